@@ -1,0 +1,100 @@
+import type { OrchestratorSettings, SamplingSettings, Warning } from '@massgen/core';
+
+/** A path an agent may read, and the winner may write when `access` is `write`. */
+export interface ContextPath {
+  /** Absolute path, resolved against the configuration file's directory. */
+  path: string;
+  access: 'read' | 'write';
+  /** Absolute paths inside `path` that nobody may write (upstream's `protected_paths`). */
+  protectedPaths: string[];
+}
+
+/** An MCP server an agent's backend declares, in either dialect's form. */
+export type McpServerConfig =
+  | {
+      name: string;
+      type: 'stdio';
+      command: string;
+      args: string[];
+      env: Record<string, string>;
+      cwd?: string;
+      allowedTools?: string[];
+      excludeTools?: string[];
+    }
+  | {
+      name: string;
+      type: 'streamable-http';
+      url: string;
+      headers: Record<string, string>;
+      allowedTools?: string[];
+      excludeTools?: string[];
+    };
+
+export interface BackendConfig {
+  /** `backend.type`: picks the backend package by name. */
+  type: string;
+  /** `backend.model`; empty when the configuration leaves it to the backend. */
+  model: string;
+  /** `backend.package`: an explicit package to load instead of the one named after `type`. */
+  package?: string;
+  /** `temperature`, `top_p`, `max_tokens`, `reasoning.effort`, `seed`. */
+  sampling: SamplingSettings;
+  /** The agent's workspace, as written (relative paths are resolved by the workspace package). */
+  cwd?: string;
+  contextPaths: ContextPath[];
+  mcpServers: McpServerConfig[];
+  /**
+   * Every other key of the `backend` block as written (snake_case: `api_key`, `base_url`,
+   * `text`, `enable_web_search`, ...), after `${ENV}` interpolation. The backend package
+   * validates these with its own options schema.
+   */
+  options: Record<string, unknown>;
+}
+
+export interface AgentConfig {
+  id: string;
+  systemMessage?: string;
+  backend: BackendConfig;
+}
+
+export interface DisplaySettings {
+  /** `textual` and `rich` are the live terminal UI; `simple` is plain lines; `none` is silent. */
+  type: 'textual' | 'rich' | 'simple' | 'none';
+  liveTimeline: boolean;
+  showAgentCards: boolean;
+}
+
+export interface WorkspaceSettings {
+  /** Where answer snapshots are kept (`orchestrator.snapshot_storage`), absolute. */
+  snapshotStorage?: string;
+  /** Root of relative agent workspaces (`orchestrator.agent_temporary_workspace`), absolute. */
+  agentTemporaryWorkspace?: string;
+  /** Context paths shared by every agent (upstream's `orchestrator.context_paths`). */
+  contextPaths: ContextPath[];
+}
+
+/** One validated configuration, whichever dialect it was written in. */
+export interface MassGenConfig {
+  /** Absolute path of the file it came from; absent for a configuration built from flags. */
+  file?: string;
+  /** Directory that relative paths in the configuration are resolved against. */
+  baseDir: string;
+  dialect: 'seed' | 'upstream';
+  /** The file used the singular `agent:` form. */
+  singleAgent: boolean;
+  agents: AgentConfig[];
+  /** Strategy to load by name: `vote` unless `workflow: sequential`, or `orchestrator.strategy`. */
+  strategy: string;
+  orchestrator: OrchestratorSettings;
+  workspace: WorkspaceSettings;
+  display: DisplaySettings;
+  /** Unknown or unsupported keys and other non-fatal findings, each naming its key path. */
+  warnings: Warning[];
+  /** 1-based line of each key path in the file (`agents[0].backend.temperature` → 12). */
+  lines: Record<string, number>;
+  /**
+   * The environment backends read keys from: the process environment overlaid on `.env`
+   * from the working directory. Never written to logs or records.
+   */
+  env: Readonly<Record<string, string | undefined>>;
+}

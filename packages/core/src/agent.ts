@@ -1,0 +1,42 @@
+import type { BackendRequest, SamplingSettings, ToolDefinition } from './backend.js';
+import type { SerializedError } from './errors/massgen-error.js';
+import type { Message } from './message.js';
+import type { StreamPart } from './stream-part.js';
+
+/** One turn of an agent as a strategy asks for it. */
+export interface TurnRequest {
+  messages: Message[];
+  /**
+   * Tools that end the turn and belong to the strategy (`new_answer`, `vote`). Their calls are
+   * returned to the strategy as `tool-call` parts and are never executed by the runtime.
+   */
+  workflowTools: ToolDefinition[];
+  toolChoice?: BackendRequest['toolChoice'];
+  /** Overrides of the agent's configured sampling settings for this turn. */
+  settings?: SamplingSettings;
+}
+
+/**
+ * What an agent's turn yields: the backend's parts, plus the results of tools the runtime ran
+ * for it and the retries it made before the first token.
+ */
+export type AgentStreamPart =
+  | StreamPart
+  | { type: 'tool-result'; id: string; name: string; output: string; isError: boolean }
+  | { type: 'retry'; attempt: number; delayMs: number; error: SerializedError };
+
+/**
+ * An agent as a strategy sees it. The runtime stands behind `turn`: it applies the agent's
+ * settings, retries retryable failures before the first streamed token, runs non-workflow
+ * tools and feeds their results back, and records usage.
+ */
+export interface AgentHandle {
+  readonly id: string;
+  /** Backend type (`chatcompletion`, `openai`, ...). */
+  readonly provider: string;
+  readonly modelId: string;
+  readonly systemMessage: string | undefined;
+  /** Tools the runtime runs for this agent during a turn (MCP servers, workspace tools). */
+  readonly tools: readonly ToolDefinition[];
+  turn(request: TurnRequest, options?: { signal?: AbortSignal }): AsyncIterable<AgentStreamPart>;
+}

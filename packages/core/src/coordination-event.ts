@@ -1,0 +1,80 @@
+import type { SerializedError } from './errors/massgen-error.js';
+import type { Usage } from './usage.js';
+import type { Warning } from './warning.js';
+
+/** Why a run ended. Every run ends with exactly one. */
+export type StopReason =
+  /** Every live agent voted. */
+  | 'consensus'
+  /** The leading answer's share of votes reached `convergence_threshold`. */
+  | 'convergence-threshold'
+  | 'max-rounds'
+  | 'timeout'
+  | 'budget'
+  /** The user asked for an answer now; the current leader presented. */
+  | 'answer-now'
+  /** The user cancelled; nothing was presented. */
+  | 'cancelled'
+  /** Every agent failed or was dropped before an answer existed. */
+  | 'all-agents-failed'
+  /** A sequential workflow ran every agent. */
+  | 'completed'
+  | 'error';
+
+/** A vote count for one answer. */
+export interface TallyEntry {
+  label: string;
+  agentId: string;
+  votes: number;
+  /** Sum of vote weights; equals `votes` under majority voting. */
+  weight: number;
+}
+
+/**
+ * The one stream every consumer reads: the terminal UI, the server, the run record. Strategies
+ * yield these; the runtime stamps them (see `RunEvent`).
+ */
+export type CoordinationEvent =
+  | { type: 'run-start'; task: string; strategy: string; agents: Array<{ id: string; provider: string; modelId: string }> }
+  | { type: 'round'; round: number }
+  | { type: 'agent-start'; agentId: string; round: number; attempt: number; reason: 'initial' | 'update' | 'retry' | 'restart' }
+  | { type: 'agent-delta'; agentId: string; kind: 'text' | 'reasoning'; text: string }
+  | { type: 'tool-call'; agentId: string; callId: string; name: string; input: string }
+  | { type: 'tool-result'; agentId: string; callId: string; name: string; output: string; isError: boolean }
+  | { type: 'answer'; agentId: string; label: string; content: string; round: number }
+  | {
+      type: 'vote';
+      agentId: string;
+      /** Label of the answer voted for, as the voter saw it. */
+      targetLabel: string;
+      targetAgentId: string;
+      reason: string;
+      confidence?: number;
+      round: number;
+    }
+  | { type: 'restart'; agentId: string; reason: string }
+  | { type: 'agent-error'; agentId: string; error: SerializedError; attempt: number; willRetry: boolean }
+  | { type: 'agent-killed'; agentId: string; reason: string }
+  | { type: 'warning'; warning: Warning }
+  | { type: 'consensus'; winnerAgentId: string; winnerLabel: string; tally: TallyEntry[]; stopReason: StopReason }
+  | { type: 'final-delta'; agentId: string; text: string }
+  | { type: 'final'; agentId: string; label: string; content: string }
+  | { type: 'usage'; agentId: string; usage: Usage; costUsd?: number }
+  | {
+      type: 'run-end';
+      stopReason: StopReason;
+      winnerAgentId?: string;
+      finalAnswer?: string;
+      error?: SerializedError;
+    };
+
+export type CoordinationEventType = CoordinationEvent['type'];
+
+/** A coordination event as the runtime publishes it: numbered and timed within its run. */
+export type RunEvent = CoordinationEvent & {
+  runId: string;
+  /** 0-based position in the run's event stream. */
+  seq: number;
+  /** Milliseconds since the Unix epoch. */
+  time: number;
+};

@@ -1,0 +1,38 @@
+export type { AgentHandle, AgentStreamPart, TurnRequest } from './agent.js';
+export type {
+  Backend,
+  BackendCallOptions,
+  BackendModule,
+  BackendRequest,
+  BackendSettings,
+  SamplingSettings,
+  ToolDefinition,
+} from './backend.js';
+export type {
+  CoordinationEvent,
+  CoordinationEventType,
+  RunEvent,
+  StopReason,
+  TallyEntry,
+} from './coordination-event.js';
+export { ConfigError, formatConfigIssue } from './errors/config-error.js';
+export type { ConfigIssue } from './errors/config-error.js';
+export type { ErrorCode } from './errors/error-code.js';
+export { MassGenError, toMassGenError } from './errors/massgen-error.js';
+export type { MassGenErrorOptions, SerializedError } from './errors/massgen-error.js';
+export type { JsonSchema } from './json-schema.js';
+export type {
+  AssistantMessage,
+  Message,
+  SystemMessage,
+  ToolCall,
+  ToolResultMessage,
+  UserMessage,
+} from './message.js';
+export type { OptionsIssue, OptionsParseResult, OptionsSchema } from './options-schema.js';
+export type { OrchestratorSettings, VotingMethod } from './orchestrator-settings.js';
+export type { Strategy, StrategyContext, StrategyModule } from './strategy.js';
+export type { FinishReason, StreamPart, StreamPartType } from './stream-part.js';
+export type { Tool, ToolContext, ToolProvider, ToolResult } from './tool.js';
+export type { Usage } from './usage.js';
+export type { Warning } from './warning.js';

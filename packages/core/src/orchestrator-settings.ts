@@ -1,0 +1,31 @@
+/** How votes are counted. */
+export type VotingMethod = 'majority' | 'weighted_by_confidence';
+
+/** Coordination settings, normalised from either configuration dialect. */
+export interface OrchestratorSettings {
+  /** `parallel` is the answer/vote coordination; `sequential` chains agents in order. */
+  workflow: 'parallel' | 'sequential';
+  /** Upper bound on coordination rounds; a round ends when every live agent has taken a turn. */
+  maxRounds?: number;
+  /** Share of the votes (0–1) at which the leading answer wins before everyone has voted. */
+  convergenceThreshold?: number;
+  votingMethod: VotingMethod;
+  enableRestarts: boolean;
+  /** Rounds without a novel answer before a coordination prompt or restart. */
+  restartAfterStagnation?: number;
+  maxNewAnswersPerAgent?: number;
+  answerNoveltyRequirement?: 'lenient' | 'balanced' | 'strict';
+  /** Whole-run limit in milliseconds; at the limit the current leader presents. */
+  timeoutMs?: number;
+  /** Per-round limit in milliseconds, with `roundGraceMs` before the round is closed. */
+  roundTimeoutMs?: number;
+  roundGraceMs?: number;
+  /** Attempts an agent gets to end a turn with exactly one workflow call. */
+  maxTurnAttempts: number;
+  /** Return the winning answer as it stands instead of having the winner present it. */
+  skipFinalPresentation: boolean;
+  budget: {
+    maxTokensTotal?: number;
+    maxCostUsd?: number;
+  };
+}

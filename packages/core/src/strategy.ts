@@ -1,0 +1,40 @@
+import type { AgentHandle } from './agent.js';
+import type { CoordinationEvent } from './coordination-event.js';
+import type { Message } from './message.js';
+import type { OrchestratorSettings } from './orchestrator-settings.js';
+
+/** Everything a strategy needs for one coordination. */
+export interface StrategyContext {
+  runId: string;
+  /** The user's question for this coordination. */
+  task: string;
+  /** Earlier turns of an interactive session (user questions and final answers). */
+  history: Message[];
+  agents: AgentHandle[];
+  settings: OrchestratorSettings;
+  /** Cancels the run: the strategy stops every agent and ends with `cancelled`. */
+  signal: AbortSignal;
+  /** Stops coordination early: the current leader presents, and the run ends with `answer-now`. */
+  answerNow: AbortSignal;
+  /**
+   * Tokens and cost spent so far across all agents, for budgets. Kept by the runtime from
+   * the `usage` events the strategy has yielded.
+   */
+  spent(): { tokens: number; costUsd: number };
+}
+
+/** A way of coordinating agents: the vote (default) or the sequential pipeline. */
+export interface Strategy {
+  readonly name: string;
+  /**
+   * Runs one coordination. Yields `run-start` first and `run-end` last, once each, whatever
+   * happens; agent failures become events, never exceptions.
+   */
+  run(context: StrategyContext): AsyncIterable<CoordinationEvent>;
+}
+
+/** The exports a strategy package must have to be loaded by name (`orchestrator.strategy`). */
+export interface StrategyModule {
+  specificationVersion: 'v1';
+  createStrategy: () => Strategy;
+}

@@ -1,0 +1,22 @@
+import type { SerializedError } from './errors/massgen-error.js';
+import type { Usage } from './usage.js';
+import type { Warning } from './warning.js';
+
+/** Why the model stopped producing output. */
+export type FinishReason = 'stop' | 'length' | 'tool-calls' | 'content-filter' | 'error' | 'other';
+
+/**
+ * What a backend stream yields. A stream is a sequence of deltas and tool calls, at most one
+ * `usage`, and ends with exactly one `finish` or one `error`.
+ */
+export type StreamPart =
+  | { type: 'text-delta'; text: string }
+  | { type: 'reasoning-delta'; text: string }
+  /** A complete tool call; `input` is the JSON text of the arguments, assembled from all deltas. */
+  | { type: 'tool-call'; id: string; name: string; input: string }
+  | { type: 'usage'; usage: Usage }
+  | { type: 'warning'; warning: Warning }
+  | { type: 'finish'; reason: FinishReason; rawReason?: string }
+  | { type: 'error'; error: SerializedError };
+
+export type StreamPartType = StreamPart['type'];

@@ -1,0 +1,28 @@
+import type { ToolDefinition } from './backend.js';
+
+/** What a tool learns about the call it serves. */
+export interface ToolContext {
+  agentId: string;
+  /** Cancelled when the run, the agent's turn or the tool's own timeout ends. */
+  signal: AbortSignal;
+}
+
+/** The outcome of one tool call, as text for the model. */
+export interface ToolResult {
+  content: string;
+  /** The call failed; `content` says why, in words the model can act on. */
+  isError?: boolean;
+}
+
+/** A tool an agent can call: an MCP server's tool, a workspace file tool, a command runner. */
+export interface Tool extends ToolDefinition {
+  execute(input: unknown, context: ToolContext): Promise<ToolResult>;
+}
+
+/** A source of tools that holds resources (a child process, a connection) until closed. */
+export interface ToolProvider {
+  /** A name for messages, such as the MCP server's name. */
+  readonly name: string;
+  listTools(): Promise<Tool[]>;
+  close(): Promise<void>;
+}
