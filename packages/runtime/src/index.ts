@@ -1,1 +1,17 @@
-export {};
+export { createAgentHandle } from './agent-handle.js';
+export type { AgentHandleOptions } from './agent-handle.js';
+export { agentKeyPath, validateBackendOptions } from './backend-options.js';
+export { PluginLoader } from './plugin-loader.js';
+export type { PluginLoaderOptions } from './plugin-loader.js';
+export { backendPackageCandidates, strategyPackageCandidates } from './plugin-names.js';
+export { defaultRetryPolicy, retryDelay } from './retry-policy.js';
+export type { RetryPolicy } from './retry-policy.js';
+export { RunRecord, createRunId } from './run-record.js';
+export { initialRunStatus, reduceRunStatus } from './run-status.js';
+export type { AgentState, AgentStatus, RunStatus } from './run-status.js';
+export { run } from './run.js';
+export type { RunOptions, RunResult } from './run.js';
+export { streamWithRetry } from './stream-with-retry.js';
+export type { StreamWithRetryOptions } from './stream-with-retry.js';
+export { UsageLedger, addUsage } from './usage-ledger.js';
+export type { AgentUsage } from './usage-ledger.js';

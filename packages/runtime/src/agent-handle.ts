@@ -1,0 +1,117 @@
+import type {
+  AgentHandle,
+  AgentStreamPart,
+  Backend,
+  Message,
+  SamplingSettings,
+  Tool,
+  ToolCall,
+  TurnRequest,
+} from '@massgen/core';
+import { streamWithRetry } from './stream-with-retry.js';
+import type { RetryPolicy } from './retry-policy.js';
+import { runToolCalls } from './tool-execution.js';
+
+export interface AgentHandleOptions {
+  id: string;
+  backend: Backend;
+  systemMessage: string | undefined;
+  /** The agent's configured sampling settings; a turn's own settings override them. */
+  sampling: SamplingSettings;
+  /** Tools the runtime executes for the agent (MCP, workspace). */
+  tools: readonly Tool[];
+  retryPolicy: RetryPolicy;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Model calls one turn may make while it keeps calling tools. */
+  maxToolSteps?: number;
+}
+
+const identicalCallLimit = 3;
+
+/**
+ * Puts the runtime behind an agent: settings, retries, and the tool loop. Calls to the
+ * strategy's workflow tools end the turn and go back to the strategy unexecuted; calls to other
+ * tools run here and their results go back to the model until it makes its workflow call.
+ */
+export function createAgentHandle(options: AgentHandleOptions): AgentHandle {
+  const toolsByName = new Map(options.tools.map((tool) => [tool.name, tool]));
+  const maxToolSteps = options.maxToolSteps ?? 25;
+  return {
+    id: options.id,
+    provider: options.backend.provider,
+    modelId: options.backend.modelId,
+    systemMessage: options.systemMessage,
+    tools: options.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
+    async *turn(request: TurnRequest, callOptions: { signal?: AbortSignal } = {}): AsyncGenerator<AgentStreamPart> {
+      const signal = callOptions.signal;
+      const workflowNames = new Set(request.workflowTools.map((tool) => tool.name));
+      const messages: Message[] = [...request.messages];
+      const toolDefinitions = [...request.workflowTools, ...options.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }))];
+      const callCounts = new Map<string, number>();
+      for (let step = 0; step < maxToolSteps; step += 1) {
+        const calls: ToolCall[] = [];
+        let text = '';
+        let endedWithError = false;
+        const parts = streamWithRetry(
+          options.backend,
+          {
+            messages,
+            ...(toolDefinitions.length > 0 ? { tools: toolDefinitions } : {}),
+            ...(request.toolChoice === undefined ? {} : { toolChoice: request.toolChoice }),
+            settings: { ...options.sampling, ...request.settings },
+          },
+          { agentId: options.id, policy: options.retryPolicy, signal, sleep: options.sleep },
+        );
+        const pendingFinish: AgentStreamPart[] = [];
+        for await (const part of parts) {
+          if (part.type === 'tool-call') calls.push({ id: part.id, name: part.name, input: part.input });
+          if (part.type === 'text-delta') text += part.text;
+          if (part.type === 'error') endedWithError = true;
+          // A step that ends in tool calls is not the end of the turn: hold its finish back.
+          if (part.type === 'finish') pendingFinish.push(part);
+          else yield part;
+        }
+        const runtimeCalls = calls.filter((call) => !workflowNames.has(call.name));
+        const madeWorkflowCall = calls.some((call) => workflowNames.has(call.name));
+        if (endedWithError || runtimeCalls.length === 0 || madeWorkflowCall) {
+          yield* pendingFinish;
+          return;
+        }
+        for (const call of runtimeCalls) {
+          const key = `${call.name}\u0000${call.input}`;
+          const count = (callCounts.get(key) ?? 0) + 1;
+          callCounts.set(key, count);
+          if (count >= identicalCallLimit) {
+            yield {
+              type: 'error',
+              error: {
+                name: 'MassGenError',
+                code: 'TOOL_FAILED',
+                message: `Agent ${options.id} called ${call.name} with the same input ${identicalCallLimit} times in one turn; the turn was stopped to break the loop.`,
+                retryable: false,
+                agentId: options.id,
+              },
+            };
+            return;
+          }
+        }
+        messages.push({ role: 'assistant', content: text, toolCalls: runtimeCalls });
+        const results = await runToolCalls(runtimeCalls, toolsByName, { agentId: options.id, signal });
+        for (const result of results) {
+          yield { type: 'tool-result', id: result.call.id, name: result.call.name, output: result.content, isError: result.isError };
+          messages.push({ role: 'tool', toolCallId: result.call.id, toolName: result.call.name, content: result.content, isError: result.isError });
+        }
+      }
+      yield {
+        type: 'error',
+        error: {
+          name: 'MassGenError',
+          code: 'TOOL_FAILED',
+          message: `Agent ${options.id} made ${maxToolSteps} tool-calling steps without ending its turn.`,
+          retryable: false,
+          agentId: options.id,
+        },
+      };
+    },
+  };
+}

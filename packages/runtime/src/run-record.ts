@@ -1,0 +1,96 @@
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import type { RunEvent } from '@massgen/core';
+import { writeFileAtomicSync } from './atomic-write.js';
+import { initialRunStatus, reduceRunStatus } from './run-status.js';
+import type { RunStatus } from './run-status.js';
+
+/** Events that change what a reader of `status.json` would want to know. */
+const milestoneTypes = new Set<RunEvent['type']>([
+  'run-start',
+  'round',
+  'agent-start',
+  'answer',
+  'vote',
+  'restart',
+  'agent-error',
+  'agent-killed',
+  'consensus',
+  'final',
+  'run-end',
+]);
+
+const maxBufferedEvents = 200;
+
+/**
+ * Writes a run to disk as it happens: `events.jsonl` (every event), `answers/<label>.md`,
+ * `votes.json`, `final.md` and `status.json` (replaced atomically). Writes are synchronous
+ * and flushed at every milestone, so a run stopped by Ctrl-C still leaves a complete record.
+ */
+export class RunRecord {
+  readonly directory: string;
+  private readonly eventsFile: number;
+  private buffer: string[] = [];
+  private status: RunStatus;
+  private readonly votes: unknown[] = [];
+  private closed = false;
+
+  constructor(directory: string, runId: string, startedAt: number) {
+    this.directory = directory;
+    mkdirSync(path.join(directory, 'answers'), { recursive: true });
+    this.eventsFile = openSync(path.join(directory, 'events.jsonl'), 'a');
+    this.status = initialRunStatus(runId, startedAt);
+    this.writeStatus();
+  }
+
+  write(event: RunEvent): void {
+    if (this.closed) return;
+    this.buffer.push(`${JSON.stringify(event)}\n`);
+    this.status = reduceRunStatus(this.status, event);
+    if (event.type === 'answer') {
+      writeFileSync(path.join(this.directory, 'answers', `${safeFileName(event.label)}.md`), event.content);
+    }
+    if (event.type === 'vote') {
+      this.votes.push({ voter: event.agentId, for: event.targetAgentId, label: event.targetLabel, reason: event.reason, confidence: event.confidence, round: event.round, seq: event.seq });
+      writeFileAtomicSync(path.join(this.directory, 'votes.json'), `${JSON.stringify(this.votes, null, 2)}\n`);
+    }
+    if (event.type === 'final') writeFileSync(path.join(this.directory, 'final.md'), event.content);
+    if (milestoneTypes.has(event.type) || this.buffer.length >= maxBufferedEvents) {
+      this.flush();
+      if (milestoneTypes.has(event.type)) this.writeStatus();
+    }
+  }
+
+  currentStatus(): RunStatus {
+    return this.status;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.flush();
+    this.writeStatus();
+    closeSync(this.eventsFile);
+    this.closed = true;
+  }
+
+  private flush(): void {
+    if (this.buffer.length === 0) return;
+    writeSync(this.eventsFile, this.buffer.join(''));
+    this.buffer = [];
+  }
+
+  private writeStatus(): void {
+    writeFileAtomicSync(path.join(this.directory, 'status.json'), `${JSON.stringify({ ...this.status, recordDirectory: this.directory }, null, 2)}\n`);
+  }
+}
+
+function safeFileName(label: string): string {
+  return label.replace(/[^A-Za-z0-9._-]/g, '_');
+}
+
+/** A run id that sorts by start time and is unique across concurrent runs. */
+export function createRunId(startedAt: number, random: () => number = Math.random): string {
+  const stamp = new Date(startedAt).toISOString().replace(/[:.]/g, '-');
+  const suffix = Math.floor(random() * 0xffffff).toString(16).padStart(6, '0');
+  return `${stamp}-${suffix}`;
+}

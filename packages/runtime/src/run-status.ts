@@ -1,0 +1,110 @@
+import type { RunEvent, SerializedError, StopReason, Usage } from '@massgen/core';
+import { addUsage } from './usage-ledger.js';
+
+export type AgentState = 'waiting' | 'working' | 'answered' | 'voted' | 'presenting' | 'failed' | 'done';
+
+export interface AgentStatus {
+  id: string;
+  provider: string;
+  modelId: string;
+  state: AgentState;
+  answers: number;
+  /** The agent's current vote, cleared when a new answer invalidates it. */
+  vote: { targetAgentId: string; targetLabel: string; reason: string } | null;
+  usage: Usage;
+  costUsd?: number;
+  error?: SerializedError;
+}
+
+/** A snapshot of a run, rebuilt from its events: what `status.json` holds. */
+export interface RunStatus {
+  runId: string;
+  state: 'running' | 'finished';
+  task: string;
+  strategy: string;
+  startedAt: string;
+  updatedAt: string;
+  round: number;
+  agents: Record<string, AgentStatus>;
+  answers: Array<{ label: string; agentId: string; round: number }>;
+  winnerAgentId?: string;
+  stopReason?: StopReason;
+  error?: SerializedError;
+}
+
+export function initialRunStatus(runId: string, startedAt: number): RunStatus {
+  const time = new Date(startedAt).toISOString();
+  return { runId, state: 'running', task: '', strategy: '', startedAt: time, updatedAt: time, round: 0, agents: {}, answers: [] };
+}
+
+/** Folds one event into the status. Pure, so displays and records can share it. */
+export function reduceRunStatus(status: RunStatus, event: RunEvent): RunStatus {
+  const next: RunStatus = { ...status, updatedAt: new Date(event.time).toISOString() };
+  const updateAgent = (agentId: string, change: Partial<AgentStatus>): void => {
+    const current = next.agents[agentId];
+    if (current === undefined) return;
+    next.agents = { ...next.agents, [agentId]: { ...current, ...change } };
+  };
+  switch (event.type) {
+    case 'run-start':
+      next.task = event.task;
+      next.strategy = event.strategy;
+      next.agents = Object.fromEntries(
+        event.agents.map((agent) => [
+          agent.id,
+          { id: agent.id, provider: agent.provider, modelId: agent.modelId, state: 'waiting', answers: 0, vote: null, usage: {} } satisfies AgentStatus,
+        ]),
+      );
+      break;
+    case 'round':
+      next.round = event.round;
+      break;
+    case 'agent-start':
+      updateAgent(event.agentId, { state: 'working' });
+      break;
+    case 'answer': {
+      next.answers = [...next.answers, { label: event.label, agentId: event.agentId, round: event.round }];
+      // A new answer invalidates every vote.
+      next.agents = Object.fromEntries(Object.entries(next.agents).map(([id, agent]) => [id, { ...agent, vote: null }]));
+      const agent = next.agents[event.agentId];
+      if (agent !== undefined) updateAgent(event.agentId, { state: 'answered', answers: agent.answers + 1 });
+      break;
+    }
+    case 'vote':
+      updateAgent(event.agentId, { state: 'voted', vote: { targetAgentId: event.targetAgentId, targetLabel: event.targetLabel, reason: event.reason } });
+      break;
+    case 'agent-error':
+      if (!event.willRetry) updateAgent(event.agentId, { error: event.error });
+      break;
+    case 'agent-killed':
+      updateAgent(event.agentId, { state: 'failed' });
+      break;
+    case 'consensus':
+      next.winnerAgentId = event.winnerAgentId;
+      updateAgent(event.winnerAgentId, { state: 'presenting' });
+      break;
+    case 'final':
+      next.winnerAgentId = event.agentId;
+      updateAgent(event.agentId, { state: 'done' });
+      break;
+    case 'usage': {
+      const agent = next.agents[event.agentId];
+      if (agent !== undefined) {
+        updateAgent(event.agentId, {
+          usage: addUsage(agent.usage, event.usage),
+          ...(event.costUsd === undefined ? {} : { costUsd: (agent.costUsd ?? 0) + event.costUsd }),
+        });
+      }
+      break;
+    }
+    case 'run-end':
+      next.state = 'finished';
+      next.stopReason = event.stopReason;
+      if (event.winnerAgentId !== undefined) next.winnerAgentId = event.winnerAgentId;
+      if (event.error !== undefined) next.error = event.error;
+      break;
+    default:
+      break;
+  }
+  return next;
+}

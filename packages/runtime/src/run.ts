@@ -1,0 +1,195 @@
+import path from 'node:path';
+import { ConfigError, MassGenError, toMassGenError } from '@massgen/core';
+import type {
+  AgentHandle,
+  Backend,
+  CoordinationEvent,
+  Message,
+  RunEvent,
+  SerializedError,
+  StopReason,
+  Strategy,
+  Warning,
+} from '@massgen/core';
+import { loadConfig } from '@massgen/config';
+import type { MassGenConfig } from '@massgen/config';
+import { abortableSleep } from './abortable-sleep.js';
+import { createAgentHandle } from './agent-handle.js';
+import { validateBackendOptions } from './backend-options.js';
+import { PluginLoader } from './plugin-loader.js';
+import { defaultRetryPolicy } from './retry-policy.js';
+import type { RetryPolicy } from './retry-policy.js';
+import { RunRecord, createRunId } from './run-record.js';
+import { UsageLedger } from './usage-ledger.js';
+import type { AgentUsage } from './usage-ledger.js';
+
+export interface RunOptions {
+  /** Cancels the run; it ends with `cancelled` and the record keeps everything so far. */
+  signal?: AbortSignal;
+  /** Stops coordination early and has the current leader present. */
+  answerNow?: AbortSignal;
+  /** Receives every event as it happens. */
+  onEvent?: (event: RunEvent) => void;
+  /** Earlier turns of an interactive session. */
+  history?: Message[];
+  /** The user's working directory: plugins and `.massgen/` are found from here. */
+  cwd?: string;
+  /** Further directories to resolve plugin packages from (the CLI adds its own). */
+  pluginSearchPaths?: string[];
+  /** Extra package export conditions for plugin resolution. */
+  pluginConditions?: string[];
+  /** Where to write the run record; `false` writes none. Defaults to `<cwd>/.massgen/runs`. */
+  record?: false | { root: string };
+  retryPolicy?: Partial<RetryPolicy>;
+  /** Backend instances to use for some agents, by agent id, instead of loading them by type. */
+  backends?: Record<string, Backend>;
+  /** Waits between retries; injectable for tests. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface RunResult {
+  runId: string;
+  stopReason: StopReason;
+  finalAnswer?: string;
+  winnerAgentId?: string;
+  answers: Array<{ label: string; agentId: string; content: string; round: number }>;
+  votes: Array<{ agentId: string; targetAgentId: string; targetLabel: string; reason: string; confidence?: number }>;
+  usage: AgentUsage[];
+  recordDirectory?: string;
+  error?: SerializedError;
+  warnings: Warning[];
+  durationMs: number;
+}
+
+/**
+ * Runs one coordination of the configured team on a question, and resolves when it has
+ * ended for any reason. Configuration and installation problems reject before any agent
+ * starts; everything that happens once agents run is reported through events and the result.
+ */
+export async function run(configOrFile: MassGenConfig | string, question: string, options: RunOptions = {}): Promise<RunResult> {
+  const cwd = options.cwd ?? process.cwd();
+  const config = typeof configOrFile === 'string' ? await loadConfig(configOrFile, { cwd }) : configOrFile;
+  const loader = new PluginLoader({
+    searchPaths: [cwd, ...(options.pluginSearchPaths ?? [])],
+    conditions: options.pluginConditions ?? [],
+  });
+  const pendingWarnings: Warning[] = [...config.warnings];
+  const strategy = await loadStrategy(loader, config);
+  const agents = await createAgents(loader, config, options, (warning) => pendingWarnings.push(warning));
+
+  const startedAt = Date.now();
+  const runId = createRunId(startedAt);
+  const record = options.record === false ? undefined : new RunRecord(path.join(options.record?.root ?? path.join(cwd, '.massgen', 'runs'), runId), runId, startedAt);
+  const ledger = new UsageLedger(agents.map((agent) => agent.id));
+  const answers: RunResult['answers'] = [];
+  const votes: RunResult['votes'] = [];
+  const warnings: Warning[] = [];
+  let seq = 0;
+  let ended: Extract<CoordinationEvent, { type: 'run-end' }> | undefined;
+
+  const publish = (event: CoordinationEvent): void => {
+    const stamped = { ...event, runId, seq, time: Date.now() } as RunEvent;
+    seq += 1;
+    if (event.type === 'usage') ledger.record(event.agentId, event.usage, event.costUsd);
+    if (event.type === 'answer') answers.push({ label: event.label, agentId: event.agentId, content: event.content, round: event.round });
+    if (event.type === 'vote') {
+      votes.push({ agentId: event.agentId, targetAgentId: event.targetAgentId, targetLabel: event.targetLabel, reason: event.reason, ...(event.confidence === undefined ? {} : { confidence: event.confidence }) });
+    }
+    if (event.type === 'warning') warnings.push(event.warning);
+    if (event.type === 'run-end') ended = event;
+    record?.write(stamped);
+    options.onEvent?.(stamped);
+  };
+
+  const neverAborted = new AbortController().signal;
+  try {
+    const events = strategy.run({
+      runId,
+      task: question,
+      history: options.history ?? [],
+      agents,
+      settings: config.orchestrator,
+      signal: options.signal ?? neverAborted,
+      answerNow: options.answerNow ?? neverAborted,
+      spent: () => {
+        const total = ledger.total();
+        return { tokens: total.tokens, costUsd: total.costUsd };
+      },
+    });
+    for await (const event of events) {
+      if (ended !== undefined) break;
+      publish(event);
+      if (event.type === 'run-start') {
+        for (const warning of pendingWarnings.splice(0)) publish({ type: 'warning', warning });
+      }
+    }
+  } catch (error) {
+    if (seq === 0) publish({ type: 'run-start', task: question, strategy: strategy.name, agents: agents.map(describeAgent) });
+    publish({ type: 'run-end', stopReason: 'error', error: toMassGenError(error).toJSON() });
+  } finally {
+    if (ended === undefined && seq > 0) {
+      publish({
+        type: 'run-end',
+        stopReason: options.signal?.aborted === true ? 'cancelled' : 'error',
+        error: new MassGenError({ code: 'INTERNAL', message: `Strategy "${strategy.name}" ended without a run-end event.` }).toJSON(),
+      });
+    }
+    record?.close();
+  }
+
+  const end = ended ?? { type: 'run-end' as const, stopReason: 'error' as const };
+  return {
+    runId,
+    stopReason: end.stopReason,
+    ...(end.finalAnswer === undefined ? {} : { finalAnswer: end.finalAnswer }),
+    ...(end.winnerAgentId === undefined ? {} : { winnerAgentId: end.winnerAgentId }),
+    answers,
+    votes,
+    usage: ledger.byAgent(),
+    ...(record === undefined ? {} : { recordDirectory: record.directory }),
+    ...(end.error === undefined ? {} : { error: end.error }),
+    warnings,
+    durationMs: Date.now() - startedAt,
+  };
+}
+
+function describeAgent(agent: AgentHandle): { id: string; provider: string; modelId: string } {
+  return { id: agent.id, provider: agent.provider, modelId: agent.modelId };
+}
+
+async function loadStrategy(loader: PluginLoader, config: MassGenConfig): Promise<Strategy> {
+  const { module } = await loader.loadStrategy(config.strategy);
+  return module.createStrategy();
+}
+
+async function createAgents(
+  loader: PluginLoader,
+  config: MassGenConfig,
+  options: RunOptions,
+  warn: (warning: Warning) => void,
+): Promise<AgentHandle[]> {
+  const retryPolicy = { ...defaultRetryPolicy, ...options.retryPolicy };
+  const sleep = options.sleep ?? abortableSleep;
+  return Promise.all(
+    config.agents.map(async (agent, index) => {
+      const backend = options.backends?.[agent.id] ?? (await createConfiguredBackend(loader, config, index, warn));
+      return createAgentHandle({ id: agent.id, backend, systemMessage: agent.systemMessage, sampling: agent.backend.sampling, tools: [], retryPolicy, sleep });
+    }),
+  );
+}
+
+async function createConfiguredBackend(loader: PluginLoader, config: MassGenConfig, index: number, warn: (warning: Warning) => void): Promise<Backend> {
+  const agent = config.agents[index];
+  if (agent === undefined) throw new MassGenError({ code: 'INTERNAL', message: `No agent at index ${index}.` });
+  const { module } = await loader.loadBackend(agent.backend.type, agent.backend.package);
+  const issues = validateBackendOptions(config, index, module);
+  if (issues.length > 0) throw new ConfigError({ ...(config.file === undefined ? {} : { file: config.file }), issues });
+  return module.createBackend({
+    agentId: agent.id,
+    type: agent.backend.type,
+    model: agent.backend.model,
+    options: agent.backend.options,
+    env: config.env,
+    warn: (warning) => warn({ ...warning, agentId: agent.id }),
+  });
+}

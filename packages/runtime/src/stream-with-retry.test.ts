@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { MassGenError } from '@massgen/core';
+import type { AgentStreamPart, Backend, StreamPart } from '@massgen/core';
+import { defaultRetryPolicy } from './retry-policy.js';
+import { streamWithRetry } from './stream-with-retry.js';
+
+function backendPlaying(attempts: StreamPart[][]): Backend & { calls: number } {
+  const backend = {
+    specificationVersion: 'v1' as const,
+    provider: 'test',
+    modelId: 'test-model',
+    calls: 0,
+    async *stream(): AsyncGenerator<StreamPart> {
+      const parts = attempts[backend.calls] ?? [];
+      backend.calls += 1;
+      yield* parts;
+    },
+  };
+  return backend;
+}
+
+const rateLimited = (retryAfterMs?: number): StreamPart => ({
+  type: 'error',
+  error: new MassGenError({ code: 'BACKEND_RATE_LIMIT', message: 'slow down', retryable: true, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }).toJSON(),
+});
+
+async function collect(backend: Backend, sleeps: number[]): Promise<AgentStreamPart[]> {
+  const parts: AgentStreamPart[] = [];
+  const stream = streamWithRetry(backend, { messages: [] }, {
+    agentId: 'alpha',
+    policy: defaultRetryPolicy,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    random: () => 0,
+  });
+  for await (const part of stream) parts.push(part);
+  return parts;
+}
+
+describe('streamWithRetry', () => {
+  it('retries a rate-limited call after the delay the provider asked for, then succeeds', async () => {
+    const backend = backendPlaying([[rateLimited(1500)], [{ type: 'text-delta', text: 'ok' }, { type: 'finish', reason: 'stop' }]]);
+    const sleeps: number[] = [];
+    const parts = await collect(backend, sleeps);
+    expect(backend.calls).toBe(2);
+    expect(sleeps).toEqual([1500]);
+    expect(parts.map((part) => part.type)).toEqual(['retry', 'text-delta', 'finish']);
+    expect(parts[0]).toMatchObject({ type: 'retry', attempt: 1, delayMs: 1500, error: { code: 'BACKEND_RATE_LIMIT', agentId: 'alpha' } });
+  });
+
+  it('never retries once output has streamed', async () => {
+    const backend = backendPlaying([[{ type: 'text-delta', text: 'partial' }, rateLimited()], [{ type: 'text-delta', text: 'again' }]]);
+    const sleeps: number[] = [];
+    const parts = await collect(backend, sleeps);
+    expect(backend.calls).toBe(1);
+    expect(sleeps).toEqual([]);
+    expect(parts.map((part) => part.type)).toEqual(['text-delta', 'error']);
+  });
+
+  it('gives up after the allowed retries and reports the last error for the agent', async () => {
+    const backend = backendPlaying([[rateLimited()], [rateLimited()], [rateLimited()], [rateLimited()]]);
+    const sleeps: number[] = [];
+    const parts = await collect(backend, sleeps);
+    expect(backend.calls).toBe(defaultRetryPolicy.maxRetries + 1);
+    expect(sleeps).toEqual([1000, 2000]);
+    expect(parts.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_RATE_LIMIT', agentId: 'alpha' } });
+  });
+
+  it('does not retry errors that are not retryable', async () => {
+    const auth: StreamPart = { type: 'error', error: new MassGenError({ code: 'BACKEND_AUTH', message: 'bad key', retryable: false }).toJSON() };
+    const backend = backendPlaying([[auth], [{ type: 'finish', reason: 'stop' }]]);
+    const parts = await collect(backend, []);
+    expect(backend.calls).toBe(1);
+    expect(parts).toMatchObject([{ type: 'error', error: { code: 'BACKEND_AUTH' } }]);
+  });
+
+  it('turns a backend that throws into an error part instead of an exception', async () => {
+    const backend: Backend = {
+      specificationVersion: 'v1',
+      provider: 'broken',
+      modelId: 'broken',
+      async *stream() {
+        throw new Error('contract violated');
+      },
+    };
+    const parts = await collect(backend, []);
+    expect(parts).toMatchObject([{ type: 'error', error: { code: 'INTERNAL', message: 'contract violated', agentId: 'alpha' } }]);
+  });
+});
