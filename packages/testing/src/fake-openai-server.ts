@@ -1,8 +1,180 @@
-// Placeholder: replaced by the fake OpenAI-compatible server implementation.
-export type FakeChatRequest = Record<string, unknown>;
-export type FakeReply = Record<string, unknown>;
-export type FakeOpenAIServerOptions = Record<string, unknown>;
-export type FakeOpenAIServer = { url: string; close(): Promise<void> };
-export function createFakeOpenAIServer(_options?: FakeOpenAIServerOptions): Promise<FakeOpenAIServer> {
-  throw new Error('not implemented yet');
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { openAIErrorBody } from './fake-openai-server-errors.js';
+import { sendJson, sendReply } from './fake-openai-server-reply.js';
+import type {
+  FakeChatMessage,
+  FakeChatRequest,
+  FakeChatTool,
+  FakeOpenAIServer,
+  FakeOpenAIServerOptions,
+  FakeReply,
+  FakeResponder,
+} from './fake-openai-server-types.js';
+
+/** Without scripting, the server answers like a parrot, so a smoke test needs no setup. */
+const echoResponder: FakeResponder = (request) => {
+  const lastUser = [...request.messages].reverse().find((message) => message.role === 'user');
+  const content = typeof lastUser?.content === 'string' ? lastUser.content : '';
+  return { type: 'text', text: content === '' ? 'Hello from the fake server.' : content };
+};
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function lowerCaseHeaders(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+function toChatRequest(index: number, body: Record<string, unknown>, headers: Record<string, string>): FakeChatRequest {
+  return {
+    index,
+    body,
+    headers,
+    model: typeof body['model'] === 'string' ? body['model'] : '',
+    messages: Array.isArray(body['messages']) ? (body['messages'] as FakeChatMessage[]) : [],
+    tools: Array.isArray(body['tools']) ? (body['tools'] as FakeChatTool[]) : [],
+    stream: body['stream'] === true,
+  };
+}
+
+/**
+ * Starts an HTTP server on 127.0.0.1 (a free port) that speaks the Chat Completions wire
+ * protocol closely enough for the official `openai` SDK, with scripted replies and faults.
+ */
+export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = {}): Promise<FakeOpenAIServer> {
+  const queue: FakeReply[] = [];
+  const requests: FakeChatRequest[] = [];
+  const requestWaiters: Array<{ count: number; resolve: () => void }> = [];
+  const idleWaiters: Array<() => void> = [];
+  let responder = options.responder ?? echoResponder;
+  let active = 0;
+  const chunkSize = options.chunkSize ?? 4;
+  if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new RangeError(`chunkSize must be a positive integer, got ${String(options.chunkSize)}`);
+  const models = options.models ?? ['fake-model'];
+
+  function record(request: FakeChatRequest): void {
+    requests.push(request);
+    for (const waiter of requestWaiters.filter((candidate) => candidate.count <= requests.length)) {
+      requestWaiters.splice(requestWaiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  }
+
+  function track(response: ServerResponse): void {
+    active += 1;
+    response.once('close', () => {
+      active -= 1;
+      if (active === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
+    });
+  }
+
+  function authorised(headers: Record<string, string>, response: ServerResponse): boolean {
+    if (options.apiKey === undefined) return true;
+    const authorization = headers['authorization'];
+    if (authorization === `Bearer ${options.apiKey}`) return true;
+    const message =
+      authorization === undefined
+        ? "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth."
+        : 'Incorrect API key provided.';
+    sendJson(response, 401, openAIErrorBody(message, 'invalid_request_error', 'invalid_api_key'));
+    return false;
+  }
+
+  async function handleChat(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const headers = lowerCaseHeaders(request);
+    const text = await readBody(request);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return sendJson(response, 400, openAIErrorBody('We could not parse the JSON body of your request.', 'invalid_request_error', null));
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      return sendJson(response, 400, openAIErrorBody('The request body must be a JSON object.', 'invalid_request_error', null));
+    }
+    const chatRequest = toChatRequest(requests.length, body as Record<string, unknown>, headers);
+    record(chatRequest);
+    if (!authorised(headers, response)) return;
+    if (chatRequest.model === '') {
+      return sendJson(response, 400, openAIErrorBody('You must provide a model parameter.', 'invalid_request_error', null, 'model'));
+    }
+    if (!Array.isArray(chatRequest.body['messages'])) {
+      return sendJson(response, 400, openAIErrorBody("Missing required parameter: 'messages'.", 'invalid_request_error', 'missing_required_parameter', 'messages'));
+    }
+    let reply: FakeReply;
+    try {
+      reply = queue.shift() ?? (await responder(chatRequest, { index: chatRequest.index }));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return sendJson(response, 500, openAIErrorBody(`The fake server's responder failed: ${reason}`, 'server_error', null));
+    }
+    await sendReply(response, chatRequest, reply, { chunkSize, latencyMs: reply.latencyMs ?? options.latencyMs ?? 0 });
+  }
+
+  function handleModels(request: IncomingMessage, response: ServerResponse): void {
+    if (!authorised(lowerCaseHeaders(request), response)) return;
+    const created = Math.floor(Date.now() / 1000);
+    sendJson(response, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created, owned_by: 'massgen-testing' })) });
+  }
+
+  const server = createServer((request, response) => {
+    track(response);
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '');
+    const handled =
+      request.method === 'POST' && path === '/v1/chat/completions'
+        ? handleChat(request, response)
+        : request.method === 'GET' && path === '/v1/models'
+          ? Promise.resolve(handleModels(request, response))
+          : Promise.resolve(sendJson(response, 404, openAIErrorBody(`Invalid URL (${request.method ?? ''} ${path})`, 'invalid_request_error', null)));
+    handled.catch((error: unknown) => {
+      if (response.headersSent) response.destroy();
+      else sendJson(response, 500, openAIErrorBody(`The fake server failed: ${error instanceof Error ? error.message : String(error)}`, 'server_error', null));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    get activeResponses() {
+      return active;
+    },
+    enqueue(...replies) {
+      queue.push(...replies);
+    },
+    setResponder(next) {
+      responder = next;
+    },
+    waitForRequests(count) {
+      if (requests.length >= count) return Promise.resolve();
+      return new Promise((resolve) => requestWaiters.push({ count, resolve }));
+    },
+    idle() {
+      if (active === 0) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+    close() {
+      return new Promise((resolve, reject) => {
+        server.close((error) => (error === undefined ? resolve() : reject(error)));
+        // Keep-alive sockets and hung responses would otherwise hold `close` open forever.
+        server.closeAllConnections();
+      });
+    },
+  };
 }

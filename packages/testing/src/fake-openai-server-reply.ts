@@ -1,0 +1,100 @@
+import type { ServerResponse } from 'node:http';
+import { buildCompletion, buildCompletionBody, buildStreamChunks } from './fake-openai-server-completion.js';
+import { defaultErrorBody } from './fake-openai-server-errors.js';
+import type { FakeChatRequest, FakeReply } from './fake-openai-server-types.js';
+import { SseWriter } from './sse-writer.js';
+
+export interface ReplySettings {
+  chunkSize: number;
+  /** Used when the reply does not set its own latency. */
+  latencyMs: number;
+}
+
+const defaultDroppedReply = { type: 'text', text: 'This answer is cut off before it ends.' } as const;
+
+/** Waits, unless the client goes away first; resolves whether the response can still be written. */
+function waitWhileConnected(response: ServerResponse, milliseconds: number): Promise<boolean> {
+  if (response.destroyed) return Promise.resolve(false);
+  if (milliseconds <= 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const onClose = (): void => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      response.off('close', onClose);
+      resolve(true);
+    }, milliseconds);
+    response.once('close', onClose);
+  });
+}
+
+function untilClosed(response: ServerResponse): Promise<void> {
+  if (response.destroyed) return Promise.resolve();
+  return new Promise((resolve) => response.once('close', () => resolve()));
+}
+
+export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const isText = typeof body === 'string';
+  const payload = isText ? body : JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': isText ? 'text/plain; charset=utf-8' : 'application/json',
+    'content-length': Buffer.byteLength(payload),
+    ...headers,
+  });
+  response.end(payload);
+}
+
+/** Writes one scripted reply to the response, in the wire format the request asked for. */
+export async function sendReply(response: ServerResponse, request: FakeChatRequest, reply: FakeReply, settings: ReplySettings): Promise<void> {
+  const connected = await waitWhileConnected(response, reply.latencyMs ?? settings.latencyMs);
+  if (!connected) return;
+  switch (reply.type) {
+    case 'hang':
+      return untilClosed(response);
+    case 'error':
+      return sendJson(response, reply.status, reply.body ?? defaultErrorBody(reply.status), reply.headers);
+    case 'drop':
+      return dropAfter(response, request, reply.afterChunks, reply.reply ?? defaultDroppedReply, settings);
+    case 'text':
+    case 'tool-calls': {
+      const completion = buildCompletion(request, reply);
+      if (!request.stream) return sendJson(response, 200, buildCompletionBody(completion));
+      const writer = new SseWriter(response);
+      writer.open();
+      for (const chunk of buildStreamChunks(completion, { chunkSize: settings.chunkSize, includeUsage: includesUsage(request) })) {
+        if (!(await writer.send(JSON.stringify(chunk)))) return;
+      }
+      await writer.send('[DONE]');
+      return writer.end();
+    }
+  }
+}
+
+function includesUsage(request: FakeChatRequest): boolean {
+  const streamOptions = request.body['stream_options'];
+  return typeof streamOptions === 'object' && streamOptions !== null && (streamOptions as Record<string, unknown>)['include_usage'] === true;
+}
+
+/**
+ * Cuts the connection mid-response, as a crashed upstream or a proxy timeout does. A
+ * non-streaming request is cut before any byte, since a JSON body is useless when partial.
+ */
+async function dropAfter(
+  response: ServerResponse,
+  request: FakeChatRequest,
+  afterChunks: number,
+  reply: NonNullable<Extract<FakeReply, { type: 'drop' }>['reply']>,
+  settings: ReplySettings,
+): Promise<void> {
+  if (request.stream) {
+    const writer = new SseWriter(response);
+    writer.open();
+    const chunks = buildStreamChunks(buildCompletion(request, reply), { chunkSize: settings.chunkSize, includeUsage: includesUsage(request) });
+    for (const chunk of chunks.slice(0, afterChunks)) {
+      if (!(await writer.send(JSON.stringify(chunk)))) return;
+    }
+  }
+  response.socket?.destroy();
+  response.destroy();
+}

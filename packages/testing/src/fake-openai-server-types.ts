@@ -1,0 +1,130 @@
+/** A message as a client sent it in a Chat Completions request body. */
+export interface FakeChatMessage {
+  role: string;
+  content?: unknown;
+  tool_calls?: Array<{ id: string; type: string; function: { name: string; arguments: string } }>;
+  tool_call_id?: string;
+  [key: string]: unknown;
+}
+
+/** A function tool as a client offered it in a Chat Completions request body. */
+export interface FakeChatTool {
+  type: string;
+  function: { name: string; description?: string; parameters?: Record<string, unknown> };
+}
+
+/** One `POST /v1/chat/completions` request the server received. */
+export interface FakeChatRequest {
+  /** 0-based position of this request among every chat request the server received. */
+  index: number;
+  /** The parsed JSON body, exactly as sent. */
+  body: Record<string, unknown>;
+  /** Request headers, names in lower case. */
+  headers: Record<string, string>;
+  model: string;
+  messages: FakeChatMessage[];
+  tools: FakeChatTool[];
+  stream: boolean;
+}
+
+/** Token counts to report instead of the estimate the server makes from the text. */
+export interface FakeUsage {
+  promptTokens?: number;
+  completionTokens?: number;
+  reasoningTokens?: number;
+  cachedTokens?: number;
+}
+
+interface FakeReplyTiming {
+  /** Delay before the first byte of the response, overriding the server's `latencyMs`. */
+  latencyMs?: number;
+}
+
+export interface FakeTextReply extends FakeReplyTiming {
+  type: 'text';
+  text: string;
+  /** Streamed as `reasoning_content` deltas before the text, as vLLM and DeepSeek do. */
+  reasoning?: string;
+  /** Overrides the estimated usage; `false` leaves usage out even when the client asked for it. */
+  usage?: FakeUsage | false;
+  /** Defaults to `stop`. */
+  finishReason?: 'stop' | 'length' | 'content_filter';
+}
+
+export interface FakeToolCall {
+  name: string;
+  /** An object is sent as its JSON text; a string is sent as is, so invalid JSON can be scripted. */
+  arguments: Record<string, unknown> | string;
+  /** Defaults to a deterministic `call_<request>_<position>`. */
+  id?: string;
+}
+
+export interface FakeToolCallsReply extends FakeReplyTiming {
+  type: 'tool-calls';
+  calls: FakeToolCall[];
+  /** Text the model writes before calling the tools. */
+  text?: string;
+  reasoning?: string;
+  usage?: FakeUsage | false;
+}
+
+export interface FakeErrorReply extends FakeReplyTiming {
+  type: 'error';
+  status: number;
+  /** A JSON value is sent as JSON; a string is sent as is (a proxy's HTML page, say). Defaults to an OpenAI-shaped error. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface FakeDropReply extends FakeReplyTiming {
+  type: 'drop';
+  /** Stream chunks written before the connection is destroyed; 0 drops before any body. */
+  afterChunks: number;
+  /** The reply the stream was carrying; defaults to a short text. */
+  reply?: FakeTextReply | FakeToolCallsReply;
+}
+
+export interface FakeHangReply extends FakeReplyTiming {
+  /** Never answers; the request ends only when the client gives up or the server closes. */
+  type: 'hang';
+}
+
+export type FakeReply = FakeTextReply | FakeToolCallsReply | FakeErrorReply | FakeDropReply | FakeHangReply;
+
+export interface FakeResponderContext {
+  /** Same as `request.index`. */
+  index: number;
+}
+
+export type FakeResponder = (request: FakeChatRequest, context: FakeResponderContext) => FakeReply | Promise<FakeReply>;
+
+export interface FakeOpenAIServerOptions {
+  /** Produces replies once the queue is empty. Defaults to echoing the last user message. */
+  responder?: FakeResponder;
+  /** Delay before the first byte of every response, unless a reply sets its own. */
+  latencyMs?: number;
+  /** When set, every request must carry `Authorization: Bearer <apiKey>`, else 401. */
+  apiKey?: string;
+  /** Characters of text or tool arguments per stream chunk. Defaults to 4. */
+  chunkSize?: number;
+  /** Model ids listed by `GET /v1/models`. Defaults to `['fake-model']`. */
+  models?: string[];
+}
+
+export interface FakeOpenAIServer {
+  /** Base URL ending in `/v1`, as the `openai` SDK's `baseURL` expects. */
+  readonly url: string;
+  /** Every chat request received, in order, including rejected ones. */
+  readonly requests: readonly FakeChatRequest[];
+  /** Responses started and not yet finished or abandoned by their client. */
+  readonly activeResponses: number;
+  /** Queues replies for the next requests, consumed in order before the responder is asked. */
+  enqueue(...replies: FakeReply[]): void;
+  setResponder(responder: FakeResponder): void;
+  /** Resolves once at least `count` chat requests have arrived. */
+  waitForRequests(count: number): Promise<void>;
+  /** Resolves once no response is in progress (hung and slow ones included). */
+  idle(): Promise<void>;
+  /** Ends every open connection and stops listening. */
+  close(): Promise<void>;
+}

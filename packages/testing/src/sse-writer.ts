@@ -1,0 +1,37 @@
+import type { ServerResponse } from 'node:http';
+
+/** Writes server-sent events to a response, one event per write, as streaming LLM servers do. */
+export class SseWriter {
+  constructor(private readonly response: ServerResponse) {}
+
+  open(): void {
+    this.response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    this.response.flushHeaders();
+  }
+
+  /** Sends one `data:` event; resolves `false` once the client has gone away. */
+  send(data: string): Promise<boolean> {
+    return this.write(`data: ${data}\n\n`);
+  }
+
+  async end(): Promise<void> {
+    if (this.response.destroyed) return;
+    await new Promise<void>((resolve) => this.response.end(resolve));
+  }
+
+  /**
+   * Waits for each event to reach the socket so that a later `destroy` cuts the stream exactly
+   * after the events already sent, and a slow reader slows the writer down.
+   */
+  private write(text: string): Promise<boolean> {
+    if (this.response.destroyed || this.response.writableEnded) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      this.response.write(text, (error) => resolve(error === undefined || error === null));
+    });
+  }
+}
