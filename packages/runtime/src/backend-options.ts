@@ -1,4 +1,3 @@
-import { formatConfigIssue } from '@massgen/core';
 import type { BackendModule, ConfigIssue } from '@massgen/core';
 import type { MassGenConfig } from '@massgen/config';
 
@@ -24,5 +23,3 @@ export function validateBackendOptions(config: MassGenConfig, agentIndex: number
     return { path: keyPath, message: issue.message, ...(line === undefined ? {} : { line }) };
   });
 }
-
-export { formatConfigIssue };

@@ -1,0 +1,159 @@
+import path from 'node:path';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { MassGenError, toMassGenError } from '@massgen/core';
+import { createQuickConfig, loadConfig } from '@massgen/config';
+import type { MassGenConfig } from '@massgen/config';
+import { PluginLoader } from '@massgen/runtime';
+import { processIo } from './cli-io.js';
+import type { CliIo } from './cli-io.js';
+import { cliPackageDirectory, cliVersion } from './cli-package.js';
+import { ExitCode, exitCodeForError } from './exit-codes.js';
+import { runCommand } from './run-command.js';
+import { validateCommand } from './validate-command.js';
+
+interface CliOptions {
+  config?: string;
+  model?: string;
+  backend?: string;
+  baseUrl?: string;
+  systemMessage?: string;
+  validate?: string[];
+  display: boolean;
+  outputFile?: string;
+  timeout?: number;
+  record: boolean;
+  debug?: boolean;
+}
+
+const helpFooter = `
+Examples:
+  massgen --config team.yaml "What is the best way to cache API responses?"
+  massgen --model gpt-5-nano "Explain CRDTs in two paragraphs"
+  massgen --backend chatcompletion --base-url http://localhost:8000/v1 --model qwen "Hi"
+  massgen --validate team.yaml other.yaml
+  massgen --no-display --config team.yaml "q" > answer.md
+
+Exit codes:
+  0 success   1 configuration error   2 execution error   3 timeout   4 interrupted
+
+Each run is recorded under .massgen/runs/<run id>/ (events.jsonl, answers/, votes.json,
+final.md, status.json).`;
+
+/** The `massgen` command. Resolves to the process exit code; never throws. */
+export async function main(argv: readonly string[], io: CliIo = processIo(), signal?: AbortSignal): Promise<number> {
+  let debug = argv.includes('--debug');
+  const program = buildProgram(io);
+  try {
+    program.parse([...argv]);
+    const options = program.opts<CliOptions>();
+    debug = options.debug === true;
+    const loader = new PluginLoader({ searchPaths: [io.cwd, cliPackageDirectory()] });
+    if (options.validate !== undefined) return await validateCommand(options.validate, io, loader);
+    const question = program.args[0];
+    if (question === undefined || question.trim() === '') {
+      throw new MassGenError({ code: 'CONFIG_INVALID', message: 'No question given. Usage: massgen --config FILE "your question" (see massgen --help).' });
+    }
+    const config = await resolveConfig(options, io);
+    for (const warning of config.warnings) io.stderr.write(`warning: ${warning.path === undefined ? '' : `${warning.path}: `}${warning.message}\n`);
+    const interruption = interruptOnSigint(io, signal);
+    try {
+      return await runCommand({
+        config: { ...config, warnings: [] },
+        question,
+        io,
+        pluginSearchPaths: [cliPackageDirectory()],
+        quiet: !options.display,
+        ...(options.outputFile === undefined ? {} : { outputFile: options.outputFile }),
+        record: options.record,
+        signal: interruption.signal,
+      });
+    } finally {
+      interruption.dispose();
+    }
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? ExitCode.success : ExitCode.configError;
+    }
+    const failure = toMassGenError(error);
+    io.stderr.write(`massgen: ${failure.message}\n`);
+    if (debug && error instanceof Error && error.stack !== undefined) io.stderr.write(`${error.stack}\n`);
+    return exitCodeForError(failure);
+  }
+}
+
+function buildProgram(io: CliIo): Command {
+  return new Command('massgen')
+    .description("Several AI agents answer your question in parallel, review each other's answers, vote,\nand the winner presents the final answer.")
+    .argument('[question]', 'the question or task for the team')
+    .option('-c, --config <file>', 'YAML configuration of the team')
+    .option('-m, --model <model>', 'run one agent on this model, with no configuration file')
+    .option('--backend <type>', 'backend type for --model (default: inferred from the model name)')
+    .option('--base-url <url>', 'base URL of an OpenAI-compatible server, for --model')
+    .option('--system-message <text>', 'system message for the --model agent')
+    .option('--validate <files...>', 'check configuration files, report every problem, and exit')
+    .option('--no-display', 'print only the final answer on stdout; progress goes to stderr')
+    .option('-o, --output-file <file>', 'also write the final answer to this file')
+    .option('--timeout <seconds>', 'stop coordinating after this many seconds; the leader presents', parsePositiveNumber)
+    .option('--no-record', 'do not write a run record under .massgen/')
+    .option('--debug', 'show stack traces for errors')
+    .version(cliVersion(), '-V, --version', 'print the version and exit')
+    .helpOption('-h, --help', 'show this help')
+    .addHelpText('after', helpFooter)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    });
+}
+
+async function resolveConfig(options: CliOptions, io: CliIo): Promise<MassGenConfig> {
+  if (options.config !== undefined && options.model !== undefined) {
+    throw new MassGenError({ code: 'CONFIG_INVALID', message: 'Use either --config or --model, not both.' });
+  }
+  let config: MassGenConfig;
+  if (options.config !== undefined) {
+    config = await loadConfig(path.resolve(io.cwd, options.config), { cwd: io.cwd, env: io.env });
+  } else if (options.model !== undefined) {
+    config = createQuickConfig({
+      model: options.model,
+      cwd: io.cwd,
+      env: io.env,
+      ...(options.backend === undefined ? {} : { backend: options.backend }),
+      ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+      ...(options.systemMessage === undefined ? {} : { systemMessage: options.systemMessage }),
+    });
+  } else {
+    throw new MassGenError({ code: 'CONFIG_INVALID', message: 'No team given: pass --config FILE, or --model MODEL for a single agent (see massgen --help).' });
+  }
+  if (options.timeout !== undefined) config = { ...config, orchestrator: { ...config.orchestrator, timeoutMs: options.timeout * 1000 } };
+  return config;
+}
+
+function parsePositiveNumber(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a positive number of seconds');
+  return parsed;
+}
+
+/**
+ * The first Ctrl-C stops the run cleanly, so the record keeps every answer so far; a second
+ * one exits at once.
+ */
+function interruptOnSigint(io: CliIo, external: AbortSignal | undefined): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const onSigint = (): void => {
+    if (controller.signal.aborted) process.exit(ExitCode.interrupted);
+    io.stderr.write('\nInterrupted: stopping the agents (press Ctrl-C again to quit at once)\n');
+    controller.abort();
+  };
+  process.on('SIGINT', onSigint);
+  const onExternal = (): void => controller.abort();
+  external?.addEventListener('abort', onExternal, { once: true });
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off('SIGINT', onSigint);
+      external?.removeEventListener('abort', onExternal);
+    },
+  };
+}
