@@ -1,7 +1,49 @@
-// Placeholder: replaced by the scripted backend implementation.
-export type ScriptedTurn = unknown;
-export type ScriptedBackendOptions = Record<string, unknown>;
-export type ScriptedBackend = unknown;
-export function createScriptedBackend(_options?: ScriptedBackendOptions): ScriptedBackend {
-  throw new Error('not implemented yet');
+import type { Backend, BackendCallOptions, BackendRequest, StreamPart } from '@massgen/core';
+import { playScriptedTurn } from './scripted-backend-playback.js';
+import type { Script, ScriptStep } from './scripted-backend-playback.js';
+
+/** One scripted model call: the parts it streams, with optional gates between them. */
+export type ScriptedTurn = ReadonlyArray<ScriptStep<StreamPart>>;
+
+export interface ScriptedBackendOptions {
+  /** Turns played in order, one per `stream` call, or a function choosing each turn. */
+  turns: Script<BackendRequest, StreamPart>;
+  /** Defaults to `scripted`. */
+  provider?: string;
+  /** Defaults to `scripted-model`. */
+  modelId?: string;
+}
+
+/** A core `Backend` that plays scripted streams and records what it was asked. */
+export interface ScriptedBackend extends Backend {
+  /** Every request received, in order. */
+  readonly requests: BackendRequest[];
+  /** 0-based indices of the turns that stopped because their signal was aborted. */
+  readonly abortedTurns: number[];
+}
+
+export function createScriptedBackend(options: ScriptedBackendOptions): ScriptedBackend {
+  const provider = options.provider ?? 'scripted';
+  const modelId = options.modelId ?? 'scripted-model';
+  const requests: BackendRequest[] = [];
+  const abortedTurns: number[] = [];
+  return {
+    specificationVersion: 'v1',
+    provider,
+    modelId,
+    requests,
+    abortedTurns,
+    stream(request: BackendRequest, callOptions?: BackendCallOptions): AsyncIterable<StreamPart> {
+      // Recorded at call time, not on first read, so a test sees the request even if nobody reads.
+      const index = requests.push(request) - 1;
+      return playScriptedTurn({
+        script: options.turns,
+        request,
+        index,
+        signal: callOptions?.signal,
+        owner: `scripted backend "${provider}/${modelId}"`,
+        onAbort: () => abortedTurns.push(index),
+      });
+    },
+  };
 }
