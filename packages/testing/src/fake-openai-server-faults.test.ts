@@ -99,6 +99,14 @@ describe('dropped streams', () => {
     expect(received.some((chunk) => chunk.choices[0]?.finish_reason)).toBe(false);
   });
 
+  it('can end the stream quietly instead, with neither finish_reason nor [DONE]', async () => {
+    server.enqueue({ type: 'drop', afterChunks: 2, graceful: true, reply: { type: 'text', text: 'abcdefgh' } });
+    const received: ChatCompletionChunk[] = [];
+    for await (const chunk of await client.chat.completions.create({ ...request, stream: true })) received.push(chunk);
+    expect(received.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe('abcd');
+    expect(received.some((chunk) => chunk.choices[0]?.finish_reason)).toBe(false);
+  });
+
   it('cuts a non-streaming request before any byte', async () => {
     server.enqueue({ type: 'drop', afterChunks: 0 });
     expect(await failureOf(client.chat.completions.create(request))).toBeInstanceOf(OpenAI.APIConnectionError);

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { buildCompletion, buildCompletionBody, buildStreamChunks } from './fake-openai-server-completion.js';
 import { defaultErrorBody } from './fake-openai-server-errors.js';
-import type { FakeChatRequest, FakeReply } from './fake-openai-server-types.js';
+import type { FakeChatRequest, FakeDropReply, FakeReply } from './fake-openai-server-types.js';
 import { SseWriter } from './sse-writer.js';
 
 export interface ReplySettings {
@@ -55,7 +55,7 @@ export async function sendReply(response: ServerResponse, request: FakeChatReque
     case 'error':
       return sendJson(response, reply.status, reply.body ?? defaultErrorBody(reply.status), reply.headers);
     case 'drop':
-      return dropAfter(response, request, reply.afterChunks, reply.reply ?? defaultDroppedReply, settings);
+      return dropAfter(response, request, reply, settings);
     case 'text':
     case 'tool-calls': {
       const completion = buildCompletion(request, reply);
@@ -80,20 +80,16 @@ function includesUsage(request: FakeChatRequest): boolean {
  * Cuts the connection mid-response, as a crashed upstream or a proxy timeout does. A
  * non-streaming request is cut before any byte, since a JSON body is useless when partial.
  */
-async function dropAfter(
-  response: ServerResponse,
-  request: FakeChatRequest,
-  afterChunks: number,
-  reply: NonNullable<Extract<FakeReply, { type: 'drop' }>['reply']>,
-  settings: ReplySettings,
-): Promise<void> {
+async function dropAfter(response: ServerResponse, request: FakeChatRequest, drop: FakeDropReply, settings: ReplySettings): Promise<void> {
   if (request.stream) {
     const writer = new SseWriter(response);
     writer.open();
-    const chunks = buildStreamChunks(buildCompletion(request, reply), { chunkSize: settings.chunkSize, includeUsage: includesUsage(request) });
-    for (const chunk of chunks.slice(0, afterChunks)) {
+    const completion = buildCompletion(request, drop.reply ?? defaultDroppedReply);
+    const chunks = buildStreamChunks(completion, { chunkSize: settings.chunkSize, includeUsage: includesUsage(request) });
+    for (const chunk of chunks.slice(0, drop.afterChunks)) {
       if (!(await writer.send(JSON.stringify(chunk)))) return;
     }
+    if (drop.graceful === true) return writer.end();
   }
   response.socket?.destroy();
   response.destroy();

@@ -82,6 +82,11 @@ export interface FakeDropReply extends FakeReplyTiming {
   afterChunks: number;
   /** The reply the stream was carrying; defaults to a short text. */
   reply?: FakeTextReply | FakeToolCallsReply;
+  /**
+   * End the response normally after those chunks, without `finish_reason` or `[DONE]`, as a
+   * proxy that gives up on a long stream does, instead of cutting the connection.
+   */
+  graceful?: boolean;
 }
 
 export interface FakeHangReply extends FakeReplyTiming {
