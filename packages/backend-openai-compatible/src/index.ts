@@ -1,1 +1,32 @@
-export {};
+import type { Backend, BackendSettings } from '@massgen/core';
+import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
+
+export const specificationVersion = 'v1' as const;
+
+/** The loader's entry point for `backend.type: chatcompletion`. */
+export function createBackend(settings: BackendSettings): Backend {
+  return createOpenAICompatibleBackend(settings);
+}
+
+export { placeholderApiKey, resolveApiKey } from './api-key.js';
+export type { ApiKeyContext } from './api-key.js';
+export { buildChatRequest } from './build-chat-request.js';
+export type { ChatRequest } from './build-chat-request.js';
+export { convertToOpenAIMessages } from './convert-to-openai-messages.js';
+export { defineOpenAICompatibleBackend } from './define-openai-compatible-backend.js';
+export type { OpenAICompatibleBackendModule } from './define-openai-compatible-backend.js';
+export { mapFinishReason } from './map-finish-reason.js';
+export { mapChatStream, mapUsage } from './openai-chat-stream.js';
+export type { ChatStreamOptions } from './openai-chat-stream.js';
+export { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
+export { chatCompletionDefinition, resolveEndpoint } from './openai-compatible-endpoint.js';
+export type { OpenAICompatibleBackendDefinition, OpenAICompatibleEndpoint } from './openai-compatible-endpoint.js';
+export { mapOpenAICompatibleError } from './openai-compatible-error.js';
+export type { ErrorContext, OpenAIErrorClasses } from './openai-compatible-error.js';
+export { defaultTimeoutSeconds, optionsSchema, parseOpenAICompatibleOptions } from './openai-compatible-options.js';
+export type { OpenAICompatibleOptions } from './openai-compatible-options.js';
+export { openAIPreset, presetForBaseUrl, providerPresetNames, providerPresets } from './openai-compatible-presets.js';
+export type { ProviderPreset, ProviderPresetName } from './openai-compatible-presets.js';
+export { parseRetryAfter } from './parse-retry-after.js';
+export { prepareTools } from './prepare-tools.js';
+export type { PreparedTools } from './prepare-tools.js';

@@ -1,0 +1,57 @@
+import type { OpenAICompatibleOptions } from './openai-compatible-options.js';
+import { openAIPreset, presetForBaseUrl, providerPresets } from './openai-compatible-presets.js';
+
+/** What a backend type built on Chat Completions fixes in code; thin packages differ only here. */
+export interface OpenAICompatibleBackendDefinition {
+  /** The `backend.type` it serves (`chatcompletion`, `vllm`, `grok`, ...). */
+  type: string;
+  /** Used when the configuration has no `base_url`. Without one, OpenAI's URL is used. */
+  defaultBaseUrl?: string;
+  /** Where the key is read from when the configuration has no `api_key`. */
+  apiKeyEnvironmentVariable?: string;
+  /** Local servers (vLLM, LM Studio) accept any key: they get a placeholder when none is set. */
+  requiresApiKey: boolean;
+  /** Used when the configuration has no `model`. */
+  defaultModel?: string;
+  /** Name of the provider in messages. Defaults to the preset or the host. */
+  displayName?: string;
+}
+
+export const chatCompletionDefinition: OpenAICompatibleBackendDefinition = { type: 'chatcompletion', requiresApiKey: true };
+
+/** Where one backend sends its requests and how it finds its key. */
+export interface OpenAICompatibleEndpoint {
+  baseUrl: string;
+  /** Human name for messages: `groq`, `openai`, `chatcompletion at llm.example.com`. */
+  providerName: string;
+  apiKeyEnvironmentVariable?: string;
+  requiresApiKey: boolean;
+}
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]', '::1', '0.0.0.0']);
+
+export function isLoopbackUrl(url: string): boolean {
+  return loopbackHosts.has(new URL(url).hostname.toLowerCase());
+}
+
+/**
+ * Decides the URL and key variable. A thin package's own variable wins; for `chatcompletion` an
+ * explicit `provider:` preset wins over the preset recognised from the `base_url` host. A key is
+ * never sent to an unrecognised host from a variable meant for another provider.
+ */
+export function resolveEndpoint(definition: OpenAICompatibleBackendDefinition, options: OpenAICompatibleOptions): OpenAICompatibleEndpoint {
+  const preset = options.provider === undefined ? undefined : providerPresets[options.provider];
+  const baseUrl = (options.baseUrl ?? preset?.baseUrl ?? definition.defaultBaseUrl ?? openAIPreset.baseUrl).replace(/\/+$/, '');
+  const hostPreset = presetForBaseUrl(baseUrl);
+  const apiKeyEnvironmentVariable =
+    definition.apiKeyEnvironmentVariable ?? preset?.apiKeyEnvironmentVariable ?? hostPreset?.apiKeyEnvironmentVariable;
+  const providerName = definition.displayName ?? preset?.name ?? hostPreset?.name ?? `${definition.type} at ${new URL(baseUrl).host}`;
+  // Local servers rarely check keys; asking for one would only get in the way.
+  const requiresApiKey = definition.requiresApiKey && !(apiKeyEnvironmentVariable === undefined && isLoopbackUrl(baseUrl));
+  return {
+    baseUrl,
+    providerName,
+    ...(apiKeyEnvironmentVariable === undefined ? {} : { apiKeyEnvironmentVariable }),
+    requiresApiKey,
+  };
+}
