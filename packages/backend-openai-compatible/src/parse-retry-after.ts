@@ -11,7 +11,8 @@ export function parseRetryAfter(headers: Headers | undefined, now: number = Date
   if (value === null) return undefined;
   const seconds = parseNonNegative(value);
   if (seconds !== undefined) return Math.round(seconds * 1000);
-  const date = Date.parse(value);
+  // An HTTP date names its weekday and month; without letters `Date.parse` would read `-3` as a year.
+  const date = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
 }

@@ -1,0 +1,197 @@
+import type { BackendModule, BackendRequest, BackendSettings, StreamPart, Warning } from '@massgen/core';
+import { createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as backendModule from './index.js';
+import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
+
+let server: FakeOpenAIServer;
+let warnings: Warning[];
+
+beforeEach(async () => {
+  server = await createFakeOpenAIServer({ apiKey: 'test-key-123456' });
+  warnings = [];
+});
+
+afterEach(async () => {
+  await server.close();
+});
+
+function settings(overrides: Partial<BackendSettings> = {}): BackendSettings {
+  return {
+    agentId: 'agent-a',
+    type: 'chatcompletion',
+    model: 'fake-model',
+    options: { base_url: server.url, api_key: 'test-key-123456' },
+    env: {},
+    warn: (warning) => warnings.push(warning),
+    ...overrides,
+  };
+}
+
+async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
+  const parts: StreamPart[] = [];
+  for await (const part of stream) parts.push(part);
+  return parts;
+}
+
+const question: BackendRequest = { messages: [{ role: 'user', content: 'What is the capital of France?' }] };
+
+function textOf(parts: StreamPart[], type: 'text-delta' | 'reasoning-delta'): string {
+  return parts.map((part) => (part.type === type ? part.text : '')).join('');
+}
+
+describe('chatcompletion backend streaming', () => {
+  it('streams text deltas, one usage part and a stop finish', async () => {
+    server.enqueue({ type: 'text', text: 'Paris is the capital of France.', usage: { promptTokens: 20, completionTokens: 8, cachedTokens: 4 } });
+    const parts = await collect(createOpenAICompatibleBackend(settings()).stream(question));
+    expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(3);
+    expect(textOf(parts, 'text-delta')).toBe('Paris is the capital of France.');
+    expect(parts.filter((part) => part.type === 'usage')).toEqual([
+      { type: 'usage', usage: { inputTokens: 20, outputTokens: 8, reasoningTokens: 0, cachedInputTokens: 4 } },
+    ]);
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'stop' });
+  });
+
+  it('emits each tool call once, complete, from arguments split across chunks', async () => {
+    server.enqueue({
+      type: 'tool-calls',
+      text: 'Let me look.',
+      calls: [
+        { name: 'get_weather', arguments: { city: 'Paris', days: 3 } },
+        { name: 'get_time', arguments: { timezone: 'Europe/Paris' } },
+        { name: 'now', arguments: '' },
+      ],
+    });
+    const parts = await collect(createOpenAICompatibleBackend(settings()).stream(question));
+    expect(textOf(parts, 'text-delta')).toBe('Let me look.');
+    expect(parts.filter((part) => part.type === 'tool-call')).toEqual([
+      { type: 'tool-call', id: 'call_0_0', name: 'get_weather', input: '{"city":"Paris","days":3}' },
+      { type: 'tool-call', id: 'call_0_1', name: 'get_time', input: '{"timezone":"Europe/Paris"}' },
+      { type: 'tool-call', id: 'call_0_2', name: 'now', input: '{}' },
+    ]);
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: 'tool_calls' });
+  });
+
+  it('maps reasoning_content to reasoning deltas and counts reasoning tokens', async () => {
+    server.enqueue({ type: 'text', reasoning: 'Capital of France: Paris.', text: 'Paris.' });
+    const parts = await collect(createOpenAICompatibleBackend(settings()).stream(question));
+    expect(textOf(parts, 'reasoning-delta')).toBe('Capital of France: Paris.');
+    expect(textOf(parts, 'text-delta')).toBe('Paris.');
+    const lastReasoning = parts.findLastIndex((part) => part.type === 'reasoning-delta');
+    expect(lastReasoning).toBeLessThan(parts.findIndex((part) => part.type === 'text-delta'));
+    const usage = parts.find((part) => part.type === 'usage');
+    expect(usage?.type === 'usage' && usage.usage.reasoningTokens).toBe(Math.ceil('Capital of France: Paris.'.length / 4));
+  });
+
+  it('reports a length finish and no usage part when the server sends none', async () => {
+    server.enqueue({ type: 'text', text: 'Paris is', finishReason: 'length', usage: false });
+    const parts = await collect(createOpenAICompatibleBackend(settings()).stream(question));
+    expect(parts.some((part) => part.type === 'usage')).toBe(false);
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'length', rawReason: 'length' });
+  });
+
+  it('maps content_filter', async () => {
+    server.enqueue({ type: 'text', text: '', finishReason: 'content_filter' });
+    const parts = await collect(createOpenAICompatibleBackend(settings()).stream(question));
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'content-filter', rawReason: 'content_filter' });
+  });
+});
+
+describe('chatcompletion backend request', () => {
+  it('sends the mapped settings, tools, history and extra fields', async () => {
+    const backend = createOpenAICompatibleBackend(
+      settings({
+        options: {
+          base_url: server.url,
+          api_key: 'test-key-123456',
+          headers: { 'x-team': 'massgen' },
+          extra_body: { top_k: 20, repetition_penalty: 1.1 },
+        },
+      }),
+    );
+    await collect(
+      backend.stream({
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: 'Weather in Paris?' },
+          { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', name: 'get_weather', input: '{"city":"Paris"}' }] },
+          { role: 'tool', toolCallId: 'call_1', toolName: 'get_weather', content: 'No data', isError: true },
+        ],
+        tools: [{ name: 'get_weather', description: 'Weather for a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } }],
+        toolChoice: 'required',
+        settings: { temperature: 0.3, topP: 0.9, maxOutputTokens: 256, reasoningEffort: 'high', seed: 7, stopSequences: ['END'] },
+        providerOptions: { top_k: 40, user: 'tester' },
+      }),
+    );
+    const [request] = server.requests;
+    expect(request?.headers['authorization']).toBe('Bearer test-key-123456');
+    expect(request?.headers['x-team']).toBe('massgen');
+    expect(request?.body).toEqual({
+      model: 'fake-model',
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Weather in Paris?' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+        { role: 'tool', tool_call_id: 'call_1', content: 'Error: No data' },
+      ],
+      tools: [
+        {
+          type: 'function',
+          function: { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+        },
+      ],
+      tool_choice: 'required',
+      temperature: 0.3,
+      top_p: 0.9,
+      max_tokens: 256,
+      reasoning_effort: 'high',
+      seed: 7,
+      stop: ['END'],
+      top_k: 40,
+      repetition_penalty: 1.1,
+      user: 'tester',
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+  });
+
+  it('warns about extra fields that would replace what the backend sends, and ignores them', async () => {
+    const backend = createOpenAICompatibleBackend(settings());
+    const parts = await collect(backend.stream({ ...question, providerOptions: { stream: false, model: 'other' } }));
+    expect(parts.filter((part) => part.type === 'warning').map((part) => part.type === 'warning' && part.warning.path)).toEqual([
+      'providerOptions.stream',
+      'providerOptions.model',
+    ]);
+    expect(server.requests[0]?.body).toMatchObject({ stream: true, model: 'fake-model' });
+    expect(parts.at(-1)?.type).toBe('finish');
+  });
+
+  it('leaves tool_choice out when no tools are offered', async () => {
+    await collect(createOpenAICompatibleBackend(settings()).stream({ ...question, toolChoice: 'required' }));
+    expect(server.requests[0]?.body).not.toHaveProperty('tool_choice');
+    expect(server.requests[0]?.body).not.toHaveProperty('tools');
+  });
+
+  it('reads the key at the first call, not at creation', async () => {
+    const env: Record<string, string | undefined> = {};
+    const backend = createOpenAICompatibleBackend(settings({ options: { base_url: server.url, provider: 'groq' }, env }));
+    env['GROQ_API_KEY'] = 'test-key-123456';
+    const parts = await collect(backend.stream(question));
+    expect(parts.at(-1)?.type).toBe('finish');
+    expect(server.requests[0]?.headers['authorization']).toBe('Bearer test-key-123456');
+  });
+});
+
+describe('chatcompletion backend module', () => {
+  it('satisfies the loader contract', () => {
+    const loaded: BackendModule = backendModule;
+    expect(loaded.specificationVersion).toBe('v1');
+    const backend = loaded.createBackend(settings());
+    expect(backend).toMatchObject({ specificationVersion: 'v1', provider: 'chatcompletion', modelId: 'fake-model' });
+    expect(loaded.optionsSchema?.safeParse({ base_url: 'not a url' }).success).toBe(false);
+  });
+
+  it('rejects a missing model when creating the backend', () => {
+    expect(() => createOpenAICompatibleBackend(settings({ model: '' }))).toThrow(/backend\.model: expected the model name/);
+  });
+});
