@@ -19,7 +19,7 @@ export const optionsSchema = z.looseObject({
   timeout_seconds: seconds.optional(),
   /** The upstream MassGen name for the same setting. */
   request_timeout: seconds.optional(),
-  headers: z.record(z.string(), z.string(), { error: 'expected a map of header names to string values' }).optional(),
+  headers: z.record(z.string(), z.string({ error: 'expected the header value as a string' }), { error: 'expected a map of header names to string values' }).optional(),
   extra_body: z.record(z.string(), z.unknown(), { error: 'expected a map of extra request body fields' }).optional(),
   provider: z.enum(providerPresetNames, { error: `expected one of ${providerPresetNames.join(', ')}` }).optional(),
 });

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { chatCompletionDefinition, resolveEndpoint } from './openai-compatible-endpoint.js';
+import type { OpenAICompatibleOptions } from './openai-compatible-options.js';
+import { presetForBaseUrl, providerPresets } from './openai-compatible-presets.js';
+
+function options(overrides: Partial<OpenAICompatibleOptions> = {}): OpenAICompatibleOptions {
+  return { timeoutMs: 600_000, headers: {}, extraBody: {}, ...overrides };
+}
+
+describe('presets', () => {
+  it('recognise a preset from the base_url host', () => {
+    expect(presetForBaseUrl('https://api.groq.com/openai/v1')?.apiKeyEnvironmentVariable).toBe('GROQ_API_KEY');
+    expect(presetForBaseUrl('https://openrouter.ai/api/v1/')?.name).toBe('openrouter');
+    expect(presetForBaseUrl('https://api.openai.com/v1')?.apiKeyEnvironmentVariable).toBe('OPENAI_API_KEY');
+    expect(presetForBaseUrl('https://llm.example.com/v1')).toBeUndefined();
+    expect(presetForBaseUrl('not a url')).toBeUndefined();
+  });
+
+  it('cover the five hosted providers', () => {
+    expect(Object.values(providerPresets).map((preset) => [preset.name, preset.apiKeyEnvironmentVariable])).toEqual([
+      ['groq', 'GROQ_API_KEY'],
+      ['together', 'TOGETHER_API_KEY'],
+      ['openrouter', 'OPENROUTER_API_KEY'],
+      ['cerebras', 'CEREBRAS_API_KEY'],
+      ['fireworks', 'FIREWORKS_API_KEY'],
+    ]);
+  });
+});
+
+describe('resolveEndpoint for chatcompletion', () => {
+  it('defaults to OpenAI and OPENAI_API_KEY', () => {
+    expect(resolveEndpoint(chatCompletionDefinition, options())).toEqual({
+      baseUrl: 'https://api.openai.com/v1',
+      providerName: 'openai',
+      apiKeyEnvironmentVariable: 'OPENAI_API_KEY',
+      requiresApiKey: true,
+    });
+  });
+
+  it('uses a provider preset, whose base_url may be overridden', () => {
+    expect(resolveEndpoint(chatCompletionDefinition, options({ provider: 'cerebras' }))).toMatchObject({
+      baseUrl: 'https://api.cerebras.ai/v1',
+      apiKeyEnvironmentVariable: 'CEREBRAS_API_KEY',
+    });
+    expect(resolveEndpoint(chatCompletionDefinition, options({ provider: 'cerebras', baseUrl: 'https://proxy.example.com/v1/' }))).toMatchObject({
+      baseUrl: 'https://proxy.example.com/v1',
+      providerName: 'cerebras',
+      apiKeyEnvironmentVariable: 'CEREBRAS_API_KEY',
+    });
+  });
+
+  it('picks the key variable from a known base_url host', () => {
+    expect(resolveEndpoint(chatCompletionDefinition, options({ baseUrl: 'https://api.together.xyz/v1' }))).toMatchObject({
+      providerName: 'together',
+      apiKeyEnvironmentVariable: 'TOGETHER_API_KEY',
+    });
+  });
+
+  it('reads no variable for an unknown host, and needs no key on loopback', () => {
+    const remote = resolveEndpoint(chatCompletionDefinition, options({ baseUrl: 'https://llm.example.com/v1' }));
+    expect(remote).toEqual({ baseUrl: 'https://llm.example.com/v1', providerName: 'chatcompletion at llm.example.com', requiresApiKey: true });
+    expect(resolveEndpoint(chatCompletionDefinition, options({ baseUrl: 'http://localhost:8000/v1' })).requiresApiKey).toBe(false);
+  });
+
+  it("lets a thin backend's own variable and name win", () => {
+    const grok = { type: 'grok', defaultBaseUrl: 'https://api.x.ai/v1', apiKeyEnvironmentVariable: 'XAI_API_KEY', requiresApiKey: true, displayName: 'grok' };
+    expect(resolveEndpoint(grok, options())).toEqual({ baseUrl: 'https://api.x.ai/v1', providerName: 'grok', apiKeyEnvironmentVariable: 'XAI_API_KEY', requiresApiKey: true });
+  });
+});
