@@ -1,0 +1,53 @@
+import type { BackendSettings, StreamPart } from '@massgen/core';
+import { createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defineOpenAICompatibleBackend } from './define-openai-compatible-backend.js';
+
+let server: FakeOpenAIServer;
+
+beforeEach(async () => {
+  server = await createFakeOpenAIServer();
+});
+
+afterEach(async () => {
+  await server.close();
+});
+
+async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
+  const parts: StreamPart[] = [];
+  for await (const part of stream) parts.push(part);
+  return parts;
+}
+
+function settings(overrides: Partial<BackendSettings>): BackendSettings {
+  return { agentId: 'agent-a', type: 'x', model: '', options: {}, env: {}, warn: () => {}, ...overrides };
+}
+
+describe('defineOpenAICompatibleBackend', () => {
+  it('builds a local backend that needs no key and has a default model', async () => {
+    const local = defineOpenAICompatibleBackend({ type: 'local-server', defaultBaseUrl: server.url, requiresApiKey: false, defaultModel: 'default-model' });
+    const backend = local.createBackend(settings({ type: 'local-server' }));
+    expect(backend).toMatchObject({ provider: 'local-server', modelId: 'default-model' });
+    const parts = await collect(backend.stream({ messages: [{ role: 'user', content: 'Hi' }] }));
+    expect(parts.at(-1)?.type).toBe('finish');
+    expect(server.requests[0]?.body['model']).toBe('default-model');
+    expect(server.requests[0]?.headers['authorization']).toBe('Bearer massgen-no-key');
+  });
+
+  it("reads a hosted backend's key from its own variable and names it when missing", async () => {
+    const hosted = defineOpenAICompatibleBackend({ type: 'hosted', defaultBaseUrl: server.url, apiKeyEnvironmentVariable: 'HOSTED_API_KEY', requiresApiKey: true, displayName: 'Hosted' });
+    const missing = await collect(hosted.createBackend(settings({ type: 'hosted', model: 'm' })).stream({ messages: [{ role: 'user', content: 'Hi' }] }));
+    expect(missing.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_MISSING_KEY', provider: 'hosted' } });
+    expect(missing.at(-1)?.type === 'error' && missing.at(-1)).toMatchObject({ error: { message: expect.stringContaining('HOSTED_API_KEY') } });
+
+    const present = await collect(hosted.createBackend(settings({ type: 'hosted', model: 'm', env: { HOSTED_API_KEY: 'hosted-secret' } })).stream({ messages: [{ role: 'user', content: 'Hi' }] }));
+    expect(present.at(-1)?.type).toBe('finish');
+    expect(server.requests[0]?.headers['authorization']).toBe('Bearer hosted-secret');
+  });
+
+  it('shares the options schema', () => {
+    const hosted = defineOpenAICompatibleBackend({ type: 'hosted', requiresApiKey: true });
+    expect(hosted.optionsSchema.safeParse({ timeout_seconds: 5 }).success).toBe(true);
+    expect(hosted.optionsSchema.safeParse({ timeout_seconds: 0 }).success).toBe(false);
+  });
+});
