@@ -1,0 +1,152 @@
+import { toMassGenError } from '@massgen/core';
+import type {
+  AgentHandle,
+  AgentStreamPart,
+  CoordinationEvent,
+  FinishReason,
+  SerializedError,
+  ToolCall,
+  TurnRequest,
+} from '@massgen/core';
+import { decideTurnOutcome } from './turn-outcome.js';
+import type { TurnOutcome } from './turn-outcome.js';
+import { isWorkflowToolName } from './workflow-tools.js';
+import type { OfferedTools } from './workflow-tools.js';
+
+/** What a running turn reports to the coordination, through its queue. */
+export type TurnInput = { kind: 'part'; turn: AgentTurn; part: AgentStreamPart } | { kind: 'end'; turn: AgentTurn };
+
+export type TurnReason = 'initial' | 'update' | 'retry' | 'restart';
+
+export interface AgentTurnInit {
+  agentId: string;
+  /** A presentation turn streams the final answer; a coordination turn ends with a workflow call. */
+  purpose: 'coordination' | 'presentation';
+  /** The agent's turn number, which is also the round the turn belongs to. */
+  round: number;
+  attempt: number;
+  reason: TurnReason;
+  /** How many answers existed when the turn's prompt was built; later answers make it stale. */
+  viewVersion: number;
+  offered: OfferedTools;
+}
+
+/** Keeps partial output sent back as feedback from crowding out the rest of the prompt. */
+const partialOutputLimit = 4000;
+
+/** One turn of one agent: its stream, its cancellation, and what it has produced so far. */
+export class AgentTurn {
+  readonly agentId: string;
+  readonly purpose: AgentTurnInit['purpose'];
+  readonly round: number;
+  readonly attempt: number;
+  readonly reason: TurnReason;
+  readonly viewVersion: number;
+  readonly offered: OfferedTools;
+  private readonly controller = new AbortController();
+  private text = '';
+  private readonly workflowCalls: ToolCall[] = [];
+  private error: SerializedError | undefined;
+  private finishReason: FinishReason | undefined;
+
+  constructor(init: AgentTurnInit) {
+    this.agentId = init.agentId;
+    this.purpose = init.purpose;
+    this.round = init.round;
+    this.attempt = init.attempt;
+    this.reason = init.reason;
+    this.viewVersion = init.viewVersion;
+    this.offered = init.offered;
+  }
+
+  /** Requests the turn now and forwards its parts to `push` as they arrive. */
+  start(handle: AgentHandle, request: TurnRequest, push: (input: TurnInput) => void): void {
+    void this.pump(handle, request, push);
+  }
+
+  abort(): void {
+    this.controller.abort();
+  }
+
+  /** The text streamed so far. */
+  get output(): string {
+    return this.text;
+  }
+
+  /** The first error the stream reported, if any. */
+  get failure(): SerializedError | undefined {
+    return this.error;
+  }
+
+  /** Takes in one part and returns the events it becomes. */
+  record(part: AgentStreamPart): CoordinationEvent[] {
+    const agentId = this.agentId;
+    switch (part.type) {
+      case 'text-delta':
+        this.text += part.text;
+        return this.purpose === 'presentation'
+          ? [{ type: 'final-delta', agentId, text: part.text }]
+          : [{ type: 'agent-delta', agentId, kind: 'text', text: part.text }];
+      case 'reasoning-delta':
+        return [{ type: 'agent-delta', agentId, kind: 'reasoning', text: part.text }];
+      case 'tool-call':
+        if (this.purpose === 'coordination' && isWorkflowToolName(part.name)) {
+          this.workflowCalls.push({ id: part.id, name: part.name, input: part.input });
+          return [];
+        }
+        return [{ type: 'tool-call', agentId, callId: part.id, name: part.name, input: part.input }];
+      case 'tool-result':
+        return [{ type: 'tool-result', agentId, callId: part.id, name: part.name, output: part.output, isError: part.isError }];
+      case 'usage':
+        return [{ type: 'usage', agentId, usage: part.usage }];
+      case 'warning':
+        return [{ type: 'warning', warning: { ...part.warning, agentId } }];
+      case 'finish':
+        this.finishReason = part.reason;
+        return [];
+      case 'error':
+        this.error ??= part.error;
+        return [];
+      case 'retry':
+        return [{ type: 'agent-error', agentId, error: { ...part.error, agentId }, attempt: part.attempt, willRetry: true }];
+    }
+  }
+
+  outcome(): TurnOutcome {
+    return decideTurnOutcome({
+      error: this.error,
+      workflowCalls: this.workflowCalls,
+      offered: this.offered,
+      finishReason: this.finishReason,
+    });
+  }
+
+  /** What the agent wrote and called, for the feedback of its next attempt. */
+  partialOutput(): string {
+    const calls = this.workflowCalls.map((call) => `[called ${call.name} with ${call.input}]`);
+    const output = [this.text, ...calls].filter((piece) => piece !== '').join('\n');
+    if (output.length <= partialOutputLimit) return output;
+    return `${output.slice(0, partialOutputLimit)}\n[… ${output.length - partialOutputLimit} more characters left out]`;
+  }
+
+  private async pump(handle: AgentHandle, request: TurnRequest, push: (input: TurnInput) => void): Promise<void> {
+    try {
+      for await (const part of handle.turn(request, { signal: this.controller.signal })) {
+        push({ kind: 'part', turn: this, part });
+      }
+    } catch (error) {
+      // The contract says failures arrive as parts; a handle that throws anyway fails the same way.
+      push({ kind: 'part', turn: this, part: { type: 'error', error: toMassGenError(error).toJSON() } });
+    }
+    push({ kind: 'end', turn: this });
+  }
+}
+
+/**
+ * What still counts from a turn the coordination no longer follows (aborted, replaced or
+ * finished): only its token usage, which was spent either way and feeds the run's budget.
+ */
+export function supersededTurnEvents(input: TurnInput): CoordinationEvent[] {
+  if (input.kind !== 'part' || input.part.type !== 'usage') return [];
+  return [{ type: 'usage', agentId: input.turn.agentId, usage: input.part.usage }];
+}

@@ -1,0 +1,171 @@
+import { MassGenError } from '@massgen/core';
+import type { AgentHandle, SerializedError, VotingMethod } from '@massgen/core';
+import type { AgentTurn, TurnReason } from './agent-turn.js';
+import type { AttemptFeedback } from './coordination-prompt.js';
+import { tallyVotes } from './vote-tally.js';
+import type { VoteTally } from './vote-tally.js';
+import type { OfferedTools } from './workflow-tools.js';
+
+export interface Answer {
+  agentId: string;
+  /** The author's anonymous label, such as `agent2`. */
+  agentLabel: string;
+  /** The answer's own label: author label and the author's answer count, such as `agent2.1`. */
+  label: string;
+  content: string;
+  /** Position among all answers of the run, from 1. */
+  sequence: number;
+  round: number;
+}
+
+export interface CastVote {
+  voterId: string;
+  voterLabel: string;
+  targetAgentId: string;
+  targetAgentLabel: string;
+  /** Label of the answer voted for, such as `agent2.1`. */
+  targetLabel: string;
+  reason: string;
+  confidence?: number;
+  round: number;
+}
+
+/** The next turn or attempt an agent should take, once it may. */
+export interface PendingTurn {
+  reason: TurnReason;
+  attempt: number;
+  /** For `restart`: why the agent's view had to be refreshed, for the `restart` event. */
+  restartReason?: string;
+  feedback?: AttemptFeedback;
+}
+
+export interface AgentRecord {
+  readonly handle: AgentHandle;
+  readonly id: string;
+  readonly label: string;
+  alive: boolean;
+  turnsStarted: number;
+  answerCount: number;
+  /** Sequence of the agent's first answer; decides the winner when nobody has voted. */
+  firstAnswerSequence: number | undefined;
+  currentAnswer: Answer | undefined;
+  /** A vote cast on the current answers; cleared by every new answer. */
+  vote: CastVote | undefined;
+  turn: AgentTurn | undefined;
+  pending: PendingTurn | undefined;
+  /** Why the agent was stopped, once it is no longer alive. */
+  failure: SerializedError | undefined;
+}
+
+/** The facts of one coordination: agents, answers and votes. The rules live in the run. */
+export class CoordinationState {
+  readonly agents: readonly AgentRecord[];
+  /** Rounds announced so far. */
+  round = 0;
+  private answerTotal = 0;
+
+  constructor(handles: readonly AgentHandle[]) {
+    const seen = new Set<string>();
+    for (const handle of handles) {
+      if (seen.has(handle.id)) {
+        throw new MassGenError({
+          code: 'CONFIG_INVALID',
+          message: `Agent id "${handle.id}" is used by more than one agent; every agent needs its own id.`,
+        });
+      }
+      seen.add(handle.id);
+    }
+    this.agents = handles.map((handle, index) => ({
+      handle,
+      id: handle.id,
+      label: `agent${index + 1}`,
+      alive: true,
+      turnsStarted: 0,
+      answerCount: 0,
+      firstAnswerSequence: undefined,
+      currentAnswer: undefined,
+      vote: undefined,
+      turn: undefined,
+      pending: undefined,
+      failure: undefined,
+    }));
+  }
+
+  /** Grows with every accepted answer; a turn built on an older version is stale. */
+  get answersVersion(): number {
+    return this.answerTotal;
+  }
+
+  live(): AgentRecord[] {
+    return this.agents.filter((agent) => agent.alive);
+  }
+
+  agentById(agentId: string): AgentRecord | undefined {
+    return this.agents.find((agent) => agent.id === agentId);
+  }
+
+  /** The latest answer of each agent that has one, in configuration order. */
+  currentAnswers(): Answer[] {
+    return this.agents.flatMap((agent) => (agent.currentAnswer === undefined ? [] : [agent.currentAnswer]));
+  }
+
+  offeredFor(agent: AgentRecord, maxNewAnswersPerAgent: number | undefined): OfferedTools {
+    return {
+      labels: this.currentAnswers().map((answer) => answer.agentLabel),
+      newAnswer: maxNewAnswersPerAgent === undefined || agent.answerCount < maxNewAnswersPerAgent,
+    };
+  }
+
+  /** Records an answer and drops every vote, returning the agents whose votes were dropped. */
+  acceptAnswer(agent: AgentRecord, content: string, round: number): { answer: Answer; invalidated: AgentRecord[] } {
+    this.answerTotal += 1;
+    agent.answerCount += 1;
+    agent.firstAnswerSequence ??= this.answerTotal;
+    const answer: Answer = {
+      agentId: agent.id,
+      agentLabel: agent.label,
+      label: `${agent.label}.${agent.answerCount}`,
+      content,
+      sequence: this.answerTotal,
+      round,
+    };
+    agent.currentAnswer = answer;
+    const invalidated = this.agents.filter((each) => each.vote !== undefined);
+    for (const voter of invalidated) voter.vote = undefined;
+    return { answer, invalidated };
+  }
+
+  castVote(voter: AgentRecord, targetAgentLabel: string, reason: string, confidence: number | undefined, round: number): CastVote {
+    const target = this.agents.find((agent) => agent.label === targetAgentLabel);
+    const answer = target?.currentAnswer;
+    if (target === undefined || answer === undefined) {
+      throw new MassGenError({ code: 'INTERNAL', message: `No current answer is labelled ${targetAgentLabel}.` });
+    }
+    const vote: CastVote = {
+      voterId: voter.id,
+      voterLabel: voter.label,
+      targetAgentId: target.id,
+      targetAgentLabel: target.label,
+      targetLabel: answer.label,
+      reason,
+      round,
+      ...(confidence === undefined ? {} : { confidence }),
+    };
+    voter.vote = vote;
+    return vote;
+  }
+
+  /** Valid votes of live agents, in configuration order of the voters. */
+  votes(): CastVote[] {
+    return this.live().flatMap((agent) => (agent.vote === undefined ? [] : [agent.vote]));
+  }
+
+  tally(method: VotingMethod): VoteTally {
+    const candidates = this.currentAnswers().map((answer) => ({
+      label: answer.label,
+      agentId: answer.agentId,
+      firstAnsweredAt: this.agentById(answer.agentId)?.firstAnswerSequence ?? answer.sequence,
+    }));
+    return tallyVotes(candidates, this.votes(), method);
+  }
+}

@@ -1,0 +1,122 @@
+import { MassGenError } from '@massgen/core';
+import type { CoordinationEvent, SerializedError, StopReason, StrategyContext, TurnRequest } from '@massgen/core';
+import { AgentTurn } from './agent-turn.js';
+import type { TurnInput } from './agent-turn.js';
+import type { LimitInput } from './coordination-limits.js';
+import type { AgentRecord, Answer, CoordinationState } from './coordination-state.js';
+import type { EventQueue } from './event-queue.js';
+import { buildPresentationMessages } from './presentation-prompt.js';
+import { presentWinner } from './presentation.js';
+import type { VoteTally } from './vote-tally.js';
+import type { VoteSettings } from './vote-settings.js';
+
+export type RunEnd = Extract<CoordinationEvent, { type: 'run-end' }>;
+
+export interface ConclusionInput {
+  stopReason: Exclude<StopReason, 'cancelled'>;
+  state: CoordinationState;
+  settings: VoteSettings;
+  context: StrategyContext;
+  queue: EventQueue<TurnInput | LimitInput>;
+  /** Hands over the presentation turn, so the run can abort it if it is closed early. */
+  onPresentationTurn: (turn: AgentTurn) => void;
+}
+
+/**
+ * Ends a coordination that was not cancelled: names the winner, has it present the final
+ * answer (or takes its answer as it stands), and builds the `run-end` event.
+ */
+export async function* concludeRun(input: ConclusionInput): AsyncGenerator<CoordinationEvent, RunEnd> {
+  const { state, settings, stopReason } = input;
+  const tally = state.tally(settings.votingMethod);
+  const winner = tally.winner === undefined ? undefined : state.agentById(tally.winner.agentId);
+  const answer = winner?.currentAnswer;
+  if (tally.winner === undefined || winner === undefined || answer === undefined) {
+    return { type: 'run-end', stopReason, error: noAnswerError(input) };
+  }
+  yield { type: 'consensus', winnerAgentId: winner.id, winnerLabel: answer.label, tally: tally.entries, stopReason };
+
+  let final = { label: answer.label, content: answer.content };
+  // A budget stop must not spend more; a stopped agent cannot present.
+  if (!settings.skipFinalPresentation && winner.alive && stopReason !== 'budget') {
+    const turn = new AgentTurn({
+      agentId: winner.id,
+      purpose: 'presentation',
+      round: winner.turnsStarted,
+      attempt: 1,
+      reason: 'update',
+      viewVersion: state.answersVersion,
+      offered: { labels: [], newAnswer: false },
+    });
+    input.onPresentationTurn(turn);
+    const result = yield* presentWinner({
+      turn,
+      handle: winner.handle,
+      request: presentationRequest(input, winner, tally),
+      answerContent: answer.content,
+      queue: input.queue,
+    });
+    if (result.kind === 'cancelled') return { type: 'run-end', stopReason: 'cancelled' };
+    if (result.kind === 'presented') final = { label: `${winner.label}.final`, content: result.content };
+  }
+  yield { type: 'final', agentId: winner.id, label: final.label, content: final.content };
+  const end: RunEnd = { type: 'run-end', stopReason, winnerAgentId: winner.id, finalAnswer: final.content };
+  if (stopReason === 'all-agents-failed') end.error = everyAgentStopped(state, answer);
+  return end;
+}
+
+function presentationRequest(input: ConclusionInput, winner: AgentRecord, tally: VoteTally): TurnRequest {
+  const { state, context } = input;
+  const labelOf = (agentId: string): string => state.agentById(agentId)?.label ?? agentId;
+  const messages = buildPresentationMessages({
+    systemMessage: winner.handle.systemMessage,
+    task: context.task,
+    history: context.history,
+    ownLabel: winner.label,
+    answers: state.currentAnswers().map((answer) => ({ agentLabel: answer.agentLabel, content: answer.content })),
+    tally: tally.entries.map((entry) => ({ agentLabel: labelOf(entry.agentId), votes: entry.votes, weight: entry.weight })),
+    votes: state.votes().map((vote) => ({
+      voterLabel: vote.voterLabel,
+      targetLabel: vote.targetAgentLabel,
+      reason: vote.reason,
+      ...(vote.confidence === undefined ? {} : { confidence: vote.confidence }),
+    })),
+    weighted: input.settings.votingMethod === 'weighted_by_confidence',
+  });
+  return { messages, workflowTools: [], toolChoice: 'none' };
+}
+
+function noAnswerError(input: ConclusionInput): SerializedError {
+  const { stopReason, state, settings } = input;
+  switch (stopReason) {
+    case 'all-agents-failed': {
+      const failures = state.agents.map((agent) => agent.failure).filter((failure) => failure !== undefined);
+      return new MassGenError({
+        code: failures[0]?.code ?? 'INTERNAL',
+        message: `Every agent stopped before any answer was submitted. ${failures.map((failure) => failure.message).join(' ')}`,
+      }).toJSON();
+    }
+    case 'timeout':
+      return new MassGenError({
+        code: 'TIMEOUT',
+        message: `The coordination reached its time limit of ${String(settings.timeoutMs)} ms before any agent submitted an answer.`,
+      }).toJSON();
+    case 'answer-now':
+      return new MassGenError({ code: 'ABORTED', message: 'An answer was requested before any agent had submitted one.' }).toJSON();
+    case 'budget':
+      return new MassGenError({ code: 'BUDGET_EXCEEDED', message: 'The budget was used up before any agent submitted an answer.' }).toJSON();
+    default:
+      return new MassGenError({
+        code: 'WORKFLOW_VIOLATION',
+        message: `The coordination ended (${stopReason}) before any agent submitted an answer.`,
+      }).toJSON();
+  }
+}
+
+function everyAgentStopped(state: CoordinationState, answer: Answer): SerializedError {
+  const failure = state.agents.find((agent) => agent.failure !== undefined)?.failure;
+  return new MassGenError({
+    code: failure?.code ?? 'INTERNAL',
+    message: `Every agent stopped before the coordination settled; answer ${answer.label} led and is returned as it was submitted.`,
+  }).toJSON();
+}

@@ -1,0 +1,93 @@
+import type {
+  AgentHandle,
+  CoordinationEvent,
+  CoordinationEventType,
+  OrchestratorSettings,
+  Strategy,
+  StrategyContext,
+  TurnRequest,
+} from '@massgen/core';
+
+/** Test support for the strategy's tests: contexts, event collection and request inspection. */
+
+export const defaultSettings: OrchestratorSettings = {
+  workflow: 'parallel',
+  votingMethod: 'majority',
+  enableRestarts: true,
+  maxTurnAttempts: 3,
+  skipFinalPresentation: false,
+  budget: {},
+};
+
+export interface TestContextOptions {
+  agents: AgentHandle[];
+  settings?: Partial<OrchestratorSettings>;
+  task?: string;
+  history?: StrategyContext['history'];
+  signal?: AbortSignal;
+  answerNow?: AbortSignal;
+  spent?: StrategyContext['spent'];
+}
+
+export function createTestContext(options: TestContextOptions): StrategyContext {
+  return {
+    runId: 'run-test',
+    task: options.task ?? 'What is the capital of France?',
+    history: options.history ?? [],
+    agents: options.agents,
+    settings: { ...defaultSettings, ...options.settings },
+    signal: options.signal ?? new AbortController().signal,
+    answerNow: options.answerNow ?? new AbortController().signal,
+    spent: options.spent ?? (() => ({ tokens: 0, costUsd: 0 })),
+  };
+}
+
+/** Runs a strategy to its end. `onEvent` sees each event as it is yielded, to open gates. */
+export async function collectEvents(
+  strategy: Strategy,
+  context: StrategyContext,
+  onEvent: (event: CoordinationEvent) => void = () => undefined,
+): Promise<CoordinationEvent[]> {
+  const events: CoordinationEvent[] = [];
+  for await (const event of strategy.run(context)) {
+    events.push(event);
+    onEvent(event);
+  }
+  return events;
+}
+
+export function eventsOfType<Type extends CoordinationEventType>(
+  events: readonly CoordinationEvent[],
+  type: Type,
+): Array<Extract<CoordinationEvent, { type: Type }>> {
+  return events.filter((event): event is Extract<CoordinationEvent, { type: Type }> => event.type === type);
+}
+
+export function onlyEvent<Type extends CoordinationEventType>(
+  events: readonly CoordinationEvent[],
+  type: Type,
+): Extract<CoordinationEvent, { type: Type }> {
+  const found = eventsOfType(events, type);
+  if (found.length !== 1) throw new Error(`Expected exactly one ${type} event, found ${found.length}.`);
+  return found[0] as Extract<CoordinationEvent, { type: Type }>;
+}
+
+/** The labels a turn's `vote` tool offered; empty when `vote` was not offered. */
+export function offeredLabels(request: TurnRequest): string[] {
+  const vote = request.workflowTools.find((tool) => tool.name === 'vote');
+  const properties = vote?.inputSchema['properties'] as { agent_id?: { enum?: string[] } } | undefined;
+  return properties?.agent_id?.enum ?? [];
+}
+
+export function offeredToolNames(request: TurnRequest): string[] {
+  return request.workflowTools.map((tool) => tool.name);
+}
+
+/** The whole prompt of a request as one string, for `toContain` checks. */
+export function promptText(request: TurnRequest | undefined): string {
+  return (request?.messages ?? []).map((message) => message.content).join('\n');
+}
+
+export function isPresentation(request: TurnRequest): boolean {
+  return request.toolChoice === 'none';
+}

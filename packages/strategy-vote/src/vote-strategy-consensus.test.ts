@@ -1,0 +1,172 @@
+import type { CoordinationEvent, TurnRequest } from '@massgen/core';
+import { createDeferred, createScriptedAgent, newAnswerCall, textTurn, voteCall, waitFor } from '@massgen/testing';
+import type { ScriptedAgent } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
+import {
+  collectEvents,
+  createTestContext,
+  eventsOfType,
+  isPresentation,
+  offeredLabels,
+  offeredToolNames,
+  onlyEvent,
+  promptText,
+} from './test-context.js';
+import { createVoteStrategy } from './vote-strategy.js';
+
+/** Answers in its first turn; afterwards votes for `target` once `expected` answers are offered. */
+function answerThenVote(id: string, answer: string, target: string, expected: number): ScriptedAgent {
+  return createScriptedAgent({
+    id,
+    turns: (request: TurnRequest, index: number) => {
+      if (isPresentation(request)) return textTurn(`Final from ${id}`);
+      if (index === 0) return textTurn(`${id} thinks.`, newAnswerCall(answer));
+      const labels = offeredLabels(request);
+      const choice = labels.length >= expected ? target : (labels[0] ?? target);
+      return textTurn('', voteCall(choice, `${choice} looks right`));
+    },
+  });
+}
+
+describe('vote strategy: consensus', () => {
+  it('lets three agents answer and vote until they agree, then the winner presents', async () => {
+    const agents = [
+      answerThenVote('alice', 'Paris.', 'agent2', 3),
+      answerThenVote('bob', 'Paris, on the Seine.', 'agent2', 3),
+      answerThenVote('carol', 'Lyon.', 'agent2', 3),
+    ];
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents }));
+
+    expect(events[0]).toMatchObject({ type: 'run-start', strategy: 'vote', task: 'What is the capital of France?' });
+    expect(events.at(-1)).toEqual({ type: 'run-end', stopReason: 'consensus', winnerAgentId: 'bob', finalAnswer: 'Final from bob' });
+    expect(eventsOfType(events, 'run-start')).toHaveLength(1);
+    expect(eventsOfType(events, 'run-end')).toHaveLength(1);
+    expect(onlyEvent(events, 'consensus')).toEqual({
+      type: 'consensus',
+      winnerAgentId: 'bob',
+      winnerLabel: 'agent2.1',
+      stopReason: 'consensus',
+      tally: [
+        { label: 'agent1.1', agentId: 'alice', votes: 0, weight: 0 },
+        { label: 'agent2.1', agentId: 'bob', votes: 3, weight: 3 },
+        { label: 'agent3.1', agentId: 'carol', votes: 0, weight: 0 },
+      ],
+    });
+    expect(eventsOfType(events, 'final-delta')).toEqual([{ type: 'final-delta', agentId: 'bob', text: 'Final from bob' }]);
+    expect(onlyEvent(events, 'final')).toEqual({ type: 'final', agentId: 'bob', label: 'agent2.final', content: 'Final from bob' });
+    expect(eventsOfType(events, 'answer').map((event) => [event.agentId, event.label, event.content])).toEqual([
+      ['alice', 'agent1.1', 'Paris.'],
+      ['bob', 'agent2.1', 'Paris, on the Seine.'],
+      ['carol', 'agent3.1', 'Lyon.'],
+    ]);
+    expect(eventsOfType(events, 'agent-delta')).toContainEqual({ type: 'agent-delta', agentId: 'carol', kind: 'text', text: 'carol thinks.' });
+  });
+
+  it('requests every first turn before handling any result', async () => {
+    const agents = [
+      answerThenVote('alice', 'A', 'agent1', 3),
+      answerThenVote('bob', 'B', 'agent1', 3),
+      answerThenVote('carol', 'C', 'agent1', 3),
+    ];
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents }));
+
+    // No agent saw another's answer in its first turn, so none was offered a vote.
+    for (const agent of agents) expect(offeredToolNames(agent.requests[0] as TurnRequest)).toEqual(['new_answer']);
+    expect(events.slice(1, 5)).toEqual([
+      { type: 'agent-start', agentId: 'alice', round: 1, attempt: 1, reason: 'initial' },
+      { type: 'agent-start', agentId: 'bob', round: 1, attempt: 1, reason: 'initial' },
+      { type: 'agent-start', agentId: 'carol', round: 1, attempt: 1, reason: 'initial' },
+      { type: 'round', round: 1 },
+    ]);
+  });
+
+  it('shows other agents only anonymous labels, never real ids', async () => {
+    const agents = [
+      answerThenVote('alice-secret-id', 'Answer one', 'agent1', 2),
+      answerThenVote('bob-secret-id', 'Answer two', 'agent1', 2),
+    ];
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents }));
+
+    expect(onlyEvent(events, 'run-end').winnerAgentId).toBe('alice-secret-id');
+    const [alice, bob] = agents as [ScriptedAgent, ScriptedAgent];
+    const lastCoordination = (agent: ScriptedAgent): TurnRequest =>
+      agent.requests.filter((request) => !isPresentation(request)).at(-1) as TurnRequest;
+    expect(offeredLabels(lastCoordination(alice))).toEqual(['agent1', 'agent2']);
+    expect(promptText(lastCoordination(alice))).toContain('<answer label="agent2">\nAnswer two\n</answer>');
+    expect(promptText(lastCoordination(bob))).toContain('Your label is agent2.');
+    for (const request of [...alice.requests, ...bob.requests]) {
+      const text = JSON.stringify(request);
+      expect(text).not.toContain('alice-secret-id');
+      expect(text).not.toContain('bob-secret-id');
+    }
+    expect(eventsOfType(events, 'vote').every((vote) => vote.targetLabel === 'agent1.1' && vote.targetAgentId === 'alice-secret-id')).toBe(true);
+  });
+
+  it('breaks a tie in favour of the agent listed first, even when it answered second', async () => {
+    const bobAnswered = createDeferred();
+    const alice = createScriptedAgent({
+      id: 'alice',
+      turns: (request, index) => {
+        if (isPresentation(request)) return textTurn('Alice presents');
+        if (index === 0) return [waitFor(bobAnswered.promise), ...textTurn('', newAnswerCall('A'))];
+        return textTurn('', voteCall('agent2', 'bob is right'));
+      },
+    });
+    const bob = createScriptedAgent({
+      id: 'bob',
+      turns: (request, index) => {
+        if (isPresentation(request)) return textTurn('Bob presents');
+        if (index === 0) return textTurn('', newAnswerCall('B'));
+        return textTurn('', voteCall(offeredLabels(request).length === 2 ? 'agent1' : 'agent2', 'fine'));
+      },
+    });
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob] }), (event) => {
+      if (event.type === 'answer' && event.agentId === 'bob') bobAnswered.resolve();
+    });
+
+    const consensus = onlyEvent(events, 'consensus');
+    expect(consensus.tally.map((entry) => [entry.agentId, entry.votes])).toEqual([
+      ['alice', 1],
+      ['bob', 1],
+    ]);
+    expect(consensus.winnerAgentId).toBe('alice');
+    expect(onlyEvent(events, 'final').content).toBe('Alice presents');
+  });
+
+  it('lets a single agent reach consensus by voting for its own answer', async () => {
+    const solo = answerThenVote('solo', 'Only answer', 'agent1', 1);
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo] }));
+
+    expect(onlyEvent(events, 'vote')).toMatchObject({ agentId: 'solo', targetAgentId: 'solo', targetLabel: 'agent1.1' });
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'solo', finalAnswer: 'Final from solo' });
+    expect(solo.requests).toHaveLength(3);
+  });
+
+  it('weighs votes by confidence under weighted_by_confidence, and counts heads under majority', async () => {
+    const voter = (id: string, answer: string, target: string, confidence: number): ScriptedAgent =>
+      createScriptedAgent({
+        id,
+        turns: (request, index) => {
+          if (isPresentation(request)) return textTurn(`${id} presents`);
+          if (index === 0) return textTurn('', newAnswerCall(answer));
+          const labels = offeredLabels(request);
+          return textTurn('', voteCall(labels.length === 3 ? target : (labels[0] as string), 'reason', confidence));
+        },
+      });
+    const team = (): ScriptedAgent[] => [
+      voter('alice', 'A', 'agent1', 0.2),
+      voter('bob', 'B', 'agent1', 0.3),
+      voter('carol', 'C', 'agent3', 0.9),
+    ];
+    const winnerUnder = async (votingMethod: 'majority' | 'weighted_by_confidence'): Promise<CoordinationEvent> => {
+      const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: team(), settings: { votingMethod } }));
+      return onlyEvent(events, 'consensus');
+    };
+
+    expect(await winnerUnder('majority')).toMatchObject({ winnerAgentId: 'alice' });
+    const weighted = await winnerUnder('weighted_by_confidence');
+    expect(weighted).toMatchObject({ winnerAgentId: 'carol', winnerLabel: 'agent3.1' });
+    expect(weighted).toHaveProperty('tally.0.weight', 0.5);
+    expect(weighted).toHaveProperty('tally.2.weight', 0.9);
+  });
+});

@@ -1,0 +1,66 @@
+import type { ToolDefinition } from '@massgen/core';
+
+export const newAnswerToolName = 'new_answer';
+export const voteToolName = 'vote';
+
+export function isWorkflowToolName(name: string): boolean {
+  return name === newAnswerToolName || name === voteToolName;
+}
+
+/** The tool an agent calls to submit a complete answer of its own. */
+export function createNewAnswerTool(): ToolDefinition {
+  return {
+    name: newAnswerToolName,
+    description:
+      'Submit your complete answer to the task. It replaces any answer you submitted before and is shown ' +
+      'to the other agents. Calling this ends your turn.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        content: { type: 'string', description: 'The whole answer, written for the user who asked the task.' },
+      },
+      required: ['content'],
+      additionalProperties: false,
+    },
+  };
+}
+
+/**
+ * The tool an agent calls to back an existing answer. `labels` are the anonymous labels of the
+ * agents that have an answer now; the enum keeps models from inventing other names.
+ */
+export function createVoteTool(labels: readonly string[]): ToolDefinition {
+  return {
+    name: voteToolName,
+    description:
+      'Vote for the existing answer that best solves the task, your own included. Calling this ends your turn.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        agent_id: { type: 'string', enum: [...labels], description: 'Label of the agent whose answer you vote for.' },
+        reason: { type: 'string', description: 'Why this answer is the best one, in a sentence or two.' },
+        confidence: {
+          type: 'number',
+          minimum: 0,
+          maximum: 1,
+          description: 'How sure you are that this answer is the best, from 0 to 1.',
+        },
+      },
+      required: ['agent_id', 'reason'],
+      additionalProperties: false,
+    },
+  };
+}
+
+/** What a turn offers: `vote` only when answers exist, `new_answer` unless the agent is at its cap. */
+export interface OfferedTools {
+  labels: readonly string[];
+  newAnswer: boolean;
+}
+
+export function workflowToolsFor(offered: OfferedTools): ToolDefinition[] {
+  const tools: ToolDefinition[] = [];
+  if (offered.newAnswer) tools.push(createNewAnswerTool());
+  if (offered.labels.length > 0) tools.push(createVoteTool(offered.labels));
+  return tools;
+}
