@@ -1,0 +1,301 @@
+/**
+ * Every configuration key MassGen knows, in one table, for both dialects: what the loader
+ * does with it, and which dialect it comes from. Unknown keys, unsupported upstream features
+ * and keys upstream itself ignores are all reported from here, so this is the one place to
+ * update when a feature lands.
+ */
+
+export type Dialect = 'seed' | 'upstream';
+
+export type SectionName =
+  | 'root'
+  | 'agent'
+  | 'backend'
+  | 'mcpServer'
+  | 'contextPath'
+  | 'orchestrator'
+  | 'coordination'
+  | 'budget'
+  | 'timeoutSettings'
+  | 'ui'
+  | 'display';
+
+export type KeyRule =
+  /** Validated and mapped into the model; `section` names the table its value's keys follow. */
+  | { kind: 'read'; dialect?: Dialect; section?: SectionName; shape?: 'mapping' | 'list' | 'list-or-mapping' }
+  /** A backend setting handed to the backend package as written, which validates it. */
+  | { kind: 'option' }
+  /** An upstream feature MassGen-TS does not have; warned about when it is switched on. */
+  | { kind: 'unsupported'; feature: string }
+  /** A key upstream does not read either; always warned about, with what to write instead. */
+  | { kind: 'ignored'; hint: string }
+  /** A MassGen v1 key: an error, because the file means something this version cannot run. */
+  | { kind: 'v1'; replacement: string };
+
+export interface Section {
+  keys: Readonly<Record<string, KeyRule>>;
+  /** Families of keys matched by prefix, longest prefix first. */
+  prefixes?: ReadonlyArray<{ prefix: string; rule: KeyRule }>;
+  /** Unknown keys of a backend still reach the backend package, so the warning says so. */
+  unknownKeysReachBackend?: boolean;
+}
+
+const read = (dialect?: Dialect): KeyRule => ({ kind: 'read', dialect });
+const nested = (section: SectionName, shape: 'mapping' | 'list' | 'list-or-mapping', dialect?: Dialect): KeyRule => ({
+  kind: 'read',
+  dialect,
+  section,
+  shape,
+});
+const option: KeyRule = { kind: 'option' };
+const unsupported = (feature: string): KeyRule => ({ kind: 'unsupported', feature });
+const ignored = (hint: string): KeyRule => ({ kind: 'ignored', hint });
+const v1 = (replacement: string): KeyRule => ({ kind: 'v1', replacement });
+
+const planning = unsupported('planning mode');
+const taskPlanning = unsupported('agent task planning');
+const broadcast = unsupported('broadcast (ask_others)');
+const skills = unsupported('skills');
+const subagents = unsupported('subagents');
+const filesystemMemory = unsupported('filesystem memory');
+const customTools = unsupported('custom tools');
+const nlip = unsupported('NLIP');
+const mediaGeneration = unsupported('multimodal and media generation tools');
+
+export const knownKeys: Readonly<Record<SectionName, Section>> = {
+  root: {
+    keys: {
+      agent: nested('agent', 'mapping'),
+      agents: nested('agent', 'list'),
+      orchestrator: nested('orchestrator', 'mapping'),
+      display: nested('display', 'mapping'),
+      ui: nested('ui', 'mapping', 'upstream'),
+      timeout_settings: nested('timeoutSettings', 'mapping', 'upstream'),
+      memory: unsupported('memory (conversation, persistent and compression settings)'),
+      filesystem_memory: filesystemMemory,
+      hooks: unsupported('global tool hooks'),
+      session_id: unsupported('resuming a session (session_id)'),
+      nlip,
+      timeout: ignored('upstream does not read a top-level timeout either; use timeout_settings.orchestrator_timeout_seconds'),
+      task: ignored('the task is given on the command line, not in the configuration'),
+      models: v1('list the agents under `agents:`, each with its own `backend`'),
+      model_configs: v1('list the agents under `agents:`, each with its own `backend`'),
+      num_agents: v1('list one entry per agent under `agents:`'),
+      max_rounds: v1('use orchestrator.max_rounds'),
+      consensus_threshold: v1('use orchestrator.convergence_threshold'),
+      voting_enabled: v1('voting is how the parallel workflow ends; use orchestrator.workflow: sequential to chain agents instead'),
+      enable_voting: v1('voting is how the parallel workflow ends; use orchestrator.workflow: sequential to chain agents instead'),
+    },
+  },
+  agent: {
+    keys: {
+      id: read(),
+      system_message: read(),
+      backend: nested('backend', 'mapping'),
+      cwd: read('seed'),
+      memory: unsupported('per-agent memory'),
+      append_system_prompt: unsupported('an agent-level append_system_prompt'),
+      enable_nlip: nlip,
+      nlip,
+    },
+  },
+  backend: {
+    unknownKeysReachBackend: true,
+    keys: {
+      type: read(),
+      model: read(),
+      package: read(),
+      cwd: read(),
+      temperature: read(),
+      top_p: read(),
+      max_tokens: read(),
+      seed: read(),
+      reasoning: read(),
+      context_paths: nested('contextPath', 'list', 'seed'),
+      mcp_servers: nested('mcpServer', 'list-or-mapping'),
+      api_key: option,
+      base_url: option,
+      api_version: option,
+      text: option,
+      extra_body: option,
+      top_k: option,
+      stop: option,
+      frequency_penalty: option,
+      presence_penalty: option,
+      parallel_tool_calls: option,
+      chat_template_kwargs: option,
+      permission_mode: option,
+      allowed_tools: option,
+      disallowed_tools: option,
+      exclude_tools: option,
+      max_thinking_tokens: option,
+      system_prompt: option,
+      append_system_prompt: option,
+      use_default_prompt: option,
+      betas: option,
+      enable_web_search: unsupported('provider web search (enable_web_search)'),
+      enable_code_execution: unsupported('provider code execution (enable_code_execution)'),
+      enable_code_interpreter: unsupported('OpenAI code interpreter (enable_code_interpreter)'),
+      custom_tools: customTools,
+      auto_discover_custom_tools: customTools,
+      exclude_custom_tools: customTools,
+      enable_code_based_tools: unsupported('code-based tools'),
+      direct_mcp_servers: unsupported('direct MCP servers'),
+      shared_tools_directory: unsupported('a shared tools directory'),
+      concurrent_tool_execution: unsupported('concurrent tool execution'),
+      hooks: unsupported('per-backend tool hooks'),
+      output_schema: unsupported('structured output (output_schema)'),
+      enable_programmatic_flow: unsupported('Claude programmatic tool calling'),
+      enable_tool_search: unsupported('Claude tool search'),
+      tool_search_variant: unsupported('Claude tool search'),
+      enable_strict_tool_use: unsupported('Claude strict tool use'),
+      enforce_read_before_delete: unsupported('read-before-delete enforcement'),
+      exclude_file_operation_mcps: unsupported('file-operation MCP servers'),
+      enable_mcp_command_line: unsupported('the command execution tool (enable_mcp_command_line)'),
+      enable_image_generation: mediaGeneration,
+      enable_audio_generation: mediaGeneration,
+      enable_video_generation: mediaGeneration,
+      enable_file_generation: mediaGeneration,
+      enable_multimodal_tools: mediaGeneration,
+      multimodal_config: mediaGeneration,
+      upload_files: unsupported('file uploads (upload_files)'),
+      agent_config: unsupported('AG2 agent settings'),
+      group_config: unsupported('AG2 group chat'),
+      debug_delay_seconds: unsupported('debug delays'),
+      debug_delay_after_n_tools: unsupported('debug delays'),
+    },
+    prefixes: [
+      { prefix: 'command_line_docker_', rule: unsupported('the Docker sandbox for command execution') },
+      { prefix: 'command_line_', rule: unsupported('command execution settings') },
+    ],
+  },
+  mcpServer: {
+    keys: {
+      name: read(),
+      type: read(),
+      command: read(),
+      args: read(),
+      env: read(),
+      cwd: read(),
+      url: read(),
+      headers: read(),
+      allowed_tools: read(),
+      exclude_tools: read(),
+      security: unsupported('MCP server security policies'),
+      defer_loading: unsupported('deferred MCP tool loading'),
+    },
+  },
+  contextPath: {
+    keys: {
+      path: read(),
+      access: read('seed'),
+      permission: read('upstream'),
+      protected_paths: read('upstream'),
+    },
+  },
+  orchestrator: {
+    keys: {
+      workflow: read('seed'),
+      strategy: read('seed'),
+      max_rounds: read('seed'),
+      convergence_threshold: read('seed'),
+      voting_method: read('seed'),
+      enable_restarts: read('seed'),
+      restart_after_stagnation: read('seed'),
+      snapshot_storage: read(),
+      agent_temporary_workspace: read(),
+      max_turn_attempts: read(),
+      skip_final_presentation: read(),
+      budget: nested('budget', 'mapping'),
+      context_paths: nested('contextPath', 'list', 'upstream'),
+      max_new_answers_per_agent: read('upstream'),
+      answer_novelty_requirement: read('upstream'),
+      coordination: nested('coordination', 'mapping', 'upstream'),
+      skip_coordination_rounds: unsupported('skipping coordination (skip_coordination_rounds)'),
+      voting_sensitivity: unsupported('voting sensitivity'),
+      debug_final_answer: unsupported('a fixed debug final answer'),
+      dspy: unsupported('DSPy question paraphrasing'),
+      enable_multimodal_tools: mediaGeneration,
+      image_generation_backend: mediaGeneration,
+      audio_generation_backend: mediaGeneration,
+      video_generation_backend: mediaGeneration,
+      enable_nlip: nlip,
+      nlip,
+      skills_directory: skills,
+      docker: unsupported('orchestrator Docker settings'),
+      session_storage: ignored('upstream ignores it too; sessions are not configured here'),
+      timeout: ignored('upstream validates but never reads orchestrator.timeout; use timeout_settings.orchestrator_timeout_seconds'),
+      max_turns: ignored('upstream does not read it; use orchestrator.max_rounds'),
+      type: ignored('upstream does not read it; use orchestrator.workflow: sequential to chain agents'),
+    },
+  },
+  coordination: {
+    keys: {
+      enable_planning_mode: planning,
+      planning_mode_instruction: planning,
+      plan_depth: taskPlanning,
+      enable_agent_task_planning: taskPlanning,
+      max_tasks_per_plan: taskPlanning,
+      task_planning_filesystem_mode: taskPlanning,
+      max_orchestration_restarts: unsupported('restarting the whole orchestration after evaluation'),
+      broadcast,
+      broadcast_sensitivity: broadcast,
+      response_depth: broadcast,
+      broadcast_timeout: broadcast,
+      broadcast_wait_by_default: broadcast,
+      max_broadcasts_per_agent: broadcast,
+      enable_memory_filesystem_mode: filesystemMemory,
+      compression_target_ratio: filesystemMemory,
+      use_skills: skills,
+      massgen_skills: skills,
+      skills_directory: skills,
+      load_previous_session_skills: skills,
+      persona_generator: unsupported('generated personas'),
+      enable_subagents: subagents,
+      async_subagents: subagents,
+      use_two_tier_workspace: unsupported('the two-tier (scratch and deliverable) workspace'),
+    },
+    prefixes: [{ prefix: 'subagent_', rule: subagents }],
+  },
+  budget: {
+    keys: {
+      max_tokens_total: read(),
+      max_cost_usd: read(),
+    },
+  },
+  timeoutSettings: {
+    keys: {
+      orchestrator_timeout_seconds: read(),
+      initial_round_timeout_seconds: read(),
+      subsequent_round_timeout_seconds: read(),
+      round_timeout_grace_seconds: read(),
+    },
+  },
+  ui: {
+    keys: {
+      display_type: read(),
+      logging_enabled: read(),
+      type: ignored('upstream does not read ui.type; use ui.display_type'),
+      display_kwargs: unsupported('display options (display_kwargs)'),
+      automation_mode: unsupported('automation mode'),
+      skip_agent_selector: unsupported('the end-of-run agent selector'),
+      theme: unsupported('display themes'),
+      use_orchestrator_for_single_agent: unsupported('use_orchestrator_for_single_agent'),
+    },
+  },
+  display: {
+    keys: {
+      type: read(),
+      live_timeline: read('seed'),
+      show_agent_cards: read('seed'),
+      logging_enabled: ignored('upstream does not read the display block; use ui.logging_enabled'),
+    },
+  },
+};
+
+/** The rule for a key in a section, by exact name or by family prefix; `undefined` when unknown. */
+export function ruleFor(section: SectionName, key: string): KeyRule | undefined {
+  const table = knownKeys[section];
+  if (Object.hasOwn(table.keys, key)) return table.keys[key];
+  return table.prefixes?.find((family) => key.startsWith(family.prefix))?.rule;
+}

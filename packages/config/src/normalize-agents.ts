@@ -1,0 +1,31 @@
+import type { AgentConfig } from './config-model.js';
+import type { ParsedAgent, ParsedConfig } from './config-schema.js';
+import { dropUndefined } from './drop-undefined.js';
+import type { PathWarning } from './findings.js';
+import type { KeySegment } from './key-path.js';
+import { normalizeBackend } from './normalize-backend.js';
+
+/** Agents in file order, from either `agent:` or `agents:`, each with its key path. */
+function agentEntries(config: ParsedConfig): Array<{ agent: ParsedAgent; segments: KeySegment[] }> {
+  if (config.agent !== undefined) return [{ agent: config.agent, segments: ['agent'] }];
+  return (config.agents ?? []).map((agent, index) => ({ agent, segments: ['agents', index] }));
+}
+
+/**
+ * Agents in the model's form. The seed article once writes `cwd` beside `backend` instead of
+ * inside it; that is read as the backend's `cwd`.
+ */
+export function normalizeAgents(config: ParsedConfig, context: { baseDir: string; warnings: PathWarning[] }): AgentConfig[] {
+  return agentEntries(config).map(({ agent, segments }) =>
+    dropUndefined({
+      id: agent.id,
+      systemMessage: agent.system_message ?? undefined,
+      backend: normalizeBackend(agent.backend, {
+        agentCwd: agent.cwd ?? undefined,
+        baseDir: context.baseDir,
+        segments: [...segments, 'backend'],
+        warnings: context.warnings,
+      }),
+    }),
+  );
+}

@@ -1,0 +1,56 @@
+import type { SamplingSettings } from '@massgen/core';
+import type { BackendConfig } from './config-model.js';
+import type { ParsedBackend } from './backend-schema.js';
+import { upstreamBackendTypeNote } from './backend-types.js';
+import { dropUndefined } from './drop-undefined.js';
+import type { PathWarning } from './findings.js';
+import { formatKeyPath } from './key-path.js';
+import type { KeySegment } from './key-path.js';
+import { normalizeContextPaths } from './normalize-context-paths.js';
+import { normalizeMcpServers } from './normalize-mcp-servers.js';
+
+/** Keys MassGen maps itself; every other backend key is a backend option, kept as written. */
+const mappedKeys = new Set(['type', 'model', 'package', 'cwd', 'context_paths', 'mcp_servers', 'temperature', 'top_p', 'max_tokens', 'seed', 'reasoning']);
+
+/**
+ * One agent's backend in the model's form: sampling settings under their core names,
+ * context paths resolved against `baseDir`, MCP servers in one form, and the rest as options.
+ */
+export function normalizeBackend(
+  backend: ParsedBackend,
+  context: { agentCwd?: string; baseDir: string; segments: KeySegment[]; warnings: PathWarning[] },
+): BackendConfig {
+  const { segments, warnings } = context;
+  const type = backend.type ?? '';
+  const note = backend.package == null ? upstreamBackendTypeNote(type) : undefined;
+  if (note !== undefined) {
+    const typePath = [...segments, 'type'];
+    warnings.push({
+      code: 'unsupported-backend',
+      segments: typePath,
+      message: `${formatKeyPath(typePath)}: ${note}. The file loads, but the run fails unless a package for "${type}" is installed`,
+    });
+  }
+
+  const { effort, ...otherReasoning } = backend.reasoning ?? {};
+  const sampling: SamplingSettings = dropUndefined({
+    temperature: backend.temperature ?? undefined,
+    topP: backend.top_p ?? undefined,
+    maxOutputTokens: backend.max_tokens ?? undefined,
+    reasoningEffort: effort ?? undefined,
+    seed: backend.seed ?? undefined,
+  });
+  const options: Record<string, unknown> = Object.fromEntries(Object.entries(backend).filter(([key]) => !mappedKeys.has(key)));
+  if (Object.keys(otherReasoning).length > 0) options.reasoning = otherReasoning;
+
+  return dropUndefined({
+    type,
+    model: backend.model ?? '',
+    package: backend.package ?? undefined,
+    sampling,
+    cwd: backend.cwd ?? context.agentCwd,
+    contextPaths: normalizeContextPaths(backend.context_paths, context.baseDir),
+    mcpServers: normalizeMcpServers(backend.mcp_servers, [...segments, 'mcp_servers'], warnings),
+    options,
+  });
+}

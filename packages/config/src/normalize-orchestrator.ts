@@ -1,0 +1,82 @@
+import type { OrchestratorSettings } from '@massgen/core';
+import type { WorkspaceSettings } from './config-model.js';
+import type { ParsedConfig } from './config-schema.js';
+import { dropUndefined } from './drop-undefined.js';
+import type { PathWarning } from './findings.js';
+import { normalizeContextPaths } from './normalize-context-paths.js';
+import { resolveConfigPath } from './resolve-config-path.js';
+
+/** The settings a configuration without an `orchestrator` block runs with (see the orchestrator schema). */
+export function defaultOrchestratorSettings(): OrchestratorSettings {
+  return {
+    workflow: 'parallel',
+    votingMethod: 'majority',
+    enableRestarts: true,
+    maxTurnAttempts: 3,
+    skipFinalPresentation: false,
+    budget: {},
+  };
+}
+
+/** The strategy package a workflow runs with, unless `orchestrator.strategy` names one. */
+export function defaultStrategy(workflow: OrchestratorSettings['workflow']): string {
+  return workflow === 'sequential' ? 'sequential' : 'vote';
+}
+
+/**
+ * Coordination settings from `orchestrator` and upstream's `timeout_settings` (seconds
+ * become milliseconds), the strategy to load, and the shared workspace settings with
+ * paths resolved against `baseDir`.
+ */
+export function normalizeOrchestrator(
+  config: ParsedConfig,
+  context: { baseDir: string; warnings: PathWarning[] },
+): { orchestrator: OrchestratorSettings; strategy: string; workspace: WorkspaceSettings } {
+  const settings = config.orchestrator ?? {};
+  const timeouts = config.timeout_settings ?? {};
+  const defaults = defaultOrchestratorSettings();
+  const workflow = settings.workflow ?? defaults.workflow;
+
+  const initialRound = timeouts.initial_round_timeout_seconds ?? undefined;
+  const laterRounds = timeouts.subsequent_round_timeout_seconds ?? undefined;
+  if (initialRound !== undefined && laterRounds !== undefined && initialRound !== laterRounds) {
+    context.warnings.push({
+      code: 'approximated-setting',
+      segments: ['timeout_settings', 'subsequent_round_timeout_seconds'],
+      message: `timeout_settings.subsequent_round_timeout_seconds (${laterRounds}) differs from initial_round_timeout_seconds (${initialRound}); MassGen-TS has one round timeout and uses ${initialRound} seconds for every round`,
+    });
+  }
+
+  const orchestrator: OrchestratorSettings = dropUndefined({
+    workflow,
+    maxRounds: settings.max_rounds ?? undefined,
+    convergenceThreshold: settings.convergence_threshold ?? undefined,
+    votingMethod: settings.voting_method ?? defaults.votingMethod,
+    enableRestarts: settings.enable_restarts ?? defaults.enableRestarts,
+    restartAfterStagnation: settings.restart_after_stagnation ?? undefined,
+    maxNewAnswersPerAgent: settings.max_new_answers_per_agent ?? undefined,
+    answerNoveltyRequirement: settings.answer_novelty_requirement ?? undefined,
+    timeoutMs: toMilliseconds(timeouts.orchestrator_timeout_seconds),
+    roundTimeoutMs: toMilliseconds(initialRound ?? laterRounds),
+    roundGraceMs: toMilliseconds(timeouts.round_timeout_grace_seconds),
+    maxTurnAttempts: settings.max_turn_attempts ?? defaults.maxTurnAttempts,
+    skipFinalPresentation: settings.skip_final_presentation ?? defaults.skipFinalPresentation,
+    budget: dropUndefined({
+      maxTokensTotal: settings.budget?.max_tokens_total ?? undefined,
+      maxCostUsd: settings.budget?.max_cost_usd ?? undefined,
+    }),
+  });
+
+  const workspace: WorkspaceSettings = dropUndefined({
+    snapshotStorage: settings.snapshot_storage == null ? undefined : resolveConfigPath(settings.snapshot_storage, context.baseDir),
+    agentTemporaryWorkspace:
+      settings.agent_temporary_workspace == null ? undefined : resolveConfigPath(settings.agent_temporary_workspace, context.baseDir),
+    contextPaths: normalizeContextPaths(settings.context_paths, context.baseDir),
+  });
+
+  return { orchestrator, strategy: settings.strategy ?? defaultStrategy(workflow), workspace };
+}
+
+function toMilliseconds(seconds: number | null | undefined): number | undefined {
+  return seconds == null ? undefined : Math.round(seconds * 1000);
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { contextPathSchema } from './backend-schema.js';
+import { choiceOf, flag, nonEmptyText, numberBetween, positiveInteger, positiveNumber } from './schema-primitives.js';
+
+/**
+ * `orchestrator`, in either dialect. Defaults applied when a key is absent:
+ * `workflow: parallel`, `voting_method: majority`, `enable_restarts: true`,
+ * `max_turn_attempts: 3` (the attempts an agent gets to end a turn with one workflow call),
+ * `skip_final_presentation: false`, no budget. `max_rounds`, `convergence_threshold`,
+ * `restart_after_stagnation` and `max_new_answers_per_agent` have no default: the strategy
+ * runs until every agent has voted. `max_new_answers_per_agent: null` means unlimited.
+ */
+export const orchestratorSchema = z.object({
+  workflow: choiceOf(['parallel', 'sequential']).nullish(),
+  strategy: nonEmptyText('a strategy name such as "vote" or "sequential", or a package name').nullish(),
+  max_rounds: positiveInteger().nullish(),
+  convergence_threshold: numberBetween(0, 1, { aboveMinimum: true }).nullish(),
+  voting_method: choiceOf(['majority', 'weighted_by_confidence']).nullish(),
+  enable_restarts: flag().nullish(),
+  restart_after_stagnation: positiveInteger().nullish(),
+  snapshot_storage: nonEmptyText('a directory').nullish(),
+  agent_temporary_workspace: nonEmptyText('a directory').nullish(),
+  max_turn_attempts: positiveInteger().nullish(),
+  skip_final_presentation: flag().nullish(),
+  budget: z
+    .object({
+      max_tokens_total: positiveInteger().nullish(),
+      max_cost_usd: positiveNumber().nullish(),
+    })
+    .nullish(),
+  context_paths: z.array(contextPathSchema).nullish(),
+  max_new_answers_per_agent: positiveInteger().nullish(),
+  answer_novelty_requirement: choiceOf(['lenient', 'balanced', 'strict']).nullish(),
+});
+
+/**
+ * Upstream's `timeout_settings`, in seconds. Nothing is limited by default; the runtime
+ * applies its own limits when none are configured.
+ */
+export const timeoutSettingsSchema = z.object({
+  orchestrator_timeout_seconds: positiveNumber().nullish(),
+  initial_round_timeout_seconds: positiveNumber().nullish(),
+  subsequent_round_timeout_seconds: positiveNumber().nullish(),
+  round_timeout_grace_seconds: z.number({ error: 'expected a number of seconds, 0 or more' }).gte(0, { error: 'expected a number of seconds, 0 or more' }).nullish(),
+});
+
+export type ParsedOrchestrator = z.output<typeof orchestratorSchema>;
+export type ParsedTimeoutSettings = z.output<typeof timeoutSettingsSchema>;

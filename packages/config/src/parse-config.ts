@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { ConfigError } from '@massgen/core';
+import type { ConfigIssue, Warning } from '@massgen/core';
+import { checkAgentStructure } from './check-agent-structure.js';
+import { checkKeys } from './check-keys.js';
+import { resolveEnvironment } from './config-environment.js';
+import type { AgentConfig, MassGenConfig } from './config-model.js';
+import { configSchema } from './config-schema.js';
+import { interpolateEnvironment } from './env-interpolation.js';
+import type { PathIssue, PathWarning } from './findings.js';
+import { isMapping } from './is-mapping.js';
+import { formatKeyPath, lineOfKeyPath } from './key-path.js';
+import type { KeySegment } from './key-path.js';
+import { normalizeAgents } from './normalize-agents.js';
+import { normalizeDisplay } from './normalize-display.js';
+import { normalizeOrchestrator } from './normalize-orchestrator.js';
+import { isSecretKeyPath } from './secret-paths.js';
+import { parseYamlSource } from './yaml-source.js';
+import { describeExpectation, toPathIssues } from './zod-issues.js';
+
+export interface ParseConfigOptions {
+  /** The file the text came from, for messages and `MassGenConfig.file`. */
+  file?: string;
+  /** Directory relative paths in the configuration are resolved against. */
+  baseDir: string;
+  /** Working directory whose `.env` is read; the process's by default. */
+  cwd?: string;
+  /** Environment to use instead of `process.env` (still overlaid on `.env`). */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+const expectedShape = 'expected a mapping with "agents:" (a list of agents) or "agent:" (one agent)';
+
+/**
+ * Parses configuration text of either dialect into one validated `MassGenConfig`. Throws a
+ * `ConfigError` listing every problem found, each with its key path, line and expectation;
+ * anything that loads but is unknown or unsupported is listed in `warnings`.
+ */
+export function parseConfig(text: string, options: ParseConfigOptions): MassGenConfig {
+  const { file } = options;
+  const baseDir = path.resolve(options.baseDir);
+  const source = parseYamlSource(text, file);
+  if (source.value === null) throw new ConfigError({ file, issues: [{ path: '', message: `the file is empty; ${expectedShape}` }] });
+  if (!isMapping(source.value)) {
+    const found = Array.isArray(source.value) ? 'a list' : `a single value (${JSON.stringify(source.value)})`;
+    throw new ConfigError({ file, issues: [{ path: '', message: `the file holds ${found}; ${expectedShape}`, line: 1 }] });
+  }
+
+  const env = resolveEnvironment({ cwd: options.cwd, env: options.env });
+  const interpolation = interpolateEnvironment(source.value, env);
+  const root = interpolation.value as Record<string, unknown>;
+  const keyCheck = checkKeys(root);
+  const parsed = configSchema.safeParse(root, { reportInput: true, error: describeExpectation });
+  const isSecret = (segments: readonly KeySegment[]): boolean =>
+    isSecretKeyPath(segments) || interpolation.interpolatedPaths.has(formatKeyPath(segments));
+  const issues = [...keyCheck.issues, ...checkAgentStructure(root), ...(parsed.success ? [] : toPathIssues(parsed.error.issues, isSecret))];
+  if (issues.length > 0 || !parsed.success) {
+    throw new ConfigError({ file, issues: locateIssues(issues, source.lines) });
+  }
+
+  const dialect = keyCheck.dialectKeys.upstream > keyCheck.dialectKeys.seed ? 'upstream' : 'seed';
+  const warnings: PathWarning[] = [...source.warnings, ...interpolation.warnings, ...keyCheck.warnings];
+  const agents = normalizeAgents(parsed.data, { baseDir, warnings });
+  const { orchestrator, strategy, workspace } = normalizeOrchestrator(parsed.data, { baseDir, warnings });
+  const display = normalizeDisplay(parsed.data, dialect, warnings);
+
+  return {
+    ...(file === undefined ? {} : { file }),
+    baseDir,
+    dialect,
+    singleAgent: parsed.data.agent !== undefined,
+    agents,
+    strategy,
+    orchestrator,
+    workspace,
+    display,
+    warnings: toWarnings(warnings, { file, agents, lines: source.lines }),
+    lines: source.lines,
+    env,
+  };
+}
+
+function locateIssues(issues: readonly PathIssue[], lines: Readonly<Record<string, number>>): ConfigIssue[] {
+  return issues.map((issue) => ({
+    path: formatKeyPath(issue.segments),
+    message: issue.message,
+    line: lineOfKeyPath(lines, issue.segments),
+  }));
+}
+
+/** Core warnings in file order, each attributed to the agent it is about. */
+function toWarnings(
+  warnings: readonly PathWarning[],
+  context: { file?: string; agents: readonly AgentConfig[]; lines: Readonly<Record<string, number>> },
+): Warning[] {
+  const lineOf = (warning: PathWarning): number => lineOfKeyPath(context.lines, warning.segments) ?? 0;
+  return [...warnings]
+    .sort((first, second) => lineOf(first) - lineOf(second))
+    .map((warning) => {
+      const [top, index] = warning.segments;
+      const agent = top === 'agent' ? context.agents[0] : top === 'agents' && typeof index === 'number' ? context.agents[index] : undefined;
+      const keyPath = formatKeyPath(warning.segments);
+      return {
+        code: warning.code,
+        message: warning.message,
+        ...(keyPath === '' ? {} : { path: keyPath }),
+        ...(context.file === undefined ? {} : { file: context.file }),
+        ...(agent === undefined ? {} : { agentId: agent.id }),
+      };
+    });
+}
