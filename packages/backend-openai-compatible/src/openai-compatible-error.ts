@@ -97,12 +97,13 @@ export function mapOpenAICompatibleError(error: unknown, context: ErrorContext):
   const classes = context.errorClasses;
   const text = (message: string): string => redact(message, context.secrets);
 
+  // Once the caller has cancelled, whatever else went wrong no longer matters to it.
+  if (context.aborted || (classes !== undefined && error instanceof classes.APIUserAbortError) || (error instanceof Error && error.name === 'AbortError')) {
+    return new MassGenError({ ...base, code: 'ABORTED', retryable: false, message: `The request to ${name} was cancelled.` });
+  }
   if (MassGenError.isInstance(error)) {
     if (error.agentId !== undefined && error.provider !== undefined) return error;
     return new MassGenError({ ...error.toOptions(), agentId: error.agentId ?? context.agentId, provider: error.provider ?? context.provider });
-  }
-  if (context.aborted || (classes !== undefined && error instanceof classes.APIUserAbortError) || (error instanceof Error && error.name === 'AbortError')) {
-    return new MassGenError({ ...base, code: 'ABORTED', retryable: false, message: `The request to ${name} was cancelled.` });
   }
   if (classes !== undefined && error instanceof classes.APIConnectionTimeoutError) {
     const seconds = context.timeoutMs / 1000;

@@ -128,16 +128,16 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
     sendJson(response, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created, owned_by: 'massgen-testing' })) });
   }
 
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '');
+    if (request.method === 'POST' && path === '/v1/chat/completions') return handleChat(request, response);
+    if (request.method === 'GET' && path === '/v1/models') return handleModels(request, response);
+    sendJson(response, 404, openAIErrorBody(`Invalid URL (${request.method ?? ''} ${path})`, 'invalid_request_error', null));
+  }
+
   const server = createServer((request, response) => {
     track(response);
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '');
-    const handled =
-      request.method === 'POST' && path === '/v1/chat/completions'
-        ? handleChat(request, response)
-        : request.method === 'GET' && path === '/v1/models'
-          ? Promise.resolve(handleModels(request, response))
-          : Promise.resolve(sendJson(response, 404, openAIErrorBody(`Invalid URL (${request.method ?? ''} ${path})`, 'invalid_request_error', null)));
-    handled.catch((error: unknown) => {
+    route(request, response).catch((error: unknown) => {
       if (response.headersSent) response.destroy();
       else sendJson(response, 500, openAIErrorBody(`The fake server failed: ${error instanceof Error ? error.message : String(error)}`, 'server_error', null));
     });
