@@ -1,0 +1,187 @@
+import type { AgentHandle, TurnRequest } from '@massgen/core';
+import { createScriptedAgent, errorPart, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
+import type { ScriptedAgent } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
+import { collectEvents, createTestContext, eventsOfType, isPresentation, offeredLabels, onlyEvent, promptText } from './test-context.js';
+import { createVoteStrategy } from './vote-strategy.js';
+
+/** Answers first, then votes for the first label offered; presents with a fixed text. */
+function steadyAgent(id: string, answer: string): ScriptedAgent {
+  return createScriptedAgent({
+    id,
+    turns: (request, index) => {
+      if (isPresentation(request)) return textTurn(`${id} presents`);
+      if (index === 0) return textTurn('', newAnswerCall(answer));
+      return textTurn('', voteCall(offeredLabels(request)[0] as string, 'first is fine'));
+    },
+  });
+}
+
+describe('vote strategy: failing agents', () => {
+  it('retries an agent that ends turns without a workflow call, then drops it after three attempts', async () => {
+    const mumbler = createScriptedAgent({
+      id: 'mumbler',
+      turns: (_request, index) => textTurn(`Just thinking out loud, take ${index + 1}.`),
+    });
+    const agents = [steadyAgent('alice', 'A'), mumbler, steadyAgent('carol', 'C')];
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents }));
+
+    expect(mumbler.requests).toHaveLength(3);
+    const starts = eventsOfType(events, 'agent-start').filter((event) => event.agentId === 'mumbler');
+    expect(starts.map((event) => [event.round, event.attempt, event.reason])).toEqual([
+      [1, 1, 'initial'],
+      [1, 2, 'retry'],
+      [1, 3, 'retry'],
+    ]);
+    const errors = eventsOfType(events, 'agent-error').filter((event) => event.agentId === 'mumbler');
+    expect(errors.map((event) => [event.error.code, event.attempt, event.willRetry])).toEqual([
+      ['WORKFLOW_VIOLATION', 1, true],
+      ['WORKFLOW_VIOLATION', 2, true],
+      ['WORKFLOW_VIOLATION', 3, false],
+    ]);
+    const retryPrompt = promptText(mumbler.requests[1]);
+    expect(retryPrompt).toContain('the turn ended without a call to new_answer or vote');
+    expect(retryPrompt).toContain('Just thinking out loud, take 1.');
+    expect(onlyEvent(events, 'agent-killed')).toMatchObject({ agentId: 'mumbler', reason: expect.stringContaining('mumbler') });
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'alice' });
+  });
+
+  it('rejects each kind of malformed workflow call with feedback that says what was wrong', async () => {
+    const sloppy = createScriptedAgent({
+      id: 'sloppy',
+      turns: [
+        textTurn('Two at once.', newAnswerCall('A'), newAnswerCall('B')),
+        textTurn('', voteCall('agent1', 'nothing to vote for yet')),
+        textTurn('', newAnswerCall('   ')),
+        textTurn('', { type: 'tool-call', id: 'call-bad', name: 'new_answer', input: '{"content": "unterminated' }),
+        textTurn('', newAnswerCall('A proper answer')),
+        textTurn('', voteCall('agent7', 'no such agent')),
+        textTurn('', voteCall('agent1', 'mine', 1.5)),
+        textTurn('', voteCall('agent1', 'mine')),
+        textTurn('Presented.'),
+      ],
+    });
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [sloppy], settings: { maxTurnAttempts: 5 } }));
+
+    const problems = eventsOfType(events, 'agent-error').map((event) => event.error.message);
+    expect(problems).toEqual([
+      expect.stringContaining('exactly one is allowed'),
+      expect.stringContaining('no answers exist yet'),
+      expect.stringContaining('empty answer'),
+      expect.stringContaining('not valid JSON'),
+      expect.stringContaining('"agent7", which is not one of the answers: agent1'),
+      expect.stringContaining('"confidence" as a number from 0 to 1'),
+    ]);
+    // Attempts count within one turn: the answer starts a new turn with a fresh allowance.
+    expect(eventsOfType(events, 'agent-error').map((event) => event.attempt)).toEqual([1, 2, 3, 4, 1, 2]);
+    expect(promptText(sloppy.requests[1])).toContain('[called new_answer with {"content":"B"}]');
+    expect(promptText(sloppy.requests[6])).toContain('which is not one of the answers');
+    expect(eventsOfType(events, 'agent-killed')).toEqual([]);
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', finalAnswer: 'Presented.' });
+  });
+
+  it('drops an agent at once on a non-retryable backend error, naming it and the reason', async () => {
+    const locked = createScriptedAgent({
+      id: 'locked',
+      provider: 'openai',
+      turns: [[errorPart({ code: 'BACKEND_AUTH', message: 'Incorrect API key provided.', retryable: false, statusCode: 401 })]],
+    });
+    const agents = [steadyAgent('alice', 'A'), locked, steadyAgent('carol', 'C')];
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents }));
+
+    expect(locked.requests).toHaveLength(1);
+    const error = onlyEvent(events, 'agent-error');
+    expect(error).toMatchObject({ agentId: 'locked', attempt: 1, willRetry: false });
+    expect(error.error).toMatchObject({ code: 'BACKEND_AUTH', agentId: 'locked', provider: 'openai', statusCode: 401 });
+    const killed = onlyEvent(events, 'agent-killed');
+    expect(killed.reason).toContain('"locked"');
+    expect(killed.reason).toContain('Incorrect API key provided.');
+    expect(events.indexOf(error)).toBeLessThan(events.indexOf(killed));
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'alice' });
+  });
+
+  it('spends an attempt on a retryable error and reports runtime retries as agent errors', async () => {
+    const flaky = createScriptedAgent({
+      id: 'flaky',
+      turns: (request, index) => {
+        if (isPresentation(request)) return textTurn('flaky presents');
+        if (index === 0) return [errorPart({ code: 'BACKEND_RATE_LIMIT', message: 'Slow down.', retryable: true })];
+        if (index === 1) {
+          const retry = { code: 'BACKEND_SERVER' as const, message: 'Bad gateway.', retryable: true, name: 'MassGenError' };
+          return [{ type: 'retry', attempt: 1, delayMs: 10, error: retry }, ...textTurn('', newAnswerCall('F'))];
+        }
+        return textTurn('', voteCall('agent1', 'mine'));
+      },
+    });
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [flaky] }));
+
+    expect(eventsOfType(events, 'agent-error').map((event) => [event.error.code, event.attempt, event.willRetry])).toEqual([
+      ['BACKEND_RATE_LIMIT', 1, true],
+      ['BACKEND_SERVER', 1, true],
+    ]);
+    expect(eventsOfType(events, 'agent-start')[1]).toMatchObject({ reason: 'retry', attempt: 2, round: 1 });
+    // A retry after an error is not told it broke the rules: the failure was not its doing.
+    expect(promptText(flaky.requests[1])).not.toContain('previous_attempt');
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', finalAnswer: 'flaky presents' });
+  });
+
+  it('treats a handle that throws like a failed turn', async () => {
+    const broken: AgentHandle = {
+      id: 'broken',
+      provider: 'custom',
+      modelId: 'm',
+      systemMessage: undefined,
+      tools: [],
+      turn: (_request: TurnRequest) => {
+        throw new Error('handle exploded');
+      },
+    };
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [broken, steadyAgent('bob', 'B')] }));
+
+    expect(onlyEvent(events, 'agent-error').error).toMatchObject({ code: 'INTERNAL', message: 'handle exploded' });
+    expect(onlyEvent(events, 'agent-killed').agentId).toBe('broken');
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'bob' });
+  });
+
+  it('ends with all-agents-failed when every agent dies before any answer', async () => {
+    const dead = (id: string): ScriptedAgent =>
+      createScriptedAgent({ id, turns: [[errorPart({ code: 'BACKEND_QUOTA', message: `${id} has no quota left.`, retryable: false })]] });
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [dead('a'), dead('b')] }));
+
+    expect(eventsOfType(events, 'agent-killed').map((event) => event.agentId)).toEqual(['a', 'b']);
+    expect(eventsOfType(events, 'final')).toEqual([]);
+    expect(eventsOfType(events, 'consensus')).toEqual([]);
+    const end = onlyEvent(events, 'run-end');
+    expect(end.stopReason).toBe('all-agents-failed');
+    expect(end.error).toMatchObject({ code: 'BACKEND_QUOTA' });
+    expect(end.error?.message).toContain('a has no quota left.');
+    expect(end.error?.message).toContain('b has no quota left.');
+  });
+
+  it('turns an exception inside the strategy into run-end with stopReason error', async () => {
+    const context = createTestContext({
+      agents: [steadyAgent('alice', 'A')],
+      spent: () => {
+        throw new Error('ledger unavailable');
+      },
+    });
+    const events = await collectEvents(createVoteStrategy(), context);
+
+    expect(events[0]?.type).toBe('run-start');
+    expect(events.at(-1)).toMatchObject({ type: 'run-end', stopReason: 'error', error: { code: 'INTERNAL', message: 'ledger unavailable' } });
+    expect(eventsOfType(events, 'run-end')).toHaveLength(1);
+  });
+
+  it('rejects duplicate agent ids and bad settings with a clear run-end error', async () => {
+    const twins = await collectEvents(createVoteStrategy(), createTestContext({ agents: [steadyAgent('same', 'A'), steadyAgent('same', 'B')] }));
+    expect(onlyEvent(twins, 'run-end')).toMatchObject({
+      stopReason: 'error',
+      error: { code: 'CONFIG_INVALID', message: expect.stringContaining('Agent id "same" is used by more than one agent') },
+    });
+    const settings = { maxTurnAttempts: 0, convergenceThreshold: 1.5 };
+    const bad = await collectEvents(createVoteStrategy(), createTestContext({ agents: [steadyAgent('a', 'A')], settings }));
+    const message = onlyEvent(bad, 'run-end').error?.message ?? '';
+    expect(message).toContain('maxTurnAttempts must be a whole number of at least 1 (got 0)');
+    expect(message).toContain('convergenceThreshold must be above 0 and at most 1 (got 1.5)');
+  });
+});

@@ -1,0 +1,180 @@
+import { createDeferred, createScriptedAgent, hang, newAnswerCall, textTurn, voteCall, waitFor } from '@massgen/testing';
+import type { ScriptedAgent } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
+import { collectEvents, createTestContext, eventsOfType, isPresentation, offeredLabels, onlyEvent } from './test-context.js';
+import { createVoteStrategy } from './vote-strategy.js';
+
+/** A generous whole-run limit that only keeps a broken run from hanging a test. */
+const safetyTimeoutMs = 10_000;
+
+/** Answers, then holds its next turn open until aborted; presents with a fixed text. */
+function answerThenHang(id: string, answer: string): ScriptedAgent {
+  return createScriptedAgent({
+    id,
+    turns: (request, index) => {
+      if (isPresentation(request)) return textTurn(`${id} presents`);
+      return index === 0 ? textTurn('', newAnswerCall(answer)) : [hang()];
+    },
+  });
+}
+
+describe('vote strategy: limits', () => {
+  it('stops at the convergence threshold and aborts turns still running', async () => {
+    const alice = createScriptedAgent({
+      id: 'alice',
+      turns: (request, index) => {
+        if (isPresentation(request)) return textTurn('alice presents');
+        return index === 0 ? textTurn('', newAnswerCall('A')) : textTurn('', voteCall('agent1', 'mine'));
+      },
+    });
+    const aliceAnswered = createDeferred();
+    // Bob's first turn cannot vote (no answers yet), so it fails once and votes on its retry.
+    const bob = createScriptedAgent({
+      id: 'bob',
+      turns: (request) =>
+        offeredLabels(request).length === 0
+          ? [waitFor(aliceAnswered.promise), ...textTurn('Still thinking.')]
+          : textTurn('', voteCall('agent1', 'good')),
+    });
+    const carol = createScriptedAgent({ id: 'carol', turns: [[hang()]] });
+    const settings = { convergenceThreshold: 0.6, timeoutMs: safetyTimeoutMs };
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob, carol], settings }), (event) => {
+      if (event.type === 'answer') aliceAnswered.resolve();
+    });
+
+    expect(eventsOfType(events, 'vote')).toHaveLength(2);
+    expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'convergence-threshold', winnerAgentId: 'alice' });
+    expect(carol.abortedTurns).toEqual([0]);
+    expect(onlyEvent(events, 'run-end')).toEqual({
+      type: 'run-end',
+      stopReason: 'convergence-threshold',
+      winnerAgentId: 'alice',
+      finalAnswer: 'alice presents',
+    });
+  });
+
+  it('stops with max-rounds when no agent may take another turn, and the leader presents', async () => {
+    const restless = (id: string): ScriptedAgent =>
+      createScriptedAgent({
+        id,
+        turns: (request, index) => (isPresentation(request) ? textTurn(`${id} presents`) : textTurn('', newAnswerCall(`${id} v${index + 1}`))),
+      });
+    const alice = restless('alice');
+    const bob = restless('bob');
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob], settings: { maxRounds: 2 } }));
+
+    expect(eventsOfType(events, 'round').map((event) => event.round)).toEqual([1, 2]);
+    expect(eventsOfType(events, 'answer')).toHaveLength(4);
+    const firstAnswerer = eventsOfType(events, 'answer')[0]?.agentId;
+    const consensus = onlyEvent(events, 'consensus');
+    // Nobody voted, so the agent that answered first wins.
+    expect(consensus).toMatchObject({ stopReason: 'max-rounds', winnerAgentId: firstAnswerer });
+    for (const agent of [alice, bob]) expect(agent.requests.filter((request) => !isPresentation(request))).toHaveLength(2);
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'max-rounds', finalAnswer: `${firstAnswerer} presents` });
+  });
+
+  it('stops at the time limit, aborts running turns, and the leader presents', async () => {
+    const alice = answerThenHang('alice', 'A');
+    const bob = createScriptedAgent({ id: 'bob', turns: [[hang()]] });
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob], settings: { timeoutMs: 30 } }));
+
+    expect(alice.abortedTurns).toEqual([1]);
+    expect(bob.abortedTurns).toEqual([0]);
+    expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'timeout', winnerAgentId: 'alice', winnerLabel: 'agent1.1' });
+    expect(onlyEvent(events, 'final')).toEqual({ type: 'final', agentId: 'alice', label: 'agent1.final', content: 'alice presents' });
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'timeout', winnerAgentId: 'alice' });
+  });
+
+  it('reports a timeout with no answer as an error and presents nothing', async () => {
+    const stuck = createScriptedAgent({ id: 'stuck', turns: [[hang()]] });
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [stuck], settings: { timeoutMs: 20 } }));
+
+    expect(eventsOfType(events, 'final')).toEqual([]);
+    expect(onlyEvent(events, 'run-end')).toMatchObject({
+      stopReason: 'timeout',
+      error: { code: 'TIMEOUT', message: expect.stringContaining('20 ms') },
+    });
+  });
+
+  it('stops when an answer is asked for now, and the leader presents', async () => {
+    const answerNow = new AbortController();
+    const alice = answerThenHang('alice', 'A');
+    const bob = createScriptedAgent({ id: 'bob', turns: [[hang()]] });
+    const context = createTestContext({ agents: [alice, bob], answerNow: answerNow.signal, settings: { timeoutMs: safetyTimeoutMs } });
+    const events = await collectEvents(createVoteStrategy(), context, (event) => {
+      if (event.type === 'answer') answerNow.abort();
+    });
+
+    expect(bob.abortedTurns).toEqual([0]);
+    expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'answer-now', winnerAgentId: 'alice' });
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'answer-now', finalAnswer: 'alice presents' });
+  });
+
+  it('cancels promptly: every turn aborted, no presentation', async () => {
+    const cancel = new AbortController();
+    const alice = answerThenHang('alice', 'A');
+    const bob = createScriptedAgent({ id: 'bob', turns: [[hang()]] });
+    const context = createTestContext({ agents: [alice, bob], signal: cancel.signal, settings: { timeoutMs: safetyTimeoutMs } });
+    const events = await collectEvents(createVoteStrategy(), context, (event) => {
+      if (event.type === 'answer') cancel.abort();
+    });
+
+    expect(events.at(-1)).toEqual({ type: 'run-end', stopReason: 'cancelled' });
+    expect(eventsOfType(events, 'consensus')).toEqual([]);
+    expect(eventsOfType(events, 'final')).toEqual([]);
+    expect(alice.abortedTurns).toEqual([1]);
+    expect(bob.abortedTurns).toEqual([0]);
+    expect(alice.requests.some(isPresentation)).toBe(false);
+  });
+
+  it('cancels during the presentation without a final answer', async () => {
+    const cancel = new AbortController();
+    const solo = createScriptedAgent({
+      id: 'solo',
+      turns: [textTurn('', newAnswerCall('S')), textTurn('', voteCall('agent1', 'mine')), [{ type: 'text-delta', text: 'Once upon' }, hang()]],
+    });
+    const context = createTestContext({ agents: [solo], signal: cancel.signal, settings: { timeoutMs: safetyTimeoutMs } });
+    const events = await collectEvents(createVoteStrategy(), context, (event) => {
+      if (event.type === 'final-delta') cancel.abort();
+    });
+
+    expect(solo.abortedTurns).toEqual([2]);
+    expect(eventsOfType(events, 'final')).toEqual([]);
+    expect(events.at(-1)).toEqual({ type: 'run-end', stopReason: 'cancelled' });
+  });
+
+  it('ends a run whose signal is already aborted without starting any turn', async () => {
+    const cancel = new AbortController();
+    cancel.abort();
+    const idle = createScriptedAgent({ id: 'idle', turns: [] });
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [idle], signal: cancel.signal }));
+
+    expect(events.map((event) => event.type)).toEqual(['run-start', 'run-end']);
+    expect(idle.requests).toEqual([]);
+  });
+
+  it('stops at the token budget and returns the leading answer without spending on a presentation', async () => {
+    let tokens = 0;
+    const thrifty = createScriptedAgent({
+      id: 'thrifty',
+      turns: [
+        textTurn('', newAnswerCall('Cheap answer')),
+        [{ type: 'usage', usage: { inputTokens: 120, outputTokens: 30 } }, hang()],
+      ],
+    });
+    const context = createTestContext({
+      agents: [thrifty],
+      settings: { budget: { maxTokensTotal: 100 }, timeoutMs: safetyTimeoutMs },
+      spent: () => ({ tokens, costUsd: 0 }),
+    });
+    const events = await collectEvents(createVoteStrategy(), context, (event) => {
+      if (event.type === 'usage') tokens += (event.usage.inputTokens ?? 0) + (event.usage.outputTokens ?? 0);
+    });
+
+    expect(onlyEvent(events, 'usage')).toEqual({ type: 'usage', agentId: 'thrifty', usage: { inputTokens: 120, outputTokens: 30 } });
+    expect(thrifty.abortedTurns).toEqual([1]);
+    expect(thrifty.requests).toHaveLength(2);
+    expect(onlyEvent(events, 'final')).toEqual({ type: 'final', agentId: 'thrifty', label: 'agent1.1', content: 'Cheap answer' });
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'budget', finalAnswer: 'Cheap answer' });
+  });
+});

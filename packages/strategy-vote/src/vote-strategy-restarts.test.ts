@@ -1,0 +1,149 @@
+import type { CoordinationEvent } from '@massgen/core';
+import { createDeferred, createScriptedAgent, hang, newAnswerCall, notify, textTurn, voteCall, waitFor } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
+import { collectEvents, createTestContext, eventsOfType, isPresentation, offeredLabels, onlyEvent, promptText } from './test-context.js';
+import { createVoteStrategy } from './vote-strategy.js';
+
+const answerBy = (agentId: string) => (event: CoordinationEvent) => event.type === 'answer' && event.agentId === agentId;
+
+describe('vote strategy: new answers and stale views', () => {
+  it('invalidates every vote on a new answer and restarts the voters with the current answers', async () => {
+    const aliceVoted = createDeferred();
+    const alice = createScriptedAgent({
+      id: 'alice',
+      turns: (request, index) => {
+        if (index === 0) return textTurn('', newAnswerCall('A1'));
+        return textTurn('', voteCall(offeredLabels(request).at(-1) as string, 'the newest answer'));
+      },
+    });
+    const bob = createScriptedAgent({
+      id: 'bob',
+      turns: (request, index) => {
+        if (isPresentation(request)) return textTurn('Bob presents');
+        if (index === 0) return [waitFor(aliceVoted.promise), ...textTurn('', newAnswerCall('B1'))];
+        return textTurn('', voteCall('agent2', 'mine is better'));
+      },
+    });
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob] }), (event) => {
+      if (event.type === 'vote' && event.agentId === 'alice') aliceVoted.resolve();
+    });
+
+    expect(eventsOfType(events, 'vote').map((vote) => [vote.agentId, vote.targetLabel])).toEqual([
+      ['alice', 'agent1.1'],
+      ['alice', 'agent2.1'],
+      ['bob', 'agent2.1'],
+    ]);
+    expect(onlyEvent(events, 'restart')).toEqual({ type: 'restart', agentId: 'alice', reason: 'new answer agent2.1 made its vote out of date' });
+    expect(eventsOfType(events, 'agent-start').filter((event) => event.agentId === 'alice').map((event) => event.reason)).toEqual([
+      'initial',
+      'update',
+      'restart',
+    ]);
+    expect(promptText(alice.requests[2])).toContain('B1');
+    // The invalidated vote no longer counts: agent1.1 ends with none.
+    expect(onlyEvent(events, 'consensus').tally.map((entry) => entry.votes)).toEqual([0, 2]);
+  });
+
+  it('discards a vote from a turn that started before a newer answer, and restarts that agent', async () => {
+    const aliceTurnTwoStarted = createDeferred();
+    const bobAnswered = createDeferred();
+    const alice = createScriptedAgent({
+      id: 'alice',
+      turns: [
+        textTurn('', newAnswerCall('A1')),
+        [notify(() => aliceTurnTwoStarted.resolve()), waitFor(bobAnswered.promise), ...textTurn('', voteCall('agent1', 'stale view'))],
+        textTurn('', voteCall('agent2', 'fresh view')),
+      ],
+    });
+    const bob = createScriptedAgent({
+      id: 'bob',
+      turns: (request, index) => {
+        if (isPresentation(request)) return textTurn('Bob presents');
+        if (index === 0) return [waitFor(aliceTurnTwoStarted.promise), ...textTurn('', newAnswerCall('B1'))];
+        return textTurn('', voteCall('agent2', 'mine'));
+      },
+    });
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob] }), (event) => {
+      if (answerBy('bob')(event)) bobAnswered.resolve();
+    });
+
+    expect(eventsOfType(events, 'vote').filter((vote) => vote.agentId === 'alice').map((vote) => vote.reason)).toEqual(['fresh view']);
+    expect(onlyEvent(events, 'restart')).toMatchObject({ agentId: 'alice', reason: expect.stringContaining('discarded') });
+    expect(alice.requests).toHaveLength(3);
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'bob' });
+  });
+
+  it('accepts a new answer from a turn that started before a newer answer', async () => {
+    const aliceTurnTwoStarted = createDeferred();
+    const bobAnswered = createDeferred();
+    const alice = createScriptedAgent({
+      id: 'alice',
+      turns: (request, index) => {
+        if (isPresentation(request)) return textTurn('Alice presents');
+        if (index === 0) return textTurn('', newAnswerCall('A1'));
+        if (index === 1) {
+          return [notify(() => aliceTurnTwoStarted.resolve()), waitFor(bobAnswered.promise), ...textTurn('', newAnswerCall('A2'))];
+        }
+        return textTurn('', voteCall('agent1', 'A2 is best'));
+      },
+    });
+    const bob = createScriptedAgent({
+      id: 'bob',
+      turns: (request, index) => {
+        if (index === 0) return [waitFor(aliceTurnTwoStarted.promise), ...textTurn('', newAnswerCall('B1'))];
+        return textTurn('', voteCall('agent1', 'A2 is best'));
+      },
+    });
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob] }), (event) => {
+      if (answerBy('bob')(event)) bobAnswered.resolve();
+    });
+
+    expect(eventsOfType(events, 'answer').map((answer) => answer.label)).toEqual(['agent1.1', 'agent2.1', 'agent1.2']);
+    expect(onlyEvent(events, 'consensus')).toMatchObject({ winnerLabel: 'agent1.2', winnerAgentId: 'alice' });
+  });
+
+  it('aborts and restarts turns in flight when configured to restart them', async () => {
+    const aliceHanging = createDeferred();
+    const alice = createScriptedAgent({
+      id: 'alice',
+      turns: [
+        textTurn('', newAnswerCall('A1')),
+        [notify(() => aliceHanging.resolve()), hang()],
+        textTurn('', voteCall('agent2', 'B1 is better')),
+      ],
+    });
+    const bob = createScriptedAgent({
+      id: 'bob',
+      turns: (request, index) => {
+        if (isPresentation(request)) return textTurn('Bob presents');
+        // Aborted when A1 arrives; the restarted turn answers once alice is busy again.
+        if (index === 0) return [hang()];
+        if (index === 1) return [waitFor(aliceHanging.promise), ...textTurn('', newAnswerCall('B1'))];
+        return textTurn('', voteCall('agent2', 'mine'));
+      },
+    });
+    const strategy = createVoteStrategy({ inFlightTurns: 'restart' });
+    // The time limit only keeps a broken run from hanging the test; it must not be what ends it.
+    const events = await collectEvents(strategy, createTestContext({ agents: [alice, bob], settings: { timeoutMs: 10_000 } }));
+
+    expect(bob.abortedTurns).toEqual([0]);
+    expect(alice.abortedTurns).toEqual([1]);
+    expect(eventsOfType(events, 'restart')).toEqual([
+      { type: 'restart', agentId: 'bob', reason: 'new answer agent1.1 arrived during its turn' },
+      { type: 'restart', agentId: 'alice', reason: 'new answer agent2.1 arrived during its turn' },
+    ]);
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'bob' });
+  });
+
+  it('offers only vote once an agent has submitted its maximum number of answers', async () => {
+    const eager = createScriptedAgent({
+      id: 'eager',
+      turns: [textTurn('', newAnswerCall('E1')), textTurn('', voteCall('agent1', 'mine')), textTurn('Presented.')],
+    });
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [eager], settings: { maxNewAnswersPerAgent: 1 } }));
+
+    expect(eager.requests[1]?.workflowTools.map((tool) => tool.name)).toEqual(['vote']);
+    expect(promptText(eager.requests[1])).toContain('new_answer is not available');
+    expect(onlyEvent(events, 'run-end').stopReason).toBe('consensus');
+  });
+});
