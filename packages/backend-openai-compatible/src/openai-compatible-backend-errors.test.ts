@@ -120,6 +120,20 @@ describe('broken streams, cancellation and timeouts', () => {
     expect(finalError(parts)).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
   });
 
+  it('classifies an error event sent after the stream started, keeping the text before it', async () => {
+    server.enqueue({ type: 'stream-error', afterChunks: 2, error: { message: 'Upstream overloaded', type: 'overloaded_error' }, reply: { type: 'text', text: 'abcdefgh' } });
+    const parts = await collect(createOpenAICompatibleBackend(settings()).stream(question));
+    expect(parts.filter((part) => part.type === 'text-delta')).toEqual([{ type: 'text-delta', text: 'abcd' }]);
+    const error = finalError(parts);
+    expect(error).toMatchObject({ code: 'BACKEND_OVERLOADED', retryable: true });
+    expect(error.message).toContain('Upstream overloaded');
+  });
+
+  it('calls an unrecognised error event a broken stream', async () => {
+    server.enqueue({ type: 'stream-error', afterChunks: 1, error: { message: 'Generation failed' } });
+    expect(finalError(await collect(createOpenAICompatibleBackend(settings()).stream(question)))).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
+  });
+
   it('does not emit a tool call whose stream dropped before it finished', async () => {
     server.enqueue({ type: 'drop', afterChunks: 4, reply: { type: 'tool-calls', calls: [{ name: 'vote', arguments: { agent_id: 'agent1', reason: 'best' } }] } });
     const parts = await collect(createOpenAICompatibleBackend(settings()).stream(question));

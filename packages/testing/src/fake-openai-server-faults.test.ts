@@ -107,6 +107,22 @@ describe('dropped streams', () => {
     expect(received.some((chunk) => chunk.choices[0]?.finish_reason)).toBe(false);
   });
 
+  it('can fail in-band with an error event after some chunks', async () => {
+    server.enqueue({ type: 'stream-error', afterChunks: 2, error: { message: 'Upstream overloaded', type: 'overloaded_error' }, reply: { type: 'text', text: 'abcdefgh' } });
+    const received: ChatCompletionChunk[] = [];
+    const failure = await (async () => {
+      try {
+        for await (const chunk of await client.chat.completions.create({ ...request, stream: true })) received.push(chunk);
+        return undefined;
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(received.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe('abcd');
+    expect(failure).toBeInstanceOf(OpenAI.APIError);
+    expect(failure).toMatchObject({ status: undefined, type: 'overloaded_error', message: 'Upstream overloaded' });
+  });
+
   it('cuts a non-streaming request before any byte', async () => {
     server.enqueue({ type: 'drop', afterChunks: 0 });
     expect(await failureOf(client.chat.completions.create(request))).toBeInstanceOf(OpenAI.APIConnectionError);

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { buildCompletion, buildCompletionBody, buildStreamChunks } from './fake-openai-server-completion.js';
 import { defaultErrorBody } from './fake-openai-server-errors.js';
-import type { FakeChatRequest, FakeDropReply, FakeReply } from './fake-openai-server-types.js';
+import type { FakeChatRequest, FakeDropReply, FakeReply, FakeStreamErrorReply } from './fake-openai-server-types.js';
 import { SseWriter } from './sse-writer.js';
 
 export interface ReplySettings {
@@ -56,6 +56,8 @@ export async function sendReply(response: ServerResponse, request: FakeChatReque
       return sendJson(response, reply.status, reply.body ?? defaultErrorBody(reply.status), reply.headers);
     case 'drop':
       return dropAfter(response, request, reply, settings);
+    case 'stream-error':
+      return failMidStream(response, request, reply, settings);
     case 'text':
     case 'tool-calls': {
       const completion = buildCompletion(request, reply);
@@ -93,4 +95,18 @@ async function dropAfter(response: ServerResponse, request: FakeChatRequest, dro
   }
   response.socket?.destroy();
   response.destroy();
+}
+
+/** Streams part of a reply, then an in-band error event; a non-streaming request gets a plain 500. */
+async function failMidStream(response: ServerResponse, request: FakeChatRequest, failure: FakeStreamErrorReply, settings: ReplySettings): Promise<void> {
+  const error = { type: 'server_error', code: null, param: null, ...failure.error };
+  if (!request.stream) return sendJson(response, 500, { error });
+  const writer = new SseWriter(response);
+  writer.open();
+  const completion = buildCompletion(request, failure.reply ?? defaultDroppedReply);
+  const chunks = buildStreamChunks(completion, { chunkSize: settings.chunkSize, includeUsage: includesUsage(request) });
+  for (const chunk of chunks.slice(0, failure.afterChunks)) {
+    if (!(await writer.send(JSON.stringify(chunk)))) return;
+  }
+  if (await writer.send(JSON.stringify({ error }))) await writer.end();
 }

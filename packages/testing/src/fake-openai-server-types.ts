@@ -89,12 +89,24 @@ export interface FakeDropReply extends FakeReplyTiming {
   graceful?: boolean;
 }
 
+export interface FakeStreamErrorReply extends FakeReplyTiming {
+  /**
+   * After `afterChunks` chunks, an error event (`data: {"error": ...}`) ends the stream, as
+   * OpenRouter and vLLM report a failure once the 200 status has already been sent.
+   */
+  type: 'stream-error';
+  afterChunks: number;
+  error: { message: string; type?: string; code?: string | null };
+  /** The reply the stream was carrying; defaults to a short text. */
+  reply?: FakeTextReply | FakeToolCallsReply;
+}
+
 export interface FakeHangReply extends FakeReplyTiming {
   /** Never answers; the request ends only when the client gives up or the server closes. */
   type: 'hang';
 }
 
-export type FakeReply = FakeTextReply | FakeToolCallsReply | FakeErrorReply | FakeDropReply | FakeHangReply;
+export type FakeReply = FakeTextReply | FakeToolCallsReply | FakeErrorReply | FakeDropReply | FakeStreamErrorReply | FakeHangReply;
 
 export interface FakeResponderContext {
   /** Same as `request.index`. */
