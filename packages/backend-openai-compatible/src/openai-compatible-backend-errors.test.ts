@@ -183,6 +183,16 @@ describe('broken streams, cancellation and timeouts', () => {
     expect(error.message).toContain('0.2 s');
   });
 
+  it('times out a stream that goes silent after it started, keeping the text that came', async () => {
+    server.enqueue({ type: 'stall', afterChunks: 2, reply: { type: 'text', text: 'abcdefgh' } });
+    const parts = await collect(createOpenAICompatibleBackend(settings({ timeout_seconds: 0.2 })).stream(question));
+    expect(parts.filter((part) => part.type === 'text-delta')).toEqual([{ type: 'text-delta', text: 'abcd' }]);
+    const error = finalError(parts);
+    expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true, agentId: 'agent-a', provider: 'chatcompletion' });
+    expect(error.message).toContain('went silent for 0.2 s');
+    await server.idle();
+  });
+
   it('reports an unreachable server as a retryable network error', async () => {
     const gone = await createFakeOpenAIServer();
     await gone.close();

@@ -160,6 +160,18 @@ describe('slow and hung responses', () => {
     expect(server.activeResponses).toBe(0);
   });
 
+  it('goes silent after some chunks until the client gives up', async () => {
+    server.enqueue({ type: 'stall', afterChunks: 2, reply: { type: 'text', text: 'abcdefgh' } });
+    const stream = await client.chat.completions.create({ ...request, stream: true });
+    const received: string[] = [];
+    for await (const chunk of stream) {
+      received.push(chunk.choices[0]?.delta.content ?? '');
+      if (received.join('') === 'abcd') stream.controller.abort();
+    }
+    expect(received.join('')).toBe('abcd');
+    await server.idle();
+  });
+
   it('closes promptly while a response hangs and a slow response waits', async () => {
     server.enqueue({ type: 'hang' }, { type: 'text', text: 'never sent', latencyMs: 600_000 });
     const hung = failureOf(client.chat.completions.create(request));

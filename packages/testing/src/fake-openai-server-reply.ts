@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { buildCompletion, buildCompletionBody, buildStreamChunks } from './fake-openai-server-completion.js';
 import { defaultErrorBody } from './fake-openai-server-errors.js';
-import type { FakeChatRequest, FakeDropReply, FakeReply, FakeStreamErrorReply } from './fake-openai-server-types.js';
+import type { FakeChatRequest, FakeDropReply, FakeReply, FakeStallReply, FakeStreamErrorReply } from './fake-openai-server-types.js';
 import { SseWriter } from './sse-writer.js';
 
 export interface ReplySettings {
@@ -10,7 +10,7 @@ export interface ReplySettings {
   latencyMs: number;
 }
 
-const defaultDroppedReply = { type: 'text', text: 'This answer is cut off before it ends.' } as const;
+const defaultPartialReply = { type: 'text', text: 'This answer is cut off before it ends.' } as const;
 
 /** Waits, unless the client goes away first; resolves whether the response can still be written. */
 function waitWhileConnected(response: ServerResponse, milliseconds: number): Promise<boolean> {
@@ -56,6 +56,8 @@ export async function sendReply(response: ServerResponse, request: FakeChatReque
       return sendJson(response, reply.status, reply.body ?? defaultErrorBody(reply.status), reply.headers);
     case 'drop':
       return dropAfter(response, request, reply, settings);
+    case 'stall':
+      return stallAfter(response, request, reply, settings);
     case 'stream-error':
       return failMidStream(response, request, reply, settings);
     case 'text':
@@ -78,19 +80,28 @@ function includesUsage(request: FakeChatRequest): boolean {
   return typeof streamOptions === 'object' && streamOptions !== null && (streamOptions as Record<string, unknown>)['include_usage'] === true;
 }
 
+type PartialReply = FakeDropReply | FakeStreamErrorReply | FakeStallReply;
+
+/** Opens the stream and writes its first `afterChunks` chunks; `undefined` once the client has gone. */
+async function streamFirstChunks(response: ServerResponse, request: FakeChatRequest, partial: PartialReply, settings: ReplySettings): Promise<SseWriter | undefined> {
+  const writer = new SseWriter(response);
+  writer.open();
+  const completion = buildCompletion(request, partial.reply ?? defaultPartialReply);
+  const chunks = buildStreamChunks(completion, { chunkSize: settings.chunkSize, includeUsage: includesUsage(request) });
+  for (const chunk of chunks.slice(0, partial.afterChunks)) {
+    if (!(await writer.send(JSON.stringify(chunk)))) return undefined;
+  }
+  return writer;
+}
+
 /**
  * Cuts the connection mid-response, as a crashed upstream or a proxy timeout does. A
  * non-streaming request is cut before any byte, since a JSON body is useless when partial.
  */
 async function dropAfter(response: ServerResponse, request: FakeChatRequest, drop: FakeDropReply, settings: ReplySettings): Promise<void> {
   if (request.stream) {
-    const writer = new SseWriter(response);
-    writer.open();
-    const completion = buildCompletion(request, drop.reply ?? defaultDroppedReply);
-    const chunks = buildStreamChunks(completion, { chunkSize: settings.chunkSize, includeUsage: includesUsage(request) });
-    for (const chunk of chunks.slice(0, drop.afterChunks)) {
-      if (!(await writer.send(JSON.stringify(chunk)))) return;
-    }
+    const writer = await streamFirstChunks(response, request, drop, settings);
+    if (writer === undefined) return;
     if (drop.graceful === true) return writer.end();
   }
   response.socket?.destroy();
@@ -101,12 +112,12 @@ async function dropAfter(response: ServerResponse, request: FakeChatRequest, dro
 async function failMidStream(response: ServerResponse, request: FakeChatRequest, failure: FakeStreamErrorReply, settings: ReplySettings): Promise<void> {
   const error = { type: 'server_error', code: null, param: null, ...failure.error };
   if (!request.stream) return sendJson(response, 500, { error });
-  const writer = new SseWriter(response);
-  writer.open();
-  const completion = buildCompletion(request, failure.reply ?? defaultDroppedReply);
-  const chunks = buildStreamChunks(completion, { chunkSize: settings.chunkSize, includeUsage: includesUsage(request) });
-  for (const chunk of chunks.slice(0, failure.afterChunks)) {
-    if (!(await writer.send(JSON.stringify(chunk)))) return;
-  }
-  if (await writer.send(JSON.stringify({ error }))) await writer.end();
+  const writer = await streamFirstChunks(response, request, failure, settings);
+  if (writer !== undefined && (await writer.send(JSON.stringify({ error })))) await writer.end();
+}
+
+/** Streams part of a reply, then says nothing more; a non-streaming request simply hangs. */
+async function stallAfter(response: ServerResponse, request: FakeChatRequest, stall: FakeStallReply, settings: ReplySettings): Promise<void> {
+  if (request.stream) await streamFirstChunks(response, request, stall, settings);
+  return untilClosed(response);
 }

@@ -101,12 +101,27 @@ export interface FakeStreamErrorReply extends FakeReplyTiming {
   reply?: FakeTextReply | FakeToolCallsReply;
 }
 
+export interface FakeStallReply extends FakeReplyTiming {
+  /** After `afterChunks` chunks the stream goes silent, holding the connection until the client leaves. */
+  type: 'stall';
+  afterChunks: number;
+  /** The reply the stream was carrying; defaults to a short text. */
+  reply?: FakeTextReply | FakeToolCallsReply;
+}
+
 export interface FakeHangReply extends FakeReplyTiming {
   /** Never answers; the request ends only when the client gives up or the server closes. */
   type: 'hang';
 }
 
-export type FakeReply = FakeTextReply | FakeToolCallsReply | FakeErrorReply | FakeDropReply | FakeStreamErrorReply | FakeHangReply;
+export type FakeReply =
+  | FakeTextReply
+  | FakeToolCallsReply
+  | FakeErrorReply
+  | FakeDropReply
+  | FakeStreamErrorReply
+  | FakeStallReply
+  | FakeHangReply;
 
 export interface FakeResponderContext {
   /** Same as `request.index`. */

@@ -12,6 +12,7 @@ export type {
   FakeReply,
   FakeResponder,
   FakeResponderContext,
+  FakeStallReply,
   FakeStreamErrorReply,
   FakeTextReply,
   FakeToolCall,
