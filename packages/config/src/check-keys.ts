@@ -58,7 +58,7 @@ export function checkKeys(root: Record<string, unknown>): KeyCheckResult {
           result.warnings.push({
             code: 'unsupported-feature',
             segments,
-            message: `${path}: ${rule.feature} is not supported by MassGen-TS; this setting has no effect`,
+            message: `${path}: MassGen-TS does not support ${rule.feature}; this setting has no effect`,
           });
         }
         return;

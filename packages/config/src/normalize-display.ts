@@ -32,7 +32,7 @@ export function normalizeDisplay(config: ParsedConfig, dialect: Dialect, warning
     warnings.push({
       code: 'unsupported-feature',
       segments: ['ui', 'logging_enabled'],
-      message: 'ui.logging_enabled: turning the run record off is not supported by MassGen-TS; this setting has no effect',
+      message: 'ui.logging_enabled: MassGen-TS does not support turning the run record off; this setting has no effect',
     });
   }
   return {

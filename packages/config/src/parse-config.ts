@@ -80,12 +80,11 @@ export function parseConfig(text: string, options: ParseConfigOptions): MassGenC
   };
 }
 
+/** Issues in file order, each with the line of its key (or of the nearest key above it). */
 function locateIssues(issues: readonly PathIssue[], lines: Readonly<Record<string, number>>): ConfigIssue[] {
-  return issues.map((issue) => ({
-    path: formatKeyPath(issue.segments),
-    message: issue.message,
-    line: lineOfKeyPath(lines, issue.segments),
-  }));
+  return issues
+    .map((issue): ConfigIssue => ({ path: formatKeyPath(issue.segments), message: issue.message, line: lineOfKeyPath(lines, issue.segments) }))
+    .sort((first, second) => (first.line ?? 0) - (second.line ?? 0));
 }
 
 /** Core warnings in file order, each attributed to the agent it is about. */

@@ -1,6 +1,7 @@
 import type { KeySegment } from './key-path.js';
 
-const secretName = /api[_-]?key|token|secret|password|passwd|authorization|credential|private[_-]?key/i;
+/** Credential words as a whole part of a key name: `API_KEY`, `access_token`, `apiKey`, but not `max_tokens`. */
+const secretName = /(^|[_-])(api[_-]?key|token|secret|password|passwd|authorization|credentials?|private[_-]?key)([_-]|$)/i;
 
 /**
  * Whether a key path may hold a secret, so that messages describe its value by type only:

@@ -76,7 +76,7 @@ function syntaxIssues(errors: readonly YAMLError[], text: string, lineCounter: L
     const { line, col } = lineCounter.linePos(error.pos[0]);
     const message =
       error.code === 'DUPLICATE_KEY'
-        ? `duplicate key ${JSON.stringify(text.slice(error.pos[0], error.pos[1]))}; expected each key once per mapping`
+        ? `duplicate key ${keyTextAt(text, error.pos[0])}; expected each key once per mapping`
         : `YAML syntax error: ${error.message}`;
     return { path: '', message, line, column: col };
   });
@@ -84,4 +84,11 @@ function syntaxIssues(errors: readonly YAMLError[], text: string, lineCounter: L
     issues.push({ path: '', message: `${errors.length - reportedSyntaxErrors} more YAML syntax errors not shown` });
   }
   return issues;
+}
+
+/** The key written at an offset, quoted for a message: `"max_rounds"`, or a quoted key as written. */
+function keyTextAt(text: string, offset: number): string {
+  const key = /^("(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[^:,{}[\]\n]*[^\s:,{}[\]])/.exec(text.slice(offset))?.[1];
+  if (key === undefined) return 'in this mapping';
+  return key.startsWith('"') || key.startsWith("'") ? key : JSON.stringify(key);
 }

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { checkKeys } from './check-keys.js';
+import { knownKeys } from './known-keys.js';
+import type { SectionName } from './known-keys.js';
+
+describe('checkKeys', () => {
+  it('accepts a configuration of known keys silently', () => {
+    const result = checkKeys({
+      agents: [{ id: 'a', system_message: 'hi', backend: { type: 'openai', model: 'gpt-5', api_key: 'k', reasoning: { effort: 'low', summary: 'auto' } } }],
+      orchestrator: { max_rounds: 3, voting_method: 'majority' },
+      display: { type: 'textual' },
+    });
+    expect(result.warnings).toEqual([]);
+    expect(result.issues).toEqual([]);
+  });
+
+  it('warns about an unknown key by its path and suggests the likely key', () => {
+    const result = checkKeys({ orchestrator: { max_round: 3, colour: 'blue' } });
+    expect(result.warnings).toEqual([
+      {
+        code: 'unknown-key',
+        segments: ['orchestrator', 'max_round'],
+        message: 'orchestrator.max_round: not a key MassGen knows (did you mean "max_rounds"?); it is ignored',
+      },
+      { code: 'unknown-key', segments: ['orchestrator', 'colour'], message: 'orchestrator.colour: not a key MassGen knows; it is ignored' },
+    ]);
+  });
+
+  it('says an unknown backend key still reaches the backend', () => {
+    const result = checkKeys({ agent: { id: 'a', backend: { type: 'openai', temprature: 1 } } });
+    expect(result.warnings[0]?.message).toBe(
+      'agent.backend.temprature: not a key MassGen knows (did you mean "temperature"?); it is passed to the backend as written, which may reject it',
+    );
+  });
+
+  it('warns about an unsupported upstream feature that is switched on, naming the feature', () => {
+    const result = checkKeys({
+      agents: [{ id: 'a', backend: { type: 'gemini', enable_web_search: true } }],
+      orchestrator: { coordination: { enable_planning_mode: true, planning_mode_instruction: 'describe, do not act' } },
+      memory: { enabled: true },
+    });
+    expect(result.warnings.map((warning) => [warning.code, warning.message])).toEqual([
+      ['unsupported-feature', 'agents[0].backend.enable_web_search: MassGen-TS does not support provider web search (enable_web_search); this setting has no effect'],
+      ['unsupported-feature', 'orchestrator.coordination.enable_planning_mode: MassGen-TS does not support planning mode; this setting has no effect'],
+      ['unsupported-feature', 'orchestrator.coordination.planning_mode_instruction: MassGen-TS does not support planning mode; this setting has no effect'],
+      ['unsupported-feature', 'memory: MassGen-TS does not support memory (conversation, persistent and compression settings); this setting has no effect'],
+    ]);
+  });
+
+  it('does not warn about an unsupported feature that is switched off', () => {
+    const result = checkKeys({
+      agents: [{ id: 'a', backend: { type: 'gemini', enable_web_search: false, custom_tools: [] } }],
+      orchestrator: { coordination: { enable_memory_filesystem_mode: false } },
+      memory: { enabled: false, persistent_memory: { enabled: true } },
+    });
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('matches families of keys by prefix', () => {
+    const result = checkKeys({
+      agents: [{ id: 'a', backend: { type: 'openai', command_line_docker_image: 'img', command_line_execution_mode: 'local' } }],
+      orchestrator: { coordination: { subagent_default_timeout: 300 } },
+    });
+    expect(result.warnings.map((warning) => warning.message)).toEqual([
+      'agents[0].backend.command_line_docker_image: MassGen-TS does not support the Docker sandbox for command execution; this setting has no effect',
+      'agents[0].backend.command_line_execution_mode: MassGen-TS does not support command execution settings; this setting has no effect',
+      'orchestrator.coordination.subagent_default_timeout: MassGen-TS does not support subagents; this setting has no effect',
+    ]);
+  });
+
+  it('warns about keys upstream ignores too, with what to write instead', () => {
+    const result = checkKeys({ ui: { type: 'rich_terminal' }, timeout: { orchestrator_timeout_seconds: 60 } });
+    expect(result.warnings).toEqual([
+      { code: 'ignored-key', segments: ['ui', 'type'], message: 'ui.type is not read: upstream does not read ui.type; use ui.display_type' },
+      {
+        code: 'ignored-key',
+        segments: ['timeout'],
+        message: 'timeout is not read: upstream does not read a top-level timeout either; use timeout_settings.orchestrator_timeout_seconds',
+      },
+    ]);
+  });
+
+  it('rejects MassGen v1 keys with the replacement', () => {
+    const result = checkKeys({ models: ['gpt-4o'], num_agents: 3, max_rounds: 5, consensus_threshold: 0.5 });
+    expect(result.issues).toEqual([
+      { segments: ['models'], message: 'a MassGen v1 key, which this version does not read; list the agents under `agents:`, each with its own `backend`' },
+      { segments: ['num_agents'], message: 'a MassGen v1 key, which this version does not read; list one entry per agent under `agents:`' },
+      { segments: ['max_rounds'], message: 'a MassGen v1 key, which this version does not read; use orchestrator.max_rounds' },
+      { segments: ['consensus_threshold'], message: 'a MassGen v1 key, which this version does not read; use orchestrator.convergence_threshold' },
+    ]);
+  });
+
+  it('checks MCP servers in both the list and the map form', () => {
+    const result = checkKeys({
+      agents: [
+        { id: 'a', backend: { type: 'openai', mcp_servers: [{ name: 'w', type: 'stdio', command: 'x', security: { level: 'high' } }] } },
+        { id: 'b', backend: { type: 'openai', mcp_servers: { w: { type: 'stdio', command: 'x', timeout: 5 } } } },
+      ],
+    });
+    expect(result.warnings.map((warning) => warning.segments)).toEqual([
+      ['agents', 0, 'backend', 'mcp_servers', 0, 'security'],
+      ['agents', 1, 'backend', 'mcp_servers', 'w', 'timeout'],
+    ]);
+  });
+
+  it('leaves values of the wrong shape to schema validation', () => {
+    const result = checkKeys({ agents: 'not a list', orchestrator: 5, ui: ['x'] });
+    expect(result.warnings).toEqual([]);
+    expect(result.issues).toEqual([]);
+  });
+
+  it('counts the keys that only one dialect uses', () => {
+    expect(checkKeys({ orchestrator: { max_rounds: 3, voting_method: 'majority' }, display: { live_timeline: true } }).dialectKeys).toEqual({
+      seed: 3,
+      upstream: 0,
+    });
+    expect(checkKeys({ ui: { display_type: 'simple' }, orchestrator: { context_paths: [{ path: 'x', permission: 'read' }] } }).dialectKeys).toEqual({
+      seed: 0,
+      upstream: 3,
+    });
+  });
+});
+
+describe('knownKeys', () => {
+  it('only refers to sections that exist', () => {
+    for (const section of Object.values(knownKeys)) {
+      for (const rule of [...Object.values(section.keys), ...(section.prefixes ?? []).map((family) => family.rule)]) {
+        if (rule.kind === 'read' && rule.section !== undefined) expect(Object.keys(knownKeys)).toContain(rule.section satisfies SectionName);
+      }
+    }
+  });
+
+  it('lists longer prefixes first, so the most specific family wins', () => {
+    for (const section of Object.values(knownKeys)) {
+      const prefixes = (section.prefixes ?? []).map((family) => family.prefix);
+      prefixes.forEach((prefix, index) => {
+        for (const later of prefixes.slice(index + 1)) expect(later.startsWith(prefix)).toBe(false);
+      });
+    }
+  });
+});
