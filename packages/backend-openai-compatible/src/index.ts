@@ -1,11 +1,12 @@
 import type { Backend, BackendSettings } from '@massgen/core';
 import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
+import { definitionForType } from './openai-compatible-endpoint.js';
 
 export const specificationVersion = 'v1' as const;
 
-/** The loader's entry point for `backend.type: chatcompletion`. */
+/** The loader's entry point for `backend.type: chatcompletion` and the preset types (`groq`, ...). */
 export function createBackend(settings: BackendSettings): Backend {
-  return createOpenAICompatibleBackend(settings);
+  return createOpenAICompatibleBackend(settings, definitionForType(settings.type));
 }
 
 export { placeholderApiKey, resolveApiKey } from './api-key.js';
@@ -19,7 +20,7 @@ export { mapFinishReason } from './map-finish-reason.js';
 export { mapChatStream, mapUsage } from './openai-chat-stream.js';
 export type { ChatStreamOptions } from './openai-chat-stream.js';
 export { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
-export { chatCompletionDefinition, resolveEndpoint } from './openai-compatible-endpoint.js';
+export { chatCompletionDefinition, definitionForType, resolveEndpoint } from './openai-compatible-endpoint.js';
 export type { OpenAICompatibleBackendDefinition, OpenAICompatibleEndpoint } from './openai-compatible-endpoint.js';
 export { mapOpenAICompatibleError } from './openai-compatible-error.js';
 export type { ErrorContext, OpenAIErrorClasses } from './openai-compatible-error.js';

@@ -191,6 +191,14 @@ describe('chatcompletion backend module', () => {
     expect(loaded.optionsSchema?.safeParse({ base_url: 'not a url' }).success).toBe(false);
   });
 
+  it('serves a preset type such as groq with its key variable', async () => {
+    const backend = backendModule.createBackend(settings({ type: 'groq', options: { base_url: server.url }, env: { GROQ_API_KEY: 'test-key-123456' } }));
+    expect(backend.provider).toBe('groq');
+    const parts = await collect(backend.stream(question));
+    expect(parts.at(-1)?.type).toBe('finish');
+    expect(server.requests[0]?.headers['authorization']).toBe('Bearer test-key-123456');
+  });
+
   it('rejects a missing model when creating the backend', () => {
     expect(() => createOpenAICompatibleBackend(settings({ model: '' }))).toThrow(/backend\.model: expected the model name/);
   });

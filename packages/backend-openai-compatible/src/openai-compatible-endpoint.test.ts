@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatCompletionDefinition, resolveEndpoint } from './openai-compatible-endpoint.js';
+import { chatCompletionDefinition, definitionForType, resolveEndpoint } from './openai-compatible-endpoint.js';
 import type { OpenAICompatibleOptions } from './openai-compatible-options.js';
 import { presetForBaseUrl, providerPresets } from './openai-compatible-presets.js';
 
@@ -65,5 +65,21 @@ describe('resolveEndpoint for chatcompletion', () => {
   it("lets a thin backend's own variable and name win", () => {
     const grok = { type: 'grok', defaultBaseUrl: 'https://api.x.ai/v1', apiKeyEnvironmentVariable: 'XAI_API_KEY', requiresApiKey: true, displayName: 'grok' };
     expect(resolveEndpoint(grok, options())).toEqual({ baseUrl: 'https://api.x.ai/v1', providerName: 'grok', apiKeyEnvironmentVariable: 'XAI_API_KEY', requiresApiKey: true });
+  });
+});
+
+describe('definitionForType', () => {
+  it('turns a preset name used as backend.type into that provider', () => {
+    expect(resolveEndpoint(definitionForType('fireworks'), options())).toEqual({
+      baseUrl: 'https://api.fireworks.ai/inference/v1',
+      providerName: 'fireworks',
+      apiKeyEnvironmentVariable: 'FIREWORKS_API_KEY',
+      requiresApiKey: true,
+    });
+  });
+
+  it('treats any other type as chatcompletion under its own name', () => {
+    expect(definitionForType('chatcompletion')).toEqual(chatCompletionDefinition);
+    expect(definitionForType('toString')).toEqual({ type: 'toString', requiresApiKey: true });
   });
 });

@@ -1,5 +1,5 @@
 import type { OpenAICompatibleOptions } from './openai-compatible-options.js';
-import { openAIPreset, presetForBaseUrl, providerPresets } from './openai-compatible-presets.js';
+import { openAIPreset, presetForBaseUrl, providerPresets, type ProviderPresetName } from './openai-compatible-presets.js';
 
 /** What a backend type built on Chat Completions fixes in code; thin packages differ only here. */
 export interface OpenAICompatibleBackendDefinition {
@@ -18,6 +18,20 @@ export interface OpenAICompatibleBackendDefinition {
 }
 
 export const chatCompletionDefinition: OpenAICompatibleBackendDefinition = { type: 'chatcompletion', requiresApiKey: true };
+
+function isPresetName(type: string): type is ProviderPresetName {
+  return Object.hasOwn(providerPresets, type);
+}
+
+/**
+ * The definition for a `backend.type` this package serves: the runtime loads it for
+ * `chatcompletion` and for each preset's name (`type: groq` means Groq's URL and `GROQ_API_KEY`).
+ */
+export function definitionForType(type: string): OpenAICompatibleBackendDefinition {
+  if (!isPresetName(type)) return { ...chatCompletionDefinition, type };
+  const preset = providerPresets[type];
+  return { type, defaultBaseUrl: preset.baseUrl, apiKeyEnvironmentVariable: preset.apiKeyEnvironmentVariable, requiresApiKey: true, displayName: preset.name };
+}
 
 /** Where one backend sends its requests and how it finds its key. */
 export interface OpenAICompatibleEndpoint {
