@@ -180,7 +180,7 @@ describe('slow and hung responses', () => {
     await server.close();
     expect(await hung).toBeInstanceOf(OpenAI.APIConnectionError);
     expect(await slow).toBeInstanceOf(OpenAI.APIConnectionError);
-    server = await createFakeOpenAIServer();
+    await server.close();
   });
 
   it('times out in the SDK when the response hangs', async () => {

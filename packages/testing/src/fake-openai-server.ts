@@ -148,6 +148,7 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
 
   return {
     url: `http://127.0.0.1:${port}/v1`,
@@ -170,11 +171,13 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
       return new Promise((resolve) => idleWaiters.push(resolve));
     },
     close() {
-      return new Promise((resolve, reject) => {
+      // Closing twice (a test's own close, then its cleanup hook) is harmless.
+      closing ??= new Promise((resolve, reject) => {
         server.close((error) => (error === undefined ? resolve() : reject(error)));
         // Keep-alive sockets and hung responses would otherwise hold `close` open forever.
         server.closeAllConnections();
       });
+      return closing;
     },
   };
 }
