@@ -1,0 +1,160 @@
+import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { parseYaml } from './config-test-support.js';
+
+describe('agent and backend mapping', () => {
+  it('moves sampling settings to their core names and keeps every other backend key as an option, as written', () => {
+    const config = parseYaml(
+      [
+        'agents:',
+        '  - id: thinker',
+        '    system_message: Think hard.',
+        '    backend:',
+        '      type: openai',
+        '      model: gpt-5',
+        '      api_key: ${OPENAI_API_KEY}',
+        '      base_url: https://example.com/v1',
+        '      text: {verbosity: low}',
+        '      enable_web_search: true',
+        '      reasoning: {effort: high, summary: auto}',
+        '      temperature: 0.7',
+        '      top_p: 0.9',
+        '      max_tokens: 4000',
+        '      seed: 42',
+      ],
+      { OPENAI_API_KEY: 'sk-test' },
+    );
+    expect(config.agents).toEqual([
+      {
+        id: 'thinker',
+        systemMessage: 'Think hard.',
+        backend: {
+          type: 'openai',
+          model: 'gpt-5',
+          sampling: { temperature: 0.7, topP: 0.9, maxOutputTokens: 4000, reasoningEffort: 'high', seed: 42 },
+          contextPaths: [],
+          mcpServers: [],
+          options: {
+            api_key: 'sk-test',
+            base_url: 'https://example.com/v1',
+            text: { verbosity: 'low' },
+            enable_web_search: true,
+            reasoning: { summary: 'auto' },
+          },
+        },
+      },
+    ]);
+  });
+
+  it('drops reasoning from the options when effort was its only key', () => {
+    const config = parseYaml(['agent:', '  id: a', '  backend: {type: openai, reasoning: {effort: medium}}']);
+    expect(config.agents[0]?.backend.sampling).toEqual({ reasoningEffort: 'medium' });
+    expect(config.agents[0]?.backend.options).toEqual({});
+  });
+
+  it('leaves the model empty when the file leaves it to the backend, and keeps an explicit package', () => {
+    const config = parseYaml(['agent:', '  id: a', '  backend: {type: acme, package: "@acme/massgen-backend"}']);
+    expect(config.agents[0]?.backend).toMatchObject({ type: 'acme', model: '', package: '@acme/massgen-backend' });
+  });
+
+  it("keeps cwd as written, and reads the seed article's agent-level cwd as the backend's", () => {
+    const config = parseYaml([
+      'agents:',
+      '  - id: a',
+      '    backend: {type: claude_code, cwd: ./my_project}',
+      '  - id: b',
+      '    cwd: ./other',
+      '    backend: {type: claude_code}',
+    ]);
+    expect(config.agents.map((agent) => agent.backend.cwd)).toEqual(['./my_project', './other']);
+  });
+
+  it('resolves context paths against the configuration directory, read-only unless write is asked for', () => {
+    const config = parseYaml([
+      'agent:',
+      '  id: a',
+      '  backend:',
+      '    type: claude_code',
+      '    context_paths:',
+      '      - {path: ../shared_design_assets, access: read}',
+      '      - {path: ./out, permission: write, protected_paths: [index.html]}',
+      '      - {path: /abs/docs}',
+      '      - {path: ~/notes}',
+    ]);
+    expect(config.agents[0]?.backend.contextPaths).toEqual([
+      { path: '/projects/shared_design_assets', access: 'read', protectedPaths: [] },
+      { path: '/projects/demo/out', access: 'write', protectedPaths: ['/projects/demo/out/index.html'] },
+      { path: '/abs/docs', access: 'read', protectedPaths: [] },
+      { path: `${os.homedir()}/notes`, access: 'read', protectedPaths: [] },
+    ]);
+  });
+
+  it('reads MCP servers in the map form, with environment values as text', () => {
+    const config = parseYaml(
+      [
+        'agent:',
+        '  id: a',
+        '  backend:',
+        '    type: openai',
+        '    mcp_servers:',
+        '      brave_search:',
+        '        type: stdio',
+        '        command: npx',
+        '        args: ["-y", "@modelcontextprotocol/server-brave-search", 8080]',
+        '        env: {BRAVE_API_KEY: "${BRAVE_API_KEY}", DEBUG: true}',
+      ],
+      { BRAVE_API_KEY: 'brave-key' },
+    );
+    expect(config.agents[0]?.backend.mcpServers).toEqual([
+      {
+        name: 'brave_search',
+        type: 'stdio',
+        command: 'npx',
+        args: ['-y', '@modelcontextprotocol/server-brave-search', '8080'],
+        env: { BRAVE_API_KEY: 'brave-key', DEBUG: 'true' },
+      },
+    ]);
+  });
+
+  it('reads MCP servers in the list form and infers the transport when type is left out', () => {
+    const config = parseYaml([
+      'agent:',
+      '  id: a',
+      '  backend:',
+      '    type: claude',
+      '    mcp_servers:',
+      '      - name: weather',
+      '        command: npx',
+      '        cwd: ./tools',
+      '        allowed_tools: [get_forecast]',
+      '      - name: remote',
+      '        url: https://example.com/mcp',
+      '        headers: {Authorization: Bearer x}',
+      '        exclude_tools: [delete_all]',
+    ]);
+    expect(config.agents[0]?.backend.mcpServers).toEqual([
+      { name: 'weather', type: 'stdio', command: 'npx', args: [], env: {}, cwd: './tools', allowedTools: ['get_forecast'] },
+      { name: 'remote', type: 'streamable-http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer x' }, excludeTools: ['delete_all'] },
+    ]);
+  });
+
+  it('warns about keys the transport does not use', () => {
+    const config = parseYaml(['agent:', '  id: a', '  backend:', '    type: claude', '    mcp_servers:', '      - {name: w, type: stdio, command: npx, url: "https://x.dev"}']);
+    expect(config.warnings).toEqual([
+      expect.objectContaining({ code: 'ignored-key', path: 'agent.backend.mcp_servers[0].url', message: 'agent.backend.mcp_servers[0].url is not used by a stdio server and is ignored' }),
+    ]);
+  });
+
+  it('loads a known upstream-only backend type with a warning that says what to do instead', () => {
+    const config = parseYaml(['agents:', '  - id: coder', '    backend: {type: ag2}', '  - id: glm', '    backend: {type: zai, model: glm-4.5}']);
+    expect(config.agents.map((agent) => agent.backend.type)).toEqual(['ag2', 'zai']);
+    expect(config.warnings).toEqual([
+      expect.objectContaining({ code: 'unsupported-backend', path: 'agents[0].backend.type', agentId: 'coder', message: expect.stringContaining('AG2 (AutoGen) agents are not supported') }),
+      expect.objectContaining({ code: 'unsupported-backend', path: 'agents[1].backend.type', agentId: 'glm', message: expect.stringContaining('use type "chatcompletion"') }),
+    ]);
+  });
+
+  it('does not warn about a backend type when an explicit package provides it', () => {
+    expect(parseYaml(['agent:', '  id: a', '  backend: {type: ag2, package: "@acme/ag2-backend"}']).warnings).toEqual([]);
+  });
+});

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { parseYaml } from './config-test-support.js';
+
+const agentLines = ['agent:', '  id: a', '  backend: {type: openai}'];
+
+describe('orchestrator mapping', () => {
+  it('applies the documented defaults when there is no orchestrator block', () => {
+    const config = parseYaml(agentLines);
+    expect(config.orchestrator).toEqual({
+      workflow: 'parallel',
+      votingMethod: 'majority',
+      enableRestarts: true,
+      maxTurnAttempts: 3,
+      skipFinalPresentation: false,
+      budget: {},
+    });
+    expect(config.strategy).toBe('vote');
+    expect(config.workspace).toEqual({ contextPaths: [] });
+  });
+
+  it('maps every seed orchestrator key', () => {
+    const config = parseYaml([
+      ...agentLines,
+      'orchestrator:',
+      '  max_rounds: 5',
+      '  convergence_threshold: 0.7',
+      '  voting_method: weighted_by_confidence',
+      '  enable_restarts: false',
+      '  restart_after_stagnation: 2',
+      '  max_turn_attempts: 5',
+      '  skip_final_presentation: true',
+      '  budget: {max_tokens_total: 200000, max_cost_usd: 1.5}',
+    ]);
+    expect(config.orchestrator).toEqual({
+      workflow: 'parallel',
+      maxRounds: 5,
+      convergenceThreshold: 0.7,
+      votingMethod: 'weighted_by_confidence',
+      enableRestarts: false,
+      restartAfterStagnation: 2,
+      maxTurnAttempts: 5,
+      skipFinalPresentation: true,
+      budget: { maxTokensTotal: 200000, maxCostUsd: 1.5 },
+    });
+  });
+
+  it('maps upstream answer limits and timeouts, in milliseconds', () => {
+    const config = parseYaml([
+      ...agentLines,
+      'orchestrator:',
+      '  max_new_answers_per_agent: 2',
+      '  answer_novelty_requirement: strict',
+      'timeout_settings:',
+      '  orchestrator_timeout_seconds: 1800',
+      '  initial_round_timeout_seconds: 600',
+      '  subsequent_round_timeout_seconds: 600',
+      '  round_timeout_grace_seconds: 0.5',
+    ]);
+    expect(config.orchestrator).toMatchObject({
+      maxNewAnswersPerAgent: 2,
+      answerNoveltyRequirement: 'strict',
+      timeoutMs: 1_800_000,
+      roundTimeoutMs: 600_000,
+      roundGraceMs: 500,
+    });
+    expect(config.warnings).toEqual([]);
+  });
+
+  it('treats max_new_answers_per_agent: null as unlimited', () => {
+    const config = parseYaml([...agentLines, 'orchestrator:', '  max_new_answers_per_agent: null']);
+    expect(config.orchestrator.maxNewAnswersPerAgent).toBeUndefined();
+  });
+
+  it('uses the first-round timeout for every round, warning when later rounds asked for another', () => {
+    const config = parseYaml([...agentLines, 'timeout_settings:', '  initial_round_timeout_seconds: 600', '  subsequent_round_timeout_seconds: 300']);
+    expect(config.orchestrator.roundTimeoutMs).toBe(600_000);
+    expect(config.warnings).toEqual([
+      expect.objectContaining({
+        code: 'approximated-setting',
+        path: 'timeout_settings.subsequent_round_timeout_seconds',
+        message: expect.stringContaining('uses 600 seconds for every round'),
+      }),
+    ]);
+  });
+
+  it('uses the later-round timeout when it is the only one given', () => {
+    const config = parseYaml([...agentLines, 'timeout_settings:', '  subsequent_round_timeout_seconds: 300']);
+    expect(config.orchestrator.roundTimeoutMs).toBe(300_000);
+  });
+
+  it('picks the sequential strategy for workflow: sequential', () => {
+    const config = parseYaml([...agentLines, 'orchestrator:', '  workflow: sequential']);
+    expect(config.orchestrator.workflow).toBe('sequential');
+    expect(config.strategy).toBe('sequential');
+  });
+
+  it('lets an explicit strategy override the workflow default', () => {
+    expect(parseYaml([...agentLines, 'orchestrator:', '  strategy: "@acme/tournament"']).strategy).toBe('@acme/tournament');
+    expect(parseYaml([...agentLines, 'orchestrator:', '  workflow: sequential', '  strategy: vote']).strategy).toBe('vote');
+  });
+
+  it('resolves workspace roots and shared context paths against the configuration directory', () => {
+    const config = parseYaml([
+      ...agentLines,
+      'orchestrator:',
+      '  snapshot_storage: ./massgen_snapshots',
+      '  agent_temporary_workspace: /var/tmp/workspaces',
+      '  context_paths:',
+      '    - {path: data, permission: write, protected_paths: [keep.txt]}',
+    ]);
+    expect(config.workspace).toEqual({
+      snapshotStorage: '/projects/demo/massgen_snapshots',
+      agentTemporaryWorkspace: '/var/tmp/workspaces',
+      contextPaths: [{ path: '/projects/demo/data', access: 'write', protectedPaths: ['/projects/demo/data/keep.txt'] }],
+    });
+  });
+});

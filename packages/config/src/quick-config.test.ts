@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError } from '@massgen/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createQuickConfig } from './quick-config.js';
+
+describe('createQuickConfig', () => {
+  let directory: string;
+  beforeEach(() => {
+    directory = fs.mkdtempSync(path.join(os.tmpdir(), 'massgen-quick-'));
+  });
+  afterEach(() => {
+    fs.rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('builds one agent named after the model, with the backend inferred from the model', () => {
+    const config = createQuickConfig({ model: 'gpt-5-nano', cwd: directory, env: {} });
+    expect(config).toEqual({
+      baseDir: directory,
+      dialect: 'seed',
+      singleAgent: true,
+      agents: [{ id: 'gpt-5-nano', backend: { type: 'openai', model: 'gpt-5-nano', sampling: {}, contextPaths: [], mcpServers: [], options: {} } }],
+      strategy: 'vote',
+      orchestrator: { workflow: 'parallel', votingMethod: 'majority', enableRestarts: true, maxTurnAttempts: 3, skipFinalPresentation: false, budget: {} },
+      workspace: { contextPaths: [] },
+      display: { type: 'textual', liveTimeline: true, showAgentCards: true },
+      warnings: [],
+      lines: {},
+      env: {},
+    });
+  });
+
+  it('uses an explicit backend, base URL, key and system message', () => {
+    const config = createQuickConfig({
+      model: 'Qwen2.5-7B-Instruct',
+      backend: 'lmstudio',
+      baseUrl: 'http://localhost:1234/v1',
+      apiKey: 'not-needed',
+      systemMessage: 'Be brief.',
+      cwd: directory,
+      env: {},
+    });
+    expect(config.agents[0]).toEqual({
+      id: 'Qwen2.5-7B-Instruct',
+      systemMessage: 'Be brief.',
+      backend: {
+        type: 'lmstudio',
+        model: 'Qwen2.5-7B-Instruct',
+        sampling: {},
+        contextPaths: [],
+        mcpServers: [],
+        options: { base_url: 'http://localhost:1234/v1', api_key: 'not-needed' },
+      },
+    });
+  });
+
+  it('numbers several agents on the same model', () => {
+    const config = createQuickConfig({ model: 'claude-sonnet-4-5-20250929', agents: 3, cwd: directory, env: {} });
+    expect(config.singleAgent).toBe(false);
+    expect(config.agents.map((agent) => [agent.id, agent.backend.type])).toEqual([
+      ['claude-sonnet-4-5-20250929-1', 'claude'],
+      ['claude-sonnet-4-5-20250929-2', 'claude'],
+      ['claude-sonnet-4-5-20250929-3', 'claude'],
+    ]);
+  });
+
+  it('derives a safe id from a model path', () => {
+    expect(createQuickConfig({ model: './models/tiny.Q4_K_M.gguf', cwd: directory, env: {} }).agents[0]).toMatchObject({
+      id: 'tiny.Q4_K_M',
+      backend: { type: 'local', model: './models/tiny.Q4_K_M.gguf' },
+    });
+    expect(createQuickConfig({ model: 'openai/gpt-oss-120b', cwd: directory, env: {} }).agents[0]?.id).toBe('openai-gpt-oss-120b');
+  });
+
+  it('reads .env from the working directory', () => {
+    fs.writeFileSync(path.join(directory, '.env'), 'OPENAI_API_KEY=from-dotenv\n');
+    expect(createQuickConfig({ model: 'gpt-5', cwd: directory, env: {} }).env).toEqual({ OPENAI_API_KEY: 'from-dotenv' });
+  });
+
+  it('rejects a missing model, a bad agent count and a malformed backend type together', () => {
+    let caught: unknown;
+    try {
+      createQuickConfig({ model: '  ', agents: 0, backend: 'Open AI', cwd: directory, env: {} });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).issues.map((issue) => issue.path)).toEqual(['model', 'agents', 'backend']);
+    expect((caught as ConfigError).message).toContain('model: missing; expected a model name such as "gpt-5-nano"');
+  });
+});
