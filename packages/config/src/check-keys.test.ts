@@ -71,11 +71,11 @@ describe('checkKeys', () => {
   it('warns about keys upstream ignores too, with what to write instead', () => {
     const result = checkKeys({ ui: { type: 'rich_terminal' }, timeout: { orchestrator_timeout_seconds: 60 } });
     expect(result.warnings).toEqual([
-      { code: 'ignored-key', segments: ['ui', 'type'], message: 'ui.type is not read: upstream does not read ui.type; use ui.display_type' },
+      { code: 'ignored-key', segments: ['ui', 'type'], message: 'ui.type: upstream MassGen does not read this key either, so it is ignored; use ui.display_type' },
       {
         code: 'ignored-key',
         segments: ['timeout'],
-        message: 'timeout is not read: upstream does not read a top-level timeout either; use timeout_settings.orchestrator_timeout_seconds',
+        message: 'timeout: upstream MassGen does not read this key either, so it is ignored; use timeout_settings.orchestrator_timeout_seconds',
       },
     ]);
   });

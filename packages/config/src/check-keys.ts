@@ -64,7 +64,7 @@ export function checkKeys(root: Record<string, unknown>): KeyCheckResult {
         return;
       case 'ignored':
         result.dialectKeys.upstream += 1;
-        result.warnings.push({ code: 'ignored-key', segments, message: `${path} is not read: ${rule.hint}` });
+        result.warnings.push({ code: 'ignored-key', segments, message: `${path}: upstream MassGen does not read this key either, so it is ignored; ${rule.hint}` });
         return;
       case 'v1':
         result.issues.push({ segments, message: `a MassGen v1 key, which this version does not read; ${rule.replacement}` });

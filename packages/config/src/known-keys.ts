@@ -27,7 +27,7 @@ export type KeyRule =
   | { kind: 'option' }
   /** An upstream feature MassGen-TS does not have; warned about when it is switched on. */
   | { kind: 'unsupported'; feature: string }
-  /** A key upstream does not read either; always warned about, with what to write instead. */
+  /** A key upstream does not read either; always warned about, with what to write instead (`hint`). */
   | { kind: 'ignored'; hint: string }
   /** A MassGen v1 key: an error, because the file means something this version cannot run. */
   | { kind: 'v1'; replacement: string };
@@ -76,8 +76,8 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       hooks: unsupported('global tool hooks'),
       session_id: unsupported('resuming a session (session_id)'),
       nlip,
-      timeout: ignored('upstream does not read a top-level timeout either; use timeout_settings.orchestrator_timeout_seconds'),
-      task: ignored('the task is given on the command line, not in the configuration'),
+      timeout: ignored('use timeout_settings.orchestrator_timeout_seconds'),
+      task: ignored('the task is given on the command line'),
       models: v1('list the agents under `agents:`, each with its own `backend`'),
       model_configs: v1('list the agents under `agents:`, each with its own `backend`'),
       num_agents: v1('list one entry per agent under `agents:`'),
@@ -223,10 +223,10 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       nlip,
       skills_directory: skills,
       docker: unsupported('orchestrator Docker settings'),
-      session_storage: ignored('upstream ignores it too; sessions are not configured here'),
-      timeout: ignored('upstream validates but never reads orchestrator.timeout; use timeout_settings.orchestrator_timeout_seconds'),
-      max_turns: ignored('upstream does not read it; use orchestrator.max_rounds'),
-      type: ignored('upstream does not read it; use orchestrator.workflow: sequential to chain agents'),
+      session_storage: ignored('sessions are not configured in this file'),
+      timeout: ignored('upstream validates it but never reads it; use timeout_settings.orchestrator_timeout_seconds'),
+      max_turns: ignored('use orchestrator.max_rounds'),
+      type: ignored('use orchestrator.workflow: sequential to chain agents'),
     },
   },
   coordination: {
@@ -275,7 +275,7 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
     keys: {
       display_type: read(),
       logging_enabled: read(),
-      type: ignored('upstream does not read ui.type; use ui.display_type'),
+      type: ignored('use ui.display_type'),
       display_kwargs: unsupported('display options (display_kwargs)'),
       automation_mode: unsupported('automation mode'),
       skip_agent_selector: unsupported('the end-of-run agent selector'),
@@ -288,7 +288,7 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       type: read(),
       live_timeline: read('seed'),
       show_agent_cards: read('seed'),
-      logging_enabled: ignored('upstream does not read the display block; use ui.logging_enabled'),
+      logging_enabled: ignored('use ui.logging_enabled'),
     },
   },
 };
