@@ -13,12 +13,15 @@ export function checkAgentStructure(root: Record<string, unknown>): PathIssue[] 
   const hasSingle = Object.hasOwn(root, 'agent');
   const hasList = Object.hasOwn(root, 'agents');
   if (!hasSingle && !hasList) {
-    const found = Object.keys(root);
-    const foundText = found.length === 0 ? '' : ` (found ${found.map((key) => `"${key}"`).join(', ')})`;
+    const found = Object.keys(root).map((key) => JSON.stringify(key));
+    const foundText = found.length === 0 ? '' : ` (found ${found.slice(0, 5).join(', ')}${found.length > 5 ? ', …' : ''})`;
     return [{ segments: [], message: `no agents${foundText}; expected "agents:" with a list of agents, or "agent:" with one agent` }];
   }
   if (hasSingle && hasList) {
     return [{ segments: ['agent'], message: 'both "agent" and "agents" are present; expected one of them: "agents" for a list, "agent" for a single agent' }];
+  }
+  if (Array.isArray(root.agents) && root.agents.length === 0) {
+    return [{ segments: ['agents'], message: 'the list is empty; expected at least one agent' }];
   }
 
   const entries: Array<{ agent: unknown; segments: KeySegment[] }> = hasSingle
@@ -26,10 +29,6 @@ export function checkAgentStructure(root: Record<string, unknown>): PathIssue[] 
     : Array.isArray(root.agents)
       ? root.agents.map((agent, index) => ({ agent, segments: ['agents', index] }))
       : [];
-  if (hasList && Array.isArray(root.agents) && root.agents.length === 0) {
-    return [{ segments: ['agents'], message: 'the list is empty; expected at least one agent' }];
-  }
-
   const issues: PathIssue[] = [];
   const firstPathOfId = new Map<string, string>();
   for (const { agent, segments } of entries) {

@@ -4,6 +4,7 @@ import type { ConfigIssue, Warning } from '@massgen/core';
 import { checkAgentStructure } from './check-agent-structure.js';
 import { checkKeys } from './check-keys.js';
 import { resolveEnvironment } from './config-environment.js';
+import { describeValue } from './describe-value.js';
 import type { AgentConfig, MassGenConfig } from './config-model.js';
 import { configSchema } from './config-schema.js';
 import { interpolateEnvironment } from './env-interpolation.js';
@@ -42,7 +43,7 @@ export function parseConfig(text: string, options: ParseConfigOptions): MassGenC
   const source = parseYamlSource(text, file);
   if (source.value === null) throw new ConfigError({ file, issues: [{ path: '', message: `the file is empty; ${expectedShape}` }] });
   if (!isMapping(source.value)) {
-    const found = Array.isArray(source.value) ? 'a list' : `a single value (${JSON.stringify(source.value)})`;
+    const found = Array.isArray(source.value) ? 'a list' : `a single value (${describeValue(source.value)})`;
     throw new ConfigError({ file, issues: [{ path: '', message: `the file holds ${found}; ${expectedShape}`, line: 1 }] });
   }
 

@@ -82,7 +82,14 @@ describe('parseYamlSource', () => {
 
   it('refuses an alias that refers to a mapping containing it', () => {
     const error = failure('a: &loop\n  b: *loop\n');
-    expect(error.issues[0]?.message).toBe('a YAML alias refers to a value that contains it; expected no recursive aliases');
+    expect(error.issues[0]?.message).toBe(
+      'values nest more than 64 levels deep once YAML aliases are expanded (does an alias refer to a value that contains it?); expected an ordinary configuration',
+    );
+  });
+
+  it('refuses aliases that repeat a large value into a huge tree', () => {
+    const text = `base: &base [${Array.from({ length: 2000 }, (_, index) => index).join(', ')}]\ncopies: [${Array.from({ length: 60 }, () => '*base').join(', ')}]\n`;
+    expect(failure(text).issues[0]?.message).toBe('YAML aliases expand to more than 100000 values; expected an ordinary configuration');
   });
 
   it('refuses an alias with no anchor', () => {

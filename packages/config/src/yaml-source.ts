@@ -61,7 +61,11 @@ export function parseYamlSource(text: string, file?: string): YamlSource {
     );
   }
   const shapeProblem = findValueShapeProblem(value, { depth: maxNestingDepth, nodes: maxValueNodes });
-  if (shapeProblem === 'too-deep') throw problem('a YAML alias refers to a value that contains it; expected no recursive aliases');
+  if (shapeProblem === 'too-deep') {
+    throw problem(
+      `values nest more than ${maxNestingDepth} levels deep once YAML aliases are expanded (does an alias refer to a value that contains it?); expected an ordinary configuration`,
+    );
+  }
   if (shapeProblem === 'too-large') throw problem(`YAML aliases expand to more than ${maxValueNodes} values; expected an ordinary configuration`);
 
   const warnings = document.warnings.map((warning): PathWarning => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { describeKind, describeValue } from './describe-value.js';
 import type { PathIssue } from './findings.js';
 import type { KeySegment } from './key-path.js';
 
@@ -57,7 +58,7 @@ function convert(issue: Issue, base: KeySegment[], isSecret: (segments: readonly
   }
   if (issue.code === 'custom') return [{ segments, message: issue.message }];
   if (issue.input === undefined) return [{ segments, message: `missing; ${issue.message}` }];
-  const received = isSecret(segments) ? describeType(issue.input) : describeValue(issue.input);
+  const received = isSecret(segments) ? describeKind(issue.input) : describeValue(issue.input);
   return [{ segments, message: `${issue.message}, got ${received}` }];
 }
 
@@ -77,18 +78,4 @@ function closestBranch(branches: readonly Issue[][]): Issue[] | undefined {
 
 function toSegment(key: PropertyKey): KeySegment {
   return typeof key === 'number' ? key : String(key);
-}
-
-function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return describeType(value);
-}
-
-function describeType(value: unknown): string {
-  if (value === null) return 'an empty value';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'a mapping';
-  if (typeof value === 'string') return 'text';
-  return `a ${typeof value}`;
 }
