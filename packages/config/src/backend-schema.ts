@@ -43,8 +43,13 @@ const mcpServerFields = {
   exclude_tools: toolNames,
 };
 
+/** The transport a server uses: its `type`, or else `streamable-http` for a bare `url` and `stdio` otherwise. */
+export function mcpTransport(server: { type?: 'stdio' | 'streamable-http' | null; url?: string | null; command?: string | null }): 'stdio' | 'streamable-http' {
+  return server.type ?? (server.url != null && server.command == null ? 'streamable-http' : 'stdio');
+}
+
 export const mcpServerSchema = z.object(mcpServerFields).superRefine((server, context) => {
-  const type = server.type ?? (server.url != null && server.command == null ? 'streamable-http' : 'stdio');
+  const type = mcpTransport(server);
   if (type === 'stdio' && server.command == null) {
     context.addIssue({
       code: 'custom',

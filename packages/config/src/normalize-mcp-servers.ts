@@ -1,4 +1,5 @@
 import type { McpServerConfig } from './config-model.js';
+import { mcpTransport } from './backend-schema.js';
 import type { ParsedMcpServer } from './backend-schema.js';
 import type { PathWarning } from './findings.js';
 import { formatKeyPath } from './key-path.js';
@@ -25,7 +26,7 @@ export function normalizeMcpServers(
 }
 
 function toServer(name: string, server: ParsedMcpServer, segments: KeySegment[], warnings: PathWarning[]): McpServerConfig {
-  const type = server.type ?? (server.url != null && server.command == null ? 'streamable-http' : 'stdio');
+  const type = mcpTransport(server);
   const unused = type === 'stdio' ? httpOnlyKeys : stdioOnlyKeys;
   for (const key of unused) {
     if (server[key] == null) continue;
