@@ -38,13 +38,16 @@ describe('vote strategy: limits', () => {
     });
     const carol = createScriptedAgent({ id: 'carol', turns: [[hang()]] });
     const settings = { convergenceThreshold: 0.6, timeoutMs: safetyTimeoutMs };
+    let abortedBeforePresentation: number[] | undefined;
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob, carol], settings }), (event) => {
       if (event.type === 'answer') aliceAnswered.resolve();
+      if (event.type === 'final-delta') abortedBeforePresentation = [...carol.abortedTurns];
     });
 
     expect(eventsOfType(events, 'vote')).toHaveLength(2);
     expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'convergence-threshold', winnerAgentId: 'alice' });
-    expect(carol.abortedTurns).toEqual([0]);
+    // Aborted when the threshold was reached, not merely when the run was closed.
+    expect(abortedBeforePresentation).toEqual([0]);
     expect(onlyEvent(events, 'run-end')).toEqual({
       type: 'run-end',
       stopReason: 'convergence-threshold',
@@ -53,33 +56,41 @@ describe('vote strategy: limits', () => {
     });
   });
 
-  it('stops with max-rounds when no agent may take another turn, and the leader presents', async () => {
-    const restless = (id: string): ScriptedAgent =>
+  it('stops with max-rounds when no agent may take another turn, and the first to answer presents', async () => {
+    const bobAnswered = createDeferred();
+    const restless = (id: string, waitBeforeFirstAnswer?: Promise<unknown>): ScriptedAgent =>
       createScriptedAgent({
         id,
-        turns: (request, index) => (isPresentation(request) ? textTurn(`${id} presents`) : textTurn('', newAnswerCall(`${id} v${index + 1}`))),
+        turns: (request, index) => {
+          if (isPresentation(request)) return textTurn(`${id} presents`);
+          const answer = textTurn('', newAnswerCall(`${id} v${index + 1}`));
+          return index === 0 && waitBeforeFirstAnswer !== undefined ? [waitFor(waitBeforeFirstAnswer), ...answer] : answer;
+        },
       });
-    const alice = restless('alice');
+    const alice = restless('alice', bobAnswered.promise);
     const bob = restless('bob');
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob], settings: { maxRounds: 2 } }));
+    const context = createTestContext({ agents: [alice, bob], settings: { maxRounds: 2 } });
+    const events = await collectEvents(createVoteStrategy(), context, (event) => {
+      if (event.type === 'answer' && event.agentId === 'bob') bobAnswered.resolve();
+    });
 
     expect(eventsOfType(events, 'round').map((event) => event.round)).toEqual([1, 2]);
     expect(eventsOfType(events, 'answer')).toHaveLength(4);
-    const firstAnswerer = eventsOfType(events, 'answer')[0]?.agentId;
-    const consensus = onlyEvent(events, 'consensus');
-    // Nobody voted, so the agent that answered first wins.
-    expect(consensus).toMatchObject({ stopReason: 'max-rounds', winnerAgentId: firstAnswerer });
+    // Nobody voted, so bob wins: it answered first, although alice is listed first.
+    expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'max-rounds', winnerAgentId: 'bob', winnerLabel: 'agent2.2' });
     for (const agent of [alice, bob]) expect(agent.requests.filter((request) => !isPresentation(request))).toHaveLength(2);
-    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'max-rounds', finalAnswer: `${firstAnswerer} presents` });
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'max-rounds', finalAnswer: 'bob presents' });
   });
 
   it('stops at the time limit, aborts running turns, and the leader presents', async () => {
     const alice = answerThenHang('alice', 'A');
     const bob = createScriptedAgent({ id: 'bob', turns: [[hang()]] });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob], settings: { timeoutMs: 30 } }));
+    let abortedBeforePresentation: number[][] = [];
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob], settings: { timeoutMs: 30 } }), (event) => {
+      if (event.type === 'final-delta') abortedBeforePresentation = [[...alice.abortedTurns], [...bob.abortedTurns]];
+    });
 
-    expect(alice.abortedTurns).toEqual([1]);
-    expect(bob.abortedTurns).toEqual([0]);
+    expect(abortedBeforePresentation).toEqual([[1], [0]]);
     expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'timeout', winnerAgentId: 'alice', winnerLabel: 'agent1.1' });
     expect(onlyEvent(events, 'final')).toEqual({ type: 'final', agentId: 'alice', label: 'agent1.final', content: 'alice presents' });
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'timeout', winnerAgentId: 'alice' });

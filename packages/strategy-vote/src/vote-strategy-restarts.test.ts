@@ -9,11 +9,14 @@ const answerBy = (agentId: string) => (event: CoordinationEvent) => event.type =
 describe('vote strategy: new answers and stale views', () => {
   it('invalidates every vote on a new answer and restarts the voters with the current answers', async () => {
     const aliceVoted = createDeferred();
+    const bobVoted = createDeferred();
     const alice = createScriptedAgent({
       id: 'alice',
       turns: (request, index) => {
         if (index === 0) return textTurn('', newAnswerCall('A1'));
-        return textTurn('', voteCall(offeredLabels(request).at(-1) as string, 'the newest answer'));
+        const vote = textTurn('', voteCall(offeredLabels(request).at(-1) as string, 'the newest answer'));
+        // The restarted turn votes last, so only a dropped old vote keeps bob's vote from settling the run.
+        return index === 2 ? [waitFor(bobVoted.promise), ...vote] : vote;
       },
     });
     const bob = createScriptedAgent({
@@ -26,12 +29,13 @@ describe('vote strategy: new answers and stale views', () => {
     });
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob] }), (event) => {
       if (event.type === 'vote' && event.agentId === 'alice') aliceVoted.resolve();
+      if (event.type === 'vote' && event.agentId === 'bob') bobVoted.resolve();
     });
 
     expect(eventsOfType(events, 'vote').map((vote) => [vote.agentId, vote.targetLabel])).toEqual([
       ['alice', 'agent1.1'],
-      ['alice', 'agent2.1'],
       ['bob', 'agent2.1'],
+      ['alice', 'agent2.1'],
     ]);
     expect(onlyEvent(events, 'restart')).toEqual({ type: 'restart', agentId: 'alice', reason: 'new answer agent2.1 made its vote out of date' });
     expect(eventsOfType(events, 'agent-start').filter((event) => event.agentId === 'alice').map((event) => event.reason)).toEqual([

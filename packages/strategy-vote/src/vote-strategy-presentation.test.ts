@@ -1,0 +1,127 @@
+import type { StrategyModule, TurnRequest } from '@massgen/core';
+import { createScriptedAgent, errorPart, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
+import type { ScriptedAgentTurn } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
+import * as strategyModule from './index.js';
+import { collectEvents, createTestContext, eventsOfType, isPresentation, onlyEvent, promptText } from './test-context.js';
+import { createVoteStrategy } from './vote-strategy.js';
+
+/** An agent that answers, votes for agent1, and presents with `presentation`. */
+function agentPresentingWith(id: string, answer: string, reason: string, presentation: ScriptedAgentTurn, systemMessage?: string) {
+  return createScriptedAgent({
+    id,
+    ...(systemMessage === undefined ? {} : { systemMessage }),
+    turns: (request: TurnRequest, index: number) => {
+      if (isPresentation(request)) return presentation;
+      return index === 0 ? textTurn('', newAnswerCall(answer)) : textTurn('', voteCall('agent1', reason));
+    },
+  });
+}
+
+describe('vote strategy: presentation and event stream', () => {
+  it('has the winner present with no workflow tools, from the task, the answers and the vote results', async () => {
+    const presentation: ScriptedAgentTurn = [
+      { type: 'reasoning-delta', text: 'Polishing.' },
+      { type: 'text-delta', text: 'The capital ' },
+      ...textTurn('is Paris.'),
+    ];
+    const alice = agentPresentingWith('alice', 'Paris', 'Concise and correct.', presentation, 'You are a careful geographer.');
+    const bob = agentPresentingWith('bob', 'Marseille', 'Paris is the capital.', textTurn('unused'));
+    const history = [
+      { role: 'user' as const, content: 'Earlier question' },
+      { role: 'assistant' as const, content: 'Earlier final answer' },
+    ];
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob], history }));
+
+    const request = alice.requests.at(-1) as TurnRequest;
+    expect(request.toolChoice).toBe('none');
+    expect(request.workflowTools).toEqual([]);
+    expect(request.messages[0]?.content).toMatch(/^You are a careful geographer\./);
+    const prompt = promptText(request);
+    for (const expected of ['What is the capital of France?', 'Marseille', 'agent1: 2 votes', 'Paris is the capital.', 'Earlier final answer']) {
+      expect(prompt).toContain(expected);
+    }
+    expect(eventsOfType(events, 'final-delta').map((event) => event.text)).toEqual(['The capital ', 'is Paris.']);
+    expect(eventsOfType(events, 'agent-delta')).toContainEqual({ type: 'agent-delta', agentId: 'alice', kind: 'reasoning', text: 'Polishing.' });
+    expect(onlyEvent(events, 'final')).toEqual({ type: 'final', agentId: 'alice', label: 'agent1.final', content: 'The capital is Paris.' });
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ finalAnswer: 'The capital is Paris.' });
+  });
+
+  it('returns the winning answer as it stands when the presentation is skipped', async () => {
+    const solo = agentPresentingWith('solo', 'As submitted', 'mine', textTurn('never asked'));
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo], settings: { skipFinalPresentation: true } }));
+
+    expect(solo.requests.some(isPresentation)).toBe(false);
+    expect(eventsOfType(events, 'final-delta')).toEqual([]);
+    expect(onlyEvent(events, 'final')).toEqual({ type: 'final', agentId: 'solo', label: 'agent1.1', content: 'As submitted' });
+  });
+
+  it('falls back to the winning answer when the presentation fails', async () => {
+    const failing = [errorPart({ code: 'BACKEND_OVERLOADED', message: 'Overloaded.', retryable: true })];
+    const solo = agentPresentingWith('solo', 'Fallback text', 'mine', failing);
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo] }));
+
+    expect(onlyEvent(events, 'agent-error')).toMatchObject({ agentId: 'solo', willRetry: false, error: { code: 'BACKEND_OVERLOADED' } });
+    expect(onlyEvent(events, 'final')).toEqual({ type: 'final', agentId: 'solo', label: 'agent1.1', content: 'Fallback text' });
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', finalAnswer: 'Fallback text' });
+  });
+
+  it('falls back to the winning answer when the presentation is empty', async () => {
+    const solo = agentPresentingWith('solo', 'Kept', 'mine', textTurn(''));
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo] }));
+
+    expect(onlyEvent(events, 'agent-error').error).toMatchObject({ code: 'WORKFLOW_VIOLATION', message: expect.stringContaining('empty') });
+    expect(onlyEvent(events, 'final').content).toBe('Kept');
+  });
+
+  it('turns every part of a turn into the matching event, tagged with the agent', async () => {
+    const worker = createScriptedAgent({
+      id: 'worker',
+      tools: [{ name: 'search', description: 'Searches.', inputSchema: { type: 'object' } }],
+      turns: [
+        [
+          { type: 'reasoning-delta', text: 'Let me look.' },
+          { type: 'tool-call', id: 'call-1', name: 'search', input: '{"q":"capital"}' },
+          { type: 'tool-result', id: 'call-1', name: 'search', output: 'Paris', isError: false },
+          { type: 'warning', warning: { code: 'unsupported-setting', message: 'seed ignored' } },
+          { type: 'usage', usage: { inputTokens: 10, outputTokens: 5 } },
+          ...textTurn('Found it.', newAnswerCall('Paris')),
+        ],
+        textTurn('', voteCall('agent1', 'mine')),
+        textTurn('Paris.'),
+      ],
+    });
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [worker] }));
+
+    const turnEvents = events.slice(events.findIndex((event) => event.type === 'round') + 1, events.findIndex((event) => event.type === 'answer'));
+    expect(turnEvents).toEqual([
+      { type: 'agent-delta', agentId: 'worker', kind: 'reasoning', text: 'Let me look.' },
+      { type: 'tool-call', agentId: 'worker', callId: 'call-1', name: 'search', input: '{"q":"capital"}' },
+      { type: 'tool-result', agentId: 'worker', callId: 'call-1', name: 'search', output: 'Paris', isError: false },
+      { type: 'warning', warning: { code: 'unsupported-setting', message: 'seed ignored', agentId: 'worker' } },
+      { type: 'usage', agentId: 'worker', usage: { inputTokens: 10, outputTokens: 5 } },
+      { type: 'agent-delta', agentId: 'worker', kind: 'text', text: 'Found it.' },
+    ]);
+    // Workflow calls become answers and votes, never tool-call events.
+    expect(eventsOfType(events, 'tool-call')).toHaveLength(1);
+  });
+
+  it('warns about orchestrator settings it does not act on', async () => {
+    const solo = agentPresentingWith('solo', 'A', 'mine', textTurn('Done.'));
+    const settings = { restartAfterStagnation: 2, roundTimeoutMs: 1000 };
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo], settings }));
+
+    expect(eventsOfType(events, 'warning').map((event) => event.warning.message)).toEqual([
+      expect.stringContaining('restartAfterStagnation'),
+      expect.stringContaining('roundTimeoutMs'),
+    ]);
+    expect(events[1]?.type).toBe('warning');
+  });
+
+  it('exports the strategy module contract', () => {
+    const module: StrategyModule = strategyModule;
+    expect(module.specificationVersion).toBe('v1');
+    expect(module.createStrategy().name).toBe('vote');
+    expect(() => createVoteStrategy({ inFlightTurns: 'sometimes' as never })).toThrow('inFlightTurns must be "finish" or "restart"');
+  });
+});
