@@ -48,7 +48,7 @@ export function mcpTransport(server: { type?: 'stdio' | 'streamable-http' | null
   return server.type ?? (server.url != null && server.command == null ? 'streamable-http' : 'stdio');
 }
 
-export const mcpServerSchema = z.object(mcpServerFields).superRefine((server, context) => {
+const mcpServerSchema = z.object(mcpServerFields).superRefine((server, context) => {
   const type = mcpTransport(server);
   if (type === 'stdio' && server.command == null) {
     context.addIssue({
@@ -74,7 +74,7 @@ const namedMcpServerSchema = mcpServerSchema.superRefine((server, context) => {
 });
 
 /** Upstream documents a list of servers; the seed (and upstream's validator) also accept a map. */
-export const mcpServersSchema = z.union(
+const mcpServersSchema = z.union(
   [
     z.array(namedMcpServerSchema).superRefine((servers, context) => {
       const seen = new Set<string>();

@@ -4,7 +4,7 @@ import { orchestratorSchema, timeoutSettingsSchema } from './orchestrator-schema
 import { choiceOf, flag, nonEmptyText } from './schema-primitives.js';
 
 /** Display names of both dialects: the seed's own, and upstream's `*_terminal` / `silent`. */
-export const displayTypeNames = ['textual', 'rich', 'simple', 'none', 'textual_terminal', 'rich_terminal', 'silent'] as const;
+const displayTypeNames = ['textual', 'rich', 'simple', 'none', 'textual_terminal', 'rich_terminal', 'silent'] as const;
 
 /**
  * An agent id ends up in directory names and in prompts, so it may hold any letters
@@ -14,7 +14,7 @@ const agentIdSchema = nonEmptyText('a non-empty agent id').refine((id) => !/[/\\
   error: 'expected an agent id without "/", "\\", control characters, and not made of dots only',
 });
 
-export const agentSchema = z
+const agentSchema = z
   .object({
     id: agentIdSchema,
     system_message: z.string({ error: 'expected text' }).nullish(),

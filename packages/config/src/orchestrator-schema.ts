@@ -43,6 +43,3 @@ export const timeoutSettingsSchema = z.object({
   subsequent_round_timeout_seconds: positiveNumber().nullish(),
   round_timeout_grace_seconds: z.number({ error: 'expected a number of seconds, 0 or more' }).gte(0, { error: 'expected a number of seconds, 0 or more' }).nullish(),
 });
-
-export type ParsedOrchestrator = z.output<typeof orchestratorSchema>;
-export type ParsedTimeoutSettings = z.output<typeof timeoutSettingsSchema>;

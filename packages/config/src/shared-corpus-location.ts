@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  */
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export const sharedDirectory = path.resolve(repositoryRoot, '../shared');
+const sharedDirectory = path.resolve(repositoryRoot, '../shared');
 export const seedExamplesDirectory = path.join(sharedDirectory, 'examples', 'seed');
 export const upstreamConfigsDirectory = path.join(sharedDirectory, 'compat', 'massgen-upstream-configs');
 
