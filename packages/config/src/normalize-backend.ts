@@ -6,11 +6,12 @@ import { dropUndefined } from './drop-undefined.js';
 import type { PathWarning } from './findings.js';
 import { formatKeyPath } from './key-path.js';
 import type { KeySegment } from './key-path.js';
+import { knownKeys } from './known-keys.js';
 import { normalizeContextPaths } from './normalize-context-paths.js';
 import { normalizeMcpServers } from './normalize-mcp-servers.js';
 
-/** Keys MassGen maps itself; every other backend key is a backend option, kept as written. */
-const mappedKeys = new Set(['type', 'model', 'package', 'cwd', 'context_paths', 'mcp_servers', 'temperature', 'top_p', 'max_tokens', 'seed', 'reasoning']);
+/** Keys MassGen reads itself (per the known-keys table); every other backend key is a backend option, kept as written. */
+const mappedKeys = new Set(Object.entries(knownKeys.backend.keys).flatMap(([key, rule]) => (rule.kind === 'read' ? [key] : [])));
 
 /**
  * One agent's backend in the model's form: sampling settings under their core names,
