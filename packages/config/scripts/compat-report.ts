@@ -98,7 +98,7 @@ async function main(): Promise<void> {
     `#### Errors (${errors.size} ${errors.size === 1 ? 'kind' : 'kinds'})`,
     '',
     '| Count | Files | Key path | Message |',
-    '|---:|---:|---|---|',
+    '|---:|---|---|---|',
     ...topRows(errors).map(([key, tally]) => {
       const [keyPath = ''] = key.split('\u0000');
       const fileList = [...tally.files].map((file) => `\`${file}\``).join(', ');
