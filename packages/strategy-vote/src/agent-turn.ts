@@ -10,7 +10,7 @@ import type {
 } from '@massgen/core';
 import { decideTurnOutcome } from './turn-outcome.js';
 import type { TurnOutcome } from './turn-outcome.js';
-import { isWorkflowToolName } from './workflow-tools.js';
+import { isOffered, isWorkflowToolName } from './workflow-tools.js';
 import type { OfferedTools } from './workflow-tools.js';
 
 /** What a running turn reports to the coordination, through its queue. */
@@ -46,6 +46,7 @@ export class AgentTurn {
   private readonly controller = new AbortController();
   private text = '';
   private readonly workflowCalls: ToolCall[] = [];
+  private readonly unofferedCalls: string[] = [];
   private error: SerializedError | undefined;
   private finishReason: FinishReason | undefined;
 
@@ -90,10 +91,13 @@ export class AgentTurn {
       case 'reasoning-delta':
         return [{ type: 'agent-delta', agentId, kind: 'reasoning', text: part.text }];
       case 'tool-call':
-        if (this.purpose === 'coordination' && isWorkflowToolName(part.name)) {
+        // Only offered workflow tools end a turn, as in the runtime; any other call is the
+        // runtime's to run (it answers an unoffered `vote` with an unknown-tool result).
+        if (this.purpose === 'coordination' && isOffered(part.name, this.offered)) {
           this.workflowCalls.push({ id: part.id, name: part.name, input: part.input });
           return [];
         }
+        if (this.purpose === 'coordination' && isWorkflowToolName(part.name)) this.unofferedCalls.push(part.name);
         return [{ type: 'tool-call', agentId, callId: part.id, name: part.name, input: part.input }];
       case 'tool-result':
         return [{ type: 'tool-result', agentId, callId: part.id, name: part.name, output: part.output, isError: part.isError }];
@@ -116,6 +120,7 @@ export class AgentTurn {
     return decideTurnOutcome({
       error: this.error,
       workflowCalls: this.workflowCalls,
+      unofferedCalls: this.unofferedCalls,
       offered: this.offered,
       finishReason: this.finishReason,
     });

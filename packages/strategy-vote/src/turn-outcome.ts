@@ -1,6 +1,6 @@
 import type { SerializedError } from '@massgen/core';
 import { parseWorkflowCall } from './workflow-call.js';
-import { newAnswerToolName, voteToolName } from './workflow-tools.js';
+import { newAnswerToolName, unavailableReason, voteToolName } from './workflow-tools.js';
 import type { OfferedTools } from './workflow-tools.js';
 
 /** How a coordination turn ended. */
@@ -15,6 +15,8 @@ export type TurnOutcome =
 export interface FinishedTurn {
   error: SerializedError | undefined;
   workflowCalls: ReadonlyArray<{ name: string; input: string }>;
+  /** Names of workflow tools the agent called although the turn did not offer them. */
+  unofferedCalls: readonly string[];
   offered: OfferedTools;
   finishReason: string | undefined;
 }
@@ -26,13 +28,7 @@ export interface FinishedTurn {
 export function decideTurnOutcome(turn: FinishedTurn): TurnOutcome {
   if (turn.error !== undefined) return { kind: 'error', error: turn.error };
   const [call, ...extra] = turn.workflowCalls;
-  if (call === undefined) {
-    const cutOff = turn.finishReason === 'length' ? ' (the output was cut off at the length limit)' : '';
-    return {
-      kind: 'violation',
-      problem: `the turn ended without a call to ${newAnswerToolName} or ${voteToolName}${cutOff}`,
-    };
-  }
+  if (call === undefined) return { kind: 'violation', problem: describeMissingCall(turn) };
   if (extra.length > 0) {
     const names = turn.workflowCalls.map((each) => each.name).join(', ');
     return {
@@ -45,4 +41,11 @@ export function decideTurnOutcome(turn: FinishedTurn): TurnOutcome {
   if (parsed.call.kind === 'new-answer') return { kind: 'answer', content: parsed.call.content };
   const { label, reason, confidence } = parsed.call;
   return confidence === undefined ? { kind: 'vote', label, reason } : { kind: 'vote', label, reason, confidence };
+}
+
+function describeMissingCall(turn: FinishedTurn): string {
+  const reasons = [...new Set(turn.unofferedCalls)].flatMap((name) => unavailableReason(name, turn.offered) ?? []);
+  if (reasons.length > 0) return `the turn ended without a usable workflow call (${reasons.join('; ')})`;
+  const cutOff = turn.finishReason === 'length' ? ' (the output was cut off at the length limit)' : '';
+  return `the turn ended without a call to ${newAnswerToolName} or ${voteToolName}${cutOff}`;
 }

@@ -80,6 +80,26 @@ describe('vote strategy: failing agents', () => {
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', finalAnswer: 'Presented.' });
   });
 
+  it('treats a call to a workflow tool the turn did not offer as an ordinary tool call, as the runtime does', async () => {
+    const recovering = createScriptedAgent({
+      id: 'recovering',
+      turns: [
+        [
+          voteCall('agent1', 'too early'),
+          { type: 'tool-result', id: 'unknown', name: 'vote', output: 'Unknown tool "vote".', isError: true },
+          ...textTurn('', newAnswerCall('Recovered')),
+        ],
+        textTurn('', voteCall('agent1', 'mine')),
+        textTurn('Presented.'),
+      ],
+    });
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [recovering] }));
+
+    expect(eventsOfType(events, 'tool-call').map((event) => event.name)).toEqual(['vote']);
+    expect(eventsOfType(events, 'agent-error')).toEqual([]);
+    expect(onlyEvent(events, 'answer').content).toBe('Recovered');
+  });
+
   it('drops an agent at once on a non-retryable backend error, naming it and the reason', async () => {
     const locked = createScriptedAgent({
       id: 'locked',

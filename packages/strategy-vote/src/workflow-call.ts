@@ -1,4 +1,4 @@
-import { newAnswerToolName, voteToolName } from './workflow-tools.js';
+import { newAnswerToolName, unavailableReason, voteToolName } from './workflow-tools.js';
 import type { OfferedTools } from './workflow-tools.js';
 
 /** A workflow call that passed validation. */
@@ -13,6 +13,8 @@ export type ParsedWorkflowCall = { ok: true; call: WorkflowCall } | { ok: false;
  * itself, because they are sent back to it as feedback for its next attempt.
  */
 export function parseWorkflowCall(call: { name: string; input: string }, offered: OfferedTools): ParsedWorkflowCall {
+  const unavailable = unavailableReason(call.name, offered);
+  if (unavailable !== undefined) return { ok: false, problem: unavailable };
   let input: unknown;
   try {
     input = JSON.parse(call.input === '' ? '{}' : call.input);
@@ -23,15 +25,10 @@ export function parseWorkflowCall(call: { name: string; input: string }, offered
     return { ok: false, problem: `the arguments of ${call.name} must be a JSON object` };
   }
   const fields = input as Record<string, unknown>;
-  if (call.name === newAnswerToolName) return parseNewAnswer(fields, offered);
-  if (call.name === voteToolName) return parseVote(fields, offered);
-  return { ok: false, problem: `${call.name} is not a workflow tool; use ${newAnswerToolName} or ${voteToolName}` };
+  return call.name === newAnswerToolName ? parseNewAnswer(fields) : parseVote(fields, offered);
 }
 
-function parseNewAnswer(fields: Record<string, unknown>, offered: OfferedTools): ParsedWorkflowCall {
-  if (!offered.newAnswer) {
-    return { ok: false, problem: `${newAnswerToolName} is not available in this turn: you have submitted as many answers as allowed` };
-  }
+function parseNewAnswer(fields: Record<string, unknown>): ParsedWorkflowCall {
   const content = fields['content'];
   if (typeof content !== 'string') {
     return { ok: false, problem: `${newAnswerToolName} needs "content" as a string` };
@@ -41,9 +38,6 @@ function parseNewAnswer(fields: Record<string, unknown>, offered: OfferedTools):
 }
 
 function parseVote(fields: Record<string, unknown>, offered: OfferedTools): ParsedWorkflowCall {
-  if (offered.labels.length === 0) {
-    return { ok: false, problem: `${voteToolName} is not available in this turn because no answers exist yet` };
-  }
   const label = fields['agent_id'];
   const expected = offered.labels.join(', ');
   if (typeof label !== 'string') {

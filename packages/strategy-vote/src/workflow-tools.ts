@@ -58,6 +58,21 @@ export interface OfferedTools {
   newAnswer: boolean;
 }
 
+/** Whether a turn offered the workflow tool `name`; the runtime ends a turn only on those. */
+export function isOffered(name: string, offered: OfferedTools): boolean {
+  if (name === newAnswerToolName) return offered.newAnswer;
+  if (name === voteToolName) return offered.labels.length > 0;
+  return false;
+}
+
+/** Why a workflow tool was not offered, worded for the agent; undefined when it was. */
+export function unavailableReason(name: string, offered: OfferedTools): string | undefined {
+  if (isOffered(name, offered)) return undefined;
+  if (name === newAnswerToolName) return `${newAnswerToolName} is not available in this turn: you have submitted as many answers as allowed`;
+  if (name === voteToolName) return `${voteToolName} is not available in this turn because no answers exist yet`;
+  return `${name} is not a workflow tool; use ${newAnswerToolName} or ${voteToolName}`;
+}
+
 export function workflowToolsFor(offered: OfferedTools): ToolDefinition[] {
   const tools: ToolDefinition[] = [];
   if (offered.newAnswer) tools.push(createNewAnswerTool());
