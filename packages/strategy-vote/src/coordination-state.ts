@@ -65,6 +65,9 @@ export class CoordinationState {
   private answerTotal = 0;
 
   constructor(handles: readonly AgentHandle[]) {
+    if (handles.length === 0) {
+      throw new MassGenError({ code: 'CONFIG_INVALID', message: 'The vote strategy needs at least one agent; the run was given none.' });
+    }
     const seen = new Set<string>();
     for (const handle of handles) {
       if (seen.has(handle.id)) {

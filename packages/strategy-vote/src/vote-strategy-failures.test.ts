@@ -192,12 +192,14 @@ describe('vote strategy: failing agents', () => {
     expect(eventsOfType(events, 'run-end')).toHaveLength(1);
   });
 
-  it('rejects duplicate agent ids and bad settings with a clear run-end error', async () => {
+  it('rejects duplicate agent ids, an empty team and bad settings with a clear run-end error', async () => {
     const twins = await collectEvents(createVoteStrategy(), createTestContext({ agents: [steadyAgent('same', 'A'), steadyAgent('same', 'B')] }));
     expect(onlyEvent(twins, 'run-end')).toMatchObject({
       stopReason: 'error',
       error: { code: 'CONFIG_INVALID', message: expect.stringContaining('Agent id "same" is used by more than one agent') },
     });
+    const nobody = await collectEvents(createVoteStrategy(), createTestContext({ agents: [] }));
+    expect(onlyEvent(nobody, 'run-end').error).toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining('at least one agent') });
     const settings = { maxTurnAttempts: 0, convergenceThreshold: 1.5 };
     const bad = await collectEvents(createVoteStrategy(), createTestContext({ agents: [steadyAgent('a', 'A')], settings }));
     const message = onlyEvent(bad, 'run-end').error?.message ?? '';
