@@ -1,13 +1,14 @@
 // A three-agent coordination against the fake server with a fixed latency per request,
 // against the ideal critical path of the same calls: each agent's calls are sequential, so
 // no schedule can beat (the most calls any one agent made) x latency. Target: within 10%.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseConfig } from '@massgen/config';
 import { run } from '@massgen/runtime';
-import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
 import { median, verdict } from './measure.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,9 +22,31 @@ function teamConfig(baseUrl, directory) {
   return parseConfig(`agents:\n${agents}`, { baseDir: directory, cwd: directory, env: {} });
 }
 
+/** Starts the fake provider in a child process and collects the model of every request it gets. */
+async function startProvider() {
+  const child = spawn(process.execPath, [path.join(root, 'bench/fake-server-process.mjs'), String(latencyMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const requests = [];
+  const lines = createInterface({ input: child.stdout });
+  const url = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`fake server exited with ${code}`)));
+    lines.on('line', (line) => {
+      const message = JSON.parse(line);
+      if (message.url !== undefined) resolve(message.url);
+      else requests.push(message);
+    });
+  });
+  const close = () =>
+    new Promise((resolve) => {
+      child.removeAllListeners('exit');
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  return { url, requests, close };
+}
+
 export async function coordination() {
   const directory = mkdtempSync(path.join(tmpdir(), 'massgen-bench-'));
-  const server = await createFakeOpenAIServer({ latencyMs, responder: createTeamResponder({ answer: 'The answer is 4.' }) });
+  const server = await startProvider();
   const measured = [];
   const ideal = [];
   try {
@@ -35,7 +58,7 @@ export async function coordination() {
         pluginSearchPaths: [path.join(root, 'apps/cli')],
       });
       measured.push(Number(process.hrtime.bigint() - started) / 1e6);
-      if (result.finalAnswer === undefined) throw new Error(`coordination ended without an answer: ${result.stopReason}`);
+      if (result.finalAnswer === undefined) throw new Error(`coordination ended without an answer: ${result.stopReason} ${result.error?.message ?? ""}`);
       const callsPerModel = new Map();
       for (const request of server.requests.slice(before)) callsPerModel.set(request.model, (callsPerModel.get(request.model) ?? 0) + 1);
       ideal.push(Math.max(...callsPerModel.values()) * latencyMs);

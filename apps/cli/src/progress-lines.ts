@@ -23,7 +23,7 @@ export class ProgressLines {
         if (event.reason === 'retry') return `${event.agentId} is trying again (attempt ${event.attempt})`;
         return `${event.agentId} is reviewing the latest answers`;
       case 'answer':
-        return `${event.agentId} answered (${event.label}, ${countWords(event.content)} words)`;
+        return `${event.agentId} answered (${event.label}, ${plural(countWords(event.content), 'word')})`;
       case 'vote':
         return `${event.agentId} voted for ${event.targetAgentId} (${event.targetLabel})${event.confidence === undefined ? '' : ` with confidence ${event.confidence}`}: ${oneLine(event.reason)}`;
       case 'restart':
@@ -65,4 +65,8 @@ function countWords(text: string): number {
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > 160 ? `${flat.slice(0, 157)}...` : flat;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -1,0 +1,17 @@
+// The fake provider in its own process, as a real provider would be: its work does not share
+// the event loop of the client being measured. Prints its URL, then one line per request.
+import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
+
+const latencyMs = Number(process.argv[2] ?? 200);
+const team = createTeamResponder({ answer: 'The answer is 4.' });
+const server = await createFakeOpenAIServer({
+  latencyMs,
+  responder: (request, context) => {
+    process.stdout.write(`${JSON.stringify({ model: request.model })}\n`);
+    return team(request, context);
+  },
+});
+process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+process.on('SIGTERM', () => {
+  void server.close().then(() => process.exit(0));
+});
