@@ -21,6 +21,11 @@ export interface AssistantMessage {
   role: 'assistant';
   content: string;
   toolCalls?: ToolCall[];
+  /**
+   * Opaque data a backend needs back on the next call of the same turn, keyed by provider
+   * (Claude's signed thinking blocks, OpenAI's encrypted reasoning items). Other backends ignore it.
+   */
+  providerMetadata?: Record<string, unknown>;
 }
 
 export interface ToolResultMessage {

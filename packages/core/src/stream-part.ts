@@ -15,6 +15,11 @@ export type StreamPart =
   /** A complete tool call; `input` is the JSON text of the arguments, assembled from all deltas. */
   | { type: 'tool-call'; id: string; name: string; input: string }
   | { type: 'usage'; usage: Usage }
+  /**
+   * Data the backend wants attached to this call's assistant message when the conversation
+   * continues (after tool results); merged by provider key into `providerMetadata`.
+   */
+  | { type: 'provider-metadata'; metadata: Record<string, unknown> }
   | { type: 'warning'; warning: Warning }
   | { type: 'finish'; reason: FinishReason; rawReason?: string }
   | { type: 'error'; error: SerializedError };

@@ -51,6 +51,7 @@ export function createAgentHandle(options: AgentHandleOptions): AgentHandle {
       for (let step = 0; step < maxToolSteps; step += 1) {
         const calls: ToolCall[] = [];
         let text = '';
+        let providerMetadata: Record<string, unknown> | undefined;
         let endedWithError = false;
         const parts = streamWithRetry(
           options.backend,
@@ -67,6 +68,7 @@ export function createAgentHandle(options: AgentHandleOptions): AgentHandle {
           if (part.type === 'tool-call') calls.push({ id: part.id, name: part.name, input: part.input });
           if (part.type === 'text-delta') text += part.text;
           if (part.type === 'error') endedWithError = true;
+          if (part.type === 'provider-metadata') providerMetadata = { ...providerMetadata, ...part.metadata };
           // A step that ends in tool calls is not the end of the turn: hold its finish back.
           if (part.type === 'finish') pendingFinish.push(part);
           else yield part;
@@ -95,7 +97,7 @@ export function createAgentHandle(options: AgentHandleOptions): AgentHandle {
             return;
           }
         }
-        messages.push({ role: 'assistant', content: text, toolCalls: runtimeCalls });
+        messages.push({ role: 'assistant', content: text, toolCalls: runtimeCalls, ...(providerMetadata === undefined ? {} : { providerMetadata }) });
         const results = await runToolCalls(runtimeCalls, toolsByName, { agentId: options.id, signal });
         for (const result of results) {
           yield { type: 'tool-result', id: result.call.id, name: result.call.name, output: result.content, isError: result.isError };

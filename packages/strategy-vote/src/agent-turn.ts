@@ -108,6 +108,8 @@ export class AgentTurn {
       case 'finish':
         this.finishReason = part.reason;
         return [];
+      case 'provider-metadata':
+        return [];
       case 'error':
         this.error ??= part.error;
         return [];
