@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choiceOf, nonEmptyText, numberBetween, positiveInteger, scalarText } from './schema-primitives.js';
+import { choiceOf, nonEmptyText, nonNegativeNumber, numberBetween, positiveInteger, scalarText } from './schema-primitives.js';
 
 const accessLevel = choiceOf(['read', 'write']);
 
@@ -121,6 +121,16 @@ export const backendSchema = z.looseObject({
   reasoning: z.looseObject({ effort: nonEmptyText('a reasoning effort such as "low", "medium" or "high"').nullish() }).nullish(),
   context_paths: z.array(contextPathSchema).nullish(),
   mcp_servers: mcpServersSchema.nullish(),
+  pricing: z
+    .strictObject(
+      {
+        input_per_million: nonNegativeNumber(),
+        output_per_million: nonNegativeNumber(),
+        cached_input_per_million: nonNegativeNumber().nullish(),
+      },
+      { error: 'expected prices in US dollars per million tokens: {input_per_million, output_per_million, cached_input_per_million}' },
+    )
+    .nullish(),
 });
 
 export type ParsedBackend = z.output<typeof backendSchema>;

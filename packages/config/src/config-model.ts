@@ -30,6 +30,14 @@ export type McpServerConfig =
       excludeTools?: string[];
     };
 
+/** What a model costs, in US dollars per million tokens. */
+export interface ModelPrice {
+  inputPerMillion: number;
+  outputPerMillion: number;
+  /** Price of input tokens served from the provider's cache; defaults to the input price. */
+  cachedInputPerMillion?: number;
+}
+
 export interface BackendConfig {
   /** `backend.type`: picks the backend package by name. */
   type: string;
@@ -43,6 +51,8 @@ export interface BackendConfig {
   cwd?: string;
   contextPaths: ContextPath[];
   mcpServers: McpServerConfig[];
+  /** `backend.pricing`: overrides the runtime's price table for this agent's cost estimates. */
+  pricing?: ModelPrice;
   /**
    * Every other key of the `backend` block as written (snake_case: `api_key`, `base_url`,
    * `text`, `enable_web_search`, ...), after `${ENV}` interpolation. The backend package

@@ -7,6 +7,7 @@ export type {
   DisplaySettings,
   MassGenConfig,
   McpServerConfig,
+  ModelPrice,
   WorkspaceSettings,
 } from './config-model.js';
 export { loadDotEnv, parseDotEnv } from './dot-env.js';

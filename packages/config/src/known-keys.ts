@@ -113,6 +113,7 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       reasoning: read(),
       context_paths: nested('contextPath', 'list', 'seed'),
       mcp_servers: nested('mcpServer', 'list-or-mapping'),
+      pricing: read(),
       api_key: option,
       base_url: option,
       api_version: option,

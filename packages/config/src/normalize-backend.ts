@@ -52,6 +52,14 @@ export function normalizeBackend(
     cwd: backend.cwd ?? context.agentCwd,
     contextPaths: normalizeContextPaths(backend.context_paths, context.baseDir),
     mcpServers: normalizeMcpServers(backend.mcp_servers, [...segments, 'mcp_servers'], warnings),
+    pricing:
+      backend.pricing == null
+        ? undefined
+        : dropUndefined({
+            inputPerMillion: backend.pricing.input_per_million,
+            outputPerMillion: backend.pricing.output_per_million,
+            cachedInputPerMillion: backend.pricing.cached_input_per_million ?? undefined,
+          }),
     options,
   });
 }

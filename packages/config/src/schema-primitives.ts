@@ -24,6 +24,11 @@ export function positiveNumber() {
   return z.number({ error }).gt(0, { error });
 }
 
+export function nonNegativeNumber() {
+  const error = 'expected a number of at least 0';
+  return z.number({ error }).gte(0, { error });
+}
+
 export function nonEmptyText(what: string) {
   const error = `expected ${what}`;
   return z.string({ error }).trim().min(1, { error });

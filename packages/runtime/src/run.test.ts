@@ -153,6 +153,30 @@ describe('run', () => {
     expect(JSON.parse(lines.at(-1) ?? '{}')).toMatchObject({ type: 'run-end', stopReason: 'cancelled' });
   });
 
+  it('estimates each agent's cost from its configured price, or the list price of its model', async () => {
+    const yaml = `agents:
+  - id: priced
+    backend:
+      type: chatcompletion
+      model: house-model
+      pricing: { input_per_million: 1000, output_per_million: 2000 }
+  - id: listed
+    backend: { type: chatcompletion, model: gpt-5-nano }
+`;
+    const events: RunEvent[] = [];
+    const result = await run(config(yaml), 'q', options({
+      backends: { priced: createScriptedBackend({ turns: teamMember('4') }), listed: createScriptedBackend({ turns: teamMember('4'), modelId: 'gpt-5-nano' }) },
+      record: false,
+      onEvent: (event) => events.push(event),
+    }));
+    const firstUsage = events.find((event) => event.type === 'usage' && event.agentId === 'priced');
+    expect(firstUsage).toMatchObject({ costUsd: (10 * 1000 + 5 * 2000) / 1_000_000 });
+    const priced = result.usage.find((entry) => entry.agentId === 'priced');
+    expect(priced?.costUsd).toBeCloseTo((priced?.calls ?? 0) * 0.02, 10);
+    const listed = result.usage.find((entry) => entry.agentId === 'listed');
+    expect(listed?.costUsd).toBeCloseTo((listed?.calls ?? 0) * (10 * 0.05 + 5 * 0.4) / 1_000_000, 12);
+  });
+
   it('writes no record when asked not to', async () => {
     const result = await run(config(twoAgents), 'q', options({
       backends: { alpha: createScriptedBackend({ turns: teamMember('4') }), beta: createScriptedBackend({ turns: teamMember('4') }) },

@@ -12,11 +12,12 @@ import type {
   Warning,
 } from '@massgen/core';
 import { loadConfig } from '@massgen/config';
-import type { MassGenConfig } from '@massgen/config';
+import type { MassGenConfig, ModelPrice } from '@massgen/config';
 import { abortableSleep } from './abortable-sleep.js';
 import { createAgentHandle } from './agent-handle.js';
 import { validateBackendOptions } from './backend-options.js';
 import { PluginLoader } from './plugin-loader.js';
+import { estimateCost, listPriceFor } from './price-table.js';
 import { defaultRetryPolicy } from './retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { RunRecord, createRunId } from './run-record.js';
@@ -87,7 +88,9 @@ export async function run(configOrFile: MassGenConfig | string, question: string
   let seq = 0;
   let ended: Extract<CoordinationEvent, { type: 'run-end' }> | undefined;
 
-  const publish = (event: CoordinationEvent): void => {
+  const prices = new Map(config.agents.map((agent, index) => [agent.id, agent.backend.pricing ?? listPriceFor(agents[index]?.modelId ?? agent.backend.model)]));
+  const publish = (coordinationEvent: CoordinationEvent): void => {
+    const event = withCost(coordinationEvent, prices);
     const stamped = { ...event, runId, seq, time: Date.now() } as RunEvent;
     seq += 1;
     if (event.type === 'usage') ledger.record(event.agentId, event.usage, event.costUsd);
@@ -151,6 +154,13 @@ export async function run(configOrFile: MassGenConfig | string, question: string
     warnings,
     durationMs: Date.now() - startedAt,
   };
+}
+
+/** Adds the estimated cost to a usage event whose strategy did not price it. */
+function withCost(event: CoordinationEvent, prices: ReadonlyMap<string, ModelPrice | undefined>): CoordinationEvent {
+  if (event.type !== 'usage' || event.costUsd !== undefined) return event;
+  const price = prices.get(event.agentId);
+  return price === undefined ? event : { ...event, costUsd: estimateCost(event.usage, price) };
 }
 
 function describeAgent(agent: AgentHandle): { id: string; provider: string; modelId: string } {

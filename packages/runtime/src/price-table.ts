@@ -1,0 +1,53 @@
+import type { Usage } from '@massgen/core';
+import type { ModelPrice } from '@massgen/config';
+
+/**
+ * List prices in US dollars per million tokens, matched by the longest model-id prefix. They
+ * are estimates for a run's cost display and budgets, not billing: providers change prices,
+ * so `backend.pricing` in a configuration overrides them per agent.
+ */
+const listPrices: ReadonlyArray<readonly [prefix: string, price: ModelPrice]> = [
+  ['gpt-5-nano', { inputPerMillion: 0.05, outputPerMillion: 0.4, cachedInputPerMillion: 0.005 }],
+  ['gpt-5-mini', { inputPerMillion: 0.25, outputPerMillion: 2, cachedInputPerMillion: 0.025 }],
+  ['gpt-5', { inputPerMillion: 1.25, outputPerMillion: 10, cachedInputPerMillion: 0.125 }],
+  ['gpt-4.1-nano', { inputPerMillion: 0.1, outputPerMillion: 0.4, cachedInputPerMillion: 0.025 }],
+  ['gpt-4.1-mini', { inputPerMillion: 0.4, outputPerMillion: 1.6, cachedInputPerMillion: 0.1 }],
+  ['gpt-4.1', { inputPerMillion: 2, outputPerMillion: 8, cachedInputPerMillion: 0.5 }],
+  ['gpt-4o-mini', { inputPerMillion: 0.15, outputPerMillion: 0.6, cachedInputPerMillion: 0.075 }],
+  ['gpt-4o', { inputPerMillion: 2.5, outputPerMillion: 10, cachedInputPerMillion: 1.25 }],
+  ['o4-mini', { inputPerMillion: 1.1, outputPerMillion: 4.4, cachedInputPerMillion: 0.275 }],
+  ['o3', { inputPerMillion: 2, outputPerMillion: 8, cachedInputPerMillion: 0.5 }],
+  ['claude-opus-4-5', { inputPerMillion: 5, outputPerMillion: 25, cachedInputPerMillion: 0.5 }],
+  ['claude-4-5-opus', { inputPerMillion: 5, outputPerMillion: 25, cachedInputPerMillion: 0.5 }],
+  ['claude-opus-4', { inputPerMillion: 15, outputPerMillion: 75, cachedInputPerMillion: 1.5 }],
+  ['claude-sonnet-4', { inputPerMillion: 3, outputPerMillion: 15, cachedInputPerMillion: 0.3 }],
+  ['claude-4-5-sonnet', { inputPerMillion: 3, outputPerMillion: 15, cachedInputPerMillion: 0.3 }],
+  ['claude-haiku-4-5', { inputPerMillion: 1, outputPerMillion: 5, cachedInputPerMillion: 0.1 }],
+  ['claude-4-5-haiku', { inputPerMillion: 1, outputPerMillion: 5, cachedInputPerMillion: 0.1 }],
+  ['claude-3-5-haiku', { inputPerMillion: 0.8, outputPerMillion: 4, cachedInputPerMillion: 0.08 }],
+  ['gemini-2.5-pro', { inputPerMillion: 1.25, outputPerMillion: 10, cachedInputPerMillion: 0.31 }],
+  ['gemini-2.5-flash-lite', { inputPerMillion: 0.1, outputPerMillion: 0.4, cachedInputPerMillion: 0.025 }],
+  ['gemini-2.5-flash', { inputPerMillion: 0.3, outputPerMillion: 2.5, cachedInputPerMillion: 0.075 }],
+  ['grok-4-fast', { inputPerMillion: 0.2, outputPerMillion: 0.5, cachedInputPerMillion: 0.05 }],
+  ['grok-4-1-fast', { inputPerMillion: 0.2, outputPerMillion: 0.5, cachedInputPerMillion: 0.05 }],
+  ['grok-code-fast', { inputPerMillion: 0.2, outputPerMillion: 1.5, cachedInputPerMillion: 0.02 }],
+  ['grok-4', { inputPerMillion: 3, outputPerMillion: 15, cachedInputPerMillion: 0.75 }],
+];
+
+/** The list price of a model, by the longest matching prefix of its id; `undefined` when unknown. */
+export function listPriceFor(modelId: string): ModelPrice | undefined {
+  const id = modelId.toLowerCase().replace(/^.*\//, '');
+  let best: readonly [string, ModelPrice] | undefined;
+  for (const entry of listPrices) {
+    if (id.startsWith(entry[0]) && (best === undefined || entry[0].length > best[0].length)) best = entry;
+  }
+  return best?.[1];
+}
+
+/** Estimated cost of one call's usage. Cached input tokens are part of `inputTokens`. */
+export function estimateCost(usage: Usage, price: ModelPrice): number {
+  const input = usage.inputTokens ?? 0;
+  const cached = Math.min(usage.cachedInputTokens ?? 0, input);
+  const cachedPrice = price.cachedInputPerMillion ?? price.inputPerMillion;
+  return ((input - cached) * price.inputPerMillion + cached * cachedPrice + (usage.outputTokens ?? 0) * price.outputPerMillion) / 1_000_000;
+}
