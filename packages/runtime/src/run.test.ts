@@ -153,7 +153,7 @@ describe('run', () => {
     expect(JSON.parse(lines.at(-1) ?? '{}')).toMatchObject({ type: 'run-end', stopReason: 'cancelled' });
   });
 
-  it('estimates each agent's cost from its configured price, or the list price of its model', async () => {
+  it("estimates each agent's cost from its configured price, or the list price of its model", async () => {
     const yaml = `agents:
   - id: priced
     backend:
