@@ -1,4 +1,4 @@
-import type { RunEvent, SerializedError, StopReason, Usage } from '@massgen/core';
+import type { RunEvent, SerializedError, StopReason, TallyEntry, Usage } from '@massgen/core';
 import { addUsage } from './usage-ledger.js';
 
 export type AgentState = 'waiting' | 'working' | 'answered' | 'voted' | 'presenting' | 'failed' | 'done';
@@ -28,7 +28,11 @@ export interface RunStatus {
   agents: Record<string, AgentStatus>;
   answers: Array<{ label: string; agentId: string; round: number }>;
   winnerAgentId?: string;
+  /** The vote count the winner was chosen by, from the `consensus` event. */
+  tally?: TallyEntry[];
   stopReason?: StopReason;
+  /** When the run ended; with `startedAt`, its wall time. */
+  finishedAt?: string;
   error?: SerializedError;
 }
 
@@ -81,6 +85,7 @@ export function reduceRunStatus(status: RunStatus, event: RunEvent): RunStatus {
       break;
     case 'consensus':
       next.winnerAgentId = event.winnerAgentId;
+      next.tally = event.tally;
       updateAgent(event.winnerAgentId, { state: 'presenting' });
       break;
     case 'final':
@@ -100,6 +105,7 @@ export function reduceRunStatus(status: RunStatus, event: RunEvent): RunStatus {
     case 'run-end':
       next.state = 'finished';
       next.stopReason = event.stopReason;
+      next.finishedAt = next.updatedAt;
       if (event.winnerAgentId !== undefined) next.winnerAgentId = event.winnerAgentId;
       if (event.error !== undefined) next.error = event.error;
       break;

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { CoordinationEvent, RunEvent } from '@massgen/core';
+import { initialRunStatus, reduceRunStatus } from './run-status.js';
+import type { RunStatus } from './run-status.js';
+
+const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
+
+function replay(events: CoordinationEvent[]): RunStatus {
+  return events.reduce<RunStatus>(
+    (status, event, seq) => reduceRunStatus(status, { ...event, runId: 'run-1', seq, time: startedAt + seq * 1000 } as RunEvent),
+    initialRunStatus('run-1', startedAt),
+  );
+}
+
+const twoAgents: CoordinationEvent = {
+  type: 'run-start',
+  task: 'q',
+  strategy: 'vote',
+  agents: [
+    { id: 'alpha', provider: 'chatcompletion', modelId: 'model-a' },
+    { id: 'beta', provider: 'chatcompletion', modelId: 'model-b' },
+  ],
+};
+
+describe('reduceRunStatus', () => {
+  it('clears every vote when a new answer arrives', () => {
+    const status = replay([
+      twoAgents,
+      { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
+      { type: 'vote', agentId: 'beta', targetAgentId: 'alpha', targetLabel: 'A1.1', reason: 'fine', round: 1 },
+      { type: 'answer', agentId: 'beta', label: 'A2.1', content: 'y', round: 1 },
+    ]);
+    expect(status.agents['beta']).toMatchObject({ state: 'answered', answers: 1, vote: null });
+    expect(status.answers.map((answer) => answer.label)).toEqual(['A1.1', 'A2.1']);
+  });
+
+  it('keeps the tally the winner was chosen by and when the run finished', () => {
+    const tally = [
+      { label: 'A1.1', agentId: 'alpha', votes: 2, weight: 2 },
+      { label: 'A2.1', agentId: 'beta', votes: 0, weight: 0 },
+    ];
+    const status = replay([
+      twoAgents,
+      { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
+      { type: 'consensus', winnerAgentId: 'alpha', winnerLabel: 'A1.1', tally, stopReason: 'consensus' },
+      { type: 'final', agentId: 'alpha', label: 'A1.1.final', content: 'x' },
+      { type: 'run-end', stopReason: 'consensus', winnerAgentId: 'alpha', finalAnswer: 'x' },
+    ]);
+    expect(status.tally).toEqual(tally);
+    expect(status).toMatchObject({ state: 'finished', stopReason: 'consensus', winnerAgentId: 'alpha' });
+    expect(status.finishedAt).toBe(new Date(startedAt + 4000).toISOString());
+  });
+
+  it('adds up usage and cost per agent', () => {
+    const status = replay([
+      twoAgents,
+      { type: 'usage', agentId: 'beta', usage: { inputTokens: 10, outputTokens: 5 }, costUsd: 0.5 },
+      { type: 'usage', agentId: 'beta', usage: { inputTokens: 1, reasoningTokens: 2 }, costUsd: 0.25 },
+    ]);
+    expect(status.agents['beta']).toMatchObject({ usage: { inputTokens: 11, outputTokens: 5, reasoningTokens: 2 }, costUsd: 0.75 });
+    expect(status.agents['alpha']?.costUsd).toBeUndefined();
+  });
+
+  it('has no finish time or tally while running', () => {
+    const status = replay([twoAgents, { type: 'round', round: 2 }]);
+    expect(status).toMatchObject({ state: 'running', round: 2 });
+    expect(status.finishedAt).toBeUndefined();
+    expect(status.tally).toBeUndefined();
+  });
+});
