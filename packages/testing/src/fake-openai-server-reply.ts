@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { buildCompletion, buildCompletionBody, buildStreamChunks } from './fake-openai-server-completion.js';
 import { defaultErrorBody } from './fake-openai-server-errors.js';
 import type { FakeChatRequest, FakeDropReply, FakeReply, FakeStallReply, FakeStreamErrorReply } from './fake-openai-server-types.js';
+import { destroyConnection, sendJson, untilClosed, waitWhileConnected } from './fake-server-http.js';
 import { SseWriter } from './sse-writer.js';
 
 export interface ReplySettings {
@@ -11,39 +12,6 @@ export interface ReplySettings {
 }
 
 const defaultPartialReply = { type: 'text', text: 'This answer is cut off before it ends.' } as const;
-
-/** Waits, unless the client goes away first; resolves whether the response can still be written. */
-function waitWhileConnected(response: ServerResponse, milliseconds: number): Promise<boolean> {
-  if (response.destroyed) return Promise.resolve(false);
-  if (milliseconds <= 0) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const onClose = (): void => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      response.off('close', onClose);
-      resolve(true);
-    }, milliseconds);
-    response.once('close', onClose);
-  });
-}
-
-function untilClosed(response: ServerResponse): Promise<void> {
-  if (response.destroyed) return Promise.resolve();
-  return new Promise((resolve) => response.once('close', () => resolve()));
-}
-
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const isText = typeof body === 'string';
-  const payload = isText ? body : JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': isText ? 'text/plain; charset=utf-8' : 'application/json',
-    'content-length': Buffer.byteLength(payload),
-    ...headers,
-  });
-  response.end(payload);
-}
 
 /** Writes one scripted reply to the response, in the wire format the request asked for. */
 export async function sendReply(response: ServerResponse, request: FakeChatRequest, reply: FakeReply, settings: ReplySettings): Promise<void> {
@@ -104,8 +72,7 @@ async function dropAfter(response: ServerResponse, request: FakeChatRequest, dro
     if (writer === undefined) return;
     if (drop.graceful === true) return writer.end();
   }
-  response.socket?.destroy();
-  response.destroy();
+  destroyConnection(response);
 }
 
 /** Streams part of a reply, then an in-band error event; a non-streaming request gets a plain 500. */

@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startFakeHttpServer } from './fake-http-server.js';
 import { openAIErrorBody } from './fake-openai-server-errors.js';
-import { sendJson, sendReply } from './fake-openai-server-reply.js';
+import { sendReply } from './fake-openai-server-reply.js';
 import type {
   FakeChatMessage,
   FakeChatRequest,
@@ -11,6 +11,8 @@ import type {
   FakeReply,
   FakeResponder,
 } from './fake-openai-server-types.js';
+import { lowerCaseHeaders, readBody, sendJson } from './fake-server-http.js';
+import { createRequestLog } from './request-log.js';
 
 /** Without scripting, the server answers like a parrot, so a smoke test needs no setup. */
 const echoResponder: FakeResponder = (request) => {
@@ -18,23 +20,6 @@ const echoResponder: FakeResponder = (request) => {
   const content = typeof lastUser?.content === 'string' ? lastUser.content : '';
   return { type: 'text', text: content === '' ? 'Hello from the fake server.' : content };
 };
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
-function lowerCaseHeaders(request: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return headers;
-}
 
 function toChatRequest(index: number, body: Record<string, unknown>, headers: Record<string, string>): FakeChatRequest {
   return {
@@ -54,30 +39,11 @@ function toChatRequest(index: number, body: Record<string, unknown>, headers: Re
  */
 export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = {}): Promise<FakeOpenAIServer> {
   const queue: FakeReply[] = [];
-  const requests: FakeChatRequest[] = [];
-  const requestWaiters: Array<{ count: number; resolve: () => void }> = [];
-  const idleWaiters: Array<() => void> = [];
+  const log = createRequestLog<FakeChatRequest>();
   let responder = options.responder ?? echoResponder;
-  let active = 0;
   const chunkSize = options.chunkSize ?? 4;
   if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new RangeError(`chunkSize must be a positive integer, got ${String(options.chunkSize)}`);
   const models = options.models ?? ['fake-model'];
-
-  function record(request: FakeChatRequest): void {
-    requests.push(request);
-    for (const waiter of requestWaiters.filter((candidate) => candidate.count <= requests.length)) {
-      requestWaiters.splice(requestWaiters.indexOf(waiter), 1);
-      waiter.resolve();
-    }
-  }
-
-  function track(response: ServerResponse): void {
-    active += 1;
-    response.once('close', () => {
-      active -= 1;
-      if (active === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
-    });
-  }
 
   function authorised(headers: Record<string, string>, response: ServerResponse): boolean {
     if (options.apiKey === undefined) return true;
@@ -103,8 +69,8 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       return sendJson(response, 400, openAIErrorBody('The request body must be a JSON object.', 'invalid_request_error', null));
     }
-    const chatRequest = toChatRequest(requests.length, body as Record<string, unknown>, headers);
-    record(chatRequest);
+    const chatRequest = toChatRequest(log.requests.length, body as Record<string, unknown>, headers);
+    log.record(chatRequest);
     if (!authorised(headers, response)) return;
     if (chatRequest.model === '') {
       return sendJson(response, 400, openAIErrorBody('You must provide a model parameter.', 'invalid_request_error', null, 'model'));
@@ -135,26 +101,17 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
     sendJson(response, 404, openAIErrorBody(`Invalid URL (${request.method ?? ''} ${path})`, 'invalid_request_error', null));
   }
 
-  const server = createServer((request, response) => {
-    track(response);
-    route(request, response).catch((error: unknown) => {
-      if (response.headersSent) response.destroy();
-      else sendJson(response, 500, openAIErrorBody(`The fake server failed: ${error instanceof Error ? error.message : String(error)}`, 'server_error', null));
-    });
+  const http = await startFakeHttpServer({
+    handle: route,
+    fail: (response, error) =>
+      sendJson(response, 500, openAIErrorBody(`The fake server failed: ${error instanceof Error ? error.message : String(error)}`, 'server_error', null)),
   });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  let closing: Promise<void> | undefined;
 
   return {
-    url: `http://127.0.0.1:${port}/v1`,
-    requests,
+    url: `${http.origin}/v1`,
+    requests: log.requests,
     get activeResponses() {
-      return active;
+      return http.activeResponses;
     },
     enqueue(...replies) {
       queue.push(...replies);
@@ -162,22 +119,8 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
     setResponder(next) {
       responder = next;
     },
-    waitForRequests(count) {
-      if (requests.length >= count) return Promise.resolve();
-      return new Promise((resolve) => requestWaiters.push({ count, resolve }));
-    },
-    idle() {
-      if (active === 0) return Promise.resolve();
-      return new Promise((resolve) => idleWaiters.push(resolve));
-    },
-    close() {
-      // Closing twice (a test's own close, then its cleanup hook) is harmless.
-      closing ??= new Promise((resolve, reject) => {
-        server.close((error) => (error === undefined ? resolve() : reject(error)));
-        // Keep-alive sockets and hung responses would otherwise hold `close` open forever.
-        server.closeAllConnections();
-      });
-      return closing;
-    },
+    waitForRequests: log.waitForRequests,
+    idle: http.idle,
+    close: http.close,
   };
 }

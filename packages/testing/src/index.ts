@@ -21,6 +21,8 @@ export type {
 } from './fake-openai-server-types.js';
 export { createTeamResponder } from './team-responder.js';
 export type { TeamResponderOptions, TeamText } from './team-responder.js';
+export { decideTeamTurn } from './team-turn.js';
+export type { OfferedTool, TeamTurn, TeamTurnOptions } from './team-turn.js';
 export { createScriptedBackend } from './scripted-backend.js';
 export type { ScriptedBackend, ScriptedBackendOptions, ScriptedTurn } from './scripted-backend.js';
 export { createScriptedBackendModule } from './scripted-backend-module.js';

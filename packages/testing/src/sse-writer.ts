@@ -2,7 +2,14 @@ import type { ServerResponse } from 'node:http';
 
 /** Writes server-sent events to a response, one event per write, as streaming LLM servers do. */
 export class SseWriter {
-  constructor(private readonly response: ServerResponse) {}
+  /**
+   * `lineEnding` is `\n` for most servers; Google's endpoints end their event lines with
+   * `\r\n`, and a fake should make clients parse what they will really get.
+   */
+  constructor(
+    private readonly response: ServerResponse,
+    private readonly lineEnding: '\n' | '\r\n' = '\n',
+  ) {}
 
   open(): void {
     this.response.writeHead(200, {
@@ -16,7 +23,7 @@ export class SseWriter {
 
   /** Sends one `data:` event; resolves `false` once the client has gone away. */
   send(data: string): Promise<boolean> {
-    return this.write(`data: ${data}\n\n`);
+    return this.write(`data: ${data}${this.lineEnding}${this.lineEnding}`);
   }
 
   async end(): Promise<void> {

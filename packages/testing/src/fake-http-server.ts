@@ -1,0 +1,68 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A listening fake provider server, before any protocol is layered on it. */
+export interface FakeHttpServer {
+  /** `http://127.0.0.1:<port>`, without a trailing slash. */
+  readonly origin: string;
+  /** Responses started and not yet finished or abandoned by their client. */
+  readonly activeResponses: number;
+  /** Resolves once no response is in progress (hung and slow ones included). */
+  idle(): Promise<void>;
+  /** Ends every open connection and stops listening; closing twice is harmless. */
+  close(): Promise<void>;
+}
+
+export interface FakeHttpServerOptions {
+  handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
+  /** Answers a request whose handler threw before it wrote anything, in the provider's error format. */
+  fail(response: ServerResponse, error: unknown): void;
+}
+
+/**
+ * Starts an HTTP server on 127.0.0.1 at a free port, counting the responses in flight so that
+ * tests can wait for a cancelled or hung request to be really over.
+ */
+export async function startFakeHttpServer(options: FakeHttpServerOptions): Promise<FakeHttpServer> {
+  const idleWaiters: Array<() => void> = [];
+  let active = 0;
+
+  const server = createServer((request, response) => {
+    active += 1;
+    response.once('close', () => {
+      active -= 1;
+      if (active === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
+    });
+    options.handle(request, response).catch((error: unknown) => {
+      if (response.headersSent) response.destroy();
+      else options.fail(response, error);
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    get activeResponses() {
+      return active;
+    },
+    idle() {
+      if (active === 0) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+    close() {
+      // Closing twice (a test's own close, then its cleanup hook) is harmless.
+      closing ??= new Promise((resolve, reject) => {
+        server.close((error) => (error === undefined ? resolve() : reject(error)));
+        // Keep-alive sockets and hung responses would otherwise hold `close` open forever.
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
