@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MassGenError } from '@massgen/core';
-import type { BackendModule, StrategyModule } from '@massgen/core';
+import type { BackendModule, RunExtensionModule, StrategyModule } from '@massgen/core';
 import { resolvePackageEntry } from './package-resolver.js';
 import { backendPackageCandidates, strategyPackageCandidates } from './plugin-names.js';
 
@@ -36,6 +36,13 @@ export class PluginLoader {
     const found = await this.loadFirst(candidates, `strategy "${name}"`);
     assertModuleShape(found.packageName, found.module, 'createStrategy');
     return { packageName: found.packageName, module: found.module as unknown as StrategyModule };
+  }
+
+  /** Loads a first-party run extension package such as `@massgen/mcp`, for a feature the configuration uses. */
+  async loadExtension(packageName: string, feature: string): Promise<RunExtensionModule> {
+    const found = await this.loadFirst([packageName], feature);
+    assertModuleShape(found.packageName, found.module, 'createRunExtension');
+    return found.module as unknown as RunExtensionModule;
   }
 
   /** Whether a package for the backend type is installed, without loading it. */

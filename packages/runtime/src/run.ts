@@ -16,10 +16,12 @@ import type { MassGenConfig, ModelPrice } from '@massgen/config';
 import { abortableSleep } from './abortable-sleep.js';
 import { createAgentHandle } from './agent-handle.js';
 import { validateBackendOptions } from './backend-options.js';
+import { createPassthroughStrategy } from './passthrough-strategy.js';
 import { PluginLoader } from './plugin-loader.js';
 import { estimateCost, listPriceFor } from './price-table.js';
 import { defaultRetryPolicy } from './retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
+import { RunExtensions } from './run-extensions.js';
 import { RunRecord, createRunId } from './run-record.js';
 import { UsageLedger } from './usage-ledger.js';
 import type { AgentUsage } from './usage-ledger.js';
@@ -46,6 +48,11 @@ export interface RunOptions {
   backends?: Record<string, Backend>;
   /** Waits between retries; injectable for tests. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * Skip coordination for a single-agent team: its one model call answers the question and
+   * streams as the final answer (strategy `passthrough`). Rejects teams of several agents.
+   */
+  passthrough?: boolean;
 }
 
 export interface RunResult {
@@ -75,12 +82,23 @@ export async function run(configOrFile: MassGenConfig | string, question: string
     conditions: options.pluginConditions ?? [],
   });
   const pendingWarnings: Warning[] = [...config.warnings];
-  const strategy = await loadStrategy(loader, config);
-  const agents = await createAgents(loader, config, options, (warning) => pendingWarnings.push(warning));
-
+  const warn = (warning: Warning): void => {
+    pendingWarnings.push(warning);
+  };
+  const strategy = options.passthrough === true ? createPassthroughStrategy(config.agents.length) : await loadStrategy(loader, config);
   const startedAt = Date.now();
   const runId = createRunId(startedAt);
-  const record = options.record === false ? undefined : new RunRecord(path.join(options.record?.root ?? path.join(cwd, '.massgen', 'runs'), runId), runId, startedAt);
+  const neverAborted = new AbortController().signal;
+  const extensions = await RunExtensions.open(loader, config, { runId, cwd, signal: options.signal ?? neverAborted, warn });
+  let agents: AgentHandle[];
+  let record: RunRecord | undefined;
+  try {
+    agents = await createAgents(loader, config, options, extensions, warn);
+    record = options.record === false ? undefined : new RunRecord(path.join(options.record?.root ?? path.join(cwd, '.massgen', 'runs'), runId), runId, startedAt);
+  } catch (error) {
+    await extensions.close();
+    throw error;
+  }
   const ledger = new UsageLedger(agents.map((agent) => agent.id));
   const answers: RunResult['answers'] = [];
   const votes: RunResult['votes'] = [];
@@ -89,10 +107,11 @@ export async function run(configOrFile: MassGenConfig | string, question: string
   let ended: Extract<CoordinationEvent, { type: 'run-end' }> | undefined;
 
   const prices = new Map(config.agents.map((agent, index) => [agent.id, agent.backend.pricing ?? listPriceFor(agents[index]?.modelId ?? agent.backend.model)]));
-  const publish = (coordinationEvent: CoordinationEvent): void => {
+  const publish = async (coordinationEvent: CoordinationEvent): Promise<void> => {
     const event = withCost(coordinationEvent, prices);
     const stamped = { ...event, runId, seq, time: Date.now() } as RunEvent;
     seq += 1;
+    await extensions.onEvent(stamped);
     if (event.type === 'usage') ledger.record(event.agentId, event.usage, event.costUsd);
     if (event.type === 'answer') answers.push({ label: event.label, agentId: event.agentId, content: event.content, round: event.round });
     if (event.type === 'vote') {
@@ -104,7 +123,6 @@ export async function run(configOrFile: MassGenConfig | string, question: string
     options.onEvent?.(stamped);
   };
 
-  const neverAborted = new AbortController().signal;
   try {
     const events = strategy.run({
       runId,
@@ -121,23 +139,24 @@ export async function run(configOrFile: MassGenConfig | string, question: string
     });
     for await (const event of events) {
       if (ended !== undefined) break;
-      publish(event);
+      await publish(event);
       if (event.type === 'run-start') {
-        for (const warning of pendingWarnings.splice(0)) publish({ type: 'warning', warning });
+        for (const warning of pendingWarnings.splice(0)) await publish({ type: 'warning', warning });
       }
     }
   } catch (error) {
-    if (seq === 0) publish({ type: 'run-start', task: question, strategy: strategy.name, agents: agents.map(describeAgent) });
-    publish({ type: 'run-end', stopReason: 'error', error: toMassGenError(error).toJSON() });
+    if (seq === 0) await publish({ type: 'run-start', task: question, strategy: strategy.name, agents: agents.map(describeAgent) });
+    await publish({ type: 'run-end', stopReason: 'error', error: toMassGenError(error).toJSON() });
   } finally {
     if (ended === undefined && seq > 0) {
-      publish({
+      await publish({
         type: 'run-end',
         stopReason: options.signal?.aborted === true ? 'cancelled' : 'error',
         error: new MassGenError({ code: 'INTERNAL', message: `Strategy "${strategy.name}" ended without a run-end event.` }).toJSON(),
       });
     }
     record?.close();
+    await extensions.close();
   }
 
   const end = ended ?? { type: 'run-end' as const, stopReason: 'error' as const };
@@ -176,6 +195,7 @@ async function createAgents(
   loader: PluginLoader,
   config: MassGenConfig,
   options: RunOptions,
+  extensions: RunExtensions,
   warn: (warning: Warning) => void,
 ): Promise<AgentHandle[]> {
   const retryPolicy = { ...defaultRetryPolicy, ...options.retryPolicy };
@@ -183,7 +203,7 @@ async function createAgents(
   return Promise.all(
     config.agents.map(async (agent, index) => {
       const backend = options.backends?.[agent.id] ?? (await createConfiguredBackend(loader, config, index, warn));
-      return createAgentHandle({ id: agent.id, backend, systemMessage: agent.systemMessage, sampling: agent.backend.sampling, tools: [], retryPolicy, sleep });
+      return createAgentHandle({ id: agent.id, backend, systemMessage: agent.systemMessage, sampling: agent.backend.sampling, tools: extensions.toolsFor(agent.id), retryPolicy, sleep });
     }),
   );
 }

@@ -1,0 +1,100 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MassGenError } from '@massgen/core';
+import type { BackendRequest } from '@massgen/core';
+import { parseConfig } from '@massgen/config';
+import { createScriptedBackend } from '@massgen/testing';
+import type { ScriptedTurn } from '@massgen/testing';
+import { run } from './run.js';
+
+const runtimeDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let directory: string;
+
+beforeEach(() => {
+  directory = mkdtempSync(path.join(tmpdir(), 'massgen-extensions-'));
+});
+
+afterEach(() => {
+  rmSync(directory, { recursive: true, force: true });
+});
+
+/** Installs a stand-in for @massgen/mcp in the user project: one tool, and a log of what it saw. */
+function installFakeMcpPackage(): string {
+  const packageDirectory = path.join(directory, 'node_modules', '@massgen', 'mcp');
+  mkdirSync(packageDirectory, { recursive: true });
+  const log = path.join(directory, 'extension.log');
+  writeFileSync(path.join(packageDirectory, 'package.json'), JSON.stringify({ name: '@massgen/mcp', type: 'module', exports: { '.': { import: './index.js' } } }));
+  writeFileSync(
+    path.join(packageDirectory, 'index.js'),
+    `import { appendFileSync } from 'node:fs';
+const log = (line) => appendFileSync(${JSON.stringify(log)}, line + '\\n');
+export const specificationVersion = 'v1';
+export async function createRunExtension(context) {
+  log('open ' + context.config.agents.map((agent) => agent.backend.mcpServers.map((server) => server.name).join(',')).join(';'));
+  context.warn({ code: 'server-failed', message: 'weather_backup did not start' });
+  return {
+    name: 'mcp',
+    toolsFor: (agentId) => [{
+      name: 'mcp__weather__forecast',
+      description: 'Forecast for a city',
+      inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
+      execute: async (input) => ({ content: 'Sunny in ' + input.city + ' for ' + agentId }),
+    }],
+    onEvent: (event) => { if (event.type === 'answer' || event.type === 'run-end') log('event ' + event.type); },
+    close: async () => log('close'),
+  };
+}
+`,
+  );
+  return log;
+}
+
+const weatherAgent = `agent:
+  id: planner
+  backend:
+    type: chatcompletion
+    model: m
+    mcp_servers:
+      weather: { type: stdio, command: weather-server }
+`;
+
+function planner(): ScriptedTurn[] | ((request: BackendRequest, index: number) => ScriptedTurn) {
+  return (request, index) => {
+    if (index === 0) return [{ type: 'tool-call', id: 't1', name: 'mcp__weather__forecast', input: '{"city":"Beijing"}' }, { type: 'finish', reason: 'tool-calls' }];
+    const toolResult = request.messages.find((message) => message.role === 'tool');
+    if (index === 1) return [{ type: 'tool-call', id: 'a1', name: 'new_answer', input: JSON.stringify({ content: `Pack light: ${toolResult?.content ?? 'no forecast'}` }) }, { type: 'finish', reason: 'tool-calls' }];
+    const vote = request.tools?.find((tool) => tool.name === 'vote');
+    if (vote !== undefined) return [{ type: 'tool-call', id: 'v1', name: 'vote', input: '{"agent_id":"agent1","reason":"done"}' }, { type: 'finish', reason: 'tool-calls' }];
+    return [{ type: 'text-delta', text: 'Final answer' }, { type: 'finish', reason: 'stop' }];
+  };
+}
+
+describe('run extensions', () => {
+  it('opens the extension a configuration needs, gives its tools to the agent, shows it every event and closes it', async () => {
+    const log = installFakeMcpPackage();
+    const result = await run(parseConfig(weatherAgent, { baseDir: directory, cwd: directory, env: {} }), 'Weather?', {
+      cwd: directory,
+      pluginSearchPaths: [runtimeDirectory],
+      pluginConditions: ['@massgen/source'],
+      backends: { planner: createScriptedBackend({ turns: planner() }) },
+    });
+    expect(result.answers[0]?.content).toBe('Pack light: Sunny in Beijing for planner');
+    expect(result.warnings.map((warning) => warning.message)).toContain('weather_backup did not start');
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['open weather', 'event answer', 'event run-end', 'close']);
+  });
+
+  it('says which package provides a feature the configuration uses when it is missing', async () => {
+    const error = await run(parseConfig(weatherAgent, { baseDir: directory, cwd: directory, env: {} }), 'q', {
+      cwd: directory,
+      pluginSearchPaths: [runtimeDirectory],
+      pluginConditions: ['@massgen/source'],
+      backends: { planner: createScriptedBackend({ turns: [] }) },
+    }).catch((caught: unknown) => caught);
+    expect(MassGenError.isInstance(error) && error.code).toBe('PLUGIN_NOT_FOUND');
+    expect((error as Error).message).toContain('MCP servers (backend.mcp_servers)');
+    expect((error as Error).message).toContain('pnpm add @massgen/mcp');
+  });
+});
