@@ -8,6 +8,8 @@ export type StopReason =
   | 'consensus'
   /** The leading answer's share of votes reached `convergence_threshold`. */
   | 'convergence-threshold'
+  /** No novel answer for `plateauRounds` rounds; the leader presented. */
+  | 'plateau'
   | 'max-rounds'
   | 'timeout'
   | 'budget'

@@ -13,6 +13,13 @@ export interface OrchestratorSettings {
   enableRestarts: boolean;
   /** Rounds without a novel answer before a coordination prompt or restart. */
   restartAfterStagnation?: number;
+  /** Rounds without a novel answer after which coordination stops and the leader presents. */
+  plateauRounds?: number;
+  /**
+   * Interrupt an agent's running turn when a new answer makes it out of date, and restart it
+   * with the current answers, instead of letting it finish. Absent means `true`.
+   */
+  interruptStaleTurns?: boolean;
   maxNewAnswersPerAgent?: number;
   answerNoveltyRequirement?: 'lenient' | 'balanced' | 'strict';
   /** Whole-run limit in milliseconds; at the limit the current leader presents. */
