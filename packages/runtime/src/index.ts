@@ -1,6 +1,7 @@
 export { createAgentHandle } from './agent-handle.js';
 export type { AgentHandleOptions } from './agent-handle.js';
 export { agentKeyPath, validateBackendOptions } from './backend-options.js';
+export { createPassthroughStrategy, passthroughStrategyName } from './passthrough-strategy.js';
 export { PluginLoader } from './plugin-loader.js';
 export type { PluginLoaderOptions } from './plugin-loader.js';
 export { backendPackageCandidates, strategyPackageCandidates } from './plugin-names.js';
@@ -8,6 +9,8 @@ export { defaultRetryPolicy, retryDelay } from './retry-policy.js';
 export type { RetryPolicy } from './retry-policy.js';
 export { RunRecord, createRunId } from './run-record.js';
 export { initialRunStatus, reduceRunStatus } from './run-status.js';
+export { runStream } from './run-stream.js';
+export type { RunStream } from './run-stream.js';
 export type { AgentState, AgentStatus, RunStatus } from './run-status.js';
 export { run } from './run.js';
 export type { RunOptions, RunResult } from './run.js';

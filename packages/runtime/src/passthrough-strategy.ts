@@ -1,0 +1,123 @@
+import { MassGenError, toMassGenError } from '@massgen/core';
+import type { AgentHandle, AgentStreamPart, CoordinationEvent, Message, SerializedError, Strategy, StrategyContext } from '@massgen/core';
+
+/** The name passthrough runs carry in `run-start` and in their record. */
+export const passthroughStrategyName = 'passthrough';
+
+/**
+ * The one agent answers the conversation directly, in one model call (plus its own tool calls
+ * and retries), and its text streams as the final answer: no `new_answer`, no vote, no
+ * presentation. This is what a single-agent team costs when it is served as a plain model.
+ * Passthrough skips coordination, so with several agents it would silently drop all but one:
+ * it refuses them instead.
+ */
+export function createPassthroughStrategy(agentCount: number): Strategy {
+  if (agentCount !== 1) {
+    throw new MassGenError({
+      code: 'CONFIG_INVALID',
+      message: `Passthrough runs a single agent without coordination, but this configuration has ${agentCount} agents. Use a configuration with one agent, or run without passthrough.`,
+    });
+  }
+  return { name: passthroughStrategyName, run: runPassthrough };
+}
+
+async function* runPassthrough(context: StrategyContext): AsyncGenerator<CoordinationEvent> {
+  const [agent] = context.agents;
+  yield {
+    type: 'run-start',
+    task: context.task,
+    strategy: passthroughStrategyName,
+    agents: context.agents.map((member) => ({ id: member.id, provider: member.provider, modelId: member.modelId })),
+  };
+  if (agent === undefined || context.agents.length !== 1) {
+    yield {
+      type: 'run-end',
+      stopReason: 'error',
+      error: new MassGenError({ code: 'CONFIG_INVALID', message: `Passthrough needs exactly one agent, got ${context.agents.length}.` }).toJSON(),
+    };
+    return;
+  }
+  if (context.signal.aborted) {
+    yield { type: 'run-end', stopReason: 'cancelled' };
+    return;
+  }
+  const limit = timeLimit(context.settings.timeoutMs);
+  const signal = AbortSignal.any([context.signal, limit.signal]);
+  let text = '';
+  let failure: SerializedError | undefined;
+  try {
+    yield { type: 'round', round: 1 };
+    yield { type: 'agent-start', agentId: agent.id, round: 1, attempt: 1, reason: 'initial' };
+    for await (const part of agent.turn({ messages: conversation(agent, context), workflowTools: [] }, { signal })) {
+      if (part.type === 'text-delta') text += part.text;
+      if (part.type === 'error') failure ??= part.error;
+      yield* eventsFor(agent.id, part);
+    }
+  } catch (error) {
+    failure ??= toMassGenError(error).toJSON();
+  } finally {
+    limit.clear();
+  }
+  yield* conclude(agent.id, text, failure, context.signal.aborted, limit.signal.aborted ? context.settings.timeoutMs : undefined);
+}
+
+function conversation(agent: AgentHandle, context: StrategyContext): Message[] {
+  const system: Message[] = agent.systemMessage === undefined || agent.systemMessage === '' ? [] : [{ role: 'system', content: agent.systemMessage }];
+  return [...system, ...context.history, { role: 'user', content: context.task }];
+}
+
+function eventsFor(agentId: string, part: AgentStreamPart): CoordinationEvent[] {
+  switch (part.type) {
+    case 'text-delta':
+      return [{ type: 'final-delta', agentId, text: part.text }];
+    case 'reasoning-delta':
+      return [{ type: 'agent-delta', agentId, kind: 'reasoning', text: part.text }];
+    case 'tool-call':
+      return [{ type: 'tool-call', agentId, callId: part.id, name: part.name, input: part.input }];
+    case 'tool-result':
+      return [{ type: 'tool-result', agentId, callId: part.id, name: part.name, output: part.output, isError: part.isError }];
+    case 'usage':
+      return [{ type: 'usage', agentId, usage: part.usage }];
+    case 'warning':
+      return [{ type: 'warning', warning: { ...part.warning, agentId } }];
+    case 'retry':
+      return [{ type: 'agent-error', agentId, error: { ...part.error, agentId }, attempt: part.attempt, willRetry: true }];
+    case 'error':
+    case 'finish':
+    case 'provider-metadata':
+      return [];
+  }
+}
+
+function* conclude(agentId: string, text: string, failure: SerializedError | undefined, cancelled: boolean, timedOutAfterMs: number | undefined): Generator<CoordinationEvent> {
+  if (cancelled) {
+    yield { type: 'run-end', stopReason: 'cancelled' };
+    return;
+  }
+  if (timedOutAfterMs !== undefined) {
+    const error = new MassGenError({ code: 'TIMEOUT', message: `The agent did not finish its answer within the time limit of ${timedOutAfterMs} ms.`, agentId }).toJSON();
+    yield { type: 'agent-error', agentId, error, attempt: 1, willRetry: false };
+    yield { type: 'run-end', stopReason: 'timeout', error };
+    return;
+  }
+  const problem = failure ?? (text.trim() === '' ? emptyAnswer(agentId) : undefined);
+  if (problem !== undefined) {
+    const error: SerializedError = { ...problem, agentId };
+    yield { type: 'agent-error', agentId, error, attempt: 1, willRetry: false };
+    yield { type: 'agent-killed', agentId, reason: `Agent "${agentId}" failed to answer: ${error.message}` };
+    yield { type: 'run-end', stopReason: 'all-agents-failed', error };
+    return;
+  }
+  yield { type: 'final', agentId, label: 'agent1', content: text };
+  yield { type: 'run-end', stopReason: 'completed', winnerAgentId: agentId, finalAnswer: text };
+}
+
+function emptyAnswer(agentId: string): SerializedError {
+  return new MassGenError({ code: 'WORKFLOW_VIOLATION', message: `Agent "${agentId}" returned an empty answer.`, agentId }).toJSON();
+}
+
+function timeLimit(timeoutMs: number | undefined): { signal: AbortSignal; clear: () => void } {
+  const controller = new AbortController();
+  const timer = timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(), timeoutMs);
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}
