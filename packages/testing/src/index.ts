@@ -23,6 +23,32 @@ export { createTeamResponder } from './team-responder.js';
 export type { TeamResponderOptions, TeamText } from './team-responder.js';
 export { decideTeamTurn } from './team-turn.js';
 export type { OfferedTool, TeamTurn, TeamTurnOptions } from './team-turn.js';
+export { createFakeGeminiServer } from './fake-gemini-server.js';
+export { fakeGeminiErrors, googleErrorBody } from './fake-gemini-server-errors.js';
+export type {
+  FakeGeminiBlockedReply,
+  FakeGeminiChunksReply,
+  FakeGeminiContent,
+  FakeGeminiDropReply,
+  FakeGeminiErrorReply,
+  FakeGeminiFunctionCall,
+  FakeGeminiFunctionCallPart,
+  FakeGeminiFunctionCallsReply,
+  FakeGeminiFunctionDeclaration,
+  FakeGeminiHangReply,
+  FakeGeminiPart,
+  FakeGeminiReply,
+  FakeGeminiRequest,
+  FakeGeminiResponder,
+  FakeGeminiServer,
+  FakeGeminiServerOptions,
+  FakeGeminiStallReply,
+  FakeGeminiStreamErrorReply,
+  FakeGeminiTextReply,
+  FakeGeminiUsage,
+} from './fake-gemini-server-types.js';
+export { createGeminiTeamResponder } from './gemini-team-responder.js';
+export type { GeminiTeamResponderOptions } from './gemini-team-responder.js';
 export { createScriptedBackend } from './scripted-backend.js';
 export type { ScriptedBackend, ScriptedBackendOptions, ScriptedTurn } from './scripted-backend.js';
 export { createScriptedBackendModule } from './scripted-backend-module.js';

@@ -1,0 +1,101 @@
+import type { ServerResponse } from 'node:http';
+import { defaultGeminiErrorBody, googleJsonHeaders } from './fake-gemini-server-errors.js';
+import { buildBlockedResponse, buildGeminiCompletion, buildGeminiResponseBody, buildGeminiStreamChunks } from './fake-gemini-server-response.js';
+import type {
+  FakeGeminiDropReply,
+  FakeGeminiReply,
+  FakeGeminiRequest,
+  FakeGeminiStallReply,
+  FakeGeminiStreamErrorReply,
+} from './fake-gemini-server-types.js';
+import { destroyConnection, sendJson, untilClosed, waitWhileConnected } from './fake-server-http.js';
+import { SseWriter } from './sse-writer.js';
+
+export interface GeminiReplySettings {
+  chunkSize: number;
+  latencyMs: number;
+}
+
+const defaultPartialReply = { type: 'text', text: 'This answer is cut off before it ends.' } as const;
+
+/**
+ * Sends chunks the way the request asked: server-sent events with Google's CRLF line ends for
+ * `alt=sse`, one JSON array for a `streamGenerateContent` without it (as Google does).
+ */
+async function sendChunks(response: ServerResponse, request: FakeGeminiRequest, chunks: Array<Record<string, unknown>>): Promise<void> {
+  if (!request.stream) return sendJson(response, 200, chunks, googleJsonHeaders);
+  const writer = new SseWriter(response, '\r\n');
+  writer.open();
+  for (const chunk of chunks) {
+    if (!(await writer.send(JSON.stringify(chunk)))) return;
+  }
+  await writer.end();
+}
+
+/** Writes one scripted reply to the response, in the wire format of the method called. */
+export async function sendGeminiReply(response: ServerResponse, request: FakeGeminiRequest, reply: FakeGeminiReply, settings: GeminiReplySettings): Promise<void> {
+  const connected = await waitWhileConnected(response, reply.latencyMs ?? settings.latencyMs);
+  if (!connected) return;
+  const unary = request.method === 'generateContent';
+  switch (reply.type) {
+    case 'hang':
+      return untilClosed(response);
+    case 'error':
+      return sendJson(response, reply.status, reply.body ?? defaultGeminiErrorBody(reply.status), reply.headers ?? googleJsonHeaders);
+    case 'drop':
+      return dropAfter(response, request, reply, settings);
+    case 'stall':
+      return stallAfter(response, request, reply, settings);
+    case 'stream-error':
+      return failMidStream(response, request, reply, settings);
+    case 'blocked': {
+      const body = buildBlockedResponse(request, reply.blockReason ?? 'SAFETY');
+      return unary ? sendJson(response, 200, body, googleJsonHeaders) : sendChunks(response, request, [body]);
+    }
+    case 'chunks':
+      return unary ? sendJson(response, 200, reply.chunks[reply.chunks.length - 1] ?? {}, googleJsonHeaders) : sendChunks(response, request, reply.chunks);
+    case 'text':
+    case 'function-calls': {
+      const completion = buildGeminiCompletion(request, reply);
+      if (unary) return sendJson(response, 200, buildGeminiResponseBody(completion), googleJsonHeaders);
+      return sendChunks(response, request, buildGeminiStreamChunks(completion, settings.chunkSize));
+    }
+  }
+}
+
+type PartialReply = FakeGeminiDropReply | FakeGeminiStreamErrorReply | FakeGeminiStallReply;
+
+/** Opens the event stream and writes its first `afterChunks` chunks; `undefined` once the client has gone. */
+async function streamFirstChunks(response: ServerResponse, request: FakeGeminiRequest, partial: PartialReply, settings: GeminiReplySettings): Promise<SseWriter | undefined> {
+  const writer = new SseWriter(response, '\r\n');
+  writer.open();
+  const completion = buildGeminiCompletion(request, partial.reply ?? defaultPartialReply);
+  for (const chunk of buildGeminiStreamChunks(completion, settings.chunkSize).slice(0, partial.afterChunks)) {
+    if (!(await writer.send(JSON.stringify(chunk)))) return undefined;
+  }
+  return writer;
+}
+
+/** Cuts the connection mid-stream; a unary request is cut before any byte, since half a JSON body is useless. */
+async function dropAfter(response: ServerResponse, request: FakeGeminiRequest, drop: FakeGeminiDropReply, settings: GeminiReplySettings): Promise<void> {
+  if (request.stream) {
+    const writer = await streamFirstChunks(response, request, drop, settings);
+    if (writer === undefined) return;
+    if (drop.graceful === true) return writer.end();
+  }
+  destroyConnection(response);
+}
+
+/** Streams part of a reply, then Google's error object as one more event; a unary request gets the error status. */
+async function failMidStream(response: ServerResponse, request: FakeGeminiRequest, failure: FakeGeminiStreamErrorReply, settings: GeminiReplySettings): Promise<void> {
+  const body = { error: failure.error };
+  if (!request.stream) return sendJson(response, failure.error.code, body, googleJsonHeaders);
+  const writer = await streamFirstChunks(response, request, failure, settings);
+  if (writer !== undefined && (await writer.send(JSON.stringify(body)))) await writer.end();
+}
+
+/** Streams part of a reply, then says nothing more; a unary request simply hangs. */
+async function stallAfter(response: ServerResponse, request: FakeGeminiRequest, stall: FakeGeminiStallReply, settings: GeminiReplySettings): Promise<void> {
+  if (request.stream) await streamFirstChunks(response, request, stall, settings);
+  return untilClosed(response);
+}

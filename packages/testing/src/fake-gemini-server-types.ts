@@ -1,0 +1,202 @@
+/** A function call as Gemini writes it in a `functionCall` part. */
+export interface FakeGeminiFunctionCallPart {
+  id?: string;
+  name: string;
+  args?: Record<string, unknown>;
+}
+
+/** One part of a Gemini `Content`, as a client sent it or as the fake sends it. */
+export interface FakeGeminiPart {
+  text?: string;
+  /** Marks a text part as a thought summary. */
+  thought?: boolean;
+  /** Opaque signature the client must send back with the part it came on. */
+  thoughtSignature?: string;
+  functionCall?: FakeGeminiFunctionCallPart;
+  functionResponse?: { id?: string; name: string; response: Record<string, unknown> };
+  [key: string]: unknown;
+}
+
+export interface FakeGeminiContent {
+  /** `user` or `model`; absent in `systemInstruction`. */
+  role?: string;
+  parts: FakeGeminiPart[];
+}
+
+/** A function as a client declared it under `tools[].functionDeclarations`. */
+export interface FakeGeminiFunctionDeclaration {
+  name: string;
+  description?: string;
+  /** The JSON Schema form; clients send either this or the OpenAPI-style `parameters`. */
+  parametersJsonSchema?: Record<string, unknown>;
+  parameters?: Record<string, unknown>;
+}
+
+/** One `generateContent` or `streamGenerateContent` request the server received. */
+export interface FakeGeminiRequest {
+  /** 0-based position of this request among every model request the server received. */
+  index: number;
+  method: 'generateContent' | 'streamGenerateContent';
+  /** Whether the reply goes out as server-sent events (`streamGenerateContent?alt=sse`). */
+  stream: boolean;
+  /** The API version in the path (`v1beta`). */
+  apiVersion: string;
+  /** The model from the path, without its `models/` prefix. */
+  model: string;
+  /** Query parameters, such as `alt=sse`. */
+  query: Record<string, string>;
+  /** Request headers, names in lower case. */
+  headers: Record<string, string>;
+  /** The parsed JSON body, exactly as sent. */
+  body: Record<string, unknown>;
+  contents: FakeGeminiContent[];
+  systemInstruction: FakeGeminiContent | undefined;
+  /** Every function declaration of every tool, in order. */
+  functionDeclarations: FakeGeminiFunctionDeclaration[];
+  generationConfig: Record<string, unknown>;
+  toolConfig: Record<string, unknown> | undefined;
+}
+
+/** Token counts to report instead of the estimate the server makes from the text. */
+export interface FakeGeminiUsage {
+  promptTokens?: number;
+  candidatesTokens?: number;
+  thoughtsTokens?: number;
+  cachedTokens?: number;
+}
+
+interface FakeGeminiReplyTiming {
+  /** Delay before the first byte of the response, overriding the server's `latencyMs`. */
+  latencyMs?: number;
+}
+
+export interface FakeGeminiTextReply extends FakeGeminiReplyTiming {
+  type: 'text';
+  text: string;
+  /** Streamed as `thought: true` parts before the text, as Gemini does with `includeThoughts`. */
+  thoughts?: string;
+  /** Sent on the last text part, as Gemini signs a turn that made no function call. */
+  thoughtSignature?: string;
+  /** Overrides the estimated usage; `false` leaves `usageMetadata` out. */
+  usage?: FakeGeminiUsage | false;
+  /** Defaults to `STOP`. */
+  finishReason?: string;
+}
+
+export interface FakeGeminiFunctionCall {
+  name: string;
+  args: Record<string, unknown>;
+  /** Gemini sends no id unless asked to; set one to script a model that does. */
+  id?: string;
+  /** Sent on this call's part; Gemini signs the first call of a turn. */
+  thoughtSignature?: string;
+}
+
+export interface FakeGeminiFunctionCallsReply extends FakeGeminiReplyTiming {
+  type: 'function-calls';
+  calls: FakeGeminiFunctionCall[];
+  /** Text the model writes before calling the functions. */
+  text?: string;
+  thoughts?: string;
+  usage?: FakeGeminiUsage | false;
+  /**
+   * Calls per stream chunk. Gemini sends each call whole, never split, and sometimes several
+   * in one chunk; defaults to all of them in the last chunk.
+   */
+  callsPerChunk?: number;
+}
+
+/** Chunks sent as they are, for shapes the other replies do not produce. */
+export interface FakeGeminiChunksReply extends FakeGeminiReplyTiming {
+  type: 'chunks';
+  chunks: Array<Record<string, unknown>>;
+}
+
+/** The prompt itself was blocked: `promptFeedback.blockReason` and no candidates. */
+export interface FakeGeminiBlockedReply extends FakeGeminiReplyTiming {
+  type: 'blocked';
+  /** Defaults to `SAFETY`. */
+  blockReason?: string;
+}
+
+export interface FakeGeminiErrorReply extends FakeGeminiReplyTiming {
+  type: 'error';
+  status: number;
+  /** A JSON value is sent as JSON; a string is sent as is. Defaults to Google's error body for the status. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+type FakeGeminiContentReply = FakeGeminiTextReply | FakeGeminiFunctionCallsReply;
+
+export interface FakeGeminiDropReply extends FakeGeminiReplyTiming {
+  type: 'drop';
+  /** Stream chunks written before the connection is destroyed; 0 drops before any body. */
+  afterChunks: number;
+  /** The reply the stream was carrying; defaults to a short text. */
+  reply?: FakeGeminiContentReply;
+  /** End the response normally after those chunks, without a `finishReason`, instead of cutting the connection. */
+  graceful?: boolean;
+}
+
+export interface FakeGeminiStreamErrorReply extends FakeGeminiReplyTiming {
+  /** After `afterChunks` chunks, an error object ends the stream, as Google reports a failure after the 200 status. */
+  type: 'stream-error';
+  afterChunks: number;
+  error: { code: number; message: string; status: string };
+  reply?: FakeGeminiContentReply;
+}
+
+export interface FakeGeminiStallReply extends FakeGeminiReplyTiming {
+  /** After `afterChunks` chunks the stream goes silent, holding the connection until the client leaves. */
+  type: 'stall';
+  afterChunks: number;
+  reply?: FakeGeminiContentReply;
+}
+
+export interface FakeGeminiHangReply extends FakeGeminiReplyTiming {
+  /** Never answers; the request ends only when the client gives up or the server closes. */
+  type: 'hang';
+}
+
+export type FakeGeminiReply =
+  | FakeGeminiTextReply
+  | FakeGeminiFunctionCallsReply
+  | FakeGeminiChunksReply
+  | FakeGeminiBlockedReply
+  | FakeGeminiErrorReply
+  | FakeGeminiDropReply
+  | FakeGeminiStreamErrorReply
+  | FakeGeminiStallReply
+  | FakeGeminiHangReply;
+
+export type FakeGeminiResponder = (request: FakeGeminiRequest, context: { index: number }) => FakeGeminiReply | Promise<FakeGeminiReply>;
+
+export interface FakeGeminiServerOptions {
+  /** Produces replies once the queue is empty. Defaults to echoing the last user text. */
+  responder?: FakeGeminiResponder;
+  /** Delay before the first byte of every response, unless a reply sets its own. */
+  latencyMs?: number;
+  /** When set, every request must carry it in `x-goog-api-key` (or `?key=`), else Google's auth errors. */
+  apiKey?: string;
+  /** Characters of text or thoughts per stream chunk. Defaults to 4. */
+  chunkSize?: number;
+}
+
+export interface FakeGeminiServer {
+  /** The origin (`http://127.0.0.1:<port>`), as `@google/genai`'s `httpOptions.baseUrl` expects. */
+  readonly url: string;
+  /** Every model request received, in order, including rejected ones. */
+  readonly requests: readonly FakeGeminiRequest[];
+  /** Responses started and not yet finished or abandoned by their client. */
+  readonly activeResponses: number;
+  /** Queues replies for the next requests, consumed in order before the responder is asked. */
+  enqueue(...replies: FakeGeminiReply[]): void;
+  setResponder(responder: FakeGeminiResponder): void;
+  /** Resolves once at least `count` model requests have arrived. */
+  waitForRequests(count: number): Promise<void>;
+  /** Resolves once no response is in progress (hung and slow ones included). */
+  idle(): Promise<void>;
+  /** Ends every open connection and stops listening. */
+  close(): Promise<void>;
+}

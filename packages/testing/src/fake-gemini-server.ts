@@ -1,0 +1,148 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startFakeHttpServer } from './fake-http-server.js';
+import { fakeGeminiErrors, googleErrorBody, googleJsonHeaders } from './fake-gemini-server-errors.js';
+import { sendGeminiReply } from './fake-gemini-server-reply.js';
+import type {
+  FakeGeminiContent,
+  FakeGeminiFunctionDeclaration,
+  FakeGeminiReply,
+  FakeGeminiRequest,
+  FakeGeminiResponder,
+  FakeGeminiServer,
+  FakeGeminiServerOptions,
+} from './fake-gemini-server-types.js';
+import { lowerCaseHeaders, readBody, sendJson } from './fake-server-http.js';
+import { createRequestLog } from './request-log.js';
+
+/** Without scripting, the server answers with the last user text, so a smoke test needs no setup. */
+const echoResponder: FakeGeminiResponder = (request) => {
+  const lastUser = [...request.contents].reverse().find((content) => content.role === 'user' && content.parts.some((part) => typeof part.text === 'string'));
+  const text = lastUser?.parts.map((part) => part.text ?? '').join('') ?? '';
+  return { type: 'text', text: text === '' ? 'Hello from the fake Gemini server.' : text };
+};
+
+/** `/v1beta/models/gemini-2.5-flash:streamGenerateContent` → its version, model and method. */
+const modelPathPattern = /^\/(v\d+(?:alpha|beta)?\d*)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return isRecord(value) ? value : undefined;
+}
+
+function functionDeclarations(tools: unknown): FakeGeminiFunctionDeclaration[] {
+  if (!Array.isArray(tools)) return [];
+  return tools.flatMap((tool) => {
+    const declarations = record(tool)?.['functionDeclarations'];
+    return Array.isArray(declarations) ? (declarations as FakeGeminiFunctionDeclaration[]) : [];
+  });
+}
+
+function toGeminiRequest(
+  index: number,
+  route: { apiVersion: string; model: string; method: FakeGeminiRequest['method'] },
+  query: URLSearchParams,
+  headers: Record<string, string>,
+  body: Record<string, unknown>,
+): FakeGeminiRequest {
+  const systemInstruction = record(body['systemInstruction']);
+  return {
+    index,
+    method: route.method,
+    stream: route.method === 'streamGenerateContent' && query.get('alt') === 'sse',
+    apiVersion: route.apiVersion,
+    model: route.model,
+    query: Object.fromEntries(query.entries()),
+    headers,
+    body,
+    contents: Array.isArray(body['contents']) ? (body['contents'] as FakeGeminiContent[]) : [],
+    systemInstruction: systemInstruction === undefined ? undefined : (systemInstruction as unknown as FakeGeminiContent),
+    functionDeclarations: functionDeclarations(body['tools']),
+    generationConfig: record(body['generationConfig']) ?? {},
+    toolConfig: record(body['toolConfig']),
+  };
+}
+
+/**
+ * Starts an HTTP server on 127.0.0.1 (a free port) that speaks the Gemini API's
+ * `generateContent` and `streamGenerateContent` wire protocol closely enough for the official
+ * `@google/genai` SDK, with scripted replies, Google's error bodies and stream faults.
+ */
+export async function createFakeGeminiServer(options: FakeGeminiServerOptions = {}): Promise<FakeGeminiServer> {
+  const queue: FakeGeminiReply[] = [];
+  const log = createRequestLog<FakeGeminiRequest>();
+  let responder = options.responder ?? echoResponder;
+  const chunkSize = options.chunkSize ?? 4;
+  if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new RangeError(`chunkSize must be a positive integer, got ${String(options.chunkSize)}`);
+
+  /** Google tells a missing key (403) from a wrong one (400) apart; so does the fake. */
+  function authorised(request: FakeGeminiRequest, response: ServerResponse): boolean {
+    if (options.apiKey === undefined) return true;
+    const key = request.headers['x-goog-api-key'] ?? request.query['key'];
+    if (key === options.apiKey) return true;
+    const rejection = key === undefined ? fakeGeminiErrors.missingApiKey() : fakeGeminiErrors.invalidApiKey();
+    sendJson(response, rejection.status, rejection.body, rejection.headers);
+    return false;
+  }
+
+  async function handleModelCall(request: IncomingMessage, response: ServerResponse, url: URL, match: RegExpExecArray): Promise<void> {
+    const [, apiVersion = '', model = '', method = 'generateContent'] = match;
+    const headers = lowerCaseHeaders(request);
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBody(request));
+    } catch {
+      return sendJson(response, 400, googleErrorBody(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received. Unexpected token.'), googleJsonHeaders);
+    }
+    if (!isRecord(body)) {
+      return sendJson(response, 400, googleErrorBody(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received. Expected an object.'), googleJsonHeaders);
+    }
+    const routeInfo = { apiVersion, model: decodeURIComponent(model), method: method as FakeGeminiRequest['method'] };
+    const geminiRequest = toGeminiRequest(log.requests.length, routeInfo, url.searchParams, headers, body);
+    log.record(geminiRequest);
+    if (!authorised(geminiRequest, response)) return;
+    if (geminiRequest.contents.length === 0) {
+      return sendJson(response, 400, googleErrorBody(400, 'INVALID_ARGUMENT', '* GenerateContentRequest.contents: contents is not specified\n'), googleJsonHeaders);
+    }
+    let reply: FakeGeminiReply;
+    try {
+      reply = queue.shift() ?? (await responder(geminiRequest, { index: geminiRequest.index }));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return sendJson(response, 500, googleErrorBody(500, 'INTERNAL', `The fake server's responder failed: ${reason}`), googleJsonHeaders);
+    }
+    await sendGeminiReply(response, geminiRequest, reply, { chunkSize, latencyMs: reply.latencyMs ?? options.latencyMs ?? 0 });
+  }
+
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const match = modelPathPattern.exec(url.pathname);
+    if (request.method === 'POST' && match !== null) return handleModelCall(request, response, url, match);
+    sendJson(response, 404, googleErrorBody(404, 'NOT_FOUND', `The requested URL ${url.pathname} was not found on this server.`), googleJsonHeaders);
+  }
+
+  const http = await startFakeHttpServer({
+    handle: route,
+    fail: (response, error) =>
+      sendJson(response, 500, googleErrorBody(500, 'INTERNAL', `The fake server failed: ${error instanceof Error ? error.message : String(error)}`), googleJsonHeaders),
+  });
+
+  return {
+    url: http.origin,
+    requests: log.requests,
+    get activeResponses() {
+      return http.activeResponses;
+    },
+    enqueue(...replies) {
+      queue.push(...replies);
+    },
+    setResponder(next) {
+      responder = next;
+    },
+    waitForRequests: log.waitForRequests,
+    idle: http.idle,
+    close: http.close,
+  };
+}
