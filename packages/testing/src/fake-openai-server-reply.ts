@@ -9,6 +9,8 @@ export interface ReplySettings {
   chunkSize: number;
   /** Used when the reply does not set its own latency. */
   latencyMs: number;
+  /** Chunks a server sends before the completion's own (Azure's prompt filter results); they count as chunks. */
+  leadingChunks?: ReadonlyArray<Record<string, unknown>>;
 }
 
 const defaultPartialReply = { type: 'text', text: 'This answer is cut off before it ends.' } as const;
@@ -34,13 +36,18 @@ export async function sendReply(response: ServerResponse, request: FakeChatReque
       if (!request.stream) return sendJson(response, 200, buildCompletionBody(completion));
       const writer = new SseWriter(response);
       writer.open();
-      for (const chunk of buildStreamChunks(completion, { chunkSize: settings.chunkSize, includeUsage: includesUsage(request) })) {
+      for (const chunk of streamChunks(request, completion, settings)) {
         if (!(await writer.send(JSON.stringify(chunk)))) return;
       }
       await writer.send('[DONE]');
       return writer.end();
     }
   }
+}
+
+function streamChunks(request: FakeChatRequest, completion: ReturnType<typeof buildCompletion>, settings: ReplySettings): Array<Record<string, unknown>> {
+  const chunks = buildStreamChunks(completion, { chunkSize: settings.chunkSize, includeUsage: includesUsage(request) });
+  return [...(settings.leadingChunks ?? []), ...chunks];
 }
 
 function includesUsage(request: FakeChatRequest): boolean {
@@ -55,8 +62,7 @@ async function streamFirstChunks(response: ServerResponse, request: FakeChatRequ
   const writer = new SseWriter(response);
   writer.open();
   const completion = buildCompletion(request, partial.reply ?? defaultPartialReply);
-  const chunks = buildStreamChunks(completion, { chunkSize: settings.chunkSize, includeUsage: includesUsage(request) });
-  for (const chunk of chunks.slice(0, partial.afterChunks)) {
+  for (const chunk of streamChunks(request, completion, settings).slice(0, partial.afterChunks)) {
     if (!(await writer.send(JSON.stringify(chunk)))) return undefined;
   }
   return writer;

@@ -13,10 +13,25 @@ export interface FakeChatTool {
   function: { name: string; description?: string; parameters?: Record<string, unknown> };
 }
 
-/** One `POST /v1/chat/completions` request the server received. */
+/**
+ * The API a request came through: OpenAI's Chat Completions, its Responses API, or Azure
+ * OpenAI's deployment-scoped Chat Completions.
+ */
+export type FakeApi = 'chat-completions' | 'responses' | 'azure-chat-completions';
+
+/**
+ * One model request the server received (`POST /v1/chat/completions`, `POST /v1/responses` or an
+ * Azure deployment's chat completions). Whatever the API, `messages` and `tools` are given in
+ * Chat Completions form, so one responder serves every route; `body` is the request as sent.
+ */
 export interface FakeChatRequest {
-  /** 0-based position of this request among every chat request the server received. */
+  /** 0-based position of this request among every model request the server received. */
   index: number;
+  api: FakeApi;
+  /** The URL path, without the query. */
+  path: string;
+  /** Query parameters (Azure's `api-version`). */
+  query: Record<string, string>;
   /** The parsed JSON body, exactly as sent. */
   body: Record<string, unknown>;
   /** Request headers, names in lower case. */
@@ -99,6 +114,11 @@ export interface FakeStreamErrorReply extends FakeReplyTiming {
   error: { message: string; type?: string; code?: string | null };
   /** The reply the stream was carrying; defaults to a short text. */
   reply?: FakeTextReply | FakeToolCallsReply;
+  /**
+   * How the Responses API route reports it: a `response.failed` event carrying the error in the
+   * response (the default), or a bare `error` event. Chat Completions routes ignore it.
+   */
+  event?: 'response.failed' | 'error';
 }
 
 export interface FakeStallReply extends FakeReplyTiming {
@@ -141,19 +161,23 @@ export interface FakeOpenAIServerOptions {
   chunkSize?: number;
   /** Model ids listed by `GET /v1/models`. Defaults to `['fake-model']`. */
   models?: string[];
+  /** Azure deployments the Azure route serves; any other gets Azure's 404. Defaults to any deployment. */
+  azureDeployments?: string[];
 }
 
 export interface FakeOpenAIServer {
   /** Base URL ending in `/v1`, as the `openai` SDK's `baseURL` expects. */
   readonly url: string;
-  /** Every chat request received, in order, including rejected ones. */
+  /** `http://127.0.0.1:<port>`, as an Azure OpenAI `endpoint`. */
+  readonly origin: string;
+  /** Every model request received, on any route, in order, including rejected ones. */
   readonly requests: readonly FakeChatRequest[];
   /** Responses started and not yet finished or abandoned by their client. */
   readonly activeResponses: number;
   /** Queues replies for the next requests, consumed in order before the responder is asked. */
   enqueue(...replies: FakeReply[]): void;
   setResponder(responder: FakeResponder): void;
-  /** Resolves once at least `count` chat requests have arrived. */
+  /** Resolves once at least `count` model requests have arrived. */
   waitForRequests(count: number): Promise<void>;
   /** Resolves once no response is in progress (hung and slow ones included). */
   idle(): Promise<void>;

@@ -1,16 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { azureChatCompletionsRoute, azureDeploymentOf } from './fake-azure-openai-route.js';
+import { chatCompletionsRoute } from './fake-chat-completions-route.js';
 import { startFakeHttpServer } from './fake-http-server.js';
+import { bearerKeyRejection, type FakeModelRoute } from './fake-openai-route.js';
 import { openAIErrorBody } from './fake-openai-server-errors.js';
-import { sendReply } from './fake-openai-server-reply.js';
-import type {
-  FakeChatMessage,
-  FakeChatRequest,
-  FakeChatTool,
-  FakeOpenAIServer,
-  FakeOpenAIServerOptions,
-  FakeReply,
-  FakeResponder,
-} from './fake-openai-server-types.js';
+import type { FakeChatRequest, FakeOpenAIServer, FakeOpenAIServerOptions, FakeReply, FakeResponder } from './fake-openai-server-types.js';
+import { createResponsesRoute } from './fake-responses-route.js';
 import { lowerCaseHeaders, readBody, sendJson } from './fake-server-http.js';
 import { createRequestLog } from './request-log.js';
 
@@ -21,21 +16,10 @@ const echoResponder: FakeResponder = (request) => {
   return { type: 'text', text: content === '' ? 'Hello from the fake server.' : content };
 };
 
-function toChatRequest(index: number, body: Record<string, unknown>, headers: Record<string, string>): FakeChatRequest {
-  return {
-    index,
-    body,
-    headers,
-    model: typeof body['model'] === 'string' ? body['model'] : '',
-    messages: Array.isArray(body['messages']) ? (body['messages'] as FakeChatMessage[]) : [],
-    tools: Array.isArray(body['tools']) ? (body['tools'] as FakeChatTool[]) : [],
-    stream: body['stream'] === true,
-  };
-}
-
 /**
- * Starts an HTTP server on 127.0.0.1 (a free port) that speaks the Chat Completions wire
- * protocol closely enough for the official `openai` SDK, with scripted replies and faults.
+ * Starts an HTTP server on 127.0.0.1 (a free port) that speaks OpenAI's Chat Completions and
+ * Responses APIs, and Azure OpenAI's deployment routes, closely enough for the official `openai`
+ * SDK, with scripted replies and faults. One queue and one responder serve every route.
  */
 export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = {}): Promise<FakeOpenAIServer> {
   const queue: FakeReply[] = [];
@@ -44,20 +28,10 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
   const chunkSize = options.chunkSize ?? 4;
   if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new RangeError(`chunkSize must be a positive integer, got ${String(options.chunkSize)}`);
   const models = options.models ?? ['fake-model'];
+  const responsesRoute = createResponsesRoute();
+  const azureRoute = azureChatCompletionsRoute(options.azureDeployments);
 
-  function authorised(headers: Record<string, string>, response: ServerResponse): boolean {
-    if (options.apiKey === undefined) return true;
-    const authorization = headers['authorization'];
-    if (authorization === `Bearer ${options.apiKey}`) return true;
-    const message =
-      authorization === undefined
-        ? "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth."
-        : 'Incorrect API key provided.';
-    sendJson(response, 401, openAIErrorBody(message, 'invalid_request_error', 'invalid_api_key'));
-    return false;
-  }
-
-  async function handleChat(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async function handleModelRequest(request: IncomingMessage, response: ServerResponse, route: FakeModelRoute, url: URL): Promise<void> {
     const headers = lowerCaseHeaders(request);
     const text = await readBody(request);
     let body: unknown;
@@ -69,34 +43,41 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       return sendJson(response, 400, openAIErrorBody('The request body must be a JSON object.', 'invalid_request_error', null));
     }
-    const chatRequest = toChatRequest(log.requests.length, body as Record<string, unknown>, headers);
-    log.record(chatRequest);
-    if (!authorised(headers, response)) return;
-    if (chatRequest.model === '') {
-      return sendJson(response, 400, openAIErrorBody('You must provide a model parameter.', 'invalid_request_error', null, 'model'));
-    }
-    if (!Array.isArray(chatRequest.body['messages'])) {
-      return sendJson(response, 400, openAIErrorBody("Missing required parameter: 'messages'.", 'invalid_request_error', 'missing_required_parameter', 'messages'));
-    }
+    const modelRequest: FakeChatRequest = {
+      index: log.requests.length,
+      api: route.api,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body: body as Record<string, unknown>,
+      headers,
+      ...route.view(body as Record<string, unknown>),
+    };
+    log.record(modelRequest);
+    const rejection = (options.apiKey === undefined ? undefined : route.checkKey(headers, options.apiKey)) ?? route.validate(modelRequest);
+    if (rejection !== undefined) return sendJson(response, rejection.status, rejection.body);
     let reply: FakeReply;
     try {
-      reply = queue.shift() ?? (await responder(chatRequest, { index: chatRequest.index }));
+      reply = queue.shift() ?? (await responder(modelRequest, { index: modelRequest.index }));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       return sendJson(response, 500, openAIErrorBody(`The fake server's responder failed: ${reason}`, 'server_error', null));
     }
-    await sendReply(response, chatRequest, reply, { chunkSize, latencyMs: reply.latencyMs ?? options.latencyMs ?? 0 });
+    await route.send(response, modelRequest, reply, { chunkSize, latencyMs: reply.latencyMs ?? options.latencyMs ?? 0 });
   }
 
   function handleModels(request: IncomingMessage, response: ServerResponse): void {
-    if (!authorised(lowerCaseHeaders(request), response)) return;
+    const rejection = options.apiKey === undefined ? undefined : bearerKeyRejection(lowerCaseHeaders(request), options.apiKey);
+    if (rejection !== undefined) return sendJson(response, rejection.status, rejection.body);
     const created = Math.floor(Date.now() / 1000);
     sendJson(response, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created, owned_by: 'massgen-testing' })) });
   }
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '');
-    if (request.method === 'POST' && path === '/v1/chat/completions') return handleChat(request, response);
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const path = url.pathname.replace(/\/+$/, '');
+    if (request.method === 'POST' && path === '/v1/chat/completions') return handleModelRequest(request, response, chatCompletionsRoute, url);
+    if (request.method === 'POST' && path === '/v1/responses') return handleModelRequest(request, response, responsesRoute, url);
+    if (request.method === 'POST' && azureDeploymentOf(path) !== undefined) return handleModelRequest(request, response, azureRoute, url);
     if (request.method === 'GET' && path === '/v1/models') return handleModels(request, response);
     sendJson(response, 404, openAIErrorBody(`Invalid URL (${request.method ?? ''} ${path})`, 'invalid_request_error', null));
   }
@@ -109,6 +90,7 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
 
   return {
     url: `${http.origin}/v1`,
+    origin: http.origin,
     requests: log.requests,
     get activeResponses() {
       return http.activeResponses;

@@ -1,6 +1,8 @@
 export { createFakeOpenAIServer } from './fake-openai-server.js';
 export { fakeOpenAIErrors, openAIErrorBody } from './fake-openai-server-errors.js';
+export { azureErrorBody, fakeAzureOpenAIErrors } from './fake-azure-openai-route.js';
 export type {
+  FakeApi,
   FakeChatMessage,
   FakeChatRequest,
   FakeChatTool,

@@ -26,6 +26,11 @@ export class SseWriter {
     return this.write(`data: ${data}${this.lineEnding}${this.lineEnding}`);
   }
 
+  /** Sends one named event (`event:` then `data:`), as the Responses and Anthropic APIs do. */
+  sendEvent(event: string, data: string): Promise<boolean> {
+    return this.write(`event: ${event}${this.lineEnding}data: ${data}${this.lineEnding}${this.lineEnding}`);
+  }
+
   async end(): Promise<void> {
     if (this.response.destroyed) return;
     await new Promise<void>((resolve) => this.response.end(resolve));

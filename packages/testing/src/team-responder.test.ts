@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import type { ChatCompletionTool } from 'openai/resources/chat/completions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeOpenAIServer } from './fake-openai-server.js';
-import type { FakeOpenAIServer } from './fake-openai-server-types.js';
+import type { FakeChatRequest, FakeOpenAIServer } from './fake-openai-server-types.js';
 import { createTeamResponder, type TeamResponderOptions } from './team-responder.js';
 
 const newAnswerTool: ChatCompletionTool = {
@@ -87,7 +87,8 @@ describe('team responder', () => {
 
   it('passes its latency on to every reply', () => {
     const responder = createTeamResponder({ latencyMs: 25 });
-    const reply = responder({ index: 0, body: {}, headers: {}, model: 'm', messages: [], tools: [], stream: true }, { index: 0 });
+    const request: FakeChatRequest = { index: 0, api: 'chat-completions', path: '/v1/chat/completions', query: {}, body: {}, headers: {}, model: 'm', messages: [], tools: [], stream: true };
+    const reply = responder(request, { index: 0 });
     expect(reply).toMatchObject({ type: 'text', latencyMs: 25 });
   });
 });

@@ -1,0 +1,88 @@
+import type { ServerResponse } from 'node:http';
+import { defaultErrorBody } from './fake-openai-server-errors.js';
+import type { ReplySettings } from './fake-openai-server-reply.js';
+import type { FakeChatRequest, FakeReply, FakeStreamErrorReply, FakeTextReply, FakeToolCallsReply } from './fake-openai-server-types.js';
+import type { ResponsesOutput } from './fake-responses-events.js';
+import { destroyConnection, sendJson, untilClosed, waitWhileConnected } from './fake-server-http.js';
+import { SseWriter } from './sse-writer.js';
+
+type ContentReply = FakeTextReply | FakeToolCallsReply;
+
+/** Builds (and lets the server remember) the response a content reply stands for. */
+export type ResponsesOutputBuilder = (reply: ContentReply) => ResponsesOutput;
+
+const defaultPartialReply: FakeTextReply = { type: 'text', text: 'This answer is cut off before it ends.' };
+
+/** Opens the stream and writes its first `count` events; `undefined` once the client has gone. */
+async function streamFirstEvents(response: ServerResponse, events: readonly Record<string, unknown>[], count: number): Promise<SseWriter | undefined> {
+  const writer = new SseWriter(response);
+  writer.open();
+  for (const event of events.slice(0, count)) {
+    if (!(await writer.sendEvent(String(event['type']), JSON.stringify(event)))) return undefined;
+  }
+  return writer;
+}
+
+/** The in-band failure: `response.failed` with the error inside the response, or a bare `error` event. */
+function failureEvent(output: ResponsesOutput, failure: FakeStreamErrorReply, sequenceNumber: number): Record<string, unknown> {
+  const code = failure.error.code ?? 'server_error';
+  if (failure.event === 'error') {
+    return { type: 'error', sequence_number: sequenceNumber, code, message: failure.error.message, param: null };
+  }
+  return {
+    type: 'response.failed',
+    sequence_number: sequenceNumber,
+    response: { ...output.initial, status: 'failed', error: { code, message: failure.error.message } },
+  };
+}
+
+/**
+ * Writes one scripted reply in the Responses API's wire format: named server-sent events with no
+ * `[DONE]` at the end for a stream, the response object otherwise, and the same faults as the
+ * Chat Completions route, counted in events.
+ */
+export async function sendResponsesReply(
+  response: ServerResponse,
+  request: FakeChatRequest,
+  reply: FakeReply,
+  settings: ReplySettings,
+  build: ResponsesOutputBuilder,
+): Promise<void> {
+  const connected = await waitWhileConnected(response, reply.latencyMs ?? settings.latencyMs);
+  if (!connected) return;
+  switch (reply.type) {
+    case 'hang':
+      return untilClosed(response);
+    case 'error':
+      return sendJson(response, reply.status, reply.body ?? defaultErrorBody(reply.status), reply.headers);
+    case 'text':
+    case 'tool-calls': {
+      const output = build(reply);
+      if (!request.stream) return sendJson(response, 200, output.final);
+      const writer = await streamFirstEvents(response, output.events, output.events.length);
+      return writer?.end();
+    }
+    case 'drop': {
+      if (!request.stream) return destroyConnection(response);
+      const writer = await streamFirstEvents(response, build(reply.reply ?? defaultPartialReply).events, reply.afterChunks);
+      if (writer === undefined) return;
+      if (reply.graceful === true) return writer.end();
+      return destroyConnection(response);
+    }
+    case 'stall': {
+      if (request.stream) await streamFirstEvents(response, build(reply.reply ?? defaultPartialReply).events, reply.afterChunks);
+      return untilClosed(response);
+    }
+    case 'stream-error': {
+      if (!request.stream) {
+        return sendJson(response, 500, { error: { type: 'server_error', code: null, param: null, ...reply.error } });
+      }
+      const output = build(reply.reply ?? defaultPartialReply);
+      const writer = await streamFirstEvents(response, output.events, reply.afterChunks);
+      if (writer === undefined) return;
+      const event = failureEvent(output, reply, Math.min(reply.afterChunks, output.events.length));
+      if (await writer.sendEvent(String(event['type']), JSON.stringify(event))) await writer.end();
+      return;
+    }
+  }
+}
