@@ -1,6 +1,6 @@
 import { MassGenError, type Warning } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
-import { placeholderApiKey, resolveApiKey, type ApiKeyContext } from './api-key.js';
+import { keyIssuer, placeholderApiKey, resolveApiKey, type ApiKeyContext } from './api-key.js';
 import type { OpenAICompatibleEndpoint } from './openai-compatible-endpoint.js';
 
 const groq: OpenAICompatibleEndpoint = { baseUrl: 'https://api.groq.com/openai/v1', providerName: 'groq', apiKeyEnvironmentVariable: 'GROQ_API_KEY', requiresApiKey: true };
@@ -82,5 +82,14 @@ describe('resolveApiKey', () => {
 
   it('accepts a key of the host’s own provider', () => {
     expect(resolveApiKey(context({ env: { GROQ_API_KEY: 'gsk_secret' } }))).toBe('gsk_secret');
+  });
+});
+
+describe('keyIssuer', () => {
+  it('names the provider of a key by its prefix, and nobody for a plain key', () => {
+    expect(keyIssuer('sk-ant-api03-abc')).toBe('Anthropic');
+    expect(keyIssuer('sk-proj-abc')).toBe('OpenAI');
+    expect(keyIssuer('AIzaSyAbc')).toBe('Google');
+    expect(keyIssuer('0123456789abcdef0123456789abcdef')).toBeUndefined();
   });
 });

@@ -29,6 +29,11 @@ const hostOwners: Readonly<Record<string, string>> = {
   'api.together.xyz': 'Together',
 };
 
+/** The provider whose distinctive prefix a key carries (`sk-ant-` is Anthropic's), if any. */
+export function keyIssuer(key: string): string | undefined {
+  return keyFamilies.find((family) => family.prefixes.some((prefix) => key.startsWith(prefix)))?.provider;
+}
+
 export interface ApiKeyContext {
   endpoint: OpenAICompatibleEndpoint;
   /** `backend.api_key` as configured, if it was. */
@@ -81,7 +86,7 @@ export function resolveApiKey(context: ApiKeyContext): string {
   if (!/^[\x21-\x7e]+$/.test(key)) {
     throw keyError(context, 'BACKEND_AUTH', `The API key from ${source} contains spaces or characters that cannot be sent in an HTTP header; check its value.`);
   }
-  const keyOwner = keyFamilies.find((family) => family.prefixes.some((prefix) => key.startsWith(prefix)))?.provider;
+  const keyOwner = keyIssuer(key);
   const hostOwner = hostOwners[new URL(context.endpoint.baseUrl).hostname.toLowerCase()];
   if (keyOwner !== undefined && hostOwner !== undefined && keyOwner !== hostOwner) {
     throw keyError(

@@ -45,6 +45,23 @@ describe('defineOpenAICompatibleBackend', () => {
     expect(server.requests[0]?.headers['authorization']).toBe('Bearer hosted-secret');
   });
 
+  it('builds its client with the definition’s factory, from the options the default client would get', async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const custom = defineOpenAICompatibleBackend({
+      type: 'custom',
+      defaultBaseUrl: server.url,
+      requiresApiKey: false,
+      createClient: (sdk, options) => {
+        seen.push({ ...options });
+        return new sdk.OpenAI({ ...options, defaultHeaders: { ...options.defaultHeaders, 'x-client': 'custom' } });
+      },
+    });
+    const parts = await collect(custom.createBackend(settings({ type: 'custom', model: 'm' })).stream({ messages: [{ role: 'user', content: 'Hi' }] }));
+    expect(parts.at(-1)?.type).toBe('finish');
+    expect(seen).toEqual([expect.objectContaining({ baseURL: server.url, apiKey: 'massgen-no-key', maxRetries: 0, timeout: 600_000 })]);
+    expect(server.requests[0]?.headers['x-client']).toBe('custom');
+  });
+
   it('shares the options schema', () => {
     const hosted = defineOpenAICompatibleBackend({ type: 'hosted', requiresApiKey: true });
     expect(hosted.optionsSchema.safeParse({ timeout_seconds: 5 }).success).toBe(true);

@@ -9,12 +9,15 @@ export function createBackend(settings: BackendSettings): Backend {
   return createOpenAICompatibleBackend(settings, definitionForType(settings.type));
 }
 
-export { placeholderApiKey, resolveApiKey } from './api-key.js';
+export { keyIssuer, placeholderApiKey, resolveApiKey } from './api-key.js';
 export type { ApiKeyContext } from './api-key.js';
 export { buildChatRequest } from './build-chat-request.js';
 export type { ChatRequest } from './build-chat-request.js';
 export { convertToOpenAIMessages } from './convert-to-openai-messages.js';
 export { defineOpenAICompatibleBackend } from './define-openai-compatible-backend.js';
+export { withIdleTimeout } from './idle-timeout.js';
+export { loadOpenAISdk } from './load-openai-sdk.js';
+export type { OpenAISdk } from './load-openai-sdk.js';
 export type { OpenAICompatibleBackendModule } from './define-openai-compatible-backend.js';
 export { mapFinishReason } from './map-finish-reason.js';
 export { mapChatStream, mapUsage } from './openai-chat-stream.js';

@@ -1,5 +1,6 @@
 import { ConfigError, MassGenError, type Backend, type BackendCallOptions, type BackendRequest, type BackendSettings, type StreamPart } from '@massgen/core';
 import type OpenAI from 'openai';
+import type { ClientOptions } from 'openai';
 import { resolveApiKey } from './api-key.js';
 import { buildChatRequest } from './build-chat-request.js';
 import { withIdleTimeout } from './idle-timeout.js';
@@ -40,7 +41,7 @@ export function createOpenAICompatibleBackend(settings: BackendSettings, definit
       provider: settings.type,
     });
     const sdk = await loadOpenAISdk();
-    const client = new sdk.OpenAI({
+    const clientOptions: ClientOptions = {
       apiKey,
       baseURL: endpoint.baseUrl,
       timeout: options.timeoutMs,
@@ -51,7 +52,8 @@ export function createOpenAICompatibleBackend(settings: BackendSettings, definit
       organization: null,
       project: null,
       logLevel: 'off',
-    });
+    };
+    const client = definition.createClient?.(sdk, clientOptions) ?? new sdk.OpenAI(clientOptions);
     return { sdk, client, apiKey };
   }
 

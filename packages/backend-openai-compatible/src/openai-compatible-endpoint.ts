@@ -1,3 +1,6 @@
+import type OpenAI from 'openai';
+import type { ClientOptions } from 'openai';
+import type { OpenAISdk } from './load-openai-sdk.js';
 import type { OpenAICompatibleOptions } from './openai-compatible-options.js';
 import { openAIPreset, presetForBaseUrl, providerPresets, type ProviderPresetName } from './openai-compatible-presets.js';
 
@@ -15,6 +18,11 @@ export interface OpenAICompatibleBackendDefinition {
   defaultModel?: string;
   /** Name of the provider in messages. Defaults to the preset or the host. */
   displayName?: string;
+  /**
+   * Builds the SDK client from the options the default `OpenAI` client would get, for servers
+   * that need another client class (Azure OpenAI's deployment paths and `api-key` header).
+   */
+  createClient?: (sdk: OpenAISdk, options: ClientOptions) => OpenAI;
 }
 
 export const chatCompletionDefinition: OpenAICompatibleBackendDefinition = { type: 'chatcompletion', requiresApiKey: true };
