@@ -1,0 +1,65 @@
+import { Box, Text } from 'ink';
+import type { AgentStatus } from '@massgen/runtime';
+import { currentTurn } from './agent-output.js';
+import type { AgentOutput } from './agent-output.js';
+import { describeIdentity, describeSpend, describeState, spreadLine, stateSymbols } from './agent-summary.js';
+import { lastOutputLines } from './output-lines.js';
+import { OutputLineView } from './output-line-view.js';
+import { oneLine } from './text-lines.js';
+import { useTheme } from './theme.js';
+
+export interface AgentCardProps {
+  agent: AgentStatus;
+  /** 0-based position: its colour, and the key (position + 1) that focuses it. */
+  index: number;
+  output: AgentOutput;
+  answerLabel: string | undefined;
+  width: number;
+  outputLines: number;
+}
+
+/** One agent as a bordered card: who it is, what it is doing, what it spent, and its latest output. */
+export function AgentCard({ agent, index, output, answerLabel, width, outputLines }: AgentCardProps) {
+  const theme = useTheme();
+  const inner = Math.max(1, width - 4);
+  const key = index < 9 ? `${index + 1} ` : '';
+  const identity = describeIdentity(agent, inner - key.length);
+  const state = `${stateSymbols[agent.state]} ${describeState(agent, answerLabel)}`;
+  const full = spreadLine(state, describeSpend(agent), inner);
+  const status = full.right === '' ? spreadLine(state, describeSpend(agent, true), inner) : full;
+  const lines = lastOutputLines(currentTurn(output), inner, outputLines);
+  return (
+    <Box width={width} height={outputLines + 4} overflow="hidden" flexDirection="column" borderStyle="round" borderColor={theme.agent(index)} paddingX={1}>
+      <Text wrap="truncate-end">
+        <Text color={theme.agent(index)} bold>
+          {key}
+          {identity.name}
+        </Text>
+        <Text color={theme.muted}> {identity.detail}</Text>
+      </Text>
+      <Text wrap="truncate-end">
+        <Text color={theme.state(agent.state)}>{status.left}</Text>
+        <Text color={theme.muted}>
+          {status.gap}
+          {status.right}
+        </Text>
+      </Text>
+      {lines.length === 0 ? (
+        <Text color={agent.error === undefined ? theme.muted : theme.error} wrap="wrap">
+          {placeholder(agent)}
+        </Text>
+      ) : (
+        lines.map((line, position) => <OutputLineView key={position} line={line} />)
+      )}
+    </Box>
+  );
+}
+
+/** What an agent without output in its current turn shows instead. */
+function placeholder(agent: AgentStatus): string {
+  if (agent.state === 'failed' && agent.error !== undefined) return oneLine(agent.error.message);
+  if (agent.state === 'voted' && agent.vote !== null) return `→ ${agent.vote.targetLabel} (${agent.vote.targetAgentId}): ${oneLine(agent.vote.reason)}`;
+  if (agent.state === 'working') return 'thinking…';
+  if (agent.state === 'waiting') return 'waiting to start';
+  return ' ';
+}

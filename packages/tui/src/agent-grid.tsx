@@ -1,0 +1,70 @@
+import { Box, Text } from 'ink';
+import type { AgentStatus } from '@massgen/runtime';
+import { AgentCard } from './agent-card.js';
+import { AgentRow, rowColumns } from './agent-row.js';
+import { emptyOutput } from './agent-output.js';
+import { latestAnswerLabel } from './agent-summary.js';
+import type { DisplayState } from './display-state.js';
+import type { AgentsLayout } from './screen-layout.js';
+import { useTheme } from './theme.js';
+
+export interface AgentGridProps {
+  state: DisplayState;
+  layout: AgentsLayout;
+  width: number;
+}
+
+/** Every agent, as cards side by side (stacking when narrow) or as one line each when there are many. */
+export function AgentGrid({ state, layout, width }: AgentGridProps) {
+  const theme = useTheme();
+  const agents = state.agentIds.map((id) => state.status.agents[id]).filter((agent): agent is AgentStatus => agent !== undefined);
+  if (layout.mode === 'cards') {
+    const rows: AgentStatus[][] = [];
+    for (let start = 0; start < agents.length; start += layout.columns) rows.push(agents.slice(start, start + layout.columns));
+    return (
+      <Box flexDirection="column">
+        {rows.map((row, rowIndex) => (
+          <Box key={rowIndex}>
+            {row.map((agent, column) => {
+              const index = rowIndex * layout.columns + column;
+              return (
+                <AgentCard
+                  key={agent.id}
+                  agent={agent}
+                  index={index}
+                  output={state.outputs[agent.id] ?? emptyOutput}
+                  answerLabel={latestAnswerLabel(state.status, agent.id)}
+                  width={layout.cardWidth}
+                  outputLines={layout.outputLines}
+                />
+              );
+            })}
+          </Box>
+        ))}
+      </Box>
+    );
+  }
+  const columns = rowColumns(width, agents);
+  const hidden = agents.length - layout.visibleRows;
+  const shown = hidden > 0 ? agents.slice(0, Math.max(0, layout.visibleRows - 1)) : agents;
+  return (
+    <Box flexDirection="column">
+      {shown.map((agent, index) => (
+        <AgentRow
+          key={agent.id}
+          agent={agent}
+          index={index}
+          output={state.outputs[agent.id] ?? emptyOutput}
+          answerLabel={latestAnswerLabel(state.status, agent.id)}
+          columns={columns}
+          width={width}
+        />
+      ))}
+      {hidden > 0 ? (
+        <Text color={theme.muted} wrap="truncate-end">
+          … {agents.length - shown.length} more agents (enlarge the terminal, or press a number to focus one)
+        </Text>
+      ) : null}
+    </Box>
+  );
+}

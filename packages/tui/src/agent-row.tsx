@@ -1,0 +1,67 @@
+import { Text } from 'ink';
+import type { AgentStatus } from '@massgen/runtime';
+import { currentTurn } from './agent-output.js';
+import type { AgentOutput, OutputSegment } from './agent-output.js';
+import { describeSpend, describeState, stateSymbols } from './agent-summary.js';
+import { fitWidth, oneLine, truncateEnd, truncateStart } from './text-lines.js';
+import { useTheme } from './theme.js';
+
+export interface AgentRowColumns {
+  /** Width of the key-and-name column. */
+  name: number;
+  /** Width of the model column; 0 leaves it out. */
+  model: number;
+  state: number;
+  spend: number;
+}
+
+/** Column widths for rows on a screen `width` wide, with room left for the latest output. */
+export function rowColumns(width: number, agents: readonly AgentStatus[]): AgentRowColumns {
+  const longestName = Math.max(4, ...agents.map((agent) => agent.id.length));
+  const name = Math.min(18, longestName + 3);
+  const model = width >= 110 ? Math.min(24, Math.max(6, ...agents.map((agent) => agent.modelId.length)) + 2) : 0;
+  return { name, model, state: 17, spend: 15 };
+}
+
+export interface AgentRowProps {
+  agent: AgentStatus;
+  index: number;
+  output: AgentOutput;
+  answerLabel: string | undefined;
+  columns: AgentRowColumns;
+  width: number;
+}
+
+/** One agent on one line, for when cards do not fit: name, state, spend, and its latest line of output. */
+export function AgentRow({ agent, index, output, answerLabel, columns, width }: AgentRowProps) {
+  const theme = useTheme();
+  const fixed = columns.name + columns.model + columns.state + columns.spend;
+  const room = Math.max(0, width - fixed - 2);
+  const latest = latestLine(currentTurn(output), Math.max(1, room - 2));
+  const key = index < 9 ? `${index + 1} ` : '  ';
+  return (
+    <Text wrap="truncate-end">
+      <Text color={theme.agent(index)} bold>
+        {fitWidth(`${key}${agent.id}`, columns.name)}
+      </Text>
+      {columns.model > 0 ? <Text color={theme.muted}>{fitWidth(agent.modelId, columns.model)}</Text> : null}
+      <Text color={theme.state(agent.state)}>{fitWidth(`${stateSymbols[agent.state]} ${describeState(agent, answerLabel)}`, columns.state)}</Text>
+      <Text color={theme.muted}>{fitWidth(describeSpend(agent), columns.spend)}</Text>
+      {latest === undefined ? null : (
+        <Text dimColor={latest.kind === 'reasoning'} italic={latest.kind === 'reasoning'} color={latest.kind === 'tool-error' ? theme.error : undefined}>
+          {'│ '}
+          {latest.text}
+        </Text>
+      )}
+    </Text>
+  );
+}
+
+/** The end of the latest streamed text, or the latest tool line: what the agent is doing now. */
+function latestLine(segments: readonly OutputSegment[], width: number): { kind: OutputSegment['kind']; text: string } | undefined {
+  const last = segments[segments.length - 1];
+  if (last === undefined) return undefined;
+  if (last.kind === 'text' || last.kind === 'reasoning') return { kind: last.kind, text: truncateStart(oneLine(last.text.slice(-4 * width)), width) };
+  const marker = last.kind === 'tool-call' ? '⚙ ' : last.kind === 'tool-error' ? '✗ ' : '↳ ';
+  return { kind: last.kind, text: truncateEnd(`${marker}${oneLine(last.text)}`, width) };
+}

@@ -1,0 +1,63 @@
+import type { AgentStatus, RunStatus } from '@massgen/runtime';
+import { formatCost, formatTokenCount, totalTokens } from './quantity-format.js';
+import { truncateEnd } from './text-lines.js';
+
+/** The label of the agent's latest answer, if it gave one. */
+export function latestAnswerLabel(status: RunStatus, agentId: string): string | undefined {
+  for (let index = status.answers.length - 1; index >= 0; index -= 1) {
+    const answer = status.answers[index];
+    if (answer?.agentId === agentId) return answer.label;
+  }
+  return undefined;
+}
+
+/** `working`, `answered A1.2`, `voted A2.1`, ...: the state in words a user reads at a glance. */
+export function describeState(agent: AgentStatus, answerLabel: string | undefined): string {
+  switch (agent.state) {
+    case 'answered':
+      return answerLabel === undefined ? 'answered' : `answered ${answerLabel}`;
+    case 'voted':
+      return agent.vote === null ? 'voted' : `voted ${agent.vote.targetLabel}`;
+    case 'done':
+      return 'presented';
+    case 'failed':
+      return agent.error === undefined ? 'failed' : `failed (${agent.error.code})`;
+    default:
+      return agent.state;
+  }
+}
+
+/** `1.2k tok $0.004`: what the agent has spent so far; `short` leaves the cost out. */
+export function describeSpend(agent: AgentStatus, short = false): string {
+  const tokens = `${formatTokenCount(totalTokens(agent.usage))} tok`;
+  return agent.costUsd === undefined || short ? tokens : `${tokens} ${formatCost(agent.costUsd)}`;
+}
+
+export const stateSymbols: Record<AgentStatus['state'], string> = {
+  waiting: '○',
+  working: '◐',
+  answered: '●',
+  voted: '✓',
+  presenting: '★',
+  failed: '✗',
+  done: '★',
+};
+
+/**
+ * Two texts on one line of `width`: the left one whole if it can be, the right one flush right
+ * when both fit, dropped when they do not.
+ */
+export function spreadLine(left: string, right: string, width: number): { left: string; gap: string; right: string } {
+  const leftLength = Array.from(left).length;
+  const rightLength = Array.from(right).length;
+  if (leftLength + 1 + rightLength <= width) return { left, gap: ' '.repeat(width - leftLength - rightLength), right };
+  return { left: truncateEnd(left, width), gap: '', right: '' };
+}
+
+/** `alpha chatcompletion · gpt-5`, or without the backend type when that does not fit. */
+export function describeIdentity(agent: AgentStatus, width: number): { name: string; detail: string } {
+  const full = `${agent.provider}${agent.modelId === '' ? '' : ` · ${agent.modelId}`}`;
+  const room = width - Array.from(agent.id).length - 1;
+  if (Array.from(full).length <= room || agent.modelId === '') return { name: agent.id, detail: full };
+  return { name: agent.id, detail: agent.modelId };
+}

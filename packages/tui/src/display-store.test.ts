@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { DisplayStore } from './display-store.js';
+import { stampEvents, threeAgentRun } from './run-event-fixtures.js';
+
+/** A clock and timer queue the test advances by hand. */
+function manualClock() {
+  let now = 0;
+  const timers: Array<{ at: number; callback: () => void }> = [];
+  return {
+    options: {
+      now: () => now,
+      setTimer: (callback: () => void, ms: number) => {
+        const timer = { at: now + ms, callback };
+        timers.push(timer);
+        return timer;
+      },
+      clearTimer: (timer: unknown) => {
+        const index = timers.indexOf(timer as (typeof timers)[number]);
+        if (index >= 0) timers.splice(index, 1);
+      },
+    },
+    advance(ms: number) {
+      now += ms;
+      for (const timer of timers.filter((entry) => entry.at <= now)) {
+        timers.splice(timers.indexOf(timer), 1);
+        timer.callback();
+      }
+    },
+    pending: () => timers.length,
+  };
+}
+
+describe('DisplayStore', () => {
+  it('turns a burst of events into one notification per frame', () => {
+    const clock = manualClock();
+    const store = new DisplayStore({ frameIntervalMs: 50, ...clock.options });
+    let notified = 0;
+    store.subscribe(() => (notified += 1));
+    const events = stampEvents(threeAgentRun());
+    for (const event of events) store.push(event);
+    // The first frame is due at once, the rest wait for it.
+    expect(notified).toBe(0);
+    clock.advance(0);
+    expect(notified).toBe(1);
+    expect(store.getSnapshot().status.answers).toHaveLength(2);
+    for (let index = 0; index < 100; index += 1) {
+      store.push({ ...events[6]!, seq: 100 + index } as (typeof events)[number]);
+    }
+    clock.advance(49);
+    expect(notified).toBe(1);
+    clock.advance(1);
+    expect(notified).toBe(2);
+    expect(clock.pending()).toBe(0);
+  });
+
+  it('keeps the snapshot still between frames, so a render never sees half a frame', () => {
+    const clock = manualClock();
+    const store = new DisplayStore({ frameIntervalMs: 50, ...clock.options });
+    const [start] = stampEvents(threeAgentRun());
+    store.push(start!);
+    expect(store.getSnapshot().agentIds).toEqual([]);
+    clock.advance(0);
+    expect(store.getSnapshot().agentIds).toEqual(['alpha', 'beta', 'gamma']);
+  });
+
+  it('shows the end of a run and the user requests at once', () => {
+    const clock = manualClock();
+    const store = new DisplayStore({ frameIntervalMs: 50, ...clock.options });
+    let notified = 0;
+    store.subscribe(() => (notified += 1));
+    const [start] = stampEvents(threeAgentRun());
+    store.push(start!);
+    store.requestAnswer();
+    expect(notified).toBe(1);
+    expect(store.getSnapshot().answerRequested).toBe(true);
+    store.push({ type: 'run-end', stopReason: 'answer-now', runId: 'r', seq: 1, time: 1 });
+    expect(notified).toBe(2);
+    expect(store.getSnapshot().status.state).toBe('finished');
+    expect(clock.pending()).toBe(0);
+    store.requestCancel();
+    expect(store.getSnapshot().cancelRequested).toBe(false);
+  });
+
+  it('stops notifying a listener that unsubscribed', () => {
+    const clock = manualClock();
+    const store = new DisplayStore({ frameIntervalMs: 50, ...clock.options });
+    let notified = 0;
+    const unsubscribe = store.subscribe(() => (notified += 1));
+    unsubscribe();
+    store.flush();
+    expect(notified).toBe(0);
+  });
+});

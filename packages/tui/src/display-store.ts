@@ -1,0 +1,97 @@
+import type { RunEvent } from '@massgen/core';
+import { initialDisplayState, reduceDisplayState } from './display-state.js';
+import type { DisplayState } from './display-state.js';
+
+export interface DisplayStoreOptions {
+  /** Least time between two notifications: the display draws at most 1000 / this per second. */
+  frameIntervalMs?: number;
+  /** Injectable for tests. */
+  now?: () => number;
+  setTimer?: (callback: () => void, ms: number) => unknown;
+  clearTimer?: (timer: unknown) => void;
+}
+
+/** 15 frames a second: smooth enough for streaming text, cheap enough to go unnoticed. */
+export const defaultFrameIntervalMs = 66;
+
+/**
+ * Holds the display state and batches events into frames. Every event is folded in at once
+ * (cheap), but subscribers hear of changes at most once per frame interval, so a burst of
+ * streaming deltas from many agents costs one render, not one per delta. A run's end and the
+ * user's own actions are shown at once.
+ */
+export class DisplayStore {
+  private state: DisplayState = initialDisplayState();
+  /** What subscribers see; it changes only at a notification, so a render never tears. */
+  private published: DisplayState = this.state;
+  private readonly listeners = new Set<() => void>();
+  private readonly frameIntervalMs: number;
+  private readonly now: () => number;
+  private readonly setTimer: (callback: () => void, ms: number) => unknown;
+  private readonly clearTimer: (timer: unknown) => void;
+  private timer: unknown;
+  private lastNotified = Number.NEGATIVE_INFINITY;
+  private dirty = false;
+
+  constructor(options: DisplayStoreOptions = {}) {
+    this.frameIntervalMs = options.frameIntervalMs ?? defaultFrameIntervalMs;
+    this.now = options.now ?? Date.now;
+    this.setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
+    this.clearTimer = options.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
+  }
+
+  /** For `useSyncExternalStore`: the state as of the last notification's frame. */
+  readonly getSnapshot = (): DisplayState => this.published;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  push(event: RunEvent): void {
+    this.state = reduceDisplayState(this.state, event);
+    if (event.type === 'run-end') this.flush();
+    else this.schedule();
+  }
+
+  requestAnswer(): void {
+    if (this.state.endedAt !== undefined) return;
+    this.state = { ...this.state, answerRequested: true };
+    this.flush();
+  }
+
+  requestCancel(): void {
+    if (this.state.endedAt !== undefined) return;
+    this.state = { ...this.state, cancelRequested: true };
+    this.flush();
+  }
+
+  /** Notifies now of anything pending, cancelling the scheduled frame. */
+  flush(): void {
+    if (this.timer !== undefined) {
+      this.clearTimer(this.timer);
+      this.timer = undefined;
+    }
+    this.dirty = false;
+    this.lastNotified = this.now();
+    this.published = this.state;
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  /** Stops the pending frame, if any; the store keeps its state. */
+  dispose(): void {
+    if (this.timer !== undefined) this.clearTimer(this.timer);
+    this.timer = undefined;
+    this.dirty = false;
+  }
+
+  private schedule(): void {
+    this.dirty = true;
+    if (this.timer !== undefined) return;
+    const wait = Math.max(0, this.lastNotified + this.frameIntervalMs - this.now());
+    this.timer = this.setTimer(() => {
+      this.timer = undefined;
+      if (this.dirty) this.flush();
+    }, wait);
+  }
+}

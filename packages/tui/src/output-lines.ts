@@ -1,0 +1,37 @@
+import type { OutputKind, OutputSegment } from './agent-output.js';
+import { oneLine, tailLines, truncateEnd } from './text-lines.js';
+
+export interface OutputLine {
+  kind: OutputKind;
+  text: string;
+}
+
+const prefixes: Record<OutputKind, string> = {
+  text: '',
+  reasoning: '',
+  'tool-call': '⚙ ',
+  'tool-result': '↳ ',
+  'tool-error': '✗ ',
+  turn: '── ',
+};
+
+/**
+ * The last `count` lines of some output segments, wrapped to `width`. Walks from the end and
+ * stops as soon as the lines are found, so the cost does not grow with the output's length.
+ */
+export function lastOutputLines(segments: readonly OutputSegment[], width: number, count: number): OutputLine[] {
+  const lines: OutputLine[] = [];
+  for (let index = segments.length - 1; index >= 0 && lines.length < count; index -= 1) {
+    const segment = segments[index];
+    if (segment === undefined) continue;
+    if (segment.kind === 'text' || segment.kind === 'reasoning') {
+      const wrapped = tailLines(segment.text, width, count - lines.length);
+      lines.unshift(...wrapped.map((line) => ({ kind: segment.kind, text: line })));
+    } else {
+      // Tool calls and turn markers are one line each: their gist matters, not their full text.
+      const text = segment.kind === 'turn' ? `${prefixes.turn}${segment.text} ──` : `${prefixes[segment.kind]}${oneLine(segment.text)}`;
+      lines.unshift({ kind: segment.kind, text: truncateEnd(text, width) });
+    }
+  }
+  return lines;
+}

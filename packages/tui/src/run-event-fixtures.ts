@@ -1,0 +1,44 @@
+import type { CoordinationEvent, RunEvent } from '@massgen/core';
+import { initialDisplayState, reduceDisplayState } from './display-state.js';
+import type { DisplayState } from './display-state.js';
+
+/** The start time fixtures stamp their events from. */
+export const fixtureStart = Date.UTC(2026, 0, 1, 12, 0, 0);
+
+/** Stamps coordination events as the runtime would, one second apart. */
+export function stampEvents(events: readonly CoordinationEvent[], runId = 'run-test'): RunEvent[] {
+  return events.map((event, seq) => ({ ...event, runId, seq, time: fixtureStart + seq * 1000 }) as RunEvent);
+}
+
+export function displayStateOf(events: readonly CoordinationEvent[]): DisplayState {
+  return stampEvents(events).reduce(reduceDisplayState, initialDisplayState());
+}
+
+export function runStart(agentIds: readonly string[], task = 'What is 2+2?'): CoordinationEvent {
+  return {
+    type: 'run-start',
+    task,
+    strategy: 'vote',
+    agents: agentIds.map((id, index) => ({ id, provider: 'chatcompletion', modelId: `model-${String.fromCharCode(97 + index)}` })),
+  };
+}
+
+/** A three-agent run up to the winner presenting: answers, reasoning, a tool call, votes. */
+export function threeAgentRun(): CoordinationEvent[] {
+  return [
+    runStart(['alpha', 'beta', 'gamma']),
+    { type: 'round', round: 1 },
+    { type: 'agent-start', agentId: 'alpha', round: 1, attempt: 1, reason: 'initial' },
+    { type: 'agent-start', agentId: 'beta', round: 1, attempt: 1, reason: 'initial' },
+    { type: 'agent-start', agentId: 'gamma', round: 1, attempt: 1, reason: 'initial' },
+    { type: 'agent-delta', agentId: 'alpha', kind: 'reasoning', text: 'Adding two and two.' },
+    { type: 'agent-delta', agentId: 'alpha', kind: 'text', text: 'Four. 2 + 2 = 4.' },
+    { type: 'tool-call', agentId: 'beta', callId: 'c1', name: 'calculator', input: '{"expression":"2+2"}' },
+    { type: 'tool-result', agentId: 'beta', callId: 'c1', name: 'calculator', output: '4', isError: false },
+    { type: 'agent-delta', agentId: 'beta', kind: 'text', text: 'The sum is 4.' },
+    { type: 'usage', agentId: 'alpha', usage: { inputTokens: 900, outputTokens: 340 }, costUsd: 0.0021 },
+    { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'Four. 2 + 2 = 4.', round: 1 },
+    { type: 'answer', agentId: 'beta', label: 'A2.1', content: 'The sum is 4.', round: 1 },
+    { type: 'vote', agentId: 'gamma', targetAgentId: 'alpha', targetLabel: 'A1.1', reason: 'Shows the working.', round: 1 },
+  ];
+}

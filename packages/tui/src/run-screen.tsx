@@ -1,0 +1,72 @@
+import { Box } from 'ink';
+import { AgentGrid } from './agent-grid.js';
+import { emptyOutput } from './agent-output.js';
+import { latestAnswerLabel } from './agent-summary.js';
+import type { DisplayState } from './display-state.js';
+import { FinalAnswerView } from './final-answer-view.js';
+import { FocusView } from './focus-view.js';
+import { KeyHelp } from './key-help.js';
+import { RunHeader } from './run-header.js';
+import { planLayout } from './screen-layout.js';
+import { TimelineView } from './timeline-view.js';
+import { tallyRows } from './vote-tally.js';
+import { VoteTallyView } from './vote-tally-view.js';
+
+/** How the display is shaped: the configuration's `display` keys. */
+export interface ScreenOptions {
+  showAgentCards: boolean;
+  liveTimeline: boolean;
+}
+
+export interface RunScreenProps {
+  state: DisplayState;
+  width: number;
+  height: number;
+  options: ScreenOptions;
+  /** 0-based index of the focused agent, or undefined for the overview. */
+  focus: number | undefined;
+  scroll: number;
+  now: number;
+  keysEnabled: boolean;
+}
+
+/** The whole screen for one moment of a run. Pure: everything it shows comes in through props. */
+export function RunScreen({ state, width, height, options, focus, scroll, now, keysEnabled }: RunScreenProps) {
+  const finished = state.status.state === 'finished';
+  const layout = planLayout({
+    width,
+    height,
+    agentCount: state.agentIds.length,
+    showCards: options.showAgentCards,
+    showTimeline: options.liveTimeline,
+    showFinal: state.finalText !== '' || state.presenterId !== undefined,
+  });
+  const focusedId = focus === undefined ? undefined : state.agentIds[focus];
+  const focusedAgent = focusedId === undefined ? undefined : state.status.agents[focusedId];
+  return (
+    <Box flexDirection="column" width={layout.width}>
+      <RunHeader state={state} now={now} />
+      {focusedAgent !== undefined && focus !== undefined ? (
+        <FocusView
+          agent={focusedAgent}
+          index={focus}
+          output={state.outputs[focusedAgent.id] ?? emptyOutput}
+          answerLabel={latestAnswerLabel(state.status, focusedAgent.id)}
+          width={layout.width}
+          lines={layout.focusLines}
+          scroll={scroll}
+        />
+      ) : (
+        <>
+          <AgentGrid state={state} layout={layout.agents} width={layout.width} />
+          <VoteTallyView rows={tallyRows(state.status)} answers={state.status.answers.length} />
+          {layout.timelineLines > 0 ? <TimelineView entries={state.timeline} lines={layout.timelineLines} /> : null}
+          {layout.finalLines > 0 ? (
+            <FinalAnswerView presenterId={state.presenterId} text={state.finalText} lines={layout.finalLines} width={layout.width} finished={finished} />
+          ) : null}
+        </>
+      )}
+      <KeyHelp agentCount={state.agentIds.length} focused={focusedAgent !== undefined} finished={finished} keysEnabled={keysEnabled} />
+    </Box>
+  );
+}

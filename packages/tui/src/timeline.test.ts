@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { appendTimeline, timelineEntry, timelineLimit } from './timeline.js';
+import { fixtureStart, stampEvents } from './run-event-fixtures.js';
+
+describe('timelineEntry', () => {
+  const [vote, error, retry, consensus, delta] = stampEvents([
+    { type: 'vote', agentId: 'beta', targetAgentId: 'alpha', targetLabel: 'A1.1', reason: 'Clear\nand right.', confidence: 0.9, round: 1 },
+    { type: 'agent-error', agentId: 'gamma', error: { name: 'MassGenError', code: 'BACKEND_AUTH', message: 'Bad key.', retryable: false }, attempt: 1, willRetry: false },
+    { type: 'agent-error', agentId: 'gamma', error: { name: 'MassGenError', code: 'BACKEND_RATE_LIMIT', message: 'Slow down.', retryable: true }, attempt: 2, willRetry: true },
+    {
+      type: 'consensus',
+      winnerAgentId: 'alpha',
+      winnerLabel: 'A1.1',
+      tally: [
+        { label: 'A1.1', agentId: 'alpha', votes: 2, weight: 2 },
+        { label: 'A2.1', agentId: 'beta', votes: 1, weight: 1 },
+      ],
+      stopReason: 'consensus',
+    },
+    { type: 'agent-delta', agentId: 'alpha', kind: 'text', text: 'x' },
+  ]);
+
+  it('describes a vote with its target, confidence and reason on one line', () => {
+    expect(timelineEntry(vote!, fixtureStart)).toEqual({
+      seq: 0,
+      at: 0,
+      kind: 'vote',
+      agentId: 'beta',
+      text: 'beta voted A1.1 (alpha) (confidence 0.9): Clear and right.',
+    });
+  });
+
+  it('tells a failure from a retry', () => {
+    expect(timelineEntry(error!, fixtureStart)).toMatchObject({ kind: 'error', at: 1000, text: 'gamma failed: Bad key. (BACKEND_AUTH)' });
+    expect(timelineEntry(retry!, fixtureStart)).toMatchObject({ kind: 'retry', text: 'gamma retries (attempt 2): Slow down.' });
+  });
+
+  it('names the winner and its share of the votes', () => {
+    expect(timelineEntry(consensus!, fixtureStart)?.text).toBe('alpha wins with 2/3 votes (consensus) and presents');
+  });
+
+  it('leaves streaming text out', () => {
+    expect(timelineEntry(delta!, fixtureStart)).toBeUndefined();
+  });
+
+  it('keeps a bounded number of entries, the newest', () => {
+    let timeline = [] as ReturnType<typeof appendTimeline>;
+    for (let seq = 0; seq < timelineLimit + 5; seq += 1) timeline = appendTimeline(timeline, { seq, at: seq, kind: 'round', text: `round ${seq}` });
+    expect(timeline).toHaveLength(timelineLimit);
+    expect(timeline[0]?.seq).toBe(5);
+  });
+});
