@@ -51,6 +51,31 @@ export type {
 } from './fake-gemini-server-types.js';
 export { createGeminiTeamResponder } from './gemini-team-responder.js';
 export type { GeminiTeamResponderOptions } from './gemini-team-responder.js';
+export { createFakeAnthropicServer } from './fake-anthropic-server.js';
+export { anthropicErrorBody, fakeAnthropicErrors } from './fake-anthropic-server-errors.js';
+export { isValidThinkingSignature, signThinking } from './fake-anthropic-signature.js';
+export type {
+  FakeAnthropicContentBlock,
+  FakeAnthropicDropReply,
+  FakeAnthropicErrorReply,
+  FakeAnthropicHangReply,
+  FakeAnthropicMessage,
+  FakeAnthropicReply,
+  FakeAnthropicRequest,
+  FakeAnthropicResponder,
+  FakeAnthropicServer,
+  FakeAnthropicServerOptions,
+  FakeAnthropicStallReply,
+  FakeAnthropicStreamErrorReply,
+  FakeAnthropicTextReply,
+  FakeAnthropicThinking,
+  FakeAnthropicTool,
+  FakeAnthropicToolUse,
+  FakeAnthropicToolUseReply,
+  FakeAnthropicUsage,
+} from './fake-anthropic-server-types.js';
+export { createAnthropicTeamResponder } from './anthropic-team-responder.js';
+export type { AnthropicTeamResponderOptions } from './anthropic-team-responder.js';
 export { createScriptedBackend } from './scripted-backend.js';
 export type { ScriptedBackend, ScriptedBackendOptions, ScriptedTurn } from './scripted-backend.js';
 export { createScriptedBackendModule } from './scripted-backend-module.js';

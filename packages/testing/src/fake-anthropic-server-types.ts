@@ -1,0 +1,192 @@
+/** A content block as a client sent it inside a Messages API message. */
+export interface FakeAnthropicContentBlock {
+  type: string;
+  text?: string;
+  /** `tool_use`: the call's id, name and input. */
+  id?: string;
+  name?: string;
+  input?: unknown;
+  /** `tool_result`: the call it answers, its output and whether the tool failed. */
+  tool_use_id?: string;
+  content?: unknown;
+  is_error?: boolean;
+  /** `thinking`: the text and the signature that lets the API check it came back unchanged. */
+  thinking?: string;
+  signature?: string;
+  /** `redacted_thinking`: the encrypted thinking. */
+  data?: string;
+  [key: string]: unknown;
+}
+
+/** A message of a Messages API request; string content is kept as the client sent it. */
+export interface FakeAnthropicMessage {
+  role: string;
+  content: string | FakeAnthropicContentBlock[];
+}
+
+/** A custom tool as a client offered it. */
+export interface FakeAnthropicTool {
+  name: string;
+  description?: string;
+  input_schema?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** One `POST /v1/messages` request the server received. */
+export interface FakeAnthropicRequest {
+  /** 0-based position of this request among every messages request the server received. */
+  index: number;
+  /** The parsed JSON body, exactly as sent. */
+  body: Record<string, unknown>;
+  /** Request headers, names in lower case. */
+  headers: Record<string, string>;
+  /** Query parameters (`beta=true` from the SDK's beta client). */
+  query: Record<string, string>;
+  model: string;
+  /** The system prompt's text, whether it was sent as a string or as text blocks. */
+  system: string;
+  messages: FakeAnthropicMessage[];
+  tools: FakeAnthropicTool[];
+  stream: boolean;
+}
+
+/** Token counts to report instead of the estimate the server makes from the text. */
+export interface FakeAnthropicUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+  cacheReadInputTokens?: number;
+  cacheCreationInputTokens?: number;
+}
+
+/** Extended thinking the model does before it answers. */
+export interface FakeAnthropicThinking {
+  /** Streamed as `thinking_delta` events. */
+  text: string;
+  /** Defaults to a signature the server later verifies when the block is sent back. */
+  signature?: string;
+}
+
+interface FakeAnthropicReplyTiming {
+  /** Delay before the first byte of the response, overriding the server's `latencyMs`. */
+  latencyMs?: number;
+}
+
+interface FakeAnthropicContentFields {
+  thinking?: string | FakeAnthropicThinking;
+  /** Sent as a `redacted_thinking` block (opaque `data`) after any readable thinking. */
+  redactedThinking?: string;
+  /** Overrides the counts the server estimates from the text (about four characters a token). */
+  usage?: FakeAnthropicUsage;
+}
+
+export interface FakeAnthropicTextReply extends FakeAnthropicReplyTiming, FakeAnthropicContentFields {
+  type: 'text';
+  text: string;
+  /** Defaults to `end_turn`. */
+  stopReason?: 'end_turn' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'pause_turn';
+  /** The sequence that stopped the model, with `stopReason: 'stop_sequence'`. */
+  stopSequence?: string;
+}
+
+export interface FakeAnthropicToolUse {
+  name: string;
+  /** An object is streamed as its JSON text; a string is streamed as is, so invalid JSON can be scripted. */
+  input: Record<string, unknown> | string;
+  /** Defaults to a deterministic `toolu_fake_<request>_<position>`. */
+  id?: string;
+}
+
+export interface FakeAnthropicToolUseReply extends FakeAnthropicReplyTiming, FakeAnthropicContentFields {
+  type: 'tool-use';
+  calls: FakeAnthropicToolUse[];
+  /** Text the model writes before calling the tools. */
+  text?: string;
+}
+
+export interface FakeAnthropicErrorReply extends FakeAnthropicReplyTiming {
+  type: 'error';
+  status: number;
+  /** A JSON value is sent as JSON; a string is sent as is (a proxy's HTML page, say). Defaults to Anthropic's body for the status. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+type FakeAnthropicContentReply = FakeAnthropicTextReply | FakeAnthropicToolUseReply;
+
+export interface FakeAnthropicDropReply extends FakeAnthropicReplyTiming {
+  type: 'drop';
+  /** Stream events written before the connection is destroyed (`message_start` and `ping` count); 0 drops before any body. */
+  afterEvents: number;
+  /** The reply the stream was carrying; defaults to a short text. */
+  reply?: FakeAnthropicContentReply;
+  /** End the response normally after those events, without `message_stop`, instead of cutting the connection. */
+  graceful?: boolean;
+}
+
+export interface FakeAnthropicStreamErrorReply extends FakeAnthropicReplyTiming {
+  /** After `afterEvents` events, an `event: error` ends the stream, as Anthropic reports overload once the 200 is sent. */
+  type: 'stream-error';
+  afterEvents: number;
+  /** Defaults to `overloaded_error` / `Overloaded`. */
+  error?: { type: string; message: string };
+  reply?: FakeAnthropicContentReply;
+}
+
+export interface FakeAnthropicStallReply extends FakeAnthropicReplyTiming {
+  /** After `afterEvents` events the stream goes silent, holding the connection until the client leaves. */
+  type: 'stall';
+  afterEvents: number;
+  reply?: FakeAnthropicContentReply;
+}
+
+export interface FakeAnthropicHangReply extends FakeAnthropicReplyTiming {
+  /** Never answers; the request ends only when the client gives up or the server closes. */
+  type: 'hang';
+}
+
+export type FakeAnthropicReply =
+  | FakeAnthropicTextReply
+  | FakeAnthropicToolUseReply
+  | FakeAnthropicErrorReply
+  | FakeAnthropicDropReply
+  | FakeAnthropicStreamErrorReply
+  | FakeAnthropicStallReply
+  | FakeAnthropicHangReply;
+
+export type FakeAnthropicResponder = (request: FakeAnthropicRequest, context: { index: number }) => FakeAnthropicReply | Promise<FakeAnthropicReply>;
+
+export interface FakeAnthropicServerOptions {
+  /** Produces replies once the queue is empty. Defaults to echoing the last user text. */
+  responder?: FakeAnthropicResponder;
+  /** Delay before the first byte of every response, unless a reply sets its own. */
+  latencyMs?: number;
+  /** When set, every request must carry it in `x-api-key` (or `Authorization: Bearer`), else 401. */
+  apiKey?: string;
+  /** Characters of text, thinking or tool input per delta event. Defaults to 4. */
+  chunkSize?: number;
+  /**
+   * Rejects requests the real API rejects (unpaired tool results, thinking rules, altered
+   * thinking signatures, ...) with its 400 errors. Defaults to `true`.
+   */
+  validate?: boolean;
+  /** Model ids listed by `GET /v1/models`. Defaults to `['claude-fake-1']`. */
+  models?: string[];
+}
+
+export interface FakeAnthropicServer {
+  /** The origin (`http://127.0.0.1:<port>`), as the Anthropic SDK's `baseURL` expects. */
+  readonly url: string;
+  /** Every messages request received, in order, including rejected ones. */
+  readonly requests: readonly FakeAnthropicRequest[];
+  /** Responses started and not yet finished or abandoned by their client. */
+  readonly activeResponses: number;
+  /** Queues replies for the next requests, consumed in order before the responder is asked. */
+  enqueue(...replies: FakeAnthropicReply[]): void;
+  setResponder(responder: FakeAnthropicResponder): void;
+  /** Resolves once at least `count` messages requests have arrived. */
+  waitForRequests(count: number): Promise<void>;
+  /** Resolves once no response is in progress (hung and slow ones included). */
+  idle(): Promise<void>;
+  /** Ends every open connection and stops listening. */
+  close(): Promise<void>;
+}
