@@ -1,0 +1,118 @@
+import { ConfigError, MassGenError, type Backend, type BackendCallOptions, type BackendRequest, type BackendSettings, type StreamPart, type Warning } from '@massgen/core';
+import type Anthropic from '@anthropic-ai/sdk';
+import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
+import { abortOnSilence } from './abort-on-silence.js';
+import { buildClaudeRequest } from './build-claude-request.js';
+import { resolveClaudeApiKey } from './claude-api-key.js';
+import { mapClaudeError } from './claude-error.js';
+import { anthropicBaseUrl, parseClaudeOptions } from './claude-options.js';
+import { mapClaudeStream } from './claude-stream.js';
+import { loadAnthropicSdk, type AnthropicSdk } from './load-anthropic-sdk.js';
+
+interface Connection {
+  sdk: AnthropicSdk;
+  client: Anthropic;
+  apiKey: string;
+}
+
+/** Name of the provider in messages: Anthropic, or the compatible server the requests go to. */
+function providerNameFor(baseUrl: string): string {
+  return baseUrl === anthropicBaseUrl ? 'Anthropic' : `Anthropic API at ${new URL(baseUrl).host}`;
+}
+
+/**
+ * A backend for Claude through the Messages API. Options are validated here, at creation; the key
+ * and the SDK are only looked at on the first call.
+ */
+export function createClaudeBackend(settings: BackendSettings): Backend {
+  const options = parseClaudeOptions(settings);
+  const modelId = settings.model;
+  if (modelId === '') {
+    throw new ConfigError({
+      issues: [{ path: 'backend.model', message: `expected the Claude model to use, such as claude-sonnet-4-5 (agent ${settings.agentId})` }],
+    });
+  }
+  const providerName = providerNameFor(options.baseUrl);
+  const warned = new Set<string>();
+  let connecting: Promise<Connection> | undefined;
+
+  async function connect(): Promise<Connection> {
+    const apiKey = resolveClaudeApiKey({
+      configuredKey: options.apiKey,
+      env: settings.env,
+      baseUrl: options.baseUrl,
+      warn: settings.warn,
+      agentId: settings.agentId,
+      provider: settings.type,
+    });
+    const sdk = await loadAnthropicSdk();
+    const client = new sdk.Anthropic({
+      apiKey,
+      baseURL: options.baseUrl,
+      timeout: options.timeoutMs,
+      // Retries happen in one place, the MassGen runtime, which knows about budgets and other agents.
+      maxRetries: 0,
+      defaultHeaders: { ...options.headers, ...(options.betas.length === 0 ? {} : { 'anthropic-beta': options.betas.join(',') }) },
+      // The SDK would otherwise read this from the environment; MassGen has no use for it.
+      webhookKey: null,
+      logLevel: 'off',
+    });
+    return { sdk, client, apiKey };
+  }
+
+  /** Settings problems repeat on every call; the user needs to hear of each once. */
+  function firstTime(warning: Warning): boolean {
+    const key = `${warning.code}\u0000${warning.message}`;
+    if (warned.has(key)) return false;
+    warned.add(key);
+    return true;
+  }
+
+  async function* stream(request: BackendRequest, callOptions: BackendCallOptions = {}): AsyncGenerator<StreamPart> {
+    const { signal } = callOptions;
+    let connection: Connection | undefined;
+    let phase: 'request' | 'stream' = 'request';
+    let silent = false;
+    try {
+      connecting ??= connect();
+      connection = await connecting.catch((error: unknown) => {
+        // A missing key may be set before the next call; do not remember the failure.
+        connecting = undefined;
+        throw error;
+      });
+      const { body, warnings } = buildClaudeRequest(request, modelId, options);
+      for (const warning of warnings.filter(firstTime)) yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
+      if (signal?.aborted) throw signal.reason;
+      // The SDK's types no longer list the sampling fields the body may carry; the API reads them.
+      const events = await connection.client.messages.create(body as unknown as MessageCreateParamsStreaming, signal === undefined ? {} : { signal });
+      phase = 'stream';
+      const guarded = abortOnSilence(events, options.timeoutMs, () => {
+        silent = true;
+        events.controller.abort();
+      });
+      yield* mapClaudeStream(guarded, { providerName, signal });
+    } catch (error) {
+      const mapped = silent
+        ? new MassGenError({
+            code: 'TIMEOUT',
+            retryable: true,
+            agentId: settings.agentId,
+            provider: settings.type,
+            message: `${providerName} went silent for ${options.timeoutMs / 1000} s in the middle of its response (the request timeout).`,
+          })
+        : mapClaudeError(error, {
+            provider: settings.type,
+            providerName,
+            agentId: settings.agentId,
+            errorClasses: connection?.sdk,
+            phase,
+            aborted: signal?.aborted === true,
+            timeoutMs: options.timeoutMs,
+            secrets: connection === undefined ? [] : [connection.apiKey],
+          });
+      yield { type: 'error', error: mapped.toJSON() };
+    }
+  }
+
+  return { specificationVersion: 'v1', provider: settings.type, modelId, stream };
+}

@@ -1,0 +1,122 @@
+import { ConfigError, type BackendSettings } from '@massgen/core';
+import { z } from 'zod';
+
+/** The smallest thinking budget the Messages API accepts. */
+export const minimumThinkingBudget = 1024;
+
+export const defaultTimeoutSeconds = 600;
+
+export const anthropicBaseUrl = 'https://api.anthropic.com';
+
+const seconds = z.number({ error: 'expected a number of seconds' }).positive({ error: 'expected a positive number of seconds' });
+
+const thinkingBudget = z
+  .number({ error: `expected a whole number of tokens, at least ${minimumThinkingBudget}` })
+  .int({ error: `expected a whole number of tokens, at least ${minimumThinkingBudget}` })
+  .min(minimumThinkingBudget, { error: `expected at least ${minimumThinkingBudget} tokens, the smallest budget Claude accepts` });
+
+const thinkingDisplay = z.enum(['summarized', 'omitted'], { error: 'expected summarized or omitted' }).optional();
+
+const thinkingSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('enabled'), budget_tokens: thinkingBudget, display: thinkingDisplay }),
+    z.object({ type: z.literal('adaptive'), display: thinkingDisplay }),
+    z.object({ type: z.literal('disabled') }),
+  ],
+  { error: 'expected {type: enabled, budget_tokens: N}, {type: adaptive} or {type: disabled}' },
+);
+
+/**
+ * The keys of a `backend` block this backend reads. Other keys pass validation (so that
+ * `massgen --validate` accepts a block written for another backend) and are reported as warnings.
+ */
+export const optionsSchema = z.looseObject({
+  api_key: z.string({ error: 'expected the API key as a string' }).optional(),
+  base_url: z
+    .string({ error: 'expected a URL such as https://api.anthropic.com' })
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+      error: 'expected an http(s) URL such as https://api.anthropic.com',
+    })
+    .optional(),
+  timeout_seconds: seconds.optional(),
+  /** The upstream MassGen name for the same setting. */
+  request_timeout: seconds.optional(),
+  headers: z.record(z.string(), z.string({ error: 'expected the header value as a string' }), { error: 'expected a map of header names to string values' }).optional(),
+  extra_body: z.record(z.string(), z.unknown(), { error: 'expected a map of extra request body fields' }).optional(),
+  thinking: thinkingSchema.optional(),
+  /** The upstream MassGen (Claude Code) name for a thinking budget. */
+  max_thinking_tokens: thinkingBudget.optional(),
+  top_k: z.number({ error: 'expected a positive whole number' }).int({ error: 'expected a positive whole number' }).positive({ error: 'expected a positive whole number' }).optional(),
+  betas: z.array(z.string({ error: 'expected beta names as strings' }), { error: 'expected a list of beta names, such as [interleaved-thinking-2025-05-14]' }).optional(),
+});
+
+const knownKeys = new Set(Object.keys(optionsSchema.shape));
+
+export type ThinkingOption = z.infer<typeof thinkingSchema>;
+
+export interface ClaudeOptions {
+  apiKey?: string;
+  /** Without a trailing slash; Anthropic's own API when none was configured. */
+  baseUrl: string;
+  timeoutMs: number;
+  headers: Record<string, string>;
+  extraBody: Record<string, unknown>;
+  thinking?: ThinkingOption;
+  maxThinkingTokens?: number;
+  topK?: number;
+  betas: string[];
+}
+
+/**
+ * Validates `settings.options`. Invalid values are a configuration error naming the key; keys this
+ * backend does not know are a warning each, because a typo should be visible but not fatal.
+ */
+export function parseClaudeOptions(settings: BackendSettings): ClaudeOptions {
+  const result = optionsSchema.safeParse(settings.options);
+  if (!result.success) {
+    throw new ConfigError({
+      issues: result.error.issues.map((issue) => ({
+        path: ['backend', ...issue.path.map(String)].join('.'),
+        message: `${issue.message} (agent ${settings.agentId}, backend type ${settings.type})`,
+      })),
+    });
+  }
+  for (const key of Object.keys(settings.options)) {
+    if (knownKeys.has(key)) continue;
+    settings.warn({
+      code: 'unknown-key',
+      message: `backend.${key} is not a setting of the ${settings.type} backend and is ignored; put request fields the Messages API understands under extra_body.`,
+      path: `backend.${key}`,
+      agentId: settings.agentId,
+    });
+  }
+  const options = result.data;
+  return {
+    ...(options.api_key === undefined ? {} : { apiKey: options.api_key }),
+    baseUrl: normaliseBaseUrl(options.base_url ?? anthropicBaseUrl, settings),
+    timeoutMs: (options.timeout_seconds ?? options.request_timeout ?? defaultTimeoutSeconds) * 1000,
+    headers: options.headers ?? {},
+    extraBody: options.extra_body ?? {},
+    ...(options.thinking === undefined ? {} : { thinking: options.thinking }),
+    ...(options.max_thinking_tokens === undefined ? {} : { maxThinkingTokens: options.max_thinking_tokens }),
+    ...(options.top_k === undefined ? {} : { topK: options.top_k }),
+    betas: options.betas ?? [],
+  };
+}
+
+/**
+ * The SDK appends `/v1/messages` itself, so a URL copied from an OpenAI-style setup (ending in
+ * `/v1`) would request `/v1/v1/messages`; the suffix is dropped, with a warning.
+ */
+function normaliseBaseUrl(url: string, settings: BackendSettings): string {
+  const trimmed = url.replace(/\/+$/, '');
+  if (!/\/v1$/.test(trimmed)) return trimmed;
+  settings.warn({
+    code: 'base-url-version',
+    message: 'backend.base_url ends in /v1, which the Anthropic SDK adds itself; it was removed.',
+    path: 'backend.base_url',
+    agentId: settings.agentId,
+  });
+  return trimmed.slice(0, -'/v1'.length);
+}

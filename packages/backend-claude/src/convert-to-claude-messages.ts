@@ -1,0 +1,80 @@
+import type { Message } from '@massgen/core';
+import { readThinkingBlocks, type ThinkingBlock } from './claude-thinking-metadata.js';
+
+export type ClaudeContentBlock =
+  | { type: 'text'; text: string }
+  | ThinkingBlock
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
+
+export interface ClaudeMessage {
+  role: 'user' | 'assistant';
+  content: ClaudeContentBlock[];
+}
+
+export interface ClaudeConversation {
+  /** Every system message, joined: the Messages API takes the system prompt apart from the turns. */
+  system?: string;
+  messages: ClaudeMessage[];
+}
+
+/** Claude needs the input as an object; a call whose JSON was cut off is replayed with an empty one. */
+function parseToolInput(input: string): unknown {
+  if (input.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(input);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+function assistantBlocks(message: Extract<Message, { role: 'assistant' }>): ClaudeContentBlock[] {
+  const blocks: ClaudeContentBlock[] = [...readThinkingBlocks(message.providerMetadata)];
+  if (message.content !== '') blocks.push({ type: 'text', text: message.content });
+  for (const call of message.toolCalls ?? []) blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: parseToolInput(call.input) });
+  return blocks;
+}
+
+/** Tool results must open a user message, before any text in it. */
+function resultsFirst(blocks: ClaudeContentBlock[]): ClaudeContentBlock[] {
+  return [...blocks.filter((block) => block.type === 'tool_result'), ...blocks.filter((block) => block.type !== 'tool_result')];
+}
+
+/**
+ * Converts MassGen's provider-neutral messages to Messages API turns. Tool results become
+ * `tool_result` blocks of a user turn, and consecutive turns of one role are merged, since the API
+ * wants all results of one assistant turn together in the next user turn. Thinking blocks kept in
+ * an assistant message's metadata are replayed ahead of its text and tool calls, where Claude put
+ * them. Empty text is left out, because the API rejects empty text blocks.
+ */
+export function convertToClaudeMessages(messages: readonly Message[]): ClaudeConversation {
+  const systemParts: string[] = [];
+  const turns: ClaudeMessage[] = [];
+
+  function append(role: ClaudeMessage['role'], blocks: ClaudeContentBlock[]): void {
+    if (blocks.length === 0) return;
+    const last = turns.at(-1);
+    if (last?.role === role) last.content.push(...blocks);
+    else turns.push({ role, content: blocks });
+  }
+
+  for (const message of messages) {
+    switch (message.role) {
+      case 'system':
+        if (message.content !== '') systemParts.push(message.content);
+        break;
+      case 'user':
+        append('user', message.content === '' ? [] : [{ type: 'text', text: message.content }]);
+        break;
+      case 'assistant':
+        append('assistant', assistantBlocks(message));
+        break;
+      case 'tool':
+        append('user', [{ type: 'tool_result', tool_use_id: message.toolCallId, content: message.content, ...(message.isError === true ? { is_error: true } : {}) }]);
+        break;
+    }
+  }
+  const ordered = turns.map((turn) => (turn.role === 'user' ? { role: turn.role, content: resultsFirst(turn.content) } : turn));
+  return { ...(systemParts.length === 0 ? {} : { system: systemParts.join('\n\n') }), messages: ordered };
+}
