@@ -1,1 +1,11 @@
-export {};
+export type { ServerRunOptions } from './chat-completions-handler.js';
+export type { MassGenMetadata, OpenAIUsage } from './completion-metadata.js';
+export { createMassGenServer, startMassGenServer } from './create-server.js';
+export type { ListenOptions, MassGenServer, MassGenServerOptions } from './create-server.js';
+export { loadModelRegistry } from './load-model-registry.js';
+export type { LoadModelRegistryOptions } from './load-model-registry.js';
+export { ModelRegistry, defaultModelId } from './model-registry.js';
+export type { ServedModel } from './model-registry.js';
+export type { ApiErrorType, OpenAIErrorBody } from './openai-errors.js';
+export { defaultServerLimits, resolveServerLimits } from './server-limits.js';
+export type { ServerLimits } from './server-limits.js';

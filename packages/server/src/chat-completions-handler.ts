@@ -1,0 +1,111 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RetryPolicy, RunOptions } from '@massgen/runtime';
+import { runStream } from '@massgen/runtime';
+import { checkClientTools } from './client-tools.js';
+import { completeOnce } from './complete-once.js';
+import type { ConcurrencyGate } from './concurrency-gate.js';
+import { toConversation } from './conversation.js';
+import type { ModelRegistry } from './model-registry.js';
+import type { ApiError } from './openai-errors.js';
+import { sendApiError } from './openai-errors.js';
+import { readJsonBody } from './read-json-body.js';
+import { parseChatRequest } from './request-schema.js';
+import type { ChatRequestSchema } from './request-schema.js';
+import type { ServerLimits } from './server-limits.js';
+import { streamCompletion } from './stream-completion.js';
+
+/** How the server runs teams; fixed by the operator, never by a request. */
+export interface ServerRunOptions {
+  /** Working directory of runs: plugins and `.massgen/` are found from here. */
+  cwd?: string;
+  pluginSearchPaths?: string[];
+  pluginConditions?: string[];
+  /** Where run records go; `false` writes none. Defaults to `<cwd>/.massgen/runs`. */
+  record?: false | { root: string };
+  /**
+   * Serve single-agent configurations without coordination: each request costs the agent's one
+   * model call, streamed as the answer. Teams of several agents coordinate as usual.
+   */
+  passthrough?: boolean;
+  retryPolicy?: Partial<RetryPolicy>;
+}
+
+export interface ChatCompletionsContext {
+  models: ModelRegistry;
+  schema: ChatRequestSchema;
+  limits: ServerLimits;
+  gate: ConcurrencyGate;
+  runOptions: ServerRunOptions;
+  /** Registers a run's canceller so that closing the server stops it; returns the unregister function. */
+  trackRun: (controller: AbortController) => () => void;
+  log: (message: string) => void;
+}
+
+/**
+ * `POST /v1/chat/completions`: the last user message is the task, the messages before it the
+ * history, and the model id picks one of the operator's configurations.
+ */
+export async function handleChatCompletions(request: IncomingMessage, response: ServerResponse, context: ChatCompletionsContext): Promise<void> {
+  const body = await readJsonBody(request, context.limits.maxBodyBytes);
+  if (!body.ok) return sendApiError(response, body.error);
+  const parsed = parseChatRequest(context.schema, body.body);
+  if (!parsed.ok) return sendApiError(response, parsed.error);
+  const chat = parsed.request;
+  const model = context.models.resolve(chat.model);
+  if (model === undefined) return sendApiError(response, modelNotFound(chat.model, context.models));
+  const toolError = checkClientTools(chat.tools);
+  if (toolError !== undefined) return sendApiError(response, toolError);
+  const conversation = toConversation(chat.messages);
+  if (!conversation.ok) return sendApiError(response, conversation.error);
+  if (!context.gate.tryAcquire()) return sendApiError(response, tooManyRuns(context.limits.maxConcurrentRuns));
+
+  const controller = new AbortController();
+  const untrack = context.trackRun(controller);
+  // `close` after a complete response is harmless; before it, the client has gone and its agents must stop.
+  const onClose = (): void => {
+    if (!response.writableFinished) controller.abort();
+  };
+  response.once('close', onClose);
+  const { passthrough, ...shared } = context.runOptions;
+  const runOptions: RunOptions = {
+    ...shared,
+    history: conversation.history,
+    signal: controller.signal,
+    passthrough: passthrough === true && model.config.agents.length === 1,
+  };
+  const identity = { id: 'chatcmpl-pending', created: Math.floor(Date.now() / 1000), model: model.id };
+  try {
+    if (chat.stream === true) {
+      await streamCompletion({
+        stream: runStream(model.config, conversation.task, runOptions),
+        response,
+        identity,
+        includeUsage: chat.stream_options?.include_usage === true,
+        heartbeatMs: context.limits.heartbeatMs,
+        log: context.log,
+      });
+    } else {
+      await completeOnce({ config: model.config, task: conversation.task, runOptions, response, identity, log: context.log });
+    }
+  } finally {
+    response.off('close', onClose);
+    untrack();
+    context.gate.release();
+  }
+}
+
+function modelNotFound(model: string, models: ModelRegistry): ApiError {
+  const available = models.list().map((served) => `"${served.id}"`).join(', ');
+  return { status: 404, type: 'invalid_request_error', message: `The model "${model}" does not exist on this server. Available: ${available}.`, param: 'model', code: 'model_not_found' };
+}
+
+function tooManyRuns(limit: number): ApiError {
+  return {
+    status: 429,
+    type: 'rate_limit_error',
+    message: `The server is already running ${limit} requests, its limit; retry shortly.`,
+    param: null,
+    code: 'too_many_concurrent_requests',
+    headers: { 'retry-after': '1' },
+  };
+}

@@ -1,0 +1,38 @@
+import { MassGenError } from '@massgen/core';
+
+/** Bounds on what one client can make the server do. */
+export interface ServerLimits {
+  /** Largest request body accepted, in bytes; larger ones get 413. */
+  maxBodyBytes: number;
+  /** Runs in progress at once across all clients; further requests get 429 until one ends. */
+  maxConcurrentRuns: number;
+  /** Most messages one request may carry. */
+  maxMessages: number;
+  /** Time allowed to receive a whole request (headers and body), in milliseconds. */
+  requestTimeoutMs: number;
+  /** Interval of SSE comment lines that keep proxies from closing a quiet stream, in milliseconds. */
+  heartbeatMs: number;
+}
+
+export const defaultServerLimits: ServerLimits = {
+  maxBodyBytes: 1024 * 1024,
+  maxConcurrentRuns: 100,
+  maxMessages: 1000,
+  requestTimeoutMs: 30_000,
+  heartbeatMs: 15_000,
+};
+
+/** Fills in defaults and rejects values that are not positive integers, naming the limit. */
+export function resolveServerLimits(overrides: Partial<ServerLimits> = {}): ServerLimits {
+  const limits = { ...defaultServerLimits, ...withoutUndefined(overrides) };
+  for (const [name, value] of Object.entries(limits)) {
+    if (!Number.isSafeInteger(value) || value <= 0) {
+      throw new MassGenError({ code: 'CONFIG_INVALID', message: `Server limit ${name} must be a positive whole number, got ${JSON.stringify(value)}.` });
+    }
+  }
+  return limits;
+}
+
+function withoutUndefined(overrides: Partial<ServerLimits>): Partial<ServerLimits> {
+  return Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
+}
