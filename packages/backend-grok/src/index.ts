@@ -1,1 +1,21 @@
-export {};
+import { defineOpenAICompatibleBackend, type OpenAICompatibleBackendDefinition } from '@massgen/backend-openai-compatible';
+
+/**
+ * xAI's Grok models through xAI's OpenAI-compatible Chat Completions API. Reasoning models
+ * (grok-3-mini) stream their reasoning as `reasoning_content`, which arrives as reasoning deltas.
+ */
+export const grokDefinition: OpenAICompatibleBackendDefinition = {
+  type: 'grok',
+  defaultBaseUrl: 'https://api.x.ai/v1',
+  apiKeyEnvironmentVariable: 'XAI_API_KEY',
+  requiresApiKey: true,
+  displayName: 'xAI',
+};
+
+const grok = defineOpenAICompatibleBackend(grokDefinition);
+
+export const specificationVersion = 'v1' as const;
+export const createBackend = grok.createBackend;
+export const optionsSchema = grok.optionsSchema;
+/** The same as `createBackend`, under a name that says which backend it creates. */
+export const createGrokBackend = grok.createBackend;

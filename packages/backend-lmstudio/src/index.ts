@@ -1,1 +1,20 @@
-export {};
+import { defineOpenAICompatibleBackend, type OpenAICompatibleBackendDefinition } from '@massgen/backend-openai-compatible';
+
+/**
+ * LM Studio's local server (Developer tab, "Start server"). It takes no key, so none is asked for;
+ * `api_key` is still sent when configured, for a server put behind an authenticating proxy.
+ */
+export const lmStudioDefinition: OpenAICompatibleBackendDefinition = {
+  type: 'lmstudio',
+  defaultBaseUrl: 'http://localhost:1234/v1',
+  requiresApiKey: false,
+  displayName: 'LM Studio',
+};
+
+const lmStudio = defineOpenAICompatibleBackend(lmStudioDefinition);
+
+export const specificationVersion = 'v1' as const;
+export const createBackend = lmStudio.createBackend;
+export const optionsSchema = lmStudio.optionsSchema;
+/** The same as `createBackend`, under a name that says which backend it creates. */
+export const createLMStudioBackend = lmStudio.createBackend;

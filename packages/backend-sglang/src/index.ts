@@ -1,1 +1,21 @@
-export {};
+import { defineOpenAICompatibleBackend, type OpenAICompatibleBackendDefinition } from '@massgen/backend-openai-compatible';
+
+/**
+ * SGLang's OpenAI-compatible server (`python -m sglang.launch_server`). Like vLLM it checks a key
+ * only when started with `--api-key`; `SGLANG_API_KEY` or `api_key` supplies it then.
+ */
+export const sglangDefinition: OpenAICompatibleBackendDefinition = {
+  type: 'sglang',
+  defaultBaseUrl: 'http://localhost:30000/v1',
+  apiKeyEnvironmentVariable: 'SGLANG_API_KEY',
+  requiresApiKey: false,
+  displayName: 'SGLang',
+};
+
+const sglang = defineOpenAICompatibleBackend(sglangDefinition);
+
+export const specificationVersion = 'v1' as const;
+export const createBackend = sglang.createBackend;
+export const optionsSchema = sglang.optionsSchema;
+/** The same as `createBackend`, under a name that says which backend it creates. */
+export const createSGLangBackend = sglang.createBackend;

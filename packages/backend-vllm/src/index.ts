@@ -1,1 +1,21 @@
-export {};
+import { defineOpenAICompatibleBackend, type OpenAICompatibleBackendDefinition } from '@massgen/backend-openai-compatible';
+
+/**
+ * vLLM's OpenAI-compatible server (`vllm serve`). It checks a key only when started with
+ * `--api-key`, so one is sent when `VLLM_API_KEY` or `api_key` has it and not asked for otherwise.
+ */
+export const vllmDefinition: OpenAICompatibleBackendDefinition = {
+  type: 'vllm',
+  defaultBaseUrl: 'http://localhost:8000/v1',
+  apiKeyEnvironmentVariable: 'VLLM_API_KEY',
+  requiresApiKey: false,
+  displayName: 'vLLM',
+};
+
+const vllm = defineOpenAICompatibleBackend(vllmDefinition);
+
+export const specificationVersion = 'v1' as const;
+export const createBackend = vllm.createBackend;
+export const optionsSchema = vllm.optionsSchema;
+/** The same as `createBackend`, under a name that says which backend it creates. */
+export const createVLLMBackend = vllm.createBackend;
