@@ -1,5 +1,6 @@
 import { render } from 'ink';
 import type { RunEvent } from '@massgen/core';
+import type { DisplayState } from './display-state.js';
 import { DisplayStore } from './display-store.js';
 import { LiveRunApp } from './live-run-app.js';
 import type { TerminalSize } from './live-run-app.js';
@@ -37,6 +38,7 @@ export interface LiveDisplay {
 export function startLiveDisplay(options: LiveDisplayOptions): LiveDisplay {
   const stdin = options.stdin ?? process.stdin;
   const store = new DisplayStore(options.frameIntervalMs === undefined ? {} : { frameIntervalMs: options.frameIntervalMs });
+  const drawn = trackDrawnState(store);
   const instance = render(
     <ThemeContext.Provider value={themeForEnvironment(options.env ?? process.env)}>
       <LiveRunApp
@@ -45,6 +47,7 @@ export function startLiveDisplay(options: LiveDisplayOptions): LiveDisplay {
         keysEnabled={stdin.isTTY === true}
         onAnswerNow={options.onAnswerNow}
         onCancel={options.onCancel}
+        onCommit={drawn.onCommit}
         {...(options.size === undefined ? {} : { size: options.size })}
       />
     </ThemeContext.Provider>,
@@ -64,11 +67,40 @@ export function startLiveDisplay(options: LiveDisplayOptions): LiveDisplay {
       closed ??= (async () => {
         store.flush();
         store.dispose();
+        // Unmounting draws the tree as it is, so the last state must be committed first.
+        await drawn.caughtUp();
         const exited = instance.waitUntilExit();
         instance.unmount();
         await exited;
       })();
       return closed;
+    },
+  };
+}
+
+/** How long closing waits for React to draw the last state before it gives up waiting. */
+const commitWaitLimitMs = 1000;
+
+/** Knows which store state is on screen, and waits until the newest one is. */
+function trackDrawnState(store: DisplayStore): { onCommit: (state: DisplayState) => void; caughtUp: () => Promise<void> } {
+  let drawn: DisplayState | undefined;
+  const waiting: Array<() => void> = [];
+  return {
+    onCommit: (state) => {
+      drawn = state;
+      if (state === store.getSnapshot()) for (const resolve of waiting.splice(0)) resolve();
+    },
+    caughtUp: () => {
+      if (drawn === store.getSnapshot()) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        // A render that never comes (a crashed tree) must not keep the terminal hostage.
+        const timer = setTimeout(resolve, commitWaitLimitMs);
+        timer.unref();
+        waiting.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     },
   };
 }

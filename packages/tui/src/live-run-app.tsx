@@ -1,5 +1,6 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { useInput, useStdout } from 'ink';
+import type { DisplayState } from './display-state.js';
 import type { DisplayStore } from './display-store.js';
 import { keyAction, stepFocus } from './key-bindings.js';
 import { RunScreen } from './run-screen.js';
@@ -21,18 +22,24 @@ export interface LiveRunAppProps {
   size?: TerminalSize;
   /** How often the elapsed time ticks while nothing else changes. */
   clockIntervalMs?: number;
+  /** Told of each state once it is on screen, so the display can close on its final frame. */
+  onCommit?: (state: DisplayState) => void;
 }
 
 const fallbackSize: TerminalSize = { columns: 80, rows: 24 };
 
 /** The live display: draws the store's frames, follows the terminal's size, and handles keys. */
-export function LiveRunApp({ store, options, keysEnabled, onAnswerNow, onCancel, size, clockIntervalMs = 1000 }: LiveRunAppProps) {
+export function LiveRunApp({ store, options, keysEnabled, onAnswerNow, onCancel, size, clockIntervalMs = 1000, onCommit }: LiveRunAppProps) {
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const terminal = useTerminalSize(size);
   const [focus, setFocus] = useState<number | undefined>(undefined);
   const [scroll, setScroll] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const finished = state.status.state === 'finished';
+
+  useLayoutEffect(() => {
+    onCommit?.(state);
+  }, [state, onCommit]);
 
   useEffect(() => {
     if (finished) return undefined;

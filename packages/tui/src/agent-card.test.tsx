@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render } from 'ink-testing-library';
+import type { CoordinationEvent } from '@massgen/core';
+import { AgentCard } from './agent-card.js';
+import { emptyOutput } from './agent-output.js';
+import { frameLines } from './ink-test-helpers.js';
+import { displayStateOf, runStart, threeAgentRun } from './run-event-fixtures.js';
+
+afterEach(cleanup);
+
+function card(events: CoordinationEvent[], agentId: string, width = 40, outputLines = 4) {
+  const state = displayStateOf(events);
+  const index = state.agentIds.indexOf(agentId);
+  return render(
+    <AgentCard agent={state.status.agents[agentId]!} index={index} output={state.outputs[agentId] ?? emptyOutput} answerLabel={state.status.answers.filter((answer) => answer.agentId === agentId).at(-1)?.label} width={width} outputLines={outputLines} />,
+  );
+}
+
+describe('AgentCard', () => {
+  it('shows the agent, its backend and model, state, spend and latest output', () => {
+    const lines = frameLines(card(threeAgentRun(), 'alpha').lastFrame()!);
+    expect(lines).toHaveLength(8);
+    expect(lines[1]).toContain('1 alpha chatcompletion · model-a');
+    expect(lines[2]).toMatch(/● answered A1\.1 +1\.2k tok \$0\.0021/);
+    expect(lines[3]).toContain('Adding two and two.');
+    expect(lines[4]).toContain('Four. 2 + 2 = 4.');
+  });
+
+  it('marks tool calls and their results', () => {
+    const frame = card(threeAgentRun(), 'beta').lastFrame()!;
+    expect(frame).toContain('⚙ calculator({"expression":"2+2"})');
+    expect(frame).toContain('↳ calculator: 4');
+  });
+
+  it('shows only the end of a long output, keeping its height', () => {
+    const long = Array.from({ length: 30 }, (_, line) => `line ${line}`).join('\n');
+    const events: CoordinationEvent[] = [
+      runStart(['alpha']),
+      { type: 'agent-start', agentId: 'alpha', round: 1, attempt: 1, reason: 'initial' },
+      { type: 'agent-delta', agentId: 'alpha', kind: 'text', text: long },
+    ];
+    const lines = frameLines(card(events, 'alpha', 30, 3).lastFrame()!);
+    expect(lines).toHaveLength(7);
+    expect(lines.slice(3, 6).map((line) => line.replace(/[│\s]+/g, ' ').trim())).toEqual(['line 27', 'line 28', 'line 29']);
+  });
+
+  it('shows the vote and its reason for an agent that voted', () => {
+    expect(card(threeAgentRun(), 'gamma', 60).lastFrame()).toContain('→ A1.1 (alpha): Shows the working.');
+  });
+
+  it('shows why an agent failed', () => {
+    const events: CoordinationEvent[] = [
+      runStart(['alpha']),
+      { type: 'agent-start', agentId: 'alpha', round: 1, attempt: 1, reason: 'initial' },
+      { type: 'agent-error', agentId: 'alpha', error: { name: 'MassGenError', code: 'BACKEND_AUTH', message: 'The API key was rejected.', retryable: false }, attempt: 1, willRetry: false },
+      { type: 'agent-killed', agentId: 'alpha', reason: 'failed' },
+    ];
+    const frame = card(events, 'alpha', 60).lastFrame()!;
+    expect(frame).toContain('✗ failed (BACKEND_AUTH)');
+    expect(frame).toContain('The API key was rejected.');
+  });
+
+  it('keeps every line inside a narrow card', () => {
+    const lines = frameLines(card(threeAgentRun(), 'alpha', 24).lastFrame()!);
+    for (const line of lines) expect(Array.from(line).length).toBeLessThanOrEqual(24);
+    expect(lines[1]).toContain('1 alpha model-a');
+  });
+});

@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render } from 'ink-testing-library';
+import type { CoordinationEvent } from '@massgen/core';
+import { FocusView } from './focus-view.js';
+import { frameLines } from './ink-test-helpers.js';
+import { displayStateOf, runStart } from './run-event-fixtures.js';
+
+afterEach(cleanup);
+
+const events: CoordinationEvent[] = [
+  runStart(['alpha', 'beta']),
+  { type: 'agent-start', agentId: 'beta', round: 1, attempt: 1, reason: 'initial' },
+  { type: 'agent-delta', agentId: 'beta', kind: 'reasoning', text: 'Considering.' },
+  { type: 'agent-delta', agentId: 'beta', kind: 'text', text: 'First draft.' },
+  { type: 'agent-start', agentId: 'beta', round: 2, attempt: 1, reason: 'update' },
+  { type: 'agent-delta', agentId: 'beta', kind: 'text', text: 'one\ntwo\nthree\nfour' },
+];
+
+function focus(scroll: number, lines = 8) {
+  const state = displayStateOf(events);
+  return render(<FocusView agent={state.status.agents['beta']!} index={1} output={state.outputs['beta']!} answerLabel={undefined} width={60} lines={lines} scroll={scroll} />);
+}
+
+describe('FocusView', () => {
+  it('shows every turn of one agent, not only the current one', () => {
+    const lines = frameLines(focus(0).lastFrame()!);
+    expect(lines[0]).toContain('2 beta');
+    expect(lines[0]).toContain('chatcompletion · model-b');
+    expect(lines.slice(1)).toEqual(['── round 1: first answer ──', 'Considering.', 'First draft.', '── round 2: reviewing answers ──', 'one', 'two', 'three', 'four'].slice(-7));
+  });
+
+  it('scrolls up from the end', () => {
+    const lines = frameLines(focus(3, 4).lastFrame()!);
+    expect(lines[0]).toContain('scrolled up 3 lines');
+    expect(lines.slice(1)).toEqual(['First draft.', '── round 2: reviewing answers ──', 'one']);
+  });
+});
