@@ -1,0 +1,217 @@
+import type { BackendModule, BackendRequest, BackendSettings, Message, StreamPart, Warning } from '@massgen/core';
+import { createFakeGeminiServer, createGeminiTeamResponder, type FakeGeminiServer } from '@massgen/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createGeminiBackend } from './gemini-backend.js';
+import * as backendModule from './index.js';
+
+const apiKey = 'AIzaTestKey-0123456789';
+let server: FakeGeminiServer;
+let warnings: Warning[];
+
+beforeEach(async () => {
+  server = await createFakeGeminiServer({ apiKey });
+  warnings = [];
+});
+
+afterEach(async () => {
+  await server.close();
+});
+
+function settings(overrides: Partial<BackendSettings> = {}, options: Record<string, unknown> = {}): BackendSettings {
+  return {
+    agentId: 'agent-a',
+    type: 'gemini',
+    model: 'gemini-2.5-flash',
+    options: { base_url: server.url, api_key: apiKey, ...options },
+    env: {},
+    warn: (warning) => warnings.push(warning),
+    ...overrides,
+  };
+}
+
+async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
+  const parts: StreamPart[] = [];
+  for await (const part of stream) parts.push(part);
+  return parts;
+}
+
+function textOf(parts: StreamPart[], type: 'text-delta' | 'reasoning-delta'): string {
+  return parts.map((part) => (part.type === type ? part.text : '')).join('');
+}
+
+function toolCalls(parts: StreamPart[]): Array<StreamPart & { type: 'tool-call' }> {
+  return parts.filter((part): part is StreamPart & { type: 'tool-call' } => part.type === 'tool-call');
+}
+
+const question: BackendRequest = { messages: [{ role: 'user', content: 'What is the capital of France?' }] };
+
+describe('the package as the runtime loads it', () => {
+  it('exports the v1 backend module shape', () => {
+    const module: BackendModule = backendModule;
+    expect(module.specificationVersion).toBe('v1');
+    expect(module.optionsSchema?.safeParse({ api_key: 'k', timeout_seconds: 30 }).success).toBe(true);
+    const backend = module.createBackend(settings());
+    expect(backend).toMatchObject({ specificationVersion: 'v1', provider: 'gemini', modelId: 'gemini-2.5-flash' });
+  });
+});
+
+describe('gemini backend streaming through @google/genai', () => {
+  it('streams text deltas, one usage part and a stop finish', async () => {
+    server.enqueue({ type: 'text', text: 'Paris is the capital of France.', usage: { promptTokens: 20, candidatesTokens: 8, cachedTokens: 4 } });
+    const parts = await collect(createGeminiBackend(settings()).stream(question));
+    expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(3);
+    expect(textOf(parts, 'text-delta')).toBe('Paris is the capital of France.');
+    expect(parts.filter((part) => part.type === 'usage')).toEqual([{ type: 'usage', usage: { inputTokens: 20, outputTokens: 8, cachedInputTokens: 4 } }]);
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'STOP' });
+  });
+
+  it('streams thought parts as reasoning before the text, and counts thought tokens as output', async () => {
+    server.enqueue({ type: 'text', thoughts: 'The user wants a capital.', text: 'Paris.', usage: { promptTokens: 10, candidatesTokens: 2, thoughtsTokens: 6 } });
+    const parts = await collect(createGeminiBackend(settings()).stream(question));
+    expect(textOf(parts, 'reasoning-delta')).toBe('The user wants a capital.');
+    expect(textOf(parts, 'text-delta')).toBe('Paris.');
+    expect(parts.findLastIndex((part) => part.type === 'reasoning-delta')).toBeLessThan(parts.findIndex((part) => part.type === 'text-delta'));
+    expect(parts.find((part) => part.type === 'usage')).toEqual({ type: 'usage', usage: { inputTokens: 10, outputTokens: 8, reasoningTokens: 6 } });
+  });
+
+  it('emits each function call once, whole, with generated ids where Gemini sent none', async () => {
+    server.enqueue({
+      type: 'function-calls',
+      text: 'Let me look.',
+      calls: [
+        { name: 'get_weather', args: { city: 'Paris', days: 3 } },
+        { name: 'get_time', args: { timezone: 'Europe/Paris' }, id: 'model-given-id' },
+        { name: 'now', args: {} },
+      ],
+      callsPerChunk: 2,
+    });
+    const parts = await collect(createGeminiBackend(settings()).stream(question));
+    expect(textOf(parts, 'text-delta')).toBe('Let me look.');
+    const calls = toolCalls(parts);
+    expect(calls.map(({ name, input }) => ({ name, input }))).toEqual([
+      { name: 'get_weather', input: '{"city":"Paris","days":3}' },
+      { name: 'get_time', input: '{"timezone":"Europe/Paris"}' },
+      { name: 'now', input: '{}' },
+    ]);
+    expect(calls[1]?.id).toBe('model-given-id');
+    expect(calls[0]?.id).toMatch(/^call_[0-9a-f]{24}$/);
+    expect(new Set(calls.map((call) => call.id)).size).toBe(3);
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: 'STOP' });
+  });
+
+  it('maps MAX_TOKENS to length, SAFETY to content-filter, and a blocked prompt to content-filter', async () => {
+    server.enqueue({ type: 'text', text: 'Cut', finishReason: 'MAX_TOKENS' }, { type: 'text', text: '', finishReason: 'SAFETY' }, { type: 'blocked', blockReason: 'OTHER' });
+    const backend = createGeminiBackend(settings());
+    expect((await collect(backend.stream(question))).at(-1)).toEqual({ type: 'finish', reason: 'length', rawReason: 'MAX_TOKENS' });
+    expect((await collect(backend.stream(question))).at(-1)).toEqual({ type: 'finish', reason: 'content-filter', rawReason: 'SAFETY' });
+    const blocked = await collect(backend.stream(question));
+    expect(blocked.filter((part) => part.type === 'text-delta')).toEqual([]);
+    expect(blocked.at(-1)).toEqual({ type: 'finish', reason: 'content-filter', rawReason: 'OTHER' });
+  });
+});
+
+describe('the request sent to Gemini', () => {
+  it('calls streamGenerateContent with the key header, the system instruction, the settings and the tools', async () => {
+    server.enqueue({ type: 'text', text: 'ok' });
+    const backend = createGeminiBackend(settings({}, { top_k: 40, presence_penalty: 0.5, headers: { 'x-team': 'research' } }));
+    await collect(
+      backend.stream({
+        messages: [
+          { role: 'system', content: 'You are terse.' },
+          { role: 'user', content: 'Weather in Paris?' },
+        ],
+        tools: [{ name: 'get_weather', description: 'Weather for a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }],
+        toolChoice: 'required',
+        settings: { temperature: 0.3, topP: 0.9, maxOutputTokens: 256, seed: 7, stopSequences: ['END'], reasoningEffort: 'low' },
+      }),
+    );
+    const [request] = server.requests;
+    expect(request).toMatchObject({ method: 'streamGenerateContent', stream: true, apiVersion: 'v1beta', model: 'gemini-2.5-flash' });
+    expect(request?.headers['x-goog-api-key']).toBe(apiKey);
+    expect(request?.headers['x-team']).toBe('research');
+    expect(request?.systemInstruction).toEqual({ parts: [{ text: 'You are terse.' }] });
+    expect(request?.contents).toEqual([{ role: 'user', parts: [{ text: 'Weather in Paris?' }] }]);
+    expect(request?.generationConfig).toEqual({
+      temperature: 0.3,
+      topP: 0.9,
+      topK: 40,
+      maxOutputTokens: 256,
+      seed: 7,
+      stopSequences: ['END'],
+      presencePenalty: 0.5,
+      thinkingConfig: { thinkingBudget: 1024, includeThoughts: true },
+    });
+    expect(request?.functionDeclarations).toEqual([
+      { name: 'get_weather', description: 'Weather for a city.', parametersJsonSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+    ]);
+    expect(request?.toolConfig).toEqual({ functionCallingConfig: { mode: 'ANY' } });
+  });
+
+  it('asks Gemini 3 for a thinking level instead of a budget', async () => {
+    server.enqueue({ type: 'text', text: 'ok' });
+    await collect(createGeminiBackend(settings({ model: 'gemini-3-pro-preview' })).stream({ ...question, settings: { reasoningEffort: 'high' } }));
+    expect(server.requests[0]?.generationConfig['thinkingConfig']).toEqual({ thinkingLevel: 'HIGH', includeThoughts: true });
+  });
+
+  it('merges extra_body and then providerOptions into the body, but never over the conversation or the tools', async () => {
+    server.enqueue({ type: 'text', text: 'ok' }, { type: 'text', text: 'ok' });
+    const backend = createGeminiBackend(settings({}, { extra_body: { safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }], generationConfig: { candidateCount: 1 } } }));
+    const request: BackendRequest = { ...question, settings: { temperature: 0.5 }, providerOptions: { cachedContent: 'cachedContents/abc', contents: [] } };
+    const first = await collect(backend.stream(request));
+    const second = await collect(backend.stream(request));
+    const body = server.requests[0]?.body ?? {};
+    expect(body['safetySettings']).toEqual([{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }]);
+    expect(body['cachedContent']).toBe('cachedContents/abc');
+    expect(body['generationConfig']).toMatchObject({ temperature: 0.5, candidateCount: 1 });
+    expect(server.requests[0]?.contents).toEqual([{ role: 'user', parts: [{ text: 'What is the capital of France?' }] }]);
+    expect(first.filter((part) => part.type === 'warning')).toEqual([
+      { type: 'warning', warning: expect.objectContaining({ code: 'ignored-option', path: 'providerOptions.contents', agentId: 'agent-a' }) },
+    ]);
+    expect(second.filter((part) => part.type === 'warning')).toEqual([]);
+  });
+
+  it('replays the history: signed function calls as model parts and results as functionResponse parts', async () => {
+    server.enqueue({ type: 'function-calls', calls: [{ name: 'lookup', args: { city: 'Paris' }, thoughtSignature: 'c2lnbmVkLWJ5LWdlbWluaQ==' }, { name: 'lookup', args: { city: 'Lyon' } }] });
+    const backend = createGeminiBackend(settings());
+    const tools = [{ name: 'lookup', description: 'Looks a city up.', inputSchema: { type: 'object' } }];
+    const first = await collect(backend.stream({ ...question, tools }));
+    const calls = toolCalls(first);
+    const metadata = first.find((part) => part.type === 'provider-metadata');
+    expect(metadata).toEqual({ type: 'provider-metadata', metadata: { gemini: { callSignatures: { [calls[0]?.id ?? '']: 'c2lnbmVkLWJ5LWdlbWluaQ==' }, modelCallIds: [] } } });
+
+    server.enqueue({ type: 'text', text: 'Sunny in both.' });
+    const history: Message[] = [
+      ...question.messages,
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: calls.map(({ id, name, input }) => ({ id, name, input })),
+        providerMetadata: metadata?.type === 'provider-metadata' ? metadata.metadata : {},
+      },
+      { role: 'tool', toolCallId: calls[0]?.id ?? '', toolName: 'lookup', content: 'sunny' },
+      { role: 'tool', toolCallId: calls[1]?.id ?? '', toolName: 'lookup', content: 'city not found', isError: true },
+    ];
+    await collect(backend.stream({ messages: history, tools }));
+    expect(server.requests[1]?.contents).toEqual([
+      { role: 'user', parts: [{ text: 'What is the capital of France?' }] },
+      {
+        role: 'model',
+        parts: [
+          { functionCall: { name: 'lookup', args: { city: 'Paris' } }, thoughtSignature: 'c2lnbmVkLWJ5LWdlbWluaQ==' },
+          { functionCall: { name: 'lookup', args: { city: 'Lyon' } } },
+        ],
+      },
+      {
+        role: 'user',
+        parts: [{ functionResponse: { name: 'lookup', response: { output: 'sunny' } } }, { functionResponse: { name: 'lookup', response: { error: 'city not found' } } }],
+      },
+    ]);
+  });
+
+  it('plays a whole team turn with the Gemini team responder', async () => {
+    server.setResponder(createGeminiTeamResponder({ answer: 'Paris.' }));
+    const newAnswer = { name: 'new_answer', description: 'Submit an answer.', inputSchema: { type: 'object', properties: { content: { type: 'string' } } } };
+    const parts = await collect(createGeminiBackend(settings()).stream({ ...question, tools: [newAnswer] }));
+    expect(toolCalls(parts).map(({ name, input }) => ({ name, input }))).toEqual([{ name: 'new_answer', input: '{"content":"Paris."}' }]);
+  });
+});

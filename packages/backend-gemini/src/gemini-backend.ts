@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { ConfigError, MassGenError, type Backend, type BackendCallOptions, type BackendRequest, type BackendSettings, type StreamPart, type Warning } from '@massgen/core';
+import type { GoogleGenAI } from '@google/genai';
+import { buildGeminiRequest } from './build-gemini-request.js';
+import { resolveGeminiApiKey } from './gemini-api-key.js';
+import { mapGeminiError } from './gemini-error.js';
+import { defaultBaseUrl, parseGeminiOptions } from './gemini-options.js';
+import { mapGeminiStream } from './gemini-stream.js';
+import { loadGeminiSdk } from './load-gemini-sdk.js';
+import { startSilenceTimer, type SilenceTimer } from './silence-timer.js';
+
+const providerName = 'Gemini';
+
+interface Connection {
+  client: GoogleGenAI;
+  apiKey: string;
+}
+
+function createCallId(): string {
+  return `call_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+}
+
+/** The SDK would read this variable from the process itself; MassGen reads it from the run's environment. */
+function baseUrlFromEnvironment(settings: BackendSettings): string | undefined {
+  const value = settings.env['GOOGLE_GEMINI_BASE_URL']?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+    throw new ConfigError({ issues: [{ path: 'GOOGLE_GEMINI_BASE_URL', message: `expected an http(s) URL in the environment variable (agent ${settings.agentId})` }] });
+  }
+  return value;
+}
+
+/**
+ * A backend for Google's Gemini API through `@google/genai`. Options are validated here, at
+ * creation; the key and the SDK are only looked at on the first call.
+ */
+export function createGeminiBackend(settings: BackendSettings): Backend {
+  const options = parseGeminiOptions(settings);
+  const modelId = settings.model.trim();
+  if (modelId === '') {
+    throw new ConfigError({
+      issues: [{ path: 'backend.model', message: `expected the Gemini model to call, such as gemini-2.5-flash (agent ${settings.agentId})` }],
+    });
+  }
+  const baseUrl = options.baseUrl ?? baseUrlFromEnvironment(settings) ?? defaultBaseUrl;
+  const warned = new Set<string>();
+  let connecting: Promise<Connection> | undefined;
+
+  async function connect(): Promise<Connection> {
+    const apiKey = resolveGeminiApiKey({
+      configuredKey: options.apiKey,
+      env: settings.env,
+      baseUrl,
+      warn: settings.warn,
+      agentId: settings.agentId,
+      provider: settings.type,
+    });
+    const sdk = await loadGeminiSdk();
+    const client = new sdk.GoogleGenAI({
+      apiKey,
+      // Otherwise GOOGLE_GENAI_USE_VERTEXAI in the environment would send the key to Vertex AI.
+      vertexai: false,
+      // No `timeout` and no `retryOptions`: the SDK's timeout would bound the whole streamed
+      // answer, not the silence in it (the silence timer does that), and retries happen in one
+      // place, the MassGen runtime, which knows about budgets and other agents.
+      httpOptions: { baseUrl, apiVersion: options.apiVersion, headers: options.headers },
+    });
+    return { client, apiKey };
+  }
+
+  /** Each distinct warning once per backend: the same unsupported setting on every call is noise. */
+  function firstTime(warning: Warning): boolean {
+    const key = `${warning.code}\u0000${warning.message}`;
+    if (warned.has(key)) return false;
+    warned.add(key);
+    return true;
+  }
+
+  async function* stream(request: BackendRequest, callOptions: BackendCallOptions = {}): AsyncGenerator<StreamPart> {
+    const { signal } = callOptions;
+    let connection: Connection | undefined;
+    let silence: SilenceTimer | undefined;
+    let phase: 'request' | 'stream' = 'request';
+    try {
+      connecting ??= connect();
+      connection = await connecting.catch((error: unknown) => {
+        // A missing key may be set before the next call; do not remember the failure.
+        connecting = undefined;
+        throw error;
+      });
+      const built = buildGeminiRequest(request, modelId, options);
+      for (const warning of built.warnings) {
+        if (firstTime(warning)) yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
+      }
+      if (signal?.aborted) throw new MassGenError({ code: 'ABORTED', message: `The request to ${providerName} was cancelled.` });
+      silence = startSilenceTimer(options.timeoutMs, signal);
+      const chunks = await connection.client.models.generateContentStream({
+        model: modelId,
+        contents: built.contents,
+        config: {
+          ...built.config,
+          abortSignal: silence.signal,
+          // The SDK would silently repeat a dropped stream from the start; the runtime decides on retries.
+          automaticContinuation: false,
+          ...(Object.keys(built.extraBody).length === 0 ? {} : { httpOptions: { extraBody: built.extraBody } }),
+        },
+      });
+      phase = 'stream';
+      yield* mapGeminiStream(silence.watch(chunks), { providerName, signal, createCallId });
+    } catch (error) {
+      const mapped = mapGeminiError(error, {
+        provider: settings.type,
+        providerName,
+        agentId: settings.agentId,
+        phase,
+        aborted: signal?.aborted === true,
+        timedOut: silence?.expired === true,
+        timeoutMs: options.timeoutMs,
+        secrets: connection === undefined ? [] : [connection.apiKey],
+      });
+      yield { type: 'error', error: mapped.toJSON() };
+    } finally {
+      silence?.close();
+    }
+  }
+
+  return { specificationVersion: 'v1', provider: settings.type, modelId, stream };
+}

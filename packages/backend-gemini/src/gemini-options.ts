@@ -1,0 +1,97 @@
+import { ConfigError, type BackendSettings } from '@massgen/core';
+import { z } from 'zod';
+
+const seconds = z.number({ error: 'expected a number of seconds' }).positive({ error: 'expected a positive number of seconds' });
+const penalty = z.number({ error: 'expected a number between -2 and 2' }).min(-2, { error: 'expected a number between -2 and 2' }).max(2, { error: 'expected a number between -2 and 2' });
+
+/**
+ * The keys of a `backend` block the Gemini backend reads. Other keys pass validation (so that
+ * `massgen --validate` accepts a block written for another backend) and are reported as warnings.
+ */
+export const optionsSchema = z.looseObject({
+  api_key: z.string({ error: 'expected the API key as a string' }).optional(),
+  base_url: z
+    .string({ error: 'expected a URL such as https://generativelanguage.googleapis.com' })
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+      error: 'expected an http(s) URL such as https://generativelanguage.googleapis.com',
+    })
+    .optional(),
+  api_version: z.string({ error: 'expected an API version such as v1beta' }).regex(/^v\d+\w*$/, { error: 'expected an API version such as v1beta or v1' }).optional(),
+  timeout_seconds: seconds.optional(),
+  /** The upstream MassGen name for the same setting. */
+  request_timeout: seconds.optional(),
+  headers: z.record(z.string(), z.string({ error: 'expected the header value as a string' }), { error: 'expected a map of header names to string values' }).optional(),
+  extra_body: z.record(z.string(), z.unknown(), { error: 'expected a map of extra request body fields' }).optional(),
+  top_k: z.number({ error: 'expected a whole number' }).int({ error: 'expected a whole number' }).positive({ error: 'expected a positive whole number' }).optional(),
+  stop: z.union([z.string(), z.array(z.string())], { error: 'expected a stop sequence or a list of them' }).optional(),
+  presence_penalty: penalty.optional(),
+  frequency_penalty: penalty.optional(),
+  thinking_budget: z
+    .number({ error: 'expected a number of tokens (0 turns thinking off, -1 lets the model decide)' })
+    .int({ error: 'expected a whole number of tokens' })
+    .min(-1, { error: 'expected a number of tokens (0 turns thinking off, -1 lets the model decide)' })
+    .optional(),
+  include_thoughts: z.boolean({ error: 'expected true or false' }).optional(),
+});
+
+const knownKeys = new Set(Object.keys(optionsSchema.shape));
+
+export const defaultTimeoutSeconds = 600;
+export const defaultBaseUrl = 'https://generativelanguage.googleapis.com';
+export const defaultApiVersion = 'v1beta';
+
+export interface GeminiOptions {
+  apiKey?: string;
+  baseUrl?: string;
+  apiVersion: string;
+  timeoutMs: number;
+  headers: Record<string, string>;
+  extraBody: Record<string, unknown>;
+  topK?: number;
+  stopSequences?: string[];
+  presencePenalty?: number;
+  frequencyPenalty?: number;
+  thinkingBudget?: number;
+  includeThoughts?: boolean;
+}
+
+/**
+ * Validates `settings.options`. Invalid values are a configuration error naming the key; keys this
+ * backend does not know are a warning each, because a typo should be visible but not fatal.
+ */
+export function parseGeminiOptions(settings: BackendSettings): GeminiOptions {
+  const result = optionsSchema.safeParse(settings.options);
+  if (!result.success) {
+    throw new ConfigError({
+      issues: result.error.issues.map((issue) => ({
+        path: ['backend', ...issue.path.map(String)].join('.'),
+        message: `${issue.message} (agent ${settings.agentId}, backend type ${settings.type})`,
+      })),
+    });
+  }
+  for (const key of Object.keys(settings.options)) {
+    if (knownKeys.has(key)) continue;
+    settings.warn({
+      code: 'unknown-key',
+      message: `backend.${key} is not a setting of the ${settings.type} backend and is ignored; put request fields Gemini understands under extra_body.`,
+      path: `backend.${key}`,
+      agentId: settings.agentId,
+    });
+  }
+  const options = result.data;
+  const stop = options.stop === undefined ? undefined : typeof options.stop === 'string' ? [options.stop] : options.stop;
+  return {
+    ...(options.api_key === undefined ? {} : { apiKey: options.api_key }),
+    ...(options.base_url === undefined ? {} : { baseUrl: options.base_url }),
+    apiVersion: options.api_version ?? defaultApiVersion,
+    timeoutMs: (options.timeout_seconds ?? options.request_timeout ?? defaultTimeoutSeconds) * 1000,
+    headers: options.headers ?? {},
+    extraBody: options.extra_body ?? {},
+    ...(options.top_k === undefined ? {} : { topK: options.top_k }),
+    ...(stop === undefined ? {} : { stopSequences: stop }),
+    ...(options.presence_penalty === undefined ? {} : { presencePenalty: options.presence_penalty }),
+    ...(options.frequency_penalty === undefined ? {} : { frequencyPenalty: options.frequency_penalty }),
+    ...(options.thinking_budget === undefined ? {} : { thinkingBudget: options.thinking_budget }),
+    ...(options.include_thoughts === undefined ? {} : { includeThoughts: options.include_thoughts }),
+  };
+}

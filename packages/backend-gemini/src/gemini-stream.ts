@@ -1,0 +1,76 @@
+import { MassGenError, type StreamPart } from '@massgen/core';
+import type { GenerateContentResponse, GenerateContentResponseUsageMetadata, Part } from '@google/genai';
+import { mapGeminiFinishReason } from './gemini-finish-reason.js';
+import { toProviderMetadata, type GeminiTurnMetadata } from './gemini-provider-metadata.js';
+import { mapGeminiUsage } from './gemini-usage.js';
+
+export interface GeminiStreamOptions {
+  providerName: string;
+  signal?: AbortSignal | undefined;
+  /** Makes an id for a call Gemini sent without one, unique within the conversation. */
+  createCallId: () => string;
+}
+
+function abortedError(providerName: string): MassGenError {
+  return new MassGenError({ code: 'ABORTED', retryable: false, message: `The request to ${providerName} was cancelled.` });
+}
+
+/** What one part of a chunk contributes to the stream, with the signature it carried noted. */
+function* mapPart(part: Part, options: GeminiStreamOptions, turn: GeminiTurnMetadata, calls: { count: number }): Generator<StreamPart> {
+  const call = part.functionCall;
+  if (call !== undefined) {
+    const id = call.id !== undefined && call.id !== '' ? call.id : options.createCallId();
+    if (id === call.id) turn.modelCallIds.push(id);
+    if (part.thoughtSignature !== undefined) turn.callSignatures[id] = part.thoughtSignature;
+    calls.count += 1;
+    yield { type: 'tool-call', id, name: call.name ?? '', input: JSON.stringify(call.args ?? {}) };
+    return;
+  }
+  if (part.thoughtSignature !== undefined) turn.textSignature = part.thoughtSignature;
+  if (typeof part.text !== 'string' || part.text === '') return;
+  yield part.thought === true ? { type: 'reasoning-delta', text: part.text } : { type: 'text-delta', text: part.text };
+}
+
+/**
+ * Maps `generateContentStream` chunks to stream parts: thoughts as reasoning, text as it comes,
+ * each function call as one complete `tool-call` (Gemini sends calls whole), then the signatures
+ * Gemini issued as provider metadata, the usage and the finish. Failures are thrown for the
+ * caller to classify, so that the stream it builds ends with exactly one `finish` or `error`.
+ */
+export async function* mapGeminiStream(chunks: AsyncIterable<GenerateContentResponse>, options: GeminiStreamOptions): AsyncGenerator<StreamPart> {
+  const turn: GeminiTurnMetadata = { callSignatures: {}, modelCallIds: [] };
+  const calls = { count: 0 };
+  let rawFinishReason: string | undefined;
+  let promptBlocked = false;
+  let usage: GenerateContentResponseUsageMetadata | undefined;
+
+  for await (const chunk of chunks) {
+    if (options.signal?.aborted) throw abortedError(options.providerName);
+    // Every chunk carries the running totals; the last one counts.
+    if (chunk.usageMetadata !== undefined) usage = chunk.usageMetadata;
+    // A blocked prompt gets feedback instead of candidates, and no finishReason at all.
+    const blockReason = chunk.promptFeedback?.blockReason;
+    if (blockReason !== undefined && (chunk.candidates ?? []).length === 0) {
+      promptBlocked = true;
+      rawFinishReason = blockReason;
+    }
+    const candidate = chunk.candidates?.find((item) => (item.index ?? 0) === 0);
+    for (const part of candidate?.content?.parts ?? []) yield* mapPart(part, options, turn, calls);
+    if (candidate?.finishReason !== undefined) rawFinishReason = candidate.finishReason;
+  }
+
+  if (options.signal?.aborted) throw abortedError(options.providerName);
+  if (rawFinishReason === undefined) {
+    throw new MassGenError({
+      code: 'BACKEND_STREAM',
+      retryable: true,
+      message: `The response stream from ${options.providerName} ended before the model finished (no finishReason).`,
+    });
+  }
+  if (Object.keys(turn.callSignatures).length > 0 || turn.textSignature !== undefined || turn.modelCallIds.length > 0) {
+    yield { type: 'provider-metadata', metadata: toProviderMetadata(turn) };
+  }
+  if (usage !== undefined) yield { type: 'usage', usage: mapGeminiUsage(usage) };
+  const reason = promptBlocked ? 'content-filter' : mapGeminiFinishReason(rawFinishReason, calls.count > 0);
+  yield { type: 'finish', reason, rawReason: rawFinishReason };
+}
