@@ -10,11 +10,15 @@ import type {
 } from '@massgen/core';
 import { decideTurnOutcome } from './turn-outcome.js';
 import type { TurnOutcome } from './turn-outcome.js';
-import { isOffered, isWorkflowToolName } from './workflow-tools.js';
+import { isOffered, isWorkflowToolName, newAnswerToolName } from './workflow-tools.js';
 import type { OfferedTools } from './workflow-tools.js';
 
 /** What a running turn reports to the coordination, through its queue. */
-export type TurnInput = { kind: 'part'; turn: AgentTurn; part: AgentStreamPart } | { kind: 'end'; turn: AgentTurn };
+export type TurnInput =
+  | { kind: 'part'; turn: AgentTurn; part: AgentStreamPart }
+  | { kind: 'end'; turn: AgentTurn }
+  /** The turn's time limit passed while it was still running. */
+  | { kind: 'deadline'; turn: AgentTurn };
 
 export type TurnReason = 'initial' | 'update' | 'retry' | 'restart';
 
@@ -29,6 +33,10 @@ export interface AgentTurnInit {
   /** How many answers existed when the turn's prompt was built; later answers make it stale. */
   viewVersion: number;
   offered: OfferedTools;
+  /** Time the turn may run before a `deadline` input is reported; none when absent. */
+  deadlineMs?: number;
+  /** The short last attempt an agent gets after running past the round's time limit. */
+  wrapUp?: boolean;
 }
 
 /** Keeps partial output sent back as feedback from crowding out the rest of the prompt. */
@@ -43,7 +51,10 @@ export class AgentTurn {
   readonly reason: TurnReason;
   readonly viewVersion: number;
   readonly offered: OfferedTools;
+  readonly deadlineMs: number | undefined;
+  readonly wrapUp: boolean;
   private readonly controller = new AbortController();
+  private deadline: ReturnType<typeof setTimeout> | undefined;
   private text = '';
   private readonly workflowCalls: ToolCall[] = [];
   private readonly unofferedCalls: string[] = [];
@@ -58,15 +69,29 @@ export class AgentTurn {
     this.reason = init.reason;
     this.viewVersion = init.viewVersion;
     this.offered = init.offered;
+    this.deadlineMs = init.deadlineMs;
+    this.wrapUp = init.wrapUp ?? false;
   }
 
-  /** Requests the turn now and forwards its parts to `push` as they arrive. */
+  /** Requests the turn now and forwards its parts (and its deadline) to `push` as they arrive. */
   start(handle: AgentHandle, request: TurnRequest, push: (input: TurnInput) => void): void {
+    if (this.deadlineMs !== undefined) {
+      this.deadline = setTimeout(() => push({ kind: 'deadline', turn: this }), this.deadlineMs);
+    }
     void this.pump(handle, request, push);
   }
 
   abort(): void {
+    clearTimeout(this.deadline);
     this.controller.abort();
+  }
+
+  /**
+   * Whether the turn has already called `new_answer`. Such a turn is not interrupted by newer
+   * answers: its answer is complete and will be accepted, stale view or not.
+   */
+  get hasAnswerCall(): boolean {
+    return this.workflowCalls.some((call) => call.name === newAnswerToolName);
   }
 
   /** The text streamed so far. */
@@ -145,6 +170,7 @@ export class AgentTurn {
       // The contract says failures arrive as parts; a handle that throws anyway fails the same way.
       push({ kind: 'part', turn: this, part: { type: 'error', error: toMassGenError(error).toJSON() } });
     }
+    clearTimeout(this.deadline);
     push({ kind: 'end', turn: this });
   }
 }

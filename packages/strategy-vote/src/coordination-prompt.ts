@@ -25,6 +25,14 @@ export interface CoordinationPromptInput {
   answers: readonly PromptAnswer[];
   offered: OfferedTools;
   feedback?: AttemptFeedback;
+  /** Set while the team is stalled: it went `rounds` rounds without a novel answer. */
+  stall?: StallNotice;
+}
+
+export interface StallNotice {
+  rounds: number;
+  /** The agent restarts from a fresh context that shows only the leading answers. */
+  freshStart: boolean;
 }
 
 const coordinationSection = `## Working with other agents
@@ -50,6 +58,7 @@ function buildUserContent(input: CoordinationPromptInput): string {
     quoteHistory(input.history),
     quoteBlock('task', input.task),
     describeAnswers(input.answers, input.ownLabel),
+    input.stall === undefined ? undefined : describeStall(input.stall),
     describeChoices(input.offered),
     input.feedback === undefined ? undefined : describeFeedback(input.feedback),
   ]);
@@ -78,6 +87,22 @@ function describeChoices(offered: OfferedTools): string {
     return 'There is nothing to vote for yet, so vote is not available: work out your answer and submit it with new_answer.';
   }
   return `End this turn with exactly one call: new_answer with a better answer, or vote for one of ${offered.labels.join(', ')}.`;
+}
+
+function describeStall(stall: StallNotice): string {
+  const rounds = `${stall.rounds} round${stall.rounds === 1 ? '' : 's'}`;
+  if (stall.freshStart) {
+    return (
+      `The discussion has stalled: for ${rounds} no agent submitted an answer that differs in substance from earlier ones, ` +
+      'even after being asked to converge. You are starting over from a clean slate and are shown only the leading answers. ' +
+      'Judge them afresh: vote for the best one, or submit an answer that is substantively different and clearly better.'
+    );
+  }
+  return (
+    `The team is stuck: for ${rounds} no agent submitted an answer that differs in substance from earlier ones, and ` +
+    'restating an answer in other words does not move the team forward. Unless you can submit an answer that is ' +
+    'substantively different and clearly better, vote for the best current answer now.'
+  );
 }
 
 function describeFeedback(feedback: AttemptFeedback): string {

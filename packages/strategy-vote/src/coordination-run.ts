@@ -1,46 +1,52 @@
 import { MassGenError } from '@massgen/core';
-import type { CoordinationEvent, SerializedError, StopReason, StrategyContext, TurnRequest } from '@massgen/core';
+import type { CoordinationEvent, StopReason, StrategyContext, TurnRequest } from '@massgen/core';
 import { AgentTurn, supersededTurnEvents } from './agent-turn.js';
 import type { TurnInput } from './agent-turn.js';
+import { AnswerNovelty } from './answer-novelty.js';
 import { watchLimits } from './coordination-limits.js';
 import type { LimitInput } from './coordination-limits.js';
 import { buildCoordinationMessages } from './coordination-prompt.js';
-import type { AttemptFeedback } from './coordination-prompt.js';
+import type { StallNotice } from './coordination-prompt.js';
 import { CoordinationState } from './coordination-state.js';
-import type { AgentRecord } from './coordination-state.js';
+import type { AgentRecord, Answer, PendingTurn } from './coordination-state.js';
 import { EventQueue } from './event-queue.js';
 import { concludeRun } from './run-conclusion.js';
 import type { RunEnd } from './run-conclusion.js';
+import { StagnationWatch } from './stagnation-watch.js';
+import type { StagnationStep } from './stagnation-watch.js';
+import { failAttempt, missDeadline } from './turn-failure.js';
 import type { TurnOutcome } from './turn-outcome.js';
 import { readVoteSettings } from './vote-settings.js';
 import type { VoteSettings } from './vote-settings.js';
 import { workflowToolsFor } from './workflow-tools.js';
 import type { OfferedTools } from './workflow-tools.js';
 
-export interface CoordinationOptions {
-  /**
-   * What a new answer does to turns already running: `finish` lets them end (a stale vote is
-   * then discarded and the agent restarts); `restart` aborts them and restarts at once.
-   */
-  inFlightTurns: 'finish' | 'restart';
-}
+/** How many leading answers a fresh start after stagnation shows at most. */
+const freshStartAnswerLimit = 3;
 
 /**
  * One coordination: the state machine of the vote strategy. Every input (a turn's part, a
- * turn's end, a limit) comes through one queue and is handled to completion before the next.
+ * turn's end or deadline, a limit) comes through one queue and is handled to completion before
+ * the next.
  */
 export class CoordinationRun {
   private readonly state: CoordinationState;
   private readonly settings: VoteSettings;
   private readonly queue = new EventQueue<TurnInput | LimitInput>();
+  private readonly novelty: AnswerNovelty;
+  private readonly stagnation: StagnationWatch;
+  /** Rounds every live agent has finished, as far as the stagnation watch has been told. */
+  private roundsCompleted = 0;
+  /** Set while the team is stalled, for the prompts; cleared by a novel answer. */
+  private stall: Omit<StallNotice, 'freshStart'> | undefined;
+  private plateaued = false;
   private presentationTurn: AgentTurn | undefined;
 
-  constructor(
-    private readonly context: StrategyContext,
-    private readonly options: CoordinationOptions,
-  ) {
+  constructor(private readonly context: StrategyContext) {
     this.settings = readVoteSettings(context.settings);
     this.state = new CoordinationState(context.agents);
+    this.novelty = new AnswerNovelty(this.settings.answerNoveltyRequirement);
+    this.stagnation = new StagnationWatch(this.settings);
   }
 
   async *run(): AsyncGenerator<CoordinationEvent, RunEnd> {
@@ -80,6 +86,7 @@ export class CoordinationRun {
       const input = await this.queue.next();
       if (input.kind === 'limit') return input.reason;
       yield* this.handleTurnInput(input);
+      yield* this.noteCompletedRounds();
     }
   }
 
@@ -91,6 +98,7 @@ export class CoordinationRun {
       const leader = this.state.tally(this.settings.votingMethod).winner;
       if (leader !== undefined && leader.votes > 0 && leader.weight / live.length >= threshold) return 'convergence-threshold';
     }
+    if (this.plateaued) return 'plateau';
     const spent = this.context.spent();
     const { maxTokensTotal, maxCostUsd } = this.settings;
     if (maxTokensTotal !== undefined && spent.tokens >= maxTokensTotal) return 'budget';
@@ -104,11 +112,14 @@ export class CoordinationRun {
     for (const agent of this.state.agents) {
       const pending = agent.pending;
       if (!agent.alive || agent.turn !== undefined || pending === undefined) continue;
-      const offered = this.state.offeredFor(agent, this.settings.maxNewAnswersPerAgent);
-      const isNewTurn = pending.reason !== 'retry';
+      const answers = pending.freshStart === true ? this.state.leadingAnswers(this.settings.votingMethod, freshStartAnswerLimit) : this.state.currentAnswers();
+      const offered = this.state.offeredFor(agent, this.settings.maxNewAnswersPerAgent, answers);
+      const isNewTurn = pending.reason !== 'retry' && pending.continuesRound !== true;
       if (isNewTurn && !this.mayBeginTurn(agent, offered)) continue;
       if (isNewTurn) agent.turnsStarted += 1;
       agent.pending = undefined;
+      const wrapUp = pending.wrapUp === true;
+      const deadlineMs = wrapUp ? this.settings.roundGraceMs : this.settings.roundTimeoutMs;
       const turn = new AgentTurn({
         agentId: agent.id,
         purpose: 'coordination',
@@ -117,13 +128,15 @@ export class CoordinationRun {
         reason: pending.reason,
         viewVersion: this.state.answersVersion,
         offered,
+        ...(deadlineMs === undefined ? {} : { deadlineMs }),
+        wrapUp,
       });
       agent.turn = turn;
       if (pending.reason === 'restart') {
         events.push({ type: 'restart', agentId: agent.id, reason: pending.restartReason ?? 'the answers changed' });
       }
       events.push({ type: 'agent-start', agentId: agent.id, round: turn.round, attempt: turn.attempt, reason: turn.reason });
-      turn.start(agent.handle, this.turnRequest(agent, offered, pending.feedback), (input) => this.queue.push(input));
+      turn.start(agent.handle, this.turnRequest(agent, answers, offered, pending), (input) => this.queue.push(input));
     }
     yield* events;
     yield* this.announceRounds();
@@ -135,15 +148,16 @@ export class CoordinationRun {
     return hasTurnsLeft && (offered.newAnswer || offered.labels.length > 0);
   }
 
-  private turnRequest(agent: AgentRecord, offered: OfferedTools, feedback: AttemptFeedback | undefined): TurnRequest {
+  private turnRequest(agent: AgentRecord, answers: readonly Answer[], offered: OfferedTools, pending: PendingTurn): TurnRequest {
     const messages = buildCoordinationMessages({
       systemMessage: agent.handle.systemMessage,
       task: this.context.task,
       history: this.context.history,
       ownLabel: agent.label,
-      answers: this.state.currentAnswers().map((answer) => ({ agentLabel: answer.agentLabel, content: answer.content })),
+      answers: answers.map((answer) => ({ agentLabel: answer.agentLabel, content: answer.content })),
       offered,
-      ...(feedback === undefined ? {} : { feedback }),
+      ...(pending.feedback === undefined ? {} : { feedback: pending.feedback }),
+      ...(this.stall === undefined ? {} : { stall: { ...this.stall, freshStart: pending.freshStart === true } }),
     });
     return { messages, workflowTools: workflowToolsFor(offered), toolChoice: 'auto' };
   }
@@ -170,35 +184,56 @@ export class CoordinationRun {
       return;
     }
     agent.turn = undefined;
+    if (input.kind === 'deadline') {
+      input.turn.abort();
+      yield* missDeadline(agent, input.turn, this.settings);
+      return;
+    }
     yield* this.applyOutcome(agent, input.turn, input.turn.outcome());
   }
 
   private *applyOutcome(agent: AgentRecord, turn: AgentTurn, outcome: TurnOutcome): Generator<CoordinationEvent> {
     switch (outcome.kind) {
-      case 'answer':
-        yield* this.acceptAnswer(agent, turn, outcome.content);
+      case 'answer': {
+        const verdict = this.novelty.judge(outcome.content);
+        if (verdict.accepted) yield* this.acceptAnswer(agent, turn, outcome.content, verdict.novel);
+        else yield* this.refuseAttempt(agent, turn, verdict.problem);
         return;
+      }
       case 'vote':
         yield* this.acceptVote(agent, turn, outcome);
         return;
-      case 'violation': {
-        const error = new MassGenError({
-          code: 'WORKFLOW_VIOLATION',
-          message: `Agent "${agent.id}" did not end its turn correctly: ${outcome.problem}.`,
-          retryable: true,
-          agentId: agent.id,
-          provider: agent.handle.provider,
-        }).toJSON();
-        yield* this.failAttempt(agent, turn, error, { problem: outcome.problem, partialOutput: turn.partialOutput() });
+      case 'violation':
+        yield* this.refuseAttempt(agent, turn, outcome.problem);
         return;
+      case 'error': {
+        const error = { ...outcome.error, agentId: agent.id, provider: outcome.error.provider ?? agent.handle.provider };
+        yield* failAttempt({ agent, turn, error, feedback: undefined, maxTurnAttempts: this.settings.maxTurnAttempts });
       }
-      case 'error':
-        yield* this.failAttempt(agent, turn, { ...outcome.error, agentId: agent.id, provider: outcome.error.provider ?? agent.handle.provider }, undefined);
     }
   }
 
-  private *acceptAnswer(agent: AgentRecord, turn: AgentTurn, content: string): Generator<CoordinationEvent> {
+  /** The agent broke a rule of the turn: it spends an attempt and is told what was wrong. */
+  private *refuseAttempt(agent: AgentRecord, turn: AgentTurn, problem: string): Generator<CoordinationEvent> {
+    const error = new MassGenError({
+      code: 'WORKFLOW_VIOLATION',
+      message: `Agent "${agent.id}" did not end its turn correctly: ${problem}.`,
+      retryable: true,
+      agentId: agent.id,
+      provider: agent.handle.provider,
+    }).toJSON();
+    const feedback = { problem, partialOutput: turn.partialOutput() };
+    yield* failAttempt({ agent, turn, error, feedback, maxTurnAttempts: this.settings.maxTurnAttempts });
+  }
+
+  private *acceptAnswer(agent: AgentRecord, turn: AgentTurn, content: string, novel: boolean): Generator<CoordinationEvent> {
     const { answer, invalidated } = this.state.acceptAnswer(agent, content, turn.round);
+    this.novelty.record(answer.label, content);
+    agent.turnsCompleted = turn.round;
+    if (novel) {
+      this.stagnation.progress(turn.round);
+      this.stall = undefined;
+    }
     yield { type: 'answer', agentId: agent.id, label: answer.label, content, round: turn.round };
     agent.pending = { reason: 'update', attempt: 1 };
     for (const voter of invalidated) {
@@ -206,16 +241,26 @@ export class CoordinationRun {
         voter.pending = { reason: 'restart', attempt: 1, restartReason: `new answer ${answer.label} made its vote out of date` };
       }
     }
-    if (this.options.inFlightTurns !== 'restart') return;
+    if (this.settings.interruptStaleTurns) this.interruptStaleTurns(agent, answer.label);
+  }
+
+  /**
+   * Stops turns that were built on older answers, so no tokens go into work that is out of
+   * date, and restarts them with the current answers. A turn that has already called
+   * `new_answer` is left to end: its answer counts whatever it was based on.
+   */
+  private interruptStaleTurns(author: AgentRecord, label: string): void {
     for (const other of this.state.live()) {
-      if (other === agent || other.turn === undefined) continue;
-      other.turn.abort();
+      const turn = other.turn;
+      if (other === author || turn === undefined || turn.hasAnswerCall || turn.viewVersion >= this.state.answersVersion) continue;
+      turn.abort();
       other.turn = undefined;
-      other.pending = { reason: 'restart', attempt: 1, restartReason: `new answer ${answer.label} arrived during its turn` };
+      other.pending = { reason: 'restart', attempt: 1, continuesRound: true, restartReason: `new answer ${label} made its turn out of date` };
     }
   }
 
   private *acceptVote(agent: AgentRecord, turn: AgentTurn, vote: Extract<TurnOutcome, { kind: 'vote' }>): Generator<CoordinationEvent> {
+    agent.turnsCompleted = turn.round;
     if (turn.viewVersion < this.state.answersVersion) {
       agent.pending = {
         reason: 'restart',
@@ -236,26 +281,53 @@ export class CoordinationRun {
     };
   }
 
-  private *failAttempt(
-    agent: AgentRecord,
-    turn: AgentTurn,
-    error: SerializedError,
-    feedback: AttemptFeedback | undefined,
-  ): Generator<CoordinationEvent> {
-    const willRetry = error.retryable && turn.attempt < this.settings.maxTurnAttempts;
-    yield { type: 'agent-error', agentId: agent.id, error, attempt: turn.attempt, willRetry };
-    if (willRetry) {
-      agent.pending = { reason: 'retry', attempt: turn.attempt + 1, ...(feedback === undefined ? {} : { feedback }) };
-      return;
+  /** Tells the stagnation watch about every round all live agents have now finished. */
+  private *noteCompletedRounds(): Generator<CoordinationEvent> {
+    const completed = this.state.roundsCompletedByAll();
+    while (this.roundsCompleted < completed) {
+      this.roundsCompleted += 1;
+      yield* this.respondToStagnation(this.stagnation.roundCompleted(this.roundsCompleted));
     }
-    const source = `${agent.handle.provider}/${agent.handle.modelId}`;
-    const reason = error.retryable
-      ? `Agent "${agent.id}" (${source}) failed all ${turn.attempt} attempts of its turn; the last: ${error.message}`
-      : `Agent "${agent.id}" (${source}) stopped after a failure that retrying cannot fix: ${error.message}`;
-    agent.alive = false;
-    agent.pending = undefined;
-    agent.failure = error;
-    yield { type: 'agent-killed', agentId: agent.id, reason };
+  }
+
+  private *respondToStagnation(step: StagnationStep): Generator<CoordinationEvent> {
+    switch (step.kind) {
+      case 'none':
+        return;
+      case 'plateau':
+        this.plateaued = true;
+        return;
+      case 'coordination-prompt':
+        // Turns already running finish as they are; every turn from now on carries the prompt.
+        this.stall = { rounds: step.rounds };
+        yield {
+          type: 'warning',
+          warning: {
+            code: 'coordination-stalled',
+            message: `No agent has submitted a novel answer in the last ${step.rounds} rounds; every agent still working is now asked to converge on the best answer (restart_after_stagnation).`,
+          },
+        };
+        return;
+      case 'fresh-restart':
+        this.stall = { rounds: step.rounds };
+        this.restartStuckAgents(
+          `no novel answer in ${step.rounds} rounds, even after the coordination prompt: restarted from a fresh context with the leading answers`,
+        );
+    }
+  }
+
+  /** Agents that have not settled on a vote start over; those that voted are not stuck. */
+  private restartStuckAgents(reason: string): void {
+    for (const agent of this.state.live()) {
+      if (agent.vote !== undefined) continue;
+      const running = agent.turn;
+      const pending = agent.pending;
+      if (running === undefined && pending === undefined) continue;
+      running?.abort();
+      agent.turn = undefined;
+      const continuesRound = running !== undefined || pending?.reason === 'retry' || pending?.continuesRound === true;
+      agent.pending = { reason: 'restart', attempt: 1, restartReason: reason, freshStart: true, continuesRound };
+    }
   }
 
   private abortTurns(): void {

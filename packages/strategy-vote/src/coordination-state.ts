@@ -37,6 +37,15 @@ export interface PendingTurn {
   /** For `restart`: why the agent's view had to be refreshed, for the `restart` event. */
   restartReason?: string;
   feedback?: AttemptFeedback;
+  /**
+   * The turn replaces one that was stopped before it ended (interrupted, or restarted on
+   * stagnation), so it belongs to the same round and does not use up one of `max_rounds`.
+   */
+  continuesRound?: boolean;
+  /** The short last attempt after running past the round's time limit. */
+  wrapUp?: boolean;
+  /** Restart from a fresh context that shows only the leading answers. */
+  freshStart?: boolean;
 }
 
 export interface AgentRecord {
@@ -45,6 +54,8 @@ export interface AgentRecord {
   readonly label: string;
   alive: boolean;
   turnsStarted: number;
+  /** Turns that ended with a valid workflow call; the round of the latest one. */
+  turnsCompleted: number;
   answerCount: number;
   /** Sequence of the agent's first answer; decides the winner when nobody has voted. */
   firstAnswerSequence: number | undefined;
@@ -84,6 +95,7 @@ export class CoordinationState {
       label: `agent${index + 1}`,
       alive: true,
       turnsStarted: 0,
+      turnsCompleted: 0,
       answerCount: 0,
       firstAnswerSequence: undefined,
       currentAnswer: undefined,
@@ -112,11 +124,30 @@ export class CoordinationState {
     return this.agents.flatMap((agent) => (agent.currentAnswer === undefined ? [] : [agent.currentAnswer]));
   }
 
-  offeredFor(agent: AgentRecord, maxNewAnswersPerAgent: number | undefined): OfferedTools {
+  /** Tools for a turn that is shown `answers` (all current answers unless given). */
+  offeredFor(agent: AgentRecord, maxNewAnswersPerAgent: number | undefined, answers: readonly Answer[] = this.currentAnswers()): OfferedTools {
     return {
-      labels: this.currentAnswers().map((answer) => answer.agentLabel),
+      labels: answers.map((answer) => answer.agentLabel),
       newAnswer: maxNewAnswersPerAgent === undefined || agent.answerCount < maxNewAnswersPerAgent,
     };
+  }
+
+  /** Rounds every live agent has finished a turn of; stalls while any of them is still working. */
+  roundsCompletedByAll(): number {
+    const live = this.live();
+    return live.length === 0 ? 0 : Math.min(...live.map((agent) => agent.turnsCompleted));
+  }
+
+  /**
+   * The answers a fresh start is seeded with: those holding votes, most weight first, or the
+   * current winner when nobody has voted; at most `limit`, in configuration order.
+   */
+  leadingAnswers(method: VotingMethod, limit: number): Answer[] {
+    const tally = this.tally(method);
+    const backed = tally.entries.filter((entry) => entry.votes > 0).sort((first, second) => second.weight - first.weight);
+    const chosen = backed.length > 0 ? backed.slice(0, limit) : tally.winner === undefined ? [] : [tally.winner];
+    const labels = new Set(chosen.map((entry) => entry.label));
+    return this.currentAnswers().filter((answer) => labels.has(answer.label));
   }
 
   /** Records an answer and drops every vote, returning the agents whose votes were dropped. */

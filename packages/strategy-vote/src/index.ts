@@ -10,7 +10,6 @@ export function createStrategy(): Strategy {
 }
 
 export { createVoteStrategy } from './vote-strategy.js';
-export type { VoteStrategyOptions } from './vote-strategy.js';
 export {
   createNewAnswerTool,
   createVoteTool,

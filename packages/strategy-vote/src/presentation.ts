@@ -35,7 +35,8 @@ export async function* presentWinner(input: PresentationInput): AsyncGenerator<C
       turn.abort();
       return { kind: 'cancelled' };
     }
-    if (item.turn !== turn) {
+    // The presentation has no time limit of its own, so any deadline belongs to an older turn.
+    if (item.turn !== turn || item.kind === 'deadline') {
       yield* supersededTurnEvents(item);
       continue;
     }

@@ -37,8 +37,9 @@ export async function* concludeRun(input: ConclusionInput): AsyncGenerator<Coord
   yield { type: 'consensus', winnerAgentId: winner.id, winnerLabel: answer.label, tally: tally.entries, stopReason };
 
   let final = { label: answer.label, content: answer.content };
-  // A budget stop must not spend more; a stopped agent cannot present.
-  if (!settings.skipFinalPresentation && winner.alive && stopReason !== 'budget') {
+  // A stopped agent cannot present. A budget stop still presents: the leader's one last call
+  // is what turns the best answer so far into a final answer, as the limits promise.
+  if (!settings.skipFinalPresentation && winner.alive) {
     const turn = new AgentTurn({
       agentId: winner.id,
       purpose: 'presentation',

@@ -1,5 +1,9 @@
 import { MassGenError } from '@massgen/core';
 import type { OrchestratorSettings, VotingMethod, Warning } from '@massgen/core';
+import type { NoveltyRequirement } from './answer-novelty.js';
+
+/** Upstream MassGen's default grace after a round's time limit (`round_timeout_grace_seconds`). */
+export const defaultRoundGraceMs = 120_000;
 
 /** The orchestrator settings the vote strategy acts on, checked. */
 export interface VoteSettings {
@@ -9,6 +13,15 @@ export interface VoteSettings {
   votingMethod: VotingMethod;
   timeoutMs: number | undefined;
   maxNewAnswersPerAgent: number | undefined;
+  answerNoveltyRequirement: NoveltyRequirement;
+  restartsEnabled: boolean;
+  restartAfterStagnation: number | undefined;
+  plateauRounds: number | undefined;
+  interruptStaleTurns: boolean;
+  /** Time a coordination turn gets before it is stopped. */
+  roundTimeoutMs: number | undefined;
+  /** Time the one wrap-up attempt after a round timeout gets; 0 drops the agent at once. */
+  roundGraceMs: number;
   skipFinalPresentation: boolean;
   maxTokensTotal: number | undefined;
   maxCostUsd: number | undefined;
@@ -33,7 +46,13 @@ export function readVoteSettings(settings: OrchestratorSettings): VoteSettings {
   whole('maxTurnAttempts', settings.maxTurnAttempts, 1);
   whole('maxRounds', settings.maxRounds, 1);
   whole('maxNewAnswersPerAgent', settings.maxNewAnswersPerAgent, 1);
+  whole('restartAfterStagnation', settings.restartAfterStagnation, 1);
+  whole('plateauRounds', settings.plateauRounds, 1);
   positive('timeoutMs', settings.timeoutMs);
+  positive('roundTimeoutMs', settings.roundTimeoutMs);
+  if (settings.roundGraceMs !== undefined && !(Number.isFinite(settings.roundGraceMs) && settings.roundGraceMs >= 0)) {
+    problems.push(`roundGraceMs must be a number of at least 0 (got ${String(settings.roundGraceMs)})`);
+  }
   positive('budget.maxTokensTotal', settings.budget.maxTokensTotal);
   positive('budget.maxCostUsd', settings.budget.maxCostUsd);
   const threshold = settings.convergenceThreshold;
@@ -42,6 +61,13 @@ export function readVoteSettings(settings: OrchestratorSettings): VoteSettings {
   }
   if (settings.votingMethod !== 'majority' && settings.votingMethod !== 'weighted_by_confidence') {
     problems.push(`votingMethod must be "majority" or "weighted_by_confidence" (got ${JSON.stringify(settings.votingMethod)})`);
+  }
+  if (settings.interruptStaleTurns !== undefined && typeof settings.interruptStaleTurns !== 'boolean') {
+    problems.push(`interruptStaleTurns must be true or false (got ${JSON.stringify(settings.interruptStaleTurns)})`);
+  }
+  const novelty = settings.answerNoveltyRequirement ?? 'lenient';
+  if (novelty !== 'lenient' && novelty !== 'balanced' && novelty !== 'strict') {
+    problems.push(`answerNoveltyRequirement must be "lenient", "balanced" or "strict" (got ${JSON.stringify(novelty)})`);
   }
   if (problems.length > 0) {
     throw new MassGenError({ code: 'CONFIG_INVALID', message: `Invalid orchestrator settings for the vote strategy: ${problems.join('; ')}.` });
@@ -53,24 +79,35 @@ export function readVoteSettings(settings: OrchestratorSettings): VoteSettings {
     votingMethod: settings.votingMethod,
     timeoutMs: settings.timeoutMs,
     maxNewAnswersPerAgent: settings.maxNewAnswersPerAgent,
+    answerNoveltyRequirement: novelty,
+    restartsEnabled: settings.enableRestarts,
+    restartAfterStagnation: settings.restartAfterStagnation,
+    plateauRounds: settings.plateauRounds,
+    interruptStaleTurns: settings.interruptStaleTurns ?? true,
+    roundTimeoutMs: settings.roundTimeoutMs,
+    roundGraceMs: settings.roundGraceMs ?? defaultRoundGraceMs,
     skipFinalPresentation: settings.skipFinalPresentation,
     maxTokensTotal: settings.budget.maxTokensTotal,
     maxCostUsd: settings.budget.maxCostUsd,
   };
 }
 
-/** Settings that are set but that this strategy does not act on yet, so the user is told. */
-export function unsupportedSettingWarnings(settings: OrchestratorSettings): Warning[] {
-  const unsupported: Array<[string, boolean]> = [
-    ['restartAfterStagnation', settings.restartAfterStagnation !== undefined],
-    ['answerNoveltyRequirement', settings.answerNoveltyRequirement !== undefined && settings.answerNoveltyRequirement !== 'lenient'],
-    ['roundTimeoutMs', settings.roundTimeoutMs !== undefined],
-    ['roundGraceMs', settings.roundGraceMs !== undefined],
-  ];
-  return unsupported
-    .filter(([, isSet]) => isSet)
-    .map(([name]) => ({
-      code: 'unsupported-setting',
-      message: `The vote strategy does not support the orchestrator setting ${name} yet; it has no effect on this run.`,
-    }));
+/** Settings that are set but cannot act on this run, so the user is told instead of guessing. */
+export function ineffectiveSettingWarnings(settings: OrchestratorSettings): Warning[] {
+  const warnings: Warning[] = [];
+  if (settings.restartAfterStagnation !== undefined && !settings.enableRestarts) {
+    warnings.push({
+      code: 'setting-without-effect',
+      message: 'restart_after_stagnation has no effect because enable_restarts is false: a stalled team is neither prompted nor restarted.',
+      path: 'orchestrator.restart_after_stagnation',
+    });
+  }
+  if (settings.roundGraceMs !== undefined && settings.roundTimeoutMs === undefined) {
+    warnings.push({
+      code: 'setting-without-effect',
+      message: 'round_timeout_grace_seconds has no effect without a round time limit (initial_round_timeout_seconds).',
+      path: 'timeout_settings.round_timeout_grace_seconds',
+    });
+  }
+  return warnings;
 }

@@ -120,7 +120,9 @@ describe('vote strategy: consensus', () => {
         return textTurn('', voteCall(offeredLabels(request).length === 2 ? 'agent1' : 'agent2', 'fine'));
       },
     });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob] }), (event) => {
+    // Alice's first turn must finish after bob's answer instead of being interrupted by it.
+    const context = createTestContext({ agents: [alice, bob], settings: { interruptStaleTurns: false } });
+    const events = await collectEvents(createVoteStrategy(), context, (event) => {
       if (event.type === 'answer' && event.agentId === 'bob') bobAnswered.resolve();
     });
 

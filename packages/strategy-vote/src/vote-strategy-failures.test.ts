@@ -24,7 +24,8 @@ describe('vote strategy: failing agents', () => {
       turns: (_request, index) => textTurn(`Just thinking out loud, take ${index + 1}.`),
     });
     const agents = [steadyAgent('alice', 'A'), mumbler, steadyAgent('carol', 'C')];
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents }));
+    // Without interruption every attempt runs to its end, so the attempts are exactly three.
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents, settings: { interruptStaleTurns: false } }));
 
     expect(mumbler.requests).toHaveLength(3);
     const starts = eventsOfType(events, 'agent-start').filter((event) => event.agentId === 'mumbler');

@@ -27,27 +27,23 @@ describe('vote strategy: limits', () => {
         return index === 0 ? textTurn('', newAnswerCall('A')) : textTurn('', voteCall('agent1', 'mine'));
       },
     });
-    const aliceAnswered = createDeferred();
-    // Bob's first turn cannot vote (no answers yet), so it fails once and votes on its retry.
+    // Bob and carol work until alice's answer interrupts them; bob then votes, carol never ends.
     const bob = createScriptedAgent({
       id: 'bob',
-      turns: (request) =>
-        offeredLabels(request).length === 0
-          ? [waitFor(aliceAnswered.promise), ...textTurn('Still thinking.')]
-          : textTurn('', voteCall('agent1', 'good')),
+      turns: (request) => (offeredLabels(request).length === 0 ? [hang()] : textTurn('', voteCall('agent1', 'good'))),
     });
-    const carol = createScriptedAgent({ id: 'carol', turns: [[hang()]] });
+    const carol = createScriptedAgent({ id: 'carol', turns: () => [hang()] });
     const settings = { convergenceThreshold: 0.6, timeoutMs: safetyTimeoutMs };
     let abortedBeforePresentation: number[] | undefined;
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob, carol], settings }), (event) => {
-      if (event.type === 'answer') aliceAnswered.resolve();
       if (event.type === 'final-delta') abortedBeforePresentation = [...carol.abortedTurns];
     });
 
     expect(eventsOfType(events, 'vote')).toHaveLength(2);
     expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'convergence-threshold', winnerAgentId: 'alice' });
-    // Aborted when the threshold was reached, not merely when the run was closed.
-    expect(abortedBeforePresentation).toEqual([0]);
+    // Turn 0 was interrupted by alice's answer; turn 1 was aborted when the threshold was
+    // reached, not merely when the run was closed.
+    expect(abortedBeforePresentation).toEqual([0, 1]);
     expect(onlyEvent(events, 'run-end')).toEqual({
       type: 'run-end',
       stopReason: 'convergence-threshold',
@@ -69,7 +65,8 @@ describe('vote strategy: limits', () => {
       });
     const alice = restless('alice', bobAnswered.promise);
     const bob = restless('bob');
-    const context = createTestContext({ agents: [alice, bob], settings: { maxRounds: 2 } });
+    // Alice's first turn waits for bob's answer, so it must not be interrupted by it.
+    const context = createTestContext({ agents: [alice, bob], settings: { maxRounds: 2, interruptStaleTurns: false } });
     const events = await collectEvents(createVoteStrategy(), context, (event) => {
       if (event.type === 'answer' && event.agentId === 'bob') bobAnswered.resolve();
     });
@@ -164,13 +161,14 @@ describe('vote strategy: limits', () => {
     expect(idle.requests).toEqual([]);
   });
 
-  it('stops at the token budget and returns the leading answer without spending on a presentation', async () => {
+  it('stops at the token budget, and the leading answer is presented', async () => {
     let tokens = 0;
     const thrifty = createScriptedAgent({
       id: 'thrifty',
       turns: [
         textTurn('', newAnswerCall('Cheap answer')),
         [{ type: 'usage', usage: { inputTokens: 120, outputTokens: 30 } }, hang()],
+        textTurn('Cheap answer, presented.'),
       ],
     });
     const context = createTestContext({
@@ -184,8 +182,9 @@ describe('vote strategy: limits', () => {
 
     expect(onlyEvent(events, 'usage')).toEqual({ type: 'usage', agentId: 'thrifty', usage: { inputTokens: 120, outputTokens: 30 } });
     expect(thrifty.abortedTurns).toEqual([1]);
-    expect(thrifty.requests).toHaveLength(2);
-    expect(onlyEvent(events, 'final')).toEqual({ type: 'final', agentId: 'thrifty', label: 'agent1.1', content: 'Cheap answer' });
-    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'budget', finalAnswer: 'Cheap answer' });
+    expect(thrifty.requests.map(isPresentation)).toEqual([false, false, true]);
+    expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'budget', winnerLabel: 'agent1.1' });
+    expect(onlyEvent(events, 'final')).toEqual({ type: 'final', agentId: 'thrifty', label: 'agent1.final', content: 'Cheap answer, presented.' });
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'budget', finalAnswer: 'Cheap answer, presented.' });
   });
 });

@@ -106,14 +106,14 @@ describe('vote strategy: presentation and event stream', () => {
     expect(eventsOfType(events, 'tool-call')).toHaveLength(1);
   });
 
-  it('warns about orchestrator settings it does not act on', async () => {
+  it('warns about orchestrator settings that cannot act on the run', async () => {
     const solo = agentPresentingWith('solo', 'A', 'mine', textTurn('Done.'));
-    const settings = { restartAfterStagnation: 2, roundTimeoutMs: 1000 };
+    const settings = { restartAfterStagnation: 2, enableRestarts: false, roundGraceMs: 1000 };
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo], settings }));
 
-    expect(eventsOfType(events, 'warning').map((event) => event.warning.message)).toEqual([
-      expect.stringContaining('restartAfterStagnation'),
-      expect.stringContaining('roundTimeoutMs'),
+    expect(eventsOfType(events, 'warning').map((event) => [event.warning.code, event.warning.path])).toEqual([
+      ['setting-without-effect', 'orchestrator.restart_after_stagnation'],
+      ['setting-without-effect', 'timeout_settings.round_timeout_grace_seconds'],
     ]);
     expect(events[1]?.type).toBe('warning');
   });
@@ -122,6 +122,5 @@ describe('vote strategy: presentation and event stream', () => {
     const module: StrategyModule = strategyModule;
     expect(module.specificationVersion).toBe('v1');
     expect(module.createStrategy().name).toBe('vote');
-    expect(() => createVoteStrategy({ inFlightTurns: 'sometimes' as never })).toThrow('inFlightTurns must be "finish" or "restart"');
   });
 });

@@ -27,7 +27,9 @@ describe('vote strategy: new answers and stale views', () => {
         return textTurn('', voteCall('agent2', 'mine is better'));
       },
     });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob] }), (event) => {
+    // Bob's first turn waits for alice's vote, so it must not be interrupted by her answer.
+    const context = createTestContext({ agents: [alice, bob], settings: { interruptStaleTurns: false } });
+    const events = await collectEvents(createVoteStrategy(), context, (event) => {
       if (event.type === 'vote' && event.agentId === 'alice') aliceVoted.resolve();
       if (event.type === 'vote' && event.agentId === 'bob') bobVoted.resolve();
     });
@@ -48,7 +50,7 @@ describe('vote strategy: new answers and stale views', () => {
     expect(onlyEvent(events, 'consensus').tally.map((entry) => entry.votes)).toEqual([0, 2]);
   });
 
-  it('discards a vote from a turn that started before a newer answer, and restarts that agent', async () => {
+  it('without interruption, discards a vote from a turn that started before a newer answer, and restarts that agent', async () => {
     const aliceTurnTwoStarted = createDeferred();
     const bobAnswered = createDeferred();
     const alice = createScriptedAgent({
@@ -67,17 +69,19 @@ describe('vote strategy: new answers and stale views', () => {
         return textTurn('', voteCall('agent2', 'mine'));
       },
     });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob] }), (event) => {
+    const context = createTestContext({ agents: [alice, bob], settings: { interruptStaleTurns: false } });
+    const events = await collectEvents(createVoteStrategy(), context, (event) => {
       if (answerBy('bob')(event)) bobAnswered.resolve();
     });
 
+    expect(alice.abortedTurns).toEqual([]);
     expect(eventsOfType(events, 'vote').filter((vote) => vote.agentId === 'alice').map((vote) => vote.reason)).toEqual(['fresh view']);
     expect(onlyEvent(events, 'restart')).toMatchObject({ agentId: 'alice', reason: expect.stringContaining('discarded') });
     expect(alice.requests).toHaveLength(3);
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'bob' });
   });
 
-  it('accepts a new answer from a turn that started before a newer answer', async () => {
+  it('without interruption, accepts a new answer from a turn that started before a newer answer', async () => {
     const aliceTurnTwoStarted = createDeferred();
     const bobAnswered = createDeferred();
     const alice = createScriptedAgent({
@@ -98,7 +102,8 @@ describe('vote strategy: new answers and stale views', () => {
         return textTurn('', voteCall('agent1', 'A2 is best'));
       },
     });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob] }), (event) => {
+    const context = createTestContext({ agents: [alice, bob], settings: { interruptStaleTurns: false } });
+    const events = await collectEvents(createVoteStrategy(), context, (event) => {
       if (answerBy('bob')(event)) bobAnswered.resolve();
     });
 
@@ -106,7 +111,7 @@ describe('vote strategy: new answers and stale views', () => {
     expect(onlyEvent(events, 'consensus')).toMatchObject({ winnerLabel: 'agent1.2', winnerAgentId: 'alice' });
   });
 
-  it('aborts and restarts turns in flight when configured to restart them', async () => {
+  it('interrupts turns that a new answer made out of date and restarts them in the same round', async () => {
     const aliceHanging = createDeferred();
     const alice = createScriptedAgent({
       id: 'alice',
@@ -120,23 +125,82 @@ describe('vote strategy: new answers and stale views', () => {
       id: 'bob',
       turns: (request, index) => {
         if (isPresentation(request)) return textTurn('Bob presents');
-        // Aborted when A1 arrives; the restarted turn answers once alice is busy again.
+        // Interrupted when A1 arrives; the restarted turn answers once alice is busy again.
         if (index === 0) return [hang()];
         if (index === 1) return [waitFor(aliceHanging.promise), ...textTurn('', newAnswerCall('B1'))];
         return textTurn('', voteCall('agent2', 'mine'));
       },
     });
-    const strategy = createVoteStrategy({ inFlightTurns: 'restart' });
     // The time limit only keeps a broken run from hanging the test; it must not be what ends it.
-    const events = await collectEvents(strategy, createTestContext({ agents: [alice, bob], settings: { timeoutMs: 10_000 } }));
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob], settings: { timeoutMs: 10_000 } }));
 
     expect(bob.abortedTurns).toEqual([0]);
     expect(alice.abortedTurns).toEqual([1]);
     expect(eventsOfType(events, 'restart')).toEqual([
-      { type: 'restart', agentId: 'bob', reason: 'new answer agent1.1 arrived during its turn' },
-      { type: 'restart', agentId: 'alice', reason: 'new answer agent2.1 arrived during its turn' },
+      { type: 'restart', agentId: 'bob', reason: 'new answer agent1.1 made its turn out of date' },
+      { type: 'restart', agentId: 'alice', reason: 'new answer agent2.1 made its turn out of date' },
     ]);
+    // A restarted turn replaces the interrupted one: same round, so it does not use up max_rounds.
+    const starts = (agentId: string) =>
+      eventsOfType(events, 'agent-start').filter((event) => event.agentId === agentId).map((event) => [event.round, event.reason]);
+    expect(starts('bob')).toEqual([[1, 'initial'], [1, 'restart'], [2, 'update']]);
+    expect(starts('alice')).toEqual([[1, 'initial'], [2, 'update'], [2, 'restart']]);
+    expect(promptText(bob.requests[1])).toContain('A1');
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'bob' });
+  });
+
+  it('lets stale turns run to their end when interruption is switched off', async () => {
+    const aliceAnswered = createDeferred();
+    const alice = createScriptedAgent({
+      id: 'alice',
+      turns: (request, index) => {
+        if (isPresentation(request)) return textTurn('Alice presents');
+        return index === 0 ? textTurn('', newAnswerCall('A1')) : textTurn('', voteCall('agent1', 'mine'));
+      },
+    });
+    const bob = createScriptedAgent({
+      id: 'bob',
+      turns: (request) =>
+        offeredLabels(request).length === 0
+          ? [waitFor(aliceAnswered.promise), ...textTurn('', newAnswerCall('B1'))]
+          : textTurn('', voteCall('agent1', 'A1 is better')),
+    });
+    const context = createTestContext({ agents: [alice, bob], settings: { interruptStaleTurns: false } });
+    const events = await collectEvents(createVoteStrategy(), context, (event) => {
+      if (answerBy('alice')(event)) aliceAnswered.resolve();
+    });
+
+    expect(bob.abortedTurns).toEqual([]);
+    expect(alice.abortedTurns).toEqual([]);
+    expect(eventsOfType(events, 'answer').map((answer) => answer.label)).toEqual(['agent1.1', 'agent2.1']);
+    expect(eventsOfType(events, 'restart').filter((event) => event.reason.includes('made its turn out of date'))).toEqual([]);
+  });
+
+  it('leaves a turn that has already called new_answer to finish, and accepts its answer', async () => {
+    const bobCalled = createDeferred();
+    const aliceAnswered = createDeferred();
+    const alice = createScriptedAgent({
+      id: 'alice',
+      turns: (request, index) => {
+        if (isPresentation(request)) return textTurn('Alice presents');
+        if (index === 0) return [waitFor(bobCalled.promise), ...textTurn('', newAnswerCall('A1'))];
+        return textTurn('', voteCall('agent1', 'mine'));
+      },
+    });
+    const bob = createScriptedAgent({
+      id: 'bob',
+      turns: (_request, index) =>
+        index === 0
+          ? [newAnswerCall('B1'), notify(() => bobCalled.resolve()), waitFor(aliceAnswered.promise), { type: 'finish', reason: 'tool-calls' }]
+          : textTurn('', voteCall('agent1', 'A1 is better')),
+    });
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob] }), (event) => {
+      if (answerBy('alice')(event)) aliceAnswered.resolve();
+    });
+
+    expect(bob.abortedTurns).toEqual([]);
+    expect(eventsOfType(events, 'answer').map((answer) => answer.label)).toEqual(['agent1.1', 'agent2.1']);
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'alice' });
   });
 
   it('offers only vote once an agent has submitted its maximum number of answers', async () => {
