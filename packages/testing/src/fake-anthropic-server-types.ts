@@ -160,7 +160,7 @@ export interface FakeAnthropicServerOptions {
   responder?: FakeAnthropicResponder;
   /** Delay before the first byte of every response, unless a reply sets its own. */
   latencyMs?: number;
-  /** When set, every request must carry it in `x-api-key` (or `Authorization: Bearer`), else 401. */
+  /** When set, every request must carry it in `x-api-key` or as `Authorization: Bearer` (how SDK 1.x sends it), else 401. */
   apiKey?: string;
   /** Characters of text, thinking or tool input per delta event. Defaults to 4. */
   chunkSize?: number;

@@ -1,0 +1,218 @@
+import type { BackendRequest, BackendSettings, SerializedError, StreamPart } from '@massgen/core';
+import { createFakeAnthropicServer, fakeAnthropicErrors, type FakeAnthropicServer } from '@massgen/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createClaudeBackend } from './claude-backend.js';
+
+const apiKey = 'sk-ant-test-key-123456';
+let server: FakeAnthropicServer;
+
+beforeEach(async () => {
+  server = await createFakeAnthropicServer({ apiKey });
+});
+
+afterEach(async () => {
+  await server.close();
+});
+
+function settings(options: Record<string, unknown> = {}): BackendSettings {
+  return { agentId: 'agent-a', type: 'claude', model: 'claude-fake-1', options: { base_url: server.url, api_key: apiKey, ...options }, env: {}, warn: () => {} };
+}
+
+async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
+  const parts: StreamPart[] = [];
+  for await (const part of stream) parts.push(part);
+  return parts;
+}
+
+const question: BackendRequest = { messages: [{ role: 'user', content: 'Hello?' }] };
+
+/** Runs one call and returns its error, checking that the stream ended with it and nothing else failed. */
+async function failure(options: Record<string, unknown> = {}, callOptions: { signal?: AbortSignal } = {}): Promise<SerializedError> {
+  const parts = await collect(createClaudeBackend(settings(options)).stream(question, callOptions));
+  const last = parts.at(-1);
+  if (last?.type !== 'error') throw new Error(`expected the stream to end with an error, got ${JSON.stringify(last)}`);
+  expect(parts.filter((part) => part.type === 'error' || part.type === 'finish')).toHaveLength(1);
+  return last.error;
+}
+
+describe('claude backend HTTP errors', () => {
+  it('classifies each error Anthropic sends, with its status, the provider message and whether to retry', async () => {
+    const cases = [
+      [fakeAnthropicErrors.invalidApiKey(), 'BACKEND_AUTH', false, 'invalid x-api-key'],
+      [fakeAnthropicErrors.permissionDenied(), 'BACKEND_AUTH', false, 'does not have permission'],
+      [fakeAnthropicErrors.overloaded(), 'BACKEND_OVERLOADED', true, 'Overloaded'],
+      [fakeAnthropicErrors.creditBalanceTooLow(), 'BACKEND_QUOTA', false, 'credit balance is too low'],
+      [fakeAnthropicErrors.spendLimitReached(), 'BACKEND_QUOTA', false, 'usage limits'],
+      [fakeAnthropicErrors.promptTooLong(), 'BACKEND_CONTEXT_LENGTH', false, 'prompt is too long'],
+      [fakeAnthropicErrors.modelNotFound('claude-nope'), 'BACKEND_NOT_FOUND', false, 'model: claude-nope'],
+      [fakeAnthropicErrors.apiError(), 'BACKEND_SERVER', true, 'Internal server error'],
+      [fakeAnthropicErrors.invalidRequest('messages.0.content: Field required'), 'BACKEND_BAD_REQUEST', false, 'Field required'],
+      [{ type: 'error', status: 402, body: { type: 'error', error: { type: 'billing_error', message: 'Payment required.' } } }, 'BACKEND_QUOTA', false, 'Payment required'],
+      [{ type: 'error', status: 504, body: { type: 'error', error: { type: 'timeout_error', message: 'Request timed out.' } } }, 'TIMEOUT', true, 'timed out'],
+      [{ type: 'error', status: 502, body: '<html>Bad gateway</html>' }, 'BACKEND_SERVER', true, 'Bad gateway'],
+    ] as const;
+    for (const [reply, code, retryable, words] of cases) {
+      server.enqueue(reply);
+      const error = await failure();
+      expect(error, `${reply.status} → ${code}`).toMatchObject({ code, retryable, statusCode: reply.status, provider: 'claude', agentId: 'agent-a' });
+      expect(error.message).toContain(`Anthropic API at ${new URL(server.url).host}`);
+      expect(error.message).toContain(words);
+      expect(error.retryAfterMs).toBeUndefined();
+    }
+  });
+
+  it('honours retry-after on a 429, and a quota 429 carries no delay because it is not retried', async () => {
+    server.enqueue(fakeAnthropicErrors.rateLimit({ retryAfter: '7' }));
+    expect(await failure()).toMatchObject({ code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 7000, statusCode: 429 });
+  });
+
+  it('falls back to the reset time of the used-up limit when there is no retry-after', async () => {
+    server.enqueue(fakeAnthropicErrors.rateLimit({ limit: 'input-tokens', resetAt: new Date(Date.now() + 30_000) }));
+    const error = await failure();
+    expect(error.code).toBe('BACKEND_RATE_LIMIT');
+    expect(error.retryAfterMs).toBeGreaterThan(0);
+    expect(error.retryAfterMs).toBeLessThanOrEqual(30_000);
+  });
+
+  it('reports a 429 and then, on the next call, succeeds: the retry itself is the runtime’s', async () => {
+    server.enqueue(fakeAnthropicErrors.rateLimit({ retryAfter: '1' }), { type: 'text', text: 'Second time lucky.' });
+    const backend = createClaudeBackend(settings());
+    const first = await collect(backend.stream(question));
+    const second = await collect(backend.stream(question));
+    expect(first.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_RATE_LIMIT' } });
+    expect(second.map((part) => (part.type === 'text-delta' ? part.text : '')).join('')).toBe('Second time lucky.');
+    expect(second.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('never shows the API key, even when the provider echoes it', async () => {
+    server.enqueue(fakeAnthropicErrors.invalidRequest(`Key ${apiKey} is not valid for this workspace.`));
+    const error = await failure();
+    expect(error.message).not.toContain(apiKey);
+    expect(error.message).toContain('[redacted]');
+  });
+});
+
+describe('claude backend stream failures', () => {
+  it('turns an in-band overloaded event after some text into a retryable error with no status', async () => {
+    server.enqueue({ type: 'stream-error', afterEvents: 5, reply: { type: 'text', text: 'A long answer that is cut.' } });
+    const parts = await collect(createClaudeBackend(settings()).stream(question));
+    expect(parts.some((part) => part.type === 'text-delta')).toBe(true);
+    const last = parts.at(-1);
+    expect(last).toMatchObject({ type: 'error', error: { code: 'BACKEND_OVERLOADED', retryable: true } });
+    expect(last?.type === 'error' && last.error.statusCode).toBeUndefined();
+  });
+
+  it('classifies an in-band api_error as a server error', async () => {
+    server.enqueue({ type: 'stream-error', afterEvents: 3, error: { type: 'api_error', message: 'Internal server error' } });
+    expect(await failure()).toMatchObject({ code: 'BACKEND_SERVER', retryable: true });
+  });
+
+  it('reports a stream cut halfway, after the text that arrived, as a retryable dropped stream', async () => {
+    server.enqueue({ type: 'drop', afterEvents: 6, reply: { type: 'text', text: 'This answer never finishes.' } });
+    const parts = await collect(createClaudeBackend(settings()).stream(question));
+    expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(0);
+    expect(parts.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_STREAM', retryable: true } });
+  });
+
+  it('reports a stream that ends quietly without message_stop as dropped', async () => {
+    server.enqueue({ type: 'drop', afterEvents: 6, graceful: true });
+    const error = await failure();
+    expect(error).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
+    expect(error.message).toContain('message_stop');
+  });
+
+  it('does not emit a tool call whose block never closed', async () => {
+    server.enqueue({ type: 'drop', afterEvents: 6, reply: { type: 'tool-use', calls: [{ name: 'lookup', input: { query: 'a long query string' } }] } });
+    const parts = await collect(createClaudeBackend(settings()).stream(question));
+    expect(parts.some((part) => part.type === 'tool-call')).toBe(false);
+    expect(parts.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_STREAM' } });
+  });
+
+  it('reports an unreachable server as a retryable network error', async () => {
+    const closed = await createFakeAnthropicServer();
+    const url = closed.url;
+    await closed.close();
+    expect(await failure({ base_url: url })).toMatchObject({ code: 'BACKEND_NETWORK', retryable: true });
+  });
+});
+
+describe('claude backend cancellation and timeouts', () => {
+  it('ends with ABORTED when the caller aborts mid-stream, and the server sees the request end', async () => {
+    server.enqueue({ type: 'stall', afterEvents: 5, reply: { type: 'text', text: 'Some words then silence.' } });
+    const controller = new AbortController();
+    const parts: StreamPart[] = [];
+    for await (const part of createClaudeBackend(settings()).stream(question, { signal: controller.signal })) {
+      parts.push(part);
+      if (part.type === 'text-delta') controller.abort();
+    }
+    expect(parts.at(-1)).toMatchObject({ type: 'error', error: { code: 'ABORTED', retryable: false } });
+    await server.idle();
+    expect(server.activeResponses).toBe(0);
+  });
+
+  it('ends with ABORTED without a request when the signal is already aborted', async () => {
+    expect(await failure({}, { signal: AbortSignal.abort() })).toMatchObject({ code: 'ABORTED' });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('times out a server that never answers, after timeout_seconds', async () => {
+    server.enqueue({ type: 'hang' });
+    const error = await failure({ timeout_seconds: 0.2 });
+    expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true });
+    expect(error.message).toContain('0.2 s');
+  });
+
+  it('times out a stream that stalls between events, keeping the text that came', async () => {
+    server.enqueue({ type: 'stall', afterEvents: 5, reply: { type: 'text', text: 'Words, then nothing.' } });
+    const parts = await collect(createClaudeBackend(settings({ timeout_seconds: 0.2 })).stream(question));
+    expect(parts.some((part) => part.type === 'text-delta')).toBe(true);
+    const last = parts.at(-1);
+    expect(last).toMatchObject({ type: 'error', error: { code: 'TIMEOUT', retryable: true } });
+    expect(last?.type === 'error' && last.error.message).toContain('went silent');
+    await server.idle();
+  });
+});
+
+describe('claude backend API keys', () => {
+  const anthropic = { base_url: 'https://api.anthropic.com' };
+
+  function keySettings(options: Record<string, unknown>, env: Record<string, string>): BackendSettings {
+    return { agentId: 'agent-a', type: 'claude', model: 'claude-fake-1', options, env, warn: () => {} };
+  }
+
+  it('says which variable to set when there is no key, without making a request', async () => {
+    const parts = await collect(createClaudeBackend(keySettings(anthropic, {})).stream(question));
+    expect(parts.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_MISSING_KEY', retryable: false, agentId: 'agent-a' } });
+    const last = parts.at(-1);
+    expect(last?.type === 'error' && last.error.message).toContain('ANTHROPIC_API_KEY');
+  });
+
+  it('refuses a Google key for Anthropic by name, never printing it', async () => {
+    const googleKey = 'AIzaSyExampleExampleExample0123456789';
+    const parts = await collect(createClaudeBackend(keySettings(anthropic, { ANTHROPIC_API_KEY: googleKey })).stream(question));
+    const last = parts.at(-1);
+    expect(last).toMatchObject({ type: 'error', error: { code: 'BACKEND_AUTH' } });
+    expect(last?.type === 'error' && last.error.message).toContain('Google');
+    expect(JSON.stringify(parts)).not.toContain(googleKey);
+  });
+
+  it('reads the key from ANTHROPIC_API_KEY at the first call, trimming stray whitespace with a warning', async () => {
+    const warned: string[] = [];
+    const backend = createClaudeBackend({ ...keySettings({ base_url: server.url }, { ANTHROPIC_API_KEY: `${apiKey}\n` }), warn: (warning) => warned.push(warning.code) });
+    expect(warned).toEqual([]);
+    const parts = await collect(backend.stream(question));
+    expect(parts.at(-1)).toMatchObject({ type: 'finish' });
+    expect(warned).toEqual(['api-key-whitespace']);
+  });
+
+  it('sends a placeholder to a local server when no key is configured', async () => {
+    const open = await createFakeAnthropicServer();
+    try {
+      const parts = await collect(createClaudeBackend(keySettings({ base_url: open.url }, {})).stream(question));
+      expect(parts.at(-1)).toMatchObject({ type: 'finish' });
+    } finally {
+      await open.close();
+    }
+  });
+});

@@ -1,0 +1,170 @@
+import type { BackendModule, BackendRequest, BackendSettings, Message, StreamPart, Warning } from '@massgen/core';
+import { createFakeAnthropicServer, signThinking, type FakeAnthropicServer } from '@massgen/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createClaudeBackend } from './claude-backend.js';
+import * as backendModule from './index.js';
+
+let server: FakeAnthropicServer;
+let warnings: Warning[];
+
+beforeEach(async () => {
+  server = await createFakeAnthropicServer({ apiKey: 'sk-ant-test-key-123' });
+  warnings = [];
+});
+
+afterEach(async () => {
+  await server.close();
+});
+
+function settings(options: Record<string, unknown> = {}): BackendSettings {
+  return {
+    agentId: 'agent-a',
+    type: 'claude',
+    model: 'claude-fake-1',
+    options: { base_url: server.url, api_key: 'sk-ant-test-key-123', ...options },
+    env: {},
+    warn: (warning) => warnings.push(warning),
+  };
+}
+
+async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
+  const parts: StreamPart[] = [];
+  for await (const part of stream) parts.push(part);
+  return parts;
+}
+
+function textOf(parts: StreamPart[], type: 'text-delta' | 'reasoning-delta'): string {
+  return parts.map((part) => (part.type === type ? part.text : '')).join('');
+}
+
+const question: BackendRequest = { messages: [{ role: 'user', content: 'What is the capital of France?' }] };
+
+describe('claude backend streaming', () => {
+  it('streams text deltas, one usage part counting cache reads and writes, and a stop finish', async () => {
+    server.enqueue({ type: 'text', text: 'Paris is the capital of France.', usage: { inputTokens: 20, outputTokens: 8, cacheReadInputTokens: 100, cacheCreationInputTokens: 30 } });
+    const parts = await collect(createClaudeBackend(settings()).stream(question));
+    expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(3);
+    expect(textOf(parts, 'text-delta')).toBe('Paris is the capital of France.');
+    expect(parts.filter((part) => part.type === 'usage')).toEqual([{ type: 'usage', usage: { inputTokens: 150, outputTokens: 8, cachedInputTokens: 100 } }]);
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'end_turn' });
+    expect(parts.some((part) => part.type === 'provider-metadata')).toBe(false);
+  });
+
+  it('emits each tool call once, complete, from input fragments split across events', async () => {
+    server.enqueue({
+      type: 'tool-use',
+      text: 'Let me look.',
+      calls: [
+        { name: 'get_weather', input: { city: 'Paris', days: 3 } },
+        { name: 'get_time', input: { timezone: 'Europe/Paris' } },
+        { name: 'now', input: {} },
+      ],
+    });
+    const parts = await collect(createClaudeBackend(settings()).stream(question));
+    expect(textOf(parts, 'text-delta')).toBe('Let me look.');
+    expect(parts.filter((part) => part.type === 'tool-call')).toEqual([
+      { type: 'tool-call', id: 'toolu_fake_0_0', name: 'get_weather', input: '{"city":"Paris","days":3}' },
+      { type: 'tool-call', id: 'toolu_fake_0_1', name: 'get_time', input: '{"timezone":"Europe/Paris"}' },
+      { type: 'tool-call', id: 'toolu_fake_0_2', name: 'now', input: '{}' },
+    ]);
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: 'tool_use' });
+  });
+
+  it('maps thinking to reasoning deltas before the text, counts thinking tokens and returns the signed blocks as metadata', async () => {
+    server.enqueue({ type: 'text', thinking: 'Capital of France: Paris.', redactedThinking: 'opaque==', text: 'Paris.' });
+    const parts = await collect(createClaudeBackend(settings()).stream(question));
+    expect(textOf(parts, 'reasoning-delta')).toBe('Capital of France: Paris.');
+    expect(parts.findLastIndex((part) => part.type === 'reasoning-delta')).toBeLessThan(parts.findIndex((part) => part.type === 'text-delta'));
+    expect(parts.find((part) => part.type === 'provider-metadata')).toEqual({
+      type: 'provider-metadata',
+      metadata: {
+        claude: {
+          thinking: [
+            { type: 'thinking', thinking: 'Capital of France: Paris.', signature: signThinking('Capital of France: Paris.') },
+            { type: 'redacted_thinking', data: 'opaque==' },
+          ],
+        },
+      },
+    });
+    const usage = parts.find((part) => part.type === 'usage');
+    expect(usage?.type === 'usage' && usage.usage.reasoningTokens).toBeGreaterThan(0);
+  });
+
+  it('maps max_tokens, stop_sequence and refusal', async () => {
+    server.enqueue(
+      { type: 'text', text: 'Paris is', stopReason: 'max_tokens' },
+      { type: 'text', text: 'One, two', stopReason: 'stop_sequence', stopSequence: 'three' },
+      { type: 'text', text: '', stopReason: 'refusal' },
+    );
+    const backend = createClaudeBackend(settings());
+    const finishes = [];
+    for (let call = 0; call < 3; call += 1) finishes.push((await collect(backend.stream(question))).at(-1));
+    expect(finishes).toEqual([
+      { type: 'finish', reason: 'length', rawReason: 'max_tokens' },
+      { type: 'finish', reason: 'stop', rawReason: 'stop_sequence' },
+      { type: 'finish', reason: 'content-filter', rawReason: 'refusal' },
+    ]);
+  });
+});
+
+describe('claude backend thinking across a tool loop', () => {
+  it('replays the signed thinking on the next call of the turn, which the API requires with tools', async () => {
+    server.enqueue(
+      { type: 'tool-use', thinking: 'I should check the weather tool.', calls: [{ name: 'get_weather', input: { city: 'Paris' } }] },
+      { type: 'text', thinking: 'The tool says sunny.', text: 'Sunny in Paris.' },
+    );
+    const backend = createClaudeBackend(settings({ thinking: { type: 'enabled', budget_tokens: 2048 } }));
+    const tools = [{ name: 'get_weather', description: 'Weather for a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } }];
+    const first = await collect(backend.stream({ ...question, tools }));
+    const call = first.find((part) => part.type === 'tool-call');
+    const metadata = first.find((part) => part.type === 'provider-metadata');
+    if (call?.type !== 'tool-call' || metadata?.type !== 'provider-metadata') throw new Error('expected a tool call and metadata');
+
+    const history: Message[] = [
+      ...question.messages,
+      { role: 'assistant', content: '', toolCalls: [{ id: call.id, name: call.name, input: call.input }], providerMetadata: metadata.metadata },
+      { role: 'tool', toolCallId: call.id, toolName: call.name, content: 'Sunny, 24°C' },
+    ];
+    const second = await collect(backend.stream({ messages: history, tools }));
+    expect(second.find((part) => part.type === 'error')).toBeUndefined();
+    expect(textOf(second, 'text-delta')).toBe('Sunny in Paris.');
+    expect(server.requests[1]?.messages[1]).toEqual({
+      role: 'assistant',
+      content: [
+        { type: 'thinking', thinking: 'I should check the weather tool.', signature: signThinking('I should check the weather tool.') },
+        { type: 'tool_use', id: 'toolu_fake_0_0', name: 'get_weather', input: { city: 'Paris' } },
+      ],
+    });
+  });
+
+  it('is refused by the API when the thinking is not replayed, as a bad request that is not retried', async () => {
+    const backend = createClaudeBackend(settings({ thinking: { type: 'enabled', budget_tokens: 2048 } }));
+    const parts = await collect(
+      backend.stream({
+        messages: [
+          ...question.messages,
+          { role: 'assistant', content: '', toolCalls: [{ id: 'toolu_1', name: 'get_weather', input: '{}' }] },
+          { role: 'tool', toolCallId: 'toolu_1', toolName: 'get_weather', content: 'Sunny' },
+        ],
+        tools: [{ name: 'get_weather', description: 'Weather', inputSchema: { type: 'object' } }],
+      }),
+    );
+    expect(parts.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_BAD_REQUEST', retryable: false, statusCode: 400 } });
+    const error = parts.at(-1);
+    expect(error?.type === 'error' && error.error.message).toContain('must start with a thinking block');
+  });
+});
+
+describe('claude backend module', () => {
+  it('exports what the runtime loader checks', () => {
+    const module: BackendModule = backendModule;
+    expect(module.specificationVersion).toBe('v1');
+    expect(module.optionsSchema?.safeParse({ thinking: { type: 'enabled', budget_tokens: 10 } }).success).toBe(false);
+    const backend = module.createBackend(settings());
+    expect(backend).toMatchObject({ specificationVersion: 'v1', provider: 'claude', modelId: 'claude-fake-1' });
+  });
+
+  it('refuses a configuration without a model, naming the key', () => {
+    expect(() => createClaudeBackend({ ...settings(), model: '' })).toThrow(/backend\.model/);
+  });
+});
