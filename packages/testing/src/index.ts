@@ -88,3 +88,4 @@ export { createScriptedAgent } from './scripted-agent.js';
 export type { ScriptedAgent, ScriptedAgentOptions, ScriptedAgentTurn } from './scripted-agent.js';
 export { errorPart, hang, newAnswerCall, notify, textTurn, voteCall, waitFor } from './scripted-agent-builders.js';
 export type { ErrorPart, ToolCallPart } from './scripted-agent-builders.js';
+export { descendantProcesses, isProcessRunning, processCommandLine } from './process-tree.js';
