@@ -1,1 +1,14 @@
-export {};
+import type { Backend, BackendSettings } from '@massgen/core';
+import { createAzureOpenAIBackend } from './azure-openai-backend.js';
+
+export const specificationVersion = 'v1' as const;
+
+/** The loader's entry point for `backend.type: azure_openai`. */
+export function createBackend(settings: BackendSettings): Backend {
+  return createAzureOpenAIBackend(settings);
+}
+
+export { createAzureOpenAIBackend } from './azure-openai-backend.js';
+export { azureClientFactory } from './azure-openai-client.js';
+export { defaultAzureApiVersion, optionsSchema, parseAzureOpenAIOptions } from './azure-openai-options.js';
+export type { AzureOpenAIOptions } from './azure-openai-options.js';

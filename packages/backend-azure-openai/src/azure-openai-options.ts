@@ -1,0 +1,79 @@
+import { optionsSchema as openAICompatibleOptionsSchema } from '@massgen/backend-openai-compatible';
+import { ConfigError, type BackendSettings } from '@massgen/core';
+import { z } from 'zod';
+
+/** A generally available API version that streams usage and tool calls; newer ones can be configured. */
+export const defaultAzureApiVersion = '2024-10-21';
+
+const httpUrl = z
+  .string({ error: 'expected the resource endpoint, such as https://my-resource.openai.azure.com' })
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+    error: 'expected an http(s) URL such as https://my-resource.openai.azure.com',
+  });
+
+/**
+ * The keys of an `azure_openai` backend block: the Chat Completions backend's, plus where the
+ * resource is, which deployment to call and which API version to speak.
+ */
+export const optionsSchema = openAICompatibleOptionsSchema.extend({
+  base_url: httpUrl.optional(),
+  /** Upstream MassGen's name for the endpoint. */
+  azure_endpoint: httpUrl.optional(),
+  deployment: z.string({ error: 'expected the deployment name as a string' }).min(1, { error: 'expected a non-empty deployment name' }).optional(),
+  /** Upstream MassGen's name for the deployment. */
+  deployment_name: z.string({ error: 'expected the deployment name as a string' }).min(1, { error: 'expected a non-empty deployment name' }).optional(),
+  api_version: z.string({ error: 'expected an API version such as 2024-10-21' }).min(1, { error: 'expected an API version such as 2024-10-21' }).optional(),
+});
+
+const azureKeys = ['base_url', 'azure_endpoint', 'deployment', 'deployment_name', 'api_version'] as const;
+
+export interface AzureOpenAIOptions {
+  /** The resource endpoint, without a trailing slash or `/openai`. */
+  endpoint: string;
+  deployment: string;
+  apiVersion: string;
+  /** What is left for the Chat Completions backend underneath (key, timeout, headers, extra body). */
+  chatOptions: Record<string, unknown>;
+}
+
+function configError(settings: BackendSettings, path: string, message: string): ConfigError {
+  return new ConfigError({ issues: [{ path, message: `${message} (agent ${settings.agentId}, backend type ${settings.type})` }] });
+}
+
+/**
+ * Validates the Azure keys and resolves them: the endpoint from `base_url`, `azure_endpoint` or
+ * `AZURE_OPENAI_ENDPOINT`; the deployment from `deployment` or else the model; the API version
+ * from `api_version`, `AZURE_OPENAI_API_VERSION` or the default. The other keys are left for the
+ * Chat Completions backend, which validates them and warns about unknown ones.
+ */
+export function parseAzureOpenAIOptions(settings: BackendSettings): AzureOpenAIOptions {
+  const result = optionsSchema.safeParse(settings.options);
+  if (!result.success) {
+    throw new ConfigError({
+      issues: result.error.issues.map((issue) => ({
+        path: ['backend', ...issue.path.map(String)].join('.'),
+        message: `${issue.message} (agent ${settings.agentId}, backend type ${settings.type})`,
+      })),
+    });
+  }
+  const options = result.data;
+  const environmentEndpoint = settings.env['AZURE_OPENAI_ENDPOINT']?.trim();
+  const endpoint = options.base_url ?? options.azure_endpoint ?? (environmentEndpoint === '' ? undefined : environmentEndpoint);
+  if (endpoint === undefined) {
+    throw configError(settings, 'backend.base_url', 'expected the Azure OpenAI endpoint: set base_url (or azure_endpoint) in the backend block, or AZURE_OPENAI_ENDPOINT');
+  }
+  if (!httpUrl.safeParse(endpoint).success) {
+    throw configError(settings, 'backend.base_url', 'expected AZURE_OPENAI_ENDPOINT to be an http(s) URL such as https://my-resource.openai.azure.com');
+  }
+  const deployment = options.deployment ?? options.deployment_name ?? settings.model;
+  if (deployment === '') throw configError(settings, 'backend.deployment', 'expected the deployment to call: set deployment, or model to the deployment name');
+  const environmentVersion = settings.env['AZURE_OPENAI_API_VERSION']?.trim();
+  const chatOptions = Object.fromEntries(Object.entries(settings.options).filter(([key]) => !(azureKeys as readonly string[]).includes(key)));
+  return {
+    // The client adds `/openai` itself; endpoints are often pasted with it, or with a slash.
+    endpoint: endpoint.replace(/\/+$/, '').replace(/\/openai$/, ''),
+    deployment,
+    apiVersion: options.api_version ?? (environmentVersion === undefined || environmentVersion === '' ? defaultAzureApiVersion : environmentVersion),
+    chatOptions,
+  };
+}
