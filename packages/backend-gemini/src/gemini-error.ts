@@ -51,14 +51,17 @@ function singleLine(text: string): string {
 }
 
 /**
- * A daily quota is spent until tomorrow, and a quota of 0 means the plan does not include the
- * model: in both cases waiting a minute and retrying only burns attempts. Google sends a
- * `RetryInfo` with them anyway, so the quota's name decides, not the presence of a delay.
+ * Why a 429 will not pass with a short wait, if it will not: a daily quota is spent until
+ * tomorrow, a quota of 0 means the plan does not include the model, and spent credit stays
+ * spent. Google sends a `RetryInfo` with all of them, so the quota's name decides, not the delay.
  */
-function isExhaustedForGood(status: GoogleRpcStatus | undefined): boolean {
-  if (status === undefined) return false;
-  if (spendPattern.test(status.message)) return true;
-  return quotaViolations(status).some((violation) => /per ?day/i.test(`${violation.quotaId ?? ''} ${violation.quotaMetric ?? ''}`) || violation.quotaValue === '0');
+function lastingExhaustion(status: GoogleRpcStatus | undefined, name: string): string | undefined {
+  if (status === undefined) return undefined;
+  if (spendPattern.test(status.message)) return `${name} credit or spending cap is used up`;
+  const violations = quotaViolations(status);
+  if (violations.some((violation) => /per ?day/i.test(`${violation.quotaId ?? ''} ${violation.quotaMetric ?? ''}`))) return `${name} daily quota is used up`;
+  if (violations.some((violation) => violation.quotaValue === '0')) return `${name} gives this plan no quota for the model`;
+  return undefined;
 }
 
 function classify(httpStatus: number, status: GoogleRpcStatus | undefined, name: string): Classification {
@@ -68,9 +71,8 @@ function classify(httpStatus: number, status: GoogleRpcStatus | undefined, name:
   }
   if (httpStatus === 401) return { code: 'BACKEND_AUTH', retryable: false, summary: `${name} could not authenticate the request` };
   if (httpStatus === 403) return { code: 'BACKEND_AUTH', retryable: false, summary: `${name} refused access` };
-  if (httpStatus === 429 && isExhaustedForGood(status)) {
-    return { code: 'BACKEND_QUOTA', retryable: false, summary: `${name} quota is used up (a daily quota, a plan without this model, or spent credit)` };
-  }
+  const exhaustion = httpStatus === 429 ? lastingExhaustion(status, name) : undefined;
+  if (exhaustion !== undefined) return { code: 'BACKEND_QUOTA', retryable: false, summary: exhaustion };
   if (httpStatus === 429) return { code: 'BACKEND_RATE_LIMIT', retryable: true, summary: `${name} rate limit reached` };
   if (httpStatus === 503) return { code: 'BACKEND_OVERLOADED', retryable: true, summary: `${name} is overloaded` };
   if (httpStatus === 504) return { code: 'TIMEOUT', retryable: true, summary: `${name} ran out of time for the request` };
