@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ChatCompletion } from 'openai/resources/chat/completions';
 import type { RunEvent } from '@massgen/core';
 import type { MassGenMetadata } from './completion-metadata.js';
 import { soloYaml, startTestServer, tokensPerCall } from './server-test-support.js';
@@ -16,14 +17,13 @@ type WithMassGen<T> = T & { massgen?: unknown };
 describe('POST /v1/chat/completions with the official openai client', () => {
   it('answers without streaming, with the team usage and the run as metadata', async () => {
     harness = await startTestServer();
-    const completion = (await harness.client.chat.completions.create({
+    const completion: WithMassGen<ChatCompletion> = await harness.client.chat.completions.create({
       model: 'massgen',
       messages: [{ role: 'user', content: 'What is 2+2?' }],
-    })) as WithMassGen<Awaited<ReturnType<typeof harness.client.chat.completions.create>>>;
+    });
 
     expect(completion).toMatchObject({ object: 'chat.completion', model: 'massgen' });
     expect(completion.id).toMatch(/^chatcmpl-/);
-    if (!('choices' in completion)) throw new Error('expected a completion');
     expect(completion.choices[0]?.message).toMatchObject({ role: 'assistant', content: 'The answer is 4.' });
     expect(completion.choices[0]?.finish_reason).toBe('stop');
 

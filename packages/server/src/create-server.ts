@@ -36,6 +36,8 @@ export interface MassGenServer {
   /** `http://host:port` once listening. */
   readonly url: string | undefined;
   readonly activeRuns: number;
+  /** Resolves once no run is in progress (cancelled runs included, once they have stopped). */
+  idle(): Promise<void>;
   /** Starts listening and resolves with the server's URL (`http://host:port`; the OpenAI base URL adds `/v1`). */
   listen(options?: ListenOptions): Promise<string>;
   /** Refuses new requests, cancels running teams, lets their responses end, then closes every connection. */
@@ -117,6 +119,7 @@ export function createMassGenServer(options: MassGenServerOptions): MassGenServe
     get activeRuns() {
       return chatContext.gate.active;
     },
+    idle: () => chatContext.gate.idle(),
     listen(listenOptions = {}) {
       const host = listenOptions.host ?? '127.0.0.1';
       return new Promise((resolve, reject) => {

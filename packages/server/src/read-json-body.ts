@@ -5,20 +5,25 @@ import type { ApiError } from './openai-errors.js';
 export type BodyResult = { ok: true; body: unknown } | { ok: false; error: ApiError };
 
 /**
- * Reads a JSON request body of at most `maxBytes`. A body announced or found to be larger is
- * refused with 413 as soon as that is known, without reading the rest; the connection is then
- * closed, since the unread remainder would otherwise be taken for the next request.
+ * How much of an oversize body is read and thrown away before answering 413. Closing a socket
+ * with unread data makes the kernel reset the connection, and the client can lose the 413 with
+ * it; reading the rest first lets the answer arrive. Past this, the server answers and hangs up.
  */
+const maxDiscardedBytes = 8 * 1024 * 1024;
+
+/** Reads a JSON request body of at most `maxBytes`; a larger one is refused with 413. */
 export async function readJsonBody(request: IncomingMessage, maxBytes: number): Promise<BodyResult> {
   const encoding = request.headers['content-encoding'];
   if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
-    return { ok: false, error: { status: 415, type: 'invalid_request_error', message: `Content-Encoding "${encoding}" is not supported; send the JSON body uncompressed.`, param: null, code: 'unsupported_content_encoding', headers: { connection: 'close' } } };
+    const error: ApiError = { status: 415, type: 'invalid_request_error', message: `Content-Encoding "${encoding}" is not supported; send the JSON body uncompressed.`, param: null, code: 'unsupported_content_encoding' };
+    return { ok: false, error: (await discard(request)) ? error : closing(error) };
   }
   const announced = Number(request.headers['content-length']);
-  if (Number.isFinite(announced) && announced > maxBytes) return { ok: false, error: tooLarge(maxBytes) };
+  if (Number.isFinite(announced) && announced > maxDiscardedBytes) return { ok: false, error: closing(tooLarge(maxBytes)) };
 
   const read = await collect(request, maxBytes);
-  if (!read.ok) return read;
+  if (read.kind === 'failed') return { ok: false, error: badRequest('The request body could not be read completely.', 'incomplete_body') };
+  if (read.kind === 'too-large') return { ok: false, error: read.drained ? tooLarge(maxBytes) : closing(tooLarge(maxBytes)) };
   const text = read.data.toString('utf8');
   if (text.trim() === '') return { ok: false, error: badRequest('The request body is empty: send a JSON object with "model" and "messages".', 'missing_body') };
   try {
@@ -29,45 +34,56 @@ export async function readJsonBody(request: IncomingMessage, maxBytes: number): 
 }
 
 function tooLarge(maxBytes: number): ApiError {
-  return {
-    status: 413,
-    type: 'invalid_request_error',
-    message: `The request body is larger than this server accepts (${maxBytes} bytes).`,
-    param: null,
-    code: 'request_too_large',
-    headers: { connection: 'close' },
-  };
+  return { status: 413, type: 'invalid_request_error', message: `The request body is larger than this server accepts (${maxBytes} bytes).`, param: null, code: 'request_too_large' };
 }
 
+/** The rest of the body is still unread: the connection cannot carry another request. */
+function closing(error: ApiError): ApiError {
+  return { ...error, headers: { ...error.headers, connection: 'close' } };
+}
+
+type Collected = { kind: 'read'; data: Buffer } | { kind: 'too-large'; drained: boolean } | { kind: 'failed' };
+
 /**
- * Gathers the body through events rather than an async iterator: leaving an iterator early
- * destroys the request, and with it the socket the 413 response must still go out on.
+ * Gathers the body through events rather than an async iterator, which would destroy the
+ * request (and the socket the answer goes out on) when left early. Past `maxBytes` the data is
+ * dropped instead of kept, up to `maxDiscardedBytes`.
  */
-function collect(request: IncomingMessage, maxBytes: number): Promise<{ ok: true; data: Buffer } | { ok: false; error: ApiError }> {
+function collect(request: IncomingMessage, maxBytes: number): Promise<Collected> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const finish = (result: { ok: true; data: Buffer } | { ok: false; error: ApiError }): void => {
+    const finish = (result: Collected): void => {
       request.off('data', onData);
       request.off('end', onEnd);
-      request.off('error', onError);
-      request.off('aborted', onError);
+      request.off('error', onFailure);
+      request.off('aborted', onFailure);
+      request.off('close', onFailure);
       resolve(result);
     };
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > maxBytes) {
+      if (size > maxDiscardedBytes) {
         request.pause();
-        finish({ ok: false, error: tooLarge(maxBytes) });
-        return;
+        finish({ kind: 'too-large', drained: false });
+      } else if (size <= maxBytes) {
+        chunks.push(chunk);
+      } else {
+        chunks.length = 0;
       }
-      chunks.push(chunk);
     };
-    const onEnd = (): void => finish({ ok: true, data: Buffer.concat(chunks, size) });
-    const onError = (): void => finish({ ok: false, error: badRequest('The request body could not be read completely.', 'incomplete_body') });
+    const onEnd = (): void => finish(size > maxBytes ? { kind: 'too-large', drained: true } : { kind: 'read', data: Buffer.concat(chunks, size) });
+    const onFailure = (): void => finish({ kind: 'failed' });
     request.on('data', onData);
     request.on('end', onEnd);
-    request.on('error', onError);
-    request.on('aborted', onError);
+    request.on('error', onFailure);
+    request.on('aborted', onFailure);
+    request.on('close', onFailure);
   });
+}
+
+/** Reads and drops a body the server will not use; false when it was too large to wait for. */
+async function discard(request: IncomingMessage): Promise<boolean> {
+  const result = await collect(request, 0);
+  return result.kind !== 'too-large' || result.drained;
 }

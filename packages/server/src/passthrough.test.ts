@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MassGenMetadata } from './completion-metadata.js';
+import { soloYaml, startTestServer, teamYaml, tokensPerCall } from './server-test-support.js';
+import type { TestServer } from './server-test-support.js';
+
+let harness: TestServer | undefined;
+
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+describe('passthrough for single-agent configurations', () => {
+  it('costs one upstream call carrying the conversation, streamed back as the answer', async () => {
+    harness = await startTestServer({ defaultYaml: soloYaml, server: { run: { passthrough: true } } });
+    const stream = await harness.client.chat.completions.create({
+      model: 'massgen',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [
+        { role: 'system', content: 'Use digits.' },
+        { role: 'user', content: 'What is 1+1?' },
+        { role: 'assistant', content: '2' },
+        { role: 'user', content: 'And 2+2?' },
+      ],
+    });
+    let content = '';
+    let metadata: MassGenMetadata | undefined;
+    let usage: unknown;
+    for await (const chunk of stream) {
+      content += chunk.choices[0]?.delta.content ?? '';
+      if (chunk.choices[0]?.finish_reason === 'stop') metadata = (chunk as { massgen?: MassGenMetadata }).massgen;
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(content).toBe('The answer is 4.');
+    expect(harness.upstream.requests).toHaveLength(1);
+    const [upstreamRequest] = harness.upstream.requests;
+    expect(upstreamRequest?.tools).toEqual([]);
+    expect(upstreamRequest?.messages.map((message) => [message.role, message.content])).toEqual([
+      ['system', 'Answer briefly.'],
+      ['system', 'Use digits.'],
+      ['user', 'What is 1+1?'],
+      ['assistant', '2'],
+      ['user', 'And 2+2?'],
+    ]);
+    expect(metadata).toMatchObject({ stop_reason: 'completed', winner_agent_id: 'solo', answers: [], votes: [] });
+    expect(usage).toMatchObject({ prompt_tokens: tokensPerCall.promptTokens, completion_tokens: tokensPerCall.completionTokens });
+  });
+
+  it('answers non-streamed requests the same way', async () => {
+    harness = await startTestServer({ defaultYaml: soloYaml, server: { run: { passthrough: true } } });
+    const completion = await harness.client.chat.completions.create({ model: 'massgen', messages: [{ role: 'user', content: 'And 2+2?' }] });
+    expect(completion.choices[0]?.message.content).toBe('The answer is 4.');
+    expect(harness.upstream.requests).toHaveLength(1);
+  });
+
+  it('leaves teams of several agents coordinating', async () => {
+    harness = await startTestServer({ defaultYaml: teamYaml, server: { run: { passthrough: true } } });
+    const completion = await harness.client.chat.completions.create({ model: 'massgen', messages: [{ role: 'user', content: 'What is 2+2?' }] });
+    expect(completion.choices[0]?.message.content).toBe('The answer is 4.');
+    expect((completion as { massgen?: MassGenMetadata }).massgen?.stop_reason).toBe('consensus');
+    expect(new Set(harness.upstream.requests.map((request) => request.model)).size).toBe(3);
+  });
+
+  it('is off unless the operator turns it on', async () => {
+    harness = await startTestServer({ defaultYaml: soloYaml });
+    await harness.client.chat.completions.create({ model: 'massgen', messages: [{ role: 'user', content: 'And 2+2?' }] });
+    expect(harness.upstream.requests.length).toBeGreaterThan(1);
+  });
+});
