@@ -1,0 +1,97 @@
+import { toMassGenError } from '@massgen/core';
+import type { RunExtension, RunExtensionContext, Tool } from '@massgen/core';
+import type { MassGenConfig, McpServerConfig } from '@massgen/config';
+import { connectMcpServer } from './mcp-server-connection.js';
+import type { McpServerConnection } from './mcp-server-connection.js';
+import { defaultMcpSettings } from './mcp-settings.js';
+import type { McpSettings } from './mcp-settings.js';
+import { createMcpTool } from './mcp-tool.js';
+import { filterTools } from './tool-filter.js';
+import { claimUniqueName, mcpToolName } from './tool-name.js';
+import { workspacePlaceholderWarnings } from './workspace-placeholder.js';
+
+interface StartedServer {
+  agentId: string;
+  server: McpServerConfig;
+  connection: McpServerConnection;
+}
+
+/**
+ * The MCP servers of every agent, for one run. All servers start in parallel, each within its
+ * start timeout; one that fails to start, or stops later, is reported by name as a warning and
+ * its agent goes on without its tools. Each agent gets its own server processes, so agents
+ * never see each other's server state. `close()` stops every server.
+ */
+export async function createMcpRunExtension(context: RunExtensionContext<MassGenConfig>, settings: Partial<McpSettings> = {}): Promise<RunExtension> {
+  const limits: McpSettings = { ...defaultMcpSettings, ...settings };
+  const { config } = context;
+  let closed = false;
+  const declared = config.agents.flatMap((agent) => agent.backend.mcpServers.map((server) => ({ agentId: agent.id, server })));
+  for (const { agentId, server } of declared) {
+    for (const warning of workspacePlaceholderWarnings(server, agentId)) context.warn(warning);
+  }
+
+  const attempts = await Promise.all(
+    declared.map(async ({ agentId, server }): Promise<StartedServer | undefined> => {
+      try {
+        const connection = await connectMcpServer(server, {
+          env: config.env,
+          baseDir: config.baseDir,
+          signal: context.signal,
+          startTimeoutMs: limits.startTimeoutMs,
+          closeGraceMs: limits.closeGraceMs,
+          onStopped: (reason) => {
+            if (closed) return;
+            context.warn({
+              code: 'mcp-server-stopped',
+              message: `MCP server "${server.name}" of agent ${agentId} stopped: it ${reason}. The agent goes on without its tools.`,
+              agentId,
+            });
+          },
+        });
+        return { agentId, server, connection };
+      } catch (error) {
+        // A cancelled run is not a server failure worth reporting.
+        if (!context.signal.aborted) {
+          context.warn({ code: 'mcp-server-failed', message: `${toMassGenError(error).message}. Agent ${agentId} goes on without its tools.`, agentId });
+        }
+        return undefined;
+      }
+    }),
+  );
+  const started = attempts.filter((attempt): attempt is StartedServer => attempt !== undefined);
+  const toolsByAgent = toolsPerAgent(started, limits, context);
+
+  return {
+    name: 'mcp',
+    toolsFor: (agentId) => toolsByAgent.get(agentId) ?? [],
+    async close() {
+      closed = true;
+      await Promise.allSettled(started.map(({ connection }) => connection.close()));
+    },
+  };
+}
+
+function toolsPerAgent(started: readonly StartedServer[], limits: McpSettings, context: RunExtensionContext<MassGenConfig>): Map<string, Tool[]> {
+  const toolsByAgent = new Map<string, Tool[]>();
+  const namesByAgent = new Map<string, Set<string>>();
+  for (const { agentId, server, connection } of started) {
+    const { selected, unknownNames } = filterTools(server.name, connection.tools, server);
+    if (unknownNames.length > 0) {
+      context.warn({
+        code: 'mcp-unknown-tool',
+        message: `MCP server "${server.name}" of agent ${agentId} has no tool named ${unknownNames.map((name) => `"${name}"`).join(', ')} (in allowed_tools / exclude_tools); it offers ${connection.tools.map((tool) => tool.name).join(', ') || 'no tools'}`,
+        agentId,
+      });
+    }
+    const taken = namesByAgent.get(agentId) ?? new Set<string>();
+    namesByAgent.set(agentId, taken);
+    const tools = toolsByAgent.get(agentId) ?? [];
+    toolsByAgent.set(agentId, tools);
+    for (const tool of selected) {
+      const name = claimUniqueName(mcpToolName(server.name, tool.name), taken);
+      tools.push(createMcpTool({ connection, tool, name, toolTimeoutMs: limits.toolTimeoutMs, maxResultCharacters: limits.maxResultCharacters }));
+    }
+  }
+  return toolsByAgent;
+}

@@ -1,0 +1,146 @@
+import { mkdirSync, mkdtempSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MassGenError } from '@massgen/core';
+import type { McpServerConfig } from '@massgen/config';
+import { descendantProcesses, isProcessRunning } from '@massgen/testing';
+import { connectMcpServer } from './mcp-server-connection.js';
+import type { ConnectOptions, McpServerConnection } from './mcp-server-connection.js';
+import { referenceServerBin } from './reference-servers.js';
+
+let directory: string;
+const open: McpServerConnection[] = [];
+
+beforeEach(() => {
+  directory = mkdtempSync(path.join(tmpdir(), 'massgen-mcp-'));
+});
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((connection) => connection.close()));
+  rmSync(directory, { recursive: true, force: true });
+});
+
+function stdioServer(name: string, command: string, args: string[], extra: Partial<Extract<McpServerConfig, { type: 'stdio' }>> = {}): McpServerConfig {
+  return { name, type: 'stdio', command, args, env: {}, ...extra };
+}
+
+const everything = (extra: Partial<Extract<McpServerConfig, { type: 'stdio' }>> = {}): McpServerConfig =>
+  stdioServer('everything', process.execPath, [referenceServerBin('server-everything')], extra);
+
+function options(overrides: Partial<ConnectOptions> = {}): ConnectOptions {
+  return {
+    env: { PATH: process.env['PATH'], HOME: directory, OPENAI_API_KEY: 'sk-parent-secret-key' },
+    baseDir: directory,
+    signal: new AbortController().signal,
+    startTimeoutMs: 20_000,
+    closeGraceMs: 2_000,
+    ...overrides,
+  };
+}
+
+async function connect(server: McpServerConfig, overrides: Partial<ConnectOptions> = {}): Promise<McpServerConnection> {
+  const connection = await connectMcpServer(server, options(overrides));
+  open.push(connection);
+  return connection;
+}
+
+async function startFailure(server: McpServerConfig, overrides: Partial<ConnectOptions> = {}): Promise<MassGenError> {
+  const error = await connectMcpServer(server, options(overrides)).then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!MassGenError.isInstance(error)) throw new Error(`expected a MassGenError, got ${String(error)}`);
+  return error;
+}
+
+describe('connectMcpServer over stdio (server-everything)', () => {
+  it('starts the server, lists its tools and calls one', async () => {
+    const connection = await connect(everything());
+    expect(connection.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-env']));
+    const result = await connection.callTool('echo', { message: 'hello' }, { signal: new AbortController().signal, timeoutMs: 10_000 });
+    expect(result.content).toEqual([{ type: 'text', text: 'Echo: hello' }]);
+  });
+
+  it('gives the server its env block and a safe base, never the parent environment', async () => {
+    const connection = await connect(everything({ env: { WEATHER_API_KEY: 'weather-key-123' } }));
+    const result = await connection.callTool('get-env', {}, { signal: new AbortController().signal, timeoutMs: 10_000 });
+    const first = result.content[0];
+    const environment = JSON.parse(first?.type === 'text' ? first.text : '{}') as Record<string, string>;
+    expect(environment['WEATHER_API_KEY']).toBe('weather-key-123');
+    expect(environment['PATH']).toBe(process.env['PATH']);
+    expect(environment['OPENAI_API_KEY']).toBeUndefined();
+    expect(JSON.stringify(environment)).not.toContain('sk-parent-secret-key');
+  });
+
+  it.runIf(process.platform === 'linux')('runs the server in its cwd, relative to the configuration directory', async () => {
+    mkdirSync(path.join(directory, 'server-home'));
+    const connection = await connect(everything({ cwd: 'server-home' }));
+    expect(readlinkSync(`/proc/${connection.pid}/cwd`)).toBe(realpathSync(path.join(directory, 'server-home')));
+  });
+
+  it('closes the server process', async () => {
+    const connection = await connect(everything());
+    const pid = connection.pid!;
+    expect(isProcessRunning(pid)).toBe(true);
+    await connection.close();
+    expect(isProcessRunning(pid)).toBe(false);
+  });
+
+  it('reports a server that stops on its own, once, and refuses later calls', async () => {
+    const reasons: string[] = [];
+    let reportStop: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => {
+      reportStop = resolve;
+    });
+    const connection = await connect(everything(), {
+      onStopped: (reason) => {
+        reasons.push(reason);
+        reportStop();
+      },
+    });
+    process.kill(connection.pid!, 'SIGKILL');
+    await stopped;
+    await connection.close();
+    expect(reasons).toEqual(['was stopped by SIGKILL; its last output: Starting default (STDIO) server...']);
+    expect(connection.failure).toBe(reasons[0]);
+    await expect(connection.callTool('echo', { message: 'x' }, { signal: new AbortController().signal, timeoutMs: 1_000 })).rejects.toThrow(
+      'MCP server "everything" is not running: it was stopped by SIGKILL',
+    );
+  });
+});
+
+describe('connectMcpServer start failures', () => {
+  it('names a command that is not installed', async () => {
+    const error = await startFailure(stdioServer('weather', 'massgen-no-such-server', []));
+    expect(error.code).toBe('TOOL_FAILED');
+    expect(error.message).toBe('MCP server "weather" failed to start: command "massgen-no-such-server" was not found; check that it is installed and on PATH');
+  });
+
+  it('quotes the end of the stderr of a server that exits before it is ready, without its secrets', async () => {
+    const error = await startFailure(
+      stdioServer('broken', process.execPath, ['-e', "console.error('invalid key ' + process.env.BROKEN_API_KEY); process.exit(3)"], { env: { BROKEN_API_KEY: 'very-secret-value' } }),
+    );
+    expect(error.message).toBe('MCP server "broken" failed to start: the process exited with code 3 before it was ready; its last output: invalid key ***');
+  });
+
+  it('times out a server that never answers and leaves no process behind', async () => {
+    const error = await startFailure(stdioServer('silent', process.execPath, ['-e', 'setInterval(() => {}, 1000)']), { startTimeoutMs: 300, closeGraceMs: 100 });
+    expect(error.code).toBe('TIMEOUT');
+    expect(error.message).toBe('MCP server "silent" failed to start: it did not complete the MCP handshake within 0.3 s');
+    expect(descendantProcesses(process.pid)).toEqual([]);
+  });
+
+  it('rejects a cwd that is not a directory', async () => {
+    const error = await startFailure(everything({ cwd: 'missing' }));
+    expect(error.message).toBe(`MCP server "everything" failed to start: its cwd ${path.join(directory, 'missing')} is not a directory`);
+  });
+
+  it('stops starting when the run is cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const error = await startFailure(everything(), { signal: controller.signal });
+    expect(error.code).toBe('ABORTED');
+    expect(descendantProcesses(process.pid)).toEqual([]);
+  });
+});
