@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choiceOf, nonEmptyText, nonNegativeNumber, numberBetween, positiveInteger, scalarText } from './schema-primitives.js';
+import { choiceOf, flag, nonEmptyText, nonNegativeNumber, numberBetween, positiveInteger, scalarText } from './schema-primitives.js';
 
 const accessLevel = choiceOf(['read', 'write']);
 
@@ -25,6 +25,24 @@ export const contextPathSchema = z
   });
 
 const toolNames = z.array(nonEmptyText('a tool name')).nullish();
+
+/** Command patterns are JavaScript regular expressions, checked here so a typo fails at load time. */
+const commandPatterns = z
+  .array(
+    nonEmptyText('a regular expression such as "python.*"').refine(
+      (pattern) => {
+        try {
+          new RegExp(pattern);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { error: 'expected a valid regular expression such as "python.*"' },
+    ),
+    { error: 'expected a list of regular expressions such as ["python.*", "pytest.*"]' },
+  )
+  .nullish();
 
 /**
  * One MCP server. `type` may be left out: a `command` means `stdio`, a `url` means
@@ -121,6 +139,11 @@ export const backendSchema = z.looseObject({
   reasoning: z.looseObject({ effort: nonEmptyText('a reasoning effort such as "low", "medium" or "high"').nullish() }).nullish(),
   context_paths: z.array(contextPathSchema).nullish(),
   mcp_servers: mcpServersSchema.nullish(),
+  enable_mcp_command_line: flag().nullish(),
+  command_execution: flag().nullish(),
+  command_line_execution_mode: choiceOf(['local', 'docker']).nullish(),
+  command_line_allowed_commands: commandPatterns,
+  command_line_blocked_commands: commandPatterns,
   pricing: z
     .strictObject(
       {

@@ -58,12 +58,12 @@ describe('checkKeys', () => {
 
   it('matches families of keys by prefix', () => {
     const result = checkKeys({
-      agents: [{ id: 'a', backend: { type: 'openai', command_line_docker_image: 'img', command_line_execution_mode: 'local' } }],
+      agents: [{ id: 'a', backend: { type: 'openai', command_line_docker_image: 'img', command_line_shell: 'bash' } }],
       orchestrator: { coordination: { subagent_default_timeout: 300 } },
     });
     expect(result.warnings.map((warning) => warning.message)).toEqual([
       'agents[0].backend.command_line_docker_image: MassGen-TS does not support the Docker sandbox for command execution; this setting has no effect',
-      'agents[0].backend.command_line_execution_mode: MassGen-TS does not support command execution settings; this setting has no effect',
+      'agents[0].backend.command_line_shell: MassGen-TS does not support command execution settings; this setting has no effect',
       'orchestrator.coordination.subagent_default_timeout: MassGen-TS does not support subagents; this setting has no effect',
     ]);
   });

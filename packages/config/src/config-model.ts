@@ -38,6 +38,17 @@ export interface ModelPrice {
   cachedInputPerMillion?: number;
 }
 
+/**
+ * The command execution tool (`enable_mcp_command_line: true` upstream, `command_execution: true`
+ * in the seed dialect), present only when it is on and can run: locally, in the agent's workspace.
+ */
+export interface CommandExecutionSettings {
+  /** `command_line_allowed_commands`: regular expressions; when any are given, only matching commands run. */
+  allowedCommands: string[];
+  /** `command_line_blocked_commands`: regular expressions of commands that never run. */
+  blockedCommands: string[];
+}
+
 export interface BackendConfig {
   /** `backend.type`: picks the backend package by name. */
   type: string;
@@ -51,6 +62,7 @@ export interface BackendConfig {
   cwd?: string;
   contextPaths: ContextPath[];
   mcpServers: McpServerConfig[];
+  commandExecution?: CommandExecutionSettings;
   /** `backend.pricing`: overrides the runtime's price table for this agent's cost estimates. */
   pricing?: ModelPrice;
   /**

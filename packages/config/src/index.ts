@@ -3,6 +3,7 @@ export type { SupportedBackendType } from './backend-types.js';
 export type {
   AgentConfig,
   BackendConfig,
+  CommandExecutionSettings,
   ContextPath,
   DisplaySettings,
   MassGenConfig,

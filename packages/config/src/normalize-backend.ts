@@ -7,6 +7,7 @@ import type { PathWarning } from './findings.js';
 import { formatKeyPath } from './key-path.js';
 import type { KeySegment } from './key-path.js';
 import { knownKeys } from './known-keys.js';
+import { normalizeCommandExecution } from './normalize-command-execution.js';
 import { normalizeContextPaths } from './normalize-context-paths.js';
 import { normalizeMcpServers } from './normalize-mcp-servers.js';
 
@@ -52,6 +53,7 @@ export function normalizeBackend(
     cwd: backend.cwd ?? context.agentCwd,
     contextPaths: normalizeContextPaths(backend.context_paths, context.baseDir),
     mcpServers: normalizeMcpServers(backend.mcp_servers, [...segments, 'mcp_servers'], warnings),
+    commandExecution: normalizeCommandExecution(backend, { hasWorkspace: (backend.cwd ?? context.agentCwd) != null, segments, warnings }),
     pricing:
       backend.pricing == null
         ? undefined
