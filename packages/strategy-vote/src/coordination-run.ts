@@ -25,6 +25,12 @@ import type { OfferedTools } from './workflow-tools.js';
 const freshStartAnswerLimit = 3;
 
 /**
+ * Interruptions an agent takes in a row before its next turn is left to finish. Without a cap,
+ * an agent slower than a teammate who answers every turn would be interrupted forever.
+ */
+const interruptionsInARowLimit = 2;
+
+/**
  * One coordination: the state machine of the vote strategy. Every input (a turn's part, a
  * turn's end or deadline, a limit) comes through one queue and is handled to completion before
  * the next.
@@ -230,6 +236,7 @@ export class CoordinationRun {
     const { answer, invalidated } = this.state.acceptAnswer(agent, content, turn.round);
     this.novelty.record(answer.label, content);
     agent.turnsCompleted = turn.round;
+    agent.interruptionsInARow = 0;
     if (novel) {
       this.stagnation.progress(turn.round);
       this.stall = undefined;
@@ -253,14 +260,17 @@ export class CoordinationRun {
     for (const other of this.state.live()) {
       const turn = other.turn;
       if (other === author || turn === undefined || turn.hasAnswerCall || turn.viewVersion >= this.state.answersVersion) continue;
+      if (other.interruptionsInARow >= interruptionsInARowLimit) continue;
       turn.abort();
       other.turn = undefined;
+      other.interruptionsInARow += 1;
       other.pending = { reason: 'restart', attempt: 1, continuesRound: true, restartReason: `new answer ${label} made its turn out of date` };
     }
   }
 
   private *acceptVote(agent: AgentRecord, turn: AgentTurn, vote: Extract<TurnOutcome, { kind: 'vote' }>): Generator<CoordinationEvent> {
     agent.turnsCompleted = turn.round;
+    agent.interruptionsInARow = 0;
     if (turn.viewVersion < this.state.answersVersion) {
       agent.pending = {
         reason: 'restart',

@@ -56,6 +56,8 @@ export interface AgentRecord {
   turnsStarted: number;
   /** Turns that ended with a valid workflow call; the round of the latest one. */
   turnsCompleted: number;
+  /** Turns interrupted since the agent last finished one. */
+  interruptionsInARow: number;
   answerCount: number;
   /** Sequence of the agent's first answer; decides the winner when nobody has voted. */
   firstAnswerSequence: number | undefined;
@@ -96,6 +98,7 @@ export class CoordinationState {
       alive: true,
       turnsStarted: 0,
       turnsCompleted: 0,
+      interruptionsInARow: 0,
       answerCount: 0,
       firstAnswerSequence: undefined,
       currentAnswer: undefined,

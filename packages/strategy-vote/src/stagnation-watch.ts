@@ -28,11 +28,6 @@ export class StagnationWatch {
 
   constructor(private readonly settings: StagnationSettings) {}
 
-  /** Whether agents are currently being told the team is stuck. */
-  get prompting(): boolean {
-    return this.stage !== 'watching';
-  }
-
   /** A novel answer was accepted from a turn of `round`. */
   progress(round: number): void {
     this.lastProgressRound = Math.max(this.lastProgressRound, round);

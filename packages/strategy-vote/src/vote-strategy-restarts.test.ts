@@ -203,6 +203,37 @@ describe('vote strategy: new answers and stale views', () => {
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'alice' });
   });
 
+  it('lets an agent finish its turn after two interruptions in a row, so a faster teammate cannot starve it', async () => {
+    const fastAnsweredThrice = createDeferred();
+    const fast = createScriptedAgent({
+      id: 'fast',
+      turns: (request, index) => {
+        if (isPresentation(request)) return textTurn('slow presents');
+        if (index < 3) return textTurn('', newAnswerCall(['First idea here.', 'Second thought there.', 'Third take anew.'][index] as string));
+        return offeredLabels(request).includes('agent2') ? textTurn('', voteCall('agent2', 'slow found it')) : [hang()];
+      },
+    });
+    const slow = createScriptedAgent({
+      id: 'slow',
+      turns: (request, index) => {
+        if (isPresentation(request)) return textTurn('slow presents');
+        if (index < 2) return [hang()];
+        if (index === 2) return [waitFor(fastAnsweredThrice.promise), ...textTurn('', newAnswerCall('A careful answer.'))];
+        return textTurn('', voteCall('agent2', 'mine'));
+      },
+    });
+    let fastAnswers = 0;
+    const context = createTestContext({ agents: [fast, slow], settings: { timeoutMs: 10_000 } });
+    const events = await collectEvents(createVoteStrategy(), context, (event) => {
+      if (event.type === 'answer' && event.agentId === 'fast') fastAnswers += 1;
+      if (fastAnswers === 3) fastAnsweredThrice.resolve();
+    });
+
+    expect(slow.abortedTurns).toEqual([0, 1]);
+    expect(eventsOfType(events, 'answer').map((answer) => answer.label)).toEqual(['agent1.1', 'agent1.2', 'agent1.3', 'agent2.1']);
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'slow' });
+  });
+
   it('offers only vote once an agent has submitted its maximum number of answers', async () => {
     const eager = createScriptedAgent({
       id: 'eager',
