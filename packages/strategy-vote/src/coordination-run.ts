@@ -15,6 +15,7 @@ import type { RunEnd } from './run-conclusion.js';
 import { StagnationWatch } from './stagnation-watch.js';
 import type { StagnationStep } from './stagnation-watch.js';
 import { failAttempt, missDeadline } from './turn-failure.js';
+import { interruptStaleTurns, restartStuckAgents } from './turn-restarts.js';
 import type { TurnOutcome } from './turn-outcome.js';
 import { readVoteSettings } from './vote-settings.js';
 import type { VoteSettings } from './vote-settings.js';
@@ -23,12 +24,6 @@ import type { OfferedTools } from './workflow-tools.js';
 
 /** How many leading answers a fresh start after stagnation shows at most. */
 const freshStartAnswerLimit = 3;
-
-/**
- * Interruptions an agent takes in a row before its next turn is left to finish. Without a cap,
- * an agent slower than a teammate who answers every turn would be interrupted forever.
- */
-const interruptionsInARowLimit = 2;
 
 /**
  * One coordination: the state machine of the vote strategy. Every input (a turn's part, a
@@ -248,24 +243,7 @@ export class CoordinationRun {
         voter.pending = { reason: 'restart', attempt: 1, restartReason: `new answer ${answer.label} made its vote out of date` };
       }
     }
-    if (this.settings.interruptStaleTurns) this.interruptStaleTurns(agent, answer.label);
-  }
-
-  /**
-   * Stops turns that were built on older answers, so no tokens go into work that is out of
-   * date, and restarts them with the current answers. A turn that has already called
-   * `new_answer` is left to end: its answer counts whatever it was based on.
-   */
-  private interruptStaleTurns(author: AgentRecord, label: string): void {
-    for (const other of this.state.live()) {
-      const turn = other.turn;
-      if (other === author || turn === undefined || turn.hasAnswerCall || turn.viewVersion >= this.state.answersVersion) continue;
-      if (other.interruptionsInARow >= interruptionsInARowLimit) continue;
-      turn.abort();
-      other.turn = undefined;
-      other.interruptionsInARow += 1;
-      other.pending = { reason: 'restart', attempt: 1, continuesRound: true, restartReason: `new answer ${label} made its turn out of date` };
-    }
+    if (this.settings.interruptStaleTurns) interruptStaleTurns(this.state, agent, answer.label);
   }
 
   private *acceptVote(agent: AgentRecord, turn: AgentTurn, vote: Extract<TurnOutcome, { kind: 'vote' }>): Generator<CoordinationEvent> {
@@ -320,23 +298,10 @@ export class CoordinationRun {
         return;
       case 'fresh-restart':
         this.stall = { rounds: step.rounds };
-        this.restartStuckAgents(
+        restartStuckAgents(
+          this.state,
           `no novel answer in ${step.rounds} rounds, even after the coordination prompt: restarted from a fresh context with the leading answers`,
         );
-    }
-  }
-
-  /** Agents that have not settled on a vote start over; those that voted are not stuck. */
-  private restartStuckAgents(reason: string): void {
-    for (const agent of this.state.live()) {
-      if (agent.vote !== undefined) continue;
-      const running = agent.turn;
-      const pending = agent.pending;
-      if (running === undefined && pending === undefined) continue;
-      running?.abort();
-      agent.turn = undefined;
-      const continuesRound = running !== undefined || pending?.reason === 'retry' || pending?.continuesRound === true;
-      agent.pending = { reason: 'restart', attempt: 1, restartReason: reason, freshStart: true, continuesRound };
     }
   }
 

@@ -166,6 +166,13 @@ describe('vote strategy: consensus', () => {
     };
 
     expect(await winnerUnder('majority')).toMatchObject({ winnerAgentId: 'alice' });
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: team(), settings: { votingMethod: 'weighted_by_confidence' } }));
+    // Every vote is an event with its reason and stated confidence.
+    expect(eventsOfType(events, 'vote').map((vote) => [vote.agentId, vote.targetLabel, vote.reason, vote.confidence])).toEqual([
+      ['alice', 'agent1.1', 'reason', 0.2],
+      ['bob', 'agent1.1', 'reason', 0.3],
+      ['carol', 'agent3.1', 'reason', 0.9],
+    ]);
     const weighted = await winnerUnder('weighted_by_confidence');
     expect(weighted).toMatchObject({ winnerAgentId: 'carol', winnerLabel: 'agent3.1' });
     expect(weighted).toHaveProperty('tally.0.weight', 0.5);

@@ -1,7 +1,7 @@
 import { createDeferred, createScriptedAgent, hang, newAnswerCall, textTurn, voteCall, waitFor } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import { collectEvents, createTestContext, eventsOfType, isPresentation, offeredLabels, onlyEvent } from './test-context.js';
+import { collectEvents, createTestContext, eventsOfType, isPresentation, offeredLabels, onlyEvent, promptText } from './test-context.js';
 import { createVoteStrategy } from './vote-strategy.js';
 
 /** A generous whole-run limit that only keeps a broken run from hanging a test. */
@@ -186,5 +186,47 @@ describe('vote strategy: limits', () => {
     expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'budget', winnerLabel: 'agent1.1' });
     expect(onlyEvent(events, 'final')).toEqual({ type: 'final', agentId: 'thrifty', label: 'agent1.final', content: 'Cheap answer, presented.' });
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'budget', finalAnswer: 'Cheap answer, presented.' });
+  });
+
+  it('stops at the cost budget once the spent cost reaches it', async () => {
+    let costUsd = 0;
+    const pricey = createScriptedAgent({
+      id: 'pricey',
+      turns: [
+        textTurn('', newAnswerCall('Costly answer')),
+        [{ type: 'usage', usage: { inputTokens: 10, outputTokens: 10 } }, hang()],
+        textTurn('Costly answer, presented.'),
+      ],
+    });
+    const context = createTestContext({
+      agents: [pricey],
+      settings: { budget: { maxCostUsd: 0.5 }, timeoutMs: safetyTimeoutMs },
+      spent: () => ({ tokens: 0, costUsd }),
+    });
+    const events = await collectEvents(createVoteStrategy(), context, (event) => {
+      if (event.type === 'usage') costUsd += 0.75;
+    });
+
+    expect(pricey.abortedTurns).toEqual([1]);
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'budget', finalAnswer: 'Costly answer, presented.' });
+  });
+
+  it('lets a single agent improve its own answer up to max_rounds, then presents', async () => {
+    const improver = createScriptedAgent({
+      id: 'improver',
+      turns: (request, index) =>
+        isPresentation(request) ? textTurn('Best version, presented.') : textTurn('', newAnswerCall(['Draft.', 'Better draft with detail.', 'Final polished version.'][index] as string)),
+    });
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [improver], settings: { maxRounds: 3 } }));
+
+    expect(eventsOfType(events, 'answer').map((event) => [event.label, event.round])).toEqual([
+      ['agent1.1', 1],
+      ['agent1.2', 2],
+      ['agent1.3', 3],
+    ]);
+    // Each turn sees its own latest answer to improve on.
+    expect(promptText(improver.requests[2])).toContain('Better draft with detail.');
+    expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'max-rounds', winnerLabel: 'agent1.3' });
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'max-rounds', finalAnswer: 'Best version, presented.' });
   });
 });

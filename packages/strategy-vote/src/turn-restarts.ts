@@ -1,0 +1,42 @@
+import type { AgentRecord, CoordinationState } from './coordination-state.js';
+
+/**
+ * Interruptions an agent takes in a row before its next turn is left to finish. Without a cap,
+ * an agent slower than a teammate who answers every turn would be interrupted forever.
+ */
+const interruptionsInARowLimit = 2;
+
+/**
+ * After `author`'s new answer `label`: stops the turns that were built on older answers, so no
+ * tokens go into work that is out of date, and queues their restart with the current answers.
+ * A turn that has already called `new_answer` is left to end, since its answer counts whatever
+ * it was based on.
+ */
+export function interruptStaleTurns(state: CoordinationState, author: AgentRecord, label: string): void {
+  for (const other of state.live()) {
+    const turn = other.turn;
+    if (other === author || turn === undefined || turn.hasAnswerCall || turn.viewVersion >= state.answersVersion) continue;
+    if (other.interruptionsInARow >= interruptionsInARowLimit) continue;
+    turn.abort();
+    other.turn = undefined;
+    other.interruptionsInARow += 1;
+    other.pending = { reason: 'restart', attempt: 1, continuesRound: true, restartReason: `new answer ${label} made its turn out of date` };
+  }
+}
+
+/**
+ * The last step against stagnation: agents still working (not holding a vote, so not settled)
+ * start over from a fresh context that shows only the leading answers.
+ */
+export function restartStuckAgents(state: CoordinationState, reason: string): void {
+  for (const agent of state.live()) {
+    if (agent.vote !== undefined) continue;
+    const running = agent.turn;
+    const pending = agent.pending;
+    if (running === undefined && pending === undefined) continue;
+    running?.abort();
+    agent.turn = undefined;
+    const continuesRound = running !== undefined || pending?.reason === 'retry' || pending?.continuesRound === true;
+    agent.pending = { reason: 'restart', attempt: 1, restartReason: reason, freshStart: true, continuesRound };
+  }
+}

@@ -1,0 +1,80 @@
+import { createScriptedAgent, hang, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
+import type { ScriptedAgent } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
+import { collectEvents, createTestContext, eventsOfType, isPresentation, offeredLabels, onlyEvent, promptText } from './test-context.js';
+import { createVoteStrategy } from './vote-strategy.js';
+
+/** Answers at once, then votes for the first answer on offer. */
+function prompt(id: string, answer: string): ScriptedAgent {
+  return createScriptedAgent({
+    id,
+    turns: (request, index) => {
+      if (isPresentation(request)) return textTurn(`${id} presents`);
+      return index === 0 ? textTurn('', newAnswerCall(answer)) : textTurn('', voteCall(offeredLabels(request)[0] as string, 'fine'));
+    },
+  });
+}
+
+// The limits are a few milliseconds against turns that never end by themselves, so the outcome
+// does not depend on timing: only the limit can move these runs on.
+describe('vote strategy: round time limits', () => {
+  it('stops a turn at the round limit and gives the agent one wrap-up attempt with what it wrote', async () => {
+    const dawdler = createScriptedAgent({
+      id: 'dawdler',
+      turns: (request, index) => {
+        if (isPresentation(request)) return textTurn('dawdler presents');
+        if (index === 0) return [{ type: 'text-delta', text: 'Thinking about Paris' }, hang()];
+        return offeredLabels(request).length > 0 ? textTurn('', voteCall('agent1', 'settled')) : textTurn('', newAnswerCall('Paris.'));
+      },
+    });
+    const settings = { roundTimeoutMs: 5, roundGraceMs: 10_000, timeoutMs: 10_000 };
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [dawdler], settings }));
+
+    expect(dawdler.abortedTurns).toEqual([0]);
+    expect(onlyEvent(events, 'agent-error')).toMatchObject({
+      agentId: 'dawdler',
+      attempt: 1,
+      willRetry: true,
+      error: { code: 'TIMEOUT', message: 'Agent "dawdler" did not end its turn within the round time limit of 5 ms.' },
+    });
+    const wrapUp = promptText(dawdler.requests[1]);
+    expect(wrapUp).toContain('it ran past the round time limit of 5 ms. This attempt has only 10 s');
+    expect(wrapUp).toContain('Thinking about Paris');
+    expect(eventsOfType(events, 'agent-start')[1]).toMatchObject({ round: 1, attempt: 2, reason: 'retry' });
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', finalAnswer: 'dawdler presents' });
+  });
+
+  it('drops an agent whose wrap-up attempt also runs out, and the others go on', async () => {
+    const stuck = createScriptedAgent({ id: 'stuck', turns: () => [hang()] });
+    const settings = { roundTimeoutMs: 5, roundGraceMs: 5, timeoutMs: 10_000 };
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [prompt('alice', 'A'), stuck], settings }));
+
+    expect(stuck.abortedTurns.length).toBeGreaterThanOrEqual(2);
+    const errors = eventsOfType(events, 'agent-error').filter((event) => event.agentId === 'stuck');
+    expect(errors.at(-1)).toMatchObject({
+      willRetry: false,
+      error: { code: 'TIMEOUT', message: expect.stringContaining('did not end its turn within the 5 ms grace period') },
+    });
+    expect(onlyEvent(events, 'agent-killed')).toMatchObject({ agentId: 'stuck' });
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'alice' });
+  });
+
+  it('drops the agent at the round limit when there is no grace period', async () => {
+    const stuck = createScriptedAgent({ id: 'stuck', turns: () => [hang()] });
+    const settings = { roundTimeoutMs: 5, roundGraceMs: 0, timeoutMs: 10_000, interruptStaleTurns: false };
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [prompt('alice', 'A'), stuck], settings }));
+
+    expect(stuck.requests).toHaveLength(1);
+    expect(onlyEvent(events, 'agent-error')).toMatchObject({ agentId: 'stuck', willRetry: false, error: { code: 'TIMEOUT', retryable: false } });
+    expect(onlyEvent(events, 'agent-killed').reason).toContain('round time limit of 5 ms');
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'alice' });
+  });
+
+  it('leaves turns that end in time alone', async () => {
+    const settings = { roundTimeoutMs: 60_000 };
+    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [prompt('alice', 'A'), prompt('bob', 'B')], settings }));
+
+    expect(eventsOfType(events, 'agent-error')).toEqual([]);
+    expect(onlyEvent(events, 'run-end').stopReason).toBe('consensus');
+  });
+});
