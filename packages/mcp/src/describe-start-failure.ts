@@ -29,7 +29,9 @@ export function describeStartFailure(error: unknown, context: StartFailureContex
   }
   const where = server.type === 'streamable-http' ? displayUrl(server.url) : 'the server';
   if (context.timedOut) return `${where} did not complete the MCP handshake within ${seconds(context.startTimeoutMs)}`;
-  if (error instanceof StreamableHTTPError && error.code !== undefined && error.code > 0) return `${where} answered HTTP ${error.code}: ${message}`;
+  if (error instanceof StreamableHTTPError && error.code !== undefined && error.code > 0) {
+    return `${where} answered HTTP ${error.code}: ${message.replace(/^Streamable HTTP error: /, '')}`;
+  }
   const cause = errorCode(error instanceof Error ? error.cause : undefined);
   return cause === undefined ? `${where}: ${message}` : `could not connect to ${where} (${cause})`;
 }

@@ -44,7 +44,7 @@ export async function createMcpRunExtension(context: RunExtensionContext<MassGen
             if (closed) return;
             context.warn({
               code: 'mcp-server-stopped',
-              message: `MCP server "${server.name}" of agent ${agentId} stopped: it ${reason}. The agent goes on without its tools.`,
+              message: `MCP server "${server.name}" of agent ${agentId} stopped, so the agent goes on without its tools: it ${reason}`,
               agentId,
             });
           },
@@ -53,7 +53,13 @@ export async function createMcpRunExtension(context: RunExtensionContext<MassGen
       } catch (error) {
         // A cancelled run is not a server failure worth reporting.
         if (!context.signal.aborted) {
-          context.warn({ code: 'mcp-server-failed', message: `${toMassGenError(error).message}. Agent ${agentId} goes on without its tools.`, agentId });
+          const failure = toMassGenError(error);
+          const reason = typeof failure.details?.['reason'] === 'string' ? failure.details['reason'] : failure.message;
+          context.warn({
+            code: 'mcp-server-failed',
+            message: `MCP server "${server.name}" of agent ${agentId} failed to start, so the agent goes on without its tools: ${reason}`,
+            agentId,
+          });
         }
         return undefined;
       }

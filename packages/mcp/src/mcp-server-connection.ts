@@ -52,7 +52,8 @@ export async function connectMcpServer(server: McpServerConfig, options: Connect
   const workingDirectory = server.type === 'stdio' && server.cwd !== undefined ? path.resolve(options.baseDir, server.cwd) : undefined;
   // A missing working directory would otherwise surface as a misleading "spawn <command> ENOENT".
   if (workingDirectory !== undefined && !isDirectory(workingDirectory)) {
-    throw new MassGenError({ code: 'TOOL_FAILED', message: `MCP server "${server.name}" failed to start: its cwd ${workingDirectory} is not a directory`, details: { server: server.name } });
+    const reason = `its cwd ${workingDirectory} is not a directory`;
+    throw new MassGenError({ code: 'TOOL_FAILED', message: `MCP server "${server.name}" failed to start: ${reason}`, details: { server: server.name, reason } });
   }
   const transport = createTransport(server, options.env, workingDirectory, options.closeGraceMs);
   const client = new Client(clientInfo, { capabilities: {} });
@@ -69,11 +70,11 @@ export async function connectMcpServer(server: McpServerConfig, options: Connect
     closing = true;
     await transport.close();
     if (options.signal.aborted) throw new MassGenError({ code: 'ABORTED', message: `The start of MCP server "${server.name}" was cancelled.`, cause: error });
-    const reason = describeStartFailure(error, { server, transport, timedOut: deadline.signal.aborted, startTimeoutMs: options.startTimeoutMs });
+    const reason = redactSecrets(describeStartFailure(error, { server, transport, timedOut: deadline.signal.aborted, startTimeoutMs: options.startTimeoutMs }), secrets);
     throw new MassGenError({
       code: deadline.signal.aborted ? 'TIMEOUT' : 'TOOL_FAILED',
-      message: `MCP server "${server.name}" failed to start: ${redactSecrets(reason, secrets)}`,
-      details: { server: server.name },
+      message: `MCP server "${server.name}" failed to start: ${reason}`,
+      details: { server: server.name, reason },
       cause: error,
     });
   } finally {
@@ -95,7 +96,7 @@ export async function connectMcpServer(server: McpServerConfig, options: Connect
     },
     async callTool(name, input, callOptions) {
       if (failure !== undefined) {
-        throw new MassGenError({ code: 'TOOL_FAILED', message: `MCP server "${server.name}" is not running: it ${failure}.`, details: { server: server.name } });
+        throw new MassGenError({ code: 'TOOL_FAILED', message: `MCP server "${server.name}" is not running: it ${failure}`, details: { server: server.name } });
       }
       const result = await client.callTool({ name, arguments: input }, CallToolResultSchema, { signal: callOptions.signal, timeout: callOptions.timeoutMs });
       return result as CallToolResult;
