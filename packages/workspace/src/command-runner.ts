@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process';
+import { CappedText } from './capped-text.js';
+
+export interface CommandRunOptions {
+  command: string;
+  /** The directory the command runs in. */
+  cwd: string;
+  timeoutMs: number;
+  signal: AbortSignal;
+  /** Characters of each stream kept from the start, and from the end. */
+  output: { headCharacters: number; tailCharacters: number };
+}
+
+export interface CommandRunResult {
+  exitCode: number | null;
+  /** The signal that ended the command, when one did. */
+  signalName: string | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  cancelled: boolean;
+  durationMs: number;
+}
+
+/**
+ * Variables a command inherits. Everything else, API keys above all, stays out of reach of a
+ * command the model writes (and of its output, which goes back to the model and the record).
+ */
+const inheritedVariables = ['PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TERM', 'TMPDIR', 'TZ', 'SHELL'];
+
+/**
+ * Runs a command line with `/bin/sh -c` in its own process group, without input. When the
+ * time limit passes or the call is cancelled, the whole group is killed; once the shell exits,
+ * whatever it left running in the background is killed too, so no process outlives its call.
+ */
+export function runCommand(options: CommandRunOptions): Promise<CommandRunResult> {
+  const started = Date.now();
+  const stdout = new CappedText(options.output.headCharacters, options.output.tailCharacters);
+  const stderr = new CappedText(options.output.headCharacters, options.output.tailCharacters);
+  const env = Object.fromEntries(inheritedVariables.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])));
+  return new Promise((resolve, reject) => {
+    const child = spawn('/bin/sh', ['-c', options.command], { cwd: options.cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let timedOut = false;
+    let cancelled = false;
+    const killGroup = (): void => {
+      if (child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group is already gone.
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup();
+    }, options.timeoutMs);
+    const onAbort = (): void => {
+      cancelled = true;
+      killGroup();
+    };
+    if (options.signal.aborted) onAbort();
+    else options.signal.addEventListener('abort', onAbort, { once: true });
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => stdout.append(chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => stderr.append(chunk));
+    // Background processes keep the pipes open, so 'close' would wait for them.
+    child.on('exit', killGroup);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      options.signal.removeEventListener('abort', onAbort);
+      reject(error);
+    });
+    child.on('close', (exitCode, signalName) => {
+      clearTimeout(timer);
+      options.signal.removeEventListener('abort', onAbort);
+      resolve({ exitCode, signalName, stdout: stdout.toString(), stderr: stderr.toString(), timedOut, cancelled, durationMs: Date.now() - started });
+    });
+  });
+}

@@ -1,0 +1,76 @@
+import type { Tool, ToolResult } from '@massgen/core';
+import { toMassGenError } from '@massgen/core';
+import { judgeCommand } from './command-policy.js';
+import type { CommandPolicy } from './command-policy.js';
+import { runCommand } from './command-runner.js';
+import type { CommandRunResult } from './command-runner.js';
+import { inputObject, optionalWholeNumber, requiredText } from './file-tools/tool-input.js';
+
+export const defaultCommandTimeoutSeconds = 60;
+export const maximumCommandTimeoutSeconds = 600;
+const output = { headCharacters: 12_000, tailCharacters: 4_000 };
+
+export interface CommandToolOptions {
+  /** Real path of the agent's workspace, where every command runs. */
+  workspace: string;
+  policy: CommandPolicy;
+  /** False once the run has ended; a late call is refused. */
+  isOpen: () => boolean;
+}
+
+/** `execute_command`: runs a shell command line in the agent's workspace. */
+export function createCommandTool(options: CommandToolOptions): Tool {
+  const limits = [
+    options.policy.allowed.length === 0 ? '' : ` Only commands matching these patterns may run: ${options.policy.allowed.map((pattern) => pattern.source).join(', ')}.`,
+    options.policy.blocked.length === 0 ? '' : ` Blocked: ${options.policy.blocked.map((pattern) => pattern.source).join(', ')}.`,
+  ].join('');
+  return {
+    name: 'execute_command',
+    description:
+      `Run a shell command line (sh -c) in your workspace and get its exit code and output (long output is shortened in the middle). ` +
+      `No input is given; anything still running when the time limit passes is killed.${limits}`,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        command: { type: 'string', description: 'The command line, such as "python3 -m pytest -q".' },
+        timeout_seconds: {
+          type: 'integer',
+          minimum: 1,
+          maximum: maximumCommandTimeoutSeconds,
+          description: `Time limit in seconds. Defaults to ${defaultCommandTimeoutSeconds}.`,
+        },
+      },
+      required: ['command'],
+      additionalProperties: false,
+    },
+    async execute(input, context): Promise<ToolResult> {
+      try {
+        const fields = inputObject(input, 'execute_command');
+        const command = requiredText(fields, 'command', 'execute_command');
+        const timeoutSeconds =
+          optionalWholeNumber(fields, 'timeout_seconds', 'execute_command', { min: 1, max: maximumCommandTimeoutSeconds }) ?? defaultCommandTimeoutSeconds;
+        if (!options.isOpen()) return { content: 'The run has ended; no more commands run.', isError: true };
+        const verdict = judgeCommand(command, options.policy);
+        if (!verdict.allowed) return { content: `Command refused: ${verdict.reason}.`, isError: true };
+        const result = await runCommand({ command, cwd: options.workspace, timeoutMs: timeoutSeconds * 1000, signal: context.signal, output });
+        return { content: describeRun(command, result, timeoutSeconds), isError: result.exitCode !== 0 };
+      } catch (error) {
+        return { content: `execute_command failed: ${toMassGenError(error).message}`, isError: true };
+      }
+    },
+  };
+}
+
+function describeRun(command: string, result: CommandRunResult, timeoutSeconds: number): string {
+  const seconds = (result.durationMs / 1000).toFixed(1);
+  let status: string;
+  if (result.timedOut) status = `stopped: it ran past the ${timeoutSeconds} s time limit`;
+  else if (result.cancelled) status = 'stopped: the call was cancelled';
+  else if (result.exitCode === null) status = `ended by signal ${result.signalName ?? 'unknown'}`;
+  else status = `exit code ${result.exitCode}`;
+  const sections = [`$ ${command}`, `${status} (${seconds} s)`];
+  if (result.stdout !== '') sections.push(`--- stdout ---\n${result.stdout}`);
+  if (result.stderr !== '') sections.push(`--- stderr ---\n${result.stderr}`);
+  if (result.stdout === '' && result.stderr === '') sections.push('(no output)');
+  return sections.join('\n');
+}

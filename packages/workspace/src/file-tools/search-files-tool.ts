@@ -1,0 +1,96 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Tool } from '@massgen/core';
+import { MassGenError } from '@massgen/core';
+import type { PathSandbox } from '../path-sandbox.js';
+import { defineFileTool } from './define-file-tool.js';
+import { looksBinary, maximumTextFileBytes } from './text-file.js';
+import { optionalText, optionalWholeNumber } from './tool-input.js';
+import { walkDirectory } from './walk-directory.js';
+
+/** Entries one search may visit, so a search of a huge tree ends with a clear message. */
+export const maximumVisited = 50_000;
+const snippetLength = 200;
+
+export function createSearchFilesTool(sandbox: PathSandbox, where: string): Tool {
+  return defineFileTool(
+    {
+      name: 'search_files',
+      description:
+        `Find files under a directory by name (a pattern such as "*.md", or part of the name) and/or by text they contain; ` +
+        `text matches are listed as path:line: text. ${where}`,
+      inputSchema: {
+        type: 'object',
+        properties: {
+          path: { type: 'string', description: 'The directory to search. Defaults to your workspace; "peers" searches every peer snapshot.' },
+          name: { type: 'string', description: 'File name pattern (* and ? wildcards) or part of the name, case-insensitive.' },
+          text: { type: 'string', description: 'Exact text to find inside files (case-sensitive).' },
+          max_results: { type: 'integer', minimum: 1, maximum: 500, description: 'Most results to return. Defaults to 100.' },
+        },
+        additionalProperties: false,
+      },
+      subject: (input) => (typeof input['path'] === 'string' ? input['path'] : '.'),
+      async run(input, _sandbox, signal) {
+        const name = optionalText(input, 'name', 'search_files');
+        const text = optionalText(input, 'text', 'search_files');
+        const maxResults = optionalWholeNumber(input, 'max_results', 'search_files', { min: 1, max: 500 }) ?? 100;
+        if ((name === undefined || name === '') && (text === undefined || text === '')) {
+          throw new MassGenError({ code: 'TOOL_FAILED', message: 'search_files needs "name", "text" or both.' });
+        }
+        const matchesName = name === undefined || name === '' ? () => true : namePattern(name);
+        const target = await sandbox.resolveListing(optionalText(input, 'path', 'search_files') ?? '.');
+        const directories =
+          'kind' in target
+            ? await Promise.all(target.labels.map(async (label) => (await sandbox.resolve(`peers/${label}`, 'read')).realPath))
+            : [target.realPath];
+        const results: string[] = [];
+        let stoppedEarly = false;
+        for (const directory of directories) {
+          if (!(await stat(directory)).isDirectory()) throw new MassGenError({ code: 'TOOL_FAILED', message: `"${sandbox.displayOf(directory)}" is a file; search a directory.` });
+          const walk = walkDirectory(sandbox, directory, { maxDepth: Number.POSITIVE_INFINITY, maxVisited: maximumVisited, signal });
+          let next = await walk.next();
+          while (next.done !== true && results.length < maxResults) {
+            const entry = next.value;
+            if (entry.kind === 'file' && matchesName(path.basename(entry.relativePath))) {
+              const display = sandbox.displayOf(entry.realPath);
+              if (text === undefined || text === '') results.push(display);
+              else results.push(...(await textMatches(entry.realPath, entry.size, display, text)).slice(0, maxResults - results.length));
+            }
+            next = await walk.next();
+          }
+          if (results.length >= maxResults || (next.done === true && next.value.truncated)) {
+            stoppedEarly = true;
+            break;
+          }
+        }
+        if (results.length === 0) return stoppedEarly ? `No match among the first ${maximumVisited} entries; search a smaller directory.` : 'No match.';
+        const note = stoppedEarly ? [`[Search stopped after ${results.length} results or ${maximumVisited} entries; narrow it for more.]`] : [];
+        return [...results, ...note].join('\n');
+      },
+    },
+    sandbox,
+  );
+}
+
+async function textMatches(realPath: string, size: number, display: string, text: string): Promise<string[]> {
+  if (size > maximumTextFileBytes) return [];
+  const bytes = await readFile(realPath).catch(() => undefined);
+  if (bytes === undefined || looksBinary(bytes)) return [];
+  const matches: string[] = [];
+  bytes
+    .toString('utf8')
+    .split('\n')
+    .forEach((line, index) => {
+      if (line.includes(text)) matches.push(`${display}:${index + 1}: ${line.trim().slice(0, snippetLength)}`);
+    });
+  return matches;
+}
+
+/** A case-insensitive test of a file name: a `*`/`?` pattern for the whole name, or else a part of it. */
+function namePattern(pattern: string): (name: string) => boolean {
+  const lowered = pattern.toLowerCase();
+  if (!/[*?]/.test(pattern)) return (name) => name.toLowerCase().includes(lowered);
+  const source = [...lowered].map((character) => (character === '*' ? '.*' : character === '?' ? '.' : character.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
+  const expression = new RegExp(`^${source}$`, 'su');
+  return (name) => expression.test(name.toLowerCase());
+}

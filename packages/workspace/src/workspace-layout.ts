@@ -1,0 +1,141 @@
+import { mkdir, realpath } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError } from '@massgen/core';
+import type { Warning } from '@massgen/core';
+import type { ContextPath, MassGenConfig } from '@massgen/config';
+import { resolveRealPath } from './real-path.js';
+
+/** A context path with its real location, for the sandbox. */
+export interface ResolvedContextPath {
+  /** The absolute path as configured: how agents name it. */
+  configuredPath: string;
+  realPath: string;
+  access: ContextPath['access'];
+  /** Real paths of its protected paths. */
+  protectedPaths: string[];
+}
+
+export interface AgentLayout {
+  agentId: string;
+  /** Real path of the agent's workspace; absent when the agent has no `cwd`. */
+  workspace?: string;
+  /** The shared context paths followed by the agent's own. */
+  contextPaths: ResolvedContextPath[];
+}
+
+/** Where one run keeps its workspaces and snapshots, with every directory created and real. */
+export interface WorkspaceLayout {
+  /** Root of relative workspaces (`agent_temporary_workspace`). */
+  temporaryRoot: string;
+  /** Root of all runs' snapshots (`snapshot_storage`). */
+  snapshotRoot: string;
+  /** This run's snapshots: `<snapshotRoot>/<runId>`. */
+  snapshotDirectory: string;
+  agents: AgentLayout[];
+}
+
+/**
+ * Lays out a run's directories. A relative `cwd` becomes `<agent_temporary_workspace>/<runId>/<cwd>`
+ * (default root `.massgen/workspaces` under the configuration's directory), so two runs of one
+ * configuration never share a workspace; an absolute `cwd` is used as it is. Snapshots go to
+ * `<snapshot_storage>/<runId>` (default `.massgen/snapshots`).
+ */
+export async function createWorkspaceLayout(config: MassGenConfig, runId: string, warn: (warning: Warning) => void): Promise<WorkspaceLayout> {
+  const temporaryRoot = await ensureDirectory(config.workspace.agentTemporaryWorkspace ?? path.join(config.baseDir, '.massgen', 'workspaces'));
+  const snapshotRoot = await ensureDirectory(config.workspace.snapshotStorage ?? path.join(config.baseDir, '.massgen', 'snapshots'));
+  const shared = await Promise.all(config.workspace.contextPaths.map((contextPath) => resolveContextPath(contextPath, 'orchestrator.context_paths', warn)));
+  const agents: AgentLayout[] = [];
+  for (const [index, agent] of config.agents.entries()) {
+    const agentPath = config.singleAgent ? 'agent' : `agents[${index}]`;
+    const keyPath = `${agentPath}.backend`;
+    // The seed also accepts `cwd` beside `backend`; messages point at whichever was written.
+    const cwdPath = config.lines[`${agentPath}.cwd`] === undefined ? `${keyPath}.cwd` : `${agentPath}.cwd`;
+    const written = agent.backend.cwd;
+    const workspace = written === undefined ? undefined : await ensureDirectory(workspacePath(written, temporaryRoot, runId, config, cwdPath));
+    const own = await Promise.all(agent.backend.contextPaths.map((contextPath) => resolveContextPath(contextPath, `${keyPath}.context_paths`, warn, agent.id)));
+    agents.push({ agentId: agent.id, ...(workspace === undefined ? {} : { workspace }), contextPaths: mergeContextPaths([...shared, ...own]) });
+  }
+  rejectSharedWorkspaces(config, agents);
+  return { temporaryRoot, snapshotRoot, snapshotDirectory: path.join(snapshotRoot, runId), agents };
+}
+
+function workspacePath(written: string, temporaryRoot: string, runId: string, config: MassGenConfig, keyPath: string): string {
+  if (written === '~' || written.startsWith('~/')) return path.join(os.homedir(), written.slice(1));
+  if (path.isAbsolute(written)) return path.resolve(written);
+  const relative = path.normalize(written);
+  if (relative === '..' || relative.startsWith(`..${path.sep}`)) {
+    throw new ConfigError({
+      ...(config.file === undefined ? {} : { file: config.file }),
+      issues: [{ path: keyPath, message: `"${written}" leaves agent_temporary_workspace; expected a directory name inside it, or an absolute path`, ...lineOf(config, keyPath) }],
+    });
+  }
+  return path.join(temporaryRoot, runId, relative);
+}
+
+function rejectSharedWorkspaces(config: MassGenConfig, agents: readonly AgentLayout[]): void {
+  const owners = new Map<string, string>();
+  for (const agent of agents) {
+    if (agent.workspace === undefined) continue;
+    const owner = owners.get(agent.workspace);
+    if (owner !== undefined) {
+      throw new ConfigError({
+        ...(config.file === undefined ? {} : { file: config.file }),
+        issues: [{ path: 'agents', message: `agents "${owner}" and "${agent.agentId}" have the same workspace (cwd); expected each agent to have its own directory` }],
+      });
+    }
+    owners.set(agent.workspace, agent.agentId);
+  }
+}
+
+/** One entry per directory: listed twice (shared and the agent's own), the wider access and every protected path apply. */
+function mergeContextPaths(contextPaths: readonly ResolvedContextPath[]): ResolvedContextPath[] {
+  const merged = new Map<string, ResolvedContextPath>();
+  for (const contextPath of contextPaths) {
+    const earlier = merged.get(contextPath.realPath);
+    if (earlier === undefined) {
+      merged.set(contextPath.realPath, { ...contextPath, protectedPaths: [...contextPath.protectedPaths] });
+      continue;
+    }
+    if (contextPath.access === 'write') earlier.access = 'write';
+    earlier.protectedPaths.push(...contextPath.protectedPaths.filter((protectedPath) => !earlier.protectedPaths.includes(protectedPath)));
+  }
+  return [...merged.values()];
+}
+
+async function resolveContextPath(contextPath: ContextPath, keyPath: string, warn: (warning: Warning) => void, agentId?: string): Promise<ResolvedContextPath> {
+  const realPath = await resolveRealPath(contextPath.path);
+  if (!(await exists(realPath))) {
+    warn({
+      code: 'context-path-missing',
+      message: `${keyPath}: the context path ${contextPath.path} does not exist; agents will find nothing there until it is created`,
+      path: keyPath,
+      ...(agentId === undefined ? {} : { agentId }),
+    });
+  }
+  return {
+    configuredPath: contextPath.path,
+    realPath,
+    access: contextPath.access,
+    protectedPaths: await Promise.all(contextPath.protectedPaths.map((protectedPath) => resolveRealPath(protectedPath))),
+  };
+}
+
+async function ensureDirectory(directory: string): Promise<string> {
+  await mkdir(directory, { recursive: true });
+  return realpath(directory);
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await realpath(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function lineOf(config: MassGenConfig, keyPath: string): { line?: number } {
+  const line = config.lines[keyPath];
+  return line === undefined ? {} : { line };
+}

@@ -1,0 +1,99 @@
+import type { RunEvent, RunExtension, RunExtensionContext, Tool } from '@massgen/core';
+import { toMassGenError } from '@massgen/core';
+import type { MassGenConfig } from '@massgen/config';
+import type { AccessPhase } from './access-phase.js';
+import { buildSandboxView } from './agent-sandbox-view.js';
+import type { PeerSnapshot } from './agent-sandbox-view.js';
+import { compileCommandPolicy } from './command-policy.js';
+import { createCommandTool } from './command-tool.js';
+import { createFileTools } from './file-tools/create-file-tools.js';
+import { PathSandbox } from './path-sandbox.js';
+import { SnapshotStore } from './snapshot-store.js';
+import { createWorkspaceLayout } from './workspace-layout.js';
+import type { AgentLayout } from './workspace-layout.js';
+
+/**
+ * The workspaces of one run. Each agent gets file tools over its own workspace, its peers'
+ * latest snapshots and the context paths; after every answer the author's workspace is
+ * snapshotted, and the new snapshot replaces its previous one in the other agents' `peers/`
+ * view before any later turn starts (the runtime awaits `onEvent`). The winner may write the
+ * `write` context paths from the consensus until its final answer.
+ */
+export async function createWorkspaceRunExtension(context: RunExtensionContext<MassGenConfig>): Promise<RunExtension> {
+  const { config } = context;
+  const layout = await createWorkspaceLayout(config, context.runId, context.warn);
+  const privateAreas = [layout.temporaryRoot, layout.snapshotRoot, ...layout.agents.flatMap((agent) => (agent.workspace === undefined ? [] : [agent.workspace]))];
+  const store = new SnapshotStore(layout.snapshotDirectory, privateAreas);
+  const snapshots = new Map<string, PeerSnapshot>();
+  const capturedLabels = new Set<string>();
+  const toolsByAgent = new Map<string, Tool[]>();
+  let phase: AccessPhase = { kind: 'coordination' };
+
+  const agentLayout = (agentId: string): AgentLayout | undefined => layout.agents.find((agent) => agent.agentId === agentId);
+
+  const capture = async (agentId: string, label: string): Promise<PeerSnapshot | undefined> => {
+    const workspace = agentLayout(agentId)?.workspace;
+    if (workspace === undefined || capturedLabels.has(label)) return undefined;
+    capturedLabels.add(label);
+    try {
+      const snapshot = await store.capture(workspace, label);
+      return { label: anonymousLabel(label), directory: snapshot.directory };
+    } catch (error) {
+      // Peers keep seeing the previous snapshot; the run goes on.
+      context.warn({ code: 'snapshot-failed', message: `The workspace snapshot for answer ${label} failed: ${toMassGenError(error).message}`, agentId });
+      return undefined;
+    }
+  };
+
+  const onEvent = async (event: RunEvent): Promise<void> => {
+    switch (event.type) {
+      case 'answer': {
+        const snapshot = await capture(event.agentId, event.label);
+        if (snapshot !== undefined) snapshots.set(event.agentId, snapshot);
+        return;
+      }
+      case 'consensus':
+        phase = { kind: 'presentation', winnerAgentId: event.winnerAgentId };
+        return;
+      case 'final':
+        phase = { kind: 'ended' };
+        await capture(event.agentId, event.label);
+        return;
+      case 'run-end':
+        phase = { kind: 'ended' };
+        return;
+      default:
+        return;
+    }
+  };
+
+  const toolsFor = (agentId: string): Tool[] => {
+    const cached = toolsByAgent.get(agentId);
+    if (cached !== undefined) return cached;
+    const agent = agentLayout(agentId);
+    if (agent === undefined) return [];
+    const sandbox = new PathSandbox(() => buildSandboxView(layout, agent, phase, snapshots));
+    const tools = createFileTools(sandbox, agent);
+    const commandExecution = config.agents.find((candidate) => candidate.id === agentId)?.backend.commandExecution;
+    if (commandExecution !== undefined && agent.workspace !== undefined) {
+      tools.push(createCommandTool({ workspace: agent.workspace, policy: compileCommandPolicy(commandExecution), isOpen: () => phase.kind !== 'ended' }));
+    }
+    toolsByAgent.set(agentId, tools);
+    return tools;
+  };
+
+  return {
+    name: 'workspace',
+    toolsFor,
+    onEvent,
+    async close() {
+      phase = { kind: 'ended' };
+    },
+  };
+}
+
+/** The author part of an answer label: `agent2` for `agent2.1`. */
+function anonymousLabel(answerLabel: string): string {
+  const dot = answerLabel.indexOf('.');
+  return dot === -1 ? answerLabel : answerLabel.slice(0, dot);
+}
