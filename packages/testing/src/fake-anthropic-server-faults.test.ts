@@ -104,6 +104,21 @@ describe('fake Anthropic server faults', () => {
     expect(fake.activeResponses).toBe(0);
   });
 
+  it('holds every response for the server latency, unless a reply sets its own', async () => {
+    server = await createFakeAnthropicServer({ latencyMs: 600_000 });
+    const fake = server;
+    fake.enqueue({ type: 'text', text: 'Prompt.', latencyMs: 0 }, { type: 'text', text: 'Never sent.' });
+    expect(await (await post(fake, question)).json()).toMatchObject({ content: [{ type: 'text', text: 'Prompt.' }] });
+    await fake.idle();
+    const waiting = new AbortController();
+    const pending = post(fake, question, waiting.signal).catch((error: unknown) => error);
+    await fake.waitForRequests(2);
+    expect(fake.activeResponses).toBe(1);
+    waiting.abort();
+    expect(await pending).toBeInstanceOf(Error);
+    await fake.idle();
+  });
+
   it('answers a failing responder with a 500 api_error', async () => {
     const fake = await start();
     fake.setResponder(() => {
