@@ -25,7 +25,7 @@ export type { ChatStreamOptions } from './openai-chat-stream.js';
 export { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
 export { chatCompletionDefinition, definitionForType, resolveEndpoint } from './openai-compatible-endpoint.js';
 export type { OpenAICompatibleBackendDefinition, OpenAICompatibleEndpoint } from './openai-compatible-endpoint.js';
-export { mapOpenAICompatibleError } from './openai-compatible-error.js';
+export { mapOpenAICompatibleError, redact } from './openai-compatible-error.js';
 export type { ErrorContext, OpenAIErrorClasses } from './openai-compatible-error.js';
 export { defaultTimeoutSeconds, optionsSchema, parseOpenAICompatibleOptions } from './openai-compatible-options.js';
 export type { OpenAICompatibleOptions } from './openai-compatible-options.js';

@@ -37,7 +37,8 @@ interface Classification {
 
 const maximumProviderMessageLength = 500;
 
-function redact(text: string, secrets: readonly string[]): string {
+/** Replaces every secret (an API key) in a text, so that a provider echoing one cannot leak it. */
+export function redact(text: string, secrets: readonly string[]): string {
   return secrets.reduce((result, secret) => (secret.length >= 8 ? result.split(secret).join('[redacted]') : result), text);
 }
 

@@ -1,0 +1,79 @@
+import { defaultTimeoutSeconds, optionsSchema as openAICompatibleOptionsSchema } from '@massgen/backend-openai-compatible';
+import { ConfigError, type BackendSettings } from '@massgen/core';
+import { z } from 'zod';
+
+/** Which OpenAI API a backend speaks; `auto` picks per model and settings (see `chooseOpenAIApi`). */
+export type OpenAIApiChoice = 'auto' | 'responses' | 'chat';
+
+/**
+ * The keys of an `openai` backend block: the Chat Completions backend's (key, URL, timeout,
+ * headers, extra body), plus the Responses API's own. Other keys pass validation, so that
+ * `massgen --validate` accepts a block written for another backend, and are reported as warnings.
+ */
+export const optionsSchema = openAICompatibleOptionsSchema.omit({ provider: true }).extend({
+  organization: z.string({ error: 'expected the organization id as a string, such as org-...' }).min(1).optional(),
+  api: z.enum(['auto', 'responses', 'chat'], { error: 'expected one of auto, responses, chat' }).optional(),
+  store: z.boolean({ error: 'expected true or false' }).optional(),
+  reasoning: z
+    .looseObject({
+      effort: z.string({ error: 'expected a reasoning effort such as low, medium or high' }).optional(),
+      summary: z.enum(['auto', 'concise', 'detailed'], { error: 'expected one of auto, concise, detailed' }).optional(),
+    })
+    .optional(),
+  text: z.looseObject({ verbosity: z.enum(['low', 'medium', 'high'], { error: 'expected one of low, medium, high' }).optional() }).optional(),
+});
+
+const knownKeys = new Set(Object.keys(optionsSchema.shape));
+
+export interface OpenAIOptions {
+  apiKey?: string;
+  baseUrl?: string;
+  organization?: string;
+  timeoutMs: number;
+  api: OpenAIApiChoice;
+  /** Whether OpenAI keeps the response; off by default, so reasoning is replayed encrypted instead. */
+  store: boolean;
+  /** `reasoning` as configured, `effort` included (the sampling setting wins over it). */
+  reasoning: Record<string, unknown>;
+  text: Record<string, unknown>;
+  headers: Record<string, string>;
+  extraBody: Record<string, unknown>;
+}
+
+/**
+ * Validates `settings.options`: invalid values are a configuration error naming the key; keys
+ * this backend does not know are a warning each.
+ */
+export function parseOpenAIOptions(settings: BackendSettings): OpenAIOptions {
+  const result = optionsSchema.safeParse(settings.options);
+  if (!result.success) {
+    throw new ConfigError({
+      issues: result.error.issues.map((issue) => ({
+        path: ['backend', ...issue.path.map(String)].join('.'),
+        message: `${issue.message} (agent ${settings.agentId}, backend type ${settings.type})`,
+      })),
+    });
+  }
+  for (const key of Object.keys(settings.options)) {
+    if (knownKeys.has(key)) continue;
+    settings.warn({
+      code: 'unknown-key',
+      message: `backend.${key} is not a setting of the ${settings.type} backend and is ignored; put request fields OpenAI understands under extra_body.`,
+      path: `backend.${key}`,
+      agentId: settings.agentId,
+    });
+  }
+  const options = result.data;
+  return {
+    ...(options.api_key === undefined ? {} : { apiKey: options.api_key }),
+    ...(options.base_url === undefined ? {} : { baseUrl: options.base_url }),
+    ...(options.organization === undefined ? {} : { organization: options.organization }),
+    timeoutMs: (options.timeout_seconds ?? options.request_timeout ?? defaultTimeoutSeconds) * 1000,
+    api: options.api ?? 'auto',
+    store: options.store ?? false,
+    reasoning: options.reasoning ?? {},
+    text: options.text ?? {},
+    headers: options.headers ?? {},
+    extraBody: options.extra_body ?? {},
+  };
+}
