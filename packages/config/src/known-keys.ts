@@ -207,6 +207,8 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       voting_method: read('seed'),
       enable_restarts: read('seed'),
       restart_after_stagnation: read('seed'),
+      plateau_rounds: read(),
+      interrupt_stale_turns: read(),
       snapshot_storage: read(),
       agent_temporary_workspace: read(),
       max_turn_attempts: read(),

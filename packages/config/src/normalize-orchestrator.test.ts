@@ -44,6 +44,18 @@ describe('orchestrator mapping', () => {
     });
   });
 
+  it('maps the plateau limit and the interruption of stale turns', () => {
+    const config = parseYaml([...agentLines, 'orchestrator:', '  plateau_rounds: 3', '  interrupt_stale_turns: false']);
+    expect(config.orchestrator).toMatchObject({ plateauRounds: 3, interruptStaleTurns: false });
+    expect(config.warnings).toEqual([]);
+    expect(parseYaml(agentLines).orchestrator).not.toHaveProperty('interruptStaleTurns');
+  });
+
+  it('rejects a plateau limit or an interruption switch of the wrong kind', () => {
+    expect(() => parseYaml([...agentLines, 'orchestrator:', '  plateau_rounds: 0'])).toThrow(/orchestrator\.plateau_rounds.*expected a whole number of at least 1/);
+    expect(() => parseYaml([...agentLines, 'orchestrator:', '  interrupt_stale_turns: sometimes'])).toThrow(/orchestrator\.interrupt_stale_turns.*expected true or false/);
+  });
+
   it('maps upstream answer limits and timeouts, in milliseconds', () => {
     const config = parseYaml([
       ...agentLines,

@@ -54,6 +54,8 @@ export function normalizeOrchestrator(
     votingMethod: settings.voting_method ?? defaults.votingMethod,
     enableRestarts: settings.enable_restarts ?? defaults.enableRestarts,
     restartAfterStagnation: settings.restart_after_stagnation ?? undefined,
+    plateauRounds: settings.plateau_rounds ?? undefined,
+    interruptStaleTurns: settings.interrupt_stale_turns ?? undefined,
     maxNewAnswersPerAgent: settings.max_new_answers_per_agent ?? undefined,
     answerNoveltyRequirement: settings.answer_novelty_requirement ?? undefined,
     timeoutMs: toMilliseconds(timeouts.orchestrator_timeout_seconds),

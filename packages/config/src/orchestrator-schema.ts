@@ -6,9 +6,10 @@ import { choiceOf, flag, nonEmptyText, numberBetween, positiveInteger, positiveN
  * `orchestrator`, in either dialect. Defaults applied when a key is absent:
  * `workflow: parallel`, `voting_method: majority`, `enable_restarts: true`,
  * `max_turn_attempts: 3` (the attempts an agent gets to end a turn with one workflow call),
- * `skip_final_presentation: false`, no budget. `max_rounds`, `convergence_threshold`,
- * `restart_after_stagnation` and `max_new_answers_per_agent` have no default: the strategy
- * runs until every agent has voted. `max_new_answers_per_agent: null` means unlimited.
+ * `skip_final_presentation: false`, `interrupt_stale_turns: true` (left to the strategy), no
+ * budget. `max_rounds`, `convergence_threshold`, `restart_after_stagnation`, `plateau_rounds`
+ * and `max_new_answers_per_agent` have no default: the strategy runs until every agent has
+ * voted. `max_new_answers_per_agent: null` means unlimited.
  */
 export const orchestratorSchema = z.object({
   workflow: choiceOf(['parallel', 'sequential']).nullish(),
@@ -18,6 +19,8 @@ export const orchestratorSchema = z.object({
   voting_method: choiceOf(['majority', 'weighted_by_confidence']).nullish(),
   enable_restarts: flag().nullish(),
   restart_after_stagnation: positiveInteger().nullish(),
+  plateau_rounds: positiveInteger().nullish(),
+  interrupt_stale_turns: flag().nullish(),
   snapshot_storage: nonEmptyText('a directory').nullish(),
   agent_temporary_workspace: nonEmptyText('a directory').nullish(),
   max_turn_attempts: positiveInteger().nullish(),
