@@ -137,10 +137,13 @@ export async function run(configOrFile: MassGenConfig | string, question: string
         return { tokens: total.tokens, costUsd: total.costUsd };
       },
     });
+    let started = false;
     for await (const event of events) {
       if (ended !== undefined) break;
       await publish(event);
-      if (event.type === 'run-start') {
+      if (event.type === 'run-start') started = true;
+      // Warnings wait for run-start; one raised later (an MCP server that stopped) follows the next event.
+      if (started && ended === undefined) {
         for (const warning of pendingWarnings.splice(0)) await publish({ type: 'warning', warning });
       }
     }

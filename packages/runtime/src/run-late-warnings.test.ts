@@ -1,0 +1,85 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BackendRequest, RunEvent } from '@massgen/core';
+import { parseConfig } from '@massgen/config';
+import { createScriptedBackend } from '@massgen/testing';
+import type { ScriptedTurn } from '@massgen/testing';
+import { run } from './run.js';
+
+const runtimeDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let directory: string;
+
+beforeEach(() => {
+  directory = mkdtempSync(path.join(tmpdir(), 'massgen-late-warnings-'));
+});
+
+afterEach(() => {
+  rmSync(directory, { recursive: true, force: true });
+});
+
+/** A stand-in for @massgen/mcp whose one tool reports, mid-run, that its server stopped. */
+function installWarningMcpPackage(): void {
+  const packageDirectory = path.join(directory, 'node_modules', '@massgen', 'mcp');
+  mkdirSync(packageDirectory, { recursive: true });
+  writeFileSync(path.join(packageDirectory, 'package.json'), JSON.stringify({ name: '@massgen/mcp', type: 'module', exports: { '.': { import: './index.js' } } }));
+  writeFileSync(
+    path.join(packageDirectory, 'index.js'),
+    `export const specificationVersion = 'v1';
+export async function createRunExtension(context) {
+  return {
+    name: 'mcp',
+    toolsFor: () => [{
+      name: 'mcp__weather__forecast',
+      description: 'Forecast for a city',
+      inputSchema: { type: 'object' },
+      execute: async () => {
+        context.warn({ code: 'mcp-server-stopped', message: 'MCP server "weather" stopped' });
+        return { content: 'The server stopped.', isError: true };
+      },
+    }],
+    close: async () => {},
+  };
+}
+`,
+  );
+}
+
+const weatherAgent = `agent:
+  id: planner
+  backend:
+    type: chatcompletion
+    model: m
+    mcp_servers:
+      weather: { command: weather-server }
+`;
+
+function planner(request: BackendRequest, index: number): ScriptedTurn {
+  const call = (name: string, input: unknown): ScriptedTurn => [{ type: 'tool-call', id: `c${index}`, name, input: JSON.stringify(input) }, { type: 'finish', reason: 'tool-calls' }];
+  if (index === 0) return call('mcp__weather__forecast', { city: 'Beijing' });
+  if (request.tools?.some((tool) => tool.name === 'vote') === true) return call('vote', { agent_id: 'agent1', reason: 'done' });
+  if (request.tools?.some((tool) => tool.name === 'new_answer') === true) return call('new_answer', { content: 'No forecast today.' });
+  return [{ type: 'text-delta', text: 'No forecast today.' }, { type: 'finish', reason: 'stop' }];
+}
+
+describe('warnings raised during a run', () => {
+  it('are published after run-start and before run-end, and kept in the result', async () => {
+    installWarningMcpPackage();
+    const events: RunEvent[] = [];
+    const result = await run(parseConfig(weatherAgent, { baseDir: directory, cwd: directory, env: {} }), 'Weather?', {
+      cwd: directory,
+      record: false,
+      pluginSearchPaths: [runtimeDirectory],
+      pluginConditions: ['@massgen/source'],
+      backends: { planner: createScriptedBackend({ turns: planner }) },
+      onEvent: (event) => events.push(event),
+    });
+    expect(result.warnings.map((warning) => warning.message)).toEqual(['MCP server "weather" stopped']);
+    const types = events.map((event) => event.type);
+    const warningAt = types.indexOf('warning');
+    expect(warningAt).toBeGreaterThan(types.indexOf('run-start'));
+    expect(warningAt).toBeLessThan(types.indexOf('run-end'));
+  });
+});
