@@ -1,0 +1,63 @@
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SnapshotStore } from './snapshot-store.js';
+
+let directory: string;
+let workspace: string;
+let storage: string;
+
+beforeEach(() => {
+  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-snapshots-')));
+  workspace = path.join(directory, 'workspace');
+  storage = path.join(directory, 'snapshots', 'run-1');
+  mkdirSync(path.join(workspace, 'src'), { recursive: true });
+  writeFileSync(path.join(workspace, 'src', 'main.ts'), 'export {};\n');
+  writeFileSync(path.join(workspace, 'README.md'), 'v1');
+});
+
+afterEach(() => {
+  rmSync(directory, { recursive: true, force: true });
+});
+
+describe('SnapshotStore', () => {
+  it('copies the workspace under the answer label, unaffected by later changes', async () => {
+    const store = new SnapshotStore(storage, []);
+    const snapshot = await store.capture(workspace, 'agent1.1');
+    expect(snapshot.directory).toBe(path.join(storage, 'agent1.1'));
+    expect(snapshot.copied).toEqual({ files: 2, directories: 2, links: 0, skipped: 0 });
+    writeFileSync(path.join(workspace, 'README.md'), 'v2');
+    expect(readFileSync(path.join(snapshot.directory, 'README.md'), 'utf8')).toBe('v1');
+    expect(readFileSync(path.join(snapshot.directory, 'src', 'main.ts'), 'utf8')).toBe('export {};\n');
+    expect(readdirSync(storage)).toEqual(['agent1.1']);
+  });
+
+  it('keeps symbolic links as links, never copying what they point at', async () => {
+    writeFileSync(path.join(directory, 'outside.txt'), 'outside');
+    symlinkSync(path.join(directory, 'outside.txt'), path.join(workspace, 'link.txt'));
+    const snapshot = await new SnapshotStore(storage, []).capture(workspace, 'agent1.1');
+    const copy = path.join(snapshot.directory, 'link.txt');
+    expect(lstatSync(copy).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(copy)).toBe(path.join(directory, 'outside.txt'));
+  });
+
+  it('leaves out private areas that lie inside the workspace', async () => {
+    const other = path.join(workspace, 'nested-agent');
+    mkdirSync(other);
+    writeFileSync(path.join(other, 'draft.md'), 'not mine');
+    const snapshot = await new SnapshotStore(storage, [other, path.dirname(workspace)]).capture(workspace, 'agent1.1');
+    expect(readdirSync(snapshot.directory).sort()).toEqual(['README.md', 'src']);
+  });
+
+  it('never overwrites an existing snapshot, and names labels that could escape safely', async () => {
+    const store = new SnapshotStore(storage, []);
+    const first = await store.capture(workspace, 'agent1.final');
+    const second = await store.capture(workspace, 'agent1.final');
+    expect(second.directory).toBe(path.join(storage, 'agent1.final-2'));
+    expect(first.directory).not.toBe(second.directory);
+    const escaping = await store.capture(workspace, '../../escape');
+    expect(path.dirname(escaping.directory)).toBe(storage);
+    expect(readdirSync(storage).sort()).toEqual(['.._.._escape', 'agent1.final', 'agent1.final-2']);
+  });
+});
