@@ -108,6 +108,7 @@ export async function* mapClaudeStream(events: AsyncIterable<RawMessageStreamEve
   if (thinking.length > 0) {
     yield { type: 'provider-metadata', metadata: thinkingMetadata(thinking.sort((left, right) => left.index - right.index).map(({ block }) => block)) };
   }
-  if (usage !== undefined) yield { type: 'usage', usage: mapClaudeUsage(usage) };
+  const mappedUsage = usage === undefined ? undefined : mapClaudeUsage(usage);
+  if (mappedUsage !== undefined && Object.keys(mappedUsage).length > 0) yield { type: 'usage', usage: mappedUsage };
   yield stopReason === undefined ? { type: 'finish', reason: 'other' } : { type: 'finish', reason: mapClaudeStopReason(stopReason), rawReason: stopReason };
 }
