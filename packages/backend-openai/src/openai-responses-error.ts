@@ -46,11 +46,18 @@ function classifyFailure(code: string | null): FailureClass {
  */
 export function mapOpenAIResponsesError(error: unknown, context: ErrorContext): MassGenError {
   const classes = context.errorClasses;
-  // An error event may also arrive as `{"error": {...}}`, which the SDK throws as an APIError without a status.
+  // An error event may also arrive as `{"error": {...}}`, which the SDK throws as an APIError
+  // without a status; its connection and abort errors have no status either.
+  const sdkInBand =
+    classes !== undefined &&
+    error instanceof classes.APIError &&
+    error.status === undefined &&
+    !(error instanceof classes.APIConnectionError) &&
+    !(error instanceof classes.APIUserAbortError);
   const inBand =
     error instanceof OpenAIResponseFailure
       ? { code: error.code, message: error.message }
-      : classes !== undefined && error instanceof classes.APIError && error.status === undefined
+      : sdkInBand
         ? { code: typeof error.code === 'string' ? error.code : null, message: (error.error as { message?: string } | undefined)?.message ?? error.message }
         : undefined;
   if (inBand === undefined || context.aborted) return mapOpenAICompatibleError(error, context);
