@@ -1,9 +1,15 @@
+/** A pattern as configured, and compiled to match from the start of a command. */
+export interface CommandPattern {
+  source: string;
+  expression: RegExp;
+}
+
 /** The allow and block lists of one agent's command tool, compiled. */
 export interface CommandPolicy {
   /** When non-empty, every command in a command line must start with a match of one of these. */
-  allowed: readonly RegExp[];
+  allowed: readonly CommandPattern[];
   /** No command in a command line may start with a match of one of these. */
-  blocked: readonly RegExp[];
+  blocked: readonly CommandPattern[];
 }
 
 export type CommandVerdict = { allowed: true } | { allowed: false; reason: string };
@@ -13,7 +19,7 @@ export type CommandVerdict = { allowed: true } | { allowed: false; reason: strin
  * upstream does, a pattern matches from the start of a command (`python.*`, `git push`).
  */
 export function compileCommandPolicy(settings: { allowedCommands: readonly string[]; blockedCommands: readonly string[] }): CommandPolicy {
-  const anchored = (pattern: string): RegExp => new RegExp(`^(?:${pattern})`, 's');
+  const anchored = (source: string): CommandPattern => ({ source, expression: new RegExp(`^(?:${source})`, 's') });
   return { allowed: settings.allowedCommands.map(anchored), blocked: settings.blockedCommands.map(anchored) };
 }
 
@@ -28,12 +34,12 @@ export function judgeCommand(commandLine: string, policy: CommandPolicy): Comman
   const { commands, substitution } = splitCommandLine(commandLine);
   if (commands.length === 0) return { allowed: false, reason: 'the command is empty' };
   for (const command of commands) {
-    const pattern = policy.blocked.find((candidate) => candidate.test(command));
+    const pattern = policy.blocked.find((candidate) => candidate.expression.test(command));
     if (pattern !== undefined) return { allowed: false, reason: `"${command}" matches the blocked pattern ${describe(pattern)}` };
   }
   if (policy.allowed.length === 0) return { allowed: true };
   if (substitution) return { allowed: false, reason: 'command substitution ($(...), backquotes, <(...)) is not allowed when only listed commands may run' };
-  const unlisted = commands.find((command) => !policy.allowed.some((candidate) => candidate.test(command)));
+  const unlisted = commands.find((command) => !policy.allowed.some((candidate) => candidate.expression.test(command)));
   if (unlisted !== undefined) {
     return { allowed: false, reason: `"${unlisted}" matches none of the allowed patterns (${policy.allowed.map(describe).join(', ')})` };
   }
@@ -94,6 +100,6 @@ export function splitCommandLine(commandLine: string): { commands: string[]; sub
   return { commands, substitution };
 }
 
-function describe(pattern: RegExp): string {
-  return JSON.stringify(pattern.source.slice('^(?:'.length, -1));
+function describe(pattern: CommandPattern): string {
+  return JSON.stringify(pattern.source);
 }

@@ -21,8 +21,8 @@ export interface CommandToolOptions {
 /** `execute_command`: runs a shell command line in the agent's workspace. */
 export function createCommandTool(options: CommandToolOptions): Tool {
   const limits = [
-    options.policy.allowed.length === 0 ? '' : ` Only commands matching these patterns may run: ${options.policy.allowed.map((pattern) => pattern.source).join(', ')}.`,
-    options.policy.blocked.length === 0 ? '' : ` Blocked: ${options.policy.blocked.map((pattern) => pattern.source).join(', ')}.`,
+    options.policy.allowed.length === 0 ? '' : ` Only commands matching these patterns may run: ${options.policy.allowed.map((pattern) => JSON.stringify(pattern.source)).join(', ')}.`,
+    options.policy.blocked.length === 0 ? '' : ` Blocked: ${options.policy.blocked.map((pattern) => JSON.stringify(pattern.source)).join(', ')}.`,
   ].join('');
   return {
     name: 'execute_command',

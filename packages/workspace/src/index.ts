@@ -14,7 +14,7 @@ export { writeFileAtomic, copyFileAtomic } from './atomic-write.js';
 export { createCommandTool } from './command-tool.js';
 export type { CommandToolOptions } from './command-tool.js';
 export { compileCommandPolicy, judgeCommand, splitCommandLine } from './command-policy.js';
-export type { CommandPolicy, CommandVerdict } from './command-policy.js';
+export type { CommandPattern, CommandPolicy, CommandVerdict } from './command-policy.js';
 export { runCommand } from './command-runner.js';
 export type { CommandRunOptions, CommandRunResult } from './command-runner.js';
 export { createFileTools } from './file-tools/create-file-tools.js';

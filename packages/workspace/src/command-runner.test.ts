@@ -1,0 +1,64 @@
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isProcessRunning } from '@massgen/testing';
+import { runCommand } from './command-runner.js';
+
+let directory: string;
+const output = { headCharacters: 1000, tailCharacters: 200 };
+const neverCancelled = new AbortController().signal;
+
+beforeEach(() => {
+  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-command-')));
+});
+
+afterEach(() => {
+  rmSync(directory, { recursive: true, force: true });
+});
+
+describe('runCommand', () => {
+  it('runs in the given directory and reports the exit code and both streams', async () => {
+    const result = await runCommand({ command: 'pwd; echo oops >&2; exit 3', cwd: directory, timeoutMs: 30_000, signal: neverCancelled, output });
+    expect(result).toMatchObject({ exitCode: 3, stdout: `${directory}\n`, stderr: 'oops\n', timedOut: false, cancelled: false });
+  });
+
+  it('does not pass API keys or other variables through to the command', async () => {
+    process.env['MASSGEN_TEST_SECRET_KEY'] = 'sk-should-not-leak';
+    try {
+      const result = await runCommand({ command: 'env', cwd: directory, timeoutMs: 30_000, signal: neverCancelled, output });
+      expect(result.stdout).not.toContain('sk-should-not-leak');
+      expect(result.stdout).toContain('PATH=');
+    } finally {
+      delete process.env['MASSGEN_TEST_SECRET_KEY'];
+    }
+  });
+
+  it('kills the command and everything it started when the time limit passes', async () => {
+    const result = await runCommand({ command: 'sleep 300 & echo $!; wait', cwd: directory, timeoutMs: 300, signal: neverCancelled, output });
+    expect(result.timedOut).toBe(true);
+    expect(result.exitCode).toBeNull();
+    expect(isProcessRunning(Number(result.stdout.trim()))).toBe(false);
+  });
+
+  it('kills background processes the command leaves behind when it exits', async () => {
+    const result = await runCommand({ command: 'sleep 300 >/dev/null 2>&1 & echo $!', cwd: directory, timeoutMs: 30_000, signal: neverCancelled, output });
+    expect(result.exitCode).toBe(0);
+    expect(isProcessRunning(Number(result.stdout.trim()))).toBe(false);
+  });
+
+  it('stops when the call is cancelled', async () => {
+    const controller = new AbortController();
+    const running = runCommand({ command: 'echo started; sleep 300', cwd: directory, timeoutMs: 60_000, signal: controller.signal, output });
+    controller.abort();
+    await expect(running).resolves.toMatchObject({ cancelled: true, timedOut: false, exitCode: null });
+  });
+
+  it('caps long output, keeping its start and end', async () => {
+    const result = await runCommand({ command: 'seq 1 100000', cwd: directory, timeoutMs: 30_000, signal: neverCancelled, output });
+    expect(result.stdout.startsWith('1\n2\n3\n')).toBe(true);
+    expect(result.stdout.endsWith('99999\n100000\n')).toBe(true);
+    expect(result.stdout).toMatch(/\[\.\.\. \d+ characters omitted \.\.\.\]/);
+    expect(result.stdout.length).toBeLessThan(1300);
+  });
+});
