@@ -53,6 +53,12 @@ describe('the package as the runtime loads it', () => {
     const backend = module.createBackend(settings());
     expect(backend).toMatchObject({ specificationVersion: 'v1', provider: 'gemini', modelId: 'gemini-2.5-flash' });
   });
+
+  it('refuses at creation a missing model, a bad option and a bad GOOGLE_GEMINI_BASE_URL, naming each', () => {
+    expect(() => createGeminiBackend(settings({ model: ' ' }))).toThrow(/backend\.model: expected the Gemini model to call/);
+    expect(() => createGeminiBackend(settings({}, { timeout_seconds: 'soon' }))).toThrow(/backend\.timeout_seconds: expected a number of seconds/);
+    expect(() => createGeminiBackend({ ...settings(), options: {}, env: { GOOGLE_GEMINI_BASE_URL: 'not a url' } })).toThrow(/GOOGLE_GEMINI_BASE_URL: expected an http\(s\) URL/);
+  });
 });
 
 describe('gemini backend streaming through @google/genai', () => {
@@ -206,6 +212,23 @@ describe('the request sent to Gemini', () => {
         parts: [{ functionResponse: { name: 'lookup', response: { output: 'sunny' } } }, { functionResponse: { name: 'lookup', response: { error: 'city not found' } } }],
       },
     ]);
+  });
+
+  it("takes GOOGLE_GEMINI_BASE_URL from the run's environment, and ignores the process's Vertex and base URL variables", async () => {
+    const saved = { vertex: process.env['GOOGLE_GENAI_USE_VERTEXAI'], base: process.env['GOOGLE_GEMINI_BASE_URL'] };
+    process.env['GOOGLE_GENAI_USE_VERTEXAI'] = 'true';
+    process.env['GOOGLE_GEMINI_BASE_URL'] = 'http://127.0.0.1:9';
+    try {
+      server.enqueue({ type: 'text', text: 'ok' });
+      const backend = createGeminiBackend({ ...settings(), options: { api_key: apiKey }, env: { GOOGLE_GEMINI_BASE_URL: server.url } });
+      expect((await collect(backend.stream(question))).at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
+      expect(server.requests[0]).toMatchObject({ apiVersion: 'v1beta', model: 'gemini-2.5-flash' });
+    } finally {
+      for (const [name, value] of [['GOOGLE_GENAI_USE_VERTEXAI', saved.vertex], ['GOOGLE_GEMINI_BASE_URL', saved.base]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 
   it('plays a whole team turn with the Gemini team responder', async () => {
