@@ -8,7 +8,10 @@ import { processIo } from './cli-io.js';
 import type { CliIo } from './cli-io.js';
 import { cliPackageDirectory, cliVersion } from './cli-package.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
-import { runCommand } from './run-command.js';
+import { runInteractiveSession } from './interactive-session.js';
+import { createLineReader } from './line-reader.js';
+import { logsCommand } from './logs-command.js';
+import { runCommand, runCoordination } from './run-command.js';
 import { validateCommand } from './validate-command.js';
 
 interface CliOptions {
@@ -32,6 +35,8 @@ Examples:
   massgen --backend chatcompletion --base-url http://localhost:8000/v1 --model qwen "Hi"
   massgen --validate team.yaml other.yaml
   massgen --no-display --config team.yaml "q" > answer.md
+  massgen --config team.yaml            (no question: an interactive session)
+  massgen logs                          (list past runs; massgen logs show latest)
 
 Exit codes:
   0 success   1 configuration error   2 execution error   3 timeout   4 interrupted
@@ -42,6 +47,7 @@ final.md, status.json).`;
 /** The `massgen` command. Resolves to the process exit code; never throws. */
 export async function main(argv: readonly string[], io: CliIo = processIo(), signal?: AbortSignal): Promise<number> {
   let debug = argv.includes('--debug');
+  if (argv[2] === 'logs') return logsCommand(argv.slice(3), io);
   const program = buildProgram(io);
   try {
     program.parse([...argv]);
@@ -50,11 +56,37 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), sig
     const loader = new PluginLoader({ searchPaths: [io.cwd, cliPackageDirectory()] });
     if (options.validate !== undefined) return await validateCommand(options.validate, io, loader);
     const question = program.args[0];
-    if (question === undefined || question.trim() === '') {
-      throw new MassGenError({ code: 'CONFIG_INVALID', message: 'No question given. Usage: massgen --config FILE "your question" (see massgen --help).' });
+    const interactive = (question === undefined || question.trim() === '') && process.stdin.isTTY === true;
+    if (!interactive && (question === undefined || question.trim() === '')) {
+      throw new MassGenError({ code: 'CONFIG_INVALID', message: 'No question given. Usage: massgen --config FILE "your question" (see massgen --help), or run it in a terminal for an interactive session.' });
     }
     const config = await resolveConfig(options, io);
     for (const warning of config.warnings) io.stderr.write(`warning: ${warning.path === undefined ? '' : `${warning.path}: `}${warning.message}\n`);
+    if (interactive || question === undefined) {
+      return await runInteractiveSession({
+        config,
+        io,
+        readLine: createLineReader(process.stdin, io.stderr),
+        runTurn: async (turnQuestion, history) => {
+          const interruption = interruptOnSigint(io, signal);
+          try {
+            return await runCoordination({
+              config: { ...config, warnings: [] },
+              question: turnQuestion,
+              io,
+              pluginSearchPaths: [cliPackageDirectory()],
+              quiet: !options.display,
+              ...(options.outputFile === undefined ? {} : { outputFile: options.outputFile }),
+              record: options.record,
+              signal: interruption.signal,
+              history,
+            });
+          } finally {
+            interruption.dispose();
+          }
+        },
+      });
+    }
     const interruption = interruptOnSigint(io, signal);
     try {
       return await runCommand({

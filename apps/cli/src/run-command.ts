@@ -1,12 +1,16 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Message } from '@massgen/core';
 import type { MassGenConfig } from '@massgen/config';
-import { run } from '@massgen/runtime';
-import type { RunResult } from '@massgen/runtime';
+import { initialRunStatus, reduceRunStatus, run } from '@massgen/runtime';
+import type { RunResult, RunStatus } from '@massgen/runtime';
 import type { CliIo } from './cli-io.js';
-import { exitCodeForStopReason } from './exit-codes.js';
+import { chooseDisplay } from './display-choice.js';
+import type { DisplayMode } from './display-choice.js';
+import { ExitCode, exitCodeForStopReason } from './exit-codes.js';
 import type { ExitCodeValue } from './exit-codes.js';
-import { ProgressLines } from './progress-lines.js';
+import { openRunDisplay } from './run-display.js';
+import { displayPath, formatRunSummary } from './run-summary.js';
 
 export interface RunCommandOptions {
   config: MassGenConfig;
@@ -18,42 +22,69 @@ export interface RunCommandOptions {
   outputFile?: string;
   record: boolean;
   signal: AbortSignal;
+  /** Overrides the display chosen from the configuration, `quiet` and the terminal. */
+  display?: DisplayMode;
+  /** Earlier turns of an interactive session. */
+  history?: Message[];
+  /** Where the live display reads keys; defaults to the process's stdin. */
+  stdin?: NodeJS.ReadStream;
 }
 
-/** Runs the team on one question with plain progress on stderr and the answer on stdout. */
+export interface RunCommandOutcome {
+  exitCode: ExitCodeValue;
+  result: RunResult;
+}
+
+/** Runs the team on one question with the chosen display, the answer on stdout and a summary after. */
 export async function runCommand(options: RunCommandOptions): Promise<ExitCodeValue> {
+  return (await runCoordination(options)).exitCode;
+}
+
+/** `runCommand`, also handing back the run's result (an interactive session keeps its answers). */
+export async function runCoordination(options: RunCommandOptions): Promise<RunCommandOutcome> {
   const { io } = options;
-  const progress = new ProgressLines();
-  const result = await run(options.config, options.question, {
-    cwd: io.cwd,
-    signal: options.signal,
-    pluginSearchPaths: options.pluginSearchPaths,
-    ...(options.record ? {} : { record: false as const }),
-    onEvent: (event) => {
-      const line = progress.describe(event);
-      if (line !== undefined) io.stderr.write(`${line}\n`);
-    },
+  const mode =
+    options.display ??
+    chooseDisplay({
+      configured: options.config.display.type,
+      displayFlag: !options.quiet,
+      stdoutIsTerminal: (io.stdout as NodeJS.WriteStream).isTTY === true,
+      env: io.env,
+    });
+  const display = await openRunDisplay(mode, {
+    io,
+    settings: options.config.display,
+    stdin: options.stdin ?? process.stdin,
+    forceQuit: () => process.exit(ExitCode.interrupted),
   });
+  let status: RunStatus = initialRunStatus('', Date.now());
+  let result: RunResult;
+  try {
+    result = await run(options.config, options.question, {
+      cwd: io.cwd,
+      signal: AbortSignal.any([options.signal, display.cancel]),
+      answerNow: display.answerNow,
+      pluginSearchPaths: options.pluginSearchPaths,
+      ...(options.history === undefined ? {} : { history: options.history }),
+      ...(options.record ? {} : { record: false as const }),
+      onEvent: (event) => {
+        status = reduceRunStatus(status, event);
+        display.onEvent(event);
+      },
+    });
+  } finally {
+    await display.close();
+  }
   if (result.finalAnswer !== undefined) {
     io.stdout.write(result.finalAnswer.endsWith('\n') ? result.finalAnswer : `${result.finalAnswer}\n`);
     if (options.outputFile !== undefined) writeFileSync(path.resolve(io.cwd, options.outputFile), result.finalAnswer);
   }
-  if (!options.quiet) io.stderr.write(summary(result, io.cwd));
-  else if (result.recordDirectory !== undefined) io.stderr.write(`Run record: ${path.relative(io.cwd, result.recordDirectory)}\n`);
-  return exitCodeForStopReason(result.stopReason, result.finalAnswer !== undefined);
-}
-
-function summary(result: RunResult, cwd: string): string {
-  const lines = ['', `Stop reason: ${result.stopReason}`];
-  if (result.winnerAgentId !== undefined) lines.push(`Winner: ${result.winnerAgentId}`);
-  if (result.votes.length > 0) {
-    lines.push(`Votes: ${result.votes.map((vote) => `${vote.agentId} → ${vote.targetAgentId}`).join(', ')}`);
+  if (mode === 'live' || mode === 'simple') {
+    io.stderr.write(`\n${formatRunSummary({ ...status, ...(result.recordDirectory === undefined ? {} : { recordDirectory: result.recordDirectory }) }, io.cwd)}`);
+  } else if (mode === 'quiet' && result.recordDirectory !== undefined) {
+    io.stderr.write(`Run record: ${displayPath(result.recordDirectory, io.cwd)}\n`);
+  } else if (mode === 'silent' && result.error !== undefined) {
+    io.stderr.write(`massgen: ${result.error.message}\n`);
   }
-  for (const entry of result.usage) {
-    const tokens = (entry.usage.inputTokens ?? 0) + (entry.usage.outputTokens ?? 0);
-    lines.push(`  ${entry.agentId}: ${tokens} tokens in ${entry.calls} call${entry.calls === 1 ? '' : 's'}${entry.costUsd === undefined ? '' : `, $${entry.costUsd.toFixed(4)}`}`);
-  }
-  lines.push(`Time: ${(result.durationMs / 1000).toFixed(1)}s`);
-  if (result.recordDirectory !== undefined) lines.push(`Run record: ${path.relative(cwd, result.recordDirectory)}`);
-  return `${lines.join('\n')}\n`;
+  return { exitCode: exitCodeForStopReason(result.stopReason, result.finalAnswer !== undefined), result };
 }

@@ -20,7 +20,7 @@ export function rowColumns(width: number, agents: readonly AgentStatus[]): Agent
   const longestName = Math.max(4, ...agents.map((agent) => agent.id.length));
   const name = Math.min(18, longestName + 3);
   const model = width >= 110 ? Math.min(24, Math.max(6, ...agents.map((agent) => agent.modelId.length)) + 2) : 0;
-  return { name, model, state: 17, spend: 15 };
+  return { name, model, state: 20, spend: 15 };
 }
 
 export interface AgentRowProps {

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { Message } from '@massgen/core';
+import { parseConfig } from '@massgen/config';
+import type { RunResult } from '@massgen/runtime';
+import type { CliIo } from './cli-io.js';
+import { ExitCode } from './exit-codes.js';
+import { runInteractiveSession } from './interactive-session.js';
+import type { LineRead } from './line-reader.js';
+import type { RunCommandOutcome } from './run-command.js';
+
+const config = parseConfig('agents:\n  - id: alpha\n    backend: {type: chatcompletion, model: model-a}\n  - id: beta\n    backend: {type: chatcompletion, model: model-b}\n', {
+  baseDir: '/project',
+  cwd: '/project',
+  env: {},
+});
+
+function textSink(): NodeJS.WritableStream & { text: string } {
+  const sink = {
+    text: '',
+    write(chunk: string) {
+      sink.text += chunk;
+      return true;
+    },
+  };
+  return sink as unknown as NodeJS.WritableStream & { text: string };
+}
+
+/** Plays the session against typed lines and a team that answers from a script. */
+async function session(lines: Array<string | LineRead>, answer: (question: string, turn: number) => Partial<RunResult> = (question) => ({ finalAnswer: `Answer to ${question}` })) {
+  const stderr = textSink();
+  const io: CliIo = { stdout: textSink(), stderr, cwd: '/project', env: {} };
+  const histories: Message[][] = [];
+  const reads = [...lines];
+  const code = await runInteractiveSession({
+    config,
+    io,
+    readLine: async () => {
+      const next = reads.shift();
+      if (next === undefined) return { kind: 'end' };
+      return typeof next === 'string' ? { kind: 'line', text: next } : next;
+    },
+    runTurn: async (question, history): Promise<RunCommandOutcome> => {
+      histories.push(history);
+      const result: RunResult = {
+        runId: `run-${histories.length}`,
+        stopReason: 'consensus',
+        answers: [],
+        votes: [],
+        usage: [{ agentId: 'alpha', usage: { inputTokens: 10, outputTokens: 5 }, calls: 1, costUsd: 0.001 }],
+        warnings: [],
+        durationMs: 1,
+        recordDirectory: `/project/.massgen/runs/run-${histories.length}`,
+        ...answer(question, histories.length),
+      };
+      return { exitCode: ExitCode.success, result };
+    },
+  });
+  return { code, stderr: stderr.text, histories };
+}
+
+describe('runInteractiveSession', () => {
+  it('sends the earlier questions and answers with each new question', async () => {
+    const { code, histories } = await session(['What is 2+2?', 'And times 3?', '/quit']);
+    expect(code).toBe(ExitCode.success);
+    expect(histories).toEqual([
+      [],
+      [
+        { role: 'user', content: 'What is 2+2?' },
+        { role: 'assistant', content: 'Answer to What is 2+2?' },
+      ],
+    ]);
+  });
+
+  it('forgets the conversation on /reset', async () => {
+    const { histories, stderr } = await session(['first', '/reset', 'second']);
+    expect(histories[1]).toEqual([]);
+    expect(stderr).toContain('The conversation is cleared');
+  });
+
+  it('keeps the conversation as it was after a cancelled question', async () => {
+    const { histories, stderr } = await session(['first', 'second', 'third'], (question) =>
+      question === 'second' ? { stopReason: 'cancelled' } : { finalAnswer: `Answer to ${question}` },
+    );
+    expect(histories[2]).toHaveLength(2);
+    expect(stderr).toContain('No answer (cancelled); the conversation stays as it was.');
+  });
+
+  it('reports the team, the questions and the spend on /status', async () => {
+    const { stderr } = await session(['first', '/status']);
+    expect(stderr).toContain('Team: 2 agents: alpha (model-a), beta (model-b)');
+    expect(stderr).toContain('Questions asked: 1 · in the conversation: 1');
+    expect(stderr).toContain('Last run: run-1 (consensus, record .massgen/runs/run-1)');
+    expect(stderr).toContain('Spent this session: 15 tokens, $0.0010');
+  });
+
+  it('lists the commands on /help and names an unknown one', async () => {
+    const { stderr, histories } = await session(['/help', '/frobnicate', '', '//etc is a folder?']);
+    expect(stderr).toContain('/reset   forget the conversation');
+    expect(stderr).toContain('Unknown command /frobnicate; /help lists the commands.');
+    expect(histories).toHaveLength(1);
+  });
+
+  it('ends on Ctrl-D and on Ctrl-C at an empty prompt', async () => {
+    expect((await session([{ kind: 'end' }, 'never asked'])).histories).toHaveLength(0);
+    const interrupted = await session([{ kind: 'interrupt' }, 'never asked']);
+    expect(interrupted.code).toBe(ExitCode.success);
+    expect(interrupted.histories).toHaveLength(0);
+  });
+});

@@ -1,0 +1,101 @@
+import type { Message } from '@massgen/core';
+import type { MassGenConfig } from '@massgen/config';
+import type { RunResult } from '@massgen/runtime';
+import type { CliIo } from './cli-io.js';
+import { ExitCode } from './exit-codes.js';
+import type { ExitCodeValue } from './exit-codes.js';
+import type { LineReader } from './line-reader.js';
+import type { RunCommandOutcome } from './run-command.js';
+import { displayPath } from './run-summary.js';
+import { parseSessionInput, sessionHelp } from './session-commands.js';
+
+export interface InteractiveSessionOptions {
+  config: MassGenConfig;
+  io: CliIo;
+  readLine: LineReader;
+  /** Runs one coordination with the conversation so far. */
+  runTurn: (question: string, history: Message[]) => Promise<RunCommandOutcome>;
+}
+
+interface Turn {
+  question: string;
+  result: RunResult;
+}
+
+const prompt = 'massgen> ';
+
+/**
+ * `massgen --config FILE` without a question: a prompt where each question is a new coordination
+ * that sees the earlier questions and final answers as conversation history. A cancelled or
+ * failed question leaves the history as it was, so the next one starts from the last answer.
+ */
+export async function runInteractiveSession(options: InteractiveSessionOptions): Promise<ExitCodeValue> {
+  const { config, io } = options;
+  let history: Message[] = [];
+  const turns: Turn[] = [];
+  io.stderr.write(`MassGen interactive session: ${describeTeam(config)}.\nAsk a question, or type /help.\n`);
+  for (;;) {
+    const read = await options.readLine(prompt);
+    if (read.kind !== 'line') break;
+    const input = parseSessionInput(read.text);
+    switch (input.kind) {
+      case 'empty':
+        continue;
+      case 'help':
+        io.stderr.write(`${sessionHelp}\n`);
+        continue;
+      case 'reset':
+        history = [];
+        io.stderr.write('The conversation is cleared; the next question starts afresh.\n');
+        continue;
+      case 'status':
+        io.stderr.write(describeStatus(config, turns, history, io.cwd));
+        continue;
+      case 'unknown':
+        io.stderr.write(`Unknown command ${input.command}; /help lists the commands.\n`);
+        continue;
+      case 'quit':
+        return ExitCode.success;
+      case 'question': {
+        const { result } = await options.runTurn(input.text, history);
+        turns.push({ question: input.text, result });
+        if (result.finalAnswer !== undefined && result.stopReason !== 'cancelled') {
+          history = [...history, { role: 'user', content: input.text }, { role: 'assistant', content: result.finalAnswer }];
+        } else {
+          io.stderr.write(`No answer (${result.stopReason}); the conversation stays as it was.\n`);
+        }
+        continue;
+      }
+    }
+  }
+  io.stderr.write('\n');
+  return ExitCode.success;
+}
+
+function describeTeam(config: MassGenConfig): string {
+  const agents = config.agents.map((agent) => `${agent.id} (${agent.backend.model})`).join(', ');
+  return `${config.agents.length} agent${config.agents.length === 1 ? '' : 's'}: ${agents}`;
+}
+
+function describeStatus(config: MassGenConfig, turns: readonly Turn[], history: readonly Message[], cwd: string): string {
+  const lines = [`Team: ${describeTeam(config)}`, `Questions asked: ${turns.length} · in the conversation: ${history.length / 2}`];
+  const last = turns.at(-1);
+  if (last !== undefined) {
+    const record = last.result.recordDirectory === undefined ? '' : `, record ${displayPath(last.result.recordDirectory, cwd)}`;
+    lines.push(`Last run: ${last.result.runId} (${last.result.stopReason}${last.result.winnerAgentId === undefined ? '' : `, won by ${last.result.winnerAgentId}`}${record})`);
+  }
+  let tokens = 0;
+  let costUsd = 0;
+  let priced = false;
+  for (const turn of turns) {
+    for (const entry of turn.result.usage) {
+      tokens += (entry.usage.inputTokens ?? 0) + (entry.usage.outputTokens ?? 0);
+      if (entry.costUsd !== undefined) {
+        priced = true;
+        costUsd += entry.costUsd;
+      }
+    }
+  }
+  lines.push(`Spent this session: ${tokens.toLocaleString('en-US')} tokens${priced ? `, $${costUsd.toFixed(4)}` : ''}`);
+  return `${lines.join('\n')}\n`;
+}

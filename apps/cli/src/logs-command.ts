@@ -1,0 +1,94 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { MassGenError, toMassGenError } from '@massgen/core';
+import type { CliIo } from './cli-io.js';
+import { ExitCode, exitCodeForError } from './exit-codes.js';
+import type { ExitCodeValue } from './exit-codes.js';
+import { findRunRecord, listRunRecords, runsRoot } from './run-records.js';
+import type { RunRecordEntry } from './run-records.js';
+import { displayPath, formatRunSummary, wallTimeMs } from './run-summary.js';
+
+/** `massgen logs [list]` and `massgen logs show <id|latest>`: past runs from `.massgen/runs`. */
+export async function logsCommand(args: readonly string[], io: CliIo): Promise<ExitCodeValue> {
+  let exitCode: ExitCodeValue = ExitCode.success;
+  const program = new Command('massgen logs')
+    .description('List the runs recorded under .massgen/runs, or show one.')
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+  program
+    .command('list', { isDefault: true })
+    .description('list recorded runs, newest first')
+    .option('-n, --limit <count>', 'show at most this many runs', parseCount, 20)
+    .action((options: { limit: number }) => {
+      io.stdout.write(formatRunList(listRunRecords(runsRoot(io.cwd)), options.limit, io.cwd));
+    });
+  program
+    .command('show')
+    .description('show one run: its summary and final answer')
+    .argument('<run>', '"latest", a run id, or the start of one')
+    .action((reference: string) => {
+      const record = findRunRecord(listRunRecords(runsRoot(io.cwd)), reference);
+      io.stdout.write(formatRunDetails(record, io.cwd));
+    });
+  try {
+    await program.parseAsync([...args], { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.success : ExitCode.configError;
+    const failure = toMassGenError(error);
+    io.stderr.write(`massgen logs: ${failure.message}\n`);
+    exitCode = exitCodeForError(failure);
+  }
+  return exitCode;
+}
+
+function parseCount(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a positive whole number');
+  return parsed;
+}
+
+/** One line per run, newest first: id, when, how long, how it ended, the winner, the task. */
+export function formatRunList(records: readonly RunRecordEntry[], limit: number, cwd: string): string {
+  if (records.length === 0) return `No runs are recorded in ${displayPath(runsRoot(cwd), cwd)} yet.\n`;
+  const shown = [...records].reverse().slice(0, limit);
+  const rows = shown.map((record) => {
+    const status = record.status;
+    if (status === undefined) return [record.runId, '', '', `unreadable: ${record.problem ?? 'unknown problem'}`, '', ''];
+    const result = status.state === 'finished' ? (status.stopReason ?? 'error') : 'unfinished';
+    return [
+      record.runId,
+      status.startedAt.replace('T', ' ').slice(0, 19),
+      `${(Math.max(0, wallTimeMs(status)) / 1000).toFixed(1)}s`,
+      result,
+      status.winnerAgentId ?? '-',
+      oneLine(status.task, 50),
+    ];
+  });
+  const header = ['RUN', 'STARTED (UTC)', 'TIME', 'RESULT', 'WINNER', 'TASK'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  const line = (cells: readonly string[]): string => cells.map((cell, column) => (column < cells.length - 1 ? cell.padEnd(widths[column] ?? 0) : cell)).join('  ').trimEnd();
+  const more = records.length > shown.length ? `(${records.length - shown.length} older runs not shown; use --limit)\n` : '';
+  return `${[line(header), ...rows.map(line)].join('\n')}\n${more}`;
+}
+
+/** A run's task, its summary and its final answer, as `massgen logs show` prints them. */
+export function formatRunDetails(record: RunRecordEntry, cwd: string): string {
+  if (record.status === undefined) {
+    throw new MassGenError({ code: 'INTERNAL', message: `Run ${record.runId} cannot be shown: ${record.problem ?? 'its status is unreadable'} in ${displayPath(record.directory, cwd)}.` });
+  }
+  const status = record.status;
+  const lines = [`Run ${record.runId}`, `Task: ${status.task}`, `Started: ${status.startedAt} · strategy: ${status.strategy}`, ''];
+  let text = `${lines.join('\n')}\n${formatRunSummary(status, cwd)}`;
+  const final = path.join(record.directory, 'final.md');
+  if (existsSync(final)) {
+    const answer = readFileSync(final, 'utf8');
+    text += `\nFinal answer:\n${answer.endsWith('\n') ? answer : `${answer}\n`}`;
+  }
+  return text;
+}
+
+function oneLine(text: string, width: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
+}

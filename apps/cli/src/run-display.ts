@@ -1,0 +1,67 @@
+import type { RunEvent } from '@massgen/core';
+import type { DisplaySettings } from '@massgen/config';
+import type { CliIo } from './cli-io.js';
+import type { DisplayMode } from './display-choice.js';
+import { ProgressLines } from './progress-lines.js';
+
+/** What a run command talks to while the run goes on. */
+export interface RunDisplay {
+  onEvent(event: RunEvent): void;
+  /** Aborted when the user asks for an answer now from the display. */
+  readonly answerNow: AbortSignal;
+  /** Aborted when the user cancels from the display (where Ctrl-C does not arrive as SIGINT). */
+  readonly cancel: AbortSignal;
+  /** Ends the display; the terminal is the command's again once this resolves. */
+  close(): Promise<void>;
+}
+
+export interface OpenDisplayContext {
+  io: CliIo;
+  settings: DisplaySettings;
+  /** Where the live display reads keys. */
+  stdin: NodeJS.ReadStream;
+  /** A second cancel while the first is still stopping the agents: leave at once. */
+  forceQuit: () => void;
+}
+
+/**
+ * Opens the display for a mode. The live display's package (ink, React) is imported only here,
+ * so the plain modes and `--version` never load it.
+ */
+export async function openRunDisplay(mode: DisplayMode, context: OpenDisplayContext): Promise<RunDisplay> {
+  if (mode === 'live') return openLiveDisplay(context);
+  const progress = mode === 'silent' ? undefined : new ProgressLines();
+  const never = new AbortController().signal;
+  return {
+    onEvent: (event) => {
+      const line = progress?.describe(event);
+      if (line !== undefined) context.io.stderr.write(`${line}\n`);
+    },
+    answerNow: never,
+    cancel: never,
+    close: async () => {},
+  };
+}
+
+async function openLiveDisplay(context: OpenDisplayContext): Promise<RunDisplay> {
+  const { startLiveDisplay } = await import('@massgen/tui');
+  const answerNow = new AbortController();
+  const cancel = new AbortController();
+  const display = startLiveDisplay({
+    stdout: context.io.stdout as NodeJS.WriteStream,
+    stderr: context.io.stderr as NodeJS.WriteStream,
+    stdin: context.stdin,
+    env: context.io.env,
+    showAgentCards: context.settings.showAgentCards,
+    liveTimeline: context.settings.liveTimeline,
+    onAnswerNow: () => answerNow.abort(),
+    onCancel: () => {
+      if (!cancel.signal.aborted) {
+        cancel.abort();
+        return;
+      }
+      void display.close().then(context.forceQuit);
+    },
+  });
+  return { onEvent: (event) => display.onEvent(event), answerNow: answerNow.signal, cancel: cancel.signal, close: () => display.close() };
+}

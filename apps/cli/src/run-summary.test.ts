@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CoordinationEvent, RunEvent } from '@massgen/core';
+import { initialRunStatus, reduceRunStatus } from '@massgen/runtime';
+import type { RunStatus } from '@massgen/runtime';
+import { formatRunSummary } from './run-summary.js';
+
+const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
+
+function statusOf(events: CoordinationEvent[], stepMs = 500): RunStatus {
+  return events.reduce<RunStatus>(
+    (status, event, seq) => reduceRunStatus(status, { ...event, runId: 'run-1', seq, time: startedAt + seq * stepMs } as RunEvent),
+    initialRunStatus('run-1', startedAt),
+  );
+}
+
+const start: CoordinationEvent = {
+  type: 'run-start',
+  task: 'What is 2+2?',
+  strategy: 'vote',
+  agents: [
+    { id: 'alpha', provider: 'chatcompletion', modelId: 'model-a' },
+    { id: 'beta', provider: 'chatcompletion', modelId: 'model-b' },
+  ],
+};
+
+const coordinated: CoordinationEvent[] = [
+  start,
+  { type: 'round', round: 1 },
+  { type: 'usage', agentId: 'alpha', usage: { inputTokens: 1200, outputTokens: 300 }, costUsd: 0.0125 },
+  { type: 'usage', agentId: 'beta', usage: { inputTokens: 800, outputTokens: 100 } },
+  { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'Four.', round: 1 },
+  { type: 'vote', agentId: 'beta', targetAgentId: 'alpha', targetLabel: 'A1.1', reason: 'right', round: 1 },
+  { type: 'vote', agentId: 'alpha', targetAgentId: 'alpha', targetLabel: 'A1.1', reason: 'mine', round: 1 },
+];
+
+describe('formatRunSummary', () => {
+  it('tells how the run ended, the winner and tally, rounds, spend per agent, time and record', () => {
+    const status = statusOf([
+      ...coordinated,
+      { type: 'consensus', winnerAgentId: 'alpha', winnerLabel: 'A1.1', tally: [{ label: 'A1.1', agentId: 'alpha', votes: 2, weight: 2 }, { label: 'A2.1', agentId: 'beta', votes: 0, weight: 0 }], stopReason: 'consensus' },
+      { type: 'final', agentId: 'alpha', label: 'A1.1.final', content: 'Four.' },
+      { type: 'run-end', stopReason: 'consensus', winnerAgentId: 'alpha', finalAnswer: 'Four.' },
+    ]);
+    const cwd = '/home/user/project';
+    expect(formatRunSummary({ ...status, recordDirectory: path.join(cwd, '.massgen/runs/run-1') }, cwd)).toBe(
+      [
+        'Finished: consensus (every agent voted) in 4.5s',
+        'Winner: alpha (A1.1) with 2 of 2 votes',
+        'Votes: A1.1 (alpha) 2',
+        'Rounds: 1 · answers: 1',
+        'Agents:',
+        '  alpha  model-a  1,500 tok  $0.0125  1 answer, voted A1.1, presented',
+        '  beta   model-b    900 tok           0 answers, voted A1.1',
+        '  total           2,400 tok  $0.0125  2,000 in, 400 out',
+        'Record: .massgen/runs/run-1',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('counts the standing votes of a cancelled run and names its failures', () => {
+    const status = statusOf([
+      ...coordinated,
+      { type: 'agent-error', agentId: 'beta', error: { name: 'MassGenError', code: 'BACKEND_AUTH', message: 'bad key', retryable: false }, attempt: 1, willRetry: false },
+      { type: 'agent-killed', agentId: 'beta', reason: 'failed' },
+      { type: 'run-end', stopReason: 'cancelled' },
+    ]);
+    const summary = formatRunSummary(status, '/tmp');
+    expect(summary).toContain('Finished: cancelled (cancelled by the user)');
+    expect(summary).toContain('Votes: A1.1 (alpha) 2');
+    expect(summary).toContain('failed: BACKEND_AUTH');
+    expect(summary).not.toContain('Winner:');
+  });
+
+  it('says when a run never ended, and keeps a record path outside the working directory absolute', () => {
+    const status = statusOf([start, { type: 'round', round: 1 }]);
+    const summary = formatRunSummary({ ...status, recordDirectory: '/elsewhere/runs/run-1' }, '/home/user/project');
+    expect(summary).toContain('Not finished: last event 0.5s after the start');
+    expect(summary).toContain('Record: /elsewhere/runs/run-1');
+  });
+});
