@@ -15,20 +15,18 @@ function abortedError(providerName: string): MassGenError {
   return new MassGenError({ code: 'ABORTED', retryable: false, message: `The request to ${providerName} was cancelled.` });
 }
 
-/** What one part of a chunk contributes to the stream, with the signature it carried noted. */
-function* mapPart(part: Part, options: GeminiStreamOptions, turn: GeminiTurnMetadata, calls: { count: number }): Generator<StreamPart> {
+/** What one part of a chunk contributes to the stream, if anything, with the signature it carried noted. */
+function mapPart(part: Part, options: GeminiStreamOptions, turn: GeminiTurnMetadata): StreamPart | undefined {
   const call = part.functionCall;
   if (call !== undefined) {
     const id = call.id !== undefined && call.id !== '' ? call.id : options.createCallId();
     if (id === call.id) turn.modelCallIds.push(id);
     if (part.thoughtSignature !== undefined) turn.callSignatures[id] = part.thoughtSignature;
-    calls.count += 1;
-    yield { type: 'tool-call', id, name: call.name ?? '', input: JSON.stringify(call.args ?? {}) };
-    return;
+    return { type: 'tool-call', id, name: call.name ?? '', input: JSON.stringify(call.args ?? {}) };
   }
   if (part.thoughtSignature !== undefined) turn.textSignature = part.thoughtSignature;
-  if (typeof part.text !== 'string' || part.text === '') return;
-  yield part.thought === true ? { type: 'reasoning-delta', text: part.text } : { type: 'text-delta', text: part.text };
+  if (typeof part.text !== 'string' || part.text === '') return undefined;
+  return part.thought === true ? { type: 'reasoning-delta', text: part.text } : { type: 'text-delta', text: part.text };
 }
 
 /**
@@ -39,7 +37,7 @@ function* mapPart(part: Part, options: GeminiStreamOptions, turn: GeminiTurnMeta
  */
 export async function* mapGeminiStream(chunks: AsyncIterable<GenerateContentResponse>, options: GeminiStreamOptions): AsyncGenerator<StreamPart> {
   const turn: GeminiTurnMetadata = { callSignatures: {}, modelCallIds: [] };
-  const calls = { count: 0 };
+  let sawToolCalls = false;
   let rawFinishReason: string | undefined;
   let promptBlocked = false;
   let usage: GenerateContentResponseUsageMetadata | undefined;
@@ -55,7 +53,12 @@ export async function* mapGeminiStream(chunks: AsyncIterable<GenerateContentResp
       rawFinishReason = blockReason;
     }
     const candidate = chunk.candidates?.find((item) => (item.index ?? 0) === 0);
-    for (const part of candidate?.content?.parts ?? []) yield* mapPart(part, options, turn, calls);
+    for (const part of candidate?.content?.parts ?? []) {
+      const streamPart = mapPart(part, options, turn);
+      if (streamPart === undefined) continue;
+      if (streamPart.type === 'tool-call') sawToolCalls = true;
+      yield streamPart;
+    }
     if (candidate?.finishReason !== undefined) rawFinishReason = candidate.finishReason;
   }
 
@@ -71,6 +74,6 @@ export async function* mapGeminiStream(chunks: AsyncIterable<GenerateContentResp
     yield { type: 'provider-metadata', metadata: toProviderMetadata(turn) };
   }
   if (usage !== undefined) yield { type: 'usage', usage: mapGeminiUsage(usage) };
-  const reason = promptBlocked ? 'content-filter' : mapGeminiFinishReason(rawFinishReason, calls.count > 0);
+  const reason = promptBlocked ? 'content-filter' : mapGeminiFinishReason(rawFinishReason, sawToolCalls);
   yield { type: 'finish', reason, rawReason: rawFinishReason };
 }

@@ -28,14 +28,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function record(value: unknown): Record<string, unknown> | undefined {
+function asRecord(value: unknown): Record<string, unknown> | undefined {
   return isRecord(value) ? value : undefined;
 }
 
 function functionDeclarations(tools: unknown): FakeGeminiFunctionDeclaration[] {
   if (!Array.isArray(tools)) return [];
   return tools.flatMap((tool) => {
-    const declarations = record(tool)?.['functionDeclarations'];
+    const declarations = asRecord(tool)?.['functionDeclarations'];
     return Array.isArray(declarations) ? (declarations as FakeGeminiFunctionDeclaration[]) : [];
   });
 }
@@ -47,7 +47,7 @@ function toGeminiRequest(
   headers: Record<string, string>,
   body: Record<string, unknown>,
 ): FakeGeminiRequest {
-  const systemInstruction = record(body['systemInstruction']);
+  const systemInstruction = asRecord(body['systemInstruction']);
   return {
     index,
     method: route.method,
@@ -60,8 +60,8 @@ function toGeminiRequest(
     contents: Array.isArray(body['contents']) ? (body['contents'] as FakeGeminiContent[]) : [],
     systemInstruction: systemInstruction === undefined ? undefined : (systemInstruction as unknown as FakeGeminiContent),
     functionDeclarations: functionDeclarations(body['tools']),
-    generationConfig: record(body['generationConfig']) ?? {},
-    toolConfig: record(body['toolConfig']),
+    generationConfig: asRecord(body['generationConfig']) ?? {},
+    toolConfig: asRecord(body['toolConfig']),
   };
 }
 
