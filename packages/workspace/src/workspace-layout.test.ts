@@ -1,0 +1,106 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Warning } from '@massgen/core';
+import { parseConfig } from '@massgen/config';
+import { createWorkspaceLayout } from './workspace-layout.js';
+
+let directory: string;
+
+beforeEach(() => {
+  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-layout-')));
+});
+
+afterEach(() => {
+  rmSync(directory, { recursive: true, force: true });
+});
+
+function config(text: string) {
+  return parseConfig(text, { file: path.join(directory, 'team.yaml'), baseDir: directory, cwd: directory, env: {} });
+}
+
+describe('createWorkspaceLayout', () => {
+  it('puts relative workspaces under <agent_temporary_workspace>/<runId>, absolute ones where they are, and snapshots under <snapshot_storage>/<runId>', async () => {
+    const absolute = path.join(directory, 'elsewhere', 'mine');
+    const layout = await createWorkspaceLayout(
+      config(`agents:
+  - id: a
+    backend: { type: openai, cwd: project_ui }
+  - id: b
+    backend: { type: openai, cwd: "${absolute}" }
+  - id: c
+    backend: { type: openai }
+`),
+      'run-7',
+      () => undefined,
+    );
+    expect(layout.temporaryRoot).toBe(path.join(directory, '.massgen', 'workspaces'));
+    expect(layout.snapshotDirectory).toBe(path.join(directory, '.massgen', 'snapshots', 'run-7'));
+    expect(layout.agents.map((agent) => agent.workspace)).toEqual([path.join(directory, '.massgen', 'workspaces', 'run-7', 'project_ui'), absolute, undefined]);
+    expect(realpathSync(absolute)).toBe(absolute);
+  });
+
+  it('honours snapshot_storage and agent_temporary_workspace', async () => {
+    const layout = await createWorkspaceLayout(
+      config(`orchestrator: { snapshot_storage: ./snaps, agent_temporary_workspace: ./temp }
+agents:
+  - id: a
+    backend: { type: openai, cwd: ws }
+`),
+      'run-1',
+      () => undefined,
+    );
+    expect(layout.snapshotDirectory).toBe(path.join(directory, 'snaps', 'run-1'));
+    expect(layout.agents[0]?.workspace).toBe(path.join(directory, 'temp', 'run-1', 'ws'));
+  });
+
+  it('rejects a relative workspace that climbs out of the workspace root, naming the key', async () => {
+    const attempt = createWorkspaceLayout(config('agent:\n  id: a\n  backend: { type: openai, cwd: ../../escape }\n'), 'run-1', () => undefined);
+    await expect(attempt).rejects.toMatchObject({
+      code: 'CONFIG_INVALID',
+      message: expect.stringContaining('agent.backend.cwd (line 3): "../../escape" leaves agent_temporary_workspace'),
+    });
+  });
+
+  it('rejects two agents sharing one workspace', async () => {
+    const attempt = createWorkspaceLayout(
+      config('agents:\n  - id: a\n    backend: { type: openai, cwd: same }\n  - id: b\n    backend: { type: openai, cwd: ./same/ }\n'),
+      'run-1',
+      () => undefined,
+    );
+    await expect(attempt).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining('agents "a" and "b" have the same workspace') });
+  });
+
+  it('warns about a context path that does not exist, and merges one listed twice with the wider access', async () => {
+    mkdirSync(path.join(directory, 'shared'));
+    const warnings: Warning[] = [];
+    const layout = await createWorkspaceLayout(
+      config(`orchestrator:
+  context_paths:
+    - { path: shared, permission: read }
+agents:
+  - id: a
+    backend:
+      type: openai
+      context_paths:
+        - { path: shared, access: write }
+        - { path: missing }
+`),
+      'run-1',
+      (warning) => warnings.push(warning),
+    );
+    expect(layout.agents[0]?.contextPaths).toEqual([
+      { configuredPath: path.join(directory, 'shared'), realPath: path.join(directory, 'shared'), access: 'write', protectedPaths: [] },
+      { configuredPath: path.join(directory, 'missing'), realPath: path.join(directory, 'missing'), access: 'read', protectedPaths: [] },
+    ]);
+    expect(warnings).toEqual([
+      {
+        code: 'context-path-missing',
+        message: `agents[0].backend.context_paths: the context path ${path.join(directory, 'missing')} does not exist; agents will find nothing there until it is created`,
+        path: 'agents[0].backend.context_paths',
+        agentId: 'a',
+      },
+    ]);
+  });
+});
