@@ -37,6 +37,7 @@ Examples:
   massgen --no-display --config team.yaml "q" > answer.md
   massgen --config team.yaml            (no question: an interactive session)
   massgen logs                          (list past runs; massgen logs show latest)
+  massgen serve --config team.yaml      OpenAI-compatible server (see massgen serve --help)
 
 Exit codes:
   0 success   1 configuration error   2 execution error   3 timeout   4 interrupted
@@ -46,6 +47,8 @@ final.md, status.json).`;
 
 /** The `massgen` command. Resolves to the process exit code; never throws. */
 export async function main(argv: readonly string[], io: CliIo = processIo(), signal?: AbortSignal): Promise<number> {
+  // Loaded on demand, so runs of the team do not pay for the server's code.
+  if (argv[2] === 'serve') return (await import('./serve-command.js')).serveCommand(argv.slice(3), io, signal);
   let debug = argv.includes('--debug');
   if (argv[2] === 'logs') return logsCommand(argv.slice(3), io);
   const program = buildProgram(io);

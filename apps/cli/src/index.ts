@@ -1,5 +1,5 @@
 export { main } from './cli.js';
 export type { CliIo } from './cli-io.js';
 export { ExitCode } from './exit-codes.js';
-export { run } from '@massgen/runtime';
-export type { RunOptions, RunResult } from '@massgen/runtime';
+export { run, runStream } from './programmatic-api.js';
+export type { RunOptions, RunResult, RunStream } from '@massgen/runtime';

@@ -145,11 +145,14 @@ export function createMassGenServer(options: MassGenServerOptions): MassGenServe
   };
 }
 
+/** A server that is listening, so its URL is known. */
+export type StartedMassGenServer = MassGenServer & { readonly url: string };
+
 /** Starts a server; the defaults bind 127.0.0.1:4000. */
-export async function startMassGenServer(options: MassGenServerOptions & ListenOptions): Promise<MassGenServer & { url: string }> {
+export async function startMassGenServer(options: MassGenServerOptions & ListenOptions): Promise<StartedMassGenServer> {
   const server = createMassGenServer(options);
-  const url = await server.listen({ ...(options.host === undefined ? {} : { host: options.host }), ...(options.port === undefined ? {} : { port: options.port }) });
-  return Object.assign(server, { url }) as MassGenServer & { url: string };
+  await server.listen({ ...(options.host === undefined ? {} : { host: options.host }), ...(options.port === undefined ? {} : { port: options.port }) });
+  return server as StartedMassGenServer;
 }
 
 function pathOf(rawUrl: string | undefined): string {

@@ -1,7 +1,7 @@
 export type { ServerRunOptions } from './chat-completions-handler.js';
 export type { MassGenMetadata, OpenAIUsage } from './completion-metadata.js';
 export { createMassGenServer, startMassGenServer } from './create-server.js';
-export type { ListenOptions, MassGenServer, MassGenServerOptions } from './create-server.js';
+export type { ListenOptions, MassGenServer, MassGenServerOptions, StartedMassGenServer } from './create-server.js';
 export { loadModelRegistry } from './load-model-registry.js';
 export type { LoadModelRegistryOptions } from './load-model-registry.js';
 export { ModelRegistry, defaultModelId } from './model-registry.js';

@@ -1,6 +1,10 @@
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { parseConfig } from '@massgen/config';
 import { createBearerCheck } from './bearer-auth.js';
 import { ConcurrencyGate } from './concurrency-gate.js';
+import { startMassGenServer } from './create-server.js';
+import { ModelRegistry } from './model-registry.js';
 import { resolveServerLimits } from './server-limits.js';
 
 describe('createBearerCheck', () => {
@@ -34,5 +38,18 @@ describe('ConcurrencyGate', () => {
     await waiting;
     expect(gate.active).toBe(0);
     expect(gate.tryAcquire()).toBe(true);
+  });
+});
+
+describe('startMassGenServer', () => {
+  it('listens on 127.0.0.1 and knows its URL', async () => {
+    const config = parseConfig('agent:\n  id: a\n  backend: { type: chatcompletion, model: m }\n', { baseDir: tmpdir(), env: {} });
+    const server = await startMassGenServer({ models: new ModelRegistry({ defaultConfig: config }), port: 0 });
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ status: 'ok' });
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,0 +1,181 @@
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { MassGenError, toMassGenError } from '@massgen/core';
+import { loadModelRegistry, startMassGenServer } from '@massgen/server';
+import type { MassGenServer } from '@massgen/server';
+import type { CliIo } from './cli-io.js';
+import { cliPackageDirectory } from './cli-package.js';
+import { ExitCode, exitCodeForError } from './exit-codes.js';
+
+interface ServeOptions {
+  host: string;
+  port: number;
+  config?: string;
+  configDir?: string;
+  apiKey?: string;
+  passthrough?: boolean;
+  maxConcurrentRuns?: number;
+  maxBodyBytes?: number;
+  record: boolean;
+  debug?: boolean;
+}
+
+const helpFooter = `
+Examples:
+  massgen serve --config team.yaml
+  massgen serve --config team.yaml --config-dir teams/ --port 8080
+  MASSGEN_SERVER_API_KEY=secret massgen serve --host 0.0.0.0 --config team.yaml
+
+Then point any OpenAI client at http://127.0.0.1:4000/v1 with model "massgen"
+(or "massgen/<file name>" for a file of --config-dir).
+
+The key can also come from MASSGEN_SERVER_API_KEY, which keeps it out of the process list.
+Requests choose among these configurations only: nothing in a request can start a process or
+change the tools or paths agents get. Sampling fields in requests (temperature, max_tokens, ...)
+are accepted and ignored: each agent keeps its configured settings.`;
+
+/** `massgen serve`: an OpenAI-compatible server for the given configurations, until Ctrl-C. */
+export async function serveCommand(args: readonly string[], io: CliIo, signal?: AbortSignal): Promise<number> {
+  const program = buildProgram(io);
+  let debug = args.includes('--debug');
+  try {
+    program.parse([...args], { from: 'user' });
+    const options = program.opts<ServeOptions>();
+    debug = options.debug === true;
+    if (options.config === undefined && options.configDir === undefined) {
+      throw new MassGenError({ code: 'CONFIG_INVALID', message: 'Nothing to serve: pass --config FILE (model "massgen") and/or --config-dir DIR (models "massgen/<name>"). See massgen serve --help.' });
+    }
+    const models = await loadModelRegistry({
+      cwd: io.cwd,
+      env: { ...io.env },
+      ...(options.config === undefined ? {} : { configFile: options.config }),
+      ...(options.configDir === undefined ? {} : { configDirectory: options.configDir }),
+    });
+    for (const model of models.list()) {
+      for (const warning of model.config.warnings) io.stderr.write(`warning: ${model.id}: ${warning.path === undefined ? '' : `${warning.path}: `}${warning.message}\n`);
+    }
+    const apiKey = nonEmpty(options.apiKey) ?? nonEmpty(io.env['MASSGEN_SERVER_API_KEY']);
+    if (apiKey === undefined && !isLoopback(options.host)) {
+      io.stderr.write(`warning: listening on ${options.host} without an API key: anyone who can reach this port can run your agents on your provider accounts. Set MASSGEN_SERVER_API_KEY.\n`);
+    }
+    // Listen for Ctrl-C before announcing the URL, so a signal sent as soon as it appears is not missed.
+    const stopSignals = watchStopSignals(signal);
+    const server = await startMassGenServer({
+      models,
+      host: options.host,
+      port: options.port,
+      ...(apiKey === undefined ? {} : { apiKey }),
+      limits: {
+        ...(options.maxConcurrentRuns === undefined ? {} : { maxConcurrentRuns: options.maxConcurrentRuns }),
+        ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+      },
+      run: {
+        cwd: io.cwd,
+        pluginSearchPaths: [cliPackageDirectory()],
+        ...(options.record ? {} : { record: false as const }),
+        ...(options.passthrough === true ? { passthrough: true } : {}),
+      },
+      log: (message) => io.stderr.write(`${message}\n`),
+    }).catch((error: unknown) => {
+      stopSignals.dispose();
+      throw listenError(error, options);
+    });
+    const modelList = models.list().map((model) => model.id).join(', ');
+    io.stderr.write(
+      `MassGen server listening on ${server.url} (OpenAI base URL ${server.url}/v1)\n` +
+        `Models: ${modelList}${apiKey === undefined ? '' : '; API key required'}${options.passthrough === true ? '; single-agent models in passthrough' : ''}\n`,
+    );
+    await stopSignals.stopped;
+    io.stderr.write('Stopping: cancelling running teams\n');
+    await closeServer(server);
+    return ExitCode.success;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.success : ExitCode.configError;
+    const failure = toMassGenError(error);
+    io.stderr.write(`massgen serve: ${failure.message}\n`);
+    if (debug && error instanceof Error && error.stack !== undefined) io.stderr.write(`${error.stack}\n`);
+    return exitCodeForError(failure);
+  }
+}
+
+function buildProgram(io: CliIo): Command {
+  return new Command('massgen serve')
+    .description('Serve MassGen teams over an OpenAI-compatible HTTP API (POST /v1/chat/completions, GET /v1/models, GET /health).')
+    .option('--host <host>', 'address to bind; anything but loopback exposes the server', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', parsePort, 4000)
+    .option('-c, --config <file>', 'configuration served as model "massgen"')
+    .option('--config-dir <dir>', 'directory whose *.yaml files are served as "massgen/<name>"')
+    .option('--api-key <key>', 'require "Authorization: Bearer <key>" (default: $MASSGEN_SERVER_API_KEY)')
+    .option('--passthrough', 'answer with a single-agent configuration in one model call, without coordination')
+    .option('--max-concurrent-runs <n>', 'runs at once before requests get 429 (default 100)', parsePositiveInteger)
+    .option('--max-body-bytes <n>', 'largest request body accepted (default 1048576)', parsePositiveInteger)
+    .option('--no-record', 'do not write run records under .massgen/')
+    .option('--debug', 'show stack traces for errors')
+    .helpOption('-h, --help', 'show this help')
+    .addHelpText('after', helpFooter)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    });
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new InvalidArgumentError('expected a port number from 0 to 65535');
+  return port;
+}
+
+function parsePositiveInteger(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a positive whole number');
+  return parsed;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
+function listenError(error: unknown, options: ServeOptions): MassGenError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new MassGenError({ code: 'CONFIG_INVALID', message: `Port ${options.port} on ${options.host} is already in use; choose another with --port.`, cause: error });
+  if (code === 'EACCES') return new MassGenError({ code: 'CONFIG_INVALID', message: `Not allowed to listen on ${options.host}:${options.port}; ports below 1024 need privileges.`, cause: error });
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new MassGenError({ code: 'CONFIG_INVALID', message: `Cannot listen on ${options.host}: no such local address.`, cause: error });
+  return toMassGenError(error);
+}
+
+/** Resolves `stopped` on Ctrl-C, SIGTERM or the caller's signal; `dispose` stops listening. */
+function watchStopSignals(external: AbortSignal | undefined): { stopped: Promise<void>; dispose: () => void } {
+  let onStop = (): void => {};
+  const stopped = new Promise<void>((resolve) => {
+    onStop = resolve;
+  });
+  const dispose = (): void => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    external?.removeEventListener('abort', stop);
+  };
+  function stop(): void {
+    dispose();
+    onStop();
+  }
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  if (external?.aborted === true) stop();
+  else external?.addEventListener('abort', stop, { once: true });
+  return { stopped, dispose };
+}
+
+/** A second Ctrl-C while teams are being cancelled quits at once. */
+async function closeServer(server: MassGenServer): Promise<void> {
+  const quit = (): never => process.exit(ExitCode.interrupted);
+  process.once('SIGINT', quit);
+  try {
+    await server.close();
+  } finally {
+    process.off('SIGINT', quit);
+  }
+}
