@@ -1,0 +1,228 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunEvent } from '@massgen/core';
+import { createFakeOpenAIServer, createTeamResponder, descendantProcesses, isProcessRunning, processCommandLine } from '@massgen/testing';
+import type { FakeChatRequest, FakeOpenAIServer, FakeReply, FakeResponder } from '@massgen/testing';
+import { mcpServerBin } from './mcp-reference-servers.js';
+import { startCli } from './run-cli.js';
+import type { StartedCli } from './run-cli.js';
+
+const everythingBin = mcpServerBin('server-everything');
+const filesystemBin = mcpServerBin('server-filesystem');
+const quote = (value: string): string => JSON.stringify(value);
+
+let directory: string;
+let server: FakeOpenAIServer;
+let cli: StartedCli | undefined;
+/** Every process below the CLI seen while it ran (the MCP servers it started), with its command line. */
+let seenChildren: Map<number, string>;
+
+beforeEach(async () => {
+  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-mcp-'));
+  server = await createFakeOpenAIServer({ apiKey: 'test-key' });
+  seenChildren = new Map();
+});
+
+afterEach(async () => {
+  if (cli !== undefined && cli.child.exitCode === null) cli.child.kill('SIGKILL');
+  cli = undefined;
+  await server.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+/** Notes the CLI's child processes; called from the fake model, when the MCP servers are up. */
+function recordChildren(): number[] {
+  const pid = cli?.child.pid;
+  if (pid === undefined) return [];
+  const children = descendantProcesses(pid);
+  for (const child of children) if (!seenChildren.has(child)) seenChildren.set(child, processCommandLine(child));
+  return children;
+}
+
+function offered(request: FakeChatRequest, name: string): boolean {
+  return request.tools.some((tool) => tool.function.name === name);
+}
+
+function hasVoteLabels(request: FakeChatRequest): boolean {
+  const vote = request.tools.find((tool) => tool.function.name === 'vote');
+  const agentId = (vote?.function.parameters?.['properties'] as Record<string, { enum?: unknown[] }> | undefined)?.['agent_id'];
+  return (agentId?.enum?.length ?? 0) > 0;
+}
+
+/**
+ * A model that uses one MCP tool: it calls the tool when offered and no result is in the
+ * conversation yet, then answers (`new_answer`, or plain text when presenting) quoting the
+ * result. Votes, once there are answers, follow the usual team rules.
+ */
+function toolUsingModel(toolName: string, input: Record<string, unknown>, onRequest: (request: FakeChatRequest) => void = () => undefined): FakeResponder {
+  const team = createTeamResponder();
+  return (request, context): FakeReply | Promise<FakeReply> => {
+    onRequest(request);
+    if (hasVoteLabels(request)) return team(request, context);
+    const toolMessage = request.messages.find((message) => message.role === 'tool');
+    if (toolMessage === undefined && offered(request, toolName)) return { type: 'tool-calls', calls: [{ name: toolName, arguments: input }] };
+    if (toolMessage !== undefined) {
+      const quoted = `The tool said: ${String(toolMessage.content)}`;
+      return offered(request, 'new_answer') ? { type: 'tool-calls', calls: [{ name: 'new_answer', arguments: { content: quoted } }] } : { type: 'text', text: quoted };
+    }
+    return team(request, context);
+  };
+}
+
+/** The seed's mcp_weather.yaml, with the model and the MCP server swapped for local ones. */
+function weatherYaml(extraServers = ''): string {
+  const file = path.join(directory, 'mcp_weather.yaml');
+  writeFileSync(
+    file,
+    `agents:
+  - id: "旅行规划师"
+    backend:
+      type: "chatcompletion"
+      model: "gpt-5-nano"
+      base_url: ${quote(server.url)}
+      api_key: "test-key"
+      mcp_servers: # 声明MCP服务器
+        everything:
+          type: "stdio"
+          command: ${quote(process.execPath)}
+          args: [${quote(everythingBin)}]
+${extraServers}    system_message: "你是一个旅行规划师，可以查询天气信息。"
+`,
+  );
+  return file;
+}
+
+function readEvents(): RunEvent[] {
+  const runs = path.join(directory, '.massgen', 'runs');
+  const [runId] = readdirSync(runs);
+  if (runId === undefined) throw new Error('no run record was written');
+  return readFileSync(path.join(runs, runId, 'events.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as RunEvent);
+}
+
+function expectNoChildLeft(): void {
+  expect(seenChildren.size).toBeGreaterThan(0);
+  expect([...seenChildren.keys()].filter(isProcessRunning)).toEqual([]);
+}
+
+const echoInput = { message: '北京和上海下周的天气' };
+
+describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
+  it('runs mcp_weather.yaml: the agent calls the stdio server, answers with its result, and the server is gone after the run', async () => {
+    server.setResponder(toolUsingModel('mcp__everything__echo', echoInput, () => recordChildren()));
+    cli = startCli(['--no-display', '--config', weatherYaml(), '请查询北京和上海的天气'], { cwd: directory });
+    const result = await cli.done;
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('The tool said: Echo: 北京和上海下周的天气\n');
+
+    const [first] = server.requests;
+    expect(first?.tools.map((tool) => tool.function.name)).toEqual(expect.arrayContaining(['new_answer', 'mcp__everything__echo', 'mcp__everything__get-sum']));
+    const events = readEvents();
+    expect(events).toContainEqual(expect.objectContaining({ type: 'tool-call', agentId: '旅行规划师', name: 'mcp__everything__echo', input: JSON.stringify(echoInput) }));
+    expect(events).toContainEqual(expect.objectContaining({ type: 'tool-result', name: 'mcp__everything__echo', output: 'Echo: 北京和上海下周的天气', isError: false }));
+    expect(events).toContainEqual(expect.objectContaining({ type: 'answer', agentId: '旅行规划师', content: 'The tool said: Echo: 北京和上海下周的天气' }));
+
+    expect([...seenChildren.values()].some((commandLine) => commandLine.includes(everythingBin))).toBe(true);
+    expectNoChildLeft();
+  });
+
+  it("runs upstream's list form with server-filesystem, offering only the allowed tools", async () => {
+    writeFileSync(path.join(directory, 'itinerary.md'), 'Day 1: Beijing. Day 3: Shanghai.');
+    const file = path.join(directory, 'files.yaml');
+    writeFileSync(
+      file,
+      `agents:
+  - id: reader
+    backend:
+      type: chatcompletion
+      model: model-a
+      base_url: ${quote(server.url)}
+      api_key: test-key
+      mcp_servers:
+        - name: files
+          type: stdio
+          command: ${quote(process.execPath)}
+          args: [${quote(filesystemBin)}, ${quote(directory)}]
+          allowed_tools: [read_text_file, list_directory]
+`,
+    );
+    server.setResponder(toolUsingModel('mcp__files__read_text_file', { path: path.join(directory, 'itinerary.md') }, () => recordChildren()));
+    cli = startCli(['--no-display', '--config', file, 'Where am I on day 3?'], { cwd: directory });
+    const result = await cli.done;
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('The tool said: Day 1: Beijing. Day 3: Shanghai.\n');
+    const mcpTools = server.requests[0]?.tools.map((tool) => tool.function.name).filter((name) => name.startsWith('mcp__'));
+    expect(mcpTools).toEqual(['mcp__files__read_text_file', 'mcp__files__list_directory']);
+    expectNoChildLeft();
+  });
+
+  it('names a server that fails to start in a warning and runs on without it', async () => {
+    const broken = `        weather_server:
+          type: "stdio"
+          command: "massgen-no-such-weather-server"
+          args: ["-y", "@modelcontextprotocol/server-weather"]
+`;
+    server.setResponder(toolUsingModel('mcp__everything__echo', echoInput, () => recordChildren()));
+    cli = startCli(['--no-display', '--config', weatherYaml(broken), '天气?'], { cwd: directory });
+    const result = await cli.done;
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(
+      'warning: MCP server "weather_server" of agent 旅行规划师 failed to start, so the agent goes on without its tools: command "massgen-no-such-weather-server" was not found',
+    );
+    expect(result.stdout).toBe('The tool said: Echo: 北京和上海下周的天气\n');
+    expect(server.requests[0]?.tools.some((tool) => tool.function.name.startsWith('mcp__weather_server__'))).toBe(false);
+    expectNoChildLeft();
+  });
+
+  it('reports a server that dies mid-run, and the agent answers without it', async () => {
+    let killed = false;
+    server.setResponder(
+      toolUsingModel('mcp__everything__echo', echoInput, () => {
+        if (killed) return;
+        killed = true;
+        const [everything] = recordChildren().filter((pid) => processCommandLine(pid).includes(everythingBin));
+        if (everything !== undefined) process.kill(everything, 'SIGKILL');
+      }),
+    );
+    cli = startCli(['--no-display', '--config', weatherYaml(), '天气?'], { cwd: directory });
+    const result = await cli.done;
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('warning: MCP server "everything" of agent 旅行规划师 stopped, so the agent goes on without its tools: it was stopped by SIGKILL');
+    const toolResult = readEvents().find((event) => event.type === 'tool-result');
+    expect(toolResult).toMatchObject({ name: 'mcp__everything__echo', isError: true });
+    expect(toolResult?.type === 'tool-result' && toolResult.output).toMatch(/^mcp__everything__echo failed: MCP server "everything" (stopped|is not running)/);
+    expect(result.stdout).toContain('mcp__everything__echo failed: MCP server "everything"');
+    expectNoChildLeft();
+  });
+
+  it('leaves no server running when the run ends in an error', async () => {
+    server.setResponder(() => {
+      recordChildren();
+      return { type: 'error', status: 400, body: { error: { message: 'Unsupported model for this request.', type: 'invalid_request_error' } } };
+    });
+    cli = startCli(['--no-display', '--config', weatherYaml(), '天气?'], { cwd: directory });
+    const result = await cli.done;
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/旅行规划师 failed: .*Unsupported model/);
+    expectNoChildLeft();
+  });
+
+  it('leaves no server running after Ctrl-C', async () => {
+    server.setResponder(() => {
+      recordChildren();
+      return { type: 'hang' };
+    });
+    cli = startCli(['--no-display', '--config', weatherYaml(), '天气?'], { cwd: directory });
+    await server.waitForRequests(1);
+    cli.child.kill('SIGINT');
+    const result = await cli.done;
+    expect(result.code).toBe(4);
+    expect(readEvents().at(-1)).toMatchObject({ type: 'run-end', stopReason: 'cancelled' });
+    expectNoChildLeft();
+  });
+});
