@@ -84,7 +84,9 @@ function presentationRequest(input: ConclusionInput, winner: AgentRecord, tally:
     })),
     weighted: input.settings.votingMethod === 'weighted_by_confidence',
   });
-  return { messages, workflowTools: [], toolChoice: 'none' };
+  // The presenter keeps its own tools: the winner writes its deliverables (workspace files,
+  // `write` context paths) while it presents. Without tools there is nothing to call.
+  return { messages, workflowTools: [], toolChoice: winner.handle.tools.length > 0 ? 'auto' : 'none' };
 }
 
 function noAnswerError(input: ConclusionInput): SerializedError {
