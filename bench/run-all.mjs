@@ -1,5 +1,6 @@
 import { coldStart } from './cold-start.mjs';
 import { coordination } from './coordination.mjs';
+import { coordinationTokens } from './coordination-tokens.mjs';
 
-const results = [coldStart(), await coordination()];
+const results = [coldStart(), await coordination(), await coordinationTokens()];
 process.exitCode = results.every(Boolean) ? 0 : 1;
