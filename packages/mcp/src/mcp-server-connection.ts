@@ -57,8 +57,16 @@ export async function connectMcpServer(server: McpServerConfig, options: Connect
   }
   const transport = createTransport(server, options.env, workingDirectory, options.closeGraceMs);
   const client = new Client(clientInfo, { capabilities: {} });
+  let ready = false;
   let closing = false;
   let failure: string | undefined;
+  // Set before the start, so that a server dying at any moment after it is reported.
+  client.onclose = () => {
+    if (!ready || closing) return;
+    const reason = transport instanceof StdioProcessTransport ? transport.describeExit() : 'the session was closed';
+    failure = redactSecrets(reason, secrets);
+    options.onStopped?.(failure);
+  };
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), options.startTimeoutMs);
   const signal = AbortSignal.any([options.signal, deadline.signal]);
@@ -67,7 +75,6 @@ export async function connectMcpServer(server: McpServerConfig, options: Connect
     await client.connect(transport, { signal, timeout: options.startTimeoutMs });
     tools = await listAllTools(client, signal);
   } catch (error) {
-    closing = true;
     await transport.close();
     if (options.signal.aborted) throw new MassGenError({ code: 'ABORTED', message: `The start of MCP server "${server.name}" was cancelled.`, cause: error });
     const reason = redactSecrets(describeStartFailure(error, { server, transport, timedOut: deadline.signal.aborted, startTimeoutMs: options.startTimeoutMs }), secrets);
@@ -80,13 +87,7 @@ export async function connectMcpServer(server: McpServerConfig, options: Connect
   } finally {
     clearTimeout(timer);
   }
-
-  client.onclose = () => {
-    if (closing) return;
-    const reason = transport instanceof StdioProcessTransport ? transport.describeExit() : 'the session was closed';
-    failure = redactSecrets(reason, secrets);
-    options.onStopped?.(failure);
-  };
+  ready = true;
   return {
     name: server.name,
     tools,
@@ -108,7 +109,8 @@ export async function connectMcpServer(server: McpServerConfig, options: Connect
         await Promise.race([transport.terminateSession().catch(() => undefined), delay(options.closeGraceMs)]);
       }
       await client.close();
-      await transport.close();
+      // The client lets go of a transport whose server already died; the process still needs reaping.
+      if (transport instanceof StdioProcessTransport) await transport.close();
     },
   };
 }
