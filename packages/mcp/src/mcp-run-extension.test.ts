@@ -93,8 +93,9 @@ function toolNamed(tools: readonly Tool[], name: string): Tool {
 
 const call = (tool: Tool, input: unknown) => tool.execute(input, { agentId: 'planner', signal: new AbortController().signal });
 
-/** The server-everything processes this test process started. */
-const everythingProcesses = (): number[] => descendantProcesses(process.pid).filter((pid) => processCommandLine(pid).includes(everythingBin));
+/** The MCP server processes this test process started. */
+const serverProcesses = (bins: readonly string[] = [everythingBin, filesystemBin]): number[] =>
+  descendantProcesses(process.pid).filter((pid) => bins.some((bin) => processCommandLine(pid).includes(bin)));
 
 describe('createMcpRunExtension', () => {
   it("gives each agent its own servers' tools as mcp__<server>__<tool>, filtered, and reports a server that failed to start", async () => {
@@ -160,7 +161,7 @@ describe('createMcpRunExtension', () => {
 
   it('reports a server that dies during the run by name, and its tools then fail with the reason', async () => {
     const { extension, warnings } = await open(everythingOnly());
-    const [pid] = everythingProcesses();
+    const [pid] = serverProcesses([everythingBin]);
     expect(pid).toBeDefined();
     process.kill(pid!, 'SIGKILL');
     await expect.poll(() => warnings.length, { timeout: 10_000 }).toBe(1);
@@ -175,10 +176,10 @@ describe('createMcpRunExtension', () => {
 
   it('stops every server process on close, and reports nothing about them', async () => {
     const { extension, warnings } = await open(teamYaml());
-    expect(descendantProcesses(process.pid)).toHaveLength(2);
+    expect(serverProcesses()).toHaveLength(2);
     expect(http.openSessions).toBe(1);
     await extension.close();
-    expect(descendantProcesses(process.pid)).toEqual([]);
+    expect(serverProcesses()).toEqual([]);
     expect(http.openSessions).toBe(0);
     expect(warnings.map((warning) => warning.code)).toEqual(['mcp-server-failed', 'mcp-unknown-tool']);
   });
@@ -189,6 +190,6 @@ describe('createMcpRunExtension', () => {
     const { extension, warnings } = await open(teamYaml(), {}, controller.signal);
     expect(extension.toolsFor?.('planner')).toEqual([]);
     expect(warnings).toEqual([]);
-    expect(descendantProcesses(process.pid)).toEqual([]);
+    expect(serverProcesses()).toEqual([]);
   });
 });

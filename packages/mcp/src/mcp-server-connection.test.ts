@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MassGenError } from '@massgen/core';
 import type { McpServerConfig } from '@massgen/config';
-import { descendantProcesses, isProcessRunning } from '@massgen/testing';
+import { descendantProcesses, isProcessRunning, processCommandLine } from '@massgen/testing';
 import { connectMcpServer } from './mcp-server-connection.js';
 import type { ConnectOptions, McpServerConnection } from './mcp-server-connection.js';
 import { referenceServerBin } from './reference-servers.js';
@@ -27,6 +27,9 @@ function stdioServer(name: string, command: string, args: string[], extra: Parti
 
 const everything = (extra: Partial<Extract<McpServerConfig, { type: 'stdio' }>> = {}): McpServerConfig =>
   stdioServer('everything', process.execPath, [referenceServerBin('server-everything')], extra);
+
+/** Processes this test process started with this Node: the servers under test. */
+const nodeChildren = (): number[] => descendantProcesses(process.pid).filter((pid) => processCommandLine(pid).startsWith(process.execPath));
 
 function options(overrides: Partial<ConnectOptions> = {}): ConnectOptions {
   return {
@@ -128,7 +131,7 @@ describe('connectMcpServer start failures', () => {
     const error = await startFailure(stdioServer('silent', process.execPath, ['-e', 'setInterval(() => {}, 1000)']), { startTimeoutMs: 300, closeGraceMs: 100 });
     expect(error.code).toBe('TIMEOUT');
     expect(error.message).toBe('MCP server "silent" failed to start: it did not complete the MCP handshake within 0.3 s');
-    expect(descendantProcesses(process.pid)).toEqual([]);
+    expect(nodeChildren()).toEqual([]);
   });
 
   it('rejects a cwd that is not a directory', async () => {
@@ -141,6 +144,6 @@ describe('connectMcpServer start failures', () => {
     controller.abort();
     const error = await startFailure(everything(), { signal: controller.signal });
     expect(error.code).toBe('ABORTED');
-    expect(descendantProcesses(process.pid)).toEqual([]);
+    expect(nodeChildren()).toEqual([]);
   });
 });
