@@ -153,6 +153,14 @@ describe('the request sent to Gemini', () => {
     expect(request?.toolConfig).toEqual({ functionCallingConfig: { mode: 'ANY' } });
   });
 
+  it('reaches the model when base_url was written with the API version at its end', async () => {
+    server.enqueue({ type: 'text', text: 'ok' });
+    const parts = await collect(createGeminiBackend(settings({}, { base_url: `${server.url}/v1beta` })).stream(question));
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
+    expect(server.requests[0]).toMatchObject({ apiVersion: 'v1beta', model: 'gemini-2.5-flash' });
+    expect(warnings).toEqual([expect.objectContaining({ code: 'base-url-version' })]);
+  });
+
   it('asks Gemini 3 for a thinking level instead of a budget', async () => {
     server.enqueue({ type: 'text', text: 'ok' });
     await collect(createGeminiBackend(settings({ model: 'gemini-3-pro-preview' })).stream({ ...question, settings: { reasoningEffort: 'high' } }));

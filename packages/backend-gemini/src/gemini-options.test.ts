@@ -57,6 +57,17 @@ describe('parseGeminiOptions', () => {
     expect(parseGeminiOptions(settings({ stop: ['a', 'b'] })).stopSequences).toEqual(['a', 'b']);
   });
 
+  it('takes a version off the end of base_url, with a warning, and uses it unless api_version is set', () => {
+    const warnings: Warning[] = [];
+    expect(parseGeminiOptions(settings({ base_url: 'https://proxy.example.com/gemini/v1/' }, warnings))).toMatchObject({ baseUrl: 'https://proxy.example.com/gemini', apiVersion: 'v1' });
+    expect(warnings).toEqual([expect.objectContaining({ code: 'base-url-version', path: 'backend.base_url' })]);
+    expect(parseGeminiOptions(settings({ base_url: 'https://generativelanguage.googleapis.com/v1beta', api_version: 'v1alpha' }))).toMatchObject({
+      baseUrl: 'https://generativelanguage.googleapis.com',
+      apiVersion: 'v1alpha',
+    });
+    expect(parseGeminiOptions(settings({ base_url: 'https://proxy.example.com/' })).baseUrl).toBe('https://proxy.example.com');
+  });
+
   it('warns once per unknown key, naming it, and still succeeds', () => {
     const warnings: Warning[] = [];
     parseGeminiOptions(settings({ enable_web_search: true, temprature: 0.2 }, warnings));

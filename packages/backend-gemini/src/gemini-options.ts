@@ -79,11 +79,12 @@ export function parseGeminiOptions(settings: BackendSettings): GeminiOptions {
     });
   }
   const options = result.data;
+  const { baseUrl, version } = splitVersion(options.base_url, settings);
   const stop = options.stop === undefined ? undefined : typeof options.stop === 'string' ? [options.stop] : options.stop;
   return {
     ...(options.api_key === undefined ? {} : { apiKey: options.api_key }),
-    ...(options.base_url === undefined ? {} : { baseUrl: options.base_url }),
-    apiVersion: options.api_version ?? defaultApiVersion,
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+    apiVersion: options.api_version ?? version ?? defaultApiVersion,
     timeoutMs: (options.timeout_seconds ?? options.request_timeout ?? defaultTimeoutSeconds) * 1000,
     headers: options.headers ?? {},
     extraBody: options.extra_body ?? {},
@@ -94,4 +95,23 @@ export function parseGeminiOptions(settings: BackendSettings): GeminiOptions {
     ...(options.thinking_budget === undefined ? {} : { thinkingBudget: options.thinking_budget }),
     ...(options.include_thoughts === undefined ? {} : { includeThoughts: options.include_thoughts }),
   };
+}
+
+/**
+ * The SDK appends the API version to the base URL itself, so a URL copied with its version
+ * (`…googleapis.com/v1beta`) would request `/v1beta/v1beta/models/…`. The version is taken off,
+ * with a warning, and used unless `api_version` says otherwise.
+ */
+function splitVersion(url: string | undefined, settings: BackendSettings): { baseUrl?: string; version?: string } {
+  if (url === undefined) return {};
+  const trimmed = url.replace(/\/+$/, '');
+  const match = /\/(v\d+\w*)$/.exec(trimmed);
+  if (match?.[1] === undefined) return { baseUrl: trimmed };
+  settings.warn({
+    code: 'base-url-version',
+    message: `backend.base_url ends in /${match[1]}, which the Gemini SDK adds itself (from api_version); it was removed.`,
+    path: 'backend.base_url',
+    agentId: settings.agentId,
+  });
+  return { baseUrl: trimmed.slice(0, -match[0].length), version: match[1] };
 }
