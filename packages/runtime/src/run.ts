@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, MassGenError, toMassGenError } from '@massgen/core';
+import { MassGenError, toMassGenError } from '@massgen/core';
 import type {
   AgentHandle,
   Backend,
@@ -15,7 +15,7 @@ import { loadConfig } from '@massgen/config';
 import type { MassGenConfig, ModelPrice } from '@massgen/config';
 import { abortableSleep } from './abortable-sleep.js';
 import { createAgentHandle } from './agent-handle.js';
-import { validateBackendOptions } from './backend-options.js';
+import { createConfiguredBackend } from './configured-backend.js';
 import { createPassthroughStrategy } from './passthrough-strategy.js';
 import { PluginLoader } from './plugin-loader.js';
 import { estimateCost, listPriceFor } from './price-table.js';
@@ -209,20 +209,4 @@ async function createAgents(
       return createAgentHandle({ id: agent.id, backend, systemMessage: agent.systemMessage, sampling: agent.backend.sampling, tools: extensions.toolsFor(agent.id), retryPolicy, sleep });
     }),
   );
-}
-
-async function createConfiguredBackend(loader: PluginLoader, config: MassGenConfig, index: number, warn: (warning: Warning) => void): Promise<Backend> {
-  const agent = config.agents[index];
-  if (agent === undefined) throw new MassGenError({ code: 'INTERNAL', message: `No agent at index ${index}.` });
-  const { module } = await loader.loadBackend(agent.backend.type, agent.backend.package);
-  const issues = validateBackendOptions(config, index, module);
-  if (issues.length > 0) throw new ConfigError({ ...(config.file === undefined ? {} : { file: config.file }), issues });
-  return module.createBackend({
-    agentId: agent.id,
-    type: agent.backend.type,
-    model: agent.backend.model,
-    options: agent.backend.options,
-    env: config.env,
-    warn: (warning) => warn({ ...warning, agentId: agent.id }),
-  });
 }
