@@ -72,7 +72,7 @@ function toolUsingModel(toolName: string, input: Record<string, unknown>, onRequ
 }
 
 /** The seed's mcp_weather.yaml, with the model and the MCP server swapped for local ones. */
-function weatherYaml(extraServers = ''): string {
+function weatherYaml(extraServers = '', serverEnv = ''): string {
   const file = path.join(directory, 'mcp_weather.yaml');
   writeFileSync(
     file,
@@ -88,7 +88,7 @@ function weatherYaml(extraServers = ''): string {
           type: "stdio"
           command: ${quote(process.execPath)}
           args: [${quote(everythingBin)}]
-${extraServers}    system_message: "你是一个旅行规划师，可以查询天气信息。"
+${serverEnv}${extraServers}    system_message: "你是一个旅行规划师，可以查询天气信息。"
 `,
   );
   return file;
@@ -128,6 +128,28 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
     expect(events).toContainEqual(expect.objectContaining({ type: 'answer', agentId: '旅行规划师', content: 'The tool said: Echo: 北京和上海下周的天气' }));
 
     expect([...seenChildren.values()].some((commandLine) => commandLine.includes(everythingBin))).toBe(true);
+    expectNoChildLeft();
+  });
+
+  it('fills ${VAR} in a server env block from .env, and gives the server none of MassGen\'s API keys', async () => {
+    writeFileSync(path.join(directory, '.env'), 'WEATHER_API_KEY=weather-key-from-dotenv\n');
+    const withEnv = `          env:
+            WEATHER_API_KEY: "\${WEATHER_API_KEY}"
+`;
+    server.setResponder(toolUsingModel('mcp__everything__get-env', {}, () => recordChildren()));
+    cli = startCli(['--no-display', '--config', weatherYaml('', withEnv), 'env?'], {
+      cwd: directory,
+      env: { OPENAI_API_KEY: 'sk-cli-environment-key', ANTHROPIC_API_KEY: 'sk-ant-cli-key' },
+    });
+    const result = await cli.done;
+    expect(result.code).toBe(0);
+    const toolResult = readEvents().find((event) => event.type === 'tool-result');
+    const environment = JSON.parse(toolResult?.type === 'tool-result' ? toolResult.output : '{}') as Record<string, string>;
+    expect(environment['WEATHER_API_KEY']).toBe('weather-key-from-dotenv');
+    expect(environment['PATH']).toBe(process.env['PATH']);
+    expect(Object.keys(environment)).not.toContain('OPENAI_API_KEY');
+    expect(Object.keys(environment)).not.toContain('ANTHROPIC_API_KEY');
+    expect(toolResult?.type === 'tool-result' && toolResult.output).not.toContain('test-key');
     expectNoChildLeft();
   });
 
