@@ -292,7 +292,7 @@ export class CoordinationRun {
           type: 'warning',
           warning: {
             code: 'coordination-stalled',
-            message: `No agent has submitted a novel answer in the last ${step.rounds} rounds; every agent still working is now asked to converge on the best answer (restart_after_stagnation).`,
+            message: `No agent has submitted a novel answer in the last ${step.rounds} round${step.rounds === 1 ? '' : 's'}; every agent still working is now asked to converge on the best answer (restart_after_stagnation).`,
           },
         };
         return;
@@ -300,7 +300,7 @@ export class CoordinationRun {
         this.stall = { rounds: step.rounds };
         restartStuckAgents(
           this.state,
-          `no novel answer in ${step.rounds} rounds, even after the coordination prompt: restarted from a fresh context with the leading answers`,
+          `no novel answer in ${step.rounds} round${step.rounds === 1 ? '' : 's'}, even after the coordination prompt: restarted from a fresh context with the leading answers`,
         );
     }
   }

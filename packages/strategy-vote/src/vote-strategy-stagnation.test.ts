@@ -41,7 +41,7 @@ describe('vote strategy: stagnation', () => {
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo], settings }));
 
     // Round 1 is novel; round 2 only restates (stalled 1 round): the prompt goes out.
-    expect(warningsOf(events)).toEqual([expect.objectContaining({ code: 'coordination-stalled', message: expect.stringContaining('last 1 rounds') })]);
+    expect(warningsOf(events)).toEqual([expect.objectContaining({ code: 'coordination-stalled', message: expect.stringContaining('in the last 1 round;') })]);
     const coordination = solo.requests.filter((request) => !isPresentation(request));
     expect(promptText(coordination[1])).not.toContain('The team is stuck');
     expect(promptText(coordination[2])).toContain('The team is stuck: for 1 round no agent submitted an answer');
