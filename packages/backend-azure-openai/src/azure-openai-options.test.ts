@@ -23,6 +23,19 @@ describe('parseAzureOpenAIOptions', () => {
     expect(parseAzureOpenAIOptions(settings({ env: { AZURE_OPENAI_ENDPOINT: 'https://c.openai.azure.com' } })).endpoint).toBe('https://c.openai.azure.com');
   });
 
+  it('reads the deployment and the API version from a full URL copied from the portal, unless configured', () => {
+    const copied = 'https://a.openai.azure.com/openai/deployments/prod-4o/chat/completions?api-version=2025-01-01-preview';
+    expect(parseAzureOpenAIOptions(settings({ options: { base_url: copied } }))).toMatchObject({
+      endpoint: 'https://a.openai.azure.com',
+      deployment: 'prod-4o',
+      apiVersion: '2025-01-01-preview',
+    });
+    expect(parseAzureOpenAIOptions(settings({ options: { base_url: copied, deployment: 'other', api_version: '2024-10-21' } }))).toMatchObject({
+      deployment: 'other',
+      apiVersion: '2024-10-21',
+    });
+  });
+
   it('names every place an endpoint can come from when there is none', () => {
     const message = configIssue(() => parseAzureOpenAIOptions(settings()));
     expect(message).toContain('backend.base_url');

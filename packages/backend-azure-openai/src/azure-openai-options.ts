@@ -42,8 +42,9 @@ function configError(settings: BackendSettings, path: string, message: string): 
 
 /**
  * Validates the Azure keys and resolves them: the endpoint from `base_url`, `azure_endpoint` or
- * `AZURE_OPENAI_ENDPOINT`; the deployment from `deployment` or else the model; the API version
- * from `api_version`, `AZURE_OPENAI_API_VERSION` or the default. The other keys are left for the
+ * `AZURE_OPENAI_ENDPOINT`; the deployment from `deployment`, else the endpoint URL's path, else
+ * the model; the API version from `api_version`, else the URL's query, else
+ * `AZURE_OPENAI_API_VERSION`, else the default. The other keys are left for the
  * Chat Completions backend, which validates them and warns about unknown ones.
  */
 export function parseAzureOpenAIOptions(settings: BackendSettings): AzureOpenAIOptions {
@@ -65,15 +66,19 @@ export function parseAzureOpenAIOptions(settings: BackendSettings): AzureOpenAIO
   if (!httpUrl.safeParse(endpoint).success) {
     throw configError(settings, 'backend.base_url', 'expected AZURE_OPENAI_ENDPOINT to be an http(s) URL such as https://my-resource.openai.azure.com');
   }
-  const deployment = options.deployment ?? options.deployment_name ?? settings.model;
+  // A URL copied from the Azure portal may name the deployment and the API version itself.
+  const url = new URL(endpoint);
+  const deploymentInUrl = /\/openai\/deployments\/([^/]+)/.exec(url.pathname)?.[1];
+  const versionInUrl = url.searchParams.get('api-version') ?? undefined;
+  const deployment = options.deployment ?? options.deployment_name ?? (deploymentInUrl === undefined ? undefined : decodeURIComponent(deploymentInUrl)) ?? settings.model;
   if (deployment === '') throw configError(settings, 'backend.deployment', 'expected the deployment to call: set deployment, or model to the deployment name');
   const environmentVersion = settings.env['AZURE_OPENAI_API_VERSION']?.trim();
   const chatOptions = Object.fromEntries(Object.entries(settings.options).filter(([key]) => !(azureKeys as readonly string[]).includes(key)));
   return {
-    // The client adds `/openai` itself; endpoints are often pasted with it, or with a slash.
-    endpoint: endpoint.replace(/\/+$/, '').replace(/\/openai$/, ''),
+    // The client adds `/openai/...` itself; endpoints are often pasted with it, or with a slash.
+    endpoint: `${url.origin}${url.pathname.replace(/\/openai(\/.*)?$/, '').replace(/\/+$/, '')}`,
     deployment,
-    apiVersion: options.api_version ?? (environmentVersion === undefined || environmentVersion === '' ? defaultAzureApiVersion : environmentVersion),
+    apiVersion: options.api_version ?? versionInUrl ?? (environmentVersion === undefined || environmentVersion === '' ? defaultAzureApiVersion : environmentVersion),
     chatOptions,
   };
 }
