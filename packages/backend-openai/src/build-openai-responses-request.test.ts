@@ -15,6 +15,7 @@ describe('buildOpenAIResponsesRequest', () => {
     expect(buildOpenAIResponsesRequest({ messages }, 'gpt-5', options).body['include']).toEqual(['reasoning.encrypted_content']);
     expect(buildOpenAIResponsesRequest({ messages }, 'gpt-5', { ...options, store: true }).body).not.toHaveProperty('include');
     expect(buildOpenAIResponsesRequest({ messages }, 'gpt-4.1', options).body).not.toHaveProperty('include');
+    expect(buildOpenAIResponsesRequest({ messages }, 'my-proxy-model', options).body).not.toHaveProperty('include');
   });
 
   it('lets the request’s effort replace the configured one, and passes other reasoning keys on', () => {

@@ -44,7 +44,7 @@ export function buildOpenAIResponsesRequest(request: BackendRequest, model: stri
   if (Object.keys(options.text).length > 0) body['text'] = options.text;
   body['store'] = options.store;
   // Without storage, encrypted reasoning is the only way to give a reasoning model its thinking back.
-  if (!options.store && family !== 'classic') body['include'] = ['reasoning.encrypted_content'];
+  if (!options.store && family === 'reasoning') body['include'] = ['reasoning.encrypted_content'];
   Object.assign(body, prepareResponsesTools(request.tools, request.toolChoice));
 
   for (const [origin, extra] of [

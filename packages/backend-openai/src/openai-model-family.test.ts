@@ -15,6 +15,8 @@ describe('openAIModelFamily', () => {
     ['gpt-4o', 'classic'],
     ['gpt-3.5-turbo', 'classic'],
     ['chatgpt-4o-latest', 'classic'],
+    ['ft:o4-mini-2025-04-16:acme::abc123', 'reasoning'],
+    ['ft:gpt-4.1-mini-2025-04-14:acme::abc123', 'classic'],
     ['ft:my-model', 'unknown'],
     ['llama-3.3-70b', 'unknown'],
   ] as const)('%s is %s', (model, family) => {

@@ -6,8 +6,12 @@
  */
 export type OpenAIModelFamily = 'reasoning' | 'classic' | 'unknown';
 
+/** `openai/gpt-5` and `ft:o4-mini-2025-04-16:acme::id` are named after the model they run. */
 function baseName(model: string): string {
-  return model.slice(model.lastIndexOf('/') + 1).toLowerCase();
+  return model
+    .slice(model.lastIndexOf('/') + 1)
+    .toLowerCase()
+    .replace(/^ft:/, '');
 }
 
 export function openAIModelFamily(model: string): OpenAIModelFamily {
