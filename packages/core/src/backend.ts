@@ -1,3 +1,4 @@
+import type { AgentWorkspace } from './agent-workspace.js';
 import type { JsonSchema } from './json-schema.js';
 import type { Message } from './message.js';
 import type { OptionsSchema } from './options-schema.js';
@@ -67,6 +68,11 @@ export interface BackendSettings {
   env: Readonly<Record<string, string | undefined>>;
   /** Reports a non-fatal problem (an ignored setting, a trimmed key). */
   warn: (warning: Warning) => void;
+  /**
+   * The agent's workspace and context paths, when the run has them (`backend.cwd`,
+   * `context_paths`). Backends that run tools themselves confine them to it; others ignore it.
+   */
+  workspace?: AgentWorkspace;
 }
 
 /**

@@ -1,4 +1,5 @@
 export type { AgentHandle, AgentStreamPart, TurnRequest } from './agent.js';
+export type { AgentWorkspace, WorkspaceAccess, WorkspaceRoot } from './agent-workspace.js';
 export type {
   Backend,
   BackendCallOptions,

@@ -1,3 +1,4 @@
+import type { AgentWorkspace } from './agent-workspace.js';
 import type { RunEvent } from './coordination-event.js';
 import type { Tool } from './tool.js';
 import type { Warning } from './warning.js';
@@ -24,6 +25,8 @@ export interface RunExtension {
   readonly name: string;
   /** Tools this extension gives an agent; the runtime runs them in the agent's tool loop. */
   toolsFor?(agentId: string): Tool[];
+  /** The agent's workspace, for backends that run their own tools (see `BackendSettings.workspace`). */
+  workspaceFor?(agentId: string): AgentWorkspace | undefined;
   /** Awaited before the event is recorded or published, so its effects precede later turns. */
   onEvent?(event: RunEvent): void | Promise<void>;
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 import { ConfigError, MassGenError } from '@massgen/core';
-import type { Backend, Warning } from '@massgen/core';
+import type { AgentWorkspace, Backend, Warning } from '@massgen/core';
 import type { MassGenConfig } from '@massgen/config';
 import { validateBackendOptions } from './backend-options.js';
 import { PluginLoader } from './plugin-loader.js';
@@ -7,8 +7,15 @@ import { PluginLoader } from './plugin-loader.js';
 /**
  * Creates the backend of the configuration's agent at `index`: loads its package by type,
  * checks the agent's options against the package's schema, and reports warnings as the agent's.
+ * `workspace` is the agent's workspace in a run, for backends that run tools themselves.
  */
-export async function createConfiguredBackend(loader: PluginLoader, config: MassGenConfig, index: number, warn: (warning: Warning) => void): Promise<Backend> {
+export async function createConfiguredBackend(
+  loader: PluginLoader,
+  config: MassGenConfig,
+  index: number,
+  warn: (warning: Warning) => void,
+  workspace?: AgentWorkspace,
+): Promise<Backend> {
   const agent = config.agents[index];
   if (agent === undefined) throw new MassGenError({ code: 'INTERNAL', message: `No agent at index ${index}.` });
   const { module } = await loader.loadBackend(agent.backend.type, agent.backend.package);
@@ -21,6 +28,7 @@ export async function createConfiguredBackend(loader: PluginLoader, config: Mass
     options: agent.backend.options,
     env: config.env,
     warn: (warning) => warn({ ...warning, agentId: agent.id }),
+    ...(workspace === undefined ? {} : { workspace }),
   });
 }
 

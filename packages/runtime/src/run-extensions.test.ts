@@ -86,6 +86,61 @@ describe('run extensions', () => {
     expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['open weather', 'event answer', 'event run-end', 'close']);
   });
 
+  it('hands the workspace an extension knows for an agent to that agent\'s backend', async () => {
+    const workspacePackage = path.join(directory, 'node_modules', '@massgen', 'workspace');
+    mkdirSync(workspacePackage, { recursive: true });
+    writeFileSync(path.join(workspacePackage, 'package.json'), JSON.stringify({ name: '@massgen/workspace', type: 'module', exports: { '.': { import: './index.js' } } }));
+    writeFileSync(
+      path.join(workspacePackage, 'index.js'),
+      `export const specificationVersion = 'v1';
+export async function createRunExtension() {
+  return {
+    name: 'workspace',
+    workspaceFor: (agentId) => agentId === 'builder' ? { directory: '/work/builder', roots: () => [{ path: '/work/builder', access: 'write' }], protectedPaths: () => [] } : undefined,
+    close: async () => {},
+  };
+}
+`,
+    );
+    const backendPackage = path.join(directory, 'node_modules', '@massgen', 'backend-probe');
+    mkdirSync(backendPackage, { recursive: true });
+    const log = path.join(directory, 'backend.log');
+    writeFileSync(path.join(backendPackage, 'package.json'), JSON.stringify({ name: '@massgen/backend-probe', type: 'module', exports: { '.': { import: './index.js' } } }));
+    writeFileSync(
+      path.join(backendPackage, 'index.js'),
+      `import { appendFileSync } from 'node:fs';
+export const specificationVersion = 'v1';
+export function createBackend(settings) {
+  appendFileSync(${JSON.stringify(log)}, settings.agentId + ' ' + (settings.workspace === undefined ? 'none' : settings.workspace.directory + ' ' + settings.workspace.roots()[0].access) + '\\n');
+  return {
+    specificationVersion: 'v1', provider: 'probe', modelId: 'm',
+    async *stream(request) {
+      const vote = request.tools?.find((tool) => tool.name === 'vote');
+      if (vote !== undefined) yield { type: 'tool-call', id: 'v', name: 'vote', input: JSON.stringify({ agent_id: vote.inputSchema.properties.agent_id.enum[0], reason: 'ok' }) };
+      else if (request.tools?.some((tool) => tool.name === 'new_answer')) yield { type: 'tool-call', id: 'a', name: 'new_answer', input: '{"content":"built"}' };
+      else yield { type: 'text-delta', text: 'built' };
+      yield { type: 'finish', reason: 'stop' };
+    },
+  };
+}
+`,
+    );
+    const team = `agents:
+  - id: builder
+    backend: { type: probe, model: m, cwd: builder }
+  - id: reviewer
+    backend: { type: probe, model: m }
+`;
+    const result = await run(parseConfig(team, { baseDir: directory, cwd: directory, env: {} }), 'Build it', {
+      cwd: directory,
+      pluginSearchPaths: [runtimeDirectory],
+      pluginConditions: ['@massgen/source'],
+      record: false,
+    });
+    expect(result.stopReason).toBe('consensus');
+    expect(readFileSync(log, 'utf8').trim().split('\n').sort()).toEqual(['builder /work/builder write', 'reviewer none']);
+  });
+
   it('says which package provides a feature the configuration uses when it is missing', async () => {
     const error = await run(parseConfig(weatherAgent, { baseDir: directory, cwd: directory, env: {} }), 'q', {
       cwd: directory,

@@ -1,4 +1,4 @@
-import type { RunEvent, RunExtension, Tool, Warning } from '@massgen/core';
+import type { AgentWorkspace, RunEvent, RunExtension, Tool, Warning } from '@massgen/core';
 import type { MassGenConfig } from '@massgen/config';
 import type { PluginLoader } from './plugin-loader.js';
 
@@ -52,6 +52,15 @@ export class RunExtensions {
 
   toolsFor(agentId: string): Tool[] {
     return this.extensions.flatMap((extension) => extension.toolsFor?.(agentId) ?? []);
+  }
+
+  /** The first workspace an extension knows for the agent (only `@massgen/workspace` has one). */
+  workspaceFor(agentId: string): AgentWorkspace | undefined {
+    for (const extension of this.extensions) {
+      const workspace = extension.workspaceFor?.(agentId);
+      if (workspace !== undefined) return workspace;
+    }
+    return undefined;
   }
 
   async onEvent(event: RunEvent): Promise<void> {

@@ -205,7 +205,7 @@ async function createAgents(
   const sleep = options.sleep ?? abortableSleep;
   return Promise.all(
     config.agents.map(async (agent, index) => {
-      const backend = options.backends?.[agent.id] ?? (await createConfiguredBackend(loader, config, index, warn));
+      const backend = options.backends?.[agent.id] ?? (await createConfiguredBackend(loader, config, index, warn, extensions.workspaceFor(agent.id)));
       return createAgentHandle({ id: agent.id, backend, systemMessage: agent.systemMessage, sampling: agent.backend.sampling, tools: extensions.toolsFor(agent.id), retryPolicy, sleep });
     }),
   );

@@ -1,4 +1,4 @@
-import type { RunEvent, RunExtension, RunExtensionContext, Tool } from '@massgen/core';
+import type { AgentWorkspace, RunEvent, RunExtension, RunExtensionContext, Tool } from '@massgen/core';
 import { toMassGenError } from '@massgen/core';
 import type { MassGenConfig } from '@massgen/config';
 import type { AccessPhase } from './access-phase.js';
@@ -82,9 +82,22 @@ export async function createWorkspaceRunExtension(context: RunExtensionContext<M
     return tools;
   };
 
+  // Backends that run their own file tools (Claude Code) enforce the same view the file tools do.
+  const workspaceFor = (agentId: string): AgentWorkspace | undefined => {
+    const agent = agentLayout(agentId);
+    if (agent === undefined || (agent.workspace === undefined && agent.contextPaths.length === 0)) return undefined;
+    const view = () => buildSandboxView(layout, agent, phase, snapshots);
+    return {
+      ...(agent.workspace === undefined ? {} : { directory: agent.workspace }),
+      roots: () => view().roots.map((root) => ({ path: root.realPath, access: root.access, ...(root.displayPath === '' ? {} : { name: root.displayPath }) })),
+      protectedPaths: () => view().protectedPaths,
+    };
+  };
+
   return {
     name: 'workspace',
     toolsFor,
+    workspaceFor,
     onEvent,
     async close() {
       phase = { kind: 'ended' };

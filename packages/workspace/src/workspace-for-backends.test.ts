@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AgentWorkspace, CoordinationEvent, RunEvent, RunExtension } from '@massgen/core';
+import { parseConfig } from '@massgen/config';
+import { createRunExtension } from './index.js';
+
+let directory: string;
+let seq = 0;
+
+beforeEach(() => {
+  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-workspace-for-')));
+  mkdirSync(path.join(directory, 'shared'));
+  mkdirSync(path.join(directory, 'out', 'keep'), { recursive: true });
+});
+
+afterEach(() => {
+  rmSync(directory, { recursive: true, force: true });
+});
+
+const teamYaml = `orchestrator:
+  context_paths:
+    - { path: shared, permission: read }
+    - { path: out, permission: write, protected_paths: [keep] }
+agents:
+  - id: alpha
+    backend: { type: claude_code, cwd: alpha_ws }
+  - id: beta
+    backend: { type: claude_code, cwd: beta_ws }
+  - id: gamma
+    backend: { type: claude_code }
+`;
+
+async function open(yaml = teamYaml): Promise<RunExtension> {
+  const config = parseConfig(yaml, { file: path.join(directory, 'team.yaml'), baseDir: directory, cwd: directory, env: {} });
+  return createRunExtension({ config, runId: 'run-1', cwd: directory, signal: new AbortController().signal, warn: () => {} });
+}
+
+function stamp(event: CoordinationEvent): RunEvent {
+  seq += 1;
+  return { ...event, runId: 'run-1', seq, time: 0 } as RunEvent;
+}
+
+/** The access the workspace gives to each named or real path, as a backend would read it. */
+function accessByPath(workspace: AgentWorkspace | undefined): Record<string, string> {
+  return Object.fromEntries((workspace?.roots() ?? []).map((root) => [root.name ?? root.path, root.access]));
+}
+
+describe('the workspace a backend that runs its own tools gets', () => {
+  it('follows the run: own workspace writable, peers readable after an answer, write paths for the presenting winner only', async () => {
+    const extension = await open();
+    const alpha = extension.workspaceFor?.('alpha');
+    const beta = extension.workspaceFor?.('beta');
+    const alphaDirectory = path.join(directory, '.massgen', 'workspaces', 'run-1', 'alpha_ws');
+    expect(alpha?.directory).toBe(alphaDirectory);
+    expect(accessByPath(alpha)).toMatchObject({ [alphaDirectory]: 'write', [path.join(directory, 'shared')]: 'read', [path.join(directory, 'out')]: 'read' });
+    // Another agent's live workspace is closed to it.
+    expect(accessByPath(beta)).toMatchObject({ [alphaDirectory]: 'none' });
+    expect(alpha?.protectedPaths()).toEqual([path.join(directory, 'out', 'keep')]);
+
+    await extension.onEvent?.(stamp({ type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'v1', round: 1 }));
+    expect(accessByPath(beta)['peers/agent1']).toBe('read');
+
+    await extension.onEvent?.(stamp({ type: 'consensus', winnerAgentId: 'alpha', winnerLabel: 'agent1.1', tally: [], stopReason: 'consensus' }));
+    expect(accessByPath(alpha)[path.join(directory, 'out')]).toBe('write');
+    expect(accessByPath(beta)[path.join(directory, 'out')]).toBe('read');
+
+    await extension.close();
+    expect(accessByPath(alpha)[alphaDirectory]).toBe('read');
+  });
+
+  it('gives an agent without cwd its context paths and no directory', async () => {
+    const extension = await open();
+    const gamma = extension.workspaceFor?.('gamma');
+    expect(gamma?.directory).toBeUndefined();
+    expect(accessByPath(gamma)[path.join(directory, 'shared')]).toBe('read');
+    expect(extension.workspaceFor?.('nobody')).toBeUndefined();
+    await extension.close();
+  });
+});
