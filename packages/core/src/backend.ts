@@ -29,6 +29,12 @@ export interface BackendRequest {
   tools?: ToolDefinition[];
   /** `required` forces a tool call where the provider supports it. */
   toolChoice?: 'auto' | 'required' | 'none';
+  /**
+   * Names of the tools in `tools` whose call ends the agent's turn (the strategy's workflow tools).
+   * A backend that runs its own agent loop (Claude Code) stops that loop on them and keeps it
+   * waiting for the results of other calls; other backends can ignore it.
+   */
+  turnEndingTools?: string[];
   settings?: SamplingSettings;
   /** Provider-specific request fields, validated by the backend's own options schema. */
   providerOptions?: Record<string, unknown>;

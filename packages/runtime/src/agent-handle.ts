@@ -58,6 +58,7 @@ export function createAgentHandle(options: AgentHandleOptions): AgentHandle {
           {
             messages,
             ...(toolDefinitions.length > 0 ? { tools: toolDefinitions } : {}),
+            ...(workflowNames.size > 0 ? { turnEndingTools: [...workflowNames] } : {}),
             ...(request.toolChoice === undefined ? {} : { toolChoice: request.toolChoice }),
             settings: { ...options.sampling, ...request.settings },
           },
