@@ -13,6 +13,8 @@ export type LineReader = (prompt: string) => Promise<LineRead>;
 export function createLineReader(input: NodeJS.ReadStream, output: NodeJS.WritableStream): LineReader {
   return (prompt) =>
     new Promise<LineRead>((resolve) => {
+      // The live display unrefs stdin when it lets go of it; waiting for a line must keep the process alive.
+      input.ref();
       const lines = createInterface({ input, output, terminal: input.isTTY === true });
       let settled = false;
       const finish = (read: LineRead): void => {

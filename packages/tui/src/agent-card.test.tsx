@@ -20,7 +20,7 @@ describe('AgentCard', () => {
   it('shows the agent, its backend and model, state, spend and latest output', () => {
     const lines = frameLines(card(threeAgentRun(), 'alpha').lastFrame()!);
     expect(lines).toHaveLength(8);
-    expect(lines[1]).toContain('1 alpha chatcompletion · model-a');
+    expect(lines[1]).toContain('1 alpha model-a · chatcompletion');
     expect(lines[2]).toMatch(/● answered A1\.1 +1\.2k tok \$0\.0021/);
     expect(lines[3]).toContain('Adding two and two.');
     expect(lines[4]).toContain('Four. 2 + 2 = 4.');

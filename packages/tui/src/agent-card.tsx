@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import type { AgentStatus } from '@massgen/runtime';
 import { currentTurn } from './agent-output.js';
 import type { AgentOutput } from './agent-output.js';
-import { describeIdentity, describeSpend, describeState, spreadLine, stateSymbols } from './agent-summary.js';
+import { describeModel, describeSpend, describeState, spreadLine, stateSymbols } from './agent-summary.js';
 import { lastOutputLines } from './output-lines.js';
 import { OutputLineView } from './output-line-view.js';
 import { oneLine } from './text-lines.js';
@@ -23,7 +23,6 @@ export function AgentCard({ agent, index, output, answerLabel, width, outputLine
   const theme = useTheme();
   const inner = Math.max(1, width - 4);
   const key = index < 9 ? `${index + 1} ` : '';
-  const identity = describeIdentity(agent, inner - key.length);
   const state = `${stateSymbols[agent.state]} ${describeState(agent, answerLabel)}`;
   const full = spreadLine(state, describeSpend(agent), inner);
   const status = full.right === '' ? spreadLine(state, describeSpend(agent, true), inner) : full;
@@ -33,9 +32,9 @@ export function AgentCard({ agent, index, output, answerLabel, width, outputLine
       <Text wrap="truncate-end">
         <Text color={theme.agent(index)} bold>
           {key}
-          {identity.name}
+          {agent.id}
         </Text>
-        <Text color={theme.muted}> {identity.detail}</Text>
+        <Text color={theme.muted}> {describeModel(agent)}</Text>
       </Text>
       <Text wrap="truncate-end">
         <Text color={theme.state(agent.state)}>{status.left}</Text>

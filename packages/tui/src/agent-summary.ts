@@ -54,10 +54,7 @@ export function spreadLine(left: string, right: string, width: number): { left: 
   return { left: truncateEnd(left, width), gap: '', right: '' };
 }
 
-/** `alpha chatcompletion · gpt-5`, or without the backend type when that does not fit. */
-export function describeIdentity(agent: AgentStatus, width: number): { name: string; detail: string } {
-  const full = `${agent.provider}${agent.modelId === '' ? '' : ` · ${agent.modelId}`}`;
-  const room = width - Array.from(agent.id).length - 1;
-  if (Array.from(full).length <= room || agent.modelId === '') return { name: agent.id, detail: full };
-  return { name: agent.id, detail: agent.modelId };
+/** `model-a · chatcompletion`: the model first, as it tells agents apart best; the backend type after it, cut when the card is narrow. */
+export function describeModel(agent: AgentStatus): string {
+  return agent.modelId === '' ? agent.provider : `${agent.modelId} · ${agent.provider}`;
 }

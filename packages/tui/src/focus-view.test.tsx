@@ -25,7 +25,7 @@ describe('FocusView', () => {
   it('shows every turn of one agent, not only the current one', () => {
     const lines = frameLines(focus(0).lastFrame()!);
     expect(lines[0]).toContain('2 beta');
-    expect(lines[0]).toContain('chatcompletion · model-b');
+    expect(lines[0]).toContain('model-b · chatcompletion');
     expect(lines.slice(1)).toEqual(['── round 1: first answer ──', 'Considering.', 'First draft.', '── round 2: reviewing answers ──', 'one', 'two', 'three', 'four'].slice(-7));
   });
 

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import type { AgentStatus } from '@massgen/runtime';
 import type { AgentOutput } from './agent-output.js';
-import { describeSpend, describeState, stateSymbols } from './agent-summary.js';
+import { describeModel, describeSpend, describeState, stateSymbols } from './agent-summary.js';
 import { lastOutputLines } from './output-lines.js';
 import { OutputLineView } from './output-line-view.js';
 import { useTheme } from './theme.js';
@@ -32,8 +32,7 @@ export function FocusView({ agent, index, output, answerLabel, width, lines, scr
         </Text>
         <Text color={theme.muted}>
           {' '}
-          {agent.provider}
-          {agent.modelId === '' ? '' : ` · ${agent.modelId}`} ·{' '}
+          {describeModel(agent)} ·{' '}
         </Text>
         <Text color={theme.state(agent.state)}>
           {stateSymbols[agent.state]} {describeState(agent, answerLabel)}

@@ -1,0 +1,191 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunEvent } from '@massgen/core';
+import { createDeferred, createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
+import type { Deferred, FakeOpenAIServer, FakeResponder } from '@massgen/testing';
+import { TmuxTerminal, tmuxAvailable } from './tmux-terminal.js';
+
+let directory: string;
+let server: FakeOpenAIServer;
+let terminal: TmuxTerminal | undefined;
+
+const team = createTeamResponder({
+  answer: (request) => `Four, says ${request.model}. 2 + 2 = 4.`,
+  finalText: 'The answer is 4.',
+});
+
+beforeEach(async () => {
+  directory = mkdtempSync(path.join(tmpdir(), 'massgen-tui-'));
+  server = await createFakeOpenAIServer({ responder: team });
+});
+
+afterEach(async () => {
+  terminal?.close();
+  terminal = undefined;
+  await server.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+function writeTeam(ids: readonly string[]): string {
+  const agents = ids.map((id) => `  - id: ${id}\n    backend:\n      type: chatcompletion\n      model: model-${id}\n      base_url: "${server.url}"\n      api_key: test-key\n`).join('');
+  const file = path.join(directory, 'team.yaml');
+  writeFileSync(file, `agents:\n${agents}`);
+  return file;
+}
+
+/** The team, with the winner's presentation held until the test releases it. */
+function holdPresentation(): Deferred<void> {
+  const gate = createDeferred<void>();
+  const responder: FakeResponder = async (request, context) => {
+    if (request.tools.length === 0) await gate.promise;
+    return team(request, context);
+  };
+  server.setResponder(responder);
+  return gate;
+}
+
+/**
+ * Every agent answers until its answer is among those it is shown, then no reply ever comes
+ * back: coordination runs until the user acts. (A turn cut short by another agent's answer
+ * does not count: its answer never arrived.)
+ */
+function answerThenHang(): void {
+  server.setResponder((request, context) => {
+    if (request.tools.length === 0) return team(request, context);
+    const ownAnswer = `Four, says ${request.model}.`;
+    if (JSON.stringify(request.messages).includes(ownAnswer)) return { type: 'hang' };
+    return { type: 'tool-calls', calls: [{ name: 'new_answer', arguments: { content: ownAnswer } }] };
+  });
+}
+
+function readRecord(): { directory: string; events: RunEvent[] } {
+  const runs = path.join(directory, '.massgen', 'runs');
+  const [runId] = readdirSync(runs);
+  if (runId === undefined) throw new Error('no run record was written');
+  const recordDirectory = path.join(runs, runId);
+  const events = readFileSync(path.join(recordDirectory, 'events.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as RunEvent);
+  return { directory: recordDirectory, events };
+}
+
+const colourEscape = /\u001b\[(?:[0-9;]*;)?(?:3[0-7]|9[0-7]|38;5;\d+)m/;
+
+describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get install -y tmux)', () => {
+  it('shows the agent cards, the votes and the final answer as the run goes', async () => {
+    const gate = holdPresentation();
+    const file = writeTeam(['alpha', 'beta', 'gamma']);
+    terminal = TmuxTerminal.start({ args: ['--config', file, 'What is 2+2?'], cwd: directory, columns: 100, rows: 32 });
+
+    const live = await terminal.waitForScreen((screen) => screen.includes('presents the final answer'), 'the winner presenting');
+    expect(live).toMatch(/╭─+╮╭─+╮╭─+╮/);
+    expect(live).toMatch(/1 alpha model-alpha · chat.*2 beta model-beta · chat.*3 gamma model-gamma · chat/);
+    expect(live).toMatch(/voted agent\d\.\d \(\w+\)/);
+    expect(live).toMatch(/Votes: ★ agent\d\.\d \(\w+\) ■+ 3/);
+    expect(live).toContain('a answer now · 1-3 focus agent · q quit · ctrl-c cancel');
+    expect(terminal.styledScreen()).toMatch(colourEscape);
+
+    gate.resolve();
+    expect(await terminal.waitForExit()).toBe(0);
+    const history = terminal.history();
+    expect(history).toContain('Final answer by');
+    expect(history).toMatch(/^The answer is 4\.$/m);
+    expect(history).toContain('Finished: consensus (every agent voted)');
+    expect(history).toMatch(/Record: \.massgen\/runs\//);
+  });
+
+  it('answers now on `a`: the leader presents, the record is complete, exit code 0', async () => {
+    answerThenHang();
+    const file = writeTeam(['alpha', 'beta', 'gamma']);
+    terminal = TmuxTerminal.start({ args: ['--config', file, 'What is 2+2?'], cwd: directory, columns: 100, rows: 32 });
+    await terminal.waitForScreen((screen) => screen.includes('Votes: none yet · 3 answers'), 'three answers');
+    terminal.sendKeys('a');
+
+    expect(await terminal.waitForExit()).toBe(0);
+    expect(terminal.history()).toMatch(/^The answer is 4\.$/m);
+    const { directory: record, events } = readRecord();
+    expect(events.at(-1)).toMatchObject({ type: 'run-end', stopReason: 'answer-now' });
+    expect(readdirSync(path.join(record, 'answers'))).toHaveLength(3);
+    expect(readFileSync(path.join(record, 'final.md'), 'utf8')).toBe('The answer is 4.');
+    expect(JSON.parse(readFileSync(path.join(record, 'status.json'), 'utf8'))).toMatchObject({ state: 'finished', stopReason: 'answer-now' });
+  });
+
+  it('cancels on Ctrl-C: every answer so far stays in the record, exit code 4', async () => {
+    answerThenHang();
+    const file = writeTeam(['alpha', 'beta', 'gamma']);
+    terminal = TmuxTerminal.start({ args: ['--config', file, 'What is 2+2?'], cwd: directory, columns: 100, rows: 32 });
+    await terminal.waitForScreen((screen) => screen.includes('Votes: none yet · 3 answers'), 'three answers');
+    terminal.sendKeys('C-c');
+
+    expect(await terminal.waitForExit()).toBe(4);
+    expect(terminal.history()).toContain('Finished: cancelled (cancelled by the user)');
+    const { directory: record, events } = readRecord();
+    expect(events.at(-1)).toMatchObject({ type: 'run-end', stopReason: 'cancelled' });
+    expect(events.filter((event) => event.type === 'answer')).toHaveLength(3);
+    expect(readdirSync(path.join(record, 'answers'))).toHaveLength(3);
+    expect(JSON.parse(readFileSync(path.join(record, 'status.json'), 'utf8'))).toMatchObject({ state: 'finished', stopReason: 'cancelled' });
+  });
+
+  it('keeps eight agents readable on an 80x24 terminal, without colour under NO_COLOR', async () => {
+    const gate = holdPresentation();
+    const ids = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta'];
+    const file = writeTeam(ids);
+    terminal = TmuxTerminal.start({ args: ['--config', file, 'What is 2+2?'], cwd: directory, columns: 80, rows: 24, env: { NO_COLOR: '1' } });
+
+    const screen = await terminal.waitForScreen((text) => text.includes('presents the final answer'), 'the winner presenting');
+    const lines = screen.split('\n');
+    expect(lines.length).toBeLessThanOrEqual(24);
+    for (const line of lines) expect(Array.from(line).length).toBeLessThanOrEqual(80);
+    for (const [index, id] of ids.entries()) expect(screen).toMatch(new RegExp(`^${index + 1} ${id} +(✓ voted|● answered|★ presenting)`, 'm'));
+    expect(screen).toMatch(/^Votes: ★ /m);
+    expect(screen).toContain('a answer now · 1-8 focus agent');
+    expect(terminal.styledScreen()).not.toMatch(colourEscape);
+
+    gate.resolve();
+    expect(await terminal.waitForExit()).toBe(0);
+  });
+
+  it('focuses one agent with its number and returns with Escape', async () => {
+    const gate = holdPresentation();
+    const file = writeTeam(['alpha', 'beta']);
+    terminal = TmuxTerminal.start({ args: ['--config', file, 'What is 2+2?'], cwd: directory, columns: 90, rows: 30 });
+    await terminal.waitForScreen((screen) => screen.includes('presents the final answer'), 'the winner presenting');
+    terminal.sendKeys('2');
+    const focused = await terminal.waitForScreen((screen) => screen.includes('esc back'), 'the focus view');
+    expect(focused).toMatch(/ 2 beta +model-beta · chatcompletion/);
+    expect(focused).toContain('── round 1: first answer ──');
+    terminal.sendKeys('Escape');
+    await terminal.waitForScreen((screen) => screen.includes('1 alpha') && screen.includes('2 beta') && !screen.includes('esc back'), 'the overview again');
+    gate.resolve();
+    expect(await terminal.waitForExit()).toBe(0);
+  });
+
+  it('runs an interactive session: each question sees the earlier turns; /status and /quit work', async () => {
+    const file = writeTeam(['alpha', 'beta']);
+    terminal = TmuxTerminal.start({ args: ['--config', file], cwd: directory, columns: 100, rows: 40 });
+    await terminal.waitForScreen((screen) => screen.endsWith('massgen>'), 'the prompt');
+    terminal.type('What is 2+2?');
+    terminal.sendKeys('Enter');
+    await terminal.waitForScreen((screen) => /Finished: consensus[\s\S]*massgen>$/.test(screen), 'the first answer and a new prompt');
+    const firstRunRequests = server.requests.length;
+
+    terminal.type('And doubled?');
+    terminal.sendKeys('Enter');
+    await terminal.waitForScreen((screen) => (screen.match(/Finished: consensus/g) ?? []).length === 1 && /answers: \d[\s\S]*massgen>$/.test(screen) && server.requests.length > firstRunRequests, 'the second answer and a new prompt');
+    const laterRequest = JSON.stringify(server.requests[firstRunRequests]?.messages);
+    expect(laterRequest).toContain('What is 2+2?');
+    expect(laterRequest).toContain('The answer is 4.');
+    expect(laterRequest).toContain('And doubled?');
+
+    terminal.type('/status');
+    terminal.sendKeys('Enter');
+    await terminal.waitForScreen((screen) => screen.includes('Questions asked: 2 · in the conversation: 2'), 'the session status');
+    terminal.type('/quit');
+    terminal.sendKeys('Enter');
+    expect(await terminal.waitForExit()).toBe(0);
+    expect(readdirSync(path.join(directory, '.massgen', 'runs'))).toHaveLength(2);
+  });
+});
