@@ -9,13 +9,17 @@ const interruptionsInARowLimit = 2;
 /**
  * After `author`'s new answer `label`: stops the turns that were built on older answers, so no
  * tokens go into work that is out of date, and queues their restart with the current answers.
- * A turn that has already called `new_answer` is left to end, since its answer counts whatever
- * it was based on.
+ *
+ * Two kinds of turn are left to end. One that started before any answer existed is writing an
+ * independent first answer, which the coordination wants from every agent: seeing another
+ * answer first would only anchor it. And one that has already called `new_answer` is done:
+ * its answer counts whatever it was based on.
  */
 export function interruptStaleTurns(state: CoordinationState, author: AgentRecord, label: string): void {
   for (const other of state.live()) {
     const turn = other.turn;
-    if (other === author || turn === undefined || turn.hasAnswerCall || turn.viewVersion >= state.answersVersion) continue;
+    if (other === author || turn === undefined || turn.viewVersion === 0 || turn.hasAnswerCall) continue;
+    if (turn.viewVersion >= state.answersVersion) continue;
     if (other.interruptionsInARow >= interruptionsInARowLimit) continue;
     turn.abort();
     other.turn = undefined;

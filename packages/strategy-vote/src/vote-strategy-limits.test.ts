@@ -27,23 +27,27 @@ describe('vote strategy: limits', () => {
         return index === 0 ? textTurn('', newAnswerCall('A')) : textTurn('', voteCall('agent1', 'mine'));
       },
     });
-    // Bob and carol work until alice's answer interrupts them; bob then votes, carol never ends.
+    const aliceAnswered = createDeferred();
+    // Bob's first turn cannot vote (no answers yet), so it fails once and votes on its retry.
     const bob = createScriptedAgent({
       id: 'bob',
-      turns: (request) => (offeredLabels(request).length === 0 ? [hang()] : textTurn('', voteCall('agent1', 'good'))),
+      turns: (request) =>
+        offeredLabels(request).length === 0
+          ? [waitFor(aliceAnswered.promise), ...textTurn('Still thinking.')]
+          : textTurn('', voteCall('agent1', 'good')),
     });
-    const carol = createScriptedAgent({ id: 'carol', turns: () => [hang()] });
+    const carol = createScriptedAgent({ id: 'carol', turns: [[hang()]] });
     const settings = { convergenceThreshold: 0.6, timeoutMs: safetyTimeoutMs };
     let abortedBeforePresentation: number[] | undefined;
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob, carol], settings }), (event) => {
+      if (event.type === 'answer') aliceAnswered.resolve();
       if (event.type === 'final-delta') abortedBeforePresentation = [...carol.abortedTurns];
     });
 
     expect(eventsOfType(events, 'vote')).toHaveLength(2);
     expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'convergence-threshold', winnerAgentId: 'alice' });
-    // Turn 0 was interrupted by alice's answer; turn 1 was aborted when the threshold was
-    // reached, not merely when the run was closed.
-    expect(abortedBeforePresentation).toEqual([0, 1]);
+    // Aborted when the threshold was reached, not merely when the run was closed.
+    expect(abortedBeforePresentation).toEqual([0]);
     expect(onlyEvent(events, 'run-end')).toEqual({
       type: 'run-end',
       stopReason: 'convergence-threshold',
