@@ -117,6 +117,7 @@ export class CoordinationRun {
       const offered = this.state.offeredFor(agent, this.settings.maxNewAnswersPerAgent, answers);
       const isNewTurn = pending.reason !== 'retry' && pending.continuesRound !== true;
       if (isNewTurn && !this.mayBeginTurn(agent, offered)) continue;
+      if (pending.afterInterruption === true && this.firstAnswerIsComing()) continue;
       if (isNewTurn) agent.turnsStarted += 1;
       agent.pending = undefined;
       const wrapUp = pending.wrapUp === true;
@@ -141,6 +142,17 @@ export class CoordinationRun {
     }
     yield* events;
     yield* this.announceRounds();
+  }
+
+  /**
+   * Whether some agent is still writing its first answer. An interrupted turn waits for it
+   * before restarting, since that answer would only interrupt the restart again, and the run
+   * cannot reach consensus before it arrives anyway. With a convergence threshold nobody waits:
+   * the team may converge without a straggler's answer.
+   */
+  private firstAnswerIsComing(): boolean {
+    if (this.settings.convergenceThreshold !== undefined) return false;
+    return this.state.live().some((agent) => agent.turn !== undefined && agent.turn.viewVersion === 0);
   }
 
   private mayBeginTurn(agent: AgentRecord, offered: OfferedTools): boolean {

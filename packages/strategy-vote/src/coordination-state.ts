@@ -46,6 +46,8 @@ export interface PendingTurn {
   wrapUp?: boolean;
   /** Restart from a fresh context that shows only the leading answers. */
   freshStart?: boolean;
+  /** The turn replaces one interrupted by a new answer. */
+  afterInterruption?: boolean;
 }
 
 export interface AgentRecord {

@@ -24,7 +24,13 @@ export function interruptStaleTurns(state: CoordinationState, author: AgentRecor
     turn.abort();
     other.turn = undefined;
     other.interruptionsInARow += 1;
-    other.pending = { reason: 'restart', attempt: 1, continuesRound: true, restartReason: `new answer ${label} made its turn out of date` };
+    other.pending = {
+      reason: 'restart',
+      attempt: 1,
+      continuesRound: true,
+      afterInterruption: true,
+      restartReason: `new answer ${label} made its turn out of date`,
+    };
   }
 }
 

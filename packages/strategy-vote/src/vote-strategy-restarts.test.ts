@@ -1,5 +1,6 @@
 import type { CoordinationEvent } from '@massgen/core';
 import { createDeferred, createScriptedAgent, hang, newAnswerCall, notify, textTurn, voteCall, waitFor } from '@massgen/testing';
+import type { ScriptedAgentTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { collectEvents, createTestContext, eventsOfType, isPresentation, offeredLabels, onlyEvent, promptText } from './test-context.js';
 import { createVoteStrategy } from './vote-strategy.js';
@@ -164,6 +165,39 @@ describe('vote strategy: new answers and stale views', () => {
 
     expect(bob.abortedTurns).toEqual([]);
     expect(eventsOfType(events, 'answer').map((answer) => answer.label)).toEqual(['agent1.1', 'agent2.1']);
+  });
+
+  it('holds an interrupted turn back until no agent is still writing its first answer, unless a threshold may end the run sooner', async () => {
+    const requestsWhenCarolAnswered = async (settings: { convergenceThreshold?: number }): Promise<number | undefined> => {
+      const aliceReviewing = createDeferred();
+      const carolMayAnswer = createDeferred();
+      const voter = (id: string, first: ScriptedAgentTurn) =>
+        createScriptedAgent({
+          id,
+          turns: (request, index) => {
+            if (isPresentation(request)) return textTurn(`${id} presents`);
+            if (index === 0) return first;
+            if (id === 'alice' && index === 1) return [notify(() => aliceReviewing.resolve()), hang()];
+            return textTurn('', voteCall('agent1', 'A1 holds up'));
+          },
+        });
+      const alice = voter('alice', textTurn('', newAnswerCall('A1')));
+      const bob = voter('bob', [waitFor(aliceReviewing.promise), ...textTurn('', newAnswerCall('B1'))]);
+      const carol = voter('carol', [waitFor(carolMayAnswer.promise), ...textTurn('', newAnswerCall('C1'))]);
+      let aliceRequests: number | undefined;
+      const context = createTestContext({ agents: [alice, bob, carol], settings: { ...settings, timeoutMs: 10_000 } });
+      const events = await collectEvents(createVoteStrategy(), context, (event) => {
+        if (answerBy('bob')(event)) carolMayAnswer.resolve();
+        if (answerBy('carol')(event)) aliceRequests = alice.requests.length;
+      });
+      expect(alice.abortedTurns).toEqual([1]);
+      expect(onlyEvent(events, 'run-end').winnerAgentId).toBe('alice');
+      return aliceRequests;
+    };
+
+    // B1 interrupts alice's review; her restart waits for carol's first answer, then sees all three.
+    expect(await requestsWhenCarolAnswered({})).toBe(2);
+    expect(await requestsWhenCarolAnswered({ convergenceThreshold: 0.99 })).toBe(3);
   });
 
   it('leaves a turn that has already called new_answer to finish, and accepts its answer', async () => {
