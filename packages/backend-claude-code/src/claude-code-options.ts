@@ -1,0 +1,105 @@
+import { ConfigError, type BackendSettings } from '@massgen/core';
+import { z } from 'zod';
+
+export const defaultTimeoutSeconds = 600;
+
+/** Claude Code's permission modes that make sense without a person at the keyboard. */
+export const permissionModes = ['default', 'acceptEdits', 'bypassPermissions', 'plan', 'dontAsk'] as const;
+export type PermissionModeOption = (typeof permissionModes)[number];
+
+const seconds = z.number({ error: 'expected a number of seconds' }).positive({ error: 'expected a positive number of seconds' });
+const toolNames = z.array(z.string({ error: 'expected tool names as strings, such as Read or Bash(npm test:*)' }), {
+  error: 'expected a list of tool names, such as [Read, Write, "Bash(npm test:*)"]',
+});
+const text = (what: string) => z.string({ error: `expected ${what} as a string` });
+
+/**
+ * The keys of a `backend` block this backend reads. Other keys pass validation (so that
+ * `massgen --validate` accepts a block written for another backend) and are reported as warnings.
+ */
+export const optionsSchema = z.looseObject({
+  api_key: text('the API key').optional(),
+  base_url: z
+    .string({ error: 'expected a URL such as https://api.anthropic.com' })
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), { error: 'expected an http(s) URL such as https://api.anthropic.com' })
+    .optional(),
+  timeout_seconds: seconds.optional(),
+  /** The upstream MassGen name for the same setting. */
+  request_timeout: seconds.optional(),
+  permission_mode: z.enum(permissionModes, { error: `expected one of ${permissionModes.join(', ')}` }).optional(),
+  allowed_tools: toolNames.optional(),
+  disallowed_tools: toolNames.optional(),
+  system_prompt: text('the system prompt').optional(),
+  append_system_prompt: text('the text to append to the system prompt').optional(),
+  use_default_prompt: z.boolean({ error: 'expected true or false' }).optional(),
+  max_thinking_tokens: z
+    .number({ error: 'expected a whole number of tokens (0 turns thinking off)' })
+    .int({ error: 'expected a whole number of tokens (0 turns thinking off)' })
+    .min(0, { error: 'expected a whole number of tokens (0 turns thinking off)' })
+    .optional(),
+  max_turns: z.number({ error: 'expected a positive whole number' }).int({ error: 'expected a positive whole number' }).positive({ error: 'expected a positive whole number' }).optional(),
+  cli_path: text('the path of the Claude Code executable').optional(),
+  env: z.record(z.string(), z.string({ error: 'expected the value as a string' }), { error: 'expected a map of environment variable names to values' }).optional(),
+});
+
+const knownKeys = new Set(Object.keys(optionsSchema.shape));
+
+export interface ClaudeCodeOptions {
+  apiKey?: string;
+  /** Without a trailing slash; absent for Anthropic's own API. */
+  baseUrl?: string;
+  timeoutMs: number;
+  permissionMode: PermissionModeOption;
+  allowedTools: string[];
+  disallowedTools: string[];
+  systemPrompt?: string;
+  appendSystemPrompt?: string;
+  /** Claude Code's own system prompt comes first unless `system_prompt` replaces it or this is false. */
+  useDefaultPrompt: boolean;
+  maxThinkingTokens?: number;
+  maxTurns?: number;
+  cliPath?: string;
+  /** Extra variables for the Claude Code process, as configured. */
+  env: Record<string, string>;
+}
+
+/**
+ * Validates `settings.options`. Invalid values are a configuration error naming the key; keys this
+ * backend does not know are a warning each, because a typo should be visible but not fatal.
+ */
+export function parseClaudeCodeOptions(settings: BackendSettings): ClaudeCodeOptions {
+  const result = optionsSchema.safeParse(settings.options);
+  if (!result.success) {
+    throw new ConfigError({
+      issues: result.error.issues.map((issue) => ({
+        path: ['backend', ...issue.path.map(String)].join('.'),
+        message: `${issue.message} (agent ${settings.agentId}, backend type ${settings.type})`,
+      })),
+    });
+  }
+  for (const key of Object.keys(settings.options)) {
+    if (knownKeys.has(key)) continue;
+    settings.warn({
+      code: 'unknown-key',
+      message: `backend.${key} is not a setting of the ${settings.type} backend and is ignored.`,
+      path: `backend.${key}`,
+      agentId: settings.agentId,
+    });
+  }
+  const options = result.data;
+  return {
+    ...(options.api_key === undefined ? {} : { apiKey: options.api_key }),
+    ...(options.base_url === undefined ? {} : { baseUrl: options.base_url.replace(/\/+$/, '') }),
+    timeoutMs: (options.timeout_seconds ?? options.request_timeout ?? defaultTimeoutSeconds) * 1000,
+    permissionMode: options.permission_mode ?? 'acceptEdits',
+    allowedTools: options.allowed_tools ?? [],
+    disallowedTools: options.disallowed_tools ?? [],
+    ...(options.system_prompt === undefined ? {} : { systemPrompt: options.system_prompt }),
+    ...(options.append_system_prompt === undefined ? {} : { appendSystemPrompt: options.append_system_prompt }),
+    useDefaultPrompt: options.system_prompt === undefined && options.use_default_prompt !== false,
+    ...(options.max_thinking_tokens === undefined ? {} : { maxThinkingTokens: options.max_thinking_tokens }),
+    ...(options.max_turns === undefined ? {} : { maxTurns: options.max_turns }),
+    ...(options.cli_path === undefined ? {} : { cliPath: options.cli_path }),
+    env: options.env ?? {},
+  };
+}
