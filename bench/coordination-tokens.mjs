@@ -89,7 +89,10 @@ export async function coordinationTokens() {
     await server.close();
     rmSync(directory, { recursive: true, force: true });
   }
-  const change = (after, before) => `${after <= before ? '-' : '+'}${Math.abs((after / before - 1) * 100).toFixed(0)}%`;
+  const change = (after, before) => {
+    const percent = Math.round((after / before - 1) * 100);
+    return percent === 0 ? '0%' : `${percent > 0 ? '+' : ''}${percent}%`;
+  };
   console.log(`Tokens per coordination (medians of ${runsPerCase} runs)`);
   console.log('| agents | stale turns | requests | answers | tokens sent | tokens generated | sent vs finish | generated vs finish |');
   console.log('|---|---|---|---|---|---|---|---|');
