@@ -9,6 +9,8 @@ import type { CliIo } from './cli-io.js';
 import { cliPackageDirectory, cliVersion } from './cli-package.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
 import { runInteractiveSession } from './interactive-session.js';
+import { readExampleCatalog } from './example-catalog.js';
+import { listExamplesCommand, prepareExample } from './examples-command.js';
 import { createLineReader } from './line-reader.js';
 import { logsCommand } from './logs-command.js';
 import { runCommand, runCoordination } from './run-command.js';
@@ -26,6 +28,8 @@ interface CliOptions {
   timeout?: number;
   record: boolean;
   debug?: boolean;
+  example?: string;
+  listExamples?: boolean;
 }
 
 const helpFooter = `
@@ -34,6 +38,7 @@ Examples:
   massgen --model gpt-5-nano "Explain CRDTs in two paragraphs"
   massgen --backend chatcompletion --base-url http://localhost:8000/v1 --model qwen "Hi"
   massgen --validate team.yaml other.yaml
+  massgen --list-examples               (bundled examples; massgen --example team-of-three "q")
   massgen --no-display --config team.yaml "q" > answer.md
   massgen --config team.yaml            (no question: an interactive session)
   massgen logs                          (list past runs; massgen logs show latest)
@@ -58,7 +63,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), sig
     debug = options.debug === true;
     const loader = new PluginLoader({ searchPaths: [io.cwd, cliPackageDirectory()] });
     if (options.validate !== undefined) return await validateCommand(options.validate, io, loader);
-    const question = program.args[0];
+    if (options.listExamples === true) return listExamplesCommand(io);
+    const question = program.args[0] ?? (options.example === undefined ? undefined : examplesQuestion(options.example));
     const interactive = (question === undefined || question.trim() === '') && process.stdin.isTTY === true;
     if (!interactive && (question === undefined || question.trim() === '')) {
       throw new MassGenError({ code: 'CONFIG_INVALID', message: 'No question given. Usage: massgen --config FILE "your question" (see massgen --help), or run it in a terminal for an interactive session.' });
@@ -125,6 +131,8 @@ function buildProgram(io: CliIo): Command {
     .option('--backend <type>', 'backend type for --model (default: inferred from the model name)')
     .option('--base-url <url>', 'base URL of an OpenAI-compatible server, for --model')
     .option('--system-message <text>', 'system message for the --model agent')
+    .option('--example <name>', "run a bundled example (its own question if you give none)")
+    .option('--list-examples', 'list the bundled examples with a question to try each with')
     .option('--validate <files...>', 'check configuration files, report every problem, and exit')
     .option('--no-display', 'print only the final answer on stdout; progress goes to stderr')
     .option('-o, --output-file <file>', 'also write the final answer to this file')
@@ -142,11 +150,13 @@ function buildProgram(io: CliIo): Command {
 }
 
 async function resolveConfig(options: CliOptions, io: CliIo): Promise<MassGenConfig> {
-  if (options.config !== undefined && options.model !== undefined) {
-    throw new MassGenError({ code: 'CONFIG_INVALID', message: 'Use either --config or --model, not both.' });
+  if ([options.config, options.model, options.example].filter((choice) => choice !== undefined).length > 1) {
+    throw new MassGenError({ code: 'CONFIG_INVALID', message: 'Use one of --config, --model or --example, not several.' });
   }
   let config: MassGenConfig;
-  if (options.config !== undefined) {
+  if (options.example !== undefined) {
+    config = await loadConfig(prepareExample(options.example, io), { cwd: io.cwd, env: io.env });
+  } else if (options.config !== undefined) {
     config = await loadConfig(path.resolve(io.cwd, options.config), { cwd: io.cwd, env: io.env });
   } else if (options.model !== undefined) {
     config = createQuickConfig({
@@ -162,6 +172,10 @@ async function resolveConfig(options: CliOptions, io: CliIo): Promise<MassGenCon
   }
   if (options.timeout !== undefined) config = { ...config, orchestrator: { ...config.orchestrator, timeoutMs: options.timeout * 1000 } };
   return config;
+}
+
+function examplesQuestion(name: string): string | undefined {
+  return readExampleCatalog().examples.find((example) => example.name === name)?.question;
 }
 
 function parsePositiveNumber(value: string): number {

@@ -1,0 +1,135 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAnthropicTeamResponder,
+  createFakeAnthropicServer,
+  createFakeGeminiServer,
+  createFakeOpenAIServer,
+  createGeminiTeamResponder,
+  createTeamResponder,
+} from '@massgen/testing';
+import type { FakeAnthropicServer, FakeGeminiServer, FakeOpenAIServer } from '@massgen/testing';
+import { examplesDirectory, readExampleCatalog } from '../src/example-catalog.js';
+import type { ExampleEntry } from '../src/example-catalog.js';
+import { cliBin, runCli } from './run-cli.js';
+
+/**
+ * Every bundled example, through the built CLI: `--validate` as shipped, then a real run with
+ * each backend's base_url pointed at a fake server speaking that provider's protocol.
+ */
+const keys = { openai: 'sk-test-examples-openai', anthropic: 'sk-ant-test-examples', gemini: 'AIzaTestExamples-0123' };
+const shipped = path.join(path.dirname(cliBin), '..', 'examples');
+const catalog = readExampleCatalog(examplesDirectory(path.dirname(shipped)));
+const demoEnv = { MASSGEN_DEMO_BASE_URL: 'http://127.0.0.1:9/v1', MASSGEN_DEMO_API_KEY: 'demo-key' };
+/** Claude Code drives its own bundled CLI, so its example is run by the backend's own tests, not here. */
+const notRunHere = new Set(['claude-code']);
+
+let directory: string;
+let openai: FakeOpenAIServer;
+let anthropic: FakeAnthropicServer;
+let gemini: FakeGeminiServer;
+
+beforeAll(async () => {
+  directory = mkdtempSync(path.join(tmpdir(), 'massgen-examples-'));
+  const finalText = 'Final answer from the team.';
+  openai = await createFakeOpenAIServer({ apiKey: keys.openai, responder: createTeamResponder({ answer: 'An OpenAI-protocol answer.', finalText }) });
+  anthropic = await createFakeAnthropicServer({ apiKey: keys.anthropic, responder: createAnthropicTeamResponder({ answer: 'A Claude answer.', finalText }) });
+  gemini = await createFakeGeminiServer({ apiKey: keys.gemini, responder: createGeminiTeamResponder({ answer: 'A Gemini answer.', finalText }) });
+});
+
+afterAll(async () => {
+  await Promise.all([openai.close(), anthropic.close(), gemini.close()]);
+  rmSync(directory, { recursive: true, force: true });
+});
+
+/** A backend `type:` line of the examples, and where its provider's fake server is. */
+function fakeEndpoint(type: string): { url: string; key: string } | undefined {
+  if (['openai', 'grok', 'lmstudio', 'vllm', 'sglang', 'chatcompletion'].includes(type)) return { url: openai.url, key: keys.openai };
+  if (type === 'claude') return { url: anthropic.url, key: keys.anthropic };
+  if (type === 'gemini') return { url: gemini.url, key: keys.gemini };
+  return undefined;
+}
+
+/** Copies an example (with the files it refers to) and points every backend at the fake servers. */
+function copyPointedAtFakes(example: ExampleEntry): string {
+  const target = path.join(directory, example.name);
+  cpSync(path.dirname(path.join(shipped, example.file)), target, { recursive: true });
+  const file = path.join(target, path.basename(example.file));
+  const rewritten = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => !/^\s+(base_url|api_key):/.test(line))
+    .flatMap((line) => {
+      const match = /^(\s+)type: "([a-z_]+)"/.exec(line);
+      const endpoint = match === null ? undefined : fakeEndpoint(match[2] ?? '');
+      if (match === null || endpoint === undefined) return [line];
+      return [line, `${match[1]}base_url: "${endpoint.url}"`, `${match[1]}api_key: "${endpoint.key}"`];
+    })
+    .join('\n');
+  writeFileSync(file, rewritten);
+  return file;
+}
+
+describe('the bundled examples', () => {
+  it('ships a catalog whose every entry names a configuration in the package, one per scenario', () => {
+    expect(existsSync(path.join(shipped, 'catalog.json'))).toBe(true);
+    expect(catalog.examples.map((example) => example.name)).toEqual(
+      expect.arrayContaining(['single-agent', 'team-of-three', 'tech-review', 'refactor-pipeline', 'creative-brainstorm', 'mcp-weather', 'workspaces', 'claude-code', 'local-models']),
+    );
+    for (const example of catalog.examples) expect(existsSync(path.join(shipped, example.file)), example.file).toBe(true);
+  });
+
+  it.each(catalog.examples.map((example) => [example.name, example] as const))('%s passes --validate as shipped', async (_name, example) => {
+    const result = await runCli(['--validate', path.join(shipped, example.file)], { cwd: directory, env: demoEnv });
+    expect(result.stdout).toMatch(/^✓ /);
+    expect(result.code).toBe(0);
+  });
+
+  it.each(catalog.examples.filter((example) => !notRunHere.has(example.name)).map((example) => [example.name, example] as const))(
+    '%s runs its question end to end against the fake servers',
+    async (_name, example) => {
+      const file = copyPointedAtFakes(example);
+      const before = { openai: openai.requests.length, anthropic: anthropic.requests.length, gemini: gemini.requests.length };
+      const result = await runCli(['--no-display', '--no-record', '--config', file, example.question], { cwd: path.dirname(file), env: demoEnv });
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout.trim()).not.toBe('');
+      const reached = openai.requests.length - before.openai + (anthropic.requests.length - before.anthropic) + (gemini.requests.length - before.gemini);
+      expect(reached).toBeGreaterThan(0);
+      for (const key of Object.values(keys)) expect(result.stderr).not.toContain(key);
+    },
+  );
+
+  it('offers the weather MCP server’s tool to the model in the mcp-weather example', () => {
+    const offered = openai.requests.filter((request) => request.body['model'] === 'gpt-5-nano').flatMap((request) => request.tools.map((tool) => tool.function?.name ?? (tool as unknown as { name?: string }).name ?? ''));
+    expect(offered.some((name) => name.includes('get_forecast'))).toBe(true);
+  });
+});
+
+describe('massgen --list-examples and --example', () => {
+  it('lists every example with the command that runs it', async () => {
+    const result = await runCli(['--list-examples'], { cwd: directory });
+    expect(result.code).toBe(0);
+    for (const example of catalog.examples) expect(result.stdout).toContain(`massgen --example ${example.name} "`);
+  });
+
+  it('runs an example by name from a copy in .massgen/examples/, with the question given', async () => {
+    const cwd = mkdtempSync(path.join(directory, 'by-name-'));
+    const result = await runCli(['--no-display', '--example', 'demo', 'What is 3+3?'], {
+      cwd,
+      env: { MASSGEN_DEMO_BASE_URL: openai.url, MASSGEN_DEMO_API_KEY: keys.openai },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('Final answer from the team.\n');
+    expect(existsSync(path.join(cwd, '.massgen', 'examples', 'demo', 'three-agents.yaml'))).toBe(true);
+    expect(openai.requests.some((request) => JSON.stringify(request.messages).includes('What is 3+3?'))).toBe(true);
+  });
+
+  it('names the known examples when asked for one that does not exist', async () => {
+    const result = await runCli(['--example', 'no-such-example', 'q'], { cwd: directory });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('There is no example called "no-such-example"');
+    expect(result.stderr).toContain('single-agent');
+  });
+});
