@@ -44,10 +44,10 @@ export async function openRunDisplay(mode: DisplayMode, context: OpenDisplayCont
 }
 
 async function openLiveDisplay(context: OpenDisplayContext): Promise<RunDisplay> {
-  const { startLiveDisplay } = await import('@massgen/tui');
+  const { startLiveDisplay } = await import('@massgen/tui/live-display');
   const answerNow = new AbortController();
   const cancel = new AbortController();
-  const display = startLiveDisplay({
+  const display = await startLiveDisplay({
     stdout: context.io.stdout as NodeJS.WriteStream,
     stderr: context.io.stderr as NodeJS.WriteStream,
     stdin: context.stdin,

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Box, Text } from 'ink';
 import type { AgentStatus } from '@massgen/runtime';
 import { currentTurn } from './agent-output.js';
@@ -19,7 +20,7 @@ export interface AgentCardProps {
 }
 
 /** One agent as a bordered card: who it is, what it is doing, what it spent, and its latest output. */
-export function AgentCard({ agent, index, output, answerLabel, width, outputLines }: AgentCardProps) {
+function AgentCardBody({ agent, index, output, answerLabel, width, outputLines }: AgentCardProps) {
   const theme = useTheme();
   const inner = Math.max(1, width - 4);
   const key = index < 9 ? `${index + 1} ` : '';
@@ -53,6 +54,9 @@ export function AgentCard({ agent, index, output, answerLabel, width, outputLine
     </Box>
   );
 }
+
+/** Memoised: React re-renders only the cards whose data changed. */
+export const AgentCard = memo(AgentCardBody);
 
 /** What an agent without output in its current turn shows instead. */
 function placeholder(agent: AgentStatus): string {

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Text } from 'ink';
 import type { AgentStatus } from '@massgen/runtime';
 import { currentTurn } from './agent-output.js';
@@ -33,7 +34,7 @@ export interface AgentRowProps {
 }
 
 /** One agent on one line, for when cards do not fit: name, state, spend, and its latest line of output. */
-export function AgentRow({ agent, index, output, answerLabel, columns, width }: AgentRowProps) {
+function AgentRowBody({ agent, index, output, answerLabel, columns, width }: AgentRowProps) {
   const theme = useTheme();
   const fixed = columns.name + columns.model + columns.state + columns.spend;
   const room = Math.max(0, width - fixed - 2);
@@ -56,6 +57,9 @@ export function AgentRow({ agent, index, output, answerLabel, columns, width }: 
     </Text>
   );
 }
+
+/** Memoised: React re-renders only the rows whose data changed. */
+export const AgentRow = memo(AgentRowBody);
 
 /** The end of the latest streamed text, or the latest tool line: what the agent is doing now. */
 function latestLine(segments: readonly OutputSegment[], width: number): { kind: OutputSegment['kind']; text: string } | undefined {

@@ -11,8 +11,8 @@ export interface DisplayStoreOptions {
   clearTimer?: (timer: unknown) => void;
 }
 
-/** 15 frames a second: smooth enough for streaming text, cheap enough to go unnoticed. */
-export const defaultFrameIntervalMs = 66;
+/** 10 frames a second: smooth enough to follow streaming text, cheap enough to go unnoticed. */
+export const defaultFrameIntervalMs = 100;
 
 /**
  * Holds the display state and batches events into frames. Every event is folded in at once

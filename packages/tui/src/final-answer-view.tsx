@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Box, Text } from 'ink';
 import { tailLines, wrapText } from './text-lines.js';
 import { useTheme } from './theme.js';
@@ -15,7 +16,7 @@ export interface FinalAnswerViewProps {
  * The winner's final answer. While it streams, the panel follows its end; once it is done the
  * panel shows its beginning, and the whole answer is printed below the display when it closes.
  */
-export function FinalAnswerView({ presenterId, text, lines, width, finished }: FinalAnswerViewProps) {
+function FinalAnswerBody({ presenterId, text, lines, width, finished }: FinalAnswerViewProps) {
   const theme = useTheme();
   const textWidth = Math.max(1, width - 4);
   const room = Math.max(1, lines - 1);
@@ -43,3 +44,6 @@ export function FinalAnswerView({ presenterId, text, lines, width, finished }: F
     </Box>
   );
 }
+
+/** Memoised: React skips it until the answer text changes. */
+export const FinalAnswerView = memo(FinalAnswerBody);

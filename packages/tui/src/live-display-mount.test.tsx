@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { startLiveDisplay } from './live-display.js';
+import { mountLiveDisplay } from './live-display-mount.js';
 import { stampEvents, threeAgentRun } from './run-event-fixtures.js';
 
 // Colour support is decided when ink loads; force it so the NO_COLOR test has colour to remove.
@@ -37,7 +37,7 @@ class FakeInput extends EventEmitter {
 
 function runTo(env: Record<string, string>, stdinIsTTY = true) {
   const stdout = new FakeTerminal();
-  const display = startLiveDisplay({
+  const display = mountLiveDisplay({
     stdout: stdout as unknown as NodeJS.WriteStream,
     stderr: new FakeTerminal() as unknown as NodeJS.WriteStream,
     stdin: new FakeInput(stdinIsTTY) as unknown as NodeJS.ReadStream,
@@ -57,7 +57,7 @@ function runTo(env: Record<string, string>, stdinIsTTY = true) {
 
 const colourCode = /\u001b\[(3[0-7]|9[0-7])m/;
 
-describe('startLiveDisplay', () => {
+describe('mountLiveDisplay', () => {
   it('leaves the final frame on the terminal when closed', async () => {
     const { display, stdout } = runTo({});
     await display.close();
@@ -77,7 +77,7 @@ describe('startLiveDisplay', () => {
 
   it('says keys are unavailable when input is not a terminal', async () => {
     const stdout = new FakeTerminal();
-    const display = startLiveDisplay({
+    const display = mountLiveDisplay({
       stdout: stdout as unknown as NodeJS.WriteStream,
       stdin: new FakeInput(false) as unknown as NodeJS.ReadStream,
       env: {},

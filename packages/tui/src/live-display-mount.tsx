@@ -1,41 +1,16 @@
 import { render } from 'ink';
-import type { RunEvent } from '@massgen/core';
 import type { DisplayState } from './display-state.js';
 import { DisplayStore } from './display-store.js';
 import { LiveRunApp } from './live-run-app.js';
-import type { TerminalSize } from './live-run-app.js';
-import type { ScreenOptions } from './run-screen.js';
+import type { LiveDisplay, LiveDisplayOptions } from './live-display-options.js';
 import { ThemeContext, themeForEnvironment } from './theme.js';
 
-export interface LiveDisplayOptions extends Partial<ScreenOptions> {
-  stdout?: NodeJS.WriteStream;
-  stdin?: NodeJS.ReadStream;
-  stderr?: NodeJS.WriteStream;
-  /** Read for `NO_COLOR`. Defaults to the process environment. */
-  env?: Readonly<Record<string, string | undefined>>;
-  /** The user pressed `a`: stop coordinating and have the leader present. */
-  onAnswerNow: () => void;
-  /** The user pressed Ctrl-C or `q`: called on every press, so a second press can force the exit. */
-  onCancel: () => void;
-  /** Least time between frames; see `DisplayStore`. */
-  frameIntervalMs?: number;
-  /** Fixes the size instead of following the terminal's. */
-  size?: TerminalSize;
-}
-
-/** A running live display. */
-export interface LiveDisplay {
-  /** Give it every run event, in order. */
-  onEvent(event: RunEvent): void;
-  /** Draws the final frame, stops reading keys and gives the terminal back. */
-  close(): Promise<void>;
-}
-
 /**
- * Starts the live terminal display of one run. It reads keys only when stdin is a terminal, and
- * Ctrl-C reaches `onCancel` instead of killing the process, so a cancelled run still ends cleanly.
+ * Draws the live display of one run with ink, in this thread. It reads keys only when stdin is a
+ * terminal, and Ctrl-C reaches `onCancel` instead of killing the process, so a cancelled run
+ * still ends cleanly.
  */
-export function startLiveDisplay(options: LiveDisplayOptions): LiveDisplay {
+export function mountLiveDisplay(options: LiveDisplayOptions): LiveDisplay {
   const stdin = options.stdin ?? process.stdin;
   const store = new DisplayStore(options.frameIntervalMs === undefined ? {} : { frameIntervalMs: options.frameIntervalMs });
   const drawn = trackDrawnState(store);
@@ -58,6 +33,8 @@ export function startLiveDisplay(options: LiveDisplayOptions): LiveDisplay {
       exitOnCtrlC: false,
       patchConsole: false,
       maxFps: 20,
+      // Rewrite only the lines that changed: less for the terminal to parse at every frame.
+      incrementalRendering: true,
     },
   );
   let closed: Promise<void> | undefined;

@@ -4,12 +4,8 @@ import type { DisplayState } from './display-state.js';
 import type { DisplayStore } from './display-store.js';
 import { keyAction, stepFocus } from './key-bindings.js';
 import { RunScreen } from './run-screen.js';
+import type { TerminalSize } from './terminal-size.js';
 import type { ScreenOptions } from './run-screen.js';
-
-export interface TerminalSize {
-  columns: number;
-  rows: number;
-}
 
 export interface LiveRunAppProps {
   store: DisplayStore;

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Box, Text } from 'ink';
 import { formatDuration } from './quantity-format.js';
 import type { TimelineEntry } from './timeline.js';
@@ -10,7 +11,7 @@ export interface TimelineViewProps {
 }
 
 /** The coordination's milestones as they happen: answers, votes, restarts, errors, the winner. */
-export function TimelineView({ entries, lines }: TimelineViewProps) {
+function TimelineBody({ entries, lines }: TimelineViewProps) {
   const theme = useTheme();
   const shown = entries.slice(-lines);
   return (
@@ -31,3 +32,6 @@ export function TimelineView({ entries, lines }: TimelineViewProps) {
     </Box>
   );
 }
+
+/** Memoised: React skips it when no new milestone came. */
+export const TimelineView = memo(TimelineBody);

@@ -1,0 +1,97 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
+import type { FakeOpenAIServer } from '@massgen/testing';
+import { runCli } from './run-cli.js';
+
+let directory: string;
+let server: FakeOpenAIServer;
+let team: string;
+
+beforeAll(async () => {
+  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-logs-'));
+  server = await createFakeOpenAIServer({ responder: createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' }) });
+  team = path.join(directory, 'team.yaml');
+  const agents = ['alpha', 'beta'].map((id) => `  - id: ${id}\n    backend: {type: chatcompletion, model: model-${id}, base_url: "${server.url}", api_key: k}\n`).join('');
+  writeFileSync(team, `agents:\n${agents}`);
+});
+
+afterAll(async () => {
+  await server.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+describe('plain displays (stdout is not a terminal)', () => {
+  it('prints progress lines and the run summary on stderr, the answer alone on stdout', async () => {
+    const result = await runCli(['--config', team, 'What is 2+2?'], { cwd: directory });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('The answer is 4.\n');
+    expect(result.stderr).toMatch(/alpha is working on an answer/);
+    expect(result.stderr).toMatch(/Finished: consensus \(every agent voted\) in \d+\.\ds/);
+    expect(result.stderr).toMatch(/Winner: \w+ \(agent\d\.\d\) with 2 of 2 votes/);
+    expect(result.stderr).toMatch(/^ {2}alpha +model-alpha +[\d,]+ tok/m);
+    expect(result.stderr).toMatch(/Record: \.massgen\/runs\/\S+/);
+  });
+
+  it('says nothing but the answer with display type none', async () => {
+    const silent = path.join(directory, 'silent.yaml');
+    writeFileSync(silent, `agent:\n  id: solo\n  backend: {type: chatcompletion, model: model-solo, base_url: "${server.url}", api_key: k}\ndisplay:\n  type: none\n`);
+    const result = await runCli(['--config', silent, 'What is 2+2?'], { cwd: directory });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('The answer is 4.\n');
+    expect(result.stderr).toBe('');
+  });
+});
+
+describe('massgen logs', () => {
+  it('lists the recorded runs, newest first', async () => {
+    const runs = readdirSync(path.join(directory, '.massgen', 'runs')).sort();
+    const result = await runCli(['logs'], { cwd: directory });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^RUN +STARTED \(UTC\) +TIME +RESULT +WINNER +TASK$/);
+    expect(lines.slice(1).map((line) => line.split(/\s+/)[0])).toEqual([...runs].reverse());
+    expect(lines[1]).toMatch(/consensus +\w+ +What is 2\+2\?$/);
+  });
+
+  it('limits the list', async () => {
+    const result = await runCli(['logs', 'list', '--limit', '1'], { cwd: directory });
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(3);
+    expect(result.stdout).toMatch(/1 older runs not shown; use --limit/);
+  });
+
+  it('shows the latest run: its task, summary and final answer', async () => {
+    const result = await runCli(['logs', 'show', 'latest'], { cwd: directory });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Run \S+\nTask: What is 2\+2\?\n/);
+    expect(result.stdout).toContain('Finished: consensus');
+    expect(result.stdout).toMatch(/Agents:\n {2}solo/);
+    expect(result.stdout).toMatch(/Final answer:\nThe answer is 4\.\n$/);
+  });
+
+  it('finds a run by the start of its id', async () => {
+    const [first] = readdirSync(path.join(directory, '.massgen', 'runs')).sort();
+    const result = await runCli(['logs', 'show', first!.slice(0, -3)], { cwd: directory });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Run ${first}`);
+  });
+
+  it('names what it expected for an unknown run, exit code 1', async () => {
+    const result = await runCli(['logs', 'show', 'no-such-run'], { cwd: directory });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('No run "no-such-run" is recorded here. Expected "latest", a run id, or the start of one');
+  });
+
+  it('says so when nothing was recorded', async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'massgen-cli-logs-empty-'));
+    try {
+      const result = await runCli(['logs'], { cwd: empty });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe('No runs are recorded in .massgen/runs yet.\n');
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,44 @@
+// The display worker: draws the live display with ink away from the thread that coordinates the
+// agents, so rendering never delays a model's stream. Started by `startLiveDisplay`.
+import { parentPort, workerData } from 'node:worker_threads';
+import { mountLiveDisplay } from './live-display-mount.js';
+import type { DisplayWorkerData, FromDisplayWorker, ToDisplayWorker } from './worker-protocol.js';
+import { WorkerTerminalInput, WorkerTerminalOutput } from './worker-terminal.js';
+
+const port = parentPort;
+if (port === null) throw new Error('live-display-worker must run as a worker thread.');
+const data = workerData as DisplayWorkerData;
+const post = (message: FromDisplayWorker): void => port.postMessage(message);
+const stdout = new WorkerTerminalOutput(post, 'stdout', data.size);
+const stderr = new WorkerTerminalOutput(post, 'stderr', data.size);
+const stdin = new WorkerTerminalInput(post, data.keysEnabled);
+
+const display = mountLiveDisplay({
+  stdout: stdout as unknown as NodeJS.WriteStream,
+  stderr: stderr as unknown as NodeJS.WriteStream,
+  stdin: stdin as unknown as NodeJS.ReadStream,
+  env: data.env,
+  showAgentCards: data.showAgentCards,
+  liveTimeline: data.liveTimeline,
+  onAnswerNow: () => post({ type: 'answer-now' }),
+  onCancel: () => post({ type: 'cancel' }),
+  ...(data.frameIntervalMs === undefined ? {} : { frameIntervalMs: data.frameIntervalMs }),
+});
+
+port.on('message', (message: ToDisplayWorker) => {
+  switch (message.type) {
+    case 'events':
+      for (const event of message.events) display.onEvent(event);
+      break;
+    case 'input':
+      stdin.receive(message.data);
+      break;
+    case 'resize':
+      stdout.resize(message.size);
+      stderr.resize(message.size);
+      break;
+    case 'close':
+      void display.close().then(() => post({ type: 'closed' }));
+      break;
+  }
+});

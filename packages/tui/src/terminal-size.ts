@@ -1,0 +1,4 @@
+export interface TerminalSize {
+  columns: number;
+  rows: number;
+}

@@ -1,0 +1,29 @@
+import type { RunEvent } from '@massgen/core';
+import type { TerminalSize } from './terminal-size.js';
+
+/** What the display worker starts with. */
+export interface DisplayWorkerData {
+  size: TerminalSize;
+  /** Input is a terminal: the worker may ask for raw mode and will get the keys. */
+  keysEnabled: boolean;
+  env: Record<string, string | undefined>;
+  showAgentCards: boolean;
+  liveTimeline: boolean;
+  frameIntervalMs?: number;
+}
+
+/** Messages from the coordinating thread to the display worker. */
+export type ToDisplayWorker =
+  | { type: 'events'; events: RunEvent[] }
+  | { type: 'input'; data: string }
+  | { type: 'resize'; size: TerminalSize }
+  | { type: 'close' };
+
+/** Messages from the display worker to the coordinating thread. */
+export type FromDisplayWorker =
+  | { type: 'stdout'; data: string }
+  | { type: 'stderr'; data: string }
+  | { type: 'raw-mode'; enabled: boolean }
+  | { type: 'answer-now' }
+  | { type: 'cancel' }
+  | { type: 'closed' };
