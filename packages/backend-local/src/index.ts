@@ -1,1 +1,35 @@
-export {};
+import type { Backend, BackendSettings } from '@massgen/core';
+import { createLocalBackend } from './local-backend.js';
+
+export const specificationVersion = 'v1' as const;
+
+/** The loader's entry point for `backend.type: local`. */
+export function createBackend(settings: BackendSettings): Backend {
+  return createLocalBackend(settings);
+}
+
+export { convertToLlamaHistory } from './convert-to-llama-history.js';
+export { createProgressBar } from './download-progress.js';
+export type { DownloadProgress, DownloadProgressListener } from './download-progress.js';
+export { defaultLocalModel, huggingFaceUrl, isHuggingFaceReference, parseHuggingFaceReference } from './hugging-face-reference.js';
+export type { HuggingFaceReference } from './hugging-face-reference.js';
+export { getLlamaInstance, loadNodeLlamaCpp } from './load-node-llama-cpp.js';
+export type { NodeLlamaCpp } from './load-node-llama-cpp.js';
+export { createLocalBackend } from './local-backend.js';
+export { mapLocalError } from './local-error.js';
+export type { LocalErrorContext } from './local-error.js';
+export { defaultContextSize, defaultTimeoutSeconds, optionsSchema, parseLocalOptions } from './local-options.js';
+export type { LocalOptions } from './local-options.js';
+export { forcedToolCallSchema, toChatModelFunctions } from './local-prepare-tools.js';
+export { defaultTemperature, mapLocalSampling } from './local-sampling.js';
+export type { LocalSampling } from './local-sampling.js';
+export { chooseToolMode } from './local-stream.js';
+export { downloadModelFile } from './model-download.js';
+export type { ModelDownloadOptions } from './model-download.js';
+export { loadedModelCount, loadSharedModel, unloadSharedModels } from './model-registry.js';
+export { modelReference, modelsDirectory, resolveModelFile } from './resolve-model-file.js';
+export type { ResolveModelOptions } from './resolve-model-file.js';
+export { createTinyLlamaGguf, writeTinyLlamaGguf } from './testing/tiny-llama-model.js';
+export type { TinyLlamaOptions } from './testing/tiny-llama-model.js';
+export { defaultThreadCount } from './thread-count.js';
+export { toGbnfJsonSchema } from './to-gbnf-json-schema.js';

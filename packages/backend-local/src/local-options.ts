@@ -1,0 +1,62 @@
+import { ConfigError, type BackendSettings } from '@massgen/core';
+import { z } from 'zod';
+
+const positiveInteger = (what: string) =>
+  z.number({ error: `expected ${what} as a whole number` }).int({ error: `expected ${what} as a whole number` }).positive({ error: `expected ${what} above 0` });
+
+/**
+ * The keys of a `backend` block this backend reads. Other keys pass validation (a block written
+ * for another backend still validates) and are reported as warnings.
+ */
+export const optionsSchema = z.looseObject({
+  /** Tokens of conversation each agent's context holds; capped by what the model was trained on. */
+  context_size: positiveInteger('the context size in tokens').optional(),
+  /** CPU threads for inference; chosen for the machine when absent. */
+  threads: positiveInteger('the number of threads').optional(),
+  timeout_seconds: z.number({ error: 'expected a number of seconds' }).positive({ error: 'expected a positive number of seconds' }).optional(),
+  /** The upstream MassGen name for the same setting. */
+  request_timeout: z.number({ error: 'expected a number of seconds' }).positive({ error: 'expected a positive number of seconds' }).optional(),
+  /** Where `hf:` models are downloaded; `MASSGEN_MODELS_DIR` or `~/.cache/massgen/models` otherwise. */
+  models_dir: z.string({ error: 'expected a directory path' }).min(1, { error: 'expected a directory path' }).optional(),
+});
+
+const knownKeys = new Set(Object.keys(optionsSchema.shape));
+
+export const defaultTimeoutSeconds = 600;
+export const defaultContextSize = 8192;
+
+export interface LocalOptions {
+  contextSize?: number;
+  threads?: number;
+  timeoutMs: number;
+  modelsDir?: string;
+}
+
+/** Validates `settings.options`; a bad value is a configuration error naming the key, an unknown key a warning. */
+export function parseLocalOptions(settings: BackendSettings): LocalOptions {
+  const result = optionsSchema.safeParse(settings.options);
+  if (!result.success) {
+    throw new ConfigError({
+      issues: result.error.issues.map((issue) => ({
+        path: ['backend', ...issue.path.map(String)].join('.'),
+        message: `${issue.message} (agent ${settings.agentId}, backend type ${settings.type})`,
+      })),
+    });
+  }
+  for (const key of Object.keys(settings.options)) {
+    if (knownKeys.has(key)) continue;
+    settings.warn({
+      code: 'unknown-key',
+      message: `backend.${key} is not a setting of the local backend and is ignored (it reads context_size, threads, timeout_seconds, models_dir).`,
+      path: `backend.${key}`,
+      agentId: settings.agentId,
+    });
+  }
+  const options = result.data;
+  return {
+    ...(options.context_size === undefined ? {} : { contextSize: options.context_size }),
+    ...(options.threads === undefined ? {} : { threads: options.threads }),
+    timeoutMs: (options.timeout_seconds ?? options.request_timeout ?? defaultTimeoutSeconds) * 1000,
+    ...(options.models_dir === undefined ? {} : { modelsDir: options.models_dir }),
+  };
+}
