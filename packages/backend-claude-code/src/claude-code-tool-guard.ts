@@ -49,7 +49,7 @@ export interface ToolGuard {
  * calls pass through it too. `canUseTool` answers what would otherwise wait for a person: shell
  * commands not covered by `allowed_tools` are refused, everything else is judged like the hook.
  */
-export function createToolGuard(options: Pick<ClaudeCodeOptions, 'allowedTools' | 'disallowedTools'>, workspace: ClaudeCodeWorkspace): ToolGuard {
+export function createToolGuard(options: Pick<ClaudeCodeOptions, 'allowedTools' | 'disallowedTools' | 'permissionMode'>, workspace: ClaudeCodeWorkspace): ToolGuard {
   const allowedNames = new Set(options.allowedTools.map(ruleToolName));
   const offLimits = [...unattendedTools, ...shellTools].filter((name) => !allowedNames.has(name));
   const preToolUse = async (input: HookInput): Promise<HookJSONOutput> => {
@@ -66,8 +66,9 @@ export function createToolGuard(options: Pick<ClaudeCodeOptions, 'allowedTools' 
     return decision.allowed ? { behavior: 'allow', updatedInput: input } : { behavior: 'deny', message: decision.reason };
   };
   return {
-    // MassGen's own tools are checked where they run, by the runtime.
-    allowedTools: [`mcp__${toolServerName}`, ...options.allowedTools],
+    // MassGen's own tools are checked where they run, by the runtime, so canUseTool lets them
+    // through; `dontAsk` never asks, so there they must be allowed up front.
+    allowedTools: [...(options.permissionMode === 'dontAsk' ? [`mcp__${toolServerName}`] : []), ...options.allowedTools],
     disallowedTools: [...offLimits, ...options.disallowedTools],
     hooks: { PreToolUse: [{ hooks: [preToolUse] }] },
     canUseTool,

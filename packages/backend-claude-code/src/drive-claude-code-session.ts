@@ -1,0 +1,99 @@
+import { MassGenError, type StreamPart, type Usage } from '@massgen/core';
+import { mapClaudeCodeFailure, type ClaudeCodeErrorContext } from './claude-code-error.js';
+import type { ClaudeCodeSession } from './claude-code-session.js';
+import { largerUsage, usageSince } from './claude-code-usage.js';
+import type { ParkedSessions } from './parked-sessions.js';
+
+export interface DriveOptions {
+  signal: AbortSignal | undefined;
+  /** Longest silence from Claude Code before the turn fails with `TIMEOUT`. */
+  timeoutMs: number;
+  parked: ParkedSessions;
+  errorContext: ClaudeCodeErrorContext;
+}
+
+/** Usage the session has not reported yet, as a part; `current` is what it knows so far. */
+function usagePart(session: ClaudeCodeSession, current: Usage | undefined): StreamPart[] {
+  if (current === undefined) return [];
+  const added = usageSince(current, session.reportedUsage);
+  session.reportedUsage = largerUsage(session.reportedUsage, current) ?? session.reportedUsage;
+  return added === undefined ? [] : [{ type: 'usage', usage: added }];
+}
+
+function errorPart(error: MassGenError): StreamPart {
+  return { type: 'error', error: error.toJSON() };
+}
+
+/**
+ * Streams one `stream()` call's worth of a Claude Code session. The call ends when Claude Code
+ * finishes its turn (after a workflow call, or on its own), fails, goes silent for the timeout, is
+ * cancelled, or calls a tool the runtime runs: then the session is parked until the runtime comes
+ * back with the result, and the call ends with `finish: tool-calls` as any backend's would.
+ */
+export async function* driveClaudeCodeSession(session: ClaudeCodeSession, options: DriveOptions): AsyncGenerator<StreamPart> {
+  const { mapper } = session;
+  let endedByWorkflowCall = false;
+  for (;;) {
+    const next = await session.events.next({ timeoutMs: options.timeoutMs, signal: options.signal });
+    if (next.kind === 'aborted') {
+      session.close();
+      yield errorPart(new MassGenError({ code: 'ABORTED', retryable: false, message: 'The Claude Code turn was cancelled.', agentId: options.errorContext.agentId, provider: options.errorContext.provider }));
+      return;
+    }
+    if (next.kind === 'timeout') {
+      session.close();
+      yield* usagePart(session, mapper.streamedUsage.total());
+      yield errorPart(
+        new MassGenError({
+          code: 'TIMEOUT',
+          retryable: true,
+          message: `Claude Code went silent for ${options.timeoutMs / 1000} s (the request timeout, backend.timeout_seconds).`,
+          agentId: options.errorContext.agentId,
+          provider: options.errorContext.provider,
+        }),
+      );
+      return;
+    }
+    const event = next.item;
+    switch (event.kind) {
+      case 'message':
+        yield* mapper.map(event.message);
+        break;
+      case 'tool-call': {
+        // A call after the workflow call has no turn left to run in; the session answers it.
+        if (endedByWorkflowCall && !event.call.endsTurn) break;
+        yield { type: 'tool-call', id: event.call.id, name: event.call.name, input: event.call.input };
+        if (event.call.endsTurn) {
+          endedByWorkflowCall = true;
+          break;
+        }
+        yield* usagePart(session, mapper.streamedUsage.total());
+        options.parked.park(session, { timeoutMs: options.timeoutMs, signal: options.signal });
+        yield { type: 'finish', reason: 'tool-calls' };
+        return;
+      }
+      case 'end':
+      case 'failure': {
+        session.close();
+        yield* usagePart(session, largerUsage(mapper.resultUsage, mapper.streamedUsage.total()));
+        const outcome = mapper.outcome;
+        // The workflow call stands whatever happened to the process after it.
+        if (endedByWorkflowCall) {
+          yield { type: 'finish', reason: 'tool-calls' };
+        } else if (outcome === undefined) {
+          // The SDK also throws after an error result; that result, when there is one, says more.
+          const error =
+            event.kind === 'failure'
+              ? mapClaudeCodeFailure(event.error, options.errorContext)
+              : new MassGenError({ code: 'BACKEND_STREAM', retryable: true, message: 'Claude Code ended without a result.', agentId: options.errorContext.agentId, provider: options.errorContext.provider });
+          yield errorPart(error);
+        } else if (outcome.kind === 'error') {
+          yield errorPart(outcome.error);
+        } else {
+          yield { type: 'finish', reason: outcome.reason, ...(outcome.rawReason === undefined ? {} : { rawReason: outcome.rawReason }) };
+        }
+        return;
+      }
+    }
+  }
+}
