@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { MassGenError, toMassGenError } from '@massgen/core';
-import { createQuickConfig, loadConfig } from '@massgen/config';
+import { createLocalDefaultConfig, createQuickConfig, loadConfig } from '@massgen/config';
 import type { MassGenConfig } from '@massgen/config';
 import { PluginLoader } from '@massgen/runtime';
 import { processIo } from './cli-io.js';
@@ -12,8 +12,10 @@ import { runInteractiveSession } from './interactive-session.js';
 import { readExampleCatalog } from './example-catalog.js';
 import { listExamplesCommand, prepareExample } from './examples-command.js';
 import { createLineReader } from './line-reader.js';
+import { localDefaultNotice } from './local-default-notice.js';
 import { logsCommand } from './logs-command.js';
 import { runCommand, runCoordination } from './run-command.js';
+import { showSchemaCommand } from './show-schema-command.js';
 import { validateCommand } from './validate-command.js';
 
 interface CliOptions {
@@ -30,6 +32,8 @@ interface CliOptions {
   debug?: boolean;
   example?: string;
   listExamples?: boolean;
+  showSchema?: boolean;
+  json?: boolean;
 }
 
 const helpFooter = `
@@ -64,6 +68,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), sig
     const loader = new PluginLoader({ searchPaths: [io.cwd, cliPackageDirectory()] });
     if (options.validate !== undefined) return await validateCommand(options.validate, io, loader);
     if (options.listExamples === true) return listExamplesCommand(io);
+    if (options.showSchema === true) return await showSchemaCommand({ ...(options.backend === undefined ? {} : { backend: options.backend }), json: options.json === true }, io, loader);
     const question = program.args[0] ?? (options.example === undefined ? undefined : examplesQuestion(options.example));
     const interactive = (question === undefined || question.trim() === '') && process.stdin.isTTY === true;
     if (!interactive && (question === undefined || question.trim() === '')) {
@@ -133,6 +138,8 @@ function buildProgram(io: CliIo): Command {
     .option('--system-message <text>', 'system message for the --model agent')
     .option('--example <name>', "run a bundled example (its own question if you give none)")
     .option('--list-examples', 'list the bundled examples with a question to try each with')
+    .option('--show-schema', 'print the configuration reference (with --backend TYPE: that backend\'s options)')
+    .option('--json', 'with --show-schema: print the JSON Schema instead')
     .option('--validate <files...>', 'check configuration files, report every problem, and exit')
     .option('--no-display', 'print only the final answer on stdout; progress goes to stderr')
     .option('-o, --output-file <file>', 'also write the final answer to this file')
@@ -168,7 +175,12 @@ async function resolveConfig(options: CliOptions, io: CliIo): Promise<MassGenCon
       ...(options.systemMessage === undefined ? {} : { systemMessage: options.systemMessage }),
     });
   } else {
-    throw new MassGenError({ code: 'CONFIG_INVALID', message: 'No team given: pass --config FILE, or --model MODEL for a single agent (see massgen --help).' });
+    const local = createLocalDefaultConfig({ cwd: io.cwd, env: io.env, ...(options.systemMessage === undefined ? {} : { systemMessage: options.systemMessage }) });
+    if (local === undefined) {
+      throw new MassGenError({ code: 'CONFIG_INVALID', message: 'No team given: pass --config FILE, or --model MODEL for a single agent (see massgen --help).' });
+    }
+    io.stderr.write(`${localDefaultNotice(local)}\n`);
+    config = local;
   }
   if (options.timeout !== undefined) config = { ...config, orchestrator: { ...config.orchestrator, timeoutMs: options.timeout * 1000 } };
   return config;

@@ -1,0 +1,59 @@
+import { MassGenError } from '@massgen/core';
+import { configJsonSchema, optionsJsonSchema, renderBackendOptions, renderConfigReference, supportedBackendTypes } from '@massgen/config';
+import type { JsonSchemaNode } from '@massgen/config';
+import type { PluginLoader } from '@massgen/runtime';
+import type { CliIo } from './cli-io.js';
+import { ExitCode } from './exit-codes.js';
+import type { ExitCodeValue } from './exit-codes.js';
+
+export interface ShowSchemaOptions {
+  /** Only this backend type's options. */
+  backend?: string;
+  /** JSON Schema instead of the Markdown reference. */
+  json?: boolean;
+}
+
+/**
+ * `massgen --show-schema [--backend TYPE] [--json]`: the configuration reference, or its JSON
+ * Schema, built from the loader's zod schemas and each installed backend's `optionsSchema`.
+ * The committed schema/massgen.schema.json and docs/config-reference.md are this output.
+ */
+export async function showSchemaCommand(options: ShowSchemaOptions, io: CliIo, loader: PluginLoader): Promise<ExitCodeValue> {
+  if (options.backend !== undefined) {
+    const { module } = await loader.loadBackend(options.backend);
+    const schema = optionsJsonSchema(module.optionsSchema);
+    if (schema === undefined) {
+      throw new MassGenError({ code: 'CONFIG_INVALID', message: `Backend type "${options.backend}" does not publish an options schema (a zod optionsSchema export), so there is nothing to show.` });
+    }
+    io.stdout.write(options.json === true ? `${JSON.stringify(schema, null, 2)}\n` : `${renderBackendOptions(options.backend, schema, configJsonSchema()).join('\n')}\n`);
+    return ExitCode.success;
+  }
+  const backendOptions = await bundledBackendOptions(loader);
+  const schema = configJsonSchema({ backendOptions });
+  if (options.json === true) {
+    io.stdout.write(`${JSON.stringify(schema, null, 2)}\n`);
+    return ExitCode.success;
+  }
+  const rendered: Record<string, JsonSchemaNode> = {};
+  for (const [type, optionsSchema] of Object.entries(backendOptions)) {
+    const converted = optionsJsonSchema(optionsSchema);
+    if (converted !== undefined) rendered[type] = converted;
+  }
+  io.stdout.write(renderConfigReference(schema, rendered));
+  return ExitCode.success;
+}
+
+/** The options schema of every backend type MassGen ships that is installed and loads. */
+async function bundledBackendOptions(loader: PluginLoader): Promise<Record<string, unknown>> {
+  const options: Record<string, unknown> = {};
+  for (const type of supportedBackendTypes) {
+    if (loader.findBackendPackage(type) === undefined) continue;
+    try {
+      const { module } = await loader.loadBackend(type);
+      if (module.optionsSchema !== undefined) options[type] = module.optionsSchema;
+    } catch {
+      // A bundled backend that cannot load here (a missing optional SDK) has no options to show.
+    }
+  }
+  return options;
+}

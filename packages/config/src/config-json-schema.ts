@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { configSchema } from './config-schema.js';
+import { configKeyDescriptions, sectionOf, withBackendDescriptions } from './config-key-descriptions.js';
+import { childSchemas, isNode } from './json-schema-node.js';
+import type { JsonSchemaNode } from './json-schema-node.js';
+
+export interface ConfigJsonSchemaOptions {
+  /**
+   * Each backend type's `optionsSchema` (zod), keyed by type. Their keys are added to the
+   * `backend` block under `if type is X`, so an editor completes `base_url` for the right backend.
+   */
+  backendOptions?: Readonly<Record<string, unknown>>;
+}
+
+export const configSchemaId = 'https://massgen.dev/schema/massgen.schema.json';
+
+/**
+ * The JSON Schema of a configuration file, converted from the zod schema the loader validates
+ * with (draft-07, which the YAML language server reads). Checks zod expresses in code (unique
+ * ids, regular expressions that compile) stay with the loader; `massgen --validate` runs them.
+ */
+export function configJsonSchema(options: ConfigJsonSchemaOptions = {}): JsonSchemaNode {
+  const converted = z.toJSONSchema(configSchema, { io: 'input', target: 'draft-7', unrepresentable: 'any' }) as JsonSchemaNode;
+  const { $schema, ...body } = converted;
+  const schema: JsonSchemaNode = {
+    $schema,
+    $id: configSchemaId,
+    title: 'MassGen configuration',
+    description: 'A MassGen team: `agent` or `agents`, and optionally `orchestrator` and `display`.',
+    ...body,
+    oneOf: [{ required: ['agent'] }, { required: ['agents'] }],
+  };
+  annotate(schema, '');
+  const backendOptions = Object.entries(options.backendOptions ?? {}).sort(([left], [right]) => left.localeCompare(right));
+  if (backendOptions.length > 0) {
+    for (const backend of backendNodes(schema)) addBackendOptions(backend, backendOptions);
+  }
+  return schema;
+}
+
+/** A backend package's option schema as JSON Schema, or undefined when it is not a zod schema. */
+export function optionsJsonSchema(optionsSchema: unknown): JsonSchemaNode | undefined {
+  if (!(optionsSchema instanceof z.ZodType)) return undefined;
+  const { $schema: _dialect, ...body } = z.toJSONSchema(optionsSchema, { io: 'input', target: 'draft-7', unrepresentable: 'any' }) as JsonSchemaNode;
+  return body;
+}
+
+/** Adds descriptions to every key that has one, walking into unions, lists and maps. */
+function annotate(node: JsonSchemaNode, section: string): void {
+  const properties = node['properties'];
+  if (isNode(properties)) {
+    for (const [key, child] of Object.entries(properties)) {
+      if (!isNode(child)) continue;
+      const description = configKeyDescriptions[section === '' ? key : `${section}.${key}`];
+      if (description !== undefined) child['description'] = description;
+      annotate(child, sectionOf(key));
+    }
+  }
+  for (const nested of childSchemas(node)) annotate(nested, section);
+}
+
+function backendNodes(schema: JsonSchemaNode): JsonSchemaNode[] {
+  const found: JsonSchemaNode[] = [];
+  const visit = (node: JsonSchemaNode): void => {
+    const properties = node['properties'];
+    if (isNode(properties)) {
+      for (const [key, child] of Object.entries(properties)) {
+        if (!isNode(child)) continue;
+        if (key === 'backend') found.push(child);
+        visit(child);
+      }
+    }
+    childSchemas(node).forEach(visit);
+  };
+  visit(schema);
+  return found;
+}
+
+function addBackendOptions(backend: JsonSchemaNode, backendOptions: ReadonlyArray<[string, unknown]>): void {
+  const common = isNode(backend['properties']) ? backend['properties'] : {};
+  const conditions: JsonSchemaNode[] = [];
+  for (const [type, optionsSchema] of backendOptions) {
+    const options = optionsJsonSchema(optionsSchema);
+    const properties = options?.['properties'];
+    if (!isNode(properties)) continue;
+    const own = Object.fromEntries(Object.entries(properties).filter(([key]) => !(key in common)));
+    if (Object.keys(own).length === 0) continue;
+    conditions.push({ if: { properties: { type: { const: type } }, required: ['type'] }, then: { properties: withBackendDescriptions(own) } });
+  }
+  if (conditions.length > 0) backend['allOf'] = conditions;
+}

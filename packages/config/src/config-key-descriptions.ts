@@ -1,0 +1,122 @@
+import { isNode } from './json-schema-node.js';
+import type { JsonSchemaNode } from './json-schema-node.js';
+
+/**
+ * What each configuration key does, for the JSON Schema (editor hover text) and the generated
+ * reference. Keyed by section and key: a key's section is the key that holds it, in the
+ * singular for list items and map values (`agents` → `agent`, `mcp_servers` → `mcp_server`).
+ * A test checks that every entry names a key the loader's schema has, so none can go stale.
+ */
+export const configKeyDescriptions: Readonly<Record<string, string>> = {
+  agent: 'A single agent (the seed dialect). Use either `agent` or `agents`.',
+  agents: 'The team: a list of agents that answer in parallel and vote. Use either `agent` or `agents`.',
+  orchestrator: 'How the agents coordinate: rounds, voting, restarts, budgets, workspaces.',
+  timeout_settings: "Upstream MassGen's time limits, in seconds.",
+  ui: "Upstream MassGen's display settings; `display` is the seed dialect's.",
+  display: 'The terminal display.',
+
+  'agent.id': 'Unique name of the agent, shown in the display and used for its workspace directory.',
+  'agent.system_message': "The agent's role and instructions.",
+  'agent.backend': 'The model service the agent runs on. Keys not listed here are options of the backend package (see `massgen --show-schema --backend TYPE`).',
+  'agent.cwd': 'Same as `backend.cwd`; write it in one place only.',
+
+  'backend.type': 'Backend type: openai, azure_openai, claude, claude_code, gemini, grok, chatcompletion, lmstudio, vllm, sglang, local, or any type whose package (@massgen/backend-TYPE) is installed.',
+  'backend.model': 'Model name as the provider knows it.',
+  'backend.package': 'Load this package as the backend instead of the one named after `type`.',
+  'backend.cwd': "The agent's workspace directory, relative to this file. The agent gets file tools confined to it.",
+  'backend.temperature': 'Sampling temperature; higher is more varied.',
+  'backend.top_p': 'Nucleus sampling: the probability mass to sample from.',
+  'backend.max_tokens': 'Most tokens the model may generate per reply.',
+  'backend.seed': 'Sampling seed, for providers that support repeatable sampling.',
+  'backend.reasoning': 'Reasoning settings for reasoning models.',
+  'backend.context_paths': 'Files or directories outside the workspace that the agent may read (or the winner may write).',
+  'backend.mcp_servers': 'MCP servers whose tools the agent gets: a mapping of names to servers, or a list of servers with `name`.',
+  'backend.enable_mcp_command_line': "Give the agent a tool that runs shell commands in its workspace (upstream's name).",
+  'backend.command_execution': 'Give the agent a tool that runs shell commands in its workspace.',
+  'backend.command_line_execution_mode': 'Where commands run; only `local` is supported.',
+  'backend.command_line_allowed_commands': 'Regular expressions; when given, only matching commands run.',
+  'backend.command_line_blocked_commands': 'Regular expressions of commands that never run.',
+  'backend.pricing': "Prices for cost estimates and budgets, overriding the built-in price table.",
+
+  'backend.api_key': 'API key; by default read from the provider\'s environment variable (OPENAI_API_KEY, ANTHROPIC_API_KEY, ...). Prefer `${NAME}` to writing a key here.',
+  'backend.base_url': "Base URL of the provider's API, for proxies, gateways and local servers.",
+  'backend.timeout_seconds': 'Time limit for one request to the provider.',
+  'backend.request_timeout': "Upstream's name for `timeout_seconds`.",
+  'backend.headers': 'Extra HTTP headers sent with every request.',
+  'backend.extra_body': 'Extra fields merged into every request body, for provider-specific settings.',
+  'backend.provider': 'A known OpenAI-compatible provider, which sets the base URL and the API key variable.',
+  'backend.organization': 'OpenAI organization id.',
+  'backend.api': 'Which OpenAI API to call: `responses`, `chat` (Chat Completions), or `auto`.',
+  'backend.store': 'Whether OpenAI stores the responses.',
+
+  'reasoning.effort': 'How hard a reasoning model thinks: low, medium or high (the provider decides which values it accepts).',
+
+  'context_path.path': 'The file or directory, relative to this file.',
+  'context_path.access': '`read` (the default) or `write` (only the presenting winner writes).',
+  'context_path.permission': "Upstream's name for `access`.",
+  'context_path.protected_paths': 'Paths inside `path` that nobody may write.',
+
+  'mcp_server.name': 'Name of the server (list form only; in the map form the key names it).',
+  'mcp_server.type': '`stdio` (a command MassGen starts) or `streamable-http` (a URL). Inferred from `command` or `url` when left out.',
+  'mcp_server.command': 'Command that starts a stdio server.',
+  'mcp_server.args': 'Arguments of the command.',
+  'mcp_server.env': 'Environment variables for the server process; `${NAME}` reads from the environment or .env.',
+  'mcp_server.cwd': "The server's working directory, relative to this file.",
+  'mcp_server.url': 'URL of a streamable-http server.',
+  'mcp_server.headers': 'HTTP headers sent to a streamable-http server.',
+  'mcp_server.allowed_tools': "Offer only these of the server's tools.",
+  'mcp_server.exclude_tools': "Never offer these of the server's tools.",
+
+  'pricing.input_per_million': 'US dollars per million input tokens.',
+  'pricing.output_per_million': 'US dollars per million output tokens.',
+  'pricing.cached_input_per_million': 'US dollars per million cached input tokens; the input price when left out.',
+
+  'orchestrator.workflow': '`parallel` (answer and vote, the default) or `sequential` (a pipeline: each agent gets the previous output).',
+  'orchestrator.strategy': 'Coordination strategy to load by name (`vote`, `sequential`) or a package name.',
+  'orchestrator.max_rounds': 'Most rounds of answering and voting before the leading answer is presented.',
+  'orchestrator.convergence_threshold': "Stop when the leading answer's share of the votes reaches this (0 to 1).",
+  'orchestrator.voting_method': '`majority`, or `weighted_by_confidence` (votes weigh by the confidence each voter states).',
+  'orchestrator.enable_restarts': 'Restart agents that are working from outdated answers when a new answer arrives.',
+  'orchestrator.restart_after_stagnation': 'Rounds without a new idea before the agents are nudged or restarted from the best answers.',
+  'orchestrator.plateau_rounds': 'Rounds without a better answer after which the leader presents.',
+  'orchestrator.interrupt_stale_turns': 'Interrupt a turn that reviews answers which have since been replaced.',
+  'orchestrator.snapshot_storage': 'Directory where snapshots of each answer’s workspace are kept.',
+  'orchestrator.agent_temporary_workspace': 'Directory under which agents without a `cwd` get a workspace.',
+  'orchestrator.max_turn_attempts': 'Attempts an agent gets to end a turn with exactly one answer or vote.',
+  'orchestrator.skip_final_presentation': 'Use the winning answer as it is instead of asking the winner to present it.',
+  'orchestrator.budget': 'Stop coordinating when the run reaches these totals.',
+  'orchestrator.context_paths': 'Context paths shared by every agent.',
+  'orchestrator.max_new_answers_per_agent': 'Most answers each agent may submit.',
+  'orchestrator.answer_novelty_requirement': 'How different a new answer must be from the existing ones to count.',
+
+  'budget.max_tokens_total': 'Most tokens (input and output, all agents) the run may use.',
+  'budget.max_cost_usd': 'Most the run may cost, in US dollars, by the price table.',
+
+  'timeout_settings.orchestrator_timeout_seconds': 'Time limit for the whole coordination.',
+  'timeout_settings.initial_round_timeout_seconds': 'Time limit for the first round.',
+  'timeout_settings.subsequent_round_timeout_seconds': 'Time limit for each later round.',
+  'timeout_settings.round_timeout_grace_seconds': 'Extra time a round gets to finish the turns in progress.',
+
+  'ui.display_type': "Upstream's display names; `textual_terminal` and `rich_terminal` are the live display, `silent` shows nothing.",
+  'ui.logging_enabled': "Upstream's logging switch; runs are always recorded under .massgen/runs/.",
+
+  'display.type': '`textual` or `rich` for the live terminal display, `simple` for plain lines, `none` for silence.',
+  'display.live_timeline': 'Show the timeline of answers and votes.',
+  'display.show_agent_cards': 'Show a card per agent with its status.',
+};
+
+/** The section of the keys inside `key`: list items and map values are named in the singular. */
+export function sectionOf(key: string): string {
+  const singular: Record<string, string> = { agents: 'agent', context_paths: 'context_path', mcp_servers: 'mcp_server' };
+  return singular[key] ?? key;
+}
+
+/** Backend packages' zod schemas carry no descriptions; the common option names get ours. */
+export function withBackendDescriptions(properties: JsonSchemaNode): JsonSchemaNode {
+  return Object.fromEntries(
+    Object.entries(properties).map(([key, child]) => {
+      const description = configKeyDescriptions[`backend.${key}`];
+      return [key, isNode(child) && description !== undefined && child['description'] === undefined ? { ...child, description } : child];
+    }),
+  );
+}
