@@ -41,7 +41,7 @@ export function upstreamBackendTypeNote(type: string): string | undefined {
  */
 export function inferBackendType(model: string): SupportedBackendType {
   const name = model.trim().toLowerCase();
-  if (name.endsWith('.gguf') || name === 'local') return 'local';
+  if (name.endsWith('.gguf') || name === 'local' || name.startsWith('hf:')) return 'local';
   if (name.startsWith('gpt-') || /^o[134]/.test(name)) return 'openai';
   if (name.startsWith('claude-')) return 'claude';
   if (name.startsWith('gemini-')) return 'gemini';

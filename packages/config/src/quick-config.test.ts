@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '@massgen/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createQuickConfig } from './quick-config.js';
+import { createLocalDefaultConfig, createQuickConfig } from './quick-config.js';
 
 describe('createQuickConfig', () => {
   let directory: string;
@@ -88,5 +88,19 @@ describe('createQuickConfig', () => {
     expect(caught).toBeInstanceOf(ConfigError);
     expect((caught as ConfigError).issues.map((issue) => issue.path)).toEqual(['model', 'agents', 'backend']);
     expect((caught as ConfigError).message).toContain('model: missing; expected a model name such as "gpt-5-nano"');
+  });
+});
+
+describe('createLocalDefaultConfig', () => {
+  it('builds a small team on the default local model when no provider key is set', () => {
+    const config = createLocalDefaultConfig({ cwd: '/nowhere-massgen', env: { PATH: '/bin' } });
+    expect(config?.agents.map((agent) => [agent.id, agent.backend.type, agent.backend.model])).toEqual([
+      ['local-1', 'local', 'local'],
+      ['local-2', 'local', 'local'],
+    ]);
+  });
+
+  it('steps aside when a provider key is set, so a hosted model is chosen on purpose', () => {
+    expect(createLocalDefaultConfig({ cwd: '/nowhere-massgen', env: { ANTHROPIC_API_KEY: 'sk-ant-x' } })).toBeUndefined();
   });
 });

@@ -80,3 +80,20 @@ function agentIdFromModel(model: string): string {
   const name = model.toLowerCase().endsWith('.gguf') ? path.basename(model).slice(0, -'.gguf'.length) : model;
   return name.replace(/[/\\\p{Cc}]+/gu, '-');
 }
+
+/** Variables that hold a hosted provider's key; with none of them set, `massgen "question"` runs locally. */
+export const providerKeyVariables = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY', 'XAI_API_KEY', 'AZURE_OPENAI_API_KEY'] as const;
+
+/** How many agents the no-configuration local team has: enough to vote, few enough for a laptop. */
+export const localDefaultTeamSize = 2;
+
+/**
+ * The team `massgen "question"` runs with no configuration and no API key: a few agents on the
+ * default local model (`MASSGEN_LOCAL_MODEL` overrides it). Undefined when a provider key is
+ * set, because then the user meant a hosted model and should say which.
+ */
+export function createLocalDefaultConfig(options: Pick<QuickConfigOptions, 'cwd' | 'env' | 'systemMessage'>): MassGenConfig | undefined {
+  const config = createQuickConfig({ ...options, model: 'local', backend: 'local', agents: localDefaultTeamSize });
+  if (providerKeyVariables.some((name) => (config.env[name] ?? '').trim() !== '')) return undefined;
+  return config;
+}
