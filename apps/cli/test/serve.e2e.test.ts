@@ -52,15 +52,14 @@ function startServe(args: string[], env: Record<string, string> = {}): Promise<S
   });
   let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  // Registered before it is known to listen, so the cleanup stops it whatever happens next.
+  const started: ServeProcess = { child, url: '', stderr: () => stderr, exited };
+  running.push(started);
   return new Promise((resolve, reject) => {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;
       const match = /listening on (http:\/\/\S+) .*\nModels: .*\n/.exec(stderr);
-      if (match?.[1] !== undefined) {
-        const started = { child, url: match[1], stderr: () => stderr, exited };
-        running.push(started);
-        resolve(started);
-      }
+      if (match?.[1] !== undefined) resolve({ ...started, url: match[1] });
     });
     void exited.then((code) => reject(new Error(`massgen serve exited with ${String(code)} before listening:\n${stderr}`)));
   });

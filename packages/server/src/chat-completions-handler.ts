@@ -1,13 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RetryPolicy, RunOptions } from '@massgen/runtime';
+import { toMassGenError } from '@massgen/core';
 import { runStream } from '@massgen/runtime';
+import type { BackendCache } from './backend-cache.js';
 import { checkClientTools } from './client-tools.js';
 import { completeOnce } from './complete-once.js';
 import type { ConcurrencyGate } from './concurrency-gate.js';
 import { toConversation } from './conversation.js';
 import type { ModelRegistry } from './model-registry.js';
 import type { ApiError } from './openai-errors.js';
-import { sendApiError } from './openai-errors.js';
+import { runSetupError, sendApiError } from './openai-errors.js';
 import { readJsonBody } from './read-json-body.js';
 import { parseChatRequest } from './request-schema.js';
 import type { ChatRequestSchema } from './request-schema.js';
@@ -32,6 +34,7 @@ export interface ServerRunOptions {
 
 export interface ChatCompletionsContext {
   models: ModelRegistry;
+  backends: BackendCache;
   schema: ChatRequestSchema;
   limits: ServerLimits;
   gate: ConcurrencyGate;
@@ -57,6 +60,11 @@ export async function handleChatCompletions(request: IncomingMessage, response: 
   if (toolError !== undefined) return sendApiError(response, toolError);
   const conversation = toConversation(chat.messages);
   if (!conversation.ok) return sendApiError(response, conversation.error);
+  const backends = await context.backends.get(model).catch((error: unknown) => toMassGenError(error));
+  if (backends instanceof Error) {
+    context.log(backends.message);
+    return sendApiError(response, runSetupError(model.id, backends.code));
+  }
   if (!context.gate.tryAcquire()) return sendApiError(response, tooManyRuns(context.limits.maxConcurrentRuns));
 
   const controller = new AbortController();
@@ -70,6 +78,7 @@ export async function handleChatCompletions(request: IncomingMessage, response: 
   const runOptions: RunOptions = {
     ...shared,
     history: conversation.history,
+    backends,
     signal: controller.signal,
     passthrough: passthrough === true && model.config.agents.length === 1,
   };

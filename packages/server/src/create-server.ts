@@ -1,6 +1,7 @@
 import { createServer, STATUS_CODES } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { BackendCache } from './backend-cache.js';
 import { createBearerCheck } from './bearer-auth.js';
 import { handleChatCompletions } from './chat-completions-handler.js';
 import type { ChatCompletionsContext, ServerRunOptions } from './chat-completions-handler.js';
@@ -38,7 +39,10 @@ export interface MassGenServer {
   readonly activeRuns: number;
   /** Resolves once no run is in progress (cancelled runs included, once they have stopped). */
   idle(): Promise<void>;
-  /** Starts listening and resolves with the server's URL (`http://host:port`; the OpenAI base URL adds `/v1`). */
+  /**
+   * Creates every model's backends (a broken configuration rejects here, naming the model), then
+   * listens and resolves with the server's URL (`http://host:port`; the OpenAI base URL adds `/v1`).
+   */
   listen(options?: ListenOptions): Promise<string>;
   /** Refuses new requests, cancels running teams, lets their responses end, then closes every connection. */
   close(): Promise<void>;
@@ -56,12 +60,20 @@ export function createMassGenServer(options: MassGenServerOptions): MassGenServe
   let closing: Promise<void> | undefined;
   let url: string | undefined;
 
+  const runOptions = options.run ?? {};
+  const backends = new BackendCache({
+    log,
+    ...(runOptions.cwd === undefined ? {} : { cwd: runOptions.cwd }),
+    ...(runOptions.pluginSearchPaths === undefined ? {} : { pluginSearchPaths: runOptions.pluginSearchPaths }),
+    ...(runOptions.pluginConditions === undefined ? {} : { pluginConditions: runOptions.pluginConditions }),
+  });
   const chatContext: ChatCompletionsContext = {
     models: options.models,
+    backends,
     schema: createChatRequestSchema(limits.maxMessages),
     limits,
     gate: new ConcurrencyGate(limits.maxConcurrentRuns),
-    runOptions: options.run ?? {},
+    runOptions,
     trackRun: (controller) => {
       runs.add(controller);
       return () => runs.delete(controller);
@@ -120,8 +132,9 @@ export function createMassGenServer(options: MassGenServerOptions): MassGenServe
       return chatContext.gate.active;
     },
     idle: () => chatContext.gate.idle(),
-    listen(listenOptions = {}) {
+    async listen(listenOptions = {}) {
       const host = listenOptions.host ?? '127.0.0.1';
+      await backends.prepare(options.models.list());
       return new Promise((resolve, reject) => {
         http.once('error', reject);
         http.listen(listenOptions.port ?? 4000, host, () => {

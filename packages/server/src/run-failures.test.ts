@@ -1,5 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APIError } from 'openai';
+import { parseConfig } from '@massgen/config';
+import { createMassGenServer } from './create-server.js';
+import { ModelRegistry } from './model-registry.js';
 import { startTestServer, teamYaml } from './server-test-support.js';
 import type { TestServer } from './server-test-support.js';
 
@@ -49,8 +55,8 @@ describe('runs that cannot answer', () => {
     expect(JSON.parse(events.at(-2)?.slice('data: '.length) ?? '')).toMatchObject({ error: { type: 'server_error', code: 'BACKEND_AUTH' } });
   });
 
-  it('answer 500 with the code when the configuration cannot run, and log the details for the operator', async () => {
-    harness = await startTestServer({ defaultYaml: 'agent:\n  id: solo\n  backend:\n    type: nosuchprovider\n    model: m\n' });
+  it('answer 500 with the code when a run cannot start, and log the details for the operator', async () => {
+    harness = await startTestServer({ defaultYaml: `${teamYaml}orchestrator:\n  strategy: nosuchstrategy\n` });
     for (const stream of [false, true]) {
       const response = await fetch(`${harness.url}/v1/chat/completions`, {
         method: 'POST',
@@ -61,6 +67,24 @@ describe('runs that cannot answer', () => {
       expect(body.error).toMatchObject({ type: 'server_error', code: 'PLUGIN_NOT_FOUND' });
       expect(body.error.message).not.toContain(harness.directory);
     }
-    expect(harness.logs.join('\n')).toContain('@massgen/backend-nosuchprovider');
+    expect(harness.logs.join('\n')).toContain('nosuchstrategy');
+    expect(harness.upstream.requests).toHaveLength(0);
+  });
+});
+
+describe('a configuration whose backends cannot be created', () => {
+  it('stops the server from starting, naming the model', async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'massgen-server-start-'));
+    try {
+      const config = parseConfig('agent:\n  id: solo\n  backend:\n    type: nosuchprovider\n    model: m\n', { baseDir: directory, env: {} });
+      const server = createMassGenServer({ models: new ModelRegistry({ namedConfigs: { broken: config } }), run: { cwd: directory, record: false } });
+      await expect(server.listen({ port: 0 })).rejects.toMatchObject({
+        code: 'PLUGIN_NOT_FOUND',
+        message: expect.stringMatching(/^Model "massgen\/broken" cannot run: .*@massgen\/backend-nosuchprovider/),
+      });
+      expect(server.http.listening).toBe(false);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,6 @@
 import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@massgen/config';
 import { createBearerCheck } from './bearer-auth.js';
@@ -44,7 +46,8 @@ describe('ConcurrencyGate', () => {
 describe('startMassGenServer', () => {
   it('listens on 127.0.0.1 and knows its URL', async () => {
     const config = parseConfig('agent:\n  id: a\n  backend: { type: chatcompletion, model: m }\n', { baseDir: tmpdir(), env: {} });
-    const server = await startMassGenServer({ models: new ModelRegistry({ defaultConfig: config }), port: 0 });
+    const serverPackage = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const server = await startMassGenServer({ models: new ModelRegistry({ defaultConfig: config }), port: 0, run: { cwd: serverPackage, pluginConditions: ['@massgen/source'] } });
     try {
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ status: 'ok' });
