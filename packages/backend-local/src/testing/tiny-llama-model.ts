@@ -14,6 +14,8 @@ export interface TinyLlamaOptions {
   heads?: number;
   feedForwardLength?: number;
   contextLength?: number;
+  /** How much the model likes to end its turn; lower makes long generations, for benchmarks. */
+  endOfTurnPreference?: number;
 }
 
 const tokenType = { normal: 1, unknown: 2, control: 3, byte: 6 } as const;
@@ -34,7 +36,7 @@ interface Vocabulary {
  * encodes), printable ASCII characters and a few words. Preferences make letters, spaces and
  * the closing quote likely, and the end of turn likely enough that free text stops on its own.
  */
-function buildVocabulary(): Vocabulary {
+function buildVocabulary(endOfTurnPreference: number): Vocabulary {
   const tokens: string[] = [];
   const scores: number[] = [];
   const types: number[] = [];
@@ -50,7 +52,7 @@ function buildVocabulary(): Vocabulary {
   add('<s>', tokenType.control, 0, -2);
   add('</s>', tokenType.control, 0, -2);
   add('<|im_start|>', tokenType.control, 0, -2);
-  const endOfTurnId = add("<|im_end|>", tokenType.control, 0, 0.34);
+  const endOfTurnId = add('<|im_end|>', tokenType.control, 0, endOfTurnPreference);
   for (let byte = 0; byte < 256; byte += 1) {
     add(`<0x${byte.toString(16).toUpperCase().padStart(2, '0')}>`, tokenType.byte, 0, -2);
   }
@@ -134,8 +136,9 @@ export function createTinyLlamaGguf(options: TinyLlamaOptions = {}): Buffer {
     heads: options.heads ?? 2,
     feedForwardLength: options.feedForwardLength ?? 128,
     contextLength: options.contextLength ?? 4096,
+    endOfTurnPreference: options.endOfTurnPreference ?? 0.34,
   };
-  const vocabulary = buildVocabulary();
+  const vocabulary = buildVocabulary(settings.endOfTurnPreference);
   const metadata = new Map<string, GgufValue>([
     ['general.architecture', { type: 'string', value: 'llama' }],
     ['general.name', { type: 'string', value: 'massgen-tiny-test' }],
