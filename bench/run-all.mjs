@@ -1,8 +1,8 @@
 import { coldStart } from './cold-start.mjs';
 import { coordination } from './coordination.mjs';
 import { coordinationTokens } from './coordination-tokens.mjs';
-import { localModel } from './local-model.mjs';
 import { server } from './server.mjs';
+import { localModel } from './local-model.mjs';
 
-const results = [coldStart(), await coordination(), await coordinationTokens(), await server()];
+const results = [coldStart(), await coordination(), await coordinationTokens(), await server(), await localModel()];
 process.exitCode = results.every(Boolean) ? 0 : 1;
