@@ -1,0 +1,51 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { writeTinyLlamaGguf } from '@massgen/backend-local';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
+
+let directory: string;
+let modelPath: string;
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(os.tmpdir(), 'massgen-cli-local-'));
+  modelPath = await writeTinyLlamaGguf(path.join(directory, 'tiny.gguf'));
+});
+
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+describe('massgen on the embedded local model (real llama.cpp, generated tiny model)', () => {
+  it('with no configuration and no key, says so and runs a two-agent team to the end', async () => {
+    const run = await runCli(['--no-display', '--timeout', '120', 'What is 2+2?'], {
+      cwd: directory,
+      env: { MASSGEN_LOCAL_MODEL: modelPath, MASSGEN_MODELS_DIR: path.join(directory, 'models') },
+    });
+    expect(run.stderr).toContain(`No configuration and no API key given: running 2 agents on the local model ${modelPath}`);
+    expect(run.stderr).toContain('Starting 2 agents: local-1 (local');
+    // The answers come from grammar-constrained new_answer calls of a model that writes gibberish.
+    expect(run.stderr).toMatch(/local-[12] answered \(agent[12]\.1/);
+    expect(run.stderr).toMatch(/Finished in .* \(stop reason: (consensus|timeout|max-rounds)/);
+    expect(run.code).toBe(0);
+    const runs = run.stderr.match(/Run record: (\S+)/)?.[1];
+    expect(runs).toBeDefined();
+    const status = JSON.parse(await readFile(path.join(directory, runs ?? '', 'status.json'), 'utf8')) as Record<string, unknown>;
+    expect(status).toBeTypeOf('object');
+  }, 180_000);
+
+  it('with a provider key set and no configuration, asks for a team instead of running locally', async () => {
+    const run = await runCli(['--no-display', 'What is 2+2?'], { cwd: directory, env: { OPENAI_API_KEY: 'sk-test-not-real' } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('No team given: pass --config FILE, or --model MODEL');
+    expect(run.stderr).not.toContain('sk-test-not-real');
+  });
+
+  it('--model path.gguf runs one agent on that file', async () => {
+    const run = await runCli(['--no-display', '--timeout', '120', '--model', modelPath, 'Say hi'], { cwd: directory });
+    expect(run.stderr).toContain('Starting 1 agent');
+    expect(run.stderr).toContain('tiny (local');
+    expect(run.code).toBe(0);
+  }, 180_000);
+});
