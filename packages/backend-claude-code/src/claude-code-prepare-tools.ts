@@ -42,10 +42,13 @@ export function toZodShape(schema: unknown): z.ZodRawShape | undefined {
   }
 }
 
+/** Starts the id of a call whose `tool_use` id Claude Code did not pass along. */
+export const generatedCallIdPrefix = 'massgen_call_';
+
 function toolUseId(extra: unknown): string {
   const meta = (extra as { _meta?: Record<string, unknown> } | undefined)?._meta;
   const id = meta?.['claudecode/toolUseId'];
-  return typeof id === 'string' && id !== '' ? id : `massgen_call_${randomUUID()}`;
+  return typeof id === 'string' && id !== '' ? id : `${generatedCallIdPrefix}${randomUUID()}`;
 }
 
 /**

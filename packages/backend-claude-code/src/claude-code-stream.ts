@@ -65,6 +65,11 @@ export class ClaudeCodeMessageMapper {
 
   constructor(private readonly context: ClaudeCodeStreamContext) {}
 
+  /** Whether an assistant message has shown the `tool_use` block with this id. */
+  hasSeenToolUse(id: string): boolean {
+    return this.toolNames.has(id);
+  }
+
   map(message: SDKMessage): StreamPart[] {
     switch (message.type) {
       case 'stream_event':

@@ -1,5 +1,6 @@
 import { MassGenError, type StreamPart, type Usage } from '@massgen/core';
 import { mapClaudeCodeFailure, type ClaudeCodeErrorContext } from './claude-code-error.js';
+import { generatedCallIdPrefix, type BridgedToolCall } from './claude-code-prepare-tools.js';
 import type { ClaudeCodeSession } from './claude-code-session.js';
 import { largerUsage, usageSince } from './claude-code-usage.js';
 import type { ParkedSessions } from './parked-sessions.js';
@@ -33,7 +34,27 @@ function errorPart(error: MassGenError): StreamPart {
 export async function* driveClaudeCodeSession(session: ClaudeCodeSession, options: DriveOptions): AsyncGenerator<StreamPart> {
   const { mapper } = session;
   let endedByWorkflowCall = false;
+  // Claude Code shows a tool_use block before it runs the tool, but the SDK may deliver the call
+  // to MassGen's handler before that message reaches us: calls wait for their block, so text
+  // and usage that came first are reported first.
+  const waiting: BridgedToolCall[] = [];
+  const ready = (call: BridgedToolCall): boolean => mapper.hasSeenToolUse(call.id) || call.id.startsWith(generatedCallIdPrefix);
   for (;;) {
+    const call = waiting.find(ready);
+    if (call !== undefined) {
+      waiting.splice(waiting.indexOf(call), 1);
+      // A call after the workflow call has no turn left to run in; the session answers it.
+      if (endedByWorkflowCall && !call.endsTurn) continue;
+      yield { type: 'tool-call', id: call.id, name: call.name, input: call.input };
+      if (call.endsTurn) {
+        endedByWorkflowCall = true;
+        continue;
+      }
+      yield* usagePart(session, mapper.streamedUsage.total());
+      options.parked.park(session, { timeoutMs: options.timeoutMs, signal: options.signal });
+      yield { type: 'finish', reason: 'tool-calls' };
+      return;
+    }
     const next = await session.events.next({ timeoutMs: options.timeoutMs, signal: options.signal });
     if (next.kind === 'aborted') {
       session.close();
@@ -59,22 +80,16 @@ export async function* driveClaudeCodeSession(session: ClaudeCodeSession, option
       case 'message':
         yield* mapper.map(event.message);
         break;
-      case 'tool-call': {
-        // A call after the workflow call has no turn left to run in; the session answers it.
-        if (endedByWorkflowCall && !event.call.endsTurn) break;
-        yield { type: 'tool-call', id: event.call.id, name: event.call.name, input: event.call.input };
-        if (event.call.endsTurn) {
-          endedByWorkflowCall = true;
-          break;
-        }
-        yield* usagePart(session, mapper.streamedUsage.total());
-        options.parked.park(session, { timeoutMs: options.timeoutMs, signal: options.signal });
-        yield { type: 'finish', reason: 'tool-calls' };
-        return;
-      }
+      case 'tool-call':
+        waiting.push(event.call);
+        break;
       case 'end':
       case 'failure': {
         session.close();
+        for (const late of waiting.filter((candidate) => candidate.endsTurn)) {
+          yield { type: 'tool-call', id: late.id, name: late.name, input: late.input };
+          endedByWorkflowCall = true;
+        }
         yield* usagePart(session, largerUsage(mapper.resultUsage, mapper.streamedUsage.total()));
         const outcome = mapper.outcome;
         // The workflow call stands whatever happened to the process after it.
