@@ -45,6 +45,7 @@ Examples:
   massgen --list-examples               (bundled examples; massgen --example team-of-three "q")
   massgen --no-display --config team.yaml "q" > answer.md
   massgen --config team.yaml            (no question: an interactive session)
+  massgen init                          (write a configuration: asks which backends and models)
   massgen logs                          (list past runs; massgen logs show latest)
   massgen serve --config team.yaml      OpenAI-compatible server (see massgen serve --help)
 
@@ -60,6 +61,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), sig
   if (argv[2] === 'serve') return (await import('./serve-command.js')).serveCommand(argv.slice(3), io, signal);
   let debug = argv.includes('--debug');
   if (argv[2] === 'logs') return logsCommand(argv.slice(3), io);
+  if (argv[2] === 'init') return (await import('./init-command.js')).initCommand(argv.slice(3), io, process.stdin);
   const program = buildProgram(io);
   try {
     program.parse([...argv]);
