@@ -76,6 +76,8 @@ export type {
 } from './fake-anthropic-server-types.js';
 export { createAnthropicTeamResponder } from './anthropic-team-responder.js';
 export type { AnthropicTeamResponderOptions } from './anthropic-team-responder.js';
+export { claudeCodeToolPrefix, createClaudeCodeTeamResponder } from './claude-code-team-responder.js';
+export type { ClaudeCodeTeamResponderOptions } from './claude-code-team-responder.js';
 export { createScriptedBackend } from './scripted-backend.js';
 export type { ScriptedBackend, ScriptedBackendOptions, ScriptedTurn } from './scripted-backend.js';
 export { createScriptedBackendModule } from './scripted-backend-module.js';
