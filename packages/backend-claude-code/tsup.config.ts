@@ -7,4 +7,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: 'node20',
+  // An optional dependency: it must stay an import the user installs (or not), never bundled.
+  external: ['@anthropic-ai/claude-agent-sdk'],
 });
