@@ -84,7 +84,7 @@ function accessAt(root: WorkspaceRoot | undefined): WorkspaceAccess {
 }
 
 function describeRoot(root: WorkspaceRoot): string {
-  return root.name === undefined ? root.path : `${root.name} (${root.path})`;
+  return root.name === undefined || root.name === root.path ? root.path : `${root.name} (${root.path})`;
 }
 
 function expandHome(file: string): string {
