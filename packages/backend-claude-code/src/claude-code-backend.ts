@@ -112,7 +112,7 @@ export function createClaudeCodeBackend(settings: BackendSettings, dependencies:
         session = started.session;
         for (const warning of started.warnings.filter(firstTime)) yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
       }
-      yield* driveClaudeCodeSession(session, { signal, timeoutMs: options.timeoutMs, parked, errorContext: errorContext(credential) });
+      yield* driveClaudeCodeSession(session, { signal, timeoutMs: options.timeoutMs, parked });
     } catch (error) {
       yield { type: 'error', error: mapClaudeCodeFailure(error, errorContext(credential)).toJSON() };
     }

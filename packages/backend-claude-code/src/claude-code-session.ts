@@ -41,6 +41,8 @@ export interface ClaudeCodeSessionInit {
 export class ClaudeCodeSession {
   readonly events = new EventQueue<SessionEvent>();
   readonly mapper: ClaudeCodeMessageMapper;
+  /** Who the session works for and which secrets its messages must never show. */
+  readonly context: ClaudeCodeStreamContext;
   readonly toolNames: readonly string[];
   readonly toolWarnings: PreparedClaudeCodeTools['warnings'];
   /** Usage already reported to MassGen, so that each token is counted once. */
@@ -50,6 +52,7 @@ export class ClaudeCodeSession {
   private closed = false;
 
   constructor(init: ClaudeCodeSessionInit) {
+    this.context = init.streamContext;
     this.mapper = new ClaudeCodeMessageMapper(init.streamContext);
     const tools = init.prepareTools((call) => this.onToolCall(call));
     this.toolNames = tools.names;

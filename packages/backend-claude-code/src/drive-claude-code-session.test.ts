@@ -63,7 +63,7 @@ const result = (fields: Record<string, unknown> = {}) => ({
 
 async function drive(session: ClaudeCodeSession, parked = new ParkedSessions(), options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<StreamPart[]> {
   const parts: StreamPart[] = [];
-  for await (const part of driveClaudeCodeSession(session, { signal: options.signal, timeoutMs: options.timeoutMs ?? 60_000, parked, errorContext })) parts.push(part);
+  for await (const part of driveClaudeCodeSession(session, { signal: options.signal, timeoutMs: options.timeoutMs ?? 60_000, parked })) parts.push(part);
   return parts;
 }
 

@@ -1,5 +1,5 @@
 import { MassGenError, type StreamPart, type Usage } from '@massgen/core';
-import { mapClaudeCodeFailure, type ClaudeCodeErrorContext } from './claude-code-error.js';
+import { mapClaudeCodeFailure } from './claude-code-error.js';
 import { generatedCallIdPrefix, type BridgedToolCall } from './claude-code-prepare-tools.js';
 import type { ClaudeCodeSession } from './claude-code-session.js';
 import { largerUsage, usageSince } from './claude-code-usage.js';
@@ -10,7 +10,6 @@ export interface DriveOptions {
   /** Longest silence from Claude Code before the turn fails with `TIMEOUT`. */
   timeoutMs: number;
   parked: ParkedSessions;
-  errorContext: ClaudeCodeErrorContext;
 }
 
 /** Usage the session has not reported yet, as a part; `current` is what it knows so far. */
@@ -32,7 +31,8 @@ function errorPart(error: MassGenError): StreamPart {
  * back with the result, and the call ends with `finish: tool-calls` as any backend's would.
  */
 export async function* driveClaudeCodeSession(session: ClaudeCodeSession, options: DriveOptions): AsyncGenerator<StreamPart> {
-  const { mapper } = session;
+  const { mapper, context } = session;
+  const attribution = { agentId: context.agentId, provider: context.provider };
   let endedByWorkflowCall = false;
   // Claude Code shows a tool_use block before it runs the tool, but the SDK may deliver the call
   // to MassGen's handler before that message reaches us: calls wait for their block, so text
@@ -58,7 +58,9 @@ export async function* driveClaudeCodeSession(session: ClaudeCodeSession, option
     const next = await session.events.next({ timeoutMs: options.timeoutMs, signal: options.signal });
     if (next.kind === 'aborted') {
       session.close();
-      yield errorPart(new MassGenError({ code: 'ABORTED', retryable: false, message: 'The Claude Code turn was cancelled.', agentId: options.errorContext.agentId, provider: options.errorContext.provider }));
+      // Tokens spent before the cancellation still count against the run's budget.
+      yield* usagePart(session, mapper.streamedUsage.total());
+      yield errorPart(new MassGenError({ ...attribution, code: 'ABORTED', retryable: false, message: 'The Claude Code turn was cancelled.' }));
       return;
     }
     if (next.kind === 'timeout') {
@@ -66,11 +68,10 @@ export async function* driveClaudeCodeSession(session: ClaudeCodeSession, option
       yield* usagePart(session, mapper.streamedUsage.total());
       yield errorPart(
         new MassGenError({
+          ...attribution,
           code: 'TIMEOUT',
           retryable: true,
           message: `Claude Code went silent for ${options.timeoutMs / 1000} s (the request timeout, backend.timeout_seconds).`,
-          agentId: options.errorContext.agentId,
-          provider: options.errorContext.provider,
         }),
       );
       return;
@@ -99,8 +100,8 @@ export async function* driveClaudeCodeSession(session: ClaudeCodeSession, option
           // The SDK also throws after an error result; that result, when there is one, says more.
           const error =
             event.kind === 'failure'
-              ? mapClaudeCodeFailure(event.error, options.errorContext)
-              : new MassGenError({ code: 'BACKEND_STREAM', retryable: true, message: 'Claude Code ended without a result.', agentId: options.errorContext.agentId, provider: options.errorContext.provider });
+              ? mapClaudeCodeFailure(event.error, context)
+              : new MassGenError({ ...attribution, code: 'BACKEND_STREAM', retryable: true, message: 'Claude Code ended without a result.' });
           yield errorPart(error);
         } else if (outcome.kind === 'error') {
           yield errorPart(outcome.error);
