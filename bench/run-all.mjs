@@ -3,6 +3,7 @@ import { coordination } from './coordination.mjs';
 import { coordinationTokens } from './coordination-tokens.mjs';
 import { server } from './server.mjs';
 import { localModel } from './local-model.mjs';
+import { tui } from './tui.mjs';
 
-const results = [coldStart(), await coordination(), await coordinationTokens(), await server(), await localModel()];
+const results = [coldStart(), await coordination(), await coordinationTokens(), await server(), await localModel(), await tui()];
 process.exitCode = results.every(Boolean) ? 0 : 1;

@@ -15,8 +15,8 @@ import { median, verdict } from './measure.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(root, 'apps/cli/bin/massgen.js');
 const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 200);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
-const agentCount = Number(process.env.BENCH_AGENTS ?? 4);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
+const agentCount = Number(process.env.BENCH_AGENTS ?? 8);
 
 /** Starts the streaming fake provider in its own process. */
 async function startProvider() {
@@ -112,6 +112,7 @@ export async function tui() {
   console.log(`  coordination, live display   ${median(live.coordination).toFixed(0)} ms   overhead ${(overhead * 100).toFixed(1)}%   target <= 5%   ${verdict(overhead <= 0.05)}`);
   console.log(`  whole process, --no-display  ${median(plain.process).toFixed(0)} ms   (information)`);
   console.log(`  whole process, live display  ${median(live.process).toFixed(0)} ms   (information: includes loading ink and React)`);
+  if (process.env.BENCH_VERBOSE) console.log(`  samples: --no-display ${plain.coordination.join(' ')}; live ${live.coordination.join(' ')}`);
   return overhead <= 0.05;
 }
 

@@ -81,6 +81,40 @@ describe('DisplayStore', () => {
     expect(store.getSnapshot().cancelRequested).toBe(false);
   });
 
+  it('spaces frames further apart when they are dear to draw', () => {
+    const clock = manualClock();
+    const store = new DisplayStore({ frameIntervalMs: 50, maxFrameIntervalMs: 400, drawingBudget: 0.1, ...clock.options });
+    const events = stampEvents(threeAgentRun());
+    store.push(events[0]!);
+    clock.advance(0);
+    expect(store.frameIntervalMs).toBe(50);
+    // The frame took 20 ms to reach the screen: at a 10% budget, frames now come every 200 ms.
+    clock.advance(20);
+    store.frameDrawn(store.getSnapshot());
+    expect(store.frameIntervalMs).toBe(200);
+    let notified = 0;
+    store.subscribe(() => (notified += 1));
+    store.push(events[1]!);
+    clock.advance(150);
+    expect(notified).toBe(0);
+    clock.advance(30);
+    expect(notified).toBe(1);
+  });
+
+  it('learns only from the frame it notified, once', () => {
+    const clock = manualClock();
+    const store = new DisplayStore({ frameIntervalMs: 50, drawingBudget: 0.1, ...clock.options });
+    const before = store.getSnapshot();
+    store.push(stampEvents(threeAgentRun())[0]!);
+    clock.advance(0);
+    clock.advance(30);
+    store.frameDrawn(before);
+    expect(store.frameIntervalMs).toBe(50);
+    store.frameDrawn(store.getSnapshot());
+    store.frameDrawn(store.getSnapshot());
+    expect(store.frameIntervalMs).toBe(300);
+  });
+
   it('stops notifying a listener that unsubscribed', () => {
     const clock = manualClock();
     const store = new DisplayStore({ frameIntervalMs: 50, ...clock.options });

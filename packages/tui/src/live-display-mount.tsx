@@ -33,8 +33,6 @@ export function mountLiveDisplay(options: LiveDisplayOptions): LiveDisplay {
       exitOnCtrlC: false,
       patchConsole: false,
       maxFps: 20,
-      // Rewrite only the lines that changed: less for the terminal to parse at every frame.
-      incrementalRendering: true,
     },
   );
   let closed: Promise<void> | undefined;
@@ -65,6 +63,7 @@ function trackDrawnState(store: DisplayStore): { onCommit: (state: DisplayState)
   return {
     onCommit: (state) => {
       drawn = state;
+      store.frameDrawn(state);
       if (state === store.getSnapshot()) for (const resolve of waiting.splice(0)) resolve();
     },
     caughtUp: () => {

@@ -1,6 +1,7 @@
 // The display worker: draws the live display with ink away from the thread that coordinates the
 // agents, so rendering never delays a model's stream. Started by `startLiveDisplay`.
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThreadPriority } from './display-thread-priority.js';
 import { mountLiveDisplay } from './live-display-mount.js';
 import type { DisplayWorkerData, FromDisplayWorker, ToDisplayWorker } from './worker-protocol.js';
 import { WorkerTerminalInput, WorkerTerminalOutput } from './worker-terminal.js';
@@ -8,9 +9,10 @@ import { WorkerTerminalInput, WorkerTerminalOutput } from './worker-terminal.js'
 const port = parentPort;
 if (port === null) throw new Error('live-display-worker must run as a worker thread.');
 const data = workerData as DisplayWorkerData;
+lowerThisThreadPriority();
 const post = (message: FromDisplayWorker): void => port.postMessage(message);
-const stdout = new WorkerTerminalOutput(post, 'stdout', data.size);
-const stderr = new WorkerTerminalOutput(post, 'stderr', data.size);
+const stdout = new WorkerTerminalOutput(post, 'stdout', data.size, data.stdoutFd);
+const stderr = new WorkerTerminalOutput(post, 'stderr', data.size, data.stderrFd);
 const stdin = new WorkerTerminalInput(post, data.keysEnabled);
 
 const display = mountLiveDisplay({
@@ -24,6 +26,8 @@ const display = mountLiveDisplay({
   onCancel: () => post({ type: 'cancel' }),
   ...(data.frameIntervalMs === undefined ? {} : { frameIntervalMs: data.frameIntervalMs }),
 });
+
+post({ type: 'ready' });
 
 port.on('message', (message: ToDisplayWorker) => {
   switch (message.type) {

@@ -29,7 +29,11 @@ export async function startLiveDisplay(options: StartLiveDisplayOptions): Promis
   return mountLiveDisplay(options);
 }
 
-function startWorkerDisplay(options: LiveDisplayOptions): LiveDisplay {
+/**
+ * Resolves once the worker has mounted the display: its start-up (loading ink and React) then
+ * happens before the run's first event, not while the agents' first answers stream in.
+ */
+async function startWorkerDisplay(options: LiveDisplayOptions): Promise<LiveDisplay> {
   const stdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
   const stdin = options.stdin ?? process.stdin;
@@ -42,6 +46,8 @@ function startWorkerDisplay(options: LiveDisplayOptions): LiveDisplay {
     showAgentCards: options.showAgentCards ?? true,
     liveTimeline: options.liveTimeline ?? true,
     ...(options.frameIntervalMs === undefined ? {} : { frameIntervalMs: options.frameIntervalMs }),
+    ...withFd('stdoutFd', stdout),
+    ...withFd('stderrFd', stderr),
   };
   // React's development build is several times slower; a user who sets NODE_ENV keeps it.
   const worker = new Worker(workerFile, { workerData, env: { ...process.env, NODE_ENV: process.env['NODE_ENV'] ?? 'production' } });
@@ -68,10 +74,15 @@ function startWorkerDisplay(options: LiveDisplayOptions): LiveDisplay {
   const onResize = (): void => post({ type: 'resize', size: sizeOf() });
   if (options.size === undefined) stdout.on('resize', onResize);
 
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
   let markClosed: () => void = () => {};
   const closed = new Promise<void>((resolve) => (markClosed = resolve));
   worker.on('message', (message: FromDisplayWorker) => {
     switch (message.type) {
+      case 'ready':
+        markReady();
+        break;
       case 'stdout':
         stdout.write(message.data);
         break;
@@ -95,9 +106,14 @@ function startWorkerDisplay(options: LiveDisplayOptions): LiveDisplay {
   // A display that breaks must not take the run with it: the run goes on, undisplayed.
   worker.on('error', (error) => {
     stderr.write(`\nmassgen: the live display stopped: ${error.message}\n`);
+    markReady();
     markClosed();
   });
-  worker.on('exit', () => markClosed());
+  worker.on('exit', () => {
+    markReady();
+    markClosed();
+  });
+  await ready;
 
   let pending: RunEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -128,4 +144,10 @@ function startWorkerDisplay(options: LiveDisplayOptions): LiveDisplay {
       return closing;
     },
   };
+}
+
+/** A stream's file descriptor, when it has one the worker can write to. */
+function withFd<Key extends 'stdoutFd' | 'stderrFd'>(key: Key, stream: NodeJS.WriteStream): Partial<Record<Key, number>> {
+  const fd = (stream as { fd?: unknown }).fd;
+  return typeof fd === 'number' ? ({ [key]: fd } as Partial<Record<Key, number>>) : {};
 }

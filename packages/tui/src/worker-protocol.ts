@@ -10,6 +10,12 @@ export interface DisplayWorkerData {
   showAgentCards: boolean;
   liveTimeline: boolean;
   frameIntervalMs?: number;
+  /**
+   * File descriptors the worker writes the terminal through itself, so a terminal slow to read
+   * blocks the worker, never the thread that coordinates. Absent for streams without one.
+   */
+  stdoutFd?: number;
+  stderrFd?: number;
 }
 
 /** Messages from the coordinating thread to the display worker. */
@@ -21,6 +27,8 @@ export type ToDisplayWorker =
 
 /** Messages from the display worker to the coordinating thread. */
 export type FromDisplayWorker =
+  /** The display is mounted and draws what it is sent. */
+  | { type: 'ready' }
   | { type: 'stdout'; data: string }
   | { type: 'stderr'; data: string }
   | { type: 'raw-mode'; enabled: boolean }

@@ -1,12 +1,14 @@
 import { EventEmitter } from 'node:events';
+import { writeSync } from 'node:fs';
 import type { FromDisplayWorker } from './worker-protocol.js';
 import type { TerminalSize } from './terminal-size.js';
 
 type Post = (message: FromDisplayWorker) => void;
 
 /**
- * The terminal's output as ink sees it inside the display worker: a TTY-like stream whose
- * writes go to the coordinating thread, which owns the real stdout, in order.
+ * The terminal's output as ink sees it inside the display worker: a TTY-like stream that writes
+ * to the terminal's file descriptor directly when it has one, and otherwise hands its writes to
+ * the coordinating thread, in order.
  */
 export class WorkerTerminalOutput extends EventEmitter {
   readonly isTTY = true;
@@ -17,6 +19,7 @@ export class WorkerTerminalOutput extends EventEmitter {
     private readonly post: Post,
     private readonly channel: 'stdout' | 'stderr',
     size: TerminalSize,
+    private readonly fd: number | undefined,
   ) {
     super();
     this.columns = size.columns;
@@ -24,7 +27,8 @@ export class WorkerTerminalOutput extends EventEmitter {
   }
 
   write(data: string | Uint8Array, encodingOrCallback?: unknown, callback?: unknown): boolean {
-    this.post({ type: this.channel, data: typeof data === 'string' ? data : Buffer.from(data).toString('utf8') });
+    if (this.fd === undefined) this.post({ type: this.channel, data: typeof data === 'string' ? data : Buffer.from(data).toString('utf8') });
+    else writeFully(this.fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
     const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
     if (typeof done === 'function') queueMicrotask(() => (done as () => void)());
     return true;
@@ -87,5 +91,20 @@ export class WorkerTerminalInput extends EventEmitter {
 
   pause(): this {
     return this;
+  }
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/** Writes every byte, waiting out a full terminal buffer: blocking here blocks only the worker. */
+function writeFully(fd: number, data: Uint8Array): void {
+  let rest = data;
+  while (rest.length > 0) {
+    try {
+      rest = rest.subarray(writeSync(fd, rest));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      Atomics.wait(pause, 0, 0, 2);
+    }
   }
 }
