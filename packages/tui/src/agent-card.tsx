@@ -3,10 +3,9 @@ import { Box, Text } from 'ink';
 import type { AgentStatus } from '@massgen/runtime';
 import { currentTurn } from './agent-output.js';
 import type { AgentOutput } from './agent-output.js';
-import { describeModel, describeSpend, describeState, spreadLine, stateSymbols } from './agent-summary.js';
+import { describeModel, describeSpend, describeState, idleText, spreadLine, stateSymbols } from './agent-summary.js';
 import { lastOutputLines } from './output-lines.js';
 import { OutputLineView } from './output-line-view.js';
-import { oneLine } from './text-lines.js';
 import { useTheme } from './theme.js';
 
 export interface AgentCardProps {
@@ -46,7 +45,7 @@ function AgentCardBody({ agent, index, output, answerLabel, width, outputLines }
       </Text>
       {lines.length === 0 ? (
         <Text color={agent.error === undefined ? theme.muted : theme.error} wrap="wrap">
-          {placeholder(agent)}
+          {idleText(agent) || ' '}
         </Text>
       ) : (
         lines.map((line, position) => <OutputLineView key={position} line={line} />)
@@ -57,12 +56,3 @@ function AgentCardBody({ agent, index, output, answerLabel, width, outputLines }
 
 /** Memoised: React re-renders only the cards whose data changed. */
 export const AgentCard = memo(AgentCardBody);
-
-/** What an agent without output in its current turn shows instead. */
-function placeholder(agent: AgentStatus): string {
-  if (agent.state === 'failed' && agent.error !== undefined) return oneLine(agent.error.message);
-  if (agent.state === 'voted' && agent.vote !== null) return `→ ${agent.vote.targetLabel} (${agent.vote.targetAgentId}): ${oneLine(agent.vote.reason)}`;
-  if (agent.state === 'working') return 'thinking…';
-  if (agent.state === 'waiting') return 'waiting to start';
-  return ' ';
-}

@@ -38,6 +38,12 @@ describe('AgentGrid', () => {
     expect(lines[3]).toMatch(/^4 agent-4 +◐ working +0 tok +│ Working on it, says agent-4\.$/);
   });
 
+  it('shows the vote of an agent with no output in its turn', () => {
+    const state = displayStateOf(threeAgentRun());
+    const lines = frameLines(render(<AgentGrid state={state} layout={{ mode: 'rows', visibleRows: 3 }} width={90} />).lastFrame()!);
+    expect(lines[2]).toMatch(/^3 gamma +✓ voted A1\.1 +0 tok +│ → A1\.1 \(alpha\): Shows the working\.$/);
+  });
+
   it('says how many agents did not fit', () => {
     const state = displayStateOf(manyAgents(12));
     const lines = frameLines(render(<AgentGrid state={state} layout={{ mode: 'rows', visibleRows: 5 }} width={80} />).lastFrame()!);

@@ -3,7 +3,7 @@ import { Text } from 'ink';
 import type { AgentStatus } from '@massgen/runtime';
 import { currentTurn } from './agent-output.js';
 import type { AgentOutput, OutputSegment } from './agent-output.js';
-import { describeSpend, describeState, stateSymbols } from './agent-summary.js';
+import { describeSpend, describeState, idleText, stateSymbols } from './agent-summary.js';
 import { fitWidth, oneLine, truncateEnd, truncateStart } from './text-lines.js';
 import { useTheme } from './theme.js';
 
@@ -21,7 +21,9 @@ export function rowColumns(width: number, agents: readonly AgentStatus[]): Agent
   const longestName = Math.max(4, ...agents.map((agent) => agent.id.length));
   const name = Math.min(18, longestName + 3);
   const model = width >= 110 ? Math.min(24, Math.max(6, ...agents.map((agent) => agent.modelId.length)) + 2) : 0;
-  return { name, model, state: 20, spend: 15 };
+  // Fixed widths, so columns stay put as states and spend change during the run.
+  const priced = agents.some((agent) => agent.costUsd !== undefined);
+  return { name, model, state: 19, spend: priced ? 17 : 10 };
 }
 
 export interface AgentRowProps {
@@ -38,7 +40,7 @@ function AgentRowBody({ agent, index, output, answerLabel, columns, width }: Age
   const theme = useTheme();
   const fixed = columns.name + columns.model + columns.state + columns.spend;
   const room = Math.max(0, width - fixed - 2);
-  const latest = latestLine(currentTurn(output), Math.max(1, room - 2));
+  const latest = latestLine(currentTurn(output), Math.max(1, room - 2)) ?? idleLine(agent, Math.max(1, room - 2));
   const key = index < 9 ? `${index + 1} ` : '  ';
   return (
     <Text wrap="truncate-end">
@@ -49,7 +51,7 @@ function AgentRowBody({ agent, index, output, answerLabel, columns, width }: Age
       <Text color={theme.state(agent.state)}>{fitWidth(`${stateSymbols[agent.state]} ${describeState(agent, answerLabel)}`, columns.state)}</Text>
       <Text color={theme.muted}>{fitWidth(describeSpend(agent), columns.spend)}</Text>
       {latest === undefined ? null : (
-        <Text dimColor={latest.kind === 'reasoning'} italic={latest.kind === 'reasoning'} color={latest.kind === 'tool-error' ? theme.error : undefined}>
+        <Text dimColor={latest.kind === 'reasoning' || latest.kind === 'turn'} italic={latest.kind === 'reasoning'} color={latest.kind === 'tool-error' ? theme.error : undefined}>
           {'│ '}
           {latest.text}
         </Text>
@@ -60,6 +62,11 @@ function AgentRowBody({ agent, index, output, answerLabel, columns, width }: Age
 
 /** Memoised: React re-renders only the rows whose data changed. */
 export const AgentRow = memo(AgentRowBody);
+
+function idleLine(agent: AgentStatus, width: number): { kind: 'turn'; text: string } | undefined {
+  const text = idleText(agent);
+  return text === '' ? undefined : { kind: 'turn', text: truncateEnd(text, width) };
+}
 
 /** The end of the latest streamed text, or the latest tool line: what the agent is doing now. */
 function latestLine(segments: readonly OutputSegment[], width: number): { kind: OutputSegment['kind']; text: string } | undefined {

@@ -1,6 +1,6 @@
 import type { AgentStatus, RunStatus } from '@massgen/runtime';
 import { formatCost, formatTokenCount, totalTokens } from './quantity-format.js';
-import { truncateEnd } from './text-lines.js';
+import { oneLine, truncateEnd } from './text-lines.js';
 
 /** The label of the agent's latest answer, if it gave one. */
 export function latestAnswerLabel(status: RunStatus, agentId: string): string | undefined {
@@ -57,4 +57,13 @@ export function spreadLine(left: string, right: string, width: number): { left: 
 /** `model-a · chatcompletion`: the model first, as it tells agents apart best; the backend type after it, cut when the card is narrow. */
 export function describeModel(agent: AgentStatus): string {
   return agent.modelId === '' ? agent.provider : `${agent.modelId} · ${agent.provider}`;
+}
+
+/** What an agent with no output in its current turn shows instead: why it failed, its vote, or that it waits. */
+export function idleText(agent: AgentStatus): string {
+  if (agent.state === 'failed' && agent.error !== undefined) return oneLine(agent.error.message);
+  if (agent.state === 'voted' && agent.vote !== null) return `→ ${agent.vote.targetLabel} (${agent.vote.targetAgentId}): ${oneLine(agent.vote.reason)}`;
+  if (agent.state === 'working') return 'thinking…';
+  if (agent.state === 'waiting') return 'waiting to start';
+  return '';
 }
