@@ -43,6 +43,8 @@ export async function openRunDisplay(mode: DisplayMode, context: OpenDisplayCont
   };
 }
 
+const forceQuitGraceMs = 1000;
+
 async function openLiveDisplay(context: OpenDisplayContext): Promise<RunDisplay> {
   const { startLiveDisplay } = await import('@massgen/tui/live-display');
   const answerNow = new AbortController();
@@ -60,7 +62,12 @@ async function openLiveDisplay(context: OpenDisplayContext): Promise<RunDisplay>
         cancel.abort();
         return;
       }
-      void display.close().then(context.forceQuit);
+      // A second press leaves now: the display gets a moment to give the terminal back, no more.
+      const deadline = setTimeout(context.forceQuit, forceQuitGraceMs);
+      void display.close().then(() => {
+        clearTimeout(deadline);
+        context.forceQuit();
+      });
     },
   });
   return { onEvent: (event) => display.onEvent(event), answerNow: answerNow.signal, cancel: cancel.signal, close: () => display.close() };
