@@ -55,7 +55,7 @@ export function findRunRecord(records: readonly RunRecordEntry[], reference: str
   if (matches.length > 1) {
     throw new MassGenError({
       code: 'CONFIG_INVALID',
-      message: `Run "${reference}" is ambiguous: it starts ${matches.length} run ids (${matches.slice(0, 5).map((record) => record.runId).join(', ')}${matches.length > 5 ? ', ...' : ''}). Give more of the id.`,
+      message: `Run "${reference}" is ambiguous: ${matches.length} run ids start with it (${matches.slice(0, 5).map((record) => record.runId).join(', ')}${matches.length > 5 ? ', ...' : ''}). Give more of the id.`,
     });
   }
   throw new MassGenError({ code: 'CONFIG_INVALID', message: `No run "${reference}" is recorded here. Expected "latest", a run id, or the start of one; massgen logs lists them.` });
