@@ -41,8 +41,9 @@ async function* runPassthrough(context: StrategyContext): AsyncGenerator<Coordin
     yield { type: 'run-end', stopReason: 'cancelled' };
     return;
   }
-  const limit = timeLimit(context.settings.timeoutMs);
-  const signal = AbortSignal.any([context.signal, limit.signal]);
+  const limit = context.settings.timeoutMs === undefined ? undefined : timeLimit(context.settings.timeoutMs);
+  // Signals are costly to create in Node 20; a run without a time limit needs no combined one.
+  const signal = limit === undefined ? context.signal : AbortSignal.any([context.signal, limit.signal]);
   let text = '';
   let failure: SerializedError | undefined;
   try {
@@ -56,9 +57,9 @@ async function* runPassthrough(context: StrategyContext): AsyncGenerator<Coordin
   } catch (error) {
     failure ??= toMassGenError(error).toJSON();
   } finally {
-    limit.clear();
+    limit?.clear();
   }
-  yield* conclude(agent.id, text, failure, context.signal.aborted, limit.signal.aborted ? context.settings.timeoutMs : undefined);
+  yield* conclude(agent.id, text, failure, context.signal.aborted, limit?.signal.aborted === true ? context.settings.timeoutMs : undefined);
 }
 
 function conversation(agent: AgentHandle, context: StrategyContext): Message[] {
@@ -116,8 +117,8 @@ function emptyAnswer(agentId: string): SerializedError {
   return new MassGenError({ code: 'WORKFLOW_VIOLATION', message: `Agent "${agentId}" returned an empty answer.`, agentId }).toJSON();
 }
 
-function timeLimit(timeoutMs: number | undefined): { signal: AbortSignal; clear: () => void } {
+function timeLimit(timeoutMs: number): { signal: AbortSignal; clear: () => void } {
   const controller = new AbortController();
-  const timer = timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(), timeoutMs);
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
   return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }
