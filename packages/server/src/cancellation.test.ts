@@ -86,4 +86,20 @@ describe('limits and shutdown', () => {
     await harness.upstream.idle();
     await expect(fetch(`${harness.url}/health`)).rejects.toThrow();
   });
+
+  it('keeps a quiet stream open with SSE comments that OpenAI clients skip', async () => {
+    harness = await startTestServer({ server: { limits: { heartbeatMs: 1 } } });
+    harness.upstream.setResponder(() => ({ type: 'hang' }));
+    const client = new AbortController();
+    const response = await post(harness, { ...question, stream: true }, client.signal);
+    const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+    let received = '';
+    while (!received.includes('\n: keep-alive\n\n')) {
+      const { value, done } = (await reader?.read()) ?? { done: true, value: undefined };
+      if (done === true) throw new Error(`the stream ended before a keep-alive comment: ${received}`);
+      received += value;
+    }
+    client.abort();
+    await harness.server.idle();
+  });
 });

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RetryPolicy, RunOptions } from '@massgen/runtime';
 import { toMassGenError } from '@massgen/core';
+import type { Backend } from '@massgen/core';
 import { runStream } from '@massgen/runtime';
 import type { BackendCache } from './backend-cache.js';
 import { checkClientTools } from './client-tools.js';
@@ -60,10 +61,13 @@ export async function handleChatCompletions(request: IncomingMessage, response: 
   if (toolError !== undefined) return sendApiError(response, toolError);
   const conversation = toConversation(chat.messages);
   if (!conversation.ok) return sendApiError(response, conversation.error);
-  const backends = await context.backends.get(model).catch((error: unknown) => toMassGenError(error));
-  if (backends instanceof Error) {
-    context.log(backends.message);
-    return sendApiError(response, runSetupError(model.id, backends.code));
+  let backends: Record<string, Backend>;
+  try {
+    backends = await context.backends.get(model);
+  } catch (error) {
+    const failure = toMassGenError(error);
+    context.log(failure.message);
+    return sendApiError(response, runSetupError(model.id, failure.code));
   }
   if (!context.gate.tryAcquire()) return sendApiError(response, tooManyRuns(context.limits.maxConcurrentRuns));
 

@@ -5,7 +5,7 @@ import { contentChunk, finishChunk, progressChunk, roleChunk, usageChunk } from 
 import type { CompletionIdentity } from './completion-chunks.js';
 import { massgenMetadata, totalUsage } from './completion-metadata.js';
 import { remainingContent } from './final-content.js';
-import { errorBody, runFailureError, runSetupError, sendApiError } from './openai-errors.js';
+import { errorBody, internalError, runFailureError, runSetupError, sendApiError } from './openai-errors.js';
 import { SseStream } from './sse-stream.js';
 
 export interface StreamCompletionInput {
@@ -49,12 +49,20 @@ export async function streamCompletion(input: StreamCompletionInput): Promise<vo
       }
     }
   } catch (error) {
+    // The run rejected: before its first event it could not start; after, it broke.
     const failure = toMassGenError(error);
-    input.log(`A run for model "${identity.model}" could not start: ${failure.message}`);
-    if (sse === undefined) sendApiError(response, runSetupError(identity.model, failure.code));
-    else await sse.done();
+    if (sse === undefined) {
+      input.log(`A run for model "${identity.model}" could not start: ${failure.message}`);
+      sendApiError(response, runSetupError(identity.model, failure.code));
+      return;
+    }
+    input.log(`A run for model "${identity.model}" failed after it started: ${failure.message}`);
+    await sse.send(errorBody(internalError()));
+    await sse.done();
     return;
   }
+  // Once the events have ended without an error the result is there; after a client left, this
+  // waits for the cancelled run to stop, so the concurrency limit counts it until then.
   const result = await stream.result;
   if (sse === undefined || sse.closed) return;
   if (result.finalAnswer === undefined) {
