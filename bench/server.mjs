@@ -65,7 +65,12 @@ function stop(child) {
 
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
-/** One streaming chat request, read to its end; resolves with its duration in ms, or throws. */
+const elapsedMs = (since) => Number(process.hrtime.bigint() - since) / 1e6;
+
+/**
+ * One streaming chat request, read to its end. Resolves with its duration and the time to the
+ * first token of the answer (the first non-empty content delta), in ms; throws on any failure.
+ */
 function streamOnce(target) {
   const started = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
@@ -74,12 +79,16 @@ function streamOnce(target) {
       { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': target.body.length, authorization: 'Bearer bench-key' } },
       (response) => {
         let text = '';
-        response.setEncoding('utf8').on('data', (chunk) => (text += chunk));
+        let firstToken;
+        response.setEncoding('utf8').on('data', (chunk) => {
+          text += chunk;
+          if (firstToken === undefined && text.includes('"delta":{"content":"')) firstToken = elapsedMs(started);
+        });
         response.on('end', () => {
-          if (response.statusCode !== 200 || !text.endsWith('data: [DONE]\n\n') || !text.includes('"content":"')) {
+          if (response.statusCode !== 200 || !text.endsWith('data: [DONE]\n\n') || firstToken === undefined) {
             reject(new Error(`${target.name}: status ${response.statusCode}, body ${text.slice(-300)}`));
           } else {
-            resolve(Number(process.hrtime.bigint() - started) / 1e6);
+            resolve({ total: elapsedMs(started), firstToken });
           }
         });
         response.on('error', reject);
@@ -97,14 +106,19 @@ function target(name, baseUrl, model) {
 
 /** Alternates the two targets one request at a time, swapping which goes first each round. */
 async function sequential(direct, served) {
-  const latencies = { direct: [], served: [] };
+  const latencies = { direct: [], served: [], directFirstToken: [], servedFirstToken: [] };
   for (let warmup = 0; warmup < 200; warmup += 1) {
     await streamOnce(direct);
     await streamOnce(served);
   }
   for (let round = 0; round < sequentialRounds; round += 1) {
     const order = round % 2 === 0 ? [direct, served] : [served, direct];
-    for (const each of order) latencies[each === direct ? 'direct' : 'served'].push(await streamOnce(each));
+    for (const each of order) {
+      const name = each === direct ? 'direct' : 'served';
+      const { total, firstToken } = await streamOnce(each);
+      latencies[name].push(total);
+      latencies[`${name}FirstToken`].push(firstToken);
+    }
   }
   return latencies;
 }
@@ -119,7 +133,7 @@ async function concurrent(each) {
     while (started < concurrentRequests) {
       started += 1;
       try {
-        latencies.push(await streamOnce(each));
+        latencies.push((await streamOnce(each)).total);
       } catch (error) {
         errors.push(error);
       }
@@ -154,6 +168,8 @@ export async function server() {
     console.log(`  sequential, ${sequentialRounds} interleaved requests each        direct          massgen serve   added`);
     console.log(`    p50                                          ${ms(percentile(sequentialRun.direct, 0.5))}    ${ms(percentile(sequentialRun.served, 0.5))}    ${ms(added50)}   target < 1 ms   ${verdict(added50 < 1)}`);
     console.log(`    p99                                          ${ms(percentile(sequentialRun.direct, 0.99))}    ${ms(percentile(sequentialRun.served, 0.99))}    ${ms(added99)}`);
+    const firstToken50 = (name) => percentile(sequentialRun[`${name}FirstToken`], 0.5);
+    console.log(`    first answer token, p50                      ${ms(firstToken50('direct'))}    ${ms(firstToken50('served'))}    ${ms(firstToken50('served') - firstToken50('direct'))}`);
     console.log(`    provider calls per served request            ${upstreamPerRequest.toFixed(2)}`);
     console.log(`  ${concurrency} concurrent streams, ${concurrentRequests} requests each`);
     console.log(`    requests per second                          ${directLoad.rps.toFixed(0).padStart(7)}       ${servedLoad.rps.toFixed(0).padStart(7)}`);
