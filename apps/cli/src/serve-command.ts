@@ -50,9 +50,6 @@ export async function serveCommand(args: readonly string[], io: CliIo, signal?: 
       ...(options.config === undefined ? {} : { configFile: options.config }),
       ...(options.configDir === undefined ? {} : { configDirectory: options.configDir }),
     });
-    for (const model of models.list()) {
-      for (const warning of model.config.warnings) io.stderr.write(`warning: ${model.id}: ${warning.path === undefined ? '' : `${warning.path}: `}${warning.message}\n`);
-    }
     const apiKey = nonEmpty(options.apiKey) ?? nonEmpty(io.env['MASSGEN_SERVER_API_KEY']);
     if (apiKey === undefined && !isLoopback(options.host)) {
       io.stderr.write(`warning: listening on ${options.host} without an API key: anyone who can reach this port can run your agents on your provider accounts. Set MASSGEN_SERVER_API_KEY.\n`);

@@ -86,11 +86,14 @@ export async function handleChatCompletions(request: IncomingMessage, response: 
     signal: controller.signal,
     passthrough: passthrough === true && model.config.agents.length === 1,
   };
+  // The operator saw the configuration's warnings at start; they name files on the server, so
+  // runs do not repeat them to clients.
+  const config = model.config.warnings.length === 0 ? model.config : { ...model.config, warnings: [] };
   const identity = { id: 'chatcmpl-pending', created: Math.floor(Date.now() / 1000), model: model.id };
   try {
     if (chat.stream === true) {
       await streamCompletion({
-        stream: runStream(model.config, conversation.task, runOptions),
+        stream: runStream(config, conversation.task, runOptions),
         response,
         identity,
         includeUsage: chat.stream_options?.include_usage === true,
@@ -98,7 +101,7 @@ export async function handleChatCompletions(request: IncomingMessage, response: 
         log: context.log,
       });
     } else {
-      await completeOnce({ config: model.config, task: conversation.task, runOptions, response, identity, log: context.log });
+      await completeOnce({ config, task: conversation.task, runOptions, response, identity, log: context.log });
     }
   } finally {
     response.off('close', onClose);

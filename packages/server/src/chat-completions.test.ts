@@ -153,4 +153,17 @@ describe('POST /v1/chat/completions with the official openai client', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });
   });
+
+  it('tells the operator about configuration warnings at start, and not the clients', async () => {
+    harness = await startTestServer({ defaultYaml: `${soloYaml}colour: blue\n` });
+    expect(harness.logs.join('\n')).toMatch(/warning: model massgen: colour: /);
+    const stream = await harness.client.chat.completions.create({ model: 'massgen', stream: true, messages: [{ role: 'user', content: 'Hi' }] });
+    const types: string[] = [];
+    for await (const chunk of stream) {
+      const event = ((chunk as WithMassGen<typeof chunk>).massgen as { event?: RunEvent } | undefined)?.event;
+      if (event !== undefined) types.push(event.type);
+    }
+    expect(types).toContain('run-start');
+    expect(types).not.toContain('warning');
+  });
 });

@@ -21,7 +21,10 @@ export interface MassGenServerOptions {
   apiKey?: string;
   limits?: Partial<ServerLimits>;
   run?: ServerRunOptions;
-  /** Receives operator-facing messages (runs that cannot start, handler failures). Never request contents or keys. */
+  /**
+   * Receives operator-facing messages: configuration and backend warnings at start, runs that
+   * cannot start, handler failures. Never request contents or keys.
+   */
   log?: (message: string) => void;
 }
 
@@ -134,6 +137,9 @@ export function createMassGenServer(options: MassGenServerOptions): MassGenServe
     idle: () => chatContext.gate.idle(),
     async listen(listenOptions = {}) {
       const host = listenOptions.host ?? '127.0.0.1';
+      for (const model of options.models.list()) {
+        for (const warning of model.config.warnings) log(`warning: model ${model.id}: ${warning.path === undefined ? '' : `${warning.path}: `}${warning.message}`);
+      }
       await backends.prepare(options.models.list());
       return new Promise((resolve, reject) => {
         http.once('error', reject);
