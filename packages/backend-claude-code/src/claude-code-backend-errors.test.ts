@@ -1,3 +1,5 @@
+import { chmodSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { BackendRequest, SerializedError, StreamPart } from '@massgen/core';
 import { descendantProcesses } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -85,6 +87,17 @@ describe('Claude Code failures before the CLI starts', () => {
     const error = errorOf(await collectParts(backend.stream(ask)));
     expect(error).toMatchObject({ code: 'PLUGIN_NOT_FOUND', agentId: 'coder' });
     expect(error?.message).toContain('pnpm add @anthropic-ai/claude-agent-sdk');
+  });
+
+  it('reports a Claude Code executable that crashes, with its exit code and what it wrote to stderr', async () => {
+    const crashing = path.join(harness.outside, 'crashing-claude.sh');
+    writeFileSync(crashing, '#!/bin/sh\necho "fatal: cannot open config" >&2\nexit 3\n');
+    chmodSync(crashing, 0o755);
+    const error = errorOf(await collectParts(createClaudeCodeBackend(harness.settings({ cli_path: crashing })).stream(ask)));
+    expect(error).toMatchObject({ code: 'INTERNAL', retryable: false });
+    expect(error?.message).toContain('exit code 3');
+    expect(error?.message).toContain('fatal: cannot open config');
+    expect(descendantProcesses(process.pid)).toEqual([]);
   });
 
   it('explains a Claude Code executable that does not exist', async () => {

@@ -90,7 +90,7 @@ export function mapClaudeCodeApiError(report: ClaudeCodeApiErrorReport, context:
  * Whatever the SDK threw outside a model call, as a MassGenError: the CLI missing or unable to
  * start, the CLI crashing, or something unforeseen. Messages name the fix where there is one.
  */
-export function mapClaudeCodeFailure(error: unknown, context: ClaudeCodeErrorContext): MassGenError {
+export function mapClaudeCodeFailure(error: unknown, context: ClaudeCodeErrorContext, stderrTail = ''): MassGenError {
   const base = { provider: context.provider, agentId: context.agentId, cause: error };
   if (MassGenError.isInstance(error)) return new MassGenError({ ...error.toOptions(), agentId: error.agentId ?? context.agentId, provider: error.provider ?? context.provider });
   const text = redact(error instanceof Error ? error.message : String(error), context.secrets);
@@ -108,7 +108,8 @@ export function mapClaudeCodeFailure(error: unknown, context: ClaudeCodeErrorCon
   }
   const exit = /exited with code (\d+)/i.exec(text);
   if (exit !== null) {
-    return new MassGenError({ ...base, code: 'INTERNAL', retryable: false, message: `The Claude Code CLI stopped unexpectedly (exit code ${exit[1] ?? '?'}): ${singleLine(text)}` });
+    const stderr = stderrTail === '' || text.includes(stderrTail) ? '' : `; its stderr ended with: ${redact(stderrTail, context.secrets)}`;
+    return new MassGenError({ ...base, code: 'INTERNAL', retryable: false, message: `The Claude Code CLI stopped unexpectedly (exit code ${exit[1] ?? '?'}): ${singleLine(text + stderr)}` });
   }
   return new MassGenError({ ...base, code: 'INTERNAL', retryable: false, message: `Claude Code failed: ${singleLine(text)}` });
 }

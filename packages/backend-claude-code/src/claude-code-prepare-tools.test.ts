@@ -14,6 +14,9 @@ const vote: ToolDefinition = {
     additionalProperties: false,
   },
 };
+function createVoteSchema(labels: string[]) {
+  return { type: 'object', properties: { agent_id: { type: 'string', enum: labels, description: 'Label.' }, reason: { type: 'string' } }, required: ['agent_id', 'reason'] };
+}
 const lookup: ToolDefinition = { name: 'mcp__dictionary__lookup', description: 'Look a word up.', inputSchema: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] } };
 
 describe("MassGen's tools as Claude Code MCP tools", () => {
@@ -25,6 +28,10 @@ describe("MassGen's tools as Claude Code MCP tools", () => {
     expect(schema.safeParse({ agent_id: 'agent9', reason: 'best' }).success).toBe(false);
     expect(schema.safeParse({ agent_id: 'agent1' }).success).toBe(false);
     expect(schema.safeParse({ agent_id: 'agent1', reason: 'r', confidence: 2 }).success).toBe(false);
+    // A single label stays an enum (zod's converter alone would make it a const).
+    const single = z.object(toZodShape(createVoteSchema(['agent2'])) ?? {});
+    expect(z.toJSONSchema(single).properties?.['agent_id']).toEqual({ type: 'string', enum: ['agent2'], description: 'Label.' });
+    expect(single.safeParse({ agent_id: 'agent1', reason: 'r' }).success).toBe(false);
     expect(toZodShape({ type: 'string' })).toBeUndefined();
     expect(toZodShape({ type: 'object', properties: { x: { $ref: '#/nowhere' } } })).toBeUndefined();
   });

@@ -32,11 +32,38 @@ export interface PreparedClaudeCodeTools {
 /** Claude Code ends its turn after a tool result that carries this flag (its end-turn MCP tools). */
 const endTurnMeta = { 'claude/endTurn': true };
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * One property as zod. A string enum becomes `z.enum` even with a single value, which zod's own
+ * converter would turn into a literal, shown to the model as `const` rather than the `enum` of
+ * labels a `vote` tool offers.
+ */
+function toZodProperty(schema: Record<string, unknown>): z.ZodType {
+  const values = schema['enum'];
+  if (Array.isArray(values) && values.length > 0 && values.every((value): value is string => typeof value === 'string')) {
+    const property = z.enum(values as [string, ...string[]]);
+    return typeof schema['description'] === 'string' ? property.describe(schema['description']) : property;
+  }
+  return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+}
+
 /** The fields of an object schema as zod, which the SDK's MCP server needs; `undefined` if it is not one. */
 export function toZodShape(schema: unknown): z.ZodRawShape | undefined {
+  if (!isRecord(schema) || schema['type'] !== 'object') return undefined;
+  const properties = schema['properties'] ?? {};
+  if (!isRecord(properties)) return undefined;
+  const required = new Set(Array.isArray(schema['required']) ? schema['required'] : []);
   try {
-    const converted = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
-    return converted instanceof z.ZodObject ? converted.shape : undefined;
+    const shape: Record<string, z.ZodType> = {};
+    for (const [name, property] of Object.entries(properties)) {
+      if (!isRecord(property)) return undefined;
+      const converted = toZodProperty(property);
+      shape[name] = required.has(name) ? converted : converted.optional();
+    }
+    return shape;
   } catch {
     return undefined;
   }

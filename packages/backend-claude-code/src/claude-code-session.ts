@@ -3,6 +3,7 @@ import type { Options, SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import type { BridgedToolCall, BridgedToolHandler, BridgedToolResult, PreparedClaudeCodeTools } from './claude-code-prepare-tools.js';
 import { ClaudeCodeMessageMapper, type ClaudeCodeStreamContext } from './claude-code-stream.js';
 import { toolServerName } from './convert-to-claude-code-prompt.js';
+import { ClaudeCodeProcess } from './claude-code-process.js';
 import { EventQueue } from './event-queue.js';
 import type { ClaudeAgentSdk } from './load-claude-agent-sdk.js';
 
@@ -49,6 +50,7 @@ export class ClaudeCodeSession {
   reportedUsage: Usage = {};
   private readonly pending = new Map<string, (result: BridgedToolResult) => void>();
   private readonly abortController = new AbortController();
+  private readonly process = new ClaudeCodeProcess();
   private closed = false;
 
   constructor(init: ClaudeCodeSessionInit) {
@@ -59,7 +61,7 @@ export class ClaudeCodeSession {
     this.toolWarnings = tools.warnings;
     const toolServer = tools.definitions.length === 0 ? undefined : init.sdk.createSdkMcpServer({ name: toolServerName, tools: tools.definitions, alwaysLoad: true });
     const { prompt, options } = init.configure({ toolNames: tools.names, toolServer, abortController: this.abortController });
-    void this.pump(init.sdk.query({ prompt, options }));
+    void this.pump(init.sdk.query({ prompt, options: { ...options, spawnClaudeCodeProcess: this.process.spawn } }));
   }
 
   /** Ids of MassGen tool calls still waiting for their result. */
@@ -76,12 +78,22 @@ export class ClaudeCodeSession {
     return true;
   }
 
-  /** Ends the Claude Code process and answers whatever it still waits on. */
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    for (const id of this.pendingCallIds()) this.answer(id, { content: 'The turn was stopped before this tool ran.', isError: true });
-    this.abortController.abort();
+  /**
+   * Ends the Claude Code process, answering whatever it still waits on, and resolves once the
+   * process has exited, so that a finished turn leaves no process behind.
+   */
+  close(): Promise<void> {
+    if (!this.closed) {
+      this.closed = true;
+      for (const id of this.pendingCallIds()) this.answer(id, { content: 'The turn was stopped before this tool ran.', isError: true });
+      this.abortController.abort();
+    }
+    return this.process.stop();
+  }
+
+  /** The end of Claude Code's stderr, which explains a crash better than its exit code. */
+  stderrTail(): string {
+    return this.process.stderrTail();
   }
 
   get isClosed(): boolean {

@@ -57,14 +57,14 @@ export async function* driveClaudeCodeSession(session: ClaudeCodeSession, option
     }
     const next = await session.events.next({ timeoutMs: options.timeoutMs, signal: options.signal });
     if (next.kind === 'aborted') {
-      session.close();
+      await session.close();
       // Tokens spent before the cancellation still count against the run's budget.
       yield* usagePart(session, mapper.streamedUsage.total());
       yield errorPart(new MassGenError({ ...attribution, code: 'ABORTED', retryable: false, message: 'The Claude Code turn was cancelled.' }));
       return;
     }
     if (next.kind === 'timeout') {
-      session.close();
+      await session.close();
       yield* usagePart(session, mapper.streamedUsage.total());
       yield errorPart(
         new MassGenError({
@@ -86,7 +86,7 @@ export async function* driveClaudeCodeSession(session: ClaudeCodeSession, option
         break;
       case 'end':
       case 'failure': {
-        session.close();
+        await session.close();
         for (const late of waiting.filter((candidate) => candidate.endsTurn)) {
           yield { type: 'tool-call', id: late.id, name: late.name, input: late.input };
           endedByWorkflowCall = true;
@@ -100,7 +100,7 @@ export async function* driveClaudeCodeSession(session: ClaudeCodeSession, option
           // The SDK also throws after an error result; that result, when there is one, says more.
           const error =
             event.kind === 'failure'
-              ? mapClaudeCodeFailure(event.error, context)
+              ? mapClaudeCodeFailure(event.error, context, session.stderrTail())
               : new MassGenError({ ...attribution, code: 'BACKEND_STREAM', retryable: true, message: 'Claude Code ended without a result.' });
           yield errorPart(error);
         } else if (outcome.kind === 'error') {

@@ -19,7 +19,7 @@ export class ParkedSessions {
     const ids = session.pendingCallIds();
     const expire = (): void => {
       this.remove(ids);
-      session.close();
+      void session.close();
     };
     const timer = setTimeout(expire, options.timeoutMs);
     options.signal?.addEventListener('abort', expire, { once: true });
