@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAnthropicTeamResponder,
+  createClaudeCodeTeamResponder,
   createFakeAnthropicServer,
   createFakeGeminiServer,
   createFakeOpenAIServer,
@@ -23,13 +24,14 @@ const keys = { openai: 'sk-test-examples-openai', anthropic: 'sk-ant-test-exampl
 const shipped = path.join(path.dirname(cliBin), '..', 'examples');
 const catalog = readExampleCatalog(examplesDirectory(path.dirname(shipped)));
 const demoEnv = { MASSGEN_DEMO_BASE_URL: 'http://127.0.0.1:9/v1', MASSGEN_DEMO_API_KEY: 'demo-key' };
-/** Claude Code drives its own bundled CLI, so its example is run by the backend's own tests, not here. */
-const notRunHere = new Set(['claude-code']);
+/** Claude Code runs its own bundled CLI, which calls MassGen's tools by other names: it gets its own fake server. */
+const claudeCodeKey = 'sk-ant-test-examples-claude-code';
 
 let directory: string;
 let openai: FakeOpenAIServer;
 let anthropic: FakeAnthropicServer;
 let gemini: FakeGeminiServer;
+let claudeCode: FakeAnthropicServer;
 
 beforeAll(async () => {
   directory = mkdtempSync(path.join(tmpdir(), 'massgen-examples-'));
@@ -37,10 +39,11 @@ beforeAll(async () => {
   openai = await createFakeOpenAIServer({ apiKey: keys.openai, responder: createTeamResponder({ answer: 'An OpenAI-protocol answer.', finalText }) });
   anthropic = await createFakeAnthropicServer({ apiKey: keys.anthropic, responder: createAnthropicTeamResponder({ answer: 'A Claude answer.', finalText }) });
   gemini = await createFakeGeminiServer({ apiKey: keys.gemini, responder: createGeminiTeamResponder({ answer: 'A Gemini answer.', finalText }) });
+  claudeCode = await createFakeAnthropicServer({ apiKey: claudeCodeKey, responder: createClaudeCodeTeamResponder({ answer: 'A Claude Code answer.', finalText }) });
 });
 
 afterAll(async () => {
-  await Promise.all([openai.close(), anthropic.close(), gemini.close()]);
+  await Promise.all([openai.close(), anthropic.close(), gemini.close(), claudeCode.close()]);
   rmSync(directory, { recursive: true, force: true });
 });
 
@@ -49,6 +52,7 @@ function fakeEndpoint(type: string): { url: string; key: string } | undefined {
   if (['openai', 'grok', 'lmstudio', 'vllm', 'sglang', 'chatcompletion'].includes(type)) return { url: openai.url, key: keys.openai };
   if (type === 'claude') return { url: anthropic.url, key: keys.anthropic };
   if (type === 'gemini') return { url: gemini.url, key: keys.gemini };
+  if (type === 'claude_code') return { url: claudeCode.url, key: claudeCodeKey };
   return undefined;
 }
 
@@ -86,18 +90,20 @@ describe('the bundled examples', () => {
     expect(result.code).toBe(0);
   });
 
-  it.each(catalog.examples.filter((example) => !notRunHere.has(example.name)).map((example) => [example.name, example] as const))(
+  it.each(catalog.examples.map((example) => [example.name, example] as const))(
     '%s runs its question end to end against the fake servers',
     async (_name, example) => {
       const file = copyPointedAtFakes(example);
-      const before = { openai: openai.requests.length, anthropic: anthropic.requests.length, gemini: gemini.requests.length };
-      const result = await runCli(['--no-display', '--no-record', '--config', file, example.question], { cwd: path.dirname(file), env: demoEnv });
+      const before = { openai: openai.requests.length, anthropic: anthropic.requests.length + claudeCode.requests.length, gemini: gemini.requests.length };
+      // Claude Code keeps its settings under HOME; each run gets an empty one.
+      const home = mkdtempSync(path.join(directory, 'home-'));
+      const result = await runCli(['--no-display', '--no-record', '--config', file, example.question], { cwd: path.dirname(file), env: { ...demoEnv, HOME: home } });
       expect(result.stderr).not.toMatch(/\n\s+at /);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout.trim()).not.toBe('');
-      const reached = openai.requests.length - before.openai + (anthropic.requests.length - before.anthropic) + (gemini.requests.length - before.gemini);
+      const reached = openai.requests.length - before.openai + (anthropic.requests.length + claudeCode.requests.length - before.anthropic) + (gemini.requests.length - before.gemini);
       expect(reached).toBeGreaterThan(0);
-      for (const key of Object.values(keys)) expect(result.stderr).not.toContain(key);
+      for (const key of [...Object.values(keys), claudeCodeKey]) expect(result.stderr).not.toContain(key);
     },
   );
 
