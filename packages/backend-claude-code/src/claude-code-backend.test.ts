@@ -41,11 +41,15 @@ describe('the Claude Code backend with the bundled CLI', () => {
       }
       return withThinking(received, { type: 'tool-use', calls: [{ name: 'mcp__massgen__new_answer', input: { content: 'I wrote hello.txt.' } }] });
     });
-    const backend = createClaudeCodeBackend(harness.settings());
+    // Claude Code honours a fixed thinking budget for the models it knows, such as this one.
+    const backend = createClaudeCodeBackend({ ...harness.settings({ max_thinking_tokens: 2048, append_system_prompt: 'Keep files small.' }), model: 'claude-sonnet-4-5' });
     const parts = await collectParts(
       backend.stream(
         request([
           { role: 'system', content: 'You are agent coder in a MassGen team.' },
+          { role: 'user', content: 'What is in the brief?' },
+          { role: 'assistant', content: 'Looking it up.', toolCalls: [{ id: 'c1', name: 'read_brief', input: '{}' }] },
+          { role: 'tool', toolCallId: 'c1', toolName: 'read_brief', content: 'A greeting file.' },
           { role: 'user', content: 'Create hello.txt, then submit your answer.' },
         ]),
       ),
@@ -63,7 +67,13 @@ describe('the Claude Code backend with the bundled CLI', () => {
     const first = harness.server.requests.find((received) => received.tools.some((tool) => tool.name === 'mcp__massgen__new_answer'));
     expect(first?.system).toContain('You are agent coder in a MassGen team.');
     expect(first?.system).toContain(`You work in ${harness.directory}`);
-    expect(JSON.stringify(first?.messages)).toContain('Create hello.txt, then submit your answer.');
+    expect(first?.system).toContain('Keep files small.');
+    expect(first?.body['thinking']).toMatchObject({ type: 'enabled', budget_tokens: 2048 });
+    expect(first?.model).toBe('claude-sonnet-4-5');
+    const sent = JSON.stringify(first?.messages);
+    expect(sent).toContain('Create hello.txt, then submit your answer.');
+    expect(sent).toContain('[called read_brief with {}]');
+    expect(sent).toContain('A greeting file.');
     expect(first?.tools.map((tool) => tool.name)).not.toContain('Bash');
     expect(first?.headers['x-api-key']).toBe(harness.settings().options['api_key']);
     expect(descendantProcesses(process.pid)).toEqual([]);
