@@ -9,7 +9,7 @@ import type { CliIo } from './cli-io.js';
 import { cliPackageDirectory, cliVersion } from './cli-package.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
 import { runInteractiveSession } from './interactive-session.js';
-import { readExampleCatalog } from './example-catalog.js';
+import { findExample, readExampleCatalog } from './example-catalog.js';
 import { listExamplesCommand, prepareExample } from './examples-command.js';
 import { createLineReader } from './line-reader.js';
 import { localDefaultNotice } from './local-default-notice.js';
@@ -188,8 +188,8 @@ async function resolveConfig(options: CliOptions, io: CliIo): Promise<MassGenCon
   return config;
 }
 
-function examplesQuestion(name: string): string | undefined {
-  return readExampleCatalog().examples.find((example) => example.name === name)?.question;
+function examplesQuestion(name: string): string {
+  return findExample(readExampleCatalog(), name).question;
 }
 
 function parsePositiveNumber(value: string): number {
