@@ -12,8 +12,6 @@ export interface ConfigJsonSchemaOptions {
   backendOptions?: Readonly<Record<string, unknown>>;
 }
 
-export const configSchemaId = 'https://massgen.dev/schema/massgen.schema.json';
-
 /**
  * The JSON Schema of a configuration file, converted from the zod schema the loader validates
  * with (draft-07, which the YAML language server reads). Checks zod expresses in code (unique
@@ -24,7 +22,6 @@ export function configJsonSchema(options: ConfigJsonSchemaOptions = {}): JsonSch
   const { $schema, ...body } = converted;
   const schema: JsonSchemaNode = {
     $schema,
-    $id: configSchemaId,
     title: 'MassGen configuration',
     description: 'A MassGen team: `agent` or `agents`, and optionally `orchestrator` and `display`.',
     ...body,

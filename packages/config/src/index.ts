@@ -18,7 +18,7 @@ export { parseConfig } from './parse-config.js';
 export type { ParseConfigOptions } from './parse-config.js';
 export { createLocalDefaultConfig, createQuickConfig, localDefaultTeamSize, providerKeyVariables } from './quick-config.js';
 export type { QuickConfigOptions } from './quick-config.js';
-export { configJsonSchema, configSchemaId, optionsJsonSchema } from './config-json-schema.js';
+export { configJsonSchema, optionsJsonSchema } from './config-json-schema.js';
 export type { ConfigJsonSchemaOptions } from './config-json-schema.js';
 export type { JsonSchemaNode } from './json-schema-node.js';
 export { renderBackendOptions, renderConfigReference } from './config-reference.js';
