@@ -127,5 +127,8 @@ describe('the packed packages, installed in an empty project', () => {
     expect(schema.status, schema.stderr).toBe(0);
     const fromWorkspace = execFileSync(process.execPath, [path.join(root, 'apps/cli/bin/massgen.js'), '--show-schema', '--json'], { cwd: root, encoding: 'utf8' });
     expect(schema.stdout).toBe(fromWorkspace);
+    // Editors point at the schema file the package ships: massgen/schema.json.
+    const shipped = execFileSync(process.execPath, ['--input-type=module', '-e', "process.stdout.write(import.meta.resolve('massgen/schema.json'))"], { cwd: project, env: cleanEnv(), encoding: 'utf8' });
+    expect(readFileSync(fileURLToPath(shipped), 'utf8')).toBe(readFileSync(path.join(root, 'schema/massgen.schema.json'), 'utf8'));
   });
 });
