@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { MassGenError, toMassGenError } from '@massgen/core';
 import { loadConfig, loadDotEnv } from '@massgen/config';
 import type { CliIo } from './cli-io.js';
+import { cliPackageDirectory } from './cli-package.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
 import { findInitBackend, initBackendChoices } from './init-backend-choices.js';
 import type { InitBackendChoice } from './init-backend-choices.js';
@@ -73,7 +74,7 @@ export async function initCommand(args: readonly string[], io: CliIo, input: Nod
       if (!/^y(es)?$/i.test(overwrite)) throw new MassGenError({ code: 'CONFIG_INVALID', message: `${path.relative(io.cwd, output) || output} already exists; pass --force to overwrite it, or --output to write elsewhere.` });
     }
     const keys = keyStatuses(agents, env);
-    writeFileSync(output, renderInitConfig(agents, keys, path.relative(io.cwd, output) || output));
+    writeFileSync(output, renderInitConfig(agents, keys, path.relative(io.cwd, output) || output, shippedSchemaFile(output)));
     // Loading what was written proves it works, as a run would read it.
     const config = await loadConfig(output, { cwd: io.cwd, env });
     const shown = path.relative(io.cwd, output) || output;
@@ -90,6 +91,14 @@ export async function initCommand(args: readonly string[], io: CliIo, input: Nod
   } finally {
     prompter?.close();
   }
+}
+
+/** The JSON Schema this installation ships, relative to the new file when it is nearby. */
+function shippedSchemaFile(output: string): string | undefined {
+  const schema = path.join(cliPackageDirectory(), 'schema', 'massgen.schema.json');
+  if (!existsSync(schema)) return undefined;
+  const relative = path.relative(path.dirname(output), schema);
+  return relative.startsWith(`..${path.sep}..${path.sep}..${path.sep}`) || path.isAbsolute(relative) ? schema : relative.split(path.sep).join('/');
 }
 
 async function defaultsOnly(_question: string, defaultAnswer: string): Promise<string> {

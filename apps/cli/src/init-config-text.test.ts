@@ -33,7 +33,9 @@ describe('renderInitConfig', () => {
       ],
       [{ variable: 'OPENAI_API_KEY', present: false }],
       'team.yaml',
+      'node_modules/massgen/schema/massgen.schema.json',
     );
+    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=node_modules/massgen/schema/massgen.schema.json');
     expect(text).toContain('#   OPENAI_API_KEY: missing, add it before running');
     const config = parseConfig(text, { baseDir: '/tmp', env: {} });
     expect(config.agents.map((agent) => [agent.id, agent.backend.type, agent.backend.model])).toEqual([

@@ -17,8 +17,10 @@ export interface KeyStatus {
  * The YAML `massgen init` writes. Strings are written as JSON strings, which YAML reads as the
  * same double-quoted scalars, so no model name or URL can break the file.
  */
-export function renderInitConfig(agents: readonly InitAgent[], keys: readonly KeyStatus[], fileName: string): string {
-  const lines = [`# Written by massgen init. Run it with: massgen --config ${fileName} "your question"`];
+export function renderInitConfig(agents: readonly InitAgent[], keys: readonly KeyStatus[], fileName: string, schemaFile?: string): string {
+  // The YAML language server reads this first line to complete and check the file as it is edited.
+  const lines = schemaFile === undefined ? [] : [`# yaml-language-server: $schema=${schemaFile}`];
+  lines.push(`# Written by massgen init. Run it with: massgen --config ${fileName} "your question"`);
   if (keys.length > 0) {
     lines.push('# API keys are read from the environment or from a .env file beside where you run massgen:');
     for (const key of keys) lines.push(`#   ${key.variable}: ${key.present ? 'found' : 'missing, add it before running'}`);

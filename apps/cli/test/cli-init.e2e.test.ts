@@ -78,7 +78,11 @@ describe('massgen init --yes', () => {
     expect(result.stdout).toContain('Missing OPENAI_API_KEY');
     expect(result.stdout).toContain('Missing ANTHROPIC_API_KEY');
     expect(result.stdout).not.toContain('GOOGLE_API_KEY:');
-    expect(readFileSync(path.join(cwd, 'team.yaml'), 'utf8')).toContain('#   GOOGLE_API_KEY: found');
+    const written = readFileSync(path.join(cwd, 'team.yaml'), 'utf8');
+    expect(written).toContain('#   GOOGLE_API_KEY: found');
+    // The schema the installation ships, for editors; absolute here, where the project is far from the CLI.
+    const schemaFile = /^# yaml-language-server: \$schema=(.+)$/m.exec(written)?.[1] ?? '';
+    expect(JSON.parse(readFileSync(schemaFile, 'utf8'))).toMatchObject({ title: 'MassGen configuration' });
     expect(result.stdout + readFileSync(path.join(cwd, 'team.yaml'), 'utf8')).not.toContain('AIza-test-key-value');
 
     const validated = await runCli(['--validate', 'team.yaml'], { cwd });
