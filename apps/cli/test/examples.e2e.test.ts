@@ -107,8 +107,14 @@ describe('the bundled examples', () => {
     },
   );
 
-  it('offers the weather MCP server’s tool to the model in the mcp-weather example', () => {
-    const offered = openai.requests.filter((request) => request.body['model'] === 'gpt-5-nano').flatMap((request) => request.tools.map((tool) => tool.function?.name ?? (tool as unknown as { name?: string }).name ?? ''));
+  it('offers the weather MCP server’s tool to the model in the mcp-weather example', async () => {
+    const example = catalog.examples.find((entry) => entry.name === 'mcp-weather');
+    if (example === undefined) throw new Error('the catalog has no mcp-weather example');
+    const file = copyPointedAtFakes({ ...example, name: 'mcp-weather-tools' });
+    const first = openai.requests.length;
+    const result = await runCli(['--no-display', '--no-record', '--config', file, example.question], { cwd: path.dirname(file) });
+    expect(result.code, result.stderr).toBe(0);
+    const offered = openai.requests.slice(first).flatMap((request) => request.tools.map((tool) => tool.function.name));
     expect(offered.some((name) => name.includes('get_forecast'))).toBe(true);
   });
 });
