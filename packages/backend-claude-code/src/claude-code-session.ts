@@ -44,7 +44,6 @@ export class ClaudeCodeSession {
   readonly mapper: ClaudeCodeMessageMapper;
   /** Who the session works for and which secrets its messages must never show. */
   readonly context: ClaudeCodeStreamContext;
-  readonly toolNames: readonly string[];
   readonly toolWarnings: PreparedClaudeCodeTools['warnings'];
   /** Usage already reported to MassGen, so that each token is counted once. */
   reportedUsage: Usage = {};
@@ -57,7 +56,6 @@ export class ClaudeCodeSession {
     this.context = init.streamContext;
     this.mapper = new ClaudeCodeMessageMapper(init.streamContext);
     const tools = init.prepareTools((call) => this.onToolCall(call));
-    this.toolNames = tools.names;
     this.toolWarnings = tools.warnings;
     const toolServer = tools.definitions.length === 0 ? undefined : init.sdk.createSdkMcpServer({ name: toolServerName, tools: tools.definitions, alwaysLoad: true });
     const { prompt, options } = init.configure({ toolNames: tools.names, toolServer, abortController: this.abortController });
