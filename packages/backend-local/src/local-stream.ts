@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BackendRequest, FinishReason, StreamPart, ToolDefinition } from '@massgen/core';
 import type { LlamaChat, LlamaChatResponse, LlamaChatResponseChunk, LlamaGrammar, ChatModelFunctions } from 'node-llama-cpp';
+import { clampToSchemaBounds } from './clamp-to-schema-bounds.js';
 import { convertToLlamaHistory } from './convert-to-llama-history.js';
 import { IdleTimer } from './idle-timer.js';
 import { mapLocalError } from './local-error.js';
@@ -107,7 +108,9 @@ async function generate(request: BackendRequest, generation: LocalGeneration, qu
     response = await chat.generateResponse(history, { ...common, grammar });
     if (response.metadata.stopReason !== 'maxTokens') {
       const call = JSON.parse(response.response) as { name: string; arguments: unknown };
-      queue.push({ type: 'tool-call', id: `call_${randomUUID()}`, name: call.name, input: JSON.stringify(call.arguments) });
+      const tool = mode.tools.find((candidate) => candidate.name === call.name);
+      const input = clampToSchemaBounds(call.arguments, tool?.inputSchema);
+      queue.push({ type: 'tool-call', id: `call_${randomUUID()}`, name: call.name, input: JSON.stringify(input) });
     }
   } else if (mode.kind === 'native') {
     response = await chat.generateResponse(history, { ...common, functions: mode.functions, documentFunctionParams: true });

@@ -8,6 +8,8 @@ describe('orchestrator mapping', () => {
     const config = parseYaml(agentLines);
     expect(config.orchestrator).toEqual({
       workflow: 'parallel',
+      maxRounds: 10,
+      timeoutMs: 1_800_000,
       votingMethod: 'majority',
       enableRestarts: true,
       maxTurnAttempts: 3,
@@ -40,6 +42,7 @@ describe('orchestrator mapping', () => {
       restartAfterStagnation: 2,
       maxTurnAttempts: 5,
       skipFinalPresentation: true,
+      timeoutMs: 1_800_000,
       budget: { maxTokensTotal: 200000, maxCostUsd: 1.5 },
     });
   });

@@ -10,6 +10,9 @@ import { resolveConfigPath } from './resolve-config-path.js';
 export function defaultOrchestratorSettings(): OrchestratorSettings {
   return {
     workflow: 'parallel',
+    // A run that sets no limits still ends: ten turns per agent, and upstream's 30-minute cap.
+    maxRounds: 10,
+    timeoutMs: 30 * 60 * 1000,
     votingMethod: 'majority',
     enableRestarts: true,
     maxTurnAttempts: 3,
@@ -49,7 +52,7 @@ export function normalizeOrchestrator(
 
   const orchestrator: OrchestratorSettings = dropUndefined({
     workflow,
-    maxRounds: settings.max_rounds ?? undefined,
+    maxRounds: settings.max_rounds ?? defaults.maxRounds,
     convergenceThreshold: settings.convergence_threshold ?? undefined,
     votingMethod: settings.voting_method ?? defaults.votingMethod,
     enableRestarts: settings.enable_restarts ?? defaults.enableRestarts,
@@ -58,7 +61,7 @@ export function normalizeOrchestrator(
     interruptStaleTurns: settings.interrupt_stale_turns ?? undefined,
     maxNewAnswersPerAgent: settings.max_new_answers_per_agent ?? undefined,
     answerNoveltyRequirement: settings.answer_novelty_requirement ?? undefined,
-    timeoutMs: toMilliseconds(timeouts.orchestrator_timeout_seconds),
+    timeoutMs: toMilliseconds(timeouts.orchestrator_timeout_seconds) ?? defaults.timeoutMs,
     roundTimeoutMs: toMilliseconds(initialRound ?? laterRounds),
     roundGraceMs: toMilliseconds(timeouts.round_timeout_grace_seconds),
     maxTurnAttempts: settings.max_turn_attempts ?? defaults.maxTurnAttempts,

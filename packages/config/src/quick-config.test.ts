@@ -22,7 +22,7 @@ describe('createQuickConfig', () => {
       singleAgent: true,
       agents: [{ id: 'gpt-5-nano', backend: { type: 'openai', model: 'gpt-5-nano', sampling: {}, contextPaths: [], mcpServers: [], options: {} } }],
       strategy: 'vote',
-      orchestrator: { workflow: 'parallel', votingMethod: 'majority', enableRestarts: true, maxTurnAttempts: 3, skipFinalPresentation: false, budget: {} },
+      orchestrator: { workflow: 'parallel', maxRounds: 10, timeoutMs: 1_800_000, votingMethod: 'majority', enableRestarts: true, maxTurnAttempts: 3, skipFinalPresentation: false, budget: {} },
       workspace: { contextPaths: [] },
       display: { type: 'textual', liveTimeline: true, showAgentCards: true },
       warnings: [],
