@@ -15,15 +15,25 @@ describe('FramePacer', () => {
     const pacer = new FramePacer(options);
     pacer.recordFrame(10);
     expect(pacer.intervalMs).toBe(200);
+    pacer.recordFrame(14);
+    expect(pacer.intervalMs).toBe(240);
   });
 
-  it('follows the cost smoothly and never waits longer than the maximum', () => {
+  it('never waits longer than the maximum', () => {
     const pacer = new FramePacer(options);
-    pacer.recordFrame(10);
-    pacer.recordFrame(20);
-    expect(pacer.intervalMs).toBeCloseTo(300);
-    for (let frame = 0; frame < 20; frame += 1) pacer.recordFrame(100);
+    pacer.recordFrame(100);
     expect(pacer.intervalMs).toBe(500);
+  });
+
+  it('forgets a slow first frame once a few cheap ones follow', () => {
+    const pacer = new FramePacer(options);
+    pacer.recordFrame(240);
+    pacer.recordFrame(6);
+    expect(pacer.intervalMs).toBe(500);
+    pacer.recordFrame(5);
+    expect(pacer.intervalMs).toBe(120);
+    for (let frame = 0; frame < 5; frame += 1) pacer.recordFrame(4);
+    expect(pacer.intervalMs).toBe(100);
   });
 
   it('ignores nonsense measurements', () => {

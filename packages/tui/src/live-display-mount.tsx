@@ -32,7 +32,9 @@ export function mountLiveDisplay(options: LiveDisplayOptions): LiveDisplay {
       stderr: options.stderr ?? process.stderr,
       exitOnCtrlC: false,
       patchConsole: false,
-      maxFps: 20,
+      // The store paces frames by their cost; ink's own throttle would postpone a frame's drawing
+      // past the point where that cost is measured (the commit), so it is left unthrottled.
+      maxFps: 0,
     },
   );
   let closed: Promise<void> | undefined;
