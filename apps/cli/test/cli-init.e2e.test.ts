@@ -80,9 +80,9 @@ describe('massgen init --yes', () => {
     expect(result.stdout).not.toContain('GOOGLE_API_KEY:');
     const written = readFileSync(path.join(cwd, 'team.yaml'), 'utf8');
     expect(written).toContain('#   GOOGLE_API_KEY: found');
-    // The schema the installation ships, for editors; absolute here, where the project is far from the CLI.
+    // The schema the installation ships, for editors: relative to the file when the CLI is nearby, else absolute.
     const schemaFile = /^# yaml-language-server: \$schema=(.+)$/m.exec(written)?.[1] ?? '';
-    expect(JSON.parse(readFileSync(schemaFile, 'utf8'))).toMatchObject({ title: 'MassGen configuration' });
+    expect(JSON.parse(readFileSync(path.resolve(cwd, schemaFile), 'utf8'))).toMatchObject({ title: 'MassGen configuration' });
     expect(result.stdout + readFileSync(path.join(cwd, 'team.yaml'), 'utf8')).not.toContain('AIza-test-key-value');
 
     const validated = await runCli(['--validate', 'team.yaml'], { cwd });
