@@ -19,7 +19,9 @@ function teamConfig(baseUrl, directory) {
   const agents = ['a', 'b', 'c']
     .map((name) => `  - id: agent-${name}\n    backend:\n      type: chatcompletion\n      model: model-${name}\n      base_url: "${baseUrl}"\n      api_key: bench-key\n`)
     .join('');
-  return parseConfig(`agents:\n${agents}`, { baseDir: directory, cwd: directory, env: {} });
+  // Stale turns run to completion here, so every call costs the full latency and the ideal below is exact;
+  // interrupting them (the default) only makes runs shorter than this bound.
+  return parseConfig(`agents:\n${agents}orchestrator:\n  interrupt_stale_turns: false\n`, { baseDir: directory, cwd: directory, env: {} });
 }
 
 /** Starts the fake provider in a child process and collects the model of every request it gets. */
