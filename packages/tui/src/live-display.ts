@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { RunEvent } from '@massgen/core';
+import { EventBatch } from './event-batch.js';
 import type { LiveDisplay, LiveDisplayOptions } from './live-display-options.js';
 import type { TerminalSize } from './terminal-size.js';
 import type { DisplayWorkerData, FromDisplayWorker, ToDisplayWorker } from './worker-protocol.js';
@@ -16,7 +16,7 @@ export interface StartLiveDisplayOptions extends LiveDisplayOptions {
 }
 
 const workerFile = new URL('./live-display-worker.js', import.meta.url);
-/** Events are handed to the worker in batches: one message per burst, not one per streamed delta. */
+/** Events are handed to the worker in batches, with each agent's deltas joined (`EventBatch`). */
 const batchIntervalMs = 33;
 
 /**
@@ -115,14 +115,12 @@ async function startWorkerDisplay(options: LiveDisplayOptions): Promise<LiveDisp
   });
   await ready;
 
-  let pending: RunEvent[] = [];
+  const pending = new EventBatch();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const sendPending = (): void => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    if (pending.length === 0) return;
-    post({ type: 'events', events: pending });
-    pending = [];
+    if (pending.size > 0) post({ type: 'events', events: pending.take() });
   };
 
   let closing: Promise<void> | undefined;
