@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -76,7 +77,14 @@ export async function downloadModelFile(options: ModelDownloadOptions): Promise<
         received += chunk.length;
         options.onProgress?.({ receivedBytes: received, totalBytes });
       });
-      await pipeline(body, createWriteStream(partial, { flags: resumed ? 'a' : 'w' }));
+      const sink = createWriteStream(partial, { flags: resumed ? 'a' : 'w' });
+      try {
+        await pipeline(body, sink);
+      } finally {
+        // A dropped connection rejects the pipeline while a write may still be landing; the next
+        // attempt measures the file to resume from, so wait until the file is closed.
+        if (!sink.closed) await once(sink, 'close');
+      }
       if (totalBytes === undefined || received >= totalBytes) break;
       throw new Error(`the connection closed after ${received} of ${totalBytes} bytes`);
     } catch (error) {
