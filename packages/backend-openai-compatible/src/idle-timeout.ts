@@ -1,3 +1,5 @@
+import { MassGenError } from '@massgen/core';
+
 /**
  * Passes items through, but gives up when the source stays silent for `milliseconds`. The SDK's
  * own timeout stops at the response headers, so a server that stalls mid-stream would otherwise
@@ -27,4 +29,19 @@ export async function* withIdleTimeout<T>(source: AsyncIterable<T>, milliseconds
   } finally {
     if (!finished) await iterator.return?.();
   }
+}
+
+/**
+ * An `openai` SDK stream that ends with a retryable `TIMEOUT` when the provider stays silent for
+ * `timeoutMs` mid-response, aborting the request so no connection is left open.
+ */
+export function withSdkStreamTimeout<T>(stream: AsyncIterable<T> & { controller: AbortController }, timeoutMs: number, providerName: string): AsyncGenerator<T> {
+  return withIdleTimeout(stream, timeoutMs, () => {
+    stream.controller.abort();
+    return new MassGenError({
+      code: 'TIMEOUT',
+      retryable: true,
+      message: `${providerName} went silent for ${timeoutMs / 1000} s in the middle of its response (the request timeout).`,
+    });
+  });
 }

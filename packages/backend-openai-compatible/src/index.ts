@@ -15,7 +15,7 @@ export { buildChatRequest } from './build-chat-request.js';
 export type { ChatRequest } from './build-chat-request.js';
 export { convertToOpenAIMessages } from './convert-to-openai-messages.js';
 export { defineOpenAICompatibleBackend } from './define-openai-compatible-backend.js';
-export { withIdleTimeout } from './idle-timeout.js';
+export { withIdleTimeout, withSdkStreamTimeout } from './idle-timeout.js';
 export { loadOpenAISdk } from './load-openai-sdk.js';
 export type { OpenAISdk } from './load-openai-sdk.js';
 export type { OpenAICompatibleBackendModule } from './define-openai-compatible-backend.js';

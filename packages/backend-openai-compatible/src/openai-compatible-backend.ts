@@ -1,9 +1,9 @@
-import { ConfigError, MassGenError, type Backend, type BackendCallOptions, type BackendRequest, type BackendSettings, type StreamPart } from '@massgen/core';
+import { ConfigError, type Backend, type BackendCallOptions, type BackendRequest, type BackendSettings, type StreamPart } from '@massgen/core';
 import type OpenAI from 'openai';
 import type { ClientOptions } from 'openai';
 import { resolveApiKey } from './api-key.js';
 import { buildChatRequest } from './build-chat-request.js';
-import { withIdleTimeout } from './idle-timeout.js';
+import { withSdkStreamTimeout } from './idle-timeout.js';
 import { loadOpenAISdk, type OpenAISdk } from './load-openai-sdk.js';
 import { mapChatStream } from './openai-chat-stream.js';
 import { chatCompletionDefinition, resolveEndpoint, type OpenAICompatibleBackendDefinition } from './openai-compatible-endpoint.js';
@@ -73,14 +73,7 @@ export function createOpenAICompatibleBackend(settings: BackendSettings, definit
       if (signal?.aborted) throw signal.reason;
       const chunks = await connection.client.chat.completions.create(body, signal === undefined ? {} : { signal });
       phase = 'stream';
-      const guarded = withIdleTimeout(chunks, options.timeoutMs, () => {
-        chunks.controller.abort();
-        return new MassGenError({
-          code: 'TIMEOUT',
-          retryable: true,
-          message: `${endpoint.providerName} went silent for ${options.timeoutMs / 1000} s in the middle of its response (the request timeout).`,
-        });
-      });
+      const guarded = withSdkStreamTimeout(chunks, options.timeoutMs, endpoint.providerName);
       yield* mapChatStream(guarded, { providerName: endpoint.providerName, signal });
     } catch (error) {
       const mapped = mapOpenAICompatibleError(error, {

@@ -1,5 +1,5 @@
-import { loadOpenAISdk, resolveApiKey, withIdleTimeout, type OpenAISdk } from '@massgen/backend-openai-compatible';
-import { MassGenError, type Backend, type BackendCallOptions, type BackendRequest, type BackendSettings, type StreamPart } from '@massgen/core';
+import { loadOpenAISdk, resolveApiKey, withSdkStreamTimeout, type OpenAISdk } from '@massgen/backend-openai-compatible';
+import { type Backend, type BackendCallOptions, type BackendRequest, type BackendSettings, type StreamPart } from '@massgen/core';
 import type OpenAI from 'openai';
 import { buildOpenAIResponsesRequest } from './build-openai-responses-request.js';
 import { resolveOpenAIEndpoint } from './openai-endpoint.js';
@@ -62,14 +62,7 @@ export function createOpenAIResponsesBackend(settings: BackendSettings, options:
       if (signal?.aborted) throw signal.reason;
       const events = await connection.client.responses.create(body, signal === undefined ? {} : { signal });
       phase = 'stream';
-      const guarded = withIdleTimeout(events, options.timeoutMs, () => {
-        events.controller.abort();
-        return new MassGenError({
-          code: 'TIMEOUT',
-          retryable: true,
-          message: `${endpoint.providerName} went silent for ${options.timeoutMs / 1000} s in the middle of its response (the request timeout).`,
-        });
-      });
+      const guarded = withSdkStreamTimeout(events, options.timeoutMs, endpoint.providerName);
       yield* mapResponsesStream(guarded, { providerName: endpoint.providerName, signal });
     } catch (error) {
       const mapped = mapOpenAIResponsesError(error, {
