@@ -27,6 +27,7 @@ export function azureClientFactory(target: { endpoint: string; deployment: strin
       organization: options.organization,
       project: options.project,
       logLevel: options.logLevel,
+      fetch: options.fetch,
       baseURL: `${target.endpoint}/openai`,
       deployment: target.deployment,
       apiVersion: target.apiVersion,

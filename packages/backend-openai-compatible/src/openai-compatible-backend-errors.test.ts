@@ -117,7 +117,9 @@ describe('broken streams, cancellation and timeouts', () => {
     server.enqueue({ type: 'drop', afterChunks: 3, reply: { type: 'text', text: 'abcdefghijklmnop' } });
     const parts = await collect(createOpenAICompatibleBackend(settings()).stream(question));
     expect(parts.filter((part) => part.type === 'text-delta').map((part) => part.type === 'text-delta' && part.text)).toEqual(['abcd', 'efgh']);
-    expect(finalError(parts)).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
+    const error = finalError(parts);
+    expect(error).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
+    expect(error.message).toContain('the connection closed before the response ended');
   });
 
   it('classifies an error event sent after the stream started, keeping the text before it', async () => {

@@ -5,6 +5,7 @@ import { resolveApiKey } from './api-key.js';
 import { buildChatRequest } from './build-chat-request.js';
 import { withSdkStreamTimeout } from './idle-timeout.js';
 import { loadOpenAISdk, type OpenAISdk } from './load-openai-sdk.js';
+import { nodeHttpFetch } from './node-http-fetch.js';
 import { mapChatStream } from './openai-chat-stream.js';
 import { chatCompletionDefinition, resolveEndpoint, type OpenAICompatibleBackendDefinition } from './openai-compatible-endpoint.js';
 import { mapOpenAICompatibleError } from './openai-compatible-error.js';
@@ -52,6 +53,7 @@ export function createOpenAICompatibleBackend(settings: BackendSettings, definit
       organization: null,
       project: null,
       logLevel: 'off',
+      fetch: nodeHttpFetch,
     };
     const client = definition.createClient?.(sdk, clientOptions) ?? new sdk.OpenAI(clientOptions);
     return { sdk, client, apiKey };

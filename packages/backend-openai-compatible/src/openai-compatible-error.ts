@@ -136,7 +136,11 @@ export function mapOpenAICompatibleError(error: unknown, context: ErrorContext):
   return new MassGenError({ ...base, code: 'INTERNAL', retryable: false, message: text(`The request to ${name} failed unexpectedly: ${reason}.`) });
 }
 
-/** Node's fetch reports a cut connection as `terminated`, with the socket's reason as cause. */
+/**
+ * A cut connection reads as `aborted` (code `ECONNRESET`) from `node:http`, as `terminated` with
+ * the socket's reason as cause from Node's fetch.
+ */
 function describeCause(error: Error): string {
+  if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' && error.message === 'aborted') return 'the connection closed before the response ended';
   return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
 }

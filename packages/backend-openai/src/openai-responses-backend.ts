@@ -1,4 +1,4 @@
-import { loadOpenAISdk, resolveApiKey, withSdkStreamTimeout, type OpenAISdk } from '@massgen/backend-openai-compatible';
+import { loadOpenAISdk, nodeHttpFetch, resolveApiKey, withSdkStreamTimeout, type OpenAISdk } from '@massgen/backend-openai-compatible';
 import { type Backend, type BackendCallOptions, type BackendRequest, type BackendSettings, type StreamPart } from '@massgen/core';
 import type OpenAI from 'openai';
 import { buildOpenAIResponsesRequest } from './build-openai-responses-request.js';
@@ -42,6 +42,7 @@ export function createOpenAIResponsesBackend(settings: BackendSettings, options:
       organization: options.organization ?? null,
       project: null,
       logLevel: 'off',
+      fetch: nodeHttpFetch,
     });
     return { sdk, client, apiKey };
   }
