@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withIdleTimeout } from './idle-timeout.js';
 
 /** A source that yields the given items, then waits until `stop` is called. */
@@ -45,5 +45,44 @@ describe('withIdleTimeout', () => {
     expect(items).toEqual(['a', 'b']);
     expect(failure).toEqual(new Error('silent for too long'));
     expect(stopped()).toBe(true);
+  });
+
+  describe('with a clock under test control', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('counts only the time spent waiting for the source, not the time the consumer holds an item', async () => {
+      vi.useFakeTimers();
+      const stream = withIdleTimeout((async function* () { yield* ['first', 'second']; })(), 1_000, () => new Error('idle'));
+      expect(await stream.next()).toEqual({ value: 'first', done: false });
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(await stream.next()).toEqual({ value: 'second', done: false });
+      expect(await stream.next()).toEqual({ value: undefined, done: true });
+      expect(vi.getTimerCount()).toBe(0);
+    });
+
+    it('restarts the count at every read', async () => {
+      vi.useFakeTimers();
+      let release: ((value: string) => void) | undefined;
+      const source = (async function* () {
+        for (let index = 0; index < 4; index += 1) yield await new Promise<string>((resolve) => (release = resolve));
+      })();
+      // As the contract asks, giving up ends the source: here by letting its pending read finish.
+      const stream = withIdleTimeout(source, 1_000, () => {
+        release?.('too late');
+        return new Error('idle');
+      });
+      for (let index = 0; index < 3; index += 1) {
+        const next = stream.next();
+        await vi.advanceTimersByTimeAsync(900);
+        release?.(`item ${index}`);
+        expect(await next).toEqual({ value: `item ${index}`, done: false });
+      }
+      const stalled = stream.next();
+      const failure = stalled.catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await failure).toEqual(new Error('idle'));
+    });
   });
 });

@@ -9,17 +9,20 @@ import { MassGenError } from '@massgen/core';
 export async function* withIdleTimeout<T>(source: AsyncIterable<T>, milliseconds: number, onIdle: () => Error): AsyncGenerator<T> {
   const iterator = source[Symbol.asyncIterator]();
   let finished = false;
+  // The read in progress, failed by the timer; none while the consumer holds an item.
+  let failRead: ((error: Error) => void) | undefined;
+  // One timer for the stream, re-armed at every read: a timer and a race per item cost more than
+  // the items of a fast stream.
+  const timer = setTimeout(() => failRead?.(onIdle()), milliseconds);
   try {
     while (true) {
-      const next = iterator.next();
+      timer.refresh();
       // After a timeout the abandoned read settles later, usually by rejecting; that is expected.
-      next.catch(() => undefined);
-      let timer: NodeJS.Timeout | undefined;
-      const silence = new Promise<'idle'>((resolve) => {
-        timer = setTimeout(() => resolve('idle'), milliseconds);
+      const result = await new Promise<IteratorResult<T>>((resolve, reject) => {
+        failRead = reject;
+        iterator.next().then(resolve, reject);
       });
-      const result = await Promise.race([next, silence]).finally(() => clearTimeout(timer));
-      if (result === 'idle') throw onIdle();
+      failRead = undefined;
       if (result.done === true) {
         finished = true;
         return;
@@ -27,6 +30,8 @@ export async function* withIdleTimeout<T>(source: AsyncIterable<T>, milliseconds
       yield result.value;
     }
   } finally {
+    failRead = undefined;
+    clearTimeout(timer);
     if (!finished) await iterator.return?.();
   }
 }

@@ -17,9 +17,9 @@ export function nodeHttpFetch(input: string | URL | Request, init: RequestInit =
   if (input instanceof Request || !(body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array)) {
     return globalThis.fetch(input, init);
   }
-  const url = new URL(input);
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  const headers = Object.fromEntries(new Headers(init.headers));
+  const url = typeof input === 'string' ? input : input.href;
+  const send = url.startsWith('https:') ? httpsRequest : httpRequest;
+  const headers = headerRecord(init.headers);
   const signal = init.signal ?? undefined;
   if (signal?.aborted) return Promise.reject(abortReason(signal));
   return new Promise((resolve, reject) => {
@@ -32,7 +32,7 @@ export function nodeHttpFetch(input: string | URL | Request, init: RequestInit =
       reject(reason);
     };
     const request = send(url, { method: init.method ?? 'GET', headers }, (message) => {
-      response = new NodeHttpResponse(url.href, message);
+      response = new NodeHttpResponse(url, message);
       message.once('close', () => signal?.removeEventListener('abort', abort));
       resolve(response as unknown as Response);
     });
@@ -45,6 +45,16 @@ export function nodeHttpFetch(input: string | URL | Request, init: RequestInit =
     });
     request.end(body ?? undefined);
   });
+}
+
+/** The SDK passes a `Headers`, read as it is; copying it into a new one costs more than the request. */
+function headerRecord(headers: RequestInit['headers']): Record<string, string> {
+  const record: Record<string, string> = {};
+  const source = headers instanceof Headers ? headers : new Headers(headers);
+  source.forEach((value, name) => {
+    record[name] = value;
+  });
+  return record;
 }
 
 function abortReason(signal: AbortSignal): Error {

