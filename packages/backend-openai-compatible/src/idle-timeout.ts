@@ -6,41 +6,61 @@ import { MassGenError } from '@massgen/core';
  * hold an agent forever. `onIdle` must end the source (abort its request) and return the error
  * to throw, so that the pending read settles and nothing is left running.
  */
-export async function* withIdleTimeout<T>(source: AsyncIterable<T>, milliseconds: number, onIdle: () => Error): AsyncGenerator<T> {
+export function withIdleTimeout<T>(source: AsyncIterable<T>, milliseconds: number, onIdle: () => Error): AsyncIterableIterator<T> {
   const iterator = source[Symbol.asyncIterator]();
   let finished = false;
   // The read in progress, failed by the timer; none while the consumer holds an item.
   let failRead: ((error: Error) => void) | undefined;
   // One timer for the stream, re-armed at every read: a timer and a race per item cost more than
-  // the items of a fast stream.
+  // the items of a fast stream. A plain iterator rather than an async generator, for the same reason.
   const timer = setTimeout(() => failRead?.(onIdle()), milliseconds);
-  try {
-    while (true) {
-      timer.refresh();
-      // After a timeout the abandoned read settles later, usually by rejecting; that is expected.
-      const result = await new Promise<IteratorResult<T>>((resolve, reject) => {
-        failRead = reject;
-        iterator.next().then(resolve, reject);
-      });
-      failRead = undefined;
-      if (result.done === true) {
-        finished = true;
-        return;
-      }
-      yield result.value;
-    }
-  } finally {
+  const settle = (): void => {
+    finished = true;
     failRead = undefined;
     clearTimeout(timer);
-    if (!finished) await iterator.return?.();
-  }
+  };
+  return {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    next(): Promise<IteratorResult<T>> {
+      if (finished) return Promise.resolve({ value: undefined, done: true });
+      timer.refresh();
+      return new Promise<IteratorResult<T>>((resolve, reject) => {
+        // After a timeout the abandoned read settles later, usually by rejecting; that is expected.
+        failRead = (error) => {
+          settle();
+          reject(error);
+          void iterator.return?.()?.catch(() => undefined);
+        };
+        iterator.next().then(
+          (result) => {
+            failRead = undefined;
+            if (result.done === true) settle();
+            resolve(result);
+          },
+          (error: unknown) => {
+            settle();
+            reject(error);
+          },
+        );
+      });
+    },
+    async return(): Promise<IteratorResult<T>> {
+      if (!finished) {
+        settle();
+        await iterator.return?.();
+      }
+      return { value: undefined, done: true };
+    },
+  };
 }
 
 /**
  * An `openai` SDK stream that ends with a retryable `TIMEOUT` when the provider stays silent for
  * `timeoutMs` mid-response, aborting the request so no connection is left open.
  */
-export function withSdkStreamTimeout<T>(stream: AsyncIterable<T> & { controller: AbortController }, timeoutMs: number, providerName: string): AsyncGenerator<T> {
+export function withSdkStreamTimeout<T>(stream: AsyncIterable<T> & { controller: AbortController }, timeoutMs: number, providerName: string): AsyncIterableIterator<T> {
   return withIdleTimeout(stream, timeoutMs, () => {
     stream.controller.abort();
     return new MassGenError({

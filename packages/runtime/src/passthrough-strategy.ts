@@ -51,7 +51,8 @@ async function* runPassthrough(context: StrategyContext): AsyncGenerator<Coordin
     for await (const part of agent.turn({ messages: conversation(agent, context), workflowTools: [] }, { signal })) {
       if (part.type === 'text-delta') text += part.text;
       if (part.type === 'error') failure ??= part.error;
-      yield* eventsFor(agent.id, part);
+      const event = eventFor(agent.id, part);
+      if (event !== undefined) yield event;
     }
   } catch (error) {
     failure ??= toMassGenError(error).toJSON();
@@ -66,26 +67,26 @@ function conversation(agent: AgentHandle, context: StrategyContext): Message[] {
   return [...system, ...context.history, { role: 'user', content: context.task }];
 }
 
-function eventsFor(agentId: string, part: AgentStreamPart): CoordinationEvent[] {
+function eventFor(agentId: string, part: AgentStreamPart): CoordinationEvent | undefined {
   switch (part.type) {
     case 'text-delta':
-      return [{ type: 'final-delta', agentId, text: part.text }];
+      return { type: 'final-delta', agentId, text: part.text };
     case 'reasoning-delta':
-      return [{ type: 'agent-delta', agentId, kind: 'reasoning', text: part.text }];
+      return { type: 'agent-delta', agentId, kind: 'reasoning', text: part.text };
     case 'tool-call':
-      return [{ type: 'tool-call', agentId, callId: part.id, name: part.name, input: part.input }];
+      return { type: 'tool-call', agentId, callId: part.id, name: part.name, input: part.input };
     case 'tool-result':
-      return [{ type: 'tool-result', agentId, callId: part.id, name: part.name, output: part.output, isError: part.isError }];
+      return { type: 'tool-result', agentId, callId: part.id, name: part.name, output: part.output, isError: part.isError };
     case 'usage':
-      return [{ type: 'usage', agentId, usage: part.usage }];
+      return { type: 'usage', agentId, usage: part.usage };
     case 'warning':
-      return [{ type: 'warning', warning: { ...part.warning, agentId } }];
+      return { type: 'warning', warning: { ...part.warning, agentId } };
     case 'retry':
-      return [{ type: 'agent-error', agentId, error: { ...part.error, agentId }, attempt: part.attempt, willRetry: true }];
+      return { type: 'agent-error', agentId, error: { ...part.error, agentId }, attempt: part.attempt, willRetry: true };
     case 'error':
     case 'finish':
     case 'provider-metadata':
-      return [];
+      return undefined;
   }
 }
 

@@ -63,8 +63,12 @@ export class RunExtensions {
     return undefined;
   }
 
-  async onEvent(event: RunEvent): Promise<void> {
-    for (const extension of this.extensions) await extension.onEvent?.(event);
+  /** Hands the event to every extension that listens; `undefined` when none does, so callers need not wait. */
+  onEvent(event: RunEvent): Promise<void> | undefined {
+    if (!this.extensions.some((extension) => extension.onEvent !== undefined)) return undefined;
+    return (async () => {
+      for (const extension of this.extensions) await extension.onEvent?.(event);
+    })();
   }
 
   async close(): Promise<void> {

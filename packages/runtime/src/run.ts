@@ -107,11 +107,17 @@ export async function run(configOrFile: MassGenConfig | string, question: string
   let ended: Extract<CoordinationEvent, { type: 'run-end' }> | undefined;
 
   const prices = new Map(config.agents.map((agent, index) => [agent.id, agent.backend.pricing ?? listPriceFor(agents[index]?.modelId ?? agent.backend.model)]));
-  const publish = async (coordinationEvent: CoordinationEvent): Promise<void> => {
+  // Synchronous unless an extension listens to events: a served stream publishes every token.
+  const publish = (coordinationEvent: CoordinationEvent): Promise<void> | void => {
     const event = withCost(coordinationEvent, prices);
     const stamped = { ...event, runId, seq, time: Date.now() } as RunEvent;
     seq += 1;
-    await extensions.onEvent(stamped);
+    const listening = extensions.onEvent(stamped);
+    if (listening === undefined) return apply(event, stamped);
+    return listening.then(() => apply(event, stamped));
+  };
+  /** Adds a published event to the run's tallies, its record and its listener. */
+  const apply = (event: CoordinationEvent, stamped: RunEvent): void => {
     if (event.type === 'usage') ledger.record(event.agentId, event.usage, event.costUsd);
     if (event.type === 'answer') answers.push({ label: event.label, agentId: event.agentId, content: event.content, round: event.round });
     if (event.type === 'vote') {
@@ -140,7 +146,8 @@ export async function run(configOrFile: MassGenConfig | string, question: string
     let started = false;
     for await (const event of events) {
       if (ended !== undefined) break;
-      await publish(event);
+      const publishing = publish(event);
+      if (publishing !== undefined) await publishing;
       if (event.type === 'run-start') started = true;
       // Warnings wait for run-start; one raised later (an MCP server that stopped) follows the next event.
       if (started && ended === undefined) {

@@ -1,0 +1,198 @@
+// `massgen serve` in passthrough mode against direct calls to the same fake provider. Three
+// processes, so no two measured parts share an event loop: the provider, the MassGen server
+// (the built binary, as users start it) and this client. Streaming requests, read to [DONE].
+// Targets: p50 added latency under 1 ms (sequential, interleaved), and 100 concurrent streaming
+// requests without errors.
+import { spawn } from 'node:child_process';
+import * as require_fs from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { percentile, verdict } from '/work/main/bench/measure.mjs';
+
+const root = '/work/main';
+const upstreamLatencyMs = Number(process.env.BENCH_UPSTREAM_LATENCY_MS ?? 0);
+const sequentialRounds = Number(process.env.BENCH_SERVER_ROUNDS ?? 1000);
+const concurrency = Number(process.env.BENCH_SERVER_CONCURRENCY ?? 100);
+const concurrentRequests = Number(process.env.BENCH_SERVER_REQUESTS ?? 3000);
+const question = 'What is 2+2?';
+
+/** The fake provider in its own process; counts the requests it gets. */
+async function startProvider() {
+  const child = spawn(process.execPath, [path.join(root, 'bench/fake-server-process.mjs'), String(upstreamLatencyMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const provider = { child, url: '', requests: 0 };
+  const lines = createInterface({ input: child.stdout });
+  provider.url = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`fake server exited with ${code}`)));
+    lines.on('line', (line) => {
+      const message = JSON.parse(line);
+      if (message.url !== undefined) resolve(message.url);
+      else provider.requests += 1;
+    });
+  });
+  return provider;
+}
+
+/** The built `massgen serve --passthrough` on a single-agent configuration, on a free port. */
+async function startMassGen(providerUrl, directory) {
+  const config = path.join(directory, 'solo.yaml');
+  writeFileSync(config, `agent:\n  id: solo\n  backend:\n    type: chatcompletion\n    model: solo-model\n    base_url: "${providerUrl}"\n    api_key: bench-key\n`);
+  const child = spawn(process.env.STRACE ? 'strace' : process.execPath, process.env.STRACE ? ['-f', '-c', '-e', 'trace=connect,writev,write,read,epoll_pwait', '-o', '/tmp/mg-connect.txt', process.execPath, path.join(root, 'apps/cli/bin/massgen.js'), 'serve', '--config', config, '--passthrough', '--no-record', '--port', '0'] : process.env.PROXY ? ['/work/prof/bare-proxy.mjs', providerUrl] : [...(process.env.MG_FLAGS ? process.env.MG_FLAGS.split(' ') : []), path.join(root, 'apps/cli/bin/massgen.js'), 'serve', '--config', config, '--passthrough', '--no-record', '--port', '0'], {
+    cwd: directory,
+    stdio: ['ignore', 'ignore', process.env.PROXY ? 'pipe' : 'pipe'],
+  });
+  let stderr = '';
+  const url = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`massgen serve exited with ${code}: ${stderr}`)));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => {
+      stderr += chunk;
+      const match = /listening on (http:\/\/\S+) .*\nModels: .*\n/.exec(stderr);
+      if (match !== null) resolve(match[1]);
+    });
+  });
+  return { child, url };
+}
+
+function threads(pid) {
+  const { readdirSync, readFileSync } = require_fs;
+  const out = [];
+  for (const t of readdirSync(`/proc/${pid}/task`)) { const st = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8'); const comm = readFileSync(`/proc/${pid}/task/${t}/comm`, 'utf8').trim(); const f = st.slice(st.lastIndexOf(')') + 2).split(' '); out.push(`${comm}:${(Number(f[11]) + Number(f[12]))}`); }
+  return out.join(' ');
+}
+function stop(child) {
+  if (child.pid) process.stdout.write(`THREADS ${threads(child.pid)}\n`);
+  child.stderr?.on('data', (c) => process.stdout.write(String(c)));
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+
+const elapsedMs = (since) => Number(process.hrtime.bigint() - since) / 1e6;
+
+/**
+ * One streaming chat request, read to its end. Resolves with its duration and the time to the
+ * first token of the answer (the first non-empty content delta), in ms; throws on any failure.
+ */
+function streamOnce(target) {
+  const started = process.hrtime.bigint();
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      target.endpoint,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': target.body.length, authorization: 'Bearer bench-key' } },
+      (response) => {
+        let text = '';
+        let firstToken;
+        response.setEncoding('utf8').on('data', (chunk) => {
+          text += chunk;
+          if (firstToken === undefined && text.includes('"delta":{"content":"')) firstToken = elapsedMs(started);
+        });
+        response.on('end', () => {
+          if (response.statusCode !== 200 || !text.endsWith('data: [DONE]\n\n') || firstToken === undefined) {
+            reject(new Error(`${target.name}: status ${response.statusCode}, body ${text.slice(-300)}`));
+          } else {
+            resolve({ total: elapsedMs(started), firstToken });
+          }
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(target.body);
+  });
+}
+
+function target(name, baseUrl, model) {
+  const body = Buffer.from(JSON.stringify({ model, stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: question }] }));
+  return { name, endpoint: `${baseUrl}/v1/chat/completions`, body };
+}
+
+/** Alternates the two targets one request at a time, swapping which goes first each round. */
+async function sequential(direct, served) {
+  const latencies = { direct: [], served: [], directFirstToken: [], servedFirstToken: [] };
+  for (let warmup = 0; warmup < 200; warmup += 1) {
+    await streamOnce(direct);
+    await streamOnce(served);
+  }
+  for (let round = 0; round < sequentialRounds; round += 1) {
+    const order = round % 2 === 0 ? [direct, served] : [served, direct];
+    for (const each of order) {
+      const name = each === direct ? 'direct' : 'served';
+      const { total, firstToken } = await streamOnce(each);
+      latencies[name].push(total);
+      latencies[`${name}FirstToken`].push(firstToken);
+    }
+  }
+  return latencies;
+}
+
+/** Keeps `concurrency` streaming requests in flight until `concurrentRequests` have completed. */
+async function concurrent(each) {
+  const latencies = [];
+  const errors = [];
+  let started = 0;
+  const begin = process.hrtime.bigint();
+  async function worker() {
+    while (started < concurrentRequests) {
+      started += 1;
+      try {
+        latencies.push((await streamOnce(each)).total);
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = Number(process.hrtime.bigint() - begin) / 1e9;
+  return { latencies, errors, rps: latencies.length / seconds };
+}
+
+const ms = (value) => `${value.toFixed(2).padStart(7)} ms`;
+
+export async function server() {
+  const directory = mkdtempSync(path.join(tmpdir(), 'massgen-bench-server-'));
+  const provider = await startProvider();
+  const massgen = await startMassGen(provider.url, directory);
+  try {
+    const direct = target('direct', provider.url.replace(/\/v1$/, ''), 'solo-model');
+    const served = target('massgen serve', massgen.url, 'massgen');
+
+    const before = provider.requests;
+    const sequentialRun = await sequential(direct, served);
+    // Every direct request is one provider call; the rest came through the server.
+    const upstreamPerRequest = (provider.requests - before - (200 + sequentialRounds)) / (200 + sequentialRounds);
+    const added50 = percentile(sequentialRun.served, 0.5) - percentile(sequentialRun.direct, 0.5);
+    const added99 = percentile(sequentialRun.served, 0.99) - percentile(sequentialRun.direct, 0.99);
+
+    const directLoad = await concurrent(direct);
+    const servedLoad = await concurrent(served);
+
+    console.log(`massgen serve --passthrough vs the same fake provider directly (provider latency ${upstreamLatencyMs} ms, streaming, read to [DONE])`);
+    console.log(`  sequential, ${sequentialRounds} interleaved requests each        direct          massgen serve   added`);
+    console.log(`    p50                                          ${ms(percentile(sequentialRun.direct, 0.5))}    ${ms(percentile(sequentialRun.served, 0.5))}    ${ms(added50)}   target < 1 ms   ${verdict(added50 < 1)}`);
+    console.log(`    p99                                          ${ms(percentile(sequentialRun.direct, 0.99))}    ${ms(percentile(sequentialRun.served, 0.99))}    ${ms(added99)}`);
+    const firstToken50 = (name) => percentile(sequentialRun[`${name}FirstToken`], 0.5);
+    console.log(`    first answer token, p50                      ${ms(firstToken50('direct'))}    ${ms(firstToken50('served'))}    ${ms(firstToken50('served') - firstToken50('direct'))}`);
+    console.log(`    provider calls per served request            ${upstreamPerRequest.toFixed(2)}`);
+    console.log(`  ${concurrency} concurrent streams, ${concurrentRequests} requests each`);
+    console.log(`    requests per second                          ${directLoad.rps.toFixed(0).padStart(7)}       ${servedLoad.rps.toFixed(0).padStart(7)}`);
+    console.log(`    p50                                          ${ms(percentile(directLoad.latencies, 0.5))}    ${ms(percentile(servedLoad.latencies, 0.5))}    ${ms(percentile(servedLoad.latencies, 0.5) - percentile(directLoad.latencies, 0.5))}`);
+    console.log(`    p99                                          ${ms(percentile(directLoad.latencies, 0.99))}    ${ms(percentile(servedLoad.latencies, 0.99))}    ${ms(percentile(servedLoad.latencies, 0.99) - percentile(directLoad.latencies, 0.99))}`);
+    console.log(`    errors                                       ${String(directLoad.errors.length).padStart(7)}       ${String(servedLoad.errors.length).padStart(7)}       target 0   ${verdict(servedLoad.errors.length === 0)}`);
+    for (const error of servedLoad.errors.slice(0, 3)) console.log(`      ${error.message}`);
+    return added50 < 1 && servedLoad.errors.length === 0;
+  } finally {
+    agent.destroy();
+    await stop(massgen.child);
+    await stop(provider.child);
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = (await server()) ? 0 : 1;
