@@ -41,13 +41,15 @@ async function closed(count: number): Promise<void> {
 
 describe('nodeHttpFetch', () => {
   it('sends the method, headers and body, and answers with the status, headers and body', async () => {
-    let seen: { method?: string; type?: string; custom?: string; body?: string } = {};
+    let seen: Record<string, string | undefined> = {};
     handle = (request, body, response) => {
-      seen = { method: request.method, type: request.headers['content-type'], custom: String(request.headers['x-custom']), body };
+      const { host, 'content-length': length, 'transfer-encoding': encoding } = request.headers;
+      seen = { method: request.method, type: request.headers['content-type'], custom: String(request.headers['x-custom']), body, host, length, encoding };
       response.writeHead(201, 'Made', { 'content-type': 'application/json', 'x-request-id': 'req_1' }).end('{"ok":true}');
     };
     const response = await nodeHttpFetch(`${baseUrl}/v1/things`, { method: 'POST', headers: new Headers({ 'content-type': 'application/json', 'x-custom': 'yes' }), body: '{"a":1}' });
-    expect(seen).toEqual({ method: 'POST', type: 'application/json', custom: 'yes', body: '{"a":1}' });
+    // The length is known, so the body goes out in one piece rather than chunked.
+    expect(seen).toEqual({ method: 'POST', type: 'application/json', custom: 'yes', body: '{"a":1}', host: new URL(baseUrl).host, length: '7', encoding: undefined });
     expect(response).toMatchObject({ status: 201, statusText: 'Made', ok: true, url: `${baseUrl}/v1/things` });
     expect(response.headers.get('x-request-id')).toBe('req_1');
     expect(await response.json()).toEqual({ ok: true });
@@ -95,6 +97,12 @@ describe('nodeHttpFetch', () => {
     expect(failure).toMatchObject({ message: 'fetch failed', cause: { code: 'ECONNREFUSED' } });
     server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+
+  it('refuses a URL with credentials, as fetch does', async () => {
+    const url = new URL(baseUrl);
+    url.username = 'user';
+    await expect(nodeHttpFetch(url)).rejects.toThrow(/includes credentials/);
   });
 
   it('sends nothing when the signal is already aborted', async () => {

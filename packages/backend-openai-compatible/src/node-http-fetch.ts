@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
+import { urlToHttpOptions } from 'node:url';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 
 /**
@@ -17,9 +18,9 @@ export function nodeHttpFetch(input: string | URL | Request, init: RequestInit =
   if (input instanceof Request || !(body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array)) {
     return globalThis.fetch(input, init);
   }
-  const url = typeof input === 'string' ? input : input.href;
-  const send = url.startsWith('https:') ? httpsRequest : httpRequest;
-  const headers = headerRecord(init.headers);
+  const target = new URL(input);
+  if (target.username !== '' || target.password !== '') return Promise.reject(new TypeError('Request cannot be constructed from a URL that includes credentials'));
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   const signal = init.signal ?? undefined;
   if (signal?.aborted) return Promise.reject(abortReason(signal));
   return new Promise((resolve, reject) => {
@@ -31,8 +32,9 @@ export function nodeHttpFetch(input: string | URL | Request, init: RequestInit =
       response?.body.destroy(reason);
       reject(reason);
     };
-    const request = send(url, { method: init.method ?? 'GET', headers }, (message) => {
-      response = new NodeHttpResponse(url, message);
+    const options = { ...urlToHttpOptions(target), method: init.method ?? 'GET', headers: rawHeaders(init.headers, target.host, body) };
+    const request = send(options, (message) => {
+      response = new NodeHttpResponse(target.href, message);
       message.once('close', () => signal?.removeEventListener('abort', abort));
       resolve(response as unknown as Response);
     });
@@ -47,14 +49,23 @@ export function nodeHttpFetch(input: string | URL | Request, init: RequestInit =
   });
 }
 
-/** The SDK passes a `Headers`, read as it is; copying it into a new one costs more than the request. */
-function headerRecord(headers: RequestInit['headers']): Record<string, string> {
-  const record: Record<string, string> = {};
-  const source = headers instanceof Headers ? headers : new Headers(headers);
-  source.forEach((value, name) => {
-    record[name] = value;
+/**
+ * The request's headers as `[name, value, ...]`, which `node:http` writes as they are instead of
+ * validating and storing them one by one; so it adds neither `host` nor `content-length`, and
+ * they are added here. The SDK passes a `Headers`, read without copying it.
+ */
+function rawHeaders(headers: RequestInit['headers'], host: string, body: string | Uint8Array | null | undefined): string[] {
+  const raw: string[] = [];
+  let hasHost = false;
+  let hasLength = false;
+  (headers instanceof Headers ? headers : new Headers(headers)).forEach((value, name) => {
+    if (name === 'host') hasHost = true;
+    if (name === 'content-length') hasLength = true;
+    raw.push(name, value);
   });
-  return record;
+  if (!hasHost) raw.push('host', host);
+  if (!hasLength && body !== undefined && body !== null) raw.push('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
+  return raw;
 }
 
 function abortReason(signal: AbortSignal): Error {

@@ -31,6 +31,7 @@ export class RunExtensions {
     context: { runId: string; cwd: string; signal: AbortSignal; warn: (warning: Warning) => void },
   ): Promise<RunExtensions> {
     const needed = extensionPackages.filter((entry) => entry.neededBy(config));
+    if (needed.length === 0) return RunExtensions.none();
     const opened = await Promise.allSettled(
       needed.map(async (entry) => {
         const module = await loader.loadExtension(entry.packageName, entry.feature);

@@ -90,7 +90,13 @@ function safeFileName(label: string): string {
 
 /** A run id that sorts by start time and is unique across concurrent runs. */
 export function createRunId(startedAt: number, random: () => number = Math.random): string {
-  const stamp = new Date(startedAt).toISOString().replace(/[:.]/g, '-');
+  // The ISO time with file-name-safe separators, built field by field: a served request makes one.
+  const time = new Date(startedAt);
+  const stamp = `${time.getUTCFullYear()}-${pad(time.getUTCMonth() + 1)}-${pad(time.getUTCDate())}T${pad(time.getUTCHours())}-${pad(time.getUTCMinutes())}-${pad(time.getUTCSeconds())}-${pad(time.getUTCMilliseconds(), 3)}Z`;
   const suffix = Math.floor(random() * 0xffffff).toString(16).padStart(6, '0');
   return `${stamp}-${suffix}`;
+}
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0');
 }
