@@ -10,6 +10,7 @@ import { mapChatStream } from './openai-chat-stream.js';
 import { chatCompletionDefinition, resolveEndpoint, type OpenAICompatibleBackendDefinition } from './openai-compatible-endpoint.js';
 import { mapOpenAICompatibleError } from './openai-compatible-error.js';
 import { parseOpenAICompatibleOptions } from './openai-compatible-options.js';
+import { readChatCompletionChunks } from './read-chat-completion-chunks.js';
 
 interface Connection {
   sdk: OpenAISdk;
@@ -63,6 +64,8 @@ export function createOpenAICompatibleBackend(settings: BackendSettings, definit
     const { signal } = callOptions;
     let connection: Connection | undefined;
     let phase: 'request' | 'stream' = 'request';
+    const requestController = new AbortController();
+    const abortRequest = (): void => requestController.abort(signal?.reason);
     try {
       connecting ??= connect();
       connection = await connecting.catch((error: unknown) => {
@@ -73,8 +76,13 @@ export function createOpenAICompatibleBackend(settings: BackendSettings, definit
       const { body, warnings } = buildChatRequest(request, modelId, options.extraBody);
       for (const warning of warnings) yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
       if (signal?.aborted) throw signal.reason;
-      const chunks = await connection.client.chat.completions.create(body, signal === undefined ? {} : { signal });
+      // The SDK sends the request and turns an error status into its error classes; the body's
+      // events are read here (see `decodeServerSentEvents`). This controller ends the request for
+      // the caller's cancel, a stalled stream, or a reader that stops early.
+      signal?.addEventListener('abort', abortRequest, { once: true });
+      const response = await connection.client.chat.completions.create(body, { signal: requestController.signal }).asResponse();
       phase = 'stream';
+      const chunks = readChatCompletionChunks(response, connection.sdk, requestController);
       const guarded = withSdkStreamTimeout(chunks, options.timeoutMs, endpoint.providerName);
       yield* mapChatStream(guarded, { providerName: endpoint.providerName, signal });
     } catch (error) {
@@ -89,6 +97,8 @@ export function createOpenAICompatibleBackend(settings: BackendSettings, definit
         secrets: connection === undefined ? [] : [connection.apiKey],
       });
       yield { type: 'error', error: mapped.toJSON() };
+    } finally {
+      signal?.removeEventListener('abort', abortRequest);
     }
   }
 
