@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RetryPolicy, RunOptions } from '@massgen/runtime';
 import { toMassGenError } from '@massgen/core';
 import type { Backend } from '@massgen/core';
-import { runStream } from '@massgen/runtime';
 import type { BackendCache } from './backend-cache.js';
 import { checkClientTools } from './client-tools.js';
 import { completeOnce } from './complete-once.js';
@@ -93,7 +92,9 @@ export async function handleChatCompletions(request: IncomingMessage, response: 
   try {
     if (chat.stream === true) {
       await streamCompletion({
-        stream: runStream(config, conversation.task, runOptions),
+        config,
+        task: conversation.task,
+        runOptions,
         response,
         identity,
         includeUsage: chat.stream_options?.include_usage === true,

@@ -1,7 +1,5 @@
 import type { ServerResponse } from 'node:http';
 
-const resolved = Promise.resolve();
-
 /**
  * Server-sent events on a response, as OpenAI streams chat completions: one `data:` line per
  * chunk and a final `data: [DONE]`.
@@ -9,15 +7,13 @@ const resolved = Promise.resolve();
  * Chunks are queued and written together once the event loop turns (or at `done`): a run emits
  * its first events just before it sends the model request, and serialising and writing them
  * later lets that request leave first; it also makes one system call of a burst of chunks. A
- * write that fills the socket's buffer makes later sends wait for it to drain, so a slow reader
- * slows the run's stream down instead of growing memory, and a fast one pays nothing.
+ * reader slower than the run leaves the rest in the socket's buffer, bounded by the run's output.
  */
 export class SseStream {
   private heartbeat: NodeJS.Timeout | undefined;
   private opened = false;
   private queued: unknown[] = [];
   private flushScheduled = false;
-  private draining: Promise<void> | undefined;
 
   constructor(
     private readonly response: ServerResponse,
@@ -29,15 +25,14 @@ export class SseStream {
     return this.response.destroyed || this.response.writableEnded;
   }
 
-  /** Queues a chunk; waits only while the socket's buffer is full. */
-  send(data: unknown): Promise<void> {
-    if (this.closed) return resolved;
+  /** Queues a chunk, to be written once the event loop turns. */
+  send(data: unknown): void {
+    if (this.closed) return;
     this.queued.push(data);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
       setImmediate(() => this.flush());
     }
-    return this.draining ?? resolved;
   }
 
   /** Writes what is queued and `data: [DONE]`, and ends the response, in one system call. */
@@ -49,24 +44,12 @@ export class SseStream {
 
   private flush(): void {
     this.flushScheduled = false;
-    if (!this.closed && this.queued.length > 0) void this.write('');
+    if (this.queued.length > 0) this.write('');
   }
 
   /** Writes the queued chunks and then `text`, in one system call. */
-  private write(text: string): Promise<void> {
-    if (this.closed) return resolved;
-    if (this.response.write(this.take(text))) return resolved;
-    this.draining ??= new Promise((resolve) => {
-      const settle = (): void => {
-        this.response.off('drain', settle);
-        this.response.off('close', settle);
-        this.draining = undefined;
-        resolve();
-      };
-      this.response.once('drain', settle);
-      this.response.once('close', settle);
-    });
-    return this.draining;
+  private write(text: string): void {
+    if (!this.closed) this.response.write(this.take(text));
   }
 
   /** The queued chunks, serialised, followed by `text`; opens the stream on first use. */
@@ -90,7 +73,7 @@ export class SseStream {
       'x-accel-buffering': 'no',
     });
     // A comment line, which every SSE reader skips, keeps idle-timeout proxies from cutting a quiet coordination.
-    this.heartbeat = setInterval(() => void this.write(': keep-alive\n\n'), this.heartbeatMs);
+    this.heartbeat = setInterval(() => this.write(': keep-alive\n\n'), this.heartbeatMs);
     this.heartbeat.unref();
     this.response.once('close', () => this.stopHeartbeat());
   }

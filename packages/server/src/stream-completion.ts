@@ -1,6 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { toMassGenError } from '@massgen/core';
-import type { RunStream } from '@massgen/runtime';
+import type { RunEvent } from '@massgen/core';
+import type { MassGenConfig } from '@massgen/config';
+import { run } from '@massgen/runtime';
+import type { RunOptions, RunResult } from '@massgen/runtime';
 import { contentChunk, finishChunk, progressChunk, roleChunk, usageChunk } from './completion-chunks.js';
 import type { CompletionIdentity } from './completion-chunks.js';
 import { massgenMetadata, totalUsage } from './completion-metadata.js';
@@ -9,7 +12,9 @@ import { errorBody, internalError, runFailureError, runSetupError, sendApiError 
 import { SseStream } from './sse-stream.js';
 
 export interface StreamCompletionInput {
-  stream: RunStream;
+  config: MassGenConfig;
+  task: string;
+  runOptions: RunOptions;
   response: ServerResponse;
   identity: CompletionIdentity;
   includeUsage: boolean;
@@ -21,32 +26,34 @@ export interface StreamCompletionInput {
  * Streams a run as chat completion chunks: the role first, then every coordination event as a
  * progress chunk, the final answer as content deltas, a finish chunk with the run's metadata,
  * the usage chunk when asked for, and `[DONE]`. The response starts with the run's first event,
- * so a run that cannot start still gets a proper HTTP error status.
+ * so a run that cannot start still gets a proper HTTP error status. Events are taken as the run
+ * publishes them; a client that has gone is the caller's to notice, by cancelling the run.
  */
 export async function streamCompletion(input: StreamCompletionInput): Promise<void> {
-  const { stream, response, identity } = input;
-  let sse: SseStream | undefined;
+  const { response, identity } = input;
+  // Opened by the callback, which the compiler's narrowing does not follow: hence the cast.
+  let sse = undefined as SseStream | undefined;
   let streamed = '';
-  try {
-    for await (const event of stream.events) {
-      if (sse === undefined) {
-        sse = new SseStream(response, input.heartbeatMs);
-        identity.id = `chatcmpl-${event.runId}`;
-        await sse.send(roleChunk(identity));
-      }
-      // Leaving the loop cancels the run: nobody is left to read its answer.
-      if (sse.closed) break;
-      if (event.type === 'final-delta') {
-        streamed += event.text;
-        await sse.send(contentChunk(identity, event.text));
-      } else if (event.type === 'final') {
-        const rest = remainingContent(streamed, event.content);
-        streamed += rest;
-        if (rest !== '') await sse.send(contentChunk(identity, rest));
-      } else if (event.type !== 'run-end') {
-        await sse.send(progressChunk(identity, event));
-      }
+  const onEvent = (event: RunEvent): void => {
+    if (sse === undefined) {
+      sse = new SseStream(response, input.heartbeatMs);
+      identity.id = `chatcmpl-${event.runId}`;
+      sse.send(roleChunk(identity));
     }
+    if (event.type === 'final-delta') {
+      streamed += event.text;
+      sse.send(contentChunk(identity, event.text));
+    } else if (event.type === 'final') {
+      const rest = remainingContent(streamed, event.content);
+      streamed += rest;
+      if (rest !== '') sse.send(contentChunk(identity, rest));
+    } else if (event.type !== 'run-end') {
+      sse.send(progressChunk(identity, event));
+    }
+  };
+  let result: RunResult;
+  try {
+    result = await run(input.config, input.task, { ...input.runOptions, onEvent });
   } catch (error) {
     // The run rejected: before its first event it could not start; after, it broke.
     const failure = toMassGenError(error);
@@ -56,19 +63,16 @@ export async function streamCompletion(input: StreamCompletionInput): Promise<vo
       return;
     }
     input.log(`A run for model "${identity.model}" failed after it started: ${failure.message}`);
-    await sse.send(errorBody(internalError()));
+    sse.send(errorBody(internalError()));
     sse.done();
     return;
   }
-  // Once the events have ended without an error the result is there; after a client left, this
-  // waits for the cancelled run to stop, so the concurrency limit counts it until then.
-  const result = await stream.result;
   if (sse === undefined || sse.closed) return;
   if (result.finalAnswer === undefined) {
-    await sse.send(errorBody(runFailureError(result.stopReason, result.error)));
+    sse.send(errorBody(runFailureError(result.stopReason, result.error)));
   } else {
-    await sse.send(finishChunk(identity, massgenMetadata(result)));
-    if (input.includeUsage) await sse.send(usageChunk(identity, totalUsage(result)));
+    sse.send(finishChunk(identity, massgenMetadata(result)));
+    if (input.includeUsage) sse.send(usageChunk(identity, totalUsage(result)));
   }
   sse.done();
 }
