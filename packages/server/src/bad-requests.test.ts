@@ -86,6 +86,24 @@ describe('bad requests get a 4xx and an OpenAI-shaped error, and never reach the
     expect(JSON.parse(body)).toMatchObject({ error: { code: 'request_too_large' } });
   });
 
+  it('reads a body that arrives in pieces, whichever packets they come in', async () => {
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(`${harness.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      });
+      request.on('error', reject);
+      request.flushHeaders();
+      request.write('{"model":"mass');
+      // The rest follows once the first piece has gone, so the server sees the body incomplete first.
+      setImmediate(() => request.end('gen"}'));
+    });
+    // The whole body was read: the complaint is about what it lacks, not about broken JSON.
+    expect(status).toBe(400);
+    expect(JSON.parse(body)).toMatchObject({ error: { code: 'missing_required_parameter', param: 'messages' } });
+  });
+
   it('refuses a compressed body', async () => {
     const response = await post(JSON.stringify(valid), { 'content-encoding': 'gzip' });
     expect(response.status).toBe(415);

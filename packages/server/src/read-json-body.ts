@@ -21,7 +21,7 @@ export async function readJsonBody(request: IncomingMessage, maxBytes: number): 
   const announced = Number(request.headers['content-length']);
   if (Number.isFinite(announced) && announced > maxDiscardedBytes) return { ok: false, error: closing(tooLarge(maxBytes)) };
 
-  const read = await collect(request, maxBytes);
+  const read = (await readBuffered(request, maxBytes)) ?? (await collect(request, maxBytes));
   if (read.kind === 'failed') return { ok: false, error: badRequest('The request body could not be read completely.', 'incomplete_body') };
   if (read.kind === 'too-large') return { ok: false, error: read.drained ? tooLarge(maxBytes) : closing(tooLarge(maxBytes)) };
   const text = read.data.toString('utf8');
@@ -40,6 +40,17 @@ function tooLarge(maxBytes: number): ApiError {
 /** The rest of the body is still unread: the connection cannot carry another request. */
 function closing(error: ApiError): ApiError {
   return { ...error, headers: { ...error.headers, connection: 'close' } };
+}
+
+/**
+ * A small body comes in the same packets as the headers, and is whole and buffered once the
+ * task that parsed them has run: then it is read at once rather than through its events.
+ */
+async function readBuffered(request: IncomingMessage, maxBytes: number): Promise<Collected | undefined> {
+  await Promise.resolve();
+  if (!request.complete || request.readableFlowing === true || request.readableLength > maxBytes) return undefined;
+  const data = request.readableLength === 0 ? Buffer.alloc(0) : (request.read() as Buffer | null);
+  return data === null ? undefined : { kind: 'read', data };
 }
 
 type Collected = { kind: 'read'; data: Buffer } | { kind: 'too-large'; drained: boolean } | { kind: 'failed' };
