@@ -82,7 +82,7 @@ export function createOpenAICompatibleBackend(settings: BackendSettings, definit
       signal?.addEventListener('abort', abortRequest, { once: true });
       const response = await connection.client.chat.completions.create(body, { signal: requestController.signal }).asResponse();
       phase = 'stream';
-      const chunks = readChatCompletionChunks(response, connection.sdk, requestController);
+      const chunks = readChatCompletionChunks(response, connection.sdk, requestController, options.timeoutMs);
       const guarded = withSdkStreamTimeout(chunks, options.timeoutMs, endpoint.providerName);
       yield* mapChatStream(guarded, { providerName: endpoint.providerName, signal });
     } catch (error) {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { OpenAISdk } from './load-openai-sdk.js';
 import { ServerSentEventDecoder } from './server-sent-events.js';
@@ -7,22 +8,27 @@ import type { ServerSentEvent } from './server-sent-events.js';
 export type ChatCompletionChunks = AsyncIterable<ChatCompletionChunk> & { controller: AbortController };
 
 /**
- * The chunks of a streamed Chat Completions response, read as the SDK's own stream reads them:
- * `[DONE]` ends them (the rest of the body is still read, so the connection can be reused), and
- * an event that carries `error` is thrown as the SDK's `APIError`. Leaving early aborts the request.
+ * The chunks of a streamed Chat Completions response, read as the SDK's own stream reads them,
+ * except that they end at `[DONE]` rather than at the end of the body, which comes later: the
+ * answer is complete, and the rest of the body is read and dropped on the side so that the
+ * connection can be reused (a server that keeps it open is cut off after `drainTimeoutMs`). An
+ * event that carries `error` is thrown as the SDK's `APIError`. Leaving early aborts the request.
  */
-export function readChatCompletionChunks(response: Response, sdk: Pick<OpenAISdk, 'APIError' | 'OpenAIError'>, controller: AbortController): ChatCompletionChunks {
+export function readChatCompletionChunks(
+  response: Response,
+  sdk: Pick<OpenAISdk, 'APIError' | 'OpenAIError'>,
+  controller: AbortController,
+  drainTimeoutMs: number,
+): ChatCompletionChunks {
   return {
     controller,
     async *[Symbol.asyncIterator]() {
-      if (response.body === null) throw new sdk.OpenAIError('The streamed response has no body.');
+      const body = response.body as unknown as AsyncIterable<Uint8Array> | null;
+      if (body === null) throw new sdk.OpenAIError('The streamed response has no body.');
       const decoder = new ServerSentEventDecoder();
       let done = false;
-      // `[DONE]` ends the chunks, but not the reading: the rest of the body must go for the
-      // connection to be reused.
       function* chunksOf(events: ServerSentEvent[]): Generator<ChatCompletionChunk> {
         for (const event of events) {
-          if (done) return;
           if (event.data.startsWith('[DONE]')) {
             done = true;
             return;
@@ -34,12 +40,25 @@ export function readChatCompletionChunks(response: Response, sdk: Pick<OpenAISdk
       }
       let finished = false;
       try {
-        for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) yield* chunksOf(decoder.decode(bytes));
-        yield* chunksOf(decoder.end());
+        // Leaving a Node stream's iterator would destroy the stream, and the connection with it.
+        for await (const bytes of body instanceof Readable ? body.iterator({ destroyOnReturn: false }) : body) {
+          yield* chunksOf(decoder.decode(bytes));
+          if (done) break;
+        }
+        if (done) drain(body, controller, drainTimeoutMs);
+        else yield* chunksOf(decoder.end());
         finished = true;
       } finally {
         if (!finished) controller.abort();
       }
     },
   };
+}
+
+function drain(body: AsyncIterable<Uint8Array>, controller: AbortController, timeoutMs: number): void {
+  if (!(body instanceof Readable) || body.readableEnded || body.destroyed) return;
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  timer.unref();
+  body.once('close', () => clearTimeout(timer));
+  body.resume();
 }
