@@ -131,14 +131,14 @@ async function sequential(direct, served) {
   return { cold, ...(await alternate(direct, served, sequentialRounds)) };
 }
 
-/** Keeps `concurrency` streaming requests in flight until `concurrentRequests` have completed. */
-async function concurrent(each) {
+/** Keeps `concurrency` streaming requests in flight until `requests` have completed. */
+async function concurrent(each, requests = concurrentRequests) {
   const latencies = [];
   const errors = [];
   let started = 0;
   const begin = process.hrtime.bigint();
   async function worker() {
-    while (started < concurrentRequests) {
+    while (started < requests) {
       started += 1;
       try {
         latencies.push((await streamOnce(each)).total);
@@ -170,7 +170,12 @@ export async function server() {
     const added50 = percentile(sequentialRun.served, 0.5) - percentile(sequentialRun.direct, 0.5);
     const added99 = percentile(sequentialRun.served, 0.99) - percentile(sequentialRun.direct, 0.99);
 
+    // A first burst of new connections on each side, not measured: the first one after another
+    // burst took up to 2 s on this machine, which is about cold connection pools, not serving.
+    const burstWarmup = concurrency * 5;
+    await concurrent(direct, burstWarmup);
     const directLoad = await concurrent(direct);
+    await concurrent(served, burstWarmup);
     const servedLoad = await concurrent(served);
 
     console.log(`massgen serve --passthrough vs the same fake provider directly (provider latency ${upstreamLatencyMs} ms, streaming, read to [DONE])`);
@@ -182,7 +187,7 @@ export async function server() {
     const cold = (name) => percentile(sequentialRun.cold[name], 0.5);
     console.log(`    p50 of the first ${coldRounds} after start            ${ms(cold('direct'))}    ${ms(cold('served'))}    ${ms(cold('served') - cold('direct'))}   (information: still warming up)`);
     console.log(`    provider calls per served request            ${upstreamPerRequest.toFixed(2)}`);
-    console.log(`  ${concurrency} concurrent streams, ${concurrentRequests} requests each`);
+    console.log(`  ${concurrency} concurrent streams, ${concurrentRequests} requests each, after ${burstWarmup} to warm up`);
     console.log(`    requests per second                          ${directLoad.rps.toFixed(0).padStart(7)}       ${servedLoad.rps.toFixed(0).padStart(7)}`);
     console.log(`    p50                                          ${ms(percentile(directLoad.latencies, 0.5))}    ${ms(percentile(servedLoad.latencies, 0.5))}    ${ms(percentile(servedLoad.latencies, 0.5) - percentile(directLoad.latencies, 0.5))}`);
     console.log(`    p99                                          ${ms(percentile(directLoad.latencies, 0.99))}    ${ms(percentile(servedLoad.latencies, 0.99))}    ${ms(percentile(servedLoad.latencies, 0.99) - percentile(directLoad.latencies, 0.99))}`);
