@@ -1,5 +1,5 @@
-import type { BackendModule, BackendRequest, BackendSettings, SerializedError, StreamPart, Warning } from '@massgen/core';
-import { createFakeOpenAIServer, fakeAzureOpenAIErrors, type FakeOpenAIServer } from '@massgen/testing';
+import type { BackendModule, BackendRequest, BackendSettings, Warning } from '@massgen/core';
+import { collectParts, terminalError, createFakeOpenAIServer, fakeAzureOpenAIErrors, type FakeOpenAIServer } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAzureOpenAIBackend } from './azure-openai-backend.js';
 import * as azureModule from './index.js';
@@ -29,19 +29,6 @@ function settings(options: Record<string, unknown> = {}, overrides: Partial<Back
   };
 }
 
-async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
-  const parts: StreamPart[] = [];
-  for await (const part of stream) parts.push(part);
-  return parts;
-}
-
-function finalError(parts: StreamPart[]): SerializedError {
-  const last = parts.at(-1);
-  if (last?.type !== 'error') throw new Error(`expected the stream to end with an error, got ${JSON.stringify(last)}`);
-  expect(parts.filter((part) => part.type === 'finish' || part.type === 'error')).toHaveLength(1);
-  return last.error;
-}
-
 const question: BackendRequest = { messages: [{ role: 'user', content: 'Weather in Paris?' }] };
 
 describe('azure_openai backend', () => {
@@ -54,7 +41,7 @@ describe('azure_openai backend', () => {
 
   it('streams from the deployment path, with the api-key header and the api-version query', async () => {
     server.enqueue({ type: 'text', text: 'Sunny in Paris.', usage: { promptTokens: 9, completionTokens: 4 } });
-    const parts = await collect(createAzureOpenAIBackend(settings()).stream(question));
+    const parts = await collectParts(createAzureOpenAIBackend(settings()).stream(question));
     expect(parts.map((part) => (part.type === 'text-delta' ? part.text : '')).join('')).toBe('Sunny in Paris.');
     expect(parts.filter((part) => part.type === 'usage')).toEqual([{ type: 'usage', usage: { inputTokens: 9, outputTokens: 4, reasoningTokens: 0, cachedInputTokens: 0 } }]);
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'stop' });
@@ -66,7 +53,7 @@ describe('azure_openai backend', () => {
   });
 
   it('calls the deployment named like the model when none is given, at the configured API version', async () => {
-    const parts = await collect(
+    const parts = await collectParts(
       createAzureOpenAIBackend(settings({ deployment: undefined, api_version: '2025-04-01-preview' }, { model: 'prod-4o' })).stream(question),
     );
     expect(parts.at(-1)?.type).toBe('finish');
@@ -77,13 +64,13 @@ describe('azure_openai backend', () => {
     const backend = createAzureOpenAIBackend(
       settings({ azure_endpoint: undefined }, { env: { AZURE_OPENAI_API_KEY: azureKey, AZURE_OPENAI_ENDPOINT: `${server.origin}/`, AZURE_OPENAI_API_VERSION: '2024-06-01' } }),
     );
-    expect((await collect(backend.stream(question))).at(-1)?.type).toBe('finish');
+    expect((await collectParts(backend.stream(question))).at(-1)?.type).toBe('finish');
     expect(server.requests[0]?.query['api-version']).toBe('2024-06-01');
   });
 
   it('sends the mapped settings, tools and history, and streams a tool call assembled from pieces', async () => {
     server.enqueue({ type: 'tool-calls', calls: [{ name: 'get_weather', arguments: { city: 'Paris', unit: 'celsius' } }] });
-    const parts = await collect(
+    const parts = await collectParts(
       createAzureOpenAIBackend(settings({ extra_body: { user: 'team-a' } })).stream({
         messages: [
           { role: 'system', content: 'Be brief.' },
@@ -127,12 +114,12 @@ describe('azure_openai backend', () => {
 describe('azure_openai errors', () => {
   it('classifies Azure’s errors and names Azure OpenAI with its own words', async () => {
     server.enqueue(fakeAzureOpenAIErrors.contentFilter());
-    const filtered = finalError(await collect(createAzureOpenAIBackend(settings()).stream(question)));
+    const filtered = terminalError(await collectParts(createAzureOpenAIBackend(settings()).stream(question)));
     expect(filtered).toMatchObject({ code: 'BACKEND_BAD_REQUEST', retryable: false, statusCode: 400, provider: 'azure_openai', agentId: 'agent-a' });
     expect(filtered.message).toContain('Azure OpenAI');
     expect(filtered.message).toContain("triggering Azure OpenAI's content management policy");
 
-    const missing = finalError(await collect(createAzureOpenAIBackend(settings({ deployment: 'staging' })).stream(question)));
+    const missing = terminalError(await collectParts(createAzureOpenAIBackend(settings({ deployment: 'staging' })).stream(question)));
     expect(missing).toMatchObject({ code: 'BACKEND_NOT_FOUND', statusCode: 404 });
     expect(missing.message).toContain('deployment for this resource does not exist');
   });
@@ -140,21 +127,21 @@ describe('azure_openai errors', () => {
   it('reports a rate limit with Azure’s delay, then succeeds on the next call', async () => {
     server.enqueue(fakeAzureOpenAIErrors.rateLimit(6), { type: 'text', text: 'Back.' });
     const backend = createAzureOpenAIBackend(settings());
-    expect(finalError(await collect(backend.stream(question)))).toMatchObject({ code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 6000 });
-    expect((await collect(backend.stream(question))).at(-1)?.type).toBe('finish');
+    expect(terminalError(await collectParts(backend.stream(question)))).toMatchObject({ code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 6000 });
+    expect((await collectParts(backend.stream(question))).at(-1)?.type).toBe('finish');
     expect(server.requests).toHaveLength(2);
   });
 
   it('rejects a wrong key without repeating it', async () => {
     const wrongKey = 'ffffffffffffffffffffffffffffffff';
-    const error = finalError(await collect(createAzureOpenAIBackend(settings({ api_key: wrongKey })).stream(question)));
+    const error = terminalError(await collectParts(createAzureOpenAIBackend(settings({ api_key: wrongKey })).stream(question)));
     expect(error).toMatchObject({ code: 'BACKEND_AUTH', statusCode: 401 });
     expect(error.message).toContain('Access denied');
     expect(error.message).not.toContain(wrongKey);
   });
 
   it('names AZURE_OPENAI_API_KEY when the key is missing, and sends nothing', async () => {
-    const error = finalError(await collect(createAzureOpenAIBackend(settings({}, { env: {} })).stream(question)));
+    const error = terminalError(await collectParts(createAzureOpenAIBackend(settings({}, { env: {} })).stream(question)));
     expect(error).toMatchObject({ code: 'BACKEND_MISSING_KEY', provider: 'azure_openai' });
     expect(error.message).toContain('AZURE_OPENAI_API_KEY');
     expect(server.requests).toHaveLength(0);
@@ -162,7 +149,7 @@ describe('azure_openai errors', () => {
 
   it('refuses an OpenAI key by name without sending or showing it', async () => {
     const openAIKey = 'sk-proj-abcdefghijklmnop';
-    const error = finalError(await collect(createAzureOpenAIBackend(settings({}, { env: { AZURE_OPENAI_API_KEY: openAIKey } })).stream(question)));
+    const error = terminalError(await collectParts(createAzureOpenAIBackend(settings({}, { env: { AZURE_OPENAI_API_KEY: openAIKey } })).stream(question)));
     expect(error).toMatchObject({ code: 'BACKEND_AUTH', retryable: false, provider: 'azure_openai', agentId: 'agent-a' });
     expect(error.message).toContain('looks like a key issued by OpenAI');
     expect(error.message).not.toContain(openAIKey);
@@ -171,14 +158,14 @@ describe('azure_openai errors', () => {
 
   it('times out a stream that stalls, and is ABORTED when the caller cancels', async () => {
     server.enqueue({ type: 'stall', afterChunks: 2 }, { type: 'hang' });
-    const stalled = finalError(await collect(createAzureOpenAIBackend(settings({ timeout_seconds: 0.2 })).stream(question)));
+    const stalled = terminalError(await collectParts(createAzureOpenAIBackend(settings({ timeout_seconds: 0.2 })).stream(question)));
     expect(stalled).toMatchObject({ code: 'TIMEOUT', retryable: true });
 
     const controller = new AbortController();
-    const pending = collect(createAzureOpenAIBackend(settings()).stream(question, { signal: controller.signal }));
+    const pending = collectParts(createAzureOpenAIBackend(settings()).stream(question, { signal: controller.signal }));
     await server.waitForRequests(2);
     controller.abort();
-    expect(finalError(await pending)).toMatchObject({ code: 'ABORTED', retryable: false });
+    expect(terminalError(await pending)).toMatchObject({ code: 'ABORTED', retryable: false });
     await server.idle();
   });
 });

@@ -1,5 +1,5 @@
 import type { BackendRequest, BackendSettings, SerializedError, StreamPart } from '@massgen/core';
-import { createFakeAnthropicServer, fakeAnthropicErrors, type FakeAnthropicServer } from '@massgen/testing';
+import { collectParts, createFakeAnthropicServer, fakeAnthropicErrors, type FakeAnthropicServer } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
 
@@ -18,17 +18,11 @@ function settings(options: Record<string, unknown> = {}): BackendSettings {
   return { agentId: 'agent-a', type: 'claude', model: 'claude-fake-1', options: { base_url: server.url, api_key: apiKey, ...options }, env: {}, warn: () => {} };
 }
 
-async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
-  const parts: StreamPart[] = [];
-  for await (const part of stream) parts.push(part);
-  return parts;
-}
-
 const question: BackendRequest = { messages: [{ role: 'user', content: 'Hello?' }] };
 
 /** Runs one call and returns its error, checking that the stream ended with it and nothing else failed. */
 async function failure(options: Record<string, unknown> = {}, callOptions: { signal?: AbortSignal } = {}): Promise<SerializedError> {
-  const parts = await collect(createClaudeBackend(settings(options)).stream(question, callOptions));
+  const parts = await collectParts(createClaudeBackend(settings(options)).stream(question, callOptions));
   const last = parts.at(-1);
   if (last?.type !== 'error') throw new Error(`expected the stream to end with an error, got ${JSON.stringify(last)}`);
   expect(parts.filter((part) => part.type === 'error' || part.type === 'finish')).toHaveLength(1);
@@ -77,8 +71,8 @@ describe('claude backend HTTP errors', () => {
   it('reports a 429 and then, on the next call, succeeds: the retry itself is the runtime’s', async () => {
     server.enqueue(fakeAnthropicErrors.rateLimit({ retryAfter: '1' }), { type: 'text', text: 'Second time lucky.' });
     const backend = createClaudeBackend(settings());
-    const first = await collect(backend.stream(question));
-    const second = await collect(backend.stream(question));
+    const first = await collectParts(backend.stream(question));
+    const second = await collectParts(backend.stream(question));
     expect(first.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_RATE_LIMIT' } });
     expect(second.map((part) => (part.type === 'text-delta' ? part.text : '')).join('')).toBe('Second time lucky.');
     expect(second.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
@@ -96,7 +90,7 @@ describe('claude backend HTTP errors', () => {
 describe('claude backend stream failures', () => {
   it('turns an in-band overloaded event after some text into a retryable error with no status', async () => {
     server.enqueue({ type: 'stream-error', afterEvents: 5, reply: { type: 'text', text: 'A long answer that is cut.' } });
-    const parts = await collect(createClaudeBackend(settings()).stream(question));
+    const parts = await collectParts(createClaudeBackend(settings()).stream(question));
     expect(parts.some((part) => part.type === 'text-delta')).toBe(true);
     const last = parts.at(-1);
     expect(last).toMatchObject({ type: 'error', error: { code: 'BACKEND_OVERLOADED', retryable: true } });
@@ -110,7 +104,7 @@ describe('claude backend stream failures', () => {
 
   it('reports a stream cut halfway, after the text that arrived, as a retryable dropped stream', async () => {
     server.enqueue({ type: 'drop', afterEvents: 6, reply: { type: 'text', text: 'This answer never finishes.' } });
-    const parts = await collect(createClaudeBackend(settings()).stream(question));
+    const parts = await collectParts(createClaudeBackend(settings()).stream(question));
     expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(0);
     expect(parts.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_STREAM', retryable: true } });
   });
@@ -124,7 +118,7 @@ describe('claude backend stream failures', () => {
 
   it('does not emit a tool call whose block never closed', async () => {
     server.enqueue({ type: 'drop', afterEvents: 6, reply: { type: 'tool-use', calls: [{ name: 'lookup', input: { query: 'a long query string' } }] } });
-    const parts = await collect(createClaudeBackend(settings()).stream(question));
+    const parts = await collectParts(createClaudeBackend(settings()).stream(question));
     expect(parts.some((part) => part.type === 'tool-call')).toBe(false);
     expect(parts.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_STREAM' } });
   });
@@ -165,7 +159,7 @@ describe('claude backend cancellation and timeouts', () => {
 
   it('times out a stream that stalls between events, keeping the text that came', async () => {
     server.enqueue({ type: 'stall', afterEvents: 5, reply: { type: 'text', text: 'Words, then nothing.' } });
-    const parts = await collect(createClaudeBackend(settings({ timeout_seconds: 0.2 })).stream(question));
+    const parts = await collectParts(createClaudeBackend(settings({ timeout_seconds: 0.2 })).stream(question));
     expect(parts.some((part) => part.type === 'text-delta')).toBe(true);
     const last = parts.at(-1);
     expect(last).toMatchObject({ type: 'error', error: { code: 'TIMEOUT', retryable: true } });
@@ -182,7 +176,7 @@ describe('claude backend API keys', () => {
   }
 
   it('says which variable to set when there is no key, without making a request', async () => {
-    const parts = await collect(createClaudeBackend(keySettings(anthropic, {})).stream(question));
+    const parts = await collectParts(createClaudeBackend(keySettings(anthropic, {})).stream(question));
     expect(parts.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_MISSING_KEY', retryable: false, agentId: 'agent-a' } });
     const last = parts.at(-1);
     expect(last?.type === 'error' && last.error.message).toContain('ANTHROPIC_API_KEY');
@@ -190,7 +184,7 @@ describe('claude backend API keys', () => {
 
   it('refuses a Google key for Anthropic by name, never printing it', async () => {
     const googleKey = 'AIzaSyExampleExampleExample0123456789';
-    const parts = await collect(createClaudeBackend(keySettings(anthropic, { ANTHROPIC_API_KEY: googleKey })).stream(question));
+    const parts = await collectParts(createClaudeBackend(keySettings(anthropic, { ANTHROPIC_API_KEY: googleKey })).stream(question));
     const last = parts.at(-1);
     expect(last).toMatchObject({ type: 'error', error: { code: 'BACKEND_AUTH' } });
     expect(last?.type === 'error' && last.error.message).toContain('Google');
@@ -201,7 +195,7 @@ describe('claude backend API keys', () => {
     const warned: string[] = [];
     const backend = createClaudeBackend({ ...keySettings({ base_url: server.url }, { ANTHROPIC_API_KEY: `${apiKey}\n` }), warn: (warning) => warned.push(warning.code) });
     expect(warned).toEqual([]);
-    const parts = await collect(backend.stream(question));
+    const parts = await collectParts(backend.stream(question));
     expect(parts.at(-1)).toMatchObject({ type: 'finish' });
     expect(warned).toEqual(['api-key-whitespace']);
   });
@@ -209,7 +203,7 @@ describe('claude backend API keys', () => {
   it('sends a placeholder to a local server when no key is configured', async () => {
     const open = await createFakeAnthropicServer();
     try {
-      const parts = await collect(createClaudeBackend(keySettings({ base_url: open.url }, {})).stream(question));
+      const parts = await collectParts(createClaudeBackend(keySettings({ base_url: open.url }, {})).stream(question));
       expect(parts.at(-1)).toMatchObject({ type: 'finish' });
     } finally {
       await open.close();

@@ -1,5 +1,5 @@
 import type { BackendRequest, BackendSettings, StreamPart, Warning } from '@massgen/core';
-import { createFakeAnthropicServer, type FakeAnthropicServer } from '@massgen/testing';
+import { collectParts, createFakeAnthropicServer, type FakeAnthropicServer } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
 
@@ -26,12 +26,6 @@ function settings(options: Record<string, unknown> = {}): BackendSettings {
   };
 }
 
-async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
-  const parts: StreamPart[] = [];
-  for await (const part of stream) parts.push(part);
-  return parts;
-}
-
 function warningsIn(parts: StreamPart[]): Warning[] {
   return parts.flatMap((part) => (part.type === 'warning' ? [part.warning] : []));
 }
@@ -50,7 +44,7 @@ describe('claude backend request body', () => {
     const backend = createClaudeBackend(
       settings({ headers: { 'x-team': 'massgen' }, betas: ['beta-one', 'beta-two'], top_k: 20, extra_body: { metadata: { user_id: 'user-1' } } }),
     );
-    const parts = await collect(
+    const parts = await collectParts(
       backend.stream({
         messages: [
           { role: 'system', content: 'Be brief.' },
@@ -118,19 +112,19 @@ describe('claude backend request body', () => {
 
   it('asks for 4096 output tokens and no sampling fields when nothing is configured, and maps the tool choices', async () => {
     const backend = createClaudeBackend(settings());
-    await collect(backend.stream(question));
+    await collectParts(backend.stream(question));
     expect(lastBody()).toEqual({ model: 'claude-fake-1', max_tokens: 4096, stream: true, messages: [{ role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] }] });
-    await collect(backend.stream({ ...question, tools: [weatherTool], toolChoice: 'none' }));
+    await collectParts(backend.stream({ ...question, tools: [weatherTool], toolChoice: 'none' }));
     expect(lastBody()['tool_choice']).toEqual({ type: 'none' });
-    await collect(backend.stream({ ...question, toolChoice: 'required' }));
+    await collectParts(backend.stream({ ...question, toolChoice: 'required' }));
     expect(lastBody()['tool_choice']).toBeUndefined();
   });
 
   it('keeps temperature over top_p, which Claude refuses together, warning once per backend', async () => {
     const backend = createClaudeBackend(settings());
     const request = { ...question, settings: { temperature: 0.5, topP: 0.9, seed: 7 } };
-    const first = await collect(backend.stream(request));
-    const second = await collect(backend.stream(request));
+    const first = await collectParts(backend.stream(request));
+    const second = await collectParts(backend.stream(request));
     expect(first.at(-1)?.type).toBe('finish');
     expect(lastBody()).toMatchObject({ temperature: 0.5 });
     expect(lastBody()['top_p']).toBeUndefined();
@@ -140,13 +134,13 @@ describe('claude backend request body', () => {
   });
 
   it('sends top_p alone when it is the only sampling setting', async () => {
-    await collect(createClaudeBackend(settings()).stream({ ...question, settings: { topP: 0.8 } }));
+    await collectParts(createClaudeBackend(settings()).stream({ ...question, settings: { topP: 0.8 } }));
     expect(lastBody()['top_p']).toBe(0.8);
   });
 
   it('turns a reasoning effort into a thinking budget, leaves out the sampling thinking forbids and asks for tools with auto', async () => {
     const backend = createClaudeBackend(settings({ top_k: 5 }));
-    const parts = await collect(backend.stream({ ...question, tools: [weatherTool], toolChoice: 'required', settings: { reasoningEffort: 'medium', temperature: 0.2 } }));
+    const parts = await collectParts(backend.stream({ ...question, tools: [weatherTool], toolChoice: 'required', settings: { reasoningEffort: 'medium', temperature: 0.2 } }));
     expect(parts.at(-1)?.type).toBe('finish');
     expect(lastBody()).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 8192 }, max_tokens: 8192 + 4096, tool_choice: { type: 'auto' } });
     expect(lastBody()['temperature']).toBeUndefined();
@@ -158,19 +152,19 @@ describe('claude backend request body', () => {
   });
 
   it('lowers a thinking budget that max_tokens cannot hold, so the API accepts the request', async () => {
-    const parts = await collect(createClaudeBackend(settings({ max_thinking_tokens: 6000 })).stream({ ...question, settings: { maxOutputTokens: 5000 } }));
+    const parts = await collectParts(createClaudeBackend(settings({ max_thinking_tokens: 6000 })).stream({ ...question, settings: { maxOutputTokens: 5000 } }));
     expect(parts.at(-1)?.type).toBe('finish');
     expect(lastBody()).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 2500 }, max_tokens: 5000 });
     expect(warningsIn(parts)[0]?.path).toBe('backend.max_tokens');
   });
 
   it('sends adaptive thinking with the effort as output_config', async () => {
-    await collect(createClaudeBackend(settings({ thinking: { type: 'adaptive' } })).stream({ ...question, settings: { reasoningEffort: 'high' } }));
+    await collectParts(createClaudeBackend(settings({ thinking: { type: 'adaptive' } })).stream({ ...question, settings: { reasoningEffort: 'high' } }));
     expect(lastBody()).toMatchObject({ thinking: { type: 'adaptive' }, output_config: { effort: 'high' }, max_tokens: 16_384 });
   });
 
   it('ignores request fields the backend owns, with a warning naming them', async () => {
-    const parts = await collect(createClaudeBackend(settings({ extra_body: { model: 'claude-other', stream: false } })).stream(question));
+    const parts = await collectParts(createClaudeBackend(settings({ extra_body: { model: 'claude-other', stream: false } })).stream(question));
     expect(lastBody()).toMatchObject({ model: 'claude-fake-1', stream: true });
     expect(warningsIn(parts).map((warning) => warning.path)).toEqual(['backend.extra_body.model', 'backend.extra_body.stream']);
   });

@@ -1,5 +1,5 @@
 import type { BackendModule, BackendRequest, BackendSettings, Message, StreamPart, Warning } from '@massgen/core';
-import { createFakeAnthropicServer, signThinking, type FakeAnthropicServer } from '@massgen/testing';
+import { collectParts, createFakeAnthropicServer, signThinking, type FakeAnthropicServer } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
 import * as backendModule from './index.js';
@@ -27,12 +27,6 @@ function settings(options: Record<string, unknown> = {}): BackendSettings {
   };
 }
 
-async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
-  const parts: StreamPart[] = [];
-  for await (const part of stream) parts.push(part);
-  return parts;
-}
-
 function textOf(parts: StreamPart[], type: 'text-delta' | 'reasoning-delta'): string {
   return parts.map((part) => (part.type === type ? part.text : '')).join('');
 }
@@ -42,7 +36,7 @@ const question: BackendRequest = { messages: [{ role: 'user', content: 'What is 
 describe('claude backend streaming', () => {
   it('streams text deltas, one usage part counting cache reads and writes, and a stop finish', async () => {
     server.enqueue({ type: 'text', text: 'Paris is the capital of France.', usage: { inputTokens: 20, outputTokens: 8, cacheReadInputTokens: 100, cacheCreationInputTokens: 30 } });
-    const parts = await collect(createClaudeBackend(settings()).stream(question));
+    const parts = await collectParts(createClaudeBackend(settings()).stream(question));
     expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(3);
     expect(textOf(parts, 'text-delta')).toBe('Paris is the capital of France.');
     expect(parts.filter((part) => part.type === 'usage')).toEqual([{ type: 'usage', usage: { inputTokens: 150, outputTokens: 8, cachedInputTokens: 100 } }]);
@@ -60,7 +54,7 @@ describe('claude backend streaming', () => {
         { name: 'now', input: {} },
       ],
     });
-    const parts = await collect(createClaudeBackend(settings()).stream(question));
+    const parts = await collectParts(createClaudeBackend(settings()).stream(question));
     expect(textOf(parts, 'text-delta')).toBe('Let me look.');
     expect(parts.filter((part) => part.type === 'tool-call')).toEqual([
       { type: 'tool-call', id: 'toolu_fake_0_0', name: 'get_weather', input: '{"city":"Paris","days":3}' },
@@ -72,7 +66,7 @@ describe('claude backend streaming', () => {
 
   it('maps thinking to reasoning deltas before the text, counts thinking tokens and returns the signed blocks as metadata', async () => {
     server.enqueue({ type: 'text', thinking: 'Capital of France: Paris.', redactedThinking: 'opaque==', text: 'Paris.' });
-    const parts = await collect(createClaudeBackend(settings()).stream(question));
+    const parts = await collectParts(createClaudeBackend(settings()).stream(question));
     expect(textOf(parts, 'reasoning-delta')).toBe('Capital of France: Paris.');
     expect(parts.findLastIndex((part) => part.type === 'reasoning-delta')).toBeLessThan(parts.findIndex((part) => part.type === 'text-delta'));
     expect(parts.find((part) => part.type === 'provider-metadata')).toEqual({
@@ -98,7 +92,7 @@ describe('claude backend streaming', () => {
     );
     const backend = createClaudeBackend(settings());
     const finishes = [];
-    for (let call = 0; call < 3; call += 1) finishes.push((await collect(backend.stream(question))).at(-1));
+    for (let call = 0; call < 3; call += 1) finishes.push((await collectParts(backend.stream(question))).at(-1));
     expect(finishes).toEqual([
       { type: 'finish', reason: 'length', rawReason: 'max_tokens' },
       { type: 'finish', reason: 'stop', rawReason: 'stop_sequence' },
@@ -115,7 +109,7 @@ describe('claude backend thinking across a tool loop', () => {
     );
     const backend = createClaudeBackend(settings({ thinking: { type: 'enabled', budget_tokens: 2048 } }));
     const tools = [{ name: 'get_weather', description: 'Weather for a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } }];
-    const first = await collect(backend.stream({ ...question, tools }));
+    const first = await collectParts(backend.stream({ ...question, tools }));
     const call = first.find((part) => part.type === 'tool-call');
     const metadata = first.find((part) => part.type === 'provider-metadata');
     if (call?.type !== 'tool-call' || metadata?.type !== 'provider-metadata') throw new Error('expected a tool call and metadata');
@@ -125,7 +119,7 @@ describe('claude backend thinking across a tool loop', () => {
       { role: 'assistant', content: '', toolCalls: [{ id: call.id, name: call.name, input: call.input }], providerMetadata: metadata.metadata },
       { role: 'tool', toolCallId: call.id, toolName: call.name, content: 'Sunny, 24°C' },
     ];
-    const second = await collect(backend.stream({ messages: history, tools }));
+    const second = await collectParts(backend.stream({ messages: history, tools }));
     expect(second.find((part) => part.type === 'error')).toBeUndefined();
     expect(textOf(second, 'text-delta')).toBe('Sunny in Paris.');
     expect(server.requests[1]?.messages[1]).toEqual({
@@ -139,7 +133,7 @@ describe('claude backend thinking across a tool loop', () => {
 
   it('is refused by the API when the thinking is not replayed, as a bad request that is not retried', async () => {
     const backend = createClaudeBackend(settings({ thinking: { type: 'enabled', budget_tokens: 2048 } }));
-    const parts = await collect(
+    const parts = await collectParts(
       backend.stream({
         messages: [
           ...question.messages,

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BackendRequest, BackendSettings, SerializedError, StreamPart, Warning } from '@massgen/core';
-import { createFakeGeminiServer, fakeGeminiErrors, googleErrorBody, type FakeGeminiReply, type FakeGeminiServer } from '@massgen/testing';
+import { collectParts, terminalError, createFakeGeminiServer, fakeGeminiErrors, googleErrorBody, type FakeGeminiReply, type FakeGeminiServer } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
 
@@ -29,20 +29,6 @@ function settings(options: Record<string, unknown> = {}, env: BackendSettings['e
   };
 }
 
-async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
-  const parts: StreamPart[] = [];
-  for await (const part of stream) parts.push(part);
-  return parts;
-}
-
-/** The stream's single terminal part, checked to be an error. */
-function finalError(parts: StreamPart[]): SerializedError {
-  expect(parts.filter((part) => part.type === 'finish' || part.type === 'error')).toHaveLength(1);
-  const last = parts.at(-1);
-  if (last?.type !== 'error') throw new Error(`expected the stream to end with an error, got ${JSON.stringify(last)}`);
-  return last.error;
-}
-
 const question: BackendRequest = { messages: [{ role: 'user', content: 'Hello' }] };
 
 describe('Google errors become classified MassGen errors', () => {
@@ -60,14 +46,14 @@ describe('Google errors become classified MassGen errors', () => {
     ['502 from a proxy, as HTML', { type: 'error', status: 502, body: '<html>Bad Gateway</html>', headers: { 'content-type': 'text/html' } }, { code: 'BACKEND_SERVER', retryable: true }],
   ])('%s', async (_name, reply, expected) => {
     server.enqueue(reply);
-    const error = finalError(await collect(createGeminiBackend(settings()).stream(question)));
+    const error = terminalError(await collectParts(createGeminiBackend(settings()).stream(question)));
     expect(error).toMatchObject({ ...expected, provider: 'gemini', agentId: 'agent-a', name: 'MassGenError' });
     expect(error.message).toContain('Gemini');
   });
 
   it("carries Google's own words and status name in the message", async () => {
     server.enqueue(fakeGeminiErrors.modelNotFound('gemini-9-ultra'));
-    const error = finalError(await collect(createGeminiBackend(settings()).stream(question)));
+    const error = terminalError(await collectParts(createGeminiBackend(settings()).stream(question)));
     expect(error.message).toBe(
       'Gemini does not know the requested model or method (HTTP 404 NOT_FOUND): models/gemini-9-ultra is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.',
     );
@@ -75,25 +61,25 @@ describe('Google errors become classified MassGen errors', () => {
 
   it('does not wait for a RetryInfo that a daily quota carries', async () => {
     server.enqueue(fakeGeminiErrors.dailyQuota());
-    const error = finalError(await collect(createGeminiBackend(settings()).stream(question)));
+    const error = terminalError(await collectParts(createGeminiBackend(settings()).stream(question)));
     expect(error.retryAfterMs).toBeUndefined();
     expect(error.message).toContain('Gemini daily quota is used up (HTTP 429 RESOURCE_EXHAUSTED)');
   });
 
   it('makes exactly one request per call: the SDK retries nothing itself', async () => {
     server.enqueue(fakeGeminiErrors.overloaded());
-    finalError(await collect(createGeminiBackend(settings()).stream(question)));
+    terminalError(await collectParts(createGeminiBackend(settings()).stream(question)));
     server.enqueue(fakeGeminiErrors.rateLimit({ retryDelay: '1s' }));
-    finalError(await collect(createGeminiBackend(settings()).stream(question)));
+    terminalError(await collectParts(createGeminiBackend(settings()).stream(question)));
     expect(server.requests).toHaveLength(2);
   });
 
   it('fails a 429 with its delay, then succeeds on the next call (the retry itself is the runtime’s)', async () => {
     server.enqueue(fakeGeminiErrors.rateLimit({ retryDelay: '0.25s' }), { type: 'text', text: 'Second time lucky.' });
     const backend = createGeminiBackend(settings());
-    const first = finalError(await collect(backend.stream(question)));
+    const first = terminalError(await collectParts(backend.stream(question)));
     expect(first).toMatchObject({ code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 250 });
-    const second = await collect(backend.stream(question));
+    const second = await collectParts(backend.stream(question));
     expect(second.map((part) => (part.type === 'text-delta' ? part.text : '')).join('')).toBe('Second time lucky.');
     expect(second.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
     expect(server.requests).toHaveLength(2);
@@ -101,7 +87,7 @@ describe('Google errors become classified MassGen errors', () => {
 
   it('never shows the key, even when the provider echoes it', async () => {
     server.enqueue({ type: 'error', status: 400, body: googleErrorBody(400, 'INVALID_ARGUMENT', `Bad request for key ${apiKey}`) });
-    const error = finalError(await collect(createGeminiBackend(settings()).stream(question)));
+    const error = terminalError(await collectParts(createGeminiBackend(settings()).stream(question)));
     expect(error.message).not.toContain(apiKey);
     expect(error.message).toContain('[redacted]');
   });
@@ -112,22 +98,22 @@ describe('broken streams', () => {
 
   it('reports a connection dropped halfway as a retryable BACKEND_STREAM, after the text that came', async () => {
     server.enqueue({ type: 'drop', afterChunks: 3, reply: long });
-    const parts = await collect(createGeminiBackend(settings()).stream(question));
+    const parts = await collectParts(createGeminiBackend(settings()).stream(question));
     expect(parts.filter((part) => part.type === 'text-delta').map((part) => (part.type === 'text-delta' ? part.text : '')).join('')).toBe('A long answe');
-    expect(finalError(parts)).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
+    expect(terminalError(parts)).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
   });
 
   it('reports a stream that ends cleanly without a finishReason as BACKEND_STREAM', async () => {
     server.enqueue({ type: 'drop', afterChunks: 2, graceful: true, reply: long });
-    const error = finalError(await collect(createGeminiBackend(settings()).stream(question)));
+    const error = terminalError(await collectParts(createGeminiBackend(settings()).stream(question)));
     expect(error).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
     expect(error.message).toContain('no finishReason');
   });
 
   it('classifies an error object inside the stream by its code', async () => {
     server.enqueue({ type: 'stream-error', afterChunks: 2, reply: long, error: { code: 503, message: 'The model is overloaded. Please try again later.', status: 'UNAVAILABLE' } });
-    const parts = await collect(createGeminiBackend(settings()).stream(question));
-    const error = finalError(parts);
+    const parts = await collectParts(createGeminiBackend(settings()).stream(question));
+    const error = terminalError(parts);
     expect(error).toMatchObject({ code: 'BACKEND_OVERLOADED', retryable: true, statusCode: 503 });
     expect(error.message).toContain('in the middle of the stream');
     expect(error.message).toContain('The model is overloaded.');
@@ -138,7 +124,7 @@ describe('broken streams', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = finalError(await collect(createGeminiBackend(settings({ base_url: `http://127.0.0.1:${port}` })).stream(question)));
+    const error = terminalError(await collectParts(createGeminiBackend(settings({ base_url: `http://127.0.0.1:${port}` })).stream(question)));
     expect(error).toMatchObject({ code: 'BACKEND_NETWORK', retryable: true });
   });
 });
@@ -147,10 +133,10 @@ describe('cancellation and timeouts', () => {
   it('ends with ABORTED when the caller cancels before any byte, and leaves no request open', async () => {
     server.enqueue({ type: 'hang' });
     const controller = new AbortController();
-    const pending = collect(createGeminiBackend(settings()).stream(question, { signal: controller.signal }));
+    const pending = collectParts(createGeminiBackend(settings()).stream(question, { signal: controller.signal }));
     await server.waitForRequests(1);
     controller.abort();
-    expect(finalError(await pending)).toMatchObject({ code: 'ABORTED', retryable: false });
+    expect(terminalError(await pending)).toMatchObject({ code: 'ABORTED', retryable: false });
     await server.idle();
   });
 
@@ -162,20 +148,20 @@ describe('cancellation and timeouts', () => {
       parts.push(part);
       if (part.type === 'text-delta') controller.abort();
     }
-    expect(finalError(parts)).toMatchObject({ code: 'ABORTED' });
+    expect(terminalError(parts)).toMatchObject({ code: 'ABORTED' });
     await server.idle();
   });
 
   it('sends nothing when the signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    expect(finalError(await collect(createGeminiBackend(settings()).stream(question, { signal: controller.signal })))).toMatchObject({ code: 'ABORTED' });
+    expect(terminalError(await collectParts(createGeminiBackend(settings()).stream(question, { signal: controller.signal })))).toMatchObject({ code: 'ABORTED' });
     expect(server.requests).toHaveLength(0);
   });
 
   it('times out a server that never answers', async () => {
     server.enqueue({ type: 'hang' });
-    const error = finalError(await collect(createGeminiBackend(settings({ timeout_seconds: 0.2 })).stream(question)));
+    const error = terminalError(await collectParts(createGeminiBackend(settings({ timeout_seconds: 0.2 })).stream(question)));
     expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true });
     expect(error.message).toBe('Gemini did not answer within 0.2 s (the request timeout).');
     await server.idle();
@@ -183,9 +169,9 @@ describe('cancellation and timeouts', () => {
 
   it('times out a stream that goes silent between chunks', async () => {
     server.enqueue({ type: 'stall', afterChunks: 2 });
-    const parts = await collect(createGeminiBackend(settings({ timeout_seconds: 0.2 })).stream(question));
+    const parts = await collectParts(createGeminiBackend(settings({ timeout_seconds: 0.2 })).stream(question));
     expect(parts.some((part) => part.type === 'text-delta')).toBe(true);
-    const error = finalError(parts);
+    const error = terminalError(parts);
     expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true });
     expect(error.message).toContain('went silent for 0.2 s');
     await server.idle();
@@ -207,26 +193,26 @@ describe('API keys', () => {
     const env: Record<string, string | undefined> = {};
     const backend = createGeminiBackend({ ...settings(), options: { base_url: server.url }, env });
     env['GEMINI_API_KEY'] = apiKey;
-    expect((await collect(backend.stream(question))).at(-1)).toMatchObject({ type: 'finish' });
+    expect((await collectParts(backend.stream(question))).at(-1)).toMatchObject({ type: 'finish' });
     expect(server.requests[0]?.headers['x-goog-api-key']).toBe(apiKey);
   });
 
   it('names both variables when no key is set, and retries the lookup on the next call', async () => {
     const env: Record<string, string | undefined> = {};
     const backend = createGeminiBackend({ ...settings(), options: { base_url: server.url }, env });
-    const error = finalError(await collect(backend.stream(question)));
+    const error = terminalError(await collectParts(backend.stream(question)));
     expect(error).toMatchObject({ code: 'BACKEND_MISSING_KEY', retryable: false, agentId: 'agent-a', provider: 'gemini' });
     expect(error.message).toContain('GEMINI_API_KEY');
     expect(error.message).toContain('GOOGLE_API_KEY');
     expect(server.requests).toHaveLength(0);
     env['GOOGLE_API_KEY'] = apiKey;
     server.enqueue({ type: 'text', text: 'ok' });
-    expect((await collect(backend.stream(question))).at(-1)).toMatchObject({ type: 'finish' });
+    expect((await collectParts(backend.stream(question))).at(-1)).toMatchObject({ type: 'finish' });
   });
 
   it('trims a key with a trailing newline, with a warning that does not show it', async () => {
     server.enqueue({ type: 'text', text: 'ok' });
-    await collect(createGeminiBackend({ ...settings(), options: { base_url: server.url }, env: { GEMINI_API_KEY: `${apiKey}\n` } }).stream(question));
+    await collectParts(createGeminiBackend({ ...settings(), options: { base_url: server.url }, env: { GEMINI_API_KEY: `${apiKey}\n` } }).stream(question));
     expect(server.requests[0]?.headers['x-goog-api-key']).toBe(apiKey);
     expect(warnings).toEqual([expect.objectContaining({ code: 'api-key-whitespace' })]);
     expect(JSON.stringify(warnings)).not.toContain(apiKey);
@@ -235,14 +221,14 @@ describe('API keys', () => {
   it("refuses another provider's key bound for Google, by provider name and without a request", async () => {
     const anthropicKey = 'sk-ant-api03-abcdefghijklmnop';
     const backend = createGeminiBackend({ ...settings(), options: {}, env: { GEMINI_API_KEY: anthropicKey } });
-    const error = finalError(await collect(backend.stream(question)));
+    const error = terminalError(await collectParts(backend.stream(question)));
     expect(error).toMatchObject({ code: 'BACKEND_AUTH', retryable: false });
     expect(error.message).toContain('Anthropic');
     expect(error.message).not.toContain(anthropicKey);
   });
 
   it('reports a wrong key as Google does: BACKEND_AUTH from the 400', async () => {
-    const error = finalError(await collect(createGeminiBackend(settings({ api_key: 'AIzaWrongKey-000000' })).stream(question)));
+    const error = terminalError(await collectParts(createGeminiBackend(settings({ api_key: 'AIzaWrongKey-000000' })).stream(question)));
     expect(error).toMatchObject({ code: 'BACKEND_AUTH', statusCode: 400 });
     expect(error.message).toContain('API key not valid');
   });

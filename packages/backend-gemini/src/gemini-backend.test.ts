@@ -1,5 +1,5 @@
 import type { BackendModule, BackendRequest, BackendSettings, Message, StreamPart, Warning } from '@massgen/core';
-import { createFakeGeminiServer, createGeminiTeamResponder, type FakeGeminiServer } from '@massgen/testing';
+import { collectParts, createFakeGeminiServer, createGeminiTeamResponder, type FakeGeminiServer } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
 import * as backendModule from './index.js';
@@ -27,12 +27,6 @@ function settings(overrides: Partial<BackendSettings> = {}, options: Record<stri
     warn: (warning) => warnings.push(warning),
     ...overrides,
   };
-}
-
-async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
-  const parts: StreamPart[] = [];
-  for await (const part of stream) parts.push(part);
-  return parts;
 }
 
 function textOf(parts: StreamPart[], type: 'text-delta' | 'reasoning-delta'): string {
@@ -64,7 +58,7 @@ describe('the package as the runtime loads it', () => {
 describe('gemini backend streaming through @google/genai', () => {
   it('streams text deltas, one usage part and a stop finish', async () => {
     server.enqueue({ type: 'text', text: 'Paris is the capital of France.', usage: { promptTokens: 20, candidatesTokens: 8, cachedTokens: 4 } });
-    const parts = await collect(createGeminiBackend(settings()).stream(question));
+    const parts = await collectParts(createGeminiBackend(settings()).stream(question));
     expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(3);
     expect(textOf(parts, 'text-delta')).toBe('Paris is the capital of France.');
     expect(parts.filter((part) => part.type === 'usage')).toEqual([{ type: 'usage', usage: { inputTokens: 20, outputTokens: 8, cachedInputTokens: 4 } }]);
@@ -73,7 +67,7 @@ describe('gemini backend streaming through @google/genai', () => {
 
   it('streams thought parts as reasoning before the text, and counts thought tokens as output', async () => {
     server.enqueue({ type: 'text', thoughts: 'The user wants a capital.', text: 'Paris.', usage: { promptTokens: 10, candidatesTokens: 2, thoughtsTokens: 6 } });
-    const parts = await collect(createGeminiBackend(settings()).stream(question));
+    const parts = await collectParts(createGeminiBackend(settings()).stream(question));
     expect(textOf(parts, 'reasoning-delta')).toBe('The user wants a capital.');
     expect(textOf(parts, 'text-delta')).toBe('Paris.');
     expect(parts.findLastIndex((part) => part.type === 'reasoning-delta')).toBeLessThan(parts.findIndex((part) => part.type === 'text-delta'));
@@ -91,7 +85,7 @@ describe('gemini backend streaming through @google/genai', () => {
       ],
       callsPerChunk: 2,
     });
-    const parts = await collect(createGeminiBackend(settings()).stream(question));
+    const parts = await collectParts(createGeminiBackend(settings()).stream(question));
     expect(textOf(parts, 'text-delta')).toBe('Let me look.');
     const calls = toolCalls(parts);
     expect(calls.map(({ name, input }) => ({ name, input }))).toEqual([
@@ -108,9 +102,9 @@ describe('gemini backend streaming through @google/genai', () => {
   it('maps MAX_TOKENS to length, SAFETY to content-filter, and a blocked prompt to content-filter', async () => {
     server.enqueue({ type: 'text', text: 'Cut', finishReason: 'MAX_TOKENS' }, { type: 'text', text: '', finishReason: 'SAFETY' }, { type: 'blocked', blockReason: 'OTHER' });
     const backend = createGeminiBackend(settings());
-    expect((await collect(backend.stream(question))).at(-1)).toEqual({ type: 'finish', reason: 'length', rawReason: 'MAX_TOKENS' });
-    expect((await collect(backend.stream(question))).at(-1)).toEqual({ type: 'finish', reason: 'content-filter', rawReason: 'SAFETY' });
-    const blocked = await collect(backend.stream(question));
+    expect((await collectParts(backend.stream(question))).at(-1)).toEqual({ type: 'finish', reason: 'length', rawReason: 'MAX_TOKENS' });
+    expect((await collectParts(backend.stream(question))).at(-1)).toEqual({ type: 'finish', reason: 'content-filter', rawReason: 'SAFETY' });
+    const blocked = await collectParts(backend.stream(question));
     expect(blocked.filter((part) => part.type === 'text-delta')).toEqual([]);
     expect(blocked.at(-1)).toEqual({ type: 'finish', reason: 'content-filter', rawReason: 'OTHER' });
   });
@@ -120,7 +114,7 @@ describe('the request sent to Gemini', () => {
   it('calls streamGenerateContent with the key header, the system instruction, the settings and the tools', async () => {
     server.enqueue({ type: 'text', text: 'ok' });
     const backend = createGeminiBackend(settings({}, { top_k: 40, presence_penalty: 0.5, headers: { 'x-team': 'research' } }));
-    await collect(
+    await collectParts(
       backend.stream({
         messages: [
           { role: 'system', content: 'You are terse.' },
@@ -155,7 +149,7 @@ describe('the request sent to Gemini', () => {
 
   it('reaches the model when base_url was written with the API version at its end', async () => {
     server.enqueue({ type: 'text', text: 'ok' });
-    const parts = await collect(createGeminiBackend(settings({}, { base_url: `${server.url}/v1beta` })).stream(question));
+    const parts = await collectParts(createGeminiBackend(settings({}, { base_url: `${server.url}/v1beta` })).stream(question));
     expect(parts.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
     expect(server.requests[0]).toMatchObject({ apiVersion: 'v1beta', model: 'gemini-2.5-flash' });
     expect(warnings).toEqual([expect.objectContaining({ code: 'base-url-version' })]);
@@ -163,7 +157,7 @@ describe('the request sent to Gemini', () => {
 
   it('asks Gemini 3 for a thinking level instead of a budget', async () => {
     server.enqueue({ type: 'text', text: 'ok' });
-    await collect(createGeminiBackend(settings({ model: 'gemini-3-pro-preview' })).stream({ ...question, settings: { reasoningEffort: 'high' } }));
+    await collectParts(createGeminiBackend(settings({ model: 'gemini-3-pro-preview' })).stream({ ...question, settings: { reasoningEffort: 'high' } }));
     expect(server.requests[0]?.generationConfig['thinkingConfig']).toEqual({ thinkingLevel: 'HIGH', includeThoughts: true });
   });
 
@@ -171,8 +165,8 @@ describe('the request sent to Gemini', () => {
     server.enqueue({ type: 'text', text: 'ok' }, { type: 'text', text: 'ok' });
     const backend = createGeminiBackend(settings({}, { extra_body: { safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }], generationConfig: { candidateCount: 1 } } }));
     const request: BackendRequest = { ...question, settings: { temperature: 0.5 }, providerOptions: { cachedContent: 'cachedContents/abc', contents: [] } };
-    const first = await collect(backend.stream(request));
-    const second = await collect(backend.stream(request));
+    const first = await collectParts(backend.stream(request));
+    const second = await collectParts(backend.stream(request));
     const body = server.requests[0]?.body ?? {};
     expect(body['safetySettings']).toEqual([{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }]);
     expect(body['cachedContent']).toBe('cachedContents/abc');
@@ -188,7 +182,7 @@ describe('the request sent to Gemini', () => {
     server.enqueue({ type: 'function-calls', calls: [{ name: 'lookup', args: { city: 'Paris' }, thoughtSignature: 'c2lnbmVkLWJ5LWdlbWluaQ==' }, { name: 'lookup', args: { city: 'Lyon' } }] });
     const backend = createGeminiBackend(settings());
     const tools = [{ name: 'lookup', description: 'Looks a city up.', inputSchema: { type: 'object' } }];
-    const first = await collect(backend.stream({ ...question, tools }));
+    const first = await collectParts(backend.stream({ ...question, tools }));
     const calls = toolCalls(first);
     const metadata = first.find((part) => part.type === 'provider-metadata');
     expect(metadata).toEqual({ type: 'provider-metadata', metadata: { gemini: { callSignatures: { [calls[0]?.id ?? '']: 'c2lnbmVkLWJ5LWdlbWluaQ==' }, modelCallIds: [] } } });
@@ -205,7 +199,7 @@ describe('the request sent to Gemini', () => {
       { role: 'tool', toolCallId: calls[0]?.id ?? '', toolName: 'lookup', content: 'sunny' },
       { role: 'tool', toolCallId: calls[1]?.id ?? '', toolName: 'lookup', content: 'city not found', isError: true },
     ];
-    await collect(backend.stream({ messages: history, tools }));
+    await collectParts(backend.stream({ messages: history, tools }));
     expect(server.requests[1]?.contents).toEqual([
       { role: 'user', parts: [{ text: 'What is the capital of France?' }] },
       {
@@ -229,7 +223,7 @@ describe('the request sent to Gemini', () => {
     try {
       server.enqueue({ type: 'text', text: 'ok' });
       const backend = createGeminiBackend({ ...settings(), options: { api_key: apiKey }, env: { GOOGLE_GEMINI_BASE_URL: server.url } });
-      expect((await collect(backend.stream(question))).at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
+      expect((await collectParts(backend.stream(question))).at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
       expect(server.requests[0]).toMatchObject({ apiVersion: 'v1beta', model: 'gemini-2.5-flash' });
     } finally {
       for (const [name, value] of [['GOOGLE_GENAI_USE_VERTEXAI', saved.vertex], ['GOOGLE_GEMINI_BASE_URL', saved.base]] as const) {
@@ -242,7 +236,7 @@ describe('the request sent to Gemini', () => {
   it('plays a whole team turn with the Gemini team responder', async () => {
     server.setResponder(createGeminiTeamResponder({ answer: 'Paris.' }));
     const newAnswer = { name: 'new_answer', description: 'Submit an answer.', inputSchema: { type: 'object', properties: { content: { type: 'string' } } } };
-    const parts = await collect(createGeminiBackend(settings()).stream({ ...question, tools: [newAnswer] }));
+    const parts = await collectParts(createGeminiBackend(settings()).stream({ ...question, tools: [newAnswer] }));
     expect(toolCalls(parts).map(({ name, input }) => ({ name, input }))).toEqual([{ name: 'new_answer', input: '{"content":"Paris."}' }]);
   });
 });

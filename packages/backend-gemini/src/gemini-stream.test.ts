@@ -2,6 +2,7 @@ import { MassGenError, type StreamPart } from '@massgen/core';
 import type { GenerateContentResponse } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { mapGeminiStream } from './gemini-stream.js';
+import { collectParts } from '@massgen/testing';
 
 function chunks(...items: Array<Record<string, unknown>>): AsyncIterable<GenerateContentResponse> {
   return (async function* () {
@@ -16,15 +17,9 @@ function candidate(parts: Array<Record<string, unknown>>, finishReason?: string)
 let counter = 0;
 const options = { providerName: 'Gemini', createCallId: () => `generated-${(counter += 1)}` };
 
-async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
-  const parts: StreamPart[] = [];
-  for await (const part of stream) parts.push(part);
-  return parts;
-}
-
 async function failure(stream: AsyncIterable<StreamPart>): Promise<MassGenError> {
   try {
-    await collect(stream);
+    await collectParts(stream);
   } catch (error) {
     if (MassGenError.isInstance(error)) return error;
     throw error;
@@ -35,7 +30,7 @@ async function failure(stream: AsyncIterable<StreamPart>): Promise<MassGenError>
 describe('mapGeminiStream', () => {
   it('maps thoughts, text, calls and signatures, then metadata, usage and finish, in that order', async () => {
     counter = 0;
-    const parts = await collect(
+    const parts = await collectParts(
       mapGeminiStream(
         chunks(
           { ...candidate([{ text: 'Thinking', thought: true }]), usageMetadata: { promptTokenCount: 5 } },
@@ -66,7 +61,7 @@ describe('mapGeminiStream', () => {
   });
 
   it('keeps the signature of an empty closing text part and sends no empty delta for it', async () => {
-    const parts = await collect(mapGeminiStream(chunks(candidate([{ text: 'Hi' }]), candidate([{ text: '', thoughtSignature: 'dGV4dA==' }], 'STOP')), options));
+    const parts = await collectParts(mapGeminiStream(chunks(candidate([{ text: 'Hi' }]), candidate([{ text: '', thoughtSignature: 'dGV4dA==' }], 'STOP')), options));
     expect(parts).toEqual([
       { type: 'text-delta', text: 'Hi' },
       { type: 'provider-metadata', metadata: { gemini: { callSignatures: {}, textSignature: 'dGV4dA==', modelCallIds: [] } } },
@@ -75,13 +70,13 @@ describe('mapGeminiStream', () => {
   });
 
   it('sends no metadata when there is nothing to replay', async () => {
-    const parts = await collect(mapGeminiStream(chunks(candidate([{ text: 'Hi' }], 'STOP')), options));
+    const parts = await collectParts(mapGeminiStream(chunks(candidate([{ text: 'Hi' }], 'STOP')), options));
     expect(parts.map((part) => part.type)).toEqual(['text-delta', 'finish']);
   });
 
   it('reads only the first candidate', async () => {
     const twoCandidates = { candidates: [{ index: 1, content: { parts: [{ text: 'other' }] } }, { index: 0, content: { parts: [{ text: 'first' }] }, finishReason: 'STOP' }] };
-    const parts = await collect(mapGeminiStream(chunks(twoCandidates), options));
+    const parts = await collectParts(mapGeminiStream(chunks(twoCandidates), options));
     expect(parts[0]).toEqual({ type: 'text-delta', text: 'first' });
     expect(parts).toHaveLength(2);
   });

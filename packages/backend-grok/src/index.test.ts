@@ -1,6 +1,6 @@
 import { parseOpenAICompatibleOptions, resolveEndpoint } from '@massgen/backend-openai-compatible';
-import type { BackendModule, BackendSettings, StreamPart } from '@massgen/core';
-import { createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
+import type { BackendModule, BackendSettings } from '@massgen/core';
+import { collectParts, createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as grokModule from './index.js';
 
@@ -19,12 +19,6 @@ function settings(overrides: Partial<BackendSettings> = {}): BackendSettings {
   return { agentId: 'agent-a', type: 'grok', model: 'grok-3-mini', options: { base_url: server.url }, env: { XAI_API_KEY: xaiKey }, warn: () => {}, ...overrides };
 }
 
-async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
-  const parts: StreamPart[] = [];
-  for await (const part of stream) parts.push(part);
-  return parts;
-}
-
 const question = { messages: [{ role: 'user' as const, content: 'Weather in Paris?' }] };
 
 describe('grok backend', () => {
@@ -41,17 +35,17 @@ describe('grok backend', () => {
   });
 
   it('sends XAI_API_KEY, and names the variable when it is missing', async () => {
-    expect((await collect(grokModule.createBackend(settings()).stream(question))).at(-1)?.type).toBe('finish');
+    expect((await collectParts(grokModule.createBackend(settings()).stream(question))).at(-1)?.type).toBe('finish');
     expect(server.requests[0]?.headers['authorization']).toBe(`Bearer ${xaiKey}`);
 
-    const missing = await collect(grokModule.createBackend(settings({ env: {} })).stream(question));
+    const missing = await collectParts(grokModule.createBackend(settings({ env: {} })).stream(question));
     expect(missing.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_MISSING_KEY', provider: 'grok', message: expect.stringContaining('XAI_API_KEY') } });
     expect(server.requests).toHaveLength(1);
   });
 
   it("refuses another provider's key for api.x.ai by that provider's name, without sending it", async () => {
     const anthropicKey = 'sk-ant-api03-0123456789';
-    const parts = await collect(grokModule.createBackend(settings({ options: {}, env: { XAI_API_KEY: anthropicKey } })).stream(question));
+    const parts = await collectParts(grokModule.createBackend(settings({ options: {}, env: { XAI_API_KEY: anthropicKey } })).stream(question));
     const last = parts.at(-1);
     expect(last).toMatchObject({ type: 'error', error: { code: 'BACKEND_AUTH', message: expect.stringContaining('Anthropic') } });
     expect(JSON.stringify(last)).not.toContain(anthropicKey);
@@ -59,7 +53,7 @@ describe('grok backend', () => {
 
   it('streams reasoning and a tool call assembled from argument pieces', async () => {
     server.enqueue({ type: 'tool-calls', reasoning: 'The user wants weather.', calls: [{ name: 'get_weather', arguments: { city: 'Paris', unit: 'celsius' } }] });
-    const parts = await collect(grokModule.createBackend(settings()).stream(question));
+    const parts = await collectParts(grokModule.createBackend(settings()).stream(question));
     expect(parts.map((part) => (part.type === 'reasoning-delta' ? part.text : '')).join('')).toBe('The user wants weather.');
     expect(parts.filter((part) => part.type === 'tool-call')).toEqual([
       { type: 'tool-call', id: 'call_0_0', name: 'get_weather', input: '{"city":"Paris","unit":"celsius"}' },

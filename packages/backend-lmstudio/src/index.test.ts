@@ -1,6 +1,6 @@
 import { parseOpenAICompatibleOptions, resolveEndpoint } from '@massgen/backend-openai-compatible';
-import type { BackendModule, BackendSettings, StreamPart } from '@massgen/core';
-import { createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
+import type { BackendModule, BackendSettings } from '@massgen/core';
+import { collectParts, createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as lmStudioModule from './index.js';
 
@@ -16,12 +16,6 @@ afterEach(async () => {
 
 function settings(overrides: Partial<BackendSettings> = {}): BackendSettings {
   return { agentId: 'agent-a', type: 'lmstudio', model: 'qwen2.5-7b-instruct', options: { base_url: server.url }, env: {}, warn: () => {}, ...overrides };
-}
-
-async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
-  const parts: StreamPart[] = [];
-  for await (const part of stream) parts.push(part);
-  return parts;
 }
 
 const question = { messages: [{ role: 'user' as const, content: 'Weather in Paris?' }] };
@@ -41,16 +35,16 @@ describe('lmstudio backend', () => {
 
   it('asks for no key and reads none from the environment, but sends a configured one', async () => {
     const backend = lmStudioModule.createBackend(settings({ env: { OPENAI_API_KEY: 'sk-proj-not-for-lmstudio' } }));
-    expect((await collect(backend.stream(question))).at(-1)?.type).toBe('finish');
+    expect((await collectParts(backend.stream(question))).at(-1)?.type).toBe('finish');
     expect(server.requests[0]?.headers['authorization']).toBe('Bearer massgen-no-key');
 
-    await collect(lmStudioModule.createBackend(settings({ options: { base_url: server.url, api_key: 'proxy-token' } })).stream(question));
+    await collectParts(lmStudioModule.createBackend(settings({ options: { base_url: server.url, api_key: 'proxy-token' } })).stream(question));
     expect(server.requests[1]?.headers['authorization']).toBe('Bearer proxy-token');
   });
 
   it('streams a tool call assembled from argument pieces', async () => {
     server.enqueue({ type: 'tool-calls', calls: [{ name: 'get_weather', arguments: { city: 'Paris', unit: 'celsius' } }] });
-    const parts = await collect(lmStudioModule.createBackend(settings()).stream(question));
+    const parts = await collectParts(lmStudioModule.createBackend(settings()).stream(question));
     expect(parts.filter((part) => part.type === 'tool-call')).toEqual([
       { type: 'tool-call', id: 'call_0_0', name: 'get_weather', input: '{"city":"Paris","unit":"celsius"}' },
     ]);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBackend } from './local-backend.js';
 import { loadedModelCount, unloadSharedModels } from './model-registry.js';
 import { writeTinyLlamaGguf } from './testing/tiny-llama-model.js';
+import { collectParts } from '@massgen/testing';
 
 let directory: string;
 let modelPath: string;
@@ -22,12 +23,6 @@ afterAll(async () => {
 
 function settings(overrides: Partial<BackendSettings> = {}, warnings: Warning[] = []): BackendSettings {
   return { agentId: 'agent-a', type: 'local', model: modelPath, options: { context_size: 1024 }, env: {}, warn: (warning) => warnings.push(warning), ...overrides };
-}
-
-async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
-  const parts: StreamPart[] = [];
-  for await (const part of stream) parts.push(part);
-  return parts;
 }
 
 const question: BackendRequest['messages'] = [
@@ -55,7 +50,7 @@ const voteTool = (labels: string[]): ToolDefinition => ({
 describe('local backend on a real GGUF model', () => {
   it('streams text through the chat template, then usage and the finish', async () => {
     const backend = createLocalBackend(settings());
-    const parts = await collect(backend.stream({ messages: question, settings: { maxOutputTokens: 12, seed: 1, temperature: 0.8 } }));
+    const parts = await collectParts(backend.stream({ messages: question, settings: { maxOutputTokens: 12, seed: 1, temperature: 0.8 } }));
     const text = parts.flatMap((part) => (part.type === 'text-delta' ? [part.text] : [])).join('');
     const usage = parts.find((part) => part.type === 'usage');
     const finish = parts.at(-1);
@@ -69,7 +64,7 @@ describe('local backend on a real GGUF model', () => {
 
   it('makes a grammar-constrained workflow call that parses and matches the tool schema', async () => {
     const backend = createLocalBackend(settings());
-    const parts = await collect(
+    const parts = await collectParts(
       backend.stream({
         messages: question,
         tools: [newAnswerTool, voteTool(['agent1', 'agent2'])],
@@ -97,7 +92,7 @@ describe('local backend on a real GGUF model', () => {
 
   it('forces the only callable tool when the vote has no one to vote for', async () => {
     const backend = createLocalBackend(settings());
-    const parts = await collect(
+    const parts = await collectParts(
       backend.stream({
         messages: question,
         tools: [newAnswerTool, voteTool([])],
@@ -111,7 +106,7 @@ describe('local backend on a real GGUF model', () => {
 
   it('continues a conversation that holds a tool call and its result', async () => {
     const backend = createLocalBackend(settings());
-    const parts = await collect(
+    const parts = await collectParts(
       backend.stream({
         messages: [
           ...question,
@@ -131,8 +126,8 @@ describe('local backend on a real GGUF model', () => {
     const first = createLocalBackend(settings({ agentId: 'agent-a' }));
     const second = createLocalBackend(settings({ agentId: 'agent-b' }));
     const [a, b] = await Promise.all([
-      collect(first.stream({ messages: question, settings: { maxOutputTokens: 8, seed: 1 } })),
-      collect(second.stream({ messages: question, settings: { maxOutputTokens: 8, seed: 2 } })),
+      collectParts(first.stream({ messages: question, settings: { maxOutputTokens: 8, seed: 1 } })),
+      collectParts(second.stream({ messages: question, settings: { maxOutputTokens: 8, seed: 2 } })),
     ]);
     for (const parts of [a, b]) {
       expect(parts.some((part) => part.type === 'error')).toBe(false);
@@ -158,15 +153,15 @@ describe('local backend on a real GGUF model', () => {
 
   it('reports a missing model file as an error part naming the path', async () => {
     const missing = path.join(directory, 'absent.gguf');
-    const parts = await collect(createLocalBackend(settings({ model: missing })).stream({ messages: question }));
+    const parts = await collectParts(createLocalBackend(settings({ model: missing })).stream({ messages: question }));
     expect(parts).toEqual([{ type: 'error', error: expect.objectContaining({ code: 'BACKEND_NOT_FOUND', message: expect.stringContaining(missing) }) }]);
   });
 
   it('warns once per backend about a setting llama.cpp does not have', async () => {
     const backend = createLocalBackend(settings());
     const request: BackendRequest = { messages: question, settings: { maxOutputTokens: 2, reasoningEffort: 'high' } };
-    const first = await collect(backend.stream(request));
-    const second = await collect(backend.stream(request));
+    const first = await collectParts(backend.stream(request));
+    const second = await collectParts(backend.stream(request));
     expect(first.filter((part) => part.type === 'warning')).toHaveLength(1);
     expect(second.filter((part) => part.type === 'warning')).toHaveLength(0);
   });

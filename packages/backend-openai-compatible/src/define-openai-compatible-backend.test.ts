@@ -1,5 +1,5 @@
-import type { BackendSettings, StreamPart } from '@massgen/core';
-import { createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
+import type { BackendSettings } from '@massgen/core';
+import { collectParts, createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defineOpenAICompatibleBackend } from './define-openai-compatible-backend.js';
 
@@ -13,12 +13,6 @@ afterEach(async () => {
   await server.close();
 });
 
-async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
-  const parts: StreamPart[] = [];
-  for await (const part of stream) parts.push(part);
-  return parts;
-}
-
 function settings(overrides: Partial<BackendSettings>): BackendSettings {
   return { agentId: 'agent-a', type: 'x', model: '', options: {}, env: {}, warn: () => {}, ...overrides };
 }
@@ -28,7 +22,7 @@ describe('defineOpenAICompatibleBackend', () => {
     const local = defineOpenAICompatibleBackend({ type: 'local-server', defaultBaseUrl: server.url, requiresApiKey: false, defaultModel: 'default-model' });
     const backend = local.createBackend(settings({ type: 'local-server' }));
     expect(backend).toMatchObject({ provider: 'local-server', modelId: 'default-model' });
-    const parts = await collect(backend.stream({ messages: [{ role: 'user', content: 'Hi' }] }));
+    const parts = await collectParts(backend.stream({ messages: [{ role: 'user', content: 'Hi' }] }));
     expect(parts.at(-1)?.type).toBe('finish');
     expect(server.requests[0]?.body['model']).toBe('default-model');
     expect(server.requests[0]?.headers['authorization']).toBe('Bearer massgen-no-key');
@@ -36,11 +30,11 @@ describe('defineOpenAICompatibleBackend', () => {
 
   it("reads a hosted backend's key from its own variable and names it when missing", async () => {
     const hosted = defineOpenAICompatibleBackend({ type: 'hosted', defaultBaseUrl: server.url, apiKeyEnvironmentVariable: 'HOSTED_API_KEY', requiresApiKey: true, displayName: 'Hosted' });
-    const missing = await collect(hosted.createBackend(settings({ type: 'hosted', model: 'm' })).stream({ messages: [{ role: 'user', content: 'Hi' }] }));
+    const missing = await collectParts(hosted.createBackend(settings({ type: 'hosted', model: 'm' })).stream({ messages: [{ role: 'user', content: 'Hi' }] }));
     expect(missing.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_MISSING_KEY', provider: 'hosted' } });
     expect(missing.at(-1)?.type === 'error' && missing.at(-1)).toMatchObject({ error: { message: expect.stringContaining('HOSTED_API_KEY') } });
 
-    const present = await collect(hosted.createBackend(settings({ type: 'hosted', model: 'm', env: { HOSTED_API_KEY: 'hosted-secret' } })).stream({ messages: [{ role: 'user', content: 'Hi' }] }));
+    const present = await collectParts(hosted.createBackend(settings({ type: 'hosted', model: 'm', env: { HOSTED_API_KEY: 'hosted-secret' } })).stream({ messages: [{ role: 'user', content: 'Hi' }] }));
     expect(present.at(-1)?.type).toBe('finish');
     expect(server.requests[0]?.headers['authorization']).toBe('Bearer hosted-secret');
   });
@@ -56,7 +50,7 @@ describe('defineOpenAICompatibleBackend', () => {
         return new sdk.OpenAI({ ...options, defaultHeaders: { ...options.defaultHeaders, 'x-client': 'custom' } });
       },
     });
-    const parts = await collect(custom.createBackend(settings({ type: 'custom', model: 'm' })).stream({ messages: [{ role: 'user', content: 'Hi' }] }));
+    const parts = await collectParts(custom.createBackend(settings({ type: 'custom', model: 'm' })).stream({ messages: [{ role: 'user', content: 'Hi' }] }));
     expect(parts.at(-1)?.type).toBe('finish');
     expect(seen).toEqual([expect.objectContaining({ baseURL: server.url, apiKey: 'massgen-no-key', maxRetries: 0, timeout: 600_000 })]);
     expect(server.requests[0]?.headers['x-client']).toBe('custom');

@@ -1,5 +1,5 @@
 import type { BackendRequest, BackendSettings, SerializedError, StreamPart, Warning } from '@massgen/core';
-import { createFakeOpenAIServer, fakeOpenAIErrors, openAIErrorBody, type FakeOpenAIServer, type FakeReply } from '@massgen/testing';
+import { collectParts, terminalError, createFakeOpenAIServer, fakeOpenAIErrors, openAIErrorBody, type FakeOpenAIServer, type FakeReply } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
 
@@ -25,21 +25,6 @@ function settings(options: Record<string, unknown> = {}, env: BackendSettings['e
     env,
     warn: (warning) => warnings.push(warning),
   };
-}
-
-async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
-  const parts: StreamPart[] = [];
-  for await (const part of stream) parts.push(part);
-  return parts;
-}
-
-/** The stream's single terminal part, checked to be an error. */
-function finalError(parts: StreamPart[]): SerializedError {
-  const terminal = parts.filter((part) => part.type === 'finish' || part.type === 'error');
-  expect(terminal).toHaveLength(1);
-  const last = parts.at(-1);
-  if (last?.type !== 'error') throw new Error(`expected the stream to end with an error, got ${JSON.stringify(last)}`);
-  return last.error;
 }
 
 const question: BackendRequest = { messages: [{ role: 'user', content: 'Hello' }] };
@@ -73,7 +58,7 @@ describe('HTTP errors become classified MassGen errors', () => {
     ['502 HTML page', { type: 'error', status: 502, body: '<html>Bad Gateway</html>' }, { code: 'BACKEND_SERVER', retryable: true, statusCode: 502 }],
   ])('%s', async (_name, reply, expected) => {
     server.enqueue(reply);
-    const error = finalError(await collect(createOpenAICompatibleBackend(settings()).stream(question)));
+    const error = terminalError(await collectParts(createOpenAICompatibleBackend(settings()).stream(question)));
     expect(error).toMatchObject({ ...expected, provider: 'chatcompletion', agentId: 'agent-a' });
     expect(error.message).toContain('chatcompletion at 127.0.0.1');
     if (!expected.retryable) expect(error.retryAfterMs).toBeUndefined();
@@ -81,21 +66,21 @@ describe('HTTP errors become classified MassGen errors', () => {
 
   it("carries the provider's own message", async () => {
     server.enqueue(fakeOpenAIErrors.modelNotFound('fake-model'));
-    const error = finalError(await collect(createOpenAICompatibleBackend(settings()).stream(question)));
+    const error = terminalError(await collectParts(createOpenAICompatibleBackend(settings()).stream(question)));
     expect(error.message).toContain('The model `fake-model` does not exist or you do not have access to it.');
     expect(error.message).toContain('HTTP 404');
   });
 
   it('never repeats the API key, even when the provider echoes it', async () => {
     server.enqueue({ type: 'error', status: 400, body: openAIErrorBody(`Key ${apiKey} is not valid for this model.`, 'invalid_request_error', null) });
-    const error = finalError(await collect(createOpenAICompatibleBackend(settings()).stream(question)));
+    const error = terminalError(await collectParts(createOpenAICompatibleBackend(settings()).stream(question)));
     expect(error.message).not.toContain(apiKey);
     expect(error.message).toContain('[redacted]');
   });
 
   it('fails authentication with a wrong key without printing it', async () => {
     const wrongKey = 'wrong-key-5d8e1b44';
-    const error = finalError(await collect(createOpenAICompatibleBackend(settings({ api_key: wrongKey })).stream(question)));
+    const error = terminalError(await collectParts(createOpenAICompatibleBackend(settings({ api_key: wrongKey })).stream(question)));
     expect(error).toMatchObject({ code: 'BACKEND_AUTH', statusCode: 401 });
     expect(error.message).not.toContain(wrongKey);
   });
@@ -103,9 +88,9 @@ describe('HTTP errors become classified MassGen errors', () => {
   it('reports a retryable rate limit, then succeeds on the next call (the retry is the runtime’s)', async () => {
     server.enqueue(fakeOpenAIErrors.rateLimit({ retryAfter: '1' }), { type: 'text', text: 'Hello back.' });
     const backend = createOpenAICompatibleBackend(settings());
-    const first = finalError(await collect(backend.stream(question)));
+    const first = terminalError(await collectParts(backend.stream(question)));
     expect(first).toMatchObject({ code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 1000 });
-    const second = await collect(backend.stream(question));
+    const second = await collectParts(backend.stream(question));
     expect(second.map((part) => (part.type === 'text-delta' ? part.text : '')).join('')).toBe('Hello back.');
     expect(second.at(-1)?.type).toBe('finish');
     expect(server.requests).toHaveLength(2);
@@ -115,37 +100,37 @@ describe('HTTP errors become classified MassGen errors', () => {
 describe('broken streams, cancellation and timeouts', () => {
   it('keeps the text that arrived, then ends with a retryable BACKEND_STREAM when the connection drops', async () => {
     server.enqueue({ type: 'drop', afterChunks: 3, reply: { type: 'text', text: 'abcdefghijklmnop' } });
-    const parts = await collect(createOpenAICompatibleBackend(settings()).stream(question));
+    const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question));
     expect(parts.filter((part) => part.type === 'text-delta').map((part) => part.type === 'text-delta' && part.text)).toEqual(['abcd', 'efgh']);
-    const error = finalError(parts);
+    const error = terminalError(parts);
     expect(error).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
     expect(error.message).toContain('the connection closed before the response ended');
   });
 
   it('classifies an error event sent after the stream started, keeping the text before it', async () => {
     server.enqueue({ type: 'stream-error', afterChunks: 2, error: { message: 'Upstream overloaded', type: 'overloaded_error' }, reply: { type: 'text', text: 'abcdefgh' } });
-    const parts = await collect(createOpenAICompatibleBackend(settings()).stream(question));
+    const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question));
     expect(parts.filter((part) => part.type === 'text-delta')).toEqual([{ type: 'text-delta', text: 'abcd' }]);
-    const error = finalError(parts);
+    const error = terminalError(parts);
     expect(error).toMatchObject({ code: 'BACKEND_OVERLOADED', retryable: true });
     expect(error.message).toContain('Upstream overloaded');
   });
 
   it('calls an unrecognised error event a broken stream', async () => {
     server.enqueue({ type: 'stream-error', afterChunks: 1, error: { message: 'Generation failed' } });
-    expect(finalError(await collect(createOpenAICompatibleBackend(settings()).stream(question)))).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
+    expect(terminalError(await collectParts(createOpenAICompatibleBackend(settings()).stream(question)))).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
   });
 
   it('does not emit a tool call whose stream dropped before it finished', async () => {
     server.enqueue({ type: 'drop', afterChunks: 4, reply: { type: 'tool-calls', calls: [{ name: 'vote', arguments: { agent_id: 'agent1', reason: 'best' } }] } });
-    const parts = await collect(createOpenAICompatibleBackend(settings()).stream(question));
+    const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question));
     expect(parts.some((part) => part.type === 'tool-call')).toBe(false);
-    expect(finalError(parts).code).toBe('BACKEND_STREAM');
+    expect(terminalError(parts).code).toBe('BACKEND_STREAM');
   });
 
   it('treats a stream that ends without finish_reason as broken', async () => {
     server.enqueue({ type: 'drop', afterChunks: 2, graceful: true });
-    const error = finalError(await collect(createOpenAICompatibleBackend(settings()).stream(question)));
+    const error = terminalError(await collectParts(createOpenAICompatibleBackend(settings()).stream(question)));
     expect(error).toMatchObject({ code: 'BACKEND_STREAM', retryable: true, provider: 'chatcompletion' });
     expect(error.message).toContain('no finish_reason');
   });
@@ -159,37 +144,37 @@ describe('broken streams, cancellation and timeouts', () => {
       if (part.type === 'text-delta') controller.abort();
     }
     expect(parts.filter((part) => part.type === 'text-delta')).toHaveLength(1);
-    expect(finalError(parts)).toMatchObject({ code: 'ABORTED', retryable: false });
+    expect(terminalError(parts)).toMatchObject({ code: 'ABORTED', retryable: false });
   });
 
   it('ends with ABORTED when the caller aborts a hung request, and the server is left idle', async () => {
     server.enqueue({ type: 'hang' });
     const controller = new AbortController();
-    const pending = collect(createOpenAICompatibleBackend(settings()).stream(question, { signal: controller.signal }));
+    const pending = collectParts(createOpenAICompatibleBackend(settings()).stream(question, { signal: controller.signal }));
     await server.waitForRequests(1);
     controller.abort();
-    expect(finalError(await pending)).toMatchObject({ code: 'ABORTED', retryable: false });
+    expect(terminalError(await pending)).toMatchObject({ code: 'ABORTED', retryable: false });
     await server.idle();
   });
 
   it('sends nothing when the signal is already aborted', async () => {
-    const parts = await collect(createOpenAICompatibleBackend(settings()).stream(question, { signal: AbortSignal.abort() }));
-    expect(finalError(parts).code).toBe('ABORTED');
+    const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question, { signal: AbortSignal.abort() }));
+    expect(terminalError(parts).code).toBe('ABORTED');
     expect(server.requests).toHaveLength(0);
   });
 
   it('times out a hung response with the configured request timeout', async () => {
     server.enqueue({ type: 'hang' });
-    const error = finalError(await collect(createOpenAICompatibleBackend(settings({ timeout_seconds: 0.2 })).stream(question)));
+    const error = terminalError(await collectParts(createOpenAICompatibleBackend(settings({ timeout_seconds: 0.2 })).stream(question)));
     expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true });
     expect(error.message).toContain('0.2 s');
   });
 
   it('times out a stream that goes silent after it started, keeping the text that came', async () => {
     server.enqueue({ type: 'stall', afterChunks: 2, reply: { type: 'text', text: 'abcdefgh' } });
-    const parts = await collect(createOpenAICompatibleBackend(settings({ timeout_seconds: 0.2 })).stream(question));
+    const parts = await collectParts(createOpenAICompatibleBackend(settings({ timeout_seconds: 0.2 })).stream(question));
     expect(parts.filter((part) => part.type === 'text-delta')).toEqual([{ type: 'text-delta', text: 'abcd' }]);
-    const error = finalError(parts);
+    const error = terminalError(parts);
     expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true, agentId: 'agent-a', provider: 'chatcompletion' });
     expect(error.message).toContain('went silent for 0.2 s');
     await server.idle();
@@ -198,7 +183,7 @@ describe('broken streams, cancellation and timeouts', () => {
   it('reports an unreachable server as a retryable network error', async () => {
     const gone = await createFakeOpenAIServer();
     await gone.close();
-    const error = finalError(await collect(createOpenAICompatibleBackend(settings({ base_url: gone.url })).stream(question)));
+    const error = terminalError(await collectParts(createOpenAICompatibleBackend(settings({ base_url: gone.url })).stream(question)));
     expect(error).toMatchObject({ code: 'BACKEND_NETWORK', retryable: true });
   });
 });
@@ -206,7 +191,7 @@ describe('broken streams, cancellation and timeouts', () => {
 describe('API keys', () => {
   it('names the variable to set when the key is missing, and sends nothing', async () => {
     const backend = createOpenAICompatibleBackend({ ...settings(), options: { base_url: server.url, provider: 'groq' } });
-    const error = finalError(await collect(backend.stream(question)));
+    const error = terminalError(await collectParts(backend.stream(question)));
     expect(error).toMatchObject({ code: 'BACKEND_MISSING_KEY', retryable: false, agentId: 'agent-a', provider: 'chatcompletion' });
     expect(error.message).toContain('GROQ_API_KEY');
     expect(server.requests).toHaveLength(0);
@@ -214,7 +199,7 @@ describe('API keys', () => {
 
   it('trims a key with a stray newline and warns without showing it', async () => {
     const backend = createOpenAICompatibleBackend({ ...settings(), options: { base_url: server.url, provider: 'groq' }, env: { GROQ_API_KEY: ` ${apiKey}\n` } });
-    const parts = await collect(backend.stream(question));
+    const parts = await collectParts(backend.stream(question));
     expect(parts.at(-1)?.type).toBe('finish');
     expect(server.requests[0]?.headers['authorization']).toBe(`Bearer ${apiKey}`);
     expect(warnings).toEqual([expect.objectContaining({ code: 'api-key-whitespace', agentId: 'agent-a' })]);
@@ -225,7 +210,7 @@ describe('API keys', () => {
   it("refuses a key that belongs to another provider, by that provider's name", async () => {
     const anthropicKey = 'sk-ant-api03-abcdefghijklmnop';
     const backend = createOpenAICompatibleBackend({ ...settings(), options: { provider: 'groq' }, env: { GROQ_API_KEY: anthropicKey } });
-    const error = finalError(await collect(backend.stream(question)));
+    const error = terminalError(await collectParts(backend.stream(question)));
     expect(error).toMatchObject({ code: 'BACKEND_AUTH', retryable: false });
     expect(error.message).toContain('Anthropic');
     expect(error.message).toContain('groq');

@@ -1,5 +1,5 @@
 import type { BackendModule, BackendRequest, BackendSettings, StreamPart, Warning } from '@massgen/core';
-import { createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
+import { collectParts, createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as backendModule from './index.js';
 import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
@@ -28,12 +28,6 @@ function settings(overrides: Partial<BackendSettings> = {}): BackendSettings {
   };
 }
 
-async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
-  const parts: StreamPart[] = [];
-  for await (const part of stream) parts.push(part);
-  return parts;
-}
-
 const question: BackendRequest = { messages: [{ role: 'user', content: 'What is the capital of France?' }] };
 
 function textOf(parts: StreamPart[], type: 'text-delta' | 'reasoning-delta'): string {
@@ -43,7 +37,7 @@ function textOf(parts: StreamPart[], type: 'text-delta' | 'reasoning-delta'): st
 describe('chatcompletion backend streaming', () => {
   it('streams text deltas, one usage part and a stop finish', async () => {
     server.enqueue({ type: 'text', text: 'Paris is the capital of France.', usage: { promptTokens: 20, completionTokens: 8, cachedTokens: 4 } });
-    const parts = await collect(createOpenAICompatibleBackend(settings()).stream(question));
+    const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question));
     expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(3);
     expect(textOf(parts, 'text-delta')).toBe('Paris is the capital of France.');
     expect(parts.filter((part) => part.type === 'usage')).toEqual([
@@ -62,7 +56,7 @@ describe('chatcompletion backend streaming', () => {
         { name: 'now', arguments: '' },
       ],
     });
-    const parts = await collect(createOpenAICompatibleBackend(settings()).stream(question));
+    const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question));
     expect(textOf(parts, 'text-delta')).toBe('Let me look.');
     expect(parts.filter((part) => part.type === 'tool-call')).toEqual([
       { type: 'tool-call', id: 'call_0_0', name: 'get_weather', input: '{"city":"Paris","days":3}' },
@@ -74,7 +68,7 @@ describe('chatcompletion backend streaming', () => {
 
   it('maps reasoning_content to reasoning deltas and counts reasoning tokens', async () => {
     server.enqueue({ type: 'text', reasoning: 'Capital of France: Paris.', text: 'Paris.' });
-    const parts = await collect(createOpenAICompatibleBackend(settings()).stream(question));
+    const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question));
     expect(textOf(parts, 'reasoning-delta')).toBe('Capital of France: Paris.');
     expect(textOf(parts, 'text-delta')).toBe('Paris.');
     const lastReasoning = parts.findLastIndex((part) => part.type === 'reasoning-delta');
@@ -85,14 +79,14 @@ describe('chatcompletion backend streaming', () => {
 
   it('reports a length finish and no usage part when the server sends none', async () => {
     server.enqueue({ type: 'text', text: 'Paris is', finishReason: 'length', usage: false });
-    const parts = await collect(createOpenAICompatibleBackend(settings()).stream(question));
+    const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question));
     expect(parts.some((part) => part.type === 'usage')).toBe(false);
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'length', rawReason: 'length' });
   });
 
   it('maps content_filter', async () => {
     server.enqueue({ type: 'text', text: '', finishReason: 'content_filter' });
-    const parts = await collect(createOpenAICompatibleBackend(settings()).stream(question));
+    const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question));
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'content-filter', rawReason: 'content_filter' });
   });
 });
@@ -109,7 +103,7 @@ describe('chatcompletion backend request', () => {
         },
       }),
     );
-    await collect(
+    await collectParts(
       backend.stream({
         messages: [
           { role: 'system', content: 'Be brief.' },
@@ -157,7 +151,7 @@ describe('chatcompletion backend request', () => {
 
   it('warns about extra fields that would replace what the backend sends, and ignores them', async () => {
     const backend = createOpenAICompatibleBackend(settings());
-    const parts = await collect(backend.stream({ ...question, providerOptions: { stream: false, model: 'other' } }));
+    const parts = await collectParts(backend.stream({ ...question, providerOptions: { stream: false, model: 'other' } }));
     expect(parts.filter((part) => part.type === 'warning').map((part) => part.type === 'warning' && part.warning.path)).toEqual([
       'providerOptions.stream',
       'providerOptions.model',
@@ -167,7 +161,7 @@ describe('chatcompletion backend request', () => {
   });
 
   it('leaves tool_choice out when no tools are offered', async () => {
-    await collect(createOpenAICompatibleBackend(settings()).stream({ ...question, toolChoice: 'required' }));
+    await collectParts(createOpenAICompatibleBackend(settings()).stream({ ...question, toolChoice: 'required' }));
     expect(server.requests[0]?.body).not.toHaveProperty('tool_choice');
     expect(server.requests[0]?.body).not.toHaveProperty('tools');
   });
@@ -176,7 +170,7 @@ describe('chatcompletion backend request', () => {
     const env: Record<string, string | undefined> = {};
     const backend = createOpenAICompatibleBackend(settings({ options: { base_url: server.url, provider: 'groq' }, env }));
     env['GROQ_API_KEY'] = 'test-key-123456';
-    const parts = await collect(backend.stream(question));
+    const parts = await collectParts(backend.stream(question));
     expect(parts.at(-1)?.type).toBe('finish');
     expect(server.requests[0]?.headers['authorization']).toBe('Bearer test-key-123456');
   });
@@ -194,7 +188,7 @@ describe('chatcompletion backend module', () => {
   it('serves a preset type such as groq with its key variable', async () => {
     const backend = backendModule.createBackend(settings({ type: 'groq', options: { base_url: server.url }, env: { GROQ_API_KEY: 'test-key-123456' } }));
     expect(backend.provider).toBe('groq');
-    const parts = await collect(backend.stream(question));
+    const parts = await collectParts(backend.stream(question));
     expect(parts.at(-1)?.type).toBe('finish');
     expect(server.requests[0]?.headers['authorization']).toBe('Bearer test-key-123456');
   });

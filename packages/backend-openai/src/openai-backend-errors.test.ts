@@ -1,5 +1,5 @@
 import type { BackendRequest, BackendSettings, SerializedError, StreamPart, Warning } from '@massgen/core';
-import { createFakeOpenAIServer, fakeOpenAIErrors, openAIErrorBody, type FakeOpenAIServer, type FakeReply } from '@massgen/testing';
+import { collectParts, terminalError, createFakeOpenAIServer, fakeOpenAIErrors, openAIErrorBody, type FakeOpenAIServer, type FakeReply } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAIBackend } from './openai-backend.js';
 
@@ -27,20 +27,6 @@ function settings(options: Record<string, unknown> = {}, env: BackendSettings['e
   };
 }
 
-async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
-  const parts: StreamPart[] = [];
-  for await (const part of stream) parts.push(part);
-  return parts;
-}
-
-/** The stream's single terminal part, checked to be an error. */
-function finalError(parts: StreamPart[]): SerializedError {
-  expect(parts.filter((part) => part.type === 'finish' || part.type === 'error')).toHaveLength(1);
-  const last = parts.at(-1);
-  if (last?.type !== 'error') throw new Error(`expected the stream to end with an error, got ${JSON.stringify(last)}`);
-  return last.error;
-}
-
 const question: BackendRequest = { messages: [{ role: 'user', content: 'Hello' }] };
 
 describe('HTTP errors from the Responses API', () => {
@@ -56,7 +42,7 @@ describe('HTTP errors from the Responses API', () => {
     ['500', fakeOpenAIErrors.serverError(), { code: 'BACKEND_SERVER', retryable: true, statusCode: 500 }],
   ])('%s', async (_name, reply, expected) => {
     server.enqueue(reply);
-    const error = finalError(await collect(createOpenAIBackend(settings()).stream(question)));
+    const error = terminalError(await collectParts(createOpenAIBackend(settings()).stream(question)));
     expect(error).toMatchObject({ ...expected, provider: 'openai', agentId: 'agent-a' });
     expect(error.message).toContain('OpenAI');
   });
@@ -64,15 +50,15 @@ describe('HTTP errors from the Responses API', () => {
   it('reports a rate limit, then succeeds on the next call (the retry is the runtime’s)', async () => {
     server.enqueue(fakeOpenAIErrors.rateLimit({ retryAfter: '1' }), { type: 'text', text: 'Hello back.' });
     const backend = createOpenAIBackend(settings());
-    expect(finalError(await collect(backend.stream(question)))).toMatchObject({ code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 1000 });
-    const second = await collect(backend.stream(question));
+    expect(terminalError(await collectParts(backend.stream(question)))).toMatchObject({ code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 1000 });
+    const second = await collectParts(backend.stream(question));
     expect(second.map((part) => (part.type === 'text-delta' ? part.text : '')).join('')).toBe('Hello back.');
     expect(server.requests).toHaveLength(2);
   });
 
   it('never repeats the API key, even when OpenAI echoes it', async () => {
     server.enqueue({ type: 'error', status: 400, body: openAIErrorBody(`Key ${apiKey} may not use this model.`, 'invalid_request_error', null) });
-    const error = finalError(await collect(createOpenAIBackend(settings()).stream(question)));
+    const error = terminalError(await collectParts(createOpenAIBackend(settings()).stream(question)));
     expect(error.message).not.toContain(apiKey);
     expect(error.message).toContain('[redacted]');
   });
@@ -99,14 +85,14 @@ describe('failures inside a started Responses stream', () => {
     ],
   ])('%s', async (_name, reply, expected) => {
     server.enqueue(reply);
-    const error = finalError(await collect(createOpenAIBackend(settings()).stream(question)));
+    const error = terminalError(await collectParts(createOpenAIBackend(settings()).stream(question)));
     expect(error).toMatchObject({ ...expected, provider: 'openai', agentId: 'agent-a' });
     expect(error.message).toContain('OpenAI reported a failed response');
   });
 
   it('keeps the text that came before the failure', async () => {
     server.enqueue({ type: 'stream-error', afterChunks: 5, reply: { type: 'text', text: 'abcdefghijkl' }, error: { message: 'Boom.', code: 'server_error' } });
-    const parts = await collect(createOpenAIBackend(settings()).stream(question));
+    const parts = await collectParts(createOpenAIBackend(settings()).stream(question));
     expect(parts.filter((part) => part.type === 'text-delta')).toEqual([{ type: 'text-delta', text: 'abcd' }]);
   });
 });
@@ -114,16 +100,16 @@ describe('failures inside a started Responses stream', () => {
 describe('broken streams, cancellation and timeouts', () => {
   it('ends with a retryable BACKEND_STREAM when the connection drops, and emits no half-made call', async () => {
     server.enqueue({ type: 'drop', afterChunks: 7, reply: { type: 'tool-calls', calls: [{ name: 'vote', arguments: { agent_id: 'agent1', reason: 'best' } }] } });
-    const parts = await collect(createOpenAIBackend(settings()).stream(question));
+    const parts = await collectParts(createOpenAIBackend(settings()).stream(question));
     expect(parts.some((part) => part.type === 'tool-call')).toBe(false);
-    expect(finalError(parts)).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
+    expect(terminalError(parts)).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
   });
 
   it('treats a stream that ends without response.completed as broken', async () => {
     server.enqueue({ type: 'drop', afterChunks: 6, graceful: true, reply: { type: 'text', text: 'abcdefgh' } });
-    const parts = await collect(createOpenAIBackend(settings()).stream(question));
+    const parts = await collectParts(createOpenAIBackend(settings()).stream(question));
     expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(0);
-    const error = finalError(parts);
+    const error = terminalError(parts);
     expect(error).toMatchObject({ code: 'BACKEND_STREAM', retryable: true, provider: 'openai' });
     expect(error.message).toContain('no response.completed');
   });
@@ -137,38 +123,38 @@ describe('broken streams, cancellation and timeouts', () => {
       if (part.type === 'text-delta') controller.abort();
     }
     expect(parts.filter((part) => part.type === 'text-delta')).toHaveLength(1);
-    expect(finalError(parts)).toMatchObject({ code: 'ABORTED', retryable: false });
+    expect(terminalError(parts)).toMatchObject({ code: 'ABORTED', retryable: false });
   });
 
   it('ends with ABORTED when the caller aborts a hung request, and the server is left idle', async () => {
     server.enqueue({ type: 'hang' });
     const controller = new AbortController();
-    const pending = collect(createOpenAIBackend(settings()).stream(question, { signal: controller.signal }));
+    const pending = collectParts(createOpenAIBackend(settings()).stream(question, { signal: controller.signal }));
     await server.waitForRequests(1);
     controller.abort();
-    expect(finalError(await pending)).toMatchObject({ code: 'ABORTED', retryable: false });
+    expect(terminalError(await pending)).toMatchObject({ code: 'ABORTED', retryable: false });
     await server.idle();
   });
 
   it('times out a hung response with timeout_seconds', async () => {
     server.enqueue({ type: 'hang' });
-    const error = finalError(await collect(createOpenAIBackend(settings({ timeout_seconds: 0.2 })).stream(question)));
+    const error = terminalError(await collectParts(createOpenAIBackend(settings({ timeout_seconds: 0.2 })).stream(question)));
     expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true });
     expect(error.message).toContain('0.2 s');
   });
 
   it('times out a stream that goes silent after it started', async () => {
     server.enqueue({ type: 'stall', afterChunks: 5, reply: { type: 'text', text: 'abcdefgh' } });
-    const parts = await collect(createOpenAIBackend(settings({ timeout_seconds: 0.2 })).stream(question));
+    const parts = await collectParts(createOpenAIBackend(settings({ timeout_seconds: 0.2 })).stream(question));
     expect(parts.filter((part) => part.type === 'text-delta')).toEqual([{ type: 'text-delta', text: 'abcd' }]);
-    expect(finalError(parts)).toMatchObject({ code: 'TIMEOUT', retryable: true, agentId: 'agent-a', provider: 'openai' });
+    expect(terminalError(parts)).toMatchObject({ code: 'TIMEOUT', retryable: true, agentId: 'agent-a', provider: 'openai' });
     await server.idle();
   });
 
   it('reports an unreachable server as a retryable network error', async () => {
     const gone = await createFakeOpenAIServer();
     await gone.close();
-    expect(finalError(await collect(createOpenAIBackend(settings({ base_url: gone.url })).stream(question)))).toMatchObject({ code: 'BACKEND_NETWORK', retryable: true });
+    expect(terminalError(await collectParts(createOpenAIBackend(settings({ base_url: gone.url })).stream(question)))).toMatchObject({ code: 'BACKEND_NETWORK', retryable: true });
   });
 });
 
@@ -176,17 +162,17 @@ describe('API keys', () => {
   it('reads OPENAI_API_KEY at the first call, and names it when missing', async () => {
     const env: Record<string, string | undefined> = {};
     const backend = createOpenAIBackend({ ...settings(), options: { base_url: server.url }, env });
-    const missing = finalError(await collect(backend.stream(question)));
+    const missing = terminalError(await collectParts(backend.stream(question)));
     expect(missing).toMatchObject({ code: 'BACKEND_MISSING_KEY', retryable: false, provider: 'openai' });
     expect(missing.message).toContain('OPENAI_API_KEY');
     expect(server.requests).toHaveLength(0);
     env['OPENAI_API_KEY'] = apiKey;
-    expect((await collect(backend.stream(question))).at(-1)?.type).toBe('finish');
+    expect((await collectParts(backend.stream(question))).at(-1)?.type).toBe('finish');
   });
 
   it('trims a key with a stray newline and warns without showing it', async () => {
     const backend = createOpenAIBackend({ ...settings(), options: { base_url: server.url }, env: { OPENAI_API_KEY: `${apiKey}\n` } });
-    expect((await collect(backend.stream(question))).at(-1)?.type).toBe('finish');
+    expect((await collectParts(backend.stream(question))).at(-1)?.type).toBe('finish');
     expect(server.requests[0]?.headers['authorization']).toBe(`Bearer ${apiKey}`);
     expect(warnings).toEqual([expect.objectContaining({ code: 'api-key-whitespace', agentId: 'agent-a' })]);
     expect(warnings[0]?.message).not.toContain(apiKey);
@@ -194,7 +180,7 @@ describe('API keys', () => {
 
   it("refuses another provider's key for api.openai.com by that provider's name, without sending it", async () => {
     const anthropicKey = 'sk-ant-api03-abcdefghijklmnop';
-    const error = finalError(await collect(createOpenAIBackend({ ...settings(), options: {}, env: { OPENAI_API_KEY: anthropicKey } }).stream(question)));
+    const error = terminalError(await collectParts(createOpenAIBackend({ ...settings(), options: {}, env: { OPENAI_API_KEY: anthropicKey } }).stream(question)));
     expect(error).toMatchObject({ code: 'BACKEND_AUTH', retryable: false });
     expect(error.message).toContain('Anthropic');
     expect(error.message).not.toContain(anthropicKey);
@@ -202,7 +188,7 @@ describe('API keys', () => {
 
   it('fails authentication with a wrong key without printing it', async () => {
     const wrongKey = 'wrong-key-6a0f3c2d';
-    const error = finalError(await collect(createOpenAIBackend(settings({ api_key: wrongKey })).stream(question)));
+    const error = terminalError(await collectParts(createOpenAIBackend(settings({ api_key: wrongKey })).stream(question)));
     expect(error).toMatchObject({ code: 'BACKEND_AUTH', statusCode: 401 });
     expect(error.message).not.toContain(wrongKey);
   });

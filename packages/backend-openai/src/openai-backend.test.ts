@@ -1,5 +1,5 @@
 import type { AssistantMessage, BackendModule, BackendRequest, BackendSettings, Message, StreamPart, Warning } from '@massgen/core';
-import { createFakeOpenAIServer, createTeamResponder, type FakeOpenAIServer } from '@massgen/testing';
+import { collectParts, createFakeOpenAIServer, createTeamResponder, type FakeOpenAIServer } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as openAIModule from './index.js';
 import { createOpenAIBackend } from './openai-backend.js';
@@ -28,12 +28,6 @@ function settings(model: string, options: Record<string, unknown> = {}): Backend
   };
 }
 
-async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
-  const parts: StreamPart[] = [];
-  for await (const part of stream) parts.push(part);
-  return parts;
-}
-
 function textOf(parts: StreamPart[], type: 'text-delta' | 'reasoning-delta'): string {
   return parts.map((part) => (part.type === type ? part.text : '')).join('');
 }
@@ -48,7 +42,7 @@ const weatherTool = { name: 'get_weather', description: 'Weather for a city', in
 describe('openai backend, Responses API streaming', () => {
   it('streams text deltas, usage with cached tokens, and a stop finish', async () => {
     server.enqueue({ type: 'text', text: 'Sunny and mild in Paris.', usage: { promptTokens: 30, completionTokens: 6, cachedTokens: 12 } });
-    const parts = await collect(createOpenAIBackend(settings('gpt-4.1')).stream(question));
+    const parts = await collectParts(createOpenAIBackend(settings('gpt-4.1')).stream(question));
     expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(3);
     expect(textOf(parts, 'text-delta')).toBe('Sunny and mild in Paris.');
     expect(parts.filter((part) => part.type === 'usage')).toEqual([
@@ -68,7 +62,7 @@ describe('openai backend, Responses API streaming', () => {
         { name: 'now', arguments: '' },
       ],
     });
-    const parts = await collect(createOpenAIBackend(settings('gpt-4.1')).stream({ ...question, tools: [weatherTool] }));
+    const parts = await collectParts(createOpenAIBackend(settings('gpt-4.1')).stream({ ...question, tools: [weatherTool] }));
     expect(textOf(parts, 'text-delta')).toBe('Checking both.');
     expect(parts.filter((part) => part.type === 'tool-call')).toEqual([
       { type: 'tool-call', id: 'call_0_0', name: 'get_weather', input: '{"city":"Paris","days":3}' },
@@ -80,7 +74,7 @@ describe('openai backend, Responses API streaming', () => {
 
   it('streams the reasoning summary before the text, and counts reasoning tokens', async () => {
     server.enqueue({ type: 'text', reasoning: 'Paris weather: check the forecast.', text: 'Sunny.', usage: { reasoningTokens: 40, completionTokens: 42 } });
-    const parts = await collect(createOpenAIBackend(settings('gpt-5-mini', { reasoning: { summary: 'auto' } })).stream(question));
+    const parts = await collectParts(createOpenAIBackend(settings('gpt-5-mini', { reasoning: { summary: 'auto' } })).stream(question));
     expect(textOf(parts, 'reasoning-delta')).toBe('Paris weather: check the forecast.');
     expect(parts.findLastIndex((part) => part.type === 'reasoning-delta')).toBeLessThan(parts.findIndex((part) => part.type === 'text-delta'));
     expect(parts.find((part) => part.type === 'usage')).toMatchObject({ usage: { reasoningTokens: 40, outputTokens: 42 } });
@@ -89,13 +83,13 @@ describe('openai backend, Responses API streaming', () => {
 
   it('streams the raw reasoning text of gpt-oss', async () => {
     server.enqueue({ type: 'text', reasoning: 'Raw thoughts.', text: 'Done.' });
-    const parts = await collect(createOpenAIBackend(settings('gpt-oss-120b')).stream(question));
+    const parts = await collectParts(createOpenAIBackend(settings('gpt-oss-120b')).stream(question));
     expect(textOf(parts, 'reasoning-delta')).toBe('Raw thoughts.');
   });
 
   it('reports a response cut at max_output_tokens as a length finish', async () => {
     server.enqueue({ type: 'text', text: 'Sunny and', finishReason: 'length' });
-    const parts = await collect(createOpenAIBackend(settings('gpt-4.1')).stream({ ...question, settings: { maxOutputTokens: 3 } }));
+    const parts = await collectParts(createOpenAIBackend(settings('gpt-4.1')).stream({ ...question, settings: { maxOutputTokens: 3 } }));
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'length', rawReason: 'max_output_tokens' });
     expect(server.requests[0]?.body['max_output_tokens']).toBe(3);
   });
@@ -104,7 +98,7 @@ describe('openai backend, Responses API streaming', () => {
 describe('openai backend, the request', () => {
   it('sends settings, tools, tool choice and history with tool results in Responses form', async () => {
     const backend = createOpenAIBackend(settings('gpt-4.1', { headers: { 'x-team': 'massgen' }, text: { verbosity: 'low' }, extra_body: { metadata: { run: 'r1' } } }));
-    await collect(
+    await collectParts(
       backend.stream({
         messages: [
           { role: 'system', content: 'Be brief.' },
@@ -144,7 +138,7 @@ describe('openai backend, the request', () => {
   });
 
   it('asks a reasoning model for its effort and encrypted reasoning, with instructions as developer messages', async () => {
-    await collect(
+    await collectParts(
       createOpenAIBackend(settings('o4-mini', { reasoning: { summary: 'detailed' } })).stream({
         messages: [{ role: 'system', content: 'Be brief.' }, ...question.messages],
         settings: { reasoningEffort: 'high' },
@@ -159,7 +153,7 @@ describe('openai backend, the request', () => {
   });
 
   it('keeps the reasoning on OpenAI’s side when store is on', async () => {
-    await collect(createOpenAIBackend(settings('o4-mini', { store: true })).stream(question));
+    await collectParts(createOpenAIBackend(settings('o4-mini', { store: true })).stream(question));
     expect(server.requests[0]?.body['store']).toBe(true);
     expect(server.requests[0]?.body).not.toHaveProperty('include');
   });
@@ -167,8 +161,8 @@ describe('openai backend, the request', () => {
   it('leaves out what the model refuses, warning once per backend, so OpenAI does not answer 400', async () => {
     const backend = createOpenAIBackend(settings('gpt-5', { reasoning: { effort: 'minimal' } }));
     const request = { ...question, settings: { temperature: 0.7, topP: 0.5 } };
-    const first = await collect(backend.stream(request));
-    const second = await collect(backend.stream(request));
+    const first = await collectParts(backend.stream(request));
+    const second = await collectParts(backend.stream(request));
     expect(first.at(-1)?.type).toBe('finish');
     expect(second.at(-1)?.type).toBe('finish');
     expect(warningsOf(first).map((warning) => [warning.code, warning.path, warning.agentId])).toEqual([
@@ -180,14 +174,14 @@ describe('openai backend, the request', () => {
     expect(server.requests[0]?.body).not.toHaveProperty('temperature');
     expect(server.requests[0]?.body['reasoning']).toEqual({ effort: 'minimal' });
 
-    const classic = await collect(createOpenAIBackend(settings('gpt-4.1', { reasoning: { summary: 'auto' } })).stream({ ...question, settings: { reasoningEffort: 'high' } }));
+    const classic = await collectParts(createOpenAIBackend(settings('gpt-4.1', { reasoning: { summary: 'auto' } })).stream({ ...question, settings: { reasoningEffort: 'high' } }));
     expect(classic.at(-1)?.type).toBe('finish');
     expect(warningsOf(classic).map((warning) => warning.path)).toEqual(['backend.reasoning.effort', 'backend.reasoning']);
     expect(server.requests[2]?.body).not.toHaveProperty('reasoning');
   });
 
   it('warns about request fields the backend owns and ignores them', async () => {
-    const parts = await collect(createOpenAIBackend(settings('gpt-4.1')).stream({ ...question, providerOptions: { model: 'other', input: 'x' } }));
+    const parts = await collectParts(createOpenAIBackend(settings('gpt-4.1')).stream({ ...question, providerOptions: { model: 'other', input: 'x' } }));
     expect(warningsOf(parts).map((warning) => warning.path)).toEqual(['providerOptions.model', 'providerOptions.input']);
     expect(server.requests[0]?.body).toMatchObject({ model: 'gpt-4.1', stream: true });
   });
@@ -200,7 +194,7 @@ describe('openai backend, reasoning carried through a tool call', () => {
       { type: 'text', reasoning: 'The tool says sunny.', text: 'Sunny in Paris.' },
     );
     const backend = createOpenAIBackend(settings('gpt-5', { reasoning: { summary: 'auto' } }));
-    const first = await collect(backend.stream({ ...question, tools: [weatherTool] }));
+    const first = await collectParts(backend.stream({ ...question, tools: [weatherTool] }));
     const metadata = first.find((part) => part.type === 'provider-metadata');
     if (metadata?.type !== 'provider-metadata') throw new Error('expected provider metadata after a reasoning response');
     const call = first.find((part) => part.type === 'tool-call');
@@ -208,7 +202,7 @@ describe('openai backend, reasoning carried through a tool call', () => {
 
     const assistant: AssistantMessage = { role: 'assistant', content: '', toolCalls: [{ id: call.id, name: call.name, input: call.input }], providerMetadata: metadata.metadata };
     const history: Message[] = [...question.messages, assistant, { role: 'tool', toolCallId: call.id, toolName: call.name, content: 'Sunny, 24°C' }];
-    const second = await collect(backend.stream({ messages: history, tools: [weatherTool] }));
+    const second = await collectParts(backend.stream({ messages: history, tools: [weatherTool] }));
     expect(second.at(-1)?.type).toBe('finish');
     expect(textOf(second, 'text-delta')).toBe('Sunny in Paris.');
     const input = server.requests[1]?.body['input'] as Array<Record<string, unknown>>;
@@ -220,13 +214,13 @@ describe('openai backend, reasoning carried through a tool call', () => {
   it('is refused by OpenAI when the reasoning is not given back with its call', async () => {
     server.enqueue({ type: 'tool-calls', reasoning: 'Forecast first.', calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] });
     const backend = createOpenAIBackend(settings('gpt-5'));
-    const first = await collect(backend.stream({ ...question, tools: [weatherTool] }));
+    const first = await collectParts(backend.stream({ ...question, tools: [weatherTool] }));
     const metadata = first.find((part) => part.type === 'provider-metadata');
     const call = first.find((part) => part.type === 'tool-call');
     if (metadata?.type !== 'provider-metadata' || call?.type !== 'tool-call') throw new Error('expected metadata and a call');
     const outputItems = (metadata.metadata['openai'] as { outputItems: Array<{ type: string }> }).outputItems.filter((item) => item.type !== 'reasoning');
     const assistant: AssistantMessage = { role: 'assistant', content: '', toolCalls: [{ id: call.id, name: call.name, input: call.input }], providerMetadata: { openai: { outputItems } } };
-    const second = await collect(backend.stream({ messages: [...question.messages, assistant, { role: 'tool', toolCallId: call.id, toolName: call.name, content: 'Sunny' }] }));
+    const second = await collectParts(backend.stream({ messages: [...question.messages, assistant, { role: 'tool', toolCallId: call.id, toolName: call.name, content: 'Sunny' }] }));
     expect(second.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_BAD_REQUEST', message: expect.stringContaining("without its required 'reasoning' item") } });
   });
 });
@@ -235,7 +229,7 @@ describe('openai backend, Chat Completions', () => {
   it('uses Chat Completions with api: chat, sending the organization header and verbosity', async () => {
     server.enqueue({ type: 'tool-calls', calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] });
     const backend = createOpenAIBackend(settings('gpt-4.1', { api: 'chat', organization: 'org-massgen', text: { verbosity: 'high' } }));
-    const parts = await collect(backend.stream({ ...question, tools: [weatherTool], settings: { temperature: 0.2, seed: 4, stopSequences: ['END'] } }));
+    const parts = await collectParts(backend.stream({ ...question, tools: [weatherTool], settings: { temperature: 0.2, seed: 4, stopSequences: ['END'] } }));
     expect(parts.filter((part) => part.type === 'tool-call')).toEqual([{ type: 'tool-call', id: 'call_0_0', name: 'get_weather', input: '{"city":"Paris"}' }]);
     const [request] = server.requests;
     expect(request).toMatchObject({ api: 'chat-completions', path: '/v1/chat/completions' });
@@ -246,22 +240,22 @@ describe('openai backend, Chat Completions', () => {
 
   it('switches to Chat Completions for settings only it accepts, saying so once', async () => {
     const backend = createOpenAIBackend(settings('gpt-4.1'));
-    const first = await collect(backend.stream({ ...question, settings: { seed: 11 } }));
-    const second = await collect(backend.stream({ ...question, settings: { seed: 11 } }));
+    const first = await collectParts(backend.stream({ ...question, settings: { seed: 11 } }));
+    const second = await collectParts(backend.stream({ ...question, settings: { seed: 11 } }));
     expect(server.requests.map((request) => request.api)).toEqual(['chat-completions', 'chat-completions']);
     expect(warningsOf(first)).toEqual([expect.objectContaining({ code: 'api-choice', message: expect.stringContaining('does not accept seed') })]);
     expect(warningsOf(second)).toEqual([]);
   });
 
   it('drops chat-only settings instead when the Responses API is required', async () => {
-    const parts = await collect(createOpenAIBackend(settings('gpt-4.1', { api: 'responses' })).stream({ ...question, settings: { seed: 11, stopSequences: ['END'] } }));
+    const parts = await collectParts(createOpenAIBackend(settings('gpt-4.1', { api: 'responses' })).stream({ ...question, settings: { seed: 11, stopSequences: ['END'] } }));
     expect(parts.at(-1)?.type).toBe('finish');
     expect(warningsOf(parts).map((warning) => warning.path ?? warning.message)).toEqual(['backend.seed', 'stop sequences was left out: the Responses API does not accept them (api: chat does).']);
     expect(server.requests[0]?.api).toBe('responses');
   });
 
   it('sends models that exist only on Chat Completions there', async () => {
-    await collect(createOpenAIBackend(settings('gpt-4o-mini-search-preview')).stream(question));
+    await collectParts(createOpenAIBackend(settings('gpt-4o-mini-search-preview')).stream(question));
     expect(server.requests[0]?.api).toBe('chat-completions');
   });
 });
@@ -286,10 +280,10 @@ describe('openai backend module', () => {
     const backend = createOpenAIBackend(settings('gpt-5-mini'));
     const newAnswer = { name: 'new_answer', description: 'Submit an answer', inputSchema: { type: 'object', properties: { content: { type: 'string' } } } };
     const vote = { name: 'vote', description: 'Vote', inputSchema: { type: 'object', properties: { agent_id: { type: 'string', enum: ['agent1'] }, reason: { type: 'string' } } } };
-    const answered = await collect(backend.stream({ ...question, tools: [newAnswer] }));
+    const answered = await collectParts(backend.stream({ ...question, tools: [newAnswer] }));
     expect(answered.find((part) => part.type === 'tool-call')).toMatchObject({ name: 'new_answer', input: '{"content":"Paris."}' });
-    const voted = await collect(backend.stream({ ...question, tools: [newAnswer, vote] }));
+    const voted = await collectParts(backend.stream({ ...question, tools: [newAnswer, vote] }));
     expect(voted.find((part) => part.type === 'tool-call')).toMatchObject({ name: 'vote' });
-    expect(textOf(await collect(backend.stream(question)), 'text-delta')).toBe('Final: Paris.');
+    expect(textOf(await collectParts(backend.stream(question)), 'text-delta')).toBe('Final: Paris.');
   });
 });

@@ -3,6 +3,7 @@ import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { describe, expect, it } from 'vitest';
 import { OpenAIResponseFailure } from './openai-responses-failure.js';
 import { mapResponsesStream } from './openai-responses-stream.js';
+import { collectParts } from '@massgen/testing';
 
 /** Events as the SDK yields them; only the fields the mapper reads matter here. */
 function events(...list: Array<Record<string, unknown>>): AsyncIterable<ResponseStreamEvent> {
@@ -11,19 +12,13 @@ function events(...list: Array<Record<string, unknown>>): AsyncIterable<Response
   })();
 }
 
-async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
-  const parts: StreamPart[] = [];
-  for await (const part of stream) parts.push(part);
-  return parts;
-}
-
 const options = { providerName: 'OpenAI' };
 const usage = { input_tokens: 5, input_tokens_details: { cached_tokens: 1 }, output_tokens: 7, output_tokens_details: { reasoning_tokens: 3 }, total_tokens: 12 };
 const completed = { type: 'response.completed', response: { usage } };
 
 describe('mapResponsesStream', () => {
   it('keeps summary parts apart as paragraphs', async () => {
-    const parts = await collect(
+    const parts = await collectParts(
       mapResponsesStream(
         events(
           { type: 'response.reasoning_summary_text.delta', item_id: 'rs_1', summary_index: 0, delta: 'First ' },
@@ -38,7 +33,7 @@ describe('mapResponsesStream', () => {
   });
 
   it('assembles a call from its argument deltas when the done item carries none, and skips incomplete calls', async () => {
-    const parts = await collect(
+    const parts = await collectParts(
       mapResponsesStream(
         events(
           { type: 'response.output_item.added', output_index: 0, item: { type: 'function_call', id: 'fc_1', call_id: 'call_a', name: 'lookup', arguments: '' } },
@@ -56,7 +51,7 @@ describe('mapResponsesStream', () => {
   });
 
   it('records reasoning, message and call items for the next call, only when the model reasoned', async () => {
-    const reasoned = await collect(
+    const reasoned = await collectParts(
       mapResponsesStream(
         events(
           { type: 'response.output_item.done', output_index: 0, item: { type: 'reasoning', id: 'rs_1', summary: [{ type: 'summary_text', text: 'Hmm.' }], encrypted_content: 'gAAAAAxyz' } },
@@ -81,14 +76,14 @@ describe('mapResponsesStream', () => {
     });
     expect(reasoned.map((part) => part.type)).toEqual(['tool-call', 'provider-metadata', 'usage', 'finish']);
 
-    const plain = await collect(
+    const plain = await collectParts(
       mapResponsesStream(events({ type: 'response.output_item.done', output_index: 0, item: { type: 'message', id: 'msg_1', role: 'assistant', content: [] } }, completed), options),
     );
     expect(plain.some((part) => part.type === 'provider-metadata')).toBe(false);
   });
 
   it('maps usage, and a content filter cut', async () => {
-    const parts = await collect(mapResponsesStream(events({ type: 'response.incomplete', response: { usage, incomplete_details: { reason: 'content_filter' } } }), options));
+    const parts = await collectParts(mapResponsesStream(events({ type: 'response.incomplete', response: { usage, incomplete_details: { reason: 'content_filter' } } }), options));
     expect(parts).toEqual([
       { type: 'usage', usage: { inputTokens: 5, outputTokens: 7, reasoningTokens: 3, cachedInputTokens: 1 } },
       { type: 'finish', reason: 'content-filter', rawReason: 'content_filter' },
@@ -107,11 +102,11 @@ describe('mapResponsesStream', () => {
     expect(seen).toEqual([{ type: 'text-delta', text: 'Hi' }]);
     expect(failure).toBeInstanceOf(OpenAIResponseFailure);
     expect(failure).toMatchObject({ code: 'server_error', message: 'Oops.' });
-    await expect(collect(mapResponsesStream(events({ type: 'error', code: null, message: 'Bad.', param: null }), options))).rejects.toMatchObject({ code: null, message: 'Bad.' });
+    await expect(collectParts(mapResponsesStream(events({ type: 'error', code: null, message: 'Bad.', param: null }), options))).rejects.toMatchObject({ code: null, message: 'Bad.' });
   });
 
   it('calls a stream that ends early broken, and an aborted one ABORTED', async () => {
-    await expect(collect(mapResponsesStream(events({ type: 'response.output_text.delta', delta: 'Hi' }), options))).rejects.toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
-    await expect(collect(mapResponsesStream(events(completed), { ...options, signal: AbortSignal.abort() }))).rejects.toMatchObject({ code: 'ABORTED' });
+    await expect(collectParts(mapResponsesStream(events({ type: 'response.output_text.delta', delta: 'Hi' }), options))).rejects.toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
+    await expect(collectParts(mapResponsesStream(events(completed), { ...options, signal: AbortSignal.abort() }))).rejects.toMatchObject({ code: 'ABORTED' });
   });
 });

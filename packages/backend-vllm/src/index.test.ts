@@ -1,6 +1,6 @@
 import { parseOpenAICompatibleOptions, resolveEndpoint } from '@massgen/backend-openai-compatible';
-import type { BackendModule, BackendSettings, StreamPart } from '@massgen/core';
-import { createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
+import type { BackendModule, BackendSettings } from '@massgen/core';
+import { collectParts, createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as vllmModule from './index.js';
 
@@ -16,12 +16,6 @@ afterEach(async () => {
 
 function settings(overrides: Partial<BackendSettings> = {}): BackendSettings {
   return { agentId: 'agent-a', type: 'vllm', model: 'Qwen/Qwen3-8B', options: { base_url: server.url }, env: {}, warn: () => {}, ...overrides };
-}
-
-async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
-  const parts: StreamPart[] = [];
-  for await (const part of stream) parts.push(part);
-  return parts;
 }
 
 const question = { messages: [{ role: 'user' as const, content: 'Weather in Paris?' }] };
@@ -41,15 +35,15 @@ describe('vllm backend', () => {
   });
 
   it('needs no key, and sends VLLM_API_KEY to a server started with --api-key', async () => {
-    const open = await collect(vllmModule.createBackend(settings()).stream(question));
+    const open = await collectParts(vllmModule.createBackend(settings()).stream(question));
     expect(open.at(-1)?.type).toBe('finish');
     expect(server.requests[0]?.headers['authorization']).toBe('Bearer massgen-no-key');
 
     const guarded = await createFakeOpenAIServer({ apiKey: 'vllm-secret' });
     try {
       const backend = vllmModule.createBackend(settings({ options: { base_url: guarded.url }, env: { VLLM_API_KEY: 'vllm-secret' } }));
-      expect((await collect(backend.stream(question))).at(-1)?.type).toBe('finish');
-      const unkeyed = await collect(vllmModule.createBackend(settings({ options: { base_url: guarded.url } })).stream(question));
+      expect((await collectParts(backend.stream(question))).at(-1)?.type).toBe('finish');
+      const unkeyed = await collectParts(vllmModule.createBackend(settings({ options: { base_url: guarded.url } })).stream(question));
       expect(unkeyed.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_AUTH', provider: 'vllm' } });
     } finally {
       await guarded.close();
@@ -58,7 +52,7 @@ describe('vllm backend', () => {
 
   it('streams a tool call assembled from argument pieces', async () => {
     server.enqueue({ type: 'tool-calls', calls: [{ name: 'get_weather', arguments: { city: 'Paris', unit: 'celsius' } }] });
-    const parts = await collect(vllmModule.createBackend(settings()).stream(question));
+    const parts = await collectParts(vllmModule.createBackend(settings()).stream(question));
     expect(parts.filter((part) => part.type === 'tool-call')).toEqual([
       { type: 'tool-call', id: 'call_0_0', name: 'get_weather', input: '{"city":"Paris","unit":"celsius"}' },
     ]);

@@ -91,3 +91,4 @@ export type { ScriptedAgent, ScriptedAgentOptions, ScriptedAgentTurn } from './s
 export { errorPart, hang, newAnswerCall, notify, textTurn, voteCall, waitFor } from './scripted-agent-builders.js';
 export type { ErrorPart, ToolCallPart } from './scripted-agent-builders.js';
 export { descendantProcesses, isProcessRunning, processCommandLine } from './process-tree.js';
+export { collectParts, terminalError } from './stream-parts.js';

@@ -1,17 +1,12 @@
-import type { BackendRequest, BackendSettings, StreamPart } from '@massgen/core';
+import type { BackendRequest, BackendSettings } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
 import { createScriptedBackendModule } from './scripted-backend-module.js';
 import { createScriptedBackend } from './scripted-backend.js';
 import { hang, notify, textTurn } from './scripted-agent-builders.js';
 import { createDeferred } from './scripted-backend-deferred.js';
+import { collectParts } from './stream-parts.js';
 
 const request: BackendRequest = { messages: [{ role: 'user', content: 'hi' }] };
-
-async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
-  const parts: StreamPart[] = [];
-  for await (const part of stream) parts.push(part);
-  return parts;
-}
 
 describe('createScriptedBackend', () => {
   it('is a v1 backend that plays its streams in order and records requests', async () => {
@@ -21,11 +16,11 @@ describe('createScriptedBackend', () => {
       turns: [textTurn('one'), [{ type: 'usage', usage: { inputTokens: 3 } }, ...textTurn('two')]],
     });
     expect(backend).toMatchObject({ specificationVersion: 'v1', provider: 'openai', modelId: 'gpt-test' });
-    expect(await collect(backend.stream(request))).toEqual([
+    expect(await collectParts(backend.stream(request))).toEqual([
       { type: 'text-delta', text: 'one' },
       { type: 'finish', reason: 'stop' },
     ]);
-    const second = await collect(backend.stream({ ...request, toolChoice: 'none' }));
+    const second = await collectParts(backend.stream({ ...request, toolChoice: 'none' }));
     expect(second.map((part) => part.type)).toEqual(['usage', 'text-delta', 'finish']);
     expect(backend.requests.map((each) => each.toolChoice)).toEqual([undefined, 'none']);
   });
@@ -34,7 +29,7 @@ describe('createScriptedBackend', () => {
     const controller = new AbortController();
     const reached = createDeferred();
     const backend = createScriptedBackend({ turns: [[notify(() => reached.resolve()), hang()]] });
-    const reading = collect(backend.stream(request, { signal: controller.signal }));
+    const reading = collectParts(backend.stream(request, { signal: controller.signal }));
     await reached.promise;
     controller.abort();
     expect(await reading).toEqual([{ type: 'error', error: expect.objectContaining({ code: 'ABORTED' }) }]);
@@ -57,6 +52,6 @@ describe('createScriptedBackendModule', () => {
     expect(module.specificationVersion).toBe('v1');
     expect(backend).toMatchObject({ provider: 'scripted', modelId: 'm1' });
     expect(module.backends.get('a2')).toBe(backend);
-    expect(await collect(backend.stream(request))).toContainEqual({ type: 'text-delta', text: 'I am a2' });
+    expect(await collectParts(backend.stream(request))).toContainEqual({ type: 'text-delta', text: 'I am a2' });
   });
 });

@@ -1,0 +1,21 @@
+import type { SerializedError, StreamPart } from '@massgen/core';
+
+/** Every part a backend stream yields, once it has ended. */
+export async function collectParts(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
+  const parts: StreamPart[] = [];
+  for await (const part of stream) parts.push(part);
+  return parts;
+}
+
+/**
+ * The error a backend stream ended with. Throws unless the stream has exactly one terminal part
+ * (`finish` or `error`), and that part is an error at the end: the contract of every backend.
+ */
+export function terminalError(parts: readonly StreamPart[]): SerializedError {
+  const terminal = parts.filter((part) => part.type === 'finish' || part.type === 'error');
+  const last = parts.at(-1);
+  if (terminal.length !== 1 || last?.type !== 'error') {
+    throw new Error(`expected the stream to end with its one error part, got ${JSON.stringify(terminal)}`);
+  }
+  return last.error;
+}
