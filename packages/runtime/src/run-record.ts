@@ -23,9 +23,17 @@ const milestoneTypes = new Set<RunEvent['type']>([
 const maxBufferedEvents = 200;
 
 /**
+ * `status.json` is rewritten at most this often while a run goes on (a team of eight passes a
+ * hundred milestones, and each rewrite is two file operations on the main thread); its last
+ * state is always written at once, when the run ends or the record closes.
+ */
+export const statusIntervalMs = 250;
+
+/**
  * Writes a run to disk as it happens: `events.jsonl` (every event), `answers/<label>.md`,
  * `votes.json`, `final.md` and `status.json` (replaced atomically). Writes are synchronous
- * and flushed at every milestone, so a run stopped by Ctrl-C still leaves a complete record.
+ * and flushed at every milestone, so a run stopped by Ctrl-C still leaves a complete record;
+ * `status.json` follows within `statusIntervalMs`.
  */
 export class RunRecord {
   readonly directory: string;
@@ -34,6 +42,8 @@ export class RunRecord {
   private status: RunStatus;
   private readonly votes: unknown[] = [];
   private closed = false;
+  private statusWrittenAt = 0;
+  private pendingStatus: NodeJS.Timeout | undefined;
 
   constructor(directory: string, runId: string, startedAt: number) {
     this.directory = directory;
@@ -57,7 +67,8 @@ export class RunRecord {
     if (event.type === 'final') writeFileSync(path.join(this.directory, 'final.md'), event.content);
     if (milestoneTypes.has(event.type) || this.buffer.length >= maxBufferedEvents) {
       this.flush();
-      if (milestoneTypes.has(event.type)) this.writeStatus();
+      if (event.type === 'run-end') this.writeStatus();
+      else if (milestoneTypes.has(event.type)) this.writeStatusSoon();
     }
   }
 
@@ -79,7 +90,23 @@ export class RunRecord {
     this.buffer = [];
   }
 
+  private writeStatusSoon(): void {
+    if (this.pendingStatus !== undefined) return;
+    const wait = this.statusWrittenAt + statusIntervalMs - Date.now();
+    if (wait <= 0) {
+      this.writeStatus();
+      return;
+    }
+    this.pendingStatus = setTimeout(() => this.writeStatus(), wait);
+    // A run that has ended closes its record, which writes the status: the timer need not hold the process.
+    this.pendingStatus.unref();
+  }
+
   private writeStatus(): void {
+    clearTimeout(this.pendingStatus);
+    this.pendingStatus = undefined;
+    if (this.closed) return;
+    this.statusWrittenAt = Date.now();
     writeFileAtomicSync(path.join(this.directory, 'status.json'), `${JSON.stringify({ ...this.status, recordDirectory: this.directory }, null, 2)}\n`);
   }
 }

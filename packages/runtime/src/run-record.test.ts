@@ -1,0 +1,66 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RunEvent } from '@massgen/core';
+import { RunRecord, statusIntervalMs } from './run-record.js';
+
+let directory: string;
+let seq = 0;
+
+beforeEach(() => {
+  directory = mkdtempSync(path.join(tmpdir(), 'massgen-record-'));
+  seq = 0;
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+function event(body: Record<string, unknown>): RunEvent {
+  seq += 1;
+  return { ...body, runId: 'run-1', seq, time: Date.now() } as RunEvent;
+}
+
+const status = () => JSON.parse(readFileSync(path.join(directory, 'status.json'), 'utf8')) as { state: string; round: number; agents: Record<string, { state: string }> };
+const events = () => readFileSync(path.join(directory, 'events.jsonl'), 'utf8').trim().split('\n');
+
+describe('RunRecord', () => {
+  it('writes every milestone to events.jsonl at once, and status.json at most once per interval', async () => {
+    const record = new RunRecord(directory, 'run-1', Date.now());
+    await vi.advanceTimersByTimeAsync(statusIntervalMs);
+    record.write(event({ type: 'run-start', task: 'q', strategy: 'vote', agents: [{ id: 'a', provider: 'p', modelId: 'm' }] }));
+    expect(status().agents['a']).toMatchObject({ state: 'waiting' });
+    record.write(event({ type: 'round', round: 1 }));
+    record.write(event({ type: 'agent-start', agentId: 'a', round: 1, attempt: 1, reason: 'initial' }));
+    expect(events()).toHaveLength(3);
+    expect(status().round).toBe(0);
+    await vi.advanceTimersByTimeAsync(statusIntervalMs - 1);
+    expect(status().round).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(status()).toMatchObject({ round: 1, agents: { a: { state: 'working' } } });
+    record.close();
+  });
+
+  it('writes the end of the run at once, and a closed record no more', async () => {
+    const record = new RunRecord(directory, 'run-1', Date.now());
+    record.write(event({ type: 'run-start', task: 'q', strategy: 'vote', agents: [{ id: 'a', provider: 'p', modelId: 'm' }] }));
+    record.write(event({ type: 'run-end', stopReason: 'cancelled' }));
+    expect(status()).toMatchObject({ state: 'finished' });
+    record.close();
+    await vi.advanceTimersByTimeAsync(statusIntervalMs);
+    expect(status()).toMatchObject({ state: 'finished' });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('writes the latest status when closed before the interval is over', () => {
+    const record = new RunRecord(directory, 'run-1', Date.now());
+    record.write(event({ type: 'run-start', task: 'q', strategy: 'vote', agents: [{ id: 'a', provider: 'p', modelId: 'm' }] }));
+    record.write(event({ type: 'agent-start', agentId: 'a', round: 1, attempt: 1, reason: 'initial' }));
+    record.close();
+    expect(status().agents['a']).toMatchObject({ state: 'working' });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
