@@ -62,6 +62,12 @@ describe('withIdleTimeout', () => {
       expect(vi.getTimerCount()).toBe(0);
     });
 
+    it('sets no timer until the stream is read', () => {
+      vi.useFakeTimers();
+      withIdleTimeout((async function* () { yield 'unread'; })(), 1_000, () => new Error('idle'));
+      expect(vi.getTimerCount()).toBe(0);
+    });
+
     it('restarts the count at every read', async () => {
       vi.useFakeTimers();
       let release: ((value: string) => void) | undefined;

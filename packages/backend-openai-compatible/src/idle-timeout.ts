@@ -11,9 +11,10 @@ export function withIdleTimeout<T>(source: AsyncIterable<T>, milliseconds: numbe
   let finished = false;
   // The read in progress, failed by the timer; none while the consumer holds an item.
   let failRead: ((error: Error) => void) | undefined;
-  // One timer for the stream, re-armed at every read: a timer and a race per item cost more than
-  // the items of a fast stream. A plain iterator rather than an async generator, for the same reason.
-  const timer = setTimeout(() => failRead?.(onIdle()), milliseconds);
+  // One timer for the stream, set at the first read and re-armed at every read: a timer and a race
+  // per item cost more than the items of a fast stream. A plain iterator rather than an async
+  // generator, for the same reason.
+  let timer: NodeJS.Timeout | undefined;
   const settle = (): void => {
     finished = true;
     failRead = undefined;
@@ -25,7 +26,8 @@ export function withIdleTimeout<T>(source: AsyncIterable<T>, milliseconds: numbe
     },
     next(): Promise<IteratorResult<T>> {
       if (finished) return Promise.resolve({ value: undefined, done: true });
-      timer.refresh();
+      if (timer === undefined) timer = setTimeout(() => failRead?.(onIdle()), milliseconds);
+      else timer.refresh();
       return new Promise<IteratorResult<T>>((resolve, reject) => {
         // After a timeout the abandoned read settles later, usually by rejecting; that is expected.
         failRead = (error) => {
