@@ -1,0 +1,65 @@
+import type { BackendSettings } from '@massgen/core';
+import type OpenAI from 'openai';
+import type { ClientOptions } from 'openai';
+import { resolveApiKey } from './api-key.js';
+import { loadOpenAISdk, type OpenAISdk } from './load-openai-sdk.js';
+import { nodeHttpFetch } from './node-http-fetch.js';
+import type { OpenAICompatibleEndpoint } from './openai-compatible-endpoint.js';
+
+/** A backend's SDK, its client, and the key the client sends (to redact it from errors). */
+export interface OpenAISdkConnection {
+  sdk: OpenAISdk;
+  client: OpenAI;
+  apiKey: string;
+}
+
+export interface OpenAISdkConnectionOptions {
+  settings: BackendSettings;
+  endpoint: OpenAICompatibleEndpoint;
+  /** `backend.api_key`, if configured. */
+  apiKey: string | undefined;
+  timeoutMs: number;
+  headers: Record<string, string> | undefined;
+  /** Sent as `OpenAI-Organization` when set; never read from the environment. */
+  organization?: string | undefined;
+  /** Builds another client class from the options (Azure OpenAI's). */
+  createClient?: ((sdk: OpenAISdk, options: ClientOptions) => OpenAI) | undefined;
+}
+
+/**
+ * The connection of one backend, made at its first call and shared by the later ones: the key is
+ * read and the SDK loaded only then. A failure (a missing key, which may be set before the next
+ * call) is not remembered.
+ */
+export function lazyOpenAISdkConnection(options: OpenAISdkConnectionOptions): () => Promise<OpenAISdkConnection> {
+  let connecting: Promise<OpenAISdkConnection> | undefined;
+  return () => {
+    connecting ??= connect(options).catch((error: unknown) => {
+      connecting = undefined;
+      throw error;
+    });
+    return connecting;
+  };
+}
+
+async function connect(options: OpenAISdkConnectionOptions): Promise<OpenAISdkConnection> {
+  const { settings, endpoint } = options;
+  const apiKey = resolveApiKey({ endpoint, configuredKey: options.apiKey, env: settings.env, warn: settings.warn, agentId: settings.agentId, provider: settings.type });
+  const sdk = await loadOpenAISdk();
+  const clientOptions: ClientOptions = {
+    apiKey,
+    baseURL: endpoint.baseUrl,
+    timeout: options.timeoutMs,
+    // Retries happen in one place, the MassGen runtime, which knows about budgets and other agents.
+    maxRetries: 0,
+    defaultHeaders: options.headers,
+    // Only what the configuration says: the SDK would otherwise read these from the environment
+    // and send them to any host.
+    organization: options.organization ?? null,
+    project: null,
+    logLevel: 'off',
+    fetch: nodeHttpFetch,
+  };
+  const client = options.createClient?.(sdk, clientOptions) ?? new sdk.OpenAI(clientOptions);
+  return { sdk, client, apiKey };
+}
