@@ -19,7 +19,12 @@ const extensionPackages: ReadonlyArray<{ packageName: string; feature: string; n
 
 /** The extensions of one run, opened together and closed together. */
 export class RunExtensions {
-  private constructor(private readonly extensions: readonly RunExtension[]) {}
+  /** Whether any extension listens to events, found once: every event of a run asks. */
+  private readonly listening: boolean;
+
+  private constructor(private readonly extensions: readonly RunExtension[]) {
+    this.listening = extensions.some((extension) => extension.onEvent !== undefined);
+  }
 
   /**
    * Opens the extensions the configuration needs. If one fails to open, those already open
@@ -66,7 +71,7 @@ export class RunExtensions {
 
   /** Hands the event to every extension that listens; `undefined` when none does, so callers need not wait. */
   onEvent(event: RunEvent): Promise<void> | undefined {
-    if (!this.extensions.some((extension) => extension.onEvent !== undefined)) return undefined;
+    if (!this.listening) return undefined;
     return (async () => {
       for (const extension of this.extensions) await extension.onEvent?.(event);
     })();
