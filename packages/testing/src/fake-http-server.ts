@@ -7,8 +7,6 @@ export interface FakeHttpServer {
   readonly origin: string;
   /** Responses started and not yet finished or abandoned by their client. */
   readonly activeResponses: number;
-  /** TCP connections clients have opened so far: a client that reuses its connections opens few. */
-  readonly connections: number;
   /** Resolves once no response is in progress (hung and slow ones included). */
   idle(): Promise<void>;
   /** Ends every open connection and stops listening; closing twice is harmless. */
@@ -28,7 +26,6 @@ export interface FakeHttpServerOptions {
 export async function startFakeHttpServer(options: FakeHttpServerOptions): Promise<FakeHttpServer> {
   const idleWaiters: Array<() => void> = [];
   let active = 0;
-  let connections = 0;
 
   const server = createServer((request, response) => {
     active += 1;
@@ -42,9 +39,6 @@ export async function startFakeHttpServer(options: FakeHttpServerOptions): Promi
     });
   });
 
-  server.on('connection', () => {
-    connections += 1;
-  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -56,9 +50,6 @@ export async function startFakeHttpServer(options: FakeHttpServerOptions): Promi
     origin: `http://127.0.0.1:${port}`,
     get activeResponses() {
       return active;
-    },
-    get connections() {
-      return connections;
     },
     idle() {
       if (active === 0) return Promise.resolve();

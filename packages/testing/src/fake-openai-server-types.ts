@@ -174,8 +174,6 @@ export interface FakeOpenAIServer {
   readonly requests: readonly FakeChatRequest[];
   /** Responses started and not yet finished or abandoned by their client. */
   readonly activeResponses: number;
-  /** TCP connections clients have opened so far: a client that reuses its connections opens few. */
-  readonly connections: number;
   /** Queues replies for the next requests, consumed in order before the responder is asked. */
   enqueue(...replies: FakeReply[]): void;
   setResponder(responder: FakeResponder): void;

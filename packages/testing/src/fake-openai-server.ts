@@ -95,9 +95,6 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
     get activeResponses() {
       return http.activeResponses;
     },
-    get connections() {
-      return http.connections;
-    },
     enqueue(...replies) {
       queue.push(...replies);
     },
