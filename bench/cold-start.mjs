@@ -24,8 +24,12 @@ export function coldStart() {
   const ratio = median(massgen) / median(node);
   console.log(`cold start (${rounds} interleaved runs, medians)`);
   console.log(`  node -e 0          ${median(node).toFixed(1)} ms`);
-  console.log(`  massgen --version  ${median(massgen).toFixed(1)} ms   ratio ${ratio.toFixed(2)}x   target <= 2.00x   ${verdict(ratio <= 2)}`);
-  console.log(`  massgen --help     ${median(help).toFixed(1)} ms   ratio ${(median(help) / median(node)).toFixed(2)}x   (information)`);
+  console.log(
+    `  massgen --version  ${median(massgen).toFixed(1)} ms   ratio ${ratio.toFixed(2)}x   target <= 2.00x   ${verdict(ratio <= 2)}`,
+  );
+  console.log(
+    `  massgen --help     ${median(help).toFixed(1)} ms   ratio ${(median(help) / median(node)).toFixed(2)}x   (information)`,
+  );
   return ratio <= 2;
 }
 

@@ -26,47 +26,68 @@ const slowdownPerAgent = 0.25;
 // An answer of about 120 words, so that prompts grow with every answer they quote.
 const answerText = (model) =>
   `${model} recommends a managed container platform. ` +
-  'Start with the current traffic of one hundred thousand requests a day, which fits a small always-on service with autoscaling. '.repeat(6);
+  'Start with the current traffic of one hundred thousand requests a day, which fits a small always-on service with autoscaling. '.repeat(
+    6,
+  );
 
 /** Four characters a token, as the fake server estimates usage. */
 const estimateTokens = (text) => Math.ceil(text.length / 4);
 
 function promptTokens(request) {
-  const parts = request.messages.map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? '')));
+  const parts = request.messages.map((message) =>
+    typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? ''),
+  );
   if (request.tools.length > 0) parts.push(JSON.stringify(request.tools));
   return Math.max(1, estimateTokens(parts.join('\n')));
 }
 
 function replyTokens(reply) {
-  const calls = reply.type === 'tool-calls' ? reply.calls.map((call) => call.name + JSON.stringify(call.arguments)).join('') : '';
+  const calls =
+    reply.type === 'tool-calls' ? reply.calls.map((call) => call.name + JSON.stringify(call.arguments)).join('') : '';
   return estimateTokens((reply.text ?? '') + calls);
 }
 
 function teamConfig(size, interrupt, baseUrl, directory) {
-  const agents = Array.from({ length: size }, (_, index) =>
-    `  - id: agent-${index + 1}\n    backend:\n      type: chatcompletion\n      model: model-${index + 1}\n      base_url: "${baseUrl}"\n      api_key: bench-key\n`,
+  const agents = Array.from(
+    { length: size },
+    (_, index) =>
+      `  - id: agent-${index + 1}\n    backend:\n      type: chatcompletion\n      model: model-${index + 1}\n      base_url: "${baseUrl}"\n      api_key: bench-key\n`,
   ).join('');
-  return parseConfig(`agents:\n${agents}orchestrator:\n  interrupt_stale_turns: ${interrupt}\n`, { baseDir: directory, cwd: directory, env: {} });
+  return parseConfig(`agents:\n${agents}orchestrator:\n  interrupt_stale_turns: ${interrupt}\n`, {
+    baseDir: directory,
+    cwd: directory,
+    env: {},
+  });
 }
 
 async function measureCase(server, directory, size, interrupt) {
   const samples = [];
   for (let attempt = 0; attempt < runsPerCase; attempt += 1) {
     const before = server.requests.length;
-    const result = await run(teamConfig(size, interrupt, server.url, directory), 'Which platform should host our Python microservice?', {
-      cwd: directory,
-      pluginSearchPaths: [path.join(root, 'apps/cli')],
-      record: false,
-    });
+    const result = await run(
+      teamConfig(size, interrupt, server.url, directory),
+      'Which platform should host our Python microservice?',
+      {
+        cwd: directory,
+        pluginSearchPaths: [path.join(root, 'apps/cli')],
+        record: false,
+      },
+    );
     await server.idle();
-    if (result.finalAnswer === undefined) throw new Error(`coordination ended without an answer: ${result.stopReason} ${result.error?.message ?? ''}`);
+    if (result.finalAnswer === undefined)
+      throw new Error(`coordination ended without an answer: ${result.stopReason} ${result.error?.message ?? ''}`);
     const requests = server.requests.slice(before);
     const sent = requests.reduce((sum, request) => sum + promptTokens(request), 0);
     const generated = result.usage.reduce((sum, entry) => sum + (entry.usage.outputTokens ?? 0), 0);
     samples.push({ requests: requests.length, answers: result.answers.length, sent, generated });
   }
   const middle = (field) => median(samples.map((sample) => sample[field]));
-  return { requests: middle('requests'), answers: middle('answers'), sent: middle('sent'), generated: middle('generated') };
+  return {
+    requests: middle('requests'),
+    answers: middle('answers'),
+    sent: middle('sent'),
+    generated: middle('generated'),
+  };
 }
 
 export async function coordinationTokens() {
@@ -83,7 +104,11 @@ export async function coordinationTokens() {
   const rows = [];
   try {
     for (const size of teamSizes) {
-      rows.push({ size, finished: await measureCase(server, directory, size, false), interrupted: await measureCase(server, directory, size, true) });
+      rows.push({
+        size,
+        finished: await measureCase(server, directory, size, false),
+        interrupted: await measureCase(server, directory, size, true),
+      });
     }
   } finally {
     await server.close();
@@ -94,17 +119,23 @@ export async function coordinationTokens() {
     return percent === 0 ? '0%' : `${percent > 0 ? '+' : ''}${percent}%`;
   };
   console.log(`Tokens per coordination (medians of ${runsPerCase} runs)`);
-  console.log('| agents | stale turns | requests | answers | tokens sent | tokens generated | sent vs finish | generated vs finish |');
+  console.log(
+    '| agents | stale turns | requests | answers | tokens sent | tokens generated | sent vs finish | generated vs finish |',
+  );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const { size, finished, interrupted } of rows) {
-    console.log(`| ${size} | finish | ${finished.requests} | ${finished.answers} | ${finished.sent} | ${finished.generated} | | |`);
+    console.log(
+      `| ${size} | finish | ${finished.requests} | ${finished.answers} | ${finished.sent} | ${finished.generated} | | |`,
+    );
     console.log(
       `| ${size} | interrupted | ${interrupted.requests} | ${interrupted.answers} | ${interrupted.sent} | ${interrupted.generated} | ${change(interrupted.sent, finished.sent)} | ${change(interrupted.generated, finished.generated)} |`,
     );
   }
   // What interruption is for: no tokens spent on turns that are already out of date, and no
   // more prompts re-sent for it than stale turns cost when they finish.
-  const ok = rows.every(({ finished, interrupted }) => interrupted.generated <= finished.generated && interrupted.sent <= finished.sent);
+  const ok = rows.every(
+    ({ finished, interrupted }) => interrupted.generated <= finished.generated && interrupted.sent <= finished.sent,
+  );
   console.log(`  interruption sends and generates no more tokens than letting stale turns finish   ${verdict(ok)}`);
   return ok;
 }

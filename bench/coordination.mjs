@@ -17,16 +17,25 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 
 function teamConfig(baseUrl, directory) {
   const agents = ['a', 'b', 'c']
-    .map((name) => `  - id: agent-${name}\n    backend:\n      type: chatcompletion\n      model: model-${name}\n      base_url: "${baseUrl}"\n      api_key: bench-key\n`)
+    .map(
+      (name) =>
+        `  - id: agent-${name}\n    backend:\n      type: chatcompletion\n      model: model-${name}\n      base_url: "${baseUrl}"\n      api_key: bench-key\n`,
+    )
     .join('');
   // Stale turns run to completion here, so every call costs the full latency and the ideal below is exact;
   // interrupting them (the default) only makes runs shorter than this bound.
-  return parseConfig(`agents:\n${agents}orchestrator:\n  interrupt_stale_turns: false\n`, { baseDir: directory, cwd: directory, env: {} });
+  return parseConfig(`agents:\n${agents}orchestrator:\n  interrupt_stale_turns: false\n`, {
+    baseDir: directory,
+    cwd: directory,
+    env: {},
+  });
 }
 
 /** Starts the fake provider in a child process and collects the model of every request it gets. */
 async function startProvider() {
-  const child = spawn(process.execPath, [path.join(root, 'bench/fake-server-process.mjs'), String(latencyMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(root, 'bench/fake-server-process.mjs'), String(latencyMs)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const requests = [];
   const lines = createInterface({ input: child.stdout });
   const url = await new Promise((resolve, reject) => {
@@ -60,9 +69,11 @@ export async function coordination() {
         pluginSearchPaths: [path.join(root, 'apps/cli')],
       });
       measured.push(Number(process.hrtime.bigint() - started) / 1e6);
-      if (result.finalAnswer === undefined) throw new Error(`coordination ended without an answer: ${result.stopReason} ${result.error?.message ?? ""}`);
+      if (result.finalAnswer === undefined)
+        throw new Error(`coordination ended without an answer: ${result.stopReason} ${result.error?.message ?? ''}`);
       const callsPerModel = new Map();
-      for (const request of server.requests.slice(before)) callsPerModel.set(request.model, (callsPerModel.get(request.model) ?? 0) + 1);
+      for (const request of server.requests.slice(before))
+        callsPerModel.set(request.model, (callsPerModel.get(request.model) ?? 0) + 1);
       ideal.push(Math.max(...callsPerModel.values()) * latencyMs);
     }
   } finally {
@@ -72,7 +83,9 @@ export async function coordination() {
   const overhead = median(measured) / median(ideal) - 1;
   console.log(`3-agent coordination, ${latencyMs} ms per request (${rounds} runs, medians)`);
   console.log(`  ideal critical path  ${median(ideal).toFixed(0)} ms`);
-  console.log(`  measured             ${median(measured).toFixed(0)} ms   overhead ${(overhead * 100).toFixed(1)}%   target <= 10%   ${verdict(overhead <= 0.1)}`);
+  console.log(
+    `  measured             ${median(measured).toFixed(0)} ms   overhead ${(overhead * 100).toFixed(1)}%   target <= 10%   ${verdict(overhead <= 0.1)}`,
+  );
   return overhead <= 0.1;
 }
 

@@ -40,7 +40,11 @@ export async function localModel() {
       let tokens = 0;
       const started = performance.now();
       await chat.generateResponse(
-        [{ type: 'system', text: messages[0].content }, { type: 'user', text: messages[1].content }, { type: 'model', response: [] }],
+        [
+          { type: 'system', text: messages[0].content },
+          { type: 'user', text: messages[1].content },
+          { type: 'model', response: [] },
+        ],
         { temperature: 0.7, topP: 0.95, maxTokens, seed: 1, onToken: (chunk) => (tokens += chunk.length) },
       );
       return tokens / ((performance.now() - started) / 1000);
@@ -73,9 +77,13 @@ export async function localModel() {
       backendRates.push(await throughBackend());
     }
     const ratio = median(backendRates) / median(directRates);
-    console.log(`local model tokens/s (${rounds} interleaved runs of ${maxTokens} tokens, ${threads} thread(s), medians)`);
+    console.log(
+      `local model tokens/s (${rounds} interleaved runs of ${maxTokens} tokens, ${threads} thread(s), medians)`,
+    );
     console.log(`  node-llama-cpp directly   ${median(directRates).toFixed(1)} tok/s`);
-    console.log(`  backend-local stream()    ${median(backendRates).toFixed(1)} tok/s   ratio ${ratio.toFixed(3)}   target >= 0.95   ${verdict(ratio >= 0.95)}`);
+    console.log(
+      `  backend-local stream()    ${median(backendRates).toFixed(1)} tok/s   ratio ${ratio.toFixed(3)}   target >= 0.95   ${verdict(ratio >= 0.95)}`,
+    );
     chat.dispose();
     await context.dispose();
     await model.dispose();

@@ -16,7 +16,8 @@ export function timeProcess(command, args) {
   const started = process.hrtime.bigint();
   const result = spawnSync(command, args, { encoding: 'utf8' });
   const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}: ${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} exited with ${result.status}: ${result.stderr}`);
   return elapsed;
 }
 

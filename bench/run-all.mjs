@@ -5,5 +5,12 @@ import { server } from './server.mjs';
 import { localModel } from './local-model.mjs';
 import { tui } from './tui.mjs';
 
-const results = [coldStart(), await coordination(), await coordinationTokens(), await server(), await localModel(), await tui()];
+const results = [
+  coldStart(),
+  await coordination(),
+  await coordinationTokens(),
+  await server(),
+  await localModel(),
+  await tui(),
+];
 process.exitCode = results.every(Boolean) ? 0 : 1;

@@ -26,7 +26,9 @@ const question = 'What is 2+2?';
 
 /** The fake provider in its own process; counts the requests it gets. */
 async function startProvider() {
-  const child = spawn(process.execPath, [path.join(root, 'bench/fake-server-process.mjs'), String(upstreamLatencyMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(root, 'bench/fake-server-process.mjs'), String(upstreamLatencyMs)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const provider = { child, url: '', requests: 0 };
   const lines = createInterface({ input: child.stdout });
   provider.url = await new Promise((resolve, reject) => {
@@ -43,11 +45,27 @@ async function startProvider() {
 /** The built `massgen serve --passthrough` on a single-agent configuration, on a free port. */
 async function startMassGen(providerUrl, directory) {
   const config = path.join(directory, 'solo.yaml');
-  writeFileSync(config, `agent:\n  id: solo\n  backend:\n    type: chatcompletion\n    model: solo-model\n    base_url: "${providerUrl}"\n    api_key: bench-key\n`);
-  const child = spawn(process.execPath, [path.join(root, 'apps/cli/bin/massgen.js'), 'serve', '--config', config, '--passthrough', '--no-record', '--port', '0'], {
-    cwd: directory,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  writeFileSync(
+    config,
+    `agent:\n  id: solo\n  backend:\n    type: chatcompletion\n    model: solo-model\n    base_url: "${providerUrl}"\n    api_key: bench-key\n`,
+  );
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, 'apps/cli/bin/massgen.js'),
+      'serve',
+      '--config',
+      config,
+      '--passthrough',
+      '--no-record',
+      '--port',
+      '0',
+    ],
+    {
+      cwd: directory,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   const url = await new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`massgen serve exited with ${code}: ${stderr}`)));
@@ -81,7 +99,15 @@ function streamOnce(target) {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       target.endpoint,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': target.body.length, authorization: 'Bearer bench-key' } },
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': target.body.length,
+          authorization: 'Bearer bench-key',
+        },
+      },
       (response) => {
         let text = '';
         let firstToken;
@@ -105,7 +131,14 @@ function streamOnce(target) {
 }
 
 function target(name, baseUrl, model) {
-  const body = Buffer.from(JSON.stringify({ model, stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: question }] }));
+  const body = Buffer.from(
+    JSON.stringify({
+      model,
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: question }],
+    }),
+  );
   return { name, endpoint: `${baseUrl}/v1/chat/completions`, body };
 }
 
@@ -178,20 +211,42 @@ export async function server() {
     await concurrent(served, burstWarmup);
     const servedLoad = await concurrent(served);
 
-    console.log(`massgen serve --passthrough vs the same fake provider directly (provider latency ${upstreamLatencyMs} ms, streaming, read to [DONE])`);
-    console.log(`  sequential, ${sequentialRounds} interleaved requests each, after ${warmupRounds} to warm up   direct          massgen serve   added`);
-    console.log(`    p50                                          ${ms(percentile(sequentialRun.direct, 0.5))}    ${ms(percentile(sequentialRun.served, 0.5))}    ${ms(added50)}   target < 1 ms   ${verdict(added50 < 1)}`);
-    console.log(`    p99                                          ${ms(percentile(sequentialRun.direct, 0.99))}    ${ms(percentile(sequentialRun.served, 0.99))}    ${ms(added99)}`);
+    console.log(
+      `massgen serve --passthrough vs the same fake provider directly (provider latency ${upstreamLatencyMs} ms, streaming, read to [DONE])`,
+    );
+    console.log(
+      `  sequential, ${sequentialRounds} interleaved requests each, after ${warmupRounds} to warm up   direct          massgen serve   added`,
+    );
+    console.log(
+      `    p50                                          ${ms(percentile(sequentialRun.direct, 0.5))}    ${ms(percentile(sequentialRun.served, 0.5))}    ${ms(added50)}   target < 1 ms   ${verdict(added50 < 1)}`,
+    );
+    console.log(
+      `    p99                                          ${ms(percentile(sequentialRun.direct, 0.99))}    ${ms(percentile(sequentialRun.served, 0.99))}    ${ms(added99)}`,
+    );
     const firstToken50 = (name) => percentile(sequentialRun[`${name}FirstToken`], 0.5);
-    console.log(`    first answer token, p50                      ${ms(firstToken50('direct'))}    ${ms(firstToken50('served'))}    ${ms(firstToken50('served') - firstToken50('direct'))}`);
+    console.log(
+      `    first answer token, p50                      ${ms(firstToken50('direct'))}    ${ms(firstToken50('served'))}    ${ms(firstToken50('served') - firstToken50('direct'))}`,
+    );
     const cold = (name) => percentile(sequentialRun.cold[name], 0.5);
-    console.log(`    p50 of the first ${coldRounds} after start            ${ms(cold('direct'))}    ${ms(cold('served'))}    ${ms(cold('served') - cold('direct'))}   (information: still warming up)`);
+    console.log(
+      `    p50 of the first ${coldRounds} after start            ${ms(cold('direct'))}    ${ms(cold('served'))}    ${ms(cold('served') - cold('direct'))}   (information: still warming up)`,
+    );
     console.log(`    provider calls per served request            ${upstreamPerRequest.toFixed(2)}`);
-    console.log(`  ${concurrency} concurrent streams, ${concurrentRequests} requests each, after ${burstWarmup} to warm up`);
-    console.log(`    requests per second                          ${directLoad.rps.toFixed(0).padStart(7)}       ${servedLoad.rps.toFixed(0).padStart(7)}`);
-    console.log(`    p50                                          ${ms(percentile(directLoad.latencies, 0.5))}    ${ms(percentile(servedLoad.latencies, 0.5))}    ${ms(percentile(servedLoad.latencies, 0.5) - percentile(directLoad.latencies, 0.5))}`);
-    console.log(`    p99                                          ${ms(percentile(directLoad.latencies, 0.99))}    ${ms(percentile(servedLoad.latencies, 0.99))}    ${ms(percentile(servedLoad.latencies, 0.99) - percentile(directLoad.latencies, 0.99))}`);
-    console.log(`    errors                                       ${String(directLoad.errors.length).padStart(7)}       ${String(servedLoad.errors.length).padStart(7)}       target 0   ${verdict(servedLoad.errors.length === 0)}`);
+    console.log(
+      `  ${concurrency} concurrent streams, ${concurrentRequests} requests each, after ${burstWarmup} to warm up`,
+    );
+    console.log(
+      `    requests per second                          ${directLoad.rps.toFixed(0).padStart(7)}       ${servedLoad.rps.toFixed(0).padStart(7)}`,
+    );
+    console.log(
+      `    p50                                          ${ms(percentile(directLoad.latencies, 0.5))}    ${ms(percentile(servedLoad.latencies, 0.5))}    ${ms(percentile(servedLoad.latencies, 0.5) - percentile(directLoad.latencies, 0.5))}`,
+    );
+    console.log(
+      `    p99                                          ${ms(percentile(directLoad.latencies, 0.99))}    ${ms(percentile(servedLoad.latencies, 0.99))}    ${ms(percentile(servedLoad.latencies, 0.99) - percentile(directLoad.latencies, 0.99))}`,
+    );
+    console.log(
+      `    errors                                       ${String(directLoad.errors.length).padStart(7)}       ${String(servedLoad.errors.length).padStart(7)}       target 0   ${verdict(servedLoad.errors.length === 0)}`,
+    );
     for (const error of servedLoad.errors.slice(0, 3)) console.log(`      ${error.message}`);
     return added50 < 1 && servedLoad.errors.length === 0;
   } finally {

@@ -22,7 +22,11 @@ const agentCount = Number(process.env.BENCH_AGENTS ?? 8);
 
 /** Starts the streaming fake provider in its own process. */
 async function startProvider() {
-  const child = spawn(process.execPath, [path.join(root, 'bench/streaming-fake-server-process.mjs'), String(latencyMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'bench/streaming-fake-server-process.mjs'), String(latencyMs)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const lines = createInterface({ input: child.stdout });
   let requests = 0;
   const url = await new Promise((resolve, reject) => {
@@ -43,7 +47,11 @@ async function startProvider() {
 }
 
 function writeTeam(directory, url) {
-  const agents = Array.from({ length: agentCount }, (_, index) => `  - id: agent-${index + 1}\n    backend:\n      type: chatcompletion\n      model: model-${index + 1}\n      base_url: "${url}"\n      api_key: bench-key\n`).join('');
+  const agents = Array.from(
+    { length: agentCount },
+    (_, index) =>
+      `  - id: agent-${index + 1}\n    backend:\n      type: chatcompletion\n      model: model-${index + 1}\n      base_url: "${url}"\n      api_key: bench-key\n`,
+  ).join('');
   const file = path.join(directory, 'team.yaml');
   writeFileSync(file, `agents:\n${agents}`);
   return file;
@@ -64,16 +72,32 @@ function runOnce(cwd, file, live) {
   const args = ['--config', file, 'What is 2+2?'];
   const started = process.hrtime.bigint();
   const result = live
-    ? spawnSync('script', ['-qfec', `stty cols 100 rows 30; exec ${[process.execPath, bin, ...args].map(shellQuote).join(' ')}`, '/dev/null'], { cwd, env: cliEnvironment(), encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] })
+    ? spawnSync(
+        'script',
+        [
+          '-qfec',
+          `stty cols 100 rows 30; exec ${[process.execPath, bin, ...args].map(shellQuote).join(' ')}`,
+          '/dev/null',
+        ],
+        { cwd, env: cliEnvironment(), encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] },
+      )
     : spawnSync(process.execPath, [bin, '--no-display', ...args], { cwd, env: cliEnvironment(), encoding: 'utf8' });
   const processMs = Number(process.hrtime.bigint() - started) / 1e6;
-  if (result.status !== 0) throw new Error(`massgen (${live ? 'live display' : '--no-display'}) exited with ${result.status}: ${result.stderr || result.stdout}`);
-  if (live && !result.stdout.includes('Final answer by')) throw new Error(`the live display did not draw its final frame:\n${result.stdout.slice(-2000)}`);
+  if (result.status !== 0)
+    throw new Error(
+      `massgen (${live ? 'live display' : '--no-display'}) exited with ${result.status}: ${result.stderr || result.stdout}`,
+    );
+  if (live && !result.stdout.includes('Final answer by'))
+    throw new Error(`the live display did not draw its final frame:\n${result.stdout.slice(-2000)}`);
   const runs = path.join(cwd, '.massgen', 'runs');
   const [runId] = readdirSync(runs);
-  const events = readFileSync(path.join(runs, runId, 'events.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const events = readFileSync(path.join(runs, runId, 'events.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
   const end = events.at(-1);
-  if (end.type !== 'run-end' || end.stopReason !== 'consensus') throw new Error(`the run ended with ${end.type} ${end.stopReason}`);
+  if (end.type !== 'run-end' || end.stopReason !== 'consensus')
+    throw new Error(`the run ended with ${end.type} ${end.stopReason}`);
   const deltas = events.filter((event) => event.type === 'agent-delta').length;
   rmSync(path.join(cwd, '.massgen'), { recursive: true, force: true });
   return { coordinationMs: end.time - events[0].time, processMs, deltas };
@@ -115,13 +139,20 @@ export async function tui() {
   }
   const overhead = median(ratios) - 1;
   const load = `load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, on ${availableParallelism()} cores`;
-  console.log(`live display vs --no-display, ${agentCount} agents, ${latencyMs} ms per request, ~${deltas} streamed deltas per run (${rounds} interleaved pairs; ${load})`);
+  console.log(
+    `live display vs --no-display, ${agentCount} agents, ${latencyMs} ms per request, ~${deltas} streamed deltas per run (${rounds} interleaved pairs; ${load})`,
+  );
   console.log(`  coordination, --no-display   ${median(plain.coordination).toFixed(0)} ms (median)`);
   console.log(`  coordination, live display   ${median(live.coordination).toFixed(0)} ms (median)`);
-  console.log(`  live / --no-display, median of pairs   overhead ${(overhead * 100).toFixed(1)}%   target <= 5%   ${verdict(overhead <= 0.05)}`);
+  console.log(
+    `  live / --no-display, median of pairs   overhead ${(overhead * 100).toFixed(1)}%   target <= 5%   ${verdict(overhead <= 0.05)}`,
+  );
   console.log(`  whole process, --no-display  ${median(plain.process).toFixed(0)} ms   (information)`);
-  console.log(`  whole process, live display  ${median(live.process).toFixed(0)} ms   (information: includes loading ink and React)`);
-  if (process.env.BENCH_VERBOSE) console.log(`  samples: --no-display ${plain.coordination.join(' ')}; live ${live.coordination.join(' ')}`);
+  console.log(
+    `  whole process, live display  ${median(live.process).toFixed(0)} ms   (information: includes loading ink and React)`,
+  );
+  if (process.env.BENCH_VERBOSE)
+    console.log(`  samples: --no-display ${plain.coordination.join(' ')}; live ${live.coordination.join(' ')}`);
   return overhead <= 0.05;
 }
 

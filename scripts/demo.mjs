@@ -22,10 +22,19 @@ const server = await createFakeOpenAIServer({
 });
 
 console.error(`Fake OpenAI-compatible server on ${server.url}\n`);
-const child = spawn(process.execPath, [path.join(root, 'apps/cli/bin/massgen.js'), '--config', path.join(root, 'examples/demo/three-agents.yaml'), question], {
-  stdio: 'inherit',
-  env: { ...process.env, MASSGEN_DEMO_BASE_URL: server.url, MASSGEN_DEMO_API_KEY: 'demo-key' },
-});
+const child = spawn(
+  process.execPath,
+  [
+    path.join(root, 'apps/cli/bin/massgen.js'),
+    '--config',
+    path.join(root, 'examples/demo/three-agents.yaml'),
+    question,
+  ],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, MASSGEN_DEMO_BASE_URL: server.url, MASSGEN_DEMO_API_KEY: 'demo-key' },
+  },
+);
 const code = await new Promise((resolve) => child.on('exit', (exitCode) => resolve(exitCode ?? 1)));
 await server.close();
 process.exit(code);

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'apps/cli/bin/massgen.js');
-const show = (...args) => execFileSync(process.execPath, [cli, '--show-schema', ...args], { cwd: root, encoding: 'utf8' });
+const show = (...args) =>
+  execFileSync(process.execPath, [cli, '--show-schema', ...args], { cwd: root, encoding: 'utf8' });
 
 mkdirSync(path.join(root, 'schema'), { recursive: true });
 mkdirSync(path.join(root, 'docs'), { recursive: true });

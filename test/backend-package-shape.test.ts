@@ -47,8 +47,15 @@ describe.each(backendDirectories)('packages/%s', (directory) => {
     expect(manifest.sideEffects).toBe(false);
     expect(manifest.engines?.node).toBe('>=20.11');
     expect(manifest.files).toContain('dist');
-    expect(manifest.exports['.']).toEqual({ '@massgen/source': './src/index.ts', types: './dist/index.d.ts', import: './dist/index.js' });
-    expect(manifest.publishConfig).toEqual({ access: 'public', exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './package.json': './package.json' } });
+    expect(manifest.exports['.']).toEqual({
+      '@massgen/source': './src/index.ts',
+      types: './dist/index.d.ts',
+      import: './dist/index.js',
+    });
+    expect(manifest.publishConfig).toEqual({
+      access: 'public',
+      exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './package.json': './package.json' },
+    });
     const readme = readFileSync(path.join(root, 'packages', directory, 'README.md'), 'utf8');
     expect(readme.startsWith(`# ${manifest.name}`)).toBe(true);
   });
@@ -65,11 +72,14 @@ describe.each(backendDirectories)('packages/%s', (directory) => {
   it('has the file roles of a thin or a full backend, with tests', () => {
     const files = sourceFiles(directory);
     const index = readFileSync(path.join(root, 'packages', directory, 'src/index.ts'), 'utf8');
-    for (const file of ['tsup.config.ts', 'tsconfig.json']) expect(existsSync(path.join(root, 'packages', directory, file)), file).toBe(true);
+    for (const file of ['tsup.config.ts', 'tsconfig.json'])
+      expect(existsSync(path.join(root, 'packages', directory, file)), file).toBe(true);
     if (index.includes('defineOpenAICompatibleBackend(')) {
       expect(files).toContain('index.test.ts');
       return;
     }
-    expect(files).toEqual(expect.arrayContaining([`${name}-backend.ts`, `${name}-options.ts`, `${name}-backend.test.ts`]));
+    expect(files).toEqual(
+      expect.arrayContaining([`${name}-backend.ts`, `${name}-options.ts`, `${name}-backend.test.ts`]),
+    );
   });
 });

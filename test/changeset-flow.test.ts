@@ -17,12 +17,20 @@ let copy: string;
 
 function workspacePackageDirectories(): string[] {
   return ['packages', 'apps', 'tools'].flatMap((group) =>
-    existsSync(path.join(root, group)) ? readdirSync(path.join(root, group)).map((name) => path.join(group, name)).filter((directory) => existsSync(path.join(root, directory, 'package.json'))) : [],
+    existsSync(path.join(root, group))
+      ? readdirSync(path.join(root, group))
+          .map((name) => path.join(group, name))
+          .filter((directory) => existsSync(path.join(root, directory, 'package.json')))
+      : [],
   );
 }
 
 function manifest(directory: string): { name: string; version: string; private?: boolean } {
-  return JSON.parse(readFileSync(path.join(copy, directory, 'package.json'), 'utf8')) as { name: string; version: string; private?: boolean };
+  return JSON.parse(readFileSync(path.join(copy, directory, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+    private?: boolean;
+  };
 }
 
 beforeAll(() => {
@@ -44,7 +52,9 @@ describe('the changeset release flow', () => {
     const published = workspacePackageDirectories().filter((directory) => manifest(directory).private !== true);
     const before = new Set(published.map((directory) => manifest(directory).version));
     expect(before.size).toBe(1);
-    const pending = readdirSync(path.join(copy, '.changeset')).filter((file) => file.endsWith('.md') && file !== 'README.md');
+    const pending = readdirSync(path.join(copy, '.changeset')).filter(
+      (file) => file.endsWith('.md') && file !== 'README.md',
+    );
     expect(pending.length).toBeGreaterThan(0);
 
     execFileSync(process.execPath, [changesetBin, 'version'], { cwd: copy, stdio: 'pipe' });
@@ -57,6 +67,8 @@ describe('the changeset release flow', () => {
       expect(changelog.startsWith(`# ${manifest(directory).name}\n`), directory).toBe(true);
       expect(changelog).toContain(`## ${[...after][0]}`);
     }
-    expect(readdirSync(path.join(copy, '.changeset')).filter((file) => file.endsWith('.md') && file !== 'README.md')).toEqual([]);
+    expect(
+      readdirSync(path.join(copy, '.changeset')).filter((file) => file.endsWith('.md') && file !== 'README.md'),
+    ).toEqual([]);
   });
 });

@@ -11,7 +11,10 @@ import { describe, expect, it } from 'vitest';
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const show = (...args: string[]): string =>
-  execFileSync(process.execPath, [path.join(root, 'apps/cli/bin/massgen.js'), '--show-schema', ...args], { cwd: root, encoding: 'utf8' });
+  execFileSync(process.execPath, [path.join(root, 'apps/cli/bin/massgen.js'), '--show-schema', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
 
 describe('generated configuration schema files', () => {
   it('schema/massgen.schema.json is what massgen --show-schema --json prints (run pnpm schema to update)', () => {

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { productionClosure } from './dependency-closure.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const vendorSdks = ['openai', '@anthropic-ai/sdk', '@google/genai', '@anthropic-ai/claude-agent-sdk', '@modelcontextprotocol/sdk'];
+const vendorSdks = [
+  'openai',
+  '@anthropic-ai/sdk',
+  '@google/genai',
+  '@anthropic-ai/claude-agent-sdk',
+  '@modelcontextprotocol/sdk',
+];
 
 /** A project that depends on the runtime and exactly one backend installs only that backend's SDK. */
 const cases: Array<{ backend: string; allowedSdks: string[] }> = [

@@ -8,7 +8,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const packageDirectories = [...readdirSync(path.join(root, 'packages')).map((name) => `packages/${name}`), 'apps/cli'];
 
 describe.each(packageDirectories)('%s', (directory) => {
-  const manifest = JSON.parse(readFileSync(path.join(root, directory, 'package.json'), 'utf8')) as Record<string, unknown>;
+  const manifest = JSON.parse(readFileSync(path.join(root, directory, 'package.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 
   it('has a description, license, repository, engines, sideEffects, files and a README', () => {
     expect(typeof manifest['description']).toBe('string');

@@ -49,11 +49,19 @@ function packageNameOf(tarball: string): string {
 }
 
 /** Runs the installed binary without blocking this process, which serves the fake model. */
-function massgen(args: string[], env: Record<string, string> = {}): Promise<{ status: number; stdout: string; stderr: string }> {
+function massgen(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(path.join(project, 'node_modules/.bin/massgen'), args, { cwd: project, env: cleanEnv(env), encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ status: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
-    });
+    execFile(
+      path.join(project, 'node_modules/.bin/massgen'),
+      args,
+      { cwd: project, env: cleanEnv(env), encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        resolve({ status: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -63,16 +71,35 @@ beforeAll(async () => {
   project = path.join(directory, 'project');
   mkdirSync(packs);
   mkdirSync(project);
-  execFileSync('pnpm', ['-r', '--filter', './packages/*', '--filter', './apps/cli', 'pack', '--pack-destination', packs], { cwd: root, env: cleanEnv(), stdio: 'ignore' });
+  execFileSync(
+    'pnpm',
+    ['-r', '--filter', './packages/*', '--filter', './apps/cli', 'pack', '--pack-destination', packs],
+    { cwd: root, env: cleanEnv(), stdio: 'ignore' },
+  );
   const tarballs = readdirSync(packs).map((file) => path.join(packs, file));
   const dependencies = Object.fromEntries(tarballs.map((tarball) => [packageNameOf(tarball), `file:${tarball}`]));
   packageNames = Object.keys(dependencies).sort();
-  writeFileSync(path.join(project, 'package.json'), `${JSON.stringify({ name: 'massgen-install-check', private: true, type: 'module', dependencies }, null, 2)}\n`);
+  writeFileSync(
+    path.join(project, 'package.json'),
+    `${JSON.stringify({ name: 'massgen-install-check', private: true, type: 'module', dependencies }, null, 2)}\n`,
+  );
   // Each package's own @massgen dependencies must come from these tarballs too, not the registry.
-  const overrides = Object.entries(dependencies).map(([name, spec]) => `  ${JSON.stringify(name)}: ${JSON.stringify(spec)}`);
-  writeFileSync(path.join(project, 'pnpm-workspace.yaml'), `${installSettings()}\noverrides:\n${overrides.join('\n')}\n`);
-  execFileSync('pnpm', ['install', '--prefer-offline', '--no-optional', '--config.confirmModulesPurge=false'], { cwd: project, env: cleanEnv({ CI: 'true' }), stdio: 'ignore' });
-  server = await createFakeOpenAIServer({ apiKey: key, responder: createTeamResponder({ answer: 'Four.', finalText: 'Installed and answering: 4.' }) });
+  const overrides = Object.entries(dependencies).map(
+    ([name, spec]) => `  ${JSON.stringify(name)}: ${JSON.stringify(spec)}`,
+  );
+  writeFileSync(
+    path.join(project, 'pnpm-workspace.yaml'),
+    `${installSettings()}\noverrides:\n${overrides.join('\n')}\n`,
+  );
+  execFileSync('pnpm', ['install', '--prefer-offline', '--no-optional', '--config.confirmModulesPurge=false'], {
+    cwd: project,
+    env: cleanEnv({ CI: 'true' }),
+    stdio: 'ignore',
+  });
+  server = await createFakeOpenAIServer({
+    apiKey: key,
+    responder: createTeamResponder({ answer: 'Four.', finalText: 'Installed and answering: 4.' }),
+  });
 }, 4 * minutes);
 
 afterAll(async () => {
@@ -82,13 +109,19 @@ afterAll(async () => {
 
 describe('the packed packages, installed in an empty project', () => {
   it('packs every workspace package, the CLI included', () => {
-    const expected = readdirSync(path.join(root, 'packages')).map((name) => (JSON.parse(readFileSync(path.join(root, 'packages', name, 'package.json'), 'utf8')) as { name: string }).name);
+    const expected = readdirSync(path.join(root, 'packages')).map(
+      (name) =>
+        (JSON.parse(readFileSync(path.join(root, 'packages', name, 'package.json'), 'utf8')) as { name: string }).name,
+    );
     expect(packageNames).toEqual([...expected, 'massgen'].sort());
   });
 
   it('ships built code only, with types listed first and no workspace source condition', () => {
     for (const name of packageNames) {
-      const manifest = JSON.parse(readFileSync(path.join(project, 'node_modules', name, 'package.json'), 'utf8')) as { exports: Record<string, Record<string, string>>; dependencies?: Record<string, string> };
+      const manifest = JSON.parse(readFileSync(path.join(project, 'node_modules', name, 'package.json'), 'utf8')) as {
+        exports: Record<string, Record<string, string>>;
+        dependencies?: Record<string, string>;
+      };
       const main = manifest.exports['.'] ?? {};
       expect(Object.keys(main), name).toEqual(['types', 'import']);
       expect(JSON.stringify(manifest.exports), name).not.toContain('@massgen/source');
@@ -99,7 +132,11 @@ describe('the packed packages, installed in an empty project', () => {
 
   it('imports every package by name from plain Node', () => {
     const script = `for (const name of ${JSON.stringify(packageNames)}) { await import(name); } console.log('ok');`;
-    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, env: cleanEnv(), encoding: 'utf8' });
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: project,
+      env: cleanEnv(),
+      encoding: 'utf8',
+    });
     expect(output.trim()).toBe('ok');
   });
 
@@ -109,26 +146,58 @@ describe('the packed packages, installed in an empty project', () => {
       `import { MassGenError } from '@massgen/core';\nimport type { MassGenConfig } from '@massgen/config';\nimport { run } from '@massgen/runtime';\nexport const checks: [typeof MassGenError, typeof run, MassGenConfig | undefined] = [MassGenError, run, undefined];\n`,
     );
     const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
-    execFileSync(process.execPath, [tsc, '--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', 'consumer.ts'], { cwd: project, env: cleanEnv(), encoding: 'utf8' });
+    execFileSync(
+      process.execPath,
+      [
+        tsc,
+        '--noEmit',
+        '--strict',
+        '--skipLibCheck',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--target',
+        'es2022',
+        'consumer.ts',
+      ],
+      { cwd: project, env: cleanEnv(), encoding: 'utf8' },
+    );
   });
 
   it('runs the massgen binary against the fake server', async () => {
-    const result = await massgen(['--no-display', '--no-record', '--model', 'gpt-5-nano', '--base-url', server.url, 'What is 2+2?'], { OPENAI_API_KEY: key });
+    const result = await massgen(
+      ['--no-display', '--no-record', '--model', 'gpt-5-nano', '--base-url', server.url, 'What is 2+2?'],
+      { OPENAI_API_KEY: key },
+    );
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toBe('Installed and answering: 4.\n');
   });
 
   it('runs a bundled example by name and prints the schema from the installed package', async () => {
-    const example = await massgen(['--no-display', '--no-record', '--example', 'demo', 'What is 2+2?'], { MASSGEN_DEMO_BASE_URL: server.url, MASSGEN_DEMO_API_KEY: key });
+    const example = await massgen(['--no-display', '--no-record', '--example', 'demo', 'What is 2+2?'], {
+      MASSGEN_DEMO_BASE_URL: server.url,
+      MASSGEN_DEMO_API_KEY: key,
+    });
     expect(example.status, example.stderr).toBe(0);
     expect(example.stdout).toBe('Installed and answering: 4.\n');
     const schema = await massgen(['--show-schema', '--json']);
     expect(schema.status, schema.stderr).toBe(0);
-    const fromWorkspace = execFileSync(process.execPath, [path.join(root, 'apps/cli/bin/massgen.js'), '--show-schema', '--json'], { cwd: root, encoding: 'utf8' });
+    const fromWorkspace = execFileSync(
+      process.execPath,
+      [path.join(root, 'apps/cli/bin/massgen.js'), '--show-schema', '--json'],
+      { cwd: root, encoding: 'utf8' },
+    );
     expect(schema.stdout).toBe(fromWorkspace);
     // Editors point at the schema file the package ships: massgen/schema.json.
-    const shipped = execFileSync(process.execPath, ['--input-type=module', '-e', "process.stdout.write(import.meta.resolve('massgen/schema.json'))"], { cwd: project, env: cleanEnv(), encoding: 'utf8' });
-    expect(readFileSync(fileURLToPath(shipped), 'utf8')).toBe(readFileSync(path.join(root, 'schema/massgen.schema.json'), 'utf8'));
+    const shipped = execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', "process.stdout.write(import.meta.resolve('massgen/schema.json'))"],
+      { cwd: project, env: cleanEnv(), encoding: 'utf8' },
+    );
+    expect(readFileSync(fileURLToPath(shipped), 'utf8')).toBe(
+      readFileSync(path.join(root, 'schema/massgen.schema.json'), 'utf8'),
+    );
   });
 });

@@ -21,7 +21,9 @@ const tools = [
 
 async function forecast({ city, days = 7 }) {
   if (typeof city !== 'string' || city.trim() === '') throw new Error('expected "city" as a non-empty string');
-  const places = await getJson(`https://geocoding-api.open-meteo.com/v1/search?count=1&name=${encodeURIComponent(city.trim())}`);
+  const places = await getJson(
+    `https://geocoding-api.open-meteo.com/v1/search?count=1&name=${encodeURIComponent(city.trim())}`,
+  );
   const place = places.results?.[0];
   if (place === undefined) throw new Error(`no place called "${city}" was found`);
   const query = new URLSearchParams({
@@ -34,7 +36,8 @@ async function forecast({ city, days = 7 }) {
   const weather = await getJson(`https://api.open-meteo.com/v1/forecast?${query}`);
   const daily = weather.daily;
   const lines = daily.time.map(
-    (day, index) => `${day}: ${daily.temperature_2m_min[index]} to ${daily.temperature_2m_max[index]} °C, ${daily.precipitation_sum[index]} mm precipitation`,
+    (day, index) =>
+      `${day}: ${daily.temperature_2m_min[index]} to ${daily.temperature_2m_max[index]} °C, ${daily.precipitation_sum[index]} mm precipitation`,
   );
   return `${place.name}, ${place.country}\n${lines.join('\n')}`;
 }
@@ -58,7 +61,8 @@ async function handle(message) {
     case 'tools/list':
       return { tools };
     case 'tools/call': {
-      if (message.params?.name !== 'get_forecast') throw Object.assign(new Error(`unknown tool "${message.params?.name}"`), { code: -32602 });
+      if (message.params?.name !== 'get_forecast')
+        throw Object.assign(new Error(`unknown tool "${message.params?.name}"`), { code: -32602 });
       try {
         return { content: [{ type: 'text', text: await forecast(message.params.arguments ?? {}) }] };
       } catch (error) {

@@ -17,7 +17,9 @@ export function cliPackageDirectory(): string {
 }
 
 export function cliVersion(): string {
-  const manifest = JSON.parse(readFileSync(path.join(cliPackageDirectory(), 'package.json'), 'utf8')) as { version: string };
+  const manifest = JSON.parse(readFileSync(path.join(cliPackageDirectory(), 'package.json'), 'utf8')) as {
+    version: string;
+  };
   return manifest.version;
 }
 

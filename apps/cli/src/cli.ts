@@ -70,14 +70,24 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), sig
     const loader = new PluginLoader({ searchPaths: [io.cwd, cliPackageDirectory()] });
     if (options.validate !== undefined) return await validateCommand(options.validate, io, loader);
     if (options.listExamples === true) return listExamplesCommand(io);
-    if (options.showSchema === true) return await showSchemaCommand({ ...(options.backend === undefined ? {} : { backend: options.backend }), json: options.json === true }, io, loader);
+    if (options.showSchema === true)
+      return await showSchemaCommand(
+        { ...(options.backend === undefined ? {} : { backend: options.backend }), json: options.json === true },
+        io,
+        loader,
+      );
     const question = program.args[0] ?? (options.example === undefined ? undefined : examplesQuestion(options.example));
     const interactive = (question === undefined || question.trim() === '') && process.stdin.isTTY === true;
     if (!interactive && (question === undefined || question.trim() === '')) {
-      throw new MassGenError({ code: 'CONFIG_INVALID', message: 'No question given. Usage: massgen --config FILE "your question" (see massgen --help), or run it in a terminal for an interactive session.' });
+      throw new MassGenError({
+        code: 'CONFIG_INVALID',
+        message:
+          'No question given. Usage: massgen --config FILE "your question" (see massgen --help), or run it in a terminal for an interactive session.',
+      });
     }
     const config = await resolveConfig(options, io);
-    for (const warning of config.warnings) io.stderr.write(`warning: ${warning.path === undefined ? '' : `${warning.path}: `}${warning.message}\n`);
+    for (const warning of config.warnings)
+      io.stderr.write(`warning: ${warning.path === undefined ? '' : `${warning.path}: `}${warning.message}\n`);
     if (interactive || question === undefined) {
       return await runInteractiveSession({
         config,
@@ -131,21 +141,27 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), sig
 
 function buildProgram(io: CliIo): Command {
   return new Command('massgen')
-    .description("Several AI agents answer your question in parallel, review each other's answers, vote,\nand the winner presents the final answer.")
+    .description(
+      "Several AI agents answer your question in parallel, review each other's answers, vote,\nand the winner presents the final answer.",
+    )
     .argument('[question]', 'the question or task for the team')
     .option('-c, --config <file>', 'YAML configuration of the team')
     .option('-m, --model <model>', 'run one agent on this model, with no configuration file')
     .option('--backend <type>', 'backend type for --model (default: inferred from the model name)')
     .option('--base-url <url>', 'base URL of an OpenAI-compatible server, for --model')
     .option('--system-message <text>', 'system message for the --model agent')
-    .option('--example <name>', "run a bundled example (its own question if you give none)")
+    .option('--example <name>', 'run a bundled example (its own question if you give none)')
     .option('--list-examples', 'list the bundled examples with a question to try each with')
-    .option('--show-schema', 'print the configuration reference (with --backend TYPE: that backend\'s options)')
+    .option('--show-schema', "print the configuration reference (with --backend TYPE: that backend's options)")
     .option('--json', 'with --show-schema: print the JSON Schema instead')
     .option('--validate <files...>', 'check configuration files, report every problem, and exit')
     .option('--no-display', 'print only the final answer on stdout; progress goes to stderr')
     .option('-o, --output-file <file>', 'also write the final answer to this file')
-    .option('--timeout <seconds>', 'stop coordinating after this many seconds; the leader presents', parsePositiveNumber)
+    .option(
+      '--timeout <seconds>',
+      'stop coordinating after this many seconds; the leader presents',
+      parsePositiveNumber,
+    )
     .option('--no-record', 'do not write a run record under .massgen/')
     .option('--debug', 'show stack traces for errors')
     .version(cliVersion(), '-V, --version', 'print the version and exit')
@@ -160,7 +176,10 @@ function buildProgram(io: CliIo): Command {
 
 async function resolveConfig(options: CliOptions, io: CliIo): Promise<MassGenConfig> {
   if ([options.config, options.model, options.example].filter((choice) => choice !== undefined).length > 1) {
-    throw new MassGenError({ code: 'CONFIG_INVALID', message: 'Use one of --config, --model or --example, not several.' });
+    throw new MassGenError({
+      code: 'CONFIG_INVALID',
+      message: 'Use one of --config, --model or --example, not several.',
+    });
   }
   let config: MassGenConfig;
   if (options.example !== undefined) {
@@ -177,14 +196,22 @@ async function resolveConfig(options: CliOptions, io: CliIo): Promise<MassGenCon
       ...(options.systemMessage === undefined ? {} : { systemMessage: options.systemMessage }),
     });
   } else {
-    const local = createLocalDefaultConfig({ cwd: io.cwd, env: io.env, ...(options.systemMessage === undefined ? {} : { systemMessage: options.systemMessage }) });
+    const local = createLocalDefaultConfig({
+      cwd: io.cwd,
+      env: io.env,
+      ...(options.systemMessage === undefined ? {} : { systemMessage: options.systemMessage }),
+    });
     if (local === undefined) {
-      throw new MassGenError({ code: 'CONFIG_INVALID', message: 'No team given: pass --config FILE, or --model MODEL for a single agent (see massgen --help).' });
+      throw new MassGenError({
+        code: 'CONFIG_INVALID',
+        message: 'No team given: pass --config FILE, or --model MODEL for a single agent (see massgen --help).',
+      });
     }
     io.stderr.write(`${localDefaultNotice(local)}\n`);
     config = local;
   }
-  if (options.timeout !== undefined) config = { ...config, orchestrator: { ...config.orchestrator, timeoutMs: options.timeout * 1000 } };
+  if (options.timeout !== undefined)
+    config = { ...config, orchestrator: { ...config.orchestrator, timeoutMs: options.timeout * 1000 } };
   return config;
 }
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { chooseDisplay } from './display-choice.js';
 
-const terminal = { configured: 'textual' as const, displayFlag: true, stdoutIsTerminal: true, env: { TERM: 'xterm-256color' } };
+const terminal = {
+  configured: 'textual' as const,
+  displayFlag: true,
+  stdoutIsTerminal: true,
+  env: { TERM: 'xterm-256color' },
+};
 
 describe('chooseDisplay', () => {
   it('shows the live UI in a terminal for textual and rich', () => {

@@ -27,7 +27,10 @@ export function examplesDirectory(packageDirectory: string = cliPackageDirectory
   const candidates = [path.join(packageDirectory, 'examples'), path.resolve(packageDirectory, '../../examples')];
   const found = candidates.find((candidate) => existsSync(path.join(candidate, catalogFile)));
   if (found === undefined) {
-    throw new MassGenError({ code: 'CONFIG_INVALID', message: `The examples are missing from this installation (looked for ${candidates.map((candidate) => path.join(candidate, catalogFile)).join(' and ')}).` });
+    throw new MassGenError({
+      code: 'CONFIG_INVALID',
+      message: `The examples are missing from this installation (looked for ${candidates.map((candidate) => path.join(candidate, catalogFile)).join(' and ')}).`,
+    });
   }
   return found;
 }
@@ -36,7 +39,10 @@ export function readExampleCatalog(directory: string = examplesDirectory()): Exa
   const parsed: unknown = JSON.parse(readFileSync(path.join(directory, catalogFile), 'utf8'));
   const list = (parsed as { examples?: unknown }).examples;
   if (!Array.isArray(list) || !list.every(isExampleEntry)) {
-    throw new MassGenError({ code: 'CONFIG_INVALID', message: `${path.join(directory, catalogFile)} is malformed: expected {"examples": [{name, file, summary, question}, ...]}.` });
+    throw new MassGenError({
+      code: 'CONFIG_INVALID',
+      message: `${path.join(directory, catalogFile)} is malformed: expected {"examples": [{name, file, summary, question}, ...]}.`,
+    });
   }
   return { directory, examples: list };
 }

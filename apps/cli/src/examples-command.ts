@@ -10,9 +10,13 @@ import type { ExitCodeValue } from './exit-codes.js';
 export function listExamplesCommand(io: CliIo, catalog: ExampleCatalog = readExampleCatalog()): ExitCodeValue {
   const width = Math.max(...catalog.examples.map((example) => example.name.length));
   for (const example of catalog.examples) {
-    io.stdout.write(`${example.name.padEnd(width)}  ${example.summary}\n${' '.repeat(width)}  massgen --example ${example.name} ${shellQuote(example.question)}\n`);
+    io.stdout.write(
+      `${example.name.padEnd(width)}  ${example.summary}\n${' '.repeat(width)}  massgen --example ${example.name} ${shellQuote(example.question)}\n`,
+    );
   }
-  io.stdout.write(`\nThe configurations are in ${catalog.directory}; --example copies one into .massgen/examples/ and runs it there.\n`);
+  io.stdout.write(
+    `\nThe configurations are in ${catalog.directory}; --example copies one into .massgen/examples/ and runs it there.\n`,
+  );
   return ExitCode.success;
 }
 

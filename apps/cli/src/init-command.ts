@@ -55,32 +55,58 @@ export async function initCommand(args: readonly string[], io: CliIo, input: Nod
     if (options.yes !== true) prompter = createPrompter(input, io.stderr);
     const answers = prompter === undefined ? defaultsOnly : prompter.ask.bind(prompter);
 
-    const backendsAnswer = options.backends ?? (await answers(`Backends for the team, comma-separated (${initBackendChoices.map((choice) => choice.type).join(', ')})`, defaultBackends(env).join(',')));
+    const backendsAnswer =
+      options.backends ??
+      (await answers(
+        `Backends for the team, comma-separated (${initBackendChoices.map((choice) => choice.type).join(', ')})`,
+        defaultBackends(env).join(','),
+      ));
     const backends = parseBackends(backendsAnswer);
     const models = splitList(options.models ?? '');
-    if (models.length > backends.length) throw new MassGenError({ code: 'CONFIG_INVALID', message: `--models names ${models.length} models for ${backends.length} backend${backends.length === 1 ? '' : 's'}; expected at most one model per backend, in the same order.` });
+    if (models.length > backends.length)
+      throw new MassGenError({
+        code: 'CONFIG_INVALID',
+        message: `--models names ${models.length} models for ${backends.length} backend${backends.length === 1 ? '' : 's'}; expected at most one model per backend, in the same order.`,
+      });
     const ids = agentIds(backends.map((backend) => backend.type));
     const agents: InitAgent[] = [];
     for (const [index, backend] of backends.entries()) {
       const id = ids[index] ?? backend.type;
       const model = models[index] ?? (await answers(`Model for ${id} (${backend.label})`, backend.defaultModel));
-      const baseUrl = backend.defaultBaseUrl === undefined ? undefined : await answers(`Base URL for ${id}`, backend.defaultBaseUrl);
+      const baseUrl =
+        backend.defaultBaseUrl === undefined ? undefined : await answers(`Base URL for ${id}`, backend.defaultBaseUrl);
       agents.push({ id, backend, model, ...(baseUrl === undefined ? {} : { baseUrl }) });
     }
 
-    const output = path.resolve(io.cwd, options.output ?? (await answers('Write the configuration to', 'massgen.yaml')));
+    const output = path.resolve(
+      io.cwd,
+      options.output ?? (await answers('Write the configuration to', 'massgen.yaml')),
+    );
     if (existsSync(output) && options.force !== true) {
-      const overwrite = prompter === undefined ? 'n' : await prompter.ask(`${path.relative(io.cwd, output)} exists. Overwrite it? (y/n)`, 'n');
-      if (!/^y(es)?$/i.test(overwrite)) throw new MassGenError({ code: 'CONFIG_INVALID', message: `${path.relative(io.cwd, output) || output} already exists; pass --force to overwrite it, or --output to write elsewhere.` });
+      const overwrite =
+        prompter === undefined
+          ? 'n'
+          : await prompter.ask(`${path.relative(io.cwd, output)} exists. Overwrite it? (y/n)`, 'n');
+      if (!/^y(es)?$/i.test(overwrite))
+        throw new MassGenError({
+          code: 'CONFIG_INVALID',
+          message: `${path.relative(io.cwd, output) || output} already exists; pass --force to overwrite it, or --output to write elsewhere.`,
+        });
     }
     const keys = keyStatuses(agents, env);
-    writeFileSync(output, renderInitConfig(agents, keys, path.relative(io.cwd, output) || output, shippedSchemaFile(output)));
+    writeFileSync(
+      output,
+      renderInitConfig(agents, keys, path.relative(io.cwd, output) || output, shippedSchemaFile(output)),
+    );
     // Loading what was written proves it works, as a run would read it.
     const config = await loadConfig(output, { cwd: io.cwd, env });
     const shown = path.relative(io.cwd, output) || output;
-    io.stdout.write(`Wrote ${shown}: ${config.agents.map((agent) => `${agent.id} (${agent.backend.type}, ${agent.backend.model})`).join(', ')}\n`);
+    io.stdout.write(
+      `Wrote ${shown}: ${config.agents.map((agent) => `${agent.id} (${agent.backend.type}, ${agent.backend.model})`).join(', ')}\n`,
+    );
     const missing = keys.filter((key) => !key.present);
-    for (const key of missing) io.stdout.write(`Missing ${key.variable}: set it in the environment or add ${key.variable}=... to .env\n`);
+    for (const key of missing)
+      io.stdout.write(`Missing ${key.variable}: set it in the environment or add ${key.variable}=... to .env\n`);
     io.stdout.write(`Run it: massgen --config ${shown} "your question"\n`);
     return ExitCode.success;
   } catch (error) {
@@ -98,7 +124,9 @@ function shippedSchemaFile(output: string): string | undefined {
   const schema = path.join(cliPackageDirectory(), 'schema', 'massgen.schema.json');
   if (!existsSync(schema)) return undefined;
   const relative = path.relative(path.dirname(output), schema);
-  return relative.startsWith(`..${path.sep}..${path.sep}..${path.sep}`) || path.isAbsolute(relative) ? schema : relative.split(path.sep).join('/');
+  return relative.startsWith(`..${path.sep}..${path.sep}..${path.sep}`) || path.isAbsolute(relative)
+    ? schema
+    : relative.split(path.sep).join('/');
 }
 
 async function defaultsOnly(_question: string, defaultAnswer: string): Promise<string> {
@@ -108,17 +136,26 @@ async function defaultsOnly(_question: string, defaultAnswer: string): Promise<s
 /** The hosted providers whose keys are already set, or OpenAI when none is. */
 function defaultBackends(env: Readonly<Record<string, string | undefined>>): string[] {
   const hosted = ['openai', 'claude', 'gemini', 'grok'];
-  const available = initBackendChoices.filter((choice) => hosted.includes(choice.type) && hasKey(choice, env)).map((choice) => choice.type);
+  const available = initBackendChoices
+    .filter((choice) => hosted.includes(choice.type) && hasKey(choice, env))
+    .map((choice) => choice.type);
   return available.length > 0 ? available : ['openai'];
 }
 
 function parseBackends(answer: string): InitBackendChoice[] {
   const names = splitList(answer);
-  if (names.length === 0) throw new MassGenError({ code: 'CONFIG_INVALID', message: `No backend given; expected one or more of ${initBackendChoices.map((choice) => choice.type).join(', ')}.` });
+  if (names.length === 0)
+    throw new MassGenError({
+      code: 'CONFIG_INVALID',
+      message: `No backend given; expected one or more of ${initBackendChoices.map((choice) => choice.type).join(', ')}.`,
+    });
   return names.map((name) => {
     const choice = findInitBackend(name);
     if (choice === undefined) {
-      throw new MassGenError({ code: 'CONFIG_INVALID', message: `Unknown backend "${name}"; expected one of ${initBackendChoices.map((entry) => entry.type).join(', ')}.` });
+      throw new MassGenError({
+        code: 'CONFIG_INVALID',
+        message: `Unknown backend "${name}"; expected one of ${initBackendChoices.map((entry) => entry.type).join(', ')}.`,
+      });
     }
     return choice;
   });
@@ -129,7 +166,8 @@ function keyStatuses(agents: readonly InitAgent[], env: Readonly<Record<string, 
   const statuses = new Map<string, KeyStatus>();
   for (const { backend, baseUrl } of agents) {
     const [first] = backend.keyVariables;
-    if (first === undefined || (backend.type === 'chatcompletion' && baseUrl !== undefined && isLoopbackUrl(baseUrl))) continue;
+    if (first === undefined || (backend.type === 'chatcompletion' && baseUrl !== undefined && isLoopbackUrl(baseUrl)))
+      continue;
     const present = backend.keyVariables.find((variable) => nonEmpty(env[variable]));
     const variable = present ?? first;
     statuses.set(variable, { variable, present: present !== undefined });

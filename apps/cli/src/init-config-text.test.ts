@@ -11,7 +11,12 @@ function choice(name: string) {
 
 describe('agentIds', () => {
   it('numbers only the types that repeat, with dashes for underscores', () => {
-    expect(agentIds(['openai', 'claude_code', 'openai', 'openai'])).toEqual(['openai', 'claude-code', 'openai-2', 'openai-3']);
+    expect(agentIds(['openai', 'claude_code', 'openai', 'openai'])).toEqual([
+      'openai',
+      'claude-code',
+      'openai-2',
+      'openai-3',
+    ]);
   });
 });
 

@@ -8,11 +8,14 @@ import { runInteractiveSession } from './interactive-session.js';
 import type { LineRead } from './line-reader.js';
 import type { RunCommandOutcome } from './run-command.js';
 
-const config = parseConfig('agents:\n  - id: alpha\n    backend: {type: chatcompletion, model: model-a}\n  - id: beta\n    backend: {type: chatcompletion, model: model-b}\n', {
-  baseDir: '/project',
-  cwd: '/project',
-  env: {},
-});
+const config = parseConfig(
+  'agents:\n  - id: alpha\n    backend: {type: chatcompletion, model: model-a}\n  - id: beta\n    backend: {type: chatcompletion, model: model-b}\n',
+  {
+    baseDir: '/project',
+    cwd: '/project',
+    env: {},
+  },
+);
 
 function textSink(): NodeJS.WritableStream & { text: string } {
   const sink = {
@@ -26,7 +29,12 @@ function textSink(): NodeJS.WritableStream & { text: string } {
 }
 
 /** Plays the session against typed lines and a team that answers from a script. */
-async function session(lines: Array<string | LineRead>, answer: (question: string, turn: number) => Partial<RunResult> = (question) => ({ finalAnswer: `Answer to ${question}` })) {
+async function session(
+  lines: Array<string | LineRead>,
+  answer: (question: string, turn: number) => Partial<RunResult> = (question) => ({
+    finalAnswer: `Answer to ${question}`,
+  }),
+) {
   const stderr = textSink();
   const io: CliIo = { stdout: textSink(), stderr, cwd: '/project', env: {} };
   const histories: Message[][] = [];

@@ -60,7 +60,11 @@ export async function runInteractiveSession(options: InteractiveSessionOptions):
         const { result } = await options.runTurn(input.text, history);
         turns.push({ question: input.text, result });
         if (result.finalAnswer !== undefined && result.stopReason !== 'cancelled') {
-          history = [...history, { role: 'user', content: input.text }, { role: 'assistant', content: result.finalAnswer }];
+          history = [
+            ...history,
+            { role: 'user', content: input.text },
+            { role: 'assistant', content: result.finalAnswer },
+          ];
         } else {
           io.stderr.write(`No answer (${result.stopReason}); the conversation stays as it was.\n`);
         }
@@ -77,12 +81,23 @@ function describeTeam(config: MassGenConfig): string {
   return `${config.agents.length} agent${config.agents.length === 1 ? '' : 's'}: ${agents}`;
 }
 
-function describeStatus(config: MassGenConfig, turns: readonly Turn[], history: readonly Message[], cwd: string): string {
-  const lines = [`Team: ${describeTeam(config)}`, `Questions asked: ${turns.length} · in the conversation: ${history.length / 2}`];
+function describeStatus(
+  config: MassGenConfig,
+  turns: readonly Turn[],
+  history: readonly Message[],
+  cwd: string,
+): string {
+  const lines = [
+    `Team: ${describeTeam(config)}`,
+    `Questions asked: ${turns.length} · in the conversation: ${history.length / 2}`,
+  ];
   const last = turns.at(-1);
   if (last !== undefined) {
-    const record = last.result.recordDirectory === undefined ? '' : `, record ${displayPath(last.result.recordDirectory, cwd)}`;
-    lines.push(`Last run: ${last.result.runId} (${last.result.stopReason}${last.result.winnerAgentId === undefined ? '' : `, won by ${last.result.winnerAgentId}`}${record})`);
+    const record =
+      last.result.recordDirectory === undefined ? '' : `, record ${displayPath(last.result.recordDirectory, cwd)}`;
+    lines.push(
+      `Last run: ${last.result.runId} (${last.result.stopReason}${last.result.winnerAgentId === undefined ? '' : `, won by ${last.result.winnerAgentId}`}${record})`,
+    );
   }
   let tokens = 0;
   let costUsd = 0;

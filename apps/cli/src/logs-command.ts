@@ -54,7 +54,8 @@ export function formatRunList(records: readonly RunRecordEntry[], limit: number,
   const shown = [...records].reverse().slice(0, limit);
   const rows = shown.map((record) => {
     const status = record.status;
-    if (status === undefined) return [record.runId, '', '', `unreadable: ${record.problem ?? 'unknown problem'}`, '', ''];
+    if (status === undefined)
+      return [record.runId, '', '', `unreadable: ${record.problem ?? 'unknown problem'}`, '', ''];
     const result = status.state === 'finished' ? (status.stopReason ?? 'error') : 'unfinished';
     return [
       record.runId,
@@ -67,18 +68,31 @@ export function formatRunList(records: readonly RunRecordEntry[], limit: number,
   });
   const header = ['RUN', 'STARTED (UTC)', 'TIME', 'RESULT', 'WINNER', 'TASK'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
-  const line = (cells: readonly string[]): string => cells.map((cell, column) => (column < cells.length - 1 ? cell.padEnd(widths[column] ?? 0) : cell)).join('  ').trimEnd();
-  const more = records.length > shown.length ? `(${records.length - shown.length} older runs not shown; use --limit)\n` : '';
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((cell, column) => (column < cells.length - 1 ? cell.padEnd(widths[column] ?? 0) : cell))
+      .join('  ')
+      .trimEnd();
+  const more =
+    records.length > shown.length ? `(${records.length - shown.length} older runs not shown; use --limit)\n` : '';
   return `${[line(header), ...rows.map(line)].join('\n')}\n${more}`;
 }
 
 /** A run's task, its summary and its final answer, as `massgen logs show` prints them. */
 export function formatRunDetails(record: RunRecordEntry, cwd: string): string {
   if (record.status === undefined) {
-    throw new MassGenError({ code: 'INTERNAL', message: `Run ${record.runId} cannot be shown: ${record.problem ?? 'its status is unreadable'} in ${displayPath(record.directory, cwd)}.` });
+    throw new MassGenError({
+      code: 'INTERNAL',
+      message: `Run ${record.runId} cannot be shown: ${record.problem ?? 'its status is unreadable'} in ${displayPath(record.directory, cwd)}.`,
+    });
   }
   const status = record.status;
-  const lines = [`Run ${record.runId}`, `Task: ${status.task}`, `Started: ${status.startedAt} · strategy: ${status.strategy}`, ''];
+  const lines = [
+    `Run ${record.runId}`,
+    `Task: ${status.task}`,
+    `Started: ${status.startedAt} · strategy: ${status.strategy}`,
+    '',
+  ];
   let text = `${lines.join('\n')}\n${formatRunSummary(status, cwd)}`;
   const final = path.join(record.directory, 'final.md');
   if (existsSync(final)) {

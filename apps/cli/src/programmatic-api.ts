@@ -11,7 +11,11 @@ import { cliPackageDirectory } from './cli-package.js';
  * The backends and strategies that come with `massgen` are found even when the calling project
  * does not depend on them itself (pnpm hides a package's dependencies from its dependents).
  */
-export function run(configOrFile: MassGenConfig | string, question: string, options: RunOptions = {}): Promise<RunResult> {
+export function run(
+  configOrFile: MassGenConfig | string,
+  question: string,
+  options: RunOptions = {},
+): Promise<RunResult> {
   return runtimeRun(configOrFile, question, withBundledPlugins(options));
 }
 

@@ -80,7 +80,9 @@ export async function runCoordination(options: RunCommandOptions): Promise<RunCo
     if (options.outputFile !== undefined) writeFileSync(path.resolve(io.cwd, options.outputFile), result.finalAnswer);
   }
   if (mode === 'live' || mode === 'simple') {
-    io.stderr.write(`\n${formatRunSummary({ ...status, ...(result.recordDirectory === undefined ? {} : { recordDirectory: result.recordDirectory }) }, io.cwd)}`);
+    io.stderr.write(
+      `\n${formatRunSummary({ ...status, ...(result.recordDirectory === undefined ? {} : { recordDirectory: result.recordDirectory }) }, io.cwd)}`,
+    );
   } else if (mode === 'quiet' && result.recordDirectory !== undefined) {
     io.stderr.write(`Run record: ${displayPath(result.recordDirectory, io.cwd)}\n`);
   } else if (mode === 'silent' && result.error !== undefined) {

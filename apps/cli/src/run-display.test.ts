@@ -16,7 +16,12 @@ function sink(): NodeJS.WritableStream & { text: string } {
 
 const events: RunEvent[] = (
   [
-    { type: 'run-start', task: 'q', strategy: 'vote', agents: [{ id: 'alpha', provider: 'chatcompletion', modelId: 'm' }] },
+    {
+      type: 'run-start',
+      task: 'q',
+      strategy: 'vote',
+      agents: [{ id: 'alpha', provider: 'chatcompletion', modelId: 'm' }],
+    },
     { type: 'agent-start', agentId: 'alpha', round: 1, attempt: 1, reason: 'initial' },
     { type: 'agent-delta', agentId: 'alpha', kind: 'text', text: 'streamed text is not progress' },
   ] satisfies CoordinationEvent[]

@@ -70,5 +70,10 @@ async function openLiveDisplay(context: OpenDisplayContext): Promise<RunDisplay>
       });
     },
   });
-  return { onEvent: (event) => display.onEvent(event), answerNow: answerNow.signal, cancel: cancel.signal, close: () => display.close() };
+  return {
+    onEvent: (event) => display.onEvent(event),
+    answerNow: answerNow.signal,
+    cancel: cancel.signal,
+    close: () => display.close(),
+  };
 }

@@ -19,7 +19,17 @@ function writeRun(runId: string, status: string | undefined): void {
   if (status !== undefined) writeFileSync(path.join(root, runId, 'status.json'), status);
 }
 
-const status = JSON.stringify({ runId: 'x', state: 'finished', task: 'q', strategy: 'vote', startedAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:01.000Z', round: 1, agents: {}, answers: [] });
+const status = JSON.stringify({
+  runId: 'x',
+  state: 'finished',
+  task: 'q',
+  strategy: 'vote',
+  startedAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:01.000Z',
+  round: 1,
+  agents: {},
+  answers: [],
+});
 
 describe('run records', () => {
   it('lists runs oldest first and says which status could not be read', () => {
@@ -51,7 +61,9 @@ describe('run records', () => {
   it('names the runs an ambiguous prefix matches', () => {
     writeRun('2026-01-01T00-00-00-000Z-aaaaaa', status);
     writeRun('2026-01-01T09-00-00-000Z-bbbbbb', status);
-    expect(() => findRunRecord(listRunRecords(root), '2026-01-01')).toThrow(/"2026-01-01" is ambiguous: 2 run ids start with it \(2026-01-01T00-00-00-000Z-aaaaaa, 2026-01-01T09-00-00-000Z-bbbbbb\)/);
+    expect(() => findRunRecord(listRunRecords(root), '2026-01-01')).toThrow(
+      /"2026-01-01" is ambiguous: 2 run ids start with it \(2026-01-01T00-00-00-000Z-aaaaaa, 2026-01-01T09-00-00-000Z-bbbbbb\)/,
+    );
   });
 
   it('says when nothing is recorded', () => {

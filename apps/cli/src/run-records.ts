@@ -32,7 +32,12 @@ function readRunRecord(root: string, runId: string): RunRecordEntry {
   if (!existsSync(file)) return { runId, directory, problem: 'no status.json' };
   try {
     const status = JSON.parse(readFileSync(file, 'utf8')) as RecordedStatus;
-    if (typeof status !== 'object' || status === null || typeof status.agents !== 'object' || typeof status.startedAt !== 'string') {
+    if (
+      typeof status !== 'object' ||
+      status === null ||
+      typeof status.agents !== 'object' ||
+      typeof status.startedAt !== 'string'
+    ) {
       return { runId, directory, problem: 'status.json is not a run status' };
     }
     return { runId, directory, status: { ...status, recordDirectory: directory } };
@@ -46,7 +51,11 @@ function readRunRecord(root: string, runId: string): RunRecordEntry {
  * unknown or ambiguous reference is an error that says what would have matched.
  */
 export function findRunRecord(records: readonly RunRecordEntry[], reference: string): RunRecordEntry {
-  if (records.length === 0) throw new MassGenError({ code: 'CONFIG_INVALID', message: 'No runs are recorded here yet (.massgen/runs is empty or missing).' });
+  if (records.length === 0)
+    throw new MassGenError({
+      code: 'CONFIG_INVALID',
+      message: 'No runs are recorded here yet (.massgen/runs is empty or missing).',
+    });
   if (reference === 'latest') return records[records.length - 1]!;
   const exact = records.find((record) => record.runId === reference);
   if (exact !== undefined) return exact;
@@ -55,8 +64,14 @@ export function findRunRecord(records: readonly RunRecordEntry[], reference: str
   if (matches.length > 1) {
     throw new MassGenError({
       code: 'CONFIG_INVALID',
-      message: `Run "${reference}" is ambiguous: ${matches.length} run ids start with it (${matches.slice(0, 5).map((record) => record.runId).join(', ')}${matches.length > 5 ? ', ...' : ''}). Give more of the id.`,
+      message: `Run "${reference}" is ambiguous: ${matches.length} run ids start with it (${matches
+        .slice(0, 5)
+        .map((record) => record.runId)
+        .join(', ')}${matches.length > 5 ? ', ...' : ''}). Give more of the id.`,
     });
   }
-  throw new MassGenError({ code: 'CONFIG_INVALID', message: `No run "${reference}" is recorded here. Expected "latest", a run id, or the start of one; massgen logs lists them.` });
+  throw new MassGenError({
+    code: 'CONFIG_INVALID',
+    message: `No run "${reference}" is recorded here. Expected "latest", a run id, or the start of one; massgen logs lists them.`,
+  });
 }

@@ -9,7 +9,8 @@ const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
 
 function statusOf(events: CoordinationEvent[], stepMs = 500): RunStatus {
   return events.reduce<RunStatus>(
-    (status, event, seq) => reduceRunStatus(status, { ...event, runId: 'run-1', seq, time: startedAt + seq * stepMs } as RunEvent),
+    (status, event, seq) =>
+      reduceRunStatus(status, { ...event, runId: 'run-1', seq, time: startedAt + seq * stepMs } as RunEvent),
     initialRunStatus('run-1', startedAt),
   );
 }
@@ -38,7 +39,16 @@ describe('formatRunSummary', () => {
   it('tells how the run ended, the winner and tally, rounds, spend per agent, time and record', () => {
     const status = statusOf([
       ...coordinated,
-      { type: 'consensus', winnerAgentId: 'alpha', winnerLabel: 'A1.1', tally: [{ label: 'A1.1', agentId: 'alpha', votes: 2, weight: 2 }, { label: 'A2.1', agentId: 'beta', votes: 0, weight: 0 }], stopReason: 'consensus' },
+      {
+        type: 'consensus',
+        winnerAgentId: 'alpha',
+        winnerLabel: 'A1.1',
+        tally: [
+          { label: 'A1.1', agentId: 'alpha', votes: 2, weight: 2 },
+          { label: 'A2.1', agentId: 'beta', votes: 0, weight: 0 },
+        ],
+        stopReason: 'consensus',
+      },
       { type: 'final', agentId: 'alpha', label: 'A1.1.final', content: 'Four.' },
       { type: 'run-end', stopReason: 'consensus', winnerAgentId: 'alpha', finalAnswer: 'Four.' },
     ]);
@@ -62,7 +72,13 @@ describe('formatRunSummary', () => {
   it('counts the standing votes of a cancelled run and names its failures', () => {
     const status = statusOf([
       ...coordinated,
-      { type: 'agent-error', agentId: 'beta', error: { name: 'MassGenError', code: 'BACKEND_AUTH', message: 'bad key', retryable: false }, attempt: 1, willRetry: false },
+      {
+        type: 'agent-error',
+        agentId: 'beta',
+        error: { name: 'MassGenError', code: 'BACKEND_AUTH', message: 'bad key', retryable: false },
+        attempt: 1,
+        willRetry: false,
+      },
       { type: 'agent-killed', agentId: 'beta', reason: 'failed' },
       { type: 'run-end', stopReason: 'cancelled' },
     ]);

@@ -31,7 +31,9 @@ export function formatRunSummary(status: RecordedStatus, cwd: string): string {
     const reason = status.stopReason ?? 'error';
     lines.push(`Finished: ${reason} (${stopReasons[reason]}) in ${formatSeconds(wall)}`);
   } else {
-    lines.push(`Not finished: last event ${formatSeconds(wall)} after the start (still running, or stopped without ending)`);
+    lines.push(
+      `Not finished: last event ${formatSeconds(wall)} after the start (still running, or stopped without ending)`,
+    );
   }
   if (status.error !== undefined) lines.push(`Error: ${status.error.message} (${status.error.code})`);
   const votes = voteCounts(status);
@@ -39,9 +41,13 @@ export function formatRunSummary(status: RecordedStatus, cwd: string): string {
   if (status.winnerAgentId !== undefined) {
     const winner = votes.find((entry) => entry.agentId === status.winnerAgentId);
     const label = winner?.label ?? latestLabel(status, status.winnerAgentId);
-    lines.push(`Winner: ${status.winnerAgentId}${label === undefined ? '' : ` (${label})`} with ${winner?.votes ?? 0} of ${totalVotes} vote${totalVotes === 1 ? '' : 's'}`);
+    lines.push(
+      `Winner: ${status.winnerAgentId}${label === undefined ? '' : ` (${label})`} with ${winner?.votes ?? 0} of ${totalVotes} vote${totalVotes === 1 ? '' : 's'}`,
+    );
   }
-  lines.push(`Votes: ${votes.length === 0 ? 'none' : votes.map((entry) => `${entry.label} (${entry.agentId}) ${entry.votes}`).join(' · ')}`);
+  lines.push(
+    `Votes: ${votes.length === 0 ? 'none' : votes.map((entry) => `${entry.label} (${entry.agentId}) ${entry.votes}`).join(' · ')}`,
+  );
   lines.push(`Rounds: ${status.round} · answers: ${status.answers.length}`);
   lines.push(...agentTable(Object.values(status.agents)));
   if (status.recordDirectory !== undefined) lines.push(`Record: ${displayPath(status.recordDirectory, cwd)}`);
@@ -53,11 +59,16 @@ export function wallTimeMs(status: RunStatus): number {
 }
 
 function voteCounts(status: RunStatus): Array<{ label: string; agentId: string; votes: number }> {
-  if (status.tally !== undefined) return status.tally.filter((entry) => entry.votes > 0).sort((left, right) => right.votes - left.votes);
+  if (status.tally !== undefined)
+    return status.tally.filter((entry) => entry.votes > 0).sort((left, right) => right.votes - left.votes);
   const counts = new Map<string, { label: string; agentId: string; votes: number }>();
   for (const agent of Object.values(status.agents)) {
     if (agent.vote === null) continue;
-    const entry = counts.get(agent.vote.targetAgentId) ?? { label: agent.vote.targetLabel, agentId: agent.vote.targetAgentId, votes: 0 };
+    const entry = counts.get(agent.vote.targetAgentId) ?? {
+      label: agent.vote.targetLabel,
+      agentId: agent.vote.targetAgentId,
+      votes: 0,
+    };
     entry.votes += 1;
     counts.set(agent.vote.targetAgentId, entry);
   }
@@ -71,11 +82,23 @@ function latestLabel(status: RunStatus, agentId: string): string | undefined {
 function agentTable(agents: readonly AgentStatus[]): string[] {
   if (agents.length === 0) return [];
   const priced = agents.some((agent) => agent.costUsd !== undefined);
-  const rows = agents.map((agent) => [agent.id, agent.modelId === '' ? agent.provider : agent.modelId, `${count(totalTokens(agent))} tok`, ...(priced ? [cost(agent.costUsd)] : []), outcome(agent)]);
+  const rows = agents.map((agent) => [
+    agent.id,
+    agent.modelId === '' ? agent.provider : agent.modelId,
+    `${count(totalTokens(agent))} tok`,
+    ...(priced ? [cost(agent.costUsd)] : []),
+    outcome(agent),
+  ]);
   const inputTokens = agents.reduce((sum, agent) => sum + (agent.usage.inputTokens ?? 0), 0);
   const outputTokens = agents.reduce((sum, agent) => sum + (agent.usage.outputTokens ?? 0), 0);
   const totalCost = agents.reduce((sum, agent) => sum + (agent.costUsd ?? 0), 0);
-  rows.push(['total', '', `${count(inputTokens + outputTokens)} tok`, ...(priced ? [cost(totalCost)] : []), `${count(inputTokens)} in, ${count(outputTokens)} out`]);
+  rows.push([
+    'total',
+    '',
+    `${count(inputTokens + outputTokens)} tok`,
+    ...(priced ? [cost(totalCost)] : []),
+    `${count(inputTokens)} in, ${count(outputTokens)} out`,
+  ]);
   const last = rows[0]!.length - 1;
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
   // Numbers align right, words left; the last column is left ragged.

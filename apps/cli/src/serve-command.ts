@@ -42,7 +42,11 @@ export async function serveCommand(args: readonly string[], io: CliIo, signal?: 
     const options = program.opts<ServeOptions>();
     debug = options.debug === true;
     if (options.config === undefined && options.configDir === undefined) {
-      throw new MassGenError({ code: 'CONFIG_INVALID', message: 'Nothing to serve: pass --config FILE (model "massgen") and/or --config-dir DIR (models "massgen/<name>"). See massgen serve --help.' });
+      throw new MassGenError({
+        code: 'CONFIG_INVALID',
+        message:
+          'Nothing to serve: pass --config FILE (model "massgen") and/or --config-dir DIR (models "massgen/<name>"). See massgen serve --help.',
+      });
     }
     const models = await loadModelRegistry({
       cwd: io.cwd,
@@ -52,7 +56,9 @@ export async function serveCommand(args: readonly string[], io: CliIo, signal?: 
     });
     const apiKey = nonEmpty(options.apiKey) ?? nonEmpty(io.env['MASSGEN_SERVER_API_KEY']);
     if (apiKey === undefined && !isLoopback(options.host)) {
-      io.stderr.write(`warning: listening on ${options.host} without an API key: anyone who can reach this port can run your agents on your provider accounts. Set MASSGEN_SERVER_API_KEY.\n`);
+      io.stderr.write(
+        `warning: listening on ${options.host} without an API key: anyone who can reach this port can run your agents on your provider accounts. Set MASSGEN_SERVER_API_KEY.\n`,
+      );
     }
     // Listen for Ctrl-C before announcing the URL, so a signal sent as soon as it appears is not missed.
     const stopSignals = watchStopSignals(signal);
@@ -76,7 +82,10 @@ export async function serveCommand(args: readonly string[], io: CliIo, signal?: 
       stopSignals.dispose();
       throw listenError(error, options);
     });
-    const modelList = models.list().map((model) => model.id).join(', ');
+    const modelList = models
+      .list()
+      .map((model) => model.id)
+      .join(', ');
     io.stderr.write(
       `MassGen server listening on ${server.url} (OpenAI base URL ${server.url}/v1)\n` +
         `Models: ${modelList}${apiKey === undefined ? '' : '; API key required'}${options.passthrough === true ? '; single-agent models in passthrough' : ''}\n`,
@@ -96,7 +105,9 @@ export async function serveCommand(args: readonly string[], io: CliIo, signal?: 
 
 function buildProgram(io: CliIo): Command {
   return new Command('massgen serve')
-    .description('Serve MassGen teams over an OpenAI-compatible HTTP API (POST /v1/chat/completions, GET /v1/models, GET /health).')
+    .description(
+      'Serve MassGen teams over an OpenAI-compatible HTTP API (POST /v1/chat/completions, GET /v1/models, GET /health).',
+    )
     .option('--host <host>', 'address to bind; anything but loopback exposes the server', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0 picks a free one)', parsePort, 4000)
     .option('-c, --config <file>', 'configuration served as model "massgen"')
@@ -118,7 +129,8 @@ function buildProgram(io: CliIo): Command {
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new InvalidArgumentError('expected a port number from 0 to 65535');
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new InvalidArgumentError('expected a port number from 0 to 65535');
   return port;
 }
 
@@ -138,9 +150,24 @@ function isLoopback(host: string): boolean {
 
 function listenError(error: unknown, options: ServeOptions): MassGenError {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return new MassGenError({ code: 'CONFIG_INVALID', message: `Port ${options.port} on ${options.host} is already in use; choose another with --port.`, cause: error });
-  if (code === 'EACCES') return new MassGenError({ code: 'CONFIG_INVALID', message: `Not allowed to listen on ${options.host}:${options.port}; ports below 1024 need privileges.`, cause: error });
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new MassGenError({ code: 'CONFIG_INVALID', message: `Cannot listen on ${options.host}: no such local address.`, cause: error });
+  if (code === 'EADDRINUSE')
+    return new MassGenError({
+      code: 'CONFIG_INVALID',
+      message: `Port ${options.port} on ${options.host} is already in use; choose another with --port.`,
+      cause: error,
+    });
+  if (code === 'EACCES')
+    return new MassGenError({
+      code: 'CONFIG_INVALID',
+      message: `Not allowed to listen on ${options.host}:${options.port}; ports below 1024 need privileges.`,
+      cause: error,
+    });
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return new MassGenError({
+      code: 'CONFIG_INVALID',
+      message: `Cannot listen on ${options.host}: no such local address.`,
+      cause: error,
+    });
   return toMassGenError(error);
 }
 

@@ -1,5 +1,11 @@
 import { MassGenError } from '@massgen/core';
-import { configJsonSchema, optionsJsonSchema, renderBackendOptions, renderConfigReference, supportedBackendTypes } from '@massgen/config';
+import {
+  configJsonSchema,
+  optionsJsonSchema,
+  renderBackendOptions,
+  renderConfigReference,
+  supportedBackendTypes,
+} from '@massgen/config';
 import type { JsonSchemaNode } from '@massgen/config';
 import type { PluginLoader } from '@massgen/runtime';
 import type { CliIo } from './cli-io.js';
@@ -18,14 +24,25 @@ export interface ShowSchemaOptions {
  * Schema, built from the loader's zod schemas and each installed backend's `optionsSchema`.
  * The committed schema/massgen.schema.json and docs/config-reference.md are this output.
  */
-export async function showSchemaCommand(options: ShowSchemaOptions, io: CliIo, loader: PluginLoader): Promise<ExitCodeValue> {
+export async function showSchemaCommand(
+  options: ShowSchemaOptions,
+  io: CliIo,
+  loader: PluginLoader,
+): Promise<ExitCodeValue> {
   if (options.backend !== undefined) {
     const { module } = await loader.loadBackend(options.backend);
     const schema = optionsJsonSchema(module.optionsSchema);
     if (schema === undefined) {
-      throw new MassGenError({ code: 'CONFIG_INVALID', message: `Backend type "${options.backend}" does not publish an options schema (a zod optionsSchema export), so there is nothing to show.` });
+      throw new MassGenError({
+        code: 'CONFIG_INVALID',
+        message: `Backend type "${options.backend}" does not publish an options schema (a zod optionsSchema export), so there is nothing to show.`,
+      });
     }
-    io.stdout.write(options.json === true ? `${JSON.stringify(schema, null, 2)}\n` : `${renderBackendOptions(options.backend, schema, configJsonSchema()).join('\n')}\n`);
+    io.stdout.write(
+      options.json === true
+        ? `${JSON.stringify(schema, null, 2)}\n`
+        : `${renderBackendOptions(options.backend, schema, configJsonSchema()).join('\n')}\n`,
+    );
     return ExitCode.success;
   }
   const backendOptions = await bundledBackendOptions(loader);

@@ -12,7 +12,11 @@ import type { ExitCodeValue } from './exit-codes.js';
  * `massgen --validate FILE...`: loads each file as a run would, checks each backend's options
  * against its installed package, and reports every problem with its key path. Nothing runs.
  */
-export async function validateCommand(files: readonly string[], io: CliIo, loader: PluginLoader): Promise<ExitCodeValue> {
+export async function validateCommand(
+  files: readonly string[],
+  io: CliIo,
+  loader: PluginLoader,
+): Promise<ExitCodeValue> {
   let failed = 0;
   for (const file of files) {
     const shown = path.relative(io.cwd, path.resolve(io.cwd, file)) || file;
@@ -21,8 +25,11 @@ export async function validateCommand(files: readonly string[], io: CliIo, loade
       const { issues, warnings } = await checkBackends(config, loader);
       if (issues.length > 0) throw new ConfigError({ file: config.file ?? shown, issues });
       const allWarnings = [...config.warnings, ...warnings];
-      io.stdout.write(`✓ ${shown}: ${config.agents.length} agent${config.agents.length === 1 ? '' : 's'} (${config.agents.map((agent) => `${agent.id}: ${agent.backend.type}`).join(', ')})${allWarnings.length === 0 ? '' : `, ${allWarnings.length} warning${allWarnings.length === 1 ? '' : 's'}`}\n`);
-      for (const warning of allWarnings) io.stdout.write(`  warning: ${warning.path === undefined ? '' : `${warning.path}: `}${warning.message}\n`);
+      io.stdout.write(
+        `✓ ${shown}: ${config.agents.length} agent${config.agents.length === 1 ? '' : 's'} (${config.agents.map((agent) => `${agent.id}: ${agent.backend.type}`).join(', ')})${allWarnings.length === 0 ? '' : `, ${allWarnings.length} warning${allWarnings.length === 1 ? '' : 's'}`}\n`,
+      );
+      for (const warning of allWarnings)
+        io.stdout.write(`  warning: ${warning.path === undefined ? '' : `${warning.path}: `}${warning.message}\n`);
     } catch (error) {
       failed += 1;
       const message = MassGenError.isInstance(error) ? error.message : String(error);
@@ -33,7 +40,10 @@ export async function validateCommand(files: readonly string[], io: CliIo, loade
   return failed === 0 ? ExitCode.success : ExitCode.configError;
 }
 
-async function checkBackends(config: MassGenConfig, loader: PluginLoader): Promise<{ issues: ConfigIssue[]; warnings: Warning[] }> {
+async function checkBackends(
+  config: MassGenConfig,
+  loader: PluginLoader,
+): Promise<{ issues: ConfigIssue[]; warnings: Warning[] }> {
   const issues: ConfigIssue[] = [];
   const warnings: Warning[] = [];
   for (const [index, agent] of config.agents.entries()) {

@@ -22,7 +22,10 @@ let server: FakeOpenAIServer;
 
 beforeAll(async () => {
   cwd = mkdtempSync(path.join(tmpdir(), 'massgen-skill-'));
-  server = await createFakeOpenAIServer({ apiKey: key, responder: createTeamResponder({ answer: 'Cursor pagination is stable under inserts.', finalText }) });
+  server = await createFakeOpenAIServer({
+    apiKey: key,
+    responder: createTeamResponder({ answer: 'Cursor pagination is stable under inserts.', finalText }),
+  });
 });
 
 afterAll(async () => {
@@ -33,7 +36,9 @@ afterAll(async () => {
 /** Every `massgen ...` line of the skill's bash blocks, in order. */
 function documentedCommands(): string[] {
   const blocks = [...skill.matchAll(/```bash\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
-  return blocks.flatMap((block) => block.split('\n')).filter((line) => line.startsWith('massgen ') || line.startsWith('curl '));
+  return blocks
+    .flatMap((block) => block.split('\n'))
+    .filter((line) => line.startsWith('massgen ') || line.startsWith('curl '));
 }
 
 function command(prefix: string): string {
@@ -44,7 +49,9 @@ function command(prefix: string): string {
 
 /** Shell words of one line: double and single quotes, and a trailing `> file`. */
 function shellWords(line: string): { words: string[]; redirect?: string } {
-  const words = [...line.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+)/g)].map((match) => match[1] ?? match[2] ?? match[3] ?? '');
+  const words = [...line.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+)/g)].map(
+    (match) => match[1] ?? match[2] ?? match[3] ?? '',
+  );
   const arrow = words.indexOf('>');
   if (arrow === -1) return { words };
   return { words: words.slice(0, arrow), redirect: words[arrow + 1] ?? '' };
@@ -73,7 +80,10 @@ describe('the massgen agent skill', () => {
     expect(init.code, init.stderr).toBe(0);
     // The team init wrote, pointed at the fake server instead of api.openai.com.
     const team = path.join(cwd, 'team.yaml');
-    writeFileSync(team, readFileSync(team, 'utf8').replace(/^(\s+)type: "openai"$/m, `$1type: "openai"\n$1base_url: "${server.url}"`));
+    writeFileSync(
+      team,
+      readFileSync(team, 'utf8').replace(/^(\s+)type: "openai"$/m, `$1type: "openai"\n$1base_url: "${server.url}"`),
+    );
 
     const validate = await runCli(massgenArgs(command('massgen --validate')).args, { cwd, env });
     expect(validate.code, validate.stdout).toBe(0);
@@ -84,7 +94,9 @@ describe('the massgen agent skill', () => {
     expect(ask.redirect).toBe('answer.md');
     expect(run.stdout).toBe(`${finalText}\n`);
     expect(run.stderr).toMatch(/answered|voted/);
-    expect(server.requests.some((request) => JSON.stringify(request.messages).includes('cursor or offset pagination'))).toBe(true);
+    expect(
+      server.requests.some((request) => JSON.stringify(request.messages).includes('cursor or offset pagination')),
+    ).toBe(true);
 
     const logs = await runCli(massgenArgs(command('massgen logs show latest')).args, { cwd, env });
     expect(logs.code, logs.stderr).toBe(0);
@@ -95,7 +107,11 @@ describe('the massgen agent skill', () => {
     const serveLine = /`(massgen serve [^`]+)`/.exec(skill)?.[1];
     expect(serveLine).toBeDefined();
     const { args } = massgenArgs(serveLine ?? '');
-    const child = spawn(process.execPath, [cliBin, ...args, '--port', '0', '--no-record'], { cwd, env: { PATH: process.env['PATH'], HOME: process.env['HOME'], OPENAI_API_KEY: key }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cliBin, ...args, '--port', '0', '--no-record'], {
+      cwd,
+      env: { PATH: process.env['PATH'], HOME: process.env['HOME'], OPENAI_API_KEY: key },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const exited = new Promise((resolve) => child.on('close', resolve));
     try {
       const url = await new Promise<string>((resolve, reject) => {
@@ -110,7 +126,11 @@ describe('the massgen agent skill', () => {
       const curl = shellWords(command('curl ')).words;
       const body = curl[curl.indexOf('-d') + 1] ?? '';
       const documentedUrl = new URL(curl.find((word) => word.startsWith('http://')) ?? '');
-      const response = await fetch(`${url}${documentedUrl.pathname}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      const response = await fetch(`${url}${documentedUrl.pathname}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
       expect(response.status).toBe(200);
       const completion = (await response.json()) as { choices: Array<{ message: { content: string } }> };
       expect(completion.choices[0]?.message.content).toBe(finalText);

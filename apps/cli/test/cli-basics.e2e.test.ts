@@ -15,7 +15,9 @@ let server: FakeOpenAIServer;
 beforeAll(async () => {
   directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-basics-'));
   // A loopback server needs no key, as local model servers usually do.
-  server = await createFakeOpenAIServer({ responder: createTeamResponder({ answer: 'Paris.', finalText: 'Paris is the capital of France.' }) });
+  server = await createFakeOpenAIServer({
+    responder: createTeamResponder({ answer: 'Paris.', finalText: 'Paris is the capital of France.' }),
+  });
 });
 
 afterAll(async () => {
@@ -33,7 +35,8 @@ describe('massgen basics', () => {
   it('explains itself with --help, including exit codes', async () => {
     const result = await runCli(['--help'], { cwd: directory });
     expect(result.code).toBe(0);
-    for (const text of ['--config', '--model', '--validate', '--no-display', '--output-file', 'Exit codes']) expect(result.stdout).toContain(text);
+    for (const text of ['--config', '--model', '--validate', '--no-display', '--output-file', 'Exit codes'])
+      expect(result.stdout).toContain(text);
   });
 
   it('rejects an unknown flag with exit code 1', async () => {
@@ -43,24 +46,41 @@ describe('massgen basics', () => {
   });
 
   it('runs one agent from --model with no configuration file', async () => {
-    const result = await runCli(['--no-display', '--model', 'fake-model', '--backend', 'chatcompletion', '--base-url', server.url, 'What is the capital of France?'], {
-      cwd: directory,
-    });
+    const result = await runCli(
+      [
+        '--no-display',
+        '--model',
+        'fake-model',
+        '--backend',
+        'chatcompletion',
+        '--base-url',
+        server.url,
+        'What is the capital of France?',
+      ],
+      {
+        cwd: directory,
+      },
+    );
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('Paris is the capital of France.\n');
   });
 });
 
-describe.skipIf(!existsSync(seedDirectory))('massgen --validate on the seed examples (needs ../shared beside the checkout)', () => {
-  it('accepts every seed configuration', async () => {
-    const files = readdirSync(seedDirectory).filter((file) => file.endsWith('.yaml')).map((file) => path.join(seedDirectory, file));
-    expect(files.length).toBeGreaterThan(0);
-    const result = await runCli(['--validate', ...files], { cwd: directory });
-    expect(result.stdout).toContain(`${files.length} of ${files.length} valid`);
-    expect(result.code).toBe(0);
-  });
-});
+describe.skipIf(!existsSync(seedDirectory))(
+  'massgen --validate on the seed examples (needs ../shared beside the checkout)',
+  () => {
+    it('accepts every seed configuration', async () => {
+      const files = readdirSync(seedDirectory)
+        .filter((file) => file.endsWith('.yaml'))
+        .map((file) => path.join(seedDirectory, file));
+      expect(files.length).toBeGreaterThan(0);
+      const result = await runCli(['--validate', ...files], { cwd: directory });
+      expect(result.stdout).toContain(`${files.length} of ${files.length} valid`);
+      expect(result.code).toBe(0);
+    });
+  },
+);
 
 describe('massgen --validate', () => {
   it('fails with exit code 1 and the problem for an invalid file', async () => {

@@ -1,11 +1,26 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunEvent } from '@massgen/core';
 import { createClaudeCodeTeamResponder, createFakeAnthropicServer, descendantProcesses } from '@massgen/testing';
-import type { FakeAnthropicContentBlock, FakeAnthropicRequest, FakeAnthropicServer, FakeAnthropicToolUse, TeamTurn } from '@massgen/testing';
+import type {
+  FakeAnthropicContentBlock,
+  FakeAnthropicRequest,
+  FakeAnthropicServer,
+  FakeAnthropicToolUse,
+  TeamTurn,
+} from '@massgen/testing';
 import { runCli } from './run-cli.js';
 
 /**
@@ -13,7 +28,10 @@ import { runCli } from './run-cli.js';
  * real Claude Code CLI that @anthropic-ai/claude-agent-sdk bundles, pointed at the fake Anthropic
  * server through ANTHROPIC_BASE_URL. A `write` context path is added for the winner's deliverables.
  */
-const seedFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/examples/seed/workspace_management.yaml');
+const seedFile = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../shared/examples/seed/workspace_management.yaml',
+);
 const present = existsSync(seedFile);
 const backEnd = '后端工程师';
 const apiKey = 'sk-ant-test-cli-claude-code-01';
@@ -58,20 +76,30 @@ function steps(request: FakeAnthropicRequest, turn: TeamTurn): FakeAnthropicTool
     return frontEnd
       ? [
           { name: 'Read', input: { file_path: p.colors } },
-          { name: 'Write', input: { file_path: path.join(workspace, 'index.html'), content: '<h1 style="color: #336699">Shop</h1>' } },
+          {
+            name: 'Write',
+            input: { file_path: path.join(workspace, 'index.html'), content: '<h1 style="color: #336699">Shop</h1>' },
+          },
           { name: 'Write', input: { file_path: p.colors, content: 'primary: red' } },
         ]
       : [
           { name: 'Read', input: { file_path: p.schema } },
-          { name: 'Write', input: { file_path: path.join(workspace, 'api.py'), content: 'def list_products(): ...\n' } },
+          {
+            name: 'Write',
+            input: { file_path: path.join(workspace, 'api.py'), content: 'def list_products(): ...\n' },
+          },
           { name: 'Write', input: { file_path: path.join(p.deliverables, 'early.py'), content: 'too early' } },
         ];
   }
   if (turn.kind === 'call' && turn.name === 'vote') {
     const peer = peerSnapshot(request);
-    return peer === undefined ? [] : [{ name: 'Read', input: { file_path: path.join(peer, frontEnd ? 'api.py' : 'index.html') } }];
+    return peer === undefined
+      ? []
+      : [{ name: 'Read', input: { file_path: path.join(peer, frontEnd ? 'api.py' : 'index.html') } }];
   }
-  return [{ name: 'Write', input: { file_path: path.join(p.deliverables, 'api.py'), content: 'def list_products(): ...\n' } }];
+  return [
+    { name: 'Write', input: { file_path: path.join(p.deliverables, 'api.py'), content: 'def list_products(): ...\n' } },
+  ];
 }
 
 function blocks(request: FakeAnthropicRequest): FakeAnthropicContentBlock[] {
@@ -89,7 +117,10 @@ function toolResults(frontEnd: boolean): string[] {
 
 function writeConfig(): void {
   const p = paths();
-  const withDeliverables = readFileSync(seedFile, 'utf8').replace(/^(\s+)context_paths:.*$/gm, (line, indent: string) => `${line}\n${indent}  - path: "../deliverables"\n${indent}    access: "write"`);
+  const withDeliverables = readFileSync(seedFile, 'utf8').replace(
+    /^(\s+)context_paths:.*$/gm,
+    (line, indent: string) => `${line}\n${indent}  - path: "../deliverables"\n${indent}    access: "write"`,
+  );
   expect(withDeliverables.match(/\.\.\/deliverables/g)).toHaveLength(2);
   mkdirSync(path.dirname(p.config), { recursive: true });
   writeFileSync(p.config, withDeliverables);
@@ -116,7 +147,10 @@ beforeEach(async () => {
   server = await createFakeAnthropicServer({
     apiKey,
     responder: createClaudeCodeTeamResponder({
-      answer: (request) => (isFrontEnd(request) ? 'The UI is in index.html, using the primary colour.' : 'The API is in api.py, built on the products table.'),
+      answer: (request) =>
+        isFrontEnd(request)
+          ? 'The UI is in index.html, using the primary colour.'
+          : 'The API is in api.py, built on the products table.',
       vote: (labels) => (labels.includes('agent2') ? 'agent2' : (labels[0] ?? '')),
       finalText: 'The shop API is in deliverables/api.py.',
       steps,
@@ -129,47 +163,58 @@ afterEach(async () => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-describe.skipIf(!present)(`massgen with claude_code agents and the bundled Claude Code CLI${present ? '' : ` (skipped: ${seedFile} does not exist)`}`, () => {
-  it('runs the seed workspace_management.yaml: built-in tools in each workspace, confined, then answers, votes and the presentation', async () => {
-    seedDirectories();
-    writeConfig();
-    const p = paths();
-    const result = await runCli(['--no-display', '--config', p.config, 'Build a small shop: UI and API.'], {
-      cwd: directory,
-      env: { HOME: p.home, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: apiKey },
+describe.skipIf(!present)(
+  `massgen with claude_code agents and the bundled Claude Code CLI${present ? '' : ` (skipped: ${seedFile} does not exist)`}`,
+  () => {
+    it('runs the seed workspace_management.yaml: built-in tools in each workspace, confined, then answers, votes and the presentation', async () => {
+      seedDirectories();
+      writeConfig();
+      const p = paths();
+      const result = await runCli(['--no-display', '--config', p.config, 'Build a small shop: UI and API.'], {
+        cwd: directory,
+        env: { HOME: p.home, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: apiKey },
+      });
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe('The shop API is in deliverables/api.py.\n');
+
+      // Claude Code's Write ran in each agent's own workspace, and MassGen snapshotted it for the peers.
+      const [runId] = readdirSync(p.workspaces);
+      if (runId === undefined) throw new Error('no workspaces were created');
+      expect(readFileSync(path.join(p.workspaces, runId, 'project_ui', 'index.html'), 'utf8')).toBe(
+        '<h1 style="color: #336699">Shop</h1>',
+      );
+      expect(readFileSync(path.join(p.workspaces, runId, 'project_api', 'api.py'), 'utf8')).toBe(
+        'def list_products(): ...\n',
+      );
+      expect(readFileSync(path.join(p.snapshots, runId, 'agent1.1', 'index.html'), 'utf8')).toBe(
+        '<h1 style="color: #336699">Shop</h1>',
+      );
+
+      // Context paths and peers' snapshots were readable; writes where the agent may not write were refused.
+      expect(toolResults(true)).toContainEqual(expect.stringContaining('primary: #336699'));
+      expect(toolResults(false)).toContainEqual(expect.stringContaining('CREATE TABLE products'));
+      expect(toolResults(false)).toContainEqual(expect.stringContaining('<h1 style="color: #336699">Shop</h1>'));
+      expect(toolResults(true)).toContainEqual(expect.stringContaining('which you may read but not change now'));
+      expect(toolResults(false)).toContainEqual(expect.stringContaining('early.py is in'));
+      expect(readFileSync(p.colors, 'utf8')).toBe('primary: #336699\n');
+      expect(existsSync(path.join(p.deliverables, 'early.py'))).toBe(false);
+
+      // The winner wrote the write context path while it presented.
+      expect(readFileSync(path.join(p.deliverables, 'api.py'), 'utf8')).toBe('def list_products(): ...\n');
+      const runs = path.join(directory, '.massgen', 'runs');
+      const events = readFileSync(path.join(runs, readdirSync(runs)[0] ?? '', 'events.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as RunEvent);
+      expect(events.find((event) => event.type === 'consensus')).toMatchObject({ winnerAgentId: backEnd });
+      expect(new Set(events.flatMap((event) => (event.type === 'vote' ? [event.agentId] : [])))).toEqual(
+        new Set(['前端工程师', backEnd]),
+      );
+      expect(events.filter((event) => event.type === 'usage').length).toBeGreaterThan(0);
+      expect(events.filter((event) => event.type === 'warning')).toEqual([]);
+      expect(server.requests.every((request) => request.headers['x-api-key'] === apiKey)).toBe(true);
+      expect(descendantProcesses(process.pid)).toEqual([]);
     });
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toBe('The shop API is in deliverables/api.py.\n');
-
-    // Claude Code's Write ran in each agent's own workspace, and MassGen snapshotted it for the peers.
-    const [runId] = readdirSync(p.workspaces);
-    if (runId === undefined) throw new Error('no workspaces were created');
-    expect(readFileSync(path.join(p.workspaces, runId, 'project_ui', 'index.html'), 'utf8')).toBe('<h1 style="color: #336699">Shop</h1>');
-    expect(readFileSync(path.join(p.workspaces, runId, 'project_api', 'api.py'), 'utf8')).toBe('def list_products(): ...\n');
-    expect(readFileSync(path.join(p.snapshots, runId, 'agent1.1', 'index.html'), 'utf8')).toBe('<h1 style="color: #336699">Shop</h1>');
-
-    // Context paths and peers' snapshots were readable; writes where the agent may not write were refused.
-    expect(toolResults(true)).toContainEqual(expect.stringContaining('primary: #336699'));
-    expect(toolResults(false)).toContainEqual(expect.stringContaining('CREATE TABLE products'));
-    expect(toolResults(false)).toContainEqual(expect.stringContaining('<h1 style="color: #336699">Shop</h1>'));
-    expect(toolResults(true)).toContainEqual(expect.stringContaining('which you may read but not change now'));
-    expect(toolResults(false)).toContainEqual(expect.stringContaining('early.py is in'));
-    expect(readFileSync(p.colors, 'utf8')).toBe('primary: #336699\n');
-    expect(existsSync(path.join(p.deliverables, 'early.py'))).toBe(false);
-
-    // The winner wrote the write context path while it presented.
-    expect(readFileSync(path.join(p.deliverables, 'api.py'), 'utf8')).toBe('def list_products(): ...\n');
-    const runs = path.join(directory, '.massgen', 'runs');
-    const events = readFileSync(path.join(runs, readdirSync(runs)[0] ?? '', 'events.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as RunEvent);
-    expect(events.find((event) => event.type === 'consensus')).toMatchObject({ winnerAgentId: backEnd });
-    expect(new Set(events.flatMap((event) => (event.type === 'vote' ? [event.agentId] : [])))).toEqual(new Set(['前端工程师', backEnd]));
-    expect(events.filter((event) => event.type === 'usage').length).toBeGreaterThan(0);
-    expect(events.filter((event) => event.type === 'warning')).toEqual([]);
-    expect(server.requests.every((request) => request.headers['x-api-key'] === apiKey)).toBe(true);
-    expect(descendantProcesses(process.pid)).toEqual([]);
-  });
-});
+  },
+);

@@ -16,9 +16,11 @@ function respond(request: FakeChatRequest): FakeReply {
   const offered = request.tools.map((tool) => tool.function.name);
   const done = request.messages.filter((message) => message.role === 'tool').length;
   if (!offered.includes('new_answer') && !offered.includes('vote')) return { type: 'text', text: 'calc.py prints 42.' };
-  if (offered.includes('vote')) return { type: 'tool-calls', calls: [{ name: 'vote', arguments: { agent_id: 'agent1', reason: 'Done.' } }] };
+  if (offered.includes('vote'))
+    return { type: 'tool-calls', calls: [{ name: 'vote', arguments: { agent_id: 'agent1', reason: 'Done.' } }] };
   const command = commands[done];
-  if (command === undefined) return { type: 'tool-calls', calls: [{ name: 'new_answer', arguments: { content: 'calc.py prints 42.' } }] };
+  if (command === undefined)
+    return { type: 'tool-calls', calls: [{ name: 'new_answer', arguments: { content: 'calc.py prints 42.' } }] };
   return { type: 'tool-calls', calls: [{ name: 'execute_command', arguments: { command, timeout_seconds: 1 } }] };
 }
 
@@ -51,20 +53,35 @@ describe('massgen with enable_mcp_command_line', () => {
     command_line_blocked_commands: ["rm .*"]
 `,
     );
-    const result = await runCli(['--no-display', '--config', file, 'Write calc.py'], { cwd: directory, env: { OPENAI_API_KEY: 'sk-secret-for-test' } });
+    const result = await runCli(['--no-display', '--config', file, 'Write calc.py'], {
+      cwd: directory,
+      env: { OPENAI_API_KEY: 'sk-secret-for-test' },
+    });
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('calc.py prints 42.\n');
 
-    const toolResults = server.requests.flatMap((request) => request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content)));
-    expect(toolResults).toContainEqual(expect.stringMatching(/^\$ echo "print\(6 \* 7\)" > calc\.py && cat calc\.py\nexit code 0 \(\d+\.\d s\)\n--- stdout ---\nprint\(6 \* 7\)\n$/));
+    const toolResults = server.requests.flatMap((request) =>
+      request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content)),
+    );
+    expect(toolResults).toContainEqual(
+      expect.stringMatching(
+        /^\$ echo "print\(6 \* 7\)" > calc\.py && cat calc\.py\nexit code 0 \(\d+\.\d s\)\n--- stdout ---\nprint\(6 \* 7\)\n$/,
+      ),
+    );
     expect(toolResults).toContain('Error: Command refused: "rm -rf .." matches the blocked pattern "rm .*".');
-    expect(toolResults).toContainEqual(expect.stringMatching(/^\$ echo \$OPENAI_API_KEY\nexit code 0 \(\d+\.\d s\)\n--- stdout ---\n\n$/));
-    expect(toolResults).toContainEqual(expect.stringMatching(/^Error: \$ sleep 300\nstopped: it ran past the 1 s time limit/));
+    expect(toolResults).toContainEqual(
+      expect.stringMatching(/^\$ echo \$OPENAI_API_KEY\nexit code 0 \(\d+\.\d s\)\n--- stdout ---\n\n$/),
+    );
+    expect(toolResults).toContainEqual(
+      expect.stringMatching(/^Error: \$ sleep 300\nstopped: it ran past the 1 s time limit/),
+    );
     expect(JSON.stringify(server.requests.map((request) => request.body))).not.toContain('sk-secret-for-test');
 
     const [runId] = readdirSync(path.join(directory, '.massgen', 'workspaces'));
-    expect(readFileSync(path.join(directory, '.massgen', 'workspaces', runId ?? '', 'workspace', 'calc.py'), 'utf8')).toBe('print(6 * 7)\n');
+    expect(
+      readFileSync(path.join(directory, '.massgen', 'workspaces', runId ?? '', 'workspace', 'calc.py'), 'utf8'),
+    ).toBe('print(6 * 7)\n');
     expect(existsSync(file)).toBe(true);
   });
 });

@@ -18,7 +18,8 @@ beforeEach(async () => {
   });
   server = await createFakeGeminiServer({
     apiKey,
-    responder: (request, context) => (request.model === 'gemini-quota' ? fakeGeminiErrors.dailyQuota({ model: request.model }) : team(request, context)),
+    responder: (request, context) =>
+      request.model === 'gemini-quota' ? fakeGeminiErrors.dailyQuota({ model: request.model }) : team(request, context),
   });
 });
 
@@ -28,7 +29,12 @@ afterEach(async () => {
 });
 
 function writeTeam(agents: Array<{ id: string; model: string }>): string {
-  const body = agents.map((agent) => `  - id: "${agent.id}"\n    backend:\n      type: gemini\n      model: "${agent.model}"\n      base_url: "${server.url}"\n`).join('');
+  const body = agents
+    .map(
+      (agent) =>
+        `  - id: "${agent.id}"\n    backend:\n      type: gemini\n      model: "${agent.model}"\n      base_url: "${server.url}"\n`,
+    )
+    .join('');
   const file = path.join(directory, 'team.yaml');
   writeFileSync(file, `agents:\n${body}`);
   return file;
@@ -40,14 +46,27 @@ describe('massgen with gemini agents', () => {
       { id: 'flash', model: 'gemini-2.5-flash' },
       { id: 'pro', model: 'gemini-2.5-pro' },
     ]);
-    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: directory, env: { GEMINI_API_KEY: apiKey } });
+    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], {
+      cwd: directory,
+      env: { GEMINI_API_KEY: apiKey },
+    });
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('The answer is 4.\n');
     expect(result.stderr).toMatch(/voted for (flash|pro)/);
-    expect(server.requests.every((request) => request.method === 'streamGenerateContent' && request.headers['x-goog-api-key'] === apiKey)).toBe(true);
-    expect(new Set(server.requests.map((request) => request.model))).toEqual(new Set(['gemini-2.5-flash', 'gemini-2.5-pro']));
-    expect(server.requests.some((request) => request.functionDeclarations.some((declaration) => declaration.name === 'vote'))).toBe(true);
+    expect(
+      server.requests.every(
+        (request) => request.method === 'streamGenerateContent' && request.headers['x-goog-api-key'] === apiKey,
+      ),
+    ).toBe(true);
+    expect(new Set(server.requests.map((request) => request.model))).toEqual(
+      new Set(['gemini-2.5-flash', 'gemini-2.5-pro']),
+    );
+    expect(
+      server.requests.some((request) =>
+        request.functionDeclarations.some((declaration) => declaration.name === 'vote'),
+      ),
+    ).toBe(true);
     expect(result.stderr).not.toContain(apiKey);
   });
 
@@ -57,7 +76,10 @@ describe('massgen with gemini agents', () => {
       { id: 'pro', model: 'gemini-2.5-pro' },
       { id: 'spent', model: 'gemini-quota' },
     ]);
-    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: directory, env: { GEMINI_API_KEY: apiKey } });
+    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], {
+      cwd: directory,
+      env: { GEMINI_API_KEY: apiKey },
+    });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('The answer is 4.\n');
     // A restart may cancel its first call before the 429 lands; the failure itself is reported once, then the agent is out.

@@ -14,7 +14,9 @@ let localServer: FakeOpenAIServer;
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'massgen-init-'));
-  localServer = await createFakeOpenAIServer({ responder: createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' }) });
+  localServer = await createFakeOpenAIServer({
+    responder: createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' }),
+  });
 });
 
 afterAll(async () => {
@@ -23,8 +25,17 @@ afterAll(async () => {
 });
 
 /** `massgen init` with its answers piped to stdin, as a user would type them. */
-function initWithAnswers(args: string[], answers: string[], cwd: string, env: Record<string, string> = {}): Promise<CliRun> {
-  const child = spawn(process.execPath, [cliBin, 'init', ...args], { cwd, env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+function initWithAnswers(
+  args: string[],
+  answers: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<CliRun> {
+  const child = spawn(process.execPath, [cliBin, 'init', ...args], {
+    cwd,
+    env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -40,18 +51,26 @@ function freshDirectory(): string {
 describe('massgen init, interactive', () => {
   it('asks for backends, models, base URLs and the file, and writes a configuration that runs', async () => {
     const cwd = freshDirectory();
-    const result = await initWithAnswers([], ['chatcompletion, chatcompletion', 'model-a', localServer.url, '', localServer.url, 'team.yaml'], cwd);
+    const result = await initWithAnswers(
+      [],
+      ['chatcompletion, chatcompletion', 'model-a', localServer.url, '', localServer.url, 'team.yaml'],
+      cwd,
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('Backends for the team');
     expect(result.stderr).toContain('Model for chatcompletion-2');
-    expect(result.stdout).toContain('Wrote team.yaml: chatcompletion (chatcompletion, model-a), chatcompletion-2 (chatcompletion, gpt-4o-mini)');
+    expect(result.stdout).toContain(
+      'Wrote team.yaml: chatcompletion (chatcompletion, model-a), chatcompletion-2 (chatcompletion, gpt-4o-mini)',
+    );
     expect(result.stdout).not.toContain('Missing');
     expect(readFileSync(path.join(cwd, 'team.yaml'), 'utf8')).toContain(`base_url: "${localServer.url}"`);
 
     const run = await runCli(['--no-display', '--no-record', '--config', 'team.yaml', 'What is 2+2?'], { cwd });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe('The answer is 4.\n');
-    expect(localServer.requests.map((request) => request.model)).toEqual(expect.arrayContaining(['model-a', 'gpt-4o-mini']));
+    expect(localServer.requests.map((request) => request.model)).toEqual(
+      expect.arrayContaining(['model-a', 'gpt-4o-mini']),
+    );
   });
 
   it('takes every default on empty answers, and asks before overwriting', async () => {
@@ -72,9 +91,23 @@ describe('massgen init, interactive', () => {
 describe('massgen init --yes', () => {
   it('writes the backends and models from flags, reporting each key as found or missing', async () => {
     const cwd = freshDirectory();
-    const result = await runCli(['init', '--yes', '--backends', 'openai,anthropic,gemini', '--models', 'gpt-5,claude-opus-4-1', '--output', 'team.yaml'], { cwd, env: { GOOGLE_API_KEY: 'AIza-test-key-value' } });
+    const result = await runCli(
+      [
+        'init',
+        '--yes',
+        '--backends',
+        'openai,anthropic,gemini',
+        '--models',
+        'gpt-5,claude-opus-4-1',
+        '--output',
+        'team.yaml',
+      ],
+      { cwd, env: { GOOGLE_API_KEY: 'AIza-test-key-value' } },
+    );
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('Wrote team.yaml: openai (openai, gpt-5), claude (claude, claude-opus-4-1), gemini (gemini, gemini-2.5-flash)');
+    expect(result.stdout).toContain(
+      'Wrote team.yaml: openai (openai, gpt-5), claude (claude, claude-opus-4-1), gemini (gemini, gemini-2.5-flash)',
+    );
     expect(result.stdout).toContain('Missing OPENAI_API_KEY');
     expect(result.stdout).toContain('Missing ANTHROPIC_API_KEY');
     expect(result.stdout).not.toContain('GOOGLE_API_KEY:');
@@ -82,7 +115,9 @@ describe('massgen init --yes', () => {
     expect(written).toContain('#   GOOGLE_API_KEY: found');
     // The schema the installation ships, for editors: relative to the file when the CLI is nearby, else absolute.
     const schemaFile = /^# yaml-language-server: \$schema=(.+)$/m.exec(written)?.[1] ?? '';
-    expect(JSON.parse(readFileSync(path.resolve(cwd, schemaFile), 'utf8'))).toMatchObject({ title: 'MassGen configuration' });
+    expect(JSON.parse(readFileSync(path.resolve(cwd, schemaFile), 'utf8'))).toMatchObject({
+      title: 'MassGen configuration',
+    });
     expect(result.stdout + readFileSync(path.join(cwd, 'team.yaml'), 'utf8')).not.toContain('AIza-test-key-value');
 
     const validated = await runCli(['--validate', 'team.yaml'], { cwd });

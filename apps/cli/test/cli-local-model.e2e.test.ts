@@ -23,7 +23,9 @@ describe('massgen on the embedded local model (real llama.cpp, generated tiny mo
       cwd: directory,
       env: { MASSGEN_LOCAL_MODEL: modelPath, MASSGEN_MODELS_DIR: path.join(directory, 'models') },
     });
-    expect(run.stderr).toContain(`No configuration and no API key given: running 2 agents on the local model ${modelPath}`);
+    expect(run.stderr).toContain(
+      `No configuration and no API key given: running 2 agents on the local model ${modelPath}`,
+    );
     expect(run.stderr).toContain('Starting 2 agents: local-1 (local');
     // The answers come from grammar-constrained new_answer calls of a model that writes gibberish.
     expect(run.stderr).toMatch(/local-[12] answered \(agent[12]\.1/);
@@ -31,12 +33,18 @@ describe('massgen on the embedded local model (real llama.cpp, generated tiny mo
     expect(run.code, run.stderr).toBe(0);
     const runs = run.stderr.match(/Run record: (\S+)/)?.[1];
     expect(runs).toBeDefined();
-    const status = JSON.parse(await readFile(path.join(directory, runs ?? '', 'status.json'), 'utf8')) as Record<string, unknown>;
+    const status = JSON.parse(await readFile(path.join(directory, runs ?? '', 'status.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     expect(status).toBeTypeOf('object');
   }, 180_000);
 
   it('with a provider key set and no configuration, asks for a team instead of running locally', async () => {
-    const run = await runCli(['--no-display', 'What is 2+2?'], { cwd: directory, env: { OPENAI_API_KEY: 'sk-test-not-real' } });
+    const run = await runCli(['--no-display', 'What is 2+2?'], {
+      cwd: directory,
+      env: { OPENAI_API_KEY: 'sk-test-not-real' },
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('No team given: pass --config FILE, or --model MODEL');
     expect(run.stderr).not.toContain('sk-test-not-real');

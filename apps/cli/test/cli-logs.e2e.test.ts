@@ -12,9 +12,16 @@ let team: string;
 
 beforeAll(async () => {
   directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-logs-'));
-  server = await createFakeOpenAIServer({ responder: createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' }) });
+  server = await createFakeOpenAIServer({
+    responder: createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' }),
+  });
   team = path.join(directory, 'team.yaml');
-  const agents = ['alpha', 'beta'].map((id) => `  - id: ${id}\n    backend: {type: chatcompletion, model: model-${id}, base_url: "${server.url}", api_key: k}\n`).join('');
+  const agents = ['alpha', 'beta']
+    .map(
+      (id) =>
+        `  - id: ${id}\n    backend: {type: chatcompletion, model: model-${id}, base_url: "${server.url}", api_key: k}\n`,
+    )
+    .join('');
   writeFileSync(team, `agents:\n${agents}`);
 });
 
@@ -37,7 +44,10 @@ describe('plain displays (stdout is not a terminal)', () => {
 
   it('says nothing but the answer with display type none', async () => {
     const silent = path.join(directory, 'silent.yaml');
-    writeFileSync(silent, `agent:\n  id: solo\n  backend: {type: chatcompletion, model: model-solo, base_url: "${server.url}", api_key: k}\ndisplay:\n  type: none\n`);
+    writeFileSync(
+      silent,
+      `agent:\n  id: solo\n  backend: {type: chatcompletion, model: model-solo, base_url: "${server.url}", api_key: k}\ndisplay:\n  type: none\n`,
+    );
     const result = await runCli(['--config', silent, 'What is 2+2?'], { cwd: directory });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('The answer is 4.\n');
@@ -81,7 +91,9 @@ describe('massgen logs', () => {
   it('names what it expected for an unknown run, exit code 1', async () => {
     const result = await runCli(['logs', 'show', 'no-such-run'], { cwd: directory });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('No run "no-such-run" is recorded here. Expected "latest", a run id, or the start of one');
+    expect(result.stderr).toContain(
+      'No run "no-such-run" is recorded here. Expected "latest", a run id, or the start of one',
+    );
   });
 
   it('says so when nothing was recorded', async () => {

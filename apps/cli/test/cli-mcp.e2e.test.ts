@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunEvent } from '@massgen/core';
-import { createFakeOpenAIServer, createTeamResponder, descendantProcesses, isProcessRunning, processCommandLine } from '@massgen/testing';
+import {
+  createFakeOpenAIServer,
+  createTeamResponder,
+  descendantProcesses,
+  isProcessRunning,
+  processCommandLine,
+} from '@massgen/testing';
 import type { FakeChatRequest, FakeOpenAIServer, FakeReply, FakeResponder } from '@massgen/testing';
 import { mcpServerBin } from './mcp-reference-servers.js';
 import { startCli } from './run-cli.js';
@@ -47,7 +53,9 @@ function offered(request: FakeChatRequest, name: string): boolean {
 
 function hasVoteLabels(request: FakeChatRequest): boolean {
   const vote = request.tools.find((tool) => tool.function.name === 'vote');
-  const agentId = (vote?.function.parameters?.['properties'] as Record<string, { enum?: unknown[] }> | undefined)?.['agent_id'];
+  const agentId = (vote?.function.parameters?.['properties'] as Record<string, { enum?: unknown[] }> | undefined)?.[
+    'agent_id'
+  ];
   return (agentId?.enum?.length ?? 0) > 0;
 }
 
@@ -56,16 +64,23 @@ function hasVoteLabels(request: FakeChatRequest): boolean {
  * conversation yet, then answers (`new_answer`, or plain text when presenting) quoting the
  * result. Votes, once there are answers, follow the usual team rules.
  */
-function toolUsingModel(toolName: string, input: Record<string, unknown>, onRequest: (request: FakeChatRequest) => void = () => undefined): FakeResponder {
+function toolUsingModel(
+  toolName: string,
+  input: Record<string, unknown>,
+  onRequest: (request: FakeChatRequest) => void = () => undefined,
+): FakeResponder {
   const team = createTeamResponder();
   return (request, context): FakeReply | Promise<FakeReply> => {
     onRequest(request);
     if (hasVoteLabels(request)) return team(request, context);
     const toolMessage = request.messages.find((message) => message.role === 'tool');
-    if (toolMessage === undefined && offered(request, toolName)) return { type: 'tool-calls', calls: [{ name: toolName, arguments: input }] };
+    if (toolMessage === undefined && offered(request, toolName))
+      return { type: 'tool-calls', calls: [{ name: toolName, arguments: input }] };
     if (toolMessage !== undefined) {
       const quoted = `The tool said: ${String(toolMessage.content)}`;
-      return offered(request, 'new_answer') ? { type: 'tool-calls', calls: [{ name: 'new_answer', arguments: { content: quoted } }] } : { type: 'text', text: quoted };
+      return offered(request, 'new_answer')
+        ? { type: 'tool-calls', calls: [{ name: 'new_answer', arguments: { content: quoted } }] }
+        : { type: 'text', text: quoted };
     }
     return team(request, context);
   };
@@ -121,17 +136,39 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
     expect(result.stdout).toBe('The tool said: Echo: 北京和上海下周的天气\n');
 
     const [first] = server.requests;
-    expect(first?.tools.map((tool) => tool.function.name)).toEqual(expect.arrayContaining(['new_answer', 'mcp__everything__echo', 'mcp__everything__get-sum']));
+    expect(first?.tools.map((tool) => tool.function.name)).toEqual(
+      expect.arrayContaining(['new_answer', 'mcp__everything__echo', 'mcp__everything__get-sum']),
+    );
     const events = readEvents();
-    expect(events).toContainEqual(expect.objectContaining({ type: 'tool-call', agentId: '旅行规划师', name: 'mcp__everything__echo', input: JSON.stringify(echoInput) }));
-    expect(events).toContainEqual(expect.objectContaining({ type: 'tool-result', name: 'mcp__everything__echo', output: 'Echo: 北京和上海下周的天气', isError: false }));
-    expect(events).toContainEqual(expect.objectContaining({ type: 'answer', agentId: '旅行规划师', content: 'The tool said: Echo: 北京和上海下周的天气' }));
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'tool-call',
+        agentId: '旅行规划师',
+        name: 'mcp__everything__echo',
+        input: JSON.stringify(echoInput),
+      }),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'tool-result',
+        name: 'mcp__everything__echo',
+        output: 'Echo: 北京和上海下周的天气',
+        isError: false,
+      }),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'answer',
+        agentId: '旅行规划师',
+        content: 'The tool said: Echo: 北京和上海下周的天气',
+      }),
+    );
 
     expect([...seenChildren.values()].some((commandLine) => commandLine.includes(everythingBin))).toBe(true);
     expectNoChildLeft();
   });
 
-  it('fills ${VAR} in a server env block from .env, and gives the server none of MassGen\'s API keys', async () => {
+  it("fills ${VAR} in a server env block from .env, and gives the server none of MassGen's API keys", async () => {
     writeFileSync(path.join(directory, '.env'), 'WEATHER_API_KEY=weather-key-from-dotenv\n');
     const withEnv = `          env:
             WEATHER_API_KEY: "\${WEATHER_API_KEY}"
@@ -144,7 +181,10 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
     const result = await cli.done;
     expect(result.code).toBe(0);
     const toolResult = readEvents().find((event) => event.type === 'tool-result');
-    const environment = JSON.parse(toolResult?.type === 'tool-result' ? toolResult.output : '{}') as Record<string, string>;
+    const environment = JSON.parse(toolResult?.type === 'tool-result' ? toolResult.output : '{}') as Record<
+      string,
+      string
+    >;
     expect(environment['WEATHER_API_KEY']).toBe('weather-key-from-dotenv');
     expect(environment['PATH']).toBe(process.env['PATH']);
     expect(Object.keys(environment)).not.toContain('OPENAI_API_KEY');
@@ -173,12 +213,18 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
           allowed_tools: [read_text_file, list_directory]
 `,
     );
-    server.setResponder(toolUsingModel('mcp__files__read_text_file', { path: path.join(directory, 'itinerary.md') }, () => recordChildren()));
+    server.setResponder(
+      toolUsingModel('mcp__files__read_text_file', { path: path.join(directory, 'itinerary.md') }, () =>
+        recordChildren(),
+      ),
+    );
     cli = startCli(['--no-display', '--config', file, 'Where am I on day 3?'], { cwd: directory });
     const result = await cli.done;
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('The tool said: Day 1: Beijing. Day 3: Shanghai.\n');
-    const mcpTools = server.requests[0]?.tools.map((tool) => tool.function.name).filter((name) => name.startsWith('mcp__'));
+    const mcpTools = server.requests[0]?.tools
+      .map((tool) => tool.function.name)
+      .filter((name) => name.startsWith('mcp__'));
     expect(mcpTools).toEqual(['mcp__files__read_text_file', 'mcp__files__list_directory']);
     expectNoChildLeft();
   });
@@ -197,7 +243,9 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
       'warning: MCP server "weather_server" of agent 旅行规划师 failed to start, so the agent goes on without its tools: command "massgen-no-such-weather-server" was not found',
     );
     expect(result.stdout).toBe('The tool said: Echo: 北京和上海下周的天气\n');
-    expect(server.requests[0]?.tools.some((tool) => tool.function.name.startsWith('mcp__weather_server__'))).toBe(false);
+    expect(server.requests[0]?.tools.some((tool) => tool.function.name.startsWith('mcp__weather_server__'))).toBe(
+      false,
+    );
     expectNoChildLeft();
   });
 
@@ -214,10 +262,14 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
     cli = startCli(['--no-display', '--config', weatherYaml(), '天气?'], { cwd: directory });
     const result = await cli.done;
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain('warning: MCP server "everything" of agent 旅行规划师 stopped, so the agent goes on without its tools: it was stopped by SIGKILL');
+    expect(result.stderr).toContain(
+      'warning: MCP server "everything" of agent 旅行规划师 stopped, so the agent goes on without its tools: it was stopped by SIGKILL',
+    );
     const toolResult = readEvents().find((event) => event.type === 'tool-result');
     expect(toolResult).toMatchObject({ name: 'mcp__everything__echo', isError: true });
-    expect(toolResult?.type === 'tool-result' && toolResult.output).toMatch(/^mcp__everything__echo failed: MCP server "everything" (stopped|is not running)/);
+    expect(toolResult?.type === 'tool-result' && toolResult.output).toMatch(
+      /^mcp__everything__echo failed: MCP server "everything" (stopped|is not running)/,
+    );
     expect(result.stdout).toContain('mcp__everything__echo failed: MCP server "everything"');
     expectNoChildLeft();
   });
@@ -225,7 +277,11 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
   it('leaves no server running when the run ends in an error', async () => {
     server.setResponder(() => {
       recordChildren();
-      return { type: 'error', status: 400, body: { error: { message: 'Unsupported model for this request.', type: 'invalid_request_error' } } };
+      return {
+        type: 'error',
+        status: 400,
+        body: { error: { message: 'Unsupported model for this request.', type: 'invalid_request_error' } },
+      };
     });
     cli = startCli(['--no-display', '--config', weatherYaml(), '天气?'], { cwd: directory });
     const result = await cli.done;

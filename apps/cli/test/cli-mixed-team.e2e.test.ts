@@ -13,7 +13,11 @@ import {
 import type { FakeAnthropicServer, FakeGeminiServer, FakeOpenAIServer } from '@massgen/testing';
 import { runCli } from './run-cli.js';
 
-const keys = { openai: 'sk-test-openai-0123456789', claude: 'sk-ant-test-0123456789', gemini: 'AIzaTestGemini-0123456789' };
+const keys = {
+  openai: 'sk-test-openai-0123456789',
+  claude: 'sk-ant-test-0123456789',
+  gemini: 'AIzaTestGemini-0123456789',
+};
 let directory: string;
 let openai: FakeOpenAIServer;
 let claude: FakeAnthropicServer;
@@ -21,9 +25,18 @@ let gemini: FakeGeminiServer;
 
 beforeAll(async () => {
   directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-mixed-'));
-  openai = await createFakeOpenAIServer({ apiKey: keys.openai, responder: createTeamResponder({ answer: 'GPT says 4.', finalText: 'Final answer: 4.' }) });
-  claude = await createFakeAnthropicServer({ apiKey: keys.claude, responder: createAnthropicTeamResponder({ answer: 'Claude says 4.', finalText: 'Final answer: 4.' }) });
-  gemini = await createFakeGeminiServer({ apiKey: keys.gemini, responder: createGeminiTeamResponder({ answer: 'Gemini says 4.', finalText: 'Final answer: 4.' }) });
+  openai = await createFakeOpenAIServer({
+    apiKey: keys.openai,
+    responder: createTeamResponder({ answer: 'GPT says 4.', finalText: 'Final answer: 4.' }),
+  });
+  claude = await createFakeAnthropicServer({
+    apiKey: keys.claude,
+    responder: createAnthropicTeamResponder({ answer: 'Claude says 4.', finalText: 'Final answer: 4.' }),
+  });
+  gemini = await createFakeGeminiServer({
+    apiKey: keys.gemini,
+    responder: createGeminiTeamResponder({ answer: 'Gemini says 4.', finalText: 'Final answer: 4.' }),
+  });
 });
 
 afterAll(async () => {
@@ -64,7 +77,8 @@ describe('a team of mixed backends', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('Final answer: 4.\n');
-    for (const agent of ['gpt', 'claude', 'gemini']) expect(result.stderr).toMatch(new RegExp(`${agent} (answered|voted for)`));
+    for (const agent of ['gpt', 'claude', 'gemini'])
+      expect(result.stderr).toMatch(new RegExp(`${agent} (answered|voted for)`));
     expect(result.stderr).toMatch(/stop reason: consensus/);
     // Each provider was reached over its own wire protocol.
     expect(openai.requests.every((request) => request.api === 'responses')).toBe(true);
@@ -75,10 +89,13 @@ describe('a team of mixed backends', () => {
   });
 
   it('infers the backend from the model name for --model', async () => {
-    const result = await runCli(['--no-display', '--model', 'claude-sonnet-4-5', '--base-url', claude.url, 'What is 2+2?'], {
-      cwd: directory,
-      env: { ANTHROPIC_API_KEY: keys.claude },
-    });
+    const result = await runCli(
+      ['--no-display', '--model', 'claude-sonnet-4-5', '--base-url', claude.url, 'What is 2+2?'],
+      {
+        cwd: directory,
+        env: { ANTHROPIC_API_KEY: keys.claude },
+      },
+    );
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('Final answer: 4.\n');
@@ -86,10 +103,22 @@ describe('a team of mixed backends', () => {
   });
 
   it('lets --backend override the inferred type', async () => {
-    const result = await runCli(['--no-display', '--model', 'claude-sonnet-4-5', '--backend', 'chatcompletion', '--base-url', openai.url, 'What is 2+2?'], {
-      cwd: directory,
-      env: { OPENAI_API_KEY: keys.openai },
-    });
+    const result = await runCli(
+      [
+        '--no-display',
+        '--model',
+        'claude-sonnet-4-5',
+        '--backend',
+        'chatcompletion',
+        '--base-url',
+        openai.url,
+        'What is 2+2?',
+      ],
+      {
+        cwd: directory,
+        env: { OPENAI_API_KEY: keys.openai },
+      },
+    );
     expect(result.stderr).toMatch(/\(chatcompletion, claude-sonnet-4-5\)/);
   });
 });

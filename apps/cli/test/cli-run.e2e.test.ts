@@ -26,7 +26,10 @@ afterEach(async () => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-function writeTeam(agents: Array<{ id: string; model: string; apiKey?: string; baseUrl?: string }>, extra = ''): string {
+function writeTeam(
+  agents: Array<{ id: string; model: string; apiKey?: string; baseUrl?: string }>,
+  extra = '',
+): string {
   const body = agents
     .map(
       (agent) =>
@@ -68,7 +71,9 @@ describe('massgen --config with three chatcompletion agents', () => {
     // All three first requests reached the server before any agent's second request.
     const firstRequestOf = (model: string) => server.requests.findIndex((request) => request.model === model);
     const secondRequests = server.requests.filter((request, index) => index !== firstRequestOf(request.model));
-    expect(Math.max(...['model-a', 'model-b', 'model-c'].map(firstRequestOf))).toBeLessThan(server.requests.indexOf(secondRequests[0]!));
+    expect(Math.max(...['model-a', 'model-b', 'model-c'].map(firstRequestOf))).toBeLessThan(
+      server.requests.indexOf(secondRequests[0]!),
+    );
 
     const { directory: recordDirectory, events } = readRecord();
     expect(events[0]?.type).toBe('run-start');
@@ -76,12 +81,19 @@ describe('massgen --config with three chatcompletion agents', () => {
     expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index));
     expect(events.filter((event) => event.type === 'answer').length).toBeGreaterThanOrEqual(1);
     const votes = events.filter((event) => event.type === 'vote');
-    expect(new Set(votes.map((vote) => vote.type === 'vote' && vote.agentId))).toEqual(new Set(['alpha', 'beta', 'gamma']));
+    expect(new Set(votes.map((vote) => vote.type === 'vote' && vote.agentId))).toEqual(
+      new Set(['alpha', 'beta', 'gamma']),
+    );
     expect(readFileSync(path.join(recordDirectory, 'final.md'), 'utf8')).toBe('The answer is 4.');
-    const status = JSON.parse(readFileSync(path.join(recordDirectory, 'status.json'), 'utf8')) as { state: string; stopReason: string };
+    const status = JSON.parse(readFileSync(path.join(recordDirectory, 'status.json'), 'utf8')) as {
+      state: string;
+      stopReason: string;
+    };
     expect(status).toMatchObject({ state: 'finished', stopReason: 'consensus' });
     expect(JSON.parse(readFileSync(path.join(recordDirectory, 'votes.json'), 'utf8'))).toHaveLength(votes.length);
-    expect(readdirSync(path.join(recordDirectory, 'answers')).length).toBe(events.filter((event) => event.type === 'answer').length);
+    expect(readdirSync(path.join(recordDirectory, 'answers')).length).toBe(
+      events.filter((event) => event.type === 'answer').length,
+    );
   });
 
   it('with --no-display prints the final answer alone on stdout and readable progress on stderr', async () => {
@@ -96,7 +108,9 @@ describe('massgen --config with three chatcompletion agents', () => {
 
   it('writes the final answer to --output-file', async () => {
     const file = writeTeam(threeAgents);
-    const result = await runCli(['--no-display', '--output-file', 'answer.md', '--config', file, 'What is 2+2?'], { cwd: directory });
+    const result = await runCli(['--no-display', '--output-file', 'answer.md', '--config', file, 'What is 2+2?'], {
+      cwd: directory,
+    });
     expect(result.code).toBe(0);
     expect(readFileSync(path.join(directory, 'answer.md'), 'utf8')).toBe('The answer is 4.');
   });
@@ -159,7 +173,10 @@ describe('massgen configuration errors', () => {
 
   it('exits 1 naming the key path and line of a bad value', async () => {
     const file = path.join(directory, 'bad.yaml');
-    writeFileSync(file, 'agents:\n  - id: a\n    backend:\n      type: chatcompletion\n      model: m\n      temperature: hot\n');
+    writeFileSync(
+      file,
+      'agents:\n  - id: a\n    backend:\n      type: chatcompletion\n      model: m\n      temperature: hot\n',
+    );
     const result = await runCli(['--config', file, 'q'], { cwd: directory });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('agents[0].backend.temperature');

@@ -29,7 +29,12 @@ afterEach(async () => {
 });
 
 function writeTeam(ids: readonly string[]): string {
-  const agents = ids.map((id) => `  - id: ${id}\n    backend:\n      type: chatcompletion\n      model: model-${id}\n      base_url: "${server.url}"\n      api_key: test-key\n`).join('');
+  const agents = ids
+    .map(
+      (id) =>
+        `  - id: ${id}\n    backend:\n      type: chatcompletion\n      model: model-${id}\n      base_url: "${server.url}"\n      api_key: test-key\n`,
+    )
+    .join('');
   const file = path.join(directory, 'team.yaml');
   writeFileSync(file, `agents:\n${agents}`);
   return file;
@@ -80,7 +85,10 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
     const file = writeTeam(['alpha', 'beta', 'gamma']);
     terminal = TmuxTerminal.start({ args: ['--config', file, 'What is 2+2?'], cwd: directory, columns: 100, rows: 32 });
 
-    const live = await terminal.waitForScreen((screen) => screen.includes('presents the final answer'), 'the winner presenting');
+    const live = await terminal.waitForScreen(
+      (screen) => screen.includes('presents the final answer'),
+      'the winner presenting',
+    );
     expect(live).toMatch(/╭─+╮╭─+╮╭─+╮/);
     expect(live).toMatch(/1 alpha model-alpha · chat.*2 beta model-beta · chat.*3 gamma model-gamma · chat/);
     expect(live).toMatch(/voted agent\d\.\d \(\w+\)/);
@@ -110,7 +118,10 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
     expect(events.at(-1)).toMatchObject({ type: 'run-end', stopReason: 'answer-now' });
     expect(readdirSync(path.join(record, 'answers'))).toHaveLength(3);
     expect(readFileSync(path.join(record, 'final.md'), 'utf8')).toBe('The answer is 4.');
-    expect(JSON.parse(readFileSync(path.join(record, 'status.json'), 'utf8'))).toMatchObject({ state: 'finished', stopReason: 'answer-now' });
+    expect(JSON.parse(readFileSync(path.join(record, 'status.json'), 'utf8'))).toMatchObject({
+      state: 'finished',
+      stopReason: 'answer-now',
+    });
   });
 
   it('cancels on Ctrl-C: every answer so far stays in the record, exit code 4', async () => {
@@ -126,20 +137,33 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
     expect(events.at(-1)).toMatchObject({ type: 'run-end', stopReason: 'cancelled' });
     expect(events.filter((event) => event.type === 'answer')).toHaveLength(3);
     expect(readdirSync(path.join(record, 'answers'))).toHaveLength(3);
-    expect(JSON.parse(readFileSync(path.join(record, 'status.json'), 'utf8'))).toMatchObject({ state: 'finished', stopReason: 'cancelled' });
+    expect(JSON.parse(readFileSync(path.join(record, 'status.json'), 'utf8'))).toMatchObject({
+      state: 'finished',
+      stopReason: 'cancelled',
+    });
   });
 
   it('keeps eight agents readable on an 80x24 terminal, without colour under NO_COLOR', async () => {
     const gate = holdPresentation();
     const ids = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta'];
     const file = writeTeam(ids);
-    terminal = TmuxTerminal.start({ args: ['--config', file, 'What is 2+2?'], cwd: directory, columns: 80, rows: 24, env: { NO_COLOR: '1' } });
+    terminal = TmuxTerminal.start({
+      args: ['--config', file, 'What is 2+2?'],
+      cwd: directory,
+      columns: 80,
+      rows: 24,
+      env: { NO_COLOR: '1' },
+    });
 
-    const screen = await terminal.waitForScreen((text) => text.includes('presents the final answer'), 'the winner presenting');
+    const screen = await terminal.waitForScreen(
+      (text) => text.includes('presents the final answer'),
+      'the winner presenting',
+    );
     const lines = screen.split('\n');
     expect(lines.length).toBeLessThanOrEqual(24);
     for (const line of lines) expect(Array.from(line).length).toBeLessThanOrEqual(80);
-    for (const [index, id] of ids.entries()) expect(screen).toMatch(new RegExp(`^${index + 1} ${id} +(✓ voted|● answered|★ presenting)`, 'm'));
+    for (const [index, id] of ids.entries())
+      expect(screen).toMatch(new RegExp(`^${index + 1} ${id} +(✓ voted|● answered|★ presenting)`, 'm'));
     expect(screen).toMatch(/^Votes: ★ /m);
     expect(screen).toContain('a answer now · 1-8 focus agent');
     expect(terminal.styledScreen()).not.toMatch(colourEscape);
@@ -158,7 +182,10 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
     expect(focused).toMatch(/ 2 beta +model-beta · chatcompletion/);
     expect(focused).toContain('── round 1: first answer ──');
     terminal.sendKeys('Escape');
-    await terminal.waitForScreen((screen) => screen.includes('1 alpha') && screen.includes('2 beta') && !screen.includes('esc back'), 'the overview again');
+    await terminal.waitForScreen(
+      (screen) => screen.includes('1 alpha') && screen.includes('2 beta') && !screen.includes('esc back'),
+      'the overview again',
+    );
     gate.resolve();
     expect(await terminal.waitForExit()).toBe(0);
   });
@@ -169,12 +196,21 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
     await terminal.waitForScreen((screen) => screen.endsWith('massgen>'), 'the prompt');
     terminal.type('What is 2+2?');
     terminal.sendKeys('Enter');
-    await terminal.waitForScreen((screen) => /Finished: consensus[\s\S]*massgen>$/.test(screen), 'the first answer and a new prompt');
+    await terminal.waitForScreen(
+      (screen) => /Finished: consensus[\s\S]*massgen>$/.test(screen),
+      'the first answer and a new prompt',
+    );
     const firstRunRequests = server.requests.length;
 
     terminal.type('And doubled?');
     terminal.sendKeys('Enter');
-    await terminal.waitForScreen((screen) => (screen.match(/Finished: consensus/g) ?? []).length === 1 && /answers: \d[\s\S]*massgen>$/.test(screen) && server.requests.length > firstRunRequests, 'the second answer and a new prompt');
+    await terminal.waitForScreen(
+      (screen) =>
+        (screen.match(/Finished: consensus/g) ?? []).length === 1 &&
+        /answers: \d[\s\S]*massgen>$/.test(screen) &&
+        server.requests.length > firstRunRequests,
+      'the second answer and a new prompt',
+    );
     const laterRequest = JSON.stringify(server.requests[firstRunRequests]?.messages);
     expect(laterRequest).toContain('What is 2+2?');
     expect(laterRequest).toContain('The answer is 4.');
@@ -182,7 +218,10 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
 
     terminal.type('/status');
     terminal.sendKeys('Enter');
-    await terminal.waitForScreen((screen) => screen.includes('Questions asked: 2 · in the conversation: 2'), 'the session status');
+    await terminal.waitForScreen(
+      (screen) => screen.includes('Questions asked: 2 · in the conversation: 2'),
+      'the session status',
+    );
     terminal.type('/quit');
     terminal.sendKeys('Enter');
     expect(await terminal.waitForExit()).toBe(0);

@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +23,10 @@ import { runCli } from './run-cli.js';
  * server whose responder makes the file-tool calls, keeping cwd, context paths and the
  * orchestrator's storage settings as written, plus one `write` context path for the winner.
  */
-const seedFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/examples/seed/workspace_management.yaml');
+const seedFile = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../shared/examples/seed/workspace_management.yaml',
+);
 const present = existsSync(seedFile);
 const frontEnd = '前端工程师';
 const backEnd = '后端工程师';
@@ -40,7 +52,10 @@ function paths() {
 type Call = { name: string; arguments: Record<string, unknown> };
 
 /** What each agent does: its own work, the answer it submits, and its presentation if it wins. */
-function scripts(): Record<string, { work: Call[]; answer: string; sharedFile: string; present: Call[]; finalText: string }> {
+function scripts(): Record<
+  string,
+  { work: Call[]; answer: string; sharedFile: string; present: Call[]; finalText: string }
+> {
   const p = paths();
   return {
     'model-ui': {
@@ -78,7 +93,9 @@ function scripts(): Record<string, { work: Call[]; answer: string; sharedFile: s
 
 function voteLabels(request: FakeChatRequest): string[] {
   const vote = request.tools.find((tool) => tool.function.name === 'vote');
-  const agentId = (vote?.function.parameters?.['properties'] as Record<string, { enum?: string[] }> | undefined)?.['agent_id'];
+  const agentId = (vote?.function.parameters?.['properties'] as Record<string, { enum?: string[] }> | undefined)?.[
+    'agent_id'
+  ];
   return agentId?.enum ?? [];
 }
 
@@ -113,7 +130,10 @@ function respond(request: FakeChatRequest): FakeReply {
     const peerFile = peer === 'agent1' ? 'index.html' : 'api.py';
     return call({ name: 'read_file', arguments: { path: `peers/${peer}/${peerFile}` } });
   }
-  return call({ name: 'vote', arguments: { agent_id: labels.includes('agent2') ? 'agent2' : (labels[0] ?? ''), reason: 'Complete and correct.' } });
+  return call({
+    name: 'vote',
+    arguments: { agent_id: labels.includes('agent2') ? 'agent2' : (labels[0] ?? ''), reason: 'Complete and correct.' },
+  });
 }
 
 /** The seed file with each backend pointed at the fake server and a `write` context path added. */
@@ -123,14 +143,16 @@ function writeConfig(): void {
   for (const model of ['model-ui', 'model-api']) {
     const next = text.replace(
       /type: "claude_code"\n(\s+)model: "claude-4-5-sonnet"/,
-      (_, indent: string) => `type: "chatcompletion"\n${indent}model: "${model}"\n${indent}base_url: "${server.url}"\n${indent}api_key: "test-key"`,
+      (_, indent: string) =>
+        `type: "chatcompletion"\n${indent}model: "${model}"\n${indent}base_url: "${server.url}"\n${indent}api_key: "test-key"`,
     );
     expect(next).not.toBe(text);
     text = next;
   }
   const withDeliverables = text.replace(
     /^(\s+)context_paths:.*$/gm,
-    (line, indent: string) => `${line}\n${indent}  - path: "../deliverables"\n${indent}    access: "write"\n${indent}    protected_paths: ["LICENSE"]`,
+    (line, indent: string) =>
+      `${line}\n${indent}  - path: "../deliverables"\n${indent}    access: "write"\n${indent}    protected_paths: ["LICENSE"]`,
   );
   expect(withDeliverables.match(/\.\.\/deliverables/g)).toHaveLength(2);
   mkdirSync(path.dirname(p.config), { recursive: true });
@@ -155,7 +177,9 @@ function seedDirectories(): void {
 function toolResults(model: string): string[] {
   return server.requests
     .filter((request) => request.model === model)
-    .flatMap((request) => request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content)));
+    .flatMap((request) =>
+      request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content)),
+    );
 }
 
 beforeEach(async () => {
@@ -168,60 +192,98 @@ afterEach(async () => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-describe.skipIf(!present)(`massgen --config workspace_management.yaml (the seed example)${present ? '' : ` (skipped: ${seedFile} does not exist)`}`, () => {
-  it('runs end to end: own workspaces, shared paths read, forbidden writes refused, the winner writes the write context path', async () => {
-    seedDirectories();
-    writeConfig();
-    const p = paths();
-    const result = await runCli(['--no-display', '--config', p.config, 'Build a small shop: UI and API.'], { cwd: directory });
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toBe('The shop API is in deliverables/api.py.\n');
+describe.skipIf(!present)(
+  `massgen --config workspace_management.yaml (the seed example)${present ? '' : ` (skipped: ${seedFile} does not exist)`}`,
+  () => {
+    it('runs end to end: own workspaces, shared paths read, forbidden writes refused, the winner writes the write context path', async () => {
+      seedDirectories();
+      writeConfig();
+      const p = paths();
+      const result = await runCli(['--no-display', '--config', p.config, 'Build a small shop: UI and API.'], {
+        cwd: directory,
+      });
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe('The shop API is in deliverables/api.py.\n');
 
-    // Each agent wrote in its own workspace, under <agent_temporary_workspace>/<runId>/<cwd>.
-    const [runId] = readdirSync(p.workspaces);
-    if (runId === undefined) throw new Error('no workspaces were created');
-    const workspace = (cwd: string, file: string): string => readFileSync(path.join(p.workspaces, runId, cwd, file), 'utf8');
-    expect(workspace('project_ui', 'index.html')).toBe('<h1 style="color: #336699">Shop</h1>');
-    expect(workspace('project_api', 'api.py')).toBe('def list_products(): ...\n');
+      // Each agent wrote in its own workspace, under <agent_temporary_workspace>/<runId>/<cwd>.
+      const [runId] = readdirSync(p.workspaces);
+      if (runId === undefined) throw new Error('no workspaces were created');
+      const workspace = (cwd: string, file: string): string =>
+        readFileSync(path.join(p.workspaces, runId, cwd, file), 'utf8');
+      expect(workspace('project_ui', 'index.html')).toBe('<h1 style="color: #336699">Shop</h1>');
+      expect(workspace('project_api', 'api.py')).toBe('def list_products(): ...\n');
 
-    // Each answer was snapshotted, and peers read each other's snapshot under anonymous labels.
-    expect(readFileSync(path.join(p.snapshots, runId, 'agent1.1', 'index.html'), 'utf8')).toBe('<h1 style="color: #336699">Shop</h1>');
-    expect(readFileSync(path.join(p.snapshots, runId, 'agent2.1', 'api.py'), 'utf8')).toBe('def list_products(): ...\n');
-    expect(toolResults('model-api')).toContain('<h1 style="color: #336699">Shop</h1>');
-    expect(toolResults('model-ui')).toContain('def list_products(): ...\n');
+      // Each answer was snapshotted, and peers read each other's snapshot under anonymous labels.
+      expect(readFileSync(path.join(p.snapshots, runId, 'agent1.1', 'index.html'), 'utf8')).toBe(
+        '<h1 style="color: #336699">Shop</h1>',
+      );
+      expect(readFileSync(path.join(p.snapshots, runId, 'agent2.1', 'api.py'), 'utf8')).toBe(
+        'def list_products(): ...\n',
+      );
+      expect(toolResults('model-api')).toContain('<h1 style="color: #336699">Shop</h1>');
+      expect(toolResults('model-ui')).toContain('def list_products(): ...\n');
 
-    // The shared context paths were readable.
-    expect(toolResults('model-ui')).toContain('primary: #336699\n');
-    expect(toolResults('model-api')).toEqual(expect.arrayContaining(['CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT);\n', 'The shop lists products.\n']));
+      // The shared context paths were readable.
+      expect(toolResults('model-ui')).toContain('primary: #336699\n');
+      expect(toolResults('model-api')).toEqual(
+        expect.arrayContaining([
+          'CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT);\n',
+          'The shop lists products.\n',
+        ]),
+      );
 
-    // Writes where an agent may not write were refused, and nothing changed there.
-    const uiResults = toolResults('model-ui');
-    expect(uiResults).toContainEqual(expect.stringMatching(/^Error: ".*colors\.md" is read-only: it is a read-only context path\.$/));
-    expect(uiResults).toContainEqual(expect.stringMatching(/^Error: "\.\.\/project_api\/stolen\.txt" is outside the directories you may use/));
-    expect(uiResults).toContainEqual(expect.stringMatching(/early\.html" is read-only: this context path becomes writable only for the agent that presents/));
-    expect(toolResults('model-api')).toContainEqual(expect.stringMatching(/hack\.txt" is read-only/));
-    expect(readFileSync(p.colors, 'utf8')).toBe('primary: #336699\n');
-    expect(existsSync(path.join(p.workspaces, runId, 'project_api', 'stolen.txt'))).toBe(false);
-    expect(existsSync(path.join(path.dirname(p.requirements), 'hack.txt'))).toBe(false);
-    expect(existsSync(path.join(p.deliverables, 'early.html'))).toBe(false);
+      // Writes where an agent may not write were refused, and nothing changed there.
+      const uiResults = toolResults('model-ui');
+      expect(uiResults).toContainEqual(
+        expect.stringMatching(/^Error: ".*colors\.md" is read-only: it is a read-only context path\.$/),
+      );
+      expect(uiResults).toContainEqual(
+        expect.stringMatching(/^Error: "\.\.\/project_api\/stolen\.txt" is outside the directories you may use/),
+      );
+      expect(uiResults).toContainEqual(
+        expect.stringMatching(
+          /early\.html" is read-only: this context path becomes writable only for the agent that presents/,
+        ),
+      );
+      expect(toolResults('model-api')).toContainEqual(expect.stringMatching(/hack\.txt" is read-only/));
+      expect(readFileSync(p.colors, 'utf8')).toBe('primary: #336699\n');
+      expect(existsSync(path.join(p.workspaces, runId, 'project_api', 'stolen.txt'))).toBe(false);
+      expect(existsSync(path.join(path.dirname(p.requirements), 'hack.txt'))).toBe(false);
+      expect(existsSync(path.join(p.deliverables, 'early.html'))).toBe(false);
 
-    // The winner presented with its tools and wrote the write context path, except its protected file.
-    const presentation = server.requests.filter((request) => request.model === 'model-api' && !request.tools.some((tool) => tool.function.name === 'vote' || tool.function.name === 'new_answer'));
-    expect(presentation.length).toBeGreaterThan(0);
-    expect(presentation.map((request) => request.body['tool_choice'])).toEqual(presentation.map(() => 'auto'));
-    expect(readFileSync(path.join(p.deliverables, 'api.py'), 'utf8')).toBe('def list_products(): ...\n');
-    expect(readFileSync(path.join(p.deliverables, 'README.md'), 'utf8')).toBe('# Shop API\n');
-    expect(readFileSync(path.join(p.deliverables, 'LICENSE'), 'utf8')).toBe('Apache-2.0\n');
-    expect(toolResults('model-api')).toContainEqual(expect.stringMatching(/LICENSE" is a protected path/));
-    expect(readdirSync(p.deliverables).sort()).toEqual(['LICENSE', 'README.md', 'api.py']);
+      // The winner presented with its tools and wrote the write context path, except its protected file.
+      const presentation = server.requests.filter(
+        (request) =>
+          request.model === 'model-api' &&
+          !request.tools.some((tool) => tool.function.name === 'vote' || tool.function.name === 'new_answer'),
+      );
+      expect(presentation.length).toBeGreaterThan(0);
+      expect(presentation.map((request) => request.body['tool_choice'])).toEqual(presentation.map(() => 'auto'));
+      expect(readFileSync(path.join(p.deliverables, 'api.py'), 'utf8')).toBe('def list_products(): ...\n');
+      expect(readFileSync(path.join(p.deliverables, 'README.md'), 'utf8')).toBe('# Shop API\n');
+      expect(readFileSync(path.join(p.deliverables, 'LICENSE'), 'utf8')).toBe('Apache-2.0\n');
+      expect(toolResults('model-api')).toContainEqual(expect.stringMatching(/LICENSE" is a protected path/));
+      expect(readdirSync(p.deliverables).sort()).toEqual(['LICENSE', 'README.md', 'api.py']);
 
-    const events = readFileSync(path.join(directory, '.massgen', 'runs', readdirSync(path.join(directory, '.massgen', 'runs'))[0] ?? '', 'events.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as RunEvent);
-    expect(events.find((event) => event.type === 'consensus')).toMatchObject({ winnerAgentId: backEnd });
-    expect(events.filter((event) => event.type === 'answer').map((event) => event.type === 'answer' && event.agentId)).toEqual(expect.arrayContaining([frontEnd, backEnd]));
-    expect(events.filter((event) => event.type === 'warning')).toEqual([]);
-  });
-});
+      const events = readFileSync(
+        path.join(
+          directory,
+          '.massgen',
+          'runs',
+          readdirSync(path.join(directory, '.massgen', 'runs'))[0] ?? '',
+          'events.jsonl',
+        ),
+        'utf8',
+      )
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as RunEvent);
+      expect(events.find((event) => event.type === 'consensus')).toMatchObject({ winnerAgentId: backEnd });
+      expect(
+        events.filter((event) => event.type === 'answer').map((event) => event.type === 'answer' && event.agentId),
+      ).toEqual(expect.arrayContaining([frontEnd, backEnd]));
+      expect(events.filter((event) => event.type === 'warning')).toEqual([]);
+    });
+  },
+);

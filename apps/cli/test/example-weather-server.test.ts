@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * one message per line. Only the paths that need no network are exercised here; the example's
  * end-to-end test shows MassGen's MCP client listing its tool.
  */
-const serverFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../examples/mcp-weather/weather-server.mjs');
+const serverFile = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../examples/mcp-weather/weather-server.mjs',
+);
 
 let child: ChildProcessWithoutNullStreams;
 const pending = new Map<number, (message: Record<string, unknown>) => void>();
@@ -38,8 +41,16 @@ afterAll(async () => {
 
 describe('the example weather MCP server', () => {
   it('initializes with the protocol version the client asks for and offers a tools capability', async () => {
-    const reply = await request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } });
-    expect(reply['result']).toMatchObject({ protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'massgen-example-weather' } });
+    const reply = await request('initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'test', version: '1' },
+    });
+    expect(reply['result']).toMatchObject({
+      protocolVersion: '2025-06-18',
+      capabilities: { tools: {} },
+      serverInfo: { name: 'massgen-example-weather' },
+    });
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
   });
 
@@ -52,11 +63,20 @@ describe('the example weather MCP server', () => {
 
   it('reports a missing city as a tool error, not a protocol error', async () => {
     const reply = await request('tools/call', { name: 'get_forecast', arguments: { city: '  ' } });
-    expect(reply['result']).toEqual({ content: [{ type: 'text', text: 'Forecast failed: expected "city" as a non-empty string' }], isError: true });
+    expect(reply['result']).toEqual({
+      content: [{ type: 'text', text: 'Forecast failed: expected "city" as a non-empty string' }],
+      isError: true,
+    });
   });
 
   it('answers unknown tools and methods with JSON-RPC errors', async () => {
-    expect((await request('tools/call', { name: 'get_tides', arguments: {} }))['error']).toEqual({ code: -32602, message: 'unknown tool "get_tides"' });
-    expect((await request('resources/list'))['error']).toEqual({ code: -32601, message: 'method not found: resources/list' });
+    expect((await request('tools/call', { name: 'get_tides', arguments: {} }))['error']).toEqual({
+      code: -32602,
+      message: 'unknown tool "get_tides"',
+    });
+    expect((await request('resources/list'))['error']).toEqual({
+      code: -32601,
+      message: 'method not found: resources/list',
+    });
   });
 });

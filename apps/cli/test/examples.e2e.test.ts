@@ -36,10 +36,22 @@ let claudeCode: FakeAnthropicServer;
 beforeAll(async () => {
   directory = mkdtempSync(path.join(tmpdir(), 'massgen-examples-'));
   const finalText = 'Final answer from the team.';
-  openai = await createFakeOpenAIServer({ apiKey: keys.openai, responder: createTeamResponder({ answer: 'An OpenAI-protocol answer.', finalText }) });
-  anthropic = await createFakeAnthropicServer({ apiKey: keys.anthropic, responder: createAnthropicTeamResponder({ answer: 'A Claude answer.', finalText }) });
-  gemini = await createFakeGeminiServer({ apiKey: keys.gemini, responder: createGeminiTeamResponder({ answer: 'A Gemini answer.', finalText }) });
-  claudeCode = await createFakeAnthropicServer({ apiKey: claudeCodeKey, responder: createClaudeCodeTeamResponder({ answer: 'A Claude Code answer.', finalText }) });
+  openai = await createFakeOpenAIServer({
+    apiKey: keys.openai,
+    responder: createTeamResponder({ answer: 'An OpenAI-protocol answer.', finalText }),
+  });
+  anthropic = await createFakeAnthropicServer({
+    apiKey: keys.anthropic,
+    responder: createAnthropicTeamResponder({ answer: 'A Claude answer.', finalText }),
+  });
+  gemini = await createFakeGeminiServer({
+    apiKey: keys.gemini,
+    responder: createGeminiTeamResponder({ answer: 'A Gemini answer.', finalText }),
+  });
+  claudeCode = await createFakeAnthropicServer({
+    apiKey: claudeCodeKey,
+    responder: createClaudeCodeTeamResponder({ answer: 'A Claude Code answer.', finalText }),
+  });
 });
 
 afterAll(async () => {
@@ -49,7 +61,8 @@ afterAll(async () => {
 
 /** A backend `type:` line of the examples, and where its provider's fake server is. */
 function fakeEndpoint(type: string): { url: string; key: string } | undefined {
-  if (['openai', 'grok', 'lmstudio', 'vllm', 'sglang', 'chatcompletion'].includes(type)) return { url: openai.url, key: keys.openai };
+  if (['openai', 'grok', 'lmstudio', 'vllm', 'sglang', 'chatcompletion'].includes(type))
+    return { url: openai.url, key: keys.openai };
   if (type === 'claude') return { url: anthropic.url, key: keys.anthropic };
   if (type === 'gemini') return { url: gemini.url, key: keys.gemini };
   if (type === 'claude_code') return { url: claudeCode.url, key: claudeCodeKey };
@@ -79,29 +92,54 @@ describe('the bundled examples', () => {
   it('ships a catalog whose every entry names a configuration in the package, one per scenario', () => {
     expect(existsSync(path.join(shipped, 'catalog.json'))).toBe(true);
     expect(catalog.examples.map((example) => example.name)).toEqual(
-      expect.arrayContaining(['single-agent', 'team-of-three', 'tech-review', 'refactor-pipeline', 'creative-brainstorm', 'mcp-weather', 'workspaces', 'claude-code', 'local-models']),
+      expect.arrayContaining([
+        'single-agent',
+        'team-of-three',
+        'tech-review',
+        'refactor-pipeline',
+        'creative-brainstorm',
+        'mcp-weather',
+        'workspaces',
+        'claude-code',
+        'local-models',
+      ]),
     );
-    for (const example of catalog.examples) expect(existsSync(path.join(shipped, example.file)), example.file).toBe(true);
+    for (const example of catalog.examples)
+      expect(existsSync(path.join(shipped, example.file)), example.file).toBe(true);
   });
 
-  it.each(catalog.examples.map((example) => [example.name, example] as const))('%s passes --validate as shipped', async (_name, example) => {
-    const result = await runCli(['--validate', path.join(shipped, example.file)], { cwd: directory, env: demoEnv });
-    expect(result.stdout).toMatch(/^✓ /);
-    expect(result.code).toBe(0);
-  });
+  it.each(catalog.examples.map((example) => [example.name, example] as const))(
+    '%s passes --validate as shipped',
+    async (_name, example) => {
+      const result = await runCli(['--validate', path.join(shipped, example.file)], { cwd: directory, env: demoEnv });
+      expect(result.stdout).toMatch(/^✓ /);
+      expect(result.code).toBe(0);
+    },
+  );
 
   it.each(catalog.examples.map((example) => [example.name, example] as const))(
     '%s runs its question end to end against the fake servers',
     async (_name, example) => {
       const file = copyPointedAtFakes(example);
-      const before = { openai: openai.requests.length, anthropic: anthropic.requests.length + claudeCode.requests.length, gemini: gemini.requests.length };
+      const before = {
+        openai: openai.requests.length,
+        anthropic: anthropic.requests.length + claudeCode.requests.length,
+        gemini: gemini.requests.length,
+      };
       // Claude Code keeps its settings under HOME; each run gets an empty one.
       const home = mkdtempSync(path.join(directory, 'home-'));
-      const result = await runCli(['--no-display', '--no-record', '--config', file, example.question], { cwd: path.dirname(file), env: { ...demoEnv, HOME: home } });
+      const result = await runCli(['--no-display', '--no-record', '--config', file, example.question], {
+        cwd: path.dirname(file),
+        env: { ...demoEnv, HOME: home },
+      });
       expect(result.stderr).not.toMatch(/\n\s+at /);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout.trim()).not.toBe('');
-      const reached = openai.requests.length - before.openai + (anthropic.requests.length + claudeCode.requests.length - before.anthropic) + (gemini.requests.length - before.gemini);
+      const reached =
+        openai.requests.length -
+        before.openai +
+        (anthropic.requests.length + claudeCode.requests.length - before.anthropic) +
+        (gemini.requests.length - before.gemini);
       expect(reached).toBeGreaterThan(0);
       for (const key of [...Object.values(keys), claudeCodeKey]) expect(result.stderr).not.toContain(key);
     },
@@ -112,7 +150,9 @@ describe('the bundled examples', () => {
     if (example === undefined) throw new Error('the catalog has no mcp-weather example');
     const file = copyPointedAtFakes({ ...example, name: 'mcp-weather-tools' });
     const first = openai.requests.length;
-    const result = await runCli(['--no-display', '--no-record', '--config', file, example.question], { cwd: path.dirname(file) });
+    const result = await runCli(['--no-display', '--no-record', '--config', file, example.question], {
+      cwd: path.dirname(file),
+    });
     expect(result.code, result.stderr).toBe(0);
     const offered = openai.requests.slice(first).flatMap((request) => request.tools.map((tool) => tool.function.name));
     expect(offered.some((name) => name.includes('get_forecast'))).toBe(true);

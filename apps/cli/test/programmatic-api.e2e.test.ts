@@ -20,8 +20,15 @@ beforeEach(async () => {
   mkdirSync(path.join(project, 'node_modules'));
   symlinkSync(cliDirectory, path.join(project, 'node_modules', 'massgen'), 'dir');
   writeFileSync(path.join(project, 'package.json'), '{"type":"module","dependencies":{"massgen":"*"}}');
-  upstream = await createFakeOpenAIServer({ responder: createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' }) });
-  const agents = ['a', 'b'].map((name) => `  - id: agent-${name}\n    backend:\n      type: chatcompletion\n      model: model-${name}\n      base_url: "${upstream.url}"\n`).join('');
+  upstream = await createFakeOpenAIServer({
+    responder: createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' }),
+  });
+  const agents = ['a', 'b']
+    .map(
+      (name) =>
+        `  - id: agent-${name}\n    backend:\n      type: chatcompletion\n      model: model-${name}\n      base_url: "${upstream.url}"\n`,
+    )
+    .join('');
   writeFileSync(path.join(project, 'team.yaml'), `agents:\n${agents}`);
 });
 
@@ -33,9 +40,14 @@ afterEach(async () => {
 function runScript(source: string): Promise<{ code: number; stdout: string; stderr: string }> {
   writeFileSync(path.join(project, 'script.mjs'), source);
   return new Promise((resolve) => {
-    execFile(process.execPath, ['script.mjs'], { cwd: project, encoding: 'utf8', env: { PATH: process.env['PATH'], HOME: process.env['HOME'] } }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : Number((error as { code?: number }).code ?? 1), stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['script.mjs'],
+      { cwd: project, encoding: 'utf8', env: { PATH: process.env['PATH'], HOME: process.env['HOME'] } },
+      (error, stdout, stderr) => {
+        resolve({ code: error === null ? 0 : Number((error as { code?: number }).code ?? 1), stdout, stderr });
+      },
+    );
   });
 }
 
@@ -47,8 +59,17 @@ describe("import { run, runStream } from 'massgen'", () => {
       console.log(JSON.stringify(result));
     `);
     expect(result.stderr).toBe('');
-    const parsed = JSON.parse(result.stdout) as Record<string, unknown> & { votes: unknown[]; answers: unknown[]; usage: Array<{ agentId: string }>; recordDirectory: string };
-    expect(parsed).toMatchObject({ stopReason: 'consensus', finalAnswer: 'The answer is 4.', winnerAgentId: expect.stringMatching(/^agent-[ab]$/) });
+    const parsed = JSON.parse(result.stdout) as Record<string, unknown> & {
+      votes: unknown[];
+      answers: unknown[];
+      usage: Array<{ agentId: string }>;
+      recordDirectory: string;
+    };
+    expect(parsed).toMatchObject({
+      stopReason: 'consensus',
+      finalAnswer: 'The answer is 4.',
+      winnerAgentId: expect.stringMatching(/^agent-[ab]$/),
+    });
     expect(parsed.votes).toHaveLength(2);
     expect(parsed.answers.length).toBeGreaterThanOrEqual(1);
     expect(parsed.usage.map((entry) => entry.agentId).sort()).toEqual(['agent-a', 'agent-b']);

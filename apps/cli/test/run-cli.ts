@@ -16,7 +16,10 @@ export interface StartedCli {
 }
 
 /** Starts the built `massgen` binary as a user would, in its own process. */
-export function startCli(args: string[], options: { cwd: string; env?: Record<string, string | undefined> }): StartedCli {
+export function startCli(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string | undefined> },
+): StartedCli {
   const child = spawn(process.execPath, [cliBin, ...args], {
     cwd: options.cwd,
     env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...options.env },
@@ -30,6 +33,9 @@ export function startCli(args: string[], options: { cwd: string; env?: Record<st
   return { child, done };
 }
 
-export function runCli(args: string[], options: { cwd: string; env?: Record<string, string | undefined> }): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string | undefined> },
+): Promise<CliRun> {
   return startCli(args, options).done;
 }

@@ -18,13 +18,22 @@ const running: ServeProcess[] = [];
 
 beforeEach(async () => {
   directory = mkdtempSync(path.join(tmpdir(), 'massgen-serve-'));
-  upstream = await createFakeOpenAIServer({ apiKey: 'upstream-key', responder: createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' }) });
+  upstream = await createFakeOpenAIServer({
+    apiKey: 'upstream-key',
+    responder: createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' }),
+  });
   const agents = ['a', 'b']
-    .map((name) => `  - id: agent-${name}\n    backend:\n      type: chatcompletion\n      model: model-${name}\n      base_url: "${upstream.url}"\n      api_key: upstream-key\n`)
+    .map(
+      (name) =>
+        `  - id: agent-${name}\n    backend:\n      type: chatcompletion\n      model: model-${name}\n      base_url: "${upstream.url}"\n      api_key: upstream-key\n`,
+    )
     .join('');
   writeFileSync(path.join(directory, 'team.yaml'), `agents:\n${agents}`);
   mkdirSync(path.join(directory, 'teams'));
-  writeFileSync(path.join(directory, 'teams', 'solo.yaml'), `agent:\n  id: solo\n  backend:\n    type: chatcompletion\n    model: solo-model\n    base_url: "${upstream.url}"\n    api_key: upstream-key\n`);
+  writeFileSync(
+    path.join(directory, 'teams', 'solo.yaml'),
+    `agent:\n  id: solo\n  backend:\n    type: chatcompletion\n    model: solo-model\n    base_url: "${upstream.url}"\n    api_key: upstream-key\n`,
+  );
 });
 
 afterEach(async () => {
@@ -61,45 +70,66 @@ function startServe(args: string[], env: Record<string, string> = {}): Promise<S
       const match = /listening on (http:\/\/\S+) .*\nModels: .*\n/.exec(stderr);
       if (match?.[1] !== undefined) resolve({ ...started, url: match[1] });
     });
-    void exited.then((code) => reject(new Error(`massgen serve exited with ${String(code)} before listening:\n${stderr}`)));
+    void exited.then((code) =>
+      reject(new Error(`massgen serve exited with ${String(code)} before listening:\n${stderr}`)),
+    );
   });
 }
 
 function runCurl(args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(curlPath ?? 'curl', ['--silent', '--show-error', ...args], { encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : Number((error as { code?: number }).code ?? 1), stdout, stderr });
-    });
+    const child = execFile(
+      curlPath ?? 'curl',
+      ['--silent', '--show-error', ...args],
+      { encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        resolve({ code: error === null ? 0 : Number((error as { code?: number }).code ?? 1), stdout, stderr });
+      },
+    );
     child.stdin?.end(input ?? '');
   });
 }
 
 describe('massgen serve', () => {
   it('serves the team and the named configurations to the official openai client, streaming and not', async () => {
-    const server = await startServe(['--config', 'team.yaml', '--config-dir', 'teams'], { MASSGEN_SERVER_API_KEY: serverKey });
+    const server = await startServe(['--config', 'team.yaml', '--config-dir', 'teams'], {
+      MASSGEN_SERVER_API_KEY: serverKey,
+    });
     expect(server.stderr()).toContain('Models: massgen, massgen/solo; API key required');
     expect(server.stderr()).not.toContain(serverKey);
     const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: serverKey, maxRetries: 0 });
 
     expect((await client.models.list()).data.map((model) => model.id)).toEqual(['massgen', 'massgen/solo']);
-    const completion = await client.chat.completions.create({ model: 'massgen', messages: [{ role: 'user', content: 'What is 2+2?' }] });
+    const completion = await client.chat.completions.create({
+      model: 'massgen',
+      messages: [{ role: 'user', content: 'What is 2+2?' }],
+    });
     expect(completion.choices[0]?.message.content).toBe('The answer is 4.');
     expect((completion as { massgen?: { stop_reason: string } }).massgen?.stop_reason).toBe('consensus');
 
-    const stream = await client.chat.completions.create({ model: 'massgen/solo', stream: true, messages: [{ role: 'user', content: 'What is 2+2?' }] });
+    const stream = await client.chat.completions.create({
+      model: 'massgen/solo',
+      stream: true,
+      messages: [{ role: 'user', content: 'What is 2+2?' }],
+    });
     let content = '';
     for await (const chunk of stream) content += chunk.choices[0]?.delta.content ?? '';
     expect(content).toBe('The answer is 4.');
 
     // Runs are recorded in the directory the server was started from.
     expect(readdirSync(path.join(directory, '.massgen', 'runs'))).toHaveLength(2);
-    await expect(new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'wrong', maxRetries: 0 }).models.list()).rejects.toMatchObject({ status: 401 });
+    await expect(
+      new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'wrong', maxRetries: 0 }).models.list(),
+    ).rejects.toMatchObject({ status: 401 });
   });
 
   it('answers a single agent in one upstream call with --passthrough', async () => {
     const server = await startServe(['--config-dir', 'teams', '--passthrough', '--no-record']);
     const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'unused', maxRetries: 0 });
-    const completion = await client.chat.completions.create({ model: 'massgen/solo', messages: [{ role: 'user', content: 'What is 2+2?' }] });
+    const completion = await client.chat.completions.create({
+      model: 'massgen/solo',
+      messages: [{ role: 'user', content: 'What is 2+2?' }],
+    });
     expect(completion.choices[0]?.message.content).toBe('The answer is 4.');
     expect(upstream.requests).toHaveLength(1);
     expect(existsSync(path.join(directory, '.massgen'))).toBe(false);
@@ -113,8 +143,21 @@ describe('massgen serve', () => {
   });
 
   it('explains itself, and exits 1 when there is nothing to serve or the port is taken', async () => {
-    const help = await new Promise<string>((resolve) => execFile(process.execPath, [cliBin, 'serve', '--help'], { encoding: 'utf8' }, (_error, stdout) => resolve(stdout)));
-    for (const flag of ['--host', '--port', '--config', '--config-dir', '--api-key', '--passthrough', 'MASSGEN_SERVER_API_KEY']) expect(help).toContain(flag);
+    const help = await new Promise<string>((resolve) =>
+      execFile(process.execPath, [cliBin, 'serve', '--help'], { encoding: 'utf8' }, (_error, stdout) =>
+        resolve(stdout),
+      ),
+    );
+    for (const flag of [
+      '--host',
+      '--port',
+      '--config',
+      '--config-dir',
+      '--api-key',
+      '--passthrough',
+      'MASSGEN_SERVER_API_KEY',
+    ])
+      expect(help).toContain(flag);
 
     const nothing = spawn(process.execPath, [cliBin, 'serve'], { cwd: directory, stdio: ['ignore', 'ignore', 'pipe'] });
     let nothingStderr = '';
@@ -125,7 +168,10 @@ describe('massgen serve', () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
-    const taken = spawn(process.execPath, [cliBin, 'serve', '--config', 'team.yaml', '--port', String(port)], { cwd: directory, stdio: ['ignore', 'ignore', 'pipe'] });
+    const taken = spawn(process.execPath, [cliBin, 'serve', '--config', 'team.yaml', '--port', String(port)], {
+      cwd: directory,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let takenStderr = '';
     taken.stderr.setEncoding('utf8').on('data', (chunk: string) => (takenStderr += chunk));
     expect(await new Promise((resolve) => taken.on('close', resolve))).toBe(1);
@@ -134,42 +180,86 @@ describe('massgen serve', () => {
   });
 });
 
-describe.skipIf(curlPath === undefined)(`massgen serve with plain curl${curlPath === undefined ? ' (skipped: curl is not installed)' : ''}`, () => {
-  it('streams server-sent events ending with data: [DONE], and answers JSON without streaming', async () => {
-    const server = await startServe(['--config', 'team.yaml', '--no-record'], { MASSGEN_SERVER_API_KEY: serverKey });
-    const headers = ['-H', `Authorization: Bearer ${serverKey}`, '-H', 'Content-Type: application/json'];
-    const streamed = await runCurl(['-N', '-D', '-', ...headers, '--data-binary', '@-', `${server.url}/v1/chat/completions`], JSON.stringify({ model: 'massgen', stream: true, messages: [{ role: 'user', content: 'What is 2+2?' }] }));
-    expect(streamed.code).toBe(0);
-    const [head = '', body = ''] = streamed.stdout.split('\r\n\r\n');
-    expect(head).toMatch(/^HTTP\/1\.1 200/);
-    expect(head.toLowerCase()).toContain('content-type: text/event-stream');
-    expect(head.toLowerCase()).toContain('cache-control: no-cache');
-    expect(head.toLowerCase()).toContain('x-accel-buffering: no');
-    const events = body.trim().split('\n\n');
-    expect(events.every((event) => event.startsWith('data: '))).toBe(true);
-    expect(events.at(-1)).toBe('data: [DONE]');
-    const chunks = events.slice(0, -1).map((event) => JSON.parse(event.slice('data: '.length)) as { object: string; choices: Array<{ delta: { content?: string } }> });
-    expect(chunks.every((chunk) => chunk.object === 'chat.completion.chunk')).toBe(true);
-    expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe('The answer is 4.');
+describe.skipIf(curlPath === undefined)(
+  `massgen serve with plain curl${curlPath === undefined ? ' (skipped: curl is not installed)' : ''}`,
+  () => {
+    it('streams server-sent events ending with data: [DONE], and answers JSON without streaming', async () => {
+      const server = await startServe(['--config', 'team.yaml', '--no-record'], { MASSGEN_SERVER_API_KEY: serverKey });
+      const headers = ['-H', `Authorization: Bearer ${serverKey}`, '-H', 'Content-Type: application/json'];
+      const streamed = await runCurl(
+        ['-N', '-D', '-', ...headers, '--data-binary', '@-', `${server.url}/v1/chat/completions`],
+        JSON.stringify({ model: 'massgen', stream: true, messages: [{ role: 'user', content: 'What is 2+2?' }] }),
+      );
+      expect(streamed.code).toBe(0);
+      const [head = '', body = ''] = streamed.stdout.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 200/);
+      expect(head.toLowerCase()).toContain('content-type: text/event-stream');
+      expect(head.toLowerCase()).toContain('cache-control: no-cache');
+      expect(head.toLowerCase()).toContain('x-accel-buffering: no');
+      const events = body.trim().split('\n\n');
+      expect(events.every((event) => event.startsWith('data: '))).toBe(true);
+      expect(events.at(-1)).toBe('data: [DONE]');
+      const chunks = events
+        .slice(0, -1)
+        .map(
+          (event) =>
+            JSON.parse(event.slice('data: '.length)) as {
+              object: string;
+              choices: Array<{ delta: { content?: string } }>;
+            },
+        );
+      expect(chunks.every((chunk) => chunk.object === 'chat.completion.chunk')).toBe(true);
+      expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe('The answer is 4.');
 
-    const plain = await runCurl([...headers, '--data-binary', '@-', `${server.url}/v1/chat/completions`], JSON.stringify({ model: 'massgen', messages: [{ role: 'user', content: 'What is 2+2?' }] }));
-    expect(JSON.parse(plain.stdout)).toMatchObject({ object: 'chat.completion', choices: [{ message: { content: 'The answer is 4.' } }], usage: { total_tokens: expect.any(Number) } });
-  });
+      const plain = await runCurl(
+        [...headers, '--data-binary', '@-', `${server.url}/v1/chat/completions`],
+        JSON.stringify({ model: 'massgen', messages: [{ role: 'user', content: 'What is 2+2?' }] }),
+      );
+      expect(JSON.parse(plain.stdout)).toMatchObject({
+        object: 'chat.completion',
+        choices: [{ message: { content: 'The answer is 4.' } }],
+        usage: { total_tokens: expect.any(Number) },
+      });
+    });
 
-  it('gets OpenAI-shaped 4xx errors for a bad body, a missing key and an unknown model', async () => {
-    const server = await startServe(['--config', 'team.yaml', '--no-record'], { MASSGEN_SERVER_API_KEY: serverKey });
-    const auth = ['-H', `Authorization: Bearer ${serverKey}`];
-    const status = ['-w', '\n%{http_code}'];
-    const split = (stdout: string) => {
-      const index = stdout.lastIndexOf('\n');
-      return { body: JSON.parse(stdout.slice(0, index)) as { error: { code: string } }, code: Number(stdout.slice(index + 1)) };
-    };
-    const badJson = split((await runCurl([...status, ...auth, '-d', '{"model": "massgen", "messages": [', `${server.url}/v1/chat/completions`])).stdout);
-    expect(badJson).toMatchObject({ code: 400, body: { error: { code: 'invalid_json' } } });
-    const noKey = split((await runCurl([...status, '-d', '{}', `${server.url}/v1/chat/completions`])).stdout);
-    expect(noKey).toMatchObject({ code: 401, body: { error: { code: 'invalid_api_key' } } });
-    const unknown = split((await runCurl([...status, ...auth, '-d', '{"model":"gpt-4o","messages":[{"role":"user","content":"q"}]}', `${server.url}/v1/chat/completions`])).stdout);
-    expect(unknown).toMatchObject({ code: 404, body: { error: { code: 'model_not_found' } } });
-    expect(upstream.requests).toHaveLength(0);
-  });
-});
+    it('gets OpenAI-shaped 4xx errors for a bad body, a missing key and an unknown model', async () => {
+      const server = await startServe(['--config', 'team.yaml', '--no-record'], { MASSGEN_SERVER_API_KEY: serverKey });
+      const auth = ['-H', `Authorization: Bearer ${serverKey}`];
+      const status = ['-w', '\n%{http_code}'];
+      const split = (stdout: string) => {
+        const index = stdout.lastIndexOf('\n');
+        return {
+          body: JSON.parse(stdout.slice(0, index)) as { error: { code: string } },
+          code: Number(stdout.slice(index + 1)),
+        };
+      };
+      const badJson = split(
+        (
+          await runCurl([
+            ...status,
+            ...auth,
+            '-d',
+            '{"model": "massgen", "messages": [',
+            `${server.url}/v1/chat/completions`,
+          ])
+        ).stdout,
+      );
+      expect(badJson).toMatchObject({ code: 400, body: { error: { code: 'invalid_json' } } });
+      const noKey = split((await runCurl([...status, '-d', '{}', `${server.url}/v1/chat/completions`])).stdout);
+      expect(noKey).toMatchObject({ code: 401, body: { error: { code: 'invalid_api_key' } } });
+      const unknown = split(
+        (
+          await runCurl([
+            ...status,
+            ...auth,
+            '-d',
+            '{"model":"gpt-4o","messages":[{"role":"user","content":"q"}]}',
+            `${server.url}/v1/chat/completions`,
+          ])
+        ).stdout,
+      );
+      expect(unknown).toMatchObject({ code: 404, body: { error: { code: 'model_not_found' } } });
+      expect(upstream.requests).toHaveLength(0);
+    });
+  },
+);

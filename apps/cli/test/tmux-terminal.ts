@@ -33,7 +33,10 @@ export class TmuxTerminal {
   static start(options: TerminalOptions): TmuxTerminal {
     const socket = path.join(options.cwd, 'tmux.sock');
     const configuration = path.join(options.cwd, 'tmux.conf');
-    writeFileSync(configuration, 'set-option -g remain-on-exit on\nset-option -g history-limit 10000\nset-option -g status off\n');
+    writeFileSync(
+      configuration,
+      'set-option -g remain-on-exit on\nset-option -g history-limit 10000\nset-option -g status off\n',
+    );
     // A clean environment: no CI variables (ink would stop redrawing), a UTF-8 locale, a known TERM.
     const environment = [
       `PATH=${process.env['PATH'] ?? ''}`,
@@ -45,10 +48,38 @@ export class TmuxTerminal {
     // The shell writes the exit status down: tmux sometimes leaves a finished child unreaped
     // (a zombie) and then never reports the pane dead, so its own exit status cannot be relied on.
     const exitFile = path.join(options.cwd, 'exit-status');
-    const command = ['env', '-i', ...environment, 'sh', '-c', '"$@"; echo $? > exit-status', 'sh', process.execPath, cliBin, ...options.args];
+    const command = [
+      'env',
+      '-i',
+      ...environment,
+      'sh',
+      '-c',
+      '"$@"; echo $? > exit-status',
+      'sh',
+      process.execPath,
+      cliBin,
+      ...options.args,
+    ];
     execFileSync(
       'tmux',
-      ['-u', '-S', socket, '-f', configuration, 'new-session', '-d', '-s', 'cli', '-x', String(options.columns), '-y', String(options.rows), '-c', options.cwd, ...command],
+      [
+        '-u',
+        '-S',
+        socket,
+        '-f',
+        configuration,
+        'new-session',
+        '-d',
+        '-s',
+        'cli',
+        '-x',
+        String(options.columns),
+        '-y',
+        String(options.rows),
+        '-c',
+        options.cwd,
+        ...command,
+      ],
       { cwd: options.cwd, env: { ...process.env, LANG: 'C.UTF-8' } },
     );
     return new TmuxTerminal(socket, exitFile);
@@ -88,7 +119,11 @@ export class TmuxTerminal {
    * while a frame is being drawn can mix the new frame's top with the old one's bottom.
    * Fails with the last screen after `timeoutMs`.
    */
-  async waitForScreen(predicate: (screen: string) => boolean, description: string, timeoutMs = 20_000): Promise<string> {
+  async waitForScreen(
+    predicate: (screen: string) => boolean,
+    description: string,
+    timeoutMs = 20_000,
+  ): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     let previous: string | undefined;
     for (;;) {

@@ -1,5 +1,11 @@
 import type { BackendModule, BackendRequest, BackendSettings, Warning } from '@massgen/core';
-import { collectParts, terminalError, createFakeOpenAIServer, fakeAzureOpenAIErrors, type FakeOpenAIServer } from '@massgen/testing';
+import {
+  collectParts,
+  terminalError,
+  createFakeOpenAIServer,
+  fakeAzureOpenAIErrors,
+  type FakeOpenAIServer,
+} from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAzureOpenAIBackend } from './azure-openai-backend.js';
 import * as azureModule from './index.js';
@@ -35,7 +41,11 @@ describe('azure_openai backend', () => {
   it('is a backend module for type azure_openai', () => {
     const loaded: BackendModule = azureModule;
     expect(loaded.specificationVersion).toBe('v1');
-    expect(loaded.createBackend(settings())).toMatchObject({ specificationVersion: 'v1', provider: 'azure_openai', modelId: 'gpt-4o' });
+    expect(loaded.createBackend(settings())).toMatchObject({
+      specificationVersion: 'v1',
+      provider: 'azure_openai',
+      modelId: 'gpt-4o',
+    });
     expect(loaded.optionsSchema?.safeParse({ azure_endpoint: 'nowhere' }).success).toBe(false);
   });
 
@@ -43,10 +53,16 @@ describe('azure_openai backend', () => {
     server.enqueue({ type: 'text', text: 'Sunny in Paris.', usage: { promptTokens: 9, completionTokens: 4 } });
     const parts = await collectParts(createAzureOpenAIBackend(settings()).stream(question));
     expect(parts.map((part) => (part.type === 'text-delta' ? part.text : '')).join('')).toBe('Sunny in Paris.');
-    expect(parts.filter((part) => part.type === 'usage')).toEqual([{ type: 'usage', usage: { inputTokens: 9, outputTokens: 4, reasoningTokens: 0, cachedInputTokens: 0 } }]);
+    expect(parts.filter((part) => part.type === 'usage')).toEqual([
+      { type: 'usage', usage: { inputTokens: 9, outputTokens: 4, reasoningTokens: 0, cachedInputTokens: 0 } },
+    ]);
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'stop' });
     const [request] = server.requests;
-    expect(request).toMatchObject({ api: 'azure-chat-completions', path: '/openai/deployments/prod-4o/chat/completions', query: { 'api-version': '2024-10-21' } });
+    expect(request).toMatchObject({
+      api: 'azure-chat-completions',
+      path: '/openai/deployments/prod-4o/chat/completions',
+      query: { 'api-version': '2024-10-21' },
+    });
     expect(request?.headers['api-key']).toBe(azureKey);
     expect(request?.headers['authorization']).toBeUndefined();
     expect(warnings).toEqual([]);
@@ -54,22 +70,39 @@ describe('azure_openai backend', () => {
 
   it('calls the deployment named like the model when none is given, at the configured API version', async () => {
     const parts = await collectParts(
-      createAzureOpenAIBackend(settings({ deployment: undefined, api_version: '2025-04-01-preview' }, { model: 'prod-4o' })).stream(question),
+      createAzureOpenAIBackend(
+        settings({ deployment: undefined, api_version: '2025-04-01-preview' }, { model: 'prod-4o' }),
+      ).stream(question),
     );
     expect(parts.at(-1)?.type).toBe('finish');
-    expect(server.requests[0]).toMatchObject({ path: '/openai/deployments/prod-4o/chat/completions', query: { 'api-version': '2025-04-01-preview' } });
+    expect(server.requests[0]).toMatchObject({
+      path: '/openai/deployments/prod-4o/chat/completions',
+      query: { 'api-version': '2025-04-01-preview' },
+    });
   });
 
   it('finds the endpoint and the API version in the environment', async () => {
     const backend = createAzureOpenAIBackend(
-      settings({ azure_endpoint: undefined }, { env: { AZURE_OPENAI_API_KEY: azureKey, AZURE_OPENAI_ENDPOINT: `${server.origin}/`, AZURE_OPENAI_API_VERSION: '2024-06-01' } }),
+      settings(
+        { azure_endpoint: undefined },
+        {
+          env: {
+            AZURE_OPENAI_API_KEY: azureKey,
+            AZURE_OPENAI_ENDPOINT: `${server.origin}/`,
+            AZURE_OPENAI_API_VERSION: '2024-06-01',
+          },
+        },
+      ),
     );
     expect((await collectParts(backend.stream(question))).at(-1)?.type).toBe('finish');
     expect(server.requests[0]?.query['api-version']).toBe('2024-06-01');
   });
 
   it('sends the mapped settings, tools and history, and streams a tool call assembled from pieces', async () => {
-    server.enqueue({ type: 'tool-calls', calls: [{ name: 'get_weather', arguments: { city: 'Paris', unit: 'celsius' } }] });
+    server.enqueue({
+      type: 'tool-calls',
+      calls: [{ name: 'get_weather', arguments: { city: 'Paris', unit: 'celsius' } }],
+    });
     const parts = await collectParts(
       createAzureOpenAIBackend(settings({ extra_body: { user: 'team-a' } })).stream({
         messages: [
@@ -78,7 +111,13 @@ describe('azure_openai backend', () => {
           { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', name: 'get_city', input: '{}' }] },
           { role: 'tool', toolCallId: 'call_1', toolName: 'get_city', content: 'Paris' },
         ],
-        tools: [{ name: 'get_weather', description: 'Weather for a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } }],
+        tools: [
+          {
+            name: 'get_weather',
+            description: 'Weather for a city',
+            inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
+          },
+        ],
         toolChoice: 'required',
         settings: { temperature: 0.2, maxOutputTokens: 100, seed: 3 },
       }),
@@ -99,7 +138,11 @@ describe('azure_openai backend', () => {
       messages: [
         { role: 'system', content: 'Be brief.' },
         { role: 'user', content: 'Weather?' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_city', arguments: '{}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_city', arguments: '{}' } }],
+        },
         { role: 'tool', tool_call_id: 'call_1', content: 'Paris' },
       ],
     });
@@ -107,7 +150,13 @@ describe('azure_openai backend', () => {
 
   it('warns about keys it does not know, by the backend type', () => {
     createAzureOpenAIBackend(settings({ reasoning_mode: 'deep' }));
-    expect(warnings).toEqual([expect.objectContaining({ code: 'unknown-key', path: 'backend.reasoning_mode', message: expect.stringContaining('azure_openai') })]);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        code: 'unknown-key',
+        path: 'backend.reasoning_mode',
+        message: expect.stringContaining('azure_openai'),
+      }),
+    ]);
   });
 });
 
@@ -115,11 +164,19 @@ describe('azure_openai errors', () => {
   it('classifies Azure’s errors and names Azure OpenAI with its own words', async () => {
     server.enqueue(fakeAzureOpenAIErrors.contentFilter());
     const filtered = terminalError(await collectParts(createAzureOpenAIBackend(settings()).stream(question)));
-    expect(filtered).toMatchObject({ code: 'BACKEND_BAD_REQUEST', retryable: false, statusCode: 400, provider: 'azure_openai', agentId: 'agent-a' });
+    expect(filtered).toMatchObject({
+      code: 'BACKEND_BAD_REQUEST',
+      retryable: false,
+      statusCode: 400,
+      provider: 'azure_openai',
+      agentId: 'agent-a',
+    });
     expect(filtered.message).toContain('Azure OpenAI');
     expect(filtered.message).toContain("triggering Azure OpenAI's content management policy");
 
-    const missing = terminalError(await collectParts(createAzureOpenAIBackend(settings({ deployment: 'staging' })).stream(question)));
+    const missing = terminalError(
+      await collectParts(createAzureOpenAIBackend(settings({ deployment: 'staging' })).stream(question)),
+    );
     expect(missing).toMatchObject({ code: 'BACKEND_NOT_FOUND', statusCode: 404 });
     expect(missing.message).toContain('deployment for this resource does not exist');
   });
@@ -127,21 +184,29 @@ describe('azure_openai errors', () => {
   it('reports a rate limit with Azure’s delay, then succeeds on the next call', async () => {
     server.enqueue(fakeAzureOpenAIErrors.rateLimit(6), { type: 'text', text: 'Back.' });
     const backend = createAzureOpenAIBackend(settings());
-    expect(terminalError(await collectParts(backend.stream(question)))).toMatchObject({ code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 6000 });
+    expect(terminalError(await collectParts(backend.stream(question)))).toMatchObject({
+      code: 'BACKEND_RATE_LIMIT',
+      retryable: true,
+      retryAfterMs: 6000,
+    });
     expect((await collectParts(backend.stream(question))).at(-1)?.type).toBe('finish');
     expect(server.requests).toHaveLength(2);
   });
 
   it('rejects a wrong key without repeating it', async () => {
     const wrongKey = 'ffffffffffffffffffffffffffffffff';
-    const error = terminalError(await collectParts(createAzureOpenAIBackend(settings({ api_key: wrongKey })).stream(question)));
+    const error = terminalError(
+      await collectParts(createAzureOpenAIBackend(settings({ api_key: wrongKey })).stream(question)),
+    );
     expect(error).toMatchObject({ code: 'BACKEND_AUTH', statusCode: 401 });
     expect(error.message).toContain('Access denied');
     expect(error.message).not.toContain(wrongKey);
   });
 
   it('names AZURE_OPENAI_API_KEY when the key is missing, and sends nothing', async () => {
-    const error = terminalError(await collectParts(createAzureOpenAIBackend(settings({}, { env: {} })).stream(question)));
+    const error = terminalError(
+      await collectParts(createAzureOpenAIBackend(settings({}, { env: {} })).stream(question)),
+    );
     expect(error).toMatchObject({ code: 'BACKEND_MISSING_KEY', provider: 'azure_openai' });
     expect(error.message).toContain('AZURE_OPENAI_API_KEY');
     expect(server.requests).toHaveLength(0);
@@ -149,8 +214,17 @@ describe('azure_openai errors', () => {
 
   it('refuses an OpenAI key by name without sending or showing it', async () => {
     const openAIKey = 'sk-proj-abcdefghijklmnop';
-    const error = terminalError(await collectParts(createAzureOpenAIBackend(settings({}, { env: { AZURE_OPENAI_API_KEY: openAIKey } })).stream(question)));
-    expect(error).toMatchObject({ code: 'BACKEND_AUTH', retryable: false, provider: 'azure_openai', agentId: 'agent-a' });
+    const error = terminalError(
+      await collectParts(
+        createAzureOpenAIBackend(settings({}, { env: { AZURE_OPENAI_API_KEY: openAIKey } })).stream(question),
+      ),
+    );
+    expect(error).toMatchObject({
+      code: 'BACKEND_AUTH',
+      retryable: false,
+      provider: 'azure_openai',
+      agentId: 'agent-a',
+    });
     expect(error.message).toContain('looks like a key issued by OpenAI');
     expect(error.message).not.toContain(openAIKey);
     expect(server.requests).toHaveLength(0);
@@ -158,7 +232,9 @@ describe('azure_openai errors', () => {
 
   it('times out a stream that stalls, and is ABORTED when the caller cancels', async () => {
     server.enqueue({ type: 'stall', afterChunks: 2 }, { type: 'hang' });
-    const stalled = terminalError(await collectParts(createAzureOpenAIBackend(settings({ timeout_seconds: 0.2 })).stream(question)));
+    const stalled = terminalError(
+      await collectParts(createAzureOpenAIBackend(settings({ timeout_seconds: 0.2 })).stream(question)),
+    );
     expect(stalled).toMatchObject({ code: 'TIMEOUT', retryable: true });
 
     const controller = new AbortController();

@@ -11,7 +11,11 @@ import { parseAzureOpenAIOptions } from './azure-openai-options.js';
 export function createAzureOpenAIBackend(settings: BackendSettings): Backend {
   const azure = parseAzureOpenAIOptions(settings);
   return createOpenAICompatibleBackend(
-    { ...settings, model: settings.model === '' ? azure.deployment : settings.model, options: { ...azure.chatOptions, base_url: `${azure.endpoint}/openai` } },
+    {
+      ...settings,
+      model: settings.model === '' ? azure.deployment : settings.model,
+      options: { ...azure.chatOptions, base_url: `${azure.endpoint}/openai` },
+    },
     {
       type: settings.type,
       apiKeyEnvironmentVariable: 'AZURE_OPENAI_API_KEY',

@@ -19,10 +19,19 @@ export const optionsSchema = openAICompatibleOptionsSchema.extend({
   base_url: httpUrl.optional(),
   /** Upstream MassGen's name for the endpoint. */
   azure_endpoint: httpUrl.optional(),
-  deployment: z.string({ error: 'expected the deployment name as a string' }).min(1, { error: 'expected a non-empty deployment name' }).optional(),
+  deployment: z
+    .string({ error: 'expected the deployment name as a string' })
+    .min(1, { error: 'expected a non-empty deployment name' })
+    .optional(),
   /** Upstream MassGen's name for the deployment. */
-  deployment_name: z.string({ error: 'expected the deployment name as a string' }).min(1, { error: 'expected a non-empty deployment name' }).optional(),
-  api_version: z.string({ error: 'expected an API version such as 2024-10-21' }).min(1, { error: 'expected an API version such as 2024-10-21' }).optional(),
+  deployment_name: z
+    .string({ error: 'expected the deployment name as a string' })
+    .min(1, { error: 'expected a non-empty deployment name' })
+    .optional(),
+  api_version: z
+    .string({ error: 'expected an API version such as 2024-10-21' })
+    .min(1, { error: 'expected an API version such as 2024-10-21' })
+    .optional(),
 });
 
 const azureKeys = ['base_url', 'azure_endpoint', 'deployment', 'deployment_name', 'api_version'] as const;
@@ -37,7 +46,9 @@ export interface AzureOpenAIOptions {
 }
 
 function configError(settings: BackendSettings, path: string, message: string): ConfigError {
-  return new ConfigError({ issues: [{ path, message: `${message} (agent ${settings.agentId}, backend type ${settings.type})` }] });
+  return new ConfigError({
+    issues: [{ path, message: `${message} (agent ${settings.agentId}, backend type ${settings.type})` }],
+  });
 }
 
 /**
@@ -59,26 +70,49 @@ export function parseAzureOpenAIOptions(settings: BackendSettings): AzureOpenAIO
   }
   const options = result.data;
   const environmentEndpoint = settings.env['AZURE_OPENAI_ENDPOINT']?.trim();
-  const endpoint = options.base_url ?? options.azure_endpoint ?? (environmentEndpoint === '' ? undefined : environmentEndpoint);
+  const endpoint =
+    options.base_url ?? options.azure_endpoint ?? (environmentEndpoint === '' ? undefined : environmentEndpoint);
   if (endpoint === undefined) {
-    throw configError(settings, 'backend.base_url', 'expected the Azure OpenAI endpoint: set base_url (or azure_endpoint) in the backend block, or AZURE_OPENAI_ENDPOINT');
+    throw configError(
+      settings,
+      'backend.base_url',
+      'expected the Azure OpenAI endpoint: set base_url (or azure_endpoint) in the backend block, or AZURE_OPENAI_ENDPOINT',
+    );
   }
   if (!httpUrl.safeParse(endpoint).success) {
-    throw configError(settings, 'backend.base_url', 'expected AZURE_OPENAI_ENDPOINT to be an http(s) URL such as https://my-resource.openai.azure.com');
+    throw configError(
+      settings,
+      'backend.base_url',
+      'expected AZURE_OPENAI_ENDPOINT to be an http(s) URL such as https://my-resource.openai.azure.com',
+    );
   }
   // A URL copied from the Azure portal may name the deployment and the API version itself.
   const url = new URL(endpoint);
   const deploymentInUrl = /\/openai\/deployments\/([^/]+)/.exec(url.pathname)?.[1];
   const versionInUrl = url.searchParams.get('api-version') ?? undefined;
-  const deployment = options.deployment ?? options.deployment_name ?? (deploymentInUrl === undefined ? undefined : decodeURIComponent(deploymentInUrl)) ?? settings.model;
-  if (deployment === '') throw configError(settings, 'backend.deployment', 'expected the deployment to call: set deployment, or model to the deployment name');
+  const deployment =
+    options.deployment ??
+    options.deployment_name ??
+    (deploymentInUrl === undefined ? undefined : decodeURIComponent(deploymentInUrl)) ??
+    settings.model;
+  if (deployment === '')
+    throw configError(
+      settings,
+      'backend.deployment',
+      'expected the deployment to call: set deployment, or model to the deployment name',
+    );
   const environmentVersion = settings.env['AZURE_OPENAI_API_VERSION']?.trim();
-  const chatOptions = Object.fromEntries(Object.entries(settings.options).filter(([key]) => !(azureKeys as readonly string[]).includes(key)));
+  const chatOptions = Object.fromEntries(
+    Object.entries(settings.options).filter(([key]) => !(azureKeys as readonly string[]).includes(key)),
+  );
   return {
     // The client adds `/openai/...` itself; endpoints are often pasted with it, or with a slash.
     endpoint: `${url.origin}${url.pathname.replace(/\/openai(\/.*)?$/, '').replace(/\/+$/, '')}`,
     deployment,
-    apiVersion: options.api_version ?? versionInUrl ?? (environmentVersion === undefined || environmentVersion === '' ? defaultAzureApiVersion : environmentVersion),
+    apiVersion:
+      options.api_version ??
+      versionInUrl ??
+      (environmentVersion === undefined || environmentVersion === '' ? defaultAzureApiVersion : environmentVersion),
     chatOptions,
   };
 }

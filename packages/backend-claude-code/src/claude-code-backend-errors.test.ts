@@ -4,7 +4,12 @@ import type { BackendRequest, SerializedError, StreamPart } from '@massgen/core'
 import { descendantProcesses } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClaudeCodeBackend } from './claude-code-backend.js';
-import { collectParts, createClaudeCodeHarness, withThinking, type ClaudeCodeHarness } from './claude-code-test-harness.js';
+import {
+  collectParts,
+  createClaudeCodeHarness,
+  withThinking,
+  type ClaudeCodeHarness,
+} from './claude-code-test-harness.js';
 import { importClaudeAgentSdk } from './load-claude-agent-sdk.js';
 
 let harness: ClaudeCodeHarness;
@@ -29,30 +34,53 @@ describe('Claude Code failures, with the bundled CLI', () => {
     const wrongKey = 'sk-ant-wrong-key-0000-9999';
     const parts = await collectParts(createClaudeCodeBackend(harness.settings({ api_key: wrongKey })).stream(ask));
     const error = errorOf(parts);
-    expect(error).toMatchObject({ code: 'BACKEND_AUTH', retryable: false, statusCode: 401, agentId: 'coder', provider: 'claude_code' });
+    expect(error).toMatchObject({
+      code: 'BACKEND_AUTH',
+      retryable: false,
+      statusCode: 401,
+      agentId: 'coder',
+      provider: 'claude_code',
+    });
     expect(error?.message).toContain(`Anthropic API at ${new URL(harness.server.url).host}`);
     expect(JSON.stringify(parts)).not.toContain(wrongKey);
   });
 
-  it('reports a rate limit as retryable, and the next call succeeds (the retry is the runtime\'s)', async () => {
+  it("reports a rate limit as retryable, and the next call succeeds (the retry is the runtime's)", async () => {
     harness.server.enqueue({ type: 'error', status: 429, headers: { 'retry-after': '3' } });
     harness.server.setResponder((received) => withThinking(received, { type: 'text', text: 'Hello!' }));
     const backend = createClaudeCodeBackend(harness.settings());
-    expect(errorOf(await collectParts(backend.stream(ask)))).toMatchObject({ code: 'BACKEND_RATE_LIMIT', retryable: true, statusCode: 429 });
+    expect(errorOf(await collectParts(backend.stream(ask)))).toMatchObject({
+      code: 'BACKEND_RATE_LIMIT',
+      retryable: true,
+      statusCode: 429,
+    });
     const retried = await collectParts(backend.stream(ask));
-    expect(retried.filter((part) => part.type === 'text-delta').map((part) => part.text).join('')).toBe('Hello!');
+    expect(
+      retried
+        .filter((part) => part.type === 'text-delta')
+        .map((part) => part.text)
+        .join(''),
+    ).toBe('Hello!');
     expect(retried.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'end_turn' });
   });
 
   it('reports a stream dropped halfway as BACKEND_STREAM, retryable', async () => {
-    harness.server.setResponder(() => ({ type: 'drop', afterEvents: 4, reply: { type: 'text', text: 'This reply is cut off in the middle.' } }));
+    harness.server.setResponder(() => ({
+      type: 'drop',
+      afterEvents: 4,
+      reply: { type: 'text', text: 'This reply is cut off in the middle.' },
+    }));
     const parts = await collectParts(createClaudeCodeBackend(harness.settings()).stream(ask));
     expect(errorOf(parts)).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
     expect(descendantProcesses(process.pid)).toEqual([]);
   });
 
   it('gives up on a stalled stream after timeout_seconds of silence, and leaves no process behind', async () => {
-    harness.server.setResponder(() => ({ type: 'stall', afterEvents: 3, reply: { type: 'text', text: 'Never finished.' } }));
+    harness.server.setResponder(() => ({
+      type: 'stall',
+      afterEvents: 3,
+      reply: { type: 'text', text: 'Never finished.' },
+    }));
     const parts = await collectParts(createClaudeCodeBackend(harness.settings({ timeout_seconds: 2 })).stream(ask));
     expect(errorOf(parts)).toMatchObject({ code: 'TIMEOUT', retryable: true });
     await harness.server.idle();
@@ -60,7 +88,11 @@ describe('Claude Code failures, with the bundled CLI', () => {
   });
 
   it('stops at once when the turn is cancelled mid-stream', async () => {
-    harness.server.setResponder(() => ({ type: 'stall', afterEvents: 5, reply: { type: 'text', text: 'A long answer that never ends.' } }));
+    harness.server.setResponder(() => ({
+      type: 'stall',
+      afterEvents: 5,
+      reply: { type: 'text', text: 'A long answer that never ends.' },
+    }));
     const controller = new AbortController();
     const parts: StreamPart[] = [];
     for await (const part of createClaudeCodeBackend(harness.settings()).stream(ask, { signal: controller.signal })) {
@@ -82,8 +114,12 @@ describe('Claude Code failures before the CLI starts', () => {
   });
 
   it('explains how to install the agent SDK when it is missing', async () => {
-    const missing = Object.assign(new Error("Cannot find package '@anthropic-ai/claude-agent-sdk'"), { code: 'ERR_MODULE_NOT_FOUND' });
-    const backend = createClaudeCodeBackend(harness.settings(), { loadSdk: () => importClaudeAgentSdk(() => Promise.reject(missing)) });
+    const missing = Object.assign(new Error("Cannot find package '@anthropic-ai/claude-agent-sdk'"), {
+      code: 'ERR_MODULE_NOT_FOUND',
+    });
+    const backend = createClaudeCodeBackend(harness.settings(), {
+      loadSdk: () => importClaudeAgentSdk(() => Promise.reject(missing)),
+    });
     const error = errorOf(await collectParts(backend.stream(ask)));
     expect(error).toMatchObject({ code: 'PLUGIN_NOT_FOUND', agentId: 'coder' });
     expect(error?.message).toContain('pnpm add @anthropic-ai/claude-agent-sdk');
@@ -93,7 +129,9 @@ describe('Claude Code failures before the CLI starts', () => {
     const crashing = path.join(harness.outside, 'crashing-claude.sh');
     writeFileSync(crashing, '#!/bin/sh\necho "fatal: cannot open config" >&2\nexit 3\n');
     chmodSync(crashing, 0o755);
-    const error = errorOf(await collectParts(createClaudeCodeBackend(harness.settings({ cli_path: crashing })).stream(ask)));
+    const error = errorOf(
+      await collectParts(createClaudeCodeBackend(harness.settings({ cli_path: crashing })).stream(ask)),
+    );
     expect(error).toMatchObject({ code: 'INTERNAL', retryable: false });
     expect(error?.message).toContain('exit code 3');
     expect(error?.message).toContain('fatal: cannot open config');
@@ -101,7 +139,9 @@ describe('Claude Code failures before the CLI starts', () => {
   });
 
   it('explains a Claude Code executable that does not exist', async () => {
-    const error = errorOf(await collectParts(createClaudeCodeBackend(harness.settings({ cli_path: '/nonexistent/claude' })).stream(ask)));
+    const error = errorOf(
+      await collectParts(createClaudeCodeBackend(harness.settings({ cli_path: '/nonexistent/claude' })).stream(ask)),
+    );
     expect(error).toMatchObject({ code: 'PLUGIN_NOT_FOUND' });
     expect(error?.message).toContain('/nonexistent/claude');
   });

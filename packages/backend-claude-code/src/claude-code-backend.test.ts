@@ -4,12 +4,24 @@ import type { BackendRequest, Message, ToolDefinition } from '@massgen/core';
 import { descendantProcesses } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClaudeCodeBackend } from './claude-code-backend.js';
-import { collectParts, createClaudeCodeHarness, toolResultsFor, toolResultText, withThinking, type ClaudeCodeHarness } from './claude-code-test-harness.js';
+import {
+  collectParts,
+  createClaudeCodeHarness,
+  toolResultsFor,
+  toolResultText,
+  withThinking,
+  type ClaudeCodeHarness,
+} from './claude-code-test-harness.js';
 
 const newAnswer: ToolDefinition = {
   name: 'new_answer',
   description: 'Submit your complete answer. Calling this ends your turn.',
-  inputSchema: { type: 'object', properties: { content: { type: 'string' } }, required: ['content'], additionalProperties: false },
+  inputSchema: {
+    type: 'object',
+    properties: { content: { type: 'string' } },
+    required: ['content'],
+    additionalProperties: false,
+  },
 };
 const lookup: ToolDefinition = {
   name: 'mcp__dictionary__lookup',
@@ -35,14 +47,30 @@ function request(messages: Message[], tools: ToolDefinition[] = [newAnswer]): Ba
 describe('the Claude Code backend with the bundled CLI', () => {
   it('runs a built-in tool in the workspace, then ends the turn with the workflow call', async () => {
     harness.server.setResponder((received) => {
-      if (!received.tools.some((tool) => tool.name === 'mcp__massgen__new_answer')) return { type: 'text', text: 'Unexpected request' };
+      if (!received.tools.some((tool) => tool.name === 'mcp__massgen__new_answer'))
+        return { type: 'text', text: 'Unexpected request' };
       if (toolResultsFor(received, 'Write').length === 0) {
-        return withThinking(received, { type: 'tool-use', text: 'Writing the file.', calls: [{ name: 'Write', input: { file_path: path.join(harness.directory, 'hello.txt'), content: 'hello from Claude Code\n' } }] });
+        return withThinking(received, {
+          type: 'tool-use',
+          text: 'Writing the file.',
+          calls: [
+            {
+              name: 'Write',
+              input: { file_path: path.join(harness.directory, 'hello.txt'), content: 'hello from Claude Code\n' },
+            },
+          ],
+        });
       }
-      return withThinking(received, { type: 'tool-use', calls: [{ name: 'mcp__massgen__new_answer', input: { content: 'I wrote hello.txt.' } }] });
+      return withThinking(received, {
+        type: 'tool-use',
+        calls: [{ name: 'mcp__massgen__new_answer', input: { content: 'I wrote hello.txt.' } }],
+      });
     });
     // Claude Code honours a fixed thinking budget for the models it knows, such as this one.
-    const backend = createClaudeCodeBackend({ ...harness.settings({ max_thinking_tokens: 2048, append_system_prompt: 'Keep files small.' }), model: 'claude-sonnet-4-5' });
+    const backend = createClaudeCodeBackend({
+      ...harness.settings({ max_thinking_tokens: 2048, append_system_prompt: 'Keep files small.' }),
+      model: 'claude-sonnet-4-5',
+    });
     const parts = await collectParts(
       backend.stream(
         request([
@@ -56,15 +84,37 @@ describe('the Claude Code backend with the bundled CLI', () => {
     );
 
     expect(readFileSync(path.join(harness.directory, 'hello.txt'), 'utf8')).toBe('hello from Claude Code\n');
-    expect(parts.filter((part) => part.type === 'text-delta').map((part) => part.text).join('')).toBe('Writing the file.');
-    expect(parts).toContainEqual({ type: 'reasoning-delta', text: `\n[Write] ${path.join(harness.directory, 'hello.txt')}\n` });
+    expect(
+      parts
+        .filter((part) => part.type === 'text-delta')
+        .map((part) => part.text)
+        .join(''),
+    ).toBe('Writing the file.');
+    expect(parts).toContainEqual({
+      type: 'reasoning-delta',
+      text: `\n[Write] ${path.join(harness.directory, 'hello.txt')}\n`,
+    });
     const calls = parts.filter((part) => part.type === 'tool-call');
-    expect(calls).toEqual([{ type: 'tool-call', id: expect.stringMatching(/^toolu_/), name: 'new_answer', input: '{"content":"I wrote hello.txt."}' }]);
-    expect(parts.filter((part) => part.type === 'usage')).toEqual([{ type: 'usage', usage: expect.objectContaining({ inputTokens: expect.any(Number), outputTokens: expect.any(Number) }) }]);
+    expect(calls).toEqual([
+      {
+        type: 'tool-call',
+        id: expect.stringMatching(/^toolu_/),
+        name: 'new_answer',
+        input: '{"content":"I wrote hello.txt."}',
+      },
+    ]);
+    expect(parts.filter((part) => part.type === 'usage')).toEqual([
+      {
+        type: 'usage',
+        usage: expect.objectContaining({ inputTokens: expect.any(Number), outputTokens: expect.any(Number) }),
+      },
+    ]);
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls' });
 
     // What Claude Code sent: MassGen's system message and workspace rules, the task, the bridged tool.
-    const first = harness.server.requests.find((received) => received.tools.some((tool) => tool.name === 'mcp__massgen__new_answer'));
+    const first = harness.server.requests.find((received) =>
+      received.tools.some((tool) => tool.name === 'mcp__massgen__new_answer'),
+    );
     expect(first?.system).toContain('You are agent coder in a MassGen team.');
     expect(first?.system).toContain(`You work in ${harness.directory}`);
     expect(first?.system).toContain('Keep files small.');
@@ -96,10 +146,16 @@ describe('the Claude Code backend with the bundled CLI', () => {
         });
       }
       if (toolResultsFor(received, 'mcp__massgen__mcp__dictionary__lookup').length === 0) {
-        return withThinking(received, { type: 'tool-use', calls: [{ name: 'mcp__massgen__mcp__dictionary__lookup', input: { word: 'moot' } }] });
+        return withThinking(received, {
+          type: 'tool-use',
+          calls: [{ name: 'mcp__massgen__mcp__dictionary__lookup', input: { word: 'moot' } }],
+        });
       }
       const meaning = toolResultText(toolResultsFor(received, 'mcp__massgen__mcp__dictionary__lookup')[0]);
-      return withThinking(received, { type: 'tool-use', calls: [{ name: 'mcp__massgen__new_answer', input: { content: `moot: ${meaning}` } }] });
+      return withThinking(received, {
+        type: 'tool-use',
+        calls: [{ name: 'mcp__massgen__new_answer', input: { content: `moot: ${meaning}` } }],
+      });
     });
     const backend = createClaudeCodeBackend(harness.settings());
     const messages: Message[] = [{ role: 'user', content: 'Define moot.' }];
@@ -107,11 +163,18 @@ describe('the Claude Code backend with the bundled CLI', () => {
 
     expect(existsSync(stray)).toBe(false);
     expect(existsSync(path.join(shared, 'notes.md'))).toBe(false);
-    const writeResults = toolResultsFor(harness.server.requests.at(-1) ?? harness.server.requests[0]!, 'Write').map(toolResultText);
-    expect(writeResults).toEqual([expect.stringContaining('outside your workspace'), expect.stringContaining('which you may read but not change now')]);
+    const writeResults = toolResultsFor(harness.server.requests.at(-1) ?? harness.server.requests[0]!, 'Write').map(
+      toolResultText,
+    );
+    expect(writeResults).toEqual([
+      expect.stringContaining('outside your workspace'),
+      expect.stringContaining('which you may read but not change now'),
+    ]);
     expect(firstStep).toContainEqual({ type: 'reasoning-delta', text: expect.stringContaining('[Write failed]') });
     const handedOver = firstStep.filter((part) => part.type === 'tool-call');
-    expect(handedOver).toEqual([{ type: 'tool-call', id: expect.any(String), name: 'mcp__dictionary__lookup', input: '{"word":"moot"}' }]);
+    expect(handedOver).toEqual([
+      { type: 'tool-call', id: expect.any(String), name: 'mcp__dictionary__lookup', input: '{"word":"moot"}' },
+    ]);
     expect(firstStep.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls' });
 
     // The runtime ran the tool; the same Claude Code session continues with its result.
@@ -121,12 +184,18 @@ describe('the Claude Code backend with the bundled CLI', () => {
     const secondStep = await collectParts(
       backend.stream(
         request(
-          [...messages, { role: 'assistant', content: '', toolCalls: [{ id: call.id, name: call.name, input: call.input }] }, { role: 'tool', toolCallId: call.id, toolName: call.name, content: 'open to debate' }],
+          [
+            ...messages,
+            { role: 'assistant', content: '', toolCalls: [{ id: call.id, name: call.name, input: call.input }] },
+            { role: 'tool', toolCallId: call.id, toolName: call.name, content: 'open to debate' },
+          ],
           [newAnswer, lookup],
         ),
       ),
     );
-    expect(secondStep.filter((part) => part.type === 'tool-call')).toEqual([{ type: 'tool-call', id: expect.any(String), name: 'new_answer', input: '{"content":"moot: open to debate"}' }]);
+    expect(secondStep.filter((part) => part.type === 'tool-call')).toEqual([
+      { type: 'tool-call', id: expect.any(String), name: 'new_answer', input: '{"content":"moot: open to debate"}' },
+    ]);
     expect(secondStep.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls' });
     // One more model call, in the same conversation: the session was resumed, not restarted.
     expect(harness.server.requests.length - requestsBefore).toBe(1);

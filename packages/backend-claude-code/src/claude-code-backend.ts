@@ -1,4 +1,12 @@
-import { MassGenError, type Backend, type BackendCallOptions, type BackendRequest, type BackendSettings, type StreamPart, type Warning } from '@massgen/core';
+import {
+  MassGenError,
+  type Backend,
+  type BackendCallOptions,
+  type BackendRequest,
+  type BackendSettings,
+  type StreamPart,
+  type Warning,
+} from '@massgen/core';
 import { resolveClaudeCodeCredential, type ClaudeCodeCredential } from './claude-code-credentials.js';
 import { buildClaudeCodeEnvironment } from './claude-code-environment.js';
 import { mapClaudeCodeFailure, type ClaudeCodeErrorContext } from './claude-code-error.js';
@@ -31,7 +39,10 @@ function providerNameFor(baseUrl: string | undefined): string {
  * `vote`, MCP and workspace tools) through an in-process MCP server. Options are validated here;
  * the credentials and the SDK are only looked at on the first turn.
  */
-export function createClaudeCodeBackend(settings: BackendSettings, dependencies: ClaudeCodeBackendDependencies = {}): Backend {
+export function createClaudeCodeBackend(
+  settings: BackendSettings,
+  dependencies: ClaudeCodeBackendDependencies = {},
+): Backend {
   const options = parseClaudeCodeOptions(settings);
   const loadSdk = dependencies.loadSdk ?? loadClaudeAgentSdk;
   const providerName = providerNameFor(options.baseUrl);
@@ -57,10 +68,18 @@ export function createClaudeCodeBackend(settings: BackendSettings, dependencies:
   }
 
   function errorContext(credential: ClaudeCodeCredential | undefined): ClaudeCodeErrorContext {
-    return { provider: settings.type, providerName, agentId: settings.agentId, secrets: credential?.kind === 'api-key' ? [credential.apiKey] : [] };
+    return {
+      provider: settings.type,
+      providerName,
+      agentId: settings.agentId,
+      secrets: credential?.kind === 'api-key' ? [credential.apiKey] : [],
+    };
   }
 
-  async function startSession(request: BackendRequest, credential: ClaudeCodeCredential): Promise<{ session: ClaudeCodeSession; warnings: Warning[] }> {
+  async function startSession(
+    request: BackendRequest,
+    credential: ClaudeCodeCredential,
+  ): Promise<{ session: ClaudeCodeSession; warnings: Warning[] }> {
     const sdk = await loadSdk();
     workspacePromise ??= resolveClaudeCodeWorkspace(settings.workspace, settings.agentId);
     const workspace = await workspacePromise.catch((error: unknown) => {
@@ -81,11 +100,34 @@ export function createClaudeCodeBackend(settings: BackendSettings, dependencies:
     const warnings: Warning[] = [];
     const session = new ClaudeCodeSession({
       sdk,
-      prepareTools: (handle) => prepareClaudeCodeTools({ tools: offered, turnEndingTools: request.turnEndingTools, sdk, handle, agentId: settings.agentId }),
+      prepareTools: (handle) =>
+        prepareClaudeCodeTools({
+          tools: offered,
+          turnEndingTools: request.turnEndingTools,
+          sdk,
+          handle,
+          agentId: settings.agentId,
+        }),
       streamContext: { ...errorContext(credential), isBridgedTool: (name) => name.startsWith(prefix) },
       configure: ({ toolNames, toolServer, abortController }) => {
-        const { systemPrompt, prompt } = convertToClaudeCodePrompt({ messages: request.messages, options, directory: workspace.directory, roots: workspace.roots(), toolNames });
-        const built = buildClaudeCodeQueryOptions({ options, modelId: settings.model, request, workspace, guard, environment, systemPrompt, toolServer, abortController });
+        const { systemPrompt, prompt } = convertToClaudeCodePrompt({
+          messages: request.messages,
+          options,
+          directory: workspace.directory,
+          roots: workspace.roots(),
+          toolNames,
+        });
+        const built = buildClaudeCodeQueryOptions({
+          options,
+          modelId: settings.model,
+          request,
+          workspace,
+          guard,
+          environment,
+          systemPrompt,
+          toolServer,
+          abortController,
+        });
         warnings.push(...built.warnings);
         return { prompt, options: built.options };
       },
@@ -97,7 +139,8 @@ export function createClaudeCodeBackend(settings: BackendSettings, dependencies:
     const { signal } = callOptions;
     let credential: ClaudeCodeCredential | undefined;
     try {
-      if (signal?.aborted === true) throw new MassGenError({ code: 'ABORTED', message: 'The Claude Code turn was cancelled.' });
+      if (signal?.aborted === true)
+        throw new MassGenError({ code: 'ABORTED', message: 'The Claude Code turn was cancelled.' });
       let session = parked.resume(request.messages);
       if (session === undefined) {
         credential = resolveClaudeCodeCredential({
@@ -110,7 +153,8 @@ export function createClaudeCodeBackend(settings: BackendSettings, dependencies:
         });
         const started = await startSession(request, credential);
         session = started.session;
-        for (const warning of started.warnings.filter(firstTime)) yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
+        for (const warning of started.warnings.filter(firstTime))
+          yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
       }
       yield* driveClaudeCodeSession(session, { signal, timeoutMs: options.timeoutMs, parked });
     } catch (error) {

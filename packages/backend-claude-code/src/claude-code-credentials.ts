@@ -24,7 +24,10 @@ const foreignKeyFamilies: ReadonlyArray<{ provider: string; prefixes: readonly s
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /** How Claude Code will authenticate: a key MassGen hands it, or its own token or login. */
-export type ClaudeCodeCredential = { kind: 'api-key'; apiKey: string } | { kind: 'token'; variable: (typeof tokenVariables)[number] } | { kind: 'login' };
+export type ClaudeCodeCredential =
+  | { kind: 'api-key'; apiKey: string }
+  | { kind: 'token'; variable: (typeof tokenVariables)[number] }
+  | { kind: 'login' };
 
 export interface ClaudeCodeCredentialContext {
   /** `backend.api_key` as configured, if it was. */
@@ -47,7 +50,11 @@ export function hasStoredClaudeLogin(env: Readonly<Record<string, string | undef
   return configDirectory !== undefined && existsSync(path.join(configDirectory, '.credentials.json'));
 }
 
-function keyError(context: ClaudeCodeCredentialContext, code: 'BACKEND_MISSING_KEY' | 'BACKEND_AUTH', message: string): MassGenError {
+function keyError(
+  context: ClaudeCodeCredentialContext,
+  code: 'BACKEND_MISSING_KEY' | 'BACKEND_AUTH',
+  message: string,
+): MassGenError {
   return new MassGenError({ code, message, retryable: false, agentId: context.agentId, provider: context.provider });
 }
 
@@ -62,12 +69,20 @@ function checkedKey(raw: string, source: string, context: ClaudeCodeCredentialCo
     });
   }
   if (!/^[\x21-\x7e]+$/.test(key)) {
-    throw keyError(context, 'BACKEND_AUTH', `The API key from ${source} contains spaces or characters that cannot be sent in an HTTP header; check its value.`);
+    throw keyError(
+      context,
+      'BACKEND_AUTH',
+      `The API key from ${source} contains spaces or characters that cannot be sent in an HTTP header; check its value.`,
+    );
   }
   // Behind a base_url (a gateway, a compatible server) a key of another family may be right.
   const owner = foreignKeyFamilies.find((family) => family.prefixes.some((prefix) => key.startsWith(prefix)))?.provider;
   if (owner !== undefined && context.baseUrl === undefined) {
-    throw keyError(context, 'BACKEND_AUTH', `The API key from ${source} looks like a ${owner} key, but Claude Code sends it to Anthropic; use an Anthropic key (it starts with sk-ant-).`);
+    throw keyError(
+      context,
+      'BACKEND_AUTH',
+      `The API key from ${source} looks like a ${owner} key, but Claude Code sends it to Anthropic; use an Anthropic key (it starts with sk-ant-).`,
+    );
   }
   return key;
 }
@@ -80,15 +95,21 @@ function checkedKey(raw: string, source: string, context: ClaudeCodeCredentialCo
 export function resolveClaudeCodeCredential(context: ClaudeCodeCredentialContext): ClaudeCodeCredential {
   if (context.configuredKey !== undefined) {
     if (context.configuredKey.trim() === '') {
-      throw keyError(context, 'BACKEND_MISSING_KEY', 'No API key for Claude Code: backend.api_key is empty (was the environment variable it refers to unset?).');
+      throw keyError(
+        context,
+        'BACKEND_MISSING_KEY',
+        'No API key for Claude Code: backend.api_key is empty (was the environment variable it refers to unset?).',
+      );
     }
     return { kind: 'api-key', apiKey: checkedKey(context.configuredKey, 'backend.api_key', context) };
   }
   const fromEnvironment = context.env[apiKeyVariable];
-  if (fromEnvironment !== undefined && fromEnvironment.trim() !== '') return { kind: 'api-key', apiKey: checkedKey(fromEnvironment, apiKeyVariable, context) };
+  if (fromEnvironment !== undefined && fromEnvironment.trim() !== '')
+    return { kind: 'api-key', apiKey: checkedKey(fromEnvironment, apiKeyVariable, context) };
   const variable = tokenVariables.find((name) => (context.env[name] ?? '').trim() !== '');
   if (variable !== undefined) return { kind: 'token', variable };
-  if (context.baseUrl !== undefined && loopbackHosts.has(new URL(context.baseUrl).hostname.toLowerCase())) return { kind: 'api-key', apiKey: placeholderApiKey };
+  if (context.baseUrl !== undefined && loopbackHosts.has(new URL(context.baseUrl).hostname.toLowerCase()))
+    return { kind: 'api-key', apiKey: placeholderApiKey };
   if ((context.hasStoredLogin ?? hasStoredClaudeLogin)(context.env)) return { kind: 'login' };
   throw keyError(
     context,

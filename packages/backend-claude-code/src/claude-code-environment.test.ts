@@ -16,7 +16,16 @@ function build(overrides: Partial<ClaudeCodeEnvironmentInput>): Record<string, s
 describe('the environment of the Claude Code process', () => {
   it("passes the shell's basics and Claude Code's own settings, and keeps other secrets out", () => {
     const environment = build({
-      env: { PATH: '/usr/bin', HOME: '/home/u', LC_ALL: 'C', CLAUDE_CODE_USE_BEDROCK: '1', OPENAI_API_KEY: 'sk-proj-x', GEMINI_API_KEY: 'g', DATABASE_URL: 'postgres://secret', UNSET: undefined },
+      env: {
+        PATH: '/usr/bin',
+        HOME: '/home/u',
+        LC_ALL: 'C',
+        CLAUDE_CODE_USE_BEDROCK: '1',
+        OPENAI_API_KEY: 'sk-proj-x',
+        GEMINI_API_KEY: 'g',
+        DATABASE_URL: 'postgres://secret',
+        UNSET: undefined,
+      },
     });
     expect(environment).toMatchObject({ PATH: '/usr/bin', HOME: '/home/u', LC_ALL: 'C', CLAUDE_CODE_USE_BEDROCK: '1' });
     expect(environment).not.toHaveProperty('OPENAI_API_KEY');
@@ -35,7 +44,12 @@ describe('the environment of the Claude Code process', () => {
   });
 
   it('turns off retries, sets the timeout, base URL and output cap, and lets backend.env override', () => {
-    const environment = build({ baseUrl: 'http://127.0.0.1:4000', timeoutMs: 30_000, maxOutputTokens: 2048, extra: { API_TIMEOUT_MS: '99', MY_FLAG: 'on' } });
+    const environment = build({
+      baseUrl: 'http://127.0.0.1:4000',
+      timeoutMs: 30_000,
+      maxOutputTokens: 2048,
+      extra: { API_TIMEOUT_MS: '99', MY_FLAG: 'on' },
+    });
     expect(environment).toMatchObject({
       ANTHROPIC_BASE_URL: 'http://127.0.0.1:4000',
       CLAUDE_CODE_MAX_RETRIES: '0',
@@ -44,6 +58,9 @@ describe('the environment of the Claude Code process', () => {
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
       MY_FLAG: 'on',
     });
-    expect(build({ env: { ANTHROPIC_BASE_URL: 'https://gateway.example.com' } })).toMatchObject({ ANTHROPIC_BASE_URL: 'https://gateway.example.com', API_TIMEOUT_MS: '600000' });
+    expect(build({ env: { ANTHROPIC_BASE_URL: 'https://gateway.example.com' } })).toMatchObject({
+      ANTHROPIC_BASE_URL: 'https://gateway.example.com',
+      API_TIMEOUT_MS: '600000',
+    });
   });
 });

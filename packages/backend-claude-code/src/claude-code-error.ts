@@ -29,10 +29,17 @@ interface Classification {
   summary: string;
 }
 
-const authCategories = new Set(['authentication_failed', 'oauth_org_not_allowed', 'account_on_hold', 'verification_required', 'cloud_credential_error']);
+const authCategories = new Set([
+  'authentication_failed',
+  'oauth_org_not_allowed',
+  'account_on_hold',
+  'verification_required',
+  'cloud_credential_error',
+]);
 const quotaPattern = /credit balance|spend(ing)? limit|usage limit|billing|quota/i;
 const contextLengthPattern = /prompt is too long|context window|context length|too many (input )?tokens/i;
-const refusedConnectionPattern = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|connection refused|could not resolve/i;
+const refusedConnectionPattern =
+  /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|connection refused|could not resolve/i;
 const brokenConnectionPattern = /ECONNRESET|EPIPE|dropped|terminated|socket hang up|premature close/i;
 const maximumMessageLength = 500;
 
@@ -40,29 +47,59 @@ function classify(report: ClaudeCodeApiErrorReport, name: string): Classificatio
   const { category, type, text } = report;
   const status = report.status ?? undefined;
   if (report.terminalReason === 'prompt_too_long' || contextLengthPattern.test(text)) {
-    return { code: 'BACKEND_CONTEXT_LENGTH', retryable: false, summary: `The conversation does not fit the model's context window on ${name}` };
+    return {
+      code: 'BACKEND_CONTEXT_LENGTH',
+      retryable: false,
+      summary: `The conversation does not fit the model's context window on ${name}`,
+    };
   }
-  if ((category !== undefined && authCategories.has(category)) || type === 'authentication_error' || type === 'permission_error' || status === 401 || status === 403) {
+  if (
+    (category !== undefined && authCategories.has(category)) ||
+    type === 'authentication_error' ||
+    type === 'permission_error' ||
+    status === 401 ||
+    status === 403
+  ) {
     return { code: 'BACKEND_AUTH', retryable: false, summary: `${name} refused Claude Code's credentials` };
   }
   if (category === 'billing_error' || type === 'billing_error' || status === 402 || quotaPattern.test(text)) {
-    return { code: 'BACKEND_QUOTA', retryable: false, summary: `${name} reports the account is out of credit or over its spend limit` };
+    return {
+      code: 'BACKEND_QUOTA',
+      retryable: false,
+      summary: `${name} reports the account is out of credit or over its spend limit`,
+    };
   }
-  if (category === 'rate_limit' || type === 'rate_limit_error' || status === 429) return { code: 'BACKEND_RATE_LIMIT', retryable: true, summary: `${name} rate limit reached` };
-  if (category === 'overloaded' || type === 'overloaded_error' || status === 529 || status === 503) return { code: 'BACKEND_OVERLOADED', retryable: true, summary: `${name} is overloaded` };
-  if (category === 'model_not_found' || type === 'not_found_error' || status === 404) return { code: 'BACKEND_NOT_FOUND', retryable: false, summary: `${name} does not know the requested model` };
-  if (status !== undefined && status >= 500) return { code: 'BACKEND_SERVER', retryable: true, summary: `${name} had a server error` };
-  if (status === undefined && refusedConnectionPattern.test(text)) return { code: 'BACKEND_NETWORK', retryable: true, summary: `Claude Code could not reach ${name}` };
-  if (status === undefined && brokenConnectionPattern.test(text)) return { code: 'BACKEND_STREAM', retryable: true, summary: `The response stream from ${name} broke off` };
-  if (category === 'server_error') return { code: 'BACKEND_SERVER', retryable: true, summary: `${name} had a server error` };
-  if (category === 'invalid_request' || type === 'invalid_request_error' || status === 400 || status === 413 || status === 422) {
+  if (category === 'rate_limit' || type === 'rate_limit_error' || status === 429)
+    return { code: 'BACKEND_RATE_LIMIT', retryable: true, summary: `${name} rate limit reached` };
+  if (category === 'overloaded' || type === 'overloaded_error' || status === 529 || status === 503)
+    return { code: 'BACKEND_OVERLOADED', retryable: true, summary: `${name} is overloaded` };
+  if (category === 'model_not_found' || type === 'not_found_error' || status === 404)
+    return { code: 'BACKEND_NOT_FOUND', retryable: false, summary: `${name} does not know the requested model` };
+  if (status !== undefined && status >= 500)
+    return { code: 'BACKEND_SERVER', retryable: true, summary: `${name} had a server error` };
+  if (status === undefined && refusedConnectionPattern.test(text))
+    return { code: 'BACKEND_NETWORK', retryable: true, summary: `Claude Code could not reach ${name}` };
+  if (status === undefined && brokenConnectionPattern.test(text))
+    return { code: 'BACKEND_STREAM', retryable: true, summary: `The response stream from ${name} broke off` };
+  if (category === 'server_error')
+    return { code: 'BACKEND_SERVER', retryable: true, summary: `${name} had a server error` };
+  if (
+    category === 'invalid_request' ||
+    type === 'invalid_request_error' ||
+    status === 400 ||
+    status === 413 ||
+    status === 422
+  ) {
     return { code: 'BACKEND_BAD_REQUEST', retryable: false, summary: `${name} rejected Claude Code's request` };
   }
   return { code: 'INTERNAL', retryable: false, summary: `Claude Code's call to ${name} failed` };
 }
 
 function redact(text: string, secrets: readonly string[]): string {
-  return secrets.reduce((result, secret) => (secret.length >= 8 ? result.split(secret).join('[redacted]') : result), text);
+  return secrets.reduce(
+    (result, secret) => (secret.length >= 8 ? result.split(secret).join('[redacted]') : result),
+    text,
+  );
 }
 
 function singleLine(text: string): string {
@@ -92,11 +129,27 @@ export function mapClaudeCodeApiError(report: ClaudeCodeApiErrorReport, context:
  */
 export function mapClaudeCodeFailure(error: unknown, context: ClaudeCodeErrorContext, stderrTail = ''): MassGenError {
   const base = { provider: context.provider, agentId: context.agentId, cause: error };
-  if (MassGenError.isInstance(error)) return new MassGenError({ ...error.toOptions(), agentId: error.agentId ?? context.agentId, provider: error.provider ?? context.provider });
+  if (MassGenError.isInstance(error))
+    return new MassGenError({
+      ...error.toOptions(),
+      agentId: error.agentId ?? context.agentId,
+      provider: error.provider ?? context.provider,
+    });
   const text = redact(error instanceof Error ? error.message : String(error), context.secrets);
-  if (error instanceof Error && error.name === 'AbortError') return new MassGenError({ ...base, code: 'ABORTED', retryable: false, message: 'The Claude Code turn was cancelled.' });
+  if (error instanceof Error && error.name === 'AbortError')
+    return new MassGenError({
+      ...base,
+      code: 'ABORTED',
+      retryable: false,
+      message: 'The Claude Code turn was cancelled.',
+    });
   if (/failed to launch/i.test(text)) {
-    return new MassGenError({ ...base, code: 'PLUGIN_INVALID', retryable: false, message: `The Claude Code CLI could not start: ${singleLine(text)} Set backend.cli_path to a Claude Code executable that runs on this system.` });
+    return new MassGenError({
+      ...base,
+      code: 'PLUGIN_INVALID',
+      retryable: false,
+      message: `The Claude Code CLI could not start: ${singleLine(text)} Set backend.cli_path to a Claude Code executable that runs on this system.`,
+    });
   }
   if (/not found|ENOENT/i.test(text) && /binary|executable|claude/i.test(text)) {
     return new MassGenError({
@@ -108,8 +161,21 @@ export function mapClaudeCodeFailure(error: unknown, context: ClaudeCodeErrorCon
   }
   const exit = /exited with code (\d+)/i.exec(text);
   if (exit !== null) {
-    const stderr = stderrTail === '' || text.includes(stderrTail) ? '' : `; its stderr ended with: ${redact(stderrTail, context.secrets)}`;
-    return new MassGenError({ ...base, code: 'INTERNAL', retryable: false, message: `The Claude Code CLI stopped unexpectedly (exit code ${exit[1] ?? '?'}): ${singleLine(text + stderr)}` });
+    const stderr =
+      stderrTail === '' || text.includes(stderrTail)
+        ? ''
+        : `; its stderr ended with: ${redact(stderrTail, context.secrets)}`;
+    return new MassGenError({
+      ...base,
+      code: 'INTERNAL',
+      retryable: false,
+      message: `The Claude Code CLI stopped unexpectedly (exit code ${exit[1] ?? '?'}): ${singleLine(text + stderr)}`,
+    });
   }
-  return new MassGenError({ ...base, code: 'INTERNAL', retryable: false, message: `Claude Code failed: ${singleLine(text)}` });
+  return new MassGenError({
+    ...base,
+    code: 'INTERNAL',
+    retryable: false,
+    message: `Claude Code failed: ${singleLine(text)}`,
+  });
 }

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { optionsSchema, parseClaudeCodeOptions } from './claude-code-options.js';
 
 function settings(options: Record<string, unknown>, warnings: Warning[] = []): BackendSettings {
-  return { agentId: 'coder', type: 'claude_code', model: 'claude-sonnet-4-5', options, env: {}, warn: (warning) => warnings.push(warning) };
+  return {
+    agentId: 'coder',
+    type: 'claude_code',
+    model: 'claude-sonnet-4-5',
+    options,
+    env: {},
+    warn: (warning) => warnings.push(warning),
+  };
 }
 
 describe('the options of the claude_code backend', () => {
@@ -42,8 +49,15 @@ describe('the options of the claude_code backend', () => {
     });
   });
 
-  it('defaults to acceptEdits, Claude Code\'s own prompt and a 600 s timeout', () => {
-    expect(parseClaudeCodeOptions(settings({}))).toEqual({ timeoutMs: 600_000, permissionMode: 'acceptEdits', allowedTools: [], disallowedTools: [], useDefaultPrompt: true, env: {} });
+  it("defaults to acceptEdits, Claude Code's own prompt and a 600 s timeout", () => {
+    expect(parseClaudeCodeOptions(settings({}))).toEqual({
+      timeoutMs: 600_000,
+      permissionMode: 'acceptEdits',
+      allowedTools: [],
+      disallowedTools: [],
+      useDefaultPrompt: true,
+      env: {},
+    });
     expect(parseClaudeCodeOptions(settings({ request_timeout: 45 })).timeoutMs).toBe(45_000);
     expect(parseClaudeCodeOptions(settings({ use_default_prompt: false })).useDefaultPrompt).toBe(false);
   });
@@ -67,10 +81,12 @@ describe('the options of the claude_code backend', () => {
     expect((attempt({ base_url: 'ftp://x' }) as ConfigError).message).toContain('expected an http(s) URL');
   });
 
-  it('warns about keys it does not know instead of failing, so --validate accepts other backends\' blocks', () => {
+  it("warns about keys it does not know instead of failing, so --validate accepts other backends' blocks", () => {
     const warnings: Warning[] = [];
     parseClaudeCodeOptions(settings({ temprature: 0.2 }, warnings));
-    expect(warnings).toEqual([expect.objectContaining({ code: 'unknown-key', path: 'backend.temprature', agentId: 'coder' })]);
+    expect(warnings).toEqual([
+      expect.objectContaining({ code: 'unknown-key', path: 'backend.temprature', agentId: 'coder' }),
+    ]);
     expect(optionsSchema.safeParse({ anything: 1 }).success).toBe(true);
   });
 });

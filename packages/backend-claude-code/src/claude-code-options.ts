@@ -7,7 +7,9 @@ export const defaultTimeoutSeconds = 600;
 export const permissionModes = ['default', 'acceptEdits', 'bypassPermissions', 'plan', 'dontAsk'] as const;
 export type PermissionModeOption = (typeof permissionModes)[number];
 
-const seconds = z.number({ error: 'expected a number of seconds' }).positive({ error: 'expected a positive number of seconds' });
+const seconds = z
+  .number({ error: 'expected a number of seconds' })
+  .positive({ error: 'expected a positive number of seconds' });
 const toolNames = z.array(z.string({ error: 'expected tool names as strings, such as Read or Bash(npm test:*)' }), {
   error: 'expected a list of tool names, such as [Read, Write, "Bash(npm test:*)"]',
 });
@@ -21,7 +23,9 @@ export const optionsSchema = z.looseObject({
   api_key: text('the API key').optional(),
   base_url: z
     .string({ error: 'expected a URL such as https://api.anthropic.com' })
-    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), { error: 'expected an http(s) URL such as https://api.anthropic.com' })
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+      error: 'expected an http(s) URL such as https://api.anthropic.com',
+    })
     .optional(),
   timeout_seconds: seconds.optional(),
   /** The upstream MassGen name for the same setting. */
@@ -37,9 +41,17 @@ export const optionsSchema = z.looseObject({
     .int({ error: 'expected a whole number of tokens (0 turns thinking off)' })
     .min(0, { error: 'expected a whole number of tokens (0 turns thinking off)' })
     .optional(),
-  max_turns: z.number({ error: 'expected a positive whole number' }).int({ error: 'expected a positive whole number' }).positive({ error: 'expected a positive whole number' }).optional(),
+  max_turns: z
+    .number({ error: 'expected a positive whole number' })
+    .int({ error: 'expected a positive whole number' })
+    .positive({ error: 'expected a positive whole number' })
+    .optional(),
   cli_path: text('the path of the Claude Code executable').optional(),
-  env: z.record(z.string(), z.string({ error: 'expected the value as a string' }), { error: 'expected a map of environment variable names to values' }).optional(),
+  env: z
+    .record(z.string(), z.string({ error: 'expected the value as a string' }), {
+      error: 'expected a map of environment variable names to values',
+    })
+    .optional(),
 });
 
 const knownKeys = new Set(Object.keys(optionsSchema.shape));

@@ -43,7 +43,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 function toZodProperty(schema: Record<string, unknown>): z.ZodType {
   const values = schema['enum'];
-  if (Array.isArray(values) && values.length > 0 && values.every((value): value is string => typeof value === 'string')) {
+  if (
+    Array.isArray(values) &&
+    values.length > 0 &&
+    values.every((value): value is string => typeof value === 'string')
+  ) {
     const property = z.enum(values as [string, ...string[]]);
     return typeof schema['description'] === 'string' ? property.describe(schema['description']) : property;
   }
@@ -106,8 +110,17 @@ export function prepareClaudeCodeTools(input: {
     prepared.names.push(tool.name);
     prepared.definitions.push(
       input.sdk.tool(tool.name, tool.description, shape, async (args, extra) => {
-        const result = await input.handle({ id: toolUseId(extra), name: tool.name, input: JSON.stringify(args), endsTurn });
-        return { content: [{ type: 'text', text: result.content }], ...(result.isError ? { isError: true } : {}), ...(endsTurn ? { _meta: endTurnMeta } : {}) };
+        const result = await input.handle({
+          id: toolUseId(extra),
+          name: tool.name,
+          input: JSON.stringify(args),
+          endsTurn,
+        });
+        return {
+          content: [{ type: 'text', text: result.content }],
+          ...(result.isError ? { isError: true } : {}),
+          ...(endsTurn ? { _meta: endTurnMeta } : {}),
+        };
       }),
     );
   }

@@ -16,7 +16,12 @@ function script(body: string): string {
 describe('the Claude Code process', () => {
   it('keeps the end of stderr and resolves once the process has exited', async () => {
     const process_ = new ClaudeCodeProcess();
-    const child = process_.spawn({ command: script('echo "starting" >&2\necho "fatal: no config" >&2\nexit 3'), args: [], env: { PATH: process.env['PATH'] }, signal: new AbortController().signal });
+    const child = process_.spawn({
+      command: script('echo "starting" >&2\necho "fatal: no config" >&2\nexit 3'),
+      args: [],
+      env: { PATH: process.env['PATH'] },
+      signal: new AbortController().signal,
+    });
     await process_.exited();
     expect(child.exitCode).toBe(3);
     expect(process_.stderrTail()).toBe('starting\nfatal: no config');
@@ -24,7 +29,12 @@ describe('the Claude Code process', () => {
 
   it('stops a running process at once when asked, or when the SDK aborts its signal', async () => {
     const stopped = new ClaudeCodeProcess();
-    const child = stopped.spawn({ command: script('exec sleep 600'), args: [], env: { PATH: process.env['PATH'] }, signal: new AbortController().signal });
+    const child = stopped.spawn({
+      command: script('exec sleep 600'),
+      args: [],
+      env: { PATH: process.env['PATH'] },
+      signal: new AbortController().signal,
+    });
     expect(descendantProcesses(process.pid)).toHaveLength(1);
     await stopped.stop();
     expect(child.signalCode).toBe('SIGTERM');
@@ -32,7 +42,12 @@ describe('the Claude Code process', () => {
 
     const aborted = new ClaudeCodeProcess();
     const controller = new AbortController();
-    const second = aborted.spawn({ command: script('exec sleep 600'), args: [], env: { PATH: process.env['PATH'] }, signal: controller.signal });
+    const second = aborted.spawn({
+      command: script('exec sleep 600'),
+      args: [],
+      env: { PATH: process.env['PATH'] },
+      signal: controller.signal,
+    });
     controller.abort();
     await aborted.exited();
     expect(second.signalCode).toBe('SIGTERM');

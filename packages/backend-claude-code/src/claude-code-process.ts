@@ -18,7 +18,12 @@ export class ClaudeCodeProcess {
 
   /** The SDK's spawn hook. The SDK has already found the executable and built the arguments. */
   readonly spawn = (options: SpawnOptions): SpawnedProcess => {
-    const child = spawn(options.command, options.args, { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    const child = spawn(options.command, options.args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
     this.child = child;
     this.exit = new Promise((resolve) => {
       // `close` comes after the exit and the last of stderr, which a crash message needs.

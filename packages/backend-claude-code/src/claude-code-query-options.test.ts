@@ -16,7 +16,14 @@ const workspace: ClaudeCodeWorkspace = {
 };
 
 function build(request: BackendRequest, options: Record<string, unknown> = {}, modelId = 'claude-sonnet-4-5') {
-  const parsed = parseClaudeCodeOptions({ agentId: 'coder', type: 'claude_code', model: modelId, options, env: {}, warn: () => {} });
+  const parsed = parseClaudeCodeOptions({
+    agentId: 'coder',
+    type: 'claude_code',
+    model: modelId,
+    options,
+    env: {},
+    warn: () => {},
+  });
   const input: ClaudeCodeQueryOptionsInput = {
     options: parsed,
     modelId,
@@ -54,14 +61,27 @@ describe("Claude Code's SDK options", () => {
   });
 
   it('map thinking, effort, turns, the executable and bypassPermissions', () => {
-    const { options } = build({ ...ask, settings: { reasoningEffort: 'high' } }, { max_thinking_tokens: 4096, max_turns: 5, cli_path: '/opt/claude', permission_mode: 'bypassPermissions' });
-    expect(options).toMatchObject({ thinking: { type: 'enabled', budgetTokens: 4096 }, effort: 'high', maxTurns: 5, pathToClaudeCodeExecutable: '/opt/claude', allowDangerouslySkipPermissions: true });
+    const { options } = build(
+      { ...ask, settings: { reasoningEffort: 'high' } },
+      { max_thinking_tokens: 4096, max_turns: 5, cli_path: '/opt/claude', permission_mode: 'bypassPermissions' },
+    );
+    expect(options).toMatchObject({
+      thinking: { type: 'enabled', budgetTokens: 4096 },
+      effort: 'high',
+      maxTurns: 5,
+      pathToClaudeCodeExecutable: '/opt/claude',
+      allowDangerouslySkipPermissions: true,
+    });
     expect(build(ask, { max_thinking_tokens: 0 }).options.thinking).toEqual({ type: 'disabled' });
     expect(build(ask, {}, '').options).not.toHaveProperty('model');
   });
 
   it('warn about settings Claude Code cannot apply', () => {
-    const { warnings } = build({ ...ask, toolChoice: 'required', settings: { temperature: 0.2, topP: 0.9, seed: 7, stopSequences: ['END'], reasoningEffort: 'minimal' } });
+    const { warnings } = build({
+      ...ask,
+      toolChoice: 'required',
+      settings: { temperature: 0.2, topP: 0.9, seed: 7, stopSequences: ['END'], reasoningEffort: 'minimal' },
+    });
     expect(warnings.map((warning) => warning.message)).toEqual([
       'Claude Code ignores temperature: it chooses its own sampling.',
       'Claude Code ignores top_p: it chooses its own sampling.',
@@ -73,8 +93,16 @@ describe("Claude Code's SDK options", () => {
   });
 
   it('take provider options, except those that would loosen the confinement', () => {
-    const { options, warnings } = build({ ...ask, providerOptions: { maxBudgetUsd: 2, fallbackModel: 'claude-haiku-4-5', cwd: '/', settingSources: ['user'] } });
-    expect(options).toMatchObject({ maxBudgetUsd: 2, fallbackModel: 'claude-haiku-4-5', cwd: '/runs/r1/coder', settingSources: [] });
+    const { options, warnings } = build({
+      ...ask,
+      providerOptions: { maxBudgetUsd: 2, fallbackModel: 'claude-haiku-4-5', cwd: '/', settingSources: ['user'] },
+    });
+    expect(options).toMatchObject({
+      maxBudgetUsd: 2,
+      fallbackModel: 'claude-haiku-4-5',
+      cwd: '/runs/r1/coder',
+      settingSources: [],
+    });
     expect(warnings.map((warning) => warning.message)).toEqual([
       "Claude Code's cwd option is set by MassGen and cannot be changed through provider options.",
       "Claude Code's settingSources option is set by MassGen and cannot be changed through provider options.",

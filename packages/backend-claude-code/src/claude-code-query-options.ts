@@ -67,8 +67,10 @@ function mapSettings(request: BackendRequest): { effort?: Options['effort']; war
   if (settings.temperature !== undefined) warnings.push(unsupported('temperature', 'it chooses its own sampling'));
   if (settings.topP !== undefined) warnings.push(unsupported('top_p', 'it chooses its own sampling'));
   if (settings.seed !== undefined) warnings.push(unsupported('seed', 'the Messages API has no seed'));
-  if (settings.stopSequences !== undefined) warnings.push(unsupported('stop sequences', 'its agent loop decides when a turn ends'));
-  if (request.toolChoice === 'required') warnings.push(unsupported('tool_choice: required', 'its agent loop cannot be forced to call a tool'));
+  if (settings.stopSequences !== undefined)
+    warnings.push(unsupported('stop sequences', 'its agent loop decides when a turn ends'));
+  if (request.toolChoice === 'required')
+    warnings.push(unsupported('tool_choice: required', 'its agent loop cannot be forced to call a tool'));
   const effort = settings.reasoningEffort;
   if (effort === undefined) return { warnings };
   if (effortLevels.has(effort)) return { effort: effort as Options['effort'], warnings };
@@ -76,11 +78,18 @@ function mapSettings(request: BackendRequest): { effort?: Options['effort']; war
   return { warnings };
 }
 
-function mapProviderOptions(providerOptions: Record<string, unknown> | undefined): { extra: Partial<Options>; warnings: Warning[] } {
+function mapProviderOptions(providerOptions: Record<string, unknown> | undefined): {
+  extra: Partial<Options>;
+  warnings: Warning[];
+} {
   const extra: Record<string, unknown> = {};
   const warnings: Warning[] = [];
   for (const [key, value] of Object.entries(providerOptions ?? {})) {
-    if (reservedOptions.has(key)) warnings.push({ code: 'unsupported-setting', message: `Claude Code's ${key} option is set by MassGen and cannot be changed through provider options.` });
+    if (reservedOptions.has(key))
+      warnings.push({
+        code: 'unsupported-setting',
+        message: `Claude Code's ${key} option is set by MassGen and cannot be changed through provider options.`,
+      });
     else extra[key] = value;
   }
   return { extra: extra as Partial<Options>, warnings };
@@ -96,7 +105,11 @@ export function buildClaudeCodeQueryOptions(input: ClaudeCodeQueryOptionsInput):
   const settings = mapSettings(input.request);
   const provider = mapProviderOptions(input.request.providerOptions);
   const thinking: Options['thinking'] | undefined =
-    options.maxThinkingTokens === undefined ? undefined : options.maxThinkingTokens === 0 ? { type: 'disabled' } : { type: 'enabled', budgetTokens: options.maxThinkingTokens };
+    options.maxThinkingTokens === undefined
+      ? undefined
+      : options.maxThinkingTokens === 0
+        ? { type: 'disabled' }
+        : { type: 'enabled', budgetTokens: options.maxThinkingTokens };
   const queryOptions: Options = {
     ...provider.extra,
     cwd: input.workspace.directory,

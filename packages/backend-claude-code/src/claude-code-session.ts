@@ -1,6 +1,11 @@
 import type { Usage } from '@massgen/core';
 import type { Options, SDKMessage } from '@anthropic-ai/claude-agent-sdk';
-import type { BridgedToolCall, BridgedToolHandler, BridgedToolResult, PreparedClaudeCodeTools } from './claude-code-prepare-tools.js';
+import type {
+  BridgedToolCall,
+  BridgedToolHandler,
+  BridgedToolResult,
+  PreparedClaudeCodeTools,
+} from './claude-code-prepare-tools.js';
 import { ClaudeCodeMessageMapper, type ClaudeCodeStreamContext } from './claude-code-stream.js';
 import { toolServerName } from './convert-to-claude-code-prompt.js';
 import { ClaudeCodeProcess } from './claude-code-process.js';
@@ -57,8 +62,15 @@ export class ClaudeCodeSession {
     this.mapper = new ClaudeCodeMessageMapper(init.streamContext);
     const tools = init.prepareTools((call) => this.onToolCall(call));
     this.toolWarnings = tools.warnings;
-    const toolServer = tools.definitions.length === 0 ? undefined : init.sdk.createSdkMcpServer({ name: toolServerName, tools: tools.definitions, alwaysLoad: true });
-    const { prompt, options } = init.configure({ toolNames: tools.names, toolServer, abortController: this.abortController });
+    const toolServer =
+      tools.definitions.length === 0
+        ? undefined
+        : init.sdk.createSdkMcpServer({ name: toolServerName, tools: tools.definitions, alwaysLoad: true });
+    const { prompt, options } = init.configure({
+      toolNames: tools.names,
+      toolServer,
+      abortController: this.abortController,
+    });
     void this.pump(init.sdk.query({ prompt, options: { ...options, spawnClaudeCodeProcess: this.process.spawn } }));
   }
 
@@ -83,7 +95,8 @@ export class ClaudeCodeSession {
   close(): Promise<void> {
     if (!this.closed) {
       this.closed = true;
-      for (const id of this.pendingCallIds()) this.answer(id, { content: 'The turn was stopped before this tool ran.', isError: true });
+      for (const id of this.pendingCallIds())
+        this.answer(id, { content: 'The turn was stopped before this tool ran.', isError: true });
       this.abortController.abort();
     }
     return this.process.stop();
@@ -100,7 +113,8 @@ export class ClaudeCodeSession {
 
   private onToolCall(call: BridgedToolCall): Promise<BridgedToolResult> {
     this.events.push({ kind: 'tool-call', call });
-    if (call.endsTurn || this.closed) return Promise.resolve(call.endsTurn ? workflowCallReceived : { content: 'The turn has ended.', isError: true });
+    if (call.endsTurn || this.closed)
+      return Promise.resolve(call.endsTurn ? workflowCallReceived : { content: 'The turn has ended.', isError: true });
     return new Promise((resolve) => this.pending.set(call.id, resolve));
   }
 

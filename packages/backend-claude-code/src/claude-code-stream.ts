@@ -1,10 +1,15 @@
 import type { FinishReason, MassGenError, StreamPart, Usage } from '@massgen/core';
 import type { SDKMessage, SDKResultMessage } from '@anthropic-ai/claude-agent-sdk';
-import { mapClaudeCodeApiError, type ClaudeCodeApiErrorReport, type ClaudeCodeErrorContext } from './claude-code-error.js';
+import {
+  mapClaudeCodeApiError,
+  type ClaudeCodeApiErrorReport,
+  type ClaudeCodeErrorContext,
+} from './claude-code-error.js';
 import { StreamedUsage, usageFromModelUsage, type AnthropicUsageReport } from './claude-code-usage.js';
 
 /** How Claude Code's turn ended, once its result message arrived. */
-export type ClaudeCodeOutcome = { kind: 'finish'; reason: FinishReason; rawReason?: string } | { kind: 'error'; error: MassGenError };
+export type ClaudeCodeOutcome =
+  { kind: 'finish'; reason: FinishReason; rawReason?: string } | { kind: 'error'; error: MassGenError };
 
 export interface ClaudeCodeStreamContext extends ClaudeCodeErrorContext {
   /** Tools served by MassGen through the bridge; their calls become `tool-call` parts elsewhere. */
@@ -12,7 +17,17 @@ export interface ClaudeCodeStreamContext extends ClaudeCodeErrorContext {
 }
 
 /** The input fields that best say what a built-in tool call is about, in order of preference. */
-const summaryFields = ['file_path', 'notebook_path', 'path', 'pattern', 'command', 'url', 'query', 'description', 'prompt'];
+const summaryFields = [
+  'file_path',
+  'notebook_path',
+  'path',
+  'pattern',
+  'command',
+  'url',
+  'query',
+  'description',
+  'prompt',
+];
 const summaryLength = 160;
 
 function shorten(text: string): string {
@@ -23,14 +38,22 @@ function shorten(text: string): string {
 /** One line for a tool Claude Code runs itself: `[Write] /work/index.html`. */
 export function describeToolUse(name: string, input: unknown): string {
   const fields = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
-  const subject = summaryFields.map((field) => fields[field]).find((value): value is string => typeof value === 'string' && value !== '');
+  const subject = summaryFields
+    .map((field) => fields[field])
+    .find((value): value is string => typeof value === 'string' && value !== '');
   return subject === undefined ? `[${name}]` : `[${name}] ${shorten(subject)}`;
 }
 
 function toolResultText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.map((block) => (typeof block === 'object' && block !== null && typeof (block as { text?: unknown }).text === 'string' ? (block as { text: string }).text : '')).join(' ');
+  return content
+    .map((block) =>
+      typeof block === 'object' && block !== null && typeof (block as { text?: unknown }).text === 'string'
+        ? (block as { text: string }).text
+        : '',
+    )
+    .join(' ');
 }
 
 function finishReasonOf(stopReason: string | null): FinishReason {
@@ -86,13 +109,19 @@ export class ClaudeCodeMessageMapper {
     }
   }
 
-  private streamEvent(event: Extract<SDKMessage, { type: 'stream_event' }>['event'], parent: string | null): StreamPart[] {
-    if (event.type === 'message_start') this.streamedUsage.start(event.message.id, event.message.usage as AnthropicUsageReport);
+  private streamEvent(
+    event: Extract<SDKMessage, { type: 'stream_event' }>['event'],
+    parent: string | null,
+  ): StreamPart[] {
+    if (event.type === 'message_start')
+      this.streamedUsage.start(event.message.id, event.message.usage as AnthropicUsageReport);
     if (event.type === 'message_delta') this.streamedUsage.update(event.usage as AnthropicUsageReport);
     // A subagent's words are its own work in progress, not this agent's answer.
     if (parent !== null || event.type !== 'content_block_delta') return [];
-    if (event.delta.type === 'text_delta') return event.delta.text === '' ? [] : [{ type: 'text-delta', text: event.delta.text }];
-    if (event.delta.type === 'thinking_delta') return event.delta.thinking === '' ? [] : [{ type: 'reasoning-delta', text: event.delta.thinking }];
+    if (event.delta.type === 'text_delta')
+      return event.delta.text === '' ? [] : [{ type: 'text-delta', text: event.delta.text }];
+    if (event.delta.type === 'thinking_delta')
+      return event.delta.thinking === '' ? [] : [{ type: 'reasoning-delta', text: event.delta.thinking }];
     return [];
   }
 
@@ -112,7 +141,8 @@ export class ClaudeCodeMessageMapper {
     for (const block of message.message.content) {
       if (block.type !== 'tool_use' && block.type !== 'server_tool_use') continue;
       this.toolNames.set(block.id, block.name);
-      if (!this.context.isBridgedTool(block.name)) parts.push({ type: 'reasoning-delta', text: `\n${describeToolUse(block.name, block.input)}\n` });
+      if (!this.context.isBridgedTool(block.name))
+        parts.push({ type: 'reasoning-delta', text: `\n${describeToolUse(block.name, block.input)}\n` });
     }
     return parts;
   }
@@ -131,9 +161,18 @@ export class ClaudeCodeMessageMapper {
 
   private result(message: SDKResultMessage): void {
     this.resultUsage = usageFromModelUsage(message.modelUsage);
-    const wire = message as { api_error_status?: number | null; api_error_type?: string; terminal_reason?: string; result?: string };
+    const wire = message as {
+      api_error_status?: number | null;
+      api_error_type?: string;
+      terminal_reason?: string;
+      result?: string;
+    };
     if (message.subtype === 'success' && !message.is_error) {
-      this.outcome = { kind: 'finish', reason: finishReasonOf(message.stop_reason), ...(message.stop_reason === null ? {} : { rawReason: message.stop_reason }) };
+      this.outcome = {
+        kind: 'finish',
+        reason: finishReasonOf(message.stop_reason),
+        ...(message.stop_reason === null ? {} : { rawReason: message.stop_reason }),
+      };
       return;
     }
     if (message.subtype === 'error_max_turns') {
@@ -144,7 +183,9 @@ export class ClaudeCodeMessageMapper {
     const report: ClaudeCodeApiErrorReport = {
       ...this.apiError,
       text: this.apiError?.text ?? text,
-      ...(wire.api_error_status === undefined || wire.api_error_status === null ? {} : { status: wire.api_error_status }),
+      ...(wire.api_error_status === undefined || wire.api_error_status === null
+        ? {}
+        : { status: wire.api_error_status }),
       ...(wire.api_error_type === undefined ? {} : { type: wire.api_error_type }),
       ...(wire.terminal_reason === undefined ? {} : { terminalReason: wire.terminal_reason }),
     };

@@ -1,10 +1,27 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseConfig } from '@massgen/config';
 import { run } from '@massgen/runtime';
-import { createClaudeCodeTeamResponder, createFakeAnthropicServer, descendantProcesses, type FakeAnthropicRequest, type FakeAnthropicServer, type FakeAnthropicToolUse, type TeamTurn } from '@massgen/testing';
+import {
+  createClaudeCodeTeamResponder,
+  createFakeAnthropicServer,
+  descendantProcesses,
+  type FakeAnthropicRequest,
+  type FakeAnthropicServer,
+  type FakeAnthropicToolUse,
+  type TeamTurn,
+} from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testApiKey } from './claude-code-test-harness.js';
 
@@ -26,7 +43,10 @@ function steps(request: FakeAnthropicRequest, turn: TeamTurn): FakeAnthropicTool
   const workspace = workspaceOf(request);
   return [
     { name: 'Read', input: { file_path: path.join(directory, 'shared', 'brief.md') } },
-    { name: 'Write', input: { file_path: path.join(workspace, 'notes.md'), content: `notes of ${path.basename(workspace)}\n` } },
+    {
+      name: 'Write',
+      input: { file_path: path.join(workspace, 'notes.md'), content: `notes of ${path.basename(workspace)}\n` },
+    },
   ];
 }
 
@@ -64,8 +84,18 @@ agents:
 describe('a team of Claude Code agents, with the bundled CLI', () => {
   it('works in its workspaces, answers, votes and presents through the runtime and the vote strategy', async () => {
     const env = { PATH: process.env['PATH'], HOME: path.join(directory, 'home'), ANTHROPIC_API_KEY: testApiKey };
-    const config = parseConfig(team(server.url), { file: path.join(directory, 'team.yaml'), baseDir: directory, cwd: directory, env });
-    const result = await run(config, 'Name the product.', { cwd: directory, pluginSearchPaths: [cliDirectory], pluginConditions: ['@massgen/source'], record: false });
+    const config = parseConfig(team(server.url), {
+      file: path.join(directory, 'team.yaml'),
+      baseDir: directory,
+      cwd: directory,
+      env,
+    });
+    const result = await run(config, 'Name the product.', {
+      cwd: directory,
+      pluginSearchPaths: [cliDirectory],
+      pluginConditions: ['@massgen/source'],
+      record: false,
+    });
 
     expect(result.error).toBeUndefined();
     expect(result.stopReason).toBe('consensus');
@@ -81,7 +111,9 @@ describe('a team of Claude Code agents, with the bundled CLI', () => {
     const [runId] = readdirSync(path.join(directory, '.massgen', 'workspaces'));
     if (runId === undefined) throw new Error('no workspaces were created');
     for (const agent of ['alpha_ws', 'beta_ws']) {
-      expect(readFileSync(path.join(directory, '.massgen', 'workspaces', runId, agent, 'notes.md'), 'utf8')).toBe(`notes of ${agent}\n`);
+      expect(readFileSync(path.join(directory, '.massgen', 'workspaces', runId, agent, 'notes.md'), 'utf8')).toBe(
+        `notes of ${agent}\n`,
+      );
     }
     expect(existsSync(path.join(directory, 'shared', 'notes.md'))).toBe(false);
     expect(descendantProcesses(process.pid)).toEqual([]);

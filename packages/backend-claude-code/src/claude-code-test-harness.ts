@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AgentWorkspace, BackendSettings, StreamPart, Warning, WorkspaceRoot } from '@massgen/core';
-import { createFakeAnthropicServer, type FakeAnthropicContentBlock, type FakeAnthropicReply, type FakeAnthropicRequest, type FakeAnthropicServer } from '@massgen/testing';
+import {
+  createFakeAnthropicServer,
+  type FakeAnthropicContentBlock,
+  type FakeAnthropicReply,
+  type FakeAnthropicRequest,
+  type FakeAnthropicServer,
+} from '@massgen/testing';
 
 /** The dummy key the fake server expects; never a real one. */
 export const testApiKey = 'sk-ant-test-claude-code-0001';
@@ -69,7 +75,11 @@ function blocks(request: FakeAnthropicRequest): FakeAnthropicContentBlock[] {
 
 /** The results Claude Code has sent back so far for calls of `toolName`, oldest first. */
 export function toolResultsFor(request: FakeAnthropicRequest, toolName: string): FakeAnthropicContentBlock[] {
-  const ids = new Set(blocks(request).flatMap((block) => (block.type === 'tool_use' && block.name === toolName && typeof block.id === 'string' ? [block.id] : [])));
+  const ids = new Set(
+    blocks(request).flatMap((block) =>
+      block.type === 'tool_use' && block.name === toolName && typeof block.id === 'string' ? [block.id] : [],
+    ),
+  );
   return blocks(request).filter((block) => block.type === 'tool_result' && ids.has(String(block.tool_use_id)));
 }
 

@@ -49,26 +49,44 @@ export interface ToolGuard {
  * calls pass through it too. `canUseTool` answers what would otherwise wait for a person: shell
  * commands not covered by `allowed_tools` are refused, everything else is judged like the hook.
  */
-export function createToolGuard(options: Pick<ClaudeCodeOptions, 'allowedTools' | 'disallowedTools' | 'permissionMode'>, workspace: ClaudeCodeWorkspace): ToolGuard {
+export function createToolGuard(
+  options: Pick<ClaudeCodeOptions, 'allowedTools' | 'disallowedTools' | 'permissionMode'>,
+  workspace: ClaudeCodeWorkspace,
+): ToolGuard {
   const allowedNames = new Set(options.allowedTools.map(ruleToolName));
   const offLimits = [...unattendedTools, ...shellTools].filter((name) => !allowedNames.has(name));
   const preToolUse = async (input: HookInput): Promise<HookJSONOutput> => {
-    if (input.hook_event_name !== 'PreToolUse' || typeof input.tool_input !== 'object' || input.tool_input === null) return {};
+    if (input.hook_event_name !== 'PreToolUse' || typeof input.tool_input !== 'object' || input.tool_input === null)
+      return {};
     const decision = await judgeToolUse(input.tool_name, input.tool_input as Record<string, unknown>, workspace);
     if (decision.allowed) return {};
-    return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: decision.reason } };
+    return {
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: decision.reason,
+      },
+    };
   };
   const canUseTool: CanUseTool = async (toolName, input) => {
     if ((shellTools as readonly string[]).includes(toolName)) {
-      return { behavior: 'deny', message: `${toolName} refused: this command is not covered by the agent's allowed_tools, and nobody is there to approve it.` };
+      return {
+        behavior: 'deny',
+        message: `${toolName} refused: this command is not covered by the agent's allowed_tools, and nobody is there to approve it.`,
+      };
     }
     const decision = await judgeToolUse(toolName, input, workspace);
-    return decision.allowed ? { behavior: 'allow', updatedInput: input } : { behavior: 'deny', message: decision.reason };
+    return decision.allowed
+      ? { behavior: 'allow', updatedInput: input }
+      : { behavior: 'deny', message: decision.reason };
   };
   return {
     // MassGen's own tools are checked where they run, by the runtime, so canUseTool lets them
     // through; `dontAsk` never asks, so there they must be allowed up front.
-    allowedTools: [...(options.permissionMode === 'dontAsk' ? [`mcp__${toolServerName}`] : []), ...options.allowedTools],
+    allowedTools: [
+      ...(options.permissionMode === 'dontAsk' ? [`mcp__${toolServerName}`] : []),
+      ...options.allowedTools,
+    ],
     disallowedTools: [...offLimits, ...options.disallowedTools],
     hooks: { PreToolUse: [{ hooks: [preToolUse] }] },
     canUseTool,

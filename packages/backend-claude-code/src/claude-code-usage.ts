@@ -29,7 +29,8 @@ export function usageFromModelUsage(models: Readonly<Record<string, ClaudeCodeMo
   if (entries.length === 0) return undefined;
   const usage: Usage = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 };
   for (const model of entries) {
-    usage.inputTokens = (usage.inputTokens ?? 0) + model.inputTokens + model.cacheReadInputTokens + model.cacheCreationInputTokens;
+    usage.inputTokens =
+      (usage.inputTokens ?? 0) + model.inputTokens + model.cacheReadInputTokens + model.cacheCreationInputTokens;
     usage.outputTokens = (usage.outputTokens ?? 0) + model.outputTokens;
     usage.cachedInputTokens = (usage.cachedInputTokens ?? 0) + model.cacheReadInputTokens;
     if (model.thinkingTokens !== undefined) usage.reasoningTokens = (usage.reasoningTokens ?? 0) + model.thinkingTokens;
@@ -59,7 +60,8 @@ export class StreamedUsage {
   update(report: AnthropicUsageReport | undefined): void {
     if (this.current === undefined || report === undefined) return;
     const merged = { ...this.byMessage.get(this.current) };
-    for (const [key, value] of Object.entries(report)) if (value !== null && value !== undefined) Object.assign(merged, { [key]: value });
+    for (const [key, value] of Object.entries(report))
+      if (value !== null && value !== undefined) Object.assign(merged, { [key]: value });
     this.byMessage.set(this.current, merged);
   }
 
@@ -67,7 +69,11 @@ export class StreamedUsage {
     if (this.byMessage.size === 0) return undefined;
     const usage: Usage = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 };
     for (const report of this.byMessage.values()) {
-      usage.inputTokens = (usage.inputTokens ?? 0) + count(report.input_tokens) + count(report.cache_read_input_tokens) + count(report.cache_creation_input_tokens);
+      usage.inputTokens =
+        (usage.inputTokens ?? 0) +
+        count(report.input_tokens) +
+        count(report.cache_read_input_tokens) +
+        count(report.cache_creation_input_tokens);
       usage.outputTokens = (usage.outputTokens ?? 0) + count(report.output_tokens);
       usage.cachedInputTokens = (usage.cachedInputTokens ?? 0) + count(report.cache_read_input_tokens);
     }

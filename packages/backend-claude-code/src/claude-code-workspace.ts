@@ -9,10 +9,17 @@ import type { ClaudeCodeWorkspace } from './workspace-confinement.js';
  * `backend.cwd`, a fresh private directory, so that its built-in tools never default to the
  * user's current directory. Context paths the run shares stay available either way.
  */
-export async function resolveClaudeCodeWorkspace(workspace: AgentWorkspace | undefined, agentId: string): Promise<ClaudeCodeWorkspace> {
+export async function resolveClaudeCodeWorkspace(
+  workspace: AgentWorkspace | undefined,
+  agentId: string,
+): Promise<ClaudeCodeWorkspace> {
   const directory = workspace?.directory;
   if (directory !== undefined) {
-    return { directory, roots: () => workspace?.roots() ?? [], protectedPaths: () => workspace?.protectedPaths() ?? [] };
+    return {
+      directory,
+      roots: () => workspace?.roots() ?? [],
+      protectedPaths: () => workspace?.protectedPaths() ?? [],
+    };
   }
   const safeId = agentId.replace(/[^A-Za-z0-9_-]/g, '_');
   const scratch = await realpath(await mkdtemp(path.join(os.tmpdir(), `massgen-claude-code-${safeId}-`)));

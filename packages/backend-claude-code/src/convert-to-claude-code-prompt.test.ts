@@ -1,6 +1,10 @@
 import type { Message } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
-import { bridgedToolName, convertToClaudeCodePrompt, type ClaudeCodePromptInput } from './convert-to-claude-code-prompt.js';
+import {
+  bridgedToolName,
+  convertToClaudeCodePrompt,
+  type ClaudeCodePromptInput,
+} from './convert-to-claude-code-prompt.js';
 
 function convert(overrides: Partial<ClaudeCodePromptInput>) {
   return convertToClaudeCodePrompt({
@@ -41,7 +45,7 @@ describe("a request as Claude Code's prompt", () => {
     expect(append.endsWith('Be brief.')).toBe(true);
   });
 
-  it('replaces Claude Code\'s prompt with system_prompt, or leaves it out when use_default_prompt is false', () => {
+  it("replaces Claude Code's prompt with system_prompt, or leaves it out when use_default_prompt is false", () => {
     const replaced = convert({ options: { useDefaultPrompt: false, systemPrompt: 'You review code.' } });
     expect(typeof replaced.systemPrompt).toBe('string');
     expect(String(replaced.systemPrompt).startsWith('You review code.\n\nYou work in /runs/r1/coder')).toBe(true);
@@ -51,7 +55,11 @@ describe("a request as Claude Code's prompt", () => {
   it('renders earlier turns, tool calls and results as a transcript before the latest user message', () => {
     const messages: Message[] = [
       { role: 'user', content: 'Plan a trip.' },
-      { role: 'assistant', content: 'Checking the weather.', toolCalls: [{ id: 'c1', name: 'forecast', input: '{"city":"Oslo"}' }] },
+      {
+        role: 'assistant',
+        content: 'Checking the weather.',
+        toolCalls: [{ id: 'c1', name: 'forecast', input: '{"city":"Oslo"}' }],
+      },
       { role: 'tool', toolCallId: 'c1', toolName: 'forecast', content: 'Snow', isError: false },
       { role: 'assistant', content: 'Pack boots.' },
       { role: 'user', content: 'And for Rome?' },

@@ -87,7 +87,9 @@ function renderPrompt(messages: readonly Message[]): string {
  * prompt unless `system_prompt` or `use_default_prompt: false` replaces it.
  */
 export function convertToClaudeCodePrompt(input: ClaudeCodePromptInput): ClaudeCodePrompt {
-  const system = input.messages.flatMap((message) => (message.role === 'system' && message.content.trim() !== '' ? [message.content] : []));
+  const system = input.messages.flatMap((message) =>
+    message.role === 'system' && message.content.trim() !== '' ? [message.content] : [],
+  );
   const sections = [
     ...system,
     workspaceSection(input.directory, input.roots),

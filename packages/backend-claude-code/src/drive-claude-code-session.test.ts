@@ -44,7 +44,8 @@ function scriptedSession() {
   });
   return {
     session,
-    send: (message: Record<string, unknown>) => messages.push({ session_id: 's', uuid: 'u', parent_tool_use_id: null, ...message } as unknown as SDKMessage),
+    send: (message: Record<string, unknown>) =>
+      messages.push({ session_id: 's', uuid: 'u', parent_tool_use_id: null, ...message } as unknown as SDKMessage),
     fail: (error: Error) => messages.push(error),
     end: () => messages.push('end'),
     call: (call: BridgedToolCall): Promise<BridgedToolResult> => handle(call),
@@ -57,13 +58,24 @@ const result = (fields: Record<string, unknown> = {}) => ({
   subtype: 'success',
   is_error: false,
   stop_reason: 'end_turn',
-  modelUsage: { 'claude-fake-1': { inputTokens: 100, outputTokens: 20, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 } },
+  modelUsage: {
+    'claude-fake-1': { inputTokens: 100, outputTokens: 20, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 },
+  },
   ...fields,
 });
 
-async function drive(session: ClaudeCodeSession, parked = new ParkedSessions(), options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<StreamPart[]> {
+async function drive(
+  session: ClaudeCodeSession,
+  parked = new ParkedSessions(),
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<StreamPart[]> {
   const parts: StreamPart[] = [];
-  for await (const part of driveClaudeCodeSession(session, { signal: options.signal, timeoutMs: options.timeoutMs ?? 60_000, parked })) parts.push(part);
+  for await (const part of driveClaudeCodeSession(session, {
+    signal: options.signal,
+    timeoutMs: options.timeoutMs ?? 60_000,
+    parked,
+  }))
+    parts.push(part);
   return parts;
 }
 
@@ -72,8 +84,16 @@ describe('driving a Claude Code session', () => {
     const scripted = scriptedSession();
     // The SDK may hand over the call before the messages that precede it: it waits for its tool_use block.
     const reply = scripted.call({ id: 'toolu_1', name: 'new_answer', input: '{"content":"42"}', endsTurn: true });
-    scripted.send({ type: 'stream_event', event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Done.' } } });
-    scripted.send({ type: 'assistant', message: { content: [{ type: 'tool_use', id: 'toolu_1', name: 'mcp__massgen__new_answer', input: { content: '42' } }] } });
+    scripted.send({
+      type: 'stream_event',
+      event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Done.' } },
+    });
+    scripted.send({
+      type: 'assistant',
+      message: {
+        content: [{ type: 'tool_use', id: 'toolu_1', name: 'mcp__massgen__new_answer', input: { content: '42' } }],
+      },
+    });
     scripted.send(result({ stop_reason: 'tool_use' }));
     scripted.end();
     expect(await drive(scripted.session)).toEqual([
@@ -90,8 +110,16 @@ describe('driving a Claude Code session', () => {
     const scripted = scriptedSession();
     const parked = new ParkedSessions();
     const reply = scripted.call({ id: 'toolu_2', name: 'lookup', input: '{"word":"moot"}', endsTurn: false });
-    scripted.send({ type: 'stream_event', event: { type: 'message_start', message: { id: 'msg_1', usage: { input_tokens: 60, output_tokens: 5 } } } });
-    scripted.send({ type: 'assistant', message: { content: [{ type: 'tool_use', id: 'toolu_2', name: 'mcp__massgen__lookup', input: { word: 'moot' } }] } });
+    scripted.send({
+      type: 'stream_event',
+      event: { type: 'message_start', message: { id: 'msg_1', usage: { input_tokens: 60, output_tokens: 5 } } },
+    });
+    scripted.send({
+      type: 'assistant',
+      message: {
+        content: [{ type: 'tool_use', id: 'toolu_2', name: 'mcp__massgen__lookup', input: { word: 'moot' } }],
+      },
+    });
     const first = await drive(scripted.session, parked);
     expect(first).toEqual([
       { type: 'tool-call', id: 'toolu_2', name: 'lookup', input: '{"word":"moot"}' },
@@ -124,7 +152,9 @@ describe('driving a Claude Code session', () => {
     controller.abort();
     await expect(reply).resolves.toEqual({ content: 'The turn was stopped before this tool ran.', isError: true });
     expect(scripted.aborted()).toBe(true);
-    expect(parked.resume([{ role: 'tool', toolCallId: 'massgen_call_3', toolName: 'lookup', content: 'late' }])).toBeUndefined();
+    expect(
+      parked.resume([{ role: 'tool', toolCallId: 'massgen_call_3', toolName: 'lookup', content: 'late' }]),
+    ).toBeUndefined();
   });
 
   it('closes a parked session nobody resumes within the timeout', async () => {
@@ -143,20 +173,39 @@ describe('driving a Claude Code session', () => {
     const cancelled = scriptedSession();
     const controller = new AbortController();
     controller.abort();
-    expect((await drive(cancelled.session, new ParkedSessions(), { signal: controller.signal })).at(-1)).toMatchObject({ type: 'error', error: { code: 'ABORTED' } });
+    expect((await drive(cancelled.session, new ParkedSessions(), { signal: controller.signal })).at(-1)).toMatchObject({
+      type: 'error',
+      error: { code: 'ABORTED' },
+    });
   });
 
   it("reports an error result rather than the SDK's exception after it, and an exception alone as a failure", async () => {
     const failed = scriptedSession();
-    failed.send({ type: 'assistant', error: 'overloaded', api_error_status: 529, message: { content: [{ type: 'text', text: 'API Error: 529 Overloaded.' }] } });
-    failed.send(result({ is_error: true, stop_reason: 'stop_sequence', modelUsage: {}, result: 'API Error: 529 Overloaded.' }));
+    failed.send({
+      type: 'assistant',
+      error: 'overloaded',
+      api_error_status: 529,
+      message: { content: [{ type: 'text', text: 'API Error: 529 Overloaded.' }] },
+    });
+    failed.send(
+      result({ is_error: true, stop_reason: 'stop_sequence', modelUsage: {}, result: 'API Error: 529 Overloaded.' }),
+    );
     failed.fail(new Error('Claude Code returned an error result: API Error: 529 Overloaded.'));
-    expect((await drive(failed.session)).at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_OVERLOADED', retryable: true, statusCode: 529 } });
+    expect((await drive(failed.session)).at(-1)).toMatchObject({
+      type: 'error',
+      error: { code: 'BACKEND_OVERLOADED', retryable: true, statusCode: 529 },
+    });
     const crashed = scriptedSession();
     crashed.fail(new Error('Claude Code process exited with code 1. stderr: out of memory'));
-    expect((await drive(crashed.session)).at(-1)).toMatchObject({ type: 'error', error: { code: 'INTERNAL', message: expect.stringContaining('exit code 1') } });
+    expect((await drive(crashed.session)).at(-1)).toMatchObject({
+      type: 'error',
+      error: { code: 'INTERNAL', message: expect.stringContaining('exit code 1') },
+    });
     const vanished = scriptedSession();
     vanished.end();
-    expect((await drive(vanished.session)).at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_STREAM', message: 'Claude Code ended without a result.' } });
+    expect((await drive(vanished.session)).at(-1)).toMatchObject({
+      type: 'error',
+      error: { code: 'BACKEND_STREAM', message: 'Claude Code ended without a result.' },
+    });
   });
 });

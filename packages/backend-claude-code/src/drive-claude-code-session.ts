@@ -30,7 +30,10 @@ function errorPart(error: MassGenError): StreamPart {
  * cancelled, or calls a tool the runtime runs: then the session is parked until the runtime comes
  * back with the result, and the call ends with `finish: tool-calls` as any backend's would.
  */
-export async function* driveClaudeCodeSession(session: ClaudeCodeSession, options: DriveOptions): AsyncGenerator<StreamPart> {
+export async function* driveClaudeCodeSession(
+  session: ClaudeCodeSession,
+  options: DriveOptions,
+): AsyncGenerator<StreamPart> {
   const { mapper, context } = session;
   const attribution = { agentId: context.agentId, provider: context.provider };
   let endedByWorkflowCall = false;
@@ -38,7 +41,8 @@ export async function* driveClaudeCodeSession(session: ClaudeCodeSession, option
   // to MassGen's handler before that message reaches us: calls wait for their block, so text
   // and usage that came first are reported first.
   const waiting: BridgedToolCall[] = [];
-  const ready = (call: BridgedToolCall): boolean => mapper.hasSeenToolUse(call.id) || call.id.startsWith(generatedCallIdPrefix);
+  const ready = (call: BridgedToolCall): boolean =>
+    mapper.hasSeenToolUse(call.id) || call.id.startsWith(generatedCallIdPrefix);
   for (;;) {
     const call = waiting.find(ready);
     if (call !== undefined) {
@@ -60,7 +64,14 @@ export async function* driveClaudeCodeSession(session: ClaudeCodeSession, option
       await session.close();
       // Tokens spent before the cancellation still count against the run's budget.
       yield* usagePart(session, mapper.streamedUsage.total());
-      yield errorPart(new MassGenError({ ...attribution, code: 'ABORTED', retryable: false, message: 'The Claude Code turn was cancelled.' }));
+      yield errorPart(
+        new MassGenError({
+          ...attribution,
+          code: 'ABORTED',
+          retryable: false,
+          message: 'The Claude Code turn was cancelled.',
+        }),
+      );
       return;
     }
     if (next.kind === 'timeout') {
@@ -101,12 +112,21 @@ export async function* driveClaudeCodeSession(session: ClaudeCodeSession, option
           const error =
             event.kind === 'failure'
               ? mapClaudeCodeFailure(event.error, context, session.stderrTail())
-              : new MassGenError({ ...attribution, code: 'BACKEND_STREAM', retryable: true, message: 'Claude Code ended without a result.' });
+              : new MassGenError({
+                  ...attribution,
+                  code: 'BACKEND_STREAM',
+                  retryable: true,
+                  message: 'Claude Code ended without a result.',
+                });
           yield errorPart(error);
         } else if (outcome.kind === 'error') {
           yield errorPart(outcome.error);
         } else {
-          yield { type: 'finish', reason: outcome.reason, ...(outcome.rawReason === undefined ? {} : { rawReason: outcome.rawReason }) };
+          yield {
+            type: 'finish',
+            reason: outcome.reason,
+            ...(outcome.rawReason === undefined ? {} : { rawReason: outcome.rawReason }),
+          };
         }
         return;
       }

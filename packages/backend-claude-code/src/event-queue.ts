@@ -23,7 +23,8 @@ export class EventQueue<T> {
   next(options: { timeoutMs: number; signal?: AbortSignal | undefined }): Promise<QueueWait<T>> {
     if (this.items.length > 0) return Promise.resolve({ kind: 'item', item: this.items.shift() as T });
     if (options.signal?.aborted === true) return Promise.resolve({ kind: 'aborted' });
-    if (this.waiter !== undefined) return Promise.reject(new Error('EventQueue: only one consumer may wait at a time.'));
+    if (this.waiter !== undefined)
+      return Promise.reject(new Error('EventQueue: only one consumer may wait at a time.'));
     return new Promise((resolve) => {
       const finish = (result: QueueWait<T>): void => {
         clearTimeout(timer);

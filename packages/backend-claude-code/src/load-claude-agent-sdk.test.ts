@@ -4,7 +4,9 @@ import { importClaudeAgentSdk, loadClaudeAgentSdk, type ClaudeAgentSdk } from '.
 
 describe('loading the Claude Agent SDK', () => {
   it('says which package to install when the optional dependency is absent', async () => {
-    const missing = Object.assign(new Error("Cannot find package '@anthropic-ai/claude-agent-sdk'"), { code: 'ERR_MODULE_NOT_FOUND' });
+    const missing = Object.assign(new Error("Cannot find package '@anthropic-ai/claude-agent-sdk'"), {
+      code: 'ERR_MODULE_NOT_FOUND',
+    });
     const error = await importClaudeAgentSdk(() => Promise.reject(missing)).catch((caught: unknown) => caught);
     expect(MassGenError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: 'PLUGIN_NOT_FOUND', retryable: false });

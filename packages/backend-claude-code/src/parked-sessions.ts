@@ -47,7 +47,12 @@ export class ParkedSessions {
     parked.release();
     for (const id of parked.session.pendingCallIds()) {
       const result = results.get(id);
-      parked.session.answer(id, result === undefined ? { content: 'MassGen returned no result for this call.', isError: true } : { content: result.content, isError: result.isError === true });
+      parked.session.answer(
+        id,
+        result === undefined
+          ? { content: 'MassGen returned no result for this call.', isError: true }
+          : { content: result.content, isError: result.isError === true },
+      );
     }
     return parked.session;
   }

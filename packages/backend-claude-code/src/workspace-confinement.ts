@@ -41,7 +41,8 @@ function globBase(pattern: string): string | undefined {
  * path searches the working directory.
  */
 export function toolPaths(toolName: string, input: Record<string, unknown>): ToolPaths | undefined {
-  const present = (...values: Array<string | undefined>): string[] => values.filter((value): value is string => value !== undefined);
+  const present = (...values: Array<string | undefined>): string[] =>
+    values.filter((value): value is string => value !== undefined);
   switch (toolName) {
     case 'Read':
       return { intent: 'read', paths: present(stringField(input, 'file_path')) };
@@ -55,7 +56,10 @@ export function toolPaths(toolName: string, input: Record<string, unknown>): Too
       return { intent: 'write', paths: present(stringField(input, 'notebook_path')) };
     case 'Glob': {
       const pattern = stringField(input, 'pattern');
-      return { intent: 'read', paths: present(stringField(input, 'path') ?? '.', pattern === undefined ? undefined : globBase(pattern)) };
+      return {
+        intent: 'read',
+        paths: present(stringField(input, 'path') ?? '.', pattern === undefined ? undefined : globBase(pattern)),
+      };
     }
     case 'Grep':
     case 'LS':
@@ -97,25 +101,40 @@ function expandHome(file: string): string {
  * and never into a protected path. Paths are judged by where they really lead (symbolic links and
  * `..` resolved), so a link inside the workspace cannot reach outside it.
  */
-export async function judgeToolUse(toolName: string, input: Record<string, unknown>, workspace: ClaudeCodeWorkspace): Promise<ConfinementDecision> {
+export async function judgeToolUse(
+  toolName: string,
+  input: Record<string, unknown>,
+  workspace: ClaudeCodeWorkspace,
+): Promise<ConfinementDecision> {
   const touched = toolPaths(toolName, input);
   if (touched === undefined) return { allowed: true };
   const roots = workspace.roots();
   for (const requested of touched.paths) {
-    if (requested.includes('\0')) return { allowed: false, reason: `${toolName} refused: the path contains a NUL character.` };
+    if (requested.includes('\0'))
+      return { allowed: false, reason: `${toolName} refused: the path contains a NUL character.` };
     const real = await realTargetPath(path.resolve(workspace.directory, expandHome(requested)));
-    if (real === undefined) return { allowed: false, reason: `${toolName} refused: ${requested} goes through a loop of symbolic links.` };
+    if (real === undefined)
+      return { allowed: false, reason: `${toolName} refused: ${requested} goes through a loop of symbolic links.` };
     const root = rootFor(real, roots);
     const access = accessAt(root);
     if (access === 'none') {
-      return { allowed: false, reason: `${toolName} refused: ${requested} is outside your workspace (${workspace.directory}) and the paths shared with you.` };
+      return {
+        allowed: false,
+        reason: `${toolName} refused: ${requested} is outside your workspace (${workspace.directory}) and the paths shared with you.`,
+      };
     }
     if (touched.intent === 'read') continue;
     if (access === 'read' && root !== undefined) {
-      return { allowed: false, reason: `${toolName} refused: ${requested} is in ${describeRoot(root)}, which you may read but not change now; write in your workspace (${workspace.directory}) instead.` };
+      return {
+        allowed: false,
+        reason: `${toolName} refused: ${requested} is in ${describeRoot(root)}, which you may read but not change now; write in your workspace (${workspace.directory}) instead.`,
+      };
     }
     if (workspace.protectedPaths().some((protectedPath) => contains(protectedPath, real))) {
-      return { allowed: false, reason: `${toolName} refused: ${requested} is a protected path that nobody may change.` };
+      return {
+        allowed: false,
+        reason: `${toolName} refused: ${requested} is a protected path that nobody may change.`,
+      };
     }
   }
   return { allowed: true };

@@ -7,7 +7,8 @@ function controlledSource() {
   let aborted = false;
   const source: AsyncIterable<number> = {
     [Symbol.asyncIterator]: () => ({
-      next: () => (aborted ? Promise.resolve({ done: true, value: undefined }) : new Promise((resolve) => pending.push(resolve))),
+      next: () =>
+        aborted ? Promise.resolve({ done: true, value: undefined }) : new Promise((resolve) => pending.push(resolve)),
     }),
   };
   return {

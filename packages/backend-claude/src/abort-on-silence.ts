@@ -5,7 +5,11 @@
  * request) so that the pending read settles. Time spent by the consumer between items does not
  * count: only the provider's silence does.
  */
-export async function* abortOnSilence<T>(source: AsyncIterable<T>, milliseconds: number, abort: () => void): AsyncGenerator<T> {
+export async function* abortOnSilence<T>(
+  source: AsyncIterable<T>,
+  milliseconds: number,
+  abort: () => void,
+): AsyncGenerator<T> {
   let timer: NodeJS.Timeout | undefined;
   const arm = (): void => {
     timer = setTimeout(abort, milliseconds);

@@ -61,18 +61,29 @@ export function buildClaudeRequest(request: BackendRequest, model: string, optio
   const requested = sampling.filter(([, value]) => value !== undefined);
   if (plan.active && requested.length > 0) {
     const names = requested.map(([name]) => name).join(' and ');
-    warnings.push(unsupported(`Claude does not accept ${names} while it thinks; ${requested.length === 1 ? 'it was' : 'they were'} left out.`));
+    warnings.push(
+      unsupported(
+        `Claude does not accept ${names} while it thinks; ${requested.length === 1 ? 'it was' : 'they were'} left out.`,
+      ),
+    );
   } else {
     if (settings.temperature !== undefined) body.temperature = settings.temperature;
     if (settings.topP !== undefined && settings.temperature !== undefined) {
-      warnings.push(unsupported('Claude does not accept temperature and top_p together; top_p was left out and temperature kept.', 'backend.top_p'));
+      warnings.push(
+        unsupported(
+          'Claude does not accept temperature and top_p together; top_p was left out and temperature kept.',
+          'backend.top_p',
+        ),
+      );
     } else if (settings.topP !== undefined) {
       body.top_p = settings.topP;
     }
     if (options.topK !== undefined) body.top_k = options.topK;
   }
-  if (settings.seed !== undefined) warnings.push(unsupported('Claude has no seed setting; seed was ignored.', 'backend.seed'));
-  if (settings.stopSequences !== undefined && settings.stopSequences.length > 0) body.stop_sequences = settings.stopSequences;
+  if (settings.seed !== undefined)
+    warnings.push(unsupported('Claude has no seed setting; seed was ignored.', 'backend.seed'));
+  if (settings.stopSequences !== undefined && settings.stopSequences.length > 0)
+    body.stop_sequences = settings.stopSequences;
 
   const { warnings: toolWarnings, ...tools } = prepareClaudeTools(request.tools, request.toolChoice, plan.active);
   warnings.push(...toolWarnings);
@@ -84,7 +95,11 @@ export function buildClaudeRequest(request: BackendRequest, model: string, optio
   ] as const) {
     for (const [key, value] of Object.entries(extra)) {
       if (ownedFields.has(key)) {
-        warnings.push({ code: 'ignored-option', message: `${origin}.${key} is set by the backend itself and was ignored.`, path: `${origin}.${key}` });
+        warnings.push({
+          code: 'ignored-option',
+          message: `${origin}.${key} is set by the backend itself and was ignored.`,
+          path: `${origin}.${key}`,
+        });
       } else {
         body[key] = value;
       }

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { placeholderApiKey, resolveClaudeApiKey, type ClaudeApiKeyContext } from './claude-api-key.js';
 
 function context(overrides: Partial<ClaudeApiKeyContext> = {}, warnings: Warning[] = []): ClaudeApiKeyContext {
-  return { configuredKey: undefined, env: {}, baseUrl: 'https://api.anthropic.com', warn: (warning) => warnings.push(warning), agentId: 'agent-a', provider: 'claude', ...overrides };
+  return {
+    configuredKey: undefined,
+    env: {},
+    baseUrl: 'https://api.anthropic.com',
+    warn: (warning) => warnings.push(warning),
+    agentId: 'agent-a',
+    provider: 'claude',
+    ...overrides,
+  };
 }
 
 function failure(overrides: Partial<ClaudeApiKeyContext>): MassGenError {
@@ -18,12 +26,19 @@ function failure(overrides: Partial<ClaudeApiKeyContext>): MassGenError {
 
 describe('resolveClaudeApiKey', () => {
   it('prefers backend.api_key over ANTHROPIC_API_KEY', () => {
-    expect(resolveClaudeApiKey(context({ configuredKey: 'sk-ant-configured', env: { ANTHROPIC_API_KEY: 'sk-ant-env' } }))).toBe('sk-ant-configured');
+    expect(
+      resolveClaudeApiKey(context({ configuredKey: 'sk-ant-configured', env: { ANTHROPIC_API_KEY: 'sk-ant-env' } })),
+    ).toBe('sk-ant-configured');
     expect(resolveClaudeApiKey(context({ env: { ANTHROPIC_API_KEY: 'sk-ant-env' } }))).toBe('sk-ant-env');
   });
 
   it('names the variable to set when there is no key, and the key when the configured one is empty', () => {
-    expect(failure({})).toMatchObject({ code: 'BACKEND_MISSING_KEY', retryable: false, agentId: 'agent-a', provider: 'claude' });
+    expect(failure({})).toMatchObject({
+      code: 'BACKEND_MISSING_KEY',
+      retryable: false,
+      agentId: 'agent-a',
+      provider: 'claude',
+    });
     expect(failure({}).message).toContain('ANTHROPIC_API_KEY');
     expect(failure({ configuredKey: '  ' }).message).toContain('backend.api_key is empty');
   });
@@ -55,7 +70,9 @@ describe('resolveClaudeApiKey', () => {
   });
 
   it('accepts any key behind another base_url, where gateways issue their own', () => {
-    expect(resolveClaudeApiKey(context({ configuredKey: 'sk-proj-abc123', baseUrl: 'https://gateway.example.com' }))).toBe('sk-proj-abc123');
+    expect(
+      resolveClaudeApiKey(context({ configuredKey: 'sk-proj-abc123', baseUrl: 'https://gateway.example.com' })),
+    ).toBe('sk-proj-abc123');
   });
 
   it('sends a placeholder to a local server when no key is set at all', () => {

@@ -29,7 +29,11 @@ export interface ClaudeApiKeyContext {
   provider: string;
 }
 
-function keyError(context: ClaudeApiKeyContext, code: 'BACKEND_MISSING_KEY' | 'BACKEND_AUTH', message: string): MassGenError {
+function keyError(
+  context: ClaudeApiKeyContext,
+  code: 'BACKEND_MISSING_KEY' | 'BACKEND_AUTH',
+  message: string,
+): MassGenError {
   return new MassGenError({ code, message, retryable: false, agentId: context.agentId, provider: context.provider });
 }
 
@@ -63,12 +67,20 @@ export function resolveClaudeApiKey(context: ClaudeApiKeyContext): string {
     });
   }
   if (!/^[\x21-\x7e]+$/.test(key)) {
-    throw keyError(context, 'BACKEND_AUTH', `The API key from ${source} contains spaces or characters that cannot be sent in an HTTP header; check its value.`);
+    throw keyError(
+      context,
+      'BACKEND_AUTH',
+      `The API key from ${source} contains spaces or characters that cannot be sent in an HTTP header; check its value.`,
+    );
   }
   // Behind another base_url (a gateway, a compatible server) a key of another family may be right.
   const owner = foreignKeyFamilies.find((family) => family.prefixes.some((prefix) => key.startsWith(prefix)))?.provider;
   if (owner !== undefined && host === 'api.anthropic.com') {
-    throw keyError(context, 'BACKEND_AUTH', `The API key from ${source} looks like a ${owner} key, but requests go to Anthropic; use an Anthropic key (it starts with sk-ant-).`);
+    throw keyError(
+      context,
+      'BACKEND_AUTH',
+      `The API key from ${source} looks like a ${owner} key, but requests go to Anthropic; use an Anthropic key (it starts with sk-ant-).`,
+    );
   }
   return key;
 }

@@ -1,5 +1,10 @@
 import type { BackendRequest, BackendSettings, SerializedError, StreamPart } from '@massgen/core';
-import { collectParts, createFakeAnthropicServer, fakeAnthropicErrors, type FakeAnthropicServer } from '@massgen/testing';
+import {
+  collectParts,
+  createFakeAnthropicServer,
+  fakeAnthropicErrors,
+  type FakeAnthropicServer,
+} from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
 
@@ -15,13 +20,23 @@ afterEach(async () => {
 });
 
 function settings(options: Record<string, unknown> = {}): BackendSettings {
-  return { agentId: 'agent-a', type: 'claude', model: 'claude-fake-1', options: { base_url: server.url, api_key: apiKey, ...options }, env: {}, warn: () => {} };
+  return {
+    agentId: 'agent-a',
+    type: 'claude',
+    model: 'claude-fake-1',
+    options: { base_url: server.url, api_key: apiKey, ...options },
+    env: {},
+    warn: () => {},
+  };
 }
 
 const question: BackendRequest = { messages: [{ role: 'user', content: 'Hello?' }] };
 
 /** Runs one call and returns its error, checking that the stream ended with it and nothing else failed. */
-async function failure(options: Record<string, unknown> = {}, callOptions: { signal?: AbortSignal } = {}): Promise<SerializedError> {
+async function failure(
+  options: Record<string, unknown> = {},
+  callOptions: { signal?: AbortSignal } = {},
+): Promise<SerializedError> {
   const parts = await collectParts(createClaudeBackend(settings(options)).stream(question, callOptions));
   const last = parts.at(-1);
   if (last?.type !== 'error') throw new Error(`expected the stream to end with an error, got ${JSON.stringify(last)}`);
@@ -40,15 +55,44 @@ describe('claude backend HTTP errors', () => {
       [fakeAnthropicErrors.promptTooLong(), 'BACKEND_CONTEXT_LENGTH', false, 'prompt is too long'],
       [fakeAnthropicErrors.modelNotFound('claude-nope'), 'BACKEND_NOT_FOUND', false, 'model: claude-nope'],
       [fakeAnthropicErrors.apiError(), 'BACKEND_SERVER', true, 'Internal server error'],
-      [fakeAnthropicErrors.invalidRequest('messages.0.content: Field required'), 'BACKEND_BAD_REQUEST', false, 'Field required'],
-      [{ type: 'error', status: 402, body: { type: 'error', error: { type: 'billing_error', message: 'Payment required.' } } }, 'BACKEND_QUOTA', false, 'Payment required'],
-      [{ type: 'error', status: 504, body: { type: 'error', error: { type: 'timeout_error', message: 'Request timed out.' } } }, 'TIMEOUT', true, 'timed out'],
+      [
+        fakeAnthropicErrors.invalidRequest('messages.0.content: Field required'),
+        'BACKEND_BAD_REQUEST',
+        false,
+        'Field required',
+      ],
+      [
+        {
+          type: 'error',
+          status: 402,
+          body: { type: 'error', error: { type: 'billing_error', message: 'Payment required.' } },
+        },
+        'BACKEND_QUOTA',
+        false,
+        'Payment required',
+      ],
+      [
+        {
+          type: 'error',
+          status: 504,
+          body: { type: 'error', error: { type: 'timeout_error', message: 'Request timed out.' } },
+        },
+        'TIMEOUT',
+        true,
+        'timed out',
+      ],
       [{ type: 'error', status: 502, body: '<html>Bad gateway</html>' }, 'BACKEND_SERVER', true, 'Bad gateway'],
     ] as const;
     for (const [reply, code, retryable, words] of cases) {
       server.enqueue(reply);
       const error = await failure();
-      expect(error, `${reply.status} → ${code}`).toMatchObject({ code, retryable, statusCode: reply.status, provider: 'claude', agentId: 'agent-a' });
+      expect(error, `${reply.status} → ${code}`).toMatchObject({
+        code,
+        retryable,
+        statusCode: reply.status,
+        provider: 'claude',
+        agentId: 'agent-a',
+      });
       expect(error.message).toContain(`Anthropic API at ${new URL(server.url).host}`);
       expect(error.message).toContain(words);
       expect(error.retryAfterMs).toBeUndefined();
@@ -57,7 +101,12 @@ describe('claude backend HTTP errors', () => {
 
   it('honours retry-after on a 429, and a quota 429 carries no delay because it is not retried', async () => {
     server.enqueue(fakeAnthropicErrors.rateLimit({ retryAfter: '7' }));
-    expect(await failure()).toMatchObject({ code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 7000, statusCode: 429 });
+    expect(await failure()).toMatchObject({
+      code: 'BACKEND_RATE_LIMIT',
+      retryable: true,
+      retryAfterMs: 7000,
+      statusCode: 429,
+    });
   });
 
   it('falls back to the reset time of the used-up limit when there is no retry-after', async () => {
@@ -89,7 +138,11 @@ describe('claude backend HTTP errors', () => {
 
 describe('claude backend stream failures', () => {
   it('turns an in-band overloaded event after some text into a retryable error with no status', async () => {
-    server.enqueue({ type: 'stream-error', afterEvents: 5, reply: { type: 'text', text: 'A long answer that is cut.' } });
+    server.enqueue({
+      type: 'stream-error',
+      afterEvents: 5,
+      reply: { type: 'text', text: 'A long answer that is cut.' },
+    });
     const parts = await collectParts(createClaudeBackend(settings()).stream(question));
     expect(parts.some((part) => part.type === 'text-delta')).toBe(true);
     const last = parts.at(-1);
@@ -98,7 +151,11 @@ describe('claude backend stream failures', () => {
   });
 
   it('classifies an in-band api_error as a server error', async () => {
-    server.enqueue({ type: 'stream-error', afterEvents: 3, error: { type: 'api_error', message: 'Internal server error' } });
+    server.enqueue({
+      type: 'stream-error',
+      afterEvents: 3,
+      error: { type: 'api_error', message: 'Internal server error' },
+    });
     expect(await failure()).toMatchObject({ code: 'BACKEND_SERVER', retryable: true });
   });
 
@@ -117,7 +174,11 @@ describe('claude backend stream failures', () => {
   });
 
   it('does not emit a tool call whose block never closed', async () => {
-    server.enqueue({ type: 'drop', afterEvents: 6, reply: { type: 'tool-use', calls: [{ name: 'lookup', input: { query: 'a long query string' } }] } });
+    server.enqueue({
+      type: 'drop',
+      afterEvents: 6,
+      reply: { type: 'tool-use', calls: [{ name: 'lookup', input: { query: 'a long query string' } }] },
+    });
     const parts = await collectParts(createClaudeBackend(settings()).stream(question));
     expect(parts.some((part) => part.type === 'tool-call')).toBe(false);
     expect(parts.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_STREAM' } });
@@ -177,14 +238,19 @@ describe('claude backend API keys', () => {
 
   it('says which variable to set when there is no key, without making a request', async () => {
     const parts = await collectParts(createClaudeBackend(keySettings(anthropic, {})).stream(question));
-    expect(parts.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_MISSING_KEY', retryable: false, agentId: 'agent-a' } });
+    expect(parts.at(-1)).toMatchObject({
+      type: 'error',
+      error: { code: 'BACKEND_MISSING_KEY', retryable: false, agentId: 'agent-a' },
+    });
     const last = parts.at(-1);
     expect(last?.type === 'error' && last.error.message).toContain('ANTHROPIC_API_KEY');
   });
 
   it('refuses a Google key for Anthropic by name, never printing it', async () => {
     const googleKey = 'AIzaSyExampleExampleExample0123456789';
-    const parts = await collectParts(createClaudeBackend(keySettings(anthropic, { ANTHROPIC_API_KEY: googleKey })).stream(question));
+    const parts = await collectParts(
+      createClaudeBackend(keySettings(anthropic, { ANTHROPIC_API_KEY: googleKey })).stream(question),
+    );
     const last = parts.at(-1);
     expect(last).toMatchObject({ type: 'error', error: { code: 'BACKEND_AUTH' } });
     expect(last?.type === 'error' && last.error.message).toContain('Google');
@@ -193,7 +259,10 @@ describe('claude backend API keys', () => {
 
   it('reads the key from ANTHROPIC_API_KEY at the first call, trimming stray whitespace with a warning', async () => {
     const warned: string[] = [];
-    const backend = createClaudeBackend({ ...keySettings({ base_url: server.url }, { ANTHROPIC_API_KEY: `${apiKey}\n` }), warn: (warning) => warned.push(warning.code) });
+    const backend = createClaudeBackend({
+      ...keySettings({ base_url: server.url }, { ANTHROPIC_API_KEY: `${apiKey}\n` }),
+      warn: (warning) => warned.push(warning.code),
+    });
     expect(warned).toEqual([]);
     const parts = await collectParts(backend.stream(question));
     expect(parts.at(-1)).toMatchObject({ type: 'finish' });

@@ -36,13 +36,22 @@ function lastBody(): Record<string, unknown> {
   return body;
 }
 
-const weatherTool = { name: 'get_weather', description: 'Weather for a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } };
+const weatherTool = {
+  name: 'get_weather',
+  description: 'Weather for a city',
+  inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
+};
 const question: BackendRequest = { messages: [{ role: 'user', content: 'Weather in Paris?' }] };
 
 describe('claude backend request body', () => {
   it('sends the system prompt, settings, tools, headers and a history whose tool results share one user turn', async () => {
     const backend = createClaudeBackend(
-      settings({ headers: { 'x-team': 'massgen' }, betas: ['beta-one', 'beta-two'], top_k: 20, extra_body: { metadata: { user_id: 'user-1' } } }),
+      settings({
+        headers: { 'x-team': 'massgen' },
+        betas: ['beta-one', 'beta-two'],
+        top_k: 20,
+        extra_body: { metadata: { user_id: 'user-1' } },
+      }),
     );
     const parts = await collectParts(
       backend.stream({
@@ -77,7 +86,11 @@ describe('claude backend request body', () => {
       top_k: 20,
       stop_sequences: ['END'],
       tools: [
-        { name: 'get_weather', description: 'Weather for a city', input_schema: { type: 'object', properties: { city: { type: 'string' } } } },
+        {
+          name: 'get_weather',
+          description: 'Weather for a city',
+          input_schema: { type: 'object', properties: { city: { type: 'string' } } },
+        },
         { name: 'get_time', description: 'Time now', input_schema: { type: 'object', properties: {} } },
       ],
       tool_choice: { type: 'any' },
@@ -105,7 +118,11 @@ describe('claude backend request body', () => {
     });
     const headers = server.requests.at(-1)?.headers ?? {};
     // SDK 1.x sends the API key as a bearer token rather than in x-api-key.
-    expect(headers).toMatchObject({ authorization: 'Bearer sk-ant-test-key-123', 'x-team': 'massgen', 'anthropic-beta': 'beta-one,beta-two' });
+    expect(headers).toMatchObject({
+      authorization: 'Bearer sk-ant-test-key-123',
+      'x-team': 'massgen',
+      'anthropic-beta': 'beta-one,beta-two',
+    });
     expect(headers['anthropic-version']).toBeDefined();
     expect(warningsIn(parts)).toEqual([]);
   });
@@ -113,7 +130,12 @@ describe('claude backend request body', () => {
   it('asks for 4096 output tokens and no sampling fields when nothing is configured, and maps the tool choices', async () => {
     const backend = createClaudeBackend(settings());
     await collectParts(backend.stream(question));
-    expect(lastBody()).toEqual({ model: 'claude-fake-1', max_tokens: 4096, stream: true, messages: [{ role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] }] });
+    expect(lastBody()).toEqual({
+      model: 'claude-fake-1',
+      max_tokens: 4096,
+      stream: true,
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] }],
+    });
     await collectParts(backend.stream({ ...question, tools: [weatherTool], toolChoice: 'none' }));
     expect(lastBody()['tool_choice']).toEqual({ type: 'none' });
     await collectParts(backend.stream({ ...question, toolChoice: 'required' }));
@@ -129,7 +151,9 @@ describe('claude backend request body', () => {
     expect(lastBody()).toMatchObject({ temperature: 0.5 });
     expect(lastBody()['top_p']).toBeUndefined();
     expect(warningsIn(first).map((warning) => warning.path)).toEqual(['backend.top_p', 'backend.seed']);
-    expect(warningsIn(first).every((warning) => warning.agentId === 'agent-a' && warning.code === 'unsupported-setting')).toBe(true);
+    expect(
+      warningsIn(first).every((warning) => warning.agentId === 'agent-a' && warning.code === 'unsupported-setting'),
+    ).toBe(true);
     expect(warningsIn(second)).toEqual([]);
   });
 
@@ -140,9 +164,20 @@ describe('claude backend request body', () => {
 
   it('turns a reasoning effort into a thinking budget, leaves out the sampling thinking forbids and asks for tools with auto', async () => {
     const backend = createClaudeBackend(settings({ top_k: 5 }));
-    const parts = await collectParts(backend.stream({ ...question, tools: [weatherTool], toolChoice: 'required', settings: { reasoningEffort: 'medium', temperature: 0.2 } }));
+    const parts = await collectParts(
+      backend.stream({
+        ...question,
+        tools: [weatherTool],
+        toolChoice: 'required',
+        settings: { reasoningEffort: 'medium', temperature: 0.2 },
+      }),
+    );
     expect(parts.at(-1)?.type).toBe('finish');
-    expect(lastBody()).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 8192 }, max_tokens: 8192 + 4096, tool_choice: { type: 'auto' } });
+    expect(lastBody()).toMatchObject({
+      thinking: { type: 'enabled', budget_tokens: 8192 },
+      max_tokens: 8192 + 4096,
+      tool_choice: { type: 'auto' },
+    });
     expect(lastBody()['temperature']).toBeUndefined();
     expect(lastBody()['top_k']).toBeUndefined();
     expect(warningsIn(parts).map((warning) => warning.message)).toEqual([
@@ -152,21 +187,40 @@ describe('claude backend request body', () => {
   });
 
   it('lowers a thinking budget that max_tokens cannot hold, so the API accepts the request', async () => {
-    const parts = await collectParts(createClaudeBackend(settings({ max_thinking_tokens: 6000 })).stream({ ...question, settings: { maxOutputTokens: 5000 } }));
+    const parts = await collectParts(
+      createClaudeBackend(settings({ max_thinking_tokens: 6000 })).stream({
+        ...question,
+        settings: { maxOutputTokens: 5000 },
+      }),
+    );
     expect(parts.at(-1)?.type).toBe('finish');
     expect(lastBody()).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 2500 }, max_tokens: 5000 });
     expect(warningsIn(parts)[0]?.path).toBe('backend.max_tokens');
   });
 
   it('sends adaptive thinking with the effort as output_config', async () => {
-    await collectParts(createClaudeBackend(settings({ thinking: { type: 'adaptive' } })).stream({ ...question, settings: { reasoningEffort: 'high' } }));
-    expect(lastBody()).toMatchObject({ thinking: { type: 'adaptive' }, output_config: { effort: 'high' }, max_tokens: 16_384 });
+    await collectParts(
+      createClaudeBackend(settings({ thinking: { type: 'adaptive' } })).stream({
+        ...question,
+        settings: { reasoningEffort: 'high' },
+      }),
+    );
+    expect(lastBody()).toMatchObject({
+      thinking: { type: 'adaptive' },
+      output_config: { effort: 'high' },
+      max_tokens: 16_384,
+    });
   });
 
   it('ignores request fields the backend owns, with a warning naming them', async () => {
-    const parts = await collectParts(createClaudeBackend(settings({ extra_body: { model: 'claude-other', stream: false } })).stream(question));
+    const parts = await collectParts(
+      createClaudeBackend(settings({ extra_body: { model: 'claude-other', stream: false } })).stream(question),
+    );
     expect(lastBody()).toMatchObject({ model: 'claude-fake-1', stream: true });
-    expect(warningsIn(parts).map((warning) => warning.path)).toEqual(['backend.extra_body.model', 'backend.extra_body.stream']);
+    expect(warningsIn(parts).map((warning) => warning.path)).toEqual([
+      'backend.extra_body.model',
+      'backend.extra_body.stream',
+    ]);
   });
 
   it('warns at creation about options it does not know, naming each', () => {

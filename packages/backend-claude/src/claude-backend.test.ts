@@ -35,11 +35,17 @@ const question: BackendRequest = { messages: [{ role: 'user', content: 'What is 
 
 describe('claude backend streaming', () => {
   it('streams text deltas, one usage part counting cache reads and writes, and a stop finish', async () => {
-    server.enqueue({ type: 'text', text: 'Paris is the capital of France.', usage: { inputTokens: 20, outputTokens: 8, cacheReadInputTokens: 100, cacheCreationInputTokens: 30 } });
+    server.enqueue({
+      type: 'text',
+      text: 'Paris is the capital of France.',
+      usage: { inputTokens: 20, outputTokens: 8, cacheReadInputTokens: 100, cacheCreationInputTokens: 30 },
+    });
     const parts = await collectParts(createClaudeBackend(settings()).stream(question));
     expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(3);
     expect(textOf(parts, 'text-delta')).toBe('Paris is the capital of France.');
-    expect(parts.filter((part) => part.type === 'usage')).toEqual([{ type: 'usage', usage: { inputTokens: 150, outputTokens: 8, cachedInputTokens: 100 } }]);
+    expect(parts.filter((part) => part.type === 'usage')).toEqual([
+      { type: 'usage', usage: { inputTokens: 150, outputTokens: 8, cachedInputTokens: 100 } },
+    ]);
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'end_turn' });
     expect(parts.some((part) => part.type === 'provider-metadata')).toBe(false);
   });
@@ -65,16 +71,27 @@ describe('claude backend streaming', () => {
   });
 
   it('maps thinking to reasoning deltas before the text, counts thinking tokens and returns the signed blocks as metadata', async () => {
-    server.enqueue({ type: 'text', thinking: 'Capital of France: Paris.', redactedThinking: 'opaque==', text: 'Paris.' });
+    server.enqueue({
+      type: 'text',
+      thinking: 'Capital of France: Paris.',
+      redactedThinking: 'opaque==',
+      text: 'Paris.',
+    });
     const parts = await collectParts(createClaudeBackend(settings()).stream(question));
     expect(textOf(parts, 'reasoning-delta')).toBe('Capital of France: Paris.');
-    expect(parts.findLastIndex((part) => part.type === 'reasoning-delta')).toBeLessThan(parts.findIndex((part) => part.type === 'text-delta'));
+    expect(parts.findLastIndex((part) => part.type === 'reasoning-delta')).toBeLessThan(
+      parts.findIndex((part) => part.type === 'text-delta'),
+    );
     expect(parts.find((part) => part.type === 'provider-metadata')).toEqual({
       type: 'provider-metadata',
       metadata: {
         claude: {
           thinking: [
-            { type: 'thinking', thinking: 'Capital of France: Paris.', signature: signThinking('Capital of France: Paris.') },
+            {
+              type: 'thinking',
+              thinking: 'Capital of France: Paris.',
+              signature: signThinking('Capital of France: Paris.'),
+            },
             { type: 'redacted_thinking', data: 'opaque==' },
           ],
         },
@@ -104,19 +121,35 @@ describe('claude backend streaming', () => {
 describe('claude backend thinking across a tool loop', () => {
   it('replays the signed thinking on the next call of the turn, which the API requires with tools', async () => {
     server.enqueue(
-      { type: 'tool-use', thinking: 'I should check the weather tool.', calls: [{ name: 'get_weather', input: { city: 'Paris' } }] },
+      {
+        type: 'tool-use',
+        thinking: 'I should check the weather tool.',
+        calls: [{ name: 'get_weather', input: { city: 'Paris' } }],
+      },
       { type: 'text', thinking: 'The tool says sunny.', text: 'Sunny in Paris.' },
     );
     const backend = createClaudeBackend(settings({ thinking: { type: 'enabled', budget_tokens: 2048 } }));
-    const tools = [{ name: 'get_weather', description: 'Weather for a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } }];
+    const tools = [
+      {
+        name: 'get_weather',
+        description: 'Weather for a city',
+        inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
+      },
+    ];
     const first = await collectParts(backend.stream({ ...question, tools }));
     const call = first.find((part) => part.type === 'tool-call');
     const metadata = first.find((part) => part.type === 'provider-metadata');
-    if (call?.type !== 'tool-call' || metadata?.type !== 'provider-metadata') throw new Error('expected a tool call and metadata');
+    if (call?.type !== 'tool-call' || metadata?.type !== 'provider-metadata')
+      throw new Error('expected a tool call and metadata');
 
     const history: Message[] = [
       ...question.messages,
-      { role: 'assistant', content: '', toolCalls: [{ id: call.id, name: call.name, input: call.input }], providerMetadata: metadata.metadata },
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: call.id, name: call.name, input: call.input }],
+        providerMetadata: metadata.metadata,
+      },
       { role: 'tool', toolCallId: call.id, toolName: call.name, content: 'Sunny, 24°C' },
     ];
     const second = await collectParts(backend.stream({ messages: history, tools }));
@@ -125,7 +158,11 @@ describe('claude backend thinking across a tool loop', () => {
     expect(server.requests[1]?.messages[1]).toEqual({
       role: 'assistant',
       content: [
-        { type: 'thinking', thinking: 'I should check the weather tool.', signature: signThinking('I should check the weather tool.') },
+        {
+          type: 'thinking',
+          thinking: 'I should check the weather tool.',
+          signature: signThinking('I should check the weather tool.'),
+        },
         { type: 'tool_use', id: 'toolu_fake_0_0', name: 'get_weather', input: { city: 'Paris' } },
       ],
     });
@@ -143,7 +180,10 @@ describe('claude backend thinking across a tool loop', () => {
         tools: [{ name: 'get_weather', description: 'Weather', inputSchema: { type: 'object' } }],
       }),
     );
-    expect(parts.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_BAD_REQUEST', retryable: false, statusCode: 400 } });
+    expect(parts.at(-1)).toMatchObject({
+      type: 'error',
+      error: { code: 'BACKEND_BAD_REQUEST', retryable: false, statusCode: 400 },
+    });
     const error = parts.at(-1);
     expect(error?.type === 'error' && error.error.message).toContain('must start with a thinking block');
   });

@@ -1,4 +1,13 @@
-import { ConfigError, MassGenError, type Backend, type BackendCallOptions, type BackendRequest, type BackendSettings, type StreamPart, type Warning } from '@massgen/core';
+import {
+  ConfigError,
+  MassGenError,
+  type Backend,
+  type BackendCallOptions,
+  type BackendRequest,
+  type BackendSettings,
+  type StreamPart,
+  type Warning,
+} from '@massgen/core';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
 import { abortOnSilence } from './abort-on-silence.js';
@@ -29,7 +38,12 @@ export function createClaudeBackend(settings: BackendSettings): Backend {
   const modelId = settings.model;
   if (modelId === '') {
     throw new ConfigError({
-      issues: [{ path: 'backend.model', message: `expected the Claude model to use, such as claude-sonnet-4-5 (agent ${settings.agentId})` }],
+      issues: [
+        {
+          path: 'backend.model',
+          message: `expected the Claude model to use, such as claude-sonnet-4-5 (agent ${settings.agentId})`,
+        },
+      ],
     });
   }
   const providerName = providerNameFor(options.baseUrl);
@@ -52,7 +66,10 @@ export function createClaudeBackend(settings: BackendSettings): Backend {
       timeout: options.timeoutMs,
       // Retries happen in one place, the MassGen runtime, which knows about budgets and other agents.
       maxRetries: 0,
-      defaultHeaders: { ...options.headers, ...(options.betas.length === 0 ? {} : { 'anthropic-beta': options.betas.join(',') }) },
+      defaultHeaders: {
+        ...options.headers,
+        ...(options.betas.length === 0 ? {} : { 'anthropic-beta': options.betas.join(',') }),
+      },
       // The SDK would otherwise read this from the environment; MassGen has no use for it.
       webhookKey: null,
       logLevel: 'off',
@@ -81,10 +98,14 @@ export function createClaudeBackend(settings: BackendSettings): Backend {
         throw error;
       });
       const { body, warnings } = buildClaudeRequest(request, modelId, options);
-      for (const warning of warnings.filter(firstTime)) yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
+      for (const warning of warnings.filter(firstTime))
+        yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
       if (signal?.aborted) throw signal.reason;
       // The SDK's types no longer list the sampling fields the body may carry; the API reads them.
-      const events = await connection.client.messages.create(body as unknown as MessageCreateParamsStreaming, signal === undefined ? {} : { signal });
+      const events = await connection.client.messages.create(
+        body as unknown as MessageCreateParamsStreaming,
+        signal === undefined ? {} : { signal },
+      );
       phase = 'stream';
       const guarded = abortOnSilence(events, options.timeoutMs, () => {
         silent = true;

@@ -48,35 +48,65 @@ const quotaPattern = /credit balance|spend(ing)?[ _-]?limit|usage limit|billing|
 const contextLengthPattern = /prompt is too long|context window|context[ _]length|too many (input )?tokens/i;
 
 function redact(text: string, secrets: readonly string[]): string {
-  return secrets.reduce((result, secret) => (secret.length >= 8 ? result.split(secret).join('[redacted]') : result), text);
+  return secrets.reduce(
+    (result, secret) => (secret.length >= 8 ? result.split(secret).join('[redacted]') : result),
+    text,
+  );
 }
 
 /** Anthropic's own words: `error.message` of the body, else the SDK's message without its status prefix. */
 function providerMessage(error: APIError): string {
   const text = error.apiMessage ?? error.message.replace(/^\d{3}\s+/, '');
   const singleLine = text.replace(/\s+/g, ' ').trim();
-  return singleLine.length > maximumProviderMessageLength ? `${singleLine.slice(0, maximumProviderMessageLength)}…` : singleLine;
+  return singleLine.length > maximumProviderMessageLength
+    ? `${singleLine.slice(0, maximumProviderMessageLength)}…`
+    : singleLine;
 }
 
 function classify(error: APIError, name: string): Classification {
   const status = error.status;
   const type = error.type;
   const message = providerMessage(error);
-  if (type === 'authentication_error' || status === 401) return { code: 'BACKEND_AUTH', retryable: false, summary: `${name} rejected the API key` };
-  if (type === 'permission_error' || status === 403) return { code: 'BACKEND_AUTH', retryable: false, summary: `${name} refused access` };
-  if (type === 'billing_error' || status === 402 || (error.errorCode !== null && quotaErrorCodes.has(error.errorCode)) || quotaPattern.test(message)) {
-    return { code: 'BACKEND_QUOTA', retryable: false, summary: `${name} reports the account is out of credit or over its spend limit` };
+  if (type === 'authentication_error' || status === 401)
+    return { code: 'BACKEND_AUTH', retryable: false, summary: `${name} rejected the API key` };
+  if (type === 'permission_error' || status === 403)
+    return { code: 'BACKEND_AUTH', retryable: false, summary: `${name} refused access` };
+  if (
+    type === 'billing_error' ||
+    status === 402 ||
+    (error.errorCode !== null && quotaErrorCodes.has(error.errorCode)) ||
+    quotaPattern.test(message)
+  ) {
+    return {
+      code: 'BACKEND_QUOTA',
+      retryable: false,
+      summary: `${name} reports the account is out of credit or over its spend limit`,
+    };
   }
-  if (type === 'rate_limit_error' || status === 429) return { code: 'BACKEND_RATE_LIMIT', retryable: true, summary: `${name} rate limit reached` };
-  if (type === 'overloaded_error' || status === 529 || status === 503) return { code: 'BACKEND_OVERLOADED', retryable: true, summary: `${name} is overloaded` };
-  if (type === 'timeout_error' || status === 504 || status === 408) return { code: 'TIMEOUT', retryable: true, summary: `${name} timed out the request` };
+  if (type === 'rate_limit_error' || status === 429)
+    return { code: 'BACKEND_RATE_LIMIT', retryable: true, summary: `${name} rate limit reached` };
+  if (type === 'overloaded_error' || status === 529 || status === 503)
+    return { code: 'BACKEND_OVERLOADED', retryable: true, summary: `${name} is overloaded` };
+  if (type === 'timeout_error' || status === 504 || status === 408)
+    return { code: 'TIMEOUT', retryable: true, summary: `${name} timed out the request` };
   if (contextLengthPattern.test(message)) {
-    return { code: 'BACKEND_CONTEXT_LENGTH', retryable: false, summary: `The conversation does not fit the model's context window on ${name}` };
+    return {
+      code: 'BACKEND_CONTEXT_LENGTH',
+      retryable: false,
+      summary: `The conversation does not fit the model's context window on ${name}`,
+    };
   }
-  if (type === 'not_found_error' || status === 404) return { code: 'BACKEND_NOT_FOUND', retryable: false, summary: `${name} does not know the requested model or endpoint` };
-  if (type === 'api_error' || (status !== undefined && status >= 500)) return { code: 'BACKEND_SERVER', retryable: true, summary: `${name} had a server error` };
+  if (type === 'not_found_error' || status === 404)
+    return {
+      code: 'BACKEND_NOT_FOUND',
+      retryable: false,
+      summary: `${name} does not know the requested model or endpoint`,
+    };
+  if (type === 'api_error' || (status !== undefined && status >= 500))
+    return { code: 'BACKEND_SERVER', retryable: true, summary: `${name} had a server error` };
   // An error event inside a stream that has already begun has no status of its own.
-  if (status === undefined) return { code: 'BACKEND_STREAM', retryable: true, summary: `${name} reported an error mid-stream` };
+  if (status === undefined)
+    return { code: 'BACKEND_STREAM', retryable: true, summary: `${name} reported an error mid-stream` };
   return { code: 'BACKEND_BAD_REQUEST', retryable: false, summary: `${name} rejected the request` };
 }
 
@@ -96,19 +126,42 @@ export function mapClaudeError(error: unknown, context: ClaudeErrorContext): Mas
   const text = (message: string): string => redact(message, context.secrets);
 
   // Once the caller has cancelled, whatever else went wrong no longer matters to it.
-  if (context.aborted || (classes !== undefined && error instanceof classes.APIUserAbortError) || (error instanceof Error && error.name === 'AbortError')) {
-    return new MassGenError({ ...base, code: 'ABORTED', retryable: false, message: `The request to ${name} was cancelled.` });
+  if (
+    context.aborted ||
+    (classes !== undefined && error instanceof classes.APIUserAbortError) ||
+    (error instanceof Error && error.name === 'AbortError')
+  ) {
+    return new MassGenError({
+      ...base,
+      code: 'ABORTED',
+      retryable: false,
+      message: `The request to ${name} was cancelled.`,
+    });
   }
   if (MassGenError.isInstance(error)) {
     if (error.agentId !== undefined && error.provider !== undefined) return error;
-    return new MassGenError({ ...error.toOptions(), agentId: error.agentId ?? context.agentId, provider: error.provider ?? context.provider });
+    return new MassGenError({
+      ...error.toOptions(),
+      agentId: error.agentId ?? context.agentId,
+      provider: error.provider ?? context.provider,
+    });
   }
   if (classes !== undefined && error instanceof classes.APIConnectionTimeoutError) {
-    return new MassGenError({ ...base, code: 'TIMEOUT', retryable: true, message: `${name} did not answer within ${context.timeoutMs / 1000} s (the request timeout).` });
+    return new MassGenError({
+      ...base,
+      code: 'TIMEOUT',
+      retryable: true,
+      message: `${name} did not answer within ${context.timeoutMs / 1000} s (the request timeout).`,
+    });
   }
   if (classes !== undefined && error instanceof classes.APIConnectionError) {
     const cause = error.cause instanceof Error ? `: ${describeCause(error.cause)}` : '';
-    return new MassGenError({ ...base, code: 'BACKEND_NETWORK', retryable: true, message: text(`Could not reach ${name}${cause}.`) });
+    return new MassGenError({
+      ...base,
+      code: 'BACKEND_NETWORK',
+      retryable: true,
+      message: text(`Could not reach ${name}${cause}.`),
+    });
   }
   if (classes !== undefined && error instanceof classes.APIError) {
     const classification = classify(error, name);
@@ -126,7 +179,17 @@ export function mapClaudeError(error: unknown, context: ClaudeErrorContext): Mas
   }
   const reason = error instanceof Error ? describeCause(error) : String(error);
   if (context.phase === 'stream') {
-    return new MassGenError({ ...base, code: 'BACKEND_STREAM', retryable: true, message: text(`The response stream from ${name} broke off: ${reason}.`) });
+    return new MassGenError({
+      ...base,
+      code: 'BACKEND_STREAM',
+      retryable: true,
+      message: text(`The response stream from ${name} broke off: ${reason}.`),
+    });
   }
-  return new MassGenError({ ...base, code: 'INTERNAL', retryable: false, message: text(`The request to ${name} failed unexpectedly: ${reason}.`) });
+  return new MassGenError({
+    ...base,
+    code: 'INTERNAL',
+    retryable: false,
+    message: text(`The request to ${name} failed unexpectedly: ${reason}.`),
+  });
 }

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { optionsSchema, parseClaudeOptions } from './claude-options.js';
 
 function settings(options: Record<string, unknown>, warnings: Warning[] = []): BackendSettings {
-  return { agentId: 'agent-a', type: 'claude', model: 'm', options, env: {}, warn: (warning) => warnings.push(warning) };
+  return {
+    agentId: 'agent-a',
+    type: 'claude',
+    model: 'm',
+    options,
+    env: {},
+    warn: (warning) => warnings.push(warning),
+  };
 }
 
 describe('parseClaudeOptions', () => {
@@ -36,13 +43,21 @@ describe('parseClaudeOptions', () => {
   });
 
   it("defaults to Anthropic's API and a 600 s timeout, and accepts the upstream name request_timeout", () => {
-    expect(parseClaudeOptions(settings({}))).toEqual({ baseUrl: 'https://api.anthropic.com', timeoutMs: 600_000, headers: {}, extraBody: {}, betas: [] });
+    expect(parseClaudeOptions(settings({}))).toEqual({
+      baseUrl: 'https://api.anthropic.com',
+      timeoutMs: 600_000,
+      headers: {},
+      extraBody: {},
+      betas: [],
+    });
     expect(parseClaudeOptions(settings({ request_timeout: 45 })).timeoutMs).toBe(45_000);
   });
 
   it('drops a /v1 suffix the SDK adds itself, with a warning', () => {
     const warnings: Warning[] = [];
-    expect(parseClaudeOptions(settings({ base_url: 'http://localhost:8080/v1/' }, warnings)).baseUrl).toBe('http://localhost:8080');
+    expect(parseClaudeOptions(settings({ base_url: 'http://localhost:8080/v1/' }, warnings)).baseUrl).toBe(
+      'http://localhost:8080',
+    );
     expect(warnings).toEqual([expect.objectContaining({ code: 'base-url-version', path: 'backend.base_url' })]);
   });
 
@@ -57,7 +72,10 @@ describe('parseClaudeOptions', () => {
 
   it('rejects bad values with a configuration error naming the key, the agent and what was expected', () => {
     const attempts: Array<[Record<string, unknown>, string]> = [
-      [{ thinking: { type: 'enabled', budget_tokens: 100 } }, 'backend.thinking.budget_tokens: expected at least 1024 tokens'],
+      [
+        { thinking: { type: 'enabled', budget_tokens: 100 } },
+        'backend.thinking.budget_tokens: expected at least 1024 tokens',
+      ],
       [{ thinking: { type: 'sometimes' } }, 'backend.thinking'],
       [{ max_thinking_tokens: 2.5 }, 'backend.max_thinking_tokens: expected a whole number'],
       [{ base_url: 'ftp://x' }, 'backend.base_url: expected an http(s) URL'],

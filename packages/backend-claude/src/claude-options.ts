@@ -8,12 +8,16 @@ export const defaultTimeoutSeconds = 600;
 
 export const anthropicBaseUrl = 'https://api.anthropic.com';
 
-const seconds = z.number({ error: 'expected a number of seconds' }).positive({ error: 'expected a positive number of seconds' });
+const seconds = z
+  .number({ error: 'expected a number of seconds' })
+  .positive({ error: 'expected a positive number of seconds' });
 
 const thinkingBudget = z
   .number({ error: `expected a whole number of tokens, at least ${minimumThinkingBudget}` })
   .int({ error: `expected a whole number of tokens, at least ${minimumThinkingBudget}` })
-  .min(minimumThinkingBudget, { error: `expected at least ${minimumThinkingBudget} tokens, the smallest budget Claude accepts` });
+  .min(minimumThinkingBudget, {
+    error: `expected at least ${minimumThinkingBudget} tokens, the smallest budget Claude accepts`,
+  });
 
 const thinkingDisplay = z.enum(['summarized', 'omitted'], { error: 'expected summarized or omitted' }).optional();
 
@@ -42,13 +46,25 @@ export const optionsSchema = z.looseObject({
   timeout_seconds: seconds.optional(),
   /** The upstream MassGen name for the same setting. */
   request_timeout: seconds.optional(),
-  headers: z.record(z.string(), z.string({ error: 'expected the header value as a string' }), { error: 'expected a map of header names to string values' }).optional(),
+  headers: z
+    .record(z.string(), z.string({ error: 'expected the header value as a string' }), {
+      error: 'expected a map of header names to string values',
+    })
+    .optional(),
   extra_body: z.record(z.string(), z.unknown(), { error: 'expected a map of extra request body fields' }).optional(),
   thinking: thinkingSchema.optional(),
   /** The upstream MassGen (Claude Code) name for a thinking budget. */
   max_thinking_tokens: thinkingBudget.optional(),
-  top_k: z.number({ error: 'expected a positive whole number' }).int({ error: 'expected a positive whole number' }).positive({ error: 'expected a positive whole number' }).optional(),
-  betas: z.array(z.string({ error: 'expected beta names as strings' }), { error: 'expected a list of beta names, such as [interleaved-thinking-2025-05-14]' }).optional(),
+  top_k: z
+    .number({ error: 'expected a positive whole number' })
+    .int({ error: 'expected a positive whole number' })
+    .positive({ error: 'expected a positive whole number' })
+    .optional(),
+  betas: z
+    .array(z.string({ error: 'expected beta names as strings' }), {
+      error: 'expected a list of beta names, such as [interleaved-thinking-2025-05-14]',
+    })
+    .optional(),
 });
 
 const knownKeys = new Set(Object.keys(optionsSchema.shape));

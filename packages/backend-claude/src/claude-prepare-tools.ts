@@ -19,12 +19,20 @@ export interface PreparedTools {
  * accepts only `auto` and `none`: a required tool call is then asked for as `auto`, with a warning,
  * and the strategy's turn rules still demand the call.
  */
-export function prepareClaudeTools(tools: readonly ToolDefinition[] | undefined, toolChoice: BackendRequest['toolChoice'], thinking: boolean): PreparedTools {
+export function prepareClaudeTools(
+  tools: readonly ToolDefinition[] | undefined,
+  toolChoice: BackendRequest['toolChoice'],
+  thinking: boolean,
+): PreparedTools {
   if (tools === undefined || tools.length === 0) return { warnings: [] };
   const warnings: Warning[] = [];
   const prepared: PreparedTools = {
     // Claude rejects a tool whose schema is not an object schema; MCP servers sometimes omit the type.
-    tools: tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: { ...tool.inputSchema, type: 'object' } })),
+    tools: tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      input_schema: { ...tool.inputSchema, type: 'object' },
+    })),
     warnings,
   };
   if (toolChoice === 'none') prepared.tool_choice = { type: 'none' };

@@ -25,14 +25,22 @@ async function thrown(source: AsyncIterable<RawMessageStreamEvent>, signal?: Abo
 
 const start = { type: 'message_start', message: { usage: { input_tokens: 10, output_tokens: 1 } } };
 const stop = { type: 'message_stop' };
-const delta = (stopReason: string | null, usage: Record<string, unknown> = { output_tokens: 5 }) => ({ type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage });
+const delta = (stopReason: string | null, usage: Record<string, unknown> = { output_tokens: 5 }) => ({
+  type: 'message_delta',
+  delta: { stop_reason: stopReason, stop_sequence: null },
+  usage,
+});
 
 describe('mapClaudeStream', () => {
   it('ignores blocks and deltas it has no use for, such as server tools and citations', async () => {
     const parts = await collect(
       events(
         start,
-        { type: 'content_block_start', index: 0, content_block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: {} } },
+        {
+          type: 'content_block_start',
+          index: 0,
+          content_block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: {} },
+        },
         { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"q":"x"}' } },
         { type: 'content_block_stop', index: 0 },
         { type: 'content_block_start', index: 1, content_block: { type: 'text', text: 'Hi' } },
@@ -51,7 +59,17 @@ describe('mapClaudeStream', () => {
 
   it('keeps the input a tool block opened with when no fragments follow', async () => {
     const parts = await collect(
-      events(start, { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'go', input: { to: 'Paris' } } }, { type: 'content_block_stop', index: 0 }, delta('tool_use'), stop),
+      events(
+        start,
+        {
+          type: 'content_block_start',
+          index: 0,
+          content_block: { type: 'tool_use', id: 'toolu_1', name: 'go', input: { to: 'Paris' } },
+        },
+        { type: 'content_block_stop', index: 0 },
+        delta('tool_use'),
+        stop,
+      ),
     );
     expect(parts[0]).toEqual({ type: 'tool-call', id: 'toolu_1', name: 'go', input: '{"to":"Paris"}' });
   });
@@ -71,18 +89,34 @@ describe('mapClaudeStream', () => {
   });
 
   it('finishes as other when no stop reason came, and without usage when none was reported', async () => {
-    expect(await collect(events({ type: 'message_start', message: {} }, { type: 'message_delta', delta: { stop_reason: null }, usage: {} }, stop))).toEqual([{ type: 'finish', reason: 'other' }]);
+    expect(
+      await collect(
+        events(
+          { type: 'message_start', message: {} },
+          { type: 'message_delta', delta: { stop_reason: null }, usage: {} },
+          stop,
+        ),
+      ),
+    ).toEqual([{ type: 'finish', reason: 'other' }]);
   });
 
   it('merges the final usage over the first, keeping cache counts only message_start had', async () => {
     const parts = await collect(
       events(
-        { type: 'message_start', message: { usage: { input_tokens: 10, cache_read_input_tokens: 50, cache_creation_input_tokens: 0, output_tokens: 1 } } },
+        {
+          type: 'message_start',
+          message: {
+            usage: { input_tokens: 10, cache_read_input_tokens: 50, cache_creation_input_tokens: 0, output_tokens: 1 },
+          },
+        },
         delta('end_turn', { output_tokens: 42, input_tokens: null, output_tokens_details: { thinking_tokens: 30 } }),
         stop,
       ),
     );
-    expect(parts[0]).toEqual({ type: 'usage', usage: { inputTokens: 60, outputTokens: 42, reasoningTokens: 30, cachedInputTokens: 50 } });
+    expect(parts[0]).toEqual({
+      type: 'usage',
+      usage: { inputTokens: 60, outputTokens: 42, reasoningTokens: 30, cachedInputTokens: 50 },
+    });
   });
 
   it('fails as a dropped stream when message_stop never came', async () => {
@@ -90,7 +124,13 @@ describe('mapClaudeStream', () => {
   });
 
   it('fails on a tool call without a name', async () => {
-    const error = await thrown(events(start, { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 't', name: '', input: {} } }, { type: 'content_block_stop', index: 0 }));
+    const error = await thrown(
+      events(
+        start,
+        { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 't', name: '', input: {} } },
+        { type: 'content_block_stop', index: 0 },
+      ),
+    );
     expect(error.message).toContain('without a tool name');
   });
 

@@ -20,7 +20,11 @@ function streamError(message: string): MassGenError {
 }
 
 function abortedError(providerName: string): MassGenError {
-  return new MassGenError({ code: 'ABORTED', retryable: false, message: `The request to ${providerName} was cancelled.` });
+  return new MassGenError({
+    code: 'ABORTED',
+    retryable: false,
+    message: `The request to ${providerName} was cancelled.`,
+  });
 }
 
 /** The JSON text of a finished tool call: the streamed fragments, else the input the block opened with. */
@@ -30,10 +34,18 @@ function toolInput(block: Extract<OpenBlock, { type: 'tool_use' }>): string {
   return typeof start === 'object' && start !== null && Object.keys(start).length > 0 ? JSON.stringify(start) : '{}';
 }
 
-function openBlock(contentBlock: Extract<RawMessageStreamEvent, { type: 'content_block_start' }>['content_block']): OpenBlock {
+function openBlock(
+  contentBlock: Extract<RawMessageStreamEvent, { type: 'content_block_start' }>['content_block'],
+): OpenBlock {
   switch (contentBlock.type) {
     case 'tool_use':
-      return { type: 'tool_use', id: contentBlock.id, name: contentBlock.name, json: '', startInput: contentBlock.input };
+      return {
+        type: 'tool_use',
+        id: contentBlock.id,
+        name: contentBlock.name,
+        json: '',
+        startInput: contentBlock.input,
+      };
     case 'thinking':
       return { type: 'thinking', thinking: contentBlock.thinking, signature: contentBlock.signature };
     case 'redacted_thinking':
@@ -49,7 +61,10 @@ function openBlock(contentBlock: Extract<RawMessageStreamEvent, { type: 'content
  * call of the turn must send them back), one usage part and the finish. Failures are thrown for
  * the caller to classify, so that the stream it builds ends with exactly one `finish` or `error`.
  */
-export async function* mapClaudeStream(events: AsyncIterable<RawMessageStreamEvent>, options: ClaudeStreamOptions): AsyncGenerator<StreamPart> {
+export async function* mapClaudeStream(
+  events: AsyncIterable<RawMessageStreamEvent>,
+  options: ClaudeStreamOptions,
+): AsyncGenerator<StreamPart> {
   const blocks = new Map<number, OpenBlock>();
   const thinking: Array<{ index: number; block: ThinkingBlock }> = [];
   let usage: ClaudeUsageReport | undefined;
@@ -65,7 +80,8 @@ export async function* mapClaudeStream(events: AsyncIterable<RawMessageStreamEve
       case 'content_block_start': {
         const block = openBlock(event.content_block);
         blocks.set(event.index, block);
-        if (event.content_block.type === 'text' && event.content_block.text !== '') yield { type: 'text-delta', text: event.content_block.text };
+        if (event.content_block.type === 'text' && event.content_block.text !== '')
+          yield { type: 'text-delta', text: event.content_block.text };
         if (block.type === 'thinking' && block.thinking !== '') yield { type: 'reasoning-delta', text: block.thinking };
         break;
       }
@@ -83,10 +99,16 @@ export async function* mapClaudeStream(events: AsyncIterable<RawMessageStreamEve
       case 'content_block_stop': {
         const block = blocks.get(event.index);
         if (block?.type === 'tool_use') {
-          if (block.name === '') throw streamError(`${options.providerName} streamed a tool call (block ${event.index}) without a tool name.`);
+          if (block.name === '')
+            throw streamError(
+              `${options.providerName} streamed a tool call (block ${event.index}) without a tool name.`,
+            );
           yield { type: 'tool-call', id: block.id, name: block.name, input: toolInput(block) };
         } else if (block?.type === 'thinking' && block.signature !== '') {
-          thinking.push({ index: event.index, block: { type: 'thinking', thinking: block.thinking, signature: block.signature } });
+          thinking.push({
+            index: event.index,
+            block: { type: 'thinking', thinking: block.thinking, signature: block.signature },
+          });
         } else if (block?.type === 'redacted_thinking') {
           thinking.push({ index: event.index, block: { type: 'redacted_thinking', data: block.data } });
         }
@@ -104,11 +126,19 @@ export async function* mapClaudeStream(events: AsyncIterable<RawMessageStreamEve
 
   // The SDK ends iteration quietly when its request is aborted, so an early end may be a cancel.
   if (options.signal?.aborted) throw abortedError(options.providerName);
-  if (!stopped) throw streamError(`The response stream from ${options.providerName} ended before the message was complete (no message_stop).`);
+  if (!stopped)
+    throw streamError(
+      `The response stream from ${options.providerName} ended before the message was complete (no message_stop).`,
+    );
   if (thinking.length > 0) {
-    yield { type: 'provider-metadata', metadata: thinkingMetadata(thinking.sort((left, right) => left.index - right.index).map(({ block }) => block)) };
+    yield {
+      type: 'provider-metadata',
+      metadata: thinkingMetadata(thinking.sort((left, right) => left.index - right.index).map(({ block }) => block)),
+    };
   }
   const mappedUsage = usage === undefined ? undefined : mapClaudeUsage(usage);
   if (mappedUsage !== undefined && Object.keys(mappedUsage).length > 0) yield { type: 'usage', usage: mappedUsage };
-  yield stopReason === undefined ? { type: 'finish', reason: 'other' } : { type: 'finish', reason: mapClaudeStopReason(stopReason), rawReason: stopReason };
+  yield stopReason === undefined
+    ? { type: 'finish', reason: 'other' }
+    : { type: 'finish', reason: mapClaudeStopReason(stopReason), rawReason: stopReason };
 }

@@ -6,7 +6,8 @@ export const metadataKey = 'claude';
  * data) lets the API check that the block comes back unchanged, which it requires when a thinking
  * model's tool calls are answered within the same turn.
  */
-export type ThinkingBlock = { type: 'thinking'; thinking: string; signature: string } | { type: 'redacted_thinking'; data: string };
+export type ThinkingBlock =
+  { type: 'thinking'; thinking: string; signature: string } | { type: 'redacted_thinking'; data: string };
 
 /** The `provider-metadata` payload carrying one call's thinking blocks, in order. */
 export function thinkingMetadata(blocks: readonly ThinkingBlock[]): Record<string, unknown> {
@@ -16,7 +17,8 @@ export function thinkingMetadata(blocks: readonly ThinkingBlock[]): Record<strin
 function isThinkingBlock(value: unknown): value is ThinkingBlock {
   if (typeof value !== 'object' || value === null) return false;
   const block = value as Record<string, unknown>;
-  if (block['type'] === 'thinking') return typeof block['thinking'] === 'string' && typeof block['signature'] === 'string';
+  if (block['type'] === 'thinking')
+    return typeof block['thinking'] === 'string' && typeof block['signature'] === 'string';
   return block['type'] === 'redacted_thinking' && typeof block['data'] === 'string';
 }
 
@@ -29,7 +31,11 @@ export function readThinkingBlocks(providerMetadata: Record<string, unknown> | u
   if (typeof entry !== 'object' || entry === null) return [];
   const blocks = (entry as Record<string, unknown>)['thinking'];
   if (!Array.isArray(blocks)) return [];
-  return blocks.filter(isThinkingBlock).map((block) =>
-    block.type === 'thinking' ? { type: 'thinking', thinking: block.thinking, signature: block.signature } : { type: 'redacted_thinking', data: block.data },
-  );
+  return blocks
+    .filter(isThinkingBlock)
+    .map((block) =>
+      block.type === 'thinking'
+        ? { type: 'thinking', thinking: block.thinking, signature: block.signature }
+        : { type: 'redacted_thinking', data: block.data },
+    );
 }

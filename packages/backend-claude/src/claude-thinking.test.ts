@@ -4,7 +4,14 @@ import type { ClaudeOptions } from './claude-options.js';
 import { planThinking } from './claude-thinking.js';
 
 function options(overrides: Partial<ClaudeOptions> = {}): ClaudeOptions {
-  return { baseUrl: 'https://api.anthropic.com', timeoutMs: 600_000, headers: {}, extraBody: {}, betas: [], ...overrides };
+  return {
+    baseUrl: 'https://api.anthropic.com',
+    timeoutMs: 600_000,
+    headers: {},
+    extraBody: {},
+    betas: [],
+    ...overrides,
+  };
 }
 
 function plan(overrides: Partial<ClaudeOptions>, settings: SamplingSettings = {}) {
@@ -35,7 +42,9 @@ describe('planThinking', () => {
   it('warns about an effort Claude has no budget for, and does not think', () => {
     const result = plan({}, { reasoningEffort: 'turbo' });
     expect(result.active).toBe(false);
-    expect(result.warnings).toEqual([expect.objectContaining({ code: 'unsupported-setting', path: 'backend.reasoning.effort' })]);
+    expect(result.warnings).toEqual([
+      expect.objectContaining({ code: 'unsupported-setting', path: 'backend.reasoning.effort' }),
+    ]);
   });
 
   it('lets backend.thinking and max_thinking_tokens decide over the effort, saying so', () => {
@@ -43,16 +52,29 @@ describe('planThinking', () => {
     expect(explicit.thinking).toEqual({ type: 'enabled', budget_tokens: 3000 });
     expect(explicit.warnings[0]?.message).toContain('backend.thinking');
     const budget = plan({ maxThinkingTokens: 5000 });
-    expect(budget).toEqual({ thinking: { type: 'enabled', budget_tokens: 5000 }, active: true, maxTokens: 9096, warnings: [] });
+    expect(budget).toEqual({
+      thinking: { type: 'enabled', budget_tokens: 5000 },
+      active: true,
+      maxTokens: 9096,
+      warnings: [],
+    });
   });
 
   it('keeps a configured max_tokens above the budget as it is', () => {
-    expect(plan({ maxThinkingTokens: 2000 }, { maxOutputTokens: 8000 })).toMatchObject({ thinking: { budget_tokens: 2000 }, maxTokens: 8000, warnings: [] });
+    expect(plan({ maxThinkingTokens: 2000 }, { maxOutputTokens: 8000 })).toMatchObject({
+      thinking: { budget_tokens: 2000 },
+      maxTokens: 8000,
+      warnings: [],
+    });
   });
 
   it('halves the budget when max_tokens cannot hold it, and turns thinking off below the minimum', () => {
     const lowered = plan({ maxThinkingTokens: 8000 }, { maxOutputTokens: 4000 });
-    expect(lowered).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 2000 }, active: true, maxTokens: 4000 });
+    expect(lowered).toMatchObject({
+      thinking: { type: 'enabled', budget_tokens: 2000 },
+      active: true,
+      maxTokens: 4000,
+    });
     expect(lowered.warnings).toHaveLength(1);
     const off = plan({ maxThinkingTokens: 8000 }, { maxOutputTokens: 2000 });
     expect(off).toMatchObject({ active: false, maxTokens: 2000 });
@@ -61,8 +83,19 @@ describe('planThinking', () => {
   });
 
   it('passes adaptive thinking on with the effort for output_config, and disabled thinking as asked', () => {
-    expect(plan({ thinking: { type: 'adaptive' } }, { reasoningEffort: 'high' })).toEqual({ thinking: { type: 'adaptive' }, active: true, maxTokens: 16_384, effort: 'high', warnings: [] });
+    expect(plan({ thinking: { type: 'adaptive' } }, { reasoningEffort: 'high' })).toEqual({
+      thinking: { type: 'adaptive' },
+      active: true,
+      maxTokens: 16_384,
+      effort: 'high',
+      warnings: [],
+    });
     expect(plan({ thinking: { type: 'adaptive' } }, { reasoningEffort: 'minimal' }).warnings).toHaveLength(1);
-    expect(plan({ thinking: { type: 'disabled' } })).toEqual({ thinking: { type: 'disabled' }, active: false, maxTokens: 4096, warnings: [] });
+    expect(plan({ thinking: { type: 'disabled' } })).toEqual({
+      thinking: { type: 'disabled' },
+      active: false,
+      maxTokens: 4096,
+      warnings: [],
+    });
   });
 });

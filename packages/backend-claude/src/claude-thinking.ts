@@ -41,19 +41,36 @@ function unsupported(message: string, path?: string): Warning {
 }
 
 /** What was asked for, before `max_tokens` is taken into account. */
-function requestedThinking(options: ClaudeOptions, effort: string | undefined, warnings: Warning[]): ThinkingConfig | undefined {
+function requestedThinking(
+  options: ClaudeOptions,
+  effort: string | undefined,
+  warnings: Warning[],
+): ThinkingConfig | undefined {
   if (options.thinking !== undefined || options.maxThinkingTokens !== undefined) {
-    const explicit: ThinkingConfig = options.thinking ?? { type: 'enabled', budget_tokens: options.maxThinkingTokens ?? minimumThinkingBudget };
+    const explicit: ThinkingConfig = options.thinking ?? {
+      type: 'enabled',
+      budget_tokens: options.maxThinkingTokens ?? minimumThinkingBudget,
+    };
     if (effort !== undefined && explicit.type !== 'adaptive') {
       const key = options.thinking === undefined ? 'backend.max_thinking_tokens' : 'backend.thinking';
-      warnings.push(unsupported(`Reasoning effort "${effort}" is ignored: ${key} decides Claude's thinking.`, 'backend.reasoning.effort'));
+      warnings.push(
+        unsupported(
+          `Reasoning effort "${effort}" is ignored: ${key} decides Claude's thinking.`,
+          'backend.reasoning.effort',
+        ),
+      );
     }
     return explicit;
   }
   if (effort === undefined || effort === 'none') return undefined;
   const budget = effortBudgets[effort];
   if (budget === undefined) {
-    warnings.push(unsupported(`Reasoning effort "${effort}" means nothing to Claude and is ignored; use low, medium or high.`, 'backend.reasoning.effort'));
+    warnings.push(
+      unsupported(
+        `Reasoning effort "${effort}" means nothing to Claude and is ignored; use low, medium or high.`,
+        'backend.reasoning.effort',
+      ),
+    );
     return undefined;
   }
   return { type: 'enabled', budget_tokens: budget };
@@ -72,20 +89,37 @@ export function planThinking(options: ClaudeOptions, settings: SamplingSettings)
   const configuredMax = settings.maxOutputTokens;
 
   if (requested?.type === 'adaptive') {
-    const plan: ThinkingPlan = { thinking: requested, active: true, maxTokens: configuredMax ?? adaptiveDefaultMaxTokens, warnings };
+    const plan: ThinkingPlan = {
+      thinking: requested,
+      active: true,
+      maxTokens: configuredMax ?? adaptiveDefaultMaxTokens,
+      warnings,
+    };
     if (effort !== undefined && effort !== 'none') {
       if (adaptiveEfforts.has(effort)) plan.effort = effort;
-      else warnings.push(unsupported(`Reasoning effort "${effort}" is not one Claude's adaptive thinking takes (low, medium, high, xhigh, max); it is ignored.`, 'backend.reasoning.effort'));
+      else
+        warnings.push(
+          unsupported(
+            `Reasoning effort "${effort}" is not one Claude's adaptive thinking takes (low, medium, high, xhigh, max); it is ignored.`,
+            'backend.reasoning.effort',
+          ),
+        );
     }
     return plan;
   }
   if (requested?.type !== 'enabled') {
-    return { ...(requested === undefined ? {} : { thinking: requested }), active: false, maxTokens: configuredMax ?? defaultMaxTokens, warnings };
+    return {
+      ...(requested === undefined ? {} : { thinking: requested }),
+      active: false,
+      maxTokens: configuredMax ?? defaultMaxTokens,
+      warnings,
+    };
   }
   if (configuredMax === undefined) {
     return { thinking: requested, active: true, maxTokens: requested.budget_tokens + defaultMaxTokens, warnings };
   }
-  if (configuredMax > requested.budget_tokens) return { thinking: requested, active: true, maxTokens: configuredMax, warnings };
+  if (configuredMax > requested.budget_tokens)
+    return { thinking: requested, active: true, maxTokens: configuredMax, warnings };
   const lowered = Math.floor(configuredMax / 2);
   if (lowered < minimumThinkingBudget) {
     warnings.push(

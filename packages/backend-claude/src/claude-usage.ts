@@ -12,7 +12,9 @@ export interface ClaudeUsageReport {
 /** Merges a later report into an earlier one: fields the later one states win. */
 export function mergeClaudeUsage(earlier: ClaudeUsageReport, later: ClaudeUsageReport): ClaudeUsageReport {
   const merged: ClaudeUsageReport = { ...earlier };
-  for (const [key, value] of Object.entries(later) as Array<[keyof ClaudeUsageReport, ClaudeUsageReport[keyof ClaudeUsageReport]]>) {
+  for (const [key, value] of Object.entries(later) as Array<
+    [keyof ClaudeUsageReport, ClaudeUsageReport[keyof ClaudeUsageReport]]
+  >) {
     if (value !== null && value !== undefined) Object.assign(merged, { [key]: value });
   }
   return merged;
@@ -32,7 +34,8 @@ export function mapClaudeUsage(report: ClaudeUsageReport): Usage {
   const input = count(report.input_tokens);
   const cacheRead = count(report.cache_read_input_tokens);
   const cacheWrite = count(report.cache_creation_input_tokens);
-  if (input !== undefined || cacheRead !== undefined || cacheWrite !== undefined) usage.inputTokens = (input ?? 0) + (cacheRead ?? 0) + (cacheWrite ?? 0);
+  if (input !== undefined || cacheRead !== undefined || cacheWrite !== undefined)
+    usage.inputTokens = (input ?? 0) + (cacheRead ?? 0) + (cacheWrite ?? 0);
   const output = count(report.output_tokens);
   if (output !== undefined) usage.outputTokens = output;
   const thinking = count(report.output_tokens_details?.thinking_tokens);

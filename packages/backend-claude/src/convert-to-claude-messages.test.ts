@@ -9,7 +9,10 @@ describe('convertToClaudeMessages', () => {
         { role: 'user', content: 'Hi' },
         { role: 'system', content: 'Answer in French.' },
       ]),
-    ).toEqual({ system: 'You are careful.\n\nAnswer in French.', messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] });
+    ).toEqual({
+      system: 'You are careful.\n\nAnswer in French.',
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+    });
   });
 
   it('merges consecutive turns of one role and puts tool results before text in a user turn', () => {
@@ -21,9 +24,21 @@ describe('convertToClaudeMessages', () => {
       { role: 'tool', toolCallId: 'toolu_1', toolName: 'lookup', content: 'found' },
     ]);
     expect(messages).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'First.' }, { type: 'text', text: 'Second.' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'First.' },
+          { type: 'text', text: 'Second.' },
+        ],
+      },
       { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'lookup', input: { q: 'x' } }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'found' }, { type: 'text', text: 'Also this.' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'toolu_1', content: 'found' },
+          { type: 'text', text: 'Also this.' },
+        ],
+      },
     ]);
   });
 
@@ -40,11 +55,15 @@ describe('convertToClaudeMessages', () => {
 
   it('sends tool input that is not a JSON object as an empty object, since Claude requires one', () => {
     const { messages } = convertToClaudeMessages([
-      { role: 'assistant', content: 'x', toolCalls: [
-        { id: 'a', name: 't', input: '{"cut": ' },
-        { id: 'b', name: 't', input: '[1, 2]' },
-        { id: 'c', name: 't', input: '  ' },
-      ] },
+      {
+        role: 'assistant',
+        content: 'x',
+        toolCalls: [
+          { id: 'a', name: 't', input: '{"cut": ' },
+          { id: 'b', name: 't', input: '[1, 2]' },
+          { id: 'c', name: 't', input: '  ' },
+        ],
+      },
     ]);
     expect(messages[0]?.content.slice(1)).toEqual([
       { type: 'tool_use', id: 'a', name: 't', input: {} },
@@ -81,7 +100,9 @@ describe('convertToClaudeMessages', () => {
   });
 
   it('marks a failed tool result as an error', () => {
-    const { messages } = convertToClaudeMessages([{ role: 'tool', toolCallId: 'x', toolName: 't', content: 'boom', isError: true }]);
+    const { messages } = convertToClaudeMessages([
+      { role: 'tool', toolCallId: 'x', toolName: 't', content: 'boom', isError: true },
+    ]);
     expect(messages[0]?.content).toEqual([{ type: 'tool_result', tool_use_id: 'x', content: 'boom', is_error: true }]);
   });
 });

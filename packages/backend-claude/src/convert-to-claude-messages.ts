@@ -32,13 +32,17 @@ function parseToolInput(input: string): unknown {
 function assistantBlocks(message: Extract<Message, { role: 'assistant' }>): ClaudeContentBlock[] {
   const blocks: ClaudeContentBlock[] = [...readThinkingBlocks(message.providerMetadata)];
   if (message.content !== '') blocks.push({ type: 'text', text: message.content });
-  for (const call of message.toolCalls ?? []) blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: parseToolInput(call.input) });
+  for (const call of message.toolCalls ?? [])
+    blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: parseToolInput(call.input) });
   return blocks;
 }
 
 /** Tool results must open a user message, before any text in it. */
 function resultsFirst(blocks: ClaudeContentBlock[]): ClaudeContentBlock[] {
-  return [...blocks.filter((block) => block.type === 'tool_result'), ...blocks.filter((block) => block.type !== 'tool_result')];
+  return [
+    ...blocks.filter((block) => block.type === 'tool_result'),
+    ...blocks.filter((block) => block.type !== 'tool_result'),
+  ];
 }
 
 /**
@@ -71,10 +75,19 @@ export function convertToClaudeMessages(messages: readonly Message[]): ClaudeCon
         append('assistant', assistantBlocks(message));
         break;
       case 'tool':
-        append('user', [{ type: 'tool_result', tool_use_id: message.toolCallId, content: message.content, ...(message.isError === true ? { is_error: true } : {}) }]);
+        append('user', [
+          {
+            type: 'tool_result',
+            tool_use_id: message.toolCallId,
+            content: message.content,
+            ...(message.isError === true ? { is_error: true } : {}),
+          },
+        ]);
         break;
     }
   }
-  const ordered = turns.map((turn) => (turn.role === 'user' ? { role: turn.role, content: resultsFirst(turn.content) } : turn));
+  const ordered = turns.map((turn) =>
+    turn.role === 'user' ? { role: turn.role, content: resultsFirst(turn.content) } : turn,
+  );
   return { ...(systemParts.length === 0 ? {} : { system: systemParts.join('\n\n') }), messages: ordered };
 }

@@ -16,7 +16,13 @@ export type { ClaudeApiKeyContext } from './claude-api-key.js';
 export { createClaudeBackend } from './claude-backend.js';
 export { mapClaudeError } from './claude-error.js';
 export type { ClaudeErrorClasses, ClaudeErrorContext } from './claude-error.js';
-export { anthropicBaseUrl, defaultTimeoutSeconds, minimumThinkingBudget, optionsSchema, parseClaudeOptions } from './claude-options.js';
+export {
+  anthropicBaseUrl,
+  defaultTimeoutSeconds,
+  minimumThinkingBudget,
+  optionsSchema,
+  parseClaudeOptions,
+} from './claude-options.js';
 export type { ClaudeOptions, ThinkingOption } from './claude-options.js';
 export { prepareClaudeTools } from './claude-prepare-tools.js';
 export type { ClaudeTool, ClaudeToolChoice, PreparedTools } from './claude-prepare-tools.js';

@@ -29,7 +29,9 @@ export interface GeminiRequest {
 export function buildGeminiRequest(request: BackendRequest, modelId: string, options: GeminiOptions): GeminiRequest {
   const settings = request.settings ?? {};
   const warnings: Warning[] = [];
-  const { systemInstruction, contents } = convertToGeminiMessages(request.messages, { fillMissingSignatures: requiresThoughtSignatures(modelId) });
+  const { systemInstruction, contents } = convertToGeminiMessages(request.messages, {
+    fillMissingSignatures: requiresThoughtSignatures(modelId),
+  });
   const config: GenerateContentConfig = {};
   if (systemInstruction !== undefined) config.systemInstruction = systemInstruction;
   if (settings.temperature !== undefined) config.temperature = settings.temperature;
@@ -53,7 +55,11 @@ export function buildGeminiRequest(request: BackendRequest, modelId: string, opt
   ] as const) {
     for (const [key, value] of Object.entries(extra)) {
       if (ownedFields.has(key)) {
-        warnings.push({ code: 'ignored-option', message: `${origin}.${key} is set by the backend itself and was ignored.`, path: `${origin}.${key}` });
+        warnings.push({
+          code: 'ignored-option',
+          message: `${origin}.${key} is set by the backend itself and was ignored.`,
+          path: `${origin}.${key}`,
+        });
       } else {
         extraBody[key] = value;
       }

@@ -30,7 +30,9 @@ describe('convertToGeminiMessages', () => {
       { role: 'user', content: 'Second.' },
       { role: 'assistant', content: '' },
     ];
-    expect(convertToGeminiMessages(messages, plain)).toEqual({ contents: [{ role: 'user', parts: [{ text: 'First.' }, { text: 'Second.' }] }] });
+    expect(convertToGeminiMessages(messages, plain)).toEqual({
+      contents: [{ role: 'user', parts: [{ text: 'First.' }, { text: 'Second.' }] }],
+    });
   });
 
   it('replays signatures and model ids from the metadata, and sends back only ids Gemini chose', () => {
@@ -68,8 +70,16 @@ describe('convertToGeminiMessages', () => {
   });
 
   it('signs the text of a turn without calls when Gemini signed it', () => {
-    const messages: Message[] = [{ role: 'assistant', content: 'Done.', providerMetadata: { gemini: { callSignatures: {}, textSignature: 'dGV4dA==', modelCallIds: [] } } }];
-    expect(convertToGeminiMessages(messages, plain).contents).toEqual([{ role: 'model', parts: [{ text: 'Done.', thoughtSignature: 'dGV4dA==' }] }]);
+    const messages: Message[] = [
+      {
+        role: 'assistant',
+        content: 'Done.',
+        providerMetadata: { gemini: { callSignatures: {}, textSignature: 'dGV4dA==', modelCallIds: [] } },
+      },
+    ];
+    expect(convertToGeminiMessages(messages, plain).contents).toEqual([
+      { role: 'model', parts: [{ text: 'Done.', thoughtSignature: 'dGV4dA==' }] },
+    ]);
   });
 
   it('puts the placeholder signature on the first unsigned call only for models that require signatures', () => {
@@ -84,8 +94,14 @@ describe('convertToGeminiMessages', () => {
       },
     ];
     const required = convertToGeminiMessages(messages, { fillMissingSignatures: true }).contents[0]?.parts;
-    expect(required).toEqual([{ functionCall: { name: 'f', args: {} }, thoughtSignature: placeholderThoughtSignature }, { functionCall: { name: 'g', args: {} } }]);
-    expect(convertToGeminiMessages(messages, plain).contents[0]?.parts).toEqual([{ functionCall: { name: 'f', args: {} } }, { functionCall: { name: 'g', args: {} } }]);
+    expect(required).toEqual([
+      { functionCall: { name: 'f', args: {} }, thoughtSignature: placeholderThoughtSignature },
+      { functionCall: { name: 'g', args: {} } },
+    ]);
+    expect(convertToGeminiMessages(messages, plain).contents[0]?.parts).toEqual([
+      { functionCall: { name: 'f', args: {} } },
+      { functionCall: { name: 'g', args: {} } },
+    ]);
   });
 
   it('sends failed tool results under error, and wraps arguments that are not a JSON object', () => {
@@ -102,14 +118,26 @@ describe('convertToGeminiMessages', () => {
       { role: 'tool', toolCallId: 'a', toolName: 'f', content: 'bad input', isError: true },
     ];
     const { contents } = convertToGeminiMessages(messages, plain);
-    expect(contents[0]?.parts?.map((part) => part.functionCall?.args)).toEqual([{ input: 'not json' }, { value: [1, 2] }, {}]);
+    expect(contents[0]?.parts?.map((part) => part.functionCall?.args)).toEqual([
+      { input: 'not json' },
+      { value: [1, 2] },
+      {},
+    ]);
     expect(contents[1]?.parts).toEqual([{ functionResponse: { name: 'f', response: { error: 'bad input' } } }]);
   });
 
   it('ignores metadata of the wrong shape instead of failing', () => {
     const messages: Message[] = [
-      { role: 'assistant', content: 'x', toolCalls: [{ id: 'a', name: 'f', input: '{}' }], providerMetadata: { gemini: { callSignatures: { a: 7 }, modelCallIds: 'a' } } },
+      {
+        role: 'assistant',
+        content: 'x',
+        toolCalls: [{ id: 'a', name: 'f', input: '{}' }],
+        providerMetadata: { gemini: { callSignatures: { a: 7 }, modelCallIds: 'a' } },
+      },
     ];
-    expect(convertToGeminiMessages(messages, plain).contents[0]?.parts).toEqual([{ text: 'x' }, { functionCall: { name: 'f', args: {} } }]);
+    expect(convertToGeminiMessages(messages, plain).contents[0]?.parts).toEqual([
+      { text: 'x' },
+      { functionCall: { name: 'f', args: {} } },
+    ]);
   });
 });

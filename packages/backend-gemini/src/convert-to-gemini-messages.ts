@@ -40,9 +40,15 @@ function assistantParts(message: AssistantMessage, options: ConvertOptions, mode
   }
   const signed = calls.some((call) => metadata?.callSignatures[call.id] !== undefined);
   calls.forEach((call, position) => {
-    const signature = metadata?.callSignatures[call.id] ?? (!signed && position === 0 && options.fillMissingSignatures ? placeholderThoughtSignature : undefined);
+    const signature =
+      metadata?.callSignatures[call.id] ??
+      (!signed && position === 0 && options.fillMissingSignatures ? placeholderThoughtSignature : undefined);
     parts.push({
-      functionCall: { ...(modelCallIds.has(call.id) ? { id: call.id } : {}), name: call.name, args: parseArguments(call.input) },
+      functionCall: {
+        ...(modelCallIds.has(call.id) ? { id: call.id } : {}),
+        name: call.name,
+        args: parseArguments(call.input),
+      },
       ...(signature === undefined ? {} : { thoughtSignature: signature }),
     });
   });

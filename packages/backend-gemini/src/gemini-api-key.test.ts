@@ -5,7 +5,15 @@ import { resolveGeminiApiKey, type GeminiKeyContext } from './gemini-api-key.js'
 const google = 'https://generativelanguage.googleapis.com';
 
 function context(overrides: Partial<GeminiKeyContext> = {}, warnings: Warning[] = []): GeminiKeyContext {
-  return { configuredKey: undefined, env: {}, baseUrl: google, warn: (warning) => warnings.push(warning), agentId: 'agent-a', provider: 'gemini', ...overrides };
+  return {
+    configuredKey: undefined,
+    env: {},
+    baseUrl: google,
+    warn: (warning) => warnings.push(warning),
+    agentId: 'agent-a',
+    provider: 'gemini',
+    ...overrides,
+  };
 }
 
 function failure(run: () => unknown): MassGenError {
@@ -23,12 +31,16 @@ describe('resolveGeminiApiKey', () => {
     const env = { GOOGLE_API_KEY: 'AIzaGoogle', GEMINI_API_KEY: 'AIzaGemini' };
     expect(resolveGeminiApiKey(context({ configuredKey: 'AIzaConfigured', env }))).toBe('AIzaConfigured');
     expect(resolveGeminiApiKey(context({ env: { GEMINI_API_KEY: 'AIzaGemini' } }))).toBe('AIzaGemini');
-    expect(resolveGeminiApiKey(context({ env: { GOOGLE_API_KEY: '  ', GEMINI_API_KEY: 'AIzaGemini' } }))).toBe('AIzaGemini');
+    expect(resolveGeminiApiKey(context({ env: { GOOGLE_API_KEY: '  ', GEMINI_API_KEY: 'AIzaGemini' } }))).toBe(
+      'AIzaGemini',
+    );
   });
 
   it('warns, by variable name only, when both variables hold different keys', () => {
     const warnings: Warning[] = [];
-    expect(resolveGeminiApiKey(context({ env: { GOOGLE_API_KEY: 'AIzaGoogle', GEMINI_API_KEY: 'AIzaGemini' } }, warnings))).toBe('AIzaGoogle');
+    expect(
+      resolveGeminiApiKey(context({ env: { GOOGLE_API_KEY: 'AIzaGoogle', GEMINI_API_KEY: 'AIzaGemini' } }, warnings)),
+    ).toBe('AIzaGoogle');
     expect(warnings).toEqual([expect.objectContaining({ code: 'api-key-ambiguous', agentId: 'agent-a' })]);
     expect(warnings[0]?.message).not.toContain('AIza');
     const same: Warning[] = [];
@@ -38,9 +50,18 @@ describe('resolveGeminiApiKey', () => {
 
   it('names both variables when there is no key, and says when a configured key is empty', () => {
     const missing = failure(() => resolveGeminiApiKey(context()));
-    expect(missing).toMatchObject({ code: 'BACKEND_MISSING_KEY', retryable: false, agentId: 'agent-a', provider: 'gemini' });
-    expect(missing.message).toBe('No API key for Gemini: set GEMINI_API_KEY (or GOOGLE_API_KEY) in the environment or in .env, or api_key in the backend block.');
-    expect(failure(() => resolveGeminiApiKey(context({ configuredKey: '' }))).message).toContain('backend.api_key is empty');
+    expect(missing).toMatchObject({
+      code: 'BACKEND_MISSING_KEY',
+      retryable: false,
+      agentId: 'agent-a',
+      provider: 'gemini',
+    });
+    expect(missing.message).toBe(
+      'No API key for Gemini: set GEMINI_API_KEY (or GOOGLE_API_KEY) in the environment or in .env, or api_key in the backend block.',
+    );
+    expect(failure(() => resolveGeminiApiKey(context({ configuredKey: '' }))).message).toContain(
+      'backend.api_key is empty',
+    );
   });
 
   it('trims whitespace with a warning at the key path it came from', () => {
@@ -68,6 +89,8 @@ describe('resolveGeminiApiKey', () => {
   });
 
   it('accepts any key shape behind a proxy, whose keys are its own', () => {
-    expect(resolveGeminiApiKey(context({ configuredKey: 'sk-proxy-key', baseUrl: 'https://llm-proxy.example.com' }))).toBe('sk-proxy-key');
+    expect(
+      resolveGeminiApiKey(context({ configuredKey: 'sk-proxy-key', baseUrl: 'https://llm-proxy.example.com' })),
+    ).toBe('sk-proxy-key');
   });
 });

@@ -27,7 +27,11 @@ export interface GeminiKeyContext {
   provider: string;
 }
 
-function keyError(context: GeminiKeyContext, code: 'BACKEND_MISSING_KEY' | 'BACKEND_AUTH', message: string): MassGenError {
+function keyError(
+  context: GeminiKeyContext,
+  code: 'BACKEND_MISSING_KEY' | 'BACKEND_AUTH',
+  message: string,
+): MassGenError {
   return new MassGenError({ code, message, retryable: false, agentId: context.agentId, provider: context.provider });
 }
 
@@ -76,7 +80,11 @@ export function resolveGeminiApiKey(context: GeminiKeyContext): string {
     });
   }
   if (!/^[\x21-\x7e]+$/.test(key)) {
-    throw keyError(context, 'BACKEND_AUTH', `The API key from ${source} contains spaces or characters that cannot be sent in an HTTP header; check its value.`);
+    throw keyError(
+      context,
+      'BACKEND_AUTH',
+      `The API key from ${source} contains spaces or characters that cannot be sent in an HTTP header; check its value.`,
+    );
   }
   const owner = otherProviderKeys.find((family) => key.startsWith(family.prefix))?.provider;
   if (owner !== undefined && new URL(context.baseUrl).hostname.toLowerCase() === googleHost) {

@@ -1,7 +1,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BackendRequest, BackendSettings, SerializedError, StreamPart, Warning } from '@massgen/core';
-import { collectParts, terminalError, createFakeGeminiServer, fakeGeminiErrors, googleErrorBody, type FakeGeminiReply, type FakeGeminiServer } from '@massgen/testing';
+import {
+  collectParts,
+  terminalError,
+  createFakeGeminiServer,
+  fakeGeminiErrors,
+  googleErrorBody,
+  type FakeGeminiReply,
+  type FakeGeminiServer,
+} from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
 
@@ -33,17 +41,49 @@ const question: BackendRequest = { messages: [{ role: 'user', content: 'Hello' }
 
 describe('Google errors become classified MassGen errors', () => {
   it.each<[string, FakeGeminiReply, Partial<SerializedError>]>([
-    ['400 API key not valid', fakeGeminiErrors.invalidApiKey(), { code: 'BACKEND_AUTH', retryable: false, statusCode: 400 }],
-    ['403 PERMISSION_DENIED', fakeGeminiErrors.permissionDenied(), { code: 'BACKEND_AUTH', retryable: false, statusCode: 403 }],
-    ['429 per-minute quota', fakeGeminiErrors.rateLimit({ retryDelay: '7s' }), { code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 7000, statusCode: 429 }],
+    [
+      '400 API key not valid',
+      fakeGeminiErrors.invalidApiKey(),
+      { code: 'BACKEND_AUTH', retryable: false, statusCode: 400 },
+    ],
+    [
+      '403 PERMISSION_DENIED',
+      fakeGeminiErrors.permissionDenied(),
+      { code: 'BACKEND_AUTH', retryable: false, statusCode: 403 },
+    ],
+    [
+      '429 per-minute quota',
+      fakeGeminiErrors.rateLimit({ retryDelay: '7s' }),
+      { code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 7000, statusCode: 429 },
+    ],
     ['429 per-day quota', fakeGeminiErrors.dailyQuota(), { code: 'BACKEND_QUOTA', retryable: false, statusCode: 429 }],
-    ['400 context too long', fakeGeminiErrors.contextTooLong(), { code: 'BACKEND_CONTEXT_LENGTH', retryable: false, statusCode: 400 }],
-    ['400 INVALID_ARGUMENT', fakeGeminiErrors.badRequest('Invalid JSON payload received. Unknown name "foo".'), { code: 'BACKEND_BAD_REQUEST', retryable: false }],
-    ['404 NOT_FOUND', fakeGeminiErrors.modelNotFound('gemini-2.5-flash'), { code: 'BACKEND_NOT_FOUND', retryable: false, statusCode: 404 }],
+    [
+      '400 context too long',
+      fakeGeminiErrors.contextTooLong(),
+      { code: 'BACKEND_CONTEXT_LENGTH', retryable: false, statusCode: 400 },
+    ],
+    [
+      '400 INVALID_ARGUMENT',
+      fakeGeminiErrors.badRequest('Invalid JSON payload received. Unknown name "foo".'),
+      { code: 'BACKEND_BAD_REQUEST', retryable: false },
+    ],
+    [
+      '404 NOT_FOUND',
+      fakeGeminiErrors.modelNotFound('gemini-2.5-flash'),
+      { code: 'BACKEND_NOT_FOUND', retryable: false, statusCode: 404 },
+    ],
     ['500 INTERNAL', fakeGeminiErrors.internal(), { code: 'BACKEND_SERVER', retryable: true, statusCode: 500 }],
-    ['503 UNAVAILABLE', fakeGeminiErrors.overloaded(), { code: 'BACKEND_OVERLOADED', retryable: true, statusCode: 503 }],
+    [
+      '503 UNAVAILABLE',
+      fakeGeminiErrors.overloaded(),
+      { code: 'BACKEND_OVERLOADED', retryable: true, statusCode: 503 },
+    ],
     ['504 DEADLINE_EXCEEDED', { type: 'error', status: 504 }, { code: 'TIMEOUT', retryable: true, statusCode: 504 }],
-    ['502 from a proxy, as HTML', { type: 'error', status: 502, body: '<html>Bad Gateway</html>', headers: { 'content-type': 'text/html' } }, { code: 'BACKEND_SERVER', retryable: true }],
+    [
+      '502 from a proxy, as HTML',
+      { type: 'error', status: 502, body: '<html>Bad Gateway</html>', headers: { 'content-type': 'text/html' } },
+      { code: 'BACKEND_SERVER', retryable: true },
+    ],
   ])('%s', async (_name, reply, expected) => {
     server.enqueue(reply);
     const error = terminalError(await collectParts(createGeminiBackend(settings()).stream(question)));
@@ -86,7 +126,11 @@ describe('Google errors become classified MassGen errors', () => {
   });
 
   it('never shows the key, even when the provider echoes it', async () => {
-    server.enqueue({ type: 'error', status: 400, body: googleErrorBody(400, 'INVALID_ARGUMENT', `Bad request for key ${apiKey}`) });
+    server.enqueue({
+      type: 'error',
+      status: 400,
+      body: googleErrorBody(400, 'INVALID_ARGUMENT', `Bad request for key ${apiKey}`),
+    });
     const error = terminalError(await collectParts(createGeminiBackend(settings()).stream(question)));
     expect(error.message).not.toContain(apiKey);
     expect(error.message).toContain('[redacted]');
@@ -94,12 +138,20 @@ describe('Google errors become classified MassGen errors', () => {
 });
 
 describe('broken streams', () => {
-  const long: FakeGeminiReply & { type: 'text' } = { type: 'text', text: 'A long answer that is cut off halfway through.' };
+  const long: FakeGeminiReply & { type: 'text' } = {
+    type: 'text',
+    text: 'A long answer that is cut off halfway through.',
+  };
 
   it('reports a connection dropped halfway as a retryable BACKEND_STREAM, after the text that came', async () => {
     server.enqueue({ type: 'drop', afterChunks: 3, reply: long });
     const parts = await collectParts(createGeminiBackend(settings()).stream(question));
-    expect(parts.filter((part) => part.type === 'text-delta').map((part) => (part.type === 'text-delta' ? part.text : '')).join('')).toBe('A long answe');
+    expect(
+      parts
+        .filter((part) => part.type === 'text-delta')
+        .map((part) => (part.type === 'text-delta' ? part.text : ''))
+        .join(''),
+    ).toBe('A long answe');
     expect(terminalError(parts)).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
   });
 
@@ -111,7 +163,12 @@ describe('broken streams', () => {
   });
 
   it('classifies an error object inside the stream by its code', async () => {
-    server.enqueue({ type: 'stream-error', afterChunks: 2, reply: long, error: { code: 503, message: 'The model is overloaded. Please try again later.', status: 'UNAVAILABLE' } });
+    server.enqueue({
+      type: 'stream-error',
+      afterChunks: 2,
+      reply: long,
+      error: { code: 503, message: 'The model is overloaded. Please try again later.', status: 'UNAVAILABLE' },
+    });
     const parts = await collectParts(createGeminiBackend(settings()).stream(question));
     const error = terminalError(parts);
     expect(error).toMatchObject({ code: 'BACKEND_OVERLOADED', retryable: true, statusCode: 503 });
@@ -124,7 +181,9 @@ describe('broken streams', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = terminalError(await collectParts(createGeminiBackend(settings({ base_url: `http://127.0.0.1:${port}` })).stream(question)));
+    const error = terminalError(
+      await collectParts(createGeminiBackend(settings({ base_url: `http://127.0.0.1:${port}` })).stream(question)),
+    );
     expect(error).toMatchObject({ code: 'BACKEND_NETWORK', retryable: true });
   });
 });
@@ -155,13 +214,19 @@ describe('cancellation and timeouts', () => {
   it('sends nothing when the signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    expect(terminalError(await collectParts(createGeminiBackend(settings()).stream(question, { signal: controller.signal })))).toMatchObject({ code: 'ABORTED' });
+    expect(
+      terminalError(
+        await collectParts(createGeminiBackend(settings()).stream(question, { signal: controller.signal })),
+      ),
+    ).toMatchObject({ code: 'ABORTED' });
     expect(server.requests).toHaveLength(0);
   });
 
   it('times out a server that never answers', async () => {
     server.enqueue({ type: 'hang' });
-    const error = terminalError(await collectParts(createGeminiBackend(settings({ timeout_seconds: 0.2 })).stream(question)));
+    const error = terminalError(
+      await collectParts(createGeminiBackend(settings({ timeout_seconds: 0.2 })).stream(question)),
+    );
     expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true });
     expect(error.message).toBe('Gemini did not answer within 0.2 s (the request timeout).');
     await server.idle();
@@ -201,7 +266,12 @@ describe('API keys', () => {
     const env: Record<string, string | undefined> = {};
     const backend = createGeminiBackend({ ...settings(), options: { base_url: server.url }, env });
     const error = terminalError(await collectParts(backend.stream(question)));
-    expect(error).toMatchObject({ code: 'BACKEND_MISSING_KEY', retryable: false, agentId: 'agent-a', provider: 'gemini' });
+    expect(error).toMatchObject({
+      code: 'BACKEND_MISSING_KEY',
+      retryable: false,
+      agentId: 'agent-a',
+      provider: 'gemini',
+    });
     expect(error.message).toContain('GEMINI_API_KEY');
     expect(error.message).toContain('GOOGLE_API_KEY');
     expect(server.requests).toHaveLength(0);
@@ -212,7 +282,13 @@ describe('API keys', () => {
 
   it('trims a key with a trailing newline, with a warning that does not show it', async () => {
     server.enqueue({ type: 'text', text: 'ok' });
-    await collectParts(createGeminiBackend({ ...settings(), options: { base_url: server.url }, env: { GEMINI_API_KEY: `${apiKey}\n` } }).stream(question));
+    await collectParts(
+      createGeminiBackend({
+        ...settings(),
+        options: { base_url: server.url },
+        env: { GEMINI_API_KEY: `${apiKey}\n` },
+      }).stream(question),
+    );
     expect(server.requests[0]?.headers['x-goog-api-key']).toBe(apiKey);
     expect(warnings).toEqual([expect.objectContaining({ code: 'api-key-whitespace' })]);
     expect(JSON.stringify(warnings)).not.toContain(apiKey);
@@ -228,7 +304,9 @@ describe('API keys', () => {
   });
 
   it('reports a wrong key as Google does: BACKEND_AUTH from the 400', async () => {
-    const error = terminalError(await collectParts(createGeminiBackend(settings({ api_key: 'AIzaWrongKey-000000' })).stream(question)));
+    const error = terminalError(
+      await collectParts(createGeminiBackend(settings({ api_key: 'AIzaWrongKey-000000' })).stream(question)),
+    );
     expect(error).toMatchObject({ code: 'BACKEND_AUTH', statusCode: 400 });
     expect(error.message).toContain('API key not valid');
   });

@@ -1,5 +1,10 @@
 import type { BackendModule, BackendRequest, BackendSettings, Message, StreamPart, Warning } from '@massgen/core';
-import { collectParts, createFakeGeminiServer, createGeminiTeamResponder, type FakeGeminiServer } from '@massgen/testing';
+import {
+  collectParts,
+  createFakeGeminiServer,
+  createGeminiTeamResponder,
+  type FakeGeminiServer,
+} from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
 import * as backendModule from './index.js';
@@ -49,29 +54,51 @@ describe('the package as the runtime loads it', () => {
   });
 
   it('refuses at creation a missing model, a bad option and a bad GOOGLE_GEMINI_BASE_URL, naming each', () => {
-    expect(() => createGeminiBackend(settings({ model: ' ' }))).toThrow(/backend\.model: expected the Gemini model to call/);
-    expect(() => createGeminiBackend(settings({}, { timeout_seconds: 'soon' }))).toThrow(/backend\.timeout_seconds: expected a number of seconds/);
-    expect(() => createGeminiBackend({ ...settings(), options: {}, env: { GOOGLE_GEMINI_BASE_URL: 'not a url' } })).toThrow(/GOOGLE_GEMINI_BASE_URL: expected an http\(s\) URL/);
+    expect(() => createGeminiBackend(settings({ model: ' ' }))).toThrow(
+      /backend\.model: expected the Gemini model to call/,
+    );
+    expect(() => createGeminiBackend(settings({}, { timeout_seconds: 'soon' }))).toThrow(
+      /backend\.timeout_seconds: expected a number of seconds/,
+    );
+    expect(() =>
+      createGeminiBackend({ ...settings(), options: {}, env: { GOOGLE_GEMINI_BASE_URL: 'not a url' } }),
+    ).toThrow(/GOOGLE_GEMINI_BASE_URL: expected an http\(s\) URL/);
   });
 });
 
 describe('gemini backend streaming through @google/genai', () => {
   it('streams text deltas, one usage part and a stop finish', async () => {
-    server.enqueue({ type: 'text', text: 'Paris is the capital of France.', usage: { promptTokens: 20, candidatesTokens: 8, cachedTokens: 4 } });
+    server.enqueue({
+      type: 'text',
+      text: 'Paris is the capital of France.',
+      usage: { promptTokens: 20, candidatesTokens: 8, cachedTokens: 4 },
+    });
     const parts = await collectParts(createGeminiBackend(settings()).stream(question));
     expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(3);
     expect(textOf(parts, 'text-delta')).toBe('Paris is the capital of France.');
-    expect(parts.filter((part) => part.type === 'usage')).toEqual([{ type: 'usage', usage: { inputTokens: 20, outputTokens: 8, cachedInputTokens: 4 } }]);
+    expect(parts.filter((part) => part.type === 'usage')).toEqual([
+      { type: 'usage', usage: { inputTokens: 20, outputTokens: 8, cachedInputTokens: 4 } },
+    ]);
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'STOP' });
   });
 
   it('streams thought parts as reasoning before the text, and counts thought tokens as output', async () => {
-    server.enqueue({ type: 'text', thoughts: 'The user wants a capital.', text: 'Paris.', usage: { promptTokens: 10, candidatesTokens: 2, thoughtsTokens: 6 } });
+    server.enqueue({
+      type: 'text',
+      thoughts: 'The user wants a capital.',
+      text: 'Paris.',
+      usage: { promptTokens: 10, candidatesTokens: 2, thoughtsTokens: 6 },
+    });
     const parts = await collectParts(createGeminiBackend(settings()).stream(question));
     expect(textOf(parts, 'reasoning-delta')).toBe('The user wants a capital.');
     expect(textOf(parts, 'text-delta')).toBe('Paris.');
-    expect(parts.findLastIndex((part) => part.type === 'reasoning-delta')).toBeLessThan(parts.findIndex((part) => part.type === 'text-delta'));
-    expect(parts.find((part) => part.type === 'usage')).toEqual({ type: 'usage', usage: { inputTokens: 10, outputTokens: 8, reasoningTokens: 6 } });
+    expect(parts.findLastIndex((part) => part.type === 'reasoning-delta')).toBeLessThan(
+      parts.findIndex((part) => part.type === 'text-delta'),
+    );
+    expect(parts.find((part) => part.type === 'usage')).toEqual({
+      type: 'usage',
+      usage: { inputTokens: 10, outputTokens: 8, reasoningTokens: 6 },
+    });
   });
 
   it('emits each function call once, whole, with generated ids where Gemini sent none', async () => {
@@ -100,10 +127,22 @@ describe('gemini backend streaming through @google/genai', () => {
   });
 
   it('maps MAX_TOKENS to length, SAFETY to content-filter, and a blocked prompt to content-filter', async () => {
-    server.enqueue({ type: 'text', text: 'Cut', finishReason: 'MAX_TOKENS' }, { type: 'text', text: '', finishReason: 'SAFETY' }, { type: 'blocked', blockReason: 'OTHER' });
+    server.enqueue(
+      { type: 'text', text: 'Cut', finishReason: 'MAX_TOKENS' },
+      { type: 'text', text: '', finishReason: 'SAFETY' },
+      { type: 'blocked', blockReason: 'OTHER' },
+    );
     const backend = createGeminiBackend(settings());
-    expect((await collectParts(backend.stream(question))).at(-1)).toEqual({ type: 'finish', reason: 'length', rawReason: 'MAX_TOKENS' });
-    expect((await collectParts(backend.stream(question))).at(-1)).toEqual({ type: 'finish', reason: 'content-filter', rawReason: 'SAFETY' });
+    expect((await collectParts(backend.stream(question))).at(-1)).toEqual({
+      type: 'finish',
+      reason: 'length',
+      rawReason: 'MAX_TOKENS',
+    });
+    expect((await collectParts(backend.stream(question))).at(-1)).toEqual({
+      type: 'finish',
+      reason: 'content-filter',
+      rawReason: 'SAFETY',
+    });
     const blocked = await collectParts(backend.stream(question));
     expect(blocked.filter((part) => part.type === 'text-delta')).toEqual([]);
     expect(blocked.at(-1)).toEqual({ type: 'finish', reason: 'content-filter', rawReason: 'OTHER' });
@@ -113,20 +152,40 @@ describe('gemini backend streaming through @google/genai', () => {
 describe('the request sent to Gemini', () => {
   it('calls streamGenerateContent with the key header, the system instruction, the settings and the tools', async () => {
     server.enqueue({ type: 'text', text: 'ok' });
-    const backend = createGeminiBackend(settings({}, { top_k: 40, presence_penalty: 0.5, headers: { 'x-team': 'research' } }));
+    const backend = createGeminiBackend(
+      settings({}, { top_k: 40, presence_penalty: 0.5, headers: { 'x-team': 'research' } }),
+    );
     await collectParts(
       backend.stream({
         messages: [
           { role: 'system', content: 'You are terse.' },
           { role: 'user', content: 'Weather in Paris?' },
         ],
-        tools: [{ name: 'get_weather', description: 'Weather for a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }],
+        tools: [
+          {
+            name: 'get_weather',
+            description: 'Weather for a city.',
+            inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+          },
+        ],
         toolChoice: 'required',
-        settings: { temperature: 0.3, topP: 0.9, maxOutputTokens: 256, seed: 7, stopSequences: ['END'], reasoningEffort: 'low' },
+        settings: {
+          temperature: 0.3,
+          topP: 0.9,
+          maxOutputTokens: 256,
+          seed: 7,
+          stopSequences: ['END'],
+          reasoningEffort: 'low',
+        },
       }),
     );
     const [request] = server.requests;
-    expect(request).toMatchObject({ method: 'streamGenerateContent', stream: true, apiVersion: 'v1beta', model: 'gemini-2.5-flash' });
+    expect(request).toMatchObject({
+      method: 'streamGenerateContent',
+      stream: true,
+      apiVersion: 'v1beta',
+      model: 'gemini-2.5-flash',
+    });
     expect(request?.headers['x-goog-api-key']).toBe(apiKey);
     expect(request?.headers['x-team']).toBe('research');
     expect(request?.systemInstruction).toEqual({ parts: [{ text: 'You are terse.' }] });
@@ -142,14 +201,20 @@ describe('the request sent to Gemini', () => {
       thinkingConfig: { thinkingBudget: 1024, includeThoughts: true },
     });
     expect(request?.functionDeclarations).toEqual([
-      { name: 'get_weather', description: 'Weather for a city.', parametersJsonSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+      {
+        name: 'get_weather',
+        description: 'Weather for a city.',
+        parametersJsonSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      },
     ]);
     expect(request?.toolConfig).toEqual({ functionCallingConfig: { mode: 'ANY' } });
   });
 
   it('reaches the model when base_url was written with the API version at its end', async () => {
     server.enqueue({ type: 'text', text: 'ok' });
-    const parts = await collectParts(createGeminiBackend(settings({}, { base_url: `${server.url}/v1beta` })).stream(question));
+    const parts = await collectParts(
+      createGeminiBackend(settings({}, { base_url: `${server.url}/v1beta` })).stream(question),
+    );
     expect(parts.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
     expect(server.requests[0]).toMatchObject({ apiVersion: 'v1beta', model: 'gemini-2.5-flash' });
     expect(warnings).toEqual([expect.objectContaining({ code: 'base-url-version' })]);
@@ -157,35 +222,75 @@ describe('the request sent to Gemini', () => {
 
   it('asks Gemini 3 for a thinking level instead of a budget', async () => {
     server.enqueue({ type: 'text', text: 'ok' });
-    await collectParts(createGeminiBackend(settings({ model: 'gemini-3-pro-preview' })).stream({ ...question, settings: { reasoningEffort: 'high' } }));
-    expect(server.requests[0]?.generationConfig['thinkingConfig']).toEqual({ thinkingLevel: 'HIGH', includeThoughts: true });
+    await collectParts(
+      createGeminiBackend(settings({ model: 'gemini-3-pro-preview' })).stream({
+        ...question,
+        settings: { reasoningEffort: 'high' },
+      }),
+    );
+    expect(server.requests[0]?.generationConfig['thinkingConfig']).toEqual({
+      thinkingLevel: 'HIGH',
+      includeThoughts: true,
+    });
   });
 
   it('merges extra_body and then providerOptions into the body, but never over the conversation or the tools', async () => {
     server.enqueue({ type: 'text', text: 'ok' }, { type: 'text', text: 'ok' });
-    const backend = createGeminiBackend(settings({}, { extra_body: { safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }], generationConfig: { candidateCount: 1 } } }));
-    const request: BackendRequest = { ...question, settings: { temperature: 0.5 }, providerOptions: { cachedContent: 'cachedContents/abc', contents: [] } };
+    const backend = createGeminiBackend(
+      settings(
+        {},
+        {
+          extra_body: {
+            safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }],
+            generationConfig: { candidateCount: 1 },
+          },
+        },
+      ),
+    );
+    const request: BackendRequest = {
+      ...question,
+      settings: { temperature: 0.5 },
+      providerOptions: { cachedContent: 'cachedContents/abc', contents: [] },
+    };
     const first = await collectParts(backend.stream(request));
     const second = await collectParts(backend.stream(request));
     const body = server.requests[0]?.body ?? {};
     expect(body['safetySettings']).toEqual([{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }]);
     expect(body['cachedContent']).toBe('cachedContents/abc');
     expect(body['generationConfig']).toMatchObject({ temperature: 0.5, candidateCount: 1 });
-    expect(server.requests[0]?.contents).toEqual([{ role: 'user', parts: [{ text: 'What is the capital of France?' }] }]);
+    expect(server.requests[0]?.contents).toEqual([
+      { role: 'user', parts: [{ text: 'What is the capital of France?' }] },
+    ]);
     expect(first.filter((part) => part.type === 'warning')).toEqual([
-      { type: 'warning', warning: expect.objectContaining({ code: 'ignored-option', path: 'providerOptions.contents', agentId: 'agent-a' }) },
+      {
+        type: 'warning',
+        warning: expect.objectContaining({
+          code: 'ignored-option',
+          path: 'providerOptions.contents',
+          agentId: 'agent-a',
+        }),
+      },
     ]);
     expect(second.filter((part) => part.type === 'warning')).toEqual([]);
   });
 
   it('replays the history: signed function calls as model parts and results as functionResponse parts', async () => {
-    server.enqueue({ type: 'function-calls', calls: [{ name: 'lookup', args: { city: 'Paris' }, thoughtSignature: 'c2lnbmVkLWJ5LWdlbWluaQ==' }, { name: 'lookup', args: { city: 'Lyon' } }] });
+    server.enqueue({
+      type: 'function-calls',
+      calls: [
+        { name: 'lookup', args: { city: 'Paris' }, thoughtSignature: 'c2lnbmVkLWJ5LWdlbWluaQ==' },
+        { name: 'lookup', args: { city: 'Lyon' } },
+      ],
+    });
     const backend = createGeminiBackend(settings());
     const tools = [{ name: 'lookup', description: 'Looks a city up.', inputSchema: { type: 'object' } }];
     const first = await collectParts(backend.stream({ ...question, tools }));
     const calls = toolCalls(first);
     const metadata = first.find((part) => part.type === 'provider-metadata');
-    expect(metadata).toEqual({ type: 'provider-metadata', metadata: { gemini: { callSignatures: { [calls[0]?.id ?? '']: 'c2lnbmVkLWJ5LWdlbWluaQ==' }, modelCallIds: [] } } });
+    expect(metadata).toEqual({
+      type: 'provider-metadata',
+      metadata: { gemini: { callSignatures: { [calls[0]?.id ?? '']: 'c2lnbmVkLWJ5LWdlbWluaQ==' }, modelCallIds: [] } },
+    });
 
     server.enqueue({ type: 'text', text: 'Sunny in both.' });
     const history: Message[] = [
@@ -211,7 +316,10 @@ describe('the request sent to Gemini', () => {
       },
       {
         role: 'user',
-        parts: [{ functionResponse: { name: 'lookup', response: { output: 'sunny' } } }, { functionResponse: { name: 'lookup', response: { error: 'city not found' } } }],
+        parts: [
+          { functionResponse: { name: 'lookup', response: { output: 'sunny' } } },
+          { functionResponse: { name: 'lookup', response: { error: 'city not found' } } },
+        ],
       },
     ]);
   });
@@ -222,11 +330,18 @@ describe('the request sent to Gemini', () => {
     process.env['GOOGLE_GEMINI_BASE_URL'] = 'http://127.0.0.1:9';
     try {
       server.enqueue({ type: 'text', text: 'ok' });
-      const backend = createGeminiBackend({ ...settings(), options: { api_key: apiKey }, env: { GOOGLE_GEMINI_BASE_URL: server.url } });
+      const backend = createGeminiBackend({
+        ...settings(),
+        options: { api_key: apiKey },
+        env: { GOOGLE_GEMINI_BASE_URL: server.url },
+      });
       expect((await collectParts(backend.stream(question))).at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
       expect(server.requests[0]).toMatchObject({ apiVersion: 'v1beta', model: 'gemini-2.5-flash' });
     } finally {
-      for (const [name, value] of [['GOOGLE_GENAI_USE_VERTEXAI', saved.vertex], ['GOOGLE_GEMINI_BASE_URL', saved.base]] as const) {
+      for (const [name, value] of [
+        ['GOOGLE_GENAI_USE_VERTEXAI', saved.vertex],
+        ['GOOGLE_GEMINI_BASE_URL', saved.base],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }
@@ -235,8 +350,14 @@ describe('the request sent to Gemini', () => {
 
   it('plays a whole team turn with the Gemini team responder', async () => {
     server.setResponder(createGeminiTeamResponder({ answer: 'Paris.' }));
-    const newAnswer = { name: 'new_answer', description: 'Submit an answer.', inputSchema: { type: 'object', properties: { content: { type: 'string' } } } };
+    const newAnswer = {
+      name: 'new_answer',
+      description: 'Submit an answer.',
+      inputSchema: { type: 'object', properties: { content: { type: 'string' } } },
+    };
     const parts = await collectParts(createGeminiBackend(settings()).stream({ ...question, tools: [newAnswer] }));
-    expect(toolCalls(parts).map(({ name, input }) => ({ name, input }))).toEqual([{ name: 'new_answer', input: '{"content":"Paris."}' }]);
+    expect(toolCalls(parts).map(({ name, input }) => ({ name, input }))).toEqual([
+      { name: 'new_answer', input: '{"content":"Paris."}' },
+    ]);
   });
 });

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { ConfigError, MassGenError, type Backend, type BackendCallOptions, type BackendRequest, type BackendSettings, type StreamPart, type Warning } from '@massgen/core';
+import {
+  ConfigError,
+  MassGenError,
+  type Backend,
+  type BackendCallOptions,
+  type BackendRequest,
+  type BackendSettings,
+  type StreamPart,
+  type Warning,
+} from '@massgen/core';
 import type { GoogleGenAI } from '@google/genai';
 import { buildGeminiRequest } from './build-gemini-request.js';
 import { resolveGeminiApiKey } from './gemini-api-key.js';
@@ -25,7 +34,14 @@ function baseUrlFromEnvironment(settings: BackendSettings): string | undefined {
   const value = settings.env['GOOGLE_GEMINI_BASE_URL']?.trim();
   if (value === undefined || value === '') return undefined;
   if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
-    throw new ConfigError({ issues: [{ path: 'GOOGLE_GEMINI_BASE_URL', message: `expected an http(s) URL in the environment variable (agent ${settings.agentId})` }] });
+    throw new ConfigError({
+      issues: [
+        {
+          path: 'GOOGLE_GEMINI_BASE_URL',
+          message: `expected an http(s) URL in the environment variable (agent ${settings.agentId})`,
+        },
+      ],
+    });
   }
   return value;
 }
@@ -39,7 +55,12 @@ export function createGeminiBackend(settings: BackendSettings): Backend {
   const modelId = settings.model.trim();
   if (modelId === '') {
     throw new ConfigError({
-      issues: [{ path: 'backend.model', message: `expected the Gemini model to call, such as gemini-2.5-flash (agent ${settings.agentId})` }],
+      issues: [
+        {
+          path: 'backend.model',
+          message: `expected the Gemini model to call, such as gemini-2.5-flash (agent ${settings.agentId})`,
+        },
+      ],
     });
   }
   const baseUrl = options.baseUrl ?? baseUrlFromEnvironment(settings) ?? defaultBaseUrl;
@@ -92,7 +113,8 @@ export function createGeminiBackend(settings: BackendSettings): Backend {
       for (const warning of built.warnings) {
         if (firstTime(warning)) yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
       }
-      if (signal?.aborted) throw new MassGenError({ code: 'ABORTED', message: `The request to ${providerName} was cancelled.` });
+      if (signal?.aborted)
+        throw new MassGenError({ code: 'ABORTED', message: `The request to ${providerName} was cancelled.` });
       silence = startSilenceTimer(options.timeoutMs, signal);
       const chunks = await connection.client.models.generateContentStream({
         model: modelId,

@@ -34,22 +34,50 @@ function quotaBody(violation: Record<string, unknown>, message = 'You exceeded y
 
 describe('mapGeminiError', () => {
   it('keeps a 429 retryable with its RetryInfo delay while the quota is a per-minute one', () => {
-    const error = mapGeminiError(apiError(429, quotaBody({ quotaId: 'GenerateContentInputTokensPerModelPerMinute-FreeTier', quotaValue: '250000' })), context);
+    const error = mapGeminiError(
+      apiError(
+        429,
+        quotaBody({ quotaId: 'GenerateContentInputTokensPerModelPerMinute-FreeTier', quotaValue: '250000' }),
+      ),
+      context,
+    );
     expect(error).toMatchObject({ code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 30_000, statusCode: 429 });
-    expect(error.details).toEqual({ status: 'RESOURCE_EXHAUSTED', quotaIds: ['GenerateContentInputTokensPerModelPerMinute-FreeTier'] });
+    expect(error.details).toEqual({
+      status: 'RESOURCE_EXHAUSTED',
+      quotaIds: ['GenerateContentInputTokensPerModelPerMinute-FreeTier'],
+    });
   });
 
   it('makes a quota of 0 and spent credit BACKEND_QUOTA, not retried', () => {
-    const noQuota = mapGeminiError(apiError(429, quotaBody({ quotaId: 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier', quotaValue: '0' })), context);
+    const noQuota = mapGeminiError(
+      apiError(429, quotaBody({ quotaId: 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier', quotaValue: '0' })),
+      context,
+    );
     expect(noQuota).toMatchObject({ code: 'BACKEND_QUOTA', retryable: false });
     expect(noQuota.retryAfterMs).toBeUndefined();
     expect(noQuota.message).toContain('no quota for the model');
-    const spent = mapGeminiError(apiError(429, quotaBody({}, 'Your prepayment credits are depleted. Please go to AI Studio to manage your project and billing.')), context);
+    const spent = mapGeminiError(
+      apiError(
+        429,
+        quotaBody(
+          {},
+          'Your prepayment credits are depleted. Please go to AI Studio to manage your project and billing.',
+        ),
+      ),
+      context,
+    );
     expect(spent).toMatchObject({ code: 'BACKEND_QUOTA', retryable: false });
   });
 
   it('treats 401 UNAUTHENTICATED as an auth failure', () => {
-    expect(mapGeminiError(apiError(401, { error: { code: 401, status: 'UNAUTHENTICATED', message: 'Request had invalid authentication credentials.' } }), context).code).toBe('BACKEND_AUTH');
+    expect(
+      mapGeminiError(
+        apiError(401, {
+          error: { code: 401, status: 'UNAUTHENTICATED', message: 'Request had invalid authentication credentials.' },
+        }),
+        context,
+      ).code,
+    ).toBe('BACKEND_AUTH');
   });
 
   it('says cancelled when the caller aborted, whatever was thrown', () => {
@@ -59,7 +87,13 @@ describe('mapGeminiError', () => {
 
   it('fills in the agent and provider of its own errors and keeps the rest', () => {
     const own = new MassGenError({ code: 'BACKEND_STREAM', retryable: true, message: 'ended early' });
-    expect(mapGeminiError(own, context)).toMatchObject({ code: 'BACKEND_STREAM', retryable: true, message: 'ended early', agentId: 'agent-a', provider: 'gemini' });
+    expect(mapGeminiError(own, context)).toMatchObject({
+      code: 'BACKEND_STREAM',
+      retryable: true,
+      message: 'ended early',
+      agentId: 'agent-a',
+      provider: 'gemini',
+    });
   });
 
   it('calls an unknown failure before the response INTERNAL, and after it a broken stream, with secrets redacted', () => {
@@ -71,7 +105,10 @@ describe('mapGeminiError', () => {
   });
 
   it('calls fetch failing to connect BACKEND_NETWORK, naming the cause', () => {
-    const error = mapGeminiError(new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') }), context);
+    const error = mapGeminiError(
+      new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') }),
+      context,
+    );
     expect(error).toMatchObject({ code: 'BACKEND_NETWORK', retryable: true });
     expect(error.message).toBe('Could not reach Gemini: fetch failed (connect ECONNREFUSED 127.0.0.1:9).');
   });

@@ -1,7 +1,17 @@
 import type { FinishReason } from '@massgen/core';
 
 /** Reasons a candidate was cut for what it said (or was about to say). */
-const filtered = new Set(['SAFETY', 'RECITATION', 'LANGUAGE', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY', 'IMAGE_PROHIBITED_CONTENT', 'IMAGE_RECITATION']);
+const filtered = new Set([
+  'SAFETY',
+  'RECITATION',
+  'LANGUAGE',
+  'BLOCKLIST',
+  'PROHIBITED_CONTENT',
+  'SPII',
+  'IMAGE_SAFETY',
+  'IMAGE_PROHIBITED_CONTENT',
+  'IMAGE_RECITATION',
+]);
 
 /**
  * Maps Gemini's `finishReason`. Gemini ends a step of function calls with `STOP` like any other,

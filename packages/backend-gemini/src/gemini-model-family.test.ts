@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { geminiGeneration, requiresThoughtSignatures, thinksByDefault, usesThinkingLevels } from './gemini-model-family.js';
+import {
+  geminiGeneration,
+  requiresThoughtSignatures,
+  thinksByDefault,
+  usesThinkingLevels,
+} from './gemini-model-family.js';
 
 describe('Gemini model families', () => {
   it.each([
@@ -13,8 +18,15 @@ describe('Gemini model families', () => {
   });
 
   it('tells which models think, take levels and check signatures', () => {
-    expect([thinksByDefault('gemini-2.5-flash'), thinksByDefault('gemini-2.0-flash'), thinksByDefault('gemini-2.0-flash-thinking-exp')]).toEqual([true, false, true]);
+    expect([
+      thinksByDefault('gemini-2.5-flash'),
+      thinksByDefault('gemini-2.0-flash'),
+      thinksByDefault('gemini-2.0-flash-thinking-exp'),
+    ]).toEqual([true, false, true]);
     expect([usesThinkingLevels('gemini-3-pro-preview'), usesThinkingLevels('gemini-2.5-pro')]).toEqual([true, false]);
-    expect([requiresThoughtSignatures('gemini-3-flash'), requiresThoughtSignatures('gemini-2.5-flash')]).toEqual([true, false]);
+    expect([requiresThoughtSignatures('gemini-3-flash'), requiresThoughtSignatures('gemini-2.5-flash')]).toEqual([
+      true,
+      false,
+    ]);
   });
 });

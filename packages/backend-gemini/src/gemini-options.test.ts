@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { optionsSchema, parseGeminiOptions } from './gemini-options.js';
 
 function settings(options: Record<string, unknown>, warnings: Warning[] = []): BackendSettings {
-  return { agentId: 'agent-a', type: 'gemini', model: 'gemini-2.5-flash', options, env: {}, warn: (warning) => warnings.push(warning) };
+  return {
+    agentId: 'agent-a',
+    type: 'gemini',
+    model: 'gemini-2.5-flash',
+    options,
+    env: {},
+    warn: (warning) => warnings.push(warning),
+  };
 }
 
 function configError(run: () => unknown): ConfigError {
@@ -52,20 +59,34 @@ describe('parseGeminiOptions', () => {
   });
 
   it('defaults to v1beta and 600 s, and accepts the upstream name request_timeout', () => {
-    expect(parseGeminiOptions(settings({}))).toEqual({ apiVersion: 'v1beta', timeoutMs: 600_000, headers: {}, extraBody: {} });
+    expect(parseGeminiOptions(settings({}))).toEqual({
+      apiVersion: 'v1beta',
+      timeoutMs: 600_000,
+      headers: {},
+      extraBody: {},
+    });
     expect(parseGeminiOptions(settings({ request_timeout: 45 })).timeoutMs).toBe(45_000);
     expect(parseGeminiOptions(settings({ stop: ['a', 'b'] })).stopSequences).toEqual(['a', 'b']);
   });
 
   it('takes a version off the end of base_url, with a warning, and uses it unless api_version is set', () => {
     const warnings: Warning[] = [];
-    expect(parseGeminiOptions(settings({ base_url: 'https://proxy.example.com/gemini/v1/' }, warnings))).toMatchObject({ baseUrl: 'https://proxy.example.com/gemini', apiVersion: 'v1' });
+    expect(parseGeminiOptions(settings({ base_url: 'https://proxy.example.com/gemini/v1/' }, warnings))).toMatchObject({
+      baseUrl: 'https://proxy.example.com/gemini',
+      apiVersion: 'v1',
+    });
     expect(warnings).toEqual([expect.objectContaining({ code: 'base-url-version', path: 'backend.base_url' })]);
-    expect(parseGeminiOptions(settings({ base_url: 'https://generativelanguage.googleapis.com/v1beta', api_version: 'v1alpha' }))).toMatchObject({
+    expect(
+      parseGeminiOptions(
+        settings({ base_url: 'https://generativelanguage.googleapis.com/v1beta', api_version: 'v1alpha' }),
+      ),
+    ).toMatchObject({
       baseUrl: 'https://generativelanguage.googleapis.com',
       apiVersion: 'v1alpha',
     });
-    expect(parseGeminiOptions(settings({ base_url: 'https://proxy.example.com/' })).baseUrl).toBe('https://proxy.example.com');
+    expect(parseGeminiOptions(settings({ base_url: 'https://proxy.example.com/' })).baseUrl).toBe(
+      'https://proxy.example.com',
+    );
   });
 
   it('warns once per unknown key, naming it, and still succeeds', () => {
@@ -79,10 +100,21 @@ describe('parseGeminiOptions', () => {
   });
 
   it('rejects bad values with the key path and what was expected', () => {
-    const error = configError(() => parseGeminiOptions(settings({ timeout_seconds: -1, base_url: 'ftp://x', thinking_budget: -5, top_k: 1.5 })));
+    const error = configError(() =>
+      parseGeminiOptions(settings({ timeout_seconds: -1, base_url: 'ftp://x', thinking_budget: -5, top_k: 1.5 })),
+    );
     const paths = error.issues.map((issue) => issue.path);
-    expect(paths).toEqual(expect.arrayContaining(['backend.timeout_seconds', 'backend.base_url', 'backend.thinking_budget', 'backend.top_k']));
-    expect(error.issues.find((issue) => issue.path === 'backend.base_url')?.message).toContain('expected an http(s) URL');
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'backend.timeout_seconds',
+        'backend.base_url',
+        'backend.thinking_budget',
+        'backend.top_k',
+      ]),
+    );
+    expect(error.issues.find((issue) => issue.path === 'backend.base_url')?.message).toContain(
+      'expected an http(s) URL',
+    );
     expect(error.issues[0]?.message).toContain('agent agent-a, backend type gemini');
   });
 

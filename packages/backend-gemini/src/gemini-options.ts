@@ -1,8 +1,13 @@
 import { ConfigError, type BackendSettings } from '@massgen/core';
 import { z } from 'zod';
 
-const seconds = z.number({ error: 'expected a number of seconds' }).positive({ error: 'expected a positive number of seconds' });
-const penalty = z.number({ error: 'expected a number between -2 and 2' }).min(-2, { error: 'expected a number between -2 and 2' }).max(2, { error: 'expected a number between -2 and 2' });
+const seconds = z
+  .number({ error: 'expected a number of seconds' })
+  .positive({ error: 'expected a positive number of seconds' });
+const penalty = z
+  .number({ error: 'expected a number between -2 and 2' })
+  .min(-2, { error: 'expected a number between -2 and 2' })
+  .max(2, { error: 'expected a number between -2 and 2' });
 
 /**
  * The keys of a `backend` block the Gemini backend reads. Other keys pass validation (so that
@@ -16,13 +21,24 @@ export const optionsSchema = z.looseObject({
       error: 'expected an http(s) URL such as https://generativelanguage.googleapis.com',
     })
     .optional(),
-  api_version: z.string({ error: 'expected an API version such as v1beta' }).regex(/^v\d+\w*$/, { error: 'expected an API version such as v1beta or v1' }).optional(),
+  api_version: z
+    .string({ error: 'expected an API version such as v1beta' })
+    .regex(/^v\d+\w*$/, { error: 'expected an API version such as v1beta or v1' })
+    .optional(),
   timeout_seconds: seconds.optional(),
   /** The upstream MassGen name for the same setting. */
   request_timeout: seconds.optional(),
-  headers: z.record(z.string(), z.string({ error: 'expected the header value as a string' }), { error: 'expected a map of header names to string values' }).optional(),
+  headers: z
+    .record(z.string(), z.string({ error: 'expected the header value as a string' }), {
+      error: 'expected a map of header names to string values',
+    })
+    .optional(),
   extra_body: z.record(z.string(), z.unknown(), { error: 'expected a map of extra request body fields' }).optional(),
-  top_k: z.number({ error: 'expected a whole number' }).int({ error: 'expected a whole number' }).positive({ error: 'expected a positive whole number' }).optional(),
+  top_k: z
+    .number({ error: 'expected a whole number' })
+    .int({ error: 'expected a whole number' })
+    .positive({ error: 'expected a positive whole number' })
+    .optional(),
   stop: z.union([z.string(), z.array(z.string())], { error: 'expected a stop sequence or a list of them' }).optional(),
   presence_penalty: penalty.optional(),
   frequency_penalty: penalty.optional(),
@@ -80,7 +96,8 @@ export function parseGeminiOptions(settings: BackendSettings): GeminiOptions {
   }
   const options = result.data;
   const { baseUrl, version } = splitVersion(options.base_url, settings);
-  const stop = options.stop === undefined ? undefined : typeof options.stop === 'string' ? [options.stop] : options.stop;
+  const stop =
+    options.stop === undefined ? undefined : typeof options.stop === 'string' ? [options.stop] : options.stop;
   return {
     ...(options.api_key === undefined ? {} : { apiKey: options.api_key }),
     ...(baseUrl === undefined ? {} : { baseUrl }),

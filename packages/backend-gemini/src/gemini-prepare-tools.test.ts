@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { prepareGeminiTools } from './gemini-prepare-tools.js';
 
-const tool = { name: 'vote', description: 'Vote.', inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', additionalProperties: false } };
+const tool = {
+  name: 'vote',
+  description: 'Vote.',
+  inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', additionalProperties: false },
+};
 
 describe('prepareGeminiTools', () => {
   it('declares the tools with their JSON Schema as is', () => {
-    expect(prepareGeminiTools([tool], undefined)).toEqual({ tools: [{ functionDeclarations: [{ name: 'vote', description: 'Vote.', parametersJsonSchema: tool.inputSchema }] }] });
+    expect(prepareGeminiTools([tool], undefined)).toEqual({
+      tools: [
+        { functionDeclarations: [{ name: 'vote', description: 'Vote.', parametersJsonSchema: tool.inputSchema }] },
+      ],
+    });
   });
 
   it.each([

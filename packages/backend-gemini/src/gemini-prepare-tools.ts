@@ -17,14 +17,23 @@ const modes: Readonly<Record<NonNullable<BackendRequest['toolChoice']>, `${Funct
  * which takes full JSON Schema, unlike the OpenAPI subset of `parameters`). The calling mode is
  * sent only with tools, since it means nothing without them.
  */
-export function prepareGeminiTools(tools: readonly ToolDefinition[] | undefined, toolChoice: BackendRequest['toolChoice']): PreparedGeminiTools {
+export function prepareGeminiTools(
+  tools: readonly ToolDefinition[] | undefined,
+  toolChoice: BackendRequest['toolChoice'],
+): PreparedGeminiTools {
   if (tools === undefined || tools.length === 0) return {};
   return {
     tools: [
       {
-        functionDeclarations: tools.map((tool) => ({ name: tool.name, description: tool.description, parametersJsonSchema: tool.inputSchema })),
+        functionDeclarations: tools.map((tool) => ({
+          name: tool.name,
+          description: tool.description,
+          parametersJsonSchema: tool.inputSchema,
+        })),
       },
     ],
-    ...(toolChoice === undefined ? {} : { toolConfig: { functionCallingConfig: { mode: modes[toolChoice] as FunctionCallingConfigMode } } }),
+    ...(toolChoice === undefined
+      ? {}
+      : { toolConfig: { functionCallingConfig: { mode: modes[toolChoice] as FunctionCallingConfigMode } } }),
   };
 }

@@ -28,7 +28,9 @@ export function toProviderMetadata(metadata: GeminiTurnMetadata): Record<string,
  * Reads this backend's data back from a message. The metadata may have travelled through a run
  * record or another process, so each field is checked rather than trusted.
  */
-export function readGeminiMetadata(providerMetadata: Record<string, unknown> | undefined): GeminiTurnMetadata | undefined {
+export function readGeminiMetadata(
+  providerMetadata: Record<string, unknown> | undefined,
+): GeminiTurnMetadata | undefined {
   const value = providerMetadata?.[geminiMetadataKey];
   if (!isRecord(value)) return undefined;
   const callSignatures: Record<string, string> = {};
@@ -37,7 +39,9 @@ export function readGeminiMetadata(providerMetadata: Record<string, unknown> | u
       if (typeof signature === 'string') callSignatures[id] = signature;
     }
   }
-  const modelCallIds = Array.isArray(value['modelCallIds']) ? value['modelCallIds'].filter((id): id is string => typeof id === 'string') : [];
+  const modelCallIds = Array.isArray(value['modelCallIds'])
+    ? value['modelCallIds'].filter((id): id is string => typeof id === 'string')
+    : [];
   const textSignature = value['textSignature'];
   return { callSignatures, modelCallIds, ...(typeof textSignature === 'string' ? { textSignature } : {}) };
 }

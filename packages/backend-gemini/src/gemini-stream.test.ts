@@ -11,7 +11,11 @@ function chunks(...items: Array<Record<string, unknown>>): AsyncIterable<Generat
 }
 
 function candidate(parts: Array<Record<string, unknown>>, finishReason?: string): Record<string, unknown> {
-  return { candidates: [{ content: { role: 'model', parts }, index: 0, ...(finishReason === undefined ? {} : { finishReason }) }] };
+  return {
+    candidates: [
+      { content: { role: 'model', parts }, index: 0, ...(finishReason === undefined ? {} : { finishReason }) },
+    ],
+  };
 }
 
 let counter = 0;
@@ -43,7 +47,12 @@ describe('mapGeminiStream', () => {
               ],
               'STOP',
             ),
-            usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 3, thoughtsTokenCount: 2, toolUsePromptTokenCount: 4 },
+            usageMetadata: {
+              promptTokenCount: 5,
+              candidatesTokenCount: 3,
+              thoughtsTokenCount: 2,
+              toolUsePromptTokenCount: 4,
+            },
           },
         ),
         options,
@@ -54,17 +63,28 @@ describe('mapGeminiStream', () => {
       { type: 'text-delta', text: 'Calling.' },
       { type: 'tool-call', id: 'generated-1', name: 'f', input: '{"a":1}' },
       { type: 'tool-call', id: 'model-id', name: 'g', input: '{}' },
-      { type: 'provider-metadata', metadata: { gemini: { callSignatures: { 'generated-1': 'c2ln' }, modelCallIds: ['model-id'] } } },
+      {
+        type: 'provider-metadata',
+        metadata: { gemini: { callSignatures: { 'generated-1': 'c2ln' }, modelCallIds: ['model-id'] } },
+      },
       { type: 'usage', usage: { inputTokens: 9, outputTokens: 5, reasoningTokens: 2 } },
       { type: 'finish', reason: 'tool-calls', rawReason: 'STOP' },
     ]);
   });
 
   it('keeps the signature of an empty closing text part and sends no empty delta for it', async () => {
-    const parts = await collectParts(mapGeminiStream(chunks(candidate([{ text: 'Hi' }]), candidate([{ text: '', thoughtSignature: 'dGV4dA==' }], 'STOP')), options));
+    const parts = await collectParts(
+      mapGeminiStream(
+        chunks(candidate([{ text: 'Hi' }]), candidate([{ text: '', thoughtSignature: 'dGV4dA==' }], 'STOP')),
+        options,
+      ),
+    );
     expect(parts).toEqual([
       { type: 'text-delta', text: 'Hi' },
-      { type: 'provider-metadata', metadata: { gemini: { callSignatures: {}, textSignature: 'dGV4dA==', modelCallIds: [] } } },
+      {
+        type: 'provider-metadata',
+        metadata: { gemini: { callSignatures: {}, textSignature: 'dGV4dA==', modelCallIds: [] } },
+      },
       { type: 'finish', reason: 'stop', rawReason: 'STOP' },
     ]);
   });
@@ -75,7 +95,12 @@ describe('mapGeminiStream', () => {
   });
 
   it('reads only the first candidate', async () => {
-    const twoCandidates = { candidates: [{ index: 1, content: { parts: [{ text: 'other' }] } }, { index: 0, content: { parts: [{ text: 'first' }] }, finishReason: 'STOP' }] };
+    const twoCandidates = {
+      candidates: [
+        { index: 1, content: { parts: [{ text: 'other' }] } },
+        { index: 0, content: { parts: [{ text: 'first' }] }, finishReason: 'STOP' },
+      ],
+    };
     const parts = await collectParts(mapGeminiStream(chunks(twoCandidates), options));
     expect(parts[0]).toEqual({ type: 'text-delta', text: 'first' });
     expect(parts).toHaveLength(2);
@@ -89,7 +114,9 @@ describe('mapGeminiStream', () => {
   it('throws ABORTED when the signal was aborted while chunks were still coming', async () => {
     const controller = new AbortController();
     controller.abort();
-    const error = await failure(mapGeminiStream(chunks(candidate([{ text: 'x' }], 'STOP')), { ...options, signal: controller.signal }));
+    const error = await failure(
+      mapGeminiStream(chunks(candidate([{ text: 'x' }], 'STOP')), { ...options, signal: controller.signal }),
+    );
     expect(error.code).toBe('ABORTED');
   });
 });

@@ -12,7 +12,11 @@ export interface GeminiStreamOptions {
 }
 
 function abortedError(providerName: string): MassGenError {
-  return new MassGenError({ code: 'ABORTED', retryable: false, message: `The request to ${providerName} was cancelled.` });
+  return new MassGenError({
+    code: 'ABORTED',
+    retryable: false,
+    message: `The request to ${providerName} was cancelled.`,
+  });
 }
 
 /** What one part of a chunk contributes to the stream, if anything, with the signature it carried noted. */
@@ -35,7 +39,10 @@ function mapPart(part: Part, options: GeminiStreamOptions, turn: GeminiTurnMetad
  * Gemini issued as provider metadata, the usage and the finish. Failures are thrown for the
  * caller to classify, so that the stream it builds ends with exactly one `finish` or `error`.
  */
-export async function* mapGeminiStream(chunks: AsyncIterable<GenerateContentResponse>, options: GeminiStreamOptions): AsyncGenerator<StreamPart> {
+export async function* mapGeminiStream(
+  chunks: AsyncIterable<GenerateContentResponse>,
+  options: GeminiStreamOptions,
+): AsyncGenerator<StreamPart> {
   const turn: GeminiTurnMetadata = { callSignatures: {}, modelCallIds: [] };
   let sawToolCalls = false;
   let rawFinishReason: string | undefined;

@@ -16,15 +16,28 @@ describe('chooseThinkingConfig', () => {
   });
 
   it('gives Gemini 3 a thinking level, and a number as a budget', () => {
-    expect(chooseThinkingConfig('gemini-3-pro-preview', 'Low', {}).thinkingConfig).toEqual({ thinkingLevel: 'LOW', includeThoughts: true });
-    expect(chooseThinkingConfig('models/gemini-3-flash', 'minimal', {}).thinkingConfig).toEqual({ thinkingLevel: 'MINIMAL', includeThoughts: true });
-    expect(chooseThinkingConfig('gemini-3-pro-preview', '4096', {}).thinkingConfig).toEqual({ thinkingBudget: 4096, includeThoughts: true });
+    expect(chooseThinkingConfig('gemini-3-pro-preview', 'Low', {}).thinkingConfig).toEqual({
+      thinkingLevel: 'LOW',
+      includeThoughts: true,
+    });
+    expect(chooseThinkingConfig('models/gemini-3-flash', 'minimal', {}).thinkingConfig).toEqual({
+      thinkingLevel: 'MINIMAL',
+      includeThoughts: true,
+    });
+    expect(chooseThinkingConfig('gemini-3-pro-preview', '4096', {}).thinkingConfig).toEqual({
+      thinkingBudget: 4096,
+      includeThoughts: true,
+    });
   });
 
   it('asks for thoughts from models that think by default, and not from older ones', () => {
-    expect(chooseThinkingConfig('gemini-2.5-pro', undefined, {})).toEqual({ thinkingConfig: { includeThoughts: true } });
+    expect(chooseThinkingConfig('gemini-2.5-pro', undefined, {})).toEqual({
+      thinkingConfig: { includeThoughts: true },
+    });
     expect(chooseThinkingConfig('gemini-2.0-flash', undefined, {})).toEqual({});
-    expect(chooseThinkingConfig('gemini-2.0-flash', undefined, { includeThoughts: true })).toEqual({ thinkingConfig: { includeThoughts: true } });
+    expect(chooseThinkingConfig('gemini-2.0-flash', undefined, { includeThoughts: true })).toEqual({
+      thinkingConfig: { includeThoughts: true },
+    });
     expect(chooseThinkingConfig('gemini-2.5-pro', undefined, { includeThoughts: false })).toEqual({});
   });
 
@@ -33,7 +46,10 @@ describe('chooseThinkingConfig', () => {
   });
 
   it('lets thinking_budget win over the effort', () => {
-    expect(chooseThinkingConfig('gemini-2.5-flash', 'high', { thinkingBudget: 300 }).thinkingConfig).toEqual({ thinkingBudget: 300, includeThoughts: true });
+    expect(chooseThinkingConfig('gemini-2.5-flash', 'high', { thinkingBudget: 300 }).thinkingConfig).toEqual({
+      thinkingBudget: 300,
+      includeThoughts: true,
+    });
   });
 
   it('warns about an effort the model has no meaning for, naming what it accepts', () => {

@@ -43,7 +43,8 @@ export function chooseThinkingConfig(
     config.thinkingBudget = options.thinkingBudget;
   } else if (name !== undefined && name !== '') {
     if (/^-?\d+$/.test(name)) config.thinkingBudget = Number(name);
-    else if (usesThinkingLevels(modelId) && levels[name] !== undefined) config.thinkingLevel = levels[name] as ThinkingLevel;
+    else if (usesThinkingLevels(modelId) && levels[name] !== undefined)
+      config.thinkingLevel = levels[name] as ThinkingLevel;
     else if (!usesThinkingLevels(modelId) && budgets[name] !== undefined) config.thinkingBudget = budgets[name];
     else {
       const accepted = usesThinkingLevels(modelId) ? Object.keys(levels) : Object.keys(budgets);

@@ -8,7 +8,8 @@ import type { GenerateContentResponseUsageMetadata } from '@google/genai';
  */
 export function mapGeminiUsage(usage: GenerateContentResponseUsageMetadata): Usage {
   const mapped: Usage = {};
-  if (typeof usage.promptTokenCount === 'number') mapped.inputTokens = usage.promptTokenCount + (usage.toolUsePromptTokenCount ?? 0);
+  if (typeof usage.promptTokenCount === 'number')
+    mapped.inputTokens = usage.promptTokenCount + (usage.toolUsePromptTokenCount ?? 0);
   const thoughts = usage.thoughtsTokenCount;
   if (typeof usage.candidatesTokenCount === 'number' || typeof thoughts === 'number') {
     mapped.outputTokens = (usage.candidatesTokenCount ?? 0) + (thoughts ?? 0);

@@ -7,7 +7,13 @@ const body = {
     message: 'You exceeded your current quota.',
     status: 'RESOURCE_EXHAUSTED',
     details: [
-      { '@type': 'type.googleapis.com/google.rpc.QuotaFailure', violations: [{ quotaMetric: 'm', quotaId: 'GenerateRequestsPerDayPerProjectPerModel-FreeTier', quotaValue: '250' }, 'junk'] },
+      {
+        '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+        violations: [
+          { quotaMetric: 'm', quotaId: 'GenerateRequestsPerDayPerProjectPerModel-FreeTier', quotaValue: '250' },
+          'junk',
+        ],
+      },
       { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'RATE_LIMIT_EXCEEDED' },
       { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '1.5s' },
     ],
@@ -17,7 +23,11 @@ const body = {
 describe('parseGoogleRpcStatus', () => {
   it('reads the body the SDK puts in an ApiError, and the in-stream form', () => {
     const status = parseGoogleRpcStatus(JSON.stringify(body));
-    expect(status).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED', message: 'You exceeded your current quota.' });
+    expect(status).toMatchObject({
+      code: 429,
+      status: 'RESOURCE_EXHAUSTED',
+      message: 'You exceeded your current quota.',
+    });
     expect(parseGoogleRpcStatus(`got status: RESOURCE_EXHAUSTED. ${JSON.stringify(body)}`)).toEqual(status);
   });
 
@@ -31,12 +41,18 @@ describe('parseGoogleRpcStatus', () => {
     const status = parseGoogleRpcStatus(JSON.stringify(body));
     if (status === undefined) throw new Error('expected a status');
     expect(retryDelayMs(status)).toBe(1500);
-    expect(quotaViolations(status)).toEqual([{ quotaMetric: 'm', quotaId: 'GenerateRequestsPerDayPerProjectPerModel-FreeTier', quotaValue: '250' }]);
+    expect(quotaViolations(status)).toEqual([
+      { quotaMetric: 'm', quotaId: 'GenerateRequestsPerDayPerProjectPerModel-FreeTier', quotaValue: '250' },
+    ]);
     expect(errorReasons(status)).toEqual(['RATE_LIMIT_EXCEEDED']);
   });
 
   it('ignores a retry delay that is not a duration', () => {
-    const status = parseGoogleRpcStatus(JSON.stringify({ error: { message: '', details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: 'soon' }] } }));
+    const status = parseGoogleRpcStatus(
+      JSON.stringify({
+        error: { message: '', details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: 'soon' }] },
+      }),
+    );
     expect(status === undefined ? 'none' : retryDelayMs(status)).toBeUndefined();
   });
 });

@@ -66,7 +66,8 @@ export function quotaViolations(status: GoogleRpcStatus): QuotaViolation[] {
     const violations = detail['violations'];
     if (!Array.isArray(violations)) return [];
     return violations.filter(isRecord).map((violation) => {
-      const field = (name: string): Record<string, string> => (typeof violation[name] === 'string' ? { [name]: violation[name] } : {});
+      const field = (name: string): Record<string, string> =>
+        typeof violation[name] === 'string' ? { [name]: violation[name] } : {};
       return { ...field('quotaId'), ...field('quotaMetric'), ...field('quotaValue') };
     });
   });
@@ -74,5 +75,7 @@ export function quotaViolations(status: GoogleRpcStatus): QuotaViolation[] {
 
 /** The machine-readable reasons of `ErrorInfo` details, such as `API_KEY_INVALID`. */
 export function errorReasons(status: GoogleRpcStatus): string[] {
-  return detailsOf(status, detailType.errorInfo).flatMap((detail) => (typeof detail['reason'] === 'string' ? [detail['reason']] : []));
+  return detailsOf(status, detailType.errorInfo).flatMap((detail) =>
+    typeof detail['reason'] === 'string' ? [detail['reason']] : [],
+  );
 }

@@ -18,8 +18,19 @@ export { createGeminiBackend } from './gemini-backend.js';
 export { mapGeminiError } from './gemini-error.js';
 export type { GeminiErrorContext } from './gemini-error.js';
 export { mapGeminiFinishReason } from './gemini-finish-reason.js';
-export { geminiGeneration, requiresThoughtSignatures, thinksByDefault, usesThinkingLevels } from './gemini-model-family.js';
-export { defaultApiVersion, defaultBaseUrl, defaultTimeoutSeconds, optionsSchema, parseGeminiOptions } from './gemini-options.js';
+export {
+  geminiGeneration,
+  requiresThoughtSignatures,
+  thinksByDefault,
+  usesThinkingLevels,
+} from './gemini-model-family.js';
+export {
+  defaultApiVersion,
+  defaultBaseUrl,
+  defaultTimeoutSeconds,
+  optionsSchema,
+  parseGeminiOptions,
+} from './gemini-options.js';
 export type { GeminiOptions } from './gemini-options.js';
 export { prepareGeminiTools } from './gemini-prepare-tools.js';
 export type { PreparedGeminiTools } from './gemini-prepare-tools.js';

@@ -14,7 +14,14 @@ describe('loading @google/genai', () => {
   it('waits for the first model call, not the package import or backend creation', async () => {
     const server = await createFakeGeminiServer();
     try {
-      const backend = createBackend({ agentId: 'a', type: 'gemini', model: 'gemini-2.5-flash', options: { base_url: server.url, api_key: 'AIzaKey' }, env: {}, warn: () => {} });
+      const backend = createBackend({
+        agentId: 'a',
+        type: 'gemini',
+        model: 'gemini-2.5-flash',
+        options: { base_url: server.url, api_key: 'AIzaKey' },
+        env: {},
+        warn: () => {},
+      });
       expect(sdkLoads.count).toBe(0);
       const parts: StreamPart[] = [];
       for await (const part of backend.stream({ messages: [{ role: 'user', content: 'Hi' }] })) parts.push(part);

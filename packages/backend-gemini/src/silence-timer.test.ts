@@ -14,7 +14,9 @@ function pushedSource(): { source: AsyncIterable<number>; push: (value: number) 
   const waiting: Array<(result: IteratorResult<number>) => void> = [];
   return {
     source: {
-      [Symbol.asyncIterator]: () => ({ next: () => new Promise<IteratorResult<number>>((resolve) => waiting.push(resolve)) }),
+      [Symbol.asyncIterator]: () => ({
+        next: () => new Promise<IteratorResult<number>>((resolve) => waiting.push(resolve)),
+      }),
     },
     push: (value) => waiting.shift()?.({ value, done: false }),
     end: () => waiting.shift()?.({ value: undefined, done: true }),

@@ -16,7 +16,15 @@ afterEach(async () => {
 });
 
 function settings(overrides: Partial<BackendSettings> = {}): BackendSettings {
-  return { agentId: 'agent-a', type: 'grok', model: 'grok-3-mini', options: { base_url: server.url }, env: { XAI_API_KEY: xaiKey }, warn: () => {}, ...overrides };
+  return {
+    agentId: 'agent-a',
+    type: 'grok',
+    model: 'grok-3-mini',
+    options: { base_url: server.url },
+    env: { XAI_API_KEY: xaiKey },
+    warn: () => {},
+    ...overrides,
+  };
 }
 
 const question = { messages: [{ role: 'user' as const, content: 'Weather in Paris?' }] };
@@ -25,13 +33,25 @@ describe('grok backend', () => {
   it('is a backend module for type grok', () => {
     const loaded: BackendModule = grokModule;
     expect(loaded.specificationVersion).toBe('v1');
-    expect(loaded.createBackend(settings())).toMatchObject({ specificationVersion: 'v1', provider: 'grok', modelId: 'grok-3-mini' });
+    expect(loaded.createBackend(settings())).toMatchObject({
+      specificationVersion: 'v1',
+      provider: 'grok',
+      modelId: 'grok-3-mini',
+    });
     expect(grokModule.createGrokBackend).toBe(grokModule.createBackend);
   });
 
   it('talks to api.x.ai unless told otherwise', () => {
-    const endpoint = resolveEndpoint(grokModule.grokDefinition, parseOpenAICompatibleOptions(settings({ options: {} })));
-    expect(endpoint).toEqual({ baseUrl: 'https://api.x.ai/v1', providerName: 'xAI', apiKeyEnvironmentVariable: 'XAI_API_KEY', requiresApiKey: true });
+    const endpoint = resolveEndpoint(
+      grokModule.grokDefinition,
+      parseOpenAICompatibleOptions(settings({ options: {} })),
+    );
+    expect(endpoint).toEqual({
+      baseUrl: 'https://api.x.ai/v1',
+      providerName: 'xAI',
+      apiKeyEnvironmentVariable: 'XAI_API_KEY',
+      requiresApiKey: true,
+    });
   });
 
   it('sends XAI_API_KEY, and names the variable when it is missing', async () => {
@@ -39,22 +59,36 @@ describe('grok backend', () => {
     expect(server.requests[0]?.headers['authorization']).toBe(`Bearer ${xaiKey}`);
 
     const missing = await collectParts(grokModule.createBackend(settings({ env: {} })).stream(question));
-    expect(missing.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_MISSING_KEY', provider: 'grok', message: expect.stringContaining('XAI_API_KEY') } });
+    expect(missing.at(-1)).toMatchObject({
+      type: 'error',
+      error: { code: 'BACKEND_MISSING_KEY', provider: 'grok', message: expect.stringContaining('XAI_API_KEY') },
+    });
     expect(server.requests).toHaveLength(1);
   });
 
   it("refuses another provider's key for api.x.ai by that provider's name, without sending it", async () => {
     const anthropicKey = 'sk-ant-api03-0123456789';
-    const parts = await collectParts(grokModule.createBackend(settings({ options: {}, env: { XAI_API_KEY: anthropicKey } })).stream(question));
+    const parts = await collectParts(
+      grokModule.createBackend(settings({ options: {}, env: { XAI_API_KEY: anthropicKey } })).stream(question),
+    );
     const last = parts.at(-1);
-    expect(last).toMatchObject({ type: 'error', error: { code: 'BACKEND_AUTH', message: expect.stringContaining('Anthropic') } });
+    expect(last).toMatchObject({
+      type: 'error',
+      error: { code: 'BACKEND_AUTH', message: expect.stringContaining('Anthropic') },
+    });
     expect(JSON.stringify(last)).not.toContain(anthropicKey);
   });
 
   it('streams reasoning and a tool call assembled from argument pieces', async () => {
-    server.enqueue({ type: 'tool-calls', reasoning: 'The user wants weather.', calls: [{ name: 'get_weather', arguments: { city: 'Paris', unit: 'celsius' } }] });
+    server.enqueue({
+      type: 'tool-calls',
+      reasoning: 'The user wants weather.',
+      calls: [{ name: 'get_weather', arguments: { city: 'Paris', unit: 'celsius' } }],
+    });
     const parts = await collectParts(grokModule.createBackend(settings()).stream(question));
-    expect(parts.map((part) => (part.type === 'reasoning-delta' ? part.text : '')).join('')).toBe('The user wants weather.');
+    expect(parts.map((part) => (part.type === 'reasoning-delta' ? part.text : '')).join('')).toBe(
+      'The user wants weather.',
+    );
     expect(parts.filter((part) => part.type === 'tool-call')).toEqual([
       { type: 'tool-call', id: 'call_0_0', name: 'get_weather', input: '{"city":"Paris","unit":"celsius"}' },
     ]);

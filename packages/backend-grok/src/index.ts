@@ -1,4 +1,7 @@
-import { defineOpenAICompatibleBackend, type OpenAICompatibleBackendDefinition } from '@massgen/backend-openai-compatible';
+import {
+  defineOpenAICompatibleBackend,
+  type OpenAICompatibleBackendDefinition,
+} from '@massgen/backend-openai-compatible';
 
 /**
  * xAI's Grok models through xAI's OpenAI-compatible Chat Completions API. Reasoning models

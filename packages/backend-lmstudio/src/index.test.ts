@@ -15,7 +15,15 @@ afterEach(async () => {
 });
 
 function settings(overrides: Partial<BackendSettings> = {}): BackendSettings {
-  return { agentId: 'agent-a', type: 'lmstudio', model: 'qwen2.5-7b-instruct', options: { base_url: server.url }, env: {}, warn: () => {}, ...overrides };
+  return {
+    agentId: 'agent-a',
+    type: 'lmstudio',
+    model: 'qwen2.5-7b-instruct',
+    options: { base_url: server.url },
+    env: {},
+    warn: () => {},
+    ...overrides,
+  };
 }
 
 const question = { messages: [{ role: 'user' as const, content: 'Weather in Paris?' }] };
@@ -24,12 +32,19 @@ describe('lmstudio backend', () => {
   it('is a backend module for type lmstudio', () => {
     const loaded: BackendModule = lmStudioModule;
     expect(loaded.specificationVersion).toBe('v1');
-    expect(loaded.createBackend(settings())).toMatchObject({ specificationVersion: 'v1', provider: 'lmstudio', modelId: 'qwen2.5-7b-instruct' });
+    expect(loaded.createBackend(settings())).toMatchObject({
+      specificationVersion: 'v1',
+      provider: 'lmstudio',
+      modelId: 'qwen2.5-7b-instruct',
+    });
     expect(lmStudioModule.createLMStudioBackend).toBe(lmStudioModule.createBackend);
   });
 
   it('talks to the LM Studio server on port 1234 unless told otherwise', () => {
-    const endpoint = resolveEndpoint(lmStudioModule.lmStudioDefinition, parseOpenAICompatibleOptions(settings({ options: {} })));
+    const endpoint = resolveEndpoint(
+      lmStudioModule.lmStudioDefinition,
+      parseOpenAICompatibleOptions(settings({ options: {} })),
+    );
     expect(endpoint).toEqual({ baseUrl: 'http://localhost:1234/v1', providerName: 'LM Studio', requiresApiKey: false });
   });
 
@@ -38,12 +53,19 @@ describe('lmstudio backend', () => {
     expect((await collectParts(backend.stream(question))).at(-1)?.type).toBe('finish');
     expect(server.requests[0]?.headers['authorization']).toBe('Bearer massgen-no-key');
 
-    await collectParts(lmStudioModule.createBackend(settings({ options: { base_url: server.url, api_key: 'proxy-token' } })).stream(question));
+    await collectParts(
+      lmStudioModule
+        .createBackend(settings({ options: { base_url: server.url, api_key: 'proxy-token' } }))
+        .stream(question),
+    );
     expect(server.requests[1]?.headers['authorization']).toBe('Bearer proxy-token');
   });
 
   it('streams a tool call assembled from argument pieces', async () => {
-    server.enqueue({ type: 'tool-calls', calls: [{ name: 'get_weather', arguments: { city: 'Paris', unit: 'celsius' } }] });
+    server.enqueue({
+      type: 'tool-calls',
+      calls: [{ name: 'get_weather', arguments: { city: 'Paris', unit: 'celsius' } }],
+    });
     const parts = await collectParts(lmStudioModule.createBackend(settings()).stream(question));
     expect(parts.filter((part) => part.type === 'tool-call')).toEqual([
       { type: 'tool-call', id: 'call_0_0', name: 'get_weather', input: '{"city":"Paris","unit":"celsius"}' },

@@ -1,4 +1,7 @@
-import { defineOpenAICompatibleBackend, type OpenAICompatibleBackendDefinition } from '@massgen/backend-openai-compatible';
+import {
+  defineOpenAICompatibleBackend,
+  type OpenAICompatibleBackendDefinition,
+} from '@massgen/backend-openai-compatible';
 
 /**
  * LM Studio's local server (Developer tab, "Start server"). It takes no key, so none is asked for;

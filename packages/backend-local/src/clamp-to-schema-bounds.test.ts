@@ -13,7 +13,9 @@ const voteSchema = {
 
 describe('clampToSchemaBounds', () => {
   it('brings numbers inside their schema range and leaves the rest alone', () => {
-    expect(clampToSchemaBounds({ agent_id: 'agent1', reason: 'ok', confidence: 7, scores: [0, 3, 9] }, voteSchema)).toEqual({
+    expect(
+      clampToSchemaBounds({ agent_id: 'agent1', reason: 'ok', confidence: 7, scores: [0, 3, 9] }, voteSchema),
+    ).toEqual({
       agent_id: 'agent1',
       reason: 'ok',
       confidence: 1,

@@ -28,7 +28,12 @@ export function convertToLlamaHistory(messages: readonly Message[], extraSystemT
         }
         if (message.content !== '') openResponse.response.push(message.content);
         for (const call of message.toolCalls ?? []) {
-          const item: ChatModelFunctionCall = { type: 'functionCall', name: call.name, params: parseArguments(call.input), result: undefined };
+          const item: ChatModelFunctionCall = {
+            type: 'functionCall',
+            name: call.name,
+            params: parseArguments(call.input),
+            result: undefined,
+          };
           pendingCalls.set(call.id, item);
           openResponse.response.push(item);
         }

@@ -14,17 +14,25 @@ function megabytes(bytes: number): string {
  * A progress bar for a download, on a terminal redrawn in place; elsewhere (a log, a pipe) a
  * line every tenth of the way, so logs stay readable.
  */
-export function createProgressBar(label: string, stream: NodeJS.WriteStream = process.stderr): { update: DownloadProgressListener; done: () => void } {
+export function createProgressBar(
+  label: string,
+  stream: NodeJS.WriteStream = process.stderr,
+): { update: DownloadProgressListener; done: () => void } {
   let lastTenth = -1;
   let drawn = false;
   return {
     update: ({ receivedBytes, totalBytes }) => {
-      const fraction = totalBytes === undefined || totalBytes === 0 ? undefined : Math.min(1, receivedBytes / totalBytes);
-      const amount = totalBytes === undefined ? megabytes(receivedBytes) : `${megabytes(receivedBytes)} / ${megabytes(totalBytes)}`;
+      const fraction =
+        totalBytes === undefined || totalBytes === 0 ? undefined : Math.min(1, receivedBytes / totalBytes);
+      const amount =
+        totalBytes === undefined ? megabytes(receivedBytes) : `${megabytes(receivedBytes)} / ${megabytes(totalBytes)}`;
       if (stream.isTTY === true) {
         const width = 30;
         const filled = fraction === undefined ? 0 : Math.round(fraction * width);
-        const bar = fraction === undefined ? '' : `[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${Math.floor(fraction * 100)}% `;
+        const bar =
+          fraction === undefined
+            ? ''
+            : `[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${Math.floor(fraction * 100)}% `;
         stream.write(`\r${label} ${bar}${amount}`);
         drawn = true;
         return;

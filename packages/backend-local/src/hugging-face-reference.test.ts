@@ -9,7 +9,12 @@ describe('parseHuggingFaceReference', () => {
       revision: 'main',
       file: 'qwen2.5-0.5b-instruct-q4_k_m.gguf',
     });
-    expect(parseHuggingFaceReference('hf:me/models@v2/q4/tiny.gguf')).toEqual({ owner: 'me', repo: 'models', revision: 'v2', file: 'q4/tiny.gguf' });
+    expect(parseHuggingFaceReference('hf:me/models@v2/q4/tiny.gguf')).toEqual({
+      owner: 'me',
+      repo: 'models',
+      revision: 'v2',
+      file: 'q4/tiny.gguf',
+    });
   });
 
   it('rejects references without a .gguf file or that climb out of the cache', () => {
@@ -22,6 +27,8 @@ describe('huggingFaceUrl', () => {
   it('points at the resolve endpoint of the Hub or of a mirror', () => {
     const reference = parseHuggingFaceReference('hf:me/models/q4/tiny model.gguf');
     expect(huggingFaceUrl(reference)).toBe('https://huggingface.co/me/models/resolve/main/q4/tiny%20model.gguf');
-    expect(huggingFaceUrl(reference, 'http://127.0.0.1:9/')).toBe('http://127.0.0.1:9/me/models/resolve/main/q4/tiny%20model.gguf');
+    expect(huggingFaceUrl(reference, 'http://127.0.0.1:9/')).toBe(
+      'http://127.0.0.1:9/me/models/resolve/main/q4/tiny%20model.gguf',
+    );
   });
 });

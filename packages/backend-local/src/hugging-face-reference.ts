@@ -18,7 +18,12 @@ export function isHuggingFaceReference(model: string): boolean {
 export function parseHuggingFaceReference(model: string): HuggingFaceReference {
   const match = /^hf:([\w.-]+)\/([\w.-]+?)(?:@([\w./-]+?))?\/(.+\.gguf)$/i.exec(model.trim());
   const [, owner, repo, revision, file] = match ?? [];
-  if (owner === undefined || repo === undefined || file === undefined || file.split('/').some((part) => part === '..' || part === '')) {
+  if (
+    owner === undefined ||
+    repo === undefined ||
+    file === undefined ||
+    file.split('/').some((part) => part === '..' || part === '')
+  ) {
     throw new MassGenError({
       code: 'CONFIG_INVALID',
       message: `backend.model ${JSON.stringify(model)} is not a Hugging Face model reference; expected hf:owner/repo/file.gguf (for example ${defaultLocalModel}).`,

@@ -11,7 +11,12 @@ export function createBackend(settings: BackendSettings): Backend {
 export { convertToLlamaHistory } from './convert-to-llama-history.js';
 export { createProgressBar } from './download-progress.js';
 export type { DownloadProgress, DownloadProgressListener } from './download-progress.js';
-export { defaultLocalModel, huggingFaceUrl, isHuggingFaceReference, parseHuggingFaceReference } from './hugging-face-reference.js';
+export {
+  defaultLocalModel,
+  huggingFaceUrl,
+  isHuggingFaceReference,
+  parseHuggingFaceReference,
+} from './hugging-face-reference.js';
 export type { HuggingFaceReference } from './hugging-face-reference.js';
 export { getLlamaInstance, loadNodeLlamaCpp } from './load-node-llama-cpp.js';
 export type { NodeLlamaCpp } from './load-node-llama-cpp.js';

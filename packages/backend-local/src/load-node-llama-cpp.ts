@@ -26,7 +26,9 @@ export function loadNodeLlamaCpp(): Promise<NodeLlamaCpp> {
  */
 export function getLlamaInstance(): Promise<Llama> {
   llamaPromise ??= loadNodeLlamaCpp()
-    .then((module) => module.getLlama({ build: 'never', gpu: false, logLevel: module.LlamaLogLevel.error, progressLogs: false }))
+    .then((module) =>
+      module.getLlama({ build: 'never', gpu: false, logLevel: module.LlamaLogLevel.error, progressLogs: false }),
+    )
     .catch((cause: unknown) => {
       llamaPromise = undefined;
       if (MassGenError.isInstance(cause)) throw cause;

@@ -22,7 +22,15 @@ afterAll(async () => {
 });
 
 function settings(overrides: Partial<BackendSettings> = {}, warnings: Warning[] = []): BackendSettings {
-  return { agentId: 'agent-a', type: 'local', model: modelPath, options: { context_size: 1024 }, env: {}, warn: (warning) => warnings.push(warning), ...overrides };
+  return {
+    agentId: 'agent-a',
+    type: 'local',
+    model: modelPath,
+    options: { context_size: 1024 },
+    env: {},
+    warn: (warning) => warnings.push(warning),
+    ...overrides,
+  };
 }
 
 const question: BackendRequest['messages'] = [
@@ -33,7 +41,12 @@ const question: BackendRequest['messages'] = [
 const newAnswerTool: ToolDefinition = {
   name: 'new_answer',
   description: 'Submit your complete answer.',
-  inputSchema: { type: 'object', properties: { content: { type: 'string' } }, required: ['content'], additionalProperties: false },
+  inputSchema: {
+    type: 'object',
+    properties: { content: { type: 'string' } },
+    required: ['content'],
+    additionalProperties: false,
+  },
 };
 
 const voteTool = (labels: string[]): ToolDefinition => ({
@@ -50,7 +63,9 @@ const voteTool = (labels: string[]): ToolDefinition => ({
 describe('local backend on a real GGUF model', () => {
   it('streams text through the chat template, then usage and the finish', async () => {
     const backend = createLocalBackend(settings());
-    const parts = await collectParts(backend.stream({ messages: question, settings: { maxOutputTokens: 12, seed: 1, temperature: 0.8 } }));
+    const parts = await collectParts(
+      backend.stream({ messages: question, settings: { maxOutputTokens: 12, seed: 1, temperature: 0.8 } }),
+    );
     const text = parts.flatMap((part) => (part.type === 'text-delta' ? [part.text] : [])).join('');
     const usage = parts.find((part) => part.type === 'usage');
     const finish = parts.at(-1);
@@ -59,7 +74,9 @@ describe('local backend on a real GGUF model', () => {
     expect(usage?.type === 'usage' && usage.usage.outputTokens).toBeGreaterThan(0);
     expect(usage?.type === 'usage' && usage.usage.outputTokens).toBeLessThanOrEqual(12);
     expect(usage?.type === 'usage' && usage.usage.inputTokens).toBeGreaterThan(10);
-    expect(finish?.type === 'finish' && ['stop', 'length']).toContain(finish?.type === 'finish' ? finish.reason : undefined);
+    expect(finish?.type === 'finish' && ['stop', 'length']).toContain(
+      finish?.type === 'finish' ? finish.reason : undefined,
+    );
   });
 
   it('makes a grammar-constrained workflow call that parses and matches the tool schema', async () => {
@@ -140,7 +157,10 @@ describe('local backend on a real GGUF model', () => {
     const backend = createLocalBackend(settings());
     const controller = new AbortController();
     const parts: StreamPart[] = [];
-    for await (const part of backend.stream({ messages: question, settings: { maxOutputTokens: 2000, seed: 1, stopSequences: ['never-said'] } }, { signal: controller.signal })) {
+    for await (const part of backend.stream(
+      { messages: question, settings: { maxOutputTokens: 2000, seed: 1, stopSequences: ['never-said'] } },
+      { signal: controller.signal },
+    )) {
       parts.push(part);
       if (part.type === 'text-delta') controller.abort();
     }
@@ -154,7 +174,12 @@ describe('local backend on a real GGUF model', () => {
   it('reports a missing model file as an error part naming the path', async () => {
     const missing = path.join(directory, 'absent.gguf');
     const parts = await collectParts(createLocalBackend(settings({ model: missing })).stream({ messages: question }));
-    expect(parts).toEqual([{ type: 'error', error: expect.objectContaining({ code: 'BACKEND_NOT_FOUND', message: expect.stringContaining(missing) }) }]);
+    expect(parts).toEqual([
+      {
+        type: 'error',
+        error: expect.objectContaining({ code: 'BACKEND_NOT_FOUND', message: expect.stringContaining(missing) }),
+      },
+    ]);
   });
 
   it('warns once per backend about a setting llama.cpp does not have', async () => {

@@ -63,7 +63,8 @@ export function createLocalBackend(settings: BackendSettings): Backend {
         {
           chat: opened.chat,
           // The schema is built at run time, so its static type cannot drive the grammar's output type.
-          createGrammar: (schema) => llama.createGrammarForJsonSchema(schema as Parameters<typeof llama.createGrammarForJsonSchema>[0]),
+          createGrammar: (schema) =>
+            llama.createGrammarForJsonSchema(schema as Parameters<typeof llama.createGrammarForJsonSchema>[0]),
           modelId,
           timeoutMs: options.timeoutMs,
           sampling,
@@ -78,7 +79,11 @@ export function createLocalBackend(settings: BackendSettings): Backend {
   return { specificationVersion: 'v1', provider: 'local', modelId, stream };
 }
 
-async function createAgentChat(settings: BackendSettings, options: LocalOptions, signal: AbortSignal | undefined): Promise<AgentChat> {
+async function createAgentChat(
+  settings: BackendSettings,
+  options: LocalOptions,
+  signal: AbortSignal | undefined,
+): Promise<AgentChat> {
   const modelPath = await resolveModelFile(settings.model, {
     env: settings.env,
     ...(options.modelsDir === undefined ? {} : { modelsDir: options.modelsDir }),

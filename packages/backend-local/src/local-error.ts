@@ -22,7 +22,12 @@ export function mapLocalError(error: unknown, context: LocalErrorContext): MassG
   const message = error instanceof Error ? error.message : String(error);
   const name = error instanceof Error ? error.name : '';
   if (context.abortReason === 'caller' || name === 'AbortError') {
-    return new MassGenError({ code: 'ABORTED', message: `local model ${context.modelId}: the generation was cancelled.`, provider: 'local', cause: error });
+    return new MassGenError({
+      code: 'ABORTED',
+      message: `local model ${context.modelId}: the generation was cancelled.`,
+      provider: 'local',
+      cause: error,
+    });
   }
   if (name === 'InsufficientMemoryError' || /out of memory|failed to allocate/i.test(message)) {
     return new MassGenError({
@@ -40,5 +45,10 @@ export function mapLocalError(error: unknown, context: LocalErrorContext): MassG
       cause: error,
     });
   }
-  return new MassGenError({ code: 'BACKEND_SERVER', message: `local model ${context.modelId}: ${message}`, provider: 'local', cause: error });
+  return new MassGenError({
+    code: 'BACKEND_SERVER',
+    message: `local model ${context.modelId}: ${message}`,
+    provider: 'local',
+    cause: error,
+  });
 }

@@ -2,7 +2,10 @@ import { ConfigError, type BackendSettings } from '@massgen/core';
 import { z } from 'zod';
 
 const positiveInteger = (what: string) =>
-  z.number({ error: `expected ${what} as a whole number` }).int({ error: `expected ${what} as a whole number` }).positive({ error: `expected ${what} above 0` });
+  z
+    .number({ error: `expected ${what} as a whole number` })
+    .int({ error: `expected ${what} as a whole number` })
+    .positive({ error: `expected ${what} above 0` });
 
 /**
  * The keys of a `backend` block this backend reads. Other keys pass validation (a block written
@@ -13,11 +16,20 @@ export const optionsSchema = z.looseObject({
   context_size: positiveInteger('the context size in tokens').optional(),
   /** CPU threads for inference; chosen for the machine when absent. */
   threads: positiveInteger('the number of threads').optional(),
-  timeout_seconds: z.number({ error: 'expected a number of seconds' }).positive({ error: 'expected a positive number of seconds' }).optional(),
+  timeout_seconds: z
+    .number({ error: 'expected a number of seconds' })
+    .positive({ error: 'expected a positive number of seconds' })
+    .optional(),
   /** The upstream MassGen name for the same setting. */
-  request_timeout: z.number({ error: 'expected a number of seconds' }).positive({ error: 'expected a positive number of seconds' }).optional(),
+  request_timeout: z
+    .number({ error: 'expected a number of seconds' })
+    .positive({ error: 'expected a positive number of seconds' })
+    .optional(),
   /** Where `hf:` models are downloaded; `MASSGEN_MODELS_DIR` or `~/.cache/massgen/models` otherwise. */
-  models_dir: z.string({ error: 'expected a directory path' }).min(1, { error: 'expected a directory path' }).optional(),
+  models_dir: z
+    .string({ error: 'expected a directory path' })
+    .min(1, { error: 'expected a directory path' })
+    .optional(),
 });
 
 const knownKeys = new Set(Object.keys(optionsSchema.shape));

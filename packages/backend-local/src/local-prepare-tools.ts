@@ -36,7 +36,10 @@ export function forcedToolCallSchema(tools: readonly ToolDefinition[]): GbnfJson
 
 /** What the model is told about the tools when its reply must be a call, since the grammar alone cannot explain them. */
 export function forcedToolCallInstructions(tools: readonly ToolDefinition[]): string {
-  const lines = tools.map((tool) => `- ${tool.name}: ${tool.description}\n  arguments (JSON Schema): ${JSON.stringify(tool.inputSchema satisfies JsonSchema)}`);
+  const lines = tools.map(
+    (tool) =>
+      `- ${tool.name}: ${tool.description}\n  arguments (JSON Schema): ${JSON.stringify(tool.inputSchema satisfies JsonSchema)}`,
+  );
   return [
     'You can use these tools:',
     ...lines,

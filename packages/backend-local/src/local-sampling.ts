@@ -17,7 +17,12 @@ export interface LocalSampling {
  */
 export const defaultTemperature = 0.7;
 
-const providerOptionKeys: Record<string, 'topK' | 'minP'> = { top_k: 'topK', topK: 'topK', min_p: 'minP', minP: 'minP' };
+const providerOptionKeys: Record<string, 'topK' | 'minP'> = {
+  top_k: 'topK',
+  topK: 'topK',
+  min_p: 'minP',
+  minP: 'minP',
+};
 
 /** Maps request settings and provider options; what llama.cpp cannot honour becomes a warning. */
 export function mapLocalSampling(request: BackendRequest): { sampling: LocalSampling; warnings: Warning[] } {
@@ -27,7 +32,8 @@ export function mapLocalSampling(request: BackendRequest): { sampling: LocalSamp
   if (settings.topP !== undefined) sampling.topP = settings.topP;
   if (settings.maxOutputTokens !== undefined) sampling.maxTokens = settings.maxOutputTokens;
   if (settings.seed !== undefined) sampling.seed = settings.seed;
-  if (settings.stopSequences !== undefined && settings.stopSequences.length > 0) sampling.customStopTriggers = [...settings.stopSequences];
+  if (settings.stopSequences !== undefined && settings.stopSequences.length > 0)
+    sampling.customStopTriggers = [...settings.stopSequences];
   if (settings.reasoningEffort !== undefined) {
     warnings.push({
       code: 'unsupported-setting',

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { BackendRequest, FinishReason, StreamPart, ToolDefinition } from '@massgen/core';
-import type { LlamaChat, LlamaChatResponse, LlamaChatResponseChunk, LlamaGrammar, ChatModelFunctions } from 'node-llama-cpp';
+import type {
+  LlamaChat,
+  LlamaChatResponse,
+  LlamaChatResponseChunk,
+  LlamaGrammar,
+  ChatModelFunctions,
+} from 'node-llama-cpp';
 import { clampToSchemaBounds } from './clamp-to-schema-bounds.js';
 import { convertToLlamaHistory } from './convert-to-llama-history.js';
 import { IdleTimer } from './idle-timer.js';
@@ -18,7 +24,8 @@ export interface LocalGeneration {
   sampling: LocalSampling;
 }
 
-type ToolMode = { kind: 'text' } | { kind: 'forced'; tools: ToolDefinition[] } | { kind: 'native'; functions: ChatModelFunctions };
+type ToolMode =
+  { kind: 'text' } | { kind: 'forced'; tools: ToolDefinition[] } | { kind: 'native'; functions: ChatModelFunctions };
 
 /**
  * How the model may call tools in this request. A turn that must end in a workflow call, or a
@@ -46,7 +53,11 @@ function finishReasonFor(stopReason: LlamaChatResponse['metadata']['stopReason']
  * segments as they are produced, then the tool calls, usage and the finish. Failures, aborts
  * and stalls end the stream with one `error` part.
  */
-export async function* streamLocalGeneration(request: BackendRequest, generation: LocalGeneration, signal: AbortSignal | undefined): AsyncGenerator<StreamPart> {
+export async function* streamLocalGeneration(
+  request: BackendRequest,
+  generation: LocalGeneration,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<StreamPart> {
   const queue = new PartQueue();
   const controller = new AbortController();
   let abortReason: 'timeout' | 'caller' | undefined;
@@ -62,7 +73,14 @@ export async function* streamLocalGeneration(request: BackendRequest, generation
   });
   const done = generate(request, generation, queue, controller.signal, () => timer.touch())
     .catch((error: unknown) => {
-      queue.push({ type: 'error', error: mapLocalError(error, { modelId: generation.modelId, timeoutMs: generation.timeoutMs, ...(abortReason === undefined ? {} : { abortReason }) }).toJSON() });
+      queue.push({
+        type: 'error',
+        error: mapLocalError(error, {
+          modelId: generation.modelId,
+          timeoutMs: generation.timeoutMs,
+          ...(abortReason === undefined ? {} : { abortReason }),
+        }).toJSON(),
+      });
     })
     .finally(() => {
       timer.stop();
@@ -79,9 +97,18 @@ export async function* streamLocalGeneration(request: BackendRequest, generation
   }
 }
 
-async function generate(request: BackendRequest, generation: LocalGeneration, queue: PartQueue, signal: AbortSignal, onProgress: () => void): Promise<void> {
+async function generate(
+  request: BackendRequest,
+  generation: LocalGeneration,
+  queue: PartQueue,
+  signal: AbortSignal,
+  onProgress: () => void,
+): Promise<void> {
   const mode = chooseToolMode(request);
-  const history = convertToLlamaHistory(request.messages, mode.kind === 'forced' ? forcedToolCallInstructions(mode.tools) : undefined);
+  const history = convertToLlamaHistory(
+    request.messages,
+    mode.kind === 'forced' ? forcedToolCallInstructions(mode.tools) : undefined,
+  );
   const { chat } = generation;
   const promptTokensBefore = chat.sequence.tokenMeter.usedInputTokens;
   let outputTokens = 0;
@@ -113,9 +140,18 @@ async function generate(request: BackendRequest, generation: LocalGeneration, qu
       queue.push({ type: 'tool-call', id: `call_${randomUUID()}`, name: call.name, input: JSON.stringify(input) });
     }
   } else if (mode.kind === 'native') {
-    response = await chat.generateResponse(history, { ...common, functions: mode.functions, documentFunctionParams: true });
+    response = await chat.generateResponse(history, {
+      ...common,
+      functions: mode.functions,
+      documentFunctionParams: true,
+    });
     for (const call of response.functionCalls ?? []) {
-      queue.push({ type: 'tool-call', id: `call_${randomUUID()}`, name: call.functionName, input: JSON.stringify(call.params ?? {}) });
+      queue.push({
+        type: 'tool-call',
+        id: `call_${randomUUID()}`,
+        name: call.functionName,
+        input: JSON.stringify(call.params ?? {}),
+      });
     }
   } else {
     response = await chat.generateResponse(history, common);
@@ -124,8 +160,16 @@ async function generate(request: BackendRequest, generation: LocalGeneration, qu
   const inputTokens = Math.max(0, chat.sequence.contextTokens.length - outputTokens);
   queue.push({
     type: 'usage',
-    usage: { inputTokens, outputTokens, cachedInputTokens: Math.max(0, inputTokens - Math.max(0, evaluated - outputTokens)) },
+    usage: {
+      inputTokens,
+      outputTokens,
+      cachedInputTokens: Math.max(0, inputTokens - Math.max(0, evaluated - outputTokens)),
+    },
   });
   const forcedCall = mode.kind === 'forced' && response.metadata.stopReason !== 'maxTokens';
-  queue.push({ type: 'finish', reason: forcedCall ? 'tool-calls' : finishReasonFor(response.metadata.stopReason), rawReason: response.metadata.stopReason });
+  queue.push({
+    type: 'finish',
+    reason: forcedCall ? 'tool-calls' : finishReasonFor(response.metadata.stopReason),
+    rawReason: response.metadata.stopReason,
+  });
 }

@@ -29,7 +29,11 @@ async function startHub(options: { dropFirst?: boolean; corrupt?: boolean } = {}
   const body = options.corrupt === true ? Buffer.from(file).fill(7, 100, 200) : file;
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
     if (request.url === filePath) {
-      response.writeHead(302, { location: '/cdn/tiny.gguf', 'x-linked-etag': `"${sha256}"`, 'x-linked-size': String(file.length) });
+      response.writeHead(302, {
+        location: '/cdn/tiny.gguf',
+        'x-linked-etag': `"${sha256}"`,
+        'x-linked-size': String(file.length),
+      });
       response.end();
       return;
     }
@@ -40,7 +44,8 @@ async function startHub(options: { dropFirst?: boolean; corrupt?: boolean } = {}
     ranges.push(request.headers.range);
     const start = Number(/^bytes=(\d+)-$/.exec(request.headers.range ?? '')?.[1] ?? 0);
     const headers = { 'content-length': String(body.length - start), 'content-type': 'application/octet-stream' };
-    if (start > 0) response.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${body.length - 1}/${body.length}` });
+    if (start > 0)
+      response.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${body.length - 1}/${body.length}` });
     else response.writeHead(200, headers);
     served += 1;
     if (options.dropFirst === true && served === 1) {
@@ -80,7 +85,11 @@ describe('resolveModelFile with an hf: reference', () => {
     hub = await startHub();
     const progress: number[] = [];
     const env = { HF_ENDPOINT: hub.endpoint };
-    const resolved = await resolveModelFile(reference, { env, modelsDir, onProgress: ({ receivedBytes }) => progress.push(receivedBytes) });
+    const resolved = await resolveModelFile(reference, {
+      env,
+      modelsDir,
+      onProgress: ({ receivedBytes }) => progress.push(receivedBytes),
+    });
     expect(resolved).toBe(cached());
     expect(Buffer.compare(await readFile(resolved), file)).toBe(0);
     expect(progress.at(-1)).toBe(file.length);
@@ -90,10 +99,18 @@ describe('resolveModelFile with an hf: reference', () => {
 
   it('resumes with a Range request after the connection drops halfway, and the file checks out', async () => {
     hub = await startHub({ dropFirst: true });
-    const resolved = await resolveModelFile(reference, { env: { HF_ENDPOINT: hub.endpoint }, modelsDir, onProgress: () => undefined });
+    const resolved = await resolveModelFile(reference, {
+      env: { HF_ENDPOINT: hub.endpoint },
+      modelsDir,
+      onProgress: () => undefined,
+    });
     expect(hub.ranges[0]).toBeUndefined();
     expect(hub.ranges[1]).toMatch(/^bytes=\d+-$/);
-    expect(createHash('sha256').update(await readFile(resolved)).digest('hex')).toBe(sha256);
+    expect(
+      createHash('sha256')
+        .update(await readFile(resolved))
+        .digest('hex'),
+    ).toBe(sha256);
   });
 
   it('continues a .partial file left by an earlier run', async () => {
@@ -107,7 +124,9 @@ describe('resolveModelFile with an hf: reference', () => {
 
   it('deletes a download whose sha256 does not match and says so', async () => {
     hub = await startHub({ corrupt: true });
-    await expect(resolveModelFile(reference, { env: { HF_ENDPOINT: hub.endpoint }, modelsDir, onProgress: () => undefined })).rejects.toMatchObject({
+    await expect(
+      resolveModelFile(reference, { env: { HF_ENDPOINT: hub.endpoint }, modelsDir, onProgress: () => undefined }),
+    ).rejects.toMatchObject({
       code: 'BACKEND_STREAM',
       message: expect.stringContaining(`expected ${sha256}`),
     });
@@ -119,14 +138,18 @@ describe('resolveModelFile with an hf: reference', () => {
     const endpoint = hub.endpoint;
     await hub.close();
     hub = undefined;
-    await expect(resolveModelFile(reference, { env: { HF_ENDPOINT: endpoint }, modelsDir, onProgress: () => undefined })).rejects.toMatchObject({
+    await expect(
+      resolveModelFile(reference, { env: { HF_ENDPOINT: endpoint }, modelsDir, onProgress: () => undefined }),
+    ).rejects.toMatchObject({
       code: 'BACKEND_NETWORK',
       message: expect.stringMatching(/--model path\/to\/model\.gguf[\s\S]*MASSGEN_MODELS_DIR/),
     });
   });
 
   it('names a missing local file and the form of an hf: reference', async () => {
-    await expect(resolveModelFile(path.join(modelsDir, 'none.gguf'), { env: {}, onProgress: () => undefined })).rejects.toMatchObject({
+    await expect(
+      resolveModelFile(path.join(modelsDir, 'none.gguf'), { env: {}, onProgress: () => undefined }),
+    ).rejects.toMatchObject({
       code: 'BACKEND_NOT_FOUND',
       message: expect.stringContaining('hf:'),
     });

@@ -55,7 +55,8 @@ export async function downloadModelFile(options: ModelDownloadOptions): Promise<
   const doFetch = options.fetch ?? fetch;
   const partial = `${options.destination}.partial`;
   await mkdir(path.dirname(options.destination), { recursive: true });
-  const headers: Record<string, string> = options.token === undefined ? {} : { authorization: `Bearer ${options.token}` };
+  const headers: Record<string, string> =
+    options.token === undefined ? {} : { authorization: `Bearer ${options.token}` };
   const remote = await locate(options.url, headers, doFetch, options.signal);
   const maxResumes = options.maxResumes ?? 5;
   let totalBytes: number | undefined;
@@ -88,7 +89,13 @@ export async function downloadModelFile(options: ModelDownloadOptions): Promise<
       if (totalBytes === undefined || received >= totalBytes) break;
       throw new Error(`the connection closed after ${received} of ${totalBytes} bytes`);
     } catch (error) {
-      if (options.signal?.aborted === true) throw new MassGenError({ code: 'ABORTED', message: `The download of ${options.url} was cancelled; it resumes next time.`, provider: 'local', cause: error });
+      if (options.signal?.aborted === true)
+        throw new MassGenError({
+          code: 'ABORTED',
+          message: `The download of ${options.url} was cancelled; it resumes next time.`,
+          provider: 'local',
+          cause: error,
+        });
       if (MassGenError.isInstance(error) || attempt >= maxResumes) throw downloadFailure(error, options.url);
     }
   }
@@ -111,10 +118,20 @@ export async function downloadModelFile(options: ModelDownloadOptions): Promise<
  * Asks for the file without following the redirect, because the Hub states the file's sha256
  * on the redirect (`x-linked-etag`) and the CDN behind it does not.
  */
-async function locate(url: string, headers: Record<string, string>, doFetch: typeof fetch, signal: AbortSignal | undefined): Promise<RemoteFile> {
+async function locate(
+  url: string,
+  headers: Record<string, string>,
+  doFetch: typeof fetch,
+  signal: AbortSignal | undefined,
+): Promise<RemoteFile> {
   let response: Response;
   try {
-    response = await doFetch(url, { method: 'HEAD', redirect: 'manual', headers, ...(signal === undefined ? {} : { signal }) });
+    response = await doFetch(url, {
+      method: 'HEAD',
+      redirect: 'manual',
+      headers,
+      ...(signal === undefined ? {} : { signal }),
+    });
   } catch (error) {
     throw downloadFailure(error, url);
   }
@@ -144,7 +161,8 @@ function httpError(status: number, url: string): MassGenError {
 
 function downloadFailure(error: unknown, url: string): MassGenError {
   if (MassGenError.isInstance(error)) return error;
-  const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+  const reason =
+    error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
   return new MassGenError({
     code: 'BACKEND_NETWORK',
     message: `Could not download ${url} (${reason}). If this machine is offline, download the .gguf file elsewhere and pass it with --model path/to/model.gguf (or backend.model in the configuration); what was already downloaded resumes next time.`,

@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { MassGenError } from '@massgen/core';
 import { createProgressBar, type DownloadProgressListener } from './download-progress.js';
-import { defaultLocalModel, huggingFaceUrl, isHuggingFaceReference, parseHuggingFaceReference } from './hugging-face-reference.js';
+import {
+  defaultLocalModel,
+  huggingFaceUrl,
+  isHuggingFaceReference,
+  parseHuggingFaceReference,
+} from './hugging-face-reference.js';
 import { downloadModelFile } from './model-download.js';
 
 export interface ResolveModelOptions {
@@ -18,12 +23,16 @@ export interface ResolveModelOptions {
 /** `local` and an empty model mean the default model (or `MASSGEN_LOCAL_MODEL`). */
 export function modelReference(model: string, env: Readonly<Record<string, string | undefined>>): string {
   const trimmed = model.trim();
-  if (trimmed === '' || trimmed.toLowerCase() === 'local') return env['MASSGEN_LOCAL_MODEL']?.trim() || defaultLocalModel;
+  if (trimmed === '' || trimmed.toLowerCase() === 'local')
+    return env['MASSGEN_LOCAL_MODEL']?.trim() || defaultLocalModel;
   return trimmed;
 }
 
 export function modelsDirectory(options: Pick<ResolveModelOptions, 'env' | 'modelsDir'>): string {
-  return path.resolve(options.modelsDir ?? (options.env['MASSGEN_MODELS_DIR']?.trim() || path.join(os.homedir(), '.cache', 'massgen', 'models')));
+  return path.resolve(
+    options.modelsDir ??
+      (options.env['MASSGEN_MODELS_DIR']?.trim() || path.join(os.homedir(), '.cache', 'massgen', 'models')),
+  );
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -51,7 +60,14 @@ export async function resolveModelFile(model: string, options: ResolveModelOptio
     });
   }
   const parsed = parseHuggingFaceReference(reference);
-  const destination = path.join(modelsDirectory(options), 'hf', parsed.owner, parsed.repo, parsed.revision, ...parsed.file.split('/'));
+  const destination = path.join(
+    modelsDirectory(options),
+    'hf',
+    parsed.owner,
+    parsed.repo,
+    parsed.revision,
+    ...parsed.file.split('/'),
+  );
   if (await exists(destination)) return destination;
   const bar = options.onProgress === undefined ? createProgressBar(`Downloading ${reference}`) : undefined;
   const token = options.env['HF_TOKEN']?.trim();

@@ -11,7 +11,9 @@ function isSchema(value: unknown): value is Schema {
 }
 
 function withDescription(schema: GbnfJsonSchema, source: Schema): GbnfJsonSchema {
-  return typeof source['description'] === 'string' ? ({ ...schema, description: source['description'] } as GbnfJsonSchema) : schema;
+  return typeof source['description'] === 'string'
+    ? ({ ...schema, description: source['description'] } as GbnfJsonSchema)
+    : schema;
 }
 
 /**
@@ -24,17 +26,26 @@ export function toGbnfJsonSchema(schema: unknown): GbnfJsonSchema | undefined {
   if (!isSchema(schema)) return anyScalar;
   if ('const' in schema) return withDescription({ const: schema['const'] as string | number | boolean | null }, schema);
   if (Array.isArray(schema['enum'])) {
-    const values = schema['enum'].filter((value): value is string | number | boolean | null => value === null || ['string', 'number', 'boolean'].includes(typeof value));
+    const values = schema['enum'].filter(
+      (value): value is string | number | boolean | null =>
+        value === null || ['string', 'number', 'boolean'].includes(typeof value),
+    );
     return values.length === 0 ? undefined : withDescription({ enum: values }, schema);
   }
-  const union = Array.isArray(schema['oneOf']) ? schema['oneOf'] : Array.isArray(schema['anyOf']) ? schema['anyOf'] : undefined;
+  const union = Array.isArray(schema['oneOf'])
+    ? schema['oneOf']
+    : Array.isArray(schema['anyOf'])
+      ? schema['anyOf']
+      : undefined;
   if (union !== undefined) {
     const options = union.map(toGbnfJsonSchema).filter((option): option is GbnfJsonSchema => option !== undefined);
     return options.length === 0 ? undefined : withDescription({ oneOf: options }, schema);
   }
   const type = schema['type'];
   if (Array.isArray(type)) {
-    const options = type.map((entry: unknown) => toGbnfJsonSchema({ ...schema, type: entry })).filter((option): option is GbnfJsonSchema => option !== undefined);
+    const options = type
+      .map((entry: unknown) => toGbnfJsonSchema({ ...schema, type: entry }))
+      .filter((option): option is GbnfJsonSchema => option !== undefined);
     return options.length === 0 ? undefined : { oneOf: options };
   }
   if (type === 'object' || (type === undefined && isSchema(schema['properties']))) return objectSchema(schema);
@@ -54,7 +65,9 @@ export function toGbnfJsonSchema(schema: unknown): GbnfJsonSchema | undefined {
 
 function objectSchema(schema: Schema): GbnfJsonSchema | undefined {
   const source = isSchema(schema['properties']) ? schema['properties'] : {};
-  const required = Array.isArray(schema['required']) ? schema['required'].filter((key): key is string => typeof key === 'string') : [];
+  const required = Array.isArray(schema['required'])
+    ? schema['required'].filter((key): key is string => typeof key === 'string')
+    : [];
   const properties: Record<string, GbnfJsonSchema> = {};
   for (const [key, value] of Object.entries(source)) {
     const converted = toGbnfJsonSchema(value);

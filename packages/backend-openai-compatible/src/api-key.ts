@@ -84,7 +84,11 @@ export function resolveApiKey(context: ApiKeyContext): string {
     });
   }
   if (!/^[\x21-\x7e]+$/.test(key)) {
-    throw keyError(context, 'BACKEND_AUTH', `The API key from ${source} contains spaces or characters that cannot be sent in an HTTP header; check its value.`);
+    throw keyError(
+      context,
+      'BACKEND_AUTH',
+      `The API key from ${source} contains spaces or characters that cannot be sent in an HTTP header; check its value.`,
+    );
   }
   const keyOwner = keyIssuer(key);
   const hostOwner = hostOwners[new URL(context.endpoint.baseUrl).hostname.toLowerCase()];

@@ -16,7 +16,11 @@ export interface ChatRequest {
  * configured `extra_body`, then the request's `providerOptions`, each free to override the one
  * before it except for the fields the backend owns.
  */
-export function buildChatRequest(request: BackendRequest, model: string, extraBody: Readonly<Record<string, unknown>>): ChatRequest {
+export function buildChatRequest(
+  request: BackendRequest,
+  model: string,
+  extraBody: Readonly<Record<string, unknown>>,
+): ChatRequest {
   const settings = request.settings ?? {};
   const warnings: Warning[] = [];
   const body: Record<string, unknown> = {};
@@ -34,14 +38,19 @@ export function buildChatRequest(request: BackendRequest, model: string, extraBo
   ] as const) {
     for (const [key, value] of Object.entries(extra)) {
       if (ownedFields.has(key)) {
-        warnings.push({ code: 'ignored-option', message: `${origin}.${key} is set by the backend itself and was ignored.`, path: `${origin}.${key}` });
+        warnings.push({
+          code: 'ignored-option',
+          message: `${origin}.${key} is set by the backend itself and was ignored.`,
+          path: `${origin}.${key}`,
+        });
       } else {
         body[key] = value;
       }
     }
   }
 
-  const streamOptions = typeof body['stream_options'] === 'object' && body['stream_options'] !== null ? body['stream_options'] : {};
+  const streamOptions =
+    typeof body['stream_options'] === 'object' && body['stream_options'] !== null ? body['stream_options'] : {};
   return {
     body: {
       ...body,

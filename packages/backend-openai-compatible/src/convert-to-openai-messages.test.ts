@@ -7,14 +7,22 @@ describe('convertToOpenAIMessages', () => {
       convertToOpenAIMessages([
         { role: 'system', content: 'Be brief.' },
         { role: 'user', content: 'Add 2 and 3.' },
-        { role: 'assistant', content: 'Calling the adder.', toolCalls: [{ id: 'call_1', name: 'add', input: '{"a":2,"b":3}' }] },
+        {
+          role: 'assistant',
+          content: 'Calling the adder.',
+          toolCalls: [{ id: 'call_1', name: 'add', input: '{"a":2,"b":3}' }],
+        },
         { role: 'tool', toolCallId: 'call_1', toolName: 'add', content: '5' },
         { role: 'assistant', content: 'It is 5.' },
       ]),
     ).toEqual([
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: 'Add 2 and 3.' },
-      { role: 'assistant', content: 'Calling the adder.', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'add', arguments: '{"a":2,"b":3}' } }] },
+      {
+        role: 'assistant',
+        content: 'Calling the adder.',
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'add', arguments: '{"a":2,"b":3}' } }],
+      },
       { role: 'tool', tool_call_id: 'call_1', content: '5' },
       { role: 'assistant', content: 'It is 5.' },
     ]);
@@ -27,7 +35,11 @@ describe('convertToOpenAIMessages', () => {
         { role: 'tool', toolCallId: 'call_2', toolName: 'now', content: 'clock unavailable', isError: true },
       ]),
     ).toEqual([
-      { role: 'assistant', content: null, tool_calls: [{ id: 'call_2', type: 'function', function: { name: 'now', arguments: '{}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'call_2', type: 'function', function: { name: 'now', arguments: '{}' } }],
+      },
       { role: 'tool', tool_call_id: 'call_2', content: 'Error: clock unavailable' },
     ]);
   });

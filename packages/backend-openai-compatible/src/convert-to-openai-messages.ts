@@ -27,7 +27,11 @@ export function convertToOpenAIMessages(messages: readonly Message[]): ChatCompl
         };
       }
       case 'tool':
-        return { role: 'tool', tool_call_id: message.toolCallId, content: message.isError === true ? `Error: ${message.content}` : message.content };
+        return {
+          role: 'tool',
+          tool_call_id: message.toolCallId,
+          content: message.isError === true ? `Error: ${message.content}` : message.content,
+        };
     }
   });
 }

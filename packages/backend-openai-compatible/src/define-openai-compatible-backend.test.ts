@@ -19,7 +19,12 @@ function settings(overrides: Partial<BackendSettings>): BackendSettings {
 
 describe('defineOpenAICompatibleBackend', () => {
   it('builds a local backend that needs no key and has a default model', async () => {
-    const local = defineOpenAICompatibleBackend({ type: 'local-server', defaultBaseUrl: server.url, requiresApiKey: false, defaultModel: 'default-model' });
+    const local = defineOpenAICompatibleBackend({
+      type: 'local-server',
+      defaultBaseUrl: server.url,
+      requiresApiKey: false,
+      defaultModel: 'default-model',
+    });
     const backend = local.createBackend(settings({ type: 'local-server' }));
     expect(backend).toMatchObject({ provider: 'local-server', modelId: 'default-model' });
     const parts = await collectParts(backend.stream({ messages: [{ role: 'user', content: 'Hi' }] }));
@@ -29,12 +34,28 @@ describe('defineOpenAICompatibleBackend', () => {
   });
 
   it("reads a hosted backend's key from its own variable and names it when missing", async () => {
-    const hosted = defineOpenAICompatibleBackend({ type: 'hosted', defaultBaseUrl: server.url, apiKeyEnvironmentVariable: 'HOSTED_API_KEY', requiresApiKey: true, displayName: 'Hosted' });
-    const missing = await collectParts(hosted.createBackend(settings({ type: 'hosted', model: 'm' })).stream({ messages: [{ role: 'user', content: 'Hi' }] }));
+    const hosted = defineOpenAICompatibleBackend({
+      type: 'hosted',
+      defaultBaseUrl: server.url,
+      apiKeyEnvironmentVariable: 'HOSTED_API_KEY',
+      requiresApiKey: true,
+      displayName: 'Hosted',
+    });
+    const missing = await collectParts(
+      hosted
+        .createBackend(settings({ type: 'hosted', model: 'm' }))
+        .stream({ messages: [{ role: 'user', content: 'Hi' }] }),
+    );
     expect(missing.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_MISSING_KEY', provider: 'hosted' } });
-    expect(missing.at(-1)?.type === 'error' && missing.at(-1)).toMatchObject({ error: { message: expect.stringContaining('HOSTED_API_KEY') } });
+    expect(missing.at(-1)?.type === 'error' && missing.at(-1)).toMatchObject({
+      error: { message: expect.stringContaining('HOSTED_API_KEY') },
+    });
 
-    const present = await collectParts(hosted.createBackend(settings({ type: 'hosted', model: 'm', env: { HOSTED_API_KEY: 'hosted-secret' } })).stream({ messages: [{ role: 'user', content: 'Hi' }] }));
+    const present = await collectParts(
+      hosted
+        .createBackend(settings({ type: 'hosted', model: 'm', env: { HOSTED_API_KEY: 'hosted-secret' } }))
+        .stream({ messages: [{ role: 'user', content: 'Hi' }] }),
+    );
     expect(present.at(-1)?.type).toBe('finish');
     expect(server.requests[0]?.headers['authorization']).toBe('Bearer hosted-secret');
   });
@@ -50,9 +71,15 @@ describe('defineOpenAICompatibleBackend', () => {
         return new sdk.OpenAI({ ...options, defaultHeaders: { ...options.defaultHeaders, 'x-client': 'custom' } });
       },
     });
-    const parts = await collectParts(custom.createBackend(settings({ type: 'custom', model: 'm' })).stream({ messages: [{ role: 'user', content: 'Hi' }] }));
+    const parts = await collectParts(
+      custom
+        .createBackend(settings({ type: 'custom', model: 'm' }))
+        .stream({ messages: [{ role: 'user', content: 'Hi' }] }),
+    );
     expect(parts.at(-1)?.type).toBe('finish');
-    expect(seen).toEqual([expect.objectContaining({ baseURL: server.url, apiKey: 'massgen-no-key', maxRetries: 0, timeout: 600_000 })]);
+    expect(seen).toEqual([
+      expect.objectContaining({ baseURL: server.url, apiKey: 'massgen-no-key', maxRetries: 0, timeout: 600_000 }),
+    ]);
     expect(server.requests[0]?.headers['x-client']).toBe('custom');
   });
 

@@ -19,7 +19,9 @@ export interface OpenAICompatibleBackendModule {
  * export const { createBackend, optionsSchema } = backend;
  * ```
  */
-export function defineOpenAICompatibleBackend(definition: OpenAICompatibleBackendDefinition): OpenAICompatibleBackendModule {
+export function defineOpenAICompatibleBackend(
+  definition: OpenAICompatibleBackendDefinition,
+): OpenAICompatibleBackendModule {
   return {
     createBackend: (settings) => createOpenAICompatibleBackend(settings, definition),
     optionsSchema,

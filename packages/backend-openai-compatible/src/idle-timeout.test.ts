@@ -24,7 +24,14 @@ function stallingSource(items: string[]): { source: AsyncIterable<string>; stop:
 describe('withIdleTimeout', () => {
   it('passes every item of a source that keeps talking', async () => {
     const items: number[] = [];
-    for await (const item of withIdleTimeout((async function* () { yield* [1, 2, 3]; })(), 10_000, () => new Error('idle'))) items.push(item);
+    for await (const item of withIdleTimeout(
+      (async function* () {
+        yield* [1, 2, 3];
+      })(),
+      10_000,
+      () => new Error('idle'),
+    ))
+      items.push(item);
     expect(items).toEqual([1, 2, 3]);
   });
 
@@ -36,7 +43,8 @@ describe('withIdleTimeout', () => {
         for await (const item of withIdleTimeout(source, 20, () => {
           stop();
           return new Error('silent for too long');
-        })) items.push(item);
+        }))
+          items.push(item);
         return undefined;
       } catch (error) {
         return error;
@@ -54,7 +62,13 @@ describe('withIdleTimeout', () => {
 
     it('counts only the time spent waiting for the source, not the time the consumer holds an item', async () => {
       vi.useFakeTimers();
-      const stream = withIdleTimeout((async function* () { yield* ['first', 'second']; })(), 1_000, () => new Error('idle'));
+      const stream = withIdleTimeout(
+        (async function* () {
+          yield* ['first', 'second'];
+        })(),
+        1_000,
+        () => new Error('idle'),
+      );
       expect(await stream.next()).toEqual({ value: 'first', done: false });
       await vi.advanceTimersByTimeAsync(5_000);
       expect(await stream.next()).toEqual({ value: 'second', done: false });
@@ -64,7 +78,13 @@ describe('withIdleTimeout', () => {
 
     it('sets no timer until the stream is read', () => {
       vi.useFakeTimers();
-      withIdleTimeout((async function* () { yield 'unread'; })(), 1_000, () => new Error('idle'));
+      withIdleTimeout(
+        (async function* () {
+          yield 'unread';
+        })(),
+        1_000,
+        () => new Error('idle'),
+      );
       expect(vi.getTimerCount()).toBe(0);
     });
 

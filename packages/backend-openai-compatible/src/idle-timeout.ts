@@ -6,7 +6,11 @@ import { MassGenError } from '@massgen/core';
  * hold an agent forever. `onIdle` must end the source (abort its request) and return the error
  * to throw, so that the pending read settles and nothing is left running.
  */
-export function withIdleTimeout<T>(source: AsyncIterable<T>, milliseconds: number, onIdle: () => Error): AsyncIterableIterator<T> {
+export function withIdleTimeout<T>(
+  source: AsyncIterable<T>,
+  milliseconds: number,
+  onIdle: () => Error,
+): AsyncIterableIterator<T> {
   const iterator = source[Symbol.asyncIterator]();
   let finished = false;
   // The read in progress, failed by the timer; none while the consumer holds an item.
@@ -62,7 +66,11 @@ export function withIdleTimeout<T>(source: AsyncIterable<T>, milliseconds: numbe
  * An `openai` SDK stream that ends with a retryable `TIMEOUT` when the provider stays silent for
  * `timeoutMs` mid-response, aborting the request so no connection is left open.
  */
-export function withSdkStreamTimeout<T>(stream: AsyncIterable<T> & { controller: AbortController }, timeoutMs: number, providerName: string): AsyncIterableIterator<T> {
+export function withSdkStreamTimeout<T>(
+  stream: AsyncIterable<T> & { controller: AbortController },
+  timeoutMs: number,
+  providerName: string,
+): AsyncIterableIterator<T> {
   return withIdleTimeout(stream, timeoutMs, () => {
     stream.controller.abort();
     return new MassGenError({

@@ -14,7 +14,14 @@ describe('loading the openai SDK', () => {
   it('waits for the first model call, not the package import or backend creation', async () => {
     const server = await createFakeOpenAIServer();
     try {
-      const backend = createBackend({ agentId: 'a', type: 'chatcompletion', model: 'fake-model', options: { base_url: server.url }, env: {}, warn: () => {} });
+      const backend = createBackend({
+        agentId: 'a',
+        type: 'chatcompletion',
+        model: 'fake-model',
+        options: { base_url: server.url },
+        env: {},
+        warn: () => {},
+      });
       expect(sdkLoads.count).toBe(0);
       const parts: StreamPart[] = [];
       for await (const part of backend.stream({ messages: [{ role: 'user', content: 'Hi' }] })) parts.push(part);

@@ -44,12 +44,34 @@ describe('nodeHttpFetch', () => {
     let seen: Record<string, string | undefined> = {};
     handle = (request, body, response) => {
       const { host, 'content-length': length, 'transfer-encoding': encoding } = request.headers;
-      seen = { method: request.method, type: request.headers['content-type'], custom: String(request.headers['x-custom']), body, host, length, encoding };
-      response.writeHead(201, 'Made', { 'content-type': 'application/json', 'x-request-id': 'req_1' }).end('{"ok":true}');
+      seen = {
+        method: request.method,
+        type: request.headers['content-type'],
+        custom: String(request.headers['x-custom']),
+        body,
+        host,
+        length,
+        encoding,
+      };
+      response
+        .writeHead(201, 'Made', { 'content-type': 'application/json', 'x-request-id': 'req_1' })
+        .end('{"ok":true}');
     };
-    const response = await nodeHttpFetch(`${baseUrl}/v1/things`, { method: 'POST', headers: new Headers({ 'content-type': 'application/json', 'x-custom': 'yes' }), body: '{"a":1}' });
+    const response = await nodeHttpFetch(`${baseUrl}/v1/things`, {
+      method: 'POST',
+      headers: new Headers({ 'content-type': 'application/json', 'x-custom': 'yes' }),
+      body: '{"a":1}',
+    });
     // The length is known, so the body goes out in one piece rather than chunked.
-    expect(seen).toEqual({ method: 'POST', type: 'application/json', custom: 'yes', body: '{"a":1}', host: new URL(baseUrl).host, length: '7', encoding: undefined });
+    expect(seen).toEqual({
+      method: 'POST',
+      type: 'application/json',
+      custom: 'yes',
+      body: '{"a":1}',
+      host: new URL(baseUrl).host,
+      length: '7',
+      encoding: undefined,
+    });
     expect(response).toMatchObject({ status: 201, statusText: 'Made', ok: true, url: `${baseUrl}/v1/things` });
     expect(response.headers.get('x-request-id')).toBe('req_1');
     expect(await response.json()).toEqual({ ok: true });
@@ -84,11 +106,14 @@ describe('nodeHttpFetch', () => {
   });
 
   it('decodes a gzip body, as fetch does', async () => {
-    handle = (_request, _body, response) => response.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'application/json' }).end(gzipSync('{"compressed":true}'));
+    handle = (_request, _body, response) =>
+      response
+        .writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'application/json' })
+        .end(gzipSync('{"compressed":true}'));
     expect(await (await nodeHttpFetch(`${baseUrl}/`)).json()).toEqual({ compressed: true });
   });
 
-  it('fails with fetch\'s TypeError, its cause naming the reason, when nothing listens', async () => {
+  it("fails with fetch's TypeError, its cause naming the reason, when nothing listens", async () => {
     const port = (server.address() as AddressInfo).port;
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -111,7 +136,9 @@ describe('nodeHttpFetch', () => {
       requests += 1;
       response.end();
     };
-    await expect(nodeHttpFetch(`${baseUrl}/`, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(nodeHttpFetch(`${baseUrl}/`, { signal: AbortSignal.abort() })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
     await nodeHttpFetch(`${baseUrl}/after`);
     expect(requests).toBe(1);
   });

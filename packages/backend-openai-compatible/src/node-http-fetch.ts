@@ -15,11 +15,15 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
  */
 export function nodeHttpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
   const body = init.body;
-  if (input instanceof Request || !(body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array)) {
+  if (
+    input instanceof Request ||
+    !(body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array)
+  ) {
     return globalThis.fetch(input, init);
   }
   const target = new URL(input);
-  if (target.username !== '' || target.password !== '') return Promise.reject(new TypeError('Request cannot be constructed from a URL that includes credentials'));
+  if (target.username !== '' || target.password !== '')
+    return Promise.reject(new TypeError('Request cannot be constructed from a URL that includes credentials'));
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   const signal = init.signal ?? undefined;
   if (signal?.aborted) return Promise.reject(abortReason(signal));
@@ -32,7 +36,11 @@ export function nodeHttpFetch(input: string | URL | Request, init: RequestInit =
       response?.body.destroy(reason);
       reject(reason);
     };
-    const options = { ...urlToHttpOptions(target), method: init.method ?? 'GET', headers: rawHeaders(init.headers, target.host, body) };
+    const options = {
+      ...urlToHttpOptions(target),
+      method: init.method ?? 'GET',
+      headers: rawHeaders(init.headers, target.host, body),
+    };
     const request = send(options, (message) => {
       response = new NodeHttpResponse(target.href, message);
       message.once('close', () => signal?.removeEventListener('abort', abort));
@@ -54,7 +62,11 @@ export function nodeHttpFetch(input: string | URL | Request, init: RequestInit =
  * validating and storing them one by one; so it adds neither `host` nor `content-length`, and
  * they are added here. The SDK passes a `Headers`, read without copying it.
  */
-function rawHeaders(headers: RequestInit['headers'], host: string, body: string | Uint8Array | null | undefined): string[] {
+function rawHeaders(
+  headers: RequestInit['headers'],
+  host: string,
+  body: string | Uint8Array | null | undefined,
+): string[] {
   const raw: string[] = [];
   let hasHost = false;
   let hasLength = false;
@@ -64,7 +76,8 @@ function rawHeaders(headers: RequestInit['headers'], host: string, body: string 
     raw.push(name, value);
   });
   if (!hasHost) raw.push('host', host);
-  if (!hasLength && body !== undefined && body !== null) raw.push('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
+  if (!hasLength && body !== undefined && body !== null)
+    raw.push('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
   return raw;
 }
 
@@ -95,7 +108,8 @@ class NodeHttpResponse {
     this.statusText = message.statusMessage ?? '';
     this.ok = this.status >= 200 && this.status < 300;
     const raw = message.rawHeaders;
-    for (let index = 0; index + 1 < raw.length; index += 2) this.headers.append(raw[index] as string, raw[index + 1] as string);
+    for (let index = 0; index + 1 < raw.length; index += 2)
+      this.headers.append(raw[index] as string, raw[index + 1] as string);
     // A failure after the headers (a cut connection) reaches whoever reads the body, from the
     // stream's state; without a listener it would be an uncaught 'error' event instead.
     message.on('error', () => {});
@@ -129,7 +143,14 @@ class NodeHttpResponse {
 }
 
 function decoded(message: IncomingMessage, encoding: string | null): Readable {
-  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined;
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : undefined;
   if (decoder === undefined) return message;
   message.once('error', (error) => decoder.destroy(error));
   return message.pipe(decoder);

@@ -20,7 +20,10 @@ async function* from(chunks: ChatCompletionChunk[]): AsyncGenerator<ChatCompleti
   yield* chunks;
 }
 
-async function run(chunks: ChatCompletionChunk[], signal?: AbortSignal): Promise<{ parts: StreamPart[]; error: unknown }> {
+async function run(
+  chunks: ChatCompletionChunk[],
+  signal?: AbortSignal,
+): Promise<{ parts: StreamPart[]; error: unknown }> {
   const parts: StreamPart[] = [];
   try {
     for await (const part of mapChatStream(from(chunks), { providerName: 'test-provider', signal })) parts.push(part);
@@ -33,8 +36,12 @@ async function run(chunks: ChatCompletionChunk[], signal?: AbortSignal): Promise
 describe('mapChatStream', () => {
   it('joins interleaved tool-call fragments by index and emits them in index order', async () => {
     const { parts } = await run([
-      chunk({ tool_calls: [{ index: 1, id: 'call_b', type: 'function', function: { name: 'second', arguments: '' } }] }),
-      chunk({ tool_calls: [{ index: 0, id: 'call_a', type: 'function', function: { name: 'first', arguments: '{"a"' } }] }),
+      chunk({
+        tool_calls: [{ index: 1, id: 'call_b', type: 'function', function: { name: 'second', arguments: '' } }],
+      }),
+      chunk({
+        tool_calls: [{ index: 0, id: 'call_a', type: 'function', function: { name: 'first', arguments: '{"a"' } }],
+      }),
       chunk({ tool_calls: [{ index: 1, function: { arguments: '{"b":' } }] }),
       chunk({ tool_calls: [{ index: 0, function: { arguments: ':1}' } }] }),
       chunk({ tool_calls: [{ index: 1, function: { arguments: '2}' } }] }),
@@ -49,7 +56,12 @@ describe('mapChatStream', () => {
 
   it('accepts whole calls without index or id, as some compatible servers send them', async () => {
     const { parts } = await run([
-      chunk({ tool_calls: [{ type: 'function', function: { name: 'one', arguments: '{}' } }, { type: 'function', function: { name: 'two', arguments: '{"x":1}' } }] }),
+      chunk({
+        tool_calls: [
+          { type: 'function', function: { name: 'one', arguments: '{}' } },
+          { type: 'function', function: { name: 'two', arguments: '{"x":1}' } },
+        ],
+      }),
       chunk({}, 'stop'),
     ]);
     const calls = parts.filter((part) => part.type === 'tool-call');
@@ -63,7 +75,10 @@ describe('mapChatStream', () => {
   });
 
   it('fails a tool call that never got a name', async () => {
-    const { error } = await run([chunk({ tool_calls: [{ index: 0, function: { arguments: '{}' } }] }), chunk({}, 'tool_calls')]);
+    const { error } = await run([
+      chunk({ tool_calls: [{ index: 0, function: { arguments: '{}' } }] }),
+      chunk({}, 'tool_calls'),
+    ]);
     expect(MassGenError.isInstance(error) && error.code).toBe('BACKEND_STREAM');
   });
 
@@ -90,7 +105,9 @@ describe('mapChatStream', () => {
       chunk({ content: 'b' }, null, { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 }),
       chunk({}, 'stop', { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 }),
     ]);
-    expect(parts.filter((part) => part.type === 'usage')).toEqual([{ type: 'usage', usage: { inputTokens: 5, outputTokens: 3 } }]);
+    expect(parts.filter((part) => part.type === 'usage')).toEqual([
+      { type: 'usage', usage: { inputTokens: 5, outputTokens: 3 } },
+    ]);
   });
 
   it('maps unknown finish reasons to other, keeping the raw one', async () => {

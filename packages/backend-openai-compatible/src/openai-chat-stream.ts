@@ -28,7 +28,11 @@ function reasoningText(delta: ChatCompletionChunk.Choice.Delta): string | undefi
 }
 
 function abortedError(providerName: string): MassGenError {
-  return new MassGenError({ code: 'ABORTED', retryable: false, message: `The request to ${providerName} was cancelled.` });
+  return new MassGenError({
+    code: 'ABORTED',
+    retryable: false,
+    message: `The request to ${providerName} was cancelled.`,
+  });
 }
 
 /**
@@ -36,7 +40,10 @@ function abortedError(providerName: string): MassGenError {
  * complete, one usage part and the finish. Failures are thrown (the caller classifies them), so
  * that the stream it builds ends with exactly one `finish` or `error`.
  */
-export async function* mapChatStream(chunks: AsyncIterable<ChatCompletionChunk>, options: ChatStreamOptions): AsyncGenerator<StreamPart> {
+export async function* mapChatStream(
+  chunks: AsyncIterable<ChatCompletionChunk>,
+  options: ChatStreamOptions,
+): AsyncGenerator<StreamPart> {
   const toolCalls = new ToolCallAccumulator();
   let rawFinishReason: string | undefined;
   let usage: CompletionUsage | undefined;

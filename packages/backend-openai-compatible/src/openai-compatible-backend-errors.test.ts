@@ -1,5 +1,13 @@
 import type { BackendRequest, BackendSettings, SerializedError, StreamPart, Warning } from '@massgen/core';
-import { collectParts, terminalError, createFakeOpenAIServer, fakeOpenAIErrors, openAIErrorBody, type FakeOpenAIServer, type FakeReply } from '@massgen/testing';
+import {
+  collectParts,
+  terminalError,
+  createFakeOpenAIServer,
+  fakeOpenAIErrors,
+  openAIErrorBody,
+  type FakeOpenAIServer,
+  type FakeReply,
+} from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
 
@@ -33,29 +41,61 @@ describe('HTTP errors become classified MassGen errors', () => {
   it.each<[string, FakeReply, Partial<SerializedError>]>([
     ['401', fakeOpenAIErrors.invalidApiKey(), { code: 'BACKEND_AUTH', retryable: false, statusCode: 401 }],
     ['403', { type: 'error', status: 403 }, { code: 'BACKEND_AUTH', retryable: false, statusCode: 403 }],
-    ['429 retry-after seconds', fakeOpenAIErrors.rateLimit({ retryAfter: '2' }), { code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 2000 }],
+    [
+      '429 retry-after seconds',
+      fakeOpenAIErrors.rateLimit({ retryAfter: '2' }),
+      { code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 2000 },
+    ],
     [
       '429 retry-after-ms',
       fakeOpenAIErrors.rateLimit({ retryAfter: '2', retryAfterMs: '1500' }),
       { code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 1500 },
     ],
-    ['429 insufficient_quota', fakeOpenAIErrors.insufficientQuota(), { code: 'BACKEND_QUOTA', retryable: false, statusCode: 429 }],
+    [
+      '429 insufficient_quota',
+      fakeOpenAIErrors.insufficientQuota(),
+      { code: 'BACKEND_QUOTA', retryable: false, statusCode: 429 },
+    ],
     [
       '429 spend cap',
-      { type: 'error', status: 429, body: openAIErrorBody('Your organization has reached its monthly spending limit.', 'rate_limit_error', null) },
+      {
+        type: 'error',
+        status: 429,
+        body: openAIErrorBody('Your organization has reached its monthly spending limit.', 'rate_limit_error', null),
+      },
       { code: 'BACKEND_QUOTA', retryable: false },
     ],
     ['503', fakeOpenAIErrors.overloaded(), { code: 'BACKEND_OVERLOADED', retryable: true, statusCode: 503 }],
-    ['529', { type: 'error', status: 529, headers: { 'retry-after': '3' } }, { code: 'BACKEND_OVERLOADED', retryable: true, retryAfterMs: 3000 }],
-    ['400 context_length_exceeded', fakeOpenAIErrors.contextLengthExceeded(), { code: 'BACKEND_CONTEXT_LENGTH', retryable: false, statusCode: 400 }],
+    [
+      '529',
+      { type: 'error', status: 529, headers: { 'retry-after': '3' } },
+      { code: 'BACKEND_OVERLOADED', retryable: true, retryAfterMs: 3000 },
+    ],
+    [
+      '400 context_length_exceeded',
+      fakeOpenAIErrors.contextLengthExceeded(),
+      { code: 'BACKEND_CONTEXT_LENGTH', retryable: false, statusCode: 400 },
+    ],
     [
       '400',
-      { type: 'error', status: 400, body: openAIErrorBody("Invalid value for 'temperature'.", 'invalid_request_error', null) },
+      {
+        type: 'error',
+        status: 400,
+        body: openAIErrorBody("Invalid value for 'temperature'.", 'invalid_request_error', null),
+      },
       { code: 'BACKEND_BAD_REQUEST', retryable: false },
     ],
-    ['404 model_not_found', fakeOpenAIErrors.modelNotFound('fake-model'), { code: 'BACKEND_NOT_FOUND', retryable: false, statusCode: 404 }],
+    [
+      '404 model_not_found',
+      fakeOpenAIErrors.modelNotFound('fake-model'),
+      { code: 'BACKEND_NOT_FOUND', retryable: false, statusCode: 404 },
+    ],
     ['500', fakeOpenAIErrors.serverError(), { code: 'BACKEND_SERVER', retryable: true, statusCode: 500 }],
-    ['502 HTML page', { type: 'error', status: 502, body: '<html>Bad Gateway</html>' }, { code: 'BACKEND_SERVER', retryable: true, statusCode: 502 }],
+    [
+      '502 HTML page',
+      { type: 'error', status: 502, body: '<html>Bad Gateway</html>' },
+      { code: 'BACKEND_SERVER', retryable: true, statusCode: 502 },
+    ],
   ])('%s', async (_name, reply, expected) => {
     server.enqueue(reply);
     const error = terminalError(await collectParts(createOpenAICompatibleBackend(settings()).stream(question)));
@@ -72,7 +112,11 @@ describe('HTTP errors become classified MassGen errors', () => {
   });
 
   it('never repeats the API key, even when the provider echoes it', async () => {
-    server.enqueue({ type: 'error', status: 400, body: openAIErrorBody(`Key ${apiKey} is not valid for this model.`, 'invalid_request_error', null) });
+    server.enqueue({
+      type: 'error',
+      status: 400,
+      body: openAIErrorBody(`Key ${apiKey} is not valid for this model.`, 'invalid_request_error', null),
+    });
     const error = terminalError(await collectParts(createOpenAICompatibleBackend(settings()).stream(question)));
     expect(error.message).not.toContain(apiKey);
     expect(error.message).toContain('[redacted]');
@@ -80,7 +124,9 @@ describe('HTTP errors become classified MassGen errors', () => {
 
   it('fails authentication with a wrong key without printing it', async () => {
     const wrongKey = 'wrong-key-5d8e1b44';
-    const error = terminalError(await collectParts(createOpenAICompatibleBackend(settings({ api_key: wrongKey })).stream(question)));
+    const error = terminalError(
+      await collectParts(createOpenAICompatibleBackend(settings({ api_key: wrongKey })).stream(question)),
+    );
     expect(error).toMatchObject({ code: 'BACKEND_AUTH', statusCode: 401 });
     expect(error.message).not.toContain(wrongKey);
   });
@@ -101,14 +147,21 @@ describe('broken streams, cancellation and timeouts', () => {
   it('keeps the text that arrived, then ends with a retryable BACKEND_STREAM when the connection drops', async () => {
     server.enqueue({ type: 'drop', afterChunks: 3, reply: { type: 'text', text: 'abcdefghijklmnop' } });
     const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question));
-    expect(parts.filter((part) => part.type === 'text-delta').map((part) => part.type === 'text-delta' && part.text)).toEqual(['abcd', 'efgh']);
+    expect(
+      parts.filter((part) => part.type === 'text-delta').map((part) => part.type === 'text-delta' && part.text),
+    ).toEqual(['abcd', 'efgh']);
     const error = terminalError(parts);
     expect(error).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
     expect(error.message).toContain('the connection closed before the response ended');
   });
 
   it('classifies an error event sent after the stream started, keeping the text before it', async () => {
-    server.enqueue({ type: 'stream-error', afterChunks: 2, error: { message: 'Upstream overloaded', type: 'overloaded_error' }, reply: { type: 'text', text: 'abcdefgh' } });
+    server.enqueue({
+      type: 'stream-error',
+      afterChunks: 2,
+      error: { message: 'Upstream overloaded', type: 'overloaded_error' },
+      reply: { type: 'text', text: 'abcdefgh' },
+    });
     const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question));
     expect(parts.filter((part) => part.type === 'text-delta')).toEqual([{ type: 'text-delta', text: 'abcd' }]);
     const error = terminalError(parts);
@@ -118,11 +171,17 @@ describe('broken streams, cancellation and timeouts', () => {
 
   it('calls an unrecognised error event a broken stream', async () => {
     server.enqueue({ type: 'stream-error', afterChunks: 1, error: { message: 'Generation failed' } });
-    expect(terminalError(await collectParts(createOpenAICompatibleBackend(settings()).stream(question)))).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
+    expect(terminalError(await collectParts(createOpenAICompatibleBackend(settings()).stream(question)))).toMatchObject(
+      { code: 'BACKEND_STREAM', retryable: true },
+    );
   });
 
   it('does not emit a tool call whose stream dropped before it finished', async () => {
-    server.enqueue({ type: 'drop', afterChunks: 4, reply: { type: 'tool-calls', calls: [{ name: 'vote', arguments: { agent_id: 'agent1', reason: 'best' } }] } });
+    server.enqueue({
+      type: 'drop',
+      afterChunks: 4,
+      reply: { type: 'tool-calls', calls: [{ name: 'vote', arguments: { agent_id: 'agent1', reason: 'best' } }] },
+    });
     const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question));
     expect(parts.some((part) => part.type === 'tool-call')).toBe(false);
     expect(terminalError(parts).code).toBe('BACKEND_STREAM');
@@ -139,7 +198,9 @@ describe('broken streams, cancellation and timeouts', () => {
     server.enqueue({ type: 'text', text: 'A long answer that the caller stops reading early.' });
     const controller = new AbortController();
     const parts: StreamPart[] = [];
-    for await (const part of createOpenAICompatibleBackend(settings()).stream(question, { signal: controller.signal })) {
+    for await (const part of createOpenAICompatibleBackend(settings()).stream(question, {
+      signal: controller.signal,
+    })) {
       parts.push(part);
       if (part.type === 'text-delta') controller.abort();
     }
@@ -150,7 +211,9 @@ describe('broken streams, cancellation and timeouts', () => {
   it('ends with ABORTED when the caller aborts a hung request, and the server is left idle', async () => {
     server.enqueue({ type: 'hang' });
     const controller = new AbortController();
-    const pending = collectParts(createOpenAICompatibleBackend(settings()).stream(question, { signal: controller.signal }));
+    const pending = collectParts(
+      createOpenAICompatibleBackend(settings()).stream(question, { signal: controller.signal }),
+    );
     await server.waitForRequests(1);
     controller.abort();
     expect(terminalError(await pending)).toMatchObject({ code: 'ABORTED', retryable: false });
@@ -158,21 +221,27 @@ describe('broken streams, cancellation and timeouts', () => {
   });
 
   it('sends nothing when the signal is already aborted', async () => {
-    const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question, { signal: AbortSignal.abort() }));
+    const parts = await collectParts(
+      createOpenAICompatibleBackend(settings()).stream(question, { signal: AbortSignal.abort() }),
+    );
     expect(terminalError(parts).code).toBe('ABORTED');
     expect(server.requests).toHaveLength(0);
   });
 
   it('times out a hung response with the configured request timeout', async () => {
     server.enqueue({ type: 'hang' });
-    const error = terminalError(await collectParts(createOpenAICompatibleBackend(settings({ timeout_seconds: 0.2 })).stream(question)));
+    const error = terminalError(
+      await collectParts(createOpenAICompatibleBackend(settings({ timeout_seconds: 0.2 })).stream(question)),
+    );
     expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true });
     expect(error.message).toContain('0.2 s');
   });
 
   it('times out a stream that goes silent after it started, keeping the text that came', async () => {
     server.enqueue({ type: 'stall', afterChunks: 2, reply: { type: 'text', text: 'abcdefgh' } });
-    const parts = await collectParts(createOpenAICompatibleBackend(settings({ timeout_seconds: 0.2 })).stream(question));
+    const parts = await collectParts(
+      createOpenAICompatibleBackend(settings({ timeout_seconds: 0.2 })).stream(question),
+    );
     expect(parts.filter((part) => part.type === 'text-delta')).toEqual([{ type: 'text-delta', text: 'abcd' }]);
     const error = terminalError(parts);
     expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true, agentId: 'agent-a', provider: 'chatcompletion' });
@@ -183,22 +252,36 @@ describe('broken streams, cancellation and timeouts', () => {
   it('reports an unreachable server as a retryable network error', async () => {
     const gone = await createFakeOpenAIServer();
     await gone.close();
-    const error = terminalError(await collectParts(createOpenAICompatibleBackend(settings({ base_url: gone.url })).stream(question)));
+    const error = terminalError(
+      await collectParts(createOpenAICompatibleBackend(settings({ base_url: gone.url })).stream(question)),
+    );
     expect(error).toMatchObject({ code: 'BACKEND_NETWORK', retryable: true });
   });
 });
 
 describe('API keys', () => {
   it('names the variable to set when the key is missing, and sends nothing', async () => {
-    const backend = createOpenAICompatibleBackend({ ...settings(), options: { base_url: server.url, provider: 'groq' } });
+    const backend = createOpenAICompatibleBackend({
+      ...settings(),
+      options: { base_url: server.url, provider: 'groq' },
+    });
     const error = terminalError(await collectParts(backend.stream(question)));
-    expect(error).toMatchObject({ code: 'BACKEND_MISSING_KEY', retryable: false, agentId: 'agent-a', provider: 'chatcompletion' });
+    expect(error).toMatchObject({
+      code: 'BACKEND_MISSING_KEY',
+      retryable: false,
+      agentId: 'agent-a',
+      provider: 'chatcompletion',
+    });
     expect(error.message).toContain('GROQ_API_KEY');
     expect(server.requests).toHaveLength(0);
   });
 
   it('trims a key with a stray newline and warns without showing it', async () => {
-    const backend = createOpenAICompatibleBackend({ ...settings(), options: { base_url: server.url, provider: 'groq' }, env: { GROQ_API_KEY: ` ${apiKey}\n` } });
+    const backend = createOpenAICompatibleBackend({
+      ...settings(),
+      options: { base_url: server.url, provider: 'groq' },
+      env: { GROQ_API_KEY: ` ${apiKey}\n` },
+    });
     const parts = await collectParts(backend.stream(question));
     expect(parts.at(-1)?.type).toBe('finish');
     expect(server.requests[0]?.headers['authorization']).toBe(`Bearer ${apiKey}`);
@@ -209,7 +292,11 @@ describe('API keys', () => {
 
   it("refuses a key that belongs to another provider, by that provider's name", async () => {
     const anthropicKey = 'sk-ant-api03-abcdefghijklmnop';
-    const backend = createOpenAICompatibleBackend({ ...settings(), options: { provider: 'groq' }, env: { GROQ_API_KEY: anthropicKey } });
+    const backend = createOpenAICompatibleBackend({
+      ...settings(),
+      options: { provider: 'groq' },
+      env: { GROQ_API_KEY: anthropicKey },
+    });
     const error = terminalError(await collectParts(backend.stream(question)));
     expect(error).toMatchObject({ code: 'BACKEND_AUTH', retryable: false });
     expect(error.message).toContain('Anthropic');

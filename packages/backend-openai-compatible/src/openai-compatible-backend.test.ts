@@ -36,7 +36,11 @@ function textOf(parts: StreamPart[], type: 'text-delta' | 'reasoning-delta'): st
 
 describe('chatcompletion backend streaming', () => {
   it('streams text deltas, one usage part and a stop finish', async () => {
-    server.enqueue({ type: 'text', text: 'Paris is the capital of France.', usage: { promptTokens: 20, completionTokens: 8, cachedTokens: 4 } });
+    server.enqueue({
+      type: 'text',
+      text: 'Paris is the capital of France.',
+      usage: { promptTokens: 20, completionTokens: 8, cachedTokens: 4 },
+    });
     const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question));
     expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(3);
     expect(textOf(parts, 'text-delta')).toBe('Paris is the capital of France.');
@@ -74,7 +78,9 @@ describe('chatcompletion backend streaming', () => {
     const lastReasoning = parts.findLastIndex((part) => part.type === 'reasoning-delta');
     expect(lastReasoning).toBeLessThan(parts.findIndex((part) => part.type === 'text-delta'));
     const usage = parts.find((part) => part.type === 'usage');
-    expect(usage?.type === 'usage' && usage.usage.reasoningTokens).toBe(Math.ceil('Capital of France: Paris.'.length / 4));
+    expect(usage?.type === 'usage' && usage.usage.reasoningTokens).toBe(
+      Math.ceil('Capital of France: Paris.'.length / 4),
+    );
   });
 
   it('reports a length finish and no usage part when the server sends none', async () => {
@@ -108,12 +114,29 @@ describe('chatcompletion backend request', () => {
         messages: [
           { role: 'system', content: 'Be brief.' },
           { role: 'user', content: 'Weather in Paris?' },
-          { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', name: 'get_weather', input: '{"city":"Paris"}' }] },
+          {
+            role: 'assistant',
+            content: '',
+            toolCalls: [{ id: 'call_1', name: 'get_weather', input: '{"city":"Paris"}' }],
+          },
           { role: 'tool', toolCallId: 'call_1', toolName: 'get_weather', content: 'No data', isError: true },
         ],
-        tools: [{ name: 'get_weather', description: 'Weather for a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } }],
+        tools: [
+          {
+            name: 'get_weather',
+            description: 'Weather for a city',
+            inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
+          },
+        ],
         toolChoice: 'required',
-        settings: { temperature: 0.3, topP: 0.9, maxOutputTokens: 256, reasoningEffort: 'high', seed: 7, stopSequences: ['END'] },
+        settings: {
+          temperature: 0.3,
+          topP: 0.9,
+          maxOutputTokens: 256,
+          reasoningEffort: 'high',
+          seed: 7,
+          stopSequences: ['END'],
+        },
         providerOptions: { top_k: 40, user: 'tester' },
       }),
     );
@@ -125,13 +148,23 @@ describe('chatcompletion backend request', () => {
       messages: [
         { role: 'system', content: 'Be brief.' },
         { role: 'user', content: 'Weather in Paris?' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+          ],
+        },
         { role: 'tool', tool_call_id: 'call_1', content: 'Error: No data' },
       ],
       tools: [
         {
           type: 'function',
-          function: { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+          function: {
+            name: 'get_weather',
+            description: 'Weather for a city',
+            parameters: { type: 'object', properties: { city: { type: 'string' } } },
+          },
         },
       ],
       tool_choice: 'required',
@@ -151,11 +184,12 @@ describe('chatcompletion backend request', () => {
 
   it('warns about extra fields that would replace what the backend sends, and ignores them', async () => {
     const backend = createOpenAICompatibleBackend(settings());
-    const parts = await collectParts(backend.stream({ ...question, providerOptions: { stream: false, model: 'other' } }));
-    expect(parts.filter((part) => part.type === 'warning').map((part) => part.type === 'warning' && part.warning.path)).toEqual([
-      'providerOptions.stream',
-      'providerOptions.model',
-    ]);
+    const parts = await collectParts(
+      backend.stream({ ...question, providerOptions: { stream: false, model: 'other' } }),
+    );
+    expect(
+      parts.filter((part) => part.type === 'warning').map((part) => part.type === 'warning' && part.warning.path),
+    ).toEqual(['providerOptions.stream', 'providerOptions.model']);
     expect(server.requests[0]?.body).toMatchObject({ stream: true, model: 'fake-model' });
     expect(parts.at(-1)?.type).toBe('finish');
   });
@@ -168,7 +202,9 @@ describe('chatcompletion backend request', () => {
 
   it('reads the key at the first call, not at creation', async () => {
     const env: Record<string, string | undefined> = {};
-    const backend = createOpenAICompatibleBackend(settings({ options: { base_url: server.url, provider: 'groq' }, env }));
+    const backend = createOpenAICompatibleBackend(
+      settings({ options: { base_url: server.url, provider: 'groq' }, env }),
+    );
     env['GROQ_API_KEY'] = 'test-key-123456';
     const parts = await collectParts(backend.stream(question));
     expect(parts.at(-1)?.type).toBe('finish');
@@ -186,7 +222,9 @@ describe('chatcompletion backend module', () => {
   });
 
   it('serves a preset type such as groq with its key variable', async () => {
-    const backend = backendModule.createBackend(settings({ type: 'groq', options: { base_url: server.url }, env: { GROQ_API_KEY: 'test-key-123456' } }));
+    const backend = backendModule.createBackend(
+      settings({ type: 'groq', options: { base_url: server.url }, env: { GROQ_API_KEY: 'test-key-123456' } }),
+    );
     expect(backend.provider).toBe('groq');
     const parts = await collectParts(backend.stream(question));
     expect(parts.at(-1)?.type).toBe('finish');
@@ -194,6 +232,8 @@ describe('chatcompletion backend module', () => {
   });
 
   it('rejects a missing model when creating the backend', () => {
-    expect(() => createOpenAICompatibleBackend(settings({ model: '' }))).toThrow(/backend\.model: expected the model name/);
+    expect(() => createOpenAICompatibleBackend(settings({ model: '' }))).toThrow(
+      /backend\.model: expected the model name/,
+    );
   });
 });

@@ -1,8 +1,19 @@
-import { ConfigError, type Backend, type BackendCallOptions, type BackendRequest, type BackendSettings, type StreamPart } from '@massgen/core';
+import {
+  ConfigError,
+  type Backend,
+  type BackendCallOptions,
+  type BackendRequest,
+  type BackendSettings,
+  type StreamPart,
+} from '@massgen/core';
 import { buildChatRequest } from './build-chat-request.js';
 import { withSdkStreamTimeout } from './idle-timeout.js';
 import { mapChatStream } from './openai-chat-stream.js';
-import { chatCompletionDefinition, resolveEndpoint, type OpenAICompatibleBackendDefinition } from './openai-compatible-endpoint.js';
+import {
+  chatCompletionDefinition,
+  resolveEndpoint,
+  type OpenAICompatibleBackendDefinition,
+} from './openai-compatible-endpoint.js';
 import { mapOpenAICompatibleError } from './openai-compatible-error.js';
 import { parseOpenAICompatibleOptions } from './openai-compatible-options.js';
 import { lazyOpenAISdkConnection, type OpenAISdkConnection } from './openai-sdk-connection.js';
@@ -12,13 +23,21 @@ import { readChatCompletionChunks } from './read-chat-completion-chunks.js';
  * A backend for any Chat Completions server. Options are validated here, at creation; the key
  * and the SDK are only looked at on the first call.
  */
-export function createOpenAICompatibleBackend(settings: BackendSettings, definition: OpenAICompatibleBackendDefinition = chatCompletionDefinition): Backend {
+export function createOpenAICompatibleBackend(
+  settings: BackendSettings,
+  definition: OpenAICompatibleBackendDefinition = chatCompletionDefinition,
+): Backend {
   const options = parseOpenAICompatibleOptions(settings);
   const endpoint = resolveEndpoint(definition, options);
   const modelId = settings.model !== '' ? settings.model : (definition.defaultModel ?? '');
   if (modelId === '') {
     throw new ConfigError({
-      issues: [{ path: 'backend.model', message: `expected the model name to request from ${endpoint.providerName} (agent ${settings.agentId})` }],
+      issues: [
+        {
+          path: 'backend.model',
+          message: `expected the model name to request from ${endpoint.providerName} (agent ${settings.agentId})`,
+        },
+      ],
     });
   }
   const connection = lazyOpenAISdkConnection({
@@ -45,7 +64,9 @@ export function createOpenAICompatibleBackend(settings: BackendSettings, definit
       // events are read here (see `readChatCompletionChunks`). This controller ends the request for
       // the caller's cancel, a stalled stream, or a reader that stops early.
       signal?.addEventListener('abort', abortRequest, { once: true });
-      const response = await connected.client.chat.completions.create(body, { signal: requestController.signal }).asResponse();
+      const response = await connected.client.chat.completions
+        .create(body, { signal: requestController.signal })
+        .asResponse();
       phase = 'stream';
       const chunks = readChatCompletionChunks(response, connected.sdk, requestController, options.timeoutMs);
       const guarded = withSdkStreamTimeout(chunks, options.timeoutMs, endpoint.providerName);

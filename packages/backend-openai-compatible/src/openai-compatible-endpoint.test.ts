@@ -42,7 +42,12 @@ describe('resolveEndpoint for chatcompletion', () => {
       baseUrl: 'https://api.cerebras.ai/v1',
       apiKeyEnvironmentVariable: 'CEREBRAS_API_KEY',
     });
-    expect(resolveEndpoint(chatCompletionDefinition, options({ provider: 'cerebras', baseUrl: 'https://proxy.example.com/v1/' }))).toMatchObject({
+    expect(
+      resolveEndpoint(
+        chatCompletionDefinition,
+        options({ provider: 'cerebras', baseUrl: 'https://proxy.example.com/v1/' }),
+      ),
+    ).toMatchObject({
       baseUrl: 'https://proxy.example.com/v1',
       providerName: 'cerebras',
       apiKeyEnvironmentVariable: 'CEREBRAS_API_KEY',
@@ -50,7 +55,9 @@ describe('resolveEndpoint for chatcompletion', () => {
   });
 
   it('picks the key variable from a known base_url host', () => {
-    expect(resolveEndpoint(chatCompletionDefinition, options({ baseUrl: 'https://api.together.xyz/v1' }))).toMatchObject({
+    expect(
+      resolveEndpoint(chatCompletionDefinition, options({ baseUrl: 'https://api.together.xyz/v1' })),
+    ).toMatchObject({
       providerName: 'together',
       apiKeyEnvironmentVariable: 'TOGETHER_API_KEY',
     });
@@ -58,13 +65,30 @@ describe('resolveEndpoint for chatcompletion', () => {
 
   it('reads no variable for an unknown host, and needs no key on loopback', () => {
     const remote = resolveEndpoint(chatCompletionDefinition, options({ baseUrl: 'https://llm.example.com/v1' }));
-    expect(remote).toEqual({ baseUrl: 'https://llm.example.com/v1', providerName: 'chatcompletion at llm.example.com', requiresApiKey: true });
-    expect(resolveEndpoint(chatCompletionDefinition, options({ baseUrl: 'http://localhost:8000/v1' })).requiresApiKey).toBe(false);
+    expect(remote).toEqual({
+      baseUrl: 'https://llm.example.com/v1',
+      providerName: 'chatcompletion at llm.example.com',
+      requiresApiKey: true,
+    });
+    expect(
+      resolveEndpoint(chatCompletionDefinition, options({ baseUrl: 'http://localhost:8000/v1' })).requiresApiKey,
+    ).toBe(false);
   });
 
   it("lets a thin backend's own variable and name win", () => {
-    const grok = { type: 'grok', defaultBaseUrl: 'https://api.x.ai/v1', apiKeyEnvironmentVariable: 'XAI_API_KEY', requiresApiKey: true, displayName: 'grok' };
-    expect(resolveEndpoint(grok, options())).toEqual({ baseUrl: 'https://api.x.ai/v1', providerName: 'grok', apiKeyEnvironmentVariable: 'XAI_API_KEY', requiresApiKey: true });
+    const grok = {
+      type: 'grok',
+      defaultBaseUrl: 'https://api.x.ai/v1',
+      apiKeyEnvironmentVariable: 'XAI_API_KEY',
+      requiresApiKey: true,
+      displayName: 'grok',
+    };
+    expect(resolveEndpoint(grok, options())).toEqual({
+      baseUrl: 'https://api.x.ai/v1',
+      providerName: 'grok',
+      apiKeyEnvironmentVariable: 'XAI_API_KEY',
+      requiresApiKey: true,
+    });
   });
 });
 

@@ -2,7 +2,12 @@ import type OpenAI from 'openai';
 import type { ClientOptions } from 'openai';
 import type { OpenAISdk } from './load-openai-sdk.js';
 import type { OpenAICompatibleOptions } from './openai-compatible-options.js';
-import { openAIPreset, presetForBaseUrl, providerPresets, type ProviderPresetName } from './openai-compatible-presets.js';
+import {
+  openAIPreset,
+  presetForBaseUrl,
+  providerPresets,
+  type ProviderPresetName,
+} from './openai-compatible-presets.js';
 
 /** What a backend type built on Chat Completions fixes in code; thin packages differ only here. */
 export interface OpenAICompatibleBackendDefinition {
@@ -25,7 +30,10 @@ export interface OpenAICompatibleBackendDefinition {
   createClient?: (sdk: OpenAISdk, options: ClientOptions) => OpenAI;
 }
 
-export const chatCompletionDefinition: OpenAICompatibleBackendDefinition = { type: 'chatcompletion', requiresApiKey: true };
+export const chatCompletionDefinition: OpenAICompatibleBackendDefinition = {
+  type: 'chatcompletion',
+  requiresApiKey: true,
+};
 
 function isPresetName(type: string): type is ProviderPresetName {
   return Object.hasOwn(providerPresets, type);
@@ -38,7 +46,13 @@ function isPresetName(type: string): type is ProviderPresetName {
 export function definitionForType(type: string): OpenAICompatibleBackendDefinition {
   if (!isPresetName(type)) return { ...chatCompletionDefinition, type };
   const preset = providerPresets[type];
-  return { type, defaultBaseUrl: preset.baseUrl, apiKeyEnvironmentVariable: preset.apiKeyEnvironmentVariable, requiresApiKey: true, displayName: preset.name };
+  return {
+    type,
+    defaultBaseUrl: preset.baseUrl,
+    apiKeyEnvironmentVariable: preset.apiKeyEnvironmentVariable,
+    requiresApiKey: true,
+    displayName: preset.name,
+  };
 }
 
 /** Where one backend sends its requests and how it finds its key. */
@@ -61,15 +75,23 @@ export function isLoopbackUrl(url: string): boolean {
  * explicit `provider:` preset wins over the preset recognised from the `base_url` host. A key is
  * never sent to an unrecognised host from a variable meant for another provider.
  */
-export function resolveEndpoint(definition: OpenAICompatibleBackendDefinition, options: OpenAICompatibleOptions): OpenAICompatibleEndpoint {
+export function resolveEndpoint(
+  definition: OpenAICompatibleBackendDefinition,
+  options: OpenAICompatibleOptions,
+): OpenAICompatibleEndpoint {
   const preset = options.provider === undefined ? undefined : providerPresets[options.provider];
-  const baseUrl = (options.baseUrl ?? preset?.baseUrl ?? definition.defaultBaseUrl ?? openAIPreset.baseUrl).replace(/\/+$/, '');
+  const baseUrl = (options.baseUrl ?? preset?.baseUrl ?? definition.defaultBaseUrl ?? openAIPreset.baseUrl).replace(
+    /\/+$/,
+    '',
+  );
   const hostPreset = presetForBaseUrl(baseUrl);
   const apiKeyEnvironmentVariable =
     definition.apiKeyEnvironmentVariable ?? preset?.apiKeyEnvironmentVariable ?? hostPreset?.apiKeyEnvironmentVariable;
-  const providerName = definition.displayName ?? preset?.name ?? hostPreset?.name ?? `${definition.type} at ${new URL(baseUrl).host}`;
+  const providerName =
+    definition.displayName ?? preset?.name ?? hostPreset?.name ?? `${definition.type} at ${new URL(baseUrl).host}`;
   // Local servers rarely check keys; asking for one would only get in the way.
-  const requiresApiKey = definition.requiresApiKey && !(apiKeyEnvironmentVariable === undefined && isLoopbackUrl(baseUrl));
+  const requiresApiKey =
+    definition.requiresApiKey && !(apiKeyEnvironmentVariable === undefined && isLoopbackUrl(baseUrl));
   return {
     baseUrl,
     providerName,

@@ -39,7 +39,10 @@ const maximumProviderMessageLength = 500;
 
 /** Replaces every secret (an API key) in a text, so that a provider echoing one cannot leak it. */
 export function redact(text: string, secrets: readonly string[]): string {
-  return secrets.reduce((result, secret) => (secret.length >= 8 ? result.split(secret).join('[redacted]') : result), text);
+  return secrets.reduce(
+    (result, secret) => (secret.length >= 8 ? result.split(secret).join('[redacted]') : result),
+    text,
+  );
 }
 
 /** The provider's own words: the `error.message` of the body, else the SDK's message without its status prefix. */
@@ -47,22 +50,31 @@ function providerMessage(error: APIError): string {
   const body = error.error as { message?: unknown } | undefined;
   const text = typeof body?.message === 'string' ? body.message : error.message.replace(/^\d{3}\s+/, '');
   const singleLine = text.replace(/\s+/g, ' ').trim();
-  return singleLine.length > maximumProviderMessageLength ? `${singleLine.slice(0, maximumProviderMessageLength)}…` : singleLine;
+  return singleLine.length > maximumProviderMessageLength
+    ? `${singleLine.slice(0, maximumProviderMessageLength)}…`
+    : singleLine;
 }
 
 function matches(error: APIError, pattern: RegExp): boolean {
-  return [error.code, error.type, providerMessage(error)].some((value) => typeof value === 'string' && pattern.test(value));
+  return [error.code, error.type, providerMessage(error)].some(
+    (value) => typeof value === 'string' && pattern.test(value),
+  );
 }
 
 const quotaPattern = /insufficient_quota|quota|billing|spend(ing)?[ _-]?(limit|cap)|credit/i;
 const overloadedPattern = /overloaded/i;
-const contextLengthPattern = /context_length_exceeded|context[ _]length|context window|maximum context|too many tokens|prompt is too long/i;
+const contextLengthPattern =
+  /context_length_exceeded|context[ _]length|context window|maximum context|too many tokens|prompt is too long/i;
 
 function classifyStatus(error: APIError, status: number, name: string): Classification {
   if (status === 401) return { code: 'BACKEND_AUTH', retryable: false, summary: `${name} rejected the API key` };
   if (status === 403) return { code: 'BACKEND_AUTH', retryable: false, summary: `${name} refused access` };
   if (status === 429 && matches(error, quotaPattern)) {
-    return { code: 'BACKEND_QUOTA', retryable: false, summary: `${name} reports the account is out of quota or over its spending limit` };
+    return {
+      code: 'BACKEND_QUOTA',
+      retryable: false,
+      summary: `${name} reports the account is out of quota or over its spending limit`,
+    };
   }
   if (status === 429) return { code: 'BACKEND_RATE_LIMIT', retryable: true, summary: `${name} rate limit reached` };
   if (status === 503 || status === 529 || matches(error, overloadedPattern)) {
@@ -70,20 +82,36 @@ function classifyStatus(error: APIError, status: number, name: string): Classifi
   }
   if (status === 408) return { code: 'TIMEOUT', retryable: true, summary: `${name} timed out the request` };
   if ((status === 400 || status === 413 || status === 422) && matches(error, contextLengthPattern)) {
-    return { code: 'BACKEND_CONTEXT_LENGTH', retryable: false, summary: `The conversation does not fit the model's context window on ${name}` };
+    return {
+      code: 'BACKEND_CONTEXT_LENGTH',
+      retryable: false,
+      summary: `The conversation does not fit the model's context window on ${name}`,
+    };
   }
-  if (status === 404) return { code: 'BACKEND_NOT_FOUND', retryable: false, summary: `${name} does not know the requested model or endpoint` };
+  if (status === 404)
+    return {
+      code: 'BACKEND_NOT_FOUND',
+      retryable: false,
+      summary: `${name} does not know the requested model or endpoint`,
+    };
   if (status >= 500) return { code: 'BACKEND_SERVER', retryable: true, summary: `${name} had a server error` };
   return { code: 'BACKEND_BAD_REQUEST', retryable: false, summary: `${name} rejected the request` };
 }
 
 /** An error event inside an already started stream has no status; its body tells what it was. */
 function classifyStreamEvent(error: APIError, name: string): Classification {
-  if (matches(error, quotaPattern)) return { code: 'BACKEND_QUOTA', retryable: false, summary: `${name} reports the account is out of quota` };
-  if (matches(error, overloadedPattern)) return { code: 'BACKEND_OVERLOADED', retryable: true, summary: `${name} became overloaded mid-stream` };
-  if (matches(error, /rate[ _]limit/i)) return { code: 'BACKEND_RATE_LIMIT', retryable: true, summary: `${name} hit a rate limit mid-stream` };
+  if (matches(error, quotaPattern))
+    return { code: 'BACKEND_QUOTA', retryable: false, summary: `${name} reports the account is out of quota` };
+  if (matches(error, overloadedPattern))
+    return { code: 'BACKEND_OVERLOADED', retryable: true, summary: `${name} became overloaded mid-stream` };
+  if (matches(error, /rate[ _]limit/i))
+    return { code: 'BACKEND_RATE_LIMIT', retryable: true, summary: `${name} hit a rate limit mid-stream` };
   if (matches(error, contextLengthPattern)) {
-    return { code: 'BACKEND_CONTEXT_LENGTH', retryable: false, summary: `The conversation does not fit the model's context window on ${name}` };
+    return {
+      code: 'BACKEND_CONTEXT_LENGTH',
+      retryable: false,
+      summary: `The conversation does not fit the model's context window on ${name}`,
+    };
   }
   return { code: 'BACKEND_STREAM', retryable: true, summary: `${name} reported an error mid-stream` };
 }
@@ -99,24 +127,48 @@ export function mapOpenAICompatibleError(error: unknown, context: ErrorContext):
   const text = (message: string): string => redact(message, context.secrets);
 
   // Once the caller has cancelled, whatever else went wrong no longer matters to it.
-  if (context.aborted || (classes !== undefined && error instanceof classes.APIUserAbortError) || (error instanceof Error && error.name === 'AbortError')) {
-    return new MassGenError({ ...base, code: 'ABORTED', retryable: false, message: `The request to ${name} was cancelled.` });
+  if (
+    context.aborted ||
+    (classes !== undefined && error instanceof classes.APIUserAbortError) ||
+    (error instanceof Error && error.name === 'AbortError')
+  ) {
+    return new MassGenError({
+      ...base,
+      code: 'ABORTED',
+      retryable: false,
+      message: `The request to ${name} was cancelled.`,
+    });
   }
   if (MassGenError.isInstance(error)) {
     if (error.agentId !== undefined && error.provider !== undefined) return error;
-    return new MassGenError({ ...error.toOptions(), agentId: error.agentId ?? context.agentId, provider: error.provider ?? context.provider });
+    return new MassGenError({
+      ...error.toOptions(),
+      agentId: error.agentId ?? context.agentId,
+      provider: error.provider ?? context.provider,
+    });
   }
   if (classes !== undefined && error instanceof classes.APIConnectionTimeoutError) {
     const seconds = context.timeoutMs / 1000;
-    return new MassGenError({ ...base, code: 'TIMEOUT', retryable: true, message: `${name} did not answer within ${seconds} s (the request timeout).` });
+    return new MassGenError({
+      ...base,
+      code: 'TIMEOUT',
+      retryable: true,
+      message: `${name} did not answer within ${seconds} s (the request timeout).`,
+    });
   }
   if (classes !== undefined && error instanceof classes.APIConnectionError) {
     const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    return new MassGenError({ ...base, code: 'BACKEND_NETWORK', retryable: true, message: text(`Could not reach ${name}${cause}.`) });
+    return new MassGenError({
+      ...base,
+      code: 'BACKEND_NETWORK',
+      retryable: true,
+      message: text(`Could not reach ${name}${cause}.`),
+    });
   }
   if (classes !== undefined && error instanceof classes.APIError) {
     const status = error.status;
-    const classification = status === undefined ? classifyStreamEvent(error, name) : classifyStatus(error, status, name);
+    const classification =
+      status === undefined ? classifyStreamEvent(error, name) : classifyStatus(error, status, name);
     const retryAfterMs = classification.retryable ? parseRetryAfter(error.headers) : undefined;
     const where = status === undefined ? '' : ` (HTTP ${status})`;
     return new MassGenError({
@@ -131,9 +183,19 @@ export function mapOpenAICompatibleError(error: unknown, context: ErrorContext):
   }
   const reason = error instanceof Error ? describeCause(error) : String(error);
   if (context.phase === 'stream') {
-    return new MassGenError({ ...base, code: 'BACKEND_STREAM', retryable: true, message: text(`The response stream from ${name} broke off: ${reason}.`) });
+    return new MassGenError({
+      ...base,
+      code: 'BACKEND_STREAM',
+      retryable: true,
+      message: text(`The response stream from ${name} broke off: ${reason}.`),
+    });
   }
-  return new MassGenError({ ...base, code: 'INTERNAL', retryable: false, message: text(`The request to ${name} failed unexpectedly: ${reason}.`) });
+  return new MassGenError({
+    ...base,
+    code: 'INTERNAL',
+    retryable: false,
+    message: text(`The request to ${name} failed unexpectedly: ${reason}.`),
+  });
 }
 
 /**
@@ -141,6 +203,7 @@ export function mapOpenAICompatibleError(error: unknown, context: ErrorContext):
  * the socket's reason as cause from Node's fetch.
  */
 function describeCause(error: Error): string {
-  if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' && error.message === 'aborted') return 'the connection closed before the response ended';
+  if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' && error.message === 'aborted')
+    return 'the connection closed before the response ended';
   return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
 }

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { optionsSchema, parseOpenAICompatibleOptions } from './openai-compatible-options.js';
 
 function settings(options: Record<string, unknown>, warnings: Warning[] = []): BackendSettings {
-  return { agentId: 'agent-a', type: 'chatcompletion', model: 'm', options, env: {}, warn: (warning) => warnings.push(warning) };
+  return {
+    agentId: 'agent-a',
+    type: 'chatcompletion',
+    model: 'm',
+    options,
+    env: {},
+    warn: (warning) => warnings.push(warning),
+  };
 }
 
 describe('parseOpenAICompatibleOptions', () => {
@@ -19,7 +26,14 @@ describe('parseOpenAICompatibleOptions', () => {
           provider: 'together',
         }),
       ),
-    ).toEqual({ apiKey: 'k', baseUrl: 'https://api.example.com/v1', timeoutMs: 30_000, headers: { 'x-a': 'b' }, extraBody: { top_k: 5 }, provider: 'together' });
+    ).toEqual({
+      apiKey: 'k',
+      baseUrl: 'https://api.example.com/v1',
+      timeoutMs: 30_000,
+      headers: { 'x-a': 'b' },
+      extraBody: { top_k: 5 },
+      provider: 'together',
+    });
   });
 
   it('defaults the timeout to 600 s and accepts the upstream name request_timeout', () => {

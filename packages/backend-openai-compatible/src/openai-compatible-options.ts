@@ -2,7 +2,9 @@ import { ConfigError, type BackendSettings } from '@massgen/core';
 import { z } from 'zod';
 import { providerPresetNames, type ProviderPresetName } from './openai-compatible-presets.js';
 
-const seconds = z.number({ error: 'expected a number of seconds' }).positive({ error: 'expected a positive number of seconds' });
+const seconds = z
+  .number({ error: 'expected a number of seconds' })
+  .positive({ error: 'expected a positive number of seconds' });
 
 /**
  * The keys of a `backend` block this backend reads. Other keys pass validation (so that
@@ -19,7 +21,11 @@ export const optionsSchema = z.looseObject({
   timeout_seconds: seconds.optional(),
   /** The upstream MassGen name for the same setting. */
   request_timeout: seconds.optional(),
-  headers: z.record(z.string(), z.string({ error: 'expected the header value as a string' }), { error: 'expected a map of header names to string values' }).optional(),
+  headers: z
+    .record(z.string(), z.string({ error: 'expected the header value as a string' }), {
+      error: 'expected a map of header names to string values',
+    })
+    .optional(),
   extra_body: z.record(z.string(), z.unknown(), { error: 'expected a map of extra request body fields' }).optional(),
   provider: z.enum(providerPresetNames, { error: `expected one of ${providerPresetNames.join(', ')}` }).optional(),
 });

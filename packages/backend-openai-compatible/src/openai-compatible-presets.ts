@@ -15,9 +15,17 @@ export const openAIPreset: ProviderPreset = {
 export const providerPresets = {
   groq: { name: 'groq', baseUrl: 'https://api.groq.com/openai/v1', apiKeyEnvironmentVariable: 'GROQ_API_KEY' },
   together: { name: 'together', baseUrl: 'https://api.together.xyz/v1', apiKeyEnvironmentVariable: 'TOGETHER_API_KEY' },
-  openrouter: { name: 'openrouter', baseUrl: 'https://openrouter.ai/api/v1', apiKeyEnvironmentVariable: 'OPENROUTER_API_KEY' },
+  openrouter: {
+    name: 'openrouter',
+    baseUrl: 'https://openrouter.ai/api/v1',
+    apiKeyEnvironmentVariable: 'OPENROUTER_API_KEY',
+  },
   cerebras: { name: 'cerebras', baseUrl: 'https://api.cerebras.ai/v1', apiKeyEnvironmentVariable: 'CEREBRAS_API_KEY' },
-  fireworks: { name: 'fireworks', baseUrl: 'https://api.fireworks.ai/inference/v1', apiKeyEnvironmentVariable: 'FIREWORKS_API_KEY' },
+  fireworks: {
+    name: 'fireworks',
+    baseUrl: 'https://api.fireworks.ai/inference/v1',
+    apiKeyEnvironmentVariable: 'FIREWORKS_API_KEY',
+  },
 } as const satisfies Record<string, ProviderPreset>;
 
 export type ProviderPresetName = keyof typeof providerPresets;

@@ -44,7 +44,14 @@ export function lazyOpenAISdkConnection(options: OpenAISdkConnectionOptions): ()
 
 async function connect(options: OpenAISdkConnectionOptions): Promise<OpenAISdkConnection> {
   const { settings, endpoint } = options;
-  const apiKey = resolveApiKey({ endpoint, configuredKey: options.apiKey, env: settings.env, warn: settings.warn, agentId: settings.agentId, provider: settings.type });
+  const apiKey = resolveApiKey({
+    endpoint,
+    configuredKey: options.apiKey,
+    env: settings.env,
+    warn: settings.warn,
+    agentId: settings.agentId,
+    provider: settings.type,
+  });
   const sdk = await loadOpenAISdk();
   const clientOptions: ClientOptions = {
     apiKey,

@@ -10,7 +10,10 @@ export interface PreparedTools {
  * Offers tools as function tools. `tool_choice` is sent only with tools, since OpenAI rejects a
  * request that sets it without any.
  */
-export function prepareTools(tools: readonly ToolDefinition[] | undefined, toolChoice: BackendRequest['toolChoice']): PreparedTools {
+export function prepareTools(
+  tools: readonly ToolDefinition[] | undefined,
+  toolChoice: BackendRequest['toolChoice'],
+): PreparedTools {
   if (tools === undefined || tools.length === 0) return {};
   return {
     tools: tools.map((tool) => ({

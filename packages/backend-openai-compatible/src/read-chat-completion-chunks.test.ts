@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nodeHttpFetch } from './node-http-fetch.js';
 import { readChatCompletionChunks } from './read-chat-completion-chunks.js';
 
-const chunk = (content: string) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+const chunk = (content: string) =>
+  `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
 
 /** A response whose body the test writes, as `nodeHttpFetch` hands it over: a Node stream. */
 function streamedResponse() {
@@ -16,7 +17,9 @@ function streamedResponse() {
   return { body, response };
 }
 
-async function contents(chunks: AsyncIterable<{ choices: Array<{ delta: { content?: string | null } }> }>): Promise<string[]> {
+async function contents(
+  chunks: AsyncIterable<{ choices: Array<{ delta: { content?: string | null } }> }>,
+): Promise<string[]> {
   const texts: string[] = [];
   for await (const each of chunks) texts.push(each.choices[0]?.delta.content ?? '');
   return texts;
@@ -52,16 +55,23 @@ describe('readChatCompletionChunks', () => {
   it('reads to the end of a body that has no [DONE]', async () => {
     const { body, response } = streamedResponse();
     body.end(chunk('a') + chunk('b'));
-    expect(await contents(readChatCompletionChunks(response, OpenAI, new AbortController(), 60_000))).toEqual(['a', 'b']);
+    expect(await contents(readChatCompletionChunks(response, OpenAI, new AbortController(), 60_000))).toEqual([
+      'a',
+      'b',
+    ]);
   });
 
   it("throws an error event as the SDK's APIError, after the chunks before it", async () => {
     const { body, response } = streamedResponse();
-    body.end(chunk('partial') + `data: ${JSON.stringify({ error: { message: 'Upstream overloaded', type: 'overloaded_error' } })}\n\n`);
+    body.end(
+      chunk('partial') +
+        `data: ${JSON.stringify({ error: { message: 'Upstream overloaded', type: 'overloaded_error' } })}\n\n`,
+    );
     const texts: string[] = [];
     const failure = await (async () => {
       try {
-        for await (const each of readChatCompletionChunks(response, OpenAI, new AbortController(), 60_000)) texts.push(each.choices[0]?.delta.content ?? '');
+        for await (const each of readChatCompletionChunks(response, OpenAI, new AbortController(), 60_000))
+          texts.push(each.choices[0]?.delta.content ?? '');
         return undefined;
       } catch (error) {
         return error;
@@ -96,7 +106,9 @@ describe('readChatCompletionChunks', () => {
     try {
       for (let call = 0; call < 3; call += 1) {
         const response = await nodeHttpFetch(url, { method: 'POST', body: '{}' });
-        expect(await contents(readChatCompletionChunks(response, OpenAI, new AbortController(), 60_000))).toEqual(['hi']);
+        expect(await contents(readChatCompletionChunks(response, OpenAI, new AbortController(), 60_000))).toEqual([
+          'hi',
+        ]);
         const body = response.body as unknown as PassThrough;
         if (!body.closed) await once(body, 'close');
       }

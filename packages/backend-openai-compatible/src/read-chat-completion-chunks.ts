@@ -34,7 +34,8 @@ export function readChatCompletionChunks(
             return;
           }
           const data = JSON.parse(event.data) as ChatCompletionChunk & { error?: unknown };
-          if (data.error !== undefined && data.error !== null) throw new sdk.APIError(undefined, data.error as Record<string, unknown>, undefined, response.headers);
+          if (data.error !== undefined && data.error !== null)
+            throw new sdk.APIError(undefined, data.error as Record<string, unknown>, undefined, response.headers);
           yield data;
         }
       }

@@ -34,7 +34,9 @@ describe('ServerSentEventDecoder', () => {
   });
 
   it('joins multi-line data, and skips comments, ids, retries and events without data', () => {
-    expect(decode([': keep-alive\n\nid: 7\nretry: 100\ndata: first\ndata:second\n\nevent: ping\n\n'])).toEqual([{ event: undefined, data: 'first\nsecond' }]);
+    expect(decode([': keep-alive\n\nid: 7\nretry: 100\ndata: first\ndata:second\n\nevent: ping\n\n'])).toEqual([
+      { event: undefined, data: 'first\nsecond' },
+    ]);
   });
 
   it('drops an event the stream did not finish', () => {
@@ -45,7 +47,10 @@ describe('ServerSentEventDecoder', () => {
   it('hands over each event with the chunk that completes it', () => {
     const decoder = new ServerSentEventDecoder();
     expect(decoder.decode('data: a\n')).toEqual([]);
-    expect(decoder.decode('\ndata: b\n\nda')).toEqual([{ event: undefined, data: 'a' }, { event: undefined, data: 'b' }]);
+    expect(decoder.decode('\ndata: b\n\nda')).toEqual([
+      { event: undefined, data: 'a' },
+      { event: undefined, data: 'b' },
+    ]);
     expect(decoder.decode('ta: c\n\n')).toEqual([{ event: undefined, data: 'c' }]);
     expect(decoder.end()).toEqual([]);
   });

@@ -45,7 +45,12 @@ export class ToolCallAccumulator {
             message: `${providerName} streamed a tool call (index ${index}) without a function name.`,
           });
         }
-        return { type: 'tool-call', id: call.id ?? `call_${randomUUID().replaceAll('-', '').slice(0, 24)}`, name: call.name, input: call.input === '' ? '{}' : call.input };
+        return {
+          type: 'tool-call',
+          id: call.id ?? `call_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+          name: call.name,
+          input: call.input === '' ? '{}' : call.input,
+        };
       });
   }
 }

@@ -24,7 +24,11 @@ function withoutEffort(reasoning: Record<string, unknown>): Record<string, unkno
  * and text options, storage, then the configured `extra_body` and the request's
  * `providerOptions`, each free to override the one before it except for the fields the backend owns.
  */
-export function buildOpenAIResponsesRequest(request: BackendRequest, model: string, options: OpenAIOptions): ResponsesRequest {
+export function buildOpenAIResponsesRequest(
+  request: BackendRequest,
+  model: string,
+  options: OpenAIOptions,
+): ResponsesRequest {
   const settings = request.settings ?? {};
   const family = openAIModelFamily(model);
   const warnings: Warning[] = [];
@@ -33,10 +37,17 @@ export function buildOpenAIResponsesRequest(request: BackendRequest, model: stri
   if (settings.topP !== undefined) body['top_p'] = settings.topP;
   if (settings.maxOutputTokens !== undefined) body['max_output_tokens'] = settings.maxOutputTokens;
 
-  const reasoning = { ...withoutEffort(options.reasoning), ...(settings.reasoningEffort === undefined ? {} : { effort: settings.reasoningEffort }) };
+  const reasoning = {
+    ...withoutEffort(options.reasoning),
+    ...(settings.reasoningEffort === undefined ? {} : { effort: settings.reasoningEffort }),
+  };
   if (Object.keys(reasoning).length > 0) {
     if (family === 'classic') {
-      warnings.push({ code: 'unsupported-setting', message: `backend.reasoning was left out: ${model} does not reason.`, path: 'backend.reasoning' });
+      warnings.push({
+        code: 'unsupported-setting',
+        message: `backend.reasoning was left out: ${model} does not reason.`,
+        path: 'backend.reasoning',
+      });
     } else {
       body['reasoning'] = reasoning;
     }
@@ -53,7 +64,11 @@ export function buildOpenAIResponsesRequest(request: BackendRequest, model: stri
   ] as const) {
     for (const [key, value] of Object.entries(extra)) {
       if (ownedFields.has(key)) {
-        warnings.push({ code: 'ignored-option', message: `${origin}.${key} is set by the backend itself and was ignored.`, path: `${origin}.${key}` });
+        warnings.push({
+          code: 'ignored-option',
+          message: `${origin}.${key} is set by the backend itself and was ignored.`,
+          path: `${origin}.${key}`,
+        });
       } else {
         body[key] = value;
       }
@@ -64,7 +79,9 @@ export function buildOpenAIResponsesRequest(request: BackendRequest, model: stri
     body: {
       ...body,
       model,
-      input: convertToOpenAIResponsesInput(request.messages, { systemRole: family === 'reasoning' ? 'developer' : 'system' }),
+      input: convertToOpenAIResponsesInput(request.messages, {
+        systemRole: family === 'reasoning' ? 'developer' : 'system',
+      }),
       stream: true,
     },
     warnings,

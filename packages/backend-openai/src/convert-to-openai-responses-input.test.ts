@@ -18,8 +18,19 @@ describe('convertToOpenAIResponsesInput', () => {
       ]),
     };
     expect(convertToOpenAIResponsesInput([assistant], { systemRole: 'developer' })).toEqual([
-      { type: 'reasoning', id: 'rs_1', summary: [{ type: 'summary_text', text: 'Plan.' }], encrypted_content: 'gAAAAAxyz' },
-      { type: 'message', role: 'assistant', id: 'msg_1', status: 'completed', content: [{ type: 'output_text', text: 'Looking.', annotations: [] }] },
+      {
+        type: 'reasoning',
+        id: 'rs_1',
+        summary: [{ type: 'summary_text', text: 'Plan.' }],
+        encrypted_content: 'gAAAAAxyz',
+      },
+      {
+        type: 'message',
+        role: 'assistant',
+        id: 'msg_1',
+        status: 'completed',
+        content: [{ type: 'output_text', text: 'Looking.', annotations: [] }],
+      },
       { type: 'function_call', id: 'fc_1', call_id: 'call_a', name: 'lookup', arguments: '{"q":"x"}' },
     ]);
   });
@@ -48,7 +59,12 @@ describe('convertToOpenAIResponsesInput', () => {
         [
           { role: 'system', content: 'Be brief.' },
           { role: 'user', content: 'Hi' },
-          { role: 'assistant', content: 'Let me look.', toolCalls: [call], providerMetadata: { claude: { thinking: [] } } },
+          {
+            role: 'assistant',
+            content: 'Let me look.',
+            toolCalls: [call],
+            providerMetadata: { claude: { thinking: [] } },
+          },
           { role: 'tool', toolCallId: 'call_a', toolName: 'lookup', content: 'Not found', isError: true },
           { role: 'assistant', content: 'Nothing there.' },
         ],

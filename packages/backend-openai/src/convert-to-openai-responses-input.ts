@@ -8,7 +8,13 @@ export interface ResponsesInputOptions {
 }
 
 function functionCall(call: ToolCall, id?: string): ResponseInputItem {
-  return { type: 'function_call', call_id: call.id, name: call.name, arguments: call.input === '' ? '{}' : call.input, ...(id === undefined ? {} : { id }) };
+  return {
+    type: 'function_call',
+    call_id: call.id,
+    name: call.name,
+    arguments: call.input === '' ? '{}' : call.input,
+    ...(id === undefined ? {} : { id }),
+  };
 }
 
 /**
@@ -26,10 +32,21 @@ function convertAssistant(message: AssistantMessage): ResponseInputItem[] {
       items.push(
         record.encryptedContent === undefined
           ? { type: 'item_reference', id: record.id }
-          : { type: 'reasoning', id: record.id, summary: record.summary.map((text) => ({ type: 'summary_text', text })), encrypted_content: record.encryptedContent },
+          : {
+              type: 'reasoning',
+              id: record.id,
+              summary: record.summary.map((text) => ({ type: 'summary_text', text })),
+              encrypted_content: record.encryptedContent,
+            },
       );
     } else if (record.type === 'message' && !textPlaced) {
-      items.push({ type: 'message', role: 'assistant', id: record.id, status: 'completed', content: [{ type: 'output_text', text: message.content, annotations: [] }] });
+      items.push({
+        type: 'message',
+        role: 'assistant',
+        id: record.id,
+        status: 'completed',
+        content: [{ type: 'output_text', text: message.content, annotations: [] }],
+      });
       textPlaced = true;
     } else if (record.type === 'function_call') {
       const call = remainingCalls.get(record.callId);
@@ -47,7 +64,10 @@ function convertAssistant(message: AssistantMessage): ResponseInputItem[] {
  * Converts MassGen's messages to Responses API input items. Tool results carry no error flag in
  * this format, so a failed tool says so in its text for the model to notice.
  */
-export function convertToOpenAIResponsesInput(messages: readonly Message[], options: ResponsesInputOptions): ResponseInputItem[] {
+export function convertToOpenAIResponsesInput(
+  messages: readonly Message[],
+  options: ResponsesInputOptions,
+): ResponseInputItem[] {
   return messages.flatMap((message): ResponseInputItem[] => {
     switch (message.role) {
       case 'system':
@@ -57,7 +77,13 @@ export function convertToOpenAIResponsesInput(messages: readonly Message[], opti
       case 'assistant':
         return convertAssistant(message);
       case 'tool':
-        return [{ type: 'function_call_output', call_id: message.toolCallId, output: message.isError === true ? `Error: ${message.content}` : message.content }];
+        return [
+          {
+            type: 'function_call_output',
+            call_id: message.toolCallId,
+            output: message.isError === true ? `Error: ${message.content}` : message.content,
+          },
+        ];
     }
   });
 }

@@ -1,4 +1,12 @@
-import { ConfigError, type Backend, type BackendCallOptions, type BackendRequest, type BackendSettings, type StreamPart, type Warning } from '@massgen/core';
+import {
+  ConfigError,
+  type Backend,
+  type BackendCallOptions,
+  type BackendRequest,
+  type BackendSettings,
+  type StreamPart,
+  type Warning,
+} from '@massgen/core';
 import { createOpenAIChatBackend } from './openai-chat-backend.js';
 import { parseOpenAIOptions } from './openai-options.js';
 import { createOpenAIResponsesBackend } from './openai-responses-backend.js';
@@ -13,7 +21,14 @@ export function createOpenAIBackend(settings: BackendSettings): Backend {
   const options = parseOpenAIOptions(settings);
   const modelId = settings.model;
   if (modelId === '') {
-    throw new ConfigError({ issues: [{ path: 'backend.model', message: `expected the OpenAI model to call, such as gpt-5 or gpt-4.1 (agent ${settings.agentId})` }] });
+    throw new ConfigError({
+      issues: [
+        {
+          path: 'backend.model',
+          message: `expected the OpenAI model to call, such as gpt-5 or gpt-4.1 (agent ${settings.agentId})`,
+        },
+      ],
+    });
   }
   const responses = createOpenAIResponsesBackend(settings, options, modelId);
   const chat = createOpenAIChatBackend(settings, options);
@@ -33,7 +48,11 @@ export function createOpenAIBackend(settings: BackendSettings): Backend {
     const prepared = prepareOpenAISettings(requested, { model: modelId, api: choice.api, configuredEffort });
     const notes = [...(choice.warning === undefined ? [] : [choice.warning]), ...prepared.warnings];
     if (choice.api === 'chat' && options.reasoning['summary'] !== undefined) {
-      notes.push({ code: 'unsupported-setting', message: 'backend.reasoning.summary was left out: reasoning summaries need the Responses API.', path: 'backend.reasoning.summary' });
+      notes.push({
+        code: 'unsupported-setting',
+        message: 'backend.reasoning.summary was left out: reasoning summaries need the Responses API.',
+        path: 'backend.reasoning.summary',
+      });
     }
     for (const warning of notes) {
       if (firstTime(warning)) yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };

@@ -14,7 +14,10 @@ export function createOpenAIChatBackend(settings: BackendSettings, options: Open
     ...(options.apiKey === undefined ? {} : { api_key: options.apiKey }),
     ...(options.baseUrl === undefined ? {} : { base_url: options.baseUrl }),
     timeout_seconds: options.timeoutMs / 1000,
-    headers: { ...options.headers, ...(options.organization === undefined ? {} : { 'OpenAI-Organization': options.organization }) },
+    headers: {
+      ...options.headers,
+      ...(options.organization === undefined ? {} : { 'OpenAI-Organization': options.organization }),
+    },
     extra_body: { ...(verbosity === undefined ? {} : { verbosity }), ...options.extraBody },
   };
   return createOpenAICompatibleBackend({ ...settings, options: chatOptions }, openAIDefinition);

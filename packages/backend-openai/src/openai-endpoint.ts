@@ -1,4 +1,9 @@
-import { openAIPreset, resolveEndpoint, type OpenAICompatibleBackendDefinition, type OpenAICompatibleEndpoint } from '@massgen/backend-openai-compatible';
+import {
+  openAIPreset,
+  resolveEndpoint,
+  type OpenAICompatibleBackendDefinition,
+  type OpenAICompatibleEndpoint,
+} from '@massgen/backend-openai-compatible';
 import type { OpenAIOptions } from './openai-options.js';
 
 /** OpenAI as the Chat Completions backend knows it: its URL, its key variable, its name in messages. */

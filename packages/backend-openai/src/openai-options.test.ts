@@ -3,12 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { optionsSchema, parseOpenAIOptions } from './openai-options.js';
 
 function settings(options: Record<string, unknown>, warnings: Warning[] = []): BackendSettings {
-  return { agentId: 'agent-a', type: 'openai', model: 'gpt-5', options, env: {}, warn: (warning) => warnings.push(warning) };
+  return {
+    agentId: 'agent-a',
+    type: 'openai',
+    model: 'gpt-5',
+    options,
+    env: {},
+    warn: (warning) => warnings.push(warning),
+  };
 }
 
 describe('parseOpenAIOptions', () => {
   it('defaults to the Responses API chosen automatically, nothing stored, ten minutes', () => {
-    expect(parseOpenAIOptions(settings({}))).toEqual({ timeoutMs: 600_000, api: 'auto', store: false, reasoning: {}, text: {}, headers: {}, extraBody: {} });
+    expect(parseOpenAIOptions(settings({}))).toEqual({
+      timeoutMs: 600_000,
+      api: 'auto',
+      store: false,
+      reasoning: {},
+      text: {},
+      headers: {},
+      extraBody: {},
+    });
   });
 
   it('reads every key it knows', () => {
@@ -45,7 +60,9 @@ describe('parseOpenAIOptions', () => {
     expect(() => parseOpenAIOptions(settings({ store: 'no' }))).toThrow(/backend\.store: expected true or false/);
     const warnings: Warning[] = [];
     parseOpenAIOptions(settings({ provider: 'groq' }, warnings));
-    expect(warnings).toEqual([expect.objectContaining({ code: 'unknown-key', path: 'backend.provider', agentId: 'agent-a' })]);
+    expect(warnings).toEqual([
+      expect.objectContaining({ code: 'unknown-key', path: 'backend.provider', agentId: 'agent-a' }),
+    ]);
   });
 
   it('is the schema `massgen --validate` checks', () => {

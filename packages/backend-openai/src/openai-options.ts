@@ -1,4 +1,7 @@
-import { defaultTimeoutSeconds, optionsSchema as openAICompatibleOptionsSchema } from '@massgen/backend-openai-compatible';
+import {
+  defaultTimeoutSeconds,
+  optionsSchema as openAICompatibleOptionsSchema,
+} from '@massgen/backend-openai-compatible';
 import { ConfigError, type BackendSettings } from '@massgen/core';
 import { z } from 'zod';
 
@@ -20,7 +23,11 @@ export const optionsSchema = openAICompatibleOptionsSchema.omit({ provider: true
       summary: z.enum(['auto', 'concise', 'detailed'], { error: 'expected one of auto, concise, detailed' }).optional(),
     })
     .optional(),
-  text: z.looseObject({ verbosity: z.enum(['low', 'medium', 'high'], { error: 'expected one of low, medium, high' }).optional() }).optional(),
+  text: z
+    .looseObject({
+      verbosity: z.enum(['low', 'medium', 'high'], { error: 'expected one of low, medium, high' }).optional(),
+    })
+    .optional(),
 });
 
 const knownKeys = new Set(Object.keys(optionsSchema.shape));

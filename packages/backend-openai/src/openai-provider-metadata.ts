@@ -28,7 +28,9 @@ export function openAIProviderMetadata(outputItems: readonly OutputItemRecord[])
 }
 
 /** The output items recorded on an assistant message, or `undefined` when there are none (or they are not ours). */
-export function readOpenAIProviderMetadata(providerMetadata: Record<string, unknown> | undefined): OutputItemRecord[] | undefined {
+export function readOpenAIProviderMetadata(
+  providerMetadata: Record<string, unknown> | undefined,
+): OutputItemRecord[] | undefined {
   const result = metadataSchema.safeParse(providerMetadata?.[openAIMetadataKey]);
   return result.success ? result.data.outputItems : undefined;
 }

@@ -1,5 +1,15 @@
-import { lazyOpenAISdkConnection, withSdkStreamTimeout, type OpenAISdkConnection } from '@massgen/backend-openai-compatible';
-import { type Backend, type BackendCallOptions, type BackendRequest, type BackendSettings, type StreamPart } from '@massgen/core';
+import {
+  lazyOpenAISdkConnection,
+  withSdkStreamTimeout,
+  type OpenAISdkConnection,
+} from '@massgen/backend-openai-compatible';
+import {
+  type Backend,
+  type BackendCallOptions,
+  type BackendRequest,
+  type BackendSettings,
+  type StreamPart,
+} from '@massgen/core';
 import { buildOpenAIResponsesRequest } from './build-openai-responses-request.js';
 import { resolveOpenAIEndpoint } from './openai-endpoint.js';
 import type { OpenAIOptions } from './openai-options.js';
@@ -10,7 +20,11 @@ import { mapResponsesStream } from './openai-responses-stream.js';
  * OpenAI through the Responses API, streaming. The key and the SDK are only looked at on the
  * first call; settings are expected already fitted to the model (the `openai` backend does it).
  */
-export function createOpenAIResponsesBackend(settings: BackendSettings, options: OpenAIOptions, modelId: string): Backend {
+export function createOpenAIResponsesBackend(
+  settings: BackendSettings,
+  options: OpenAIOptions,
+  modelId: string,
+): Backend {
   const endpoint = resolveOpenAIEndpoint(options);
   const connection = lazyOpenAISdkConnection({
     settings,

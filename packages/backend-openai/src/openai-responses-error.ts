@@ -34,7 +34,8 @@ function classifyFailure(code: string | null): FailureClass {
     const known = failureClasses[code];
     if (known !== undefined) return known;
     // Image and file input problems all start so and are the request's fault.
-    if (/^(invalid_|image_|empty_|failed_to_download|unsupported_)/.test(code)) return { code: 'BACKEND_BAD_REQUEST', retryable: false };
+    if (/^(invalid_|image_|empty_|failed_to_download|unsupported_)/.test(code))
+      return { code: 'BACKEND_BAD_REQUEST', retryable: false };
   }
   return { code: 'BACKEND_STREAM', retryable: true };
 }
@@ -58,7 +59,10 @@ export function mapOpenAIResponsesError(error: unknown, context: ErrorContext): 
     error instanceof OpenAIResponseFailure
       ? { code: error.code, message: error.message }
       : sdkInBand
-        ? { code: typeof error.code === 'string' ? error.code : null, message: (error.error as { message?: string } | undefined)?.message ?? error.message }
+        ? {
+            code: typeof error.code === 'string' ? error.code : null,
+            message: (error.error as { message?: string } | undefined)?.message ?? error.message,
+          }
         : undefined;
   if (inBand === undefined || context.aborted) return mapOpenAICompatibleError(error, context);
   const failure = classifyFailure(inBand.code);
@@ -66,7 +70,10 @@ export function mapOpenAIResponsesError(error: unknown, context: ErrorContext): 
   return new MassGenError({
     code: failure.code,
     retryable: failure.retryable,
-    message: redact(`${context.providerName} reported a failed response${inBand.code === null ? '' : ` (${inBand.code})`}: ${inBand.message}`, context.secrets),
+    message: redact(
+      `${context.providerName} reported a failed response${inBand.code === null ? '' : ` (${inBand.code})`}: ${inBand.message}`,
+      context.secrets,
+    ),
     provider: context.provider,
     agentId: context.agentId,
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),

@@ -11,10 +11,19 @@ export interface PreparedResponsesTools {
  * strict mode needs every property required and no extra ones, which MCP servers' schemas rarely
  * are. `tool_choice` is sent only with tools.
  */
-export function prepareResponsesTools(tools: readonly ToolDefinition[] | undefined, toolChoice: BackendRequest['toolChoice']): PreparedResponsesTools {
+export function prepareResponsesTools(
+  tools: readonly ToolDefinition[] | undefined,
+  toolChoice: BackendRequest['toolChoice'],
+): PreparedResponsesTools {
   if (tools === undefined || tools.length === 0) return {};
   return {
-    tools: tools.map((tool) => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.inputSchema, strict: false })),
+    tools: tools.map((tool) => ({
+      type: 'function',
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.inputSchema,
+      strict: false,
+    })),
     ...(toolChoice === undefined ? {} : { tool_choice: toolChoice }),
   };
 }

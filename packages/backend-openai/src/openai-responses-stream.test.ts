@@ -8,12 +8,19 @@ import { collectParts } from '@massgen/testing';
 /** Events as the SDK yields them; only the fields the mapper reads matter here. */
 function events(...list: Array<Record<string, unknown>>): AsyncIterable<ResponseStreamEvent> {
   return (async function* () {
-    for (const [index, event] of list.entries()) yield { sequence_number: index, ...event } as unknown as ResponseStreamEvent;
+    for (const [index, event] of list.entries())
+      yield { sequence_number: index, ...event } as unknown as ResponseStreamEvent;
   })();
 }
 
 const options = { providerName: 'OpenAI' };
-const usage = { input_tokens: 5, input_tokens_details: { cached_tokens: 1 }, output_tokens: 7, output_tokens_details: { reasoning_tokens: 3 }, total_tokens: 12 };
+const usage = {
+  input_tokens: 5,
+  input_tokens_details: { cached_tokens: 1 },
+  output_tokens: 7,
+  output_tokens_details: { reasoning_tokens: 3 },
+  total_tokens: 12,
+};
 const completed = { type: 'response.completed', response: { usage } };
 
 describe('mapResponsesStream', () => {
@@ -29,24 +36,56 @@ describe('mapResponsesStream', () => {
         options,
       ),
     );
-    expect(parts.filter((part) => part.type === 'reasoning-delta').map((part) => part.type === 'reasoning-delta' && part.text)).toEqual(['First ', 'part.', '\n\nSecond.']);
+    expect(
+      parts
+        .filter((part) => part.type === 'reasoning-delta')
+        .map((part) => part.type === 'reasoning-delta' && part.text),
+    ).toEqual(['First ', 'part.', '\n\nSecond.']);
   });
 
   it('assembles a call from its argument deltas when the done item carries none, and skips incomplete calls', async () => {
     const parts = await collectParts(
       mapResponsesStream(
         events(
-          { type: 'response.output_item.added', output_index: 0, item: { type: 'function_call', id: 'fc_1', call_id: 'call_a', name: 'lookup', arguments: '' } },
+          {
+            type: 'response.output_item.added',
+            output_index: 0,
+            item: { type: 'function_call', id: 'fc_1', call_id: 'call_a', name: 'lookup', arguments: '' },
+          },
           { type: 'response.function_call_arguments.delta', item_id: 'fc_1', output_index: 0, delta: '{"q":' },
           { type: 'response.function_call_arguments.delta', item_id: 'fc_1', output_index: 0, delta: '"x"}' },
-          { type: 'response.output_item.done', output_index: 0, item: { type: 'function_call', id: 'fc_1', call_id: 'call_a', name: 'lookup', arguments: '', status: 'completed' } },
-          { type: 'response.output_item.done', output_index: 1, item: { type: 'function_call', id: 'fc_2', call_id: 'call_b', name: 'cut', arguments: '{"q', status: 'incomplete' } },
+          {
+            type: 'response.output_item.done',
+            output_index: 0,
+            item: {
+              type: 'function_call',
+              id: 'fc_1',
+              call_id: 'call_a',
+              name: 'lookup',
+              arguments: '',
+              status: 'completed',
+            },
+          },
+          {
+            type: 'response.output_item.done',
+            output_index: 1,
+            item: {
+              type: 'function_call',
+              id: 'fc_2',
+              call_id: 'call_b',
+              name: 'cut',
+              arguments: '{"q',
+              status: 'incomplete',
+            },
+          },
           { type: 'response.incomplete', response: { usage, incomplete_details: { reason: 'max_output_tokens' } } },
         ),
         options,
       ),
     );
-    expect(parts.filter((part) => part.type === 'tool-call')).toEqual([{ type: 'tool-call', id: 'call_a', name: 'lookup', input: '{"q":"x"}' }]);
+    expect(parts.filter((part) => part.type === 'tool-call')).toEqual([
+      { type: 'tool-call', id: 'call_a', name: 'lookup', input: '{"q":"x"}' },
+    ]);
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'length', rawReason: 'max_output_tokens' });
   });
 
@@ -54,9 +93,33 @@ describe('mapResponsesStream', () => {
     const reasoned = await collectParts(
       mapResponsesStream(
         events(
-          { type: 'response.output_item.done', output_index: 0, item: { type: 'reasoning', id: 'rs_1', summary: [{ type: 'summary_text', text: 'Hmm.' }], encrypted_content: 'gAAAAAxyz' } },
-          { type: 'response.output_item.done', output_index: 1, item: { type: 'message', id: 'msg_1', role: 'assistant', content: [] } },
-          { type: 'response.output_item.done', output_index: 2, item: { type: 'function_call', id: 'fc_1', call_id: 'call_a', name: 'lookup', arguments: '{}', status: 'completed' } },
+          {
+            type: 'response.output_item.done',
+            output_index: 0,
+            item: {
+              type: 'reasoning',
+              id: 'rs_1',
+              summary: [{ type: 'summary_text', text: 'Hmm.' }],
+              encrypted_content: 'gAAAAAxyz',
+            },
+          },
+          {
+            type: 'response.output_item.done',
+            output_index: 1,
+            item: { type: 'message', id: 'msg_1', role: 'assistant', content: [] },
+          },
+          {
+            type: 'response.output_item.done',
+            output_index: 2,
+            item: {
+              type: 'function_call',
+              id: 'fc_1',
+              call_id: 'call_a',
+              name: 'lookup',
+              arguments: '{}',
+              status: 'completed',
+            },
+          },
           completed,
         ),
         options,
@@ -77,13 +140,28 @@ describe('mapResponsesStream', () => {
     expect(reasoned.map((part) => part.type)).toEqual(['tool-call', 'provider-metadata', 'usage', 'finish']);
 
     const plain = await collectParts(
-      mapResponsesStream(events({ type: 'response.output_item.done', output_index: 0, item: { type: 'message', id: 'msg_1', role: 'assistant', content: [] } }, completed), options),
+      mapResponsesStream(
+        events(
+          {
+            type: 'response.output_item.done',
+            output_index: 0,
+            item: { type: 'message', id: 'msg_1', role: 'assistant', content: [] },
+          },
+          completed,
+        ),
+        options,
+      ),
     );
     expect(plain.some((part) => part.type === 'provider-metadata')).toBe(false);
   });
 
   it('maps usage, and a content filter cut', async () => {
-    const parts = await collectParts(mapResponsesStream(events({ type: 'response.incomplete', response: { usage, incomplete_details: { reason: 'content_filter' } } }), options));
+    const parts = await collectParts(
+      mapResponsesStream(
+        events({ type: 'response.incomplete', response: { usage, incomplete_details: { reason: 'content_filter' } } }),
+        options,
+      ),
+    );
     expect(parts).toEqual([
       { type: 'usage', usage: { inputTokens: 5, outputTokens: 7, reasoningTokens: 3, cachedInputTokens: 1 } },
       { type: 'finish', reason: 'content-filter', rawReason: 'content_filter' },
@@ -94,7 +172,10 @@ describe('mapResponsesStream', () => {
     const seen: StreamPart[] = [];
     const failure = await (async () => {
       for await (const part of mapResponsesStream(
-        events({ type: 'response.output_text.delta', delta: 'Hi' }, { type: 'response.failed', response: { error: { code: 'server_error', message: 'Oops.' } } }),
+        events(
+          { type: 'response.output_text.delta', delta: 'Hi' },
+          { type: 'response.failed', response: { error: { code: 'server_error', message: 'Oops.' } } },
+        ),
         options,
       ))
         seen.push(part);
@@ -102,11 +183,17 @@ describe('mapResponsesStream', () => {
     expect(seen).toEqual([{ type: 'text-delta', text: 'Hi' }]);
     expect(failure).toBeInstanceOf(OpenAIResponseFailure);
     expect(failure).toMatchObject({ code: 'server_error', message: 'Oops.' });
-    await expect(collectParts(mapResponsesStream(events({ type: 'error', code: null, message: 'Bad.', param: null }), options))).rejects.toMatchObject({ code: null, message: 'Bad.' });
+    await expect(
+      collectParts(mapResponsesStream(events({ type: 'error', code: null, message: 'Bad.', param: null }), options)),
+    ).rejects.toMatchObject({ code: null, message: 'Bad.' });
   });
 
   it('calls a stream that ends early broken, and an aborted one ABORTED', async () => {
-    await expect(collectParts(mapResponsesStream(events({ type: 'response.output_text.delta', delta: 'Hi' }), options))).rejects.toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
-    await expect(collectParts(mapResponsesStream(events(completed), { ...options, signal: AbortSignal.abort() }))).rejects.toMatchObject({ code: 'ABORTED' });
+    await expect(
+      collectParts(mapResponsesStream(events({ type: 'response.output_text.delta', delta: 'Hi' }), options)),
+    ).rejects.toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
+    await expect(
+      collectParts(mapResponsesStream(events(completed), { ...options, signal: AbortSignal.abort() })),
+    ).rejects.toMatchObject({ code: 'ABORTED' });
   });
 });

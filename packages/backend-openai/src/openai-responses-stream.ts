@@ -30,7 +30,11 @@ function incompleteReason(reason: string | undefined): FinishReason {
 }
 
 function abortedError(providerName: string): MassGenError {
-  return new MassGenError({ code: 'ABORTED', retryable: false, message: `The request to ${providerName} was cancelled.` });
+  return new MassGenError({
+    code: 'ABORTED',
+    retryable: false,
+    message: `The request to ${providerName} was cancelled.`,
+  });
 }
 
 /** What the next call of the same turn needs of a finished output item, if anything. */
@@ -44,7 +48,8 @@ function recordOf(item: ResponseOutputItem): OutputItemRecord | undefined {
     };
   }
   if (item.type === 'message') return { type: 'message', id: item.id };
-  if (item.type === 'function_call' && item.id !== undefined) return { type: 'function_call', id: item.id, callId: item.call_id };
+  if (item.type === 'function_call' && item.id !== undefined)
+    return { type: 'function_call', id: item.id, callId: item.call_id };
   return undefined;
 }
 
@@ -54,7 +59,10 @@ function recordOf(item: ResponseOutputItem): OutputItemRecord | undefined {
  * that a broken stream yields no half-made call; then the items to replay (when the model
  * reasoned), the usage and the finish. Failures are thrown for the caller to classify.
  */
-export async function* mapResponsesStream(events: AsyncIterable<ResponseStreamEvent>, options: ResponsesStreamOptions): AsyncGenerator<StreamPart> {
+export async function* mapResponsesStream(
+  events: AsyncIterable<ResponseStreamEvent>,
+  options: ResponsesStreamOptions,
+): AsyncGenerator<StreamPart> {
   const pending = new Map<string, PendingCall>();
   const calls: Array<{ type: 'tool-call'; id: string; name: string; input: string }> = [];
   const records: OutputItemRecord[] = [];
@@ -81,7 +89,11 @@ export async function* mapResponsesStream(events: AsyncIterable<ResponseStreamEv
         break;
       case 'response.output_item.added':
         if (event.item.type === 'function_call') {
-          pending.set(event.item.id ?? `output-${event.output_index}`, { callId: event.item.call_id, name: event.item.name, input: event.item.arguments ?? '' });
+          pending.set(event.item.id ?? `output-${event.output_index}`, {
+            callId: event.item.call_id,
+            name: event.item.name,
+            input: event.item.arguments ?? '',
+          });
         }
         break;
       case 'response.function_call_arguments.delta': {
@@ -101,7 +113,11 @@ export async function* mapResponsesStream(events: AsyncIterable<ResponseStreamEv
         break;
       }
       case 'response.completed':
-        finish = { reason: calls.length > 0 ? 'tool-calls' : 'stop', rawReason: 'completed', usage: event.response.usage };
+        finish = {
+          reason: calls.length > 0 ? 'tool-calls' : 'stop',
+          rawReason: 'completed',
+          usage: event.response.usage,
+        };
         break;
       case 'response.incomplete': {
         const reason = event.response.incomplete_details?.reason;
@@ -110,7 +126,10 @@ export async function* mapResponsesStream(events: AsyncIterable<ResponseStreamEv
       }
       case 'response.failed': {
         const error = event.response.error;
-        throw new OpenAIResponseFailure(error?.code ?? null, error?.message ?? 'The response failed without saying why.');
+        throw new OpenAIResponseFailure(
+          error?.code ?? null,
+          error?.message ?? 'The response failed without saying why.',
+        );
       }
       case 'error':
         throw new OpenAIResponseFailure(event.code, event.message);
@@ -129,7 +148,9 @@ export async function* mapResponsesStream(events: AsyncIterable<ResponseStreamEv
     });
   }
   yield* calls;
-  if (records.some((record) => record.type === 'reasoning')) yield { type: 'provider-metadata', metadata: openAIProviderMetadata(records) };
-  if (finish.usage !== null && finish.usage !== undefined) yield { type: 'usage', usage: mapResponsesUsage(finish.usage) };
+  if (records.some((record) => record.type === 'reasoning'))
+    yield { type: 'provider-metadata', metadata: openAIProviderMetadata(records) };
+  if (finish.usage !== null && finish.usage !== undefined)
+    yield { type: 'usage', usage: mapResponsesUsage(finish.usage) };
   yield { type: 'finish', reason: finish.reason, rawReason: finish.rawReason };
 }

@@ -19,29 +19,52 @@ describe('chooseOpenAIApi', () => {
 
 describe('prepareOpenAISettings', () => {
   it('leaves sampling out for reasoning models and keeps the rest', () => {
-    const prepared = prepareOpenAISettings({ temperature: 0.2, topP: 0.9, maxOutputTokens: 50, reasoningEffort: 'low' }, { model: 'o3', api: 'responses' });
+    const prepared = prepareOpenAISettings(
+      { temperature: 0.2, topP: 0.9, maxOutputTokens: 50, reasoningEffort: 'low' },
+      { model: 'o3', api: 'responses' },
+    );
     expect(prepared.settings).toEqual({ maxOutputTokens: 50, reasoningEffort: 'low' });
     expect(prepared.warnings.map((warning) => warning.path)).toEqual(['backend.temperature', 'backend.top_p']);
   });
 
   it('leaves reasoning effort out for models that do not reason, the configured one included', () => {
-    const prepared = prepareOpenAISettings({ temperature: 0.2 }, { model: 'gpt-4o', api: 'chat', configuredEffort: 'high' });
+    const prepared = prepareOpenAISettings(
+      { temperature: 0.2 },
+      { model: 'gpt-4o', api: 'chat', configuredEffort: 'high' },
+    );
     expect(prepared.settings).toEqual({ temperature: 0.2 });
-    expect(prepared.warnings).toEqual([expect.objectContaining({ code: 'unsupported-setting', path: 'backend.reasoning.effort', message: expect.stringContaining('gpt-4o does not reason') })]);
+    expect(prepared.warnings).toEqual([
+      expect.objectContaining({
+        code: 'unsupported-setting',
+        path: 'backend.reasoning.effort',
+        message: expect.stringContaining('gpt-4o does not reason'),
+      }),
+    ]);
   });
 
   it('uses the configured effort unless the request sets its own', () => {
-    expect(prepareOpenAISettings({}, { model: 'gpt-5', api: 'responses', configuredEffort: 'high' }).settings).toEqual({ reasoningEffort: 'high' });
-    expect(prepareOpenAISettings({ reasoningEffort: 'low' }, { model: 'gpt-5', api: 'responses', configuredEffort: 'high' }).settings).toEqual({ reasoningEffort: 'low' });
+    expect(prepareOpenAISettings({}, { model: 'gpt-5', api: 'responses', configuredEffort: 'high' }).settings).toEqual({
+      reasoningEffort: 'high',
+    });
+    expect(
+      prepareOpenAISettings({ reasoningEffort: 'low' }, { model: 'gpt-5', api: 'responses', configuredEffort: 'high' })
+        .settings,
+    ).toEqual({ reasoningEffort: 'low' });
   });
 
   it('assumes nothing of models it does not know, and drops only what the Responses API refuses', () => {
-    const prepared = prepareOpenAISettings({ temperature: 0.5, reasoningEffort: 'low', seed: 3, stopSequences: ['END'] }, { model: 'my-fine-tune', api: 'responses' });
+    const prepared = prepareOpenAISettings(
+      { temperature: 0.5, reasoningEffort: 'low', seed: 3, stopSequences: ['END'] },
+      { model: 'my-fine-tune', api: 'responses' },
+    );
     expect(prepared.settings).toEqual({ temperature: 0.5, reasoningEffort: 'low' });
     expect(prepared.warnings.map((warning) => warning.message)).toEqual([
       'seed was left out: the Responses API does not accept it (api: chat does).',
       'stop sequences was left out: the Responses API does not accept them (api: chat does).',
     ]);
-    expect(prepareOpenAISettings({ seed: 3 }, { model: 'gpt-4.1', api: 'chat' })).toEqual({ settings: { seed: 3 }, warnings: [] });
+    expect(prepareOpenAISettings({ seed: 3 }, { model: 'gpt-4.1', api: 'chat' })).toEqual({
+      settings: { seed: 3 },
+      warnings: [],
+    });
   });
 });

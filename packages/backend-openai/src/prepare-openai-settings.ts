@@ -27,10 +27,17 @@ function hasStopSequences(settings: SamplingSettings): boolean {
  * only on Chat Completions and for settings only Chat Completions accepts (`seed`, stop
  * sequences), which would otherwise be dropped.
  */
-export function chooseOpenAIApi(choice: OpenAIApiChoice, model: string, settings: SamplingSettings): { api: OpenAIApi; warning?: Warning } {
+export function chooseOpenAIApi(
+  choice: OpenAIApiChoice,
+  model: string,
+  settings: SamplingSettings,
+): { api: OpenAIApi; warning?: Warning } {
   if (choice !== 'auto') return { api: choice };
   if (requiresChatCompletions(model)) return { api: 'chat' };
-  const chatOnly = [settings.seed !== undefined ? 'seed' : undefined, hasStopSequences(settings) ? 'stop sequences' : undefined].filter((name) => name !== undefined);
+  const chatOnly = [
+    settings.seed !== undefined ? 'seed' : undefined,
+    hasStopSequences(settings) ? 'stop sequences' : undefined,
+  ].filter((name) => name !== undefined);
   if (chatOnly.length === 0) return { api: 'responses' };
   return {
     api: 'chat',
@@ -50,7 +57,8 @@ export function prepareOpenAISettings(
   context: { model: string; api: OpenAIApi; configuredEffort?: string | undefined },
 ): { settings: SamplingSettings; warnings: Warning[] } {
   const settings: SamplingSettings = { ...requested };
-  if (settings.reasoningEffort === undefined && context.configuredEffort !== undefined) settings.reasoningEffort = context.configuredEffort;
+  if (settings.reasoningEffort === undefined && context.configuredEffort !== undefined)
+    settings.reasoningEffort = context.configuredEffort;
   const warnings: Warning[] = [];
   const drop = (key: keyof SamplingSettings, reason: string): void => {
     if (settings[key] === undefined) return;

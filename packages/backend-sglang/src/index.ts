@@ -1,4 +1,7 @@
-import { defineOpenAICompatibleBackend, type OpenAICompatibleBackendDefinition } from '@massgen/backend-openai-compatible';
+import {
+  defineOpenAICompatibleBackend,
+  type OpenAICompatibleBackendDefinition,
+} from '@massgen/backend-openai-compatible';
 
 /**
  * SGLang's OpenAI-compatible server (`python -m sglang.launch_server`). Like vLLM it checks a key

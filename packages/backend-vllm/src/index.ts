@@ -1,4 +1,7 @@
-import { defineOpenAICompatibleBackend, type OpenAICompatibleBackendDefinition } from '@massgen/backend-openai-compatible';
+import {
+  defineOpenAICompatibleBackend,
+  type OpenAICompatibleBackendDefinition,
+} from '@massgen/backend-openai-compatible';
 
 /**
  * vLLM's OpenAI-compatible server (`vllm serve`). It checks a key only when started with

@@ -42,7 +42,9 @@ function escapeCell(text: string): string {
 }
 
 function topRows(tallies: Map<string, Tally>): Array<[string, Tally]> {
-  return [...tallies].sort(([firstKey, first], [secondKey, second]) => second.count - first.count || firstKey.localeCompare(secondKey)).slice(0, shownRows);
+  return [...tallies]
+    .sort(([firstKey, first], [secondKey, second]) => second.count - first.count || firstKey.localeCompare(secondKey))
+    .slice(0, shownRows);
 }
 
 async function main(): Promise<void> {
@@ -70,7 +72,8 @@ async function main(): Promise<void> {
     } catch (error) {
       failedFiles.push(file);
       if (error instanceof ConfigError) {
-        for (const issue of error.issues) count(errors, `${generalizeKeyPath(issue.path)}\u0000${issue.message}`, file, issue.message);
+        for (const issue of error.issues)
+          count(errors, `${generalizeKeyPath(issue.path)}\u0000${issue.message}`, file, issue.message);
       } else {
         count(errors, `(unexpected exception)\u0000${String(error)}`, file, String(error));
       }

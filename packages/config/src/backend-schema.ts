@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { choiceOf, flag, nonEmptyText, nonNegativeNumber, numberBetween, positiveInteger, scalarText } from './schema-primitives.js';
+import {
+  choiceOf,
+  flag,
+  nonEmptyText,
+  nonNegativeNumber,
+  numberBetween,
+  positiveInteger,
+  scalarText,
+} from './schema-primitives.js';
 
 const accessLevel = choiceOf(['read', 'write']);
 
@@ -62,7 +70,11 @@ const mcpServerFields = {
 };
 
 /** The transport a server uses: its `type`, or else `streamable-http` for a bare `url` and `stdio` otherwise. */
-export function mcpTransport(server: { type?: 'stdio' | 'streamable-http' | null; url?: string | null; command?: string | null }): 'stdio' | 'streamable-http' {
+export function mcpTransport(server: {
+  type?: 'stdio' | 'streamable-http' | null;
+  url?: string | null;
+  command?: string | null;
+}): 'stdio' | 'streamable-http' {
   return server.type ?? (server.url != null && server.command == null ? 'streamable-http' : 'stdio');
 }
 
@@ -79,7 +91,11 @@ const mcpServerSchema = z.object(mcpServerFields).superRefine((server, context) 
     });
   }
   if (type === 'streamable-http' && server.url == null) {
-    context.addIssue({ code: 'custom', path: ['url'], message: 'missing; expected the URL of the streamable-http server' });
+    context.addIssue({
+      code: 'custom',
+      path: ['url'],
+      message: 'missing; expected the URL of the streamable-http server',
+    });
   }
 });
 
@@ -87,7 +103,11 @@ export type ParsedMcpServer = z.output<typeof mcpServerSchema>;
 
 const namedMcpServerSchema = mcpServerSchema.superRefine((server, context) => {
   if (server.name == null) {
-    context.addIssue({ code: 'custom', path: ['name'], message: 'missing; expected a name for the server in a list of servers' });
+    context.addIssue({
+      code: 'custom',
+      path: ['name'],
+      message: 'missing; expected a name for the server in a list of servers',
+    });
   }
 });
 
@@ -99,7 +119,11 @@ const mcpServersSchema = z.union(
       servers.forEach((server, index) => {
         if (server.name == null) return;
         if (seen.has(server.name)) {
-          context.addIssue({ code: 'custom', path: [index, 'name'], message: `duplicate server name "${server.name}"; expected unique names` });
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'name'],
+            message: `duplicate server name "${server.name}"; expected unique names`,
+          });
         }
         seen.add(server.name);
       });
@@ -127,7 +151,9 @@ const mcpServersSchema = z.union(
 export const backendSchema = z.looseObject({
   type: z
     .string({ error: 'expected a backend type such as "openai" or "claude_code"' })
-    .regex(/^[a-z0-9][a-z0-9_-]*$/, { error: 'expected a backend type in lower case, such as "openai" or "claude_code"' })
+    .regex(/^[a-z0-9][a-z0-9_-]*$/, {
+      error: 'expected a backend type in lower case, such as "openai" or "claude_code"',
+    })
     .nullish(),
   model: z.string({ error: 'expected a model name' }).nullish(),
   package: nonEmptyText('a package name').nullish(),
@@ -136,7 +162,9 @@ export const backendSchema = z.looseObject({
   top_p: numberBetween(0, 1).nullish(),
   max_tokens: positiveInteger().nullish(),
   seed: z.int({ error: 'expected a whole number' }).nullish(),
-  reasoning: z.looseObject({ effort: nonEmptyText('a reasoning effort such as "low", "medium" or "high"').nullish() }).nullish(),
+  reasoning: z
+    .looseObject({ effort: nonEmptyText('a reasoning effort such as "low", "medium" or "high"').nullish() })
+    .nullish(),
   context_paths: z.array(contextPathSchema).nullish(),
   mcp_servers: mcpServersSchema.nullish(),
   enable_mcp_command_line: flag().nullish(),
@@ -151,7 +179,10 @@ export const backendSchema = z.looseObject({
         output_per_million: nonNegativeNumber(),
         cached_input_per_million: nonNegativeNumber().nullish(),
       },
-      { error: 'expected prices in US dollars per million tokens: {input_per_million, output_per_million, cached_input_per_million}' },
+      {
+        error:
+          'expected prices in US dollars per million tokens: {input_per_million, output_per_million, cached_input_per_million}',
+      },
     )
     .nullish(),
 });

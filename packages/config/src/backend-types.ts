@@ -19,7 +19,18 @@ export const supportedBackendTypes = [
 export type SupportedBackendType = (typeof supportedBackendTypes)[number];
 
 /** Upstream's OpenAI-compatible presets: each is a chat-completions endpoint with a fixed base URL. */
-const upstreamPresetTypes = ['zai', 'cerebras', 'together', 'fireworks', 'groq', 'openrouter', 'moonshot', 'nebius', 'poe', 'qwen'];
+const upstreamPresetTypes = [
+  'zai',
+  'cerebras',
+  'together',
+  'fireworks',
+  'groq',
+  'openrouter',
+  'moonshot',
+  'nebius',
+  'poe',
+  'qwen',
+];
 
 /**
  * Why an upstream backend type has no MassGen-TS package, with what to use instead. The

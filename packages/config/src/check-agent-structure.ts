@@ -14,11 +14,23 @@ export function checkAgentStructure(root: Record<string, unknown>): PathIssue[] 
   const hasList = Object.hasOwn(root, 'agents');
   if (!hasSingle && !hasList) {
     const found = Object.keys(root).map((key) => JSON.stringify(key));
-    const foundText = found.length === 0 ? '' : ` (found ${found.slice(0, 5).join(', ')}${found.length > 5 ? ', …' : ''})`;
-    return [{ segments: [], message: `no agents${foundText}; expected "agents:" with a list of agents, or "agent:" with one agent` }];
+    const foundText =
+      found.length === 0 ? '' : ` (found ${found.slice(0, 5).join(', ')}${found.length > 5 ? ', …' : ''})`;
+    return [
+      {
+        segments: [],
+        message: `no agents${foundText}; expected "agents:" with a list of agents, or "agent:" with one agent`,
+      },
+    ];
   }
   if (hasSingle && hasList) {
-    return [{ segments: ['agent'], message: 'both "agent" and "agents" are present; expected one of them: "agents" for a list, "agent" for a single agent' }];
+    return [
+      {
+        segments: ['agent'],
+        message:
+          'both "agent" and "agents" are present; expected one of them: "agents" for a list, "agent" for a single agent',
+      },
+    ];
   }
   if (Array.isArray(root.agents) && root.agents.length === 0) {
     return [{ segments: ['agents'], message: 'the list is empty; expected at least one agent' }];
@@ -36,12 +48,22 @@ export function checkAgentStructure(root: Record<string, unknown>): PathIssue[] 
     if (typeof agent.id === 'string') {
       const earlier = firstPathOfId.get(agent.id);
       if (earlier === undefined) firstPathOfId.set(agent.id, formatKeyPath([...segments, 'id']));
-      else issues.push({ segments: [...segments, 'id'], message: `duplicate agent id "${agent.id}" (also at ${earlier}); expected unique ids` });
+      else
+        issues.push({
+          segments: [...segments, 'id'],
+          message: `duplicate agent id "${agent.id}" (also at ${earlier}); expected unique ids`,
+        });
     }
     const backend = agent.backend;
     if (isMapping(backend) && backend.type == null) {
-      const suggestion = typeof backend.model === 'string' && backend.model !== '' ? ` (the model "${backend.model}" suggests "${inferBackendType(backend.model)}")` : '';
-      issues.push({ segments: [...segments, 'backend', 'type'], message: `missing; expected a backend type such as "openai" or "claude_code"${suggestion}` });
+      const suggestion =
+        typeof backend.model === 'string' && backend.model !== ''
+          ? ` (the model "${backend.model}" suggests "${inferBackendType(backend.model)}")`
+          : '';
+      issues.push({
+        segments: [...segments, 'backend', 'type'],
+        message: `missing; expected a backend type such as "openai" or "claude_code"${suggestion}`,
+      });
     }
   }
   return issues;

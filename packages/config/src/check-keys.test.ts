@@ -6,7 +6,13 @@ import type { SectionName } from './known-keys.js';
 describe('checkKeys', () => {
   it('accepts a configuration of known keys silently', () => {
     const result = checkKeys({
-      agents: [{ id: 'a', system_message: 'hi', backend: { type: 'openai', model: 'gpt-5', api_key: 'k', reasoning: { effort: 'low', summary: 'auto' } } }],
+      agents: [
+        {
+          id: 'a',
+          system_message: 'hi',
+          backend: { type: 'openai', model: 'gpt-5', api_key: 'k', reasoning: { effort: 'low', summary: 'auto' } },
+        },
+      ],
       orchestrator: { max_rounds: 3, voting_method: 'majority' },
       display: { type: 'textual' },
     });
@@ -22,7 +28,11 @@ describe('checkKeys', () => {
         segments: ['orchestrator', 'max_round'],
         message: 'orchestrator.max_round: not a key MassGen knows (did you mean "max_rounds"?); it is ignored',
       },
-      { code: 'unknown-key', segments: ['orchestrator', 'colour'], message: 'orchestrator.colour: not a key MassGen knows; it is ignored' },
+      {
+        code: 'unknown-key',
+        segments: ['orchestrator', 'colour'],
+        message: 'orchestrator.colour: not a key MassGen knows; it is ignored',
+      },
     ]);
   });
 
@@ -40,10 +50,22 @@ describe('checkKeys', () => {
       memory: { enabled: true },
     });
     expect(result.warnings.map((warning) => [warning.code, warning.message])).toEqual([
-      ['unsupported-feature', 'agents[0].backend.enable_web_search: MassGen-TS does not support provider web search (enable_web_search); this setting has no effect'],
-      ['unsupported-feature', 'orchestrator.coordination.enable_planning_mode: MassGen-TS does not support planning mode; this setting has no effect'],
-      ['unsupported-feature', 'orchestrator.coordination.planning_mode_instruction: MassGen-TS does not support planning mode; this setting has no effect'],
-      ['unsupported-feature', 'memory: MassGen-TS does not support memory (conversation, persistent and compression settings); this setting has no effect'],
+      [
+        'unsupported-feature',
+        'agents[0].backend.enable_web_search: MassGen-TS does not support provider web search (enable_web_search); this setting has no effect',
+      ],
+      [
+        'unsupported-feature',
+        'orchestrator.coordination.enable_planning_mode: MassGen-TS does not support planning mode; this setting has no effect',
+      ],
+      [
+        'unsupported-feature',
+        'orchestrator.coordination.planning_mode_instruction: MassGen-TS does not support planning mode; this setting has no effect',
+      ],
+      [
+        'unsupported-feature',
+        'memory: MassGen-TS does not support memory (conversation, persistent and compression settings); this setting has no effect',
+      ],
     ]);
   });
 
@@ -71,11 +93,16 @@ describe('checkKeys', () => {
   it('warns about keys upstream ignores too, with what to write instead', () => {
     const result = checkKeys({ ui: { type: 'rich_terminal' }, timeout: { orchestrator_timeout_seconds: 60 } });
     expect(result.warnings).toEqual([
-      { code: 'ignored-key', segments: ['ui', 'type'], message: 'ui.type: upstream MassGen does not read this key either, so it is ignored; use ui.display_type' },
+      {
+        code: 'ignored-key',
+        segments: ['ui', 'type'],
+        message: 'ui.type: upstream MassGen does not read this key either, so it is ignored; use ui.display_type',
+      },
       {
         code: 'ignored-key',
         segments: ['timeout'],
-        message: 'timeout: upstream MassGen does not read this key either, so it is ignored; use timeout_settings.orchestrator_timeout_seconds',
+        message:
+          'timeout: upstream MassGen does not read this key either, so it is ignored; use timeout_settings.orchestrator_timeout_seconds',
       },
     ]);
   });
@@ -83,17 +110,36 @@ describe('checkKeys', () => {
   it('rejects MassGen v1 keys with the replacement', () => {
     const result = checkKeys({ models: ['gpt-4o'], num_agents: 3, max_rounds: 5, consensus_threshold: 0.5 });
     expect(result.issues).toEqual([
-      { segments: ['models'], message: 'a MassGen v1 key, which this version does not read; list the agents under `agents:`, each with its own `backend`' },
-      { segments: ['num_agents'], message: 'a MassGen v1 key, which this version does not read; list one entry per agent under `agents:`' },
-      { segments: ['max_rounds'], message: 'a MassGen v1 key, which this version does not read; use orchestrator.max_rounds' },
-      { segments: ['consensus_threshold'], message: 'a MassGen v1 key, which this version does not read; use orchestrator.convergence_threshold' },
+      {
+        segments: ['models'],
+        message:
+          'a MassGen v1 key, which this version does not read; list the agents under `agents:`, each with its own `backend`',
+      },
+      {
+        segments: ['num_agents'],
+        message: 'a MassGen v1 key, which this version does not read; list one entry per agent under `agents:`',
+      },
+      {
+        segments: ['max_rounds'],
+        message: 'a MassGen v1 key, which this version does not read; use orchestrator.max_rounds',
+      },
+      {
+        segments: ['consensus_threshold'],
+        message: 'a MassGen v1 key, which this version does not read; use orchestrator.convergence_threshold',
+      },
     ]);
   });
 
   it('checks MCP servers in both the list and the map form', () => {
     const result = checkKeys({
       agents: [
-        { id: 'a', backend: { type: 'openai', mcp_servers: [{ name: 'w', type: 'stdio', command: 'x', security: { level: 'high' } }] } },
+        {
+          id: 'a',
+          backend: {
+            type: 'openai',
+            mcp_servers: [{ name: 'w', type: 'stdio', command: 'x', security: { level: 'high' } }],
+          },
+        },
         { id: 'b', backend: { type: 'openai', mcp_servers: { w: { type: 'stdio', command: 'x', timeout: 5 } } } },
       ],
     });
@@ -110,11 +156,19 @@ describe('checkKeys', () => {
   });
 
   it('counts the keys that only one dialect uses', () => {
-    expect(checkKeys({ orchestrator: { max_rounds: 3, voting_method: 'majority' }, display: { live_timeline: true } }).dialectKeys).toEqual({
+    expect(
+      checkKeys({ orchestrator: { max_rounds: 3, voting_method: 'majority' }, display: { live_timeline: true } })
+        .dialectKeys,
+    ).toEqual({
       seed: 3,
       upstream: 0,
     });
-    expect(checkKeys({ ui: { display_type: 'simple' }, orchestrator: { context_paths: [{ path: 'x', permission: 'read' }] } }).dialectKeys).toEqual({
+    expect(
+      checkKeys({
+        ui: { display_type: 'simple' },
+        orchestrator: { context_paths: [{ path: 'x', permission: 'read' }] },
+      }).dialectKeys,
+    ).toEqual({
       seed: 0,
       upstream: 3,
     });
@@ -125,7 +179,8 @@ describe('knownKeys', () => {
   it('only refers to sections that exist', () => {
     for (const section of Object.values(knownKeys)) {
       for (const rule of [...Object.values(section.keys), ...(section.prefixes ?? []).map((family) => family.rule)]) {
-        if (rule.kind === 'read' && rule.section !== undefined) expect(Object.keys(knownKeys)).toContain(rule.section satisfies SectionName);
+        if (rule.kind === 'read' && rule.section !== undefined)
+          expect(Object.keys(knownKeys)).toContain(rule.section satisfies SectionName);
       }
     }
   });

@@ -64,15 +64,27 @@ export function checkKeys(root: Record<string, unknown>): KeyCheckResult {
         return;
       case 'ignored':
         result.dialectKeys.upstream += 1;
-        result.warnings.push({ code: 'ignored-key', segments, message: `${path}: upstream MassGen does not read this key either, so it is ignored; ${rule.hint}` });
+        result.warnings.push({
+          code: 'ignored-key',
+          segments,
+          message: `${path}: upstream MassGen does not read this key either, so it is ignored; ${rule.hint}`,
+        });
         return;
       case 'v1':
-        result.issues.push({ segments, message: `a MassGen v1 key, which this version does not read; ${rule.replacement}` });
+        result.issues.push({
+          segments,
+          message: `a MassGen v1 key, which this version does not read; ${rule.replacement}`,
+        });
         return;
     }
   };
 
-  const visitNested = (section: SectionName, shape: 'mapping' | 'list' | 'list-or-mapping', value: unknown, segments: KeySegment[]): void => {
+  const visitNested = (
+    section: SectionName,
+    shape: 'mapping' | 'list' | 'list-or-mapping',
+    value: unknown,
+    segments: KeySegment[],
+  ): void => {
     if (Array.isArray(value) && shape !== 'mapping') {
       value.forEach((item, index) => {
         if (isMapping(item)) visitSection(section, item, [...segments, index]);

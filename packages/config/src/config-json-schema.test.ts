@@ -27,8 +27,27 @@ describe('configJsonSchema', () => {
   });
 
   it('uses every description, so none names a key the loader no longer has', () => {
-    const used = descriptionsIn(configJsonSchema({ backendOptions: { openai: z.looseObject({ api_key: z.string(), base_url: z.string(), timeout_seconds: z.number(), request_timeout: z.number(), headers: z.record(z.string(), z.string()), extra_body: z.record(z.string(), z.unknown()), provider: z.string(), organization: z.string(), api: z.string(), store: z.boolean() }) } }));
-    const unused = Object.entries(configKeyDescriptions).filter(([, text]) => !used.has(text)).map(([key]) => key);
+    const used = descriptionsIn(
+      configJsonSchema({
+        backendOptions: {
+          openai: z.looseObject({
+            api_key: z.string(),
+            base_url: z.string(),
+            timeout_seconds: z.number(),
+            request_timeout: z.number(),
+            headers: z.record(z.string(), z.string()),
+            extra_body: z.record(z.string(), z.unknown()),
+            provider: z.string(),
+            organization: z.string(),
+            api: z.string(),
+            store: z.boolean(),
+          }),
+        },
+      }),
+    );
+    const unused = Object.entries(configKeyDescriptions)
+      .filter(([, text]) => !used.has(text))
+      .map(([key]) => key);
     expect(unused).toEqual([]);
   });
 
@@ -40,19 +59,28 @@ describe('configJsonSchema', () => {
 
   it('adds a backend’s own options under a condition on its type, leaving common keys alone', () => {
     const schema = configJsonSchema({ backendOptions });
-    const agentsItems = ((schema['properties'] as JsonSchemaNode)['agents'] as JsonSchemaNode)['items'] as JsonSchemaNode;
+    const agentsItems = ((schema['properties'] as JsonSchemaNode)['agents'] as JsonSchemaNode)[
+      'items'
+    ] as JsonSchemaNode;
     const backend = (agentsItems['properties'] as JsonSchemaNode)['backend'] as JsonSchemaNode;
     expect(backend['allOf']).toEqual([
       {
         if: { properties: { type: { const: 'acme' } }, required: ['type'] },
-        then: { properties: { api_key: expect.objectContaining({ type: 'string' }), region: expect.objectContaining({ enum: ['eu', 'us'] }) } },
+        then: {
+          properties: {
+            api_key: expect.objectContaining({ type: 'string' }),
+            region: expect.objectContaining({ enum: ['eu', 'us'] }),
+          },
+        },
       },
     ]);
   });
 
   it('leaves out an options schema that is not a zod schema', () => {
     expect(optionsJsonSchema({ safeParse: () => ({ success: true, data: {} }) })).toBeUndefined();
-    expect(configJsonSchema({ backendOptions: { other: { safeParse: () => ({ success: true }) } } })).toEqual(configJsonSchema());
+    expect(configJsonSchema({ backendOptions: { other: { safeParse: () => ({ success: true }) } } })).toEqual(
+      configJsonSchema(),
+    );
   });
 });
 
@@ -66,7 +94,9 @@ describe('renderConfigReference', () => {
   });
 
   it('renders a backend’s own options, not the common backend keys', () => {
-    const options = optionsJsonSchema(z.looseObject({ model: z.string().optional(), region: z.enum(['eu', 'us']).optional() }));
+    const options = optionsJsonSchema(
+      z.looseObject({ model: z.string().optional(), region: z.enum(['eu', 'us']).optional() }),
+    );
     expect(options).toBeDefined();
     const table = renderBackendOptions('acme', options ?? {}, configJsonSchema()).join('\n');
     expect(table).toContain('| `region` | "eu" or "us" |');

@@ -18,7 +18,11 @@ export interface ConfigJsonSchemaOptions {
  * ids, regular expressions that compile) stay with the loader; `massgen --validate` runs them.
  */
 export function configJsonSchema(options: ConfigJsonSchemaOptions = {}): JsonSchemaNode {
-  const converted = z.toJSONSchema(configSchema, { io: 'input', target: 'draft-7', unrepresentable: 'any' }) as JsonSchemaNode;
+  const converted = z.toJSONSchema(configSchema, {
+    io: 'input',
+    target: 'draft-7',
+    unrepresentable: 'any',
+  }) as JsonSchemaNode;
   const { $schema, ...body } = converted;
   const schema: JsonSchemaNode = {
     $schema,
@@ -28,7 +32,9 @@ export function configJsonSchema(options: ConfigJsonSchemaOptions = {}): JsonSch
     oneOf: [{ required: ['agent'] }, { required: ['agents'] }],
   };
   annotate(schema, '');
-  const backendOptions = Object.entries(options.backendOptions ?? {}).sort(([left], [right]) => left.localeCompare(right));
+  const backendOptions = Object.entries(options.backendOptions ?? {}).sort(([left], [right]) =>
+    left.localeCompare(right),
+  );
   if (backendOptions.length > 0) {
     for (const backend of backendNodes(schema)) addBackendOptions(backend, backendOptions);
   }
@@ -38,7 +44,11 @@ export function configJsonSchema(options: ConfigJsonSchemaOptions = {}): JsonSch
 /** A backend package's option schema as JSON Schema, or undefined when it is not a zod schema. */
 export function optionsJsonSchema(optionsSchema: unknown): JsonSchemaNode | undefined {
   if (!(optionsSchema instanceof z.ZodType)) return undefined;
-  const { $schema: _dialect, ...body } = z.toJSONSchema(optionsSchema, { io: 'input', target: 'draft-7', unrepresentable: 'any' }) as JsonSchemaNode;
+  const { $schema: _dialect, ...body } = z.toJSONSchema(optionsSchema, {
+    io: 'input',
+    target: 'draft-7',
+    unrepresentable: 'any',
+  }) as JsonSchemaNode;
   return body;
 }
 
@@ -82,7 +92,10 @@ function addBackendOptions(backend: JsonSchemaNode, backendOptions: ReadonlyArra
     if (!isNode(properties)) continue;
     const own = Object.fromEntries(Object.entries(properties).filter(([key]) => !(key in common)));
     if (Object.keys(own).length === 0) continue;
-    conditions.push({ if: { properties: { type: { const: type } }, required: ['type'] }, then: { properties: withBackendDescriptions(own) } });
+    conditions.push({
+      if: { properties: { type: { const: type } }, required: ['type'] },
+      then: { properties: withBackendDescriptions(own) },
+    });
   }
   if (conditions.length > 0) backend['allOf'] = conditions;
 }

@@ -17,10 +17,12 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
 
   'agent.id': 'Unique name of the agent, shown in the display and used for its workspace directory.',
   'agent.system_message': "The agent's role and instructions.",
-  'agent.backend': 'The model service the agent runs on. Keys not listed here are options of the backend package (see `massgen --show-schema --backend TYPE`).',
+  'agent.backend':
+    'The model service the agent runs on. Keys not listed here are options of the backend package (see `massgen --show-schema --backend TYPE`).',
   'agent.cwd': 'Same as `backend.cwd`; write it in one place only.',
 
-  'backend.type': 'Backend type: openai, azure_openai, claude, claude_code, gemini, grok, chatcompletion, lmstudio, vllm, sglang, local, or any type whose package (@massgen/backend-TYPE) is installed.',
+  'backend.type':
+    'Backend type: openai, azure_openai, claude, claude_code, gemini, grok, chatcompletion, lmstudio, vllm, sglang, local, or any type whose package (@massgen/backend-TYPE) is installed.',
   'backend.model': 'Model name as the provider knows it.',
   'backend.package': 'Load this package as the backend instead of the one named after `type`.',
   'backend.cwd': "The agent's workspace directory, relative to this file. The agent gets file tools confined to it.",
@@ -29,16 +31,20 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
   'backend.max_tokens': 'Most tokens the model may generate per reply.',
   'backend.seed': 'Sampling seed, for providers that support repeatable sampling.',
   'backend.reasoning': 'Reasoning settings for reasoning models.',
-  'backend.context_paths': 'Files or directories outside the workspace that the agent may read (or the winner may write).',
-  'backend.mcp_servers': 'MCP servers whose tools the agent gets: a mapping of names to servers, or a list of servers with `name`.',
-  'backend.enable_mcp_command_line': "Give the agent a tool that runs shell commands in its workspace (upstream's name).",
+  'backend.context_paths':
+    'Files or directories outside the workspace that the agent may read (or the winner may write).',
+  'backend.mcp_servers':
+    'MCP servers whose tools the agent gets: a mapping of names to servers, or a list of servers with `name`.',
+  'backend.enable_mcp_command_line':
+    "Give the agent a tool that runs shell commands in its workspace (upstream's name).",
   'backend.command_execution': 'Give the agent a tool that runs shell commands in its workspace.',
   'backend.command_line_execution_mode': 'Where commands run; only `local` is supported.',
   'backend.command_line_allowed_commands': 'Regular expressions; when given, only matching commands run.',
   'backend.command_line_blocked_commands': 'Regular expressions of commands that never run.',
-  'backend.pricing': "Prices for cost estimates and budgets, overriding the built-in price table.",
+  'backend.pricing': 'Prices for cost estimates and budgets, overriding the built-in price table.',
 
-  'backend.api_key': 'API key; by default read from the provider\'s environment variable (OPENAI_API_KEY, ANTHROPIC_API_KEY, ...). Prefer `${NAME}` to writing a key here.',
+  'backend.api_key':
+    "API key; by default read from the provider's environment variable (OPENAI_API_KEY, ANTHROPIC_API_KEY, ...). Prefer `${NAME}` to writing a key here.",
   'backend.base_url': "Base URL of the provider's API, for proxies, gateways and local servers.",
   'backend.timeout_seconds': 'Time limit for one request to the provider.',
   'backend.request_timeout': "Upstream's name for `timeout_seconds`.",
@@ -49,7 +55,8 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
   'backend.api': 'Which OpenAI API to call: `responses`, `chat` (Chat Completions), or `auto`.',
   'backend.store': 'Whether OpenAI stores the responses.',
 
-  'reasoning.effort': 'How hard a reasoning model thinks: low, medium or high (the provider decides which values it accepts).',
+  'reasoning.effort':
+    'How hard a reasoning model thinks: low, medium or high (the provider decides which values it accepts).',
 
   'context_path.path': 'The file or directory, relative to this file.',
   'context_path.access': '`read` (the default) or `write` (only the presenting winner writes).',
@@ -57,7 +64,8 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
   'context_path.protected_paths': 'Paths inside `path` that nobody may write.',
 
   'mcp_server.name': 'Name of the server (list form only; in the map form the key names it).',
-  'mcp_server.type': '`stdio` (a command MassGen starts) or `streamable-http` (a URL). Inferred from `command` or `url` when left out.',
+  'mcp_server.type':
+    '`stdio` (a command MassGen starts) or `streamable-http` (a URL). Inferred from `command` or `url` when left out.',
   'mcp_server.command': 'Command that starts a stdio server.',
   'mcp_server.args': 'Arguments of the command.',
   'mcp_server.env': 'Environment variables for the server process; `${NAME}` reads from the environment or .env.',
@@ -71,13 +79,16 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
   'pricing.output_per_million': 'US dollars per million output tokens.',
   'pricing.cached_input_per_million': 'US dollars per million cached input tokens; the input price when left out.',
 
-  'orchestrator.workflow': '`parallel` (answer and vote, the default) or `sequential` (a pipeline: each agent gets the previous output).',
+  'orchestrator.workflow':
+    '`parallel` (answer and vote, the default) or `sequential` (a pipeline: each agent gets the previous output).',
   'orchestrator.strategy': 'Coordination strategy to load by name (`vote`, `sequential`) or a package name.',
   'orchestrator.max_rounds': 'Most rounds of answering and voting before the leading answer is presented.',
   'orchestrator.convergence_threshold': "Stop when the leading answer's share of the votes reaches this (0 to 1).",
-  'orchestrator.voting_method': '`majority`, or `weighted_by_confidence` (votes weigh by the confidence each voter states).',
+  'orchestrator.voting_method':
+    '`majority`, or `weighted_by_confidence` (votes weigh by the confidence each voter states).',
   'orchestrator.enable_restarts': 'Restart agents that are working from outdated answers when a new answer arrives.',
-  'orchestrator.restart_after_stagnation': 'Rounds without a new idea before the agents are nudged or restarted from the best answers.',
+  'orchestrator.restart_after_stagnation':
+    'Rounds without a new idea before the agents are nudged or restarted from the best answers.',
   'orchestrator.plateau_rounds': 'Rounds without a better answer after which the leader presents.',
   'orchestrator.interrupt_stale_turns': 'Interrupt a turn that reviews answers which have since been replaced.',
   'orchestrator.snapshot_storage': 'Directory where snapshots of each answer’s workspace are kept.',
@@ -97,7 +108,8 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
   'timeout_settings.subsequent_round_timeout_seconds': 'Time limit for each later round.',
   'timeout_settings.round_timeout_grace_seconds': 'Extra time a round gets to finish the turns in progress.',
 
-  'ui.display_type': "Upstream's display names; `textual_terminal` and `rich_terminal` are the live display, `silent` shows nothing.",
+  'ui.display_type':
+    "Upstream's display names; `textual_terminal` and `rich_terminal` are the live display, `silent` shows nothing.",
   'ui.logging_enabled': "Upstream's logging switch; runs are always recorded under .massgen/runs/.",
 
   'display.type': '`textual` or `rich` for the live terminal display, `simple` for plain lines, `none` for silence.',
@@ -107,7 +119,11 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
 
 /** The section of the keys inside `key`: list items and map values are named in the singular. */
 export function sectionOf(key: string): string {
-  const singular: Record<string, string> = { agents: 'agent', context_paths: 'context_path', mcp_servers: 'mcp_server' };
+  const singular: Record<string, string> = {
+    agents: 'agent',
+    context_paths: 'context_path',
+    mcp_servers: 'mcp_server',
+  };
   return singular[key] ?? key;
 }
 
@@ -116,7 +132,12 @@ export function withBackendDescriptions(properties: JsonSchemaNode): JsonSchemaN
   return Object.fromEntries(
     Object.entries(properties).map(([key, child]) => {
       const description = configKeyDescriptions[`backend.${key}`];
-      return [key, isNode(child) && description !== undefined && child['description'] === undefined ? { ...child, description } : child];
+      return [
+        key,
+        isNode(child) && description !== undefined && child['description'] === undefined
+          ? { ...child, description }
+          : child,
+      ];
     }),
   );
 }

@@ -13,7 +13,10 @@ interface Section {
  * One table per block (`agents[].backend`, `orchestrator`, ...); a block that is identical to one
  * already shown points to it. `backendOptions` adds a table per backend type.
  */
-export function renderConfigReference(schema: JsonSchemaNode, backendOptions: Readonly<Record<string, JsonSchemaNode>> = {}): string {
+export function renderConfigReference(
+  schema: JsonSchemaNode,
+  backendOptions: Readonly<Record<string, JsonSchemaNode>> = {},
+): string {
   const lines = [
     '# Configuration reference',
     '',
@@ -38,7 +41,10 @@ export function renderConfigReference(schema: JsonSchemaNode, backendOptions: Re
     shown.set(key, section.path);
     lines.push(...propertyTable(section.node));
     if (section.path.endsWith('backend')) {
-      lines.push('', 'Any other key is an option of the backend package: see the backend sections below, or `massgen --show-schema --backend TYPE`.');
+      lines.push(
+        '',
+        'Any other key is an option of the backend package: see the backend sections below, or `massgen --show-schema --backend TYPE`.',
+      );
     }
   }
   for (const [type, options] of Object.entries(backendOptions).sort(([left], [right]) => left.localeCompare(right))) {
@@ -102,7 +108,9 @@ function propertyTable(node: JsonSchemaNode): string[] {
 
 /** A short, readable type: `number from 0 to 2`, `"read" or "write"`, `list of text`. */
 export function describeType(node: JsonSchemaNode): string {
-  const members = [...asArray(node['anyOf']), ...asArray(node['oneOf'])].filter(isNode).filter((member) => member['type'] !== 'null');
+  const members = [...asArray(node['anyOf']), ...asArray(node['oneOf'])]
+    .filter(isNode)
+    .filter((member) => member['type'] !== 'null');
   if (members.length > 0 && node['type'] === undefined) return [...new Set(members.map(describeType))].join(', or ');
   if (Array.isArray(node['enum'])) return node['enum'].map((value) => JSON.stringify(value)).join(' or ');
   if (node['const'] !== undefined) return JSON.stringify(node['const']);
@@ -110,7 +118,9 @@ export function describeType(node: JsonSchemaNode): string {
   if (Array.isArray(type)) {
     const kinds = type.filter((kind) => kind !== 'null');
     if (kinds.length === 1) return describeType({ ...node, type: kinds[0] });
-    return kinds.length === 3 && kinds.includes('string') ? 'text (numbers and booleans are read as text)' : kinds.join(' or ');
+    return kinds.length === 3 && kinds.includes('string')
+      ? 'text (numbers and booleans are read as text)'
+      : kinds.join(' or ');
   }
   switch (type) {
     case 'string':
@@ -125,10 +135,14 @@ export function describeType(node: JsonSchemaNode): string {
     case 'object': {
       if (isNode(node['properties'])) {
         const keys = Object.keys(node['properties']);
-        return keys.length <= 5 ? `mapping with ${keys.map((key) => `\`${key}\``).join(', ')}` : 'mapping (see its section)';
+        return keys.length <= 5
+          ? `mapping with ${keys.map((key) => `\`${key}\``).join(', ')}`
+          : 'mapping (see its section)';
       }
       const values = node['additionalProperties'];
-      return isNode(values) && Object.keys(values).length > 0 ? `mapping of names to ${plural(describeType(values))}` : 'mapping';
+      return isNode(values) && Object.keys(values).length > 0
+        ? `mapping of names to ${plural(describeType(values))}`
+        : 'mapping';
     }
     default:
       return childSchemas(node).length > 0 ? childSchemas(node).map(describeType).join(', or ') : 'any value';

@@ -10,9 +10,12 @@ const displayTypeNames = ['textual', 'rich', 'simple', 'none', 'textual_terminal
  * An agent id ends up in directory names and in prompts, so it may hold any letters
  * (the seed's ids are Chinese) but no path separators, control characters or dot-only names.
  */
-const agentIdSchema = nonEmptyText('a non-empty agent id').refine((id) => !/[/\\\p{Cc}]/u.test(id) && !/^\.+$/.test(id), {
-  error: 'expected an agent id without "/", "\\", control characters, and not made of dots only',
-});
+const agentIdSchema = nonEmptyText('a non-empty agent id').refine(
+  (id) => !/[/\\\p{Cc}]/u.test(id) && !/^\.+$/.test(id),
+  {
+    error: 'expected an agent id without "/", "\\", control characters, and not made of dots only',
+  },
+);
 
 const agentSchema = z
   .object({

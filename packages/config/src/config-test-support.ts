@@ -14,7 +14,12 @@ const absentDirectory = path.join(os.tmpdir(), `massgen-config-test-${randomUUID
 export const testBaseDir = '/projects/demo';
 
 export function parseYaml(text: string | string[], env: Record<string, string> = {}): MassGenConfig {
-  return parseConfig(Array.isArray(text) ? `${text.join('\n')}\n` : text, { file: 'team.yaml', baseDir: testBaseDir, cwd: absentDirectory, env });
+  return parseConfig(Array.isArray(text) ? `${text.join('\n')}\n` : text, {
+    file: 'team.yaml',
+    baseDir: testBaseDir,
+    cwd: absentDirectory,
+    env,
+  });
 }
 
 export function parseFailure(text: string | string[], env: Record<string, string> = {}): ConfigError {

@@ -7,7 +7,10 @@ import { loadDotEnv, parseDotEnv } from './dot-env.js';
 
 describe('parseDotEnv', () => {
   it('reads KEY=value lines, with or without export', () => {
-    expect(parseDotEnv('OPENAI_API_KEY=sk-1\nexport BRAVE_API_KEY=abc\n')).toEqual({ OPENAI_API_KEY: 'sk-1', BRAVE_API_KEY: 'abc' });
+    expect(parseDotEnv('OPENAI_API_KEY=sk-1\nexport BRAVE_API_KEY=abc\n')).toEqual({
+      OPENAI_API_KEY: 'sk-1',
+      BRAVE_API_KEY: 'abc',
+    });
   });
 
   it('skips comments, blank lines and lines that are not assignments', () => {

@@ -55,7 +55,12 @@ export function loadDotEnv(cwd: string): Record<string, string> {
     throw new ConfigError({
       file,
       cause: error,
-      issues: [{ path: '', message: `cannot read the .env file (${code ?? 'unknown error'}); expected a readable KEY=value file` }],
+      issues: [
+        {
+          path: '',
+          message: `cannot read the .env file (${code ?? 'unknown error'}); expected a readable KEY=value file`,
+        },
+      ],
     });
   }
   return parseDotEnv(text);

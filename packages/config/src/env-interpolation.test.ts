@@ -7,13 +7,18 @@ describe('interpolateEnvironment', () => {
       { agents: [{ backend: { api_key: '${KEY}', base_url: 'http://${HOST}:1234/v1' } }] },
       { KEY: 'secret', HOST: 'localhost' },
     );
-    expect(result.value).toEqual({ agents: [{ backend: { api_key: 'secret', base_url: 'http://localhost:1234/v1' } }] });
+    expect(result.value).toEqual({
+      agents: [{ backend: { api_key: 'secret', base_url: 'http://localhost:1234/v1' } }],
+    });
     expect(result.warnings).toEqual([]);
     expect([...result.interpolatedPaths]).toEqual(['agents[0].backend.api_key', 'agents[0].backend.base_url']);
   });
 
   it('uses the fallback of ${NAME:-fallback} when the variable is unset or empty', () => {
-    const result = interpolateEnvironment({ a: '${UNSET:-one}', b: '${EMPTY:-two}', c: '${SET:-three}' }, { EMPTY: '', SET: 'set' });
+    const result = interpolateEnvironment(
+      { a: '${UNSET:-one}', b: '${EMPTY:-two}', c: '${SET:-three}' },
+      { EMPTY: '', SET: 'set' },
+    );
     expect(result.value).toEqual({ a: 'one', b: 'two', c: 'set' });
     expect(result.warnings).toEqual([]);
   });
@@ -25,13 +30,18 @@ describe('interpolateEnvironment', () => {
   });
 
   it('warns about a missing variable, naming the key path and the variable, and leaves the value empty', () => {
-    const result = interpolateEnvironment({ agents: [{ backend: { mcp_servers: { brave: { env: { BRAVE_API_KEY: '${BRAVE_API_KEY}' } } } } }] }, {});
+    const result = interpolateEnvironment(
+      { agents: [{ backend: { mcp_servers: { brave: { env: { BRAVE_API_KEY: '${BRAVE_API_KEY}' } } } } }] },
+      {},
+    );
     expect(result.value).toEqual({ agents: [{ backend: { mcp_servers: { brave: { env: { BRAVE_API_KEY: '' } } } } }] });
     expect(result.warnings).toEqual([
       {
         code: 'missing-env-var',
         segments: ['agents', 0, 'backend', 'mcp_servers', 'brave', 'env', 'BRAVE_API_KEY'],
-        message: expect.stringMatching(/^agents\[0\]\.backend\.mcp_servers\.brave\.env\.BRAVE_API_KEY: environment variable BRAVE_API_KEY is not set/),
+        message: expect.stringMatching(
+          /^agents\[0\]\.backend\.mcp_servers\.brave\.env\.BRAVE_API_KEY: environment variable BRAVE_API_KEY is not set/,
+        ),
       },
     ]);
   });

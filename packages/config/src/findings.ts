@@ -12,4 +12,3 @@ export interface PathWarning {
   segments: KeySegment[];
   message: string;
 }
-

@@ -16,7 +16,12 @@ export { loadConfig } from './load-config.js';
 export type { LoadConfigOptions } from './load-config.js';
 export { parseConfig } from './parse-config.js';
 export type { ParseConfigOptions } from './parse-config.js';
-export { createLocalDefaultConfig, createQuickConfig, localDefaultTeamSize, providerKeyVariables } from './quick-config.js';
+export {
+  createLocalDefaultConfig,
+  createQuickConfig,
+  localDefaultTeamSize,
+  providerKeyVariables,
+} from './quick-config.js';
 export type { QuickConfigOptions } from './quick-config.js';
 export { configJsonSchema, optionsJsonSchema } from './config-json-schema.js';
 export type { ConfigJsonSchemaOptions } from './config-json-schema.js';

@@ -22,7 +22,10 @@ export function formatKeyPath(segments: readonly KeySegment[]): string {
  * The line of a key path, or of its nearest ancestor that has one: a missing key is
  * reported at the mapping that should have held it.
  */
-export function lineOfKeyPath(lines: Readonly<Record<string, number>>, segments: readonly KeySegment[]): number | undefined {
+export function lineOfKeyPath(
+  lines: Readonly<Record<string, number>>,
+  segments: readonly KeySegment[],
+): number | undefined {
   for (let length = segments.length; length > 0; length -= 1) {
     const line = lines[formatKeyPath(segments.slice(0, length))];
     if (line !== undefined) return line;

@@ -83,8 +83,12 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       num_agents: v1('list one entry per agent under `agents:`'),
       max_rounds: v1('use orchestrator.max_rounds'),
       consensus_threshold: v1('use orchestrator.convergence_threshold'),
-      voting_enabled: v1('voting is how the parallel workflow ends; use orchestrator.workflow: sequential to chain agents instead'),
-      enable_voting: v1('voting is how the parallel workflow ends; use orchestrator.workflow: sequential to chain agents instead'),
+      voting_enabled: v1(
+        'voting is how the parallel workflow ends; use orchestrator.workflow: sequential to chain agents instead',
+      ),
+      enable_voting: v1(
+        'voting is how the parallel workflow ends; use orchestrator.workflow: sequential to chain agents instead',
+      ),
     },
   },
   agent: {

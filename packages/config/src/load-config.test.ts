@@ -12,7 +12,15 @@ describe('loadConfig', () => {
     fs.mkdirSync(path.join(directory, 'configs'));
     fs.writeFileSync(
       path.join(directory, 'configs', 'team.yaml'),
-      ['agent:', '  id: a', '  backend:', '    type: claude_code', '    api_key: ${ANTHROPIC_API_KEY}', '    context_paths: [{path: ../docs}]', ''].join('\n'),
+      [
+        'agent:',
+        '  id: a',
+        '  backend:',
+        '    type: claude_code',
+        '    api_key: ${ANTHROPIC_API_KEY}',
+        '    context_paths: [{path: ../docs}]',
+        '',
+      ].join('\n'),
     );
     fs.writeFileSync(path.join(directory, '.env'), 'ANTHROPIC_API_KEY=from-dotenv\n');
   });
@@ -28,10 +36,13 @@ describe('loadConfig', () => {
   });
 
   it('reads .env from the working directory, under the given environment', async () => {
-    expect((await loadConfig('configs/team.yaml', { cwd: directory, env: {} })).agents[0]?.backend.options.api_key).toBe('from-dotenv');
-    expect((await loadConfig('configs/team.yaml', { cwd: directory, env: { ANTHROPIC_API_KEY: 'from-shell' } })).agents[0]?.backend.options.api_key).toBe(
-      'from-shell',
-    );
+    expect(
+      (await loadConfig('configs/team.yaml', { cwd: directory, env: {} })).agents[0]?.backend.options.api_key,
+    ).toBe('from-dotenv');
+    expect(
+      (await loadConfig('configs/team.yaml', { cwd: directory, env: { ANTHROPIC_API_KEY: 'from-shell' } })).agents[0]
+        ?.backend.options.api_key,
+    ).toBe('from-shell');
   });
 
   it('names the file in errors and in warnings', async () => {

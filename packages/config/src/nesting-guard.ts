@@ -35,7 +35,10 @@ export type ValueShapeProblem = 'too-deep' | 'too-large';
  * mapping that holds it, which makes the value infinitely deep; aliases can also repeat a
  * large value many times. Either would send every later walk into a loop or a very long run.
  */
-export function findValueShapeProblem(value: unknown, limits: { depth: number; nodes: number }): ValueShapeProblem | undefined {
+export function findValueShapeProblem(
+  value: unknown,
+  limits: { depth: number; nodes: number },
+): ValueShapeProblem | undefined {
   const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
   let visited = 0;
   for (let entry = pending.pop(); entry !== undefined; entry = pending.pop()) {

@@ -15,7 +15,10 @@ function agentEntries(config: ParsedConfig): Array<{ agent: ParsedAgent; segment
  * Agents in the model's form. The seed article once writes `cwd` beside `backend` instead of
  * inside it; that is read as the backend's `cwd`.
  */
-export function normalizeAgents(config: ParsedConfig, context: { baseDir: string; warnings: PathWarning[] }): AgentConfig[] {
+export function normalizeAgents(
+  config: ParsedConfig,
+  context: { baseDir: string; warnings: PathWarning[] },
+): AgentConfig[] {
   return agentEntries(config).map(({ agent, segments }) =>
     dropUndefined({
       id: agent.id,

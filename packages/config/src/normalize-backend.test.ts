@@ -133,28 +133,71 @@ describe('agent and backend mapping', () => {
       '        exclude_tools: [delete_all]',
     ]);
     expect(config.agents[0]?.backend.mcpServers).toEqual([
-      { name: 'weather', type: 'stdio', command: 'npx', args: [], env: {}, cwd: './tools', allowedTools: ['get_forecast'] },
-      { name: 'remote', type: 'streamable-http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer x' }, excludeTools: ['delete_all'] },
+      {
+        name: 'weather',
+        type: 'stdio',
+        command: 'npx',
+        args: [],
+        env: {},
+        cwd: './tools',
+        allowedTools: ['get_forecast'],
+      },
+      {
+        name: 'remote',
+        type: 'streamable-http',
+        url: 'https://example.com/mcp',
+        headers: { Authorization: 'Bearer x' },
+        excludeTools: ['delete_all'],
+      },
     ]);
   });
 
   it('warns about keys the transport does not use', () => {
-    const config = parseYaml(['agent:', '  id: a', '  backend:', '    type: claude', '    mcp_servers:', '      - {name: w, type: stdio, command: npx, url: "https://x.dev"}']);
+    const config = parseYaml([
+      'agent:',
+      '  id: a',
+      '  backend:',
+      '    type: claude',
+      '    mcp_servers:',
+      '      - {name: w, type: stdio, command: npx, url: "https://x.dev"}',
+    ]);
     expect(config.warnings).toEqual([
-      expect.objectContaining({ code: 'ignored-key', path: 'agent.backend.mcp_servers[0].url', message: 'agent.backend.mcp_servers[0].url is not used by a stdio server and is ignored' }),
+      expect.objectContaining({
+        code: 'ignored-key',
+        path: 'agent.backend.mcp_servers[0].url',
+        message: 'agent.backend.mcp_servers[0].url is not used by a stdio server and is ignored',
+      }),
     ]);
   });
 
   it('loads a known upstream-only backend type with a warning that says what to do instead', () => {
-    const config = parseYaml(['agents:', '  - id: coder', '    backend: {type: ag2}', '  - id: glm', '    backend: {type: zai, model: glm-4.5}']);
+    const config = parseYaml([
+      'agents:',
+      '  - id: coder',
+      '    backend: {type: ag2}',
+      '  - id: glm',
+      '    backend: {type: zai, model: glm-4.5}',
+    ]);
     expect(config.agents.map((agent) => agent.backend.type)).toEqual(['ag2', 'zai']);
     expect(config.warnings).toEqual([
-      expect.objectContaining({ code: 'unsupported-backend', path: 'agents[0].backend.type', agentId: 'coder', message: expect.stringContaining('AG2 (AutoGen) agents are not supported') }),
-      expect.objectContaining({ code: 'unsupported-backend', path: 'agents[1].backend.type', agentId: 'glm', message: expect.stringContaining('use type "chatcompletion"') }),
+      expect.objectContaining({
+        code: 'unsupported-backend',
+        path: 'agents[0].backend.type',
+        agentId: 'coder',
+        message: expect.stringContaining('AG2 (AutoGen) agents are not supported'),
+      }),
+      expect.objectContaining({
+        code: 'unsupported-backend',
+        path: 'agents[1].backend.type',
+        agentId: 'glm',
+        message: expect.stringContaining('use type "chatcompletion"'),
+      }),
     ]);
   });
 
   it('does not warn about a backend type when an explicit package provides it', () => {
-    expect(parseYaml(['agent:', '  id: a', '  backend: {type: ag2, package: "@acme/ag2-backend"}']).warnings).toEqual([]);
+    expect(parseYaml(['agent:', '  id: a', '  backend: {type: ag2, package: "@acme/ag2-backend"}']).warnings).toEqual(
+      [],
+    );
   });
 });

@@ -12,7 +12,9 @@ import { normalizeContextPaths } from './normalize-context-paths.js';
 import { normalizeMcpServers } from './normalize-mcp-servers.js';
 
 /** Keys MassGen reads itself (per the known-keys table); every other backend key is a backend option, kept as written. */
-const mappedKeys = new Set(Object.entries(knownKeys.backend.keys).flatMap(([key, rule]) => (rule.kind === 'read' ? [key] : [])));
+const mappedKeys = new Set(
+  Object.entries(knownKeys.backend.keys).flatMap(([key, rule]) => (rule.kind === 'read' ? [key] : [])),
+);
 
 /**
  * One agent's backend in the model's form: sampling settings under their core names,
@@ -42,7 +44,9 @@ export function normalizeBackend(
     reasoningEffort: effort ?? undefined,
     seed: backend.seed ?? undefined,
   });
-  const options: Record<string, unknown> = Object.fromEntries(Object.entries(backend).filter(([key]) => !mappedKeys.has(key)));
+  const options: Record<string, unknown> = Object.fromEntries(
+    Object.entries(backend).filter(([key]) => !mappedKeys.has(key)),
+  );
   if (Object.keys(otherReasoning).length > 0) options.reasoning = otherReasoning;
 
   return dropUndefined({
@@ -53,7 +57,11 @@ export function normalizeBackend(
     cwd: backend.cwd ?? context.agentCwd,
     contextPaths: normalizeContextPaths(backend.context_paths, context.baseDir),
     mcpServers: normalizeMcpServers(backend.mcp_servers, [...segments, 'mcp_servers'], warnings),
-    commandExecution: normalizeCommandExecution(backend, { hasWorkspace: (backend.cwd ?? context.agentCwd) != null, segments, warnings }),
+    commandExecution: normalizeCommandExecution(backend, {
+      hasWorkspace: (backend.cwd ?? context.agentCwd) != null,
+      segments,
+      warnings,
+    }),
     pricing:
       backend.pricing == null
         ? undefined

@@ -2,32 +2,59 @@ import { describe, expect, it } from 'vitest';
 import { parseFailure, parseYaml } from './config-test-support.js';
 
 function backend(lines: string[]): string[] {
-  return ['agents:', '  - id: coder', '    backend:', '      type: openai', '      model: gpt-5', ...lines.map((line) => `      ${line}`)];
+  return [
+    'agents:',
+    '  - id: coder',
+    '    backend:',
+    '      type: openai',
+    '      model: gpt-5',
+    ...lines.map((line) => `      ${line}`),
+  ];
 }
 
 describe('command execution settings', () => {
   it('maps the upstream switch and patterns, keeping them out of the backend options', () => {
     const config = parseYaml(
-      backend(['cwd: workspace', 'enable_mcp_command_line: true', 'command_line_execution_mode: local', 'command_line_allowed_commands: ["python.*", "pytest.*"]', 'command_line_blocked_commands: ["pip.*"]']),
+      backend([
+        'cwd: workspace',
+        'enable_mcp_command_line: true',
+        'command_line_execution_mode: local',
+        'command_line_allowed_commands: ["python.*", "pytest.*"]',
+        'command_line_blocked_commands: ["pip.*"]',
+      ]),
     );
-    expect(config.agents[0]?.backend.commandExecution).toEqual({ allowedCommands: ['python.*', 'pytest.*'], blockedCommands: ['pip.*'] });
+    expect(config.agents[0]?.backend.commandExecution).toEqual({
+      allowedCommands: ['python.*', 'pytest.*'],
+      blockedCommands: ['pip.*'],
+    });
     expect(config.agents[0]?.backend.options).toEqual({});
     expect(config.warnings).toEqual([]);
   });
 
   it('accepts the seed-style switch, with the agent-level cwd as the workspace', () => {
-    const config = parseYaml(['agents:', '  - id: coder', '    cwd: workspace', '    backend:', '      type: openai', '      command_execution: true']);
+    const config = parseYaml([
+      'agents:',
+      '  - id: coder',
+      '    cwd: workspace',
+      '    backend:',
+      '      type: openai',
+      '      command_execution: true',
+    ]);
     expect(config.agents[0]?.backend.commandExecution).toEqual({ allowedCommands: [], blockedCommands: [] });
   });
 
   it('is off unless switched on, even with patterns', () => {
-    const config = parseYaml(backend(['cwd: workspace', 'command_line_allowed_commands: ["ls"]', 'enable_mcp_command_line: false']));
+    const config = parseYaml(
+      backend(['cwd: workspace', 'command_line_allowed_commands: ["ls"]', 'enable_mcp_command_line: false']),
+    );
     expect(config.agents[0]?.backend.commandExecution).toBeUndefined();
     expect(config.warnings).toEqual([]);
   });
 
   it('turns the tool off with a warning when Docker is asked for, rather than running commands unsandboxed', () => {
-    const config = parseYaml(backend(['cwd: workspace', 'enable_mcp_command_line: true', 'command_line_execution_mode: docker']));
+    const config = parseYaml(
+      backend(['cwd: workspace', 'enable_mcp_command_line: true', 'command_line_execution_mode: docker']),
+    );
     expect(config.agents[0]?.backend.commandExecution).toBeUndefined();
     expect(config.warnings).toEqual([
       expect.objectContaining({
@@ -41,11 +68,15 @@ describe('command execution settings', () => {
   it('turns the tool off with a warning when the agent has no workspace', () => {
     const config = parseYaml(backend(['command_execution: true']));
     expect(config.agents[0]?.backend.commandExecution).toBeUndefined();
-    expect(config.warnings).toEqual([expect.objectContaining({ code: 'command-execution-off', path: 'agents[0].backend.command_execution' })]);
+    expect(config.warnings).toEqual([
+      expect.objectContaining({ code: 'command-execution-off', path: 'agents[0].backend.command_execution' }),
+    ]);
   });
 
   it('rejects a pattern that is not a regular expression, naming the key', () => {
-    const error = parseFailure(backend(['cwd: w', 'enable_mcp_command_line: true', 'command_line_blocked_commands: ["rm (-rf"]']));
+    const error = parseFailure(
+      backend(['cwd: w', 'enable_mcp_command_line: true', 'command_line_blocked_commands: ["rm (-rf"]']),
+    );
     expect(error.message).toContain('agents[0].backend.command_line_blocked_commands[0]');
     expect(error.message).toContain('expected a valid regular expression');
   });

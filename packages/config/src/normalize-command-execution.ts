@@ -14,7 +14,12 @@ export function normalizeCommandExecution(
   backend: ParsedBackend,
   context: { hasWorkspace: boolean; segments: KeySegment[]; warnings: PathWarning[] },
 ): CommandExecutionSettings | undefined {
-  const switchKey = backend.enable_mcp_command_line === true ? 'enable_mcp_command_line' : backend.command_execution === true ? 'command_execution' : undefined;
+  const switchKey =
+    backend.enable_mcp_command_line === true
+      ? 'enable_mcp_command_line'
+      : backend.command_execution === true
+        ? 'command_execution'
+        : undefined;
   if (switchKey === undefined) return undefined;
   if (backend.command_line_execution_mode === 'docker') {
     const segments = [...context.segments, 'command_line_execution_mode'];
@@ -34,5 +39,8 @@ export function normalizeCommandExecution(
     });
     return undefined;
   }
-  return { allowedCommands: backend.command_line_allowed_commands ?? [], blockedCommands: backend.command_line_blocked_commands ?? [] };
+  return {
+    allowedCommands: backend.command_line_allowed_commands ?? [],
+    blockedCommands: backend.command_line_blocked_commands ?? [],
+  };
 }

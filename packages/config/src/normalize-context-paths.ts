@@ -6,7 +6,10 @@ import { resolveConfigPath } from './resolve-config-path.js';
  * Context paths in the model's form. Access is `read` unless `access` or `permission` says
  * `write`; protected paths are resolved inside their context path.
  */
-export function normalizeContextPaths(entries: readonly ParsedContextPath[] | null | undefined, baseDir: string): ContextPath[] {
+export function normalizeContextPaths(
+  entries: readonly ParsedContextPath[] | null | undefined,
+  baseDir: string,
+): ContextPath[] {
   return (entries ?? []).map((entry) => {
     const absolute = resolveConfigPath(entry.path, baseDir);
     return {

@@ -9,7 +9,13 @@ describe('display mapping', () => {
   });
 
   it('reads the seed display block', () => {
-    const config = parseYaml([...agentLines, 'display:', '  type: simple', '  live_timeline: false', '  show_agent_cards: false']);
+    const config = parseYaml([
+      ...agentLines,
+      'display:',
+      '  type: simple',
+      '  live_timeline: false',
+      '  show_agent_cards: false',
+    ]);
     expect(config.display).toEqual({ type: 'simple', liveTimeline: false, showAgentCards: false });
   });
 
@@ -30,12 +36,18 @@ describe('display mapping', () => {
     const config = parseYaml([...agentLines, 'display:', '  type: textual', 'ui:', '  display_type: simple']);
     expect(config.display.type).toBe('simple');
     expect(config.warnings).toEqual([
-      expect.objectContaining({ code: 'overridden-key', path: 'display.type', message: 'display.type ("textual") is overridden by ui.display_type ("simple")' }),
+      expect.objectContaining({
+        code: 'overridden-key',
+        path: 'display.type',
+        message: 'display.type ("textual") is overridden by ui.display_type ("simple")',
+      }),
     ]);
   });
 
   it('warns that logging cannot be turned off', () => {
     const config = parseYaml([...agentLines, 'ui:', '  logging_enabled: false']);
-    expect(config.warnings).toEqual([expect.objectContaining({ code: 'unsupported-feature', path: 'ui.logging_enabled' })]);
+    expect(config.warnings).toEqual([
+      expect.objectContaining({ code: 'unsupported-feature', path: 'ui.logging_enabled' }),
+    ]);
   });
 });

@@ -25,15 +25,27 @@ export function normalizeMcpServers(
   return named.map(([key, name, server]) => toServer(name, server, [...segments, key], warnings));
 }
 
-function toServer(name: string, server: ParsedMcpServer, segments: KeySegment[], warnings: PathWarning[]): McpServerConfig {
+function toServer(
+  name: string,
+  server: ParsedMcpServer,
+  segments: KeySegment[],
+  warnings: PathWarning[],
+): McpServerConfig {
   const type = mcpTransport(server);
   const unused = type === 'stdio' ? httpOnlyKeys : stdioOnlyKeys;
   for (const key of unused) {
     if (server[key] == null) continue;
     const path = formatKeyPath([...segments, key]);
-    warnings.push({ code: 'ignored-key', segments: [...segments, key], message: `${path} is not used by a ${type} server and is ignored` });
+    warnings.push({
+      code: 'ignored-key',
+      segments: [...segments, key],
+      message: `${path} is not used by a ${type} server and is ignored`,
+    });
   }
-  const toolFilters = { allowedTools: server.allowed_tools ?? undefined, excludeTools: server.exclude_tools ?? undefined };
+  const toolFilters = {
+    allowedTools: server.allowed_tools ?? undefined,
+    excludeTools: server.exclude_tools ?? undefined,
+  };
   if (type === 'streamable-http') {
     return dropUndefined({ name, type, url: server.url ?? '', headers: server.headers ?? {}, ...toolFilters });
   }

@@ -55,8 +55,12 @@ describe('orchestrator mapping', () => {
   });
 
   it('rejects a plateau limit or an interruption switch of the wrong kind', () => {
-    expect(() => parseYaml([...agentLines, 'orchestrator:', '  plateau_rounds: 0'])).toThrow(/orchestrator\.plateau_rounds.*expected a whole number of at least 1/);
-    expect(() => parseYaml([...agentLines, 'orchestrator:', '  interrupt_stale_turns: sometimes'])).toThrow(/orchestrator\.interrupt_stale_turns.*expected true or false/);
+    expect(() => parseYaml([...agentLines, 'orchestrator:', '  plateau_rounds: 0'])).toThrow(
+      /orchestrator\.plateau_rounds.*expected a whole number of at least 1/,
+    );
+    expect(() => parseYaml([...agentLines, 'orchestrator:', '  interrupt_stale_turns: sometimes'])).toThrow(
+      /orchestrator\.interrupt_stale_turns.*expected true or false/,
+    );
   });
 
   it('maps upstream answer limits and timeouts, in milliseconds', () => {
@@ -87,7 +91,12 @@ describe('orchestrator mapping', () => {
   });
 
   it('uses the first-round timeout for every round, warning when later rounds asked for another', () => {
-    const config = parseYaml([...agentLines, 'timeout_settings:', '  initial_round_timeout_seconds: 600', '  subsequent_round_timeout_seconds: 300']);
+    const config = parseYaml([
+      ...agentLines,
+      'timeout_settings:',
+      '  initial_round_timeout_seconds: 600',
+      '  subsequent_round_timeout_seconds: 300',
+    ]);
     expect(config.orchestrator.roundTimeoutMs).toBe(600_000);
     expect(config.warnings).toEqual([
       expect.objectContaining({
@@ -110,8 +119,12 @@ describe('orchestrator mapping', () => {
   });
 
   it('lets an explicit strategy override the workflow default', () => {
-    expect(parseYaml([...agentLines, 'orchestrator:', '  strategy: "@acme/tournament"']).strategy).toBe('@acme/tournament');
-    expect(parseYaml([...agentLines, 'orchestrator:', '  workflow: sequential', '  strategy: vote']).strategy).toBe('vote');
+    expect(parseYaml([...agentLines, 'orchestrator:', '  strategy: "@acme/tournament"']).strategy).toBe(
+      '@acme/tournament',
+    );
+    expect(parseYaml([...agentLines, 'orchestrator:', '  workflow: sequential', '  strategy: vote']).strategy).toBe(
+      'vote',
+    );
   });
 
   it('resolves workspace roots and shared context paths against the configuration directory', () => {
@@ -126,7 +139,9 @@ describe('orchestrator mapping', () => {
     expect(config.workspace).toEqual({
       snapshotStorage: '/projects/demo/massgen_snapshots',
       agentTemporaryWorkspace: '/var/tmp/workspaces',
-      contextPaths: [{ path: '/projects/demo/data', access: 'write', protectedPaths: ['/projects/demo/data/keep.txt'] }],
+      contextPaths: [
+        { path: '/projects/demo/data', access: 'write', protectedPaths: ['/projects/demo/data/keep.txt'] },
+      ],
     });
   });
 });

@@ -73,9 +73,12 @@ export function normalizeOrchestrator(
   });
 
   const workspace: WorkspaceSettings = dropUndefined({
-    snapshotStorage: settings.snapshot_storage == null ? undefined : resolveConfigPath(settings.snapshot_storage, context.baseDir),
+    snapshotStorage:
+      settings.snapshot_storage == null ? undefined : resolveConfigPath(settings.snapshot_storage, context.baseDir),
     agentTemporaryWorkspace:
-      settings.agent_temporary_workspace == null ? undefined : resolveConfigPath(settings.agent_temporary_workspace, context.baseDir),
+      settings.agent_temporary_workspace == null
+        ? undefined
+        : resolveConfigPath(settings.agent_temporary_workspace, context.baseDir),
     contextPaths: normalizeContextPaths(settings.context_paths, context.baseDir),
   });
 

@@ -44,5 +44,8 @@ export const timeoutSettingsSchema = z.object({
   orchestrator_timeout_seconds: positiveNumber().nullish(),
   initial_round_timeout_seconds: positiveNumber().nullish(),
   subsequent_round_timeout_seconds: positiveNumber().nullish(),
-  round_timeout_grace_seconds: z.number({ error: 'expected a number of seconds, 0 or more' }).gte(0, { error: 'expected a number of seconds, 0 or more' }).nullish(),
+  round_timeout_grace_seconds: z
+    .number({ error: 'expected a number of seconds, 0 or more' })
+    .gte(0, { error: 'expected a number of seconds, 0 or more' })
+    .nullish(),
 });

@@ -6,35 +6,57 @@ const agentLines = ['agents:', '  - id: a', '    backend:', '      type: openai'
 describe('parseConfig rejects', () => {
   it('an empty file', () => {
     for (const text of ['', '# just a comment\n']) {
-      expect(parseFailure(text).issues).toEqual([{ path: '', message: 'the file is empty; expected a mapping with "agents:" (a list of agents) or "agent:" (one agent)' }]);
+      expect(parseFailure(text).issues).toEqual([
+        {
+          path: '',
+          message: 'the file is empty; expected a mapping with "agents:" (a list of agents) or "agent:" (one agent)',
+        },
+      ]);
     }
   });
 
   it('a file that is not a mapping', () => {
-    expect(parseFailure('- a\n- b\n').issues[0]?.message).toBe('the file holds a list; expected a mapping with "agents:" (a list of agents) or "agent:" (one agent)');
-    expect(parseFailure('hello\n').issues[0]?.message).toBe('the file holds a single value ("hello"); expected a mapping with "agents:" (a list of agents) or "agent:" (one agent)');
+    expect(parseFailure('- a\n- b\n').issues[0]?.message).toBe(
+      'the file holds a list; expected a mapping with "agents:" (a list of agents) or "agent:" (one agent)',
+    );
+    expect(parseFailure('hello\n').issues[0]?.message).toBe(
+      'the file holds a single value ("hello"); expected a mapping with "agents:" (a list of agents) or "agent:" (one agent)',
+    );
   });
 
   it('a file with neither agent nor agents, naming what it found', () => {
     expect(parseFailure(['orchestrator:', '  max_rounds: 3']).issues).toEqual([
-      { path: '', message: 'no agents (found "orchestrator"); expected "agents:" with a list of agents, or "agent:" with one agent' },
+      {
+        path: '',
+        message:
+          'no agents (found "orchestrator"); expected "agents:" with a list of agents, or "agent:" with one agent',
+      },
     ]);
   });
 
   it('a file with both agent and agents', () => {
     const error = parseFailure([...agentLines, 'agent:', '  id: b', '  backend: {type: openai}']);
     expect(error.issues).toEqual([
-      { path: 'agent', line: 6, message: 'both "agent" and "agents" are present; expected one of them: "agents" for a list, "agent" for a single agent' },
+      {
+        path: 'agent',
+        line: 6,
+        message:
+          'both "agent" and "agents" are present; expected one of them: "agents" for a list, "agent" for a single agent',
+      },
     ]);
   });
 
   it('an empty list of agents', () => {
-    expect(parseFailure('agents: []\n').issues).toEqual([{ path: 'agents', line: 1, message: 'the list is empty; expected at least one agent' }]);
+    expect(parseFailure('agents: []\n').issues).toEqual([
+      { path: 'agents', line: 1, message: 'the list is empty; expected at least one agent' },
+    ]);
   });
 
   it('duplicate agent ids, pointing at the second', () => {
     const error = parseFailure([...agentLines, '  - id: a', '    backend: {type: claude}']);
-    expect(error.issues).toEqual([{ path: 'agents[1].id', line: 6, message: 'duplicate agent id "a" (also at agents[0].id); expected unique ids' }]);
+    expect(error.issues).toEqual([
+      { path: 'agents[1].id', line: 6, message: 'duplicate agent id "a" (also at agents[0].id); expected unique ids' },
+    ]);
   });
 
   it('a backend without a type, suggesting one from the model', () => {
@@ -43,7 +65,8 @@ describe('parseConfig rejects', () => {
       {
         path: 'agents[0].backend.type',
         line: 3,
-        message: 'missing; expected a backend type such as "openai" or "claude_code" (the model "claude-sonnet-4-5" suggests "claude")',
+        message:
+          'missing; expected a backend type such as "openai" or "claude_code" (the model "claude-sonnet-4-5" suggests "claude")',
       },
     ]);
   });
@@ -104,7 +127,11 @@ describe('parseConfig rejects', () => {
   it('an unknown voting method, listing the known ones', () => {
     const error = parseFailure([...agentLines, 'orchestrator:', '  voting_method: ranked_choice']);
     expect(error.issues).toEqual([
-      { path: 'orchestrator.voting_method', line: 7, message: 'expected one of "majority", "weighted_by_confidence", got "ranked_choice"' },
+      {
+        path: 'orchestrator.voting_method',
+        line: 7,
+        message: 'expected one of "majority", "weighted_by_confidence", got "ranked_choice"',
+      },
     ]);
     expect(error.message).toBe(
       'Invalid configuration in team.yaml: orchestrator.voting_method (line 7): expected one of "majority", "weighted_by_confidence", got "ranked_choice"',
@@ -113,11 +140,25 @@ describe('parseConfig rejects', () => {
 
   it('MassGen v1 keys', () => {
     const error = parseFailure(['num_agents: 3', ...agentLines]);
-    expect(error.issues).toEqual([{ path: 'num_agents', line: 1, message: 'a MassGen v1 key, which this version does not read; list one entry per agent under `agents:`' }]);
+    expect(error.issues).toEqual([
+      {
+        path: 'num_agents',
+        line: 1,
+        message: 'a MassGen v1 key, which this version does not read; list one entry per agent under `agents:`',
+      },
+    ]);
   });
 
   it('every problem at once, in file order', () => {
-    const error = parseFailure(['orchestrator:', '  workflow: pipeline', 'agents:', '  - id: a', '    backend: {type: OpenAI}', '  - id: a', '    backend: {}']);
+    const error = parseFailure([
+      'orchestrator:',
+      '  workflow: pipeline',
+      'agents:',
+      '  - id: a',
+      '    backend: {type: OpenAI}',
+      '  - id: a',
+      '    backend: {}',
+    ]);
     expect(error.issues.map((issue) => [issue.line, issue.path])).toEqual([
       [2, 'orchestrator.workflow'],
       [5, 'agents[0].backend.type'],
@@ -129,13 +170,20 @@ describe('parseConfig rejects', () => {
 
   it('an agent id that could escape a directory', () => {
     const error = parseFailure(['agent:', '  id: ../escape', '  backend: {type: openai}']);
-    expect(error.issues[0]).toMatchObject({ path: 'agent.id', message: expect.stringMatching(/^expected an agent id without "\/"/) });
+    expect(error.issues[0]).toMatchObject({
+      path: 'agent.id',
+      message: expect.stringMatching(/^expected an agent id without "\/"/),
+    });
   });
 
   it('a workspace given both beside and inside the backend, differently', () => {
     const error = parseFailure(['agent:', '  id: a', '  cwd: ./one', '  backend: {type: claude_code, cwd: ./two}']);
     expect(error.issues).toEqual([
-      { path: 'agent.cwd', line: 3, message: 'differs from backend.cwd ("./two"); expected the workspace in one place (backend.cwd)' },
+      {
+        path: 'agent.cwd',
+        line: 3,
+        message: 'differs from backend.cwd ("./two"); expected the workspace in one place (backend.cwd)',
+      },
     ]);
   });
 
@@ -147,7 +195,11 @@ describe('parseConfig rejects', () => {
       '        - {path: ./src, access: read, permission: write}',
     ]);
     expect(error.issues).toEqual([
-      { path: 'agents[0].backend.context_paths[0].access', line: 7, message: 'expected one of "read", "write", got "execute"' },
+      {
+        path: 'agents[0].backend.context_paths[0].access',
+        line: 7,
+        message: 'expected one of "read", "write", got "execute"',
+      },
       {
         path: 'agents[0].backend.context_paths[1].permission',
         line: 8,
@@ -174,7 +226,12 @@ describe('parseConfig rejects', () => {
   });
 
   it('duplicate MCP server names and a map entry named differently from its key', () => {
-    const list = parseFailure([...agentLines, '      mcp_servers:', '        - {name: w, command: a}', '        - {name: w, command: b}']);
+    const list = parseFailure([
+      ...agentLines,
+      '      mcp_servers:',
+      '        - {name: w, command: a}',
+      '        - {name: w, command: b}',
+    ]);
     expect(list.issues.map((issue) => `${issue.path}: ${issue.message}`)).toEqual([
       'agents[0].backend.mcp_servers[1].name: duplicate server name "w"; expected unique names',
     ]);
@@ -188,7 +245,8 @@ describe('parseConfig rejects', () => {
       {
         path: 'agents[0].backend.mcp_servers',
         line: 6,
-        message: 'expected a list of servers ({name, type, command, ...}) or a mapping of server names to servers, got "npx weather"',
+        message:
+          'expected a list of servers ({name, type, command, ...}) or a mapping of server names to servers, got "npx weather"',
       },
     ]);
   });

@@ -16,7 +16,32 @@ function randomSource(seed: number): () => number {
   };
 }
 
-const insertions = [':', '-', ' ', '\n', '  ', '[', ']', '{', '}', '"', "'", '&a ', '*a', '!!', '#', '|', '>', '~', '${X}', '\t', '0', 'true', 'null', '💥'];
+const insertions = [
+  ':',
+  '-',
+  ' ',
+  '\n',
+  '  ',
+  '[',
+  ']',
+  '{',
+  '}',
+  '"',
+  "'",
+  '&a ',
+  '*a',
+  '!!',
+  '#',
+  '|',
+  '>',
+  '~',
+  '${X}',
+  '\t',
+  '0',
+  'true',
+  'null',
+  '💥',
+];
 
 function mutate(text: string, random: () => number): string {
   let result = text;
@@ -25,7 +50,8 @@ function mutate(text: string, random: () => number): string {
     const at = Math.floor(random() * (result.length + 1));
     const choice = random();
     if (choice < 0.4) result = result.slice(0, at) + result.slice(at + 1 + Math.floor(random() * 8));
-    else if (choice < 0.8) result = result.slice(0, at) + insertions[Math.floor(random() * insertions.length)] + result.slice(at);
+    else if (choice < 0.8)
+      result = result.slice(0, at) + insertions[Math.floor(random() * insertions.length)] + result.slice(at);
     else result = result.slice(0, at) + result.slice(Math.floor(random() * result.length));
   }
   return result;
@@ -53,7 +79,12 @@ function outcome(text: string): 'loaded' | 'rejected' {
     parseYaml(text);
     return 'loaded';
   } catch (error) {
-    if (error instanceof ConfigError && error.issues.length > 0 && error.issues.every((issue) => issue.message.length > 0)) return 'rejected';
+    if (
+      error instanceof ConfigError &&
+      error.issues.length > 0 &&
+      error.issues.every((issue) => issue.message.length > 0)
+    )
+      return 'rejected';
     throw error;
   }
 }
@@ -72,7 +103,14 @@ describe('parseConfig on damaged input', () => {
   });
 
   it('does not let a __proto__ key reach object prototypes', () => {
-    const config = parseYaml(['agent:', '  id: a', '  backend:', '    type: openai', '    __proto__: {polluted: true}', '    constructor: {prototype: {polluted: true}}']);
+    const config = parseYaml([
+      'agent:',
+      '  id: a',
+      '  backend:',
+      '    type: openai',
+      '    __proto__: {polluted: true}',
+      '    constructor: {prototype: {polluted: true}}',
+    ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(config.agents[0]?.backend.type).toBe('openai');
   });

@@ -13,7 +13,13 @@ describe('parseConfig', () => {
   });
 
   it('reads the list form in file order', () => {
-    const config = parseYaml(['agents:', '  - id: b', '    backend: {type: gemini}', '  - id: a', '    backend: {type: grok}']);
+    const config = parseYaml([
+      'agents:',
+      '  - id: b',
+      '    backend: {type: gemini}',
+      '  - id: a',
+      '    backend: {type: grok}',
+    ]);
     expect(config.singleAgent).toBe(false);
     expect(config.agents.map((agent) => [agent.id, agent.backend.type])).toEqual([
       ['b', 'gemini'],
@@ -29,17 +35,31 @@ describe('parseConfig', () => {
   });
 
   it('resolves a relative base directory', () => {
-    const config = parseConfig('agent: {id: a, backend: {type: openai}}\n', { baseDir: 'configs', env: {}, cwd: '/nonexistent-massgen-dir' });
+    const config = parseConfig('agent: {id: a, backend: {type: openai}}\n', {
+      baseDir: 'configs',
+      env: {},
+      cwd: '/nonexistent-massgen-dir',
+    });
     expect(config.baseDir).toBe(path.resolve('configs'));
     expect(config).not.toHaveProperty('file');
   });
 
   it('detects the seed dialect from its keys', () => {
-    expect(parseYaml(['agent:', '  id: a', '  backend: {type: openai}', 'orchestrator:', '  max_rounds: 3']).dialect).toBe('seed');
+    expect(
+      parseYaml(['agent:', '  id: a', '  backend: {type: openai}', 'orchestrator:', '  max_rounds: 3']).dialect,
+    ).toBe('seed');
   });
 
   it('detects the upstream dialect from its keys', () => {
-    const config = parseYaml(['agent:', '  id: a', '  backend: {type: openai}', 'ui:', '  display_type: simple', 'timeout_settings:', '  orchestrator_timeout_seconds: 60']);
+    const config = parseYaml([
+      'agent:',
+      '  id: a',
+      '  backend: {type: openai}',
+      'ui:',
+      '  display_type: simple',
+      'timeout_settings:',
+      '  orchestrator_timeout_seconds: 60',
+    ]);
     expect(config.dialect).toBe('upstream');
   });
 
@@ -83,15 +103,22 @@ describe('parseConfig', () => {
         path: 'agents[0].backend.enable_web_search',
         file: 'team.yaml',
         agentId: 'researcher',
-        message: 'agents[0].backend.enable_web_search: MassGen-TS does not support provider web search (enable_web_search); this setting has no effect',
+        message:
+          'agents[0].backend.enable_web_search: MassGen-TS does not support provider web search (enable_web_search); this setting has no effect',
       },
       {
         code: 'unsupported-feature',
         path: 'memory',
         file: 'team.yaml',
-        message: 'memory: MassGen-TS does not support memory (conversation, persistent and compression settings); this setting has no effect',
+        message:
+          'memory: MassGen-TS does not support memory (conversation, persistent and compression settings); this setting has no effect',
       },
-      { code: 'unknown-key', path: 'orchestrator.colour', file: 'team.yaml', message: 'orchestrator.colour: not a key MassGen knows; it is ignored' },
+      {
+        code: 'unknown-key',
+        path: 'orchestrator.colour',
+        file: 'team.yaml',
+        message: 'orchestrator.colour: not a key MassGen knows; it is ignored',
+      },
     ]);
   });
 
@@ -106,13 +133,19 @@ describe('parseConfig', () => {
     ]);
     expect(config.agents[0]?.backend.mcpServers[0]).toMatchObject({ env: { BRAVE_API_KEY: '' } });
     expect(config.warnings).toEqual([
-      expect.objectContaining({ code: 'missing-env-var', path: 'agent.backend.mcp_servers.brave.env.BRAVE_API_KEY', agentId: 'a' }),
+      expect.objectContaining({
+        code: 'missing-env-var',
+        path: 'agent.backend.mcp_servers.brave.env.BRAVE_API_KEY',
+        agentId: 'a',
+      }),
     ]);
   });
 
   it('passes YAML warnings on', () => {
     const config = parseYaml(['agent:', '  id: a', '  system_message: !prompt hello', '  backend: {type: openai}']);
-    expect(config.warnings).toEqual([expect.objectContaining({ code: 'yaml-warning', message: 'line 3: Unresolved tag: !prompt' })]);
+    expect(config.warnings).toEqual([
+      expect.objectContaining({ code: 'yaml-warning', message: 'line 3: Unresolved tag: !prompt' }),
+    ]);
   });
 
   describe('environment', () => {

@@ -41,10 +41,14 @@ export function parseConfig(text: string, options: ParseConfigOptions): MassGenC
   const { file } = options;
   const baseDir = path.resolve(options.baseDir);
   const source = parseYamlSource(text, file);
-  if (source.value === null) throw new ConfigError({ file, issues: [{ path: '', message: `the file is empty; ${expectedShape}` }] });
+  if (source.value === null)
+    throw new ConfigError({ file, issues: [{ path: '', message: `the file is empty; ${expectedShape}` }] });
   if (!isMapping(source.value)) {
     const found = Array.isArray(source.value) ? 'a list' : `a single value (${describeValue(source.value)})`;
-    throw new ConfigError({ file, issues: [{ path: '', message: `the file holds ${found}; ${expectedShape}`, line: 1 }] });
+    throw new ConfigError({
+      file,
+      issues: [{ path: '', message: `the file holds ${found}; ${expectedShape}`, line: 1 }],
+    });
   }
 
   const env = resolveEnvironment({ cwd: options.cwd, env: options.env });
@@ -54,7 +58,11 @@ export function parseConfig(text: string, options: ParseConfigOptions): MassGenC
   const parsed = configSchema.safeParse(root, { reportInput: true, error: describeExpectation });
   const isSecret = (segments: readonly KeySegment[]): boolean =>
     isSecretKeyPath(segments) || interpolation.interpolatedPaths.has(formatKeyPath(segments));
-  const issues = [...keyCheck.issues, ...checkAgentStructure(root), ...(parsed.success ? [] : toPathIssues(parsed.error.issues, isSecret))];
+  const issues = [
+    ...keyCheck.issues,
+    ...checkAgentStructure(root),
+    ...(parsed.success ? [] : toPathIssues(parsed.error.issues, isSecret)),
+  ];
   if (issues.length > 0 || !parsed.success) {
     throw new ConfigError({ file, issues: locateIssues(issues, source.lines) });
   }
@@ -84,7 +92,11 @@ export function parseConfig(text: string, options: ParseConfigOptions): MassGenC
 /** Issues in file order, each with the line of its key (or of the nearest key above it). */
 function locateIssues(issues: readonly PathIssue[], lines: Readonly<Record<string, number>>): ConfigIssue[] {
   return issues
-    .map((issue): ConfigIssue => ({ path: formatKeyPath(issue.segments), message: issue.message, line: lineOfKeyPath(lines, issue.segments) }))
+    .map((issue): ConfigIssue => ({
+      path: formatKeyPath(issue.segments),
+      message: issue.message,
+      line: lineOfKeyPath(lines, issue.segments),
+    }))
     .sort((first, second) => (first.line ?? 0) - (second.line ?? 0));
 }
 
@@ -98,7 +110,12 @@ function toWarnings(
     .sort((first, second) => lineOf(first) - lineOf(second))
     .map((warning) => {
       const [top, index] = warning.segments;
-      const agent = top === 'agent' ? context.agents[0] : top === 'agents' && typeof index === 'number' ? context.agents[index] : undefined;
+      const agent =
+        top === 'agent'
+          ? context.agents[0]
+          : top === 'agents' && typeof index === 'number'
+            ? context.agents[index]
+            : undefined;
       const keyPath = formatKeyPath(warning.segments);
       return {
         code: warning.code,

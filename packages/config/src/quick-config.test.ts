@@ -20,9 +20,23 @@ describe('createQuickConfig', () => {
       baseDir: directory,
       dialect: 'seed',
       singleAgent: true,
-      agents: [{ id: 'gpt-5-nano', backend: { type: 'openai', model: 'gpt-5-nano', sampling: {}, contextPaths: [], mcpServers: [], options: {} } }],
+      agents: [
+        {
+          id: 'gpt-5-nano',
+          backend: { type: 'openai', model: 'gpt-5-nano', sampling: {}, contextPaths: [], mcpServers: [], options: {} },
+        },
+      ],
       strategy: 'vote',
-      orchestrator: { workflow: 'parallel', maxRounds: 10, timeoutMs: 1_800_000, votingMethod: 'majority', enableRestarts: true, maxTurnAttempts: 3, skipFinalPresentation: false, budget: {} },
+      orchestrator: {
+        workflow: 'parallel',
+        maxRounds: 10,
+        timeoutMs: 1_800_000,
+        votingMethod: 'majority',
+        enableRestarts: true,
+        maxTurnAttempts: 3,
+        skipFinalPresentation: false,
+        budget: {},
+      },
       workspace: { contextPaths: [] },
       display: { type: 'textual', liveTimeline: true, showAgentCards: true },
       warnings: [],
@@ -70,12 +84,16 @@ describe('createQuickConfig', () => {
       id: 'tiny.Q4_K_M',
       backend: { type: 'local', model: './models/tiny.Q4_K_M.gguf' },
     });
-    expect(createQuickConfig({ model: 'openai/gpt-oss-120b', cwd: directory, env: {} }).agents[0]?.id).toBe('openai-gpt-oss-120b');
+    expect(createQuickConfig({ model: 'openai/gpt-oss-120b', cwd: directory, env: {} }).agents[0]?.id).toBe(
+      'openai-gpt-oss-120b',
+    );
   });
 
   it('reads .env from the working directory', () => {
     fs.writeFileSync(path.join(directory, '.env'), 'OPENAI_API_KEY=from-dotenv\n');
-    expect(createQuickConfig({ model: 'gpt-5', cwd: directory, env: {} }).env).toEqual({ OPENAI_API_KEY: 'from-dotenv' });
+    expect(createQuickConfig({ model: 'gpt-5', cwd: directory, env: {} }).env).toEqual({
+      OPENAI_API_KEY: 'from-dotenv',
+    });
   });
 
   it('rejects a missing model, a bad agent count and a malformed backend type together', () => {
@@ -101,6 +119,8 @@ describe('createLocalDefaultConfig', () => {
   });
 
   it('steps aside when a provider key is set, so a hosted model is chosen on purpose', () => {
-    expect(createLocalDefaultConfig({ cwd: '/nowhere-massgen', env: { ANTHROPIC_API_KEY: 'sk-ant-x' } })).toBeUndefined();
+    expect(
+      createLocalDefaultConfig({ cwd: '/nowhere-massgen', env: { ANTHROPIC_API_KEY: 'sk-ant-x' } }),
+    ).toBeUndefined();
   });
 });

@@ -35,10 +35,16 @@ export function createQuickConfig(options: QuickConfigOptions): MassGenConfig {
   const issues: ConfigIssue[] = [];
   if (model === '') issues.push({ path: 'model', message: 'missing; expected a model name such as "gpt-5-nano"' });
   if (!Number.isInteger(count) || count < 1 || count > maxQuickAgents) {
-    issues.push({ path: 'agents', message: `expected a whole number of agents from 1 to ${maxQuickAgents}, got ${count}` });
+    issues.push({
+      path: 'agents',
+      message: `expected a whole number of agents from 1 to ${maxQuickAgents}, got ${count}`,
+    });
   }
   if (options.backend !== undefined && !/^[a-z0-9][a-z0-9_-]*$/.test(options.backend)) {
-    issues.push({ path: 'backend', message: `expected a backend type in lower case, such as "openai", got ${JSON.stringify(options.backend)}` });
+    issues.push({
+      path: 'backend',
+      message: `expected a backend type in lower case, such as "openai", got ${JSON.stringify(options.backend)}`,
+    });
   }
   if (issues.length > 0) throw new ConfigError({ issues });
 
@@ -82,7 +88,14 @@ function agentIdFromModel(model: string): string {
 }
 
 /** Variables that hold a hosted provider's key; with none of them set, `massgen "question"` runs locally. */
-export const providerKeyVariables = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY', 'XAI_API_KEY', 'AZURE_OPENAI_API_KEY'] as const;
+export const providerKeyVariables = [
+  'OPENAI_API_KEY',
+  'ANTHROPIC_API_KEY',
+  'GEMINI_API_KEY',
+  'GOOGLE_API_KEY',
+  'XAI_API_KEY',
+  'AZURE_OPENAI_API_KEY',
+] as const;
 
 /** How many agents the no-configuration local team has: enough to vote, few enough for a laptop. */
 export const localDefaultTeamSize = 2;
@@ -92,7 +105,9 @@ export const localDefaultTeamSize = 2;
  * default local model (`MASSGEN_LOCAL_MODEL` overrides it). Undefined when a provider key is
  * set, because then the user meant a hosted model and should say which.
  */
-export function createLocalDefaultConfig(options: Pick<QuickConfigOptions, 'cwd' | 'env' | 'systemMessage'>): MassGenConfig | undefined {
+export function createLocalDefaultConfig(
+  options: Pick<QuickConfigOptions, 'cwd' | 'env' | 'systemMessage'>,
+): MassGenConfig | undefined {
   const config = createQuickConfig({ ...options, model: 'local', backend: 'local', agents: localDefaultTeamSize });
   if (providerKeyVariables.some((name) => (config.env[name] ?? '').trim() !== '')) return undefined;
   return config;

@@ -43,35 +43,47 @@ describe('readConfigFile', () => {
     const error = await failure(path.join(directory, 'missing.yaml'));
     expect(error.code).toBe('CONFIG_NOT_FOUND');
     expect(error.retryable).toBe(false);
-    expect(error.message).toBe(`Invalid configuration in ${path.join(directory, 'missing.yaml')}: file not found; expected the path of a YAML configuration file`);
+    expect(error.message).toBe(
+      `Invalid configuration in ${path.join(directory, 'missing.yaml')}: file not found; expected the path of a YAML configuration file`,
+    );
   });
 
   it('refuses a directory', async () => {
-    expect((await failure(directory)).issues[0]?.message).toBe('this is a directory; expected a YAML configuration file');
+    expect((await failure(directory)).issues[0]?.message).toBe(
+      'this is a directory; expected a YAML configuration file',
+    );
   });
 
   it('refuses a huge file by its size, before reading it', async () => {
     const file = path.join(directory, 'huge.yaml');
     fs.writeFileSync(file, '');
     fs.truncateSync(file, 64 * 1024 * 1024);
-    expect((await failure(file)).issues[0]?.message).toBe('the file is 67108864 bytes; expected at most 1048576 bytes (1 MiB) of YAML');
+    expect((await failure(file)).issues[0]?.message).toBe(
+      'the file is 67108864 bytes; expected at most 1048576 bytes (1 MiB) of YAML',
+    );
   });
 
   it('refuses a binary file with NUL bytes', async () => {
     const file = path.join(directory, 'binary.yaml');
     fs.writeFileSync(file, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x00, 0x00]));
-    expect((await failure(file)).issues[0]?.message).toBe('the file contains NUL bytes; expected YAML text, not binary data');
+    expect((await failure(file)).issues[0]?.message).toBe(
+      'the file contains NUL bytes; expected YAML text, not binary data',
+    );
   });
 
   it('refuses invalid UTF-8', async () => {
     const file = path.join(directory, 'latin1.yaml');
     fs.writeFileSync(file, Buffer.from('agent:\n  id: caf\xe9\n', 'latin1'));
-    expect((await failure(file)).issues[0]?.message).toBe('the file is not valid UTF-8; expected YAML text encoded as UTF-8');
+    expect((await failure(file)).issues[0]?.message).toBe(
+      'the file is not valid UTF-8; expected YAML text encoded as UTF-8',
+    );
   });
 
   it.skipIf(!hasMkfifo())('refuses a FIFO without waiting for a writer', async () => {
     const fifo = path.join(directory, 'pipe.yaml');
     execFileSync('mkfifo', [fifo]);
-    expect((await failure(fifo)).issues[0]?.message).toBe('this is not a regular file; expected a YAML configuration file');
+    expect((await failure(fifo)).issues[0]?.message).toBe(
+      'this is not a regular file; expected a YAML configuration file',
+    );
   });
 });

@@ -16,7 +16,10 @@ export async function readConfigFile(file: string): Promise<string> {
     if (stats.isDirectory()) throw fileProblem(file, 'this is a directory; expected a YAML configuration file');
     if (!stats.isFile()) throw fileProblem(file, 'this is not a regular file; expected a YAML configuration file');
     if (stats.size > maxConfigBytes) {
-      throw fileProblem(file, `the file is ${stats.size} bytes; expected at most ${maxConfigBytes} bytes (1 MiB) of YAML`);
+      throw fileProblem(
+        file,
+        `the file is ${stats.size} bytes; expected at most ${maxConfigBytes} bytes (1 MiB) of YAML`,
+      );
     }
     const bytes = await handle.readFile();
     if (bytes.includes(0)) throw fileProblem(file, 'the file contains NUL bytes; expected YAML text, not binary data');
@@ -43,7 +46,8 @@ async function openForReading(file: string): Promise<FileHandle> {
         issues: [{ path: '', message: 'file not found; expected the path of a YAML configuration file' }],
       });
     }
-    if (code === 'EACCES' || code === 'EPERM') throw fileProblem(file, 'permission denied; expected a readable YAML file', error);
+    if (code === 'EACCES' || code === 'EPERM')
+      throw fileProblem(file, 'permission denied; expected a readable YAML file', error);
     throw fileProblem(file, `cannot open the file (${code ?? 'unknown error'}); expected a readable YAML file`, error);
   }
 }

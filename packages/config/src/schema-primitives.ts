@@ -10,7 +10,9 @@ export function numberBetween(minimum: number, maximum: number, options: { above
   const error = options.aboveMinimum
     ? `expected a number greater than ${minimum} and at most ${maximum}`
     : `expected a number between ${minimum} and ${maximum}`;
-  const lowerBound = options.aboveMinimum ? z.number({ error }).gt(minimum, { error }) : z.number({ error }).gte(minimum, { error });
+  const lowerBound = options.aboveMinimum
+    ? z.number({ error }).gt(minimum, { error })
+    : z.number({ error }).gte(minimum, { error });
   return lowerBound.lte(maximum, { error });
 }
 

@@ -7,7 +7,9 @@ import { listYamlFiles, seedExamplesDirectory } from './shared-corpus-location.j
 
 const present = fs.existsSync(seedExamplesDirectory);
 const files = listYamlFiles(seedExamplesDirectory);
-const title = present ? 'seed article examples' : `seed article examples (skipped: ${seedExamplesDirectory} does not exist)`;
+const title = present
+  ? 'seed article examples'
+  : `seed article examples (skipped: ${seedExamplesDirectory} does not exist)`;
 
 function load(name: string): Promise<MassGenConfig> {
   return loadConfig(path.join(seedExamplesDirectory, name), { cwd: seedExamplesDirectory, env: {} });
@@ -21,7 +23,15 @@ describe.skipIf(!present)(title, () => {
   it.each(files)('%s loads in the seed dialect with no warning beyond the documented missing key', async (file) => {
     const config = await load(file);
     expect(config.dialect).toBe('seed');
-    const expected = file === 'mcp_multi_servers.yaml' ? [expect.objectContaining({ code: 'missing-env-var', path: 'agents[0].backend.mcp_servers.brave_search.env.BRAVE_API_KEY' })] : [];
+    const expected =
+      file === 'mcp_multi_servers.yaml'
+        ? [
+            expect.objectContaining({
+              code: 'missing-env-var',
+              path: 'agents[0].backend.mcp_servers.brave_search.env.BRAVE_API_KEY',
+            }),
+          ]
+        : [];
     expect(config.warnings).toEqual(expected);
   });
 
@@ -36,14 +46,27 @@ describe.skipIf(!present)(title, () => {
     const config = await load('team_of_three.yaml');
     expect(config.agents.map((agent) => agent.backend.type)).toEqual(['gemini', 'openai', 'grok']);
     expect(config.agents[1]?.backend.sampling).toEqual({ reasoningEffort: 'medium' });
-    expect(config.orchestrator).toMatchObject({ maxRounds: 5, votingMethod: 'weighted_by_confidence', enableRestarts: true, restartAfterStagnation: 2 });
+    expect(config.orchestrator).toMatchObject({
+      maxRounds: 5,
+      votingMethod: 'weighted_by_confidence',
+      enableRestarts: true,
+      restartAfterStagnation: 2,
+    });
     expect(config.display).toEqual({ type: 'textual', liveTimeline: true, showAgentCards: true });
   });
 
   it('advanced_backend_params.yaml: sampling settings and an LM Studio endpoint', async () => {
     const config = await load('advanced_backend_params.yaml');
-    expect(config.agents[0]?.backend.sampling).toEqual({ reasoningEffort: 'high', temperature: 0.7, topP: 0.9, maxOutputTokens: 4000 });
-    expect(config.agents[1]?.backend).toMatchObject({ type: 'lmstudio', options: { base_url: 'http://localhost:1234/v1', api_key: 'not-needed' } });
+    expect(config.agents[0]?.backend.sampling).toEqual({
+      reasoningEffort: 'high',
+      temperature: 0.7,
+      topP: 0.9,
+      maxOutputTokens: 4000,
+    });
+    expect(config.agents[1]?.backend).toMatchObject({
+      type: 'lmstudio',
+      options: { base_url: 'http://localhost:1234/v1', api_key: 'not-needed' },
+    });
   });
 
   it('claude_code_with_tools.yaml and refactor_pipeline.yaml: workspaces as written, a sequential pipeline', async () => {
@@ -56,7 +79,13 @@ describe.skipIf(!present)(title, () => {
   it('mcp_weather.yaml: a map of MCP servers', async () => {
     const config = await load('mcp_weather.yaml');
     expect(config.agents[0]?.backend.mcpServers).toEqual([
-      { name: 'weather_server', type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-weather'], env: {} },
+      {
+        name: 'weather_server',
+        type: 'stdio',
+        command: 'npx',
+        args: ['-y', '@modelcontextprotocol/server-weather'],
+        env: {},
+      },
     ]);
   });
 

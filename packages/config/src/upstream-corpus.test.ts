@@ -8,7 +8,9 @@ import { listYamlFiles, upstreamConfigsDirectory } from './shared-corpus-locatio
 
 const present = fs.existsSync(upstreamConfigsDirectory);
 const files = listYamlFiles(upstreamConfigsDirectory);
-const title = present ? 'upstream MassGen 0.1.44 configurations' : `upstream MassGen configurations (skipped: ${upstreamConfigsDirectory} does not exist)`;
+const title = present
+  ? 'upstream MassGen 0.1.44 configurations'
+  : `upstream MassGen configurations (skipped: ${upstreamConfigsDirectory} does not exist)`;
 
 type Outcome = { file: string; config: MassGenConfig } | { file: string; error: unknown };
 
@@ -48,7 +50,9 @@ describe.skipIf(!present)(title, () => {
   it('knows every key the corpus uses: no unknown-key warnings, and every file reads as upstream', () => {
     const unknown = loaded.flatMap((config) => config.warnings.filter((warning) => warning.code === 'unknown-key'));
     expect(unknown).toEqual([]);
-    const seedLooking = loaded.filter((config) => config.dialect === 'seed').map((config) => path.relative(upstreamConfigsDirectory, config.file ?? ''));
+    const seedLooking = loaded
+      .filter((config) => config.dialect === 'seed')
+      .map((config) => path.relative(upstreamConfigsDirectory, config.file ?? ''));
     expect(seedLooking).toEqual([]);
   });
 
@@ -56,7 +60,8 @@ describe.skipIf(!present)(title, () => {
     for (const config of loaded) {
       for (const warning of config.warnings) {
         expect(warning.file).toBe(config.file);
-        if (warning.code === 'unsupported-feature') expect(warning.message).toMatch(/^\S+: MassGen-TS does not support .+; this setting has no effect$/);
+        if (warning.code === 'unsupported-feature')
+          expect(warning.message).toMatch(/^\S+: MassGen-TS does not support .+; this setting has no effect$/);
         if (warning.path !== undefined) expect(config.lines[warning.path]).toBeGreaterThan(0);
       }
     }
@@ -66,18 +71,35 @@ describe.skipIf(!present)(title, () => {
     const ag2 = loaded.filter((config) => config.file?.startsWith(path.join(upstreamConfigsDirectory, 'ag2')));
     expect(ag2).toHaveLength(7);
     for (const config of ag2) {
-      expect(config.warnings).toContainEqual(expect.objectContaining({ code: 'unsupported-backend', message: expect.stringContaining('AG2') }));
+      expect(config.warnings).toContainEqual(
+        expect.objectContaining({ code: 'unsupported-backend', message: expect.stringContaining('AG2') }),
+      );
     }
   });
 
   it('maps a representative file: timeouts, answer limits and unsupported coordination features', async () => {
-    const config = await loadConfig(path.join(upstreamConfigsDirectory, 'basic/multi/three_agents_default.yaml'), { cwd: upstreamConfigsDirectory, env: {} });
+    const config = await loadConfig(path.join(upstreamConfigsDirectory, 'basic/multi/three_agents_default.yaml'), {
+      cwd: upstreamConfigsDirectory,
+      env: {},
+    });
     expect(config.dialect).toBe('upstream');
     expect(config.display.type).toBe('rich');
-    expect(config.orchestrator).toMatchObject({ maxNewAnswersPerAgent: 5, timeoutMs: 1_800_000, roundTimeoutMs: 600_000, roundGraceMs: 120_000 });
-    expect(config.agents[1]?.backend).toMatchObject({ sampling: { reasoningEffort: 'low' }, options: { text: { verbosity: 'low' }, reasoning: { summary: 'auto' } } });
+    expect(config.orchestrator).toMatchObject({
+      maxNewAnswersPerAgent: 5,
+      timeoutMs: 1_800_000,
+      roundTimeoutMs: 600_000,
+      roundGraceMs: 120_000,
+    });
+    expect(config.agents[1]?.backend).toMatchObject({
+      sampling: { reasoningEffort: 'low' },
+      options: { text: { verbosity: 'low' }, reasoning: { summary: 'auto' } },
+    });
     expect(config.warnings.map((warning) => warning.path)).toEqual(
-      expect.arrayContaining(['agents[0].backend.enable_web_search', 'orchestrator.coordination.use_two_tier_workspace', 'timeout_settings.subsequent_round_timeout_seconds']),
+      expect.arrayContaining([
+        'agents[0].backend.enable_web_search',
+        'orchestrator.coordination.use_two_tier_workspace',
+        'timeout_settings.subsequent_round_timeout_seconds',
+      ]),
     );
   });
 });

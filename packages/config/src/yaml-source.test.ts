@@ -26,9 +26,21 @@ const billionLaughs = [
 describe('parseYamlSource', () => {
   it('returns the value and the line of every key path', () => {
     const source = parseYamlSource(
-      ['agents:', '  - id: a', '    backend:', '      type: openai', '      args: ["-y", x]', 'orchestrator:', '  max_rounds: 3', ''].join('\n'),
+      [
+        'agents:',
+        '  - id: a',
+        '    backend:',
+        '      type: openai',
+        '      args: ["-y", x]',
+        'orchestrator:',
+        '  max_rounds: 3',
+        '',
+      ].join('\n'),
     );
-    expect(source.value).toEqual({ agents: [{ id: 'a', backend: { type: 'openai', args: ['-y', 'x'] } }], orchestrator: { max_rounds: 3 } });
+    expect(source.value).toEqual({
+      agents: [{ id: 'a', backend: { type: 'openai', args: ['-y', 'x'] } }],
+      orchestrator: { max_rounds: 3 },
+    });
     expect(source.lines).toEqual({
       agents: 1,
       'agents[0]': 2,
@@ -56,7 +68,9 @@ describe('parseYamlSource', () => {
   it('reports a syntax error with its line and column', () => {
     const error = failure('agents:\n  - id: a\n    backend: [openai\n');
     expect(error.code).toBe('CONFIG_INVALID');
-    expect(error.issues).toEqual([{ path: '', message: expect.stringMatching(/^YAML syntax error: /), line: 4, column: 1 }]);
+    expect(error.issues).toEqual([
+      { path: '', message: expect.stringMatching(/^YAML syntax error: /), line: 4, column: 1 },
+    ]);
     expect(error.message).toMatch(/^Invalid configuration in config\.yaml: YAML syntax error: .*\(line 4, column 1\)/);
   });
 
@@ -67,12 +81,17 @@ describe('parseYamlSource', () => {
 
   it('reports a duplicate key by name', () => {
     const error = failure('orchestrator:\n  max_rounds: 3\n  max_rounds: 4\n');
-    expect(error.issues).toEqual([{ path: '', message: 'duplicate key "max_rounds"; expected each key once per mapping', line: 3, column: 3 }]);
+    expect(error.issues).toEqual([
+      { path: '', message: 'duplicate key "max_rounds"; expected each key once per mapping', line: 3, column: 3 },
+    ]);
   });
 
   it('refuses more than one document', () => {
     const error = failure('agent: {id: a}\n---\nagent: {id: b}\n');
-    expect(error.issues[0]).toMatchObject({ message: 'found 2 YAML documents (separated by "---"); expected one', line: 2 });
+    expect(error.issues[0]).toMatchObject({
+      message: 'found 2 YAML documents (separated by "---"); expected one',
+      line: 2,
+    });
   });
 
   it('stops an alias bomb quickly with a clear error', () => {
@@ -89,7 +108,9 @@ describe('parseYamlSource', () => {
 
   it('refuses aliases that repeat a large value into a huge tree', () => {
     const text = `base: &base [${Array.from({ length: 2000 }, (_, index) => index).join(', ')}]\ncopies: [${Array.from({ length: 60 }, () => '*base').join(', ')}]\n`;
-    expect(failure(text).issues[0]?.message).toBe('YAML aliases expand to more than 100000 values; expected an ordinary configuration');
+    expect(failure(text).issues[0]?.message).toBe(
+      'YAML aliases expand to more than 100000 values; expected an ordinary configuration',
+    );
   });
 
   it('refuses an alias with no anchor', () => {
@@ -100,17 +121,23 @@ describe('parseYamlSource', () => {
     const flow = `a: ${'['.repeat(5000)}${']'.repeat(5000)}\n`;
     const block = `a:\n${Array.from({ length: 300 }, (_, depth) => `${' '.repeat(depth + 1)}-`).join('\n')} x\n`;
     for (const text of [flow, block]) {
-      expect(failure(text).issues[0]?.message).toBe('mappings and lists are nested more than 64 levels deep; expected an ordinary configuration');
+      expect(failure(text).issues[0]?.message).toBe(
+        'mappings and lists are nested more than 64 levels deep; expected an ordinary configuration',
+      );
     }
   });
 
   it('refuses NUL bytes as binary data', () => {
-    expect(failure('agent:\0\0\0').issues[0]?.message).toBe('the file contains NUL bytes; expected YAML text, not binary data');
+    expect(failure('agent:\0\0\0').issues[0]?.message).toBe(
+      'the file contains NUL bytes; expected YAML text, not binary data',
+    );
   });
 
   it('refuses text larger than the limit without parsing it', () => {
     const error = failure(`# ${'x'.repeat(maxConfigBytes)}\n`);
-    expect(error.issues[0]?.message).toMatch(/^the configuration is \d+ bytes; expected at most 1048576 bytes \(1 MiB\) of YAML$/);
+    expect(error.issues[0]?.message).toMatch(
+      /^the configuration is \d+ bytes; expected at most 1048576 bytes \(1 MiB\) of YAML$/,
+    );
   });
 
   it('shows at most ten syntax errors and counts the rest', () => {
@@ -122,6 +149,8 @@ describe('parseYamlSource', () => {
 
   it('turns YAML warnings such as an unknown tag into warnings with the line', () => {
     const source = parseYamlSource('agent:\n  id: !include other.yaml\n');
-    expect(source.warnings).toEqual([{ code: 'yaml-warning', segments: [], message: 'line 2: Unresolved tag: !include' }]);
+    expect(source.warnings).toEqual([
+      { code: 'yaml-warning', segments: [], message: 'line 2: Unresolved tag: !include' },
+    ]);
   });
 });

@@ -29,21 +29,27 @@ export function parseYamlSource(text: string, file?: string): YamlSource {
   const problem = (message: string, position?: { line: number; col: number }): ConfigError =>
     new ConfigError({ file, issues: [{ path: '', message, line: position?.line, column: position?.col }] });
   const size = Buffer.byteLength(text, 'utf8');
-  if (size > maxConfigBytes) throw problem(`the configuration is ${size} bytes; expected at most ${maxConfigBytes} bytes (1 MiB) of YAML`);
+  if (size > maxConfigBytes)
+    throw problem(`the configuration is ${size} bytes; expected at most ${maxConfigBytes} bytes (1 MiB) of YAML`);
   if (text.includes('\0')) throw problem('the file contains NUL bytes; expected YAML text, not binary data');
 
   const lineCounter = new LineCounter();
   const tokens = Array.from(new Parser(lineCounter.addNewLine).parse(text));
   for (const token of tokens) {
     if (syntaxTreeDepth(token, maxNestingDepth) > maxNestingDepth) {
-      throw problem(`mappings and lists are nested more than ${maxNestingDepth} levels deep; expected an ordinary configuration`);
+      throw problem(
+        `mappings and lists are nested more than ${maxNestingDepth} levels deep; expected an ordinary configuration`,
+      );
     }
   }
   const documents = Array.from(new Composer({ uniqueKeys: true, merge: true }).compose(tokens, true, text.length));
   const [document, extra] = documents;
   if (document === undefined) return { value: null, lines: {}, warnings: [] };
   if (extra !== undefined) {
-    throw problem(`found ${documents.length} YAML documents (separated by "---"); expected one`, lineCounter.linePos(extra.range[0]));
+    throw problem(
+      `found ${documents.length} YAML documents (separated by "---"); expected one`,
+      lineCounter.linePos(extra.range[0]),
+    );
   }
   if (document.errors.length > 0) {
     throw new ConfigError({ file, issues: syntaxIssues(document.errors, text, lineCounter) });
@@ -66,7 +72,8 @@ export function parseYamlSource(text: string, file?: string): YamlSource {
       `values nest more than ${maxNestingDepth} levels deep once YAML aliases are expanded (does an alias refer to a value that contains it?); expected an ordinary configuration`,
     );
   }
-  if (shapeProblem === 'too-large') throw problem(`YAML aliases expand to more than ${maxValueNodes} values; expected an ordinary configuration`);
+  if (shapeProblem === 'too-large')
+    throw problem(`YAML aliases expand to more than ${maxValueNodes} values; expected an ordinary configuration`);
 
   const warnings = document.warnings.map((warning): PathWarning => {
     const { line } = lineCounter.linePos(warning.pos[0]);

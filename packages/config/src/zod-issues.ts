@@ -46,11 +46,18 @@ export function describeExpectation(issue: RawIssue): string {
  * that got furthest into the value (a list of servers with one bad field reports that field,
  * not "expected a mapping"). Values at secret paths are described by type only.
  */
-export function toPathIssues(issues: readonly Issue[], isSecret: (segments: readonly KeySegment[]) => boolean): PathIssue[] {
+export function toPathIssues(
+  issues: readonly Issue[],
+  isSecret: (segments: readonly KeySegment[]) => boolean,
+): PathIssue[] {
   return issues.flatMap((issue) => convert(issue, [], isSecret));
 }
 
-function convert(issue: Issue, base: KeySegment[], isSecret: (segments: readonly KeySegment[]) => boolean): PathIssue[] {
+function convert(
+  issue: Issue,
+  base: KeySegment[],
+  isSecret: (segments: readonly KeySegment[]) => boolean,
+): PathIssue[] {
   const segments = [...base, ...issue.path.map(toSegment)];
   if (issue.code === 'invalid_union' && issue.errors.length > 0) {
     const closest = closestBranch(issue.errors);

@@ -37,9 +37,20 @@ export interface TallyEntry {
  * yield these; the runtime stamps them (see `RunEvent`).
  */
 export type CoordinationEvent =
-  | { type: 'run-start'; task: string; strategy: string; agents: Array<{ id: string; provider: string; modelId: string }> }
+  | {
+      type: 'run-start';
+      task: string;
+      strategy: string;
+      agents: Array<{ id: string; provider: string; modelId: string }>;
+    }
   | { type: 'round'; round: number }
-  | { type: 'agent-start'; agentId: string; round: number; attempt: number; reason: 'initial' | 'update' | 'retry' | 'restart' }
+  | {
+      type: 'agent-start';
+      agentId: string;
+      round: number;
+      attempt: number;
+      reason: 'initial' | 'update' | 'retry' | 'restart';
+    }
   | { type: 'agent-delta'; agentId: string; kind: 'text' | 'reasoning'; text: string }
   | { type: 'tool-call'; agentId: string; callId: string; name: string; input: string }
   | { type: 'tool-result'; agentId: string; callId: string; name: string; output: string; isError: boolean }

@@ -22,14 +22,7 @@ export type { ErrorCode } from './errors/error-code.js';
 export { MassGenError, toMassGenError } from './errors/massgen-error.js';
 export type { MassGenErrorOptions, SerializedError } from './errors/massgen-error.js';
 export type { JsonSchema } from './json-schema.js';
-export type {
-  AssistantMessage,
-  Message,
-  SystemMessage,
-  ToolCall,
-  ToolResultMessage,
-  UserMessage,
-} from './message.js';
+export type { AssistantMessage, Message, SystemMessage, ToolCall, ToolResultMessage, UserMessage } from './message.js';
 export type { OptionsIssue, OptionsParseResult, OptionsSchema } from './options-schema.js';
 export type { OrchestratorSettings, VotingMethod } from './orchestrator-settings.js';
 export type { RunExtension, RunExtensionContext, RunExtensionModule } from './run-extension.js';

@@ -5,8 +5,7 @@ export interface OptionsIssue {
 }
 
 export type OptionsParseResult<Output = unknown> =
-  | { success: true; data: Output }
-  | { success: false; error: { issues: ReadonlyArray<OptionsIssue> } };
+  { success: true; data: Output } | { success: false; error: { issues: ReadonlyArray<OptionsIssue> } };
 
 /**
  * The part of a schema library that MassGen relies on to validate plugin options. A zod

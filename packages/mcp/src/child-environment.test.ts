@@ -33,7 +33,11 @@ describe('childEnvironment', () => {
   });
 
   it('matches Windows variable names whatever their case', () => {
-    const environment = childEnvironment({}, { Path: 'C:\\Windows', SystemRoot: 'C:\\Windows', OPENAI_API_KEY: 'sk-secret' }, 'win32');
+    const environment = childEnvironment(
+      {},
+      { Path: 'C:\\Windows', SystemRoot: 'C:\\Windows', OPENAI_API_KEY: 'sk-secret' },
+      'win32',
+    );
     expect(environment).toEqual({ Path: 'C:\\Windows', SystemRoot: 'C:\\Windows' });
   });
 

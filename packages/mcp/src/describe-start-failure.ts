@@ -20,9 +20,11 @@ export function describeStartFailure(error: unknown, context: StartFailureContex
   const message = error instanceof Error ? error.message : String(error);
   if (transport instanceof StdioProcessTransport) {
     const output = transport.stderr === '' ? '' : `; its last output: ${transport.stderr}`;
-    if (context.timedOut) return `it did not complete the MCP handshake within ${seconds(context.startTimeoutMs)}${output}`;
+    if (context.timedOut)
+      return `it did not complete the MCP handshake within ${seconds(context.startTimeoutMs)}${output}`;
     const code = errorCode(error);
-    if (server.type === 'stdio' && code === 'ENOENT') return `command "${server.command}" was not found; check that it is installed and on PATH`;
+    if (server.type === 'stdio' && code === 'ENOENT')
+      return `command "${server.command}" was not found; check that it is installed and on PATH`;
     if (server.type === 'stdio' && code === 'EACCES') return `command "${server.command}" is not executable`;
     if (transport.exit !== undefined) return `the process ${transport.describeExit(' before it was ready')}`;
     return `${message}${output}`;

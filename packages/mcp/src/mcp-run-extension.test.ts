@@ -77,21 +77,36 @@ function everythingOnly(): string {
 `;
 }
 
-async function open(yaml: string, settings: Partial<McpSettings> = {}, signal = new AbortController().signal): Promise<{ extension: RunExtension; warnings: Warning[] }> {
-  const env = { PATH: process.env['PATH'], HOME: directory, WEATHER_API_KEY: 'weather-key-42', CAPITALS_KEY: 'capitals-key-0123456789', OPENAI_API_KEY: 'sk-not-for-servers' };
+async function open(
+  yaml: string,
+  settings: Partial<McpSettings> = {},
+  signal = new AbortController().signal,
+): Promise<{ extension: RunExtension; warnings: Warning[] }> {
+  const env = {
+    PATH: process.env['PATH'],
+    HOME: directory,
+    WEATHER_API_KEY: 'weather-key-42',
+    CAPITALS_KEY: 'capitals-key-0123456789',
+    OPENAI_API_KEY: 'sk-not-for-servers',
+  };
   const config = parseConfig(yaml, { baseDir: directory, cwd: directory, env });
   const warnings: Warning[] = [];
-  extension = await createMcpRunExtension({ config, runId: 'run-1', cwd: directory, signal, warn: (warning) => warnings.push(warning) }, settings);
+  extension = await createMcpRunExtension(
+    { config, runId: 'run-1', cwd: directory, signal, warn: (warning) => warnings.push(warning) },
+    settings,
+  );
   return { extension, warnings };
 }
 
 function toolNamed(tools: readonly Tool[], name: string): Tool {
   const tool = tools.find((candidate) => candidate.name === name);
-  if (tool === undefined) throw new Error(`no tool ${name} among ${tools.map((candidate) => candidate.name).join(', ')}`);
+  if (tool === undefined)
+    throw new Error(`no tool ${name} among ${tools.map((candidate) => candidate.name).join(', ')}`);
   return tool;
 }
 
-const call = (tool: Tool, input: unknown) => tool.execute(input, { agentId: 'planner', signal: new AbortController().signal });
+const call = (tool: Tool, input: unknown) =>
+  tool.execute(input, { agentId: 'planner', signal: new AbortController().signal });
 
 /** The MCP server processes this test process started. */
 const serverProcesses = (bins: readonly string[] = [everythingBin, filesystemBin]): number[] =>
@@ -101,11 +116,20 @@ describe('createMcpRunExtension', () => {
   it("gives each agent its own servers' tools as mcp__<server>__<tool>, filtered, and reports a server that failed to start", async () => {
     const { extension, warnings } = await open(teamYaml());
     const plannerTools = extension.toolsFor?.('planner') ?? [];
-    expect(plannerTools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['mcp__everything__echo', 'mcp__everything__get-env']));
+    expect(plannerTools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(['mcp__everything__echo', 'mcp__everything__get-env']),
+    );
     expect(plannerTools.every((tool) => tool.name.startsWith('mcp__everything__'))).toBe(true);
-    expect((extension.toolsFor?.('reader') ?? []).map((tool) => tool.name)).toEqual(['mcp__files__read_text_file', 'mcp__files__list_directory', 'mcp__capitals__capital']);
+    expect((extension.toolsFor?.('reader') ?? []).map((tool) => tool.name)).toEqual([
+      'mcp__files__read_text_file',
+      'mcp__files__list_directory',
+      'mcp__capitals__capital',
+    ]);
     expect(extension.toolsFor?.('nobody')).toEqual([]);
-    expect(toolNamed(plannerTools, 'mcp__everything__echo')).toMatchObject({ description: 'Echoes back the input string', inputSchema: { type: 'object' } });
+    expect(toolNamed(plannerTools, 'mcp__everything__echo')).toMatchObject({
+      description: 'Echoes back the input string',
+      inputSchema: { type: 'object' },
+    });
 
     expect(warnings).toEqual([
       {
@@ -114,7 +138,11 @@ describe('createMcpRunExtension', () => {
           'MCP server "weather" of agent reader failed to start, so the agent goes on without its tools: command "massgen-no-such-weather-server" was not found; check that it is installed and on PATH',
         agentId: 'reader',
       },
-      expect.objectContaining({ code: 'mcp-unknown-tool', agentId: 'reader', message: expect.stringContaining('MCP server "files" of agent reader has no tool named "read_everything"') }),
+      expect.objectContaining({
+        code: 'mcp-unknown-tool',
+        agentId: 'reader',
+        message: expect.stringContaining('MCP server "files" of agent reader has no tool named "read_everything"'),
+      }),
     ]);
   });
 
@@ -122,10 +150,20 @@ describe('createMcpRunExtension', () => {
     writeFileSync(path.join(directory, 'notes.txt'), 'The launch is on Tuesday.');
     const { extension } = await open(teamYaml());
     const readerTools = extension.toolsFor?.('reader') ?? [];
-    expect(await call(toolNamed(extension.toolsFor?.('planner') ?? [], 'mcp__everything__echo'), { message: 'hi' })).toEqual({ content: 'Echo: hi', isError: false });
-    expect(await call(toolNamed(readerTools, 'mcp__files__read_text_file'), { path: path.join(directory, 'notes.txt') })).toEqual({ content: 'The launch is on Tuesday.', isError: false });
-    expect(await call(toolNamed(readerTools, 'mcp__capitals__capital'), { country: 'Japan' })).toEqual({ content: 'The capital of Japan is Tokyo.', isError: false });
-    expect(await call(toolNamed(readerTools, 'mcp__capitals__capital'), { country: 'Atlantis' })).toEqual({ content: 'No capital known for "Atlantis".', isError: true });
+    expect(
+      await call(toolNamed(extension.toolsFor?.('planner') ?? [], 'mcp__everything__echo'), { message: 'hi' }),
+    ).toEqual({ content: 'Echo: hi', isError: false });
+    expect(
+      await call(toolNamed(readerTools, 'mcp__files__read_text_file'), { path: path.join(directory, 'notes.txt') }),
+    ).toEqual({ content: 'The launch is on Tuesday.', isError: false });
+    expect(await call(toolNamed(readerTools, 'mcp__capitals__capital'), { country: 'Japan' })).toEqual({
+      content: 'The capital of Japan is Tokyo.',
+      isError: false,
+    });
+    expect(await call(toolNamed(readerTools, 'mcp__capitals__capital'), { country: 'Atlantis' })).toEqual({
+      content: 'No capital known for "Atlantis".',
+      isError: true,
+    });
   });
 
   it('passes a server its env block, ${VAR} filled from the environment, and no API key of MassGen', async () => {
@@ -140,15 +178,29 @@ describe('createMcpRunExtension', () => {
   it('cancels a tool call that exceeds the tool timeout, and the server keeps serving', async () => {
     const { extension } = await open(everythingOnly(), { toolTimeoutMs: 200, closeGraceMs: 200 });
     const tools = extension.toolsFor?.('planner') ?? [];
-    const slow = await call(toolNamed(tools, 'mcp__everything__trigger-long-running-operation'), { duration: 60, steps: 1 });
-    expect(slow).toEqual({ content: 'mcp__everything__trigger-long-running-operation timed out after 0.2 s and was cancelled. Try a smaller request, or go on without this tool.', isError: true });
-    expect(await call(toolNamed(tools, 'mcp__everything__echo'), { message: 'still here' })).toEqual({ content: 'Echo: still here', isError: false });
+    const slow = await call(toolNamed(tools, 'mcp__everything__trigger-long-running-operation'), {
+      duration: 60,
+      steps: 1,
+    });
+    expect(slow).toEqual({
+      content:
+        'mcp__everything__trigger-long-running-operation timed out after 0.2 s and was cancelled. Try a smaller request, or go on without this tool.',
+      isError: true,
+    });
+    expect(await call(toolNamed(tools, 'mcp__everything__echo'), { message: 'still here' })).toEqual({
+      content: 'Echo: still here',
+      isError: false,
+    });
   });
 
   it('cuts a result longer than the cap and says how much was cut', async () => {
     const { extension } = await open(everythingOnly(), { maxResultCharacters: 100 });
-    const result = await call(toolNamed(extension.toolsFor?.('planner') ?? [], 'mcp__everything__echo'), { message: 'x'.repeat(500) });
-    expect(result.content).toBe(`Echo: ${'x'.repeat(94)}\n\n[Result truncated: 406 of 506 characters were cut; only the first 100 are shown.]`);
+    const result = await call(toolNamed(extension.toolsFor?.('planner') ?? [], 'mcp__everything__echo'), {
+      message: 'x'.repeat(500),
+    });
+    expect(result.content).toBe(
+      `Echo: ${'x'.repeat(94)}\n\n[Result truncated: 406 of 506 characters were cut; only the first 100 are shown.]`,
+    );
   });
 
   it('tells the model when its input is not an object', async () => {
@@ -167,11 +219,18 @@ describe('createMcpRunExtension', () => {
     await expect.poll(() => warnings.length, { timeout: 10_000 }).toBe(1);
     expect(warnings[0]).toEqual({
       code: 'mcp-server-stopped',
-      message: 'MCP server "everything" of agent planner stopped, so the agent goes on without its tools: it was stopped by SIGKILL; its last output: Starting default (STDIO) server...',
+      message:
+        'MCP server "everything" of agent planner stopped, so the agent goes on without its tools: it was stopped by SIGKILL; its last output: Starting default (STDIO) server...',
       agentId: 'planner',
     });
-    const result = await call(toolNamed(extension.toolsFor?.('planner') ?? [], 'mcp__everything__echo'), { message: 'hi' });
-    expect(result).toEqual({ content: 'mcp__everything__echo failed: MCP server "everything" is not running: it was stopped by SIGKILL; its last output: Starting default (STDIO) server...', isError: true });
+    const result = await call(toolNamed(extension.toolsFor?.('planner') ?? [], 'mcp__everything__echo'), {
+      message: 'hi',
+    });
+    expect(result).toEqual({
+      content:
+        'mcp__everything__echo failed: MCP server "everything" is not running: it was stopped by SIGKILL; its last output: Starting default (STDIO) server...',
+      isError: true,
+    });
   });
 
   it('stops every server process on close, and reports nothing about them', async () => {

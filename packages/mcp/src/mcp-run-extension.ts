@@ -22,11 +22,16 @@ interface StartedServer {
  * its agent goes on without its tools. Each agent gets its own server processes, so agents
  * never see each other's server state. `close()` stops every server.
  */
-export async function createMcpRunExtension(context: RunExtensionContext<MassGenConfig>, settings: Partial<McpSettings> = {}): Promise<RunExtension> {
+export async function createMcpRunExtension(
+  context: RunExtensionContext<MassGenConfig>,
+  settings: Partial<McpSettings> = {},
+): Promise<RunExtension> {
   const limits: McpSettings = { ...defaultMcpSettings, ...settings };
   const { config } = context;
   let closed = false;
-  const declared = config.agents.flatMap((agent) => agent.backend.mcpServers.map((server) => ({ agentId: agent.id, server })));
+  const declared = config.agents.flatMap((agent) =>
+    agent.backend.mcpServers.map((server) => ({ agentId: agent.id, server })),
+  );
   for (const { agentId, server } of declared) {
     for (const warning of workspacePlaceholderWarnings(server, agentId)) context.warn(warning);
   }
@@ -78,7 +83,11 @@ export async function createMcpRunExtension(context: RunExtensionContext<MassGen
   };
 }
 
-function toolsPerAgent(started: readonly StartedServer[], limits: McpSettings, context: RunExtensionContext<MassGenConfig>): Map<string, Tool[]> {
+function toolsPerAgent(
+  started: readonly StartedServer[],
+  limits: McpSettings,
+  context: RunExtensionContext<MassGenConfig>,
+): Map<string, Tool[]> {
   const toolsByAgent = new Map<string, Tool[]>();
   const namesByAgent = new Map<string, Set<string>>();
   for (const { agentId, server, connection } of started) {
@@ -96,7 +105,15 @@ function toolsPerAgent(started: readonly StartedServer[], limits: McpSettings, c
     toolsByAgent.set(agentId, tools);
     for (const tool of selected) {
       const name = claimUniqueName(mcpToolName(server.name, tool.name), taken);
-      tools.push(createMcpTool({ connection, tool, name, toolTimeoutMs: limits.toolTimeoutMs, maxResultCharacters: limits.maxResultCharacters }));
+      tools.push(
+        createMcpTool({
+          connection,
+          tool,
+          name,
+          toolTimeoutMs: limits.toolTimeoutMs,
+          maxResultCharacters: limits.maxResultCharacters,
+        }),
+      );
     }
   }
   return toolsByAgent;

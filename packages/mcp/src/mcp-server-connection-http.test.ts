@@ -17,7 +17,13 @@ afterEach(async () => {
   await server.close();
 });
 
-const options: ConnectOptions = { env: {}, baseDir: '/', signal: new AbortController().signal, startTimeoutMs: 10_000, closeGraceMs: 2_000 };
+const options: ConnectOptions = {
+  env: {},
+  baseDir: '/',
+  signal: new AbortController().signal,
+  startTimeoutMs: 10_000,
+  closeGraceMs: 2_000,
+};
 
 function httpServer(url: string, headers: Record<string, string>): McpServerConfig {
   return { name: 'capitals', type: 'streamable-http', url, headers };
@@ -37,7 +43,11 @@ describe('connectMcpServer over streamable HTTP', () => {
     const connection = await connectMcpServer(httpServer(server.url, { 'x-api-key': apiKey }), options);
     expect(connection.pid).toBeUndefined();
     expect(connection.tools.map((tool) => tool.name)).toEqual(['capital']);
-    const result = await connection.callTool('capital', { country: 'Kenya' }, { signal: new AbortController().signal, timeoutMs: 10_000 });
+    const result = await connection.callTool(
+      'capital',
+      { country: 'Kenya' },
+      { signal: new AbortController().signal, timeoutMs: 10_000 },
+    );
     expect(result.content).toEqual([{ type: 'text', text: 'The capital of Kenya is Nairobi.' }]);
     expect(server.openSessions).toBe(1);
     await connection.close();
@@ -45,8 +55,12 @@ describe('connectMcpServer over streamable HTTP', () => {
   });
 
   it('reports an HTTP error status without the credentials', async () => {
-    const error = await startFailure(httpServer(`${server.url}?token=query-secret`, { 'x-api-key': 'wrong-key-value' }));
-    expect(error.message).toMatch(/^MCP server "capitals" failed to start: http:\/\/127\.0\.0\.1:\d+\/mcp answered HTTP 401: .*unauthorized/);
+    const error = await startFailure(
+      httpServer(`${server.url}?token=query-secret`, { 'x-api-key': 'wrong-key-value' }),
+    );
+    expect(error.message).toMatch(
+      /^MCP server "capitals" failed to start: http:\/\/127\.0\.0\.1:\d+\/mcp answered HTTP 401: .*unauthorized/,
+    );
     expect(error.message).not.toContain('wrong-key-value');
     expect(error.message).not.toContain('query-secret');
   });

@@ -32,7 +32,11 @@ export interface McpServerConnection {
   readonly pid: number | undefined;
   /** Why the server stopped, once it has stopped on its own. */
   readonly failure: string | undefined;
-  callTool(name: string, input: Record<string, unknown>, options: { signal: AbortSignal; timeoutMs: number }): Promise<CallToolResult>;
+  callTool(
+    name: string,
+    input: Record<string, unknown>,
+    options: { signal: AbortSignal; timeoutMs: number },
+  ): Promise<CallToolResult>;
   /** Ends the session and, for a stdio server, the process. Safe to call more than once. */
   close(): Promise<void>;
 }
@@ -47,13 +51,19 @@ const maximumToolPages = 100;
  * `MassGenError` naming the server and the reason, and leaves no process behind.
  */
 export async function connectMcpServer(server: McpServerConfig, options: ConnectOptions): Promise<McpServerConnection> {
-  if (options.signal.aborted) throw new MassGenError({ code: 'ABORTED', message: `The start of MCP server "${server.name}" was cancelled.` });
+  if (options.signal.aborted)
+    throw new MassGenError({ code: 'ABORTED', message: `The start of MCP server "${server.name}" was cancelled.` });
   const secrets = secretValues(server.type === 'stdio' ? server.env : server.headers);
-  const workingDirectory = server.type === 'stdio' && server.cwd !== undefined ? path.resolve(options.baseDir, server.cwd) : undefined;
+  const workingDirectory =
+    server.type === 'stdio' && server.cwd !== undefined ? path.resolve(options.baseDir, server.cwd) : undefined;
   // A missing working directory would otherwise surface as a misleading "spawn <command> ENOENT".
   if (workingDirectory !== undefined && !isDirectory(workingDirectory)) {
     const reason = `its cwd ${workingDirectory} is not a directory`;
-    throw new MassGenError({ code: 'TOOL_FAILED', message: `MCP server "${server.name}" failed to start: ${reason}`, details: { server: server.name, reason } });
+    throw new MassGenError({
+      code: 'TOOL_FAILED',
+      message: `MCP server "${server.name}" failed to start: ${reason}`,
+      details: { server: server.name, reason },
+    });
   }
   const transport = createTransport(server, options.env, workingDirectory, options.closeGraceMs);
   const client = new Client(clientInfo, { capabilities: {} });
@@ -76,8 +86,21 @@ export async function connectMcpServer(server: McpServerConfig, options: Connect
     tools = await listAllTools(client, signal);
   } catch (error) {
     await transport.close();
-    if (options.signal.aborted) throw new MassGenError({ code: 'ABORTED', message: `The start of MCP server "${server.name}" was cancelled.`, cause: error });
-    const reason = redactSecrets(describeStartFailure(error, { server, transport, timedOut: deadline.signal.aborted, startTimeoutMs: options.startTimeoutMs }), secrets);
+    if (options.signal.aborted)
+      throw new MassGenError({
+        code: 'ABORTED',
+        message: `The start of MCP server "${server.name}" was cancelled.`,
+        cause: error,
+      });
+    const reason = redactSecrets(
+      describeStartFailure(error, {
+        server,
+        transport,
+        timedOut: deadline.signal.aborted,
+        startTimeoutMs: options.startTimeoutMs,
+      }),
+      secrets,
+    );
     throw new MassGenError({
       code: deadline.signal.aborted ? 'TIMEOUT' : 'TOOL_FAILED',
       message: `MCP server "${server.name}" failed to start: ${reason}`,
@@ -97,9 +120,16 @@ export async function connectMcpServer(server: McpServerConfig, options: Connect
     },
     async callTool(name, input, callOptions) {
       if (failure !== undefined) {
-        throw new MassGenError({ code: 'TOOL_FAILED', message: `MCP server "${server.name}" is not running: it ${failure}`, details: { server: server.name } });
+        throw new MassGenError({
+          code: 'TOOL_FAILED',
+          message: `MCP server "${server.name}" is not running: it ${failure}`,
+          details: { server: server.name },
+        });
       }
-      const result = await client.callTool({ name, arguments: input }, CallToolResultSchema, { signal: callOptions.signal, timeout: callOptions.timeoutMs });
+      const result = await client.callTool({ name, arguments: input }, CallToolResultSchema, {
+        signal: callOptions.signal,
+        timeout: callOptions.timeoutMs,
+      });
       return result as CallToolResult;
     },
     async close() {

@@ -30,16 +30,34 @@ export function createMcpTool(options: McpToolOptions): Tool {
         return { content: `${name} expects a JSON object as input, matching its input schema.`, isError: true };
       }
       try {
-        const result = await connection.callTool(tool.name, input as Record<string, unknown>, { signal: context.signal, timeoutMs: options.toolTimeoutMs });
-        return { content: capResult(toolResultText(result), options.maxResultCharacters), isError: result.isError === true };
+        const result = await connection.callTool(tool.name, input as Record<string, unknown>, {
+          signal: context.signal,
+          timeoutMs: options.toolTimeoutMs,
+        });
+        return {
+          content: capResult(toolResultText(result), options.maxResultCharacters),
+          isError: result.isError === true,
+        };
       } catch (error) {
-        return { content: capResult(describeCallFailure(error, name, connection, options.toolTimeoutMs, context.signal), options.maxResultCharacters), isError: true };
+        return {
+          content: capResult(
+            describeCallFailure(error, name, connection, options.toolTimeoutMs, context.signal),
+            options.maxResultCharacters,
+          ),
+          isError: true,
+        };
       }
     },
   };
 }
 
-function describeCallFailure(error: unknown, name: string, connection: McpServerConnection, timeoutMs: number, signal: AbortSignal): string {
+function describeCallFailure(
+  error: unknown,
+  name: string,
+  connection: McpServerConnection,
+  timeoutMs: number,
+  signal: AbortSignal,
+): string {
   if (signal.aborted) return `${name} was cancelled.`;
   if (MassGenError.isInstance(error)) return `${name} failed: ${error.message}`;
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {

@@ -3,7 +3,10 @@ import { redactSecrets, secretValues } from './redact-secrets.js';
 
 describe('secretValues and redactSecrets', () => {
   it('finds credentials by the name of their variable or header', () => {
-    const secrets = secretValues({ BRAVE_API_KEY: 'brave-123456', ROOT: '/srv/data' }, { Authorization: 'Bearer abcdef', 'X-Team': 'research' });
+    const secrets = secretValues(
+      { BRAVE_API_KEY: 'brave-123456', ROOT: '/srv/data' },
+      { Authorization: 'Bearer abcdef', 'X-Team': 'research' },
+    );
     expect(secrets).toEqual(['brave-123456', 'Bearer abcdef']);
   });
 
@@ -12,8 +15,12 @@ describe('secretValues and redactSecrets', () => {
   });
 
   it('replaces every occurrence, the longest secret first', () => {
-    expect(redactSecrets('key brave-123456 and Bearer abcdef, again brave-123456', ['abcdef', 'Bearer abcdef', 'brave-123456'])).toBe(
-      'key *** and ***, again ***',
-    );
+    expect(
+      redactSecrets('key brave-123456 and Bearer abcdef, again brave-123456', [
+        'abcdef',
+        'Bearer abcdef',
+        'brave-123456',
+      ]),
+    ).toBe('key *** and ***, again ***');
   });
 });

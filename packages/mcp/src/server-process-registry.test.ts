@@ -6,7 +6,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isProcessRunning } from '@massgen/testing';
 
-const transportModule = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'stdio-process-transport.ts')).href;
+const transportModule = pathToFileURL(
+  path.join(path.dirname(fileURLToPath(import.meta.url)), 'stdio-process-transport.ts'),
+).href;
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const leftovers: number[] = [];
 
@@ -29,7 +31,9 @@ describe.runIf(process.platform === 'linux')('server processes when MassGen exit
       console.log(transport.pid);
       process.exit(4);
     `;
-    const massgen = spawn(process.execPath, ['--import', tsxLoader, '--input-type=module', '-e', program], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const massgen = spawn(process.execPath, ['--import', tsxLoader, '--input-type=module', '-e', program], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     massgen.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     const [code] = (await once(massgen, 'close')) as [number];

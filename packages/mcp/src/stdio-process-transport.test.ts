@@ -16,7 +16,8 @@ function nextMessage(transport: StdioProcessTransport): Promise<JSONRPCMessage> 
   });
 }
 
-const announce = (params: string): string => `process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'ready', params: ${params} }) + '\\n');`;
+const announce = (params: string): string =>
+  `process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'ready', params: ${params} }) + '\\n');`;
 
 describe.runIf(process.platform === 'linux')('StdioProcessTransport', () => {
   it('passes exactly the environment it is given', async () => {
@@ -44,7 +45,10 @@ describe.runIf(process.platform === 'linux')('StdioProcessTransport', () => {
   });
 
   it('kills a server that ignores the end of its stdin and SIGTERM', async () => {
-    const transport = nodeProgram(`process.on('SIGTERM', () => {}); setInterval(() => {}, 1000); ${announce('{}')}`, 100);
+    const transport = nodeProgram(
+      `process.on('SIGTERM', () => {}); setInterval(() => {}, 1000); ${announce('{}')}`,
+      100,
+    );
     const ready = nextMessage(transport);
     await transport.start();
     await ready;
@@ -80,7 +84,9 @@ describe.runIf(process.platform === 'linux')('StdioProcessTransport', () => {
   });
 
   it('skips a stdout line that is not JSON-RPC and delivers the next message', async () => {
-    const transport = nodeProgram(`console.log('Server listening (a log line on stdout)'); ${announce('{ after: true }')} process.stdin.resume();`);
+    const transport = nodeProgram(
+      `console.log('Server listening (a log line on stdout)'); ${announce('{ after: true }')} process.stdin.resume();`,
+    );
     const errors: Error[] = [];
     transport.onerror = (error) => errors.push(error);
     const message = nextMessage(transport);
@@ -91,7 +97,12 @@ describe.runIf(process.platform === 'linux')('StdioProcessTransport', () => {
   });
 
   it('rejects the start of a command that does not exist', async () => {
-    const transport = new StdioProcessTransport({ command: 'massgen-no-such-command', args: [], env: baseEnv, closeGraceMs: 100 });
+    const transport = new StdioProcessTransport({
+      command: 'massgen-no-such-command',
+      args: [],
+      env: baseEnv,
+      closeGraceMs: 100,
+    });
     await expect(transport.start()).rejects.toMatchObject({ code: 'ENOENT' });
     await transport.close();
   });

@@ -69,7 +69,11 @@ export class StdioProcessTransport implements Transport {
   describeExit(qualifier = ''): string {
     const status = this.exitStatus;
     const how =
-      status === undefined ? 'is not running' : status.signal !== null ? `was stopped by ${status.signal}` : `exited with code ${String(status.code)}`;
+      status === undefined
+        ? 'is not running'
+        : status.signal !== null
+          ? `was stopped by ${status.signal}`
+          : `exited with code ${String(status.code)}`;
     const cause = this.fatalError === undefined ? '' : ` (${this.fatalError})`;
     const output = this.stderr;
     return `${how}${qualifier}${cause}${output === '' ? '' : `; its last output: ${output}`}`;

@@ -16,12 +16,25 @@ describe('filterTools', () => {
   });
 
   it('leaves out excluded tools, even when they are also allowed', () => {
-    expect(names(filterTools('everything', tools, { excludeTools: ['get-env'] }).selected)).toEqual(['echo', 'get-sum']);
-    expect(names(filterTools('everything', tools, { allowedTools: ['echo', 'get-env'], excludeTools: ['mcp__everything__get-env'] }).selected)).toEqual(['echo']);
+    expect(names(filterTools('everything', tools, { excludeTools: ['get-env'] }).selected)).toEqual([
+      'echo',
+      'get-sum',
+    ]);
+    expect(
+      names(
+        filterTools('everything', tools, {
+          allowedTools: ['echo', 'get-env'],
+          excludeTools: ['mcp__everything__get-env'],
+        }).selected,
+      ),
+    ).toEqual(['echo']);
   });
 
   it('reports filter names that match no tool', () => {
-    const result = filterTools('everything', tools, { allowedTools: ['echo', 'ecko'], excludeTools: ['mcp__other__echo'] });
+    const result = filterTools('everything', tools, {
+      allowedTools: ['echo', 'ecko'],
+      excludeTools: ['mcp__other__echo'],
+    });
     expect(result.unknownNames).toEqual(['ecko', 'mcp__other__echo']);
   });
 

@@ -17,11 +17,18 @@ export interface FilteredTools<T> {
  * Applies a server's `allowed_tools` / `exclude_tools`. A filter entry may name the tool as the
  * server does (`echo`) or as the agent sees it (`mcp__everything__echo`).
  */
-export function filterTools<T extends { name: string }>(serverName: string, tools: readonly T[], filter: ToolFilter): FilteredTools<T> {
-  const matches = (tool: T, names: readonly string[]): boolean => names.includes(tool.name) || names.includes(mcpToolName(serverName, tool.name));
+export function filterTools<T extends { name: string }>(
+  serverName: string,
+  tools: readonly T[],
+  filter: ToolFilter,
+): FilteredTools<T> {
+  const matches = (tool: T, names: readonly string[]): boolean =>
+    names.includes(tool.name) || names.includes(mcpToolName(serverName, tool.name));
   const allowed = filter.allowedTools;
   const excluded = filter.excludeTools ?? [];
-  const selected = tools.filter((tool) => (allowed === undefined || matches(tool, allowed)) && !matches(tool, excluded));
+  const selected = tools.filter(
+    (tool) => (allowed === undefined || matches(tool, allowed)) && !matches(tool, excluded),
+  );
   const unknownNames = [...(allowed ?? []), ...excluded].filter((name) => !tools.some((tool) => matches(tool, [name])));
   return { selected, unknownNames: [...new Set(unknownNames)] };
 }

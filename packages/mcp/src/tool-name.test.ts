@@ -12,8 +12,14 @@ describe('mcpToolName', () => {
   });
 
   it('shortens long names to 64 characters and keeps them distinct', () => {
-    const first = mcpToolName('a-server-with-a-rather-long-name', 'a-tool-with-an-even-longer-name-than-the-server-one');
-    const second = mcpToolName('a-server-with-a-rather-long-name', 'a-tool-with-an-even-longer-name-than-the-server-two');
+    const first = mcpToolName(
+      'a-server-with-a-rather-long-name',
+      'a-tool-with-an-even-longer-name-than-the-server-one',
+    );
+    const second = mcpToolName(
+      'a-server-with-a-rather-long-name',
+      'a-tool-with-an-even-longer-name-than-the-server-two',
+    );
     expect(first).toHaveLength(64);
     expect(second).toHaveLength(64);
     expect(first).not.toBe(second);

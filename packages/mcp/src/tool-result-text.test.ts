@@ -3,7 +3,14 @@ import { toolResultText } from './tool-result-text.js';
 
 describe('toolResultText', () => {
   it('joins text blocks', () => {
-    expect(toolResultText({ content: [{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }] })).toBe('one\ntwo');
+    expect(
+      toolResultText({
+        content: [
+          { type: 'text', text: 'one' },
+          { type: 'text', text: 'two' },
+        ],
+      }),
+    ).toBe('one\ntwo');
   });
 
   it('describes images and audio by type and size instead of passing base64 on', () => {

@@ -8,7 +8,9 @@ import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/typ
 export function toolResultText(result: Pick<CallToolResult, 'content' | 'structuredContent'>): string {
   const blocks = result.content ?? [];
   if (blocks.length === 0) {
-    return result.structuredContent === undefined ? 'The tool returned no content.' : JSON.stringify(result.structuredContent, null, 2);
+    return result.structuredContent === undefined
+      ? 'The tool returned no content.'
+      : JSON.stringify(result.structuredContent, null, 2);
   }
   return blocks.map(blockText).join('\n');
 }

@@ -17,6 +17,11 @@ describe('workspacePlaceholderWarnings', () => {
   });
 
   it('says nothing about a server without it', () => {
-    expect(workspacePlaceholderWarnings({ name: 'api', type: 'streamable-http', url: 'https://example.com/mcp', headers: { 'x-team': 'a' } }, 'browser')).toEqual([]);
+    expect(
+      workspacePlaceholderWarnings(
+        { name: 'api', type: 'streamable-http', url: 'https://example.com/mcp', headers: { 'x-team': 'a' } },
+        'browser',
+      ),
+    ).toEqual([]);
   });
 });

@@ -10,7 +10,10 @@ const placeholder = '${cwd}';
  * reaches the server as written, and the user is told so instead of finding out from the server.
  */
 export function workspacePlaceholderWarnings(server: McpServerConfig, agentId: string): Warning[] {
-  const values = server.type === 'stdio' ? [server.command, ...server.args, ...Object.values(server.env), server.cwd ?? ''] : [server.url, ...Object.values(server.headers)];
+  const values =
+    server.type === 'stdio'
+      ? [server.command, ...server.args, ...Object.values(server.env), server.cwd ?? '']
+      : [server.url, ...Object.values(server.headers)];
   if (!values.some((value) => value.includes(placeholder))) return [];
   return [
     {

@@ -4,7 +4,11 @@ import { createScriptedBackend } from '@massgen/testing';
 import { createAgentHandle } from './agent-handle.js';
 import { defaultRetryPolicy } from './retry-policy.js';
 
-const newAnswer = { name: 'new_answer', description: 'Submit', inputSchema: { type: 'object', properties: { content: { type: 'string' } } } };
+const newAnswer = {
+  name: 'new_answer',
+  description: 'Submit',
+  inputSchema: { type: 'object', properties: { content: { type: 'string' } } },
+};
 const lookup = {
   name: 'lookup',
   description: 'Looks a word up',
@@ -22,20 +26,53 @@ describe('an agent handle', () => {
   it('tells the backend which offered tools end the turn, on every step of the tool loop', async () => {
     const backend = createScriptedBackend({
       turns: [
-        [{ type: 'tool-call', id: 'l1', name: 'lookup', input: '{"word":"moot"}' }, { type: 'finish', reason: 'tool-calls' }],
-        [{ type: 'tool-call', id: 'a1', name: 'new_answer', input: '{"content":"done"}' }, { type: 'finish', reason: 'tool-calls' }],
+        [
+          { type: 'tool-call', id: 'l1', name: 'lookup', input: '{"word":"moot"}' },
+          { type: 'finish', reason: 'tool-calls' },
+        ],
+        [
+          { type: 'tool-call', id: 'a1', name: 'new_answer', input: '{"content":"done"}' },
+          { type: 'finish', reason: 'tool-calls' },
+        ],
       ],
     });
-    const handle = createAgentHandle({ id: 'solo', backend, systemMessage: undefined, sampling: {}, tools: [lookup], retryPolicy: defaultRetryPolicy, sleep: async () => {} });
-    const parts = await collect(handle.turn({ messages: [{ role: 'user', content: 'Define moot' }], workflowTools: [newAnswer] }));
-    expect(parts.filter((part) => part.type === 'tool-result')).toEqual([{ type: 'tool-result', id: 'l1', name: 'lookup', output: 'meaning of moot', isError: false }]);
+    const handle = createAgentHandle({
+      id: 'solo',
+      backend,
+      systemMessage: undefined,
+      sampling: {},
+      tools: [lookup],
+      retryPolicy: defaultRetryPolicy,
+      sleep: async () => {},
+    });
+    const parts = await collect(
+      handle.turn({ messages: [{ role: 'user', content: 'Define moot' }], workflowTools: [newAnswer] }),
+    );
+    expect(parts.filter((part) => part.type === 'tool-result')).toEqual([
+      { type: 'tool-result', id: 'l1', name: 'lookup', output: 'meaning of moot', isError: false },
+    ]);
     expect(backend.requests.map((request) => request.turnEndingTools)).toEqual([['new_answer'], ['new_answer']]);
     expect(backend.requests[0]?.tools?.map((tool) => tool.name)).toEqual(['new_answer', 'lookup']);
   });
 
   it('names no turn-ending tools when the turn offers no workflow tool', async () => {
-    const backend = createScriptedBackend({ turns: [[{ type: 'text-delta', text: 'Final' }, { type: 'finish', reason: 'stop' }]] });
-    const handle = createAgentHandle({ id: 'solo', backend, systemMessage: undefined, sampling: {}, tools: [], retryPolicy: defaultRetryPolicy, sleep: async () => {} });
+    const backend = createScriptedBackend({
+      turns: [
+        [
+          { type: 'text-delta', text: 'Final' },
+          { type: 'finish', reason: 'stop' },
+        ],
+      ],
+    });
+    const handle = createAgentHandle({
+      id: 'solo',
+      backend,
+      systemMessage: undefined,
+      sampling: {},
+      tools: [],
+      retryPolicy: defaultRetryPolicy,
+      sleep: async () => {},
+    });
     await collect(handle.turn({ messages: [{ role: 'user', content: 'Present' }], workflowTools: [] }));
     expect(backend.requests[0]).not.toHaveProperty('turnEndingTools');
   });

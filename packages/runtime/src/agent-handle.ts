@@ -46,7 +46,10 @@ export function createAgentHandle(options: AgentHandleOptions): AgentHandle {
       const signal = callOptions.signal;
       const workflowNames = new Set(request.workflowTools.map((tool) => tool.name));
       const messages: Message[] = [...request.messages];
-      const toolDefinitions = [...request.workflowTools, ...options.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }))];
+      const toolDefinitions = [
+        ...request.workflowTools,
+        ...options.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
+      ];
       const callCounts = new Map<string, number>();
       for (let step = 0; step < maxToolSteps; step += 1) {
         const calls: ToolCall[] = [];
@@ -98,11 +101,28 @@ export function createAgentHandle(options: AgentHandleOptions): AgentHandle {
             return;
           }
         }
-        messages.push({ role: 'assistant', content: text, toolCalls: runtimeCalls, ...(providerMetadata === undefined ? {} : { providerMetadata }) });
+        messages.push({
+          role: 'assistant',
+          content: text,
+          toolCalls: runtimeCalls,
+          ...(providerMetadata === undefined ? {} : { providerMetadata }),
+        });
         const results = await runToolCalls(runtimeCalls, toolsByName, { agentId: options.id, signal });
         for (const result of results) {
-          yield { type: 'tool-result', id: result.call.id, name: result.call.name, output: result.content, isError: result.isError };
-          messages.push({ role: 'tool', toolCallId: result.call.id, toolName: result.call.name, content: result.content, isError: result.isError });
+          yield {
+            type: 'tool-result',
+            id: result.call.id,
+            name: result.call.name,
+            output: result.content,
+            isError: result.isError,
+          };
+          messages.push({
+            role: 'tool',
+            toolCallId: result.call.id,
+            toolName: result.call.name,
+            content: result.content,
+            isError: result.isError,
+          });
         }
       }
       yield {

@@ -45,12 +45,17 @@ export interface CreateConfiguredBackendsOptions {
  * caller (the HTTP server) creates them once, so configuration and installation problems show
  * at start, and runs skip loading and validating plugins.
  */
-export async function createConfiguredBackends(config: MassGenConfig, options: CreateConfiguredBackendsOptions = {}): Promise<Record<string, Backend>> {
+export async function createConfiguredBackends(
+  config: MassGenConfig,
+  options: CreateConfiguredBackendsOptions = {},
+): Promise<Record<string, Backend>> {
   const loader = new PluginLoader({
     searchPaths: [options.cwd ?? process.cwd(), ...(options.pluginSearchPaths ?? [])],
     conditions: options.pluginConditions ?? [],
   });
   const warn = options.warn ?? (() => {});
-  const backends = await Promise.all(config.agents.map((_, index) => createConfiguredBackend(loader, config, index, warn)));
+  const backends = await Promise.all(
+    config.agents.map((_, index) => createConfiguredBackend(loader, config, index, warn)),
+  );
   return Object.fromEntries(config.agents.map((agent, index) => [agent.id, backends[index] as Backend]));
 }

@@ -39,7 +39,10 @@ export class EventChannel<Item> implements AsyncIterable<Item> {
 
   [Symbol.asyncIterator](): AsyncIterator<Item> {
     if (this.claimed) {
-      throw new MassGenError({ code: 'INTERNAL', message: 'A run stream has one reader: its events can be iterated only once.' });
+      throw new MassGenError({
+        code: 'INTERNAL',
+        message: 'A run stream has one reader: its events can be iterated only once.',
+      });
     }
     this.claimed = true;
     return {

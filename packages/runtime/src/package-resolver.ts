@@ -44,7 +44,8 @@ function entryFromManifest(packageDirectory: string, conditions: readonly string
     main?: string;
   };
   const rootExport = rootExportOf(manifest.exports);
-  const target = rootExport === undefined ? (manifest.module ?? manifest.main ?? 'index.js') : pickTarget(rootExport, conditions);
+  const target =
+    rootExport === undefined ? (manifest.module ?? manifest.main ?? 'index.js') : pickTarget(rootExport, conditions);
   if (target === undefined) return undefined;
   const file = path.resolve(packageDirectory, target);
   return existsSync(file) ? file : undefined;

@@ -21,27 +21,48 @@ afterEach(() => {
 });
 
 function soloConfig() {
-  return parseConfig('agent:\n  id: solo\n  system_message: "Be brief."\n  backend: { type: chatcompletion, model: m }\n', { baseDir: directory, env: {} });
+  return parseConfig(
+    'agent:\n  id: solo\n  system_message: "Be brief."\n  backend: { type: chatcompletion, model: m }\n',
+    { baseDir: directory, env: {} },
+  );
 }
 
 function options(extra: RunOptions = {}): RunOptions {
-  return { cwd: directory, pluginSearchPaths: [runtimeDirectory], pluginConditions: ['@massgen/source'], record: false, passthrough: true, ...extra };
+  return {
+    cwd: directory,
+    pluginSearchPaths: [runtimeDirectory],
+    pluginConditions: ['@massgen/source'],
+    record: false,
+    passthrough: true,
+    ...extra,
+  };
 }
 
 describe('run with passthrough', () => {
   it('answers in one model call with the conversation as is, streaming the text as the final answer', async () => {
     const backend = createScriptedBackend({
-      turns: [[{ type: 'text-delta', text: 'Paris ' }, { type: 'text-delta', text: 'it is.' }, { type: 'usage', usage: { inputTokens: 12, outputTokens: 3 } }, { type: 'finish', reason: 'stop' }]],
+      turns: [
+        [
+          { type: 'text-delta', text: 'Paris ' },
+          { type: 'text-delta', text: 'it is.' },
+          { type: 'usage', usage: { inputTokens: 12, outputTokens: 3 } },
+          { type: 'finish', reason: 'stop' },
+        ],
+      ],
     });
     const events: RunEvent[] = [];
-    const result = await run(soloConfig(), 'And of France?', options({
-      backends: { solo: backend },
-      history: [
-        { role: 'user', content: 'Capital of Italy?' },
-        { role: 'assistant', content: 'Rome.' },
-      ],
-      onEvent: (event) => events.push(event),
-    }));
+    const result = await run(
+      soloConfig(),
+      'And of France?',
+      options({
+        backends: { solo: backend },
+        history: [
+          { role: 'user', content: 'Capital of Italy?' },
+          { role: 'assistant', content: 'Rome.' },
+        ],
+        onEvent: (event) => events.push(event),
+      }),
+    );
 
     expect(backend.requests).toHaveLength(1);
     expect(backend.requests[0]?.messages).toEqual([
@@ -51,14 +72,32 @@ describe('run with passthrough', () => {
       { role: 'user', content: 'And of France?' },
     ]);
     expect(backend.requests[0]?.tools).toBeUndefined();
-    expect(events.map((event) => event.type)).toEqual(['run-start', 'round', 'agent-start', 'final-delta', 'final-delta', 'usage', 'final', 'run-end']);
+    expect(events.map((event) => event.type)).toEqual([
+      'run-start',
+      'round',
+      'agent-start',
+      'final-delta',
+      'final-delta',
+      'usage',
+      'final',
+      'run-end',
+    ]);
     expect(events[0]).toMatchObject({ strategy: 'passthrough' });
-    expect(result).toMatchObject({ stopReason: 'completed', finalAnswer: 'Paris it is.', winnerAgentId: 'solo', answers: [], votes: [] });
+    expect(result).toMatchObject({
+      stopReason: 'completed',
+      finalAnswer: 'Paris it is.',
+      winnerAgentId: 'solo',
+      answers: [],
+      votes: [],
+    });
     expect(result.usage).toEqual([{ agentId: 'solo', usage: { inputTokens: 12, outputTokens: 3 }, calls: 1 }]);
   });
 
   it('refuses a team of several agents before any call', async () => {
-    const config = parseConfig('agents:\n  - id: a\n    backend: { type: chatcompletion, model: m }\n  - id: b\n    backend: { type: chatcompletion, model: m }\n', { baseDir: directory, env: {} });
+    const config = parseConfig(
+      'agents:\n  - id: a\n    backend: { type: chatcompletion, model: m }\n  - id: b\n    backend: { type: chatcompletion, model: m }\n',
+      { baseDir: directory, env: {} },
+    );
     const backend = createScriptedBackend({ turns: [] });
     await expect(run(config, 'q', options({ backends: { a: backend, b: backend } }))).rejects.toMatchObject({
       code: 'CONFIG_INVALID',
@@ -72,13 +111,22 @@ describe('run with passthrough', () => {
       turns: [[errorPart({ code: 'BACKEND_OVERLOADED', message: 'busy', retryable: true })], textTurn('Done.')],
     });
     const events: RunEvent[] = [];
-    const result = await run(soloConfig(), 'q', options({ backends: { solo: backend }, sleep: async () => {}, onEvent: (event) => events.push(event) }));
+    const result = await run(
+      soloConfig(),
+      'q',
+      options({ backends: { solo: backend }, sleep: async () => {}, onEvent: (event) => events.push(event) }),
+    );
     expect(result.finalAnswer).toBe('Done.');
-    expect(events.find((event) => event.type === 'agent-error')).toMatchObject({ willRetry: true, error: { code: 'BACKEND_OVERLOADED' } });
+    expect(events.find((event) => event.type === 'agent-error')).toMatchObject({
+      willRetry: true,
+      error: { code: 'BACKEND_OVERLOADED' },
+    });
   });
 
   it('ends with all-agents-failed and the error when the call fails for good', async () => {
-    const backend = createScriptedBackend({ turns: [[errorPart({ code: 'BACKEND_AUTH', message: 'Incorrect API key provided.' })]] });
+    const backend = createScriptedBackend({
+      turns: [[errorPart({ code: 'BACKEND_AUTH', message: 'Incorrect API key provided.' })]],
+    });
     const result = await run(soloConfig(), 'q', options({ backends: { solo: backend } }));
     expect(result.stopReason).toBe('all-agents-failed');
     expect(result.finalAnswer).toBeUndefined();
@@ -95,7 +143,11 @@ describe('run with passthrough', () => {
   it('stops at the configured time limit', async () => {
     const backend = createScriptedBackend({ turns: [[hang()]] });
     const config = soloConfig();
-    const result = await run({ ...config, orchestrator: { ...config.orchestrator, timeoutMs: 10 } }, 'q', options({ backends: { solo: backend } }));
+    const result = await run(
+      { ...config, orchestrator: { ...config.orchestrator, timeoutMs: 10 } },
+      'q',
+      options({ backends: { solo: backend } }),
+    );
     expect(result.stopReason).toBe('timeout');
     expect(result.error).toMatchObject({ code: 'TIMEOUT' });
     expect(backend.abortedTurns).toEqual([0]);
@@ -103,7 +155,9 @@ describe('run with passthrough', () => {
 
   it('is cancelled by the run signal', async () => {
     const controller = new AbortController();
-    const backend = createScriptedBackend({ turns: [[{ type: 'text-delta', text: 'Par' }, notify(() => controller.abort()), hang()]] });
+    const backend = createScriptedBackend({
+      turns: [[{ type: 'text-delta', text: 'Par' }, notify(() => controller.abort()), hang()]],
+    });
     const result = await run(soloConfig(), 'q', options({ backends: { solo: backend }, signal: controller.signal }));
     expect(result.stopReason).toBe('cancelled');
     expect(result.finalAnswer).toBeUndefined();

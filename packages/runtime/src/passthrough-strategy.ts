@@ -1,5 +1,13 @@
 import { MassGenError, toMassGenError } from '@massgen/core';
-import type { AgentHandle, AgentStreamPart, CoordinationEvent, Message, SerializedError, Strategy, StrategyContext } from '@massgen/core';
+import type {
+  AgentHandle,
+  AgentStreamPart,
+  CoordinationEvent,
+  Message,
+  SerializedError,
+  Strategy,
+  StrategyContext,
+} from '@massgen/core';
 
 /** The name passthrough runs carry in `run-start` and in their record. */
 export const passthroughStrategyName = 'passthrough';
@@ -33,7 +41,10 @@ async function* runPassthrough(context: StrategyContext): AsyncGenerator<Coordin
     yield {
       type: 'run-end',
       stopReason: 'error',
-      error: new MassGenError({ code: 'CONFIG_INVALID', message: `Passthrough needs exactly one agent, got ${context.agents.length}.` }).toJSON(),
+      error: new MassGenError({
+        code: 'CONFIG_INVALID',
+        message: `Passthrough needs exactly one agent, got ${context.agents.length}.`,
+      }).toJSON(),
     };
     return;
   }
@@ -41,7 +52,8 @@ async function* runPassthrough(context: StrategyContext): AsyncGenerator<Coordin
     yield { type: 'run-end', stopReason: 'cancelled' };
     return;
   }
-  const limit = context.settings.timeoutMs === undefined ? undefined : timeLimit(context.signal, context.settings.timeoutMs);
+  const limit =
+    context.settings.timeoutMs === undefined ? undefined : timeLimit(context.signal, context.settings.timeoutMs);
   const signal = limit?.signal ?? context.signal;
   let text = '';
   let failure: SerializedError | undefined;
@@ -59,11 +71,20 @@ async function* runPassthrough(context: StrategyContext): AsyncGenerator<Coordin
   } finally {
     limit?.clear();
   }
-  yield* conclude(agent.id, text, failure, context.signal.aborted, limit?.timedOut() === true ? context.settings.timeoutMs : undefined);
+  yield* conclude(
+    agent.id,
+    text,
+    failure,
+    context.signal.aborted,
+    limit?.timedOut() === true ? context.settings.timeoutMs : undefined,
+  );
 }
 
 function conversation(agent: AgentHandle, context: StrategyContext): Message[] {
-  const system: Message[] = agent.systemMessage === undefined || agent.systemMessage === '' ? [] : [{ role: 'system', content: agent.systemMessage }];
+  const system: Message[] =
+    agent.systemMessage === undefined || agent.systemMessage === ''
+      ? []
+      : [{ role: 'system', content: agent.systemMessage }];
   return [...system, ...context.history, { role: 'user', content: context.task }];
 }
 
@@ -76,13 +97,26 @@ function eventFor(agentId: string, part: AgentStreamPart): CoordinationEvent | u
     case 'tool-call':
       return { type: 'tool-call', agentId, callId: part.id, name: part.name, input: part.input };
     case 'tool-result':
-      return { type: 'tool-result', agentId, callId: part.id, name: part.name, output: part.output, isError: part.isError };
+      return {
+        type: 'tool-result',
+        agentId,
+        callId: part.id,
+        name: part.name,
+        output: part.output,
+        isError: part.isError,
+      };
     case 'usage':
       return { type: 'usage', agentId, usage: part.usage };
     case 'warning':
       return { type: 'warning', warning: { ...part.warning, agentId } };
     case 'retry':
-      return { type: 'agent-error', agentId, error: { ...part.error, agentId }, attempt: part.attempt, willRetry: true };
+      return {
+        type: 'agent-error',
+        agentId,
+        error: { ...part.error, agentId },
+        attempt: part.attempt,
+        willRetry: true,
+      };
     case 'error':
     case 'finish':
     case 'provider-metadata':
@@ -90,13 +124,23 @@ function eventFor(agentId: string, part: AgentStreamPart): CoordinationEvent | u
   }
 }
 
-function* conclude(agentId: string, text: string, failure: SerializedError | undefined, cancelled: boolean, timedOutAfterMs: number | undefined): Generator<CoordinationEvent> {
+function* conclude(
+  agentId: string,
+  text: string,
+  failure: SerializedError | undefined,
+  cancelled: boolean,
+  timedOutAfterMs: number | undefined,
+): Generator<CoordinationEvent> {
   if (cancelled) {
     yield { type: 'run-end', stopReason: 'cancelled' };
     return;
   }
   if (timedOutAfterMs !== undefined) {
-    const error = new MassGenError({ code: 'TIMEOUT', message: `The agent did not finish its answer within the time limit of ${timedOutAfterMs} ms.`, agentId }).toJSON();
+    const error = new MassGenError({
+      code: 'TIMEOUT',
+      message: `The agent did not finish its answer within the time limit of ${timedOutAfterMs} ms.`,
+      agentId,
+    }).toJSON();
     yield { type: 'agent-error', agentId, error, attempt: 1, willRetry: false };
     yield { type: 'run-end', stopReason: 'timeout', error };
     return;
@@ -114,14 +158,21 @@ function* conclude(agentId: string, text: string, failure: SerializedError | und
 }
 
 function emptyAnswer(agentId: string): SerializedError {
-  return new MassGenError({ code: 'WORKFLOW_VIOLATION', message: `Agent "${agentId}" returned an empty answer.`, agentId }).toJSON();
+  return new MassGenError({
+    code: 'WORKFLOW_VIOLATION',
+    message: `Agent "${agentId}" returned an empty answer.`,
+    agentId,
+  }).toJSON();
 }
 
 /**
  * A signal that aborts with the run's, or when `timeoutMs` has passed. Built by hand because
  * `AbortSignal.any` costs about 10 µs in Node 20, a hundredth of what a served request may add.
  */
-function timeLimit(run: AbortSignal, timeoutMs: number): { signal: AbortSignal; timedOut: () => boolean; clear: () => void } {
+function timeLimit(
+  run: AbortSignal,
+  timeoutMs: number,
+): { signal: AbortSignal; timedOut: () => boolean; clear: () => void } {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {

@@ -14,7 +14,11 @@ beforeAll(() => {
   project = mkdtempSync(path.join(tmpdir(), 'massgen-plugins-'));
   const modules = path.join(project, 'node_modules');
   mkdirSync(modules, { recursive: true });
-  symlinkSync(path.join(repositoryRoot, 'tools/massgen-backend-fixture'), path.join(modules, 'massgen-backend-fixture'), 'dir');
+  symlinkSync(
+    path.join(repositoryRoot, 'tools/massgen-backend-fixture'),
+    path.join(modules, 'massgen-backend-fixture'),
+    'dir',
+  );
   writePackage(modules, 'massgen-backend-future', { specificationVersion: 'v2', createBackend: 'function' });
   writePackage(modules, 'massgen-backend-plain', {});
   writePackage(modules, 'massgen-backend-halfway', { specificationVersion: 'v1' });
@@ -27,9 +31,14 @@ afterAll(() => {
 function writePackage(modules: string, name: string, exports: Record<string, string>): void {
   const directory = path.join(modules, name);
   mkdirSync(directory, { recursive: true });
-  writeFileSync(path.join(directory, 'package.json'), JSON.stringify({ name, type: 'module', exports: { '.': { import: './index.js' } } }));
+  writeFileSync(
+    path.join(directory, 'package.json'),
+    JSON.stringify({ name, type: 'module', exports: { '.': { import: './index.js' } } }),
+  );
   const body = Object.entries(exports)
-    .map(([key, value]) => (value === 'function' ? `export function ${key}() {}` : `export const ${key} = ${JSON.stringify(value)};`))
+    .map(([key, value]) =>
+      value === 'function' ? `export function ${key}() {}` : `export const ${key} = ${JSON.stringify(value)};`,
+    )
     .join('\n');
   writeFileSync(path.join(directory, 'index.js'), `${body}\n`);
 }
@@ -51,7 +60,14 @@ describe('PluginLoader', () => {
   it('loads a third-party backend outside the @massgen scope from the user project', async () => {
     const { packageName, module } = await loader().loadBackend('fixture');
     expect(packageName).toBe('massgen-backend-fixture');
-    const backend = module.createBackend({ agentId: 'a', type: 'fixture', model: 'm', options: {}, env: {}, warn: () => {} });
+    const backend = module.createBackend({
+      agentId: 'a',
+      type: 'fixture',
+      model: 'm',
+      options: {},
+      env: {},
+      warn: () => {},
+    });
     expect(backend.specificationVersion).toBe('v1');
     expect(backend.provider).toBe('fixture');
   });

@@ -52,7 +52,10 @@ export class PluginLoader {
     );
   }
 
-  private async loadFirst(candidates: string[], what: string): Promise<{ packageName: string; module: Record<string, unknown> }> {
+  private async loadFirst(
+    candidates: string[],
+    what: string,
+  ): Promise<{ packageName: string; module: Record<string, unknown> }> {
     for (const packageName of candidates) {
       const entry = resolvePackageEntry(packageName, this.options.searchPaths, this.conditions);
       if (entry === undefined) continue;

@@ -19,11 +19,19 @@ describe('listPriceFor', () => {
 
 describe('estimateCost', () => {
   it('charges cached input at the cached price and the rest at list price', () => {
-    const cost = estimateCost({ inputTokens: 1_000_000, cachedInputTokens: 400_000, outputTokens: 100_000 }, { inputPerMillion: 2, outputPerMillion: 8, cachedInputPerMillion: 0.5 });
+    const cost = estimateCost(
+      { inputTokens: 1_000_000, cachedInputTokens: 400_000, outputTokens: 100_000 },
+      { inputPerMillion: 2, outputPerMillion: 8, cachedInputPerMillion: 0.5 },
+    );
     expect(cost).toBeCloseTo(0.6 * 2 + 0.4 * 0.5 + 0.1 * 8, 10);
   });
 
   it('charges cached input at the input price when no cached price is given', () => {
-    expect(estimateCost({ inputTokens: 1_000_000, cachedInputTokens: 1_000_000 }, { inputPerMillion: 3, outputPerMillion: 15 })).toBeCloseTo(3, 10);
+    expect(
+      estimateCost(
+        { inputTokens: 1_000_000, cachedInputTokens: 1_000_000 },
+        { inputPerMillion: 3, outputPerMillion: 15 },
+      ),
+    ).toBeCloseTo(3, 10);
   });
 });

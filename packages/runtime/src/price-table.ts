@@ -49,5 +49,10 @@ export function estimateCost(usage: Usage, price: ModelPrice): number {
   const input = usage.inputTokens ?? 0;
   const cached = Math.min(usage.cachedInputTokens ?? 0, input);
   const cachedPrice = price.cachedInputPerMillion ?? price.inputPerMillion;
-  return ((input - cached) * price.inputPerMillion + cached * cachedPrice + (usage.outputTokens ?? 0) * price.outputPerMillion) / 1_000_000;
+  return (
+    ((input - cached) * price.inputPerMillion +
+      cached * cachedPrice +
+      (usage.outputTokens ?? 0) * price.outputPerMillion) /
+    1_000_000
+  );
 }

@@ -10,7 +10,9 @@ describe('retryDelay', () => {
 
   it('backs off exponentially up to the maximum', () => {
     const policy = { ...defaultRetryPolicy, maxRetries: 10 };
-    expect([0, 1, 2, 3, 4].map((index) => retryDelay(policy, index, { retryable: true }, noJitter))).toEqual([1000, 2000, 4000, 8000, 8000]);
+    expect([0, 1, 2, 3, 4].map((index) => retryDelay(policy, index, { retryable: true }, noJitter))).toEqual([
+      1000, 2000, 4000, 8000, 8000,
+    ]);
   });
 
   it('honours the delay the provider asked for', () => {

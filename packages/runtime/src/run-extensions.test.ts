@@ -26,7 +26,10 @@ function installFakeMcpPackage(): string {
   const packageDirectory = path.join(directory, 'node_modules', '@massgen', 'mcp');
   mkdirSync(packageDirectory, { recursive: true });
   const log = path.join(directory, 'extension.log');
-  writeFileSync(path.join(packageDirectory, 'package.json'), JSON.stringify({ name: '@massgen/mcp', type: 'module', exports: { '.': { import: './index.js' } } }));
+  writeFileSync(
+    path.join(packageDirectory, 'package.json'),
+    JSON.stringify({ name: '@massgen/mcp', type: 'module', exports: { '.': { import: './index.js' } } }),
+  );
   writeFileSync(
     path.join(packageDirectory, 'index.js'),
     `import { appendFileSync } from 'node:fs';
@@ -63,12 +66,32 @@ const weatherAgent = `agent:
 
 function planner(): ScriptedTurn[] | ((request: BackendRequest, index: number) => ScriptedTurn) {
   return (request, index) => {
-    if (index === 0) return [{ type: 'tool-call', id: 't1', name: 'mcp__weather__forecast', input: '{"city":"Beijing"}' }, { type: 'finish', reason: 'tool-calls' }];
+    if (index === 0)
+      return [
+        { type: 'tool-call', id: 't1', name: 'mcp__weather__forecast', input: '{"city":"Beijing"}' },
+        { type: 'finish', reason: 'tool-calls' },
+      ];
     const toolResult = request.messages.find((message) => message.role === 'tool');
-    if (index === 1) return [{ type: 'tool-call', id: 'a1', name: 'new_answer', input: JSON.stringify({ content: `Pack light: ${toolResult?.content ?? 'no forecast'}` }) }, { type: 'finish', reason: 'tool-calls' }];
+    if (index === 1)
+      return [
+        {
+          type: 'tool-call',
+          id: 'a1',
+          name: 'new_answer',
+          input: JSON.stringify({ content: `Pack light: ${toolResult?.content ?? 'no forecast'}` }),
+        },
+        { type: 'finish', reason: 'tool-calls' },
+      ];
     const vote = request.tools?.find((tool) => tool.name === 'vote');
-    if (vote !== undefined) return [{ type: 'tool-call', id: 'v1', name: 'vote', input: '{"agent_id":"agent1","reason":"done"}' }, { type: 'finish', reason: 'tool-calls' }];
-    return [{ type: 'text-delta', text: 'Final answer' }, { type: 'finish', reason: 'stop' }];
+    if (vote !== undefined)
+      return [
+        { type: 'tool-call', id: 'v1', name: 'vote', input: '{"agent_id":"agent1","reason":"done"}' },
+        { type: 'finish', reason: 'tool-calls' },
+      ];
+    return [
+      { type: 'text-delta', text: 'Final answer' },
+      { type: 'finish', reason: 'stop' },
+    ];
   };
 }
 
@@ -83,13 +106,21 @@ describe('run extensions', () => {
     });
     expect(result.answers[0]?.content).toBe('Pack light: Sunny in Beijing for planner');
     expect(result.warnings.map((warning) => warning.message)).toContain('weather_backup did not start');
-    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['open weather', 'event answer', 'event run-end', 'close']);
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual([
+      'open weather',
+      'event answer',
+      'event run-end',
+      'close',
+    ]);
   });
 
-  it('hands the workspace an extension knows for an agent to that agent\'s backend', async () => {
+  it("hands the workspace an extension knows for an agent to that agent's backend", async () => {
     const workspacePackage = path.join(directory, 'node_modules', '@massgen', 'workspace');
     mkdirSync(workspacePackage, { recursive: true });
-    writeFileSync(path.join(workspacePackage, 'package.json'), JSON.stringify({ name: '@massgen/workspace', type: 'module', exports: { '.': { import: './index.js' } } }));
+    writeFileSync(
+      path.join(workspacePackage, 'package.json'),
+      JSON.stringify({ name: '@massgen/workspace', type: 'module', exports: { '.': { import: './index.js' } } }),
+    );
     writeFileSync(
       path.join(workspacePackage, 'index.js'),
       `export const specificationVersion = 'v1';
@@ -105,7 +136,10 @@ export async function createRunExtension() {
     const backendPackage = path.join(directory, 'node_modules', '@massgen', 'backend-probe');
     mkdirSync(backendPackage, { recursive: true });
     const log = path.join(directory, 'backend.log');
-    writeFileSync(path.join(backendPackage, 'package.json'), JSON.stringify({ name: '@massgen/backend-probe', type: 'module', exports: { '.': { import: './index.js' } } }));
+    writeFileSync(
+      path.join(backendPackage, 'package.json'),
+      JSON.stringify({ name: '@massgen/backend-probe', type: 'module', exports: { '.': { import: './index.js' } } }),
+    );
     writeFileSync(
       path.join(backendPackage, 'index.js'),
       `import { appendFileSync } from 'node:fs';
@@ -138,7 +172,10 @@ export function createBackend(settings) {
       record: false,
     });
     expect(result.stopReason).toBe('consensus');
-    expect(readFileSync(log, 'utf8').trim().split('\n').sort()).toEqual(['builder /work/builder write', 'reviewer none']);
+    expect(readFileSync(log, 'utf8').trim().split('\n').sort()).toEqual([
+      'builder /work/builder write',
+      'reviewer none',
+    ]);
   });
 
   it('says which package provides a feature the configuration uses when it is missing', async () => {

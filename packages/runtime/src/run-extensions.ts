@@ -3,7 +3,11 @@ import type { MassGenConfig } from '@massgen/config';
 import type { PluginLoader } from './plugin-loader.js';
 
 /** Extension packages and the configuration features that need them. */
-const extensionPackages: ReadonlyArray<{ packageName: string; feature: string; neededBy: (config: MassGenConfig) => boolean }> = [
+const extensionPackages: ReadonlyArray<{
+  packageName: string;
+  feature: string;
+  neededBy: (config: MassGenConfig) => boolean;
+}> = [
   {
     packageName: '@massgen/mcp',
     feature: 'MCP servers (backend.mcp_servers)',
@@ -13,7 +17,8 @@ const extensionPackages: ReadonlyArray<{ packageName: string; feature: string; n
     packageName: '@massgen/workspace',
     feature: 'workspaces and context paths (backend.cwd, context_paths)',
     neededBy: (config) =>
-      config.workspace.contextPaths.length > 0 || config.agents.some((agent) => agent.backend.cwd !== undefined || agent.backend.contextPaths.length > 0),
+      config.workspace.contextPaths.length > 0 ||
+      config.agents.some((agent) => agent.backend.cwd !== undefined || agent.backend.contextPaths.length > 0),
   },
 ];
 

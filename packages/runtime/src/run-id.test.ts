@@ -9,7 +9,9 @@ describe('createRunId', () => {
   });
 
   it('sorts by start time', () => {
-    const ids = [Date.UTC(2026, 10, 30, 23, 59, 59, 999), Date.UTC(2026, 11, 1), Date.UTC(2027, 0, 1, 0, 0, 0, 1)].map((time) => createRunId(time, () => 0.9));
+    const ids = [Date.UTC(2026, 10, 30, 23, 59, 59, 999), Date.UTC(2026, 11, 1), Date.UTC(2027, 0, 1, 0, 0, 0, 1)].map(
+      (time) => createRunId(time, () => 0.9),
+    );
     expect([...ids].sort()).toEqual(ids);
   });
 

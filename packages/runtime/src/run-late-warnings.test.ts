@@ -24,7 +24,10 @@ afterEach(() => {
 function installWarningMcpPackage(): void {
   const packageDirectory = path.join(directory, 'node_modules', '@massgen', 'mcp');
   mkdirSync(packageDirectory, { recursive: true });
-  writeFileSync(path.join(packageDirectory, 'package.json'), JSON.stringify({ name: '@massgen/mcp', type: 'module', exports: { '.': { import: './index.js' } } }));
+  writeFileSync(
+    path.join(packageDirectory, 'package.json'),
+    JSON.stringify({ name: '@massgen/mcp', type: 'module', exports: { '.': { import: './index.js' } } }),
+  );
   writeFileSync(
     path.join(packageDirectory, 'index.js'),
     `export const specificationVersion = 'v1';
@@ -57,11 +60,19 @@ const weatherAgent = `agent:
 `;
 
 function planner(request: BackendRequest, index: number): ScriptedTurn {
-  const call = (name: string, input: unknown): ScriptedTurn => [{ type: 'tool-call', id: `c${index}`, name, input: JSON.stringify(input) }, { type: 'finish', reason: 'tool-calls' }];
+  const call = (name: string, input: unknown): ScriptedTurn => [
+    { type: 'tool-call', id: `c${index}`, name, input: JSON.stringify(input) },
+    { type: 'finish', reason: 'tool-calls' },
+  ];
   if (index === 0) return call('mcp__weather__forecast', { city: 'Beijing' });
-  if (request.tools?.some((tool) => tool.name === 'vote') === true) return call('vote', { agent_id: 'agent1', reason: 'done' });
-  if (request.tools?.some((tool) => tool.name === 'new_answer') === true) return call('new_answer', { content: 'No forecast today.' });
-  return [{ type: 'text-delta', text: 'No forecast today.' }, { type: 'finish', reason: 'stop' }];
+  if (request.tools?.some((tool) => tool.name === 'vote') === true)
+    return call('vote', { agent_id: 'agent1', reason: 'done' });
+  if (request.tools?.some((tool) => tool.name === 'new_answer') === true)
+    return call('new_answer', { content: 'No forecast today.' });
+  return [
+    { type: 'text-delta', text: 'No forecast today.' },
+    { type: 'finish', reason: 'stop' },
+  ];
 }
 
 describe('warnings raised during a run', () => {

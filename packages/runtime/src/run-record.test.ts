@@ -24,14 +24,21 @@ function event(body: Record<string, unknown>): RunEvent {
   return { ...body, runId: 'run-1', seq, time: Date.now() } as RunEvent;
 }
 
-const status = () => JSON.parse(readFileSync(path.join(directory, 'status.json'), 'utf8')) as { state: string; round: number; agents: Record<string, { state: string }> };
+const status = () =>
+  JSON.parse(readFileSync(path.join(directory, 'status.json'), 'utf8')) as {
+    state: string;
+    round: number;
+    agents: Record<string, { state: string }>;
+  };
 const events = () => readFileSync(path.join(directory, 'events.jsonl'), 'utf8').trim().split('\n');
 
 describe('RunRecord', () => {
   it('writes every milestone to events.jsonl at once, and status.json at most once per interval', async () => {
     const record = new RunRecord(directory, 'run-1', Date.now());
     await vi.advanceTimersByTimeAsync(statusIntervalMs);
-    record.write(event({ type: 'run-start', task: 'q', strategy: 'vote', agents: [{ id: 'a', provider: 'p', modelId: 'm' }] }));
+    record.write(
+      event({ type: 'run-start', task: 'q', strategy: 'vote', agents: [{ id: 'a', provider: 'p', modelId: 'm' }] }),
+    );
     expect(status().agents['a']).toMatchObject({ state: 'waiting' });
     record.write(event({ type: 'round', round: 1 }));
     record.write(event({ type: 'agent-start', agentId: 'a', round: 1, attempt: 1, reason: 'initial' }));
@@ -46,7 +53,9 @@ describe('RunRecord', () => {
 
   it('writes the end of the run at once, and a closed record no more', async () => {
     const record = new RunRecord(directory, 'run-1', Date.now());
-    record.write(event({ type: 'run-start', task: 'q', strategy: 'vote', agents: [{ id: 'a', provider: 'p', modelId: 'm' }] }));
+    record.write(
+      event({ type: 'run-start', task: 'q', strategy: 'vote', agents: [{ id: 'a', provider: 'p', modelId: 'm' }] }),
+    );
     record.write(event({ type: 'run-end', stopReason: 'cancelled' }));
     expect(status()).toMatchObject({ state: 'finished' });
     record.close();
@@ -57,7 +66,9 @@ describe('RunRecord', () => {
 
   it('writes the latest status when closed before the interval is over', () => {
     const record = new RunRecord(directory, 'run-1', Date.now());
-    record.write(event({ type: 'run-start', task: 'q', strategy: 'vote', agents: [{ id: 'a', provider: 'p', modelId: 'm' }] }));
+    record.write(
+      event({ type: 'run-start', task: 'q', strategy: 'vote', agents: [{ id: 'a', provider: 'p', modelId: 'm' }] }),
+    );
     record.write(event({ type: 'agent-start', agentId: 'a', round: 1, attempt: 1, reason: 'initial' }));
     record.close();
     expect(status().agents['a']).toMatchObject({ state: 'working' });

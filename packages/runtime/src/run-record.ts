@@ -61,7 +61,15 @@ export class RunRecord {
       writeFileSync(path.join(this.directory, 'answers', `${safeFileName(event.label)}.md`), event.content);
     }
     if (event.type === 'vote') {
-      this.votes.push({ voter: event.agentId, for: event.targetAgentId, label: event.targetLabel, reason: event.reason, confidence: event.confidence, round: event.round, seq: event.seq });
+      this.votes.push({
+        voter: event.agentId,
+        for: event.targetAgentId,
+        label: event.targetLabel,
+        reason: event.reason,
+        confidence: event.confidence,
+        round: event.round,
+        seq: event.seq,
+      });
       writeFileAtomicSync(path.join(this.directory, 'votes.json'), `${JSON.stringify(this.votes, null, 2)}\n`);
     }
     if (event.type === 'final') writeFileSync(path.join(this.directory, 'final.md'), event.content);
@@ -107,7 +115,10 @@ export class RunRecord {
     this.pendingStatus = undefined;
     if (this.closed) return;
     this.statusWrittenAt = Date.now();
-    writeFileAtomicSync(path.join(this.directory, 'status.json'), `${JSON.stringify({ ...this.status, recordDirectory: this.directory }, null, 2)}\n`);
+    writeFileAtomicSync(
+      path.join(this.directory, 'status.json'),
+      `${JSON.stringify({ ...this.status, recordDirectory: this.directory }, null, 2)}\n`,
+    );
   }
 }
 
@@ -120,7 +131,9 @@ export function createRunId(startedAt: number, random: () => number = Math.rando
   // The ISO time with file-name-safe separators, built field by field: a served request makes one.
   const time = new Date(startedAt);
   const stamp = `${time.getUTCFullYear()}-${pad(time.getUTCMonth() + 1)}-${pad(time.getUTCDate())}T${pad(time.getUTCHours())}-${pad(time.getUTCMinutes())}-${pad(time.getUTCSeconds())}-${pad(time.getUTCMilliseconds(), 3)}Z`;
-  const suffix = Math.floor(random() * 0xffffff).toString(16).padStart(6, '0');
+  const suffix = Math.floor(random() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0');
   return `${stamp}-${suffix}`;
 }
 

@@ -7,7 +7,8 @@ const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
 
 function replay(events: CoordinationEvent[]): RunStatus {
   return events.reduce<RunStatus>(
-    (status, event, seq) => reduceRunStatus(status, { ...event, runId: 'run-1', seq, time: startedAt + seq * 1000 } as RunEvent),
+    (status, event, seq) =>
+      reduceRunStatus(status, { ...event, runId: 'run-1', seq, time: startedAt + seq * 1000 } as RunEvent),
     initialRunStatus('run-1', startedAt),
   );
 }
@@ -57,7 +58,10 @@ describe('reduceRunStatus', () => {
       { type: 'usage', agentId: 'beta', usage: { inputTokens: 10, outputTokens: 5 }, costUsd: 0.5 },
       { type: 'usage', agentId: 'beta', usage: { inputTokens: 1, reasoningTokens: 2 }, costUsd: 0.25 },
     ]);
-    expect(status.agents['beta']).toMatchObject({ usage: { inputTokens: 11, outputTokens: 5, reasoningTokens: 2 }, costUsd: 0.75 });
+    expect(status.agents['beta']).toMatchObject({
+      usage: { inputTokens: 11, outputTokens: 5, reasoningTokens: 2 },
+      costUsd: 0.75,
+    });
     expect(status.agents['alpha']?.costUsd).toBeUndefined();
   });
 

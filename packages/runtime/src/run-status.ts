@@ -38,7 +38,17 @@ export interface RunStatus {
 
 export function initialRunStatus(runId: string, startedAt: number): RunStatus {
   const time = new Date(startedAt).toISOString();
-  return { runId, state: 'running', task: '', strategy: '', startedAt: time, updatedAt: time, round: 0, agents: {}, answers: [] };
+  return {
+    runId,
+    state: 'running',
+    task: '',
+    strategy: '',
+    startedAt: time,
+    updatedAt: time,
+    round: 0,
+    agents: {},
+    answers: [],
+  };
 }
 
 /** Folds one event into the status. Pure, so displays and records can share it. */
@@ -56,7 +66,15 @@ export function reduceRunStatus(status: RunStatus, event: RunEvent): RunStatus {
       next.agents = Object.fromEntries(
         event.agents.map((agent) => [
           agent.id,
-          { id: agent.id, provider: agent.provider, modelId: agent.modelId, state: 'waiting', answers: 0, vote: null, usage: {} } satisfies AgentStatus,
+          {
+            id: agent.id,
+            provider: agent.provider,
+            modelId: agent.modelId,
+            state: 'waiting',
+            answers: 0,
+            vote: null,
+            usage: {},
+          } satisfies AgentStatus,
         ]),
       );
       break;
@@ -69,13 +87,18 @@ export function reduceRunStatus(status: RunStatus, event: RunEvent): RunStatus {
     case 'answer': {
       next.answers = [...next.answers, { label: event.label, agentId: event.agentId, round: event.round }];
       // A new answer invalidates every vote.
-      next.agents = Object.fromEntries(Object.entries(next.agents).map(([id, agent]) => [id, { ...agent, vote: null }]));
+      next.agents = Object.fromEntries(
+        Object.entries(next.agents).map(([id, agent]) => [id, { ...agent, vote: null }]),
+      );
       const agent = next.agents[event.agentId];
       if (agent !== undefined) updateAgent(event.agentId, { state: 'answered', answers: agent.answers + 1 });
       break;
     }
     case 'vote':
-      updateAgent(event.agentId, { state: 'voted', vote: { targetAgentId: event.targetAgentId, targetLabel: event.targetLabel, reason: event.reason } });
+      updateAgent(event.agentId, {
+        state: 'voted',
+        vote: { targetAgentId: event.targetAgentId, targetLabel: event.targetLabel, reason: event.reason },
+      });
       break;
     case 'agent-error':
       if (!event.willRetry) updateAgent(event.agentId, { error: event.error });

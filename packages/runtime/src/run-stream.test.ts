@@ -24,12 +24,19 @@ afterEach(() => {
 const soloYaml = 'agent:\n  id: solo\n  backend: { type: chatcompletion, model: m }\n';
 
 function options(extra: RunOptions = {}): RunOptions {
-  return { cwd: directory, pluginSearchPaths: [runtimeDirectory], pluginConditions: ['@massgen/source'], record: false, ...extra };
+  return {
+    cwd: directory,
+    pluginSearchPaths: [runtimeDirectory],
+    pluginConditions: ['@massgen/source'],
+    record: false,
+    ...extra,
+  };
 }
 
 /** Answers when it may, votes for the first label once answers exist, presents otherwise. */
 function soloMember(request: BackendRequest): ScriptedTurn {
-  if (request.tools?.some((tool) => tool.name === 'vote') === true) return textTurn('', voteCall('agent1', 'it is right'));
+  if (request.tools?.some((tool) => tool.name === 'vote') === true)
+    return textTurn('', voteCall('agent1', 'it is right'));
   if (request.tools?.some((tool) => tool.name === 'new_answer') === true) return textTurn('', newAnswerCall('4'));
   return textTurn('The answer is 4.');
 }
@@ -37,10 +44,14 @@ function soloMember(request: BackendRequest): ScriptedTurn {
 describe('runStream', () => {
   it('yields every event in order, ending with run-end, and resolves the same result as run()', async () => {
     const seenByCallback: RunEvent[] = [];
-    const stream = runStream(parseConfig(soloYaml, { baseDir: directory, env: {} }), 'What is 2+2?', options({
-      backends: { solo: createScriptedBackend({ turns: soloMember }) },
-      onEvent: (event) => seenByCallback.push(event),
-    }));
+    const stream = runStream(
+      parseConfig(soloYaml, { baseDir: directory, env: {} }),
+      'What is 2+2?',
+      options({
+        backends: { solo: createScriptedBackend({ turns: soloMember }) },
+        onEvent: (event) => seenByCallback.push(event),
+      }),
+    );
     const events: RunEvent[] = [];
     for await (const event of stream.events) events.push(event);
     const result = await stream.result;
@@ -48,7 +59,12 @@ describe('runStream', () => {
     expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index));
     expect(events[0]?.type).toBe('run-start');
     expect(events.at(-1)).toMatchObject({ type: 'run-end', stopReason: 'consensus', finalAnswer: 'The answer is 4.' });
-    expect(events.filter((event) => event.type === 'final-delta').map((event) => (event.type === 'final-delta' ? event.text : '')).join('')).toBe('The answer is 4.');
+    expect(
+      events
+        .filter((event) => event.type === 'final-delta')
+        .map((event) => (event.type === 'final-delta' ? event.text : ''))
+        .join(''),
+    ).toBe('The answer is 4.');
     expect(seenByCallback).toEqual(events);
     expect(result).toMatchObject({ stopReason: 'consensus', finalAnswer: 'The answer is 4.', winnerAgentId: 'solo' });
     expect(result.runId).toBe(events[0]?.runId);
@@ -56,7 +72,11 @@ describe('runStream', () => {
 
   it('cancels the run when the reader leaves the loop early', async () => {
     const backend = createScriptedBackend({ turns: [[hang()]] });
-    const stream = runStream(parseConfig(soloYaml, { baseDir: directory, env: {} }), 'q', options({ backends: { solo: backend } }));
+    const stream = runStream(
+      parseConfig(soloYaml, { baseDir: directory, env: {} }),
+      'q',
+      options({ backends: { solo: backend } }),
+    );
     for await (const event of stream.events) {
       if (event.type === 'agent-start') break;
     }
@@ -68,7 +88,11 @@ describe('runStream', () => {
   it('cancels the run when the caller aborts its own signal', async () => {
     const controller = new AbortController();
     const backend = createScriptedBackend({ turns: [[notify(() => controller.abort()), hang()]] });
-    const stream = runStream(parseConfig(soloYaml, { baseDir: directory, env: {} }), 'q', options({ backends: { solo: backend }, signal: controller.signal }));
+    const stream = runStream(
+      parseConfig(soloYaml, { baseDir: directory, env: {} }),
+      'q',
+      options({ backends: { solo: backend }, signal: controller.signal }),
+    );
     const types: string[] = [];
     for await (const event of stream.events) types.push(event.type);
     expect(types.at(-1)).toBe('run-end');

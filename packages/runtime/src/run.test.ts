@@ -38,13 +38,22 @@ const twoAgents = `agents:
 function teamMember(answer: string) {
   return (request: BackendRequest): ScriptedTurn => {
     const vote = request.tools?.find((tool) => tool.name === 'vote');
-    const labels = ((vote?.inputSchema['properties'] as Record<string, { enum?: string[] }> | undefined)?.['agent_id']?.enum ?? []);
+    const labels =
+      (vote?.inputSchema['properties'] as Record<string, { enum?: string[] }> | undefined)?.['agent_id']?.enum ?? [];
     const usage: StreamPart = { type: 'usage', usage: { inputTokens: 10, outputTokens: 5 } };
     if (labels[0] !== undefined) {
-      return [{ type: 'tool-call', id: 'v', name: 'vote', input: JSON.stringify({ agent_id: labels[0], reason: 'correct' }) }, usage, { type: 'finish', reason: 'tool-calls' }];
+      return [
+        { type: 'tool-call', id: 'v', name: 'vote', input: JSON.stringify({ agent_id: labels[0], reason: 'correct' }) },
+        usage,
+        { type: 'finish', reason: 'tool-calls' },
+      ];
     }
     if (request.tools?.some((tool) => tool.name === 'new_answer') === true) {
-      return [{ type: 'tool-call', id: 'a', name: 'new_answer', input: JSON.stringify({ content: answer }) }, usage, { type: 'finish', reason: 'tool-calls' }];
+      return [
+        { type: 'tool-call', id: 'a', name: 'new_answer', input: JSON.stringify({ content: answer }) },
+        usage,
+        { type: 'finish', reason: 'tool-calls' },
+      ];
     }
     return [{ type: 'text-delta', text: `Final: ${answer}` }, usage, { type: 'finish', reason: 'stop' }];
   };
@@ -57,13 +66,17 @@ function options(extra: RunOptions = {}): RunOptions {
 describe('run', () => {
   it('coordinates a team to a final answer and records it on disk', async () => {
     const events: RunEvent[] = [];
-    const result = await run(config(twoAgents), 'What is 2+2?', options({
-      backends: {
-        alpha: createScriptedBackend({ turns: teamMember('4'), modelId: 'model-a' }),
-        beta: createScriptedBackend({ turns: teamMember('four'), modelId: 'model-b' }),
-      },
-      onEvent: (event) => events.push(event),
-    }));
+    const result = await run(
+      config(twoAgents),
+      'What is 2+2?',
+      options({
+        backends: {
+          alpha: createScriptedBackend({ turns: teamMember('4'), modelId: 'model-a' }),
+          beta: createScriptedBackend({ turns: teamMember('four'), modelId: 'model-b' }),
+        },
+        onEvent: (event) => events.push(event),
+      }),
+    );
     expect(result.stopReason).toBe('consensus');
     expect(result.finalAnswer).toMatch(/^Final: /);
     expect(result.answers.map((answer) => answer.agentId).sort()).toEqual(['alpha', 'beta']);
@@ -92,38 +105,64 @@ describe('run', () => {
     const flaky = createScriptedBackend({
       turns: (request) => {
         calls += 1;
-        if (calls === 1) return [{ type: 'error', error: new MassGenError({ code: 'BACKEND_RATE_LIMIT', message: 'slow down', retryable: true, retryAfterMs: 1234 }).toJSON() }];
+        if (calls === 1)
+          return [
+            {
+              type: 'error',
+              error: new MassGenError({
+                code: 'BACKEND_RATE_LIMIT',
+                message: 'slow down',
+                retryable: true,
+                retryAfterMs: 1234,
+              }).toJSON(),
+            },
+          ];
         return member(request);
       },
     });
     const sleeps: number[] = [];
     const events: RunEvent[] = [];
-    const result = await run(config('agent:\n  id: solo\n  backend: { type: chatcompletion, model: m }\n'), 'q', options({
-      backends: { solo: flaky },
-      sleep: async (ms) => {
-        sleeps.push(ms);
-      },
-      onEvent: (event) => events.push(event),
-    }));
+    const result = await run(
+      config('agent:\n  id: solo\n  backend: { type: chatcompletion, model: m }\n'),
+      'q',
+      options({
+        backends: { solo: flaky },
+        sleep: async (ms) => {
+          sleeps.push(ms);
+        },
+        onEvent: (event) => events.push(event),
+      }),
+    );
     expect(result.finalAnswer).toBe('Final: 4');
     expect(sleeps).toEqual([1234]);
-    expect(events.find((event) => event.type === 'agent-error')).toMatchObject({ willRetry: true, error: { code: 'BACKEND_RATE_LIMIT', agentId: 'solo' } });
+    expect(events.find((event) => event.type === 'agent-error')).toMatchObject({
+      willRetry: true,
+      error: { code: 'BACKEND_RATE_LIMIT', agentId: 'solo' },
+    });
   });
 
   it('publishes configuration warnings as events after run-start', async () => {
     const events: RunEvent[] = [];
-    await run(config(`${twoAgents}colour: blue\n`), 'q', options({
-      backends: { alpha: createScriptedBackend({ turns: teamMember('4') }), beta: createScriptedBackend({ turns: teamMember('4') }) },
-      onEvent: (event) => events.push(event),
-      record: false,
-    }));
+    await run(
+      config(`${twoAgents}colour: blue\n`),
+      'q',
+      options({
+        backends: {
+          alpha: createScriptedBackend({ turns: teamMember('4') }),
+          beta: createScriptedBackend({ turns: teamMember('4') }),
+        },
+        onEvent: (event) => events.push(event),
+        record: false,
+      }),
+    );
     const warningIndex = events.findIndex((event) => event.type === 'warning' && event.warning.path === 'colour');
     expect(warningIndex).toBeGreaterThan(0);
     expect(events[0]?.type).toBe('run-start');
   });
 
   it('checks backend options against the backend package schema, naming the key path and line', async () => {
-    const yaml = 'agents:\n  - id: a\n    backend:\n      type: chatcompletion\n      model: m\n      timeout_seconds: soon\n';
+    const yaml =
+      'agents:\n  - id: a\n    backend:\n      type: chatcompletion\n      model: m\n      timeout_seconds: soon\n';
     const error = await run(config(yaml), 'q', options()).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).message).toContain('agents[0].backend.timeout_seconds (line 6)');
@@ -132,8 +171,18 @@ describe('run', () => {
 
   it('runs a third-party backend package from the user project end to end', async () => {
     mkdirSync(path.join(directory, 'node_modules'), { recursive: true });
-    symlinkSync(path.join(repositoryRoot, 'tools/massgen-backend-fixture'), path.join(directory, 'node_modules', 'massgen-backend-fixture'), 'dir');
-    const result = await run(config('agents:\n  - id: one\n    backend: { type: fixture, model: echo-1 }\n  - id: two\n    backend: { type: fixture, model: echo-2 }\n'), 'Hello there', options());
+    symlinkSync(
+      path.join(repositoryRoot, 'tools/massgen-backend-fixture'),
+      path.join(directory, 'node_modules', 'massgen-backend-fixture'),
+      'dir',
+    );
+    const result = await run(
+      config(
+        'agents:\n  - id: one\n    backend: { type: fixture, model: echo-1 }\n  - id: two\n    backend: { type: fixture, model: echo-2 }\n',
+      ),
+      'Hello there',
+      options(),
+    );
     expect(result.stopReason).toBe('consensus');
     expect(result.answers[0]?.content).toContain('echo: ');
   });
@@ -141,15 +190,21 @@ describe('run', () => {
   it('stops on cancel and still closes the record with a run-end', async () => {
     const controller = new AbortController();
     const stuck = createScriptedBackend({ turns: [[hang()]] });
-    const result = await run(config('agent:\n  id: solo\n  backend: { type: chatcompletion, model: m }\n'), 'q', options({
-      backends: { solo: stuck },
-      signal: controller.signal,
-      onEvent: (event) => {
-        if (event.type === 'agent-start') queueMicrotask(() => controller.abort());
-      },
-    }));
+    const result = await run(
+      config('agent:\n  id: solo\n  backend: { type: chatcompletion, model: m }\n'),
+      'q',
+      options({
+        backends: { solo: stuck },
+        signal: controller.signal,
+        onEvent: (event) => {
+          if (event.type === 'agent-start') queueMicrotask(() => controller.abort());
+        },
+      }),
+    );
     expect(result.stopReason).toBe('cancelled');
-    const lines = readFileSync(path.join(result.recordDirectory ?? '', 'events.jsonl'), 'utf8').trim().split('\n');
+    const lines = readFileSync(path.join(result.recordDirectory ?? '', 'events.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
     expect(JSON.parse(lines.at(-1) ?? '{}')).toMatchObject({ type: 'run-end', stopReason: 'cancelled' });
   });
 
@@ -164,24 +219,38 @@ describe('run', () => {
     backend: { type: chatcompletion, model: gpt-5-nano }
 `;
     const events: RunEvent[] = [];
-    const result = await run(config(yaml), 'q', options({
-      backends: { priced: createScriptedBackend({ turns: teamMember('4') }), listed: createScriptedBackend({ turns: teamMember('4'), modelId: 'gpt-5-nano' }) },
-      record: false,
-      onEvent: (event) => events.push(event),
-    }));
+    const result = await run(
+      config(yaml),
+      'q',
+      options({
+        backends: {
+          priced: createScriptedBackend({ turns: teamMember('4') }),
+          listed: createScriptedBackend({ turns: teamMember('4'), modelId: 'gpt-5-nano' }),
+        },
+        record: false,
+        onEvent: (event) => events.push(event),
+      }),
+    );
     const firstUsage = events.find((event) => event.type === 'usage' && event.agentId === 'priced');
     expect(firstUsage).toMatchObject({ costUsd: (10 * 1000 + 5 * 2000) / 1_000_000 });
     const priced = result.usage.find((entry) => entry.agentId === 'priced');
     expect(priced?.costUsd).toBeCloseTo((priced?.calls ?? 0) * 0.02, 10);
     const listed = result.usage.find((entry) => entry.agentId === 'listed');
-    expect(listed?.costUsd).toBeCloseTo((listed?.calls ?? 0) * (10 * 0.05 + 5 * 0.4) / 1_000_000, 12);
+    expect(listed?.costUsd).toBeCloseTo(((listed?.calls ?? 0) * (10 * 0.05 + 5 * 0.4)) / 1_000_000, 12);
   });
 
   it('writes no record when asked not to', async () => {
-    const result = await run(config(twoAgents), 'q', options({
-      backends: { alpha: createScriptedBackend({ turns: teamMember('4') }), beta: createScriptedBackend({ turns: teamMember('4') }) },
-      record: false,
-    }));
+    const result = await run(
+      config(twoAgents),
+      'q',
+      options({
+        backends: {
+          alpha: createScriptedBackend({ turns: teamMember('4') }),
+          beta: createScriptedBackend({ turns: teamMember('4') }),
+        },
+        record: false,
+      }),
+    );
     expect(result.recordDirectory).toBeUndefined();
     expect(existsSync(path.join(directory, '.massgen'))).toBe(false);
   });

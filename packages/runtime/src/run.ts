@@ -74,7 +74,11 @@ export interface RunResult {
  * ended for any reason. Configuration and installation problems reject before any agent
  * starts; everything that happens once agents run is reported through events and the result.
  */
-export async function run(configOrFile: MassGenConfig | string, question: string, options: RunOptions = {}): Promise<RunResult> {
+export async function run(
+  configOrFile: MassGenConfig | string,
+  question: string,
+  options: RunOptions = {},
+): Promise<RunResult> {
   const cwd = options.cwd ?? process.cwd();
   const config = typeof configOrFile === 'string' ? await loadConfig(configOrFile, { cwd }) : configOrFile;
   const loader = new PluginLoader({
@@ -85,16 +89,25 @@ export async function run(configOrFile: MassGenConfig | string, question: string
   const warn = (warning: Warning): void => {
     pendingWarnings.push(warning);
   };
-  const strategy = options.passthrough === true ? createPassthroughStrategy(config.agents.length) : await loadStrategy(loader, config);
+  const strategy =
+    options.passthrough === true ? createPassthroughStrategy(config.agents.length) : await loadStrategy(loader, config);
   const startedAt = Date.now();
   const runId = createRunId(startedAt);
   const neverAborted = new AbortController().signal;
-  const extensions = await RunExtensions.open(loader, config, { runId, cwd, signal: options.signal ?? neverAborted, warn });
+  const extensions = await RunExtensions.open(loader, config, {
+    runId,
+    cwd,
+    signal: options.signal ?? neverAborted,
+    warn,
+  });
   let agents: AgentHandle[];
   let record: RunRecord | undefined;
   try {
     agents = await createAgents(loader, config, options, extensions, warn);
-    record = options.record === false ? undefined : new RunRecord(path.join(options.record?.root ?? path.join(cwd, '.massgen', 'runs'), runId), runId, startedAt);
+    record =
+      options.record === false
+        ? undefined
+        : new RunRecord(path.join(options.record?.root ?? path.join(cwd, '.massgen', 'runs'), runId), runId, startedAt);
   } catch (error) {
     await extensions.close();
     throw error;
@@ -106,7 +119,12 @@ export async function run(configOrFile: MassGenConfig | string, question: string
   let seq = 0;
   let ended: Extract<CoordinationEvent, { type: 'run-end' }> | undefined;
 
-  const prices = new Map(config.agents.map((agent, index) => [agent.id, agent.backend.pricing ?? listPriceFor(agents[index]?.modelId ?? agent.backend.model)]));
+  const prices = new Map(
+    config.agents.map((agent, index) => [
+      agent.id,
+      agent.backend.pricing ?? listPriceFor(agents[index]?.modelId ?? agent.backend.model),
+    ]),
+  );
   // Synchronous unless an extension listens to events: a served stream publishes every token.
   const publish = (coordinationEvent: CoordinationEvent): Promise<void> | void => {
     const event = withCost(coordinationEvent, prices);
@@ -119,9 +137,16 @@ export async function run(configOrFile: MassGenConfig | string, question: string
   /** Adds a published event to the run's tallies, its record and its listener. */
   const apply = (event: CoordinationEvent, stamped: RunEvent): void => {
     if (event.type === 'usage') ledger.record(event.agentId, event.usage, event.costUsd);
-    if (event.type === 'answer') answers.push({ label: event.label, agentId: event.agentId, content: event.content, round: event.round });
+    if (event.type === 'answer')
+      answers.push({ label: event.label, agentId: event.agentId, content: event.content, round: event.round });
     if (event.type === 'vote') {
-      votes.push({ agentId: event.agentId, targetAgentId: event.targetAgentId, targetLabel: event.targetLabel, reason: event.reason, ...(event.confidence === undefined ? {} : { confidence: event.confidence }) });
+      votes.push({
+        agentId: event.agentId,
+        targetAgentId: event.targetAgentId,
+        targetLabel: event.targetLabel,
+        reason: event.reason,
+        ...(event.confidence === undefined ? {} : { confidence: event.confidence }),
+      });
     }
     if (event.type === 'warning') warnings.push(event.warning);
     if (event.type === 'run-end') ended = event;
@@ -155,14 +180,18 @@ export async function run(configOrFile: MassGenConfig | string, question: string
       }
     }
   } catch (error) {
-    if (seq === 0) await publish({ type: 'run-start', task: question, strategy: strategy.name, agents: agents.map(describeAgent) });
+    if (seq === 0)
+      await publish({ type: 'run-start', task: question, strategy: strategy.name, agents: agents.map(describeAgent) });
     await publish({ type: 'run-end', stopReason: 'error', error: toMassGenError(error).toJSON() });
   } finally {
     if (ended === undefined && seq > 0) {
       await publish({
         type: 'run-end',
         stopReason: options.signal?.aborted === true ? 'cancelled' : 'error',
-        error: new MassGenError({ code: 'INTERNAL', message: `Strategy "${strategy.name}" ended without a run-end event.` }).toJSON(),
+        error: new MassGenError({
+          code: 'INTERNAL',
+          message: `Strategy "${strategy.name}" ended without a run-end event.`,
+        }).toJSON(),
       });
     }
     record?.close();
@@ -212,8 +241,18 @@ async function createAgents(
   const sleep = options.sleep ?? abortableSleep;
   return Promise.all(
     config.agents.map(async (agent, index) => {
-      const backend = options.backends?.[agent.id] ?? (await createConfiguredBackend(loader, config, index, warn, extensions.workspaceFor(agent.id)));
-      return createAgentHandle({ id: agent.id, backend, systemMessage: agent.systemMessage, sampling: agent.backend.sampling, tools: extensions.toolsFor(agent.id), retryPolicy, sleep });
+      const backend =
+        options.backends?.[agent.id] ??
+        (await createConfiguredBackend(loader, config, index, warn, extensions.workspaceFor(agent.id)));
+      return createAgentHandle({
+        id: agent.id,
+        backend,
+        systemMessage: agent.systemMessage,
+        sampling: agent.backend.sampling,
+        tools: extensions.toolsFor(agent.id),
+        retryPolicy,
+        sleep,
+      });
     }),
   );
 }

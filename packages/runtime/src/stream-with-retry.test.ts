@@ -21,36 +21,59 @@ function backendPlaying(attempts: StreamPart[][]): Backend & { calls: number } {
 
 const rateLimited = (retryAfterMs?: number): StreamPart => ({
   type: 'error',
-  error: new MassGenError({ code: 'BACKEND_RATE_LIMIT', message: 'slow down', retryable: true, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }).toJSON(),
+  error: new MassGenError({
+    code: 'BACKEND_RATE_LIMIT',
+    message: 'slow down',
+    retryable: true,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  }).toJSON(),
 });
 
 async function collect(backend: Backend, sleeps: number[]): Promise<AgentStreamPart[]> {
   const parts: AgentStreamPart[] = [];
-  const stream = streamWithRetry(backend, { messages: [] }, {
-    agentId: 'alpha',
-    policy: defaultRetryPolicy,
-    sleep: async (ms) => {
-      sleeps.push(ms);
+  const stream = streamWithRetry(
+    backend,
+    { messages: [] },
+    {
+      agentId: 'alpha',
+      policy: defaultRetryPolicy,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+      random: () => 0,
     },
-    random: () => 0,
-  });
+  );
   for await (const part of stream) parts.push(part);
   return parts;
 }
 
 describe('streamWithRetry', () => {
   it('retries a rate-limited call after the delay the provider asked for, then succeeds', async () => {
-    const backend = backendPlaying([[rateLimited(1500)], [{ type: 'text-delta', text: 'ok' }, { type: 'finish', reason: 'stop' }]]);
+    const backend = backendPlaying([
+      [rateLimited(1500)],
+      [
+        { type: 'text-delta', text: 'ok' },
+        { type: 'finish', reason: 'stop' },
+      ],
+    ]);
     const sleeps: number[] = [];
     const parts = await collect(backend, sleeps);
     expect(backend.calls).toBe(2);
     expect(sleeps).toEqual([1500]);
     expect(parts.map((part) => part.type)).toEqual(['retry', 'text-delta', 'finish']);
-    expect(parts[0]).toMatchObject({ type: 'retry', attempt: 1, delayMs: 1500, error: { code: 'BACKEND_RATE_LIMIT', agentId: 'alpha' } });
+    expect(parts[0]).toMatchObject({
+      type: 'retry',
+      attempt: 1,
+      delayMs: 1500,
+      error: { code: 'BACKEND_RATE_LIMIT', agentId: 'alpha' },
+    });
   });
 
   it('never retries once output has streamed', async () => {
-    const backend = backendPlaying([[{ type: 'text-delta', text: 'partial' }, rateLimited()], [{ type: 'text-delta', text: 'again' }]]);
+    const backend = backendPlaying([
+      [{ type: 'text-delta', text: 'partial' }, rateLimited()],
+      [{ type: 'text-delta', text: 'again' }],
+    ]);
     const sleeps: number[] = [];
     const parts = await collect(backend, sleeps);
     expect(backend.calls).toBe(1);
@@ -68,7 +91,10 @@ describe('streamWithRetry', () => {
   });
 
   it('does not retry errors that are not retryable', async () => {
-    const auth: StreamPart = { type: 'error', error: new MassGenError({ code: 'BACKEND_AUTH', message: 'bad key', retryable: false }).toJSON() };
+    const auth: StreamPart = {
+      type: 'error',
+      error: new MassGenError({ code: 'BACKEND_AUTH', message: 'bad key', retryable: false }).toJSON(),
+    };
     const backend = backendPlaying([[auth], [{ type: 'finish', reason: 'stop' }]]);
     const parts = await collect(backend, []);
     expect(backend.calls).toBe(1);
@@ -85,6 +111,8 @@ describe('streamWithRetry', () => {
       },
     };
     const parts = await collect(backend, []);
-    expect(parts).toMatchObject([{ type: 'error', error: { code: 'INTERNAL', message: 'contract violated', agentId: 'alpha' } }]);
+    expect(parts).toMatchObject([
+      { type: 'error', error: { code: 'INTERNAL', message: 'contract violated', agentId: 'alpha' } },
+    ]);
   });
 });

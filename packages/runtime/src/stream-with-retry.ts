@@ -57,7 +57,16 @@ export async function* streamWithRetry(
     try {
       await options.sleep(delay, options.signal);
     } catch {
-      yield { type: 'error', error: { name: 'MassGenError', code: 'ABORTED', message: 'The operation was cancelled.', retryable: false, agentId: options.agentId } };
+      yield {
+        type: 'error',
+        error: {
+          name: 'MassGenError',
+          code: 'ABORTED',
+          message: 'The operation was cancelled.',
+          retryable: false,
+          agentId: options.agentId,
+        },
+      };
       return;
     }
   }

@@ -21,13 +21,21 @@ export async function runToolCalls(
     calls.map(async (call): Promise<ToolCallOutcome> => {
       const tool = tools.get(call.name);
       if (tool === undefined) {
-        return { call, content: `Unknown tool "${call.name}". Available tools: ${[...tools.keys()].join(', ') || 'none'}.`, isError: true };
+        return {
+          call,
+          content: `Unknown tool "${call.name}". Available tools: ${[...tools.keys()].join(', ') || 'none'}.`,
+          isError: true,
+        };
       }
       let input: unknown;
       try {
         input = call.input.trim() === '' ? {} : JSON.parse(call.input);
       } catch {
-        return { call, content: `The input for ${call.name} is not valid JSON: ${call.input.slice(0, 200)}`, isError: true };
+        return {
+          call,
+          content: `The input for ${call.name} is not valid JSON: ${call.input.slice(0, 200)}`,
+          isError: true,
+        };
       }
       try {
         const result = await tool.execute(input, { agentId: context.agentId, signal });

@@ -42,7 +42,10 @@ export class BackendCache {
         ...(cwd === undefined ? {} : { cwd }),
         ...(pluginSearchPaths === undefined ? {} : { pluginSearchPaths }),
         ...(pluginConditions === undefined ? {} : { pluginConditions }),
-        warn: (warning) => log(`warning: model ${model.id}${warning.agentId === undefined ? '' : `, agent ${warning.agentId}`}: ${warning.message}`),
+        warn: (warning) =>
+          log(
+            `warning: model ${model.id}${warning.agentId === undefined ? '' : `, agent ${warning.agentId}`}: ${warning.message}`,
+          ),
       });
     } catch (error) {
       const failure = toMassGenError(error);

@@ -14,55 +14,185 @@ afterAll(async () => {
   await harness.close();
 });
 
-async function post(body: string, headers: Record<string, string> = {}): Promise<{ status: number; body: { error?: Record<string, unknown> }; headers: Headers }> {
-  const response = await fetch(`${harness.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-  return { status: response.status, body: (await response.json()) as { error?: Record<string, unknown> }, headers: response.headers };
+async function post(
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: { error?: Record<string, unknown> }; headers: Headers }> {
+  const response = await fetch(`${harness.url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { error?: Record<string, unknown> },
+    headers: response.headers,
+  };
 }
 
 const user = { role: 'user', content: 'What is 2+2?' };
 const valid = { model: 'massgen', messages: [user] };
 
 describe('bad requests get a 4xx and an OpenAI-shaped error, and never reach the agents', () => {
-  const cases: Array<{ name: string; body: string; status: number; code: string; param?: string | null; message?: RegExp }> = [
+  const cases: Array<{
+    name: string;
+    body: string;
+    status: number;
+    code: string;
+    param?: string | null;
+    message?: RegExp;
+  }> = [
     { name: 'invalid JSON', body: '{"model": "massgen",', status: 400, code: 'invalid_json' },
     { name: 'an empty body', body: '', status: 400, code: 'missing_body' },
     { name: 'a JSON array', body: '[1,2]', status: 400, code: 'invalid_type', param: null },
-    { name: 'a model that is not a string', body: JSON.stringify({ ...valid, model: 7 }), status: 400, code: 'invalid_type', param: 'model' },
-    { name: 'missing messages', body: JSON.stringify({ model: 'massgen' }), status: 400, code: 'missing_required_parameter', param: 'messages', message: /Missing required parameter: 'messages'/ },
-    { name: 'no messages', body: JSON.stringify({ ...valid, messages: [] }), status: 400, code: 'invalid_value', param: 'messages' },
-    { name: 'messages that are not an array', body: JSON.stringify({ ...valid, messages: 'hi' }), status: 400, code: 'invalid_type', param: 'messages' },
-    { name: 'content of the wrong type', body: JSON.stringify({ ...valid, messages: [{ role: 'user', content: 42 }] }), status: 400, code: 'invalid_type', param: 'messages[0].content' },
-    { name: 'an unknown role', body: JSON.stringify({ ...valid, messages: [{ role: 'robot', content: 'x' }] }), status: 400, code: 'invalid_value', param: 'messages[0].role' },
-    { name: 'a user message without content', body: JSON.stringify({ ...valid, messages: [{ role: 'user' }] }), status: 400, code: 'missing_required_parameter', param: 'messages[0].content' },
-    { name: 'an assistant message last', body: JSON.stringify({ ...valid, messages: [user, { role: 'assistant', content: '4' }] }), status: 400, code: 'invalid_value', param: 'messages[1].role' },
-    { name: 'an empty task', body: JSON.stringify({ ...valid, messages: [{ role: 'user', content: '  ' }] }), status: 400, code: 'invalid_value', param: 'messages[0].content' },
-    { name: 'a tool result', body: JSON.stringify({ ...valid, messages: [{ role: 'tool', content: 'x', tool_call_id: 'c' }, user] }), status: 400, code: 'unsupported_role', param: 'messages[0].role' },
+    {
+      name: 'a model that is not a string',
+      body: JSON.stringify({ ...valid, model: 7 }),
+      status: 400,
+      code: 'invalid_type',
+      param: 'model',
+    },
+    {
+      name: 'missing messages',
+      body: JSON.stringify({ model: 'massgen' }),
+      status: 400,
+      code: 'missing_required_parameter',
+      param: 'messages',
+      message: /Missing required parameter: 'messages'/,
+    },
+    {
+      name: 'no messages',
+      body: JSON.stringify({ ...valid, messages: [] }),
+      status: 400,
+      code: 'invalid_value',
+      param: 'messages',
+    },
+    {
+      name: 'messages that are not an array',
+      body: JSON.stringify({ ...valid, messages: 'hi' }),
+      status: 400,
+      code: 'invalid_type',
+      param: 'messages',
+    },
+    {
+      name: 'content of the wrong type',
+      body: JSON.stringify({ ...valid, messages: [{ role: 'user', content: 42 }] }),
+      status: 400,
+      code: 'invalid_type',
+      param: 'messages[0].content',
+    },
+    {
+      name: 'an unknown role',
+      body: JSON.stringify({ ...valid, messages: [{ role: 'robot', content: 'x' }] }),
+      status: 400,
+      code: 'invalid_value',
+      param: 'messages[0].role',
+    },
+    {
+      name: 'a user message without content',
+      body: JSON.stringify({ ...valid, messages: [{ role: 'user' }] }),
+      status: 400,
+      code: 'missing_required_parameter',
+      param: 'messages[0].content',
+    },
+    {
+      name: 'an assistant message last',
+      body: JSON.stringify({ ...valid, messages: [user, { role: 'assistant', content: '4' }] }),
+      status: 400,
+      code: 'invalid_value',
+      param: 'messages[1].role',
+    },
+    {
+      name: 'an empty task',
+      body: JSON.stringify({ ...valid, messages: [{ role: 'user', content: '  ' }] }),
+      status: 400,
+      code: 'invalid_value',
+      param: 'messages[0].content',
+    },
+    {
+      name: 'a tool result',
+      body: JSON.stringify({ ...valid, messages: [{ role: 'tool', content: 'x', tool_call_id: 'c' }, user] }),
+      status: 400,
+      code: 'unsupported_role',
+      param: 'messages[0].role',
+    },
     {
       name: 'an image part',
-      body: JSON.stringify({ ...valid, messages: [{ role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image_url', image_url: { url: 'http://x/y.png' } }] }] }),
+      body: JSON.stringify({
+        ...valid,
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'look' },
+              { type: 'image_url', image_url: { url: 'http://x/y.png' } },
+            ],
+          },
+        ],
+      }),
       status: 400,
       code: 'unsupported_content',
       param: 'messages[0].content[1]',
     },
-    { name: 'stream that is not a boolean', body: JSON.stringify({ ...valid, stream: 'yes' }), status: 400, code: 'invalid_type', param: 'stream' },
-    { name: 'several choices', body: JSON.stringify({ ...valid, n: 3 }), status: 400, code: 'invalid_value', param: 'n' },
-    { name: 'a temperature that is not a number', body: JSON.stringify({ ...valid, temperature: 'hot' }), status: 400, code: 'invalid_type', param: 'temperature' },
+    {
+      name: 'stream that is not a boolean',
+      body: JSON.stringify({ ...valid, stream: 'yes' }),
+      status: 400,
+      code: 'invalid_type',
+      param: 'stream',
+    },
+    {
+      name: 'several choices',
+      body: JSON.stringify({ ...valid, n: 3 }),
+      status: 400,
+      code: 'invalid_value',
+      param: 'n',
+    },
+    {
+      name: 'a temperature that is not a number',
+      body: JSON.stringify({ ...valid, temperature: 'hot' }),
+      status: 400,
+      code: 'invalid_type',
+      param: 'temperature',
+    },
     {
       name: 'a client tool named like a workflow tool',
-      body: JSON.stringify({ ...valid, tools: [{ type: 'function', function: { name: 'lookup' } }, { type: 'function', function: { name: 'vote' } }] }),
+      body: JSON.stringify({
+        ...valid,
+        tools: [
+          { type: 'function', function: { name: 'lookup' } },
+          { type: 'function', function: { name: 'vote' } },
+        ],
+      }),
       status: 400,
       code: 'reserved_tool_name',
       param: 'tools[1].function.name',
     },
-    { name: 'an unknown model', body: JSON.stringify({ ...valid, model: 'gpt-4o' }), status: 404, code: 'model_not_found', param: 'model', message: /"gpt-4o" does not exist.*"massgen"/ },
-    { name: 'a body over the size limit', body: JSON.stringify({ ...valid, messages: [{ role: 'user', content: 'x'.repeat(5000) }] }), status: 413, code: 'request_too_large' },
+    {
+      name: 'an unknown model',
+      body: JSON.stringify({ ...valid, model: 'gpt-4o' }),
+      status: 404,
+      code: 'model_not_found',
+      param: 'model',
+      message: /"gpt-4o" does not exist.*"massgen"/,
+    },
+    {
+      name: 'a body over the size limit',
+      body: JSON.stringify({ ...valid, messages: [{ role: 'user', content: 'x'.repeat(5000) }] }),
+      status: 413,
+      code: 'request_too_large',
+    },
   ];
 
   for (const testCase of cases) {
     it(`refuses ${testCase.name}`, async () => {
       const response = await post(testCase.body);
       expect(response.status).toBe(testCase.status);
-      expect(response.body.error).toMatchObject({ type: 'invalid_request_error', code: testCase.code, message: expect.any(String) });
+      expect(response.body.error).toMatchObject({
+        type: 'invalid_request_error',
+        code: testCase.code,
+        message: expect.any(String),
+      });
       if (testCase.param !== undefined) expect(response.body.error?.['param']).toBe(testCase.param);
       if (testCase.message !== undefined) expect(response.body.error?.['message']).toMatch(testCase.message);
       expect(harness.upstream.requests).toHaveLength(0);
@@ -71,11 +201,15 @@ describe('bad requests get a 4xx and an OpenAI-shaped error, and never reach the
 
   it('refuses a chunked body that grows past the limit without a length announced', async () => {
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = httpRequest(`${harness.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (response) => {
-        let text = '';
-        response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-      });
+      const request = httpRequest(
+        `${harness.url}/v1/chat/completions`,
+        { method: 'POST', headers: { 'content-type': 'application/json' } },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        },
+      );
       // The server may hang up while the rest is still being sent; only its answer matters.
       request.on('error', reject);
       request.write('{"model":"massgen","messages":[{"role":"user","content":"');
@@ -88,11 +222,15 @@ describe('bad requests get a 4xx and an OpenAI-shaped error, and never reach the
 
   it('reads a body that arrives in pieces, whichever packets they come in', async () => {
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = httpRequest(`${harness.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (response) => {
-        let text = '';
-        response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-      });
+      const request = httpRequest(
+        `${harness.url}/v1/chat/completions`,
+        { method: 'POST', headers: { 'content-type': 'application/json' } },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        },
+      );
       request.on('error', reject);
       request.flushHeaders();
       request.write('{"model":"mass');
@@ -122,8 +260,12 @@ describe('bad requests get a 4xx and an OpenAI-shaped error, and never reach the
   });
 
   it('raises the SDK error classes a client expects', async () => {
-    await expect(harness.client.chat.completions.create({ model: 'nope', messages: [{ role: 'user', content: 'q' }] })).rejects.toBeInstanceOf(NotFoundError);
-    const error = await harness.client.chat.completions.create({ model: 'massgen', messages: [] }).catch((caught: unknown) => caught);
+    await expect(
+      harness.client.chat.completions.create({ model: 'nope', messages: [{ role: 'user', content: 'q' }] }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    const error = await harness.client.chat.completions
+      .create({ model: 'massgen', messages: [] })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error).toMatchObject({ status: 400, param: 'messages', type: 'invalid_request_error' });
     expect(error).toBeInstanceOf(APIError);

@@ -12,12 +12,19 @@ afterEach(async () => {
 const question = { model: 'massgen', messages: [{ role: 'user', content: 'What is 2+2?' }] };
 
 function post(server: TestServer, body: object, signal?: AbortSignal): Promise<Response> {
-  return fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify(body), ...(signal === undefined ? {} : { signal }) });
+  return fetch(`${server.url}/v1/chat/completions`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    ...(signal === undefined ? {} : { signal }),
+  });
 }
 
 async function expectServing(server: TestServer): Promise<void> {
   server.upstream.setResponder(countedTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' }));
-  const completion = await server.client.chat.completions.create({ model: 'massgen', messages: [{ role: 'user', content: 'Again?' }] });
+  const completion = await server.client.chat.completions.create({
+    model: 'massgen',
+    messages: [{ role: 'user', content: 'Again?' }],
+  });
   expect(completion.choices[0]?.message.content).toBe('The answer is 4.');
 }
 
@@ -26,7 +33,10 @@ describe('a client that disconnects', () => {
     harness = await startTestServer();
     harness.upstream.setResponder(() => ({ type: 'hang' }));
     const client = new AbortController();
-    const stream = await harness.client.chat.completions.create({ ...question, messages: [{ role: 'user', content: 'q' }], stream: true }, { signal: client.signal });
+    const stream = await harness.client.chat.completions.create(
+      { ...question, messages: [{ role: 'user', content: 'q' }], stream: true },
+      { signal: client.signal },
+    );
     const reading = (async () => {
       for await (const chunk of stream) void chunk;
     })().catch(() => undefined);
@@ -64,7 +74,9 @@ describe('limits and shutdown', () => {
     const second = await post(harness, question);
     expect(second.status).toBe(429);
     expect(second.headers.get('retry-after')).toBe('1');
-    expect(await second.json()).toMatchObject({ error: { type: 'rate_limit_error', code: 'too_many_concurrent_requests' } });
+    expect(await second.json()).toMatchObject({
+      error: { type: 'rate_limit_error', code: 'too_many_concurrent_requests' },
+    });
     expect(harness.upstream.requests).toHaveLength(3);
     client.abort();
     await first.then((response) => response.body?.cancel()).catch(() => undefined);

@@ -48,7 +48,11 @@ export interface ChatCompletionsContext {
  * `POST /v1/chat/completions`: the last user message is the task, the messages before it the
  * history, and the model id picks one of the operator's configurations.
  */
-export async function handleChatCompletions(request: IncomingMessage, response: ServerResponse, context: ChatCompletionsContext): Promise<void> {
+export async function handleChatCompletions(
+  request: IncomingMessage,
+  response: ServerResponse,
+  context: ChatCompletionsContext,
+): Promise<void> {
   const body = await readJsonBody(request, context.limits.maxBodyBytes);
   if (!body.ok) return sendApiError(response, body.error);
   const parsed = parseChatRequest(context.schema, body.body);
@@ -112,8 +116,17 @@ export async function handleChatCompletions(request: IncomingMessage, response: 
 }
 
 function modelNotFound(model: string, models: ModelRegistry): ApiError {
-  const available = models.list().map((served) => `"${served.id}"`).join(', ');
-  return { status: 404, type: 'invalid_request_error', message: `The model "${model}" does not exist on this server. Available: ${available}.`, param: 'model', code: 'model_not_found' };
+  const available = models
+    .list()
+    .map((served) => `"${served.id}"`)
+    .join(', ');
+  return {
+    status: 404,
+    type: 'invalid_request_error',
+    message: `The model "${model}" does not exist on this server. Available: ${available}.`,
+    param: 'model',
+    code: 'model_not_found',
+  };
 }
 
 function tooManyRuns(limit: number): ApiError {

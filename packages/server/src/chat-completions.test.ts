@@ -41,7 +41,9 @@ describe('POST /v1/chat/completions with the official openai client', () => {
 
     expect(metadata.stop_reason).toBe('consensus');
     expect(['agent-a', 'agent-b', 'agent-c']).toContain(metadata.winner_agent_id);
-    expect(new Set(metadata.votes.map((vote) => vote.voter_agent_id))).toEqual(new Set(['agent-a', 'agent-b', 'agent-c']));
+    expect(new Set(metadata.votes.map((vote) => vote.voter_agent_id))).toEqual(
+      new Set(['agent-a', 'agent-b', 'agent-c']),
+    );
     expect(metadata.answers.length).toBeGreaterThanOrEqual(1);
     expect(metadata.answers.every((answer) => answer.content === 'Four.')).toBe(true);
     expect(metadata.usage_by_agent.map((entry) => entry.agent_id).sort()).toEqual(['agent-a', 'agent-b', 'agent-c']);
@@ -64,7 +66,8 @@ describe('POST /v1/chat/completions with the official openai client', () => {
     const ids = new Set<string>();
     for await (const chunk of stream) {
       ids.add(chunk.id);
-      const extension = (chunk as WithMassGen<typeof chunk>).massgen as { event?: RunEvent } | MassGenMetadata | undefined;
+      const extension = (chunk as WithMassGen<typeof chunk>).massgen as
+        { event?: RunEvent } | MassGenMetadata | undefined;
       const choice = chunk.choices[0];
       content += choice?.delta.content ?? '';
       if (choice?.finish_reason) finishReason = choice.finish_reason;
@@ -80,18 +83,26 @@ describe('POST /v1/chat/completions with the official openai client', () => {
     expect(finishReason).toBe('stop');
     expect(ids.size).toBe(1);
     expect(progress[0]?.type).toBe('run-start');
-    expect(progress.map((event) => event.type)).toEqual(expect.arrayContaining(['agent-start', 'answer', 'vote', 'consensus', 'usage']));
+    expect(progress.map((event) => event.type)).toEqual(
+      expect.arrayContaining(['agent-start', 'answer', 'vote', 'consensus', 'usage']),
+    );
     expect(progress.some((event) => event.type === 'final-delta' || event.type === 'run-end')).toBe(false);
     expect(progress.map((event) => event.seq)).toEqual([...progress.map((event) => event.seq)].sort((a, b) => a - b));
     expect(metadata).toMatchObject({ stop_reason: 'consensus' });
     const calls = metadata?.usage_by_agent.reduce((sum, entry) => sum + entry.calls, 0) ?? 0;
     expect(calls).toBe(progress.filter((event) => event.type === 'usage').length);
-    expect(usage).toMatchObject({ prompt_tokens: calls * tokensPerCall.promptTokens, completion_tokens: calls * tokensPerCall.completionTokens });
+    expect(usage).toMatchObject({
+      prompt_tokens: calls * tokensPerCall.promptTokens,
+      completion_tokens: calls * tokensPerCall.completionTokens,
+    });
   });
 
   it('accumulates into a final completion with the SDK stream helper', async () => {
     harness = await startTestServer();
-    const runner = harness.client.chat.completions.stream({ model: 'massgen', messages: [{ role: 'user', content: 'What is 2+2?' }] });
+    const runner = harness.client.chat.completions.stream({
+      model: 'massgen',
+      messages: [{ role: 'user', content: 'What is 2+2?' }],
+    });
     const final = await runner.finalChatCompletion();
     expect(final.choices[0]?.message.content).toBe('The answer is 4.');
   });
@@ -123,7 +134,10 @@ describe('POST /v1/chat/completions with the official openai client', () => {
     expect(models.data.map((model) => model.id)).toEqual(['massgen', 'massgen/solo']);
     expect((await harness.client.models.retrieve('massgen/solo')).id).toBe('massgen/solo');
 
-    const completion = await harness.client.chat.completions.create({ model: 'massgen/solo', messages: [{ role: 'user', content: 'Hi' }] });
+    const completion = await harness.client.chat.completions.create({
+      model: 'massgen/solo',
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
     expect(completion.choices[0]?.message.content).toBe('The answer is 4.');
     expect(new Set(harness.upstream.requests.map((request) => request.model))).toEqual(new Set(['solo-model']));
   });
@@ -133,9 +147,16 @@ describe('POST /v1/chat/completions with the official openai client', () => {
     await harness.client.chat.completions.create({
       model: 'massgen',
       messages: [{ role: 'user', content: 'What is 2+2?' }],
-      tools: [{ type: 'function', function: { name: 'run_shell', description: 'Runs a command', parameters: { type: 'object' } } }],
+      tools: [
+        {
+          type: 'function',
+          function: { name: 'run_shell', description: 'Runs a command', parameters: { type: 'object' } },
+        },
+      ],
     });
-    const offered = new Set(harness.upstream.requests.flatMap((request) => request.tools.map((tool) => tool.function.name)));
+    const offered = new Set(
+      harness.upstream.requests.flatMap((request) => request.tools.map((tool) => tool.function.name)),
+    );
     expect(offered.has('run_shell')).toBe(false);
     expect([...offered].every((name) => name === 'new_answer' || name === 'vote')).toBe(true);
   });
@@ -157,7 +178,11 @@ describe('POST /v1/chat/completions with the official openai client', () => {
   it('tells the operator about configuration warnings at start, and not the clients', async () => {
     harness = await startTestServer({ defaultYaml: `${soloYaml}colour: blue\n` });
     expect(harness.logs.join('\n')).toMatch(/warning: model massgen: colour: /);
-    const stream = await harness.client.chat.completions.create({ model: 'massgen', stream: true, messages: [{ role: 'user', content: 'Hi' }] });
+    const stream = await harness.client.chat.completions.create({
+      model: 'massgen',
+      stream: true,
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
     const types: string[] = [];
     for await (const chunk of stream) {
       const event = ((chunk as WithMassGen<typeof chunk>).massgen as { event?: RunEvent } | undefined)?.event;

@@ -44,17 +44,37 @@ export function finishChunk(identity: CompletionIdentity, metadata: MassGenMetad
 
 /** OpenAI sends usage in a chunk of its own, with no choices, when `stream_options.include_usage` is set. */
 export function usageChunk(identity: CompletionIdentity, usage: OpenAIUsage) {
-  return { id: identity.id, object: 'chat.completion.chunk' as const, created: identity.created, model: identity.model, system_fingerprint: null, choices: [], usage };
+  return {
+    id: identity.id,
+    object: 'chat.completion.chunk' as const,
+    created: identity.created,
+    model: identity.model,
+    system_fingerprint: null,
+    choices: [],
+    usage,
+  };
 }
 
-export function chatCompletion(identity: CompletionIdentity, content: string, usage: OpenAIUsage, metadata: MassGenMetadata) {
+export function chatCompletion(
+  identity: CompletionIdentity,
+  content: string,
+  usage: OpenAIUsage,
+  metadata: MassGenMetadata,
+) {
   return {
     id: identity.id,
     object: 'chat.completion' as const,
     created: identity.created,
     model: identity.model,
     system_fingerprint: null,
-    choices: [{ index: 0, message: { role: 'assistant' as const, content, refusal: null }, logprobs: null, finish_reason: 'stop' as const }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant' as const, content, refusal: null },
+        logprobs: null,
+        finish_reason: 'stop' as const,
+      },
+    ],
     usage,
     massgen: metadata,
   };

@@ -18,8 +18,21 @@ export interface MassGenMetadata {
   stop_reason: RunResult['stopReason'];
   winner_agent_id: string | null;
   answers: Array<{ label: string; agent_id: string; content: string; round: number }>;
-  votes: Array<{ voter_agent_id: string; target_agent_id: string; target_label: string; reason: string; confidence?: number }>;
-  usage_by_agent: Array<{ agent_id: string; calls: number; prompt_tokens: number; completion_tokens: number; total_tokens: number; cost_usd?: number }>;
+  votes: Array<{
+    voter_agent_id: string;
+    target_agent_id: string;
+    target_label: string;
+    reason: string;
+    confidence?: number;
+  }>;
+  usage_by_agent: Array<{
+    agent_id: string;
+    calls: number;
+    prompt_tokens: number;
+    completion_tokens: number;
+    total_tokens: number;
+    cost_usd?: number;
+  }>;
   duration_ms: number;
 }
 
@@ -50,7 +63,12 @@ export function massgenMetadata(result: RunResult): MassGenMetadata {
     run_id: result.runId,
     stop_reason: result.stopReason,
     winner_agent_id: result.winnerAgentId ?? null,
-    answers: result.answers.map((answer) => ({ label: answer.label, agent_id: answer.agentId, content: answer.content, round: answer.round })),
+    answers: result.answers.map((answer) => ({
+      label: answer.label,
+      agent_id: answer.agentId,
+      content: answer.content,
+      round: answer.round,
+    })),
     votes: result.votes.map((vote) => ({
       voter_agent_id: vote.agentId,
       target_agent_id: vote.targetAgentId,

@@ -30,17 +30,35 @@ export function toConversation(messages: readonly ChatMessage[]): ConversationRe
       case 'function':
         return {
           ok: false,
-          error: badRequest(`Messages with role "${message.role}" are not supported: MassGen does not run client tools, so a conversation with it has no tool results.`, 'unsupported_role', `messages[${index}].role`),
+          error: badRequest(
+            `Messages with role "${message.role}" are not supported: MassGen does not run client tools, so a conversation with it has no tool results.`,
+            'unsupported_role',
+            `messages[${index}].role`,
+          ),
         };
     }
   }
   const last = history.pop();
   const lastIndex = messages.length - 1;
   if (last?.role !== 'user') {
-    return { ok: false, error: badRequest('The last message must have role "user": it is the task for the team.', 'invalid_value', `messages[${lastIndex}].role`) };
+    return {
+      ok: false,
+      error: badRequest(
+        'The last message must have role "user": it is the task for the team.',
+        'invalid_value',
+        `messages[${lastIndex}].role`,
+      ),
+    };
   }
   if (last.content.trim() === '') {
-    return { ok: false, error: badRequest('The last user message is empty: it must hold the task for the team.', 'invalid_value', `messages[${lastIndex}].content`) };
+    return {
+      ok: false,
+      error: badRequest(
+        'The last user message is empty: it must hold the task for the team.',
+        'invalid_value',
+        `messages[${lastIndex}].content`,
+      ),
+    };
   }
   return { ok: true, task: last.content, history };
 }
@@ -49,14 +67,28 @@ function textOf(message: ChatMessage, index: number): { ok: true; value: string 
   const content = message.content;
   if (content === undefined || content === null) {
     if (message.role === 'assistant') return { ok: true, value: '' };
-    return { ok: false, error: badRequest(`Missing required parameter: 'messages[${index}].content'.`, 'missing_required_parameter', `messages[${index}].content`) };
+    return {
+      ok: false,
+      error: badRequest(
+        `Missing required parameter: 'messages[${index}].content'.`,
+        'missing_required_parameter',
+        `messages[${index}].content`,
+      ),
+    };
   }
   if (typeof content === 'string') return { ok: true, value: content };
   const texts: string[] = [];
   for (const [partIndex, part] of content.entries()) {
     if (part.type !== 'text' || part.text === undefined) {
       const param = `messages[${index}].content[${partIndex}]`;
-      return { ok: false, error: badRequest(`Content parts of type "${part.type}" are not supported: MassGen agents receive text only. Send parts of type "text" with a "text" string.`, 'unsupported_content', param) };
+      return {
+        ok: false,
+        error: badRequest(
+          `Content parts of type "${part.type}" are not supported: MassGen agents receive text only. Send parts of type "text" with a "text" string.`,
+          'unsupported_content',
+          param,
+        ),
+      };
     }
     texts.push(part.text);
   }

@@ -88,42 +88,73 @@ export function createMassGenServer(options: MassGenServerOptions): MassGenServe
     const path = pathOf(request.url);
     const method = request.method ?? 'GET';
     if (path === '/health') {
-      if (method !== 'GET' && method !== 'HEAD') return sendApiError(response, methodNotAllowed(method, path, 'GET, HEAD'));
+      if (method !== 'GET' && method !== 'HEAD')
+        return sendApiError(response, methodNotAllowed(method, path, 'GET, HEAD'));
       return sendJson(response, 200, { status: closing === undefined ? 'ok' : 'closing' });
     }
     const isModels = path === '/v1/models' || path.startsWith('/v1/models/');
     if (!isModels && path !== '/v1/chat/completions') {
-      return sendApiError(response, { status: 404, type: 'invalid_request_error', message: `Unknown URL: ${method} ${path}. This server serves /v1/chat/completions, /v1/models and /health.`, param: null, code: 'unknown_url' });
+      return sendApiError(response, {
+        status: 404,
+        type: 'invalid_request_error',
+        message: `Unknown URL: ${method} ${path}. This server serves /v1/chat/completions, /v1/models and /health.`,
+        param: null,
+        code: 'unknown_url',
+      });
     }
-    if (!authorised(request.headers.authorization)) return sendApiError(response, unauthorised(request.headers.authorization));
+    if (!authorised(request.headers.authorization))
+      return sendApiError(response, unauthorised(request.headers.authorization));
     if (isModels) {
       if (method !== 'GET') return sendApiError(response, methodNotAllowed(method, path, 'GET'));
       return sendModels(response, path);
     }
     if (method !== 'POST') return sendApiError(response, methodNotAllowed(method, path, 'POST'));
-    if (closing !== undefined) return sendApiError(response, { status: 503, type: 'server_error', message: 'The server is shutting down.', param: null, code: 'server_shutting_down' });
+    if (closing !== undefined)
+      return sendApiError(response, {
+        status: 503,
+        type: 'server_error',
+        message: 'The server is shutting down.',
+        param: null,
+        code: 'server_shutting_down',
+      });
     return handleChatCompletions(request, response, chatContext);
   }
 
   function sendModels(response: ServerResponse, path: string): void {
     const describe = (id: string) => ({ id, object: 'model', created, owned_by: 'massgen' });
-    if (path === '/v1/models') return sendJson(response, 200, { object: 'list', data: options.models.list().map((model) => describe(model.id)) });
+    if (path === '/v1/models')
+      return sendJson(response, 200, {
+        object: 'list',
+        data: options.models.list().map((model) => describe(model.id)),
+      });
     const id = safeDecode(path.slice('/v1/models/'.length));
     const model = id === undefined ? undefined : options.models.resolve(id);
-    if (model === undefined) return sendApiError(response, { status: 404, type: 'invalid_request_error', message: `The model "${id ?? path}" does not exist on this server.`, param: 'model', code: 'model_not_found' });
+    if (model === undefined)
+      return sendApiError(response, {
+        status: 404,
+        type: 'invalid_request_error',
+        message: `The model "${id ?? path}" does not exist on this server.`,
+        param: 'model',
+        code: 'model_not_found',
+      });
     sendJson(response, 200, describe(model.id));
   }
 
-  const http = createServer({ requestTimeout: limits.requestTimeoutMs, headersTimeout: Math.min(60_000, limits.requestTimeoutMs) }, (request, response) => {
-    const handling = route(request, response)
-      .catch((error: unknown) => {
-        log(`The server failed on ${request.method ?? ''} ${pathOf(request.url)}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        if (response.headersSent) response.destroy();
-        else sendApiError(response, internalError());
-      })
-      .finally(() => handlers.delete(handling));
-    handlers.add(handling);
-  });
+  const http = createServer(
+    { requestTimeout: limits.requestTimeoutMs, headersTimeout: Math.min(60_000, limits.requestTimeoutMs) },
+    (request, response) => {
+      const handling = route(request, response)
+        .catch((error: unknown) => {
+          log(
+            `The server failed on ${request.method ?? ''} ${pathOf(request.url)}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          );
+          if (response.headersSent) response.destroy();
+          else sendApiError(response, internalError());
+        })
+        .finally(() => handlers.delete(handling));
+      handlers.add(handling);
+    },
+  );
   http.on('clientError', answerMalformedRequest);
 
   return {
@@ -138,7 +169,8 @@ export function createMassGenServer(options: MassGenServerOptions): MassGenServe
     async listen(listenOptions = {}) {
       const host = listenOptions.host ?? '127.0.0.1';
       for (const model of options.models.list()) {
-        for (const warning of model.config.warnings) log(`warning: model ${model.id}: ${warning.path === undefined ? '' : `${warning.path}: `}${warning.message}`);
+        for (const warning of model.config.warnings)
+          log(`warning: model ${model.id}: ${warning.path === undefined ? '' : `${warning.path}: `}${warning.message}`);
       }
       await backends.prepare(options.models.list());
       return new Promise((resolve, reject) => {
@@ -170,7 +202,10 @@ export type StartedMassGenServer = MassGenServer & { readonly url: string };
 /** Starts a server; the defaults bind 127.0.0.1:4000. */
 export async function startMassGenServer(options: MassGenServerOptions & ListenOptions): Promise<StartedMassGenServer> {
   const server = createMassGenServer(options);
-  await server.listen({ ...(options.host === undefined ? {} : { host: options.host }), ...(options.port === undefined ? {} : { port: options.port }) });
+  await server.listen({
+    ...(options.host === undefined ? {} : { host: options.host }),
+    ...(options.port === undefined ? {} : { port: options.port }),
+  });
   return server as StartedMassGenServer;
 }
 
@@ -191,7 +226,10 @@ function unauthorised(authorization: string | undefined): ApiError {
   return {
     status: 401,
     type: 'invalid_request_error',
-    message: authorization === undefined ? 'This server needs an API key: send it as "Authorization: Bearer <key>".' : 'Incorrect API key provided.',
+    message:
+      authorization === undefined
+        ? 'This server needs an API key: send it as "Authorization: Bearer <key>".'
+        : 'Incorrect API key provided.',
     param: null,
     code: 'invalid_api_key',
     headers: { 'www-authenticate': 'Bearer' },
@@ -199,7 +237,14 @@ function unauthorised(authorization: string | undefined): ApiError {
 }
 
 function methodNotAllowed(method: string, path: string, allow: string): ApiError {
-  return { status: 405, type: 'invalid_request_error', message: `${method} is not allowed on ${path}; use ${allow}.`, param: null, code: 'method_not_allowed', headers: { allow } };
+  return {
+    status: 405,
+    type: 'invalid_request_error',
+    message: `${method} is not allowed on ${path}; use ${allow}.`,
+    param: null,
+    code: 'method_not_allowed',
+    headers: { allow },
+  };
 }
 
 /** Node's parser rejected the request before any handler saw it; answer in the same JSON shape, then hang up. */
@@ -209,6 +254,16 @@ function answerMalformedRequest(error: NodeJS.ErrnoException, socket: Socket): v
     return;
   }
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const body = JSON.stringify(errorBody({ status, type: 'invalid_request_error', message: 'The HTTP request could not be parsed.', param: null, code: 'malformed_request' }));
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  const body = JSON.stringify(
+    errorBody({
+      status,
+      type: 'invalid_request_error',
+      message: 'The HTTP request could not be parsed.',
+      param: null,
+      code: 'malformed_request',
+    }),
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }

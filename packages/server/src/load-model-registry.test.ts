@@ -23,7 +23,12 @@ describe('loadModelRegistry', () => {
     writeFileSync(path.join(directory, 'named', 'fast.yml'), agentYaml('m1'));
     writeFileSync(path.join(directory, 'named', 'deep.yaml'), agentYaml('m2'));
     writeFileSync(path.join(directory, 'named', 'notes.txt'), 'not a configuration');
-    const registry = await loadModelRegistry({ configFile: 'team.yaml', configDirectory: 'named', cwd: directory, env: {} });
+    const registry = await loadModelRegistry({
+      configFile: 'team.yaml',
+      configDirectory: 'named',
+      cwd: directory,
+      env: {},
+    });
     expect(registry.list().map((model) => model.id)).toEqual(['massgen', 'massgen/deep', 'massgen/fast']);
     expect(registry.resolve('massgen/fast')?.config.agents[0]?.backend.model).toBe('m1');
     expect(registry.resolve('massgen/notes')).toBeUndefined();
@@ -32,7 +37,10 @@ describe('loadModelRegistry', () => {
 
   it('refuses to start on an invalid file, naming it', async () => {
     mkdirSync(path.join(directory, 'named'));
-    writeFileSync(path.join(directory, 'named', 'broken.yaml'), 'agent:\n  id: a\n  backend:\n    type: chatcompletion\n    model: m\n    temperature: hot\n');
+    writeFileSync(
+      path.join(directory, 'named', 'broken.yaml'),
+      'agent:\n  id: a\n  backend:\n    type: chatcompletion\n    model: m\n    temperature: hot\n',
+    );
     await expect(loadModelRegistry({ configDirectory: 'named', cwd: directory, env: {} })).rejects.toMatchObject({
       code: 'CONFIG_INVALID',
       message: expect.stringContaining('broken.yaml'),
@@ -41,11 +49,17 @@ describe('loadModelRegistry', () => {
 
   it('refuses two files that would share a model name, an empty directory and nothing at all', async () => {
     mkdirSync(path.join(directory, 'named'));
-    await expect(loadModelRegistry({ configDirectory: 'named', cwd: directory, env: {} })).rejects.toMatchObject({ code: 'CONFIG_NOT_FOUND' });
+    await expect(loadModelRegistry({ configDirectory: 'named', cwd: directory, env: {} })).rejects.toMatchObject({
+      code: 'CONFIG_NOT_FOUND',
+    });
     writeFileSync(path.join(directory, 'named', 'team.yaml'), agentYaml('m'));
     writeFileSync(path.join(directory, 'named', 'team.yml'), agentYaml('m'));
-    await expect(loadModelRegistry({ configDirectory: 'named', cwd: directory, env: {} })).rejects.toThrow(/massgen\/team/);
-    await expect(loadModelRegistry({ configDirectory: 'missing', cwd: directory, env: {} })).rejects.toMatchObject({ code: 'CONFIG_NOT_FOUND' });
+    await expect(loadModelRegistry({ configDirectory: 'named', cwd: directory, env: {} })).rejects.toThrow(
+      /massgen\/team/,
+    );
+    await expect(loadModelRegistry({ configDirectory: 'missing', cwd: directory, env: {} })).rejects.toMatchObject({
+      code: 'CONFIG_NOT_FOUND',
+    });
     await expect(loadModelRegistry({ cwd: directory, env: {} })).rejects.toThrow(/nothing to serve/);
   });
 });

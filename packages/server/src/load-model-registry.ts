@@ -21,22 +21,32 @@ export interface LoadModelRegistryOptions {
 export async function loadModelRegistry(options: LoadModelRegistryOptions): Promise<ModelRegistry> {
   const cwd = options.cwd ?? process.cwd();
   const loadOptions = { cwd, ...(options.env === undefined ? {} : { env: options.env }) };
-  const defaultConfig = options.configFile === undefined ? undefined : await loadConfig(options.configFile, loadOptions);
+  const defaultConfig =
+    options.configFile === undefined ? undefined : await loadConfig(options.configFile, loadOptions);
   const namedConfigs = new Map<string, MassGenConfig>();
   if (options.configDirectory !== undefined) {
     const directory = path.resolve(cwd, options.configDirectory);
     for (const file of await listConfigFiles(directory)) {
       const name = path.basename(file).replace(/\.ya?ml$/i, '');
       if (namedConfigs.has(name)) {
-        throw new MassGenError({ code: 'CONFIG_INVALID', message: `Two files in ${directory} would both be served as model "massgen/${name}"; rename one of them.` });
+        throw new MassGenError({
+          code: 'CONFIG_INVALID',
+          message: `Two files in ${directory} would both be served as model "massgen/${name}"; rename one of them.`,
+        });
       }
       namedConfigs.set(name, await loadConfig(path.join(directory, file), loadOptions));
     }
     if (namedConfigs.size === 0) {
-      throw new MassGenError({ code: 'CONFIG_NOT_FOUND', message: `No configuration files (*.yaml, *.yml) in ${directory}.` });
+      throw new MassGenError({
+        code: 'CONFIG_NOT_FOUND',
+        message: `No configuration files (*.yaml, *.yml) in ${directory}.`,
+      });
     }
   }
-  return new ModelRegistry({ ...(defaultConfig === undefined ? {} : { defaultConfig }), namedConfigs: Object.fromEntries(namedConfigs) });
+  return new ModelRegistry({
+    ...(defaultConfig === undefined ? {} : { defaultConfig }),
+    namedConfigs: Object.fromEntries(namedConfigs),
+  });
 }
 
 async function listConfigFiles(directory: string): Promise<string[]> {
@@ -47,6 +57,10 @@ async function listConfigFiles(directory: string): Promise<string[]> {
       .map((entry) => entry.name)
       .sort();
   } catch (error) {
-    throw new MassGenError({ code: 'CONFIG_NOT_FOUND', message: `The configuration directory ${directory} cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`, cause: error });
+    throw new MassGenError({
+      code: 'CONFIG_NOT_FOUND',
+      message: `The configuration directory ${directory} cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
+      cause: error,
+    });
   }
 }

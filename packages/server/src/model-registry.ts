@@ -20,7 +20,8 @@ export class ModelRegistry {
   private readonly models = new Map<string, ServedModel>();
 
   constructor(options: { defaultConfig?: MassGenConfig; namedConfigs?: Record<string, MassGenConfig> }) {
-    if (options.defaultConfig !== undefined) this.models.set(defaultModelId, { id: defaultModelId, config: options.defaultConfig });
+    if (options.defaultConfig !== undefined)
+      this.models.set(defaultModelId, { id: defaultModelId, config: options.defaultConfig });
     for (const [name, config] of Object.entries(options.namedConfigs ?? {})) {
       if (!namePattern.test(name)) {
         throw new MassGenError({
@@ -32,7 +33,10 @@ export class ModelRegistry {
       this.models.set(id, { id, config });
     }
     if (this.models.size === 0) {
-      throw new MassGenError({ code: 'CONFIG_INVALID', message: 'The server has nothing to serve: give it a default configuration, named configurations, or both.' });
+      throw new MassGenError({
+        code: 'CONFIG_INVALID',
+        message: 'The server has nothing to serve: give it a default configuration, named configurations, or both.',
+      });
     }
   }
 

@@ -41,7 +41,13 @@ export function sendApiError(response: ServerResponse, error: ApiError): void {
 
 /** A failure inside the server that the client can do nothing about; details go to the log only. */
 export function internalError(): ApiError {
-  return { status: 500, type: 'server_error', message: 'The server failed while handling this request; its log has the details.', param: null, code: 'internal_error' };
+  return {
+    status: 500,
+    type: 'server_error',
+    message: 'The server failed while handling this request; its log has the details.',
+    param: null,
+    code: 'internal_error',
+  };
 }
 
 /**

@@ -44,19 +44,28 @@ describe('passthrough for single-agent configurations', () => {
       ['user', 'And 2+2?'],
     ]);
     expect(metadata).toMatchObject({ stop_reason: 'completed', winner_agent_id: 'solo', answers: [], votes: [] });
-    expect(usage).toMatchObject({ prompt_tokens: tokensPerCall.promptTokens, completion_tokens: tokensPerCall.completionTokens });
+    expect(usage).toMatchObject({
+      prompt_tokens: tokensPerCall.promptTokens,
+      completion_tokens: tokensPerCall.completionTokens,
+    });
   });
 
   it('answers non-streamed requests the same way', async () => {
     harness = await startTestServer({ defaultYaml: soloYaml, server: { run: { passthrough: true } } });
-    const completion = await harness.client.chat.completions.create({ model: 'massgen', messages: [{ role: 'user', content: 'And 2+2?' }] });
+    const completion = await harness.client.chat.completions.create({
+      model: 'massgen',
+      messages: [{ role: 'user', content: 'And 2+2?' }],
+    });
     expect(completion.choices[0]?.message.content).toBe('The answer is 4.');
     expect(harness.upstream.requests).toHaveLength(1);
   });
 
   it('leaves teams of several agents coordinating', async () => {
     harness = await startTestServer({ defaultYaml: teamYaml, server: { run: { passthrough: true } } });
-    const completion = await harness.client.chat.completions.create({ model: 'massgen', messages: [{ role: 'user', content: 'What is 2+2?' }] });
+    const completion = await harness.client.chat.completions.create({
+      model: 'massgen',
+      messages: [{ role: 'user', content: 'What is 2+2?' }],
+    });
     expect(completion.choices[0]?.message.content).toBe('The answer is 4.');
     expect((completion as { massgen?: MassGenMetadata }).massgen?.stop_reason).toBe('consensus');
     expect(new Set(harness.upstream.requests.map((request) => request.model)).size).toBe(3);
@@ -64,7 +73,10 @@ describe('passthrough for single-agent configurations', () => {
 
   it('is off unless the operator turns it on', async () => {
     harness = await startTestServer({ defaultYaml: soloYaml });
-    await harness.client.chat.completions.create({ model: 'massgen', messages: [{ role: 'user', content: 'And 2+2?' }] });
+    await harness.client.chat.completions.create({
+      model: 'massgen',
+      messages: [{ role: 'user', content: 'And 2+2?' }],
+    });
     expect(harness.upstream.requests.length).toBeGreaterThan(1);
   });
 });

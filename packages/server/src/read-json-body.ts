@@ -15,26 +15,51 @@ const maxDiscardedBytes = 8 * 1024 * 1024;
 export async function readJsonBody(request: IncomingMessage, maxBytes: number): Promise<BodyResult> {
   const encoding = request.headers['content-encoding'];
   if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
-    const error: ApiError = { status: 415, type: 'invalid_request_error', message: `Content-Encoding "${encoding}" is not supported; send the JSON body uncompressed.`, param: null, code: 'unsupported_content_encoding' };
+    const error: ApiError = {
+      status: 415,
+      type: 'invalid_request_error',
+      message: `Content-Encoding "${encoding}" is not supported; send the JSON body uncompressed.`,
+      param: null,
+      code: 'unsupported_content_encoding',
+    };
     return { ok: false, error: (await discard(request)) ? error : closing(error) };
   }
   const announced = Number(request.headers['content-length']);
-  if (Number.isFinite(announced) && announced > maxDiscardedBytes) return { ok: false, error: closing(tooLarge(maxBytes)) };
+  if (Number.isFinite(announced) && announced > maxDiscardedBytes)
+    return { ok: false, error: closing(tooLarge(maxBytes)) };
 
   const read = (await readBuffered(request, maxBytes)) ?? (await collect(request, maxBytes));
-  if (read.kind === 'failed') return { ok: false, error: badRequest('The request body could not be read completely.', 'incomplete_body') };
-  if (read.kind === 'too-large') return { ok: false, error: read.drained ? tooLarge(maxBytes) : closing(tooLarge(maxBytes)) };
+  if (read.kind === 'failed')
+    return { ok: false, error: badRequest('The request body could not be read completely.', 'incomplete_body') };
+  if (read.kind === 'too-large')
+    return { ok: false, error: read.drained ? tooLarge(maxBytes) : closing(tooLarge(maxBytes)) };
   const text = read.data.toString('utf8');
-  if (text.trim() === '') return { ok: false, error: badRequest('The request body is empty: send a JSON object with "model" and "messages".', 'missing_body') };
+  if (text.trim() === '')
+    return {
+      ok: false,
+      error: badRequest('The request body is empty: send a JSON object with "model" and "messages".', 'missing_body'),
+    };
   try {
     return { ok: true, body: JSON.parse(text) as unknown };
   } catch {
-    return { ok: false, error: badRequest('The request body is not valid JSON: send a JSON object with "model" and "messages".', 'invalid_json') };
+    return {
+      ok: false,
+      error: badRequest(
+        'The request body is not valid JSON: send a JSON object with "model" and "messages".',
+        'invalid_json',
+      ),
+    };
   }
 }
 
 function tooLarge(maxBytes: number): ApiError {
-  return { status: 413, type: 'invalid_request_error', message: `The request body is larger than this server accepts (${maxBytes} bytes).`, param: null, code: 'request_too_large' };
+  return {
+    status: 413,
+    type: 'invalid_request_error',
+    message: `The request body is larger than this server accepts (${maxBytes} bytes).`,
+    param: null,
+    code: 'request_too_large',
+  };
 }
 
 /** The rest of the body is still unread: the connection cannot carry another request. */
@@ -83,7 +108,10 @@ function collect(request: IncomingMessage, maxBytes: number): Promise<Collected>
         chunks.length = 0;
       }
     };
-    const onEnd = (): void => finish(size > maxBytes ? { kind: 'too-large', drained: true } : { kind: 'read', data: Buffer.concat(chunks, size) });
+    const onEnd = (): void =>
+      finish(
+        size > maxBytes ? { kind: 'too-large', drained: true } : { kind: 'read', data: Buffer.concat(chunks, size) },
+      );
     const onFailure = (): void => finish({ kind: 'failed' });
     request.on('data', onData);
     request.on('end', onEnd);

@@ -8,13 +8,28 @@ const schema = createChatRequestSchema(3);
 
 describe('parseChatRequest', () => {
   it('keeps the fields it reads and ignores unknown ones', () => {
-    const parsed = parseChatRequest(schema, { model: 'massgen', messages: [{ role: 'user', content: 'q' }], stream: true, user: 'u-1', metadata: { a: 1 } });
-    expect(parsed).toEqual({ ok: true, request: { model: 'massgen', messages: [{ role: 'user', content: 'q' }], stream: true } });
+    const parsed = parseChatRequest(schema, {
+      model: 'massgen',
+      messages: [{ role: 'user', content: 'q' }],
+      stream: true,
+      user: 'u-1',
+      metadata: { a: 1 },
+    });
+    expect(parsed).toEqual({
+      ok: true,
+      request: { model: 'massgen', messages: [{ role: 'user', content: 'q' }], stream: true },
+    });
   });
 
   it('bounds the number of messages', () => {
-    const parsed = parseChatRequest(schema, { model: 'massgen', messages: Array.from({ length: 4 }, () => ({ role: 'user', content: 'q' })) });
-    expect(parsed).toMatchObject({ ok: false, error: { status: 400, param: 'messages', message: expect.stringContaining('at most 3 messages') } });
+    const parsed = parseChatRequest(schema, {
+      model: 'massgen',
+      messages: Array.from({ length: 4 }, () => ({ role: 'user', content: 'q' })),
+    });
+    expect(parsed).toMatchObject({
+      ok: false,
+      error: { status: 400, param: 'messages', message: expect.stringContaining('at most 3 messages') },
+    });
   });
 
   it('names nested parameters the way OpenAI does', () => {
@@ -27,7 +42,13 @@ describe('toConversation', () => {
   it('splits off the last user message as the task and maps the roles before it', () => {
     const result = toConversation([
       { role: 'developer', content: 'Be exact.' },
-      { role: 'user', content: [{ type: 'text', text: 'Line one' }, { type: 'text', text: 'line two' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Line one' },
+          { type: 'text', text: 'line two' },
+        ],
+      },
       { role: 'assistant', content: null },
       { role: 'user', content: 'Go on.' },
     ]);
@@ -45,8 +66,14 @@ describe('toConversation', () => {
 
 describe('checkClientTools', () => {
   it('lets ordinary tools through and names the reserved one', () => {
-    expect(checkClientTools([{ type: 'function', function: { name: 'search' } }, { type: 'web_search' }])).toBeUndefined();
-    expect(checkClientTools([{ type: 'function', function: { name: 'new_answer' } }])).toMatchObject({ status: 400, param: 'tools[0].function.name', code: 'reserved_tool_name' });
+    expect(
+      checkClientTools([{ type: 'function', function: { name: 'search' } }, { type: 'web_search' }]),
+    ).toBeUndefined();
+    expect(checkClientTools([{ type: 'function', function: { name: 'new_answer' } }])).toMatchObject({
+      status: 400,
+      param: 'tools[0].function.name',
+      code: 'reserved_tool_name',
+    });
   });
 });
 

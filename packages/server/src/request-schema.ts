@@ -8,20 +8,31 @@ const contentPartSchema = z.object({
 });
 
 const messageSchema = z.object({
-  role: z.enum(['system', 'developer', 'user', 'assistant', 'tool', 'function'], { error: 'expected one of "system", "developer", "user" or "assistant"' }),
-  content: z.union([z.string(), z.array(contentPartSchema)], { error: 'expected a string or an array of text parts' }).nullish(),
+  role: z.enum(['system', 'developer', 'user', 'assistant', 'tool', 'function'], {
+    error: 'expected one of "system", "developer", "user" or "assistant"',
+  }),
+  content: z
+    .union([z.string(), z.array(contentPartSchema)], { error: 'expected a string or an array of text parts' })
+    .nullish(),
   name: z.string({ error: 'expected a string' }).optional(),
 });
 
 const toolSchema = z.object({
   type: z.string({ error: 'expected a tool type such as "function"' }),
   function: z
-    .object({ name: z.string({ error: 'expected the tool name as a string' }) }, { error: 'expected an object with the function\'s "name"' })
+    .object(
+      { name: z.string({ error: 'expected the tool name as a string' }) },
+      { error: 'expected an object with the function\'s "name"' },
+    )
     .optional(),
 });
 
 const optionalNumber = z.number({ error: 'expected a number' }).nullish();
-const optionalTokenCount = z.number({ error: 'expected a whole number of tokens' }).int({ error: 'expected a whole number of tokens' }).positive({ error: 'expected a positive number of tokens' }).nullish();
+const optionalTokenCount = z
+  .number({ error: 'expected a whole number of tokens' })
+  .int({ error: 'expected a whole number of tokens' })
+  .positive({ error: 'expected a positive number of tokens' })
+  .nullish();
 
 /**
  * The Chat Completions fields this server reads, and the common sampling fields checked for
@@ -29,13 +40,20 @@ const optionalTokenCount = z.number({ error: 'expected a whole number of tokens'
  */
 export function createChatRequestSchema(maxMessages: number) {
   return z.object({
-    model: z.string({ error: 'expected the id of a model listed by GET /v1/models, such as "massgen"' }).min(1, { error: 'expected the id of a model listed by GET /v1/models, such as "massgen"' }),
+    model: z
+      .string({ error: 'expected the id of a model listed by GET /v1/models, such as "massgen"' })
+      .min(1, { error: 'expected the id of a model listed by GET /v1/models, such as "massgen"' }),
     messages: z
       .array(messageSchema, { error: 'expected an array of messages' })
       .min(1, { error: 'expected at least one message' })
       .max(maxMessages, { error: `expected at most ${maxMessages} messages` }),
     stream: z.boolean({ error: 'expected true or false' }).nullish(),
-    stream_options: z.object({ include_usage: z.boolean({ error: 'expected true or false' }).nullish() }, { error: 'expected an object' }).nullish(),
+    stream_options: z
+      .object(
+        { include_usage: z.boolean({ error: 'expected true or false' }).nullish() },
+        { error: 'expected an object' },
+      )
+      .nullish(),
     tools: z.array(toolSchema, { error: 'expected an array of tools' }).nullish(),
     n: z.literal(1, { error: 'MassGen gives one answer per request, so n must be 1' }).nullish(),
     temperature: optionalNumber,
@@ -54,7 +72,10 @@ export type ParsedChatRequest = { ok: true; request: ChatRequest } | { ok: false
 /** Validates a parsed JSON body and reports the first problem with the field's path as `param`. */
 export function parseChatRequest(schema: ChatRequestSchema, body: unknown): ParsedChatRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, error: badRequest('The request body must be a JSON object with "model" and "messages".', 'invalid_type') };
+    return {
+      ok: false,
+      error: badRequest('The request body must be a JSON object with "model" and "messages".', 'invalid_type'),
+    };
   }
   const result = schema.safeParse(body);
   if (result.success) return { ok: true, request: result.data };
@@ -62,7 +83,10 @@ export function parseChatRequest(schema: ChatRequestSchema, body: unknown): Pars
   if (issue === undefined) return { ok: false, error: badRequest('The request is invalid.', 'invalid_value') };
   const param = formatParam(issue.path);
   if (valueAt(body, issue.path) === undefined) {
-    return { ok: false, error: badRequest(`Missing required parameter: '${param}'.`, 'missing_required_parameter', param) };
+    return {
+      ok: false,
+      error: badRequest(`Missing required parameter: '${param}'.`, 'missing_required_parameter', param),
+    };
   }
   const code = issue.code === 'invalid_type' || issue.code === 'invalid_union' ? 'invalid_type' : 'invalid_value';
   return { ok: false, error: badRequest(`Invalid '${param}': ${issue.message}.`, code, param) };
@@ -70,7 +94,10 @@ export function parseChatRequest(schema: ChatRequestSchema, body: unknown): Pars
 
 /** `['messages', 2, 'content']` → `messages[2].content`, the way OpenAI names parameters. */
 export function formatParam(path: ReadonlyArray<PropertyKey>): string {
-  return path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text === '' ? String(key) : `${text}.${String(key)}`), '');
+  return path.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text === '' ? String(key) : `${text}.${String(key)}`),
+    '',
+  );
 }
 
 function valueAt(body: unknown, path: ReadonlyArray<PropertyKey>): unknown {

@@ -27,13 +27,19 @@ describe('runs that cannot answer', () => {
     });
     expect(response.status).toBe(502);
     const text = await response.text();
-    expect(JSON.parse(text)).toMatchObject({ error: { type: 'server_error', code: 'BACKEND_AUTH', message: expect.stringContaining('could not answer') } });
+    expect(JSON.parse(text)).toMatchObject({
+      error: { type: 'server_error', code: 'BACKEND_AUTH', message: expect.stringContaining('could not answer') },
+    });
     expect(text).not.toContain('wrong-key');
   });
 
   it('end a started stream with an error event that the SDK raises, then [DONE]', async () => {
     harness = await startTestServer({ defaultYaml: wrongKeyTeam });
-    const stream = await harness.client.chat.completions.create({ model: 'massgen', stream: true, messages: [{ role: 'user', content: 'q' }] });
+    const stream = await harness.client.chat.completions.create({
+      model: 'massgen',
+      stream: true,
+      messages: [{ role: 'user', content: 'q' }],
+    });
     let chunks = 0;
     const failure = await (async () => {
       for await (const chunk of stream) {
@@ -52,7 +58,9 @@ describe('runs that cannot answer', () => {
     expect(raw.status).toBe(200);
     const events = (await raw.text()).trim().split('\n\n');
     expect(events.at(-1)).toBe('data: [DONE]');
-    expect(JSON.parse(events.at(-2)?.slice('data: '.length) ?? '')).toMatchObject({ error: { type: 'server_error', code: 'BACKEND_AUTH' } });
+    expect(JSON.parse(events.at(-2)?.slice('data: '.length) ?? '')).toMatchObject({
+      error: { type: 'server_error', code: 'BACKEND_AUTH' },
+    });
   });
 
   it('answer 500 with the code when a run cannot start, and log the details for the operator', async () => {
@@ -76,8 +84,14 @@ describe('a configuration whose backends cannot be created', () => {
   it('stops the server from starting, naming the model', async () => {
     const directory = mkdtempSync(path.join(tmpdir(), 'massgen-server-start-'));
     try {
-      const config = parseConfig('agent:\n  id: solo\n  backend:\n    type: nosuchprovider\n    model: m\n', { baseDir: directory, env: {} });
-      const server = createMassGenServer({ models: new ModelRegistry({ namedConfigs: { broken: config } }), run: { cwd: directory, record: false } });
+      const config = parseConfig('agent:\n  id: solo\n  backend:\n    type: nosuchprovider\n    model: m\n', {
+        baseDir: directory,
+        env: {},
+      });
+      const server = createMassGenServer({
+        models: new ModelRegistry({ namedConfigs: { broken: config } }),
+        run: { cwd: directory, record: false },
+      });
       await expect(server.listen({ port: 0 })).rejects.toMatchObject({
         code: 'PLUGIN_NOT_FOUND',
         message: expect.stringMatching(/^Model "massgen\/broken" cannot run: .*@massgen\/backend-nosuchprovider/),

@@ -27,7 +27,10 @@ export function resolveServerLimits(overrides: Partial<ServerLimits> = {}): Serv
   const limits = { ...defaultServerLimits, ...withoutUndefined(overrides) };
   for (const [name, value] of Object.entries(limits)) {
     if (!Number.isSafeInteger(value) || value <= 0) {
-      throw new MassGenError({ code: 'CONFIG_INVALID', message: `Server limit ${name} must be a positive whole number, got ${JSON.stringify(value)}.` });
+      throw new MassGenError({
+        code: 'CONFIG_INVALID',
+        message: `Server limit ${name} must be a positive whole number, got ${JSON.stringify(value)}.`,
+      });
     }
   }
   return limits;

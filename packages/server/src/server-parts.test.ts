@@ -14,15 +14,21 @@ describe('createBearerCheck', () => {
     const check = createBearerCheck('s3cret');
     expect(check('Bearer s3cret')).toBe(true);
     expect(check('bearer s3cret')).toBe(true);
-    for (const header of [undefined, '', 'Bearer', 'Bearer s3cre', 'Bearer s3cretx', 'Basic s3cret', 's3cret']) expect(check(header), String(header)).toBe(false);
+    for (const header of [undefined, '', 'Bearer', 'Bearer s3cre', 'Bearer s3cretx', 'Basic s3cret', 's3cret'])
+      expect(check(header), String(header)).toBe(false);
     expect(createBearerCheck(undefined)(undefined)).toBe(true);
   });
 });
 
 describe('resolveServerLimits', () => {
   it('fills in defaults and names a limit that is not a positive whole number', () => {
-    expect(resolveServerLimits({ maxConcurrentRuns: 5 })).toMatchObject({ maxConcurrentRuns: 5, maxBodyBytes: 1024 * 1024 });
-    expect(() => resolveServerLimits({ maxBodyBytes: 0 })).toThrow(/maxBodyBytes must be a positive whole number, got 0/);
+    expect(resolveServerLimits({ maxConcurrentRuns: 5 })).toMatchObject({
+      maxConcurrentRuns: 5,
+      maxBodyBytes: 1024 * 1024,
+    });
+    expect(() => resolveServerLimits({ maxBodyBytes: 0 })).toThrow(
+      /maxBodyBytes must be a positive whole number, got 0/,
+    );
     expect(() => resolveServerLimits({ heartbeatMs: 1.5 })).toThrow(/heartbeatMs/);
   });
 });
@@ -45,9 +51,16 @@ describe('ConcurrencyGate', () => {
 
 describe('startMassGenServer', () => {
   it('listens on 127.0.0.1 and knows its URL', async () => {
-    const config = parseConfig('agent:\n  id: a\n  backend: { type: chatcompletion, model: m }\n', { baseDir: tmpdir(), env: {} });
+    const config = parseConfig('agent:\n  id: a\n  backend: { type: chatcompletion, model: m }\n', {
+      baseDir: tmpdir(),
+      env: {},
+    });
     const serverPackage = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-    const server = await startMassGenServer({ models: new ModelRegistry({ defaultConfig: config }), port: 0, run: { cwd: serverPackage, pluginConditions: ['@massgen/source'] } });
+    const server = await startMassGenServer({
+      models: new ModelRegistry({ defaultConfig: config }),
+      port: 0,
+      run: { cwd: serverPackage, pluginConditions: ['@massgen/source'] },
+    });
     try {
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ status: 'ok' });

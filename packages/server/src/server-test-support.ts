@@ -38,11 +38,15 @@ export interface TestServerOptions {
 
 /** Three agents on the fake provider, each with its own model so the upstream log tells them apart. */
 export const teamYaml = ['a', 'b', 'c']
-  .map((name) => `  - id: agent-${name}\n    backend:\n      type: chatcompletion\n      model: model-${name}\n      base_url: "{{upstream}}"\n      api_key: upstream-key\n`)
+  .map(
+    (name) =>
+      `  - id: agent-${name}\n    backend:\n      type: chatcompletion\n      model: model-${name}\n      base_url: "{{upstream}}"\n      api_key: upstream-key\n`,
+  )
   .join('')
   .replace(/^/, 'agents:\n');
 
-export const soloYaml = 'agent:\n  id: solo\n  system_message: "Answer briefly."\n  backend:\n    type: chatcompletion\n    model: solo-model\n    base_url: "{{upstream}}"\n    api_key: upstream-key\n';
+export const soloYaml =
+  'agent:\n  id: solo\n  system_message: "Answer briefly."\n  backend:\n    type: chatcompletion\n    model: solo-model\n    base_url: "{{upstream}}"\n    api_key: upstream-key\n';
 
 /** A team responder that also reports fixed usage on every call. */
 export function countedTeamResponder(options: Parameters<typeof createTeamResponder>[0] = {}): FakeResponder {
@@ -75,14 +79,25 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     mkdirSync(configDirectory);
     for (const [name, yaml] of Object.entries(options.namedYaml)) write(path.join('named', `${name}.yaml`), yaml);
   }
-  const models = await loadModelRegistry({ configFile, ...(configDirectory === undefined ? {} : { configDirectory }), cwd: directory, env: {} });
+  const models = await loadModelRegistry({
+    configFile,
+    ...(configDirectory === undefined ? {} : { configDirectory }),
+    cwd: directory,
+    env: {},
+  });
   const logs: string[] = [];
   const server = createMassGenServer({
     models,
     log: (message) => logs.push(message),
     ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
     ...options.server,
-    run: { cwd: directory, pluginSearchPaths: [serverPackageDirectory], pluginConditions: ['@massgen/source'], record: false, ...options.server?.run },
+    run: {
+      cwd: directory,
+      pluginSearchPaths: [serverPackageDirectory],
+      pluginConditions: ['@massgen/source'],
+      record: false,
+      ...options.server?.run,
+    },
   });
   const url = await server.listen({ port: 0 });
   const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: options.apiKey ?? 'unused', maxRetries: 0 });

@@ -31,7 +31,8 @@ export class PipelineLimits {
     else context.signal.addEventListener('abort', this.onCancel, { once: true });
     if (context.answerNow.aborted) this.halt('answer-now');
     else context.answerNow.addEventListener('abort', this.onAnswerNow, { once: true });
-    this.timer = settings.timeoutMs === undefined ? undefined : setTimeout(() => this.halt('timeout'), settings.timeoutMs);
+    this.timer =
+      settings.timeoutMs === undefined ? undefined : setTimeout(() => this.halt('timeout'), settings.timeoutMs);
   }
 
   get stageTimeoutMs(): number | undefined {
@@ -83,7 +84,10 @@ export class PipelineLimits {
   private overBudget(): boolean {
     const spent = this.context.spent();
     const { maxTokensTotal, maxCostUsd } = this.settings;
-    return (maxTokensTotal !== undefined && spent.tokens >= maxTokensTotal) || (maxCostUsd !== undefined && spent.costUsd >= maxCostUsd);
+    return (
+      (maxTokensTotal !== undefined && spent.tokens >= maxTokensTotal) ||
+      (maxCostUsd !== undefined && spent.costUsd >= maxCostUsd)
+    );
   }
 
   private halt(reason: PipelineStop): void {

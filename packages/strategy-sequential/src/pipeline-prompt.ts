@@ -28,7 +28,12 @@ export function buildStageMessages(input: PipelinePromptInput): Message[] {
         quoteHistory(input.history),
         quoteBlock('task', input.task),
         describeEarlier(input.earlier),
-        input.retryProblem === undefined ? undefined : wrapBlock('previous_attempt', `Your previous attempt at this stage was not accepted: ${input.retryProblem}. Try again.`),
+        input.retryProblem === undefined
+          ? undefined
+          : wrapBlock(
+              'previous_attempt',
+              `Your previous attempt at this stage was not accepted: ${input.retryProblem}. Try again.`,
+            ),
         `Now do your part: stage ${input.stage} of ${input.stageCount}.`,
       ]),
     },
@@ -36,8 +41,12 @@ export function buildStageMessages(input: PipelinePromptInput): Message[] {
 }
 
 function pipelineSection(input: PipelinePromptInput): string {
-  const reader = input.stage === input.stageCount ? 'it is the final answer the user reads' : 'the next stage works from it';
-  const inputs = input.stage === 1 ? 'You are the first stage and work from the task alone.' : 'You receive the task and the outputs of the stages before you.';
+  const reader =
+    input.stage === input.stageCount ? 'it is the final answer the user reads' : 'the next stage works from it';
+  const inputs =
+    input.stage === 1
+      ? 'You are the first stage and work from the task alone.'
+      : 'You receive the task and the outputs of the stages before you.';
   return `## Working in a pipeline
 You are stage ${input.stage} of ${input.stageCount} in a pipeline of agents that work on one task in turn. ${inputs} Do your own part, as your instructions describe, building on what the earlier stages produced, and write your complete output: ${reader}.
 
@@ -57,7 +66,10 @@ function describeEarlier(earlier: readonly StageRecord[]): string | undefined {
 function quoteHistory(history: readonly Message[]): string | undefined {
   const turns = history.filter((message) => message.role === 'user' || message.role === 'assistant');
   if (turns.length === 0) return undefined;
-  return wrapBlock('conversation_history', turns.map((message) => quoteBlock('message', message.content, { role: message.role })).join('\n'));
+  return wrapBlock(
+    'conversation_history',
+    turns.map((message) => quoteBlock('message', message.content, { role: message.role })).join('\n'),
+  );
 }
 
 function joinSections(sections: ReadonlyArray<string | undefined>): string {

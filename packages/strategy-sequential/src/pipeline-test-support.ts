@@ -1,4 +1,12 @@
-import type { CoordinationEvent, CoordinationEventType, OrchestratorSettings, Strategy, StrategyContext, AgentHandle, TurnRequest } from '@massgen/core';
+import type {
+  CoordinationEvent,
+  CoordinationEventType,
+  OrchestratorSettings,
+  Strategy,
+  StrategyContext,
+  AgentHandle,
+  TurnRequest,
+} from '@massgen/core';
 
 /** Test support for the pipeline's tests: contexts, event collection and prompt text. */
 
@@ -52,7 +60,10 @@ export function eventsOfType<Type extends CoordinationEventType>(
   return events.filter((event): event is Extract<CoordinationEvent, { type: Type }> => event.type === type);
 }
 
-export function onlyEvent<Type extends CoordinationEventType>(events: readonly CoordinationEvent[], type: Type): Extract<CoordinationEvent, { type: Type }> {
+export function onlyEvent<Type extends CoordinationEventType>(
+  events: readonly CoordinationEvent[],
+  type: Type,
+): Extract<CoordinationEvent, { type: Type }> {
   const found = eventsOfType(events, type);
   if (found.length !== 1) throw new Error(`Expected exactly one ${type} event, found ${found.length}.`);
   return found[0] as Extract<CoordinationEvent, { type: Type }>;

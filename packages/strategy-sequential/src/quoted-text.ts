@@ -1,5 +1,12 @@
 /** The tags that give pipeline prompts their structure. */
-const structuralTags = ['task', 'conversation_history', 'message', 'earlier_outputs', 'output', 'previous_attempt'] as const;
+const structuralTags = [
+  'task',
+  'conversation_history',
+  'message',
+  'earlier_outputs',
+  'output',
+  'previous_attempt',
+] as const;
 
 export type StructuralTag = (typeof structuralTags)[number];
 

@@ -14,7 +14,9 @@ import type { FakeChatRequest, FakeOpenAIServer, FakeResponder } from '@massgen/
 const packageDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seedDirectory = path.resolve(packageDirectory, '../../../shared/examples/seed');
 const present = fs.existsSync(seedDirectory);
-const title = present ? 'seed examples, end to end' : `seed examples, end to end (skipped: ${seedDirectory} does not exist)`;
+const title = present
+  ? 'seed examples, end to end'
+  : `seed examples, end to end (skipped: ${seedDirectory} does not exist)`;
 
 let server: FakeOpenAIServer;
 let project: string;
@@ -62,7 +64,12 @@ async function loadSeedOnFakeServer(file: string): Promise<MassGenConfig> {
   };
 }
 
-async function runSeed(config: MassGenConfig, question: string, responder: FakeResponder, extra: RunOptions = {}): Promise<{ result: RunResult; events: RunEvent[]; requests: FakeChatRequest[] }> {
+async function runSeed(
+  config: MassGenConfig,
+  question: string,
+  responder: FakeResponder,
+  extra: RunOptions = {},
+): Promise<{ result: RunResult; events: RunEvent[]; requests: FakeChatRequest[] }> {
   server.setResponder(responder);
   const before = server.requests.length;
   const events: RunEvent[] = [];
@@ -78,7 +85,10 @@ async function runSeed(config: MassGenConfig, question: string, responder: FakeR
   return { result, events, requests: server.requests.slice(before) };
 }
 
-function ofType<Type extends RunEvent['type']>(events: readonly RunEvent[], type: Type): Array<Extract<RunEvent, { type: Type }>> {
+function ofType<Type extends RunEvent['type']>(
+  events: readonly RunEvent[],
+  type: Type,
+): Array<Extract<RunEvent, { type: Type }>> {
   return events.filter((event): event is Extract<RunEvent, { type: Type }> => event.type === type);
 }
 
@@ -90,11 +100,18 @@ function systemMessageOf(request: FakeChatRequest): string {
 describe.skipIf(!present)(title, () => {
   it('team_of_three.yaml: three agents vote weighted by confidence and the winner presents', async () => {
     const config = await loadSeedOnFakeServer('team_of_three.yaml');
-    expect(config.orchestrator).toMatchObject({ maxRounds: 5, votingMethod: 'weighted_by_confidence', restartAfterStagnation: 2 });
+    expect(config.orchestrator).toMatchObject({
+      maxRounds: 5,
+      votingMethod: 'weighted_by_confidence',
+      restartAfterStagnation: 2,
+    });
     const { result, events, requests } = await runSeed(
       config,
       '为我们设计一个面向Z世代的短视频社交App。',
-      createTeamResponder({ confidence: 0.8, finalText: (request) => `最终方案（${request.model}）：以兴趣社区为核心的短视频App。` }),
+      createTeamResponder({
+        confidence: 0.8,
+        finalText: (request) => `最终方案（${request.model}）：以兴趣社区为核心的短视频App。`,
+      }),
     );
 
     expect(result.stopReason).toBe('consensus');
@@ -110,12 +127,22 @@ describe.skipIf(!present)(title, () => {
     expect(systemMessageOf(architect as FakeChatRequest)).toContain('你是团队中的系统架构师');
   });
 
-  it('creative_brainstorm.yaml: agents that keep brainstorming stop at the file\'s max_rounds of 4', async () => {
+  it("creative_brainstorm.yaml: agents that keep brainstorming stop at the file's max_rounds of 4", async () => {
     const config = await loadSeedOnFakeServer('creative_brainstorm.yaml');
     expect(config.orchestrator).toMatchObject({ maxRounds: 4, convergenceThreshold: 0.7 });
     const responder: FakeResponder = (request) => {
       if (request.tools.length === 0) return { type: 'text', text: `Final slogans by ${request.model}.` };
-      return { type: 'tool-calls', calls: [{ name: 'new_answer', arguments: { content: `Slogan ${request.index} from ${request.model}: second brain number ${request.index}.` } }] };
+      return {
+        type: 'tool-calls',
+        calls: [
+          {
+            name: 'new_answer',
+            arguments: {
+              content: `Slogan ${request.index} from ${request.model}: second brain number ${request.index}.`,
+            },
+          },
+        ],
+      };
     };
     const { result, events } = await runSeed(config, '请为Nebula生成广告语和社交媒体内容。', responder);
 
@@ -123,17 +150,27 @@ describe.skipIf(!present)(title, () => {
     const rounds = ofType(events, 'answer').reduce((most, answer) => Math.max(most, answer.round), 0);
     expect(rounds).toBe(4);
     for (const agent of config.agents) {
-      expect(ofType(events, 'answer').filter((answer) => answer.agentId === agent.id).map((answer) => answer.round)).toEqual([1, 2, 3, 4]);
+      expect(
+        ofType(events, 'answer')
+          .filter((answer) => answer.agentId === agent.id)
+          .map((answer) => answer.round),
+      ).toEqual([1, 2, 3, 4]);
     }
     expect(result.finalAnswer).toMatch(/^Final slogans by /);
   });
 
   it('tech_review.yaml: four experts on defaults reach consensus, every one of them voting', async () => {
     const config = await loadSeedOnFakeServer('tech_review.yaml');
-    const { result, requests } = await runSeed(config, '请为Greenfield项目推荐一个部署平台。', createTeamResponder({ finalText: 'Cloud Run, with a migration roadmap.' }));
+    const { result, requests } = await runSeed(
+      config,
+      '请为Greenfield项目推荐一个部署平台。',
+      createTeamResponder({ finalText: 'Cloud Run, with a migration roadmap.' }),
+    );
 
     expect(result.stopReason).toBe('consensus');
-    expect(result.votes.map((vote) => vote.agentId).sort()).toEqual(['AWS专家', 'Azure专家', 'GCP专家', '首席架构师'].sort());
+    expect(result.votes.map((vote) => vote.agentId).sort()).toEqual(
+      ['AWS专家', 'Azure专家', 'GCP专家', '首席架构师'].sort(),
+    );
     // Every vote backs the winner, who had answered.
     expect(result.answers.map((answer) => answer.agentId)).toContain(result.winnerAgentId);
     expect(result.votes.every((vote) => vote.targetAgentId === result.winnerAgentId)).toBe(true);
@@ -141,7 +178,7 @@ describe.skipIf(!present)(title, () => {
     expect(requests.some((request) => systemMessageOf(request).includes('你是本次评审的首席架构师'))).toBe(true);
   });
 
-  it('refactor_pipeline.yaml: analyst, refactorer and writer run in order and the writer\'s output is the final answer', async () => {
+  it("refactor_pipeline.yaml: analyst, refactorer and writer run in order and the writer's output is the final answer", async () => {
     const config = await loadSeedOnFakeServer('refactor_pipeline.yaml');
     expect(config.strategy).toBe('sequential');
     const outputs = ['审计报告：三个魔法数字。', '重构完成：常量已命名。', '# 用户文档\n安装与运行。'];
@@ -152,7 +189,11 @@ describe.skipIf(!present)(title, () => {
     expect(result.stopReason).toBe('completed');
     expect(result.winnerAgentId).toBe('文档工程师');
     expect(result.finalAnswer).toBe('# 用户文档\n安装与运行。');
-    expect(ofType(events, 'answer').map((answer) => answer.agentId)).toEqual(['代码分析员', '重构工程师', '文档工程师']);
+    expect(ofType(events, 'answer').map((answer) => answer.agentId)).toEqual([
+      '代码分析员',
+      '重构工程师',
+      '文档工程师',
+    ]);
     expect(requests).toHaveLength(3);
     expect(requests.every((request) => request.tools.length === 0)).toBe(true);
     const writerPrompt = JSON.stringify(requests[2]?.messages);
@@ -170,7 +211,10 @@ describe.skipIf(!present)(title, () => {
       if (request.tools.length === 0) return { type: 'text', text: `Presented by ${request.model}.` };
       if (answered.size === 0 && request.model === 'grok-4-fast') {
         answered.add(request.model);
-        return { type: 'tool-calls', calls: [{ name: 'new_answer', arguments: { content: 'A bold idea from Grok.' } }] };
+        return {
+          type: 'tool-calls',
+          calls: [{ name: 'new_answer', arguments: { content: 'A bold idea from Grok.' } }],
+        };
       }
       return { type: 'hang' };
     };

@@ -22,14 +22,18 @@ export function readSequentialSettings(settings: OrchestratorSettings): Sequenti
     problems.push(`maxTurnAttempts must be a whole number of at least 1 (got ${String(settings.maxTurnAttempts)})`);
   }
   const positive = (name: string, value: number | undefined): void => {
-    if (value !== undefined && !(Number.isFinite(value) && value > 0)) problems.push(`${name} must be a number above 0 (got ${String(value)})`);
+    if (value !== undefined && !(Number.isFinite(value) && value > 0))
+      problems.push(`${name} must be a number above 0 (got ${String(value)})`);
   };
   positive('timeoutMs', settings.timeoutMs);
   positive('roundTimeoutMs', settings.roundTimeoutMs);
   positive('budget.maxTokensTotal', settings.budget.maxTokensTotal);
   positive('budget.maxCostUsd', settings.budget.maxCostUsd);
   if (problems.length > 0) {
-    throw new MassGenError({ code: 'CONFIG_INVALID', message: `Invalid orchestrator settings for the sequential workflow: ${problems.join('; ')}.` });
+    throw new MassGenError({
+      code: 'CONFIG_INVALID',
+      message: `Invalid orchestrator settings for the sequential workflow: ${problems.join('; ')}.`,
+    });
   }
   return {
     maxTurnAttempts: settings.maxTurnAttempts,
@@ -49,7 +53,10 @@ export function votingSettingWarnings(settings: OrchestratorSettings): Warning[]
     ['restart_after_stagnation', settings.restartAfterStagnation !== undefined],
     ['plateau_rounds', settings.plateauRounds !== undefined],
     ['max_new_answers_per_agent', settings.maxNewAnswersPerAgent !== undefined],
-    ['answer_novelty_requirement', settings.answerNoveltyRequirement !== undefined && settings.answerNoveltyRequirement !== 'lenient'],
+    [
+      'answer_novelty_requirement',
+      settings.answerNoveltyRequirement !== undefined && settings.answerNoveltyRequirement !== 'lenient',
+    ],
     ['round_timeout_grace_seconds', settings.roundGraceMs !== undefined],
   ];
   return ignored

@@ -5,9 +5,24 @@ import * as strategyModule from './index.js';
 import { collectEvents, createPipelineContext, eventsOfType, onlyEvent, promptText } from './pipeline-test-support.js';
 import { createSequentialStrategy } from './sequential-strategy.js';
 
-const analyst = () => createScriptedAgent({ id: 'analyst', systemMessage: 'You audit code.', turns: [textTurn('Audit: three magic numbers.')] });
-const refactorer = () => createScriptedAgent({ id: 'refactorer', systemMessage: 'You refactor code.', turns: [textTurn('Refactored: constants named.')] });
-const writer = () => createScriptedAgent({ id: 'writer', systemMessage: 'You write docs.', turns: [textTurn('# Docs\nUsage and changes.')] });
+const analyst = () =>
+  createScriptedAgent({
+    id: 'analyst',
+    systemMessage: 'You audit code.',
+    turns: [textTurn('Audit: three magic numbers.')],
+  });
+const refactorer = () =>
+  createScriptedAgent({
+    id: 'refactorer',
+    systemMessage: 'You refactor code.',
+    turns: [textTurn('Refactored: constants named.')],
+  });
+const writer = () =>
+  createScriptedAgent({
+    id: 'writer',
+    systemMessage: 'You write docs.',
+    turns: [textTurn('# Docs\nUsage and changes.')],
+  });
 
 describe('sequential strategy', () => {
   it('runs the agents in order, each on the task and every earlier output, and the last output is the final answer', async () => {
@@ -37,14 +52,30 @@ describe('sequential strategy', () => {
     expect(third).toContain('Refactored: constants named.');
     expect(third).toContain('it is the final answer the user reads');
     for (const agent of agents) expect(agent.requests[0]).toMatchObject({ workflowTools: [], toolChoice: 'auto' });
-    expect(onlyEvent(events, 'final')).toEqual({ type: 'final', agentId: 'writer', label: 'agent3.1', content: '# Docs\nUsage and changes.' });
-    expect(events.at(-1)).toEqual({ type: 'run-end', stopReason: 'completed', winnerAgentId: 'writer', finalAnswer: '# Docs\nUsage and changes.' });
+    expect(onlyEvent(events, 'final')).toEqual({
+      type: 'final',
+      agentId: 'writer',
+      label: 'agent3.1',
+      content: '# Docs\nUsage and changes.',
+    });
+    expect(events.at(-1)).toEqual({
+      type: 'run-end',
+      stopReason: 'completed',
+      winnerAgentId: 'writer',
+      finalAnswer: '# Docs\nUsage and changes.',
+    });
   });
 
   it('starts a stage only after the one before it has ended', async () => {
     const released: string[] = [];
-    const first = createScriptedAgent({ id: 'first', turns: [[notify(() => released.push('first ends')), ...textTurn('One.')]] });
-    const second = createScriptedAgent({ id: 'second', turns: [[notify(() => released.push('second starts')), ...textTurn('Two.')]] });
+    const first = createScriptedAgent({
+      id: 'first',
+      turns: [[notify(() => released.push('first ends')), ...textTurn('One.')]],
+    });
+    const second = createScriptedAgent({
+      id: 'second',
+      turns: [[notify(() => released.push('second starts')), ...textTurn('Two.')]],
+    });
     await collectEvents(createSequentialStrategy(), createPipelineContext({ agents: [first, second] }));
 
     expect(released).toEqual(['first ends', 'second starts']);
@@ -57,9 +88,17 @@ describe('sequential strategy', () => {
       turns: [[errorPart({ code: 'BACKEND_AUTH', message: 'Invalid API key.', retryable: false })]],
     });
     const docs = writer();
-    const events = await collectEvents(createSequentialStrategy(), createPipelineContext({ agents: [analyst(), broken, docs] }));
+    const events = await collectEvents(
+      createSequentialStrategy(),
+      createPipelineContext({ agents: [analyst(), broken, docs] }),
+    );
 
-    expect(onlyEvent(events, 'agent-error')).toMatchObject({ agentId: 'refactorer', attempt: 1, willRetry: false, error: { code: 'BACKEND_AUTH' } });
+    expect(onlyEvent(events, 'agent-error')).toMatchObject({
+      agentId: 'refactorer',
+      attempt: 1,
+      willRetry: false,
+      error: { code: 'BACKEND_AUTH' },
+    });
     expect(onlyEvent(events, 'agent-killed').reason).toContain('failed stage 2 after 1 attempt: Invalid API key.');
     const writerPrompt = promptText(docs.requests[0]);
     expect(writerPrompt).toContain('Stage 2 (refactorer) failed and produced no output: Invalid API key.');
@@ -71,33 +110,58 @@ describe('sequential strategy', () => {
     const quiet = createScriptedAgent({ id: 'quiet', turns: [textTurn(''), textTurn('Second try.')] });
     const events = await collectEvents(createSequentialStrategy(), createPipelineContext({ agents: [quiet] }));
 
-    expect(onlyEvent(events, 'agent-error')).toMatchObject({ attempt: 1, willRetry: true, error: { code: 'WORKFLOW_VIOLATION' } });
+    expect(onlyEvent(events, 'agent-error')).toMatchObject({
+      attempt: 1,
+      willRetry: true,
+      error: { code: 'WORKFLOW_VIOLATION' },
+    });
     expect(eventsOfType(events, 'agent-start').map((event) => [event.attempt, event.reason])).toEqual([
       [1, 'initial'],
       [2, 'retry'],
     ]);
-    expect(promptText(quiet.requests[1])).toContain('Your previous attempt at this stage was not accepted: Agent "quiet" ended its stage without writing any output.');
+    expect(promptText(quiet.requests[1])).toContain(
+      'Your previous attempt at this stage was not accepted: Agent "quiet" ended its stage without writing any output.',
+    );
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'completed', finalAnswer: 'Second try.' });
   });
 
   it('returns the latest output when the last stage fails', async () => {
-    const failingWriter = createScriptedAgent({ id: 'writer', turns: () => [errorPart({ code: 'BACKEND_SERVER', message: 'Overloaded.', retryable: true })] });
-    const events = await collectEvents(createSequentialStrategy(), createPipelineContext({ agents: [analyst(), refactorer(), failingWriter] }));
+    const failingWriter = createScriptedAgent({
+      id: 'writer',
+      turns: () => [errorPart({ code: 'BACKEND_SERVER', message: 'Overloaded.', retryable: true })],
+    });
+    const events = await collectEvents(
+      createSequentialStrategy(),
+      createPipelineContext({ agents: [analyst(), refactorer(), failingWriter] }),
+    );
 
     expect(failingWriter.requests).toHaveLength(3);
     expect(onlyEvent(events, 'agent-killed').agentId).toBe('writer');
-    expect(onlyEvent(events, 'final')).toMatchObject({ agentId: 'refactorer', content: 'Refactored: constants named.' });
+    expect(onlyEvent(events, 'final')).toMatchObject({
+      agentId: 'refactorer',
+      content: 'Refactored: constants named.',
+    });
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'completed', winnerAgentId: 'refactorer' });
   });
 
   it('stops with all-agents-failed and a clear error when no stage produced anything', async () => {
-    const locked = (id: string) => createScriptedAgent({ id, turns: [[errorPart({ code: 'BACKEND_AUTH', message: `No key for ${id}.`, retryable: false })]] });
-    const events = await collectEvents(createSequentialStrategy(), createPipelineContext({ agents: [locked('one'), locked('two')] }));
+    const locked = (id: string) =>
+      createScriptedAgent({
+        id,
+        turns: [[errorPart({ code: 'BACKEND_AUTH', message: `No key for ${id}.`, retryable: false })]],
+      });
+    const events = await collectEvents(
+      createSequentialStrategy(),
+      createPipelineContext({ agents: [locked('one'), locked('two')] }),
+    );
 
     expect(eventsOfType(events, 'final')).toEqual([]);
     expect(onlyEvent(events, 'run-end')).toMatchObject({
       stopReason: 'all-agents-failed',
-      error: { code: 'BACKEND_AUTH', message: expect.stringContaining('stage 1 (one): No key for one.; stage 2 (two): No key for two.') },
+      error: {
+        code: 'BACKEND_AUTH',
+        message: expect.stringContaining('stage 1 (one): No key for one.; stage 2 (two): No key for two.'),
+      },
     });
   });
 
@@ -105,18 +169,29 @@ describe('sequential strategy', () => {
     const answerNow = new AbortController();
     const stuck = createScriptedAgent({ id: 'refactorer', turns: [[notify(() => answerNow.abort()), hang()]] });
     const docs = writer();
-    const events = await collectEvents(createSequentialStrategy(), createPipelineContext({ agents: [analyst(), stuck, docs], answerNow: answerNow.signal }));
+    const events = await collectEvents(
+      createSequentialStrategy(),
+      createPipelineContext({ agents: [analyst(), stuck, docs], answerNow: answerNow.signal }),
+    );
 
     expect(stuck.abortedTurns).toEqual([0]);
     expect(docs.requests).toEqual([]);
     expect(eventsOfType(events, 'agent-error')).toEqual([]);
-    expect(onlyEvent(events, 'run-end')).toEqual({ type: 'run-end', stopReason: 'answer-now', winnerAgentId: 'analyst', finalAnswer: 'Audit: three magic numbers.' });
+    expect(onlyEvent(events, 'run-end')).toEqual({
+      type: 'run-end',
+      stopReason: 'answer-now',
+      winnerAgentId: 'analyst',
+      finalAnswer: 'Audit: three magic numbers.',
+    });
   });
 
   it('cancels without a final answer', async () => {
     const cancel = new AbortController();
     const stuck = createScriptedAgent({ id: 'analyst', turns: [[notify(() => cancel.abort()), hang()]] });
-    const events = await collectEvents(createSequentialStrategy(), createPipelineContext({ agents: [stuck, writer()], signal: cancel.signal }));
+    const events = await collectEvents(
+      createSequentialStrategy(),
+      createPipelineContext({ agents: [stuck, writer()], signal: cancel.signal }),
+    );
 
     expect(stuck.abortedTurns).toEqual([0]);
     expect(eventsOfType(events, 'final')).toEqual([]);
@@ -125,16 +200,26 @@ describe('sequential strategy', () => {
 
   it('stops at the whole-run time limit, with a timeout error when nothing was produced yet', async () => {
     const stuck = createScriptedAgent({ id: 'analyst', turns: [[hang()]] });
-    const events = await collectEvents(createSequentialStrategy(), createPipelineContext({ agents: [stuck, writer()], settings: { timeoutMs: 5 } }));
+    const events = await collectEvents(
+      createSequentialStrategy(),
+      createPipelineContext({ agents: [stuck, writer()], settings: { timeoutMs: 5 } }),
+    );
 
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'timeout', error: { code: 'TIMEOUT' } });
   });
 
   it('stops at the token budget, counted as usage arrives, and keeps the latest output', async () => {
     let tokens = 0;
-    const spender = createScriptedAgent({ id: 'refactorer', turns: [[{ type: 'usage', usage: { inputTokens: 900, outputTokens: 200 } }, hang()]] });
+    const spender = createScriptedAgent({
+      id: 'refactorer',
+      turns: [[{ type: 'usage', usage: { inputTokens: 900, outputTokens: 200 } }, hang()]],
+    });
     const docs = writer();
-    const context = createPipelineContext({ agents: [analyst(), spender, docs], settings: { budget: { maxTokensTotal: 1000 } }, spent: () => ({ tokens, costUsd: 0 }) });
+    const context = createPipelineContext({
+      agents: [analyst(), spender, docs],
+      settings: { budget: { maxTokensTotal: 1000 } },
+      spent: () => ({ tokens, costUsd: 0 }),
+    });
     const events = await collectEvents(createSequentialStrategy(), context, (event) => {
       if (event.type === 'usage') tokens += (event.usage.inputTokens ?? 0) + (event.usage.outputTokens ?? 0);
     });
@@ -146,16 +231,25 @@ describe('sequential strategy', () => {
 
   it('fails an attempt that runs past the stage time limit, and tries again', async () => {
     const slow = createScriptedAgent({ id: 'slow', turns: [[hang()], textTurn('Made it.')] });
-    const events = await collectEvents(createSequentialStrategy(), createPipelineContext({ agents: [slow], settings: { roundTimeoutMs: 5 } }));
+    const events = await collectEvents(
+      createSequentialStrategy(),
+      createPipelineContext({ agents: [slow], settings: { roundTimeoutMs: 5 } }),
+    );
 
     expect(slow.abortedTurns).toEqual([0]);
-    expect(onlyEvent(events, 'agent-error')).toMatchObject({ willRetry: true, error: { code: 'TIMEOUT', message: expect.stringContaining('time limit of 5 ms') } });
+    expect(onlyEvent(events, 'agent-error')).toMatchObject({
+      willRetry: true,
+      error: { code: 'TIMEOUT', message: expect.stringContaining('time limit of 5 ms') },
+    });
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'completed', finalAnswer: 'Made it.' });
   });
 
   it('warns about voting settings, which mean nothing to a pipeline', async () => {
     const settings = { maxRounds: 5, votingMethod: 'weighted_by_confidence' as const, restartAfterStagnation: 2 };
-    const events = await collectEvents(createSequentialStrategy(), createPipelineContext({ agents: [analyst()], settings }));
+    const events = await collectEvents(
+      createSequentialStrategy(),
+      createPipelineContext({ agents: [analyst()], settings }),
+    );
 
     expect(eventsOfType(events, 'warning').map((event) => event.warning.path)).toEqual([
       'orchestrator.max_rounds',
@@ -165,10 +259,21 @@ describe('sequential strategy', () => {
   });
 
   it('rejects unusable settings and an empty team with an error ending', async () => {
-    const badAttempts = await collectEvents(createSequentialStrategy(), createPipelineContext({ agents: [analyst()], settings: { maxTurnAttempts: 0 } }));
-    expect(badAttempts.at(-1)).toMatchObject({ type: 'run-end', stopReason: 'error', error: { code: 'CONFIG_INVALID', message: expect.stringContaining('maxTurnAttempts') } });
+    const badAttempts = await collectEvents(
+      createSequentialStrategy(),
+      createPipelineContext({ agents: [analyst()], settings: { maxTurnAttempts: 0 } }),
+    );
+    expect(badAttempts.at(-1)).toMatchObject({
+      type: 'run-end',
+      stopReason: 'error',
+      error: { code: 'CONFIG_INVALID', message: expect.stringContaining('maxTurnAttempts') },
+    });
     const empty = await collectEvents(createSequentialStrategy(), createPipelineContext({ agents: [] }));
-    expect(empty.at(-1)).toMatchObject({ type: 'run-end', stopReason: 'error', error: { message: expect.stringContaining('at least one agent') } });
+    expect(empty.at(-1)).toMatchObject({
+      type: 'run-end',
+      stopReason: 'error',
+      error: { message: expect.stringContaining('at least one agent') },
+    });
   });
 
   it('exports the strategy module contract', () => {

@@ -1,5 +1,13 @@
 import { MassGenError, toMassGenError } from '@massgen/core';
-import type { AgentHandle, CoordinationEvent, ErrorCode, SerializedError, StopReason, Strategy, StrategyContext } from '@massgen/core';
+import type {
+  AgentHandle,
+  CoordinationEvent,
+  ErrorCode,
+  SerializedError,
+  StopReason,
+  Strategy,
+  StrategyContext,
+} from '@massgen/core';
 import { buildStageMessages } from './pipeline-prompt.js';
 import type { StageRecord } from './pipeline-prompt.js';
 import { PipelineLimits } from './pipeline-limits.js';
@@ -31,7 +39,10 @@ async function* runPipeline(context: StrategyContext): AsyncGenerator<Coordinati
   try {
     const settings = readSequentialSettings(context.settings);
     if (context.agents.length === 0) {
-      throw new MassGenError({ code: 'CONFIG_INVALID', message: 'The sequential workflow needs at least one agent; the run was given none.' });
+      throw new MassGenError({
+        code: 'CONFIG_INVALID',
+        message: 'The sequential workflow needs at least one agent; the run was given none.',
+      });
     }
     for (const warning of votingSettingWarnings(context.settings)) yield { type: 'warning', warning };
     const limits = new PipelineLimits(context, settings);
@@ -47,7 +58,11 @@ async function* runPipeline(context: StrategyContext): AsyncGenerator<Coordinati
   yield end;
 }
 
-async function* runStages(context: StrategyContext, settings: SequentialSettings, limits: PipelineLimits): AsyncGenerator<CoordinationEvent, RunEnd> {
+async function* runStages(
+  context: StrategyContext,
+  settings: SequentialSettings,
+  limits: PipelineLimits,
+): AsyncGenerator<CoordinationEvent, RunEnd> {
   const records: StageRecord[] = [];
   for (const [index, handle] of context.agents.entries()) {
     const stage = index + 1;
@@ -72,7 +87,13 @@ async function* runStage(
 ): AsyncGenerator<CoordinationEvent, StageRecord | undefined> {
   let retryProblem: string | undefined;
   for (let attempt = 1; ; attempt += 1) {
-    yield { type: 'agent-start', agentId: handle.id, round: stage, attempt, reason: attempt === 1 ? 'initial' : 'retry' };
+    yield {
+      type: 'agent-start',
+      agentId: handle.id,
+      round: stage,
+      attempt,
+      reason: attempt === 1 ? 'initial' : 'retry',
+    };
     const messages = buildStageMessages({
       systemMessage: handle.systemMessage,
       task: context.task,
@@ -82,7 +103,11 @@ async function* runStage(
       earlier,
       ...(retryProblem === undefined ? {} : { retryProblem }),
     });
-    const result = yield* runStageAttempt({ handle, request: { messages, workflowTools: [], toolChoice: 'auto' }, limits });
+    const result = yield* runStageAttempt({
+      handle,
+      request: { messages, workflowTools: [], toolChoice: 'auto' },
+      limits,
+    });
     if (result.kind === 'stopped') return undefined;
     if (result.kind === 'output') {
       yield { type: 'answer', agentId: handle.id, label: stageLabel(stage), content: result.content, round: stage };
@@ -105,7 +130,11 @@ function stageLabel(stage: number): string {
 }
 
 /** Ends the pipeline: the latest output, whoever wrote it, is the final answer as it stands. */
-function* conclude(reason: StopReason | PipelineStop, records: readonly StageRecord[], context: StrategyContext): Generator<CoordinationEvent, RunEnd> {
+function* conclude(
+  reason: StopReason | PipelineStop,
+  records: readonly StageRecord[],
+  context: StrategyContext,
+): Generator<CoordinationEvent, RunEnd> {
   if (reason === 'cancelled') return { type: 'run-end', stopReason: 'cancelled' };
   const last = records.filter((record): record is StageOutput => record.kind === 'output').at(-1);
   if (last === undefined) {
@@ -120,8 +149,14 @@ function noOutputError(reason: StopReason, records: readonly StageRecord[]): Ser
   if (reason === 'all-agents-failed') {
     const failures = records.filter((record) => record.kind === 'failed');
     const details = failures.map((record) => `stage ${record.stage} (${record.agentId}): ${record.reason}`).join('; ');
-    return new MassGenError({ code: failures[0]?.code ?? 'INTERNAL', message: `Every stage of the pipeline failed, so there is no output. ${details}` }).toJSON();
+    return new MassGenError({
+      code: failures[0]?.code ?? 'INTERNAL',
+      message: `Every stage of the pipeline failed, so there is no output. ${details}`,
+    }).toJSON();
   }
   const code: ErrorCode = reason === 'timeout' ? 'TIMEOUT' : reason === 'budget' ? 'BUDGET_EXCEEDED' : 'ABORTED';
-  return new MassGenError({ code, message: `The pipeline stopped (${reason}) before any stage produced an output.` }).toJSON();
+  return new MassGenError({
+    code,
+    message: `The pipeline stopped (${reason}) before any stage produced an output.`,
+  }).toJSON();
 }

@@ -45,12 +45,31 @@ export async function* runStageAttempt(input: StageAttemptInput): AsyncGenerator
   if (limits.stopReason !== undefined) return { kind: 'stopped' };
   if (control.timedOut) {
     const message = `Agent "${handle.id}" did not finish its stage within the time limit of ${String(limits.stageTimeoutMs)} ms.`;
-    return { kind: 'failed', error: new MassGenError({ code: 'TIMEOUT', message, retryable: true, agentId: handle.id, provider: handle.provider }).toJSON() };
+    return {
+      kind: 'failed',
+      error: new MassGenError({
+        code: 'TIMEOUT',
+        message,
+        retryable: true,
+        agentId: handle.id,
+        provider: handle.provider,
+      }).toJSON(),
+    };
   }
-  if (error !== undefined) return { kind: 'failed', error: { ...error, agentId: handle.id, provider: error.provider ?? handle.provider } };
+  if (error !== undefined)
+    return { kind: 'failed', error: { ...error, agentId: handle.id, provider: error.provider ?? handle.provider } };
   if (text.trim() === '') {
     const message = `Agent "${handle.id}" ended its stage without writing any output.`;
-    return { kind: 'failed', error: new MassGenError({ code: 'WORKFLOW_VIOLATION', message, retryable: true, agentId: handle.id, provider: handle.provider }).toJSON() };
+    return {
+      kind: 'failed',
+      error: new MassGenError({
+        code: 'WORKFLOW_VIOLATION',
+        message,
+        retryable: true,
+        agentId: handle.id,
+        provider: handle.provider,
+      }).toJSON(),
+    };
   }
   return { kind: 'output', content: text };
 }
@@ -64,13 +83,17 @@ function partEvents(agentId: string, part: AgentStreamPart): CoordinationEvent[]
     case 'tool-call':
       return [{ type: 'tool-call', agentId, callId: part.id, name: part.name, input: part.input }];
     case 'tool-result':
-      return [{ type: 'tool-result', agentId, callId: part.id, name: part.name, output: part.output, isError: part.isError }];
+      return [
+        { type: 'tool-result', agentId, callId: part.id, name: part.name, output: part.output, isError: part.isError },
+      ];
     case 'usage':
       return [{ type: 'usage', agentId, usage: part.usage }];
     case 'warning':
       return [{ type: 'warning', warning: { ...part.warning, agentId } }];
     case 'retry':
-      return [{ type: 'agent-error', agentId, error: { ...part.error, agentId }, attempt: part.attempt, willRetry: true }];
+      return [
+        { type: 'agent-error', agentId, error: { ...part.error, agentId }, attempt: part.attempt, willRetry: true },
+      ];
     case 'finish':
     case 'provider-metadata':
     case 'error':

@@ -125,7 +125,16 @@ export class AgentTurn {
         if (this.purpose === 'coordination' && isWorkflowToolName(part.name)) this.unofferedCalls.push(part.name);
         return [{ type: 'tool-call', agentId, callId: part.id, name: part.name, input: part.input }];
       case 'tool-result':
-        return [{ type: 'tool-result', agentId, callId: part.id, name: part.name, output: part.output, isError: part.isError }];
+        return [
+          {
+            type: 'tool-result',
+            agentId,
+            callId: part.id,
+            name: part.name,
+            output: part.output,
+            isError: part.isError,
+          },
+        ];
       case 'usage':
         return [{ type: 'usage', agentId, usage: part.usage }];
       case 'warning':
@@ -139,7 +148,9 @@ export class AgentTurn {
         this.error ??= part.error;
         return [];
       case 'retry':
-        return [{ type: 'agent-error', agentId, error: { ...part.error, agentId }, attempt: part.attempt, willRetry: true }];
+        return [
+          { type: 'agent-error', agentId, error: { ...part.error, agentId }, attempt: part.attempt, willRetry: true },
+        ];
     }
   }
 

@@ -35,12 +35,17 @@ describe('answer novelty', () => {
     expect(balanced.judge(seventy)).toEqual({ accepted: true, novel: true });
     const repeated = balanced.judge(`${earlier} nine`);
     expect(repeated).toEqual({ accepted: false, problem: expect.stringContaining('repeats answer agent2.1') });
-    expect(repeated).toMatchObject({ problem: expect.stringContaining('share 89% of their words, and this run accepts at most 70%') });
+    expect(repeated).toMatchObject({
+      problem: expect.stringContaining('share 89% of their words, and this run accepts at most 70%'),
+    });
 
     const strict = new AnswerNovelty('strict');
     strict.record('agent1.1', earlier);
     expect(wordOverlap(wordSet(earlier), wordSet(sixty))).toBeCloseTo(0.6);
-    expect(strict.judge(sixty)).toMatchObject({ accepted: false, problem: expect.stringContaining('answer_novelty_requirement: strict') });
+    expect(strict.judge(sixty)).toMatchObject({
+      accepted: false,
+      problem: expect.stringContaining('answer_novelty_requirement: strict'),
+    });
     expect(strict.judge('one two three nine ten eleven')).toEqual({ accepted: true, novel: true });
   });
 
@@ -49,7 +54,13 @@ describe('answer novelty', () => {
     novelty.record('agent1.1', 'alpha beta gamma delta');
     novelty.record('agent2.1', 'red green blue yellow');
     novelty.record('agent1.2', 'north south east west');
-    expect(novelty.judge('red green blue yellow')).toMatchObject({ accepted: false, problem: expect.stringContaining('agent2.1') });
-    expect(novelty.judge('alpha beta gamma delta')).toMatchObject({ accepted: false, problem: expect.stringContaining('agent1.1') });
+    expect(novelty.judge('red green blue yellow')).toMatchObject({
+      accepted: false,
+      problem: expect.stringContaining('agent2.1'),
+    });
+    expect(novelty.judge('alpha beta gamma delta')).toMatchObject({
+      accepted: false,
+      problem: expect.stringContaining('agent1.1'),
+    });
   });
 });

@@ -17,9 +17,7 @@ export interface Resemblance {
   overlap: number;
 }
 
-export type NoveltyVerdict =
-  | { accepted: true; novel: boolean }
-  | { accepted: false; problem: string };
+export type NoveltyVerdict = { accepted: true; novel: boolean } | { accepted: false; problem: string };
 
 // Word segmentation rather than splitting on spaces, so Chinese and Japanese answers (no spaces
 // between words) are compared word by word too.

@@ -16,7 +16,8 @@ export function watchLimits(
 ): () => void {
   const onCancel = (): void => push({ kind: 'limit', reason: 'cancelled' });
   const onAnswerNow = (): void => push({ kind: 'limit', reason: 'answer-now' });
-  const timer = timeoutMs === undefined ? undefined : setTimeout(() => push({ kind: 'limit', reason: 'timeout' }), timeoutMs);
+  const timer =
+    timeoutMs === undefined ? undefined : setTimeout(() => push({ kind: 'limit', reason: 'timeout' }), timeoutMs);
   if (context.signal.aborted) onCancel();
   else context.signal.addEventListener('abort', onCancel, { once: true });
   if (context.answerNow.aborted) onAnswerNow();

@@ -97,7 +97,8 @@ export class CoordinationRun {
     const threshold = this.settings.convergenceThreshold;
     if (threshold !== undefined && live.length > 0) {
       const leader = this.state.tally(this.settings.votingMethod).winner;
-      if (leader !== undefined && leader.votes > 0 && leader.weight / live.length >= threshold) return 'convergence-threshold';
+      if (leader !== undefined && leader.votes > 0 && leader.weight / live.length >= threshold)
+        return 'convergence-threshold';
     }
     if (this.plateaued) return 'plateau';
     const spent = this.context.spent();
@@ -113,7 +114,10 @@ export class CoordinationRun {
     for (const agent of this.state.agents) {
       const pending = agent.pending;
       if (!agent.alive || agent.turn !== undefined || pending === undefined) continue;
-      const answers = pending.freshStart === true ? this.state.leadingAnswers(this.settings.votingMethod, freshStartAnswerLimit) : this.state.currentAnswers();
+      const answers =
+        pending.freshStart === true
+          ? this.state.leadingAnswers(this.settings.votingMethod, freshStartAnswerLimit)
+          : this.state.currentAnswers();
       const offered = this.state.offeredFor(agent, this.settings.maxNewAnswersPerAgent, answers);
       const isNewTurn = pending.reason !== 'retry' && pending.continuesRound !== true;
       if (isNewTurn && !this.mayBeginTurn(agent, offered)) continue;
@@ -137,7 +141,13 @@ export class CoordinationRun {
       if (pending.reason === 'restart') {
         events.push({ type: 'restart', agentId: agent.id, reason: pending.restartReason ?? 'the answers changed' });
       }
-      events.push({ type: 'agent-start', agentId: agent.id, round: turn.round, attempt: turn.attempt, reason: turn.reason });
+      events.push({
+        type: 'agent-start',
+        agentId: agent.id,
+        round: turn.round,
+        attempt: turn.attempt,
+        reason: turn.reason,
+      });
       turn.start(agent.handle, this.turnRequest(agent, answers, offered, pending), (input) => this.queue.push(input));
     }
     yield* events;
@@ -161,7 +171,12 @@ export class CoordinationRun {
     return hasTurnsLeft && (offered.newAnswer || offered.labels.length > 0);
   }
 
-  private turnRequest(agent: AgentRecord, answers: readonly Answer[], offered: OfferedTools, pending: PendingTurn): TurnRequest {
+  private turnRequest(
+    agent: AgentRecord,
+    answers: readonly Answer[],
+    offered: OfferedTools,
+    pending: PendingTurn,
+  ): TurnRequest {
     const messages = buildCoordinationMessages({
       systemMessage: agent.handle.systemMessage,
       task: this.context.task,
@@ -220,7 +235,11 @@ export class CoordinationRun {
         yield* this.refuseAttempt(agent, turn, outcome.problem);
         return;
       case 'error': {
-        const error = { ...outcome.error, agentId: agent.id, provider: outcome.error.provider ?? agent.handle.provider };
+        const error = {
+          ...outcome.error,
+          agentId: agent.id,
+          provider: outcome.error.provider ?? agent.handle.provider,
+        };
         yield* failAttempt({ agent, turn, error, feedback: undefined, maxTurnAttempts: this.settings.maxTurnAttempts });
       }
     }
@@ -239,7 +258,12 @@ export class CoordinationRun {
     yield* failAttempt({ agent, turn, error, feedback, maxTurnAttempts: this.settings.maxTurnAttempts });
   }
 
-  private *acceptAnswer(agent: AgentRecord, turn: AgentTurn, content: string, novel: boolean): Generator<CoordinationEvent> {
+  private *acceptAnswer(
+    agent: AgentRecord,
+    turn: AgentTurn,
+    content: string,
+    novel: boolean,
+  ): Generator<CoordinationEvent> {
     const { answer, invalidated } = this.state.acceptAnswer(agent, content, turn.round);
     this.novelty.record(answer.label, content);
     agent.turnsCompleted = turn.round;
@@ -252,13 +276,21 @@ export class CoordinationRun {
     agent.pending = { reason: 'update', attempt: 1 };
     for (const voter of invalidated) {
       if (voter.alive && voter !== agent) {
-        voter.pending = { reason: 'restart', attempt: 1, restartReason: `new answer ${answer.label} made its vote out of date` };
+        voter.pending = {
+          reason: 'restart',
+          attempt: 1,
+          restartReason: `new answer ${answer.label} made its vote out of date`,
+        };
       }
     }
     if (this.settings.interruptStaleTurns) interruptStaleTurns(this.state, agent, answer.label);
   }
 
-  private *acceptVote(agent: AgentRecord, turn: AgentTurn, vote: Extract<TurnOutcome, { kind: 'vote' }>): Generator<CoordinationEvent> {
+  private *acceptVote(
+    agent: AgentRecord,
+    turn: AgentTurn,
+    vote: Extract<TurnOutcome, { kind: 'vote' }>,
+  ): Generator<CoordinationEvent> {
     agent.turnsCompleted = turn.round;
     agent.interruptionsInARow = 0;
     if (turn.viewVersion < this.state.answersVersion) {

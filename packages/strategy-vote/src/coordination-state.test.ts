@@ -17,8 +17,15 @@ describe('coordination state', () => {
     state.castVote(b, 'agent2', 'good', 0.9, 1);
     state.castVote(d, 'agent4', 'good', 0.5, 1);
 
-    expect(state.leadingAnswers('weighted_by_confidence', 2).map((answer) => answer.label)).toEqual(['agent2.1', 'agent4.1']);
-    expect(state.leadingAnswers('majority', 3).map((answer) => answer.label)).toEqual(['agent2.1', 'agent3.1', 'agent4.1']);
+    expect(state.leadingAnswers('weighted_by_confidence', 2).map((answer) => answer.label)).toEqual([
+      'agent2.1',
+      'agent4.1',
+    ]);
+    expect(state.leadingAnswers('majority', 3).map((answer) => answer.label)).toEqual([
+      'agent2.1',
+      'agent3.1',
+      'agent4.1',
+    ]);
     expect(c.vote).toBeUndefined();
   });
 

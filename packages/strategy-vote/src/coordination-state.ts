@@ -81,7 +81,10 @@ export class CoordinationState {
 
   constructor(handles: readonly AgentHandle[]) {
     if (handles.length === 0) {
-      throw new MassGenError({ code: 'CONFIG_INVALID', message: 'The vote strategy needs at least one agent; the run was given none.' });
+      throw new MassGenError({
+        code: 'CONFIG_INVALID',
+        message: 'The vote strategy needs at least one agent; the run was given none.',
+      });
     }
     const seen = new Set<string>();
     for (const handle of handles) {
@@ -130,7 +133,11 @@ export class CoordinationState {
   }
 
   /** Tools for a turn that is shown `answers` (all current answers unless given). */
-  offeredFor(agent: AgentRecord, maxNewAnswersPerAgent: number | undefined, answers: readonly Answer[] = this.currentAnswers()): OfferedTools {
+  offeredFor(
+    agent: AgentRecord,
+    maxNewAnswersPerAgent: number | undefined,
+    answers: readonly Answer[] = this.currentAnswers(),
+  ): OfferedTools {
     return {
       labels: answers.map((answer) => answer.agentLabel),
       newAnswer: maxNewAnswersPerAgent === undefined || agent.answerCount < maxNewAnswersPerAgent,
@@ -149,7 +156,9 @@ export class CoordinationState {
    */
   leadingAnswers(method: VotingMethod, limit: number): Answer[] {
     const tally = this.tally(method);
-    const backed = tally.entries.filter((entry) => entry.votes > 0).sort((first, second) => second.weight - first.weight);
+    const backed = tally.entries
+      .filter((entry) => entry.votes > 0)
+      .sort((first, second) => second.weight - first.weight);
     const chosen = backed.length > 0 ? backed.slice(0, limit) : tally.winner === undefined ? [] : [tally.winner];
     const labels = new Set(chosen.map((entry) => entry.label));
     return this.currentAnswers().filter((answer) => labels.has(answer.label));
@@ -174,7 +183,13 @@ export class CoordinationState {
     return { answer, invalidated };
   }
 
-  castVote(voter: AgentRecord, targetAgentLabel: string, reason: string, confidence: number | undefined, round: number): CastVote {
+  castVote(
+    voter: AgentRecord,
+    targetAgentLabel: string,
+    reason: string,
+    confidence: number | undefined,
+    round: number,
+  ): CastVote {
     const target = this.agents.find((agent) => agent.label === targetAgentLabel);
     const answer = target?.currentAnswer;
     if (target === undefined || answer === undefined) {

@@ -21,7 +21,10 @@ export class EventQueue<Item> {
 
   next(): Promise<Item> {
     if (this.waiting !== undefined) {
-      throw new MassGenError({ code: 'INTERNAL', message: 'EventQueue.next was called while another read was pending.' });
+      throw new MassGenError({
+        code: 'INTERNAL',
+        message: 'EventQueue.next was called while another read was pending.',
+      });
     }
     if (this.items.length > 0) return Promise.resolve(this.items.shift() as Item);
     return new Promise<Item>((resolve) => {

@@ -54,7 +54,9 @@ function describeVotes(input: PresentationPromptInput): string {
   if (input.votes.length === 0) return 'No votes were cast.';
   const totals = input.tally.map((entry) => {
     const count = `${entry.votes} vote${entry.votes === 1 ? '' : 's'}`;
-    return input.weighted ? `${entry.agentLabel}: ${count}, weight ${formatWeight(entry.weight)}` : `${entry.agentLabel}: ${count}`;
+    return input.weighted
+      ? `${entry.agentLabel}: ${count}, weight ${formatWeight(entry.weight)}`
+      : `${entry.agentLabel}: ${count}`;
   });
   const reasons = input.votes.map((vote) => {
     const attributes: Record<string, string> = { from: vote.voterLabel, for: vote.targetLabel };

@@ -18,11 +18,19 @@ describe('vote strategy: the presenter keeps its own tools', () => {
             presenterRequests.push(request);
             return textTurn('Final.');
           }
-          return index === 0 ? textTurn('', newAnswerCall(`Answer from ${id}`)) : textTurn('', voteCall('agent1', 'Complete.'));
+          return index === 0
+            ? textTurn('', newAnswerCall(`Answer from ${id}`))
+            : textTurn('', voteCall('agent1', 'Complete.'));
         },
       });
-    await collectEvents(createVoteStrategy(), createTestContext({ agents: [agent('with-tools', [fileTool]), agent('plain', [])] }));
-    await collectEvents(createVoteStrategy(), createTestContext({ agents: [agent('no-tools', []), agent('other', [fileTool])] }));
+    await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [agent('with-tools', [fileTool]), agent('plain', [])] }),
+    );
+    await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [agent('no-tools', []), agent('other', [fileTool])] }),
+    );
     expect(presenterRequests.map((request) => request.toolChoice)).toEqual(['auto', 'none']);
   });
 });

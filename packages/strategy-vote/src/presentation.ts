@@ -46,7 +46,13 @@ export async function* presentWinner(input: PresentationInput): AsyncGenerator<C
     }
     const failure = turn.failure ?? (turn.output.trim() === '' ? emptyPresentation(turn.agentId) : undefined);
     if (failure === undefined) return { kind: 'presented', content: turn.output };
-    yield { type: 'agent-error', agentId: turn.agentId, error: { ...failure, agentId: turn.agentId }, attempt: 1, willRetry: false };
+    yield {
+      type: 'agent-error',
+      agentId: turn.agentId,
+      error: { ...failure, agentId: turn.agentId },
+      attempt: 1,
+      willRetry: false,
+    };
     return { kind: 'fallback', content: input.answerContent };
   }
 }

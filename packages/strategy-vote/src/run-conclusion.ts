@@ -75,7 +75,11 @@ function presentationRequest(input: ConclusionInput, winner: AgentRecord, tally:
     history: context.history,
     ownLabel: winner.label,
     answers: state.currentAnswers().map((answer) => ({ agentLabel: answer.agentLabel, content: answer.content })),
-    tally: tally.entries.map((entry) => ({ agentLabel: labelOf(entry.agentId), votes: entry.votes, weight: entry.weight })),
+    tally: tally.entries.map((entry) => ({
+      agentLabel: labelOf(entry.agentId),
+      votes: entry.votes,
+      weight: entry.weight,
+    })),
     votes: state.votes().map((vote) => ({
       voterLabel: vote.voterLabel,
       targetLabel: vote.targetAgentLabel,
@@ -105,9 +109,15 @@ function noAnswerError(input: ConclusionInput): SerializedError {
         message: `The coordination reached its time limit of ${String(settings.timeoutMs)} ms before any agent submitted an answer.`,
       }).toJSON();
     case 'answer-now':
-      return new MassGenError({ code: 'ABORTED', message: 'An answer was requested before any agent had submitted one.' }).toJSON();
+      return new MassGenError({
+        code: 'ABORTED',
+        message: 'An answer was requested before any agent had submitted one.',
+      }).toJSON();
     case 'budget':
-      return new MassGenError({ code: 'BUDGET_EXCEEDED', message: 'The budget was used up before any agent submitted an answer.' }).toJSON();
+      return new MassGenError({
+        code: 'BUDGET_EXCEEDED',
+        message: 'The budget was used up before any agent submitted an answer.',
+      }).toJSON();
     default:
       return new MassGenError({
         code: 'WORKFLOW_VIOLATION',

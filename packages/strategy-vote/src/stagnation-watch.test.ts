@@ -30,8 +30,16 @@ describe('stagnation watch', () => {
   });
 
   it('does not escalate when restarts are disabled or no stagnation limit is set', () => {
-    const disabled = new StagnationWatch({ restartAfterStagnation: 1, restartsEnabled: false, plateauRounds: undefined });
-    const unset = new StagnationWatch({ restartAfterStagnation: undefined, restartsEnabled: true, plateauRounds: undefined });
+    const disabled = new StagnationWatch({
+      restartAfterStagnation: 1,
+      restartsEnabled: false,
+      plateauRounds: undefined,
+    });
+    const unset = new StagnationWatch({
+      restartAfterStagnation: undefined,
+      restartsEnabled: true,
+      plateauRounds: undefined,
+    });
     for (const round of [1, 2, 3, 4]) {
       expect(disabled.roundCompleted(round)).toEqual({ kind: 'none' });
       expect(unset.roundCompleted(round)).toEqual({ kind: 'none' });

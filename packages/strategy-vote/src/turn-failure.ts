@@ -48,19 +48,36 @@ export function* failAttempt(failed: FailedAttempt): Generator<CoordinationEvent
  * (the grace period) with what it had written so far; a wrap-up that runs out too, or a run
  * without grace, drops the agent, as upstream's hard round timeout does.
  */
-export function* missDeadline(agent: AgentRecord, turn: AgentTurn, settings: VoteSettings): Generator<CoordinationEvent> {
+export function* missDeadline(
+  agent: AgentRecord,
+  turn: AgentTurn,
+  settings: VoteSettings,
+): Generator<CoordinationEvent> {
   const roundLimit = describeMs(settings.roundTimeoutMs ?? 0);
   const grace = describeMs(settings.roundGraceMs);
   const mayWrapUp = !turn.wrapUp && settings.roundGraceMs > 0;
   const message = turn.wrapUp
     ? `Agent "${agent.id}" did not end its turn within the ${grace} grace period after the round time limit of ${roundLimit}.`
     : `Agent "${agent.id}" did not end its turn within the round time limit of ${roundLimit}.`;
-  const error = new MassGenError({ code: 'TIMEOUT', message, retryable: mayWrapUp, agentId: agent.id, provider: agent.handle.provider }).toJSON();
+  const error = new MassGenError({
+    code: 'TIMEOUT',
+    message,
+    retryable: mayWrapUp,
+    agentId: agent.id,
+    provider: agent.handle.provider,
+  }).toJSON();
   const feedback: AttemptFeedback = {
     problem: `it ran past the round time limit of ${roundLimit}. This attempt has only ${grace}, so make your one workflow call right away`,
     partialOutput: turn.partialOutput(),
   };
-  yield* failAttempt({ agent, turn, error, feedback: mayWrapUp ? feedback : undefined, maxTurnAttempts: settings.maxTurnAttempts, wrapUp: mayWrapUp });
+  yield* failAttempt({
+    agent,
+    turn,
+    error,
+    feedback: mayWrapUp ? feedback : undefined,
+    maxTurnAttempts: settings.maxTurnAttempts,
+    wrapUp: mayWrapUp,
+  });
 }
 
 function describeMs(milliseconds: number): string {

@@ -60,17 +60,24 @@ export function readVoteSettings(settings: OrchestratorSettings): VoteSettings {
     problems.push(`convergenceThreshold must be above 0 and at most 1 (got ${String(threshold)})`);
   }
   if (settings.votingMethod !== 'majority' && settings.votingMethod !== 'weighted_by_confidence') {
-    problems.push(`votingMethod must be "majority" or "weighted_by_confidence" (got ${JSON.stringify(settings.votingMethod)})`);
+    problems.push(
+      `votingMethod must be "majority" or "weighted_by_confidence" (got ${JSON.stringify(settings.votingMethod)})`,
+    );
   }
   if (settings.interruptStaleTurns !== undefined && typeof settings.interruptStaleTurns !== 'boolean') {
     problems.push(`interruptStaleTurns must be true or false (got ${JSON.stringify(settings.interruptStaleTurns)})`);
   }
   const novelty = settings.answerNoveltyRequirement ?? 'lenient';
   if (novelty !== 'lenient' && novelty !== 'balanced' && novelty !== 'strict') {
-    problems.push(`answerNoveltyRequirement must be "lenient", "balanced" or "strict" (got ${JSON.stringify(novelty)})`);
+    problems.push(
+      `answerNoveltyRequirement must be "lenient", "balanced" or "strict" (got ${JSON.stringify(novelty)})`,
+    );
   }
   if (problems.length > 0) {
-    throw new MassGenError({ code: 'CONFIG_INVALID', message: `Invalid orchestrator settings for the vote strategy: ${problems.join('; ')}.` });
+    throw new MassGenError({
+      code: 'CONFIG_INVALID',
+      message: `Invalid orchestrator settings for the vote strategy: ${problems.join('; ')}.`,
+    });
   }
   return {
     maxTurnAttempts: settings.maxTurnAttempts,
@@ -98,7 +105,8 @@ export function ineffectiveSettingWarnings(settings: OrchestratorSettings): Warn
   if (settings.restartAfterStagnation !== undefined && !settings.enableRestarts) {
     warnings.push({
       code: 'setting-without-effect',
-      message: 'restart_after_stagnation has no effect because enable_restarts is false: a stalled team is neither prompted nor restarted.',
+      message:
+        'restart_after_stagnation has no effect because enable_restarts is false: a stalled team is neither prompted nor restarted.',
       path: 'orchestrator.restart_after_stagnation',
     });
   }

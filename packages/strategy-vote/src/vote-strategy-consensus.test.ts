@@ -38,7 +38,12 @@ describe('vote strategy: consensus', () => {
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents }));
 
     expect(events[0]).toMatchObject({ type: 'run-start', strategy: 'vote', task: 'What is the capital of France?' });
-    expect(events.at(-1)).toEqual({ type: 'run-end', stopReason: 'consensus', winnerAgentId: 'bob', finalAnswer: 'Final from bob' });
+    expect(events.at(-1)).toEqual({
+      type: 'run-end',
+      stopReason: 'consensus',
+      winnerAgentId: 'bob',
+      finalAnswer: 'Final from bob',
+    });
     expect(eventsOfType(events, 'run-start')).toHaveLength(1);
     expect(eventsOfType(events, 'run-end')).toHaveLength(1);
     expect(onlyEvent(events, 'consensus')).toEqual({
@@ -52,14 +57,26 @@ describe('vote strategy: consensus', () => {
         { label: 'agent3.1', agentId: 'carol', votes: 0, weight: 0 },
       ],
     });
-    expect(eventsOfType(events, 'final-delta')).toEqual([{ type: 'final-delta', agentId: 'bob', text: 'Final from bob' }]);
-    expect(onlyEvent(events, 'final')).toEqual({ type: 'final', agentId: 'bob', label: 'agent2.final', content: 'Final from bob' });
+    expect(eventsOfType(events, 'final-delta')).toEqual([
+      { type: 'final-delta', agentId: 'bob', text: 'Final from bob' },
+    ]);
+    expect(onlyEvent(events, 'final')).toEqual({
+      type: 'final',
+      agentId: 'bob',
+      label: 'agent2.final',
+      content: 'Final from bob',
+    });
     expect(eventsOfType(events, 'answer').map((event) => [event.agentId, event.label, event.content])).toEqual([
       ['alice', 'agent1.1', 'Paris.'],
       ['bob', 'agent2.1', 'Paris, on the Seine.'],
       ['carol', 'agent3.1', 'Lyon.'],
     ]);
-    expect(eventsOfType(events, 'agent-delta')).toContainEqual({ type: 'agent-delta', agentId: 'carol', kind: 'text', text: 'carol thinks.' });
+    expect(eventsOfType(events, 'agent-delta')).toContainEqual({
+      type: 'agent-delta',
+      agentId: 'carol',
+      kind: 'text',
+      text: 'carol thinks.',
+    });
   });
 
   it('requests every first turn before handling any result', async () => {
@@ -99,7 +116,11 @@ describe('vote strategy: consensus', () => {
       expect(text).not.toContain('alice-secret-id');
       expect(text).not.toContain('bob-secret-id');
     }
-    expect(eventsOfType(events, 'vote').every((vote) => vote.targetLabel === 'agent1.1' && vote.targetAgentId === 'alice-secret-id')).toBe(true);
+    expect(
+      eventsOfType(events, 'vote').every(
+        (vote) => vote.targetLabel === 'agent1.1' && vote.targetAgentId === 'alice-secret-id',
+      ),
+    ).toBe(true);
   });
 
   it('breaks a tie in favour of the agent listed first, even when it answered second', async () => {
@@ -139,8 +160,16 @@ describe('vote strategy: consensus', () => {
     const solo = answerThenVote('solo', 'Only answer', 'agent1', 1);
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo] }));
 
-    expect(onlyEvent(events, 'vote')).toMatchObject({ agentId: 'solo', targetAgentId: 'solo', targetLabel: 'agent1.1' });
-    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'solo', finalAnswer: 'Final from solo' });
+    expect(onlyEvent(events, 'vote')).toMatchObject({
+      agentId: 'solo',
+      targetAgentId: 'solo',
+      targetLabel: 'agent1.1',
+    });
+    expect(onlyEvent(events, 'run-end')).toMatchObject({
+      stopReason: 'consensus',
+      winnerAgentId: 'solo',
+      finalAnswer: 'Final from solo',
+    });
     expect(solo.requests).toHaveLength(3);
   });
 
@@ -161,14 +190,22 @@ describe('vote strategy: consensus', () => {
       voter('carol', 'C', 'agent3', 0.9),
     ];
     const winnerUnder = async (votingMethod: 'majority' | 'weighted_by_confidence'): Promise<CoordinationEvent> => {
-      const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: team(), settings: { votingMethod } }));
+      const events = await collectEvents(
+        createVoteStrategy(),
+        createTestContext({ agents: team(), settings: { votingMethod } }),
+      );
       return onlyEvent(events, 'consensus');
     };
 
     expect(await winnerUnder('majority')).toMatchObject({ winnerAgentId: 'alice' });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: team(), settings: { votingMethod: 'weighted_by_confidence' } }));
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: team(), settings: { votingMethod: 'weighted_by_confidence' } }),
+    );
     // Every vote is an event with its reason and stated confidence.
-    expect(eventsOfType(events, 'vote').map((vote) => [vote.agentId, vote.targetLabel, vote.reason, vote.confidence])).toEqual([
+    expect(
+      eventsOfType(events, 'vote').map((vote) => [vote.agentId, vote.targetLabel, vote.reason, vote.confidence]),
+    ).toEqual([
       ['alice', 'agent1.1', 'reason', 0.2],
       ['bob', 'agent1.1', 'reason', 0.3],
       ['carol', 'agent3.1', 'reason', 0.9],

@@ -2,7 +2,15 @@ import type { AgentHandle, TurnRequest } from '@massgen/core';
 import { createScriptedAgent, errorPart, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import { collectEvents, createTestContext, eventsOfType, isPresentation, offeredLabels, onlyEvent, promptText } from './test-context.js';
+import {
+  collectEvents,
+  createTestContext,
+  eventsOfType,
+  isPresentation,
+  offeredLabels,
+  onlyEvent,
+  promptText,
+} from './test-context.js';
 import { createVoteStrategy } from './vote-strategy.js';
 
 /** Answers first, then votes for the first label offered; presents with a fixed text. */
@@ -25,7 +33,10 @@ describe('vote strategy: failing agents', () => {
     });
     const agents = [steadyAgent('alice', 'A'), mumbler, steadyAgent('carol', 'C')];
     // Without interruption every attempt runs to its end, so the attempts are exactly three.
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents, settings: { interruptStaleTurns: false } }));
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents, settings: { interruptStaleTurns: false } }),
+    );
 
     expect(mumbler.requests).toHaveLength(3);
     const starts = eventsOfType(events, 'agent-start').filter((event) => event.agentId === 'mumbler');
@@ -43,7 +54,10 @@ describe('vote strategy: failing agents', () => {
     const retryPrompt = promptText(mumbler.requests[1]);
     expect(retryPrompt).toContain('the turn ended without a call to new_answer or vote');
     expect(retryPrompt).toContain('Just thinking out loud, take 1.');
-    expect(onlyEvent(events, 'agent-killed')).toMatchObject({ agentId: 'mumbler', reason: expect.stringContaining('mumbler') });
+    expect(onlyEvent(events, 'agent-killed')).toMatchObject({
+      agentId: 'mumbler',
+      reason: expect.stringContaining('mumbler'),
+    });
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'alice' });
   });
 
@@ -62,7 +76,10 @@ describe('vote strategy: failing agents', () => {
         textTurn('Presented.'),
       ],
     });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [sloppy], settings: { maxTurnAttempts: 5 } }));
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [sloppy], settings: { maxTurnAttempts: 5 } }),
+    );
 
     const problems = eventsOfType(events, 'agent-error').map((event) => event.error.message);
     expect(problems).toEqual([
@@ -105,7 +122,16 @@ describe('vote strategy: failing agents', () => {
     const locked = createScriptedAgent({
       id: 'locked',
       provider: 'openai',
-      turns: [[errorPart({ code: 'BACKEND_AUTH', message: 'Incorrect API key provided.', retryable: false, statusCode: 401 })]],
+      turns: [
+        [
+          errorPart({
+            code: 'BACKEND_AUTH',
+            message: 'Incorrect API key provided.',
+            retryable: false,
+            statusCode: 401,
+          }),
+        ],
+      ],
     });
     const agents = [steadyAgent('alice', 'A'), locked, steadyAgent('carol', 'C')];
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents }));
@@ -128,7 +154,12 @@ describe('vote strategy: failing agents', () => {
         if (isPresentation(request)) return textTurn('flaky presents');
         if (index === 0) return [errorPart({ code: 'BACKEND_RATE_LIMIT', message: 'Slow down.', retryable: true })];
         if (index === 1) {
-          const retry = { code: 'BACKEND_SERVER' as const, message: 'Bad gateway.', retryable: true, name: 'MassGenError' };
+          const retry = {
+            code: 'BACKEND_SERVER' as const,
+            message: 'Bad gateway.',
+            retryable: true,
+            name: 'MassGenError',
+          };
           return [{ type: 'retry', attempt: 1, delayMs: 10, error: retry }, ...textTurn('', newAnswerCall('F'))];
         }
         return textTurn('', voteCall('agent1', 'mine'));
@@ -136,7 +167,9 @@ describe('vote strategy: failing agents', () => {
     });
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [flaky] }));
 
-    expect(eventsOfType(events, 'agent-error').map((event) => [event.error.code, event.attempt, event.willRetry])).toEqual([
+    expect(
+      eventsOfType(events, 'agent-error').map((event) => [event.error.code, event.attempt, event.willRetry]),
+    ).toEqual([
       ['BACKEND_RATE_LIMIT', 1, true],
       ['BACKEND_SERVER', 1, true],
     ]);
@@ -157,7 +190,10 @@ describe('vote strategy: failing agents', () => {
         throw new Error('handle exploded');
       },
     };
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [broken, steadyAgent('bob', 'B')] }));
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [broken, steadyAgent('bob', 'B')] }),
+    );
 
     expect(onlyEvent(events, 'agent-error').error).toMatchObject({ code: 'INTERNAL', message: 'handle exploded' });
     expect(onlyEvent(events, 'agent-killed').agentId).toBe('broken');
@@ -166,7 +202,10 @@ describe('vote strategy: failing agents', () => {
 
   it('ends with all-agents-failed when every agent dies before any answer', async () => {
     const dead = (id: string): ScriptedAgent =>
-      createScriptedAgent({ id, turns: [[errorPart({ code: 'BACKEND_QUOTA', message: `${id} has no quota left.`, retryable: false })]] });
+      createScriptedAgent({
+        id,
+        turns: [[errorPart({ code: 'BACKEND_QUOTA', message: `${id} has no quota left.`, retryable: false })]],
+      });
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [dead('a'), dead('b')] }));
 
     expect(eventsOfType(events, 'agent-killed').map((event) => event.agentId)).toEqual(['a', 'b']);
@@ -189,20 +228,36 @@ describe('vote strategy: failing agents', () => {
     const events = await collectEvents(createVoteStrategy(), context);
 
     expect(events[0]?.type).toBe('run-start');
-    expect(events.at(-1)).toMatchObject({ type: 'run-end', stopReason: 'error', error: { code: 'INTERNAL', message: 'ledger unavailable' } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'run-end',
+      stopReason: 'error',
+      error: { code: 'INTERNAL', message: 'ledger unavailable' },
+    });
     expect(eventsOfType(events, 'run-end')).toHaveLength(1);
   });
 
   it('rejects duplicate agent ids, an empty team and bad settings with a clear run-end error', async () => {
-    const twins = await collectEvents(createVoteStrategy(), createTestContext({ agents: [steadyAgent('same', 'A'), steadyAgent('same', 'B')] }));
+    const twins = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [steadyAgent('same', 'A'), steadyAgent('same', 'B')] }),
+    );
     expect(onlyEvent(twins, 'run-end')).toMatchObject({
       stopReason: 'error',
-      error: { code: 'CONFIG_INVALID', message: expect.stringContaining('Agent id "same" is used by more than one agent') },
+      error: {
+        code: 'CONFIG_INVALID',
+        message: expect.stringContaining('Agent id "same" is used by more than one agent'),
+      },
     });
     const nobody = await collectEvents(createVoteStrategy(), createTestContext({ agents: [] }));
-    expect(onlyEvent(nobody, 'run-end').error).toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining('at least one agent') });
+    expect(onlyEvent(nobody, 'run-end').error).toMatchObject({
+      code: 'CONFIG_INVALID',
+      message: expect.stringContaining('at least one agent'),
+    });
     const settings = { maxTurnAttempts: 0, convergenceThreshold: 1.5 };
-    const bad = await collectEvents(createVoteStrategy(), createTestContext({ agents: [steadyAgent('a', 'A')], settings }));
+    const bad = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [steadyAgent('a', 'A')], settings }),
+    );
     const message = onlyEvent(bad, 'run-end').error?.message ?? '';
     expect(message).toContain('maxTurnAttempts must be a whole number of at least 1 (got 0)');
     expect(message).toContain('convergenceThreshold must be above 0 and at most 1 (got 1.5)');

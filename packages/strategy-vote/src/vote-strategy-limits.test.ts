@@ -1,7 +1,23 @@
-import { createDeferred, createScriptedAgent, hang, newAnswerCall, textTurn, voteCall, waitFor } from '@massgen/testing';
+import {
+  createDeferred,
+  createScriptedAgent,
+  hang,
+  newAnswerCall,
+  textTurn,
+  voteCall,
+  waitFor,
+} from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import { collectEvents, createTestContext, eventsOfType, isPresentation, offeredLabels, onlyEvent, promptText } from './test-context.js';
+import {
+  collectEvents,
+  createTestContext,
+  eventsOfType,
+  isPresentation,
+  offeredLabels,
+  onlyEvent,
+  promptText,
+} from './test-context.js';
 import { createVoteStrategy } from './vote-strategy.js';
 
 /** A generous whole-run limit that only keeps a broken run from hanging a test. */
@@ -39,13 +55,20 @@ describe('vote strategy: limits', () => {
     const carol = createScriptedAgent({ id: 'carol', turns: [[hang()]] });
     const settings = { convergenceThreshold: 0.6, timeoutMs: safetyTimeoutMs };
     let abortedBeforePresentation: number[] | undefined;
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob, carol], settings }), (event) => {
-      if (event.type === 'answer') aliceAnswered.resolve();
-      if (event.type === 'final-delta') abortedBeforePresentation = [...carol.abortedTurns];
-    });
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [alice, bob, carol], settings }),
+      (event) => {
+        if (event.type === 'answer') aliceAnswered.resolve();
+        if (event.type === 'final-delta') abortedBeforePresentation = [...carol.abortedTurns];
+      },
+    );
 
     expect(eventsOfType(events, 'vote')).toHaveLength(2);
-    expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'convergence-threshold', winnerAgentId: 'alice' });
+    expect(onlyEvent(events, 'consensus')).toMatchObject({
+      stopReason: 'convergence-threshold',
+      winnerAgentId: 'alice',
+    });
     // Aborted when the threshold was reached, not merely when the run was closed.
     expect(abortedBeforePresentation).toEqual([0]);
     expect(onlyEvent(events, 'run-end')).toEqual({
@@ -64,7 +87,9 @@ describe('vote strategy: limits', () => {
         turns: (request, index) => {
           if (isPresentation(request)) return textTurn(`${id} presents`);
           const answer = textTurn('', newAnswerCall(`${id} v${index + 1}`));
-          return index === 0 && waitBeforeFirstAnswer !== undefined ? [waitFor(waitBeforeFirstAnswer), ...answer] : answer;
+          return index === 0 && waitBeforeFirstAnswer !== undefined
+            ? [waitFor(waitBeforeFirstAnswer), ...answer]
+            : answer;
         },
       });
     const alice = restless('alice', bobAnswered.promise);
@@ -78,8 +103,13 @@ describe('vote strategy: limits', () => {
     expect(eventsOfType(events, 'round').map((event) => event.round)).toEqual([1, 2]);
     expect(eventsOfType(events, 'answer')).toHaveLength(4);
     // Nobody voted, so bob wins: it answered first, although alice is listed first.
-    expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'max-rounds', winnerAgentId: 'bob', winnerLabel: 'agent2.2' });
-    for (const agent of [alice, bob]) expect(agent.requests.filter((request) => !isPresentation(request))).toHaveLength(2);
+    expect(onlyEvent(events, 'consensus')).toMatchObject({
+      stopReason: 'max-rounds',
+      winnerAgentId: 'bob',
+      winnerLabel: 'agent2.2',
+    });
+    for (const agent of [alice, bob])
+      expect(agent.requests.filter((request) => !isPresentation(request))).toHaveLength(2);
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'max-rounds', finalAnswer: 'bob presents' });
   });
 
@@ -87,19 +117,35 @@ describe('vote strategy: limits', () => {
     const alice = answerThenHang('alice', 'A');
     const bob = createScriptedAgent({ id: 'bob', turns: [[hang()]] });
     let abortedBeforePresentation: number[][] = [];
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob], settings: { timeoutMs: 30 } }), (event) => {
-      if (event.type === 'final-delta') abortedBeforePresentation = [[...alice.abortedTurns], [...bob.abortedTurns]];
-    });
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [alice, bob], settings: { timeoutMs: 30 } }),
+      (event) => {
+        if (event.type === 'final-delta') abortedBeforePresentation = [[...alice.abortedTurns], [...bob.abortedTurns]];
+      },
+    );
 
     expect(abortedBeforePresentation).toEqual([[1], [0]]);
-    expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'timeout', winnerAgentId: 'alice', winnerLabel: 'agent1.1' });
-    expect(onlyEvent(events, 'final')).toEqual({ type: 'final', agentId: 'alice', label: 'agent1.final', content: 'alice presents' });
+    expect(onlyEvent(events, 'consensus')).toMatchObject({
+      stopReason: 'timeout',
+      winnerAgentId: 'alice',
+      winnerLabel: 'agent1.1',
+    });
+    expect(onlyEvent(events, 'final')).toEqual({
+      type: 'final',
+      agentId: 'alice',
+      label: 'agent1.final',
+      content: 'alice presents',
+    });
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'timeout', winnerAgentId: 'alice' });
   });
 
   it('reports a timeout with no answer as an error and presents nothing', async () => {
     const stuck = createScriptedAgent({ id: 'stuck', turns: [[hang()]] });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [stuck], settings: { timeoutMs: 20 } }));
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [stuck], settings: { timeoutMs: 20 } }),
+    );
 
     expect(eventsOfType(events, 'final')).toEqual([]);
     expect(onlyEvent(events, 'run-end')).toMatchObject({
@@ -112,7 +158,11 @@ describe('vote strategy: limits', () => {
     const answerNow = new AbortController();
     const alice = answerThenHang('alice', 'A');
     const bob = createScriptedAgent({ id: 'bob', turns: [[hang()]] });
-    const context = createTestContext({ agents: [alice, bob], answerNow: answerNow.signal, settings: { timeoutMs: safetyTimeoutMs } });
+    const context = createTestContext({
+      agents: [alice, bob],
+      answerNow: answerNow.signal,
+      settings: { timeoutMs: safetyTimeoutMs },
+    });
     const events = await collectEvents(createVoteStrategy(), context, (event) => {
       if (event.type === 'answer') answerNow.abort();
     });
@@ -126,7 +176,11 @@ describe('vote strategy: limits', () => {
     const cancel = new AbortController();
     const alice = answerThenHang('alice', 'A');
     const bob = createScriptedAgent({ id: 'bob', turns: [[hang()]] });
-    const context = createTestContext({ agents: [alice, bob], signal: cancel.signal, settings: { timeoutMs: safetyTimeoutMs } });
+    const context = createTestContext({
+      agents: [alice, bob],
+      signal: cancel.signal,
+      settings: { timeoutMs: safetyTimeoutMs },
+    });
     const events = await collectEvents(createVoteStrategy(), context, (event) => {
       if (event.type === 'answer') cancel.abort();
     });
@@ -143,9 +197,17 @@ describe('vote strategy: limits', () => {
     const cancel = new AbortController();
     const solo = createScriptedAgent({
       id: 'solo',
-      turns: [textTurn('', newAnswerCall('S')), textTurn('', voteCall('agent1', 'mine')), [{ type: 'text-delta', text: 'Once upon' }, hang()]],
+      turns: [
+        textTurn('', newAnswerCall('S')),
+        textTurn('', voteCall('agent1', 'mine')),
+        [{ type: 'text-delta', text: 'Once upon' }, hang()],
+      ],
     });
-    const context = createTestContext({ agents: [solo], signal: cancel.signal, settings: { timeoutMs: safetyTimeoutMs } });
+    const context = createTestContext({
+      agents: [solo],
+      signal: cancel.signal,
+      settings: { timeoutMs: safetyTimeoutMs },
+    });
     const events = await collectEvents(createVoteStrategy(), context, (event) => {
       if (event.type === 'final-delta') cancel.abort();
     });
@@ -159,7 +221,10 @@ describe('vote strategy: limits', () => {
     const cancel = new AbortController();
     cancel.abort();
     const idle = createScriptedAgent({ id: 'idle', turns: [] });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [idle], signal: cancel.signal }));
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [idle], signal: cancel.signal }),
+    );
 
     expect(events.map((event) => event.type)).toEqual(['run-start', 'run-end']);
     expect(idle.requests).toEqual([]);
@@ -184,12 +249,24 @@ describe('vote strategy: limits', () => {
       if (event.type === 'usage') tokens += (event.usage.inputTokens ?? 0) + (event.usage.outputTokens ?? 0);
     });
 
-    expect(onlyEvent(events, 'usage')).toEqual({ type: 'usage', agentId: 'thrifty', usage: { inputTokens: 120, outputTokens: 30 } });
+    expect(onlyEvent(events, 'usage')).toEqual({
+      type: 'usage',
+      agentId: 'thrifty',
+      usage: { inputTokens: 120, outputTokens: 30 },
+    });
     expect(thrifty.abortedTurns).toEqual([1]);
     expect(thrifty.requests.map(isPresentation)).toEqual([false, false, true]);
     expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'budget', winnerLabel: 'agent1.1' });
-    expect(onlyEvent(events, 'final')).toEqual({ type: 'final', agentId: 'thrifty', label: 'agent1.final', content: 'Cheap answer, presented.' });
-    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'budget', finalAnswer: 'Cheap answer, presented.' });
+    expect(onlyEvent(events, 'final')).toEqual({
+      type: 'final',
+      agentId: 'thrifty',
+      label: 'agent1.final',
+      content: 'Cheap answer, presented.',
+    });
+    expect(onlyEvent(events, 'run-end')).toMatchObject({
+      stopReason: 'budget',
+      finalAnswer: 'Cheap answer, presented.',
+    });
   });
 
   it('stops at the cost budget once the spent cost reaches it', async () => {
@@ -212,16 +289,27 @@ describe('vote strategy: limits', () => {
     });
 
     expect(pricey.abortedTurns).toEqual([1]);
-    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'budget', finalAnswer: 'Costly answer, presented.' });
+    expect(onlyEvent(events, 'run-end')).toMatchObject({
+      stopReason: 'budget',
+      finalAnswer: 'Costly answer, presented.',
+    });
   });
 
   it('lets a single agent improve its own answer up to max_rounds, then presents', async () => {
     const improver = createScriptedAgent({
       id: 'improver',
       turns: (request, index) =>
-        isPresentation(request) ? textTurn('Best version, presented.') : textTurn('', newAnswerCall(['Draft.', 'Better draft with detail.', 'Final polished version.'][index] as string)),
+        isPresentation(request)
+          ? textTurn('Best version, presented.')
+          : textTurn(
+              '',
+              newAnswerCall(['Draft.', 'Better draft with detail.', 'Final polished version.'][index] as string),
+            ),
     });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [improver], settings: { maxRounds: 3 } }));
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [improver], settings: { maxRounds: 3 } }),
+    );
 
     expect(eventsOfType(events, 'answer').map((event) => [event.label, event.round])).toEqual([
       ['agent1.1', 1],
@@ -231,6 +319,9 @@ describe('vote strategy: limits', () => {
     // Each turn sees its own latest answer to improve on.
     expect(promptText(improver.requests[2])).toContain('Better draft with detail.');
     expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'max-rounds', winnerLabel: 'agent1.3' });
-    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'max-rounds', finalAnswer: 'Best version, presented.' });
+    expect(onlyEvent(events, 'run-end')).toMatchObject({
+      stopReason: 'max-rounds',
+      finalAnswer: 'Best version, presented.',
+    });
   });
 });

@@ -3,11 +3,24 @@ import { createScriptedAgent, errorPart, newAnswerCall, textTurn, voteCall } fro
 import type { ScriptedAgentTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import * as strategyModule from './index.js';
-import { collectEvents, createTestContext, eventsOfType, isPresentation, onlyEvent, promptText } from './test-context.js';
+import {
+  collectEvents,
+  createTestContext,
+  eventsOfType,
+  isPresentation,
+  onlyEvent,
+  promptText,
+} from './test-context.js';
 import { createVoteStrategy } from './vote-strategy.js';
 
 /** An agent that answers, votes for agent1, and presents with `presentation`. */
-function agentPresentingWith(id: string, answer: string, reason: string, presentation: ScriptedAgentTurn, systemMessage?: string) {
+function agentPresentingWith(
+  id: string,
+  answer: string,
+  reason: string,
+  presentation: ScriptedAgentTurn,
+  systemMessage?: string,
+) {
   return createScriptedAgent({
     id,
     ...(systemMessage === undefined ? {} : { systemMessage }),
@@ -25,7 +38,13 @@ describe('vote strategy: presentation and event stream', () => {
       { type: 'text-delta', text: 'The capital ' },
       ...textTurn('is Paris.'),
     ];
-    const alice = agentPresentingWith('alice', 'Paris', 'Concise and correct.', presentation, 'You are a careful geographer.');
+    const alice = agentPresentingWith(
+      'alice',
+      'Paris',
+      'Concise and correct.',
+      presentation,
+      'You are a careful geographer.',
+    );
     const bob = agentPresentingWith('bob', 'Marseille', 'Paris is the capital.', textTurn('unused'));
     const history = [
       { role: 'user' as const, content: 'Earlier question' },
@@ -38,22 +57,46 @@ describe('vote strategy: presentation and event stream', () => {
     expect(request.workflowTools).toEqual([]);
     expect(request.messages[0]?.content).toMatch(/^You are a careful geographer\./);
     const prompt = promptText(request);
-    for (const expected of ['What is the capital of France?', 'Marseille', 'agent1: 2 votes', 'Paris is the capital.', 'Earlier final answer']) {
+    for (const expected of [
+      'What is the capital of France?',
+      'Marseille',
+      'agent1: 2 votes',
+      'Paris is the capital.',
+      'Earlier final answer',
+    ]) {
       expect(prompt).toContain(expected);
     }
     expect(eventsOfType(events, 'final-delta').map((event) => event.text)).toEqual(['The capital ', 'is Paris.']);
-    expect(eventsOfType(events, 'agent-delta')).toContainEqual({ type: 'agent-delta', agentId: 'alice', kind: 'reasoning', text: 'Polishing.' });
-    expect(onlyEvent(events, 'final')).toEqual({ type: 'final', agentId: 'alice', label: 'agent1.final', content: 'The capital is Paris.' });
+    expect(eventsOfType(events, 'agent-delta')).toContainEqual({
+      type: 'agent-delta',
+      agentId: 'alice',
+      kind: 'reasoning',
+      text: 'Polishing.',
+    });
+    expect(onlyEvent(events, 'final')).toEqual({
+      type: 'final',
+      agentId: 'alice',
+      label: 'agent1.final',
+      content: 'The capital is Paris.',
+    });
     expect(onlyEvent(events, 'run-end')).toMatchObject({ finalAnswer: 'The capital is Paris.' });
   });
 
   it('returns the winning answer as it stands when the presentation is skipped', async () => {
     const solo = agentPresentingWith('solo', 'As submitted', 'mine', textTurn('never asked'));
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo], settings: { skipFinalPresentation: true } }));
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [solo], settings: { skipFinalPresentation: true } }),
+    );
 
     expect(solo.requests.some(isPresentation)).toBe(false);
     expect(eventsOfType(events, 'final-delta')).toEqual([]);
-    expect(onlyEvent(events, 'final')).toEqual({ type: 'final', agentId: 'solo', label: 'agent1.1', content: 'As submitted' });
+    expect(onlyEvent(events, 'final')).toEqual({
+      type: 'final',
+      agentId: 'solo',
+      label: 'agent1.1',
+      content: 'As submitted',
+    });
   });
 
   it('falls back to the winning answer when the presentation fails', async () => {
@@ -61,8 +104,17 @@ describe('vote strategy: presentation and event stream', () => {
     const solo = agentPresentingWith('solo', 'Fallback text', 'mine', failing);
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo] }));
 
-    expect(onlyEvent(events, 'agent-error')).toMatchObject({ agentId: 'solo', willRetry: false, error: { code: 'BACKEND_OVERLOADED' } });
-    expect(onlyEvent(events, 'final')).toEqual({ type: 'final', agentId: 'solo', label: 'agent1.1', content: 'Fallback text' });
+    expect(onlyEvent(events, 'agent-error')).toMatchObject({
+      agentId: 'solo',
+      willRetry: false,
+      error: { code: 'BACKEND_OVERLOADED' },
+    });
+    expect(onlyEvent(events, 'final')).toEqual({
+      type: 'final',
+      agentId: 'solo',
+      label: 'agent1.1',
+      content: 'Fallback text',
+    });
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', finalAnswer: 'Fallback text' });
   });
 
@@ -70,7 +122,10 @@ describe('vote strategy: presentation and event stream', () => {
     const solo = agentPresentingWith('solo', 'Kept', 'mine', textTurn(''));
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo] }));
 
-    expect(onlyEvent(events, 'agent-error').error).toMatchObject({ code: 'WORKFLOW_VIOLATION', message: expect.stringContaining('empty') });
+    expect(onlyEvent(events, 'agent-error').error).toMatchObject({
+      code: 'WORKFLOW_VIOLATION',
+      message: expect.stringContaining('empty'),
+    });
     expect(onlyEvent(events, 'final').content).toBe('Kept');
   });
 
@@ -93,7 +148,10 @@ describe('vote strategy: presentation and event stream', () => {
     });
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [worker] }));
 
-    const turnEvents = events.slice(events.findIndex((event) => event.type === 'round') + 1, events.findIndex((event) => event.type === 'answer'));
+    const turnEvents = events.slice(
+      events.findIndex((event) => event.type === 'round') + 1,
+      events.findIndex((event) => event.type === 'answer'),
+    );
     expect(turnEvents).toEqual([
       { type: 'agent-delta', agentId: 'worker', kind: 'reasoning', text: 'Let me look.' },
       { type: 'tool-call', agentId: 'worker', callId: 'call-1', name: 'search', input: '{"q":"capital"}' },

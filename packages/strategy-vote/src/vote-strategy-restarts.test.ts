@@ -1,11 +1,29 @@
 import type { CoordinationEvent } from '@massgen/core';
-import { createDeferred, createScriptedAgent, hang, newAnswerCall, notify, textTurn, voteCall, waitFor } from '@massgen/testing';
+import {
+  createDeferred,
+  createScriptedAgent,
+  hang,
+  newAnswerCall,
+  notify,
+  textTurn,
+  voteCall,
+  waitFor,
+} from '@massgen/testing';
 import type { ScriptedAgentTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import { collectEvents, createTestContext, eventsOfType, isPresentation, offeredLabels, onlyEvent, promptText } from './test-context.js';
+import {
+  collectEvents,
+  createTestContext,
+  eventsOfType,
+  isPresentation,
+  offeredLabels,
+  onlyEvent,
+  promptText,
+} from './test-context.js';
 import { createVoteStrategy } from './vote-strategy.js';
 
-const answerBy = (agentId: string) => (event: CoordinationEvent) => event.type === 'answer' && event.agentId === agentId;
+const answerBy = (agentId: string) => (event: CoordinationEvent) =>
+  event.type === 'answer' && event.agentId === agentId;
 
 describe('vote strategy: new answers and stale views', () => {
   it('invalidates every vote on a new answer and restarts the voters with the current answers', async () => {
@@ -40,12 +58,16 @@ describe('vote strategy: new answers and stale views', () => {
       ['bob', 'agent2.1'],
       ['alice', 'agent2.1'],
     ]);
-    expect(onlyEvent(events, 'restart')).toEqual({ type: 'restart', agentId: 'alice', reason: 'new answer agent2.1 made its vote out of date' });
-    expect(eventsOfType(events, 'agent-start').filter((event) => event.agentId === 'alice').map((event) => event.reason)).toEqual([
-      'initial',
-      'update',
-      'restart',
-    ]);
+    expect(onlyEvent(events, 'restart')).toEqual({
+      type: 'restart',
+      agentId: 'alice',
+      reason: 'new answer agent2.1 made its vote out of date',
+    });
+    expect(
+      eventsOfType(events, 'agent-start')
+        .filter((event) => event.agentId === 'alice')
+        .map((event) => event.reason),
+    ).toEqual(['initial', 'update', 'restart']);
     expect(promptText(alice.requests[2])).toContain('B1');
     // The invalidated vote no longer counts: agent1.1 ends with none.
     expect(onlyEvent(events, 'consensus').tally.map((entry) => entry.votes)).toEqual([0, 2]);
@@ -58,7 +80,11 @@ describe('vote strategy: new answers and stale views', () => {
       id: 'alice',
       turns: [
         textTurn('', newAnswerCall('A1')),
-        [notify(() => aliceTurnTwoStarted.resolve()), waitFor(bobAnswered.promise), ...textTurn('', voteCall('agent1', 'stale view'))],
+        [
+          notify(() => aliceTurnTwoStarted.resolve()),
+          waitFor(bobAnswered.promise),
+          ...textTurn('', voteCall('agent1', 'stale view')),
+        ],
         textTurn('', voteCall('agent2', 'fresh view')),
       ],
     });
@@ -76,8 +102,15 @@ describe('vote strategy: new answers and stale views', () => {
     });
 
     expect(alice.abortedTurns).toEqual([]);
-    expect(eventsOfType(events, 'vote').filter((vote) => vote.agentId === 'alice').map((vote) => vote.reason)).toEqual(['fresh view']);
-    expect(onlyEvent(events, 'restart')).toMatchObject({ agentId: 'alice', reason: expect.stringContaining('discarded') });
+    expect(
+      eventsOfType(events, 'vote')
+        .filter((vote) => vote.agentId === 'alice')
+        .map((vote) => vote.reason),
+    ).toEqual(['fresh view']);
+    expect(onlyEvent(events, 'restart')).toMatchObject({
+      agentId: 'alice',
+      reason: expect.stringContaining('discarded'),
+    });
     expect(alice.requests).toHaveLength(3);
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'bob' });
   });
@@ -91,7 +124,11 @@ describe('vote strategy: new answers and stale views', () => {
         if (isPresentation(request)) return textTurn('Alice presents');
         if (index === 0) return textTurn('', newAnswerCall('A1'));
         if (index === 1) {
-          return [notify(() => aliceTurnTwoStarted.resolve()), waitFor(bobAnswered.promise), ...textTurn('', newAnswerCall('A2'))];
+          return [
+            notify(() => aliceTurnTwoStarted.resolve()),
+            waitFor(bobAnswered.promise),
+            ...textTurn('', newAnswerCall('A2')),
+          ];
         }
         return textTurn('', voteCall('agent1', 'A2 is best'));
       },
@@ -132,13 +169,26 @@ describe('vote strategy: new answers and stale views', () => {
       },
     });
     // The time limit only keeps a broken run from hanging the test; it must not be what ends it.
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob], settings: { timeoutMs: 10_000 } }));
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [alice, bob], settings: { timeoutMs: 10_000 } }),
+    );
 
     expect(alice.abortedTurns).toEqual([1]);
-    expect(onlyEvent(events, 'restart')).toEqual({ type: 'restart', agentId: 'alice', reason: 'new answer agent2.1 made its turn out of date' });
+    expect(onlyEvent(events, 'restart')).toEqual({
+      type: 'restart',
+      agentId: 'alice',
+      reason: 'new answer agent2.1 made its turn out of date',
+    });
     // The restarted turn replaces the interrupted one: same round, so it does not use up max_rounds.
-    const starts = eventsOfType(events, 'agent-start').filter((event) => event.agentId === 'alice').map((event) => [event.round, event.reason]);
-    expect(starts).toEqual([[1, 'initial'], [2, 'update'], [2, 'restart']]);
+    const starts = eventsOfType(events, 'agent-start')
+      .filter((event) => event.agentId === 'alice')
+      .map((event) => [event.round, event.reason]);
+    expect(starts).toEqual([
+      [1, 'initial'],
+      [2, 'update'],
+      [2, 'restart'],
+    ]);
     expect(promptText(alice.requests[2])).toContain('B1');
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'bob' });
   });
@@ -168,7 +218,9 @@ describe('vote strategy: new answers and stale views', () => {
   });
 
   it('holds an interrupted turn back until no agent is still writing its first answer, unless a threshold may end the run sooner', async () => {
-    const requestsWhenCarolAnswered = async (settings: { convergenceThreshold?: number }): Promise<number | undefined> => {
+    const requestsWhenCarolAnswered = async (settings: {
+      convergenceThreshold?: number;
+    }): Promise<number | undefined> => {
       const aliceReviewing = createDeferred();
       const carolMayAnswer = createDeferred();
       const voter = (id: string, first: ScriptedAgentTurn) =>
@@ -215,7 +267,12 @@ describe('vote strategy: new answers and stale views', () => {
       id: 'bob',
       turns: (_request, index) =>
         index === 0
-          ? [newAnswerCall('B1'), notify(() => bobCalled.resolve()), waitFor(aliceAnswered.promise), { type: 'finish', reason: 'tool-calls' }]
+          ? [
+              newAnswerCall('B1'),
+              notify(() => bobCalled.resolve()),
+              waitFor(aliceAnswered.promise),
+              { type: 'finish', reason: 'tool-calls' },
+            ]
           : textTurn('', voteCall('agent1', 'A1 is better')),
     });
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob] }), (event) => {
@@ -235,7 +292,8 @@ describe('vote strategy: new answers and stale views', () => {
       turns: (request, index) => {
         if (isPresentation(request)) return textTurn('fast presents');
         if (index === 0) return [waitFor(slowAnswered.promise), ...textTurn('', newAnswerCall('First idea here.'))];
-        if (index < 3) return textTurn('', newAnswerCall(['', 'Second thought there.', 'Third take anew.'][index] as string));
+        if (index < 3)
+          return textTurn('', newAnswerCall(['', 'Second thought there.', 'Third take anew.'][index] as string));
         return textTurn('', voteCall('agent2', 'slow found it'));
       },
     });
@@ -245,7 +303,11 @@ describe('vote strategy: new answers and stale views', () => {
         if (isPresentation(request)) return textTurn('slow presents');
         if (index === 0) return textTurn('', newAnswerCall('A quick first answer.'));
         if (index < 3) return [hang()];
-        if (index === 3) return [waitFor(fastAnsweredThrice.promise), ...textTurn('', newAnswerCall('A careful second answer, worked out at length.'))];
+        if (index === 3)
+          return [
+            waitFor(fastAnsweredThrice.promise),
+            ...textTurn('', newAnswerCall('A careful second answer, worked out at length.')),
+          ];
         return textTurn('', voteCall('agent2', 'mine'));
       },
     });
@@ -259,7 +321,13 @@ describe('vote strategy: new answers and stale views', () => {
 
     // Interrupted by fast's first and second answers, but not by its third.
     expect(slow.abortedTurns).toEqual([1, 2]);
-    expect(eventsOfType(events, 'answer').map((answer) => answer.label)).toEqual(['agent2.1', 'agent1.1', 'agent1.2', 'agent1.3', 'agent2.2']);
+    expect(eventsOfType(events, 'answer').map((answer) => answer.label)).toEqual([
+      'agent2.1',
+      'agent1.1',
+      'agent1.2',
+      'agent1.3',
+      'agent2.2',
+    ]);
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'slow' });
   });
 
@@ -268,7 +336,10 @@ describe('vote strategy: new answers and stale views', () => {
       id: 'eager',
       turns: [textTurn('', newAnswerCall('E1')), textTurn('', voteCall('agent1', 'mine')), textTurn('Presented.')],
     });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [eager], settings: { maxNewAnswersPerAgent: 1 } }));
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [eager], settings: { maxNewAnswersPerAgent: 1 } }),
+    );
 
     expect(eager.requests[1]?.workflowTools.map((tool) => tool.name)).toEqual(['vote']);
     expect(promptText(eager.requests[1])).toContain('new_answer is not available');

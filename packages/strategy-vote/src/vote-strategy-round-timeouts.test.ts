@@ -1,7 +1,15 @@
 import { createScriptedAgent, hang, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import { collectEvents, createTestContext, eventsOfType, isPresentation, offeredLabels, onlyEvent, promptText } from './test-context.js';
+import {
+  collectEvents,
+  createTestContext,
+  eventsOfType,
+  isPresentation,
+  offeredLabels,
+  onlyEvent,
+  promptText,
+} from './test-context.js';
 import { createVoteStrategy } from './vote-strategy.js';
 
 /** Answers at once, then votes for the first answer on offer. */
@@ -10,7 +18,9 @@ function prompt(id: string, answer: string): ScriptedAgent {
     id,
     turns: (request, index) => {
       if (isPresentation(request)) return textTurn(`${id} presents`);
-      return index === 0 ? textTurn('', newAnswerCall(answer)) : textTurn('', voteCall(offeredLabels(request)[0] as string, 'fine'));
+      return index === 0
+        ? textTurn('', newAnswerCall(answer))
+        : textTurn('', voteCall(offeredLabels(request)[0] as string, 'fine'));
     },
   });
 }
@@ -24,7 +34,9 @@ describe('vote strategy: round time limits', () => {
       turns: (request, index) => {
         if (isPresentation(request)) return textTurn('dawdler presents');
         if (index === 0) return [{ type: 'text-delta', text: 'Thinking about Paris' }, hang()];
-        return offeredLabels(request).length > 0 ? textTurn('', voteCall('agent1', 'settled')) : textTurn('', newAnswerCall('Paris.'));
+        return offeredLabels(request).length > 0
+          ? textTurn('', voteCall('agent1', 'settled'))
+          : textTurn('', newAnswerCall('Paris.'));
       },
     });
     const settings = { roundTimeoutMs: 5, roundGraceMs: 10_000, timeoutMs: 10_000 };
@@ -47,7 +59,10 @@ describe('vote strategy: round time limits', () => {
   it('drops an agent whose wrap-up attempt also runs out, and the others go on', async () => {
     const stuck = createScriptedAgent({ id: 'stuck', turns: () => [hang()] });
     const settings = { roundTimeoutMs: 5, roundGraceMs: 5, timeoutMs: 10_000 };
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [prompt('alice', 'A'), stuck], settings }));
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [prompt('alice', 'A'), stuck], settings }),
+    );
 
     expect(stuck.abortedTurns.length).toBeGreaterThanOrEqual(2);
     const errors = eventsOfType(events, 'agent-error').filter((event) => event.agentId === 'stuck');
@@ -62,17 +77,27 @@ describe('vote strategy: round time limits', () => {
   it('drops the agent at the round limit when there is no grace period', async () => {
     const stuck = createScriptedAgent({ id: 'stuck', turns: () => [hang()] });
     const settings = { roundTimeoutMs: 5, roundGraceMs: 0, timeoutMs: 10_000, interruptStaleTurns: false };
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [prompt('alice', 'A'), stuck], settings }));
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [prompt('alice', 'A'), stuck], settings }),
+    );
 
     expect(stuck.requests).toHaveLength(1);
-    expect(onlyEvent(events, 'agent-error')).toMatchObject({ agentId: 'stuck', willRetry: false, error: { code: 'TIMEOUT', retryable: false } });
+    expect(onlyEvent(events, 'agent-error')).toMatchObject({
+      agentId: 'stuck',
+      willRetry: false,
+      error: { code: 'TIMEOUT', retryable: false },
+    });
     expect(onlyEvent(events, 'agent-killed').reason).toContain('round time limit of 5 ms');
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'alice' });
   });
 
   it('leaves turns that end in time alone', async () => {
     const settings = { roundTimeoutMs: 60_000 };
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [prompt('alice', 'A'), prompt('bob', 'B')], settings }));
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [prompt('alice', 'A'), prompt('bob', 'B')], settings }),
+    );
 
     expect(eventsOfType(events, 'agent-error')).toEqual([]);
     expect(onlyEvent(events, 'run-end').stopReason).toBe('consensus');

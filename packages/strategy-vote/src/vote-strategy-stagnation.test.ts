@@ -2,7 +2,15 @@ import type { TurnRequest } from '@massgen/core';
 import { createDeferred, createScriptedAgent, newAnswerCall, textTurn, voteCall, waitFor } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import { collectEvents, createTestContext, eventsOfType, isPresentation, offeredLabels, onlyEvent, promptText } from './test-context.js';
+import {
+  collectEvents,
+  createTestContext,
+  eventsOfType,
+  isPresentation,
+  offeredLabels,
+  onlyEvent,
+  promptText,
+} from './test-context.js';
 import { createVoteStrategy } from './vote-strategy.js';
 
 /** The same words in another order each time: never novel after the first. */
@@ -32,7 +40,8 @@ function restater(id: string, options: { votesOnFreshStart: boolean }): Scripted
   });
 }
 
-const warningsOf = (events: Parameters<typeof eventsOfType>[0]) => eventsOfType(events, 'warning').map((event) => event.warning);
+const warningsOf = (events: Parameters<typeof eventsOfType>[0]) =>
+  eventsOfType(events, 'warning').map((event) => event.warning);
 
 describe('vote strategy: stagnation', () => {
   it('after N rounds without a novel answer broadcasts a coordination prompt, then restarts the stuck agent from the leading answers', async () => {
@@ -41,7 +50,12 @@ describe('vote strategy: stagnation', () => {
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo], settings }));
 
     // Round 1 is novel; round 2 only restates (stalled 1 round): the prompt goes out.
-    expect(warningsOf(events)).toEqual([expect.objectContaining({ code: 'coordination-stalled', message: expect.stringContaining('in the last 1 round;') })]);
+    expect(warningsOf(events)).toEqual([
+      expect.objectContaining({
+        code: 'coordination-stalled',
+        message: expect.stringContaining('in the last 1 round;'),
+      }),
+    ]);
     const coordination = solo.requests.filter((request) => !isPresentation(request));
     expect(promptText(coordination[1])).not.toContain('The team is stuck');
     expect(promptText(coordination[2])).toContain('The team is stuck: for 1 round no agent submitted an answer');
@@ -49,7 +63,8 @@ describe('vote strategy: stagnation', () => {
     expect(onlyEvent(events, 'restart')).toEqual({
       type: 'restart',
       agentId: 'solo',
-      reason: 'no novel answer in 2 rounds, even after the coordination prompt: restarted from a fresh context with the leading answers',
+      reason:
+        'no novel answer in 2 rounds, even after the coordination prompt: restarted from a fresh context with the leading answers',
     });
     const fresh = coordination[3] as TurnRequest;
     expect(promptText(fresh)).toContain('You are starting over from a clean slate');
@@ -71,10 +86,16 @@ describe('vote strategy: stagnation', () => {
   });
 
   it('starts over when a novel answer ends the stall', async () => {
-    const answers = ['Paris is the capital of France.', 'The capital of France is Paris.', 'Lyon is the silk capital of Europe.', 'Europe has Lyon as the silk capital.'];
+    const answers = [
+      'Paris is the capital of France.',
+      'The capital of France is Paris.',
+      'Lyon is the silk capital of Europe.',
+      'Europe has Lyon as the silk capital.',
+    ];
     const solo = createScriptedAgent({
       id: 'solo',
-      turns: (request, index) => (isPresentation(request) ? textTurn('Presented.') : textTurn('', newAnswerCall(answers[index] as string))),
+      turns: (request, index) =>
+        isPresentation(request) ? textTurn('Presented.') : textTurn('', newAnswerCall(answers[index] as string)),
     });
     const settings = { restartAfterStagnation: 1, maxRounds: 4 };
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo], settings }));
@@ -88,11 +109,19 @@ describe('vote strategy: stagnation', () => {
 
   it('stops with plateau after the configured rounds without a novel answer, and the leader presents', async () => {
     const solo = restater('solo', { votesOnFreshStart: false });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo], settings: { plateauRounds: 2, maxRounds: 10 } }));
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [solo], settings: { plateauRounds: 2, maxRounds: 10 } }),
+    );
 
     expect(eventsOfType(events, 'answer')).toHaveLength(3);
     expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'plateau', winnerLabel: 'agent1.3' });
-    expect(onlyEvent(events, 'run-end')).toEqual({ type: 'run-end', stopReason: 'plateau', winnerAgentId: 'solo', finalAnswer: 'solo presents' });
+    expect(onlyEvent(events, 'run-end')).toEqual({
+      type: 'run-end',
+      stopReason: 'plateau',
+      winnerAgentId: 'solo',
+      finalAnswer: 'solo presents',
+    });
   });
 
   it('counts rounds across the team: a round ends only when every live agent has finished it', async () => {
@@ -105,16 +134,23 @@ describe('vote strategy: stagnation', () => {
         if (isPresentation(request)) return textTurn('alice presents');
         const labels = offeredLabels(request);
         if (labels.includes('agent1')) return textTurn('', voteCall('agent1', 'my answer is new'));
-        return [waitFor(bobRestatedFourTimes.promise), ...textTurn('', newAnswerCall('Lyon is the silk capital of Europe.'))];
+        return [
+          waitFor(bobRestatedFourTimes.promise),
+          ...textTurn('', newAnswerCall('Lyon is the silk capital of Europe.')),
+        ];
       },
     });
     const bob = restater('bob', { votesOnFreshStart: false });
     const settings = { plateauRounds: 2, maxRounds: 12 };
     let bobAnswers = 0;
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob], settings }), (event) => {
-      if (event.type === 'answer' && event.agentId === 'bob') bobAnswers += 1;
-      if (bobAnswers === 4) bobRestatedFourTimes.resolve();
-    });
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [alice, bob], settings }),
+      (event) => {
+        if (event.type === 'answer' && event.agentId === 'bob') bobAnswers += 1;
+        if (bobAnswers === 4) bobRestatedFourTimes.resolve();
+      },
+    );
 
     const answers = eventsOfType(events, 'answer');
     expect(answers.findIndex((answer) => answer.agentId === 'alice')).toBeGreaterThanOrEqual(4);
@@ -131,7 +167,10 @@ describe('vote strategy: stagnation', () => {
         textTurn('Presented.'),
       ],
     });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo], settings: { answerNoveltyRequirement: 'balanced' } }));
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [solo], settings: { answerNoveltyRequirement: 'balanced' } }),
+    );
 
     expect(eventsOfType(events, 'answer')).toHaveLength(1);
     expect(onlyEvent(events, 'agent-error')).toMatchObject({
@@ -158,7 +197,10 @@ describe('vote strategy: stagnation', () => {
         textTurn('Presented.'),
       ],
     });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo], settings: { answerNoveltyRequirement: 'lenient' } }));
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [solo], settings: { answerNoveltyRequirement: 'lenient' } }),
+    );
 
     expect(eventsOfType(events, 'answer').map((event) => event.label)).toEqual(['agent1.1', 'agent1.2']);
     expect(eventsOfType(events, 'agent-error')).toEqual([]);

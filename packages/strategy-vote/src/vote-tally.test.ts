@@ -12,7 +12,11 @@ describe('tallyVotes', () => {
   it('counts one vote each under majority voting and picks the most voted answer', () => {
     const tally = tallyVotes(
       candidates,
-      [{ targetAgentId: 'gamma', confidence: 0.1 }, { targetAgentId: 'gamma' }, { targetAgentId: 'alpha', confidence: 1 }],
+      [
+        { targetAgentId: 'gamma', confidence: 0.1 },
+        { targetAgentId: 'gamma' },
+        { targetAgentId: 'alpha', confidence: 1 },
+      ],
       'majority',
     );
     expect(tally.entries).toEqual([
@@ -24,7 +28,11 @@ describe('tallyVotes', () => {
   });
 
   it('weighs votes by stated confidence, counting a missing confidence as 1', () => {
-    const votes = [{ targetAgentId: 'gamma', confidence: 0.3 }, { targetAgentId: 'gamma', confidence: 0.3 }, { targetAgentId: 'beta' }];
+    const votes = [
+      { targetAgentId: 'gamma', confidence: 0.3 },
+      { targetAgentId: 'gamma', confidence: 0.3 },
+      { targetAgentId: 'beta' },
+    ];
     const tally = tallyVotes(candidates, votes, 'weighted_by_confidence');
     expect(tally.entries.map((entry) => [entry.agentId, entry.votes, entry.weight])).toEqual([
       ['alpha', 0, 0],

@@ -3,8 +3,7 @@ import type { OfferedTools } from './workflow-tools.js';
 
 /** A workflow call that passed validation. */
 export type WorkflowCall =
-  | { kind: 'new-answer'; content: string }
-  | { kind: 'vote'; label: string; reason: string; confidence?: number };
+  { kind: 'new-answer'; content: string } | { kind: 'vote'; label: string; reason: string; confidence?: number };
 
 export type ParsedWorkflowCall = { ok: true; call: WorkflowCall } | { ok: false; problem: string };
 
@@ -44,7 +43,10 @@ function parseVote(fields: Record<string, unknown>, offered: OfferedTools): Pars
     return { ok: false, problem: `${voteToolName} needs "agent_id" as a string, one of: ${expected}` };
   }
   if (!offered.labels.includes(label)) {
-    return { ok: false, problem: `${voteToolName} named "${truncate(label)}", which is not one of the answers: ${expected}` };
+    return {
+      ok: false,
+      problem: `${voteToolName} named "${truncate(label)}", which is not one of the answers: ${expected}`,
+    };
   }
   const reason = fields['reason'];
   if (typeof reason !== 'string') return { ok: false, problem: `${voteToolName} needs "reason" as a string` };

@@ -28,7 +28,8 @@ describe('workflow tools', () => {
   });
 
   it('offers vote only when answers exist, and new_answer only below the cap', () => {
-    const names = (labels: string[], newAnswer: boolean) => workflowToolsFor({ labels, newAnswer }).map((tool) => tool.name);
+    const names = (labels: string[], newAnswer: boolean) =>
+      workflowToolsFor({ labels, newAnswer }).map((tool) => tool.name);
     expect(names([], true)).toEqual(['new_answer']);
     expect(names(['agent1'], true)).toEqual(['new_answer', 'vote']);
     expect(names(['agent1'], false)).toEqual(['vote']);
@@ -39,12 +40,19 @@ describe('workflow tools', () => {
 
 describe('parseWorkflowCall', () => {
   it('accepts well-formed calls', () => {
-    expect(parseWorkflowCall({ name: 'new_answer', input: '{"content":"Hi"}' }, offered)).toEqual({ ok: true, call: { kind: 'new-answer', content: 'Hi' } });
-    expect(parseWorkflowCall({ name: 'vote', input: '{"agent_id":"agent3","reason":"r","confidence":0}' }, offered)).toEqual({
+    expect(parseWorkflowCall({ name: 'new_answer', input: '{"content":"Hi"}' }, offered)).toEqual({
+      ok: true,
+      call: { kind: 'new-answer', content: 'Hi' },
+    });
+    expect(
+      parseWorkflowCall({ name: 'vote', input: '{"agent_id":"agent3","reason":"r","confidence":0}' }, offered),
+    ).toEqual({
       ok: true,
       call: { kind: 'vote', label: 'agent3', reason: 'r', confidence: 0 },
     });
-    expect(parseWorkflowCall({ name: 'vote', input: '{"agent_id":"agent1","reason":"r","confidence":null}' }, offered)).toEqual({
+    expect(
+      parseWorkflowCall({ name: 'vote', input: '{"agent_id":"agent1","reason":"r","confidence":null}' }, offered),
+    ).toEqual({
       ok: true,
       call: { kind: 'vote', label: 'agent1', reason: 'r' },
     });
@@ -57,7 +65,10 @@ describe('parseWorkflowCall', () => {
     [{ name: 'vote', input: '{"reason":"r"}' }, 'needs "agent_id" as a string, one of: agent1, agent3'],
     [{ name: 'vote', input: '{"agent_id":"agent2","reason":"r"}' }, '"agent2", which is not one of the answers'],
     [{ name: 'vote', input: '{"agent_id":"agent1"}' }, 'needs "reason" as a string'],
-    [{ name: 'vote', input: '{"agent_id":"agent1","reason":"r","confidence":"high"}' }, '"confidence" as a number from 0 to 1'],
+    [
+      { name: 'vote', input: '{"agent_id":"agent1","reason":"r","confidence":"high"}' },
+      '"confidence" as a number from 0 to 1',
+    ],
     [{ name: 'submit', input: '{}' }, 'submit is not a workflow tool'],
   ])('rejects %j with a problem naming what was wrong', (call, problem) => {
     const parsed = parseWorkflowCall(call, offered);
@@ -66,11 +77,15 @@ describe('parseWorkflowCall', () => {
   });
 
   it('rejects new_answer past the cap and vote before any answer', () => {
-    expect(parseWorkflowCall({ name: 'new_answer', input: '{"content":"x"}' }, { labels: ['agent1'], newAnswer: false })).toMatchObject({
+    expect(
+      parseWorkflowCall({ name: 'new_answer', input: '{"content":"x"}' }, { labels: ['agent1'], newAnswer: false }),
+    ).toMatchObject({
       ok: false,
       problem: expect.stringContaining('as many answers as allowed'),
     });
-    expect(parseWorkflowCall({ name: 'vote', input: '{"agent_id":"agent1","reason":"r"}' }, { labels: [], newAnswer: true })).toMatchObject({
+    expect(
+      parseWorkflowCall({ name: 'vote', input: '{"agent_id":"agent1","reason":"r"}' }, { labels: [], newAnswer: true }),
+    ).toMatchObject({
       ok: false,
       problem: expect.stringContaining('no answers exist yet'),
     });

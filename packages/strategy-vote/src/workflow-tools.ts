@@ -68,7 +68,8 @@ export function isOffered(name: string, offered: OfferedTools): boolean {
 /** Why a workflow tool was not offered, worded for the agent; undefined when it was. */
 export function unavailableReason(name: string, offered: OfferedTools): string | undefined {
   if (isOffered(name, offered)) return undefined;
-  if (name === newAnswerToolName) return `${newAnswerToolName} is not available in this turn: you have submitted as many answers as allowed`;
+  if (name === newAnswerToolName)
+    return `${newAnswerToolName} is not available in this turn: you have submitted as many answers as allowed`;
   if (name === voteToolName) return `${voteToolName} is not available in this turn because no answers exist yet`;
   return `${name} is not a workflow tool; use ${newAnswerToolName} or ${voteToolName}`;
 }

@@ -4,13 +4,29 @@ import { createFakeAnthropicServer } from './fake-anthropic-server.js';
 import type { FakeAnthropicRequest, FakeAnthropicServer, FakeAnthropicTool } from './fake-anthropic-server-types.js';
 
 function requestWith(tools: FakeAnthropicTool[], model = 'claude-a'): FakeAnthropicRequest {
-  return { index: 0, body: {}, headers: {}, query: {}, model, system: '', messages: [{ role: 'user', content: 'Task' }], tools, stream: true };
+  return {
+    index: 0,
+    body: {},
+    headers: {},
+    query: {},
+    model,
+    system: '',
+    messages: [{ role: 'user', content: 'Task' }],
+    tools,
+    stream: true,
+  };
 }
 
-const newAnswer: FakeAnthropicTool = { name: 'new_answer', input_schema: { type: 'object', properties: { content: { type: 'string' } } } };
+const newAnswer: FakeAnthropicTool = {
+  name: 'new_answer',
+  input_schema: { type: 'object', properties: { content: { type: 'string' } } },
+};
 const vote = (labels: string[]): FakeAnthropicTool => ({
   name: 'vote',
-  input_schema: { type: 'object', properties: { agent_id: { type: 'string', enum: labels }, reason: { type: 'string' } } },
+  input_schema: {
+    type: 'object',
+    properties: { agent_id: { type: 'string', enum: labels }, reason: { type: 'string' } },
+  },
 });
 
 let server: FakeAnthropicServer | undefined;
@@ -23,11 +39,18 @@ afterEach(async () => {
 describe('createAnthropicTeamResponder', () => {
   it('answers with new_answer while there is nothing to vote for', () => {
     const responder = createAnthropicTeamResponder({ answer: { 'claude-a': 'Forty-two.' } });
-    expect(responder(requestWith([newAnswer, vote([])]), { index: 0 })).toEqual({ type: 'tool-use', calls: [{ name: 'new_answer', input: { content: 'Forty-two.' } }] });
+    expect(responder(requestWith([newAnswer, vote([])]), { index: 0 })).toEqual({
+      type: 'tool-use',
+      calls: [{ name: 'new_answer', input: { content: 'Forty-two.' } }],
+    });
   });
 
   it('votes for the chosen label once answers exist, with confidence when asked', () => {
-    const responder = createAnthropicTeamResponder({ vote: (labels) => labels.at(-1) ?? '', confidence: 0.8, voteReason: 'Best.' });
+    const responder = createAnthropicTeamResponder({
+      vote: (labels) => labels.at(-1) ?? '',
+      confidence: 0.8,
+      voteReason: 'Best.',
+    });
     expect(responder(requestWith([newAnswer, vote(['agent1.1', 'agent2.1'])]), { index: 0 })).toEqual({
       type: 'tool-use',
       calls: [{ name: 'vote', input: { agent_id: 'agent2.1', reason: 'Best.', confidence: 0.8 } }],
@@ -35,8 +58,17 @@ describe('createAnthropicTeamResponder', () => {
   });
 
   it('presents plain text, after thinking when the team thinks, when no workflow tool is offered', () => {
-    const responder = createAnthropicTeamResponder({ finalText: 'The final answer.', thinking: 'Summing up.', latencyMs: 5 });
-    expect(responder(requestWith([]), { index: 0 })).toEqual({ type: 'text', text: 'The final answer.', thinking: 'Summing up.', latencyMs: 5 });
+    const responder = createAnthropicTeamResponder({
+      finalText: 'The final answer.',
+      thinking: 'Summing up.',
+      latencyMs: 5,
+    });
+    expect(responder(requestWith([]), { index: 0 })).toEqual({
+      type: 'text',
+      text: 'The final answer.',
+      thinking: 'Summing up.',
+      latencyMs: 5,
+    });
   });
 
   it('plays a whole team over the wire', async () => {
@@ -44,8 +76,16 @@ describe('createAnthropicTeamResponder', () => {
     const response = await fetch(`${server.url}/v1/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
-      body: JSON.stringify({ model: 'claude-b', max_tokens: 100, messages: [{ role: 'user', content: 'Task' }], tools: [newAnswer] }),
+      body: JSON.stringify({
+        model: 'claude-b',
+        max_tokens: 100,
+        messages: [{ role: 'user', content: 'Task' }],
+        tools: [newAnswer],
+      }),
     });
-    expect(await response.json()).toMatchObject({ content: [{ type: 'tool_use', name: 'new_answer', input: { content: 'Answer from claude-b.' } }], stop_reason: 'tool_use' });
+    expect(await response.json()).toMatchObject({
+      content: [{ type: 'tool_use', name: 'new_answer', input: { content: 'Answer from claude-b.' } }],
+      stop_reason: 'tool_use',
+    });
   });
 });

@@ -1,4 +1,8 @@
-import type { FakeAnthropicReply, FakeAnthropicRequest, FakeAnthropicResponder } from './fake-anthropic-server-types.js';
+import type {
+  FakeAnthropicReply,
+  FakeAnthropicRequest,
+  FakeAnthropicResponder,
+} from './fake-anthropic-server-types.js';
 import { decideTeamTurn, type TeamTurnOptions } from './team-turn.js';
 
 export type AnthropicTeamResponderOptions = TeamTurnOptions<FakeAnthropicRequest> & {

@@ -2,24 +2,52 @@ import { describe, expect, it } from 'vitest';
 import { createClaudeCodeTeamResponder } from './claude-code-team-responder.js';
 import type { FakeAnthropicMessage, FakeAnthropicRequest, FakeAnthropicTool } from './fake-anthropic-server-types.js';
 
-function requestWith(tools: FakeAnthropicTool[], messages: FakeAnthropicMessage[] = [{ role: 'user', content: 'Task' }], thinking?: string): FakeAnthropicRequest {
-  return { index: 0, body: thinking === undefined ? {} : { thinking: { type: thinking } }, headers: {}, query: {}, model: 'claude-a', system: '', messages, tools, stream: true };
+function requestWith(
+  tools: FakeAnthropicTool[],
+  messages: FakeAnthropicMessage[] = [{ role: 'user', content: 'Task' }],
+  thinking?: string,
+): FakeAnthropicRequest {
+  return {
+    index: 0,
+    body: thinking === undefined ? {} : { thinking: { type: thinking } },
+    headers: {},
+    query: {},
+    model: 'claude-a',
+    system: '',
+    messages,
+    tools,
+    stream: true,
+  };
 }
 
-const newAnswer: FakeAnthropicTool = { name: 'mcp__massgen__new_answer', input_schema: { type: 'object', properties: { content: { type: 'string' } } } };
+const newAnswer: FakeAnthropicTool = {
+  name: 'mcp__massgen__new_answer',
+  input_schema: { type: 'object', properties: { content: { type: 'string' } } },
+};
 const vote = (labels: string[]): FakeAnthropicTool => ({
   name: 'mcp__massgen__vote',
-  input_schema: { type: 'object', properties: { agent_id: { type: 'string', enum: labels }, reason: { type: 'string' } } },
+  input_schema: {
+    type: 'object',
+    properties: { agent_id: { type: 'string', enum: labels }, reason: { type: 'string' } },
+  },
 });
 const write: FakeAnthropicTool = { name: 'Write', input_schema: { type: 'object', properties: {} } };
 
 describe('createClaudeCodeTeamResponder', () => {
   it("calls MassGen's workflow tools by their Claude Code names, thinking first when asked to", () => {
     const responder = createClaudeCodeTeamResponder({ answer: 'Forty-two.' });
-    expect(responder(requestWith([write, newAnswer, vote([])]), { index: 0 })).toEqual({ type: 'tool-use', calls: [{ name: 'mcp__massgen__new_answer', input: { content: 'Forty-two.' } }] });
+    expect(responder(requestWith([write, newAnswer, vote([])]), { index: 0 })).toEqual({
+      type: 'tool-use',
+      calls: [{ name: 'mcp__massgen__new_answer', input: { content: 'Forty-two.' } }],
+    });
     expect(responder(requestWith([newAnswer, vote(['agent1'])], undefined, 'adaptive'), { index: 0 })).toEqual({
       type: 'tool-use',
-      calls: [{ name: 'mcp__massgen__vote', input: { agent_id: 'agent1', reason: 'agent1 gives a complete and correct answer.' } }],
+      calls: [
+        {
+          name: 'mcp__massgen__vote',
+          input: { agent_id: 'agent1', reason: 'agent1 gives a complete and correct answer.' },
+        },
+      ],
       thinking: 'Deciding the next step.',
     });
   });
@@ -27,10 +55,19 @@ describe('createClaudeCodeTeamResponder', () => {
   it('runs its built-in steps one per reply, counting the results Claude Code sent back', () => {
     const responder = createClaudeCodeTeamResponder({
       answer: 'Done.',
-      steps: (_request, turn) => (turn.kind === 'call' && turn.name === 'new_answer' ? [{ name: 'Write', input: { file_path: '/ws/a.txt', content: 'a' } }, { name: 'Read', input: { file_path: '/ws/a.txt' } }] : []),
+      steps: (_request, turn) =>
+        turn.kind === 'call' && turn.name === 'new_answer'
+          ? [
+              { name: 'Write', input: { file_path: '/ws/a.txt', content: 'a' } },
+              { name: 'Read', input: { file_path: '/ws/a.txt' } },
+            ]
+          : [],
     });
     const tools = [write, newAnswer];
-    expect(responder(requestWith(tools), { index: 0 })).toEqual({ type: 'tool-use', calls: [{ name: 'Write', input: { file_path: '/ws/a.txt', content: 'a' } }] });
+    expect(responder(requestWith(tools), { index: 0 })).toEqual({
+      type: 'tool-use',
+      calls: [{ name: 'Write', input: { file_path: '/ws/a.txt', content: 'a' } }],
+    });
     const afterWrite: FakeAnthropicMessage[] = [
       { role: 'user', content: 'Task' },
       { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Write', input: {} }] },
@@ -42,10 +79,15 @@ describe('createClaudeCodeTeamResponder', () => {
       { role: 'assistant', content: [{ type: 'tool_use', id: 't2', name: 'Read', input: {} }] },
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't2', content: 'a' }] },
     ];
-    expect(responder(requestWith(tools, afterRead), { index: 2 })).toMatchObject({ calls: [{ name: 'mcp__massgen__new_answer', input: { content: 'Done.' } }] });
+    expect(responder(requestWith(tools, afterRead), { index: 2 })).toMatchObject({
+      calls: [{ name: 'mcp__massgen__new_answer', input: { content: 'Done.' } }],
+    });
   });
 
   it('presents plain text when no workflow tool is offered', () => {
-    expect(createClaudeCodeTeamResponder({ finalText: 'Final.' })(requestWith([write]), { index: 0 })).toEqual({ type: 'text', text: 'Final.' });
+    expect(createClaudeCodeTeamResponder({ finalText: 'Final.' })(requestWith([write]), { index: 0 })).toEqual({
+      type: 'text',
+      text: 'Final.',
+    });
   });
 });

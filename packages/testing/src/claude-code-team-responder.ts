@@ -1,4 +1,10 @@
-import type { FakeAnthropicContentBlock, FakeAnthropicReply, FakeAnthropicRequest, FakeAnthropicResponder, FakeAnthropicToolUse } from './fake-anthropic-server-types.js';
+import type {
+  FakeAnthropicContentBlock,
+  FakeAnthropicReply,
+  FakeAnthropicRequest,
+  FakeAnthropicResponder,
+  FakeAnthropicToolUse,
+} from './fake-anthropic-server-types.js';
 import { decideTeamTurn, type TeamTurn, type TeamTurnOptions } from './team-turn.js';
 
 /** Claude Code offers MassGen's tools as tools of the in-process MCP server "massgen". */
@@ -19,7 +25,11 @@ function blocksOf(request: FakeAnthropicRequest): FakeAnthropicContentBlock[] {
 /** Results Claude Code sent back for its own tools (not MassGen's) in this conversation so far. */
 function builtInResults(request: FakeAnthropicRequest): number {
   const blocks = blocksOf(request);
-  const builtIn = new Set(blocks.flatMap((block) => (block.type === 'tool_use' && !String(block.name).startsWith(claudeCodeToolPrefix) ? [String(block.id)] : [])));
+  const builtIn = new Set(
+    blocks.flatMap((block) =>
+      block.type === 'tool_use' && !String(block.name).startsWith(claudeCodeToolPrefix) ? [String(block.id)] : [],
+    ),
+  );
   return blocks.filter((block) => block.type === 'tool_result' && builtIn.has(String(block.tool_use_id))).length;
 }
 
@@ -31,7 +41,11 @@ function builtInResults(request: FakeAnthropicRequest): number {
  */
 export function createClaudeCodeTeamResponder(options: ClaudeCodeTeamResponderOptions = {}): FakeAnthropicResponder {
   return (request): FakeAnthropicReply => {
-    const tools = request.tools.flatMap((tool) => (tool.name.startsWith(claudeCodeToolPrefix) ? [{ name: tool.name.slice(claudeCodeToolPrefix.length), parameters: tool.input_schema }] : []));
+    const tools = request.tools.flatMap((tool) =>
+      tool.name.startsWith(claudeCodeToolPrefix)
+        ? [{ name: tool.name.slice(claudeCodeToolPrefix.length), parameters: tool.input_schema }]
+        : [],
+    );
     const turn = decideTeamTurn(request, tools, options);
     const thinking = (request.body['thinking'] as { type?: string } | undefined)?.type;
     const extras = {

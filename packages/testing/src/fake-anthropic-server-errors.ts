@@ -9,13 +9,19 @@ export function anthropicErrorBody(type: string, message: string): Record<string
 export function defaultAnthropicErrorBody(status: number): Record<string, unknown> {
   switch (status) {
     case 400:
-      return anthropicErrorBody('invalid_request_error', 'There was an issue with the format or content of your request.');
+      return anthropicErrorBody(
+        'invalid_request_error',
+        'There was an issue with the format or content of your request.',
+      );
     case 401:
       return anthropicErrorBody('authentication_error', 'invalid x-api-key');
     case 402:
       return anthropicErrorBody('billing_error', 'There is an issue with your account billing.');
     case 403:
-      return anthropicErrorBody('permission_error', 'Your API key does not have permission to use the specified resource.');
+      return anthropicErrorBody(
+        'permission_error',
+        'Your API key does not have permission to use the specified resource.',
+      );
     case 404:
       return anthropicErrorBody('not_found_error', 'The requested resource could not be found.');
     case 413:
@@ -48,7 +54,9 @@ export const fakeAnthropicErrors = {
    * 429 for a used-up limit: `retry-after` in seconds when given, and the limit's
    * `anthropic-ratelimit-*` headers with its reset time (`resetAt`, default a minute from now).
    */
-  rateLimit(options: { retryAfter?: string; limit?: 'requests' | 'input-tokens' | 'output-tokens'; resetAt?: Date } = {}): FakeAnthropicErrorReply {
+  rateLimit(
+    options: { retryAfter?: string; limit?: 'requests' | 'input-tokens' | 'output-tokens'; resetAt?: Date } = {},
+  ): FakeAnthropicErrorReply {
     const limit = options.limit ?? 'requests';
     const headers = rateLimitHeaders(limit, options.resetAt ?? new Date(Date.now() + 60_000));
     if (options.retryAfter !== undefined) headers['retry-after'] = options.retryAfter;
@@ -83,11 +91,18 @@ export const fakeAnthropicErrors = {
     return {
       type: 'error',
       status: 429,
-      body: anthropicErrorBody('rate_limit_error', 'You have reached your specified workspace API usage limits. You will regain access on 2026-12-01 at 00:00 UTC.'),
+      body: anthropicErrorBody(
+        'rate_limit_error',
+        'You have reached your specified workspace API usage limits. You will regain access on 2026-12-01 at 00:00 UTC.',
+      ),
     };
   },
   promptTooLong(): FakeAnthropicErrorReply {
-    return { type: 'error', status: 400, body: anthropicErrorBody('invalid_request_error', 'prompt is too long: 215312 tokens > 200000 maximum') };
+    return {
+      type: 'error',
+      status: 400,
+      body: anthropicErrorBody('invalid_request_error', 'prompt is too long: 215312 tokens > 200000 maximum'),
+    };
   },
   invalidRequest(message: string): FakeAnthropicErrorReply {
     return { type: 'error', status: 400, body: anthropicErrorBody('invalid_request_error', message) };

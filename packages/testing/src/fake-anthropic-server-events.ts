@@ -17,26 +17,39 @@ function event(data: Record<string, unknown> & { type: string }): FakeAnthropicE
 }
 
 function blockEvents(block: FakeResponseBlock, index: number, chunkSize: number): FakeAnthropicEvent[] {
-  const delta = (body: Record<string, unknown>): FakeAnthropicEvent => event({ type: 'content_block_delta', index, delta: body });
+  const delta = (body: Record<string, unknown>): FakeAnthropicEvent =>
+    event({ type: 'content_block_delta', index, delta: body });
   const events: FakeAnthropicEvent[] = [];
   switch (block.type) {
     case 'thinking':
-      events.push(event({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } }));
-      for (const piece of split(block.thinking, chunkSize)) events.push(delta({ type: 'thinking_delta', thinking: piece }));
+      events.push(
+        event({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } }),
+      );
+      for (const piece of split(block.thinking, chunkSize))
+        events.push(delta({ type: 'thinking_delta', thinking: piece }));
       events.push(delta({ type: 'signature_delta', signature: block.signature }));
       break;
     case 'redacted_thinking':
-      events.push(event({ type: 'content_block_start', index, content_block: { type: 'redacted_thinking', data: block.data } }));
+      events.push(
+        event({ type: 'content_block_start', index, content_block: { type: 'redacted_thinking', data: block.data } }),
+      );
       break;
     case 'text':
       events.push(event({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } }));
       for (const piece of split(block.text, chunkSize)) events.push(delta({ type: 'text_delta', text: piece }));
       break;
     case 'tool_use':
-      events.push(event({ type: 'content_block_start', index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } }));
+      events.push(
+        event({
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
+        }),
+      );
       // The API opens every tool input with an empty fragment before the JSON itself.
       events.push(delta({ type: 'input_json_delta', partial_json: '' }));
-      for (const piece of split(block.inputJson, chunkSize)) events.push(delta({ type: 'input_json_delta', partial_json: piece }));
+      for (const piece of split(block.inputJson, chunkSize))
+        events.push(delta({ type: 'input_json_delta', partial_json: piece }));
       break;
   }
   events.push(event({ type: 'content_block_stop', index }));
@@ -74,7 +87,11 @@ export function buildStreamEvents(message: FakeResponseMessage, chunkSize: numbe
   ];
   message.blocks.forEach((block, index) => events.push(...blockEvents(block, index, chunkSize)));
   events.push(
-    event({ type: 'message_delta', delta: { stop_reason: message.stopReason, stop_sequence: message.stopSequence }, usage: { ...usage } }),
+    event({
+      type: 'message_delta',
+      delta: { stop_reason: message.stopReason, stop_sequence: message.stopSequence },
+      usage: { ...usage },
+    }),
     event({ type: 'message_stop' }),
   );
   return events;
@@ -87,7 +104,9 @@ export function buildMessageBody(message: FakeResponseMessage): Record<string, u
     type: 'message',
     role: 'assistant',
     model: message.model,
-    content: message.blocks.map((block) => (block.type === 'tool_use' ? { type: 'tool_use', id: block.id, name: block.name, input: block.input } : block)),
+    content: message.blocks.map((block) =>
+      block.type === 'tool_use' ? { type: 'tool_use', id: block.id, name: block.name, input: block.input } : block,
+    ),
     stop_reason: message.stopReason,
     stop_sequence: message.stopSequence,
     usage: { ...message.usage, service_tier: 'standard' },

@@ -43,7 +43,10 @@ async function readEvents(response: Response): Promise<{ names: string[]; broken
 describe('fake Anthropic server faults', () => {
   it('sends a scripted error with Anthropic’s body and headers, or the default body for the status', async () => {
     const fake = await start();
-    fake.enqueue(fakeAnthropicErrors.rateLimit({ retryAfter: '3', resetAt: new Date('2030-01-01T00:00:00Z') }), { type: 'error', status: 529 });
+    fake.enqueue(fakeAnthropicErrors.rateLimit({ retryAfter: '3', resetAt: new Date('2030-01-01T00:00:00Z') }), {
+      type: 'error',
+      status: 529,
+    });
     const limited = await post(fake, question);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('3');
@@ -52,7 +55,10 @@ describe('fake Anthropic server faults', () => {
     expect(await limited.json()).toMatchObject({ type: 'error', error: { type: 'rate_limit_error' } });
     const overloaded = await post(fake, { ...question, stream: true });
     expect(overloaded.status).toBe(529);
-    expect(await overloaded.json()).toEqual({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } });
+    expect(await overloaded.json()).toEqual({
+      type: 'error',
+      error: { type: 'overloaded_error', message: 'Overloaded' },
+    });
   });
 
   it('cuts the connection after the scripted number of events', async () => {
@@ -72,10 +78,15 @@ describe('fake Anthropic server faults', () => {
 
   it('fails in-band with an error event after some events', async () => {
     const fake = await start();
-    fake.enqueue({ type: 'stream-error', afterEvents: 2 }, { type: 'stream-error', afterEvents: 1, error: { type: 'api_error', message: 'Internal server error' } });
+    fake.enqueue(
+      { type: 'stream-error', afterEvents: 2 },
+      { type: 'stream-error', afterEvents: 1, error: { type: 'api_error', message: 'Internal server error' } },
+    );
     const first = await readEvents(await post(fake, { ...question, stream: true }));
     expect(first.names).toEqual(['message_start', 'ping', 'error']);
-    expect(first.text).toContain('event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n');
+    expect(first.text).toContain(
+      'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n',
+    );
     const second = await readEvents(await post(fake, { ...question, stream: true }));
     expect(second.text).toContain('"api_error"');
   });
@@ -126,6 +137,8 @@ describe('fake Anthropic server faults', () => {
     });
     const response = await post(fake, question);
     expect(response.status).toBe(500);
-    expect(await response.json()).toMatchObject({ error: { type: 'api_error', message: expect.stringContaining('script bug') } });
+    expect(await response.json()).toMatchObject({
+      error: { type: 'api_error', message: expect.stringContaining('script bug') },
+    });
   });
 });

@@ -1,5 +1,9 @@
 import { signThinking } from './fake-anthropic-signature.js';
-import type { FakeAnthropicRequest, FakeAnthropicTextReply, FakeAnthropicToolUseReply } from './fake-anthropic-server-types.js';
+import type {
+  FakeAnthropicRequest,
+  FakeAnthropicTextReply,
+  FakeAnthropicToolUseReply,
+} from './fake-anthropic-server-types.js';
 
 type ContentReply = FakeAnthropicTextReply | FakeAnthropicToolUseReply;
 
@@ -34,7 +38,12 @@ function estimateTokens(text: string): number {
 }
 
 function promptText(request: FakeAnthropicRequest): string {
-  const parts = [request.system, ...request.messages.map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content)))];
+  const parts = [
+    request.system,
+    ...request.messages.map((message) =>
+      typeof message.content === 'string' ? message.content : JSON.stringify(message.content),
+    ),
+  ];
   if (request.tools.length > 0) parts.push(JSON.stringify(request.tools));
   return parts.join('\n');
 }
@@ -51,7 +60,11 @@ export function buildResponseMessage(request: FakeAnthropicRequest, reply: Conte
   const blocks: FakeResponseBlock[] = [];
   if (reply.thinking !== undefined) {
     const thinking = typeof reply.thinking === 'string' ? { text: reply.thinking } : reply.thinking;
-    blocks.push({ type: 'thinking', thinking: thinking.text, signature: thinking.signature ?? signThinking(thinking.text) });
+    blocks.push({
+      type: 'thinking',
+      thinking: thinking.text,
+      signature: thinking.signature ?? signThinking(thinking.text),
+    });
   }
   if (reply.redactedThinking !== undefined) blocks.push({ type: 'redacted_thinking', data: reply.redactedThinking });
   const text = reply.text ?? '';
@@ -59,12 +72,23 @@ export function buildResponseMessage(request: FakeAnthropicRequest, reply: Conte
   if (reply.type === 'tool-use') {
     reply.calls.forEach((call, position) => {
       const inputJson = typeof call.input === 'string' ? call.input : JSON.stringify(call.input);
-      blocks.push({ type: 'tool_use', id: call.id ?? `toolu_fake_${request.index}_${position}`, name: call.name, input: parseInput(inputJson), inputJson });
+      blocks.push({
+        type: 'tool_use',
+        id: call.id ?? `toolu_fake_${request.index}_${position}`,
+        name: call.name,
+        input: parseInput(inputJson),
+        inputJson,
+      });
     });
   }
   const thinkingText = blocks.map((block) => (block.type === 'thinking' ? block.thinking : '')).join('');
-  const outputText = blocks.map((block) => (block.type === 'text' ? block.text : block.type === 'tool_use' ? block.name + block.inputJson : '')).join('');
-  const thinkingTokens = estimateTokens(thinkingText) + (reply.redactedThinking === undefined ? 0 : estimateTokens(reply.redactedThinking));
+  const outputText = blocks
+    .map((block) =>
+      block.type === 'text' ? block.text : block.type === 'tool_use' ? block.name + block.inputJson : '',
+    )
+    .join('');
+  const thinkingTokens =
+    estimateTokens(thinkingText) + (reply.redactedThinking === undefined ? 0 : estimateTokens(reply.redactedThinking));
   const usage: FakeResponseUsage = {
     input_tokens: reply.usage?.inputTokens ?? Math.max(1, estimateTokens(promptText(request))),
     output_tokens: reply.usage?.outputTokens ?? Math.max(1, estimateTokens(outputText) + thinkingTokens),

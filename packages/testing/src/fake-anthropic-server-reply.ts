@@ -30,15 +30,28 @@ async function sendEvents(writer: SseWriter, events: readonly FakeAnthropicEvent
 type PartialReply = FakeAnthropicDropReply | FakeAnthropicStreamErrorReply | FakeAnthropicStallReply;
 
 /** Opens the stream and writes its first `afterEvents` events; `undefined` once the client has gone. */
-async function streamFirstEvents(response: ServerResponse, request: FakeAnthropicRequest, partial: PartialReply, settings: AnthropicReplySettings): Promise<SseWriter | undefined> {
+async function streamFirstEvents(
+  response: ServerResponse,
+  request: FakeAnthropicRequest,
+  partial: PartialReply,
+  settings: AnthropicReplySettings,
+): Promise<SseWriter | undefined> {
   const writer = new SseWriter(response);
   writer.open();
-  const events = buildStreamEvents(buildResponseMessage(request, partial.reply ?? defaultPartialReply), settings.chunkSize);
+  const events = buildStreamEvents(
+    buildResponseMessage(request, partial.reply ?? defaultPartialReply),
+    settings.chunkSize,
+  );
   return (await sendEvents(writer, events.slice(0, partial.afterEvents))) ? writer : undefined;
 }
 
 /** Writes one scripted reply to the response, streamed or as one JSON body as the request asked. */
-export async function sendAnthropicReply(response: ServerResponse, request: FakeAnthropicRequest, reply: FakeAnthropicReply, settings: AnthropicReplySettings): Promise<void> {
+export async function sendAnthropicReply(
+  response: ServerResponse,
+  request: FakeAnthropicRequest,
+  reply: FakeAnthropicReply,
+  settings: AnthropicReplySettings,
+): Promise<void> {
   if (!(await waitWhileConnected(response, reply.latencyMs ?? settings.latencyMs))) return;
   switch (reply.type) {
     case 'hang':
@@ -59,7 +72,8 @@ export async function sendAnthropicReply(response: ServerResponse, request: Fake
       const error = reply.error ?? { type: 'overloaded_error', message: 'Overloaded' };
       if (!request.stream) return sendJson(response, 529, { type: 'error', error });
       const writer = await streamFirstEvents(response, request, reply, settings);
-      if (writer !== undefined && (await writer.sendEvent('error', JSON.stringify({ type: 'error', error })))) await writer.end();
+      if (writer !== undefined && (await writer.sendEvent('error', JSON.stringify({ type: 'error', error }))))
+        await writer.end();
       return;
     }
     case 'text':

@@ -153,7 +153,10 @@ export type FakeAnthropicReply =
   | FakeAnthropicStallReply
   | FakeAnthropicHangReply;
 
-export type FakeAnthropicResponder = (request: FakeAnthropicRequest, context: { index: number }) => FakeAnthropicReply | Promise<FakeAnthropicReply>;
+export type FakeAnthropicResponder = (
+  request: FakeAnthropicRequest,
+  context: { index: number },
+) => FakeAnthropicReply | Promise<FakeAnthropicReply>;
 
 export interface FakeAnthropicServerOptions {
   /** Produces replies once the queue is empty. Defaults to echoing the last user text. */

@@ -19,7 +19,10 @@ import { createRequestLog } from './request-log.js';
 const echoResponder: FakeAnthropicResponder = (request) => {
   const lastUser = [...request.messages].reverse().find((message) => message.role === 'user');
   const content = lastUser?.content;
-  const text = typeof content === 'string' ? content : (content ?? []).map((block) => (block.type === 'text' ? (block.text ?? '') : '')).join('');
+  const text =
+    typeof content === 'string'
+      ? content
+      : (content ?? []).map((block) => (block.type === 'text' ? (block.text ?? '') : '')).join('');
   return { type: 'text', text: text === '' ? 'Hello from the fake Anthropic server.' : text };
 };
 
@@ -33,7 +36,12 @@ function systemText(system: unknown): string {
   return system.map((block) => (isRecord(block) && typeof block['text'] === 'string' ? block['text'] : '')).join('\n');
 }
 
-function toAnthropicRequest(index: number, url: URL, headers: Record<string, string>, body: Record<string, unknown>): FakeAnthropicRequest {
+function toAnthropicRequest(
+  index: number,
+  url: URL,
+  headers: Record<string, string>,
+  body: Record<string, unknown>,
+): FakeAnthropicRequest {
   return {
     index,
     body,
@@ -52,13 +60,16 @@ function toAnthropicRequest(index: number, url: URL, headers: Record<string, str
  * enough for the official `@anthropic-ai/sdk` (and the Claude Code CLI): named SSE events,
  * Anthropic's error bodies and headers, the request checks of the real API, and scripted faults.
  */
-export async function createFakeAnthropicServer(options: FakeAnthropicServerOptions = {}): Promise<FakeAnthropicServer> {
+export async function createFakeAnthropicServer(
+  options: FakeAnthropicServerOptions = {},
+): Promise<FakeAnthropicServer> {
   const queue: FakeAnthropicReply[] = [];
   const log = createRequestLog<FakeAnthropicRequest>();
   let responder = options.responder ?? echoResponder;
   let responseCount = 0;
   const chunkSize = options.chunkSize ?? 4;
-  if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new RangeError(`chunkSize must be a positive integer, got ${String(options.chunkSize)}`);
+  if (!Number.isInteger(chunkSize) || chunkSize < 1)
+    throw new RangeError(`chunkSize must be a positive integer, got ${String(options.chunkSize)}`);
   const models = options.models ?? ['claude-fake-1'];
 
   /** Anthropic tells a missing key from a wrong one; the SDK sends `x-api-key`, or a bearer token. */
@@ -66,18 +77,35 @@ export async function createFakeAnthropicServer(options: FakeAnthropicServerOpti
     if (options.apiKey === undefined) return false;
     const key = headers['x-api-key'] ?? headers['authorization']?.replace(/^Bearer\s+/i, '');
     if (key === options.apiKey) return false;
-    sendJson(response, 401, anthropicErrorBody('authentication_error', key === undefined ? 'x-api-key header is required' : 'invalid x-api-key'));
+    sendJson(
+      response,
+      401,
+      anthropicErrorBody(
+        'authentication_error',
+        key === undefined ? 'x-api-key header is required' : 'invalid x-api-key',
+      ),
+    );
     return true;
   }
 
-  async function readJsonBody(request: IncomingMessage, response: ServerResponse): Promise<Record<string, unknown> | undefined> {
+  async function readJsonBody(
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<Record<string, unknown> | undefined> {
     try {
       const body: unknown = JSON.parse(await readBody(request));
       if (isRecord(body)) return body;
     } catch {
       // Answered below, the same as a body that is not an object.
     }
-    sendJson(response, 400, anthropicErrorBody('invalid_request_error', 'There was an issue with the format or content of your request: the body must be a JSON object.'));
+    sendJson(
+      response,
+      400,
+      anthropicErrorBody(
+        'invalid_request_error',
+        'There was an issue with the format or content of your request: the body must be a JSON object.',
+      ),
+    );
     return undefined;
   }
 
@@ -88,7 +116,12 @@ export async function createFakeAnthropicServer(options: FakeAnthropicServerOpti
     const messagesRequest = toAnthropicRequest(log.requests.length, url, headers, body);
     log.record(messagesRequest);
     if (rejectKey(headers, response)) return;
-    if (headers['anthropic-version'] === undefined) return sendJson(response, 400, anthropicErrorBody('invalid_request_error', 'anthropic-version: header is required'));
+    if (headers['anthropic-version'] === undefined)
+      return sendJson(
+        response,
+        400,
+        anthropicErrorBody('invalid_request_error', 'anthropic-version: header is required'),
+      );
     const problem = options.validate === false ? undefined : findAnthropicRequestProblem(messagesRequest);
     if (problem !== undefined) return sendJson(response, 400, anthropicErrorBody('invalid_request_error', problem));
     let reply: FakeAnthropicReply;
@@ -98,7 +131,10 @@ export async function createFakeAnthropicServer(options: FakeAnthropicServerOpti
       const reason = error instanceof Error ? error.message : String(error);
       return sendJson(response, 500, anthropicErrorBody('api_error', `The fake server's responder failed: ${reason}`));
     }
-    await sendAnthropicReply(response, messagesRequest, reply, { chunkSize, latencyMs: reply.latencyMs ?? options.latencyMs ?? 0 });
+    await sendAnthropicReply(response, messagesRequest, reply, {
+      chunkSize,
+      latencyMs: reply.latencyMs ?? options.latencyMs ?? 0,
+    });
   }
 
   /** Claude Code counts tokens before it sends a long conversation; a rough estimate serves it. */
@@ -130,7 +166,15 @@ export async function createFakeAnthropicServer(options: FakeAnthropicServerOpti
 
   const http = await startFakeHttpServer({
     handle: route,
-    fail: (response, error) => sendJson(response, 500, anthropicErrorBody('api_error', `The fake server failed: ${error instanceof Error ? error.message : String(error)}`)),
+    fail: (response, error) =>
+      sendJson(
+        response,
+        500,
+        anthropicErrorBody(
+          'api_error',
+          `The fake server failed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      ),
   });
 
   return {

@@ -12,7 +12,11 @@ export function azureDeploymentOf(path: string): string | undefined {
 }
 
 /** Azure's error envelope: a code (often the status as a string) and a message, without OpenAI's type. */
-export function azureErrorBody(code: string, message: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function azureErrorBody(
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return { error: { code, message, ...extra } };
 }
 
@@ -60,7 +64,8 @@ export function azureChatCompletionsRoute(deployments: readonly string[] | undef
     view: chatCompletionsView,
     checkKey: keyRejection,
     validate(request) {
-      if (request.query['api-version'] === undefined) return { status: 404, body: azureErrorBody('404', 'Resource not found') };
+      if (request.query['api-version'] === undefined)
+        return { status: 404, body: azureErrorBody('404', 'Resource not found') };
       const deployment = azureDeploymentOf(request.path) ?? '';
       if (deployments !== undefined && !deployments.includes(deployment)) {
         return {
@@ -74,7 +79,8 @@ export function azureChatCompletionsRoute(deployments: readonly string[] | undef
       // Azure takes the model from the deployment, so a body without `model` is fine there.
       return chatCompletionsRoute.validate({ ...request, model: request.model === '' ? deployment : request.model });
     },
-    send: (response, request, reply, settings) => sendReply(response, request, reply, { ...settings, leadingChunks: [promptFilterChunk] }),
+    send: (response, request, reply, settings) =>
+      sendReply(response, request, reply, { ...settings, leadingChunks: [promptFilterChunk] }),
   };
 }
 
@@ -103,7 +109,10 @@ export const fakeAzureOpenAIErrors = {
         {
           param: 'prompt',
           status: 400,
-          innererror: { code: 'ResponsibleAIPolicyViolation', content_filter_result: { violence: { filtered: true, severity: 'high' } } },
+          innererror: {
+            code: 'ResponsibleAIPolicyViolation',
+            content_filter_result: { violence: { filtered: true, severity: 'high' } },
+          },
         },
       ),
     };

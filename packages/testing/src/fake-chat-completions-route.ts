@@ -21,12 +21,20 @@ export const chatCompletionsRoute: FakeModelRoute = {
   checkKey: bearerKeyRejection,
   validate(request) {
     if (request.model === '') {
-      return { status: 400, body: openAIErrorBody('You must provide a model parameter.', 'invalid_request_error', null, 'model') };
+      return {
+        status: 400,
+        body: openAIErrorBody('You must provide a model parameter.', 'invalid_request_error', null, 'model'),
+      };
     }
     if (!Array.isArray(request.body['messages'])) {
       return {
         status: 400,
-        body: openAIErrorBody("Missing required parameter: 'messages'.", 'invalid_request_error', 'missing_required_parameter', 'messages'),
+        body: openAIErrorBody(
+          "Missing required parameter: 'messages'.",
+          'invalid_request_error',
+          'missing_required_parameter',
+          'messages',
+        ),
       };
     }
     return undefined;

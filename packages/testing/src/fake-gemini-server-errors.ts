@@ -4,7 +4,12 @@ import type { FakeGeminiErrorReply } from './fake-gemini-server-types.js';
 export const googleJsonHeaders = { 'content-type': 'application/json; charset=UTF-8' } as const;
 
 /** The error envelope of Google APIs (`google.rpc.Status`), as the Gemini API sends it. */
-export function googleErrorBody(code: number, status: string, message: string, details?: Array<Record<string, unknown>>): Record<string, unknown> {
+export function googleErrorBody(
+  code: number,
+  status: string,
+  message: string,
+  details?: Array<Record<string, unknown>>,
+): Record<string, unknown> {
   return { error: { code, message, status, ...(details === undefined ? {} : { details }) } };
 }
 
@@ -22,7 +27,12 @@ const statusNames: Readonly<Record<number, string>> = {
 
 /** A body for an error reply that did not script one, shaped like Google's for that status. */
 export function defaultGeminiErrorBody(status: number): Record<string, unknown> {
-  if (status === 500) return googleErrorBody(500, 'INTERNAL', 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting');
+  if (status === 500)
+    return googleErrorBody(
+      500,
+      'INTERNAL',
+      'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+    );
   if (status === 503) return googleErrorBody(503, 'UNAVAILABLE', 'The model is overloaded. Please try again later.');
   const name = statusNames[status] ?? (status >= 500 ? 'INTERNAL' : 'FAILED_PRECONDITION');
   return googleErrorBody(status, name, `The request failed with status ${status}.`);
@@ -30,10 +40,18 @@ export function defaultGeminiErrorBody(status: number): Record<string, unknown> 
 
 const rateLimitsHelp = {
   '@type': 'type.googleapis.com/google.rpc.Help',
-  links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }],
+  links: [
+    { description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' },
+  ],
 };
 
-function quotaExceeded(options: { quotaId: string; metric: string; limit: string; retryDelay?: string; model: string }): FakeGeminiErrorReply {
+function quotaExceeded(options: {
+  quotaId: string;
+  metric: string;
+  limit: string;
+  retryDelay?: string;
+  model: string;
+}): FakeGeminiErrorReply {
   const retrySeconds = options.retryDelay?.replace(/s$/, '');
   const message = [
     'You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.',
@@ -43,12 +61,25 @@ function quotaExceeded(options: { quotaId: string; metric: string; limit: string
   const details: Array<Record<string, unknown>> = [
     {
       '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
-      violations: [{ quotaMetric: options.metric, quotaId: options.quotaId, quotaDimensions: { location: 'global', model: options.model }, quotaValue: options.limit }],
+      violations: [
+        {
+          quotaMetric: options.metric,
+          quotaId: options.quotaId,
+          quotaDimensions: { location: 'global', model: options.model },
+          quotaValue: options.limit,
+        },
+      ],
     },
     rateLimitsHelp,
   ];
-  if (options.retryDelay !== undefined) details.push({ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: options.retryDelay });
-  return { type: 'error', status: 429, headers: googleJsonHeaders, body: googleErrorBody(429, 'RESOURCE_EXHAUSTED', message, details) };
+  if (options.retryDelay !== undefined)
+    details.push({ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: options.retryDelay });
+  return {
+    type: 'error',
+    status: 429,
+    headers: googleJsonHeaders,
+    body: googleErrorBody(429, 'RESOURCE_EXHAUSTED', message, details),
+  };
 }
 
 /** Ready-made error replies with the bodies the Gemini API actually sends. */
@@ -80,7 +111,12 @@ export const fakeGeminiErrors = {
       status: 400,
       headers: googleJsonHeaders,
       body: googleErrorBody(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
-        { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com', metadata: { service: 'generativelanguage.googleapis.com' } },
+        {
+          '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+          reason: 'API_KEY_INVALID',
+          domain: 'googleapis.com',
+          metadata: { service: 'generativelanguage.googleapis.com' },
+        },
       ]),
     };
   },
@@ -98,7 +134,12 @@ export const fakeGeminiErrors = {
     };
   },
   permissionDenied(): FakeGeminiErrorReply {
-    return { type: 'error', status: 403, headers: googleJsonHeaders, body: googleErrorBody(403, 'PERMISSION_DENIED', 'The caller does not have permission') };
+    return {
+      type: 'error',
+      status: 403,
+      headers: googleJsonHeaders,
+      body: googleErrorBody(403, 'PERMISSION_DENIED', 'The caller does not have permission'),
+    };
   },
   modelNotFound(model: string): FakeGeminiErrorReply {
     return {
@@ -117,11 +158,20 @@ export const fakeGeminiErrors = {
       type: 'error',
       status: 400,
       headers: googleJsonHeaders,
-      body: googleErrorBody(400, 'INVALID_ARGUMENT', 'The input token count (1210301) exceeds the maximum number of tokens allowed (1048576).'),
+      body: googleErrorBody(
+        400,
+        'INVALID_ARGUMENT',
+        'The input token count (1210301) exceeds the maximum number of tokens allowed (1048576).',
+      ),
     };
   },
   badRequest(message: string): FakeGeminiErrorReply {
-    return { type: 'error', status: 400, headers: googleJsonHeaders, body: googleErrorBody(400, 'INVALID_ARGUMENT', message) };
+    return {
+      type: 'error',
+      status: 400,
+      headers: googleJsonHeaders,
+      body: googleErrorBody(400, 'INVALID_ARGUMENT', message),
+    };
   },
   internal(): FakeGeminiErrorReply {
     return { type: 'error', status: 500, headers: googleJsonHeaders, body: defaultGeminiErrorBody(500) };

@@ -17,7 +17,11 @@ const body = JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Hello 
 
 function call(options: { signal?: AbortSignal; stream?: boolean } = {}): Promise<Response> {
   const method = options.stream === false ? 'generateContent' : 'streamGenerateContent?alt=sse';
-  return fetch(`${server.url}/v1beta/models/gemini-2.5-flash:${method}`, { method: 'POST', body, ...(options.signal === undefined ? {} : { signal: options.signal }) });
+  return fetch(`${server.url}/v1beta/models/gemini-2.5-flash:${method}`, {
+    method: 'POST',
+    body,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
 }
 
 interface GoogleError {
@@ -31,7 +35,8 @@ async function readEvents(response: Response): Promise<{ events: string[]; failu
   let text = '';
   let failure: unknown;
   try {
-    for (let next = await reader.read(); next.done !== true; next = await reader.read()) text += decoder.decode(next.value, { stream: true });
+    for (let next = await reader.read(); next.done !== true; next = await reader.read())
+      text += decoder.decode(next.value, { stream: true });
   } catch (error) {
     failure = error;
   }
@@ -68,7 +73,14 @@ describe('Google error replies', () => {
     expect(error.message).toContain('Please retry in 7s.');
     expect(error.details).toContainEqual({ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '7s' });
     const quota = error.details?.find((detail) => detail['@type'] === 'type.googleapis.com/google.rpc.QuotaFailure');
-    expect(quota).toMatchObject({ violations: [{ quotaId: 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier', quotaDimensions: { model: 'gemini-2.5-pro' } }] });
+    expect(quota).toMatchObject({
+      violations: [
+        {
+          quotaId: 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier',
+          quotaDimensions: { model: 'gemini-2.5-pro' },
+        },
+      ],
+    });
   });
 
   it('sends a daily 429 whose violation names a PerDay quota', async () => {
@@ -79,7 +91,12 @@ describe('Google error replies', () => {
   });
 
   it('sends an error reply with scripted headers and a non-JSON body as it is', async () => {
-    server.enqueue({ type: 'error', status: 502, body: '<html>Bad Gateway</html>', headers: { 'content-type': 'text/html', 'retry-after': '3' } });
+    server.enqueue({
+      type: 'error',
+      status: 502,
+      body: '<html>Bad Gateway</html>',
+      headers: { 'content-type': 'text/html', 'retry-after': '3' },
+    });
     const response = await call();
     expect(response.status).toBe(502);
     expect(response.headers.get('retry-after')).toBe('3');
@@ -109,16 +126,26 @@ describe('stream faults', () => {
   });
 
   it('ends a stream with an error object after the 200 status', async () => {
-    server.enqueue({ type: 'stream-error', afterChunks: 1, error: { code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' } });
+    server.enqueue({
+      type: 'stream-error',
+      afterChunks: 1,
+      error: { code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' },
+    });
     const response = await call();
     expect(response.status).toBe(200);
     const { events } = await readEvents(response);
     expect(events).toHaveLength(2);
-    expect(JSON.parse((events[1] ?? '').slice('data: '.length))).toEqual({ error: { code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' } });
+    expect(JSON.parse((events[1] ?? '').slice('data: '.length))).toEqual({
+      error: { code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' },
+    });
   });
 
   it('answers a unary call of a stream-error reply with the error status', async () => {
-    server.enqueue({ type: 'stream-error', afterChunks: 1, error: { code: 500, message: 'Internal error.', status: 'INTERNAL' } });
+    server.enqueue({
+      type: 'stream-error',
+      afterChunks: 1,
+      error: { code: 500, message: 'Internal error.', status: 'INTERNAL' },
+    });
     const response = await call({ stream: false });
     expect(response.status).toBe(500);
   });

@@ -1,6 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import { defaultGeminiErrorBody, googleJsonHeaders } from './fake-gemini-server-errors.js';
-import { buildBlockedResponse, buildGeminiCompletion, buildGeminiResponseBody, buildGeminiStreamChunks } from './fake-gemini-server-response.js';
+import {
+  buildBlockedResponse,
+  buildGeminiCompletion,
+  buildGeminiResponseBody,
+  buildGeminiStreamChunks,
+} from './fake-gemini-server-response.js';
 import type {
   FakeGeminiDropReply,
   FakeGeminiReply,
@@ -22,7 +27,11 @@ const defaultPartialReply = { type: 'text', text: 'This answer is cut off before
  * Sends chunks the way the request asked: server-sent events with Google's CRLF line ends for
  * `alt=sse`, one JSON array for a `streamGenerateContent` without it (as Google does).
  */
-async function sendChunks(response: ServerResponse, request: FakeGeminiRequest, chunks: Array<Record<string, unknown>>): Promise<void> {
+async function sendChunks(
+  response: ServerResponse,
+  request: FakeGeminiRequest,
+  chunks: Array<Record<string, unknown>>,
+): Promise<void> {
   if (!request.stream) return sendJson(response, 200, chunks, googleJsonHeaders);
   const writer = new SseWriter(response, '\r\n');
   writer.open();
@@ -33,7 +42,12 @@ async function sendChunks(response: ServerResponse, request: FakeGeminiRequest, 
 }
 
 /** Writes one scripted reply to the response, in the wire format of the method called. */
-export async function sendGeminiReply(response: ServerResponse, request: FakeGeminiRequest, reply: FakeGeminiReply, settings: GeminiReplySettings): Promise<void> {
+export async function sendGeminiReply(
+  response: ServerResponse,
+  request: FakeGeminiRequest,
+  reply: FakeGeminiReply,
+  settings: GeminiReplySettings,
+): Promise<void> {
   const connected = await waitWhileConnected(response, reply.latencyMs ?? settings.latencyMs);
   if (!connected) return;
   const unary = request.method === 'generateContent';
@@ -41,7 +55,12 @@ export async function sendGeminiReply(response: ServerResponse, request: FakeGem
     case 'hang':
       return untilClosed(response);
     case 'error':
-      return sendJson(response, reply.status, reply.body ?? defaultGeminiErrorBody(reply.status), reply.headers ?? googleJsonHeaders);
+      return sendJson(
+        response,
+        reply.status,
+        reply.body ?? defaultGeminiErrorBody(reply.status),
+        reply.headers ?? googleJsonHeaders,
+      );
     case 'drop':
       return dropAfter(response, request, reply, settings);
     case 'stall':
@@ -53,7 +72,9 @@ export async function sendGeminiReply(response: ServerResponse, request: FakeGem
       return unary ? sendJson(response, 200, body, googleJsonHeaders) : sendChunks(response, request, [body]);
     }
     case 'chunks':
-      return unary ? sendJson(response, 200, reply.chunks[reply.chunks.length - 1] ?? {}, googleJsonHeaders) : sendChunks(response, request, reply.chunks);
+      return unary
+        ? sendJson(response, 200, reply.chunks[reply.chunks.length - 1] ?? {}, googleJsonHeaders)
+        : sendChunks(response, request, reply.chunks);
     case 'text':
     case 'function-calls': {
       const completion = buildGeminiCompletion(request, reply);
@@ -66,7 +87,12 @@ export async function sendGeminiReply(response: ServerResponse, request: FakeGem
 type PartialReply = FakeGeminiDropReply | FakeGeminiStreamErrorReply | FakeGeminiStallReply;
 
 /** Opens the event stream and writes its first `afterChunks` chunks; `undefined` once the client has gone. */
-async function streamFirstChunks(response: ServerResponse, request: FakeGeminiRequest, partial: PartialReply, settings: GeminiReplySettings): Promise<SseWriter | undefined> {
+async function streamFirstChunks(
+  response: ServerResponse,
+  request: FakeGeminiRequest,
+  partial: PartialReply,
+  settings: GeminiReplySettings,
+): Promise<SseWriter | undefined> {
   const writer = new SseWriter(response, '\r\n');
   writer.open();
   const completion = buildGeminiCompletion(request, partial.reply ?? defaultPartialReply);
@@ -77,7 +103,12 @@ async function streamFirstChunks(response: ServerResponse, request: FakeGeminiRe
 }
 
 /** Cuts the connection mid-stream; a unary request is cut before any byte, since half a JSON body is useless. */
-async function dropAfter(response: ServerResponse, request: FakeGeminiRequest, drop: FakeGeminiDropReply, settings: GeminiReplySettings): Promise<void> {
+async function dropAfter(
+  response: ServerResponse,
+  request: FakeGeminiRequest,
+  drop: FakeGeminiDropReply,
+  settings: GeminiReplySettings,
+): Promise<void> {
   if (request.stream) {
     const writer = await streamFirstChunks(response, request, drop, settings);
     if (writer === undefined) return;
@@ -87,7 +118,12 @@ async function dropAfter(response: ServerResponse, request: FakeGeminiRequest, d
 }
 
 /** Streams part of a reply, then Google's error object as one more event; a unary request gets the error status. */
-async function failMidStream(response: ServerResponse, request: FakeGeminiRequest, failure: FakeGeminiStreamErrorReply, settings: GeminiReplySettings): Promise<void> {
+async function failMidStream(
+  response: ServerResponse,
+  request: FakeGeminiRequest,
+  failure: FakeGeminiStreamErrorReply,
+  settings: GeminiReplySettings,
+): Promise<void> {
   const body = { error: failure.error };
   if (!request.stream) return sendJson(response, failure.error.code, body, googleJsonHeaders);
   const writer = await streamFirstChunks(response, request, failure, settings);
@@ -95,7 +131,12 @@ async function failMidStream(response: ServerResponse, request: FakeGeminiReques
 }
 
 /** Streams part of a reply, then says nothing more; a unary request simply hangs. */
-async function stallAfter(response: ServerResponse, request: FakeGeminiRequest, stall: FakeGeminiStallReply, settings: GeminiReplySettings): Promise<void> {
+async function stallAfter(
+  response: ServerResponse,
+  request: FakeGeminiRequest,
+  stall: FakeGeminiStallReply,
+  settings: GeminiReplySettings,
+): Promise<void> {
   if (request.stream) await streamFirstChunks(response, request, stall, settings);
   return untilClosed(response);
 }

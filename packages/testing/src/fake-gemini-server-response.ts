@@ -30,15 +30,22 @@ function estimateTokens(text: string): number {
 }
 
 function promptText(request: FakeGeminiRequest): string {
-  const contents = request.systemInstruction === undefined ? request.contents : [request.systemInstruction, ...request.contents];
+  const contents =
+    request.systemInstruction === undefined ? request.contents : [request.systemInstruction, ...request.contents];
   const parts = contents.flatMap((content) => content.parts.map((part) => part.text ?? JSON.stringify(part)));
   if (request.functionDeclarations.length > 0) parts.push(JSON.stringify(request.functionDeclarations));
   return parts.join('\n');
 }
 
-function finalUsage(promptTokens: number, completion: { thoughts: string; text: string; calls: FakeGeminiFunctionCall[] }, override: FakeGeminiUsage | undefined): Record<string, unknown> {
+function finalUsage(
+  promptTokens: number,
+  completion: { thoughts: string; text: string; calls: FakeGeminiFunctionCall[] },
+  override: FakeGeminiUsage | undefined,
+): Record<string, unknown> {
   const thoughtsTokens = override?.thoughtsTokens ?? estimateTokens(completion.thoughts);
-  const candidatesTokens = override?.candidatesTokens ?? estimateTokens(completion.text + completion.calls.map((call) => call.name + JSON.stringify(call.args)).join(''));
+  const candidatesTokens =
+    override?.candidatesTokens ??
+    estimateTokens(completion.text + completion.calls.map((call) => call.name + JSON.stringify(call.args)).join(''));
   const cachedTokens = override?.cachedTokens ?? 0;
   return {
     promptTokenCount: promptTokens,
@@ -51,7 +58,8 @@ function finalUsage(promptTokens: number, completion: { thoughts: string; text: 
 }
 
 export function buildGeminiCompletion(request: FakeGeminiRequest, reply: ContentReply): GeminiCompletion {
-  const promptTokens = reply.usage === false ? 0 : (reply.usage?.promptTokens ?? Math.max(1, estimateTokens(promptText(request))));
+  const promptTokens =
+    reply.usage === false ? 0 : (reply.usage?.promptTokens ?? Math.max(1, estimateTokens(promptText(request))));
   const content = {
     thoughts: reply.thoughts ?? '',
     text: reply.text ?? '',
@@ -94,7 +102,10 @@ function groups<T>(items: readonly T[], size: number): T[][] {
  * parts, then whole function calls, each chunk a complete `GenerateContentResponse`. Every chunk
  * carries the running usage; the last one carries the `finishReason` and the final counts.
  */
-export function buildGeminiStreamChunks(completion: GeminiCompletion, chunkSize: number): Array<Record<string, unknown>> {
+export function buildGeminiStreamChunks(
+  completion: GeminiCompletion,
+  chunkSize: number,
+): Array<Record<string, unknown>> {
   const partGroups: FakeGeminiPart[][] = [
     ...split(completion.thoughts, chunkSize).map((piece) => [{ text: piece, thought: true }]),
     ...split(completion.text, chunkSize).map((piece) => [{ text: piece }]),
@@ -105,14 +116,19 @@ export function buildGeminiStreamChunks(completion: GeminiCompletion, chunkSize:
     // Gemini signs the turn on its last part; a trailing empty text part carries it when needed.
     const last = partGroups[partGroups.length - 1] as FakeGeminiPart[];
     const lastPart = last[last.length - 1];
-    if (lastPart !== undefined && lastPart.text !== undefined && lastPart.thought !== true) lastPart.thoughtSignature = completion.textSignature;
+    if (lastPart !== undefined && lastPart.text !== undefined && lastPart.thought !== true)
+      lastPart.thoughtSignature = completion.textSignature;
     else last.push({ text: '', thoughtSignature: completion.textSignature });
   }
   return partGroups.map((parts, position) => {
     const isLast = position === partGroups.length - 1;
     const candidate: Record<string, unknown> = { content: { parts, role: 'model' }, index: 0 };
     if (isLast) candidate['finishReason'] = completion.finishReason;
-    const usage = isLast ? completion.usage : completion.usage === undefined ? undefined : { promptTokenCount: completion.promptTokens, totalTokenCount: completion.promptTokens };
+    const usage = isLast
+      ? completion.usage
+      : completion.usage === undefined
+        ? undefined
+        : { promptTokenCount: completion.promptTokens, totalTokenCount: completion.promptTokens };
     return {
       candidates: [candidate],
       ...(usage === undefined ? {} : { usageMetadata: usage }),
@@ -127,7 +143,10 @@ export function buildGeminiResponseBody(completion: GeminiCompletion): Record<st
   const parts: FakeGeminiPart[] = [];
   if (completion.thoughts !== '') parts.push({ text: completion.thoughts, thought: true });
   if (completion.text !== '' || completion.textSignature !== undefined) {
-    parts.push({ text: completion.text, ...(completion.textSignature === undefined ? {} : { thoughtSignature: completion.textSignature }) });
+    parts.push({
+      text: completion.text,
+      ...(completion.textSignature === undefined ? {} : { thoughtSignature: completion.textSignature }),
+    });
   }
   parts.push(...completion.calls.map(callPart));
   return {

@@ -170,7 +170,10 @@ export type FakeGeminiReply =
   | FakeGeminiStallReply
   | FakeGeminiHangReply;
 
-export type FakeGeminiResponder = (request: FakeGeminiRequest, context: { index: number }) => FakeGeminiReply | Promise<FakeGeminiReply>;
+export type FakeGeminiResponder = (
+  request: FakeGeminiRequest,
+  context: { index: number },
+) => FakeGeminiReply | Promise<FakeGeminiReply>;
 
 export interface FakeGeminiServerOptions {
   /** Produces replies once the queue is empty. Defaults to echoing the last user text. */

@@ -17,7 +17,11 @@ async function start(options: FakeGeminiServerOptions = {}): Promise<FakeGeminiS
 const basicBody = { contents: [{ role: 'user', parts: [{ text: 'Hello there' }] }] };
 
 function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-goog-api-key': 'test-key', ...headers }, body: JSON.stringify(body) });
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-goog-api-key': 'test-key', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 function streamUrl(fake: FakeGeminiServer, model = 'gemini-2.5-flash'): string {
@@ -55,17 +59,40 @@ function partsOf(chunks: Chunk[]): Array<Record<string, unknown>> {
 describe('streamGenerateContent?alt=sse', () => {
   it('streams thought parts, then text parts, and ends with the finish reason and the final usage', async () => {
     const fake = await start({ chunkSize: 5 });
-    fake.enqueue({ type: 'text', text: 'Paris is the capital.', thoughts: 'The user asks a capital.', usage: { promptTokens: 12, candidatesTokens: 6, thoughtsTokens: 7, cachedTokens: 3 } });
+    fake.enqueue({
+      type: 'text',
+      text: 'Paris is the capital.',
+      thoughts: 'The user asks a capital.',
+      usage: { promptTokens: 12, candidatesTokens: 6, thoughtsTokens: 7, cachedTokens: 3 },
+    });
     const chunks = await streamChunks(await post(streamUrl(fake), basicBody));
     const parts = partsOf(chunks);
-    expect(parts.filter((part) => part['thought'] === true).map((part) => part['text']).join('')).toBe('The user asks a capital.');
-    expect(parts.filter((part) => part['thought'] !== true).map((part) => part['text']).join('')).toBe('Paris is the capital.');
-    expect(parts.findIndex((part) => part['thought'] !== true)).toBeGreaterThan(parts.findLastIndex((part) => part['thought'] === true));
+    expect(
+      parts
+        .filter((part) => part['thought'] === true)
+        .map((part) => part['text'])
+        .join(''),
+    ).toBe('The user asks a capital.');
+    expect(
+      parts
+        .filter((part) => part['thought'] !== true)
+        .map((part) => part['text'])
+        .join(''),
+    ).toBe('Paris is the capital.');
+    expect(parts.findIndex((part) => part['thought'] !== true)).toBeGreaterThan(
+      parts.findLastIndex((part) => part['thought'] === true),
+    );
     expect(chunks.every((chunk) => chunk.candidates?.[0]?.content.role === 'model')).toBe(true);
     expect(chunks.slice(0, -1).every((chunk) => chunk.candidates?.[0]?.finishReason === undefined)).toBe(true);
     const last = chunks[chunks.length - 1];
     expect(last?.candidates?.[0]?.finishReason).toBe('STOP');
-    expect(last?.usageMetadata).toMatchObject({ promptTokenCount: 12, candidatesTokenCount: 6, thoughtsTokenCount: 7, cachedContentTokenCount: 3, totalTokenCount: 25 });
+    expect(last?.usageMetadata).toMatchObject({
+      promptTokenCount: 12,
+      candidatesTokenCount: 6,
+      thoughtsTokenCount: 7,
+      cachedContentTokenCount: 3,
+      totalTokenCount: 25,
+    });
     expect(chunks[0]?.usageMetadata).toEqual({ promptTokenCount: 12, totalTokenCount: 12 });
   });
 
@@ -81,16 +108,28 @@ describe('streamGenerateContent?alt=sse', () => {
       callsPerChunk: 1,
     });
     const chunks = await streamChunks(await post(streamUrl(fake), basicBody));
-    const callChunks = chunks.filter((chunk) => chunk.candidates?.[0]?.content.parts.some((part) => 'functionCall' in part));
+    const callChunks = chunks.filter((chunk) =>
+      chunk.candidates?.[0]?.content.parts.some((part) => 'functionCall' in part),
+    );
     expect(callChunks).toHaveLength(2);
-    expect(callChunks[0]?.candidates?.[0]?.content.parts).toEqual([{ functionCall: { name: 'lookup', args: { city: 'Paris', days: 3 } }, thoughtSignature: 'c2lnLTE=' }]);
-    expect(callChunks[1]?.candidates?.[0]?.content.parts).toEqual([{ functionCall: { id: 'call-from-model', name: 'lookup', args: { city: 'Lyon' } } }]);
+    expect(callChunks[0]?.candidates?.[0]?.content.parts).toEqual([
+      { functionCall: { name: 'lookup', args: { city: 'Paris', days: 3 } }, thoughtSignature: 'c2lnLTE=' },
+    ]);
+    expect(callChunks[1]?.candidates?.[0]?.content.parts).toEqual([
+      { functionCall: { id: 'call-from-model', name: 'lookup', args: { city: 'Lyon' } } },
+    ]);
     expect(chunks[chunks.length - 1]?.candidates?.[0]?.finishReason).toBe('STOP');
   });
 
   it('puts several calls in one chunk by default, as Gemini does with parallel calls', async () => {
     const fake = await start();
-    fake.enqueue({ type: 'function-calls', calls: [{ name: 'a', args: {} }, { name: 'b', args: { x: 1 } }] });
+    fake.enqueue({
+      type: 'function-calls',
+      calls: [
+        { name: 'a', args: {} },
+        { name: 'b', args: { x: 1 } },
+      ],
+    });
     const chunks = await streamChunks(await post(streamUrl(fake), basicBody));
     expect(chunks).toHaveLength(1);
     expect(partsOf(chunks).map((part) => (part['functionCall'] as { name: string }).name)).toEqual(['a', 'b']);
@@ -114,7 +153,9 @@ describe('streamGenerateContent?alt=sse', () => {
 
   it('sends scripted chunks as they are', async () => {
     const fake = await start();
-    const chunk = { candidates: [{ content: { role: 'model', parts: [{ text: 'raw' }] }, finishReason: 'MAX_TOKENS', index: 0 }] };
+    const chunk = {
+      candidates: [{ content: { role: 'model', parts: [{ text: 'raw' }] }, finishReason: 'MAX_TOKENS', index: 0 }],
+    };
     fake.enqueue({ type: 'chunks', chunks: [chunk] });
     expect(await streamChunks(await post(streamUrl(fake), basicBody))).toEqual([chunk]);
   });
@@ -125,14 +166,23 @@ describe('streamGenerateContent?alt=sse', () => {
     const response = await post(`${fake.url}/v1beta/models/gemini-2.5-flash:streamGenerateContent`, basicBody);
     const chunks = (await response.json()) as Chunk[];
     expect(Array.isArray(chunks)).toBe(true);
-    expect(partsOf(chunks).map((part) => part['text']).join('')).toBe('Hi you');
+    expect(
+      partsOf(chunks)
+        .map((part) => part['text'])
+        .join(''),
+    ).toBe('Hi you');
   });
 });
 
 describe('generateContent', () => {
   it('answers with one candidate holding every part', async () => {
     const fake = await start();
-    fake.enqueue({ type: 'function-calls', thoughts: 'Need data.', text: 'Checking.', calls: [{ name: 'lookup', args: { q: 'x' }, thoughtSignature: 'c2ln' }] });
+    fake.enqueue({
+      type: 'function-calls',
+      thoughts: 'Need data.',
+      text: 'Checking.',
+      calls: [{ name: 'lookup', args: { q: 'x' }, thoughtSignature: 'c2ln' }],
+    });
     const response = await post(`${fake.url}/v1beta/models/gemini-2.5-pro:generateContent`, basicBody);
     expect(response.headers.get('content-type')).toBe('application/json; charset=UTF-8');
     const body = (await response.json()) as Chunk;
@@ -153,11 +203,20 @@ describe('requests', () => {
     const body = {
       contents: [
         { role: 'user', parts: [{ text: 'Weather?' }] },
-        { role: 'model', parts: [{ functionCall: { name: 'lookup', args: { city: 'Paris' } }, thoughtSignature: 'c2ln' }] },
+        {
+          role: 'model',
+          parts: [{ functionCall: { name: 'lookup', args: { city: 'Paris' } }, thoughtSignature: 'c2ln' }],
+        },
         { role: 'user', parts: [{ functionResponse: { name: 'lookup', response: { output: 'sunny' } } }] },
       ],
       systemInstruction: { parts: [{ text: 'Be brief.' }] },
-      tools: [{ functionDeclarations: [{ name: 'lookup', description: 'Looks up.', parametersJsonSchema: { type: 'object' } }] }],
+      tools: [
+        {
+          functionDeclarations: [
+            { name: 'lookup', description: 'Looks up.', parametersJsonSchema: { type: 'object' } },
+          ],
+        },
+      ],
       toolConfig: { functionCallingConfig: { mode: 'ANY' } },
       generationConfig: { temperature: 0.2, thinkingConfig: { includeThoughts: true, thinkingBudget: 1024 } },
     };
@@ -202,11 +261,20 @@ describe('requests', () => {
     expect(await missing.json()).toMatchObject({ error: { code: 403, status: 'PERMISSION_DENIED' } });
     const wrong = await post(streamUrl(fake), basicBody, { 'x-goog-api-key': 'wrong-key' });
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toMatchObject({ error: { status: 'INVALID_ARGUMENT', message: 'API key not valid. Please pass a valid API key.', details: [{ reason: 'API_KEY_INVALID' }] } });
+    expect(await wrong.json()).toMatchObject({
+      error: {
+        status: 'INVALID_ARGUMENT',
+        message: 'API key not valid. Please pass a valid API key.',
+        details: [{ reason: 'API_KEY_INVALID' }],
+      },
+    });
     const right = await post(streamUrl(fake), basicBody, { 'x-goog-api-key': 'right-key' });
     expect(right.status).toBe(200);
     await right.text();
-    const byQuery = await fetch(`${streamUrl(fake)}&key=right-key`, { method: 'POST', body: JSON.stringify(basicBody) });
+    const byQuery = await fetch(`${streamUrl(fake)}&key=right-key`, {
+      method: 'POST',
+      body: JSON.stringify(basicBody),
+    });
     expect(byQuery.status).toBe(200);
     await byQuery.text();
   });

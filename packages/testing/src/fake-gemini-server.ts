@@ -16,7 +16,9 @@ import { createRequestLog } from './request-log.js';
 
 /** Without scripting, the server answers with the last user text, so a smoke test needs no setup. */
 const echoResponder: FakeGeminiResponder = (request) => {
-  const lastUser = [...request.contents].reverse().find((content) => content.role === 'user' && content.parts.some((part) => typeof part.text === 'string'));
+  const lastUser = [...request.contents]
+    .reverse()
+    .find((content) => content.role === 'user' && content.parts.some((part) => typeof part.text === 'string'));
   const text = lastUser?.parts.map((part) => part.text ?? '').join('') ?? '';
   return { type: 'text', text: text === '' ? 'Hello from the fake Gemini server.' : text };
 };
@@ -58,7 +60,8 @@ function toGeminiRequest(
     headers,
     body,
     contents: Array.isArray(body['contents']) ? (body['contents'] as FakeGeminiContent[]) : [],
-    systemInstruction: systemInstruction === undefined ? undefined : (systemInstruction as unknown as FakeGeminiContent),
+    systemInstruction:
+      systemInstruction === undefined ? undefined : (systemInstruction as unknown as FakeGeminiContent),
     functionDeclarations: functionDeclarations(body['tools']),
     generationConfig: asRecord(body['generationConfig']) ?? {},
     toolConfig: asRecord(body['toolConfig']),
@@ -75,7 +78,8 @@ export async function createFakeGeminiServer(options: FakeGeminiServerOptions = 
   const log = createRequestLog<FakeGeminiRequest>();
   let responder = options.responder ?? echoResponder;
   const chunkSize = options.chunkSize ?? 4;
-  if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new RangeError(`chunkSize must be a positive integer, got ${String(options.chunkSize)}`);
+  if (!Number.isInteger(chunkSize) || chunkSize < 1)
+    throw new RangeError(`chunkSize must be a positive integer, got ${String(options.chunkSize)}`);
 
   /** Google tells a missing key (403) from a wrong one (400) apart; so does the fake. */
   function authorised(request: FakeGeminiRequest, response: ServerResponse): boolean {
@@ -87,46 +91,88 @@ export async function createFakeGeminiServer(options: FakeGeminiServerOptions = 
     return false;
   }
 
-  async function handleModelCall(request: IncomingMessage, response: ServerResponse, url: URL, match: RegExpExecArray): Promise<void> {
+  async function handleModelCall(
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+    match: RegExpExecArray,
+  ): Promise<void> {
     const [, apiVersion = '', model = '', method = 'generateContent'] = match;
     const headers = lowerCaseHeaders(request);
     let body: unknown;
     try {
       body = JSON.parse(await readBody(request));
     } catch {
-      return sendJson(response, 400, googleErrorBody(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received. Unexpected token.'), googleJsonHeaders);
+      return sendJson(
+        response,
+        400,
+        googleErrorBody(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received. Unexpected token.'),
+        googleJsonHeaders,
+      );
     }
     if (!isRecord(body)) {
-      return sendJson(response, 400, googleErrorBody(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received. Expected an object.'), googleJsonHeaders);
+      return sendJson(
+        response,
+        400,
+        googleErrorBody(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received. Expected an object.'),
+        googleJsonHeaders,
+      );
     }
     const routeInfo = { apiVersion, model: decodeURIComponent(model), method: method as FakeGeminiRequest['method'] };
     const geminiRequest = toGeminiRequest(log.requests.length, routeInfo, url.searchParams, headers, body);
     log.record(geminiRequest);
     if (!authorised(geminiRequest, response)) return;
     if (geminiRequest.contents.length === 0) {
-      return sendJson(response, 400, googleErrorBody(400, 'INVALID_ARGUMENT', '* GenerateContentRequest.contents: contents is not specified\n'), googleJsonHeaders);
+      return sendJson(
+        response,
+        400,
+        googleErrorBody(400, 'INVALID_ARGUMENT', '* GenerateContentRequest.contents: contents is not specified\n'),
+        googleJsonHeaders,
+      );
     }
     let reply: FakeGeminiReply;
     try {
       reply = queue.shift() ?? (await responder(geminiRequest, { index: geminiRequest.index }));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return sendJson(response, 500, googleErrorBody(500, 'INTERNAL', `The fake server's responder failed: ${reason}`), googleJsonHeaders);
+      return sendJson(
+        response,
+        500,
+        googleErrorBody(500, 'INTERNAL', `The fake server's responder failed: ${reason}`),
+        googleJsonHeaders,
+      );
     }
-    await sendGeminiReply(response, geminiRequest, reply, { chunkSize, latencyMs: reply.latencyMs ?? options.latencyMs ?? 0 });
+    await sendGeminiReply(response, geminiRequest, reply, {
+      chunkSize,
+      latencyMs: reply.latencyMs ?? options.latencyMs ?? 0,
+    });
   }
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const match = modelPathPattern.exec(url.pathname);
     if (request.method === 'POST' && match !== null) return handleModelCall(request, response, url, match);
-    sendJson(response, 404, googleErrorBody(404, 'NOT_FOUND', `The requested URL ${url.pathname} was not found on this server.`), googleJsonHeaders);
+    sendJson(
+      response,
+      404,
+      googleErrorBody(404, 'NOT_FOUND', `The requested URL ${url.pathname} was not found on this server.`),
+      googleJsonHeaders,
+    );
   }
 
   const http = await startFakeHttpServer({
     handle: route,
     fail: (response, error) =>
-      sendJson(response, 500, googleErrorBody(500, 'INTERNAL', `The fake server failed: ${error instanceof Error ? error.message : String(error)}`), googleJsonHeaders),
+      sendJson(
+        response,
+        500,
+        googleErrorBody(
+          500,
+          'INTERNAL',
+          `The fake server failed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+        googleJsonHeaders,
+      ),
   });
 
   return {

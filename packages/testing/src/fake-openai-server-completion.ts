@@ -20,12 +20,18 @@ function estimateTokens(text: string): number {
 }
 
 function promptText(request: FakeChatRequest): string {
-  const parts = request.messages.map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? '')));
+  const parts = request.messages.map((message) =>
+    typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? ''),
+  );
   if (request.tools.length > 0) parts.push(JSON.stringify(request.tools));
   return parts.join('\n');
 }
 
-function buildUsage(request: FakeChatRequest, completion: Omit<Completion, 'usage' | 'id' | 'created' | 'model'>, override: FakeUsage | undefined): Record<string, unknown> {
+function buildUsage(
+  request: FakeChatRequest,
+  completion: Omit<Completion, 'usage' | 'id' | 'created' | 'model'>,
+  override: FakeUsage | undefined,
+): Record<string, unknown> {
   const reasoningTokens = override?.reasoningTokens ?? estimateTokens(completion.reasoning);
   const outputText = completion.text + completion.calls.map((call) => call.name + call.arguments).join('');
   const completionTokens = override?.completionTokens ?? estimateTokens(outputText) + reasoningTokens;
@@ -74,7 +80,10 @@ function split(text: string, size: number): string[] {
  * tool call opened with its id and name and then continued by argument fragments under the same
  * `index`, a closing chunk with `finish_reason`, and the usage chunk when it was asked for.
  */
-export function buildStreamChunks(completion: Completion, options: { chunkSize: number; includeUsage: boolean }): Array<Record<string, unknown>> {
+export function buildStreamChunks(
+  completion: Completion,
+  options: { chunkSize: number; includeUsage: boolean },
+): Array<Record<string, unknown>> {
   const frame = (delta: Record<string, unknown>, finishReason: string | null = null): Record<string, unknown> => ({
     id: completion.id,
     object: 'chat.completion.chunk',
@@ -87,22 +96,40 @@ export function buildStreamChunks(completion: Completion, options: { chunkSize: 
   for (const piece of split(completion.reasoning, options.chunkSize)) chunks.push(frame({ reasoning_content: piece }));
   for (const piece of split(completion.text, options.chunkSize)) chunks.push(frame({ content: piece }));
   completion.calls.forEach((call, index) => {
-    chunks.push(frame({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }));
-    for (const piece of split(call.arguments, options.chunkSize)) chunks.push(frame({ tool_calls: [{ index, function: { arguments: piece } }] }));
+    chunks.push(
+      frame({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }),
+    );
+    for (const piece of split(call.arguments, options.chunkSize))
+      chunks.push(frame({ tool_calls: [{ index, function: { arguments: piece } }] }));
   });
   chunks.push(frame({}, completion.finishReason));
   if (options.includeUsage && completion.usage !== undefined) {
-    chunks.push({ id: completion.id, object: 'chat.completion.chunk', created: completion.created, model: completion.model, choices: [], usage: completion.usage });
+    chunks.push({
+      id: completion.id,
+      object: 'chat.completion.chunk',
+      created: completion.created,
+      model: completion.model,
+      choices: [],
+      usage: completion.usage,
+    });
   }
   return chunks;
 }
 
 /** The non-streaming `chat.completion` body for the same completion. */
 export function buildCompletionBody(completion: Completion): Record<string, unknown> {
-  const message: Record<string, unknown> = { role: 'assistant', content: completion.text === '' && completion.calls.length > 0 ? null : completion.text, refusal: null };
+  const message: Record<string, unknown> = {
+    role: 'assistant',
+    content: completion.text === '' && completion.calls.length > 0 ? null : completion.text,
+    refusal: null,
+  };
   if (completion.reasoning !== '') message['reasoning_content'] = completion.reasoning;
   if (completion.calls.length > 0) {
-    message['tool_calls'] = completion.calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }));
+    message['tool_calls'] = completion.calls.map((call) => ({
+      id: call.id,
+      type: 'function',
+      function: { name: call.name, arguments: call.arguments },
+    }));
   }
   return {
     id: completion.id,

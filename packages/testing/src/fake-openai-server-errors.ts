@@ -1,18 +1,28 @@
 import type { FakeErrorReply } from './fake-openai-server-types.js';
 
 /** The error envelope OpenAI and compatible servers send with a failed request. */
-export function openAIErrorBody(message: string, type: string, code: string | null, param: string | null = null): Record<string, unknown> {
+export function openAIErrorBody(
+  message: string,
+  type: string,
+  code: string | null,
+  param: string | null = null,
+): Record<string, unknown> {
   return { error: { message, type, param, code } };
 }
 
 /** A body for an error reply that did not script one, shaped like OpenAI's for that status. */
 export function defaultErrorBody(status: number): Record<string, unknown> {
   if (status === 401) return openAIErrorBody('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
-  if (status === 403) return openAIErrorBody('You are not allowed to use this model.', 'invalid_request_error', 'permission_denied');
-  if (status === 404) return openAIErrorBody('The requested resource does not exist.', 'invalid_request_error', 'not_found');
-  if (status === 429) return openAIErrorBody('Rate limit reached. Please try again later.', 'requests', 'rate_limit_exceeded');
-  if (status === 503) return openAIErrorBody('The server is overloaded. Please try again later.', 'server_error', 'overloaded');
-  if (status >= 500) return openAIErrorBody('The server had an error while processing your request.', 'server_error', null);
+  if (status === 403)
+    return openAIErrorBody('You are not allowed to use this model.', 'invalid_request_error', 'permission_denied');
+  if (status === 404)
+    return openAIErrorBody('The requested resource does not exist.', 'invalid_request_error', 'not_found');
+  if (status === 429)
+    return openAIErrorBody('Rate limit reached. Please try again later.', 'requests', 'rate_limit_exceeded');
+  if (status === 503)
+    return openAIErrorBody('The server is overloaded. Please try again later.', 'server_error', 'overloaded');
+  if (status >= 500)
+    return openAIErrorBody('The server had an error while processing your request.', 'server_error', null);
   return openAIErrorBody(`The request failed with status ${status}.`, 'invalid_request_error', null);
 }
 
@@ -27,7 +37,11 @@ export const fakeOpenAIErrors = {
       type: 'error',
       status: 429,
       headers,
-      body: openAIErrorBody('Rate limit reached for requests per minute. Please try again shortly.', 'requests', 'rate_limit_exceeded'),
+      body: openAIErrorBody(
+        'Rate limit reached for requests per minute. Please try again shortly.',
+        'requests',
+        'rate_limit_exceeded',
+      ),
     };
   },
   /** 429 that no retry fixes: the account is out of credit. */
@@ -35,7 +49,11 @@ export const fakeOpenAIErrors = {
     return {
       type: 'error',
       status: 429,
-      body: openAIErrorBody('You exceeded your current quota, please check your plan and billing details.', 'insufficient_quota', 'insufficient_quota'),
+      body: openAIErrorBody(
+        'You exceeded your current quota, please check your plan and billing details.',
+        'insufficient_quota',
+        'insufficient_quota',
+      ),
     };
   },
   serverError(): FakeErrorReply {
@@ -60,7 +78,11 @@ export const fakeOpenAIErrors = {
     return {
       type: 'error',
       status: 404,
-      body: openAIErrorBody(`The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found'),
+      body: openAIErrorBody(
+        `The model \`${model}\` does not exist or you do not have access to it.`,
+        'invalid_request_error',
+        'model_not_found',
+      ),
     };
   },
   invalidApiKey(): FakeErrorReply {

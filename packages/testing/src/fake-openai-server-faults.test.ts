@@ -61,8 +61,14 @@ describe('injected HTTP errors', () => {
 
   it('carries the code of a scripted body and a default body when none is given', async () => {
     server.enqueue(fakeOpenAIErrors.contextLengthExceeded(), { type: 'error', status: 502 });
-    expect(await failureOf(client.chat.completions.create(request))).toMatchObject({ code: 'context_length_exceeded', param: 'messages' });
-    expect(await failureOf(client.chat.completions.create(request))).toMatchObject({ status: 502, type: 'server_error' });
+    expect(await failureOf(client.chat.completions.create(request))).toMatchObject({
+      code: 'context_length_exceeded',
+      param: 'messages',
+    });
+    expect(await failureOf(client.chat.completions.create(request))).toMatchObject({
+      status: 502,
+      type: 'server_error',
+    });
   });
 
   it('sends a non-JSON body as text, like a proxy error page', async () => {
@@ -108,11 +114,17 @@ describe('dropped streams', () => {
   });
 
   it('can fail in-band with an error event after some chunks', async () => {
-    server.enqueue({ type: 'stream-error', afterChunks: 2, error: { message: 'Upstream overloaded', type: 'overloaded_error' }, reply: { type: 'text', text: 'abcdefgh' } });
+    server.enqueue({
+      type: 'stream-error',
+      afterChunks: 2,
+      error: { message: 'Upstream overloaded', type: 'overloaded_error' },
+      reply: { type: 'text', text: 'abcdefgh' },
+    });
     const received: ChatCompletionChunk[] = [];
     const failure = await (async () => {
       try {
-        for await (const chunk of await client.chat.completions.create({ ...request, stream: true })) received.push(chunk);
+        for await (const chunk of await client.chat.completions.create({ ...request, stream: true }))
+          received.push(chunk);
         return undefined;
       } catch (error) {
         return error;
@@ -151,7 +163,9 @@ describe('slow and hung responses', () => {
   it('holds a hung response until the client aborts, then cleans it up', async () => {
     server.enqueue({ type: 'hang' });
     const controller = new AbortController();
-    const pending = failureOf(client.chat.completions.create({ ...request, stream: true }, { signal: controller.signal }));
+    const pending = failureOf(
+      client.chat.completions.create({ ...request, stream: true }, { signal: controller.signal }),
+    );
     await server.waitForRequests(1);
     expect(server.activeResponses).toBe(1);
     controller.abort();
@@ -186,6 +200,8 @@ describe('slow and hung responses', () => {
   it('times out in the SDK when the response hangs', async () => {
     server.enqueue({ type: 'hang' });
     const impatient = new OpenAI({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0, timeout: 100 });
-    expect(await failureOf(impatient.chat.completions.create(request))).toBeInstanceOf(OpenAI.APIConnectionTimeoutError);
+    expect(await failureOf(impatient.chat.completions.create(request))).toBeInstanceOf(
+      OpenAI.APIConnectionTimeoutError,
+    );
   });
 });

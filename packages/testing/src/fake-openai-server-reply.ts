@@ -1,7 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import { buildCompletion, buildCompletionBody, buildStreamChunks } from './fake-openai-server-completion.js';
 import { defaultErrorBody } from './fake-openai-server-errors.js';
-import type { FakeChatRequest, FakeDropReply, FakeReply, FakeStallReply, FakeStreamErrorReply } from './fake-openai-server-types.js';
+import type {
+  FakeChatRequest,
+  FakeDropReply,
+  FakeReply,
+  FakeStallReply,
+  FakeStreamErrorReply,
+} from './fake-openai-server-types.js';
 import { destroyConnection, sendJson, untilClosed, waitWhileConnected } from './fake-server-http.js';
 import { SseWriter } from './sse-writer.js';
 
@@ -16,7 +22,12 @@ export interface ReplySettings {
 const defaultPartialReply = { type: 'text', text: 'This answer is cut off before it ends.' } as const;
 
 /** Writes one scripted reply to the response, in the wire format the request asked for. */
-export async function sendReply(response: ServerResponse, request: FakeChatRequest, reply: FakeReply, settings: ReplySettings): Promise<void> {
+export async function sendReply(
+  response: ServerResponse,
+  request: FakeChatRequest,
+  reply: FakeReply,
+  settings: ReplySettings,
+): Promise<void> {
   const connected = await waitWhileConnected(response, reply.latencyMs ?? settings.latencyMs);
   if (!connected) return;
   switch (reply.type) {
@@ -45,20 +56,33 @@ export async function sendReply(response: ServerResponse, request: FakeChatReque
   }
 }
 
-function streamChunks(request: FakeChatRequest, completion: ReturnType<typeof buildCompletion>, settings: ReplySettings): Array<Record<string, unknown>> {
+function streamChunks(
+  request: FakeChatRequest,
+  completion: ReturnType<typeof buildCompletion>,
+  settings: ReplySettings,
+): Array<Record<string, unknown>> {
   const chunks = buildStreamChunks(completion, { chunkSize: settings.chunkSize, includeUsage: includesUsage(request) });
   return [...(settings.leadingChunks ?? []), ...chunks];
 }
 
 function includesUsage(request: FakeChatRequest): boolean {
   const streamOptions = request.body['stream_options'];
-  return typeof streamOptions === 'object' && streamOptions !== null && (streamOptions as Record<string, unknown>)['include_usage'] === true;
+  return (
+    typeof streamOptions === 'object' &&
+    streamOptions !== null &&
+    (streamOptions as Record<string, unknown>)['include_usage'] === true
+  );
 }
 
 type PartialReply = FakeDropReply | FakeStreamErrorReply | FakeStallReply;
 
 /** Opens the stream and writes its first `afterChunks` chunks; `undefined` once the client has gone. */
-async function streamFirstChunks(response: ServerResponse, request: FakeChatRequest, partial: PartialReply, settings: ReplySettings): Promise<SseWriter | undefined> {
+async function streamFirstChunks(
+  response: ServerResponse,
+  request: FakeChatRequest,
+  partial: PartialReply,
+  settings: ReplySettings,
+): Promise<SseWriter | undefined> {
   const writer = new SseWriter(response);
   writer.open();
   const completion = buildCompletion(request, partial.reply ?? defaultPartialReply);
@@ -72,7 +96,12 @@ async function streamFirstChunks(response: ServerResponse, request: FakeChatRequ
  * Cuts the connection mid-response, as a crashed upstream or a proxy timeout does. A
  * non-streaming request is cut before any byte, since a JSON body is useless when partial.
  */
-async function dropAfter(response: ServerResponse, request: FakeChatRequest, drop: FakeDropReply, settings: ReplySettings): Promise<void> {
+async function dropAfter(
+  response: ServerResponse,
+  request: FakeChatRequest,
+  drop: FakeDropReply,
+  settings: ReplySettings,
+): Promise<void> {
   if (request.stream) {
     const writer = await streamFirstChunks(response, request, drop, settings);
     if (writer === undefined) return;
@@ -82,7 +111,12 @@ async function dropAfter(response: ServerResponse, request: FakeChatRequest, dro
 }
 
 /** Streams part of a reply, then an in-band error event; a non-streaming request gets a plain 500. */
-async function failMidStream(response: ServerResponse, request: FakeChatRequest, failure: FakeStreamErrorReply, settings: ReplySettings): Promise<void> {
+async function failMidStream(
+  response: ServerResponse,
+  request: FakeChatRequest,
+  failure: FakeStreamErrorReply,
+  settings: ReplySettings,
+): Promise<void> {
   const error = { type: 'server_error', code: null, param: null, ...failure.error };
   if (!request.stream) return sendJson(response, 500, { error });
   const writer = await streamFirstChunks(response, request, failure, settings);
@@ -90,7 +124,12 @@ async function failMidStream(response: ServerResponse, request: FakeChatRequest,
 }
 
 /** Streams part of a reply, then says nothing more; a non-streaming request simply hangs. */
-async function stallAfter(response: ServerResponse, request: FakeChatRequest, stall: FakeStallReply, settings: ReplySettings): Promise<void> {
+async function stallAfter(
+  response: ServerResponse,
+  request: FakeChatRequest,
+  stall: FakeStallReply,
+  settings: ReplySettings,
+): Promise<void> {
   if (request.stream) await streamFirstChunks(response, request, stall, settings);
   return untilClosed(response);
 }

@@ -24,7 +24,9 @@ async function collect(stream: AsyncIterable<ResponseStreamEvent>): Promise<Resp
 }
 
 function deltas(events: ResponseStreamEvent[], type: ResponseStreamEvent['type']): string {
-  return events.map((event) => (event.type === type && 'delta' in event && typeof event.delta === 'string' ? event.delta : '')).join('');
+  return events
+    .map((event) => (event.type === type && 'delta' in event && typeof event.delta === 'string' ? event.delta : ''))
+    .join('');
 }
 
 const weatherTool = {
@@ -37,10 +39,20 @@ const weatherTool = {
 
 describe('fake Responses API, streaming', () => {
   it('streams output text in named events, numbered, ending with response.completed and its usage', async () => {
-    server.enqueue({ type: 'text', text: 'Paris is the capital of France.', usage: { promptTokens: 11, completionTokens: 7, cachedTokens: 3 } });
-    const events = await collect(await client.responses.create({ model: 'gpt-4.1', input: 'Capital of France?', stream: true }));
+    server.enqueue({
+      type: 'text',
+      text: 'Paris is the capital of France.',
+      usage: { promptTokens: 11, completionTokens: 7, cachedTokens: 3 },
+    });
+    const events = await collect(
+      await client.responses.create({ model: 'gpt-4.1', input: 'Capital of France?', stream: true }),
+    );
     expect(events.map((event) => event.sequence_number)).toEqual(events.map((_event, index) => index));
-    expect(events.slice(0, 3).map((event) => event.type)).toEqual(['response.created', 'response.in_progress', 'response.output_item.added']);
+    expect(events.slice(0, 3).map((event) => event.type)).toEqual([
+      'response.created',
+      'response.in_progress',
+      'response.output_item.added',
+    ]);
     expect(events.filter((event) => event.type === 'response.output_text.delta').length).toBeGreaterThan(3);
     expect(deltas(events, 'response.output_text.delta')).toBe('Paris is the capital of France.');
     const last = events.at(-1);
@@ -53,7 +65,12 @@ describe('fake Responses API, streaming', () => {
       total_tokens: 18,
     });
     expect(last.response.output_text).toBeUndefined();
-    expect(server.requests[0]).toMatchObject({ api: 'responses', path: '/v1/responses', model: 'gpt-4.1', stream: true });
+    expect(server.requests[0]).toMatchObject({
+      api: 'responses',
+      path: '/v1/responses',
+      model: 'gpt-4.1',
+      stream: true,
+    });
   });
 
   it('streams function calls whose arguments the SDK helper reassembles from the deltas', async () => {
@@ -83,33 +100,53 @@ describe('fake Responses API, streaming', () => {
     const events = await collect(await client.responses.create({ model: 'gpt-4.1', input: 'Hi', stream: true }));
     const last = events.at(-1);
     expect(last?.type).toBe('response.incomplete');
-    expect(last?.type === 'response.incomplete' && last.response.incomplete_details).toEqual({ reason: 'max_output_tokens' });
+    expect(last?.type === 'response.incomplete' && last.response.incomplete_details).toEqual({
+      reason: 'max_output_tokens',
+    });
   });
 });
 
 describe('fake Responses API, reasoning', () => {
   it('gives a reasoning model a reasoning item, with summary deltas only when a summary was asked for', async () => {
-    server.enqueue({ type: 'text', reasoning: 'Think about France.', text: 'Paris.' }, { type: 'text', reasoning: 'Think about France.', text: 'Paris.' });
+    server.enqueue(
+      { type: 'text', reasoning: 'Think about France.', text: 'Paris.' },
+      { type: 'text', reasoning: 'Think about France.', text: 'Paris.' },
+    );
     const silent = await collect(await client.responses.create({ model: 'gpt-5-mini', input: 'Hi', stream: true }));
     expect(silent.some((event) => event.type === 'response.reasoning_summary_text.delta')).toBe(false);
-    expect(silent.find((event) => event.type === 'response.output_item.done')).toMatchObject({ item: { type: 'reasoning', summary: [] } });
+    expect(silent.find((event) => event.type === 'response.output_item.done')).toMatchObject({
+      item: { type: 'reasoning', summary: [] },
+    });
 
     const summarised = await collect(
-      await client.responses.create({ model: 'gpt-5-mini', input: 'Hi', stream: true, reasoning: { effort: 'low', summary: 'auto' } }),
+      await client.responses.create({
+        model: 'gpt-5-mini',
+        input: 'Hi',
+        stream: true,
+        reasoning: { effort: 'low', summary: 'auto' },
+      }),
     );
     expect(deltas(summarised, 'response.reasoning_summary_text.delta')).toBe('Think about France.');
     const firstText = summarised.findIndex((event) => event.type === 'response.output_text.delta');
-    expect(summarised.findLastIndex((event) => event.type === 'response.reasoning_summary_text.delta')).toBeLessThan(firstText);
+    expect(summarised.findLastIndex((event) => event.type === 'response.reasoning_summary_text.delta')).toBeLessThan(
+      firstText,
+    );
   });
 
   it('streams raw reasoning text for gpt-oss', async () => {
     server.enqueue({ type: 'text', reasoning: 'Raw chain of thought.', text: 'Done.' });
-    const events = await collect(await client.responses.create({ model: 'openai/gpt-oss-20b', input: 'Hi', stream: true }));
+    const events = await collect(
+      await client.responses.create({ model: 'openai/gpt-oss-20b', input: 'Hi', stream: true }),
+    );
     expect(deltas(events, 'response.reasoning_text.delta')).toBe('Raw chain of thought.');
   });
 
   it('returns encrypted reasoning when asked, and accepts it back only unaltered', async () => {
-    server.enqueue({ type: 'tool-calls', reasoning: 'Need the weather.', calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] });
+    server.enqueue({
+      type: 'tool-calls',
+      reasoning: 'Need the weather.',
+      calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }],
+    });
     const first = await client.responses.create({
       model: 'gpt-5',
       input: 'Weather in Paris?',
@@ -118,18 +155,29 @@ describe('fake Responses API, reasoning', () => {
       include: ['reasoning.encrypted_content'],
     });
     const [reasoning, call] = first.output;
-    if (reasoning?.type !== 'reasoning' || call?.type !== 'function_call') throw new Error('expected a reasoning item, then a function call');
+    if (reasoning?.type !== 'reasoning' || call?.type !== 'function_call')
+      throw new Error('expected a reasoning item, then a function call');
     expect(reasoning.encrypted_content).toMatch(/^gAAAAA/);
 
     const replay = (items: ResponseInputItem[]): Promise<unknown> =>
-      client.responses.create({ model: 'gpt-5', store: false, tools: [weatherTool], input: [{ role: 'user', content: 'Weather in Paris?' }, ...items] });
+      client.responses.create({
+        model: 'gpt-5',
+        store: false,
+        tools: [weatherTool],
+        input: [{ role: 'user', content: 'Weather in Paris?' }, ...items],
+      });
     const output: ResponseInputItem = { type: 'function_call_output', call_id: call.call_id, output: 'Sunny' };
     await expect(replay([reasoning, call, output])).resolves.toBeDefined();
     await expect(replay([call, output])).rejects.toMatchObject({
       status: 400,
-      message: expect.stringContaining(`Item '${call.id}' of type 'function_call' was provided without its required 'reasoning' item: '${reasoning.id}'.`),
+      message: expect.stringContaining(
+        `Item '${call.id}' of type 'function_call' was provided without its required 'reasoning' item: '${reasoning.id}'.`,
+      ),
     });
-    await expect(replay([{ ...reasoning, encrypted_content: 'gAAAAAforged' }, call, output])).rejects.toMatchObject({ status: 400, code: 'invalid_encrypted_content' });
+    await expect(replay([{ ...reasoning, encrypted_content: 'gAAAAAforged' }, call, output])).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_encrypted_content',
+    });
     await expect(replay([{ ...reasoning, encrypted_content: null }, call, output])).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('Items are not persisted when `store` is set to false'),
@@ -141,18 +189,38 @@ describe('fake Responses API, reasoning', () => {
     const first = await client.responses.create({ model: 'o4-mini', input: 'Hi' });
     const [reasoning] = first.output;
     await expect(
-      client.responses.create({ model: 'o4-mini', input: [{ type: 'item_reference', id: reasoning?.id ?? '' }, { role: 'user', content: 'Again' }] }),
+      client.responses.create({
+        model: 'o4-mini',
+        input: [
+          { type: 'item_reference', id: reasoning?.id ?? '' },
+          { role: 'user', content: 'Again' },
+        ],
+      }),
     ).resolves.toBeDefined();
-    await expect(client.responses.create({ model: 'o4-mini', input: [{ type: 'item_reference', id: 'rs_unknown' }] })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      client.responses.create({ model: 'o4-mini', input: [{ type: 'item_reference', id: 'rs_unknown' }] }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });
 
 describe('fake Responses API, request checks', () => {
   it.each([
     ['an unknown parameter', { model: 'gpt-4.1', input: 'Hi', seed: 7 }, "Unknown parameter: 'seed'."],
-    ['temperature on a reasoning model', { model: 'gpt-5', input: 'Hi', temperature: 0.2 }, "Unsupported parameter: 'temperature' is not supported with this model."],
-    ['reasoning effort on other models', { model: 'gpt-4.1', input: 'Hi', reasoning: { effort: 'low' } }, "Unsupported parameter: 'reasoning.effort' is not supported with this model."],
-    ['a tool output without its call', { model: 'gpt-4.1', input: [{ type: 'function_call_output', call_id: 'call_x', output: 'y' }] }, 'No tool call found for function call output with call_id call_x.'],
+    [
+      'temperature on a reasoning model',
+      { model: 'gpt-5', input: 'Hi', temperature: 0.2 },
+      "Unsupported parameter: 'temperature' is not supported with this model.",
+    ],
+    [
+      'reasoning effort on other models',
+      { model: 'gpt-4.1', input: 'Hi', reasoning: { effort: 'low' } },
+      "Unsupported parameter: 'reasoning.effort' is not supported with this model.",
+    ],
+    [
+      'a tool output without its call',
+      { model: 'gpt-4.1', input: [{ type: 'function_call_output', call_id: 'call_x', output: 'y' }] },
+      'No tool call found for function call output with call_id call_x.',
+    ],
   ])('refuses %s with 400 as OpenAI does', async (_name, body, message) => {
     const failure = await client.responses.create(body as never).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(OpenAI.BadRequestError);
@@ -161,7 +229,9 @@ describe('fake Responses API, request checks', () => {
 
   it('checks the bearer key', async () => {
     const wrong = new OpenAI({ apiKey: 'wrong', baseURL: server.url, maxRetries: 0 });
-    await expect(wrong.responses.create({ model: 'gpt-4.1', input: 'Hi' })).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
+    await expect(wrong.responses.create({ model: 'gpt-4.1', input: 'Hi' })).rejects.toBeInstanceOf(
+      OpenAI.AuthenticationError,
+    );
   });
 
   it('shows the responder the request in Chat Completions form', async () => {
@@ -169,7 +239,10 @@ describe('fake Responses API, request checks', () => {
     const voteTool = {
       type: 'function' as const,
       name: 'vote',
-      parameters: { type: 'object', properties: { agent_id: { type: 'string', enum: ['agent1'] }, reason: { type: 'string' } } },
+      parameters: {
+        type: 'object',
+        properties: { agent_id: { type: 'string', enum: ['agent1'] }, reason: { type: 'string' } },
+      },
       strict: false,
     };
     const response = await client.responses.create({
@@ -183,11 +256,18 @@ describe('fake Responses API, request checks', () => {
       tools: [voteTool],
     });
     const [call] = response.output;
-    expect(call?.type === 'function_call' && [call.name, JSON.parse(call.arguments)]).toEqual(['vote', { agent_id: 'agent1', reason: 'agent1 gives a complete and correct answer.' }]);
+    expect(call?.type === 'function_call' && [call.name, JSON.parse(call.arguments)]).toEqual([
+      'vote',
+      { agent_id: 'agent1', reason: 'agent1 gives a complete and correct answer.' },
+    ]);
     expect(server.requests[0]?.messages).toEqual([
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: 'Two plus two?' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{}' } }],
+      },
       { role: 'tool', tool_call_id: 'call_1', content: 'Sunny' },
     ]);
     expect(server.requests[0]?.tools.map((tool) => tool.function.name)).toEqual(['vote']);
@@ -197,12 +277,24 @@ describe('fake Responses API, request checks', () => {
 describe('fake Responses API, faults', () => {
   it('fails in-band with response.failed, or with a bare error event', async () => {
     server.enqueue(
-      { type: 'stream-error', afterChunks: 4, error: { message: 'Rate limit reached. Please try again in 1.5s.', code: 'rate_limit_exceeded' } },
-      { type: 'stream-error', afterChunks: 2, event: 'error', error: { message: 'The server had an error.', code: 'server_error' } },
+      {
+        type: 'stream-error',
+        afterChunks: 4,
+        error: { message: 'Rate limit reached. Please try again in 1.5s.', code: 'rate_limit_exceeded' },
+      },
+      {
+        type: 'stream-error',
+        afterChunks: 2,
+        event: 'error',
+        error: { message: 'The server had an error.', code: 'server_error' },
+      },
     );
     const failed = await collect(await client.responses.create({ model: 'gpt-4.1', input: 'Hi', stream: true }));
     expect(failed).toHaveLength(5);
-    expect(failed.at(-1)).toMatchObject({ type: 'response.failed', response: { status: 'failed', error: { code: 'rate_limit_exceeded' } } });
+    expect(failed.at(-1)).toMatchObject({
+      type: 'response.failed',
+      response: { status: 'failed', error: { code: 'rate_limit_exceeded' } },
+    });
     const errored = await collect(await client.responses.create({ model: 'gpt-4.1', input: 'Hi', stream: true }));
     expect(errored.at(-1)).toMatchObject({ type: 'error', code: 'server_error', message: 'The server had an error.' });
   });
@@ -211,7 +303,8 @@ describe('fake Responses API, faults', () => {
     server.enqueue({ type: 'drop', afterChunks: 5, reply: { type: 'text', text: 'abcdefghijklmnop' } });
     const events: ResponseStreamEvent[] = [];
     const failure = await (async () => {
-      for await (const event of await client.responses.create({ model: 'gpt-4.1', input: 'Hi', stream: true })) events.push(event);
+      for await (const event of await client.responses.create({ model: 'gpt-4.1', input: 'Hi', stream: true }))
+        events.push(event);
     })().catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Error);
     expect(events).toHaveLength(5);
@@ -219,7 +312,9 @@ describe('fake Responses API, faults', () => {
 
   it('sends HTTP errors with their headers', async () => {
     server.enqueue({ type: 'error', status: 429, headers: { 'retry-after': '3' } });
-    const failure = await client.responses.create({ model: 'gpt-4.1', input: 'Hi', stream: true }).catch((error: unknown) => error);
+    const failure = await client.responses
+      .create({ model: 'gpt-4.1', input: 'Hi', stream: true })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(OpenAI.RateLimitError);
     expect((failure as InstanceType<typeof OpenAI.RateLimitError>).headers.get('retry-after')).toBe('3');
   });

@@ -28,7 +28,12 @@ describe('fake OpenAI server, streaming', () => {
   it('streams text over several chunks and reports usage in a final chunk without choices', async () => {
     server.enqueue({ type: 'text', text: 'Paris is the capital of France.' });
     const chunks = await collect(
-      await client.chat.completions.create({ model: 'fake-model', messages: user, stream: true, stream_options: { include_usage: true } }),
+      await client.chat.completions.create({
+        model: 'fake-model',
+        messages: user,
+        stream: true,
+        stream_options: { include_usage: true },
+      }),
     );
     const textChunks = chunks.filter((chunk) => (chunk.choices[0]?.delta.content ?? '') !== '');
     expect(textChunks.length).toBeGreaterThan(3);
@@ -38,18 +43,24 @@ describe('fake OpenAI server, streaming', () => {
     expect(usageChunk?.choices).toEqual([]);
     expect(usageChunk?.usage?.completion_tokens).toBe(Math.ceil('Paris is the capital of France.'.length / 4));
     expect(usageChunk?.usage?.prompt_tokens).toBeGreaterThan(0);
-    expect(usageChunk?.usage?.total_tokens).toBe((usageChunk?.usage?.prompt_tokens ?? 0) + (usageChunk?.usage?.completion_tokens ?? 0));
+    expect(usageChunk?.usage?.total_tokens).toBe(
+      (usageChunk?.usage?.prompt_tokens ?? 0) + (usageChunk?.usage?.completion_tokens ?? 0),
+    );
   });
 
   it('leaves usage out when the client did not ask for it', async () => {
     server.enqueue({ type: 'text', text: 'Paris.' });
-    const chunks = await collect(await client.chat.completions.create({ model: 'fake-model', messages: user, stream: true }));
+    const chunks = await collect(
+      await client.chat.completions.create({ model: 'fake-model', messages: user, stream: true }),
+    );
     expect(chunks.every((chunk) => chunk.usage === undefined && chunk.choices.length === 1)).toBe(true);
   });
 
   it('streams reasoning_content deltas before the text', async () => {
     server.enqueue({ type: 'text', reasoning: 'France; its capital is Paris.', text: 'Paris.' });
-    const chunks = await collect(await client.chat.completions.create({ model: 'fake-model', messages: user, stream: true }));
+    const chunks = await collect(
+      await client.chat.completions.create({ model: 'fake-model', messages: user, stream: true }),
+    );
     const deltas = chunks.map((chunk) => chunk.choices[0]?.delta as Record<string, unknown> | undefined);
     const reasoning = deltas.map((delta) => delta?.['reasoning_content'] ?? '').join('');
     expect(reasoning).toBe('France; its capital is Paris.');
@@ -83,7 +94,9 @@ describe('fake OpenAI server, streaming', () => {
 
     const choice = completion.choices[0];
     expect(choice?.finish_reason).toBe('tool_calls');
-    const calls = (choice?.message.tool_calls ?? []).map((call) => (call.type === 'function' ? [call.id, call.function.name, JSON.parse(call.function.arguments)] : []));
+    const calls = (choice?.message.tool_calls ?? []).map((call) =>
+      call.type === 'function' ? [call.id, call.function.name, JSON.parse(call.function.arguments)] : [],
+    );
     expect(calls).toEqual([
       ['call_0_0', 'get_weather', { city: 'Paris', unit: 'celsius' }],
       ['call_0_1', 'get_time', { timezone: 'Europe/Paris' }],
@@ -92,7 +105,9 @@ describe('fake OpenAI server, streaming', () => {
 
   it('reports a length finish reason', async () => {
     server.enqueue({ type: 'text', text: 'Paris is', finishReason: 'length' });
-    const chunks = await collect(await client.chat.completions.create({ model: 'fake-model', messages: user, stream: true }));
+    const chunks = await collect(
+      await client.chat.completions.create({ model: 'fake-model', messages: user, stream: true }),
+    );
     expect(chunks.at(-1)?.choices[0]?.finish_reason).toBe('length');
   });
 });
@@ -112,14 +127,19 @@ describe('fake OpenAI server, non-streaming', () => {
     const completion = await client.chat.completions.create({ model: 'fake-model', messages: user });
     const message = completion.choices[0]?.message;
     expect(message?.content).toBeNull();
-    expect(message?.tool_calls).toEqual([{ id: 'call_fixed', type: 'function', function: { name: 'lookup', arguments: '{"q":"Paris"}' } }]);
+    expect(message?.tool_calls).toEqual([
+      { id: 'call_fixed', type: 'function', function: { name: 'lookup', arguments: '{"q":"Paris"}' } },
+    ]);
   });
 });
 
 describe('fake OpenAI server, scripting and recording', () => {
   it('consumes queued replies in order, then asks the responder with the request index', async () => {
     server.enqueue({ type: 'text', text: 'first' }, { type: 'text', text: 'second' });
-    server.setResponder((request, context) => ({ type: 'text', text: `responder ${context.index} for ${request.model}` }));
+    server.setResponder((request, context) => ({
+      type: 'text',
+      text: `responder ${context.index} for ${request.model}`,
+    }));
     const texts: Array<string | null | undefined> = [];
     for (let call = 0; call < 3; call += 1) {
       const completion = await client.chat.completions.create({ model: 'model-x', messages: user });
@@ -171,7 +191,9 @@ describe('fake OpenAI server, authentication', () => {
     const guarded = await createFakeOpenAIServer({ apiKey: 'right-key' });
     try {
       const wrong = new OpenAI({ apiKey: 'wrong-key', baseURL: guarded.url, maxRetries: 0 });
-      const failure = await wrong.chat.completions.create({ model: 'fake-model', messages: user }).catch((error: unknown) => error);
+      const failure = await wrong.chat.completions
+        .create({ model: 'fake-model', messages: user })
+        .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(OpenAI.AuthenticationError);
       expect(failure).toMatchObject({ status: 401, code: 'invalid_api_key', type: 'invalid_request_error' });
 

@@ -4,7 +4,13 @@ import { chatCompletionsRoute } from './fake-chat-completions-route.js';
 import { startFakeHttpServer } from './fake-http-server.js';
 import { bearerKeyRejection, type FakeModelRoute } from './fake-openai-route.js';
 import { openAIErrorBody } from './fake-openai-server-errors.js';
-import type { FakeChatRequest, FakeOpenAIServer, FakeOpenAIServerOptions, FakeReply, FakeResponder } from './fake-openai-server-types.js';
+import type {
+  FakeChatRequest,
+  FakeOpenAIServer,
+  FakeOpenAIServerOptions,
+  FakeReply,
+  FakeResponder,
+} from './fake-openai-server-types.js';
 import { createResponsesRoute } from './fake-responses-route.js';
 import { lowerCaseHeaders, readBody, sendJson } from './fake-server-http.js';
 import { createRequestLog } from './request-log.js';
@@ -26,22 +32,36 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
   const log = createRequestLog<FakeChatRequest>();
   let responder = options.responder ?? echoResponder;
   const chunkSize = options.chunkSize ?? 4;
-  if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new RangeError(`chunkSize must be a positive integer, got ${String(options.chunkSize)}`);
+  if (!Number.isInteger(chunkSize) || chunkSize < 1)
+    throw new RangeError(`chunkSize must be a positive integer, got ${String(options.chunkSize)}`);
   const models = options.models ?? ['fake-model'];
   const responsesRoute = createResponsesRoute();
   const azureRoute = azureChatCompletionsRoute(options.azureDeployments);
 
-  async function handleModelRequest(request: IncomingMessage, response: ServerResponse, route: FakeModelRoute, url: URL): Promise<void> {
+  async function handleModelRequest(
+    request: IncomingMessage,
+    response: ServerResponse,
+    route: FakeModelRoute,
+    url: URL,
+  ): Promise<void> {
     const headers = lowerCaseHeaders(request);
     const text = await readBody(request);
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
-      return sendJson(response, 400, openAIErrorBody('We could not parse the JSON body of your request.', 'invalid_request_error', null));
+      return sendJson(
+        response,
+        400,
+        openAIErrorBody('We could not parse the JSON body of your request.', 'invalid_request_error', null),
+      );
     }
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      return sendJson(response, 400, openAIErrorBody('The request body must be a JSON object.', 'invalid_request_error', null));
+      return sendJson(
+        response,
+        400,
+        openAIErrorBody('The request body must be a JSON object.', 'invalid_request_error', null),
+      );
     }
     const modelRequest: FakeChatRequest = {
       index: log.requests.length,
@@ -53,39 +73,67 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
       ...route.view(body as Record<string, unknown>),
     };
     log.record(modelRequest);
-    const rejection = (options.apiKey === undefined ? undefined : route.checkKey(headers, options.apiKey)) ?? route.validate(modelRequest);
+    const rejection =
+      (options.apiKey === undefined ? undefined : route.checkKey(headers, options.apiKey)) ??
+      route.validate(modelRequest);
     if (rejection !== undefined) return sendJson(response, rejection.status, rejection.body);
     let reply: FakeReply;
     try {
       reply = queue.shift() ?? (await responder(modelRequest, { index: modelRequest.index }));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return sendJson(response, 500, openAIErrorBody(`The fake server's responder failed: ${reason}`, 'server_error', null));
+      return sendJson(
+        response,
+        500,
+        openAIErrorBody(`The fake server's responder failed: ${reason}`, 'server_error', null),
+      );
     }
-    await route.send(response, modelRequest, reply, { chunkSize, latencyMs: reply.latencyMs ?? options.latencyMs ?? 0 });
+    await route.send(response, modelRequest, reply, {
+      chunkSize,
+      latencyMs: reply.latencyMs ?? options.latencyMs ?? 0,
+    });
   }
 
   function handleModels(request: IncomingMessage, response: ServerResponse): void {
-    const rejection = options.apiKey === undefined ? undefined : bearerKeyRejection(lowerCaseHeaders(request), options.apiKey);
+    const rejection =
+      options.apiKey === undefined ? undefined : bearerKeyRejection(lowerCaseHeaders(request), options.apiKey);
     if (rejection !== undefined) return sendJson(response, rejection.status, rejection.body);
     const created = Math.floor(Date.now() / 1000);
-    sendJson(response, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created, owned_by: 'massgen-testing' })) });
+    sendJson(response, 200, {
+      object: 'list',
+      data: models.map((id) => ({ id, object: 'model', created, owned_by: 'massgen-testing' })),
+    });
   }
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const path = url.pathname.replace(/\/+$/, '');
-    if (request.method === 'POST' && path === '/v1/chat/completions') return handleModelRequest(request, response, chatCompletionsRoute, url);
-    if (request.method === 'POST' && path === '/v1/responses') return handleModelRequest(request, response, responsesRoute, url);
-    if (request.method === 'POST' && azureDeploymentOf(path) !== undefined) return handleModelRequest(request, response, azureRoute, url);
+    if (request.method === 'POST' && path === '/v1/chat/completions')
+      return handleModelRequest(request, response, chatCompletionsRoute, url);
+    if (request.method === 'POST' && path === '/v1/responses')
+      return handleModelRequest(request, response, responsesRoute, url);
+    if (request.method === 'POST' && azureDeploymentOf(path) !== undefined)
+      return handleModelRequest(request, response, azureRoute, url);
     if (request.method === 'GET' && path === '/v1/models') return handleModels(request, response);
-    sendJson(response, 404, openAIErrorBody(`Invalid URL (${request.method ?? ''} ${path})`, 'invalid_request_error', null));
+    sendJson(
+      response,
+      404,
+      openAIErrorBody(`Invalid URL (${request.method ?? ''} ${path})`, 'invalid_request_error', null),
+    );
   }
 
   const http = await startFakeHttpServer({
     handle: route,
     fail: (response, error) =>
-      sendJson(response, 500, openAIErrorBody(`The fake server failed: ${error instanceof Error ? error.message : String(error)}`, 'server_error', null)),
+      sendJson(
+        response,
+        500,
+        openAIErrorBody(
+          `The fake server failed: ${error instanceof Error ? error.message : String(error)}`,
+          'server_error',
+          null,
+        ),
+      ),
   });
 
   return {

@@ -61,7 +61,12 @@ function encryptedReasoning(id: string, text: string): string {
  * output text, function call arguments) and closed by `response.output_item.done`, then
  * `response.completed` with the usage, or `response.incomplete` when the output was cut.
  */
-export function buildResponsesOutput(request: FakeChatRequest, completion: Completion, disclosure: ReasoningDisclosure, chunkSize: number): ResponsesOutput {
+export function buildResponsesOutput(
+  request: FakeChatRequest,
+  completion: Completion,
+  disclosure: ReasoningDisclosure,
+  chunkSize: number,
+): ResponsesOutput {
   const body = request.body;
   const responseId = `resp_fake_${request.index}`;
   const initial: Item = {
@@ -123,8 +128,18 @@ export function buildResponsesOutput(request: FakeChatRequest, completion: Compl
           for (const delta of split(completion.reasoning, chunkSize)) {
             emit('response.reasoning_summary_text.delta', { item_id, output_index, summary_index: 0, delta });
           }
-          emit('response.reasoning_summary_text.done', { item_id, output_index, summary_index: 0, text: completion.reasoning });
-          emit('response.reasoning_summary_part.done', { item_id, output_index, summary_index: 0, part: { ...part, text: completion.reasoning } });
+          emit('response.reasoning_summary_text.done', {
+            item_id,
+            output_index,
+            summary_index: 0,
+            text: completion.reasoning,
+          });
+          emit('response.reasoning_summary_part.done', {
+            item_id,
+            output_index,
+            summary_index: 0,
+            part: { ...part, text: completion.reasoning },
+          });
         }
         if (showText) {
           for (const delta of split(completion.reasoning, chunkSize)) {
@@ -147,7 +162,13 @@ export function buildResponsesOutput(request: FakeChatRequest, completion: Compl
         for (const delta of split(completion.text, chunkSize)) {
           emit('response.output_text.delta', { item_id, output_index, content_index: 0, delta, logprobs: [] });
         }
-        emit('response.output_text.done', { item_id, output_index, content_index: 0, text: completion.text, logprobs: [] });
+        emit('response.output_text.done', {
+          item_id,
+          output_index,
+          content_index: 0,
+          text: completion.text,
+          logprobs: [],
+        });
         emit('response.content_part.done', { item_id, output_index, content_index: 0, part });
       },
       { id, type: 'message', status: 'completed', role: 'assistant', content: [part] },
@@ -156,18 +177,36 @@ export function buildResponsesOutput(request: FakeChatRequest, completion: Compl
 
   for (const call of completion.calls) {
     const id = `fc_fake_${request.index}_${items.length}`;
-    const opening = { id, type: 'function_call', status: 'in_progress', call_id: call.id, name: call.name, arguments: '' };
+    const opening = {
+      id,
+      type: 'function_call',
+      status: 'in_progress',
+      call_id: call.id,
+      name: call.name,
+      arguments: '',
+    };
     addItem(
       opening,
       (item_id, output_index) => {
-        for (const delta of split(call.arguments, chunkSize)) emit('response.function_call_arguments.delta', { item_id, output_index, delta });
-        emit('response.function_call_arguments.done', { item_id, output_index, name: call.name, arguments: call.arguments });
+        for (const delta of split(call.arguments, chunkSize))
+          emit('response.function_call_arguments.delta', { item_id, output_index, delta });
+        emit('response.function_call_arguments.done', {
+          item_id,
+          output_index,
+          name: call.name,
+          arguments: call.arguments,
+        });
       },
       { ...opening, status: 'completed', arguments: call.arguments },
     );
   }
 
-  const incompleteReason = completion.finishReason === 'length' ? 'max_output_tokens' : completion.finishReason === 'content_filter' ? 'content_filter' : undefined;
+  const incompleteReason =
+    completion.finishReason === 'length'
+      ? 'max_output_tokens'
+      : completion.finishReason === 'content_filter'
+        ? 'content_filter'
+        : undefined;
   const final: Item = {
     ...initial,
     status: incompleteReason === undefined ? 'completed' : 'incomplete',

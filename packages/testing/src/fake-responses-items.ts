@@ -55,7 +55,10 @@ export class ResponsesItemMemory {
         const encrypted = item['encrypted_content'];
         if (typeof encrypted === 'string') {
           if (this.encryptedContent.get(id) !== encrypted) {
-            return invalidInput(`The encrypted content for item ${id} could not be verified.`, 'invalid_encrypted_content');
+            return invalidInput(
+              `The encrypted content for item ${id} could not be verified.`,
+              'invalid_encrypted_content',
+            );
           }
         } else if (!this.stored.has(id)) {
           return notFound(id);
@@ -65,7 +68,9 @@ export class ResponsesItemMemory {
       if (item['type'] === 'function_call') {
         const reasoningId = id === undefined ? undefined : this.reasoningBeforeCall.get(id);
         if (id !== undefined && reasoningId !== undefined && !seenIds.has(reasoningId)) {
-          return invalidInput(`Item '${id}' of type 'function_call' was provided without its required 'reasoning' item: '${reasoningId}'.`);
+          return invalidInput(
+            `Item '${id}' of type 'function_call' was provided without its required 'reasoning' item: '${reasoningId}'.`,
+          );
         }
         seenCalls.add(String(item['call_id']));
       }

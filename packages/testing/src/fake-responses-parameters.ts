@@ -62,7 +62,11 @@ export function checkResponsesParameters(body: Record<string, unknown>): FakeRej
       ? 'reasoning.effort'
       : undefined;
   if (unsupported !== undefined) {
-    return refuse(`Unsupported parameter: '${unsupported}' is not supported with this model.`, 'unsupported_parameter', unsupported);
+    return refuse(
+      `Unsupported parameter: '${unsupported}' is not supported with this model.`,
+      'unsupported_parameter',
+      unsupported,
+    );
   }
   return undefined;
 }

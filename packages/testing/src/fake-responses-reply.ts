@@ -1,7 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import { defaultErrorBody } from './fake-openai-server-errors.js';
 import type { ReplySettings } from './fake-openai-server-reply.js';
-import type { FakeChatRequest, FakeReply, FakeStreamErrorReply, FakeTextReply, FakeToolCallsReply } from './fake-openai-server-types.js';
+import type {
+  FakeChatRequest,
+  FakeReply,
+  FakeStreamErrorReply,
+  FakeTextReply,
+  FakeToolCallsReply,
+} from './fake-openai-server-types.js';
 import type { ResponsesOutput } from './fake-responses-events.js';
 import { destroyConnection, sendJson, untilClosed, waitWhileConnected } from './fake-server-http.js';
 import { SseWriter } from './sse-writer.js';
@@ -14,7 +20,11 @@ export type ResponsesOutputBuilder = (reply: ContentReply) => ResponsesOutput;
 const defaultPartialReply: FakeTextReply = { type: 'text', text: 'This answer is cut off before it ends.' };
 
 /** Opens the stream and writes its first `count` events; `undefined` once the client has gone. */
-async function streamFirstEvents(response: ServerResponse, events: readonly Record<string, unknown>[], count: number): Promise<SseWriter | undefined> {
+async function streamFirstEvents(
+  response: ServerResponse,
+  events: readonly Record<string, unknown>[],
+  count: number,
+): Promise<SseWriter | undefined> {
   const writer = new SseWriter(response);
   writer.open();
   for (const event of events.slice(0, count)) {
@@ -24,7 +34,11 @@ async function streamFirstEvents(response: ServerResponse, events: readonly Reco
 }
 
 /** The in-band failure: `response.failed` with the error inside the response, or a bare `error` event. */
-function failureEvent(output: ResponsesOutput, failure: FakeStreamErrorReply, sequenceNumber: number): Record<string, unknown> {
+function failureEvent(
+  output: ResponsesOutput,
+  failure: FakeStreamErrorReply,
+  sequenceNumber: number,
+): Record<string, unknown> {
   const code = failure.error.code ?? 'server_error';
   if (failure.event === 'error') {
     return { type: 'error', sequence_number: sequenceNumber, code, message: failure.error.message, param: null };
@@ -64,13 +78,18 @@ export async function sendResponsesReply(
     }
     case 'drop': {
       if (!request.stream) return destroyConnection(response);
-      const writer = await streamFirstEvents(response, build(reply.reply ?? defaultPartialReply).events, reply.afterChunks);
+      const writer = await streamFirstEvents(
+        response,
+        build(reply.reply ?? defaultPartialReply).events,
+        reply.afterChunks,
+      );
       if (writer === undefined) return;
       if (reply.graceful === true) return writer.end();
       return destroyConnection(response);
     }
     case 'stall': {
-      if (request.stream) await streamFirstEvents(response, build(reply.reply ?? defaultPartialReply).events, reply.afterChunks);
+      if (request.stream)
+        await streamFirstEvents(response, build(reply.reply ?? defaultPartialReply).events, reply.afterChunks);
       return untilClosed(response);
     }
     case 'stream-error': {

@@ -27,9 +27,16 @@ function toChatMessages(body: Record<string, unknown>): FakeChatMessage[] {
   for (const item of responsesInputItems(body)) {
     const type = item['type'] ?? 'message';
     if (type === 'message' && typeof item['role'] === 'string') {
-      messages.push({ role: item['role'] === 'developer' ? 'system' : item['role'], content: contentText(item['content']) });
+      messages.push({
+        role: item['role'] === 'developer' ? 'system' : item['role'],
+        content: contentText(item['content']),
+      });
     } else if (type === 'function_call') {
-      const call = { id: String(item['call_id']), type: 'function', function: { name: String(item['name']), arguments: String(item['arguments'] ?? '') } };
+      const call = {
+        id: String(item['call_id']),
+        type: 'function',
+        function: { name: String(item['name']), arguments: String(item['arguments'] ?? '') },
+      };
       const previous = messages.at(-1);
       // Consecutive calls (and the text before them) form one assistant turn in Chat Completions.
       if (previous?.role === 'assistant') previous.tool_calls = [...(previous.tool_calls ?? []), call];

@@ -8,7 +8,9 @@ import { responsesView } from './fake-responses-request.js';
 
 function reasoningSummaryRequested(body: Record<string, unknown>): boolean {
   const reasoning = body['reasoning'];
-  return typeof reasoning === 'object' && reasoning !== null && (reasoning as Record<string, unknown>)['summary'] != null;
+  return (
+    typeof reasoning === 'object' && reasoning !== null && (reasoning as Record<string, unknown>)['summary'] != null
+  );
 }
 
 function includes(body: Record<string, unknown>, value: string): boolean {

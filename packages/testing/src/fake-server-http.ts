@@ -20,7 +20,12 @@ export function lowerCaseHeaders(request: IncomingMessage): Record<string, strin
 }
 
 /** Sends a complete JSON body, or a string as plain text (a proxy's HTML error page, say). */
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const isText = typeof body === 'string';
   const payload = isText ? body : JSON.stringify(body);
   response.writeHead(status, {

@@ -3,13 +3,20 @@ import { createFakeGeminiServer } from './fake-gemini-server.js';
 import type { FakeGeminiServer } from './fake-gemini-server-types.js';
 import { createGeminiTeamResponder, type GeminiTeamResponderOptions } from './gemini-team-responder.js';
 
-const newAnswer = { name: 'new_answer', description: 'Submit a new answer.', parametersJsonSchema: { type: 'object', properties: { content: { type: 'string' } } } };
+const newAnswer = {
+  name: 'new_answer',
+  description: 'Submit a new answer.',
+  parametersJsonSchema: { type: 'object', properties: { content: { type: 'string' } } },
+};
 
 function vote(labels: string[]): Record<string, unknown> {
   return {
     name: 'vote',
     description: 'Vote for the best answer.',
-    parametersJsonSchema: { type: 'object', properties: { agent_id: { type: 'string', enum: labels }, reason: { type: 'string' } } },
+    parametersJsonSchema: {
+      type: 'object',
+      properties: { agent_id: { type: 'string', enum: labels }, reason: { type: 'string' } },
+    },
   };
 }
 
@@ -21,14 +28,23 @@ afterEach(async () => {
 });
 
 /** Makes one unary call and returns the parts of the model's answer. */
-async function ask(options: GeminiTeamResponderOptions, model: string, declarations: Array<Record<string, unknown>>): Promise<Array<Record<string, unknown>>> {
+async function ask(
+  options: GeminiTeamResponderOptions,
+  model: string,
+  declarations: Array<Record<string, unknown>>,
+): Promise<Array<Record<string, unknown>>> {
   server ??= await createFakeGeminiServer({ responder: createGeminiTeamResponder(options) });
   const body = {
     contents: [{ role: 'user', parts: [{ text: 'What is 2 + 2?' }] }],
     ...(declarations.length === 0 ? {} : { tools: [{ functionDeclarations: declarations }] }),
   };
-  const response = await fetch(`${server.url}/v1beta/models/${model}:generateContent`, { method: 'POST', body: JSON.stringify(body) });
-  const answer = (await response.json()) as { candidates: Array<{ content: { parts: Array<Record<string, unknown>> } }> };
+  const response = await fetch(`${server.url}/v1beta/models/${model}:generateContent`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as {
+    candidates: Array<{ content: { parts: Array<Record<string, unknown>> } }>;
+  };
   return answer.candidates[0]?.content.parts ?? [];
 }
 
@@ -40,22 +56,39 @@ describe('createGeminiTeamResponder', () => {
 
   it('votes for the first offered label by default, or the one chosen for the model', async () => {
     expect(await ask({}, 'gemini-a', [newAnswer, vote(['agent1', 'agent2'])])).toEqual([
-      { functionCall: { name: 'vote', args: { agent_id: 'agent1', reason: 'agent1 gives a complete and correct answer.' } } },
+      {
+        functionCall: {
+          name: 'vote',
+          args: { agent_id: 'agent1', reason: 'agent1 gives a complete and correct answer.' },
+        },
+      },
     ]);
     await server?.close();
     server = undefined;
-    const chosen = await ask({ vote: { 'gemini-b': 'agent2' }, voteReason: 'Clearer.', confidence: 0.8 }, 'gemini-b', [newAnswer, vote(['agent1', 'agent2'])]);
-    expect(chosen).toEqual([{ functionCall: { name: 'vote', args: { agent_id: 'agent2', reason: 'Clearer.', confidence: 0.8 } } }]);
+    const chosen = await ask({ vote: { 'gemini-b': 'agent2' }, voteReason: 'Clearer.', confidence: 0.8 }, 'gemini-b', [
+      newAnswer,
+      vote(['agent1', 'agent2']),
+    ]);
+    expect(chosen).toEqual([
+      { functionCall: { name: 'vote', args: { agent_id: 'agent2', reason: 'Clearer.', confidence: 0.8 } } },
+    ]);
   });
 
   it('reads the labels from OpenAPI-style parameters too', async () => {
-    const legacyVote = { name: 'vote', parameters: { type: 'OBJECT', properties: { agent_id: { type: 'STRING', enum: ['agent3'] } } } };
+    const legacyVote = {
+      name: 'vote',
+      parameters: { type: 'OBJECT', properties: { agent_id: { type: 'STRING', enum: ['agent3'] } } },
+    };
     const parts = await ask({}, 'gemini-a', [legacyVote]);
     expect(parts[0]).toMatchObject({ functionCall: { name: 'vote', args: { agent_id: 'agent3' } } });
   });
 
   it('presents in plain text when no workflow function is declared', async () => {
-    const parts = await ask({ answer: 'Four.', finalText: (request) => `Final from ${request.model}: four.` }, 'gemini-c', []);
+    const parts = await ask(
+      { answer: 'Four.', finalText: (request) => `Final from ${request.model}: four.` },
+      'gemini-c',
+      [],
+    );
     expect(parts).toEqual([{ text: 'Final from gemini-c: four.' }]);
   });
 });

@@ -83,7 +83,14 @@ export type { ScriptedBackend, ScriptedBackendOptions, ScriptedTurn } from './sc
 export { createScriptedBackendModule } from './scripted-backend-module.js';
 export type { ScriptedBackendModule } from './scripted-backend-module.js';
 export { isScriptGate, playScriptedTurn } from './scripted-backend-playback.js';
-export type { PlaybackOptions, Script, ScriptGate, ScriptNotifyGate, ScriptStep, ScriptWaitGate } from './scripted-backend-playback.js';
+export type {
+  PlaybackOptions,
+  Script,
+  ScriptGate,
+  ScriptNotifyGate,
+  ScriptStep,
+  ScriptWaitGate,
+} from './scripted-backend-playback.js';
 export { createDeferred } from './scripted-backend-deferred.js';
 export type { Deferred } from './scripted-backend-deferred.js';
 export { createScriptedAgent } from './scripted-agent.js';

@@ -23,7 +23,10 @@ describe('createScriptedAgent', () => {
 
     expect(first.map((part) => part.type)).toEqual(['text-delta', 'tool-call', 'finish']);
     expect(first[1]).toMatchObject({ name: 'new_answer', input: JSON.stringify({ content: 'A' }) });
-    expect(second[0]).toMatchObject({ name: 'vote', input: JSON.stringify({ agent_id: 'agent1', reason: 'best', confidence: 0.5 }) });
+    expect(second[0]).toMatchObject({
+      name: 'vote',
+      input: JSON.stringify({ agent_id: 'agent1', reason: 'best', confidence: 0.5 }),
+    });
     expect(second[1]).toEqual({ type: 'finish', reason: 'tool-calls' });
     expect(agent.requests.map((each) => each.messages[0]?.content)).toEqual(['one', 'two']);
     expect(agent).toMatchObject({ id: 'a1', provider: 'scripted', modelId: 'scripted-model', tools: [] });
@@ -67,7 +70,9 @@ describe('createScriptedAgent', () => {
     const reached = createDeferred();
     const agent = createScriptedAgent({
       id: 'a1',
-      turns: [[{ type: 'text-delta', text: 'partial' }, notify(() => reached.resolve()), hang(), newAnswerCall('never')]],
+      turns: [
+        [{ type: 'text-delta', text: 'partial' }, notify(() => reached.resolve()), hang(), newAnswerCall('never')],
+      ],
     });
     const reading = collect(agent.turn(request('x'), { signal: controller.signal }));
     await reached.promise;
@@ -83,7 +88,9 @@ describe('createScriptedAgent', () => {
     controller.abort();
     const agent = createScriptedAgent({ id: 'a1', turns: [textTurn('never')] });
     const parts = await collect(agent.turn(request('x'), { signal: controller.signal }));
-    expect(parts).toEqual([expect.objectContaining({ type: 'error', error: expect.objectContaining({ code: 'ABORTED' }) })]);
+    expect(parts).toEqual([
+      expect.objectContaining({ type: 'error', error: expect.objectContaining({ code: 'ABORTED' }) }),
+    ]);
   });
 
   it('turns a rejected gate into an error part', async () => {
@@ -91,7 +98,9 @@ describe('createScriptedAgent', () => {
     gate.reject(new Error('gate failed'));
     const agent = createScriptedAgent({ id: 'a1', turns: [[waitFor(gate.promise), ...textTurn('never')]] });
     const parts = await collect(agent.turn(request('x')));
-    expect(parts).toEqual([{ type: 'error', error: expect.objectContaining({ code: 'INTERNAL', message: 'gate failed' }) }]);
+    expect(parts).toEqual([
+      { type: 'error', error: expect.objectContaining({ code: 'INTERNAL', message: 'gate failed' }) },
+    ]);
   });
 
   it('answers a turn beyond its script with an error part naming the agent', async () => {

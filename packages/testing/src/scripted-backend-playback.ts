@@ -50,7 +50,9 @@ export function isScriptGate(step: unknown): step is ScriptGate {
  * Plays one scripted turn. Every way a turn can stop (abort, a rejected gate, a missing turn)
  * ends with an `error` part, as a real backend stream does, rather than with an exception.
  */
-export async function* playScriptedTurn<Request, Part>(options: PlaybackOptions<Request, Part>): AsyncGenerator<Part | ErrorPart> {
+export async function* playScriptedTurn<Request, Part>(
+  options: PlaybackOptions<Request, Part>,
+): AsyncGenerator<Part | ErrorPart> {
   const { signal } = options;
   let steps: ReadonlyArray<ScriptStep<Part>>;
   try {
@@ -86,7 +88,9 @@ export async function* playScriptedTurn<Request, Part>(options: PlaybackOptions<
   }
 }
 
-async function resolveTurn<Request, Part>(options: PlaybackOptions<Request, Part>): Promise<ReadonlyArray<ScriptStep<Part>>> {
+async function resolveTurn<Request, Part>(
+  options: PlaybackOptions<Request, Part>,
+): Promise<ReadonlyArray<ScriptStep<Part>>> {
   const { script, index } = options;
   if (typeof script === 'function') return script(options.request, index);
   const turn = script[index];

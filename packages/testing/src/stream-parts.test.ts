@@ -2,22 +2,51 @@ import { describe, expect, it } from 'vitest';
 import type { SerializedError, StreamPart } from '@massgen/core';
 import { collectParts, terminalError } from './stream-parts.js';
 
-const failure: SerializedError = { name: 'MassGenError', code: 'BACKEND_AUTH', message: 'Incorrect API key provided.', retryable: false };
+const failure: SerializedError = {
+  name: 'MassGenError',
+  code: 'BACKEND_AUTH',
+  message: 'Incorrect API key provided.',
+  retryable: false,
+};
 
 describe('stream parts', () => {
   it('collects every part of a stream', async () => {
-    const parts: StreamPart[] = [{ type: 'text-delta', text: 'Hi' }, { type: 'finish', reason: 'stop' }];
-    expect(await collectParts((async function* () { yield* parts; })())).toEqual(parts);
+    const parts: StreamPart[] = [
+      { type: 'text-delta', text: 'Hi' },
+      { type: 'finish', reason: 'stop' },
+    ];
+    expect(
+      await collectParts(
+        (async function* () {
+          yield* parts;
+        })(),
+      ),
+    ).toEqual(parts);
   });
 
   it('returns the error a stream ended with', () => {
-    expect(terminalError([{ type: 'text-delta', text: 'Hi' }, { type: 'error', error: failure }])).toEqual(failure);
+    expect(
+      terminalError([
+        { type: 'text-delta', text: 'Hi' },
+        { type: 'error', error: failure },
+      ]),
+    ).toEqual(failure);
   });
 
   it('refuses a stream that finished, ended twice, or has its error before the end', () => {
     expect(() => terminalError([{ type: 'finish', reason: 'stop' }])).toThrow(/one error part/);
-    expect(() => terminalError([{ type: 'finish', reason: 'stop' }, { type: 'error', error: failure }])).toThrow(/one error part/);
-    expect(() => terminalError([{ type: 'error', error: failure }, { type: 'text-delta', text: 'late' }])).toThrow(/one error part/);
+    expect(() =>
+      terminalError([
+        { type: 'finish', reason: 'stop' },
+        { type: 'error', error: failure },
+      ]),
+    ).toThrow(/one error part/);
+    expect(() =>
+      terminalError([
+        { type: 'error', error: failure },
+        { type: 'text-delta', text: 'late' },
+      ]),
+    ).toThrow(/one error part/);
     expect(() => terminalError([])).toThrow(/one error part/);
   });
 });

@@ -1,5 +1,6 @@
 /** Text for a request: the same for everyone, per `request.model`, or computed. */
-export type TeamText<Request extends { model: string }> = string | Record<string, string> | ((request: Request) => string);
+export type TeamText<Request extends { model: string }> =
+  string | Record<string, string> | ((request: Request) => string);
 
 /** How a fake team plays its turns; the same rules whatever wire protocol carries them. */
 export interface TeamTurnOptions<Request extends { model: string }> {
@@ -25,8 +26,7 @@ export interface OfferedTool {
 
 /** What a team member does with one request. */
 export type TeamTurn =
-  | { kind: 'call'; name: 'vote' | 'new_answer'; input: Record<string, unknown> }
-  | { kind: 'text'; text: string };
+  { kind: 'call'; name: 'vote' | 'new_answer'; input: Record<string, unknown> } | { kind: 'text'; text: string };
 
 /** Anonymous labels the `vote` tool lets the model choose from (its `agent_id` enum). */
 function voteLabels(tool: OfferedTool): string[] {
@@ -40,7 +40,11 @@ function voteLabels(tool: OfferedTool): string[] {
   return Array.isArray(labels) ? labels.filter((label): label is string => typeof label === 'string') : [];
 }
 
-function resolveText<Request extends { model: string }>(text: TeamText<Request> | undefined, request: Request, fallback: string): string {
+function resolveText<Request extends { model: string }>(
+  text: TeamText<Request> | undefined,
+  request: Request,
+  fallback: string,
+): string {
   if (text === undefined) return fallback;
   if (typeof text === 'string') return text;
   if (typeof text === 'function') return text(request);
@@ -51,7 +55,11 @@ function resolveText<Request extends { model: string }>(text: TeamText<Request> 
  * The rules every fake team responder follows: vote when there are answers to vote for, answer
  * when it may only answer, and present when no workflow tool is offered.
  */
-export function decideTeamTurn<Request extends { model: string }>(request: Request, tools: readonly OfferedTool[], options: TeamTurnOptions<Request>): TeamTurn {
+export function decideTeamTurn<Request extends { model: string }>(
+  request: Request,
+  tools: readonly OfferedTool[],
+  options: TeamTurnOptions<Request>,
+): TeamTurn {
   const answer = resolveText(options.answer, request, `Answer from ${request.model}.`);
   const voteTool = tools.find((tool) => tool.name === 'vote');
   const labels = voteTool === undefined ? [] : voteLabels(voteTool);
@@ -60,10 +68,14 @@ export function decideTeamTurn<Request extends { model: string }>(request: Reque
     let label = first;
     if (typeof options.vote === 'function') label = options.vote(labels, request);
     else if (options.vote !== undefined) label = options.vote[request.model] ?? first;
-    const input: Record<string, unknown> = { agent_id: label, reason: options.voteReason ?? `${label} gives a complete and correct answer.` };
+    const input: Record<string, unknown> = {
+      agent_id: label,
+      reason: options.voteReason ?? `${label} gives a complete and correct answer.`,
+    };
     if (options.confidence !== undefined) input['confidence'] = options.confidence;
     return { kind: 'call', name: 'vote', input };
   }
-  if (tools.some((tool) => tool.name === 'new_answer')) return { kind: 'call', name: 'new_answer', input: { content: answer } };
+  if (tools.some((tool) => tool.name === 'new_answer'))
+    return { kind: 'call', name: 'new_answer', input: { content: answer } };
   return { kind: 'text', text: resolveText(options.finalText, request, answer) };
 }

@@ -12,7 +12,14 @@ function card(events: CoordinationEvent[], agentId: string, width = 40, outputLi
   const state = displayStateOf(events);
   const index = state.agentIds.indexOf(agentId);
   return render(
-    <AgentCard agent={state.status.agents[agentId]!} index={index} output={state.outputs[agentId] ?? emptyOutput} answerLabel={state.status.answers.filter((answer) => answer.agentId === agentId).at(-1)?.label} width={width} outputLines={outputLines} />,
+    <AgentCard
+      agent={state.status.agents[agentId]!}
+      index={index}
+      output={state.outputs[agentId] ?? emptyOutput}
+      answerLabel={state.status.answers.filter((answer) => answer.agentId === agentId).at(-1)?.label}
+      width={width}
+      outputLines={outputLines}
+    />,
   );
 }
 
@@ -41,7 +48,11 @@ describe('AgentCard', () => {
     ];
     const lines = frameLines(card(events, 'alpha', 30, 3).lastFrame()!);
     expect(lines).toHaveLength(7);
-    expect(lines.slice(3, 6).map((line) => line.replace(/[│\s]+/g, ' ').trim())).toEqual(['line 27', 'line 28', 'line 29']);
+    expect(lines.slice(3, 6).map((line) => line.replace(/[│\s]+/g, ' ').trim())).toEqual([
+      'line 27',
+      'line 28',
+      'line 29',
+    ]);
   });
 
   it('shows the vote and its reason for an agent that voted', () => {
@@ -52,7 +63,13 @@ describe('AgentCard', () => {
     const events: CoordinationEvent[] = [
       runStart(['alpha']),
       { type: 'agent-start', agentId: 'alpha', round: 1, attempt: 1, reason: 'initial' },
-      { type: 'agent-error', agentId: 'alpha', error: { name: 'MassGenError', code: 'BACKEND_AUTH', message: 'The API key was rejected.', retryable: false }, attempt: 1, willRetry: false },
+      {
+        type: 'agent-error',
+        agentId: 'alpha',
+        error: { name: 'MassGenError', code: 'BACKEND_AUTH', message: 'The API key was rejected.', retryable: false },
+        attempt: 1,
+        willRetry: false,
+      },
       { type: 'agent-killed', agentId: 'alpha', reason: 'failed' },
     ];
     const frame = card(events, 'alpha', 60).lastFrame()!;

@@ -28,7 +28,15 @@ function AgentCardBody({ agent, index, output, answerLabel, width, outputLines }
   const status = full.right === '' ? spreadLine(state, describeSpend(agent, true), inner) : full;
   const lines = lastOutputLines(currentTurn(output), inner, outputLines);
   return (
-    <Box width={width} height={outputLines + 4} overflow="hidden" flexDirection="column" borderStyle="round" borderColor={theme.agent(index)} paddingX={1}>
+    <Box
+      width={width}
+      height={outputLines + 4}
+      overflow="hidden"
+      flexDirection="column"
+      borderStyle="round"
+      borderColor={theme.agent(index)}
+      paddingX={1}
+    >
       <Text wrap="truncate-end">
         <Text color={theme.agent(index)} bold>
           {key}

@@ -17,10 +17,13 @@ export interface AgentGridProps {
 /** Every agent, as cards side by side (stacking when narrow) or as one line each when there are many. */
 export function AgentGrid({ state, layout, width }: AgentGridProps) {
   const theme = useTheme();
-  const agents = state.agentIds.map((id) => state.status.agents[id]).filter((agent): agent is AgentStatus => agent !== undefined);
+  const agents = state.agentIds
+    .map((id) => state.status.agents[id])
+    .filter((agent): agent is AgentStatus => agent !== undefined);
   if (layout.mode === 'cards') {
     const rows: AgentStatus[][] = [];
-    for (let start = 0; start < agents.length; start += layout.columns) rows.push(agents.slice(start, start + layout.columns));
+    for (let start = 0; start < agents.length; start += layout.columns)
+      rows.push(agents.slice(start, start + layout.columns));
     return (
       <Box flexDirection="column">
         {rows.map((row, rowIndex) => (

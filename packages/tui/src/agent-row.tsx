@@ -48,10 +48,16 @@ function AgentRowBody({ agent, index, output, answerLabel, columns, width }: Age
         {fitWidth(`${key}${agent.id}`, columns.name)}
       </Text>
       {columns.model > 0 ? <Text color={theme.muted}>{fitWidth(agent.modelId, columns.model)}</Text> : null}
-      <Text color={theme.state(agent.state)}>{fitWidth(`${stateSymbols[agent.state]} ${describeState(agent, answerLabel)}`, columns.state)}</Text>
+      <Text color={theme.state(agent.state)}>
+        {fitWidth(`${stateSymbols[agent.state]} ${describeState(agent, answerLabel)}`, columns.state)}
+      </Text>
       <Text color={theme.muted}>{fitWidth(describeSpend(agent), columns.spend)}</Text>
       {latest === undefined ? null : (
-        <Text dimColor={latest.kind === 'reasoning' || latest.kind === 'turn'} italic={latest.kind === 'reasoning'} color={latest.kind === 'tool-error' ? theme.error : undefined}>
+        <Text
+          dimColor={latest.kind === 'reasoning' || latest.kind === 'turn'}
+          italic={latest.kind === 'reasoning'}
+          color={latest.kind === 'tool-error' ? theme.error : undefined}
+        >
           {'│ '}
           {latest.text}
         </Text>
@@ -69,10 +75,14 @@ function idleLine(agent: AgentStatus, width: number): { kind: 'turn'; text: stri
 }
 
 /** The end of the latest streamed text, or the latest tool line: what the agent is doing now. */
-function latestLine(segments: readonly OutputSegment[], width: number): { kind: OutputSegment['kind']; text: string } | undefined {
+function latestLine(
+  segments: readonly OutputSegment[],
+  width: number,
+): { kind: OutputSegment['kind']; text: string } | undefined {
   const last = segments[segments.length - 1];
   if (last === undefined) return undefined;
-  if (last.kind === 'text' || last.kind === 'reasoning') return { kind: last.kind, text: truncateStart(oneLine(last.text.slice(-4 * width)), width) };
+  if (last.kind === 'text' || last.kind === 'reasoning')
+    return { kind: last.kind, text: truncateStart(oneLine(last.text.slice(-4 * width)), width) };
   const marker = last.kind === 'tool-call' ? '⚙ ' : last.kind === 'tool-error' ? '✗ ' : '↳ ';
   return { kind: last.kind, text: truncateEnd(`${marker}${oneLine(last.text)}`, width) };
 }

@@ -62,7 +62,8 @@ export function describeModel(agent: AgentStatus): string {
 /** What an agent with no output in its current turn shows instead: why it failed, its vote, or that it waits. */
 export function idleText(agent: AgentStatus): string {
   if (agent.state === 'failed' && agent.error !== undefined) return oneLine(agent.error.message);
-  if (agent.state === 'voted' && agent.vote !== null) return `→ ${agent.vote.targetLabel} (${agent.vote.targetAgentId}): ${oneLine(agent.vote.reason)}`;
+  if (agent.state === 'voted' && agent.vote !== null)
+    return `→ ${agent.vote.targetLabel} (${agent.vote.targetAgentId}): ${oneLine(agent.vote.reason)}`;
   if (agent.state === 'working') return 'thinking…';
   if (agent.state === 'waiting') return 'waiting to start';
   return '';

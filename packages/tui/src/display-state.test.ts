@@ -10,7 +10,11 @@ describe('reduceDisplayState', () => {
       { kind: 'reasoning', text: 'Adding two and two.' },
       { kind: 'text', text: 'Four. 2 + 2 = 4.' },
     ]);
-    expect(currentTurn(state.outputs['beta']!).map((segment) => segment.kind)).toEqual(['tool-call', 'tool-result', 'text']);
+    expect(currentTurn(state.outputs['beta']!).map((segment) => segment.kind)).toEqual([
+      'tool-call',
+      'tool-result',
+      'text',
+    ]);
     expect(state.status.agents['alpha']).toMatchObject({ state: 'answered', costUsd: 0.0021 });
     expect(state.timeline.map((entry) => entry.kind)).toEqual(['round', 'answer', 'answer', 'vote']);
   });
@@ -41,6 +45,10 @@ describe('reduceDisplayState', () => {
       { type: 'agent-start', agentId: 'alpha', round: 2, attempt: 1, reason: 'restart' },
     ]);
     expect(currentTurn(state.outputs['alpha']!)).toEqual([]);
-    expect(state.outputs['alpha']!.segments.map((segment) => segment.text)).toEqual(['round 1: first answer', 'draft', 'round 2: restart']);
+    expect(state.outputs['alpha']!.segments.map((segment) => segment.text)).toEqual([
+      'round 1: first answer',
+      'draft',
+      'round 2: restart',
+    ]);
   });
 });

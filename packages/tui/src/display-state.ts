@@ -40,7 +40,12 @@ export function initialDisplayState(): DisplayState {
   };
 }
 
-const turnTitles = { initial: 'first answer', update: 'reviewing answers', retry: 'retry', restart: 'restart' } as const;
+const turnTitles = {
+  initial: 'first answer',
+  update: 'reviewing answers',
+  retry: 'retry',
+  restart: 'restart',
+} as const;
 
 /** Folds one run event into the display state. Pure: the store decides when to draw. */
 export function reduceDisplayState(state: DisplayState, event: RunEvent): DisplayState {
@@ -59,19 +64,29 @@ export function reduceDisplayState(state: DisplayState, event: RunEvent): Displa
   switch (event.type) {
     case 'agent-start': {
       const attempt = event.attempt > 1 ? `, attempt ${event.attempt}` : '';
-      setOutput(event.agentId, startTurn(output(event.agentId), `round ${event.round}: ${turnTitles[event.reason]}${attempt}`));
+      setOutput(
+        event.agentId,
+        startTurn(output(event.agentId), `round ${event.round}: ${turnTitles[event.reason]}${attempt}`),
+      );
       break;
     }
     case 'agent-delta':
       setOutput(event.agentId, appendOutput(output(event.agentId), event.kind, event.text));
       break;
     case 'tool-call':
-      setOutput(event.agentId, appendOutput(output(event.agentId), 'tool-call', `${event.name}(${truncateEnd(oneLine(event.input), 200)})`));
+      setOutput(
+        event.agentId,
+        appendOutput(output(event.agentId), 'tool-call', `${event.name}(${truncateEnd(oneLine(event.input), 200)})`),
+      );
       break;
     case 'tool-result':
       setOutput(
         event.agentId,
-        appendOutput(output(event.agentId), event.isError ? 'tool-error' : 'tool-result', `${event.name}: ${truncateEnd(oneLine(event.output), 400)}`),
+        appendOutput(
+          output(event.agentId),
+          event.isError ? 'tool-error' : 'tool-result',
+          `${event.name}: ${truncateEnd(oneLine(event.output), 400)}`,
+        ),
       );
       break;
     case 'consensus':

@@ -83,7 +83,12 @@ describe('DisplayStore', () => {
 
   it('spaces frames further apart when they are dear to draw', () => {
     const clock = manualClock();
-    const store = new DisplayStore({ frameIntervalMs: 50, maxFrameIntervalMs: 400, drawingBudget: 0.1, ...clock.options });
+    const store = new DisplayStore({
+      frameIntervalMs: 50,
+      maxFrameIntervalMs: 400,
+      drawingBudget: 0.1,
+      ...clock.options,
+    });
     const events = stampEvents(threeAgentRun());
     store.push(events[0]!);
     clock.advance(0);

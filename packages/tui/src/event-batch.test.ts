@@ -28,7 +28,9 @@ describe('EventBatch', () => {
       { type: 'agent-delta', agentId: 'a', kind: 'text', text: 'ur' },
       { type: 'agent-delta', agentId: 'b', kind: 'text', text: 'ree' },
     ]);
-    expect(batch.take().map((event) => (event.type === 'agent-delta' ? [event.agentId, event.text, event.seq] : event.type))).toEqual([
+    expect(
+      batch.take().map((event) => (event.type === 'agent-delta' ? [event.agentId, event.text, event.seq] : event.type)),
+    ).toEqual([
       ['a', 'Four', 2],
       ['b', 'Three', 3],
     ]);
@@ -43,13 +45,9 @@ describe('EventBatch', () => {
       { type: 'agent-delta', agentId: 'a', kind: 'reasoning', text: 'hmm' },
       { type: 'agent-delta', agentId: 'a', kind: 'text', text: 'three' },
     ]);
-    expect(batch.take().map((event) => (event.type === 'agent-delta' ? `${event.kind}:${event.text}` : event.type))).toEqual([
-      'text:one',
-      'tool-call',
-      'text:two',
-      'reasoning:hmm',
-      'text:three',
-    ]);
+    expect(
+      batch.take().map((event) => (event.type === 'agent-delta' ? `${event.kind}:${event.text}` : event.type)),
+    ).toEqual(['text:one', 'tool-call', 'text:two', 'reasoning:hmm', 'text:three']);
   });
 
   it('leaves the display state as the events one by one would', () => {

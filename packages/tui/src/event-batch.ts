@@ -23,7 +23,12 @@ export class EventBatch {
     const index = this.openDeltas.get(key);
     const open = index === undefined ? undefined : this.events[index];
     if (index !== undefined && open !== undefined && open.type === event.type) {
-      this.events[index] = { ...(open as DeltaEvent), text: (open as DeltaEvent).text + event.text, seq: event.seq, time: event.time } as RunEvent;
+      this.events[index] = {
+        ...(open as DeltaEvent),
+        text: (open as DeltaEvent).text + event.text,
+        seq: event.seq,
+        time: event.time,
+      } as RunEvent;
       return;
     }
     // Another kind of output from the same agent ends its open deltas of other kinds.

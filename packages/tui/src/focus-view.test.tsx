@@ -18,7 +18,17 @@ const events: CoordinationEvent[] = [
 
 function focus(scroll: number, lines = 8) {
   const state = displayStateOf(events);
-  return render(<FocusView agent={state.status.agents['beta']!} index={1} output={state.outputs['beta']!} answerLabel={undefined} width={60} lines={lines} scroll={scroll} />);
+  return render(
+    <FocusView
+      agent={state.status.agents['beta']!}
+      index={1}
+      output={state.outputs['beta']!}
+      answerLabel={undefined}
+      width={60}
+      lines={lines}
+      scroll={scroll}
+    />,
+  );
 }
 
 describe('FocusView', () => {
@@ -26,7 +36,18 @@ describe('FocusView', () => {
     const lines = frameLines(focus(0).lastFrame()!);
     expect(lines[0]).toContain('2 beta');
     expect(lines[0]).toContain('model-b · chatcompletion');
-    expect(lines.slice(1)).toEqual(['── round 1: first answer ──', 'Considering.', 'First draft.', '── round 2: reviewing answers ──', 'one', 'two', 'three', 'four'].slice(-7));
+    expect(lines.slice(1)).toEqual(
+      [
+        '── round 1: first answer ──',
+        'Considering.',
+        'First draft.',
+        '── round 2: reviewing answers ──',
+        'one',
+        'two',
+        'three',
+        'four',
+      ].slice(-7),
+    );
   });
 
   it('scrolls up from the end', () => {

@@ -30,10 +30,7 @@ export function FocusView({ agent, index, output, answerLabel, width, lines, scr
           {' '}
           {index + 1} {agent.id}{' '}
         </Text>
-        <Text color={theme.muted}>
-          {' '}
-          {describeModel(agent)} ·{' '}
-        </Text>
+        <Text color={theme.muted}> {describeModel(agent)} · </Text>
         <Text color={theme.state(agent.state)}>
           {stateSymbols[agent.state]} {describeState(agent, answerLabel)}
         </Text>
@@ -43,7 +40,11 @@ export function FocusView({ agent, index, output, answerLabel, width, lines, scr
           {scroll > 0 ? ` · scrolled up ${scroll} lines` : ''}
         </Text>
       </Text>
-      {shown.length === 0 ? <Text color={theme.muted}>no output yet</Text> : shown.map((line, position) => <OutputLineView key={position} line={line} />)}
+      {shown.length === 0 ? (
+        <Text color={theme.muted}>no output yet</Text>
+      ) : (
+        shown.map((line, position) => <OutputLineView key={position} line={line} />)
+      )}
     </Box>
   );
 }

@@ -3,7 +3,11 @@
  * latest frame. Yields to the event loop a bounded number of times instead of sleeping, so the
  * test waits exactly as long as the rendering takes.
  */
-export async function waitForFrame(lastFrame: () => string | undefined, predicate: (frame: string) => boolean, turns = 200): Promise<string> {
+export async function waitForFrame(
+  lastFrame: () => string | undefined,
+  predicate: (frame: string) => boolean,
+  turns = 200,
+): Promise<string> {
   for (let turn = 0; turn < turns; turn += 1) {
     const frame = lastFrame() ?? '';
     if (predicate(frame)) return frame;

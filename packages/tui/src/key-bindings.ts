@@ -23,7 +23,11 @@ export type KeyAction =
  * the run record, so quitting never loses work. Arrows switch agents only in the focus view,
  * where up and down scroll its output.
  */
-export function keyAction(input: string, key: KeyPress, context: { focused: boolean; agentCount: number; pageLines: number }): KeyAction | undefined {
+export function keyAction(
+  input: string,
+  key: KeyPress,
+  context: { focused: boolean; agentCount: number; pageLines: number },
+): KeyAction | undefined {
   if (key.ctrl === true && input === 'c') return { type: 'cancel' };
   if (key.ctrl === true) return undefined;
   if (input === 'q' || input === 'Q') return { type: 'cancel' };

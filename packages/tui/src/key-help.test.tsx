@@ -6,7 +6,9 @@ afterEach(cleanup);
 
 describe('KeyHelp', () => {
   it('lists the overview keys with the agent number range', () => {
-    expect(render(<KeyHelp agentCount={12} focused={false} finished={false} keysEnabled />).lastFrame()).toBe('a answer now · 1-9 focus agent · q quit · ctrl-c cancel');
+    expect(render(<KeyHelp agentCount={12} focused={false} finished={false} keysEnabled />).lastFrame()).toBe(
+      'a answer now · 1-9 focus agent · q quit · ctrl-c cancel',
+    );
   });
 
   it('lists the focus view keys', () => {
@@ -14,6 +16,8 @@ describe('KeyHelp', () => {
   });
 
   it('says when keys cannot be read', () => {
-    expect(render(<KeyHelp agentCount={3} focused={false} finished={false} keysEnabled={false} />).lastFrame()).toContain('keys unavailable');
+    expect(
+      render(<KeyHelp agentCount={3} focused={false} finished={false} keysEnabled={false} />).lastFrame(),
+    ).toContain('keys unavailable');
   });
 });

@@ -12,7 +12,9 @@ import { ThemeContext, themeForEnvironment } from './theme.js';
  */
 export function mountLiveDisplay(options: LiveDisplayOptions): LiveDisplay {
   const stdin = options.stdin ?? process.stdin;
-  const store = new DisplayStore(options.frameIntervalMs === undefined ? {} : { frameIntervalMs: options.frameIntervalMs });
+  const store = new DisplayStore(
+    options.frameIntervalMs === undefined ? {} : { frameIntervalMs: options.frameIntervalMs },
+  );
   const drawn = trackDrawnState(store);
   const instance = render(
     <ThemeContext.Provider value={themeForEnvironment(options.env ?? process.env)}>
@@ -59,7 +61,10 @@ export function mountLiveDisplay(options: LiveDisplayOptions): LiveDisplay {
 const commitWaitLimitMs = 1000;
 
 /** Knows which store state is on screen, and waits until the newest one is. */
-function trackDrawnState(store: DisplayStore): { onCommit: (state: DisplayState) => void; caughtUp: () => Promise<void> } {
+function trackDrawnState(store: DisplayStore): {
+  onCommit: (state: DisplayState) => void;
+  caughtUp: () => Promise<void>;
+} {
   let drawn: DisplayState | undefined;
   const waiting: Array<() => void> = [];
   return {

@@ -50,7 +50,10 @@ async function startWorkerDisplay(options: LiveDisplayOptions): Promise<LiveDisp
     ...withFd('stderrFd', stderr),
   };
   // React's development build is several times slower; a user who sets NODE_ENV keeps it.
-  const worker = new Worker(workerFile, { workerData, env: { ...process.env, NODE_ENV: process.env['NODE_ENV'] ?? 'production' } });
+  const worker = new Worker(workerFile, {
+    workerData,
+    env: { ...process.env, NODE_ENV: process.env['NODE_ENV'] ?? 'production' },
+  });
   const post = (message: ToDisplayWorker): void => worker.postMessage(message);
 
   let rawMode = false;
@@ -145,7 +148,10 @@ async function startWorkerDisplay(options: LiveDisplayOptions): Promise<LiveDisp
 }
 
 /** A stream's file descriptor, when it has one the worker can write to. */
-function withFd<Key extends 'stdoutFd' | 'stderrFd'>(key: Key, stream: NodeJS.WriteStream): Partial<Record<Key, number>> {
+function withFd<Key extends 'stdoutFd' | 'stderrFd'>(
+  key: Key,
+  stream: NodeJS.WriteStream,
+): Partial<Record<Key, number>> {
   const fd = (stream as { fd?: unknown }).fd;
   return typeof fd === 'number' ? ({ [key]: fd } as Partial<Record<Key, number>>) : {};
 }

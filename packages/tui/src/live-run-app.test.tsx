@@ -52,7 +52,10 @@ describe('LiveRunApp', () => {
     const { app } = startApp();
     await waitForFrame(app.lastFrame, (text) => text.includes('3 gamma'));
     app.stdin.write('2');
-    await waitForFrame(app.lastFrame, (text) => text.includes('── round 1: first answer ──') && text.includes('esc back'));
+    await waitForFrame(
+      app.lastFrame,
+      (text) => text.includes('── round 1: first answer ──') && text.includes('esc back'),
+    );
     app.stdin.write('\u001b');
     await waitForFrame(app.lastFrame, (text) => text.includes('1 alpha') && text.includes('3 gamma'));
   });

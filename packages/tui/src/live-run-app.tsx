@@ -25,7 +25,16 @@ export interface LiveRunAppProps {
 const fallbackSize: TerminalSize = { columns: 80, rows: 24 };
 
 /** The live display: draws the store's frames, follows the terminal's size, and handles keys. */
-export function LiveRunApp({ store, options, keysEnabled, onAnswerNow, onCancel, size, clockIntervalMs = 1000, onCommit }: LiveRunAppProps) {
+export function LiveRunApp({
+  store,
+  options,
+  keysEnabled,
+  onAnswerNow,
+  onCancel,
+  size,
+  clockIntervalMs = 1000,
+  onCommit,
+}: LiveRunAppProps) {
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const terminal = useTerminalSize(size);
   const [focus, setFocus] = useState<number | undefined>(undefined);
@@ -46,7 +55,11 @@ export function LiveRunApp({ store, options, keysEnabled, onAnswerNow, onCancel,
 
   useInput(
     (input, key) => {
-      const action = keyAction(input, key, { focused: focus !== undefined, agentCount: state.agentIds.length, pageLines: Math.max(1, terminal.rows - 6) });
+      const action = keyAction(input, key, {
+        focused: focus !== undefined,
+        agentCount: state.agentIds.length,
+        pageLines: Math.max(1, terminal.rows - 6),
+      });
       switch (action?.type) {
         case 'answer-now':
           if (finished) break;
@@ -96,7 +109,10 @@ export function LiveRunApp({ store, options, keysEnabled, onAnswerNow, onCancel,
 
 function useTerminalSize(fixed: TerminalSize | undefined): TerminalSize {
   const { stdout } = useStdout();
-  const read = (): TerminalSize => ({ columns: stdout.columns || fallbackSize.columns, rows: stdout.rows || fallbackSize.rows });
+  const read = (): TerminalSize => ({
+    columns: stdout.columns || fallbackSize.columns,
+    rows: stdout.rows || fallbackSize.rows,
+  });
   const [size, setSize] = useState<TerminalSize>(read);
   useEffect(() => {
     if (fixed !== undefined) return undefined;

@@ -29,7 +29,10 @@ export function lastOutputLines(segments: readonly OutputSegment[], width: numbe
       lines.unshift(...wrapped.map((line) => ({ kind: segment.kind, text: line })));
     } else {
       // Tool calls and turn markers are one line each: their gist matters, not their full text.
-      const text = segment.kind === 'turn' ? `${prefixes.turn}${segment.text} ──` : `${prefixes[segment.kind]}${oneLine(segment.text)}`;
+      const text =
+        segment.kind === 'turn'
+          ? `${prefixes.turn}${segment.text} ──`
+          : `${prefixes[segment.kind]}${oneLine(segment.text)}`;
       lines.unshift({ kind: segment.kind, text: truncateEnd(text, width) });
     }
   }

@@ -19,7 +19,11 @@ export function runStart(agentIds: readonly string[], task = 'What is 2+2?'): Co
     type: 'run-start',
     task,
     strategy: 'vote',
-    agents: agentIds.map((id, index) => ({ id, provider: 'chatcompletion', modelId: `model-${String.fromCharCode(97 + index)}` })),
+    agents: agentIds.map((id, index) => ({
+      id,
+      provider: 'chatcompletion',
+      modelId: `model-${String.fromCharCode(97 + index)}`,
+    })),
   };
 }
 
@@ -39,6 +43,13 @@ export function threeAgentRun(): CoordinationEvent[] {
     { type: 'usage', agentId: 'alpha', usage: { inputTokens: 900, outputTokens: 340 }, costUsd: 0.0021 },
     { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'Four. 2 + 2 = 4.', round: 1 },
     { type: 'answer', agentId: 'beta', label: 'A2.1', content: 'The sum is 4.', round: 1 },
-    { type: 'vote', agentId: 'gamma', targetAgentId: 'alpha', targetLabel: 'A1.1', reason: 'Shows the working.', round: 1 },
+    {
+      type: 'vote',
+      agentId: 'gamma',
+      targetAgentId: 'alpha',
+      targetLabel: 'A1.1',
+      reason: 'Shows the working.',
+      round: 1,
+    },
   ];
 }

@@ -15,14 +15,18 @@ describe('RunHeader', () => {
 
   it('stops the clock when the run ends', () => {
     const state = displayStateOf([...threeAgentRun(), { type: 'run-end', stopReason: 'cancelled' }]);
-    expect(render(<RunHeader state={state} now={fixtureStart + 999_000} />).lastFrame()).toContain('finished: cancelled · round 1 · 14.0s');
+    expect(render(<RunHeader state={state} now={fixtureStart + 999_000} />).lastFrame()).toContain(
+      'finished: cancelled · round 1 · 14.0s',
+    );
   });
 });
 
 describe('describePhase', () => {
   it('reflects the user requests until the run ends', () => {
     const state = displayStateOf(threeAgentRun());
-    expect(describePhase({ ...state, answerRequested: true })).toBe('answer requested: stopping, the leader will present');
+    expect(describePhase({ ...state, answerRequested: true })).toBe(
+      'answer requested: stopping, the leader will present',
+    );
     expect(describePhase({ ...state, cancelRequested: true })).toBe('cancelling: stopping the agents…');
     expect(describePhase({ ...state, presenterId: 'alpha' })).toBe('alpha presents the final answer');
   });

@@ -35,7 +35,8 @@ export function RunHeader({ state, now }: RunHeaderProps) {
         </Text>
         <Text bold> {describePhase(state)}</Text>
         <Text color={theme.muted}>
-          {' · '}round {status.round} · {formatDuration(elapsed)} · {agents} agent{agents === 1 ? '' : 's'} ({status.strategy === '' ? 'vote' : status.strategy})
+          {' · '}round {status.round} · {formatDuration(elapsed)} · {agents} agent{agents === 1 ? '' : 's'} (
+          {status.strategy === '' ? 'vote' : status.strategy})
         </Text>
       </Text>
       <Text wrap="truncate-end">

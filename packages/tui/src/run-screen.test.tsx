@@ -15,17 +15,40 @@ function eightAgents(): CoordinationEvent[] {
   const events: CoordinationEvent[] = [runStart(ids), { type: 'round', round: 1 }];
   for (const id of ids) events.push({ type: 'agent-start', agentId: id, round: 1, attempt: 1, reason: 'initial' });
   for (const [index, id] of ids.entries()) {
-    events.push({ type: 'agent-delta', agentId: id, kind: index % 2 === 0 ? 'reasoning' : 'text', text: `Agent ${id} works through the question step by step. `.repeat(3) });
+    events.push({
+      type: 'agent-delta',
+      agentId: id,
+      kind: index % 2 === 0 ? 'reasoning' : 'text',
+      text: `Agent ${id} works through the question step by step. `.repeat(3),
+    });
   }
   events.push({ type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 });
   events.push({ type: 'answer', agentId: 'beta', label: 'A2.1', content: 'y', round: 1 });
-  events.push({ type: 'vote', agentId: 'gamma', targetAgentId: 'alpha', targetLabel: 'A1.1', reason: 'Most complete.', round: 1 });
+  events.push({
+    type: 'vote',
+    agentId: 'gamma',
+    targetAgentId: 'alpha',
+    targetLabel: 'A1.1',
+    reason: 'Most complete.',
+    round: 1,
+  });
   return events;
 }
 
 function screen(events: CoordinationEvent[], width: number, height: number, options = allOn, focus?: number) {
   const state = displayStateOf(events);
-  return render(<RunScreen state={state} width={width} height={height} options={options} focus={focus} scroll={0} now={state.startedAt} keysEnabled />);
+  return render(
+    <RunScreen
+      state={state}
+      width={width}
+      height={height}
+      options={options}
+      focus={focus}
+      scroll={0}
+      now={state.startedAt}
+      keysEnabled
+    />,
+  );
 }
 
 describe('RunScreen', () => {

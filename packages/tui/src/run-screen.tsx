@@ -62,11 +62,22 @@ export function RunScreen({ state, width, height, options, focus, scroll, now, k
           <VoteTallyView rows={tallyRows(state.status)} answers={state.status.answers.length} />
           {layout.timelineLines > 0 ? <TimelineView entries={state.timeline} lines={layout.timelineLines} /> : null}
           {layout.finalLines > 0 ? (
-            <FinalAnswerView presenterId={state.presenterId} text={state.finalText} lines={layout.finalLines} width={layout.width} finished={finished} />
+            <FinalAnswerView
+              presenterId={state.presenterId}
+              text={state.finalText}
+              lines={layout.finalLines}
+              width={layout.width}
+              finished={finished}
+            />
           ) : null}
         </>
       )}
-      <KeyHelp agentCount={state.agentIds.length} focused={focusedAgent !== undefined} finished={finished} keysEnabled={keysEnabled} />
+      <KeyHelp
+        agentCount={state.agentIds.length}
+        focused={focusedAgent !== undefined}
+        finished={finished}
+        keysEnabled={keysEnabled}
+      />
     </Box>
   );
 }

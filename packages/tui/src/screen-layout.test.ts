@@ -11,11 +11,18 @@ describe('planLayout', () => {
   });
 
   it('stacks cards in one column on a narrow terminal', () => {
-    expect(planLayout({ ...base, width: 44, height: 60, agentCount: 3 }).agents).toMatchObject({ mode: 'cards', columns: 1, cardWidth: 44 });
+    expect(planLayout({ ...base, width: 44, height: 60, agentCount: 3 }).agents).toMatchObject({
+      mode: 'cards',
+      columns: 1,
+      cardWidth: 44,
+    });
   });
 
   it('balances cards across rows', () => {
-    expect(planLayout({ ...base, width: 100, height: 50, agentCount: 5 }).agents).toMatchObject({ mode: 'cards', columns: 3 });
+    expect(planLayout({ ...base, width: 100, height: 50, agentCount: 5 }).agents).toMatchObject({
+      mode: 'cards',
+      columns: 3,
+    });
   });
 
   it('falls back to one line per agent when cards do not fit the height', () => {
@@ -39,10 +46,15 @@ describe('planLayout', () => {
       ] as const) {
         for (const showFinal of [false, true]) {
           const layout = planLayout({ ...base, width, height, agentCount, showFinal });
-          const agents = layout.agents.mode === 'cards' ? Math.ceil(agentCount / layout.agents.columns) * (layout.agents.outputLines + 4) : layout.agents.visibleRows;
+          const agents =
+            layout.agents.mode === 'cards'
+              ? Math.ceil(agentCount / layout.agents.columns) * (layout.agents.outputLines + 4)
+              : layout.agents.visibleRows;
           const timeline = layout.timelineLines > 0 ? layout.timelineLines + 1 : 0;
           const final = layout.finalLines > 0 ? layout.finalLines + 2 : 0;
-          expect(4 + agents + timeline + final, `${agentCount} agents on ${width}x${height}`).toBeLessThanOrEqual(height - 1);
+          expect(4 + agents + timeline + final, `${agentCount} agents on ${width}x${height}`).toBeLessThanOrEqual(
+            height - 1,
+          );
         }
       }
     }

@@ -60,7 +60,13 @@ export function planLayout(input: LayoutInput): ScreenLayout {
     const outputLines = clamp(perCard - cardChrome, minCardOutput, maxCardOutput);
     const spare = rest - timelineBlock - grid.rows * (outputLines + cardChrome);
     const timelineLines = input.showTimeline ? Math.min(12, timelineBlock - 1 + spare) : 0;
-    return { width, agents: { mode: 'cards', columns: grid.columns, cardWidth: Math.floor(width / grid.columns), outputLines }, timelineLines, finalLines, focusLines };
+    return {
+      width,
+      agents: { mode: 'cards', columns: grid.columns, cardWidth: Math.floor(width / grid.columns), outputLines },
+      timelineLines,
+      finalLines,
+      focusLines,
+    };
   }
 
   const visibleRows = clamp(rest - minTimeline, 1, count);

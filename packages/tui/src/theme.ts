@@ -15,7 +15,17 @@ export interface Theme {
   error: ThemeColor;
 }
 
-const agentColors = ['cyan', 'magenta', 'yellow', 'green', 'blue', 'redBright', 'cyanBright', 'magentaBright', 'yellowBright'];
+const agentColors = [
+  'cyan',
+  'magenta',
+  'yellow',
+  'green',
+  'blue',
+  'redBright',
+  'cyanBright',
+  'magentaBright',
+  'yellowBright',
+];
 
 const stateColors: Record<AgentState, string> = {
   waiting: 'gray',

@@ -10,7 +10,11 @@ describe('TimelineView', () => {
   it('shows the most recent entries with their time since the start', () => {
     const state = displayStateOf(threeAgentRun());
     const lines = frameLines(render(<TimelineView entries={state.timeline} lines={2} />).lastFrame()!);
-    expect(lines).toEqual(['Timeline', '  12.0s beta answered A2.1', '  13.0s gamma voted A1.1 (alpha): Shows the working.']);
+    expect(lines).toEqual([
+      'Timeline',
+      '  12.0s beta answered A2.1',
+      '  13.0s gamma voted A1.1 (alpha): Shows the working.',
+    ]);
   });
 
   it('says when nothing has happened yet', () => {

@@ -4,9 +4,29 @@ import { fixtureStart, stampEvents } from './run-event-fixtures.js';
 
 describe('timelineEntry', () => {
   const [vote, error, retry, consensus, delta] = stampEvents([
-    { type: 'vote', agentId: 'beta', targetAgentId: 'alpha', targetLabel: 'A1.1', reason: 'Clear\nand right.', confidence: 0.9, round: 1 },
-    { type: 'agent-error', agentId: 'gamma', error: { name: 'MassGenError', code: 'BACKEND_AUTH', message: 'Bad key.', retryable: false }, attempt: 1, willRetry: false },
-    { type: 'agent-error', agentId: 'gamma', error: { name: 'MassGenError', code: 'BACKEND_RATE_LIMIT', message: 'Slow down.', retryable: true }, attempt: 2, willRetry: true },
+    {
+      type: 'vote',
+      agentId: 'beta',
+      targetAgentId: 'alpha',
+      targetLabel: 'A1.1',
+      reason: 'Clear\nand right.',
+      confidence: 0.9,
+      round: 1,
+    },
+    {
+      type: 'agent-error',
+      agentId: 'gamma',
+      error: { name: 'MassGenError', code: 'BACKEND_AUTH', message: 'Bad key.', retryable: false },
+      attempt: 1,
+      willRetry: false,
+    },
+    {
+      type: 'agent-error',
+      agentId: 'gamma',
+      error: { name: 'MassGenError', code: 'BACKEND_RATE_LIMIT', message: 'Slow down.', retryable: true },
+      attempt: 2,
+      willRetry: true,
+    },
     {
       type: 'consensus',
       winnerAgentId: 'alpha',
@@ -31,8 +51,15 @@ describe('timelineEntry', () => {
   });
 
   it('tells a failure from a retry', () => {
-    expect(timelineEntry(error!, fixtureStart)).toMatchObject({ kind: 'error', at: 1000, text: 'gamma failed: Bad key. (BACKEND_AUTH)' });
-    expect(timelineEntry(retry!, fixtureStart)).toMatchObject({ kind: 'retry', text: 'gamma retries (attempt 2): Slow down.' });
+    expect(timelineEntry(error!, fixtureStart)).toMatchObject({
+      kind: 'error',
+      at: 1000,
+      text: 'gamma failed: Bad key. (BACKEND_AUTH)',
+    });
+    expect(timelineEntry(retry!, fixtureStart)).toMatchObject({
+      kind: 'retry',
+      text: 'gamma retries (attempt 2): Slow down.',
+    });
   });
 
   it('names the winner and its share of the votes', () => {
@@ -45,7 +72,8 @@ describe('timelineEntry', () => {
 
   it('keeps a bounded number of entries, the newest', () => {
     let timeline = [] as ReturnType<typeof appendTimeline>;
-    for (let seq = 0; seq < timelineLimit + 5; seq += 1) timeline = appendTimeline(timeline, { seq, at: seq, kind: 'round', text: `round ${seq}` });
+    for (let seq = 0; seq < timelineLimit + 5; seq += 1)
+      timeline = appendTimeline(timeline, { seq, at: seq, kind: 'round', text: `round ${seq}` });
     expect(timeline).toHaveLength(timelineLimit);
     expect(timeline[0]?.seq).toBe(5);
   });

@@ -1,7 +1,8 @@
 import type { RunEvent } from '@massgen/core';
 import { oneLine } from './text-lines.js';
 
-export type TimelineKind = 'round' | 'answer' | 'vote' | 'restart' | 'error' | 'retry' | 'dropped' | 'warning' | 'winner' | 'final' | 'end';
+export type TimelineKind =
+  'round' | 'answer' | 'vote' | 'restart' | 'error' | 'retry' | 'dropped' | 'warning' | 'winner' | 'final' | 'end';
 
 /** One line of the live timeline: the coordination's milestones, not its streaming text. */
 export interface TimelineEntry {
@@ -34,13 +35,33 @@ export function timelineEntry(event: RunEvent, startedAt: number): TimelineEntry
       };
     }
     case 'restart':
-      return { ...base, kind: 'restart', agentId: event.agentId, text: `${event.agentId} restarts: ${oneLine(event.reason)}` };
+      return {
+        ...base,
+        kind: 'restart',
+        agentId: event.agentId,
+        text: `${event.agentId} restarts: ${oneLine(event.reason)}`,
+      };
     case 'agent-error':
       return event.willRetry
-        ? { ...base, kind: 'retry', agentId: event.agentId, text: `${event.agentId} retries (attempt ${event.attempt}): ${oneLine(event.error.message)}` }
-        : { ...base, kind: 'error', agentId: event.agentId, text: `${event.agentId} failed: ${oneLine(event.error.message)} (${event.error.code})` };
+        ? {
+            ...base,
+            kind: 'retry',
+            agentId: event.agentId,
+            text: `${event.agentId} retries (attempt ${event.attempt}): ${oneLine(event.error.message)}`,
+          }
+        : {
+            ...base,
+            kind: 'error',
+            agentId: event.agentId,
+            text: `${event.agentId} failed: ${oneLine(event.error.message)} (${event.error.code})`,
+          };
     case 'agent-killed':
-      return { ...base, kind: 'dropped', agentId: event.agentId, text: `${event.agentId} dropped: ${oneLine(event.reason)}` };
+      return {
+        ...base,
+        kind: 'dropped',
+        agentId: event.agentId,
+        text: `${event.agentId} dropped: ${oneLine(event.reason)}`,
+      };
     case 'warning':
       return { ...base, kind: 'warning', text: `warning: ${oneLine(event.warning.message)}` };
     case 'consensus': {
@@ -56,7 +77,11 @@ export function timelineEntry(event: RunEvent, startedAt: number): TimelineEntry
     case 'final':
       return { ...base, kind: 'final', agentId: event.agentId, text: `${event.agentId} presented the final answer` };
     case 'run-end':
-      return { ...base, kind: 'end', text: `finished: ${event.stopReason}${event.error === undefined ? '' : ` (${oneLine(event.error.message)})`}` };
+      return {
+        ...base,
+        kind: 'end',
+        text: `finished: ${event.stopReason}${event.error === undefined ? '' : ` (${oneLine(event.error.message)})`}`,
+      };
     default:
       return undefined;
   }

@@ -36,6 +36,14 @@ export function tallyRows(status: RunStatus): TallyRow[] {
   }
   const order = new Map(status.answers.map((answer, index) => [answer.agentId, index]));
   return [...voters.entries()]
-    .map(([agentId, names]) => ({ label: labels.get(agentId) ?? agentId, agentId, votes: names.length, voters: names, winner: false }))
-    .sort((left, right) => right.votes - left.votes || (order.get(left.agentId) ?? 0) - (order.get(right.agentId) ?? 0));
+    .map(([agentId, names]) => ({
+      label: labels.get(agentId) ?? agentId,
+      agentId,
+      votes: names.length,
+      voters: names,
+      winner: false,
+    }))
+    .sort(
+      (left, right) => right.votes - left.votes || (order.get(left.agentId) ?? 0) - (order.get(right.agentId) ?? 0),
+    );
 }

@@ -8,7 +8,12 @@ import { WorkerTerminalInput, WorkerTerminalOutput } from './worker-terminal.js'
 describe('WorkerTerminalOutput', () => {
   it('hands writes to the coordinating thread when it has no file descriptor', () => {
     const posted: FromDisplayWorker[] = [];
-    const output = new WorkerTerminalOutput((message) => posted.push(message), 'stdout', { columns: 80, rows: 24 }, undefined);
+    const output = new WorkerTerminalOutput(
+      (message) => posted.push(message),
+      'stdout',
+      { columns: 80, rows: 24 },
+      undefined,
+    );
     output.write('frame one');
     output.write(new TextEncoder().encode('frame two'));
     expect(posted).toEqual([
@@ -23,7 +28,12 @@ describe('WorkerTerminalOutput', () => {
     const fd = openSync(file, 'w');
     try {
       const posted: FromDisplayWorker[] = [];
-      const output = new WorkerTerminalOutput((message) => posted.push(message), 'stdout', { columns: 80, rows: 24 }, fd);
+      const output = new WorkerTerminalOutput(
+        (message) => posted.push(message),
+        'stdout',
+        { columns: 80, rows: 24 },
+        fd,
+      );
       output.write('héllo ');
       output.write('wörld');
       expect(posted).toEqual([]);

@@ -27,7 +27,8 @@ export class WorkerTerminalOutput extends EventEmitter {
   }
 
   write(data: string | Uint8Array, encodingOrCallback?: unknown, callback?: unknown): boolean {
-    if (this.fd === undefined) this.post({ type: this.channel, data: typeof data === 'string' ? data : Buffer.from(data).toString('utf8') });
+    if (this.fd === undefined)
+      this.post({ type: this.channel, data: typeof data === 'string' ? data : Buffer.from(data).toString('utf8') });
     else writeFully(this.fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
     const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
     if (typeof done === 'function') queueMicrotask(() => (done as () => void)());

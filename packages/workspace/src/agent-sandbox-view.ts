@@ -15,13 +15,19 @@ export interface PeerSnapshot {
  * agents' workspaces are private (`none`), so they stay closed even inside a context path; the
  * agent's own workspace, more specific, stays open inside them.
  */
-export function buildSandboxView(layout: WorkspaceLayout, agent: AgentLayout, phase: AccessPhase, snapshots: ReadonlyMap<string, PeerSnapshot>): SandboxView {
+export function buildSandboxView(
+  layout: WorkspaceLayout,
+  agent: AgentLayout,
+  phase: AccessPhase,
+  snapshots: ReadonlyMap<string, PeerSnapshot>,
+): SandboxView {
   const roots: SandboxRoot[] = [
     { realPath: layout.temporaryRoot, displayPath: '', access: 'none' },
     { realPath: layout.snapshotRoot, displayPath: '', access: 'none' },
   ];
   for (const other of layout.agents) {
-    if (other.agentId !== agent.agentId && other.workspace !== undefined) roots.push({ realPath: other.workspace, displayPath: '', access: 'none' });
+    if (other.agentId !== agent.agentId && other.workspace !== undefined)
+      roots.push({ realPath: other.workspace, displayPath: '', access: 'none' });
   }
   const peers = new Map<string, string>();
   for (const [agentId, snapshot] of snapshots) {

@@ -1,4 +1,16 @@
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -49,7 +61,9 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(directory)).toEqual([]);
     const occupied = path.join(directory, 'occupied');
     mkdirSync(path.join(occupied, 'child'), { recursive: true });
-    await expect(writeFileAtomic(occupied, 'x')).rejects.toMatchObject({ code: expect.stringMatching(/^(EISDIR|ENOTEMPTY|EEXIST)$/) });
+    await expect(writeFileAtomic(occupied, 'x')).rejects.toMatchObject({
+      code: expect.stringMatching(/^(EISDIR|ENOTEMPTY|EEXIST)$/),
+    });
     expect(readdirSync(directory)).toEqual(['occupied']);
   });
 });

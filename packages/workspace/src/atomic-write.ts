@@ -15,7 +15,9 @@ export async function writeFileAtomic(target: string, content: string | Uint8Arr
 
 /** Copies a file over `target` atomically, with the same guarantees as `writeFileAtomic`. */
 export async function copyFileAtomic(source: string, target: string): Promise<void> {
-  await replaceAtomically(target, (temporary) => copyFile(source, temporary, constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE));
+  await replaceAtomically(target, (temporary) =>
+    copyFile(source, temporary, constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE),
+  );
 }
 
 async function replaceAtomically(target: string, fill: (temporary: string) => Promise<void>): Promise<void> {

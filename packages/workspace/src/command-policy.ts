@@ -18,7 +18,10 @@ export type CommandVerdict = { allowed: true } | { allowed: false; reason: strin
  * Compiles upstream's `command_line_allowed_commands` / `command_line_blocked_commands`. As
  * upstream does, a pattern matches from the start of a command (`python.*`, `git push`).
  */
-export function compileCommandPolicy(settings: { allowedCommands: readonly string[]; blockedCommands: readonly string[] }): CommandPolicy {
+export function compileCommandPolicy(settings: {
+  allowedCommands: readonly string[];
+  blockedCommands: readonly string[];
+}): CommandPolicy {
   const anchored = (source: string): CommandPattern => ({ source, expression: new RegExp(`^(?:${source})`, 's') });
   return { allowed: settings.allowedCommands.map(anchored), blocked: settings.blockedCommands.map(anchored) };
 }
@@ -35,13 +38,21 @@ export function judgeCommand(commandLine: string, policy: CommandPolicy): Comman
   if (commands.length === 0) return { allowed: false, reason: 'the command is empty' };
   for (const command of commands) {
     const pattern = policy.blocked.find((candidate) => candidate.expression.test(command));
-    if (pattern !== undefined) return { allowed: false, reason: `"${command}" matches the blocked pattern ${describe(pattern)}` };
+    if (pattern !== undefined)
+      return { allowed: false, reason: `"${command}" matches the blocked pattern ${describe(pattern)}` };
   }
   if (policy.allowed.length === 0) return { allowed: true };
-  if (substitution) return { allowed: false, reason: 'command substitution ($(...), backquotes, <(...)) is not allowed when only listed commands may run' };
+  if (substitution)
+    return {
+      allowed: false,
+      reason: 'command substitution ($(...), backquotes, <(...)) is not allowed when only listed commands may run',
+    };
   const unlisted = commands.find((command) => !policy.allowed.some((candidate) => candidate.expression.test(command)));
   if (unlisted !== undefined) {
-    return { allowed: false, reason: `"${unlisted}" matches none of the allowed patterns (${policy.allowed.map(describe).join(', ')})` };
+    return {
+      allowed: false,
+      reason: `"${unlisted}" matches none of the allowed patterns (${policy.allowed.map(describe).join(', ')})`,
+    };
   }
   return { allowed: true };
 }

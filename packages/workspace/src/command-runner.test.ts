@@ -18,14 +18,32 @@ afterEach(() => {
 
 describe('runCommand', () => {
   it('runs in the given directory and reports the exit code and both streams', async () => {
-    const result = await runCommand({ command: 'pwd; echo oops >&2; exit 3', cwd: directory, timeoutMs: 30_000, signal: neverCancelled, output });
-    expect(result).toMatchObject({ exitCode: 3, stdout: `${directory}\n`, stderr: 'oops\n', timedOut: false, cancelled: false });
+    const result = await runCommand({
+      command: 'pwd; echo oops >&2; exit 3',
+      cwd: directory,
+      timeoutMs: 30_000,
+      signal: neverCancelled,
+      output,
+    });
+    expect(result).toMatchObject({
+      exitCode: 3,
+      stdout: `${directory}\n`,
+      stderr: 'oops\n',
+      timedOut: false,
+      cancelled: false,
+    });
   });
 
   it('does not pass API keys or other variables through to the command', async () => {
     process.env['MASSGEN_TEST_SECRET_KEY'] = 'sk-should-not-leak';
     try {
-      const result = await runCommand({ command: 'env', cwd: directory, timeoutMs: 30_000, signal: neverCancelled, output });
+      const result = await runCommand({
+        command: 'env',
+        cwd: directory,
+        timeoutMs: 30_000,
+        signal: neverCancelled,
+        output,
+      });
       expect(result.stdout).not.toContain('sk-should-not-leak');
       expect(result.stdout).toContain('PATH=');
     } finally {
@@ -36,24 +54,48 @@ describe('runCommand', () => {
   // In these two tests a background sleep holds the output pipe, and the call ends only when the
   // pipe closes: its ending at all (long before the sleep would) shows the sleep was killed.
   it('kills the command and everything it started when the time limit passes', async () => {
-    const result = await runCommand({ command: 'sleep 300 & wait', cwd: directory, timeoutMs: 300, signal: neverCancelled, output });
+    const result = await runCommand({
+      command: 'sleep 300 & wait',
+      cwd: directory,
+      timeoutMs: 300,
+      signal: neverCancelled,
+      output,
+    });
     expect(result).toMatchObject({ timedOut: true, exitCode: null, signalName: 'SIGKILL' });
   });
 
   it('kills background processes the command leaves behind when it exits', async () => {
-    const result = await runCommand({ command: 'sleep 300 & echo started', cwd: directory, timeoutMs: 20_000, signal: neverCancelled, output });
+    const result = await runCommand({
+      command: 'sleep 300 & echo started',
+      cwd: directory,
+      timeoutMs: 20_000,
+      signal: neverCancelled,
+      output,
+    });
     expect(result).toMatchObject({ exitCode: 0, timedOut: false, stdout: 'started\n' });
   });
 
   it('stops when the call is cancelled', async () => {
     const controller = new AbortController();
-    const running = runCommand({ command: 'echo started; sleep 300', cwd: directory, timeoutMs: 60_000, signal: controller.signal, output });
+    const running = runCommand({
+      command: 'echo started; sleep 300',
+      cwd: directory,
+      timeoutMs: 60_000,
+      signal: controller.signal,
+      output,
+    });
     controller.abort();
     await expect(running).resolves.toMatchObject({ cancelled: true, timedOut: false, exitCode: null });
   });
 
   it('caps long output, keeping its start and end', async () => {
-    const result = await runCommand({ command: 'seq 1 100000', cwd: directory, timeoutMs: 30_000, signal: neverCancelled, output });
+    const result = await runCommand({
+      command: 'seq 1 100000',
+      cwd: directory,
+      timeoutMs: 30_000,
+      signal: neverCancelled,
+      output,
+    });
     expect(result.stdout.startsWith('1\n2\n3\n')).toBe(true);
     expect(result.stdout.endsWith('99999\n100000\n')).toBe(true);
     expect(result.stdout).toMatch(/\[\.\.\. \d+ characters omitted \.\.\.\]/);

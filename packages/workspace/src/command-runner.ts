@@ -26,7 +26,19 @@ export interface CommandRunResult {
  * Variables a command inherits. Everything else, API keys above all, stays out of reach of a
  * command the model writes (and of its output, which goes back to the model and the record).
  */
-const inheritedVariables = ['PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TERM', 'TMPDIR', 'TZ', 'SHELL'];
+const inheritedVariables = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'LANG',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TERM',
+  'TMPDIR',
+  'TZ',
+  'SHELL',
+];
 
 /**
  * Runs a command line with `/bin/sh -c` in its own process group, without input. When the
@@ -37,9 +49,16 @@ export function runCommand(options: CommandRunOptions): Promise<CommandRunResult
   const started = Date.now();
   const stdout = new CappedText(options.output.headCharacters, options.output.tailCharacters);
   const stderr = new CappedText(options.output.headCharacters, options.output.tailCharacters);
-  const env = Object.fromEntries(inheritedVariables.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])));
+  const env = Object.fromEntries(
+    inheritedVariables.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])),
+  );
   return new Promise((resolve, reject) => {
-    const child = spawn('/bin/sh', ['-c', options.command], { cwd: options.cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('/bin/sh', ['-c', options.command], {
+      cwd: options.cwd,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let timedOut = false;
     let cancelled = false;
     const killGroup = (): void => {
@@ -72,7 +91,15 @@ export function runCommand(options: CommandRunOptions): Promise<CommandRunResult
     child.on('close', (exitCode, signalName) => {
       clearTimeout(timer);
       options.signal.removeEventListener('abort', onAbort);
-      resolve({ exitCode, signalName, stdout: stdout.toString(), stderr: stderr.toString(), timedOut, cancelled, durationMs: Date.now() - started });
+      resolve({
+        exitCode,
+        signalName,
+        stdout: stdout.toString(),
+        stderr: stderr.toString(),
+        timedOut,
+        cancelled,
+        durationMs: Date.now() - started,
+      });
     });
   });
 }

@@ -19,14 +19,20 @@ afterEach(() => {
 });
 
 function tool(allowedCommands: string[] = [], blockedCommands: string[] = []) {
-  return createCommandTool({ workspace, policy: compileCommandPolicy({ allowedCommands, blockedCommands }), isOpen: () => open });
+  return createCommandTool({
+    workspace,
+    policy: compileCommandPolicy({ allowedCommands, blockedCommands }),
+    isOpen: () => open,
+  });
 }
 
 describe('execute_command', () => {
   it('runs in the workspace and reports the exit code and output', async () => {
     const result = await callTool(tool(), { command: 'echo hello > greeting.txt && cat greeting.txt' });
     expect(result.isError).toBe(false);
-    expect(result.content).toMatch(/^\$ echo hello > greeting.txt && cat greeting.txt\nexit code 0 \(\d+\.\d s\)\n--- stdout ---\nhello\n$/);
+    expect(result.content).toMatch(
+      /^\$ echo hello > greeting.txt && cat greeting.txt\nexit code 0 \(\d+\.\d s\)\n--- stdout ---\nhello\n$/,
+    );
     expect(readFileSync(path.join(workspace, 'greeting.txt'), 'utf8')).toBe('hello\n');
   });
 
@@ -43,13 +49,19 @@ describe('execute_command', () => {
       content: 'Command refused: "touch made.txt" matches none of the allowed patterns ("echo.*").',
       isError: true,
     });
-    await expect(callTool(tool([], ['touch.*']), { command: 'touch made.txt' })).resolves.toMatchObject({ isError: true, content: expect.stringContaining('blocked pattern') });
+    await expect(callTool(tool([], ['touch.*']), { command: 'touch made.txt' })).resolves.toMatchObject({
+      isError: true,
+      content: expect.stringContaining('blocked pattern'),
+    });
     expect(() => readFileSync(path.join(workspace, 'made.txt'))).toThrow();
   });
 
   it('says when the time limit stopped the command', async () => {
     const result = await callTool(tool(), { command: 'sleep 300', timeout_seconds: 1 });
-    expect(result).toMatchObject({ isError: true, content: expect.stringContaining('stopped: it ran past the 1 s time limit') });
+    expect(result).toMatchObject({
+      isError: true,
+      content: expect.stringContaining('stopped: it ran past the 1 s time limit'),
+    });
   });
 
   it('checks its input and refuses calls after the run has ended', async () => {
@@ -58,10 +70,15 @@ describe('execute_command', () => {
       isError: true,
     });
     open = false;
-    await expect(callTool(tool(), { command: 'ls' })).resolves.toEqual({ content: 'The run has ended; no more commands run.', isError: true });
+    await expect(callTool(tool(), { command: 'ls' })).resolves.toEqual({
+      content: 'The run has ended; no more commands run.',
+      isError: true,
+    });
   });
 
   it('names its allow and block lists in its description', () => {
-    expect(tool(['python.*'], ['pip.*']).description).toContain('Only commands matching these patterns may run: "python.*". Blocked: "pip.*".');
+    expect(tool(['python.*'], ['pip.*']).description).toContain(
+      'Only commands matching these patterns may run: "python.*". Blocked: "pip.*".',
+    );
   });
 });

@@ -21,8 +21,12 @@ export interface CommandToolOptions {
 /** `execute_command`: runs a shell command line in the agent's workspace. */
 export function createCommandTool(options: CommandToolOptions): Tool {
   const limits = [
-    options.policy.allowed.length === 0 ? '' : ` Only commands matching these patterns may run: ${options.policy.allowed.map((pattern) => JSON.stringify(pattern.source)).join(', ')}.`,
-    options.policy.blocked.length === 0 ? '' : ` Blocked: ${options.policy.blocked.map((pattern) => JSON.stringify(pattern.source)).join(', ')}.`,
+    options.policy.allowed.length === 0
+      ? ''
+      : ` Only commands matching these patterns may run: ${options.policy.allowed.map((pattern) => JSON.stringify(pattern.source)).join(', ')}.`,
+    options.policy.blocked.length === 0
+      ? ''
+      : ` Blocked: ${options.policy.blocked.map((pattern) => JSON.stringify(pattern.source)).join(', ')}.`,
   ].join('');
   return {
     name: 'execute_command',
@@ -48,11 +52,20 @@ export function createCommandTool(options: CommandToolOptions): Tool {
         const fields = inputObject(input, 'execute_command');
         const command = requiredText(fields, 'command', 'execute_command');
         const timeoutSeconds =
-          optionalWholeNumber(fields, 'timeout_seconds', 'execute_command', { min: 1, max: maximumCommandTimeoutSeconds }) ?? defaultCommandTimeoutSeconds;
+          optionalWholeNumber(fields, 'timeout_seconds', 'execute_command', {
+            min: 1,
+            max: maximumCommandTimeoutSeconds,
+          }) ?? defaultCommandTimeoutSeconds;
         if (!options.isOpen()) return { content: 'The run has ended; no more commands run.', isError: true };
         const verdict = judgeCommand(command, options.policy);
         if (!verdict.allowed) return { content: `Command refused: ${verdict.reason}.`, isError: true };
-        const result = await runCommand({ command, cwd: options.workspace, timeoutMs: timeoutSeconds * 1000, signal: context.signal, output });
+        const result = await runCommand({
+          command,
+          cwd: options.workspace,
+          timeoutMs: timeoutSeconds * 1000,
+          signal: context.signal,
+          output,
+        });
         return { content: describeRun(command, result, timeoutSeconds), isError: result.exitCode !== 0 };
       } catch (error) {
         return { content: `execute_command failed: ${toMassGenError(error).message}`, isError: true };

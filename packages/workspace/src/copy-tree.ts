@@ -28,10 +28,18 @@ export interface CopyTreeResult {
  */
 export async function copyTree(source: string, destination: string, options: CopyTreeOptions): Promise<CopyTreeResult> {
   const result: CopyTreeResult = { files: 0, directories: 0, links: 0, skipped: 0 };
-  const copyOne = options.copyFile ?? ((from: string, to: string) => copyFile(from, to, constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE));
+  const copyOne =
+    options.copyFile ??
+    ((from: string, to: string) => copyFile(from, to, constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE));
   const visit = async (from: string, to: string): Promise<void> => {
-    if (options.maxEntries !== undefined && result.files + result.directories + result.links + result.skipped >= options.maxEntries) {
-      throw new MassGenError({ code: 'TOOL_FAILED', message: `The directory holds more than ${options.maxEntries} entries; copy a smaller part of it.` });
+    if (
+      options.maxEntries !== undefined &&
+      result.files + result.directories + result.links + result.skipped >= options.maxEntries
+    ) {
+      throw new MassGenError({
+        code: 'TOOL_FAILED',
+        message: `The directory holds more than ${options.maxEntries} entries; copy a smaller part of it.`,
+      });
     }
     if (options.include !== undefined && !(await options.include(from, to))) {
       result.skipped += 1;

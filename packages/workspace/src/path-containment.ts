@@ -17,5 +17,8 @@ export function isWithin(directory: string, candidate: string): boolean {
  * that the filesystem would map onto it.
  */
 export function isWithinAnySpelling(directory: string, candidate: string): boolean {
-  return isWithin(directory.normalize('NFC'), candidate.normalize('NFC')) || isWithin(directory.normalize('NFD'), candidate.normalize('NFD'));
+  return (
+    isWithin(directory.normalize('NFC'), candidate.normalize('NFC')) ||
+    isWithin(directory.normalize('NFD'), candidate.normalize('NFD'))
+  );
 }

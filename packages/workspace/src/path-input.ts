@@ -9,13 +9,22 @@ const maximumPathLength = 4096;
  */
 export function checkPathInput(value: unknown, argument: string): string {
   if (typeof value !== 'string') {
-    throw new MassGenError({ code: 'PATH_DENIED', message: `"${argument}" must be a path given as a string, not ${describe(value)}.` });
+    throw new MassGenError({
+      code: 'PATH_DENIED',
+      message: `"${argument}" must be a path given as a string, not ${describe(value)}.`,
+    });
   }
   if (value.includes('\u0000')) {
-    throw new MassGenError({ code: 'PATH_DENIED', message: `"${argument}" contains a NUL byte, which no path may contain.` });
+    throw new MassGenError({
+      code: 'PATH_DENIED',
+      message: `"${argument}" contains a NUL byte, which no path may contain.`,
+    });
   }
   if (value.length > maximumPathLength) {
-    throw new MassGenError({ code: 'PATH_DENIED', message: `"${argument}" is ${value.length} characters long; paths may have at most ${maximumPathLength}.` });
+    throw new MassGenError({
+      code: 'PATH_DENIED',
+      message: `"${argument}" is ${value.length} characters long; paths may have at most ${maximumPathLength}.`,
+    });
   }
   return value;
 }

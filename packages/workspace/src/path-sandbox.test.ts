@@ -27,25 +27,37 @@ describe('PathSandbox: what it lets through', () => {
       realPath: path.join(fixture.snapshot, 'answer.md'),
       displayPath: 'peers/agent2/answer.md',
     });
-    await expect(fixture.sandbox.resolve(path.join(fixture.context, 'notes.md'), 'read')).resolves.toMatchObject({ realPath: path.join(fixture.context, 'notes.md') });
+    await expect(fixture.sandbox.resolve(path.join(fixture.context, 'notes.md'), 'read')).resolves.toMatchObject({
+      realPath: path.join(fixture.context, 'notes.md'),
+    });
   });
 
   it('keeps peers and read-only context paths read-only, and says why', async () => {
-    await expect(fixture.sandbox.resolve('peers/agent2/answer.md', 'write')).rejects.toMatchObject({ ...denied, message: expect.stringContaining("agent2's shared work") });
+    await expect(fixture.sandbox.resolve('peers/agent2/answer.md', 'write')).rejects.toMatchObject({
+      ...denied,
+      message: expect.stringContaining("agent2's shared work"),
+    });
     await expect(fixture.sandbox.resolve(path.join(fixture.context, 'new.md'), 'write')).rejects.toMatchObject({
       ...denied,
       message: expect.stringContaining('writable only for the agent that presents the final answer'),
     });
     fixture.presenting = true;
-    await expect(fixture.sandbox.resolve(path.join(fixture.context, 'new.md'), 'write')).resolves.toMatchObject({ realPath: path.join(fixture.context, 'new.md') });
+    await expect(fixture.sandbox.resolve(path.join(fixture.context, 'new.md'), 'write')).resolves.toMatchObject({
+      realPath: path.join(fixture.context, 'new.md'),
+    });
   });
 
   it('names an unknown peer and the peers there are', async () => {
-    await expect(fixture.sandbox.resolve('peers/agent9/x.md', 'read')).rejects.toMatchObject({ ...denied, message: 'No shared work from "agent9" yet. Available: peers/agent2.' });
+    await expect(fixture.sandbox.resolve('peers/agent9/x.md', 'read')).rejects.toMatchObject({
+      ...denied,
+      message: 'No shared work from "agent9" yet. Available: peers/agent2.',
+    });
   });
 
   it('keeps a private area inside a context path closed, even to reading', async () => {
-    await expect(fixture.sandbox.resolve(path.join(fixture.context, 'private', 'draft.txt'), 'read')).rejects.toMatchObject(denied);
+    await expect(
+      fixture.sandbox.resolve(path.join(fixture.context, 'private', 'draft.txt'), 'read'),
+    ).rejects.toMatchObject(denied);
   });
 });
 
@@ -53,8 +65,12 @@ describe('PathSandbox: known escapes', () => {
   it('refuses ".." traversal out of the workspace and out of a peer snapshot', async () => {
     await expect(fixture.sandbox.resolve('../outside/secret.txt', 'read')).rejects.toMatchObject(denied);
     await expect(fixture.sandbox.resolve('notes/../../outside/secret.txt', 'read')).rejects.toMatchObject(denied);
-    await expect(fixture.sandbox.resolve('peers/agent2/../../../outside/secret.txt', 'read')).rejects.toMatchObject(denied);
-    await expect(fixture.sandbox.resolve(`${fixture.context}/../outside/secret.txt`, 'read')).rejects.toMatchObject(denied);
+    await expect(fixture.sandbox.resolve('peers/agent2/../../../outside/secret.txt', 'read')).rejects.toMatchObject(
+      denied,
+    );
+    await expect(fixture.sandbox.resolve(`${fixture.context}/../outside/secret.txt`, 'read')).rejects.toMatchObject(
+      denied,
+    );
   });
 
   it('refuses a sibling whose name extends an allowed directory (CVE-2025-53110)', async () => {
@@ -77,27 +93,47 @@ describe('PathSandbox: known escapes', () => {
     symlinkSync(path.join(fixture.outside, 'missing-dir'), path.join(fixture.workspace, 'dangling-dir'));
     await expect(fixture.sandbox.resolve('dangling.txt', 'write')).rejects.toMatchObject(denied);
     await expect(fixture.sandbox.resolve('dangling-dir/file.txt', 'write')).rejects.toMatchObject(denied);
-    const result = await callTool(createWriteFileTool(fixture.sandbox, ''), { path: 'dangling.txt', content: 'escaped' });
-    expect(result).toMatchObject({ isError: true, content: expect.stringContaining('outside the directories you may use') });
+    const result = await callTool(createWriteFileTool(fixture.sandbox, ''), {
+      path: 'dangling.txt',
+      content: 'escaped',
+    });
+    expect(result).toMatchObject({
+      isError: true,
+      content: expect.stringContaining('outside the directories you may use'),
+    });
     expect(existsSync(target)).toBe(false);
   });
 
   it('refuses a write through an existing symbolic link to a file outside, leaving the file untouched', async () => {
     const target = path.join(fixture.outside, 'secret.txt');
     symlinkSync(target, path.join(fixture.workspace, 'report.txt'));
-    const result = await callTool(createWriteFileTool(fixture.sandbox, ''), { path: 'report.txt', content: 'overwritten' });
-    expect(result).toMatchObject({ isError: true, content: expect.stringContaining('outside the directories you may use') });
+    const result = await callTool(createWriteFileTool(fixture.sandbox, ''), {
+      path: 'report.txt',
+      content: 'overwritten',
+    });
+    expect(result).toMatchObject({
+      isError: true,
+      content: expect.stringContaining('outside the directories you may use'),
+    });
     expect(readFileSync(target, 'utf8')).toBe('outside secret');
   });
 
   it('refuses a path with a NUL byte before interpreting it', async () => {
-    await expect(fixture.sandbox.resolve('notes.md\u0000.png', 'read')).rejects.toMatchObject({ ...denied, message: expect.stringContaining('NUL byte') });
-    await expect(fixture.sandbox.resolve(`${fixture.context}/notes.md\u0000`, 'write')).rejects.toMatchObject({ ...denied, message: expect.stringContaining('NUL byte') });
+    await expect(fixture.sandbox.resolve('notes.md\u0000.png', 'read')).rejects.toMatchObject({
+      ...denied,
+      message: expect.stringContaining('NUL byte'),
+    });
+    await expect(fixture.sandbox.resolve(`${fixture.context}/notes.md\u0000`, 'write')).rejects.toMatchObject({
+      ...denied,
+      message: expect.stringContaining('NUL byte'),
+    });
   });
 
   it('refuses absolute paths outside every root', async () => {
     await expect(fixture.sandbox.resolve('/etc/passwd', 'read')).rejects.toMatchObject(denied);
-    await expect(fixture.sandbox.resolve(path.join(fixture.outside, 'secret.txt'), 'read')).rejects.toMatchObject(denied);
+    await expect(fixture.sandbox.resolve(path.join(fixture.outside, 'secret.txt'), 'read')).rejects.toMatchObject(
+      denied,
+    );
     await expect(fixture.sandbox.resolve(fixture.root, 'read')).rejects.toMatchObject(denied);
   });
 
@@ -113,7 +149,9 @@ describe('PathSandbox: known escapes', () => {
     mkdirSync(protectedComposed);
     fixture.protectedPaths.push(protectedComposed);
     fixture.presenting = true;
-    await expect(fixture.sandbox.resolve(path.join(fixture.context, 'cafe\u0301', 'menu.txt'), 'write')).rejects.toMatchObject({
+    await expect(
+      fixture.sandbox.resolve(path.join(fixture.context, 'cafe\u0301', 'menu.txt'), 'write'),
+    ).rejects.toMatchObject({
       ...denied,
       message: expect.stringContaining('protected'),
     });
@@ -127,23 +165,35 @@ describe('PathSandbox: known escapes', () => {
 
   it('refuses a write into a protected path of a writable context path, but allows the rest', async () => {
     fixture.presenting = true;
-    await expect(fixture.sandbox.resolve(path.join(fixture.context, 'keep', 'original.txt'), 'write')).rejects.toMatchObject({
+    await expect(
+      fixture.sandbox.resolve(path.join(fixture.context, 'keep', 'original.txt'), 'write'),
+    ).rejects.toMatchObject({
       ...denied,
       message: expect.stringContaining('protected'),
     });
-    await expect(fixture.sandbox.resolve(path.join(fixture.context, 'keep', 'sub', 'new.txt'), 'write')).rejects.toMatchObject(denied);
+    await expect(
+      fixture.sandbox.resolve(path.join(fixture.context, 'keep', 'sub', 'new.txt'), 'write'),
+    ).rejects.toMatchObject(denied);
     await expect(fixture.sandbox.resolve(path.join(fixture.context, 'keep'), 'write')).rejects.toMatchObject(denied);
-    await expect(fixture.sandbox.resolve(path.join(fixture.context, 'keep', 'original.txt'), 'read')).resolves.toBeDefined();
+    await expect(
+      fixture.sandbox.resolve(path.join(fixture.context, 'keep', 'original.txt'), 'read'),
+    ).resolves.toBeDefined();
     await expect(fixture.sandbox.resolve(path.join(fixture.context, 'keeper.txt'), 'write')).resolves.toBeDefined();
   });
 
   it('refuses a symbolic link loop with a clear message', async () => {
     symlinkSync(path.join(fixture.workspace, 'b'), path.join(fixture.workspace, 'a'));
     symlinkSync(path.join(fixture.workspace, 'a'), path.join(fixture.workspace, 'b'));
-    await expect(fixture.sandbox.resolve('a', 'write')).rejects.toMatchObject({ ...denied, message: expect.stringContaining('loop of symbolic links') });
+    await expect(fixture.sandbox.resolve('a', 'write')).rejects.toMatchObject({
+      ...denied,
+      message: expect.stringContaining('loop of symbolic links'),
+    });
   });
 
   it('refuses a path that is not a string', async () => {
-    await expect(fixture.sandbox.resolve(42, 'read')).rejects.toMatchObject({ ...denied, message: '"path" must be a path given as a string, not a number.' });
+    await expect(fixture.sandbox.resolve(42, 'read')).rejects.toMatchObject({
+      ...denied,
+      message: '"path" must be a path given as a string, not a number.',
+    });
   });
 });

@@ -36,7 +36,10 @@ export class PathSandbox {
   async resolve(value: unknown, intent: PathIntent, argument = 'path'): Promise<ResolvedPath> {
     const target = this.interpret(value, argument);
     if (target.kind === 'peers') {
-      throw new MassGenError({ code: 'PATH_DENIED', message: `"${peersDirectory}" only holds other agents' snapshots; name a file inside one, such as ${peersDirectory}/agent2/...` });
+      throw new MassGenError({
+        code: 'PATH_DENIED',
+        message: `"${peersDirectory}" only holds other agents' snapshots; name a file inside one, such as ${peersDirectory}/agent2/...`,
+      });
     }
     return this.check(target.candidate, String(value), intent);
   }
@@ -59,7 +62,10 @@ export class PathSandbox {
   /** Whether a file tool may write at a real path reached by walking (a tree copy's targets). */
   canWrite(realPath: string): boolean {
     const view = this.view();
-    return innermostRoot(view.roots, realPath)?.access === 'write' && !view.protectedPaths.some((protectedPath) => isWithinAnySpelling(protectedPath, realPath));
+    return (
+      innermostRoot(view.roots, realPath)?.access === 'write' &&
+      !view.protectedPaths.some((protectedPath) => isWithinAnySpelling(protectedPath, realPath))
+    );
   }
 
   /** How the agent names a real path inside an allowed root. */
@@ -108,10 +114,16 @@ export class PathSandbox {
     const displayPath = displayWithin(root, realPath);
     if (intent === 'write') {
       if (root.access !== 'write') {
-        throw new MassGenError({ code: 'PATH_DENIED', message: `"${displayPath}" is read-only: ${root.readOnlyReason ?? 'you may read it but not change it'}.` });
+        throw new MassGenError({
+          code: 'PATH_DENIED',
+          message: `"${displayPath}" is read-only: ${root.readOnlyReason ?? 'you may read it but not change it'}.`,
+        });
       }
       if (view.protectedPaths.some((protectedPath) => isWithinAnySpelling(protectedPath, realPath))) {
-        throw new MassGenError({ code: 'PATH_DENIED', message: `"${displayPath}" is a protected path; it may be read but never changed.` });
+        throw new MassGenError({
+          code: 'PATH_DENIED',
+          message: `"${displayPath}" is a protected path; it may be read but never changed.`,
+        });
       }
     }
     return { realPath, displayPath, root };

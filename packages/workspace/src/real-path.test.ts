@@ -24,13 +24,17 @@ describe('resolveRealPath', () => {
   it('appends a missing tail to the real path of the deepest existing ancestor', async () => {
     mkdirSync(path.join(directory, 'real'));
     symlinkSync(path.join(directory, 'real'), path.join(directory, 'alias'));
-    await expect(resolveRealPath(path.join(directory, 'alias', 'new', 'file.txt'))).resolves.toBe(path.join(directory, 'real', 'new', 'file.txt'));
+    await expect(resolveRealPath(path.join(directory, 'alias', 'new', 'file.txt'))).resolves.toBe(
+      path.join(directory, 'real', 'new', 'file.txt'),
+    );
   });
 
   it('follows dangling links, relative and chained, to where they would create the file', async () => {
     symlinkSync('second', path.join(directory, 'first'));
     symlinkSync('../elsewhere/target.txt', path.join(directory, 'second'));
-    await expect(resolveRealPath(path.join(directory, 'first'))).resolves.toBe(path.join(path.dirname(directory), 'elsewhere', 'target.txt'));
+    await expect(resolveRealPath(path.join(directory, 'first'))).resolves.toBe(
+      path.join(path.dirname(directory), 'elsewhere', 'target.txt'),
+    );
   });
 
   it('follows a dangling link in the middle of a path', async () => {

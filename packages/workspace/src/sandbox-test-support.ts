@@ -34,7 +34,15 @@ export interface SandboxFixture {
 export function createSandboxFixture(): SandboxFixture {
   const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-sandbox-')));
   const at = (...parts: string[]): string => path.join(root, ...parts);
-  for (const directory of ['workspace', 'workspace_evil', 'outside', 'context/keep', 'context/private', 'context_evil', 'snapshot']) {
+  for (const directory of [
+    'workspace',
+    'workspace_evil',
+    'outside',
+    'context/keep',
+    'context/private',
+    'context_evil',
+    'snapshot',
+  ]) {
     mkdirSync(at(directory), { recursive: true });
   }
   writeFileSync(at('outside', 'secret.txt'), 'outside secret');
@@ -61,7 +69,12 @@ export function createSandboxFixture(): SandboxFixture {
 function view(fixture: SandboxFixture): SandboxView {
   const roots: SandboxRoot[] = [
     { realPath: fixture.workspace, displayPath: '', access: 'write' },
-    { realPath: fixture.snapshot, displayPath: 'peers/agent2', access: 'read', readOnlyReason: "it is agent2's shared work" },
+    {
+      realPath: fixture.snapshot,
+      displayPath: 'peers/agent2',
+      access: 'read',
+      readOnlyReason: "it is agent2's shared work",
+    },
     {
       realPath: fixture.context,
       displayPath: fixture.context,
@@ -70,7 +83,12 @@ function view(fixture: SandboxFixture): SandboxView {
     },
     { realPath: path.join(fixture.context, 'private'), displayPath: '', access: 'none' },
   ];
-  return { roots, protectedPaths: fixture.protectedPaths, workspace: fixture.workspace, peers: new Map([['agent2', fixture.snapshot]]) };
+  return {
+    roots,
+    protectedPaths: fixture.protectedPaths,
+    workspace: fixture.workspace,
+    peers: new Map([['agent2', fixture.snapshot]]),
+  };
 }
 
 /** Runs a tool as the runtime would, for one agent, without a cancellation. */

@@ -33,8 +33,19 @@ agents:
 `;
 
 async function open(yaml = teamYaml): Promise<RunExtension> {
-  const config = parseConfig(yaml, { file: path.join(directory, 'team.yaml'), baseDir: directory, cwd: directory, env: {} });
-  return createRunExtension({ config, runId: 'run-1', cwd: directory, signal: new AbortController().signal, warn: () => {} });
+  const config = parseConfig(yaml, {
+    file: path.join(directory, 'team.yaml'),
+    baseDir: directory,
+    cwd: directory,
+    env: {},
+  });
+  return createRunExtension({
+    config,
+    runId: 'run-1',
+    cwd: directory,
+    signal: new AbortController().signal,
+    warn: () => {},
+  });
 }
 
 function stamp(event: CoordinationEvent): RunEvent {
@@ -54,7 +65,11 @@ describe('the workspace a backend that runs its own tools gets', () => {
     const beta = extension.workspaceFor?.('beta');
     const alphaDirectory = path.join(directory, '.massgen', 'workspaces', 'run-1', 'alpha_ws');
     expect(alpha?.directory).toBe(alphaDirectory);
-    expect(accessByPath(alpha)).toMatchObject({ [alphaDirectory]: 'write', [path.join(directory, 'shared')]: 'read', [path.join(directory, 'out')]: 'read' });
+    expect(accessByPath(alpha)).toMatchObject({
+      [alphaDirectory]: 'write',
+      [path.join(directory, 'shared')]: 'read',
+      [path.join(directory, 'out')]: 'read',
+    });
     // Another agent's live workspace is closed to it.
     expect(accessByPath(beta)).toMatchObject({ [alphaDirectory]: 'none' });
     expect(alpha?.protectedPaths()).toEqual([path.join(directory, 'out', 'keep')]);
@@ -62,7 +77,9 @@ describe('the workspace a backend that runs its own tools gets', () => {
     await extension.onEvent?.(stamp({ type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'v1', round: 1 }));
     expect(accessByPath(beta)['peers/agent1']).toBe('read');
 
-    await extension.onEvent?.(stamp({ type: 'consensus', winnerAgentId: 'alpha', winnerLabel: 'agent1.1', tally: [], stopReason: 'consensus' }));
+    await extension.onEvent?.(
+      stamp({ type: 'consensus', winnerAgentId: 'alpha', winnerLabel: 'agent1.1', tally: [], stopReason: 'consensus' }),
+    );
     expect(accessByPath(alpha)[path.join(directory, 'out')]).toBe('write');
     expect(accessByPath(beta)[path.join(directory, 'out')]).toBe('read');
 

@@ -37,7 +37,11 @@ describe('createWorkspaceLayout', () => {
     );
     expect(layout.temporaryRoot).toBe(path.join(directory, '.massgen', 'workspaces'));
     expect(layout.snapshotDirectory).toBe(path.join(directory, '.massgen', 'snapshots', 'run-7'));
-    expect(layout.agents.map((agent) => agent.workspace)).toEqual([path.join(directory, '.massgen', 'workspaces', 'run-7', 'project_ui'), absolute, undefined]);
+    expect(layout.agents.map((agent) => agent.workspace)).toEqual([
+      path.join(directory, '.massgen', 'workspaces', 'run-7', 'project_ui'),
+      absolute,
+      undefined,
+    ]);
     expect(realpathSync(absolute)).toBe(absolute);
   });
 
@@ -56,7 +60,11 @@ agents:
   });
 
   it('rejects a relative workspace that climbs out of the workspace root, naming the key', async () => {
-    const attempt = createWorkspaceLayout(config('agent:\n  id: a\n  backend: { type: openai, cwd: ../../escape }\n'), 'run-1', () => undefined);
+    const attempt = createWorkspaceLayout(
+      config('agent:\n  id: a\n  backend: { type: openai, cwd: ../../escape }\n'),
+      'run-1',
+      () => undefined,
+    );
     await expect(attempt).rejects.toMatchObject({
       code: 'CONFIG_INVALID',
       message: expect.stringContaining('agent.backend.cwd (line 3): "../../escape" leaves agent_temporary_workspace'),
@@ -65,11 +73,16 @@ agents:
 
   it('rejects two agents sharing one workspace', async () => {
     const attempt = createWorkspaceLayout(
-      config('agents:\n  - id: a\n    backend: { type: openai, cwd: same }\n  - id: b\n    backend: { type: openai, cwd: ./same/ }\n'),
+      config(
+        'agents:\n  - id: a\n    backend: { type: openai, cwd: same }\n  - id: b\n    backend: { type: openai, cwd: ./same/ }\n',
+      ),
       'run-1',
       () => undefined,
     );
-    await expect(attempt).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining('agents "a" and "b" have the same workspace') });
+    await expect(attempt).rejects.toMatchObject({
+      code: 'CONFIG_INVALID',
+      message: expect.stringContaining('agents "a" and "b" have the same workspace'),
+    });
   });
 
   it('warns about a context path that does not exist, and merges one listed twice with the wider access', async () => {
@@ -91,8 +104,18 @@ agents:
       (warning) => warnings.push(warning),
     );
     expect(layout.agents[0]?.contextPaths).toEqual([
-      { configuredPath: path.join(directory, 'shared'), realPath: path.join(directory, 'shared'), access: 'write', protectedPaths: [] },
-      { configuredPath: path.join(directory, 'missing'), realPath: path.join(directory, 'missing'), access: 'read', protectedPaths: [] },
+      {
+        configuredPath: path.join(directory, 'shared'),
+        realPath: path.join(directory, 'shared'),
+        access: 'write',
+        protectedPaths: [],
+      },
+      {
+        configuredPath: path.join(directory, 'missing'),
+        realPath: path.join(directory, 'missing'),
+        access: 'read',
+        protectedPaths: [],
+      },
     ]);
     expect(warnings).toEqual([
       {

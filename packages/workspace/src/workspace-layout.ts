@@ -41,10 +41,22 @@ export interface WorkspaceLayout {
  * configuration never share a workspace; an absolute `cwd` is used as it is. Snapshots go to
  * `<snapshot_storage>/<runId>` (default `.massgen/snapshots`).
  */
-export async function createWorkspaceLayout(config: MassGenConfig, runId: string, warn: (warning: Warning) => void): Promise<WorkspaceLayout> {
-  const temporaryRoot = await ensureDirectory(config.workspace.agentTemporaryWorkspace ?? path.join(config.baseDir, '.massgen', 'workspaces'));
-  const snapshotRoot = await ensureDirectory(config.workspace.snapshotStorage ?? path.join(config.baseDir, '.massgen', 'snapshots'));
-  const shared = await Promise.all(config.workspace.contextPaths.map((contextPath) => resolveContextPath(contextPath, 'orchestrator.context_paths', warn)));
+export async function createWorkspaceLayout(
+  config: MassGenConfig,
+  runId: string,
+  warn: (warning: Warning) => void,
+): Promise<WorkspaceLayout> {
+  const temporaryRoot = await ensureDirectory(
+    config.workspace.agentTemporaryWorkspace ?? path.join(config.baseDir, '.massgen', 'workspaces'),
+  );
+  const snapshotRoot = await ensureDirectory(
+    config.workspace.snapshotStorage ?? path.join(config.baseDir, '.massgen', 'snapshots'),
+  );
+  const shared = await Promise.all(
+    config.workspace.contextPaths.map((contextPath) =>
+      resolveContextPath(contextPath, 'orchestrator.context_paths', warn),
+    ),
+  );
   const agents: AgentLayout[] = [];
   for (const [index, agent] of config.agents.entries()) {
     const agentPath = config.singleAgent ? 'agent' : `agents[${index}]`;
@@ -52,22 +64,45 @@ export async function createWorkspaceLayout(config: MassGenConfig, runId: string
     // The seed also accepts `cwd` beside `backend`; messages point at whichever was written.
     const cwdPath = config.lines[`${agentPath}.cwd`] === undefined ? `${keyPath}.cwd` : `${agentPath}.cwd`;
     const written = agent.backend.cwd;
-    const workspace = written === undefined ? undefined : await ensureDirectory(workspacePath(written, temporaryRoot, runId, config, cwdPath));
-    const own = await Promise.all(agent.backend.contextPaths.map((contextPath) => resolveContextPath(contextPath, `${keyPath}.context_paths`, warn, agent.id)));
-    agents.push({ agentId: agent.id, ...(workspace === undefined ? {} : { workspace }), contextPaths: mergeContextPaths([...shared, ...own]) });
+    const workspace =
+      written === undefined
+        ? undefined
+        : await ensureDirectory(workspacePath(written, temporaryRoot, runId, config, cwdPath));
+    const own = await Promise.all(
+      agent.backend.contextPaths.map((contextPath) =>
+        resolveContextPath(contextPath, `${keyPath}.context_paths`, warn, agent.id),
+      ),
+    );
+    agents.push({
+      agentId: agent.id,
+      ...(workspace === undefined ? {} : { workspace }),
+      contextPaths: mergeContextPaths([...shared, ...own]),
+    });
   }
   rejectSharedWorkspaces(config, agents);
   return { temporaryRoot, snapshotRoot, snapshotDirectory: path.join(snapshotRoot, runId), agents };
 }
 
-function workspacePath(written: string, temporaryRoot: string, runId: string, config: MassGenConfig, keyPath: string): string {
+function workspacePath(
+  written: string,
+  temporaryRoot: string,
+  runId: string,
+  config: MassGenConfig,
+  keyPath: string,
+): string {
   if (written === '~' || written.startsWith('~/')) return path.join(os.homedir(), written.slice(1));
   if (path.isAbsolute(written)) return path.resolve(written);
   const relative = path.normalize(written);
   if (relative === '..' || relative.startsWith(`..${path.sep}`)) {
     throw new ConfigError({
       ...(config.file === undefined ? {} : { file: config.file }),
-      issues: [{ path: keyPath, message: `"${written}" leaves agent_temporary_workspace; expected a directory name inside it, or an absolute path`, ...lineOf(config, keyPath) }],
+      issues: [
+        {
+          path: keyPath,
+          message: `"${written}" leaves agent_temporary_workspace; expected a directory name inside it, or an absolute path`,
+          ...lineOf(config, keyPath),
+        },
+      ],
     });
   }
   return path.join(temporaryRoot, runId, relative);
@@ -81,7 +116,12 @@ function rejectSharedWorkspaces(config: MassGenConfig, agents: readonly AgentLay
     if (owner !== undefined) {
       throw new ConfigError({
         ...(config.file === undefined ? {} : { file: config.file }),
-        issues: [{ path: 'agents', message: `agents "${owner}" and "${agent.agentId}" have the same workspace (cwd); expected each agent to have its own directory` }],
+        issues: [
+          {
+            path: 'agents',
+            message: `agents "${owner}" and "${agent.agentId}" have the same workspace (cwd); expected each agent to have its own directory`,
+          },
+        ],
       });
     }
     owners.set(agent.workspace, agent.agentId);
@@ -98,12 +138,19 @@ function mergeContextPaths(contextPaths: readonly ResolvedContextPath[]): Resolv
       continue;
     }
     if (contextPath.access === 'write') earlier.access = 'write';
-    earlier.protectedPaths.push(...contextPath.protectedPaths.filter((protectedPath) => !earlier.protectedPaths.includes(protectedPath)));
+    earlier.protectedPaths.push(
+      ...contextPath.protectedPaths.filter((protectedPath) => !earlier.protectedPaths.includes(protectedPath)),
+    );
   }
   return [...merged.values()];
 }
 
-async function resolveContextPath(contextPath: ContextPath, keyPath: string, warn: (warning: Warning) => void, agentId?: string): Promise<ResolvedContextPath> {
+async function resolveContextPath(
+  contextPath: ContextPath,
+  keyPath: string,
+  warn: (warning: Warning) => void,
+  agentId?: string,
+): Promise<ResolvedContextPath> {
   const realPath = await resolveRealPath(contextPath.path);
   if (!(await exists(realPath))) {
     warn({
@@ -117,7 +164,9 @@ async function resolveContextPath(contextPath: ContextPath, keyPath: string, war
     configuredPath: contextPath.path,
     realPath,
     access: contextPath.access,
-    protectedPaths: await Promise.all(contextPath.protectedPaths.map((protectedPath) => resolveRealPath(protectedPath))),
+    protectedPaths: await Promise.all(
+      contextPath.protectedPaths.map((protectedPath) => resolveRealPath(protectedPath)),
+    ),
   };
 }
 

@@ -36,8 +36,19 @@ agents:
 `;
 
 async function open(yaml = teamYaml): Promise<RunExtension> {
-  const config = parseConfig(yaml, { file: path.join(directory, 'team.yaml'), baseDir: directory, cwd: directory, env: {} });
-  return createRunExtension({ config, runId: 'run-1', cwd: directory, signal: new AbortController().signal, warn: (warning) => warnings.push(warning) });
+  const config = parseConfig(yaml, {
+    file: path.join(directory, 'team.yaml'),
+    baseDir: directory,
+    cwd: directory,
+    env: {},
+  });
+  return createRunExtension({
+    config,
+    runId: 'run-1',
+    cwd: directory,
+    signal: new AbortController().signal,
+    warn: (warning) => warnings.push(warning),
+  });
 }
 
 function stamp(event: CoordinationEvent): RunEvent {
@@ -59,9 +70,26 @@ describe('the workspace run extension', () => {
     expect(specificationVersion).toBe('v1');
     const extension = await open();
     const names = (agentId: string) => extension.toolsFor?.(agentId).map((tool) => tool.name);
-    expect(names('alpha')).toEqual(['read_file', 'list_directory', 'search_files', 'write_file', 'edit_file', 'copy_file', 'execute_command']);
-    expect(names('beta')).toEqual(['read_file', 'list_directory', 'search_files', 'write_file', 'edit_file', 'copy_file']);
-    expect(extension.toolsFor?.('alpha')[0]?.description).toContain(`${out()} (read-only; writable for the agent that presents the final answer)`);
+    expect(names('alpha')).toEqual([
+      'read_file',
+      'list_directory',
+      'search_files',
+      'write_file',
+      'edit_file',
+      'copy_file',
+      'execute_command',
+    ]);
+    expect(names('beta')).toEqual([
+      'read_file',
+      'list_directory',
+      'search_files',
+      'write_file',
+      'edit_file',
+      'copy_file',
+    ]);
+    expect(extension.toolsFor?.('alpha')[0]?.description).toContain(
+      `${out()} (read-only; writable for the agent that presents the final answer)`,
+    );
     expect(existsSync(workspaceOf('alpha'))).toBe(true);
     await extension.close();
   });
@@ -69,45 +97,77 @@ describe('the workspace run extension', () => {
   it("shows each agent the others' work as of their latest answer, under anonymous labels, read-only", async () => {
     const extension = await open();
     await call(extension, 'alpha', 'write_file', { path: 'index.html', content: '<h1>v1</h1>' });
-    await expect(call(extension, 'beta', 'read_file', { path: 'peers/agent1/index.html' })).resolves.toMatchObject({ isError: true });
+    await expect(call(extension, 'beta', 'read_file', { path: 'peers/agent1/index.html' })).resolves.toMatchObject({
+      isError: true,
+    });
 
     await extension.onEvent?.(stamp({ type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'v1', round: 1 }));
-    await expect(call(extension, 'beta', 'read_file', { path: 'peers/agent1/index.html' })).resolves.toEqual({ content: '<h1>v1</h1>' });
-    await expect(call(extension, 'alpha', 'list_directory', { path: 'peers' })).resolves.toEqual({ content: 'peers/ is empty: no other agent has submitted an answer yet.' });
-    await expect(call(extension, 'beta', 'write_file', { path: 'peers/agent1/index.html', content: 'mine' })).resolves.toMatchObject({ isError: true });
+    await expect(call(extension, 'beta', 'read_file', { path: 'peers/agent1/index.html' })).resolves.toEqual({
+      content: '<h1>v1</h1>',
+    });
+    await expect(call(extension, 'alpha', 'list_directory', { path: 'peers' })).resolves.toEqual({
+      content: 'peers/ is empty: no other agent has submitted an answer yet.',
+    });
+    await expect(
+      call(extension, 'beta', 'write_file', { path: 'peers/agent1/index.html', content: 'mine' }),
+    ).resolves.toMatchObject({ isError: true });
 
     // Later edits stay private until the next answer.
     await call(extension, 'alpha', 'write_file', { path: 'index.html', content: '<h1>v2</h1>' });
-    await expect(call(extension, 'beta', 'read_file', { path: 'peers/agent1/index.html' })).resolves.toEqual({ content: '<h1>v1</h1>' });
+    await expect(call(extension, 'beta', 'read_file', { path: 'peers/agent1/index.html' })).resolves.toEqual({
+      content: '<h1>v1</h1>',
+    });
     await extension.onEvent?.(stamp({ type: 'answer', agentId: 'alpha', label: 'agent1.2', content: 'v2', round: 2 }));
-    await expect(call(extension, 'beta', 'read_file', { path: 'peers/agent1/index.html' })).resolves.toEqual({ content: '<h1>v2</h1>' });
-    expect(readFileSync(path.join(directory, '.massgen', 'snapshots', 'run-1', 'agent1.1', 'index.html'), 'utf8')).toBe('<h1>v1</h1>');
+    await expect(call(extension, 'beta', 'read_file', { path: 'peers/agent1/index.html' })).resolves.toEqual({
+      content: '<h1>v2</h1>',
+    });
+    expect(readFileSync(path.join(directory, '.massgen', 'snapshots', 'run-1', 'agent1.1', 'index.html'), 'utf8')).toBe(
+      '<h1>v1</h1>',
+    );
     await extension.close();
   });
 
   it('lets only the winner write the write context paths, only while it presents, and never their protected paths', async () => {
     const extension = await open();
-    await expect(call(extension, 'beta', 'read_file', { path: path.join(directory, 'shared', 'brief.md') })).resolves.toEqual({ content: 'Build a landing page.' });
-    await expect(call(extension, 'beta', 'write_file', { path: out('site.html'), content: 'early' })).resolves.toMatchObject({
+    await expect(
+      call(extension, 'beta', 'read_file', { path: path.join(directory, 'shared', 'brief.md') }),
+    ).resolves.toEqual({ content: 'Build a landing page.' });
+    await expect(
+      call(extension, 'beta', 'write_file', { path: out('site.html'), content: 'early' }),
+    ).resolves.toMatchObject({
       isError: true,
       content: expect.stringContaining('writable only for the agent that presents the final answer'),
     });
 
-    await extension.onEvent?.(stamp({ type: 'consensus', winnerAgentId: 'beta', winnerLabel: 'agent2.1', tally: [], stopReason: 'consensus' }));
-    await expect(call(extension, 'alpha', 'write_file', { path: out('site.html'), content: 'loser' })).resolves.toMatchObject({ isError: true });
-    await expect(call(extension, 'beta', 'write_file', { path: out('site.html'), content: 'winner' })).resolves.toEqual({ content: `Wrote 6 bytes to ${out('site.html')}.` });
-    await expect(call(extension, 'beta', 'write_file', { path: out('keep', 'LICENSE'), content: 'changed' })).resolves.toMatchObject({
+    await extension.onEvent?.(
+      stamp({ type: 'consensus', winnerAgentId: 'beta', winnerLabel: 'agent2.1', tally: [], stopReason: 'consensus' }),
+    );
+    await expect(
+      call(extension, 'alpha', 'write_file', { path: out('site.html'), content: 'loser' }),
+    ).resolves.toMatchObject({ isError: true });
+    await expect(call(extension, 'beta', 'write_file', { path: out('site.html'), content: 'winner' })).resolves.toEqual(
+      { content: `Wrote 6 bytes to ${out('site.html')}.` },
+    );
+    await expect(
+      call(extension, 'beta', 'write_file', { path: out('keep', 'LICENSE'), content: 'changed' }),
+    ).resolves.toMatchObject({
       isError: true,
       content: expect.stringContaining('protected'),
     });
-    await expect(call(extension, 'beta', 'write_file', { path: path.join(directory, 'shared', 'brief.md'), content: 'x' })).resolves.toMatchObject({ isError: true });
+    await expect(
+      call(extension, 'beta', 'write_file', { path: path.join(directory, 'shared', 'brief.md'), content: 'x' }),
+    ).resolves.toMatchObject({ isError: true });
 
     await call(extension, 'beta', 'write_file', { path: 'final-notes.md', content: 'notes' });
     await extension.onEvent?.(stamp({ type: 'final', agentId: 'beta', label: 'agent2.final', content: 'done' }));
-    await expect(call(extension, 'beta', 'write_file', { path: out('late.html'), content: 'late' })).resolves.toMatchObject({ isError: true });
+    await expect(
+      call(extension, 'beta', 'write_file', { path: out('late.html'), content: 'late' }),
+    ).resolves.toMatchObject({ isError: true });
     expect(readFileSync(out('site.html'), 'utf8')).toBe('winner');
     expect(readFileSync(out('keep', 'LICENSE'), 'utf8')).toBe('keep');
-    expect(readFileSync(path.join(directory, '.massgen', 'snapshots', 'run-1', 'agent2.final', 'final-notes.md'), 'utf8')).toBe('notes');
+    expect(
+      readFileSync(path.join(directory, '.massgen', 'snapshots', 'run-1', 'agent2.final', 'final-notes.md'), 'utf8'),
+    ).toBe('notes');
     await extension.close();
   });
 
@@ -119,19 +179,37 @@ describe('the workspace run extension', () => {
     backend: { type: openai, cwd: beta_ws }
 `);
     await call(extension, 'beta', 'write_file', { path: 'draft.md', content: 'first draft' });
-    await extension.onEvent?.(stamp({ type: 'answer', agentId: 'beta', label: 'agent2.1', content: 'draft', round: 1 }));
+    await extension.onEvent?.(
+      stamp({ type: 'answer', agentId: 'beta', label: 'agent2.1', content: 'draft', round: 1 }),
+    );
     await call(extension, 'beta', 'write_file', { path: 'draft.md', content: 'unsubmitted' });
-    await expect(call(extension, 'alpha', 'read_file', { path: path.join(workspaceOf('beta'), 'draft.md') })).resolves.toMatchObject({ isError: true });
-    await expect(call(extension, 'alpha', 'search_files', { path: directory, text: 'unsubmitted' })).resolves.toEqual({ content: 'No match.' });
-    await expect(call(extension, 'alpha', 'read_file', { path: 'peers/agent2/draft.md' })).resolves.toEqual({ content: 'first draft' });
+    await expect(
+      call(extension, 'alpha', 'read_file', { path: path.join(workspaceOf('beta'), 'draft.md') }),
+    ).resolves.toMatchObject({ isError: true });
+    await expect(call(extension, 'alpha', 'search_files', { path: directory, text: 'unsubmitted' })).resolves.toEqual({
+      content: 'No match.',
+    });
+    await expect(call(extension, 'alpha', 'read_file', { path: 'peers/agent2/draft.md' })).resolves.toEqual({
+      content: 'first draft',
+    });
 
     // Only the latest snapshot is visible; earlier ones stay in the closed snapshot storage.
-    await extension.onEvent?.(stamp({ type: 'answer', agentId: 'beta', label: 'agent2.2', content: 'draft', round: 2 }));
-    await expect(call(extension, 'alpha', 'read_file', { path: path.join(directory, '.massgen', 'snapshots', 'run-1', 'agent2.1', 'draft.md') })).resolves.toMatchObject({
+    await extension.onEvent?.(
+      stamp({ type: 'answer', agentId: 'beta', label: 'agent2.2', content: 'draft', round: 2 }),
+    );
+    await expect(
+      call(extension, 'alpha', 'read_file', {
+        path: path.join(directory, '.massgen', 'snapshots', 'run-1', 'agent2.1', 'draft.md'),
+      }),
+    ).resolves.toMatchObject({
       isError: true,
     });
-    await expect(call(extension, 'alpha', 'read_file', { path: 'peers/agent2/draft.md' })).resolves.toEqual({ content: 'unsubmitted' });
-    await expect(call(extension, 'alpha', 'read_file', { path: path.join(directory, 'team.yaml') })).resolves.toMatchObject({ isError: true });
+    await expect(call(extension, 'alpha', 'read_file', { path: 'peers/agent2/draft.md' })).resolves.toEqual({
+      content: 'unsubmitted',
+    });
+    await expect(
+      call(extension, 'alpha', 'read_file', { path: path.join(directory, 'team.yaml') }),
+    ).resolves.toMatchObject({ isError: true });
     await extension.close();
   });
 
@@ -140,7 +218,9 @@ describe('the workspace run extension', () => {
     const result = await call(extension, 'alpha', 'execute_command', { command: 'pwd' });
     expect(result.content).toContain(`--- stdout ---\n${workspaceOf('alpha')}\n`);
     await extension.onEvent?.(stamp({ type: 'run-end', stopReason: 'consensus' }));
-    await expect(call(extension, 'alpha', 'execute_command', { command: 'pwd' })).resolves.toMatchObject({ isError: true });
+    await expect(call(extension, 'alpha', 'execute_command', { command: 'pwd' })).resolves.toMatchObject({
+      isError: true,
+    });
     await extension.close();
   });
 
@@ -152,8 +232,16 @@ describe('the workspace run extension', () => {
     const longLabel = `agent1.${'9'.repeat(300)}`;
     await call(extension, 'alpha', 'write_file', { path: 'a.md', content: 'second' });
     await extension.onEvent?.(stamp({ type: 'answer', agentId: 'alpha', label: longLabel, content: 'b', round: 2 }));
-    expect(warnings).toEqual([expect.objectContaining({ code: 'snapshot-failed', agentId: 'alpha', message: expect.stringContaining(longLabel) })]);
-    await expect(call(extension, 'beta', 'read_file', { path: 'peers/agent1/a.md' })).resolves.toEqual({ content: 'first' });
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        code: 'snapshot-failed',
+        agentId: 'alpha',
+        message: expect.stringContaining(longLabel),
+      }),
+    ]);
+    await expect(call(extension, 'beta', 'read_file', { path: 'peers/agent1/a.md' })).resolves.toEqual({
+      content: 'first',
+    });
     await extension.close();
   });
 });

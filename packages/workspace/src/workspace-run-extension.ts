@@ -22,14 +22,19 @@ import type { AgentLayout } from './workspace-layout.js';
 export async function createWorkspaceRunExtension(context: RunExtensionContext<MassGenConfig>): Promise<RunExtension> {
   const { config } = context;
   const layout = await createWorkspaceLayout(config, context.runId, context.warn);
-  const privateAreas = [layout.temporaryRoot, layout.snapshotRoot, ...layout.agents.flatMap((agent) => (agent.workspace === undefined ? [] : [agent.workspace]))];
+  const privateAreas = [
+    layout.temporaryRoot,
+    layout.snapshotRoot,
+    ...layout.agents.flatMap((agent) => (agent.workspace === undefined ? [] : [agent.workspace])),
+  ];
   const store = new SnapshotStore(layout.snapshotDirectory, privateAreas);
   const snapshots = new Map<string, PeerSnapshot>();
   const capturedLabels = new Set<string>();
   const toolsByAgent = new Map<string, Tool[]>();
   let phase: AccessPhase = { kind: 'coordination' };
 
-  const agentLayout = (agentId: string): AgentLayout | undefined => layout.agents.find((agent) => agent.agentId === agentId);
+  const agentLayout = (agentId: string): AgentLayout | undefined =>
+    layout.agents.find((agent) => agent.agentId === agentId);
 
   const capture = async (agentId: string, label: string): Promise<PeerSnapshot | undefined> => {
     const workspace = agentLayout(agentId)?.workspace;
@@ -40,7 +45,11 @@ export async function createWorkspaceRunExtension(context: RunExtensionContext<M
       return { label: anonymousLabel(label), directory: snapshot.directory };
     } catch (error) {
       // Peers keep seeing the previous snapshot; the run goes on.
-      context.warn({ code: 'snapshot-failed', message: `The workspace snapshot for answer ${label} failed: ${toMassGenError(error).message}`, agentId });
+      context.warn({
+        code: 'snapshot-failed',
+        message: `The workspace snapshot for answer ${label} failed: ${toMassGenError(error).message}`,
+        agentId,
+      });
       return undefined;
     }
   };
@@ -76,7 +85,13 @@ export async function createWorkspaceRunExtension(context: RunExtensionContext<M
     const tools = createFileTools(sandbox, agent);
     const commandExecution = config.agents.find((candidate) => candidate.id === agentId)?.backend.commandExecution;
     if (commandExecution !== undefined && agent.workspace !== undefined) {
-      tools.push(createCommandTool({ workspace: agent.workspace, policy: compileCommandPolicy(commandExecution), isOpen: () => phase.kind !== 'ended' }));
+      tools.push(
+        createCommandTool({
+          workspace: agent.workspace,
+          policy: compileCommandPolicy(commandExecution),
+          isOpen: () => phase.kind !== 'ended',
+        }),
+      );
     }
     toolsByAgent.set(agentId, tools);
     return tools;
@@ -89,7 +104,12 @@ export async function createWorkspaceRunExtension(context: RunExtensionContext<M
     const view = () => buildSandboxView(layout, agent, phase, snapshots);
     return {
       ...(agent.workspace === undefined ? {} : { directory: agent.workspace }),
-      roots: () => view().roots.map((root) => ({ path: root.realPath, access: root.access, ...(root.displayPath === '' ? {} : { name: root.displayPath }) })),
+      roots: () =>
+        view().roots.map((root) => ({
+          path: root.realPath,
+          access: root.access,
+          ...(root.displayPath === '' ? {} : { name: root.displayPath }),
+        })),
       protectedPaths: () => view().protectedPaths,
     };
   };

@@ -22,7 +22,12 @@ export function createEchoBackend(settings: BackendSettings): Backend {
       const vote = request.tools?.find((tool) => tool.name === 'vote');
       const labels = (vote?.inputSchema as VoteParameters | undefined)?.properties?.agent_id?.enum ?? [];
       if (vote !== undefined && typeof labels[0] === 'string') {
-        yield { type: 'tool-call', id: 'call-vote', name: 'vote', input: JSON.stringify({ agent_id: labels[0], reason: 'It answers the question.' }) };
+        yield {
+          type: 'tool-call',
+          id: 'call-vote',
+          name: 'vote',
+          input: JSON.stringify({ agent_id: labels[0], reason: 'It answers the question.' }),
+        };
         yield { type: 'finish', reason: 'tool-calls' };
         return;
       }

@@ -152,7 +152,9 @@ export function encodeGguf(metadata: ReadonlyMap<string, GgufValue>, tensors: re
   for (const tensor of tensors) {
     const elements = tensor.dimensions.reduce((product, size) => product * size, 1);
     if (elements !== tensor.data.length) {
-      throw new Error(`tensor ${tensor.name}: dimensions ${tensor.dimensions.join('x')} need ${elements} values, got ${tensor.data.length}`);
+      throw new Error(
+        `tensor ${tensor.name}: dimensions ${tensor.dimensions.join('x')} need ${elements} values, got ${tensor.data.length}`,
+      );
     }
     header.string(tensor.name);
     header.uint32(tensor.dimensions.length);
@@ -160,7 +162,7 @@ export function encodeGguf(metadata: ReadonlyMap<string, GgufValue>, tensors: re
     header.uint32(tensorTypeF32);
     header.uint64(offset);
     offsets.push(offset);
-    offset += Math.ceil((tensor.data.byteLength) / alignment) * alignment;
+    offset += Math.ceil(tensor.data.byteLength / alignment) * alignment;
   }
   header.padTo(alignment);
   for (const tensor of tensors) {

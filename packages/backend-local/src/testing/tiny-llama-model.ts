@@ -62,7 +62,8 @@ function buildVocabulary(endOfTurnPreference: number): Vocabulary {
     const prefers = character === '"' ? 0.4 : isLetter ? 0.22 : 0;
     add(character, tokenType.normal, -1, prefers);
   }
-  for (const [index, word] of words.entries()) add(`${spaceMarker}${word}`, tokenType.normal, -0.1 - index * 0.001, 0.22);
+  for (const [index, word] of words.entries())
+    add(`${spaceMarker}${word}`, tokenType.normal, -0.1 - index * 0.001, 0.22);
   return { tokens, scores, types, preference, endOfTurnId };
 }
 
@@ -110,14 +111,42 @@ function buildTensors(vocabulary: Vocabulary, options: Required<TinyLlamaOptions
     const prefix = `blk.${layer}`;
     tensors.push(
       { name: `${prefix}.attn_norm.weight`, dimensions: [embedding], data: ones(embedding) },
-      { name: `${prefix}.attn_q.weight`, dimensions: [embedding, embedding], data: uniform(random, embedding * embedding, 0.3) },
-      { name: `${prefix}.attn_k.weight`, dimensions: [embedding, embedding], data: uniform(random, embedding * embedding, 0.3) },
-      { name: `${prefix}.attn_v.weight`, dimensions: [embedding, embedding], data: uniform(random, embedding * embedding, 0.3) },
-      { name: `${prefix}.attn_output.weight`, dimensions: [embedding, embedding], data: uniform(random, embedding * embedding, 0.05) },
+      {
+        name: `${prefix}.attn_q.weight`,
+        dimensions: [embedding, embedding],
+        data: uniform(random, embedding * embedding, 0.3),
+      },
+      {
+        name: `${prefix}.attn_k.weight`,
+        dimensions: [embedding, embedding],
+        data: uniform(random, embedding * embedding, 0.3),
+      },
+      {
+        name: `${prefix}.attn_v.weight`,
+        dimensions: [embedding, embedding],
+        data: uniform(random, embedding * embedding, 0.3),
+      },
+      {
+        name: `${prefix}.attn_output.weight`,
+        dimensions: [embedding, embedding],
+        data: uniform(random, embedding * embedding, 0.05),
+      },
       { name: `${prefix}.ffn_norm.weight`, dimensions: [embedding], data: ones(embedding) },
-      { name: `${prefix}.ffn_gate.weight`, dimensions: [embedding, feedForward], data: uniform(random, embedding * feedForward, 0.3) },
-      { name: `${prefix}.ffn_up.weight`, dimensions: [embedding, feedForward], data: uniform(random, embedding * feedForward, 0.3) },
-      { name: `${prefix}.ffn_down.weight`, dimensions: [feedForward, embedding], data: uniform(random, feedForward * embedding, 0.05) },
+      {
+        name: `${prefix}.ffn_gate.weight`,
+        dimensions: [embedding, feedForward],
+        data: uniform(random, embedding * feedForward, 0.3),
+      },
+      {
+        name: `${prefix}.ffn_up.weight`,
+        dimensions: [embedding, feedForward],
+        data: uniform(random, embedding * feedForward, 0.3),
+      },
+      {
+        name: `${prefix}.ffn_down.weight`,
+        dimensions: [feedForward, embedding],
+        data: uniform(random, feedForward * embedding, 0.05),
+      },
     );
   }
   return tensors;

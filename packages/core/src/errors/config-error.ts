@@ -19,7 +19,12 @@ export class ConfigError extends MassGenError {
   readonly file: string | undefined;
   readonly issues: readonly ConfigIssue[];
 
-  constructor(options: { file?: string; issues: ConfigIssue[]; code?: 'CONFIG_INVALID' | 'CONFIG_NOT_FOUND'; cause?: unknown }) {
+  constructor(options: {
+    file?: string;
+    issues: ConfigIssue[];
+    code?: 'CONFIG_INVALID' | 'CONFIG_NOT_FOUND';
+    cause?: unknown;
+  }) {
     super({
       code: options.code ?? 'CONFIG_INVALID',
       message: formatConfigIssues(options.file, options.issues),
@@ -32,7 +37,10 @@ export class ConfigError extends MassGenError {
 }
 
 export function formatConfigIssue(issue: ConfigIssue): string {
-  const where = issue.line === undefined ? '' : ` (line ${issue.line}${issue.column === undefined ? '' : `, column ${issue.column}`})`;
+  const where =
+    issue.line === undefined
+      ? ''
+      : ` (line ${issue.line}${issue.column === undefined ? '' : `, column ${issue.column}`})`;
   return issue.path === '' ? `${issue.message}${where}` : `${issue.path}${where}: ${issue.message}`;
 }
 

@@ -11,7 +11,15 @@ describe('MassGenError', () => {
   });
 
   it('serialises its code, retry advice and attribution, never its cause', () => {
-    const error = new MassGenError({ code: 'BACKEND_RATE_LIMIT', message: 'slow down', retryable: true, retryAfterMs: 2000, provider: 'openai', statusCode: 429, cause: new Error('secret detail') });
+    const error = new MassGenError({
+      code: 'BACKEND_RATE_LIMIT',
+      message: 'slow down',
+      retryable: true,
+      retryAfterMs: 2000,
+      provider: 'openai',
+      statusCode: 429,
+      cause: new Error('secret detail'),
+    });
     expect(error.withAgent('alpha').toJSON()).toEqual({
       name: 'MassGenError',
       code: 'BACKEND_RATE_LIMIT',
@@ -58,8 +66,12 @@ describe('ConfigError', () => {
   });
 
   it('puts a single issue on one line', () => {
-    expect(new ConfigError({ issues: [{ path: 'orchestrator.max_rounds', message: 'expected a whole number of at least 1', line: 3, column: 15 }] }).message).toBe(
-      'Invalid configuration: orchestrator.max_rounds (line 3, column 15): expected a whole number of at least 1',
-    );
+    expect(
+      new ConfigError({
+        issues: [
+          { path: 'orchestrator.max_rounds', message: 'expected a whole number of at least 1', line: 3, column: 15 },
+        ],
+      }).message,
+    ).toBe('Invalid configuration: orchestrator.max_rounds (line 3, column 15): expected a whole number of at least 1');
   });
 });

@@ -31,30 +31,48 @@ export function createCopyFileTool(sandbox: PathSandbox, where: string): Tool {
       subject: (input) => subjectOf(input, 'source'),
       async run(input) {
         const source = await sandbox.resolve(requiredText(input, 'source', 'copy_file'), 'read', 'source');
-        const destination = await sandbox.resolve(requiredText(input, 'destination', 'copy_file'), 'write', 'destination');
+        const destination = await sandbox.resolve(
+          requiredText(input, 'destination', 'copy_file'),
+          'write',
+          'destination',
+        );
         const stats = await lstat(source.realPath);
         if (stats.isFile()) {
           const existing = await lstat(destination.realPath).catch(() => undefined);
           if (existing?.isDirectory() === true) {
-            throw new MassGenError({ code: 'TOOL_FAILED', message: `"${destination.displayPath}" is a directory; give the full path of the new file.` });
+            throw new MassGenError({
+              code: 'TOOL_FAILED',
+              message: `"${destination.displayPath}" is a directory; give the full path of the new file.`,
+            });
           }
           await mkdir(path.dirname(destination.realPath), { recursive: true });
           await copyFileAtomic(source.realPath, destination.realPath);
           return `Copied ${source.displayPath} to ${destination.displayPath} (${stats.size} bytes).`;
         }
-        if (!stats.isDirectory()) throw new MassGenError({ code: 'TOOL_FAILED', message: `"${source.displayPath}" is neither a file nor a directory.` });
+        if (!stats.isDirectory())
+          throw new MassGenError({
+            code: 'TOOL_FAILED',
+            message: `"${source.displayPath}" is neither a file nor a directory.`,
+          });
         if (isWithin(source.realPath, destination.realPath)) {
-          throw new MassGenError({ code: 'TOOL_FAILED', message: `"${destination.displayPath}" is inside "${source.displayPath}"; a directory cannot be copied into itself.` });
+          throw new MassGenError({
+            code: 'TOOL_FAILED',
+            message: `"${destination.displayPath}" is inside "${source.displayPath}"; a directory cannot be copied into itself.`,
+          });
         }
         const copied = await copyTree(source.realPath, destination.realPath, {
           symlinks: 'skip',
           maxEntries: maximumEntries,
           // A link already inside the destination would carry the copy wherever it points.
           include: async (from, to) =>
-            from === source.realPath || (sandbox.accessAt(from) !== 'none' && sandbox.canWrite(to) && !(await isSymbolicLink(to))),
+            from === source.realPath ||
+            (sandbox.accessAt(from) !== 'none' && sandbox.canWrite(to) && !(await isSymbolicLink(to))),
           copyFile: copyFileAtomic,
         });
-        const skipped = copied.skipped === 0 ? '' : `; ${copied.skipped} entries left out (links, special files, or places you may not read or write)`;
+        const skipped =
+          copied.skipped === 0
+            ? ''
+            : `; ${copied.skipped} entries left out (links, special files, or places you may not read or write)`;
         return `Copied ${source.displayPath} to ${destination.displayPath}: ${copied.files} files in ${copied.directories} directories${skipped}.`;
       },
     },

@@ -4,8 +4,18 @@ import type { AgentLayout } from '../workspace-layout.js';
 import { createFileTools, describePaths } from './create-file-tools.js';
 
 const sandbox = new PathSandbox(() => ({ roots: [], protectedPaths: [], peers: new Map() }));
-const readContext = { configuredPath: '/data/specs', realPath: '/data/specs', access: 'read' as const, protectedPaths: [] };
-const writeContext = { configuredPath: '/data/out', realPath: '/data/out', access: 'write' as const, protectedPaths: [] };
+const readContext = {
+  configuredPath: '/data/specs',
+  realPath: '/data/specs',
+  access: 'read' as const,
+  protectedPaths: [],
+};
+const writeContext = {
+  configuredPath: '/data/out',
+  realPath: '/data/out',
+  access: 'write' as const,
+  protectedPaths: [],
+};
 
 describe('createFileTools', () => {
   it('offers tools that change files only to an agent that can ever write', () => {

@@ -15,10 +15,20 @@ import { createWriteFileTool } from './write-file-tool.js';
  */
 export function createFileTools(sandbox: PathSandbox, agent: AgentLayout): Tool[] {
   const where = describePaths(agent);
-  const readTools = [createReadFileTool(sandbox, where), createListDirectoryTool(sandbox, where), createSearchFilesTool(sandbox, where)];
-  const canEverWrite = agent.workspace !== undefined || agent.contextPaths.some((contextPath) => contextPath.access === 'write');
+  const readTools = [
+    createReadFileTool(sandbox, where),
+    createListDirectoryTool(sandbox, where),
+    createSearchFilesTool(sandbox, where),
+  ];
+  const canEverWrite =
+    agent.workspace !== undefined || agent.contextPaths.some((contextPath) => contextPath.access === 'write');
   if (!canEverWrite) return readTools;
-  return [...readTools, createWriteFileTool(sandbox, where), createEditFileTool(sandbox, where), createCopyFileTool(sandbox, where)];
+  return [
+    ...readTools,
+    createWriteFileTool(sandbox, where),
+    createEditFileTool(sandbox, where),
+    createCopyFileTool(sandbox, where),
+  ];
 }
 
 /** The paths an agent can name, for its tools' descriptions. */
@@ -29,7 +39,11 @@ export function describePaths(agent: AgentLayout): string {
       : 'A relative path is inside your own workspace, which only you can change.';
   const peers = `${peersDirectory}/<label>/ holds each other agent's files as of its latest answer, read-only (peers/agent2 for answer agent2.1).`;
   const contextPaths = agent.contextPaths.map((contextPath) =>
-    contextPath.access === 'write' ? `${contextPath.configuredPath} (read-only; writable for the agent that presents the final answer)` : `${contextPath.configuredPath} (read-only)`,
+    contextPath.access === 'write'
+      ? `${contextPath.configuredPath} (read-only; writable for the agent that presents the final answer)`
+      : `${contextPath.configuredPath} (read-only)`,
   );
-  return [workspace, peers, ...(contextPaths.length === 0 ? [] : [`Context paths: ${contextPaths.join('; ')}.`])].join(' ');
+  return [workspace, peers, ...(contextPaths.length === 0 ? [] : [`Context paths: ${contextPaths.join('; ')}.`])].join(
+    ' ',
+  );
 }

@@ -27,11 +27,19 @@ export function createEditFileTool(sandbox: PathSandbox, where: string): Tool {
         const oldText = requiredText(input, 'old_text', 'edit_file');
         const newText = requiredText(input, 'new_text', 'edit_file');
         const replaceAll = optionalFlag(input, 'replace_all', 'edit_file');
-        if (oldText === '') throw new MassGenError({ code: 'TOOL_FAILED', message: 'edit_file needs a non-empty old_text; use write_file to write a whole file.' });
+        if (oldText === '')
+          throw new MassGenError({
+            code: 'TOOL_FAILED',
+            message: 'edit_file needs a non-empty old_text; use write_file to write a whole file.',
+          });
         const target = await sandbox.resolve(requiredText(input, 'path', 'edit_file'), 'write');
         const content = await readTextFile(target.realPath, target.displayPath);
         const occurrences = content.split(oldText).length - 1;
-        if (occurrences === 0) throw new MassGenError({ code: 'TOOL_FAILED', message: `old_text does not occur in "${target.displayPath}"; read the file and copy the text exactly.` });
+        if (occurrences === 0)
+          throw new MassGenError({
+            code: 'TOOL_FAILED',
+            message: `old_text does not occur in "${target.displayPath}"; read the file and copy the text exactly.`,
+          });
         if (occurrences > 1 && !replaceAll) {
           throw new MassGenError({
             code: 'TOOL_FAILED',

@@ -23,7 +23,15 @@ afterEach(() => {
 describe('list_directory', () => {
   it('lists the workspace with the peers it can see, without following links', async () => {
     const result = await callTool(createListDirectoryTool(fixture.sandbox, ''), {});
-    expect(result).toEqual({ content: ['Contents of .:', 'README.md (5 bytes)', 'escape (symbolic link)', 'src/', 'peers/ (read-only: agent2)'].join('\n') });
+    expect(result).toEqual({
+      content: [
+        'Contents of .:',
+        'README.md (5 bytes)',
+        'escape (symbolic link)',
+        'src/',
+        'peers/ (read-only: agent2)',
+      ].join('\n'),
+    });
   });
 
   it('descends to the depth asked for, in tree order', async () => {
@@ -33,8 +41,12 @@ describe('list_directory', () => {
 
   it('lists the virtual peers directory and a peer snapshot', async () => {
     const tool = createListDirectoryTool(fixture.sandbox, '');
-    await expect(callTool(tool, { path: 'peers' })).resolves.toEqual({ content: "peers/ (other agents' latest shared work, read-only):\nagent2/" });
-    await expect(callTool(tool, { path: 'peers/agent2' })).resolves.toEqual({ content: 'Contents of peers/agent2:\nanswer.md (10 bytes)' });
+    await expect(callTool(tool, { path: 'peers' })).resolves.toEqual({
+      content: "peers/ (other agents' latest shared work, read-only):\nagent2/",
+    });
+    await expect(callTool(tool, { path: 'peers/agent2' })).resolves.toEqual({
+      content: 'Contents of peers/agent2:\nanswer.md (10 bytes)',
+    });
   });
 
   it('hides a private area inside a context path', async () => {
@@ -44,8 +56,14 @@ describe('list_directory', () => {
 
   it('refuses a directory outside the roots and a depth out of range', async () => {
     const tool = createListDirectoryTool(fixture.sandbox, '');
-    await expect(callTool(tool, { path: 'escape' })).resolves.toMatchObject({ isError: true, content: expect.stringContaining('outside the directories you may use') });
+    await expect(callTool(tool, { path: 'escape' })).resolves.toMatchObject({
+      isError: true,
+      content: expect.stringContaining('outside the directories you may use'),
+    });
     await expect(callTool(tool, { path: '..' })).resolves.toMatchObject({ isError: true });
-    await expect(callTool(tool, { depth: 9 })).resolves.toEqual({ content: 'list_directory: "depth" must be a whole number from 1 to 5.', isError: true });
+    await expect(callTool(tool, { depth: 9 })).resolves.toEqual({
+      content: 'list_directory: "depth" must be a whole number from 1 to 5.',
+      isError: true,
+    });
   });
 });

@@ -27,13 +27,21 @@ export function createListDirectoryTool(sandbox: PathSandbox, where: string): To
         const depth = optionalWholeNumber(input, 'depth', 'list_directory', { min: 1, max: 5 }) ?? 1;
         const target = await sandbox.resolveListing(optionalText(input, 'path', 'list_directory') ?? '.');
         if ('kind' in target) {
-          if (target.labels.length === 0) return `${peersDirectory}/ is empty: no other agent has submitted an answer yet.`;
-          return [`${peersDirectory}/ (other agents' latest shared work, read-only):`, ...target.labels.map((label) => `${label}/`)].join('\n');
+          if (target.labels.length === 0)
+            return `${peersDirectory}/ is empty: no other agent has submitted an answer yet.`;
+          return [
+            `${peersDirectory}/ (other agents' latest shared work, read-only):`,
+            ...target.labels.map((label) => `${label}/`),
+          ].join('\n');
         }
         const stats = await stat(target.realPath);
         if (!stats.isDirectory()) return `${target.displayPath} is a file of ${stats.size} bytes.`;
         const lines: string[] = [];
-        const walk = walkDirectory(sandbox, target.realPath, { maxDepth: depth, maxVisited: maximumEntries * 10, signal });
+        const walk = walkDirectory(sandbox, target.realPath, {
+          maxDepth: depth,
+          maxVisited: maximumEntries * 10,
+          signal,
+        });
         let next = await walk.next();
         while (next.done !== true && lines.length < maximumEntries) {
           const entry = next.value;
@@ -45,9 +53,14 @@ export function createListDirectoryTool(sandbox: PathSandbox, where: string): To
         const truncated = lines.length >= maximumEntries || (next.done === true && next.value.truncated);
         const isWorkspaceRoot = target.root.displayPath === '' && target.realPath === target.root.realPath;
         const peers = isWorkspaceRoot ? await sandbox.resolveListing(peersDirectory) : undefined;
-        if (peers !== undefined && 'kind' in peers && peers.labels.length > 0) lines.push(`${peersDirectory}/ (read-only: ${peers.labels.join(', ')})`);
+        if (peers !== undefined && 'kind' in peers && peers.labels.length > 0)
+          lines.push(`${peersDirectory}/ (read-only: ${peers.labels.join(', ')})`);
         const heading = `Contents of ${target.displayPath}${lines.length === 0 ? ': (empty)' : ':'}`;
-        return [heading, ...lines, ...(truncated ? [`[Listing stopped after ${lines.length} entries; list a subdirectory for more.]`] : [])].join('\n');
+        return [
+          heading,
+          ...lines,
+          ...(truncated ? [`[Listing stopped after ${lines.length} entries; list a subdirectory for more.]`] : []),
+        ].join('\n');
       },
     },
     sandbox,

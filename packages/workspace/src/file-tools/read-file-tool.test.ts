@@ -21,18 +21,27 @@ describe('read_file', () => {
     writeFileSync(path.join(fixture.workspace, 'mine.txt'), 'my text');
     await expect(callTool(tool, { path: 'mine.txt' })).resolves.toEqual({ content: 'my text' });
     await expect(callTool(tool, { path: 'peers/agent2/answer.md' })).resolves.toEqual({ content: 'peer work\n' });
-    await expect(callTool(tool, { path: path.join(fixture.context, 'notes.md') })).resolves.toEqual({ content: '# Notes\nshared line\n' });
+    await expect(callTool(tool, { path: path.join(fixture.context, 'notes.md') })).resolves.toEqual({
+      content: '# Notes\nshared line\n',
+    });
   });
 
   it('returns a range of lines', async () => {
     writeFileSync(path.join(fixture.workspace, 'lines.txt'), 'one\ntwo\nthree\nfour');
     const tool = createReadFileTool(fixture.sandbox, '');
-    await expect(callTool(tool, { path: 'lines.txt', start_line: 2, line_count: 2 })).resolves.toEqual({ content: 'two\nthree' });
-    await expect(callTool(tool, { path: 'lines.txt', start_line: 9 })).resolves.toEqual({ content: '"lines.txt" has only 4 lines.' });
+    await expect(callTool(tool, { path: 'lines.txt', start_line: 2, line_count: 2 })).resolves.toEqual({
+      content: 'two\nthree',
+    });
+    await expect(callTool(tool, { path: 'lines.txt', start_line: 9 })).resolves.toEqual({
+      content: '"lines.txt" has only 4 lines.',
+    });
   });
 
   it('shortens a long file and says how to read on', async () => {
-    writeFileSync(path.join(fixture.workspace, 'long.txt'), Array.from({ length: 30_000 }, (_, index) => `line ${index + 1}`).join('\n'));
+    writeFileSync(
+      path.join(fixture.workspace, 'long.txt'),
+      Array.from({ length: 30_000 }, (_, index) => `line ${index + 1}`).join('\n'),
+    );
     const result = await callTool(createReadFileTool(fixture.sandbox, ''), { path: 'long.txt' });
     expect(result.content.length).toBeLessThan(101_000);
     expect(result.content).toMatch(/\[Shown: lines 1-\d+ of 30000\. Read on with start_line \d+\.\]$/);
@@ -41,11 +50,29 @@ describe('read_file', () => {
   it('explains failures in words, with the path as the agent wrote it and never the real one', async () => {
     const tool = createReadFileTool(fixture.sandbox, '');
     writeFileSync(path.join(fixture.workspace, 'image.png'), Buffer.from([0x89, 0x50, 0x00, 0x01]));
-    await expect(callTool(tool, { path: 'missing.txt' })).resolves.toEqual({ content: '"missing.txt" does not exist.', isError: true });
-    await expect(callTool(tool, { path: 'image.png' })).resolves.toEqual({ content: '"image.png" is a binary file; only text files can be read.', isError: true });
-    await expect(callTool(tool, { path: '.' })).resolves.toEqual({ content: '"." is a directory; list it instead.', isError: true });
-    await expect(callTool(tool, { path: 'peers/agent2/nothing.md' })).resolves.toEqual({ content: '"peers/agent2/nothing.md" does not exist.', isError: true });
-    await expect(callTool(tool, {})).resolves.toEqual({ content: 'read_file needs "path" as a string.', isError: true });
-    await expect(callTool(tool, 'notes.md')).resolves.toEqual({ content: 'read_file expects its arguments as a JSON object.', isError: true });
+    await expect(callTool(tool, { path: 'missing.txt' })).resolves.toEqual({
+      content: '"missing.txt" does not exist.',
+      isError: true,
+    });
+    await expect(callTool(tool, { path: 'image.png' })).resolves.toEqual({
+      content: '"image.png" is a binary file; only text files can be read.',
+      isError: true,
+    });
+    await expect(callTool(tool, { path: '.' })).resolves.toEqual({
+      content: '"." is a directory; list it instead.',
+      isError: true,
+    });
+    await expect(callTool(tool, { path: 'peers/agent2/nothing.md' })).resolves.toEqual({
+      content: '"peers/agent2/nothing.md" does not exist.',
+      isError: true,
+    });
+    await expect(callTool(tool, {})).resolves.toEqual({
+      content: 'read_file needs "path" as a string.',
+      isError: true,
+    });
+    await expect(callTool(tool, 'notes.md')).resolves.toEqual({
+      content: 'read_file expects its arguments as a JSON object.',
+      isError: true,
+    });
   });
 });

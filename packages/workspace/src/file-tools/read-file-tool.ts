@@ -17,15 +17,23 @@ export function createReadFileTool(sandbox: PathSandbox, where: string): Tool {
         properties: {
           path: { type: 'string', description: 'The file to read.' },
           start_line: { type: 'integer', minimum: 1, description: 'First line to return (1-based). Defaults to 1.' },
-          line_count: { type: 'integer', minimum: 1, description: 'How many lines to return. Defaults to the whole file.' },
+          line_count: {
+            type: 'integer',
+            minimum: 1,
+            description: 'How many lines to return. Defaults to the whole file.',
+          },
         },
         required: ['path'],
         additionalProperties: false,
       },
       subject: (input) => subjectOf(input, 'path'),
       async run(input) {
-        const startLine = optionalWholeNumber(input, 'start_line', 'read_file', { min: 1, max: Number.MAX_SAFE_INTEGER }) ?? 1;
-        const lineCount = optionalWholeNumber(input, 'line_count', 'read_file', { min: 1, max: Number.MAX_SAFE_INTEGER });
+        const startLine =
+          optionalWholeNumber(input, 'start_line', 'read_file', { min: 1, max: Number.MAX_SAFE_INTEGER }) ?? 1;
+        const lineCount = optionalWholeNumber(input, 'line_count', 'read_file', {
+          min: 1,
+          max: Number.MAX_SAFE_INTEGER,
+        });
         const target = await sandbox.resolve(requiredText(input, 'path', 'read_file'), 'read');
         const lines = (await readTextFile(target.realPath, target.displayPath)).split('\n');
         if (startLine > 1 && startLine > lines.length) return `"${target.displayPath}" has only ${lines.length} lines.`;

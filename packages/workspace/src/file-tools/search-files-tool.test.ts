@@ -29,22 +29,38 @@ describe('search_files', () => {
 
   it('finds text inside files as path:line: text', async () => {
     const result = await callTool(createSearchFilesTool(fixture.sandbox, ''), { text: 'users' });
-    expect(result.content).toBe([`${path.join('docs', 'api.md')}:2: GET /users returns users`, `${path.join('docs', 'guide.MD')}:1: users guide`, 'main.ts:1: const users = [];'].join('\n'));
+    expect(result.content).toBe(
+      [
+        `${path.join('docs', 'api.md')}:2: GET /users returns users`,
+        `${path.join('docs', 'guide.MD')}:1: users guide`,
+        'main.ts:1: const users = [];',
+      ].join('\n'),
+    );
   });
 
   it('searches every peer snapshot under "peers", and skips private areas of a context path', async () => {
     const tool = createSearchFilesTool(fixture.sandbox, '');
-    await expect(callTool(tool, { path: 'peers', text: 'peer' })).resolves.toEqual({ content: 'peers/agent2/answer.md:1: peer work' });
+    await expect(callTool(tool, { path: 'peers', text: 'peer' })).resolves.toEqual({
+      content: 'peers/agent2/answer.md:1: peer work',
+    });
     await expect(callTool(tool, { path: fixture.context, text: 'draft' })).resolves.toEqual({ content: 'No match.' });
-    await expect(callTool(tool, { path: fixture.context, name: 'original' })).resolves.toEqual({ content: path.join(fixture.context, 'keep', 'original.txt') });
+    await expect(callTool(tool, { path: fixture.context, name: 'original' })).resolves.toEqual({
+      content: path.join(fixture.context, 'keep', 'original.txt'),
+    });
   });
 
   it('stops at max_results and says so', async () => {
     const result = await callTool(createSearchFilesTool(fixture.sandbox, ''), { text: 'users', max_results: 1 });
-    expect(result.content.split('\n')).toEqual([`${path.join('docs', 'api.md')}:2: GET /users returns users`, expect.stringContaining('Search stopped after 1 results')]);
+    expect(result.content.split('\n')).toEqual([
+      `${path.join('docs', 'api.md')}:2: GET /users returns users`,
+      expect.stringContaining('Search stopped after 1 results'),
+    ]);
   });
 
   it('needs a name or a text', async () => {
-    await expect(callTool(createSearchFilesTool(fixture.sandbox, ''), { path: '.' })).resolves.toEqual({ content: 'search_files needs "name", "text" or both.', isError: true });
+    await expect(callTool(createSearchFilesTool(fixture.sandbox, ''), { path: '.' })).resolves.toEqual({
+      content: 'search_files needs "name", "text" or both.',
+      isError: true,
+    });
   });
 });

@@ -22,10 +22,21 @@ export function createSearchFilesTool(sandbox: PathSandbox, where: string): Tool
       inputSchema: {
         type: 'object',
         properties: {
-          path: { type: 'string', description: 'The directory to search. Defaults to your workspace; "peers" searches every peer snapshot.' },
-          name: { type: 'string', description: 'File name pattern (* and ? wildcards) or part of the name, case-insensitive.' },
+          path: {
+            type: 'string',
+            description: 'The directory to search. Defaults to your workspace; "peers" searches every peer snapshot.',
+          },
+          name: {
+            type: 'string',
+            description: 'File name pattern (* and ? wildcards) or part of the name, case-insensitive.',
+          },
           text: { type: 'string', description: 'Exact text to find inside files (case-sensitive).' },
-          max_results: { type: 'integer', minimum: 1, maximum: 500, description: 'Most results to return. Defaults to 100.' },
+          max_results: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 500,
+            description: 'Most results to return. Defaults to 100.',
+          },
         },
         additionalProperties: false,
       },
@@ -41,20 +52,36 @@ export function createSearchFilesTool(sandbox: PathSandbox, where: string): Tool
         const target = await sandbox.resolveListing(optionalText(input, 'path', 'search_files') ?? '.');
         const directories =
           'kind' in target
-            ? await Promise.all(target.labels.map(async (label) => (await sandbox.resolve(`peers/${label}`, 'read')).realPath))
+            ? await Promise.all(
+                target.labels.map(async (label) => (await sandbox.resolve(`peers/${label}`, 'read')).realPath),
+              )
             : [target.realPath];
         const results: string[] = [];
         let stoppedEarly = false;
         for (const directory of directories) {
-          if (!(await stat(directory)).isDirectory()) throw new MassGenError({ code: 'TOOL_FAILED', message: `"${sandbox.displayOf(directory)}" is a file; search a directory.` });
-          const walk = walkDirectory(sandbox, directory, { maxDepth: Number.POSITIVE_INFINITY, maxVisited: maximumVisited, signal });
+          if (!(await stat(directory)).isDirectory())
+            throw new MassGenError({
+              code: 'TOOL_FAILED',
+              message: `"${sandbox.displayOf(directory)}" is a file; search a directory.`,
+            });
+          const walk = walkDirectory(sandbox, directory, {
+            maxDepth: Number.POSITIVE_INFINITY,
+            maxVisited: maximumVisited,
+            signal,
+          });
           let next = await walk.next();
           while (next.done !== true && results.length < maxResults) {
             const entry = next.value;
             if (entry.kind === 'file' && matchesName(path.basename(entry.relativePath))) {
               const display = sandbox.displayOf(entry.realPath);
               if (text === undefined || text === '') results.push(display);
-              else results.push(...(await textMatches(entry.realPath, entry.size, display, text)).slice(0, maxResults - results.length));
+              else
+                results.push(
+                  ...(await textMatches(entry.realPath, entry.size, display, text)).slice(
+                    0,
+                    maxResults - results.length,
+                  ),
+                );
             }
             next = await walk.next();
           }
@@ -63,8 +90,13 @@ export function createSearchFilesTool(sandbox: PathSandbox, where: string): Tool
             break;
           }
         }
-        if (results.length === 0) return stoppedEarly ? `No match among the first ${maximumVisited} entries; search a smaller directory.` : 'No match.';
-        const note = stoppedEarly ? [`[Search stopped after ${results.length} results or ${maximumVisited} entries; narrow it for more.]`] : [];
+        if (results.length === 0)
+          return stoppedEarly
+            ? `No match among the first ${maximumVisited} entries; search a smaller directory.`
+            : 'No match.';
+        const note = stoppedEarly
+          ? [`[Search stopped after ${results.length} results or ${maximumVisited} entries; narrow it for more.]`]
+          : [];
         return [...results, ...note].join('\n');
       },
     },
@@ -90,7 +122,11 @@ async function textMatches(realPath: string, size: number, display: string, text
 function namePattern(pattern: string): (name: string) => boolean {
   const lowered = pattern.toLowerCase();
   if (!/[*?]/.test(pattern)) return (name) => name.toLowerCase().includes(lowered);
-  const source = [...lowered].map((character) => (character === '*' ? '.*' : character === '?' ? '.' : character.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
+  const source = [...lowered]
+    .map((character) =>
+      character === '*' ? '.*' : character === '?' ? '.' : character.replace(/[.+^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('');
   const expression = new RegExp(`^${source}$`, 'su');
   return (name) => expression.test(name.toLowerCase());
 }

@@ -13,12 +13,20 @@ export async function readTextFile(realPath: string, displayPath: string): Promi
   const handle = await open(realPath, constants.O_RDONLY | constants.O_NOFOLLOW);
   try {
     const stats = await handle.stat();
-    if (stats.isDirectory()) throw new MassGenError({ code: 'TOOL_FAILED', message: `"${displayPath}" is a directory; list it instead.` });
+    if (stats.isDirectory())
+      throw new MassGenError({ code: 'TOOL_FAILED', message: `"${displayPath}" is a directory; list it instead.` });
     if (stats.size > maximumTextFileBytes) {
-      throw new MassGenError({ code: 'TOOL_FAILED', message: `"${displayPath}" is ${stats.size} bytes; files over ${maximumTextFileBytes} bytes are not read.` });
+      throw new MassGenError({
+        code: 'TOOL_FAILED',
+        message: `"${displayPath}" is ${stats.size} bytes; files over ${maximumTextFileBytes} bytes are not read.`,
+      });
     }
     const bytes = await handle.readFile();
-    if (looksBinary(bytes)) throw new MassGenError({ code: 'TOOL_FAILED', message: `"${displayPath}" is a binary file; only text files can be read.` });
+    if (looksBinary(bytes))
+      throw new MassGenError({
+        code: 'TOOL_FAILED',
+        message: `"${displayPath}" is a binary file; only text files can be read.`,
+      });
     return bytes.toString('utf8');
   } finally {
     await handle.close();

@@ -24,7 +24,11 @@ export interface WalkOptions {
  * without following symbolic links, and leaves out whatever the sandbox keeps private, such as
  * another agent's workspace inside a context path.
  */
-export async function* walkDirectory(sandbox: PathSandbox, directory: string, options: WalkOptions): AsyncGenerator<WalkEntry, { truncated: boolean }> {
+export async function* walkDirectory(
+  sandbox: PathSandbox,
+  directory: string,
+  options: WalkOptions,
+): AsyncGenerator<WalkEntry, { truncated: boolean }> {
   const state = { visited: 0, truncated: false };
   yield* walkLevel(sandbox, directory, '', 1, options, state);
   return { truncated: state.truncated };
@@ -57,8 +61,15 @@ async function* walkLevel(
     const stats = await lstat(realPath).catch(() => undefined);
     if (stats === undefined) continue;
     const relativePath = relativeDirectory === '' ? name : path.join(relativeDirectory, name);
-    const kind = stats.isDirectory() ? 'directory' : stats.isFile() ? 'file' : stats.isSymbolicLink() ? 'link' : 'other';
+    const kind = stats.isDirectory()
+      ? 'directory'
+      : stats.isFile()
+        ? 'file'
+        : stats.isSymbolicLink()
+          ? 'link'
+          : 'other';
     yield { realPath, relativePath, depth, kind, size: stats.size };
-    if (kind === 'directory' && depth < options.maxDepth) yield* walkLevel(sandbox, realPath, relativePath, depth + 1, options, state);
+    if (kind === 'directory' && depth < options.maxDepth)
+      yield* walkLevel(sandbox, realPath, relativePath, depth + 1, options, state);
   }
 }
