@@ -16,6 +16,7 @@ import { localDefaultNotice } from './local-default-notice.js';
 import { logsCommand } from './logs-command.js';
 import { runCommand, runCoordination } from './run-command.js';
 import { showSchemaCommand } from './show-schema-command.js';
+import { readStandardInputQuestion, standardInputMarker } from './standard-input-question.js';
 import { validateCommand } from './validate-command.js';
 
 interface CliOptions {
@@ -44,6 +45,7 @@ Examples:
   massgen --validate team.yaml other.yaml
   massgen --list-examples               (bundled examples; massgen --example team-of-three "q")
   massgen --no-display --config team.yaml "q" > answer.md
+  echo "q" | massgen --config team.yaml     (the question from standard input; also: massgen ... -)
   massgen --config team.yaml            (no question: an interactive session)
   massgen init                          (write a configuration: asks which backends and models)
   massgen logs                          (list past runs; massgen logs show latest)
@@ -51,6 +53,7 @@ Examples:
 
 Exit codes:
   0 success   1 configuration error   2 execution error   3 timeout   4 interrupted
+  141 output pipe closed early (massgen ... | head); a run still finishes and is recorded
 
 Each run is recorded under .massgen/runs/<run id>/ (events.jsonl, answers/, votes.json,
 final.md, status.json).`;
@@ -76,7 +79,9 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), sig
         io,
         loader,
       );
-    const question = program.args[0] ?? (options.example === undefined ? undefined : examplesQuestion(options.example));
+    // The configuration first: its mistakes are reported before the run waits on standard input.
+    const config = await resolveConfig(options, io);
+    const question = await readQuestion(program.args[0], options.example);
     const interactive = (question === undefined || question.trim() === '') && process.stdin.isTTY === true;
     if (!interactive && (question === undefined || question.trim() === '')) {
       throw new MassGenError({
@@ -85,7 +90,6 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), sig
           'No question given. Usage: massgen --config FILE "your question" (see massgen --help), or run it in a terminal for an interactive session.',
       });
     }
-    const config = await resolveConfig(options, io);
     for (const warning of config.warnings)
       io.stderr.write(`warning: ${warning.path === undefined ? '' : `${warning.path}: `}${warning.message}\n`);
     if (interactive || question === undefined) {
@@ -144,7 +148,10 @@ function buildProgram(io: CliIo): Command {
     .description(
       "Several AI agents answer your question in parallel, review each other's answers, vote,\nand the winner presents the final answer.",
     )
-    .argument('[question]', 'the question or task for the team')
+    .argument(
+      '[question]',
+      'the question or task for the team; - (or none, with input piped in) reads it from standard input',
+    )
     .option('-c, --config <file>', 'YAML configuration of the team')
     .option('-m, --model <model>', 'run one agent on this model, with no configuration file')
     .option('--backend <type>', 'backend type for --model (default: inferred from the model name)')
@@ -215,8 +222,16 @@ async function resolveConfig(options: CliOptions, io: CliIo): Promise<MassGenCon
   return config;
 }
 
-function examplesQuestion(name: string): string {
-  return findExample(readExampleCatalog(), name).question;
+/**
+ * The question: the argument, standard input when the argument is `-` or when none is given and
+ * standard input is not a terminal, the example's own question, or none (an interactive session).
+ */
+async function readQuestion(argument: string | undefined, example: string | undefined): Promise<string | undefined> {
+  if (argument === standardInputMarker) return readStandardInputQuestion(process.stdin);
+  if (argument !== undefined) return argument;
+  if (example !== undefined) return findExample(readExampleCatalog(), example).question;
+  if (process.stdin.isTTY !== true) return readStandardInputQuestion(process.stdin);
+  return undefined;
 }
 
 function parsePositiveNumber(value: string): number {

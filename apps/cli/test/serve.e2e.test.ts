@@ -199,15 +199,13 @@ describe.skipIf(curlPath === undefined)(
       const events = body.trim().split('\n\n');
       expect(events.every((event) => event.startsWith('data: '))).toBe(true);
       expect(events.at(-1)).toBe('data: [DONE]');
-      const chunks = events
-        .slice(0, -1)
-        .map(
-          (event) =>
-            JSON.parse(event.slice('data: '.length)) as {
-              object: string;
-              choices: Array<{ delta: { content?: string } }>;
-            },
-        );
+      const chunks = events.slice(0, -1).map(
+        (event) =>
+          JSON.parse(event.slice('data: '.length)) as {
+            object: string;
+            choices: Array<{ delta: { content?: string } }>;
+          },
+      );
       expect(chunks.every((chunk) => chunk.object === 'chat.completion.chunk')).toBe(true);
       expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe('The answer is 4.');
 

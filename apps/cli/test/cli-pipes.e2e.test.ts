@@ -1,0 +1,125 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
+import type { FakeOpenAIServer } from '@massgen/testing';
+import { runCli } from './run-cli.js';
+
+/** What a shell reports for a program whose output pipe closed: 128 + SIGPIPE. */
+const closedPipeStatus = 141;
+const stackTrace = /\n\s+at |Unhandled|EPIPE/;
+
+let directory: string;
+let server: FakeOpenAIServer;
+let team: string;
+
+beforeAll(async () => {
+  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-pipes-'));
+  server = await createFakeOpenAIServer({
+    responder: createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' }),
+  });
+  team = path.join(directory, 'team.yaml');
+  writeFileSync(
+    team,
+    `agents:\n${['alpha', 'beta']
+      .map(
+        (id) => `  - id: ${id}\n    backend: { type: chatcompletion, model: model-${id}, base_url: "${server.url}" }\n`,
+      )
+      .join('')}`,
+  );
+});
+
+afterAll(async () => {
+  await server.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+function latestStatus(): { state: string; stopReason: string } {
+  const runs = path.join(directory, '.massgen', 'runs');
+  const latest = readdirSync(runs).sort().at(-1);
+  if (latest === undefined) throw new Error('no run record');
+  return JSON.parse(readFileSync(path.join(runs, latest, 'status.json'), 'utf8')) as {
+    state: string;
+    stopReason: string;
+  };
+}
+
+describe('writing to a closed pipe (massgen ... | head)', () => {
+  const commands: Array<[string, () => string[]]> = [
+    ['--help', () => ['--help']],
+    ['--version', () => ['--version']],
+    ['--show-schema', () => ['--show-schema']],
+    ['--show-schema --json', () => ['--show-schema', '--json']],
+    ['--list-examples', () => ['--list-examples']],
+    ['--validate', () => ['--validate', team]],
+    ['logs', () => ['logs']],
+    ['serve --help', () => ['serve', '--help']],
+    ['init --help', () => ['init', '--help']],
+  ];
+  it.each(commands)('%s ends quietly with status 141', async (_name, args) => {
+    const result = await runCli(args(), { cwd: directory, closeStdout: true });
+    expect(result.stderr).not.toMatch(stackTrace);
+    expect(result.code).toBe(closedPipeStatus);
+  });
+
+  it('a --no-display run still finishes and records everything, then ends quietly with status 141', async () => {
+    const result = await runCli(['--no-display', '--config', team, 'What is 2+2?'], {
+      cwd: directory,
+      closeStdout: true,
+    });
+    expect(result.stderr).not.toMatch(stackTrace);
+    expect(result.stderr).toContain('stop reason: consensus');
+    expect(result.code).toBe(closedPipeStatus);
+    expect(latestStatus()).toMatchObject({ state: 'finished', stopReason: 'consensus' });
+  });
+
+  it('through a real shell pipe into head, the schema (larger than a pipe holds) ends with status 141 and no trace', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const bin = path.resolve(import.meta.dirname, '../bin/massgen.js');
+    const result = spawnSync(
+      'bash',
+      ['-c', `"${process.execPath}" "${bin}" --show-schema --json | head -c 5; echo " status=\${PIPESTATUS[0]}"`],
+      { cwd: directory, encoding: 'utf8' },
+    );
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('{\n  " status=141\n');
+  });
+});
+
+describe('the question from standard input', () => {
+  it('is read when no question is given and input is piped in (echo "q" | massgen --config t.yaml)', async () => {
+    const result = await runCli(['--no-display', '--config', team], { cwd: directory, stdin: 'What is 2+2?\n' });
+    expect(result.stderr).not.toMatch(stackTrace);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('The answer is 4.\n');
+    const asked = server.requests
+      .at(-1)
+      ?.messages.map((message) => JSON.stringify(message.content))
+      .join('\n');
+    expect(asked).toContain('What is 2+2?');
+  });
+
+  it('is read when the question is -', async () => {
+    const result = await runCli(['--no-display', '--config', team, '-'], {
+      cwd: directory,
+      stdin: 'Which number is four?',
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('The answer is 4.\n');
+    const asked = server.requests
+      .at(-1)
+      ?.messages.map((message) => JSON.stringify(message.content))
+      .join('\n');
+    expect(asked).toContain('Which number is four?');
+  });
+
+  it('says so when standard input is empty, with exit code 1 and no run', async () => {
+    const runs = path.join(directory, '.massgen', 'runs');
+    const before = readdirSync(runs).length;
+    const result = await runCli(['--no-display', '--config', team], { cwd: directory, stdin: '  \n' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('No question given: standard input was empty');
+    expect(readdirSync(runs)).toHaveLength(before);
+  });
+});
