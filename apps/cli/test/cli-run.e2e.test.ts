@@ -198,6 +198,7 @@ describe('massgen configuration errors', () => {
   });
 
   it('asks for a question when none is given', async () => {
+    writeTeam(threeAgents);
     const result = await runCli(['--config', 'team.yaml'], { cwd: directory });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('No question given');
