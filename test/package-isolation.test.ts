@@ -31,4 +31,11 @@ describe('each backend installs alone', () => {
   it('keeps core free of any dependency', () => {
     expect([...productionClosure([path.join(root, 'packages/core')])]).toEqual(['@massgen/core']);
   });
+
+  it('keeps run-state to core alone, so a browser can load what the terminal display folds a run with', () => {
+    expect([...productionClosure([path.join(root, 'packages/run-state')])].sort()).toEqual([
+      '@massgen/core',
+      '@massgen/run-state',
+    ]);
+  });
 });

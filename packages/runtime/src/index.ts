@@ -10,13 +10,13 @@ export { backendPackageCandidates, strategyPackageCandidates } from './plugin-na
 export { defaultRetryPolicy, retryDelay } from './retry-policy.js';
 export type { RetryPolicy } from './retry-policy.js';
 export { RunRecord, createRunId } from './run-record.js';
-export { initialRunStatus, reduceRunStatus } from './run-status.js';
+export { initialRunStatus, reduceRunStatus } from '@massgen/run-state';
 export { runStream } from './run-stream.js';
 export type { RunStream } from './run-stream.js';
-export type { AgentState, AgentStatus, RunStatus } from './run-status.js';
+export type { AgentState, AgentStatus, RunStatus } from '@massgen/run-state';
 export { run } from './run.js';
 export type { RunOptions, RunResult } from './run.js';
 export { streamWithRetry } from './stream-with-retry.js';
 export type { StreamWithRetryOptions } from './stream-with-retry.js';
-export { UsageLedger, addUsage } from './usage-ledger.js';
+export { UsageLedger } from './usage-ledger.js';
 export type { AgentUsage } from './usage-ledger.js';

@@ -2,8 +2,8 @@ import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:f
 import path from 'node:path';
 import type { RunEvent } from '@massgen/core';
 import { writeFileAtomicSync } from './atomic-write.js';
-import { initialRunStatus, reduceRunStatus } from './run-status.js';
-import type { RunStatus } from './run-status.js';
+import { initialRunStatus, reduceRunStatus } from '@massgen/run-state';
+import type { RunStatus } from '@massgen/run-state';
 
 /** Events that change what a reader of `status.json` would want to know. */
 const milestoneTypes = new Set<RunEvent['type']>([

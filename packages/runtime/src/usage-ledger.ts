@@ -1,4 +1,5 @@
 import type { Usage } from '@massgen/core';
+import { addUsage } from '@massgen/run-state';
 
 /** Tokens, calls and cost spent by one agent in a run. */
 export interface AgentUsage {
@@ -8,18 +9,6 @@ export interface AgentUsage {
   calls: number;
   /** Estimated cost in US dollars, when a price is known for the model. */
   costUsd?: number;
-}
-
-const usageFields = ['inputTokens', 'outputTokens', 'reasoningTokens', 'cachedInputTokens'] as const;
-
-export function addUsage(left: Usage, right: Usage): Usage {
-  const sum: Usage = {};
-  for (const field of usageFields) {
-    const a = left[field];
-    const b = right[field];
-    if (a !== undefined || b !== undefined) sum[field] = (a ?? 0) + (b ?? 0);
-  }
-  return sum;
 }
 
 /** Keeps the per-agent token ledger of a run, fed from its `usage` events. */

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
 import type { CoordinationEvent } from '@massgen/core';
 import { AgentCard } from './agent-card.js';
-import { emptyOutput } from './agent-output.js';
+import { emptyOutput } from '@massgen/run-state';
 import { frameLines } from './ink-test-helpers.js';
-import { displayStateOf, runStart, threeAgentRun } from './run-event-fixtures.js';
+import { displayStateOf, runStart, threeAgentRun } from '@massgen/run-state/testing';
 
 afterEach(cleanup);
 

@@ -1,9 +1,15 @@
 import { memo } from 'react';
 import { Box, Text } from 'ink';
-import type { AgentStatus } from '@massgen/runtime';
-import { currentTurn } from './agent-output.js';
-import type { AgentOutput } from './agent-output.js';
-import { describeModel, describeSpend, describeState, idleText, spreadLine, stateSymbols } from './agent-summary.js';
+import type { AgentStatus, AgentOutput } from '@massgen/run-state';
+import {
+  currentTurn,
+  describeModel,
+  describeSpend,
+  describeState,
+  idleText,
+  spreadLine,
+  stateSymbols,
+} from '@massgen/run-state';
 import { lastOutputLines } from './output-lines.js';
 import { OutputLineView } from './output-line-view.js';
 import { useTheme } from './theme.js';

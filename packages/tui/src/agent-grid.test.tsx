@@ -3,7 +3,7 @@ import { cleanup, render } from 'ink-testing-library';
 import type { CoordinationEvent } from '@massgen/core';
 import { AgentGrid } from './agent-grid.js';
 import { frameLines } from './ink-test-helpers.js';
-import { displayStateOf, runStart, threeAgentRun } from './run-event-fixtures.js';
+import { displayStateOf, runStart, threeAgentRun } from '@massgen/run-state/testing';
 
 afterEach(cleanup);
 

@@ -1,10 +1,8 @@
 import { Box, Text } from 'ink';
-import type { AgentStatus } from '@massgen/runtime';
+import type { AgentStatus, DisplayState } from '@massgen/run-state';
 import { AgentCard } from './agent-card.js';
 import { AgentRow, rowColumns } from './agent-row.js';
-import { emptyOutput } from './agent-output.js';
-import { latestAnswerLabel } from './agent-summary.js';
-import type { DisplayState } from './display-state.js';
+import { emptyOutput, latestAnswerLabel } from '@massgen/run-state';
 import type { AgentsLayout } from './screen-layout.js';
 import { useTheme } from './theme.js';
 

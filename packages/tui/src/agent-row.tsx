@@ -1,10 +1,17 @@
 import { memo } from 'react';
 import { Text } from 'ink';
-import type { AgentStatus } from '@massgen/runtime';
-import { currentTurn } from './agent-output.js';
-import type { AgentOutput, OutputSegment } from './agent-output.js';
-import { describeSpend, describeState, idleText, stateSymbols } from './agent-summary.js';
-import { fitWidth, oneLine, truncateEnd, truncateStart } from './text-lines.js';
+import type { AgentStatus, AgentOutput, OutputSegment } from '@massgen/run-state';
+import {
+  currentTurn,
+  describeSpend,
+  describeState,
+  idleText,
+  stateSymbols,
+  fitWidth,
+  oneLine,
+  truncateEnd,
+  truncateStart,
+} from '@massgen/run-state';
 import { useTheme } from './theme.js';
 
 export interface AgentRowColumns {

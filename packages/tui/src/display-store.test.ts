@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DisplayStore } from './display-store.js';
-import { stampEvents, threeAgentRun } from './run-event-fixtures.js';
+import { stampEvents, threeAgentRun } from '@massgen/run-state/testing';
 
 /** A clock and timer queue the test advances by hand. */
 function manualClock() {

@@ -1,6 +1,6 @@
 import type { RunEvent } from '@massgen/core';
-import { initialDisplayState, reduceDisplayState } from './display-state.js';
-import type { DisplayState } from './display-state.js';
+import { initialDisplayState, reduceDisplayState } from '@massgen/run-state';
+import type { DisplayState } from '@massgen/run-state';
 import { FramePacer } from './frame-pacer.js';
 
 export interface DisplayStoreOptions {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CoordinationEvent } from '@massgen/core';
 import { EventBatch } from './event-batch.js';
-import { displayStateOf, stampEvents } from './run-event-fixtures.js';
-import { initialDisplayState, reduceDisplayState } from './display-state.js';
+import { displayStateOf, stampEvents } from '@massgen/run-state/testing';
+import { initialDisplayState, reduceDisplayState } from '@massgen/run-state';
 
 function batchOf(events: CoordinationEvent[]) {
   const batch = new EventBatch();

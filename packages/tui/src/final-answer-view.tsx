@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Box, Text } from 'ink';
-import { tailLines, wrapText } from './text-lines.js';
+import { tailLines, wrapText } from '@massgen/run-state';
 import { useTheme } from './theme.js';
 
 export interface FinalAnswerViewProps {

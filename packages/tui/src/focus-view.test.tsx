@@ -3,7 +3,7 @@ import { cleanup, render } from 'ink-testing-library';
 import type { CoordinationEvent } from '@massgen/core';
 import { FocusView } from './focus-view.js';
 import { frameLines } from './ink-test-helpers.js';
-import { displayStateOf, runStart } from './run-event-fixtures.js';
+import { displayStateOf, runStart } from '@massgen/run-state/testing';
 
 afterEach(cleanup);
 

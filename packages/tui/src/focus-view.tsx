@@ -1,7 +1,6 @@
 import { Box, Text } from 'ink';
-import type { AgentStatus } from '@massgen/runtime';
-import type { AgentOutput } from './agent-output.js';
-import { describeModel, describeSpend, describeState, stateSymbols } from './agent-summary.js';
+import type { AgentStatus, AgentOutput } from '@massgen/run-state';
+import { describeModel, describeSpend, describeState, stateSymbols } from '@massgen/run-state';
 import { lastOutputLines } from './output-lines.js';
 import { OutputLineView } from './output-line-view.js';
 import { useTheme } from './theme.js';

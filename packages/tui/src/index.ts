@@ -1,7 +1,3 @@
-export { appendOutput, currentTurn, emptyOutput, outputLimit, startTurn } from './agent-output.js';
-export type { AgentOutput, OutputKind, OutputSegment } from './agent-output.js';
-export { initialDisplayState, reduceDisplayState } from './display-state.js';
-export type { DisplayState } from './display-state.js';
 export { DisplayStore, defaultFrameIntervalMs } from './display-store.js';
 export type { DisplayStoreOptions } from './display-store.js';
 export { keyAction, stepFocus } from './key-bindings.js';
@@ -19,7 +15,3 @@ export type { AgentsLayout, LayoutInput, ScreenLayout } from './screen-layout.js
 export type { TerminalSize } from './terminal-size.js';
 export { colorTheme, monochromeTheme, ThemeContext, themeForEnvironment } from './theme.js';
 export type { Theme, ThemeColor } from './theme.js';
-export { timelineEntry } from './timeline.js';
-export type { TimelineEntry, TimelineKind } from './timeline.js';
-export { tallyRows } from './vote-tally.js';
-export type { TallyRow } from './vote-tally.js';

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { mountLiveDisplay } from './live-display-mount.js';
-import { stampEvents, threeAgentRun } from './run-event-fixtures.js';
+import { stampEvents, threeAgentRun } from '@massgen/run-state/testing';
 
 // Colour support is decided when ink loads; force it so the NO_COLOR test has colour to remove.
 vi.hoisted(() => {

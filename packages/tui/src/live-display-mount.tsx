@@ -1,5 +1,5 @@
 import { render } from 'ink';
-import type { DisplayState } from './display-state.js';
+import type { DisplayState } from '@massgen/run-state';
 import { DisplayStore } from './display-store.js';
 import { LiveRunApp } from './live-run-app.js';
 import type { LiveDisplay, LiveDisplayOptions } from './live-display-options.js';

@@ -3,7 +3,7 @@ import { cleanup, render } from 'ink-testing-library';
 import { DisplayStore } from './display-store.js';
 import { waitForFrame } from './ink-test-helpers.js';
 import { LiveRunApp } from './live-run-app.js';
-import { stampEvents, threeAgentRun } from './run-event-fixtures.js';
+import { stampEvents, threeAgentRun } from '@massgen/run-state/testing';
 
 afterEach(cleanup);
 

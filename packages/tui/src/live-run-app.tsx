@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { useInput, useStdout } from 'ink';
-import type { DisplayState } from './display-state.js';
+import type { DisplayState } from '@massgen/run-state';
 import type { DisplayStore } from './display-store.js';
 import { keyAction, stepFocus } from './key-bindings.js';
 import { RunScreen } from './run-screen.js';

@@ -1,5 +1,5 @@
-import type { OutputKind, OutputSegment } from './agent-output.js';
-import { oneLine, tailLines, truncateEnd } from './text-lines.js';
+import type { OutputKind, OutputSegment } from '@massgen/run-state';
+import { oneLine, tailLines, truncateEnd } from '@massgen/run-state';
 
 export interface OutputLine {
   kind: OutputKind;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
 import { frameLines } from './ink-test-helpers.js';
 import { describePhase, RunHeader } from './run-header.js';
-import { displayStateOf, fixtureStart, threeAgentRun } from './run-event-fixtures.js';
+import { displayStateOf, fixtureStart, threeAgentRun } from '@massgen/run-state/testing';
 
 afterEach(cleanup);
 

@@ -1,7 +1,6 @@
 import { Box, Text } from 'ink';
-import type { DisplayState } from './display-state.js';
-import { formatDuration } from './quantity-format.js';
-import { oneLine } from './text-lines.js';
+import type { DisplayState } from '@massgen/run-state';
+import { formatDuration, oneLine } from '@massgen/run-state';
 import { useTheme } from './theme.js';
 
 /** What the run is doing, in a few words. */

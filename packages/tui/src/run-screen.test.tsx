@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
 import type { CoordinationEvent } from '@massgen/core';
 import { frameLines } from './ink-test-helpers.js';
-import { displayStateOf, runStart, threeAgentRun } from './run-event-fixtures.js';
+import { displayStateOf, runStart, threeAgentRun } from '@massgen/run-state/testing';
 import { RunScreen } from './run-screen.js';
 import type { ScreenOptions } from './run-screen.js';
 

@@ -1,15 +1,13 @@
 import { Box } from 'ink';
 import { AgentGrid } from './agent-grid.js';
-import { emptyOutput } from './agent-output.js';
-import { latestAnswerLabel } from './agent-summary.js';
-import type { DisplayState } from './display-state.js';
+import { emptyOutput, latestAnswerLabel, tallyRows } from '@massgen/run-state';
+import type { DisplayState } from '@massgen/run-state';
 import { FinalAnswerView } from './final-answer-view.js';
 import { FocusView } from './focus-view.js';
 import { KeyHelp } from './key-help.js';
 import { RunHeader } from './run-header.js';
 import { planLayout } from './screen-layout.js';
 import { TimelineView } from './timeline-view.js';
-import { tallyRows } from './vote-tally.js';
 import { VoteTallyView } from './vote-tally-view.js';
 
 /** How the display is shaped: the configuration's `display` keys. */

@@ -1,6 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AgentState } from '@massgen/runtime';
-import type { TimelineKind } from './timeline.js';
+import type { AgentState, TimelineKind } from '@massgen/run-state';
 
 /** A colour name ink understands, or none. */
 export type ThemeColor = string | undefined;

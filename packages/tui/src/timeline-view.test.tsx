@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
 import { frameLines } from './ink-test-helpers.js';
-import { displayStateOf, threeAgentRun } from './run-event-fixtures.js';
+import { displayStateOf, threeAgentRun } from '@massgen/run-state/testing';
 import { TimelineView } from './timeline-view.js';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Box, Text } from 'ink';
-import { formatDuration } from './quantity-format.js';
-import type { TimelineEntry } from './timeline.js';
+import { formatDuration } from '@massgen/run-state';
+import type { TimelineEntry } from '@massgen/run-state';
 import { useTheme } from './theme.js';
 
 export interface TimelineViewProps {

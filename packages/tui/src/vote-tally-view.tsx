@@ -1,5 +1,5 @@
 import { Text } from 'ink';
-import type { TallyRow } from './vote-tally.js';
+import type { TallyRow } from '@massgen/run-state';
 import { useTheme } from './theme.js';
 
 export interface VoteTallyViewProps {

@@ -1,4 +1,4 @@
-import type { AgentStatus, RunStatus } from '@massgen/runtime';
+import type { AgentStatus, RunStatus } from './run-status.js';
 import { formatCost, formatTokenCount, totalTokens } from './quantity-format.js';
 import { oneLine, truncateEnd } from './text-lines.js';
 

@@ -1,6 +1,6 @@
 import type { RunEvent } from '@massgen/core';
-import { initialRunStatus, reduceRunStatus } from '@massgen/runtime';
-import type { RunStatus } from '@massgen/runtime';
+import { initialRunStatus, reduceRunStatus } from './run-status.js';
+import type { RunStatus } from './run-status.js';
 import { appendOutput, emptyOutput, startTurn } from './agent-output.js';
 import type { AgentOutput } from './agent-output.js';
 import { appendTimeline, timelineEntry } from './timeline.js';

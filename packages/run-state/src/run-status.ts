@@ -1,5 +1,5 @@
 import type { RunEvent, SerializedError, StopReason, TallyEntry, Usage } from '@massgen/core';
-import { addUsage } from './usage-ledger.js';
+import { addUsage } from './usage.js';
 
 export type AgentState = 'waiting' | 'working' | 'answered' | 'voted' | 'presenting' | 'failed' | 'done';
 

@@ -1,4 +1,4 @@
-import type { RunStatus } from '@massgen/runtime';
+import type { RunStatus } from './run-status.js';
 
 export interface TallyRow {
   label: string;

@@ -1,0 +1,22 @@
+export { appendOutput, currentTurn, emptyOutput, outputLimit, startTurn } from './agent-output.js';
+export type { AgentOutput, OutputKind, OutputSegment } from './agent-output.js';
+export {
+  describeModel,
+  describeSpend,
+  describeState,
+  idleText,
+  latestAnswerLabel,
+  spreadLine,
+  stateSymbols,
+} from './agent-summary.js';
+export { initialDisplayState, reduceDisplayState } from './display-state.js';
+export type { DisplayState } from './display-state.js';
+export { formatCost, formatDuration, formatTokenCount, totalTokens } from './quantity-format.js';
+export { initialRunStatus, reduceRunStatus } from './run-status.js';
+export type { AgentState, AgentStatus, RunStatus } from './run-status.js';
+export { fitWidth, oneLine, tailLines, truncateEnd, truncateStart, wrapText } from './text-lines.js';
+export { appendTimeline, timelineEntry, timelineLimit } from './timeline.js';
+export type { TimelineEntry, TimelineKind } from './timeline.js';
+export { addUsage } from './usage.js';
+export { tallyRows } from './vote-tally.js';
+export type { TallyRow } from './vote-tally.js';
