@@ -87,13 +87,13 @@ describe('vote strategy: failing agents', () => {
       expect.stringContaining('no answers exist yet'),
       expect.stringContaining('empty answer'),
       expect.stringContaining('not valid JSON'),
-      expect.stringContaining('"agent7", which is not one of the answers: agent1'),
-      expect.stringContaining('"confidence" as a number from 0 to 1'),
+      expect.stringContaining('agent_id: expected the label of one of the answers: agent1'),
+      expect.stringContaining('confidence: Too big: expected number to be <=1'),
     ]);
     // Attempts count within one turn: the answer starts a new turn with a fresh allowance.
     expect(eventsOfType(events, 'agent-error').map((event) => event.attempt)).toEqual([1, 2, 3, 4, 1, 2]);
     expect(promptText(sloppy.requests[1])).toContain('[called new_answer with {"content":"B"}]');
-    expect(promptText(sloppy.requests[6])).toContain('which is not one of the answers');
+    expect(promptText(sloppy.requests[6])).toContain('Invalid arguments for vote: agent_id');
     expect(eventsOfType(events, 'agent-killed')).toEqual([]);
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', finalAnswer: 'Presented.' });
   });

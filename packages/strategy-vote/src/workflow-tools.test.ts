@@ -20,9 +20,10 @@ describe('workflow tools', () => {
         properties: {
           agent_id: { type: 'string', enum: ['agent1', 'agent3'] },
           reason: { type: 'string' },
-          confidence: { type: 'number', minimum: 0, maximum: 1 },
+          confidence: { anyOf: [{ type: 'number', minimum: 0, maximum: 1 }, { type: 'null' }] },
         },
         required: ['agent_id', 'reason'],
+        additionalProperties: false,
       },
     });
   });
@@ -59,15 +60,22 @@ describe('parseWorkflowCall', () => {
   });
 
   it.each([
-    [{ name: 'new_answer', input: '[1]' }, 'must be a JSON object'],
-    [{ name: 'new_answer', input: '' }, 'needs "content" as a string'],
-    [{ name: 'new_answer', input: '{"content":42}' }, 'needs "content" as a string'],
-    [{ name: 'vote', input: '{"reason":"r"}' }, 'needs "agent_id" as a string, one of: agent1, agent3'],
-    [{ name: 'vote', input: '{"agent_id":"agent2","reason":"r"}' }, '"agent2", which is not one of the answers'],
-    [{ name: 'vote', input: '{"agent_id":"agent1"}' }, 'needs "reason" as a string'],
+    [
+      { name: 'new_answer', input: '[1]' },
+      'Invalid arguments for new_answer: Invalid input: expected object, received array',
+    ],
+    [{ name: 'new_answer', input: '' }, 'content: Invalid input: expected string, received undefined'],
+    [{ name: 'new_answer', input: '{"content":42}' }, 'content: Invalid input: expected string, received number'],
+    [{ name: 'new_answer', input: '{"content":" "}' }, 'content: expected a non-empty answer'],
+    [{ name: 'vote', input: '{"reason":"r"}' }, 'agent_id: expected the label of one of the answers: agent1, agent3'],
+    [
+      { name: 'vote', input: '{"agent_id":"agent2","reason":"r"}' },
+      'agent_id: expected the label of one of the answers: agent1, agent3',
+    ],
+    [{ name: 'vote', input: '{"agent_id":"agent1"}' }, 'reason: Invalid input: expected string, received undefined'],
     [
       { name: 'vote', input: '{"agent_id":"agent1","reason":"r","confidence":"high"}' },
-      '"confidence" as a number from 0 to 1',
+      'confidence: Invalid input: expected number, received string',
     ],
     [{ name: 'submit', input: '{}' }, 'submit is not a workflow tool'],
   ])('rejects %j with a problem naming what was wrong', (call, problem) => {

@@ -1,4 +1,7 @@
 import type { ToolDefinition } from '@massgen/core';
+import { defineTool } from '@massgen/tool-utils';
+import type { DefinedTool } from '@massgen/tool-utils';
+import { z } from 'zod';
 
 export const newAnswerToolName = 'new_answer';
 export const voteToolName = 'vote';
@@ -7,49 +10,50 @@ export function isWorkflowToolName(name: string): boolean {
   return name === newAnswerToolName || name === voteToolName;
 }
 
+const newAnswerInput = z.strictObject({
+  content: z
+    .string()
+    .refine((content) => content.trim() !== '', 'expected a non-empty answer')
+    .describe('The whole answer, written for the user who asked the task.'),
+});
+
 /** The tool an agent calls to submit a complete answer of its own. */
-export function createNewAnswerTool(): ToolDefinition {
-  return {
+export function createNewAnswerTool(): DefinedTool<z.output<typeof newAnswerInput>> {
+  return defineTool({
     name: newAnswerToolName,
     description:
       'Submit your complete answer to the task. It replaces any answer you submitted before and is shown ' +
       'to the other agents. Calling this ends your turn.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        content: { type: 'string', description: 'The whole answer, written for the user who asked the task.' },
-      },
-      required: ['content'],
-      additionalProperties: false,
-    },
-  };
+    inputSchema: newAnswerInput,
+  });
+}
+
+function voteInput(labels: readonly string[]) {
+  return z.strictObject({
+    agent_id: z
+      .enum(labels, { error: `expected the label of one of the answers: ${labels.join(', ')}` })
+      .describe('Label of the agent whose answer you vote for.'),
+    reason: z.string().describe('Why this answer is the best one, in a sentence or two.'),
+    confidence: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullish()
+      .describe('How sure you are that this answer is the best, from 0 to 1.'),
+  });
 }
 
 /**
  * The tool an agent calls to back an existing answer. `labels` are the anonymous labels of the
  * agents that have an answer now; the enum keeps models from inventing other names.
  */
-export function createVoteTool(labels: readonly string[]): ToolDefinition {
-  return {
+export function createVoteTool(labels: readonly string[]): DefinedTool<z.output<ReturnType<typeof voteInput>>> {
+  return defineTool({
     name: voteToolName,
     description:
       'Vote for the existing answer that best solves the task, your own included. Calling this ends your turn.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        agent_id: { type: 'string', enum: [...labels], description: 'Label of the agent whose answer you vote for.' },
-        reason: { type: 'string', description: 'Why this answer is the best one, in a sentence or two.' },
-        confidence: {
-          type: 'number',
-          minimum: 0,
-          maximum: 1,
-          description: 'How sure you are that this answer is the best, from 0 to 1.',
-        },
-      },
-      required: ['agent_id', 'reason'],
-      additionalProperties: false,
-    },
-  };
+    inputSchema: voteInput(labels),
+  });
 }
 
 /** What a turn offers: `vote` only when answers exist, `new_answer` unless the agent is at its cap. */

@@ -66,7 +66,7 @@ describe('execute_command', () => {
 
   it('checks its input and refuses calls after the run has ended', async () => {
     await expect(callTool(tool(), { command: 'ls', timeout_seconds: 0 })).resolves.toEqual({
-      content: 'execute_command failed: execute_command: "timeout_seconds" must be a whole number from 1 to 600.',
+      content: 'Invalid arguments for execute_command: timeout_seconds: Too small: expected number to be >=1.',
       isError: true,
     });
     open = false;

@@ -1,10 +1,11 @@
 import type { Tool, ToolResult } from '@massgen/core';
 import { toMassGenError } from '@massgen/core';
+import { defineTool } from '@massgen/tool-utils';
+import { z } from 'zod';
 import { judgeCommand } from './command-policy.js';
 import type { CommandPolicy } from './command-policy.js';
 import { runCommand } from './command-runner.js';
 import type { CommandRunResult } from './command-runner.js';
-import { inputObject, optionalWholeNumber, requiredText } from './file-tools/tool-input.js';
 
 export const defaultCommandTimeoutSeconds = 60;
 export const maximumCommandTimeoutSeconds = 600;
@@ -28,34 +29,24 @@ export function createCommandTool(options: CommandToolOptions): Tool {
       ? ''
       : ` Blocked: ${options.policy.blocked.map((pattern) => JSON.stringify(pattern.source)).join(', ')}.`,
   ].join('');
-  return {
+  return defineTool({
     name: 'execute_command',
     description:
       `Run a shell command line (sh -c) in your workspace and get its exit code and output (long output is shortened in the middle). ` +
       `No input is given; anything still running when the time limit passes is killed.${limits}`,
-    inputSchema: {
-      type: 'object',
-      properties: {
-        command: { type: 'string', description: 'The command line, such as "python3 -m pytest -q".' },
-        timeout_seconds: {
-          type: 'integer',
-          minimum: 1,
-          maximum: maximumCommandTimeoutSeconds,
-          description: `Time limit in seconds. Defaults to ${defaultCommandTimeoutSeconds}.`,
-        },
-      },
-      required: ['command'],
-      additionalProperties: false,
-    },
+    inputSchema: z.strictObject({
+      command: z.string().describe('The command line, such as "python3 -m pytest -q".'),
+      timeout_seconds: z
+        .int()
+        .min(1)
+        .max(maximumCommandTimeoutSeconds)
+        .optional()
+        .describe(`Time limit in seconds. Defaults to ${defaultCommandTimeoutSeconds}.`),
+    }),
     async execute(input, context): Promise<ToolResult> {
+      const { command } = input;
+      const timeoutSeconds = input.timeout_seconds ?? defaultCommandTimeoutSeconds;
       try {
-        const fields = inputObject(input, 'execute_command');
-        const command = requiredText(fields, 'command', 'execute_command');
-        const timeoutSeconds =
-          optionalWholeNumber(fields, 'timeout_seconds', 'execute_command', {
-            min: 1,
-            max: maximumCommandTimeoutSeconds,
-          }) ?? defaultCommandTimeoutSeconds;
         if (!options.isOpen()) return { content: 'The run has ended; no more commands run.', isError: true };
         const verdict = judgeCommand(command, options.policy);
         if (!verdict.allowed) return { content: `Command refused: ${verdict.reason}.`, isError: true };
@@ -71,7 +62,7 @@ export function createCommandTool(options: CommandToolOptions): Tool {
         return { content: `execute_command failed: ${toMassGenError(error).message}`, isError: true };
       }
     },
-  };
+  });
 }
 
 function describeRun(command: string, result: CommandRunResult, timeoutSeconds: number): string {

@@ -6,8 +6,8 @@ import { copyFileAtomic } from '../atomic-write.js';
 import { copyTree } from '../copy-tree.js';
 import { isWithin } from '../path-containment.js';
 import type { PathSandbox } from '../path-sandbox.js';
-import { defineFileTool, subjectOf } from './define-file-tool.js';
-import { requiredText } from './tool-input.js';
+import { defineFileTool } from './define-file-tool.js';
+import { z } from 'zod';
 
 /** Entries one directory copy may hold. */
 const maximumEntries = 10_000;
@@ -19,23 +19,14 @@ export function createCopyFileTool(sandbox: PathSandbox, where: string): Tool {
       description:
         `Copy a file, or a directory with everything in it, to a new place; an existing file at the destination is replaced. ` +
         `Use it to take a peer's work (peers/<label>/...) into your workspace. ${where}`,
-      inputSchema: {
-        type: 'object',
-        properties: {
-          source: { type: 'string', description: 'The file or directory to copy.' },
-          destination: { type: 'string', description: 'The full path of the copy.' },
-        },
-        required: ['source', 'destination'],
-        additionalProperties: false,
-      },
-      subject: (input) => subjectOf(input, 'source'),
+      inputSchema: z.strictObject({
+        source: z.string().describe('The file or directory to copy.'),
+        destination: z.string().describe('The full path of the copy.'),
+      }),
+      subject: (input) => input.source,
       async run(input) {
-        const source = await sandbox.resolve(requiredText(input, 'source', 'copy_file'), 'read', 'source');
-        const destination = await sandbox.resolve(
-          requiredText(input, 'destination', 'copy_file'),
-          'write',
-          'destination',
-        );
+        const source = await sandbox.resolve(input.source, 'read', 'source');
+        const destination = await sandbox.resolve(input.destination, 'write', 'destination');
         const stats = await lstat(source.realPath);
         if (stats.isFile()) {
           const existing = await lstat(destination.realPath).catch(() => undefined);

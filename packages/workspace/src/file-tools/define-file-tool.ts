@@ -1,16 +1,18 @@
-import type { JsonSchema, Tool, ToolResult } from '@massgen/core';
+import type { Tool } from '@massgen/core';
+import { defineTool } from '@massgen/tool-utils';
+import type { ToolInput, ToolInputSchema } from '@massgen/tool-utils';
 import type { PathSandbox } from '../path-sandbox.js';
 import { fileErrorMessage } from './file-error-message.js';
-import { inputObject } from './tool-input.js';
 
-export interface FileToolDefinition {
+export interface FileToolDefinition<Schema extends ToolInputSchema> {
   name: string;
   description: string;
-  inputSchema: JsonSchema;
+  /** The tool's arguments: offered to the model as JSON Schema and checked before `run`. */
+  inputSchema: Schema;
   /** Does the work and returns the text for the model; throws on failure. */
-  run(input: Record<string, unknown>, sandbox: PathSandbox, signal: AbortSignal): Promise<string>;
-  /** The path to name in a failure message, from the raw input. */
-  subject(input: Record<string, unknown>): string;
+  run(input: ToolInput<Schema>, sandbox: PathSandbox, signal: AbortSignal): Promise<string>;
+  /** The path to name in a failure message. */
+  subject(input: ToolInput<Schema>): string;
 }
 
 /**
@@ -18,25 +20,20 @@ export interface FileToolDefinition {
  * result the model can read and act on; the sandbox is consulted anew on every call, because
  * what an agent may write changes as the run moves on.
  */
-export function defineFileTool(definition: FileToolDefinition, sandbox: PathSandbox): Tool {
-  return {
+export function defineFileTool<Schema extends ToolInputSchema>(
+  definition: FileToolDefinition<Schema>,
+  sandbox: PathSandbox,
+): Tool {
+  return defineTool({
     name: definition.name,
     description: definition.description,
     inputSchema: definition.inputSchema,
-    async execute(input, context): Promise<ToolResult> {
-      let fields: Record<string, unknown> = {};
+    async execute(input, context) {
       try {
-        fields = inputObject(input, definition.name);
-        return { content: await definition.run(fields, sandbox, context.signal) };
+        return { content: await definition.run(input, sandbox, context.signal) };
       } catch (error) {
-        return { content: fileErrorMessage(error, definition.subject(fields)), isError: true };
+        return { content: fileErrorMessage(error, definition.subject(input)), isError: true };
       }
     },
-  };
-}
-
-/** The raw value of a path argument, for messages. */
-export function subjectOf(input: Record<string, unknown>, key: string): string {
-  const value = input[key];
-  return typeof value === 'string' ? value : key;
+  });
 }

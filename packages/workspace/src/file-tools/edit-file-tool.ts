@@ -2,37 +2,31 @@ import type { Tool } from '@massgen/core';
 import { MassGenError } from '@massgen/core';
 import { writeFileAtomic } from '../atomic-write.js';
 import type { PathSandbox } from '../path-sandbox.js';
-import { defineFileTool, subjectOf } from './define-file-tool.js';
+import { z } from 'zod';
+import { defineFileTool } from './define-file-tool.js';
 import { readTextFile } from './text-file.js';
-import { optionalFlag, requiredText } from './tool-input.js';
 
 export function createEditFileTool(sandbox: PathSandbox, where: string): Tool {
   return defineFileTool(
     {
       name: 'edit_file',
       description: `Replace exact text in a text file. old_text must occur exactly once unless replace_all is true. ${where}`,
-      inputSchema: {
-        type: 'object',
-        properties: {
-          path: { type: 'string', description: 'The file to edit.' },
-          old_text: { type: 'string', description: 'The exact text to replace, including whitespace.' },
-          new_text: { type: 'string', description: 'The text to put in its place.' },
-          replace_all: { type: 'boolean', description: 'Replace every occurrence instead of exactly one.' },
-        },
-        required: ['path', 'old_text', 'new_text'],
-        additionalProperties: false,
-      },
-      subject: (input) => subjectOf(input, 'path'),
+      inputSchema: z.strictObject({
+        path: z.string().describe('The file to edit.'),
+        old_text: z.string().describe('The exact text to replace, including whitespace.'),
+        new_text: z.string().describe('The text to put in its place.'),
+        replace_all: z.boolean().optional().describe('Replace every occurrence instead of exactly one.'),
+      }),
+      subject: (input) => input.path,
       async run(input) {
-        const oldText = requiredText(input, 'old_text', 'edit_file');
-        const newText = requiredText(input, 'new_text', 'edit_file');
-        const replaceAll = optionalFlag(input, 'replace_all', 'edit_file');
+        const { old_text: oldText, new_text: newText } = input;
+        const replaceAll = input.replace_all ?? false;
         if (oldText === '')
           throw new MassGenError({
             code: 'TOOL_FAILED',
             message: 'edit_file needs a non-empty old_text; use write_file to write a whole file.',
           });
-        const target = await sandbox.resolve(requiredText(input, 'path', 'edit_file'), 'write');
+        const target = await sandbox.resolve(input.path, 'write');
         const content = await readTextFile(target.realPath, target.displayPath);
         const occurrences = content.split(oldText).length - 1;
         if (occurrences === 0)

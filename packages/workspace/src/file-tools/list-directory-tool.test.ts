@@ -62,7 +62,7 @@ describe('list_directory', () => {
     });
     await expect(callTool(tool, { path: '..' })).resolves.toMatchObject({ isError: true });
     await expect(callTool(tool, { depth: 9 })).resolves.toEqual({
-      content: 'list_directory: "depth" must be a whole number from 1 to 5.',
+      content: 'Invalid arguments for list_directory: depth: Too big: expected number to be <=5.',
       isError: true,
     });
   });

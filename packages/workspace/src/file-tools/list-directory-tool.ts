@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Tool } from '@massgen/core';
 import { peersDirectory } from '../path-sandbox.js';
 import type { PathSandbox } from '../path-sandbox.js';
+import { z } from 'zod';
 import { defineFileTool } from './define-file-tool.js';
-import { optionalText, optionalWholeNumber } from './tool-input.js';
 import { walkDirectory } from './walk-directory.js';
 
 const maximumEntries = 1000;
@@ -14,18 +14,14 @@ export function createListDirectoryTool(sandbox: PathSandbox, where: string): To
     {
       name: 'list_directory',
       description: `List a directory's files and subdirectories (directories end in "/"). ${where}`,
-      inputSchema: {
-        type: 'object',
-        properties: {
-          path: { type: 'string', description: 'The directory to list. Defaults to your workspace.' },
-          depth: { type: 'integer', minimum: 1, maximum: 5, description: 'How many levels to descend. Defaults to 1.' },
-        },
-        additionalProperties: false,
-      },
-      subject: (input) => (typeof input['path'] === 'string' ? input['path'] : '.'),
+      inputSchema: z.strictObject({
+        path: z.string().optional().describe('The directory to list. Defaults to your workspace.'),
+        depth: z.int().min(1).max(5).optional().describe('How many levels to descend. Defaults to 1.'),
+      }),
+      subject: (input) => input.path ?? '.',
       async run(input, _sandbox, signal) {
-        const depth = optionalWholeNumber(input, 'depth', 'list_directory', { min: 1, max: 5 }) ?? 1;
-        const target = await sandbox.resolveListing(optionalText(input, 'path', 'list_directory') ?? '.');
+        const depth = input.depth ?? 1;
+        const target = await sandbox.resolveListing(input.path ?? '.');
         if ('kind' in target) {
           if (target.labels.length === 0)
             return `${peersDirectory}/ is empty: no other agent has submitted an answer yet.`;

@@ -67,11 +67,11 @@ describe('read_file', () => {
       isError: true,
     });
     await expect(callTool(tool, {})).resolves.toEqual({
-      content: 'read_file needs "path" as a string.',
+      content: 'Invalid arguments for read_file: path: Invalid input: expected string, received undefined.',
       isError: true,
     });
     await expect(callTool(tool, 'notes.md')).resolves.toEqual({
-      content: 'read_file expects its arguments as a JSON object.',
+      content: 'Invalid arguments for read_file: Invalid input: expected object, received string.',
       isError: true,
     });
   });

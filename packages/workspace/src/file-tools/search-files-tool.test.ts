@@ -59,7 +59,7 @@ describe('search_files', () => {
 
   it('needs a name or a text', async () => {
     await expect(callTool(createSearchFilesTool(fixture.sandbox, ''), { path: '.' })).resolves.toEqual({
-      content: 'search_files needs "name", "text" or both.',
+      content: 'Invalid arguments for search_files: expected "name", "text" or both.',
       isError: true,
     });
   });

@@ -2,10 +2,10 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Tool } from '@massgen/core';
 import { MassGenError } from '@massgen/core';
+import { z } from 'zod';
 import type { PathSandbox } from '../path-sandbox.js';
 import { defineFileTool } from './define-file-tool.js';
 import { looksBinary, maximumTextFileBytes } from './text-file.js';
-import { optionalText, optionalWholeNumber } from './tool-input.js';
 import { walkDirectory } from './walk-directory.js';
 
 /** Entries one search may visit, so a search of a huge tree ends with a clear message. */
@@ -19,37 +19,26 @@ export function createSearchFilesTool(sandbox: PathSandbox, where: string): Tool
       description:
         `Find files under a directory by name (a pattern such as "*.md", or part of the name) and/or by text they contain; ` +
         `text matches are listed as path:line: text. ${where}`,
-      inputSchema: {
-        type: 'object',
-        properties: {
-          path: {
-            type: 'string',
-            description: 'The directory to search. Defaults to your workspace; "peers" searches every peer snapshot.',
-          },
-          name: {
-            type: 'string',
-            description: 'File name pattern (* and ? wildcards) or part of the name, case-insensitive.',
-          },
-          text: { type: 'string', description: 'Exact text to find inside files (case-sensitive).' },
-          max_results: {
-            type: 'integer',
-            minimum: 1,
-            maximum: 500,
-            description: 'Most results to return. Defaults to 100.',
-          },
-        },
-        additionalProperties: false,
-      },
-      subject: (input) => (typeof input['path'] === 'string' ? input['path'] : '.'),
+      inputSchema: z
+        .strictObject({
+          path: z
+            .string()
+            .optional()
+            .describe('The directory to search. Defaults to your workspace; "peers" searches every peer snapshot.'),
+          name: z
+            .string()
+            .optional()
+            .describe('File name pattern (* and ? wildcards) or part of the name, case-insensitive.'),
+          text: z.string().optional().describe('Exact text to find inside files (case-sensitive).'),
+          max_results: z.int().min(1).max(500).optional().describe('Most results to return. Defaults to 100.'),
+        })
+        .refine((input) => (input.name ?? '') !== '' || (input.text ?? '') !== '', 'expected "name", "text" or both'),
+      subject: (input) => input.path ?? '.',
       async run(input, _sandbox, signal) {
-        const name = optionalText(input, 'name', 'search_files');
-        const text = optionalText(input, 'text', 'search_files');
-        const maxResults = optionalWholeNumber(input, 'max_results', 'search_files', { min: 1, max: 500 }) ?? 100;
-        if ((name === undefined || name === '') && (text === undefined || text === '')) {
-          throw new MassGenError({ code: 'TOOL_FAILED', message: 'search_files needs "name", "text" or both.' });
-        }
+        const { name, text } = input;
+        const maxResults = input.max_results ?? 100;
         const matchesName = name === undefined || name === '' ? () => true : namePattern(name);
-        const target = await sandbox.resolveListing(optionalText(input, 'path', 'search_files') ?? '.');
+        const target = await sandbox.resolveListing(input.path ?? '.');
         const directories =
           'kind' in target
             ? await Promise.all(

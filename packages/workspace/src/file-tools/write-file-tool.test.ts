@@ -44,7 +44,7 @@ describe('write_file', () => {
 
   it('needs the content as a string', async () => {
     await expect(callTool(createWriteFileTool(fixture.sandbox, ''), { path: 'a.txt', content: 5 })).resolves.toEqual({
-      content: 'write_file needs "content" as a string.',
+      content: 'Invalid arguments for write_file: content: Invalid input: expected string, received number.',
       isError: true,
     });
   });
