@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
  * - is `@massgen/backend-<dir>` with the published-package metadata (exports types first,
  *   `publishConfig.exports` without the workspace source condition, files, engines, license,
  *   repository, sideEffects) and a README;
- * - exports `specificationVersion: 'v1'`, `createBackend` and a zod `optionsSchema` from `src/index.ts`;
+ * - exports `specificationVersion: 'v1'`, `createBackend`, a zod `optionsSchema` and its `metadata`
+ *   (the types it serves; see `BackendMetadata` in core) from `src/index.ts`;
  * - either is a thin Chat Completions backend (`src/index.ts` calls `defineOpenAICompatibleBackend`,
  *   tested in `src/index.test.ts`), or has `src/<name>-backend.ts` and `src/<name>-options.ts`
  *   with `src/<name>-backend.test.ts` beside them.
@@ -60,13 +61,15 @@ describe.each(backendDirectories)('packages/%s', (directory) => {
     expect(readme.startsWith(`# ${manifest.name}`)).toBe(true);
   });
 
-  it('exports specificationVersion, createBackend and a zod optionsSchema', async () => {
+  it('exports specificationVersion, createBackend, a zod optionsSchema and metadata', async () => {
     const module = (await import(path.join(root, 'packages', directory, 'src/index.ts'))) as Record<string, unknown>;
     expect(module['specificationVersion']).toBe('v1');
     expect(typeof module['createBackend']).toBe('function');
     const optionsSchema = module['optionsSchema'] as { safeParse?: unknown; _zod?: unknown } | undefined;
     expect(typeof optionsSchema?.safeParse).toBe('function');
     expect(optionsSchema?._zod).toBeDefined();
+    const metadata = module['metadata'] as { types?: Array<{ type: string }> } | undefined;
+    expect(metadata?.types?.length).toBeGreaterThan(0);
   });
 
   it('has the file roles of a thin or a full backend, with tests', () => {

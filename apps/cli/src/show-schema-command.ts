@@ -4,7 +4,7 @@ import {
   optionsJsonSchema,
   renderBackendOptions,
   renderConfigReference,
-  supportedBackendTypes,
+  backendCatalog,
 } from '@massgen/config';
 import type { JsonSchemaNode } from '@massgen/config';
 import type { PluginLoader } from '@massgen/runtime';
@@ -60,10 +60,10 @@ export async function showSchemaCommand(
   return ExitCode.success;
 }
 
-/** The options schema of every backend type MassGen ships that is installed and loads. */
+/** The options schema of every backend package MassGen ships that is installed and loads, by its main type. */
 async function bundledBackendOptions(loader: PluginLoader): Promise<Record<string, unknown>> {
   const options: Record<string, unknown> = {};
-  for (const type of supportedBackendTypes) {
+  for (const type of backendCatalog.flatMap((entry) => entry.types.slice(0, 1).map((main) => main.type))) {
     if (loader.findBackendPackage(type) === undefined) continue;
     try {
       const { module } = await loader.loadBackend(type);

@@ -2,6 +2,7 @@ import type { Backend, BackendSettings } from '@massgen/core';
 import { createClaudeBackend } from './claude-backend.js';
 
 export const specificationVersion = 'v1' as const;
+export { metadata } from './claude-metadata.js';
 
 /** The loader's entry point for `backend.type: claude`. */
 export function createBackend(settings: BackendSettings): Backend {

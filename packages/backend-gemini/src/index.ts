@@ -2,6 +2,7 @@ import type { Backend, BackendSettings } from '@massgen/core';
 import { createGeminiBackend } from './gemini-backend.js';
 
 export const specificationVersion = 'v1' as const;
+export { metadata } from './gemini-metadata.js';
 
 /** The loader's entry point for `backend.type: gemini`. */
 export function createBackend(settings: BackendSettings): Backend {

@@ -13,6 +13,10 @@ export const grokDefinition: OpenAICompatibleBackendDefinition = {
   apiKeyEnvironmentVariable: 'XAI_API_KEY',
   requiresApiKey: true,
   displayName: 'xAI',
+  description: "Grok models through xAI's API",
+  aliases: ['xai'],
+  defaultModel: 'grok-4-fast',
+  modelPatterns: ['grok-*'],
 };
 
 const grok = defineOpenAICompatibleBackend(grokDefinition);
@@ -20,5 +24,6 @@ const grok = defineOpenAICompatibleBackend(grokDefinition);
 export const specificationVersion = 'v1' as const;
 export const createBackend = grok.createBackend;
 export const optionsSchema = grok.optionsSchema;
+export const metadata = grok.metadata;
 /** The same as `createBackend`, under a name that says which backend it creates. */
 export const createGrokBackend = grok.createBackend;

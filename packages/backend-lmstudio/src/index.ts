@@ -12,6 +12,10 @@ export const lmStudioDefinition: OpenAICompatibleBackendDefinition = {
   defaultBaseUrl: 'http://localhost:1234/v1',
   requiresApiKey: false,
   displayName: 'LM Studio',
+  description: "LM Studio's local server (no key)",
+  aliases: ['lm_studio'],
+  defaultModel: 'qwen2.5-7b-instruct',
+  exampleBaseUrl: 'http://localhost:1234/v1',
 };
 
 const lmStudio = defineOpenAICompatibleBackend(lmStudioDefinition);
@@ -19,5 +23,6 @@ const lmStudio = defineOpenAICompatibleBackend(lmStudioDefinition);
 export const specificationVersion = 'v1' as const;
 export const createBackend = lmStudio.createBackend;
 export const optionsSchema = lmStudio.optionsSchema;
+export const metadata = lmStudio.metadata;
 /** The same as `createBackend`, under a name that says which backend it creates. */
 export const createLMStudioBackend = lmStudio.createBackend;

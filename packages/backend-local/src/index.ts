@@ -2,6 +2,7 @@ import type { Backend, BackendSettings } from '@massgen/core';
 import { createLocalBackend } from './local-backend.js';
 
 export const specificationVersion = 'v1' as const;
+export { metadata } from './local-metadata.js';
 
 /** The loader's entry point for `backend.type: local`. */
 export function createBackend(settings: BackendSettings): Backend {

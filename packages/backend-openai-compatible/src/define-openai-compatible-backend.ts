@@ -1,12 +1,14 @@
-import type { Backend, BackendSettings } from '@massgen/core';
+import type { Backend, BackendMetadata, BackendSettings } from '@massgen/core';
 import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
 import type { OpenAICompatibleBackendDefinition } from './openai-compatible-endpoint.js';
+import { metadataForDefinition } from './openai-compatible-metadata.js';
 import { optionsSchema } from './openai-compatible-options.js';
 
 /** What a thin backend package exports besides `specificationVersion`. */
 export interface OpenAICompatibleBackendModule {
   createBackend: (settings: BackendSettings) => Backend;
   optionsSchema: typeof optionsSchema;
+  metadata: BackendMetadata;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface OpenAICompatibleBackendModule {
  * ```ts
  * const backend = defineOpenAICompatibleBackend({ type: 'vllm', defaultBaseUrl: 'http://localhost:8000/v1', requiresApiKey: false });
  * export const specificationVersion = 'v1' as const;
- * export const { createBackend, optionsSchema } = backend;
+ * export const { createBackend, optionsSchema, metadata } = backend;
  * ```
  */
 export function defineOpenAICompatibleBackend(
@@ -25,5 +27,6 @@ export function defineOpenAICompatibleBackend(
   return {
     createBackend: (settings) => createOpenAICompatibleBackend(settings, definition),
     optionsSchema,
+    metadata: { types: [metadataForDefinition(definition)] },
   };
 }

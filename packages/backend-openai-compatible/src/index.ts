@@ -28,6 +28,7 @@ export type { ChatStreamOptions } from './openai-chat-stream.js';
 export { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
 export { chatCompletionDefinition, definitionForType, resolveEndpoint } from './openai-compatible-endpoint.js';
 export type { OpenAICompatibleBackendDefinition, OpenAICompatibleEndpoint } from './openai-compatible-endpoint.js';
+export { metadata, metadataForDefinition } from './openai-compatible-metadata.js';
 export { mapOpenAICompatibleError, redact } from './openai-compatible-error.js';
 export type { ErrorContext, OpenAIErrorClasses } from './openai-compatible-error.js';
 export { defaultTimeoutSeconds, optionsSchema, parseOpenAICompatibleOptions } from './openai-compatible-options.js';

@@ -16,13 +16,18 @@ describe('presets', () => {
     expect(presetForBaseUrl('not a url')).toBeUndefined();
   });
 
-  it('cover the five hosted providers', () => {
+  it("cover upstream's hosted providers", () => {
     expect(Object.values(providerPresets).map((preset) => [preset.name, preset.apiKeyEnvironmentVariable])).toEqual([
       ['groq', 'GROQ_API_KEY'],
       ['together', 'TOGETHER_API_KEY'],
       ['openrouter', 'OPENROUTER_API_KEY'],
       ['cerebras', 'CEREBRAS_API_KEY'],
       ['fireworks', 'FIREWORKS_API_KEY'],
+      ['zai', 'ZAI_API_KEY'],
+      ['moonshot', 'MOONSHOT_API_KEY'],
+      ['nebius', 'NEBIUS_API_KEY'],
+      ['poe', 'POE_API_KEY'],
+      ['qwen', 'QWEN_API_KEY'],
     ]);
   });
 });

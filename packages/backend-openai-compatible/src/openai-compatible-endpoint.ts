@@ -23,6 +23,11 @@ export interface OpenAICompatibleBackendDefinition {
   defaultModel?: string;
   /** Name of the provider in messages. Defaults to the preset or the host. */
   displayName?: string;
+  /** Listing facts for the package's `metadata` (see `BackendTypeMetadata`). */
+  description?: string;
+  aliases?: readonly string[];
+  exampleBaseUrl?: string;
+  modelPatterns?: readonly string[];
   /**
    * Builds the SDK client from the options the default `OpenAI` client would get, for servers
    * that need another client class (Azure OpenAI's deployment paths and `api-key` header).

@@ -2,6 +2,7 @@ import type { Backend, BackendSettings } from '@massgen/core';
 import { createOpenAIBackend } from './openai-backend.js';
 
 export const specificationVersion = 'v1' as const;
+export { metadata } from './openai-metadata.js';
 
 /** The loader's entry point for `backend.type: openai`. */
 export function createBackend(settings: BackendSettings): Backend {

@@ -13,6 +13,9 @@ export const sglangDefinition: OpenAICompatibleBackendDefinition = {
   apiKeyEnvironmentVariable: 'SGLANG_API_KEY',
   requiresApiKey: false,
   displayName: 'SGLang',
+  description: 'an SGLang server (a key only when it was started with --api-key)',
+  defaultModel: 'Qwen/Qwen2.5-7B-Instruct',
+  exampleBaseUrl: 'http://localhost:30000/v1',
 };
 
 const sglang = defineOpenAICompatibleBackend(sglangDefinition);
@@ -20,5 +23,6 @@ const sglang = defineOpenAICompatibleBackend(sglangDefinition);
 export const specificationVersion = 'v1' as const;
 export const createBackend = sglang.createBackend;
 export const optionsSchema = sglang.optionsSchema;
+export const metadata = sglang.metadata;
 /** The same as `createBackend`, under a name that says which backend it creates. */
 export const createSGLangBackend = sglang.createBackend;

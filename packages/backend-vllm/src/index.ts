@@ -13,6 +13,9 @@ export const vllmDefinition: OpenAICompatibleBackendDefinition = {
   apiKeyEnvironmentVariable: 'VLLM_API_KEY',
   requiresApiKey: false,
   displayName: 'vLLM',
+  description: 'a vLLM server (a key only when it was started with --api-key)',
+  defaultModel: 'Qwen/Qwen2.5-7B-Instruct',
+  exampleBaseUrl: 'http://localhost:8000/v1',
 };
 
 const vllm = defineOpenAICompatibleBackend(vllmDefinition);
@@ -20,5 +23,6 @@ const vllm = defineOpenAICompatibleBackend(vllmDefinition);
 export const specificationVersion = 'v1' as const;
 export const createBackend = vllm.createBackend;
 export const optionsSchema = vllm.optionsSchema;
+export const metadata = vllm.metadata;
 /** The same as `createBackend`, under a name that says which backend it creates. */
 export const createVLLMBackend = vllm.createBackend;

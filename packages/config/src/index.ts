@@ -1,5 +1,6 @@
+export { backendCatalog, catalogBackendTypes, findBackendRedirect, findBackendType } from './backend-catalog.js';
+export type { BackendCatalogEntry, CatalogBackendType } from './backend-catalog.js';
 export { inferBackendType, supportedBackendTypes } from './backend-types.js';
-export type { SupportedBackendType } from './backend-types.js';
 export type {
   AgentConfig,
   BackendConfig,

@@ -175,10 +175,10 @@ describe('agent and backend mapping', () => {
       'agents:',
       '  - id: coder',
       '    backend: {type: ag2}',
-      '  - id: glm',
-      '    backend: {type: zai, model: glm-4.5}',
+      '  - id: local',
+      '    backend: {type: ollama, model: llama3.2}',
     ]);
-    expect(config.agents.map((agent) => agent.backend.type)).toEqual(['ag2', 'zai']);
+    expect(config.agents.map((agent) => agent.backend.type)).toEqual(['ag2', 'ollama']);
     expect(config.warnings).toEqual([
       expect.objectContaining({
         code: 'unsupported-backend',
@@ -189,10 +189,24 @@ describe('agent and backend mapping', () => {
       expect.objectContaining({
         code: 'unsupported-backend',
         path: 'agents[1].backend.type',
-        agentId: 'glm',
-        message: expect.stringContaining('use type "chatcompletion"'),
+        agentId: 'local',
+        message: expect.stringContaining('write type: "chatcompletion" with base_url: http://localhost:11434/v1'),
       }),
     ]);
+  });
+
+  it('reads an alias as the type it names, and a hosted preset as a type of its own', () => {
+    const config = parseYaml([
+      'agents:',
+      '  - id: a',
+      '    backend: {type: anthropic, model: claude-sonnet-4-5}',
+      '  - id: b',
+      '    backend: {type: kimi, model: kimi-k2}',
+      '  - id: c',
+      '    backend: {type: zai, model: glm-4.5, base_url: "https://api.z.ai/api/paas/v4/"}',
+    ]);
+    expect(config.agents.map((agent) => agent.backend.type)).toEqual(['claude', 'moonshot', 'zai']);
+    expect(config.warnings).toEqual([]);
   });
 
   it('does not warn about a backend type when an explicit package provides it', () => {

@@ -1,6 +1,7 @@
 import type { SamplingSettings } from '@massgen/core';
 import type { BackendConfig } from './config-model.js';
 import type { ParsedBackend } from './backend-schema.js';
+import { findBackendType } from './backend-catalog.js';
 import { upstreamBackendTypeNote } from './backend-types.js';
 import { dropUndefined } from './drop-undefined.js';
 import type { PathWarning } from './findings.js';
@@ -25,7 +26,9 @@ export function normalizeBackend(
   context: { agentCwd?: string; baseDir: string; segments: KeySegment[]; warnings: PathWarning[] },
 ): BackendConfig {
   const { segments, warnings } = context;
-  const type = backend.type ?? '';
+  const written = backend.type ?? '';
+  // An alias (`anthropic`) becomes the type it names, so the package gets the type it serves.
+  const type = backend.package == null ? (findBackendType(written)?.type ?? written) : written;
   const note = backend.package == null ? upstreamBackendTypeNote(type) : undefined;
   if (note !== undefined) {
     const typePath = [...segments, 'type'];

@@ -1,4 +1,5 @@
 import type { AgentWorkspace } from './agent-workspace.js';
+import type { BackendMetadata } from './backend-metadata.js';
 import type { JsonSchema } from './json-schema.js';
 import type { Message } from './message.js';
 import type { OptionsSchema } from './options-schema.js';
@@ -90,4 +91,6 @@ export interface BackendModule {
   createBackend: (settings: BackendSettings) => Backend;
   /** Validates `BackendSettings.options`, so `massgen --validate` can check them without a call. */
   optionsSchema?: OptionsSchema;
+  /** The types the package serves and what they are, read without creating a backend. */
+  metadata?: BackendMetadata;
 }

@@ -9,6 +9,7 @@ export type {
   SamplingSettings,
   ToolDefinition,
 } from './backend.js';
+export type { BackendMetadata, BackendNameRedirect, BackendTypeMetadata } from './backend-metadata.js';
 export type {
   CoordinationEvent,
   CoordinationEventType,

@@ -73,10 +73,18 @@ describe('PluginLoader', () => {
   });
 
   it('names the packages it looked for and how to install one when none is found', async () => {
-    const error = await failure(loader().loadBackend('gemini'));
+    const error = await failure(loader().loadBackend('acme_llm'));
     expect(error.code).toBe('PLUGIN_NOT_FOUND');
-    expect(error.message).toContain('"@massgen/backend-gemini", "massgen-backend-gemini"');
-    expect(error.message).toContain('pnpm add @massgen/backend-gemini');
+    expect(error.message).toContain('"@massgen/backend-acme-llm", "massgen-backend-acme-llm"');
+    expect(error.message).toContain('pnpm add @massgen/backend-acme-llm');
+  });
+
+  it('looks for a first-party type (or its alias) only in the package whose metadata serves it', async () => {
+    for (const type of ['gemini', 'google']) {
+      const error = await failure(loader().loadBackend(type));
+      expect(error.message).toContain('looked for "@massgen/backend-gemini" from');
+      expect(error.message).toContain('pnpm add @massgen/backend-gemini');
+    }
   });
 
   it('maps underscores in a type to hyphens in the package name', async () => {

@@ -1,21 +1,11 @@
-/**
- * Backend types served by a package whose name is not derived from the type: the generic
- * Chat Completions backend and its hosted presets.
- */
-const backendTypeAliases: Readonly<Record<string, string>> = {
-  chatcompletion: '@massgen/backend-openai-compatible',
-  groq: '@massgen/backend-openai-compatible',
-  together: '@massgen/backend-openai-compatible',
-  openrouter: '@massgen/backend-openai-compatible',
-  cerebras: '@massgen/backend-openai-compatible',
-  fireworks: '@massgen/backend-openai-compatible',
-};
+import { findBackendType } from '@massgen/config';
 
 /** Packages to try, in order, for `backend.type` (or exactly `backend.package` when given). */
 export function backendPackageCandidates(type: string, explicitPackage?: string): string[] {
   if (explicitPackage !== undefined) return [explicitPackage];
-  const alias = backendTypeAliases[type];
-  if (alias !== undefined) return [alias];
+  // A first-party type or alias names its package; so a preset such as `groq` loads the Chat Completions package.
+  const known = findBackendType(type);
+  if (known !== undefined) return [known.package];
   const slug = type.trim().toLowerCase().replace(/_/g, '-');
   return [`@massgen/backend-${slug}`, `massgen-backend-${slug}`];
 }
