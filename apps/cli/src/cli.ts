@@ -50,6 +50,7 @@ Examples:
   massgen init                          (write a configuration: asks which backends and models)
   massgen logs                          (list past runs; massgen logs show latest)
   massgen serve --config team.yaml      OpenAI-compatible server (see massgen serve --help)
+  massgen batch q.jsonl -c team.yaml -o results.jsonl   many questions, scored (massgen batch --help)
 
 Exit codes:
   0 success   1 configuration error   2 execution error   3 timeout   4 interrupted
@@ -65,6 +66,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), sig
   let debug = argv.includes('--debug');
   if (argv[2] === 'logs') return logsCommand(argv.slice(3), io);
   if (argv[2] === 'init') return (await import('./init-command.js')).initCommand(argv.slice(3), io, process.stdin);
+  if (argv[2] === 'batch') return (await import('./batch-command.js')).batchCommand(argv.slice(3), io);
+  if (argv[2] === 'worker') return (await import('./worker-command.js')).workerCommand(argv.slice(3), io);
   const program = buildProgram(io);
   try {
     program.parse([...argv]);

@@ -254,4 +254,29 @@ describe('run', () => {
     expect(result.recordDirectory).toBeUndefined();
     expect(existsSync(path.join(directory, '.massgen'))).toBe(false);
   });
+
+  it('runs every model call through wrapBackend when given, naming the agent', async () => {
+    const calls: string[] = [];
+    const result = await run(
+      config(twoAgents),
+      'q',
+      options({
+        backends: {
+          alpha: createScriptedBackend({ turns: teamMember('4') }),
+          beta: createScriptedBackend({ turns: teamMember('4') }),
+        },
+        record: false,
+        wrapBackend: (backend, agentId) => ({
+          ...backend,
+          stream: (request, callOptions) => {
+            calls.push(agentId);
+            return backend.stream(request, callOptions);
+          },
+        }),
+      }),
+    );
+    expect(result.stopReason).toBe('consensus');
+    expect(new Set(calls)).toEqual(new Set(['alpha', 'beta']));
+    expect(calls).toHaveLength(result.usage.reduce((sum, agent) => sum + agent.calls, 0));
+  });
 });

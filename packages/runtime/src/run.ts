@@ -46,6 +46,11 @@ export interface RunOptions {
   retryPolicy?: Partial<RetryPolicy>;
   /** Backend instances to use for some agents, by agent id, instead of loading them by type. */
   backends?: Record<string, Backend>;
+  /**
+   * Wraps each agent's backend before the run uses it (a batch puts its per-provider
+   * concurrency and rate limits around every model call this way).
+   */
+  wrapBackend?: (backend: Backend, agentId: string) => Backend;
   /** Waits between retries; injectable for tests. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /**
@@ -246,7 +251,7 @@ async function createAgents(
         (await createConfiguredBackend(loader, config, index, warn, extensions.workspaceFor(agent.id)));
       return createAgentHandle({
         id: agent.id,
-        backend,
+        backend: options.wrapBackend === undefined ? backend : options.wrapBackend(backend, agent.id),
         systemMessage: agent.systemMessage,
         sampling: agent.backend.sampling,
         tools: extensions.toolsFor(agent.id),

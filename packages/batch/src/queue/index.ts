@@ -1,0 +1,16 @@
+export { BatchQueue } from './batch-queue.js';
+export type { CollectIntoFileOptions, OpenBatchQueueOptions } from './batch-queue.js';
+export { loadQueueLibraries, queueInstallHint } from './queue-libraries.js';
+export type { QueueLibraries } from './queue-libraries.js';
+export { displayRedisUrl, redisOptionsFromUrl } from './redis-url.js';
+export { bullmqConnection, connectRedis } from './redis-connection.js';
+export { RedisProviderLimiter } from './redis-provider-limiter.js';
+export type { RedisProviderLimiterOptions } from './redis-provider-limiter.js';
+export { batchJobName, defaultBatchId, limitsPrefix, queueJobId } from './queue-job.js';
+export type { QueueJobData } from './queue-job.js';
+export { submitJobs } from './queue-submit.js';
+export type { SubmitOptions } from './queue-submit.js';
+export { collectResults } from './queue-collector.js';
+export type { CollectOptions } from './queue-collector.js';
+export { startQueueWorker } from './queue-worker.js';
+export type { QueueWorkerOptions } from './queue-worker.js';
