@@ -101,7 +101,7 @@ export async function workerCommand(args: readonly string[], io: CliIo): Promise
       process.on('SIGTERM', onSignal);
     });
     await worker.close();
-    redis.disconnect();
+    await redis.quit();
     io.stderr.write('Worker stopped\n');
     return ExitCode.success;
   } catch (error) {

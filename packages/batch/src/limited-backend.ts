@@ -31,7 +31,7 @@ async function* limitedStream(
   try {
     for await (const part of backend.stream(request, options)) {
       if (part.type === 'error' && part.error.code === 'BACKEND_RATE_LIMIT' && part.error.retryAfterMs !== undefined)
-        limiter.pause(backend.provider, part.error.retryAfterMs);
+        await limiter.pause(backend.provider, part.error.retryAfterMs);
       yield part;
     }
   } finally {

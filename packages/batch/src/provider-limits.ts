@@ -19,7 +19,7 @@ export interface ProviderLimiter {
   /** Waits until a call to `provider` may start; the returned function ends the call. */
   acquire(provider: string, signal?: AbortSignal): Promise<() => void>;
   /** The provider answered "too many requests, retry after `ms`": hold every call to it that long. */
-  pause(provider: string, ms: number): void;
+  pause(provider: string, ms: number): void | Promise<void>;
   close(): Promise<void>;
 }
 

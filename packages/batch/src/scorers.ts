@@ -130,13 +130,11 @@ async function importScorerModule(file: string): Promise<ScorerFunction> {
       cause: error,
     });
   }
-  const candidate = module['default'] ?? module['score'];
-  const scorer =
-    typeof candidate === 'function'
-      ? candidate
-      : typeof (candidate as Record<string, unknown> | undefined)?.['default'] === 'function'
-        ? (candidate as Record<string, unknown>)['default']
-        : undefined;
+  // A CommonJS or transpiled module may nest its exports under `default`.
+  const nested = (module['default'] ?? {}) as Record<string, unknown>;
+  const scorer = [module['default'], module['score'], nested['default'], nested['score']].find(
+    (candidate) => typeof candidate === 'function',
+  );
   if (typeof scorer !== 'function')
     throw new MassGenError({
       code: 'CONFIG_INVALID',

@@ -19,7 +19,11 @@ export function wilsonInterval(successes: number, trials: number): Interval {
   const denominator = 1 + z2 / trials;
   const centre = (p + z2 / (2 * trials)) / denominator;
   const half = (z95 * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials))) / denominator;
-  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  // At 0 or all successes the bound is exactly 0 or 1; rounding would leave 0.9999999999999999.
+  return {
+    low: successes <= 0 ? 0 : Math.max(0, centre - half),
+    high: successes >= trials ? 1 : Math.min(1, centre + half),
+  };
 }
 
 export interface PairedDifference {

@@ -99,3 +99,5 @@ export { errorPart, hang, newAnswerCall, notify, textTurn, voteCall, waitFor } f
 export type { ErrorPart, ToolCallPart } from './scripted-agent-builders.js';
 export { descendantProcesses, isProcessRunning, processCommandLine } from './process-tree.js';
 export { collectParts, terminalError } from './stream-parts.js';
+export { redisServerUnavailable, startRedisServer } from './redis-server.js';
+export type { TestRedisServer } from './redis-server.js';

@@ -76,6 +76,6 @@ export class BatchQueue {
   async close(): Promise<void> {
     await this.events?.close();
     await this.queue.close();
-    this.redis.disconnect();
+    await this.redis.quit();
   }
 }

@@ -14,6 +14,8 @@ export async function connectRedis(libraries: QueueLibraries, url: string, timeo
     connectTimeout: timeoutMs,
     maxRetriesPerRequest: 1,
     retryStrategy: () => null,
+    // After a refused connection ioredis would keep the process alive this long for nothing.
+    disconnectTimeout: 50,
   });
   // ioredis reports the socket's error here and rejects connect() with a vaguer one.
   let socketError: Error | undefined;

@@ -48,9 +48,9 @@ return 0
 const pauseScript = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-local until = now + tonumber(ARGV[1])
-if until > tonumber(redis.call('GET', KEYS[1]) or '0') then
-  redis.call('SET', KEYS[1], until, 'PX', ARGV[1])
+local resumeAt = now + tonumber(ARGV[1])
+if resumeAt > tonumber(redis.call('GET', KEYS[1]) or '0') then
+  redis.call('SET', KEYS[1], resumeAt, 'PX', ARGV[1])
 end
 return 0
 `;
@@ -132,8 +132,8 @@ export class RedisProviderLimiter implements ProviderLimiter {
     };
   }
 
-  pause(provider: string, ms: number): void {
-    this.commands.massgenPause(this.key(provider, 'paused'), Math.ceil(ms)).catch(() => {});
+  async pause(provider: string, ms: number): Promise<void> {
+    await this.commands.massgenPause(this.key(provider, 'paused'), Math.ceil(ms));
   }
 
   async close(): Promise<void> {

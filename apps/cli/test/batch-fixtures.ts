@@ -1,0 +1,92 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import type { FakeChatRequest } from '@massgen/testing';
+
+/** Answers "What is A+B?" with the sum; the model "weak" gets it wrong when A is odd. */
+export function sumAnswer(request: FakeChatRequest): string {
+  const match = /What is (\d+)\+(\d+)/.exec(JSON.stringify(request.messages));
+  if (match === null) return 'I do not know.';
+  const right = Number(match[1]) + Number(match[2]);
+  return request.model === 'weak' && Number(match[1]) % 2 === 1 ? `It is ${right + 1}.` : `It is ${right}.`;
+}
+
+/** `count` questions "What is i+2i?" with their expected sums, as JSON lines. */
+export function writeQuestions(directory: string, count: number, name = 'questions.jsonl'): string {
+  const lines = Array.from({ length: count }, (_, index) => {
+    const i = index + 1;
+    return JSON.stringify({ id: `q${i}`, question: `What is ${i}+${2 * i}?`, expected: 3 * i });
+  });
+  const file = path.join(directory, name);
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+/** A team of a strong and a weak agent (the strong one presents) and the weak agent alone. */
+export function writeConfigurations(directory: string, url: string): { team: string; single: string } {
+  const team = path.join(directory, 'team.yaml');
+  const single = path.join(directory, 'single.yaml');
+  writeFileSync(
+    team,
+    `agents:
+  - id: strong
+    backend: { type: chatcompletion, model: strong, base_url: "${url}", api_key: test-key }
+  - id: weak
+    backend: { type: chatcompletion, model: weak, base_url: "${url}", api_key: test-key }
+`,
+  );
+  writeFileSync(
+    single,
+    `agent:
+  id: solo
+  backend: { type: chatcompletion, model: weak, base_url: "${url}", api_key: test-key }
+`,
+  );
+  return { team, single };
+}
+
+export interface ResultLine {
+  id: string;
+  config: string;
+  status: string;
+  answer?: string;
+  winner?: string;
+  stopReason: string;
+  tokens: { total: number };
+  record?: string;
+  worker?: string;
+  durationMs: number;
+  costUsd: number;
+}
+
+export function readResults(file: string): ResultLine[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as ResultLine);
+}
+
+/** Resolves when the child's stderr has matched `pattern` (counting from the start). */
+export function waitForStderr(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const onData = (chunk: Buffer | string): void => {
+      text += chunk.toString();
+      const match = pattern.exec(text);
+      if (match !== null) {
+        child.stderr?.off('data', onData);
+        child.off('exit', onExit);
+        resolve(match[0]);
+      }
+    };
+    const onExit = (): void => reject(new Error(`exited before printing ${pattern}; stderr:\n${text}`));
+    child.stderr?.on('data', onData);
+    child.once('exit', onExit);
+  });
+}

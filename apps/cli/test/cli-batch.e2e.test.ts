@@ -1,0 +1,238 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
+import type { FakeOpenAIServer } from '@massgen/testing';
+import { readResults, sumAnswer, waitForStderr, writeConfigurations, writeQuestions } from './batch-fixtures.js';
+import { runCli, startCli } from './run-cli.js';
+
+let directory: string;
+let server: FakeOpenAIServer;
+
+beforeEach(async () => {
+  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-batch-'));
+  server = await createFakeOpenAIServer({
+    apiKey: 'test-key',
+    responder: createTeamResponder({ answer: sumAnswer, finalText: sumAnswer }),
+  });
+});
+
+afterEach(async () => {
+  await server.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+describe('massgen batch on one machine', () => {
+  it('answers every question on every configuration, one result line each, and compares them', async () => {
+    const questions = writeQuestions(directory, 6);
+    const { team, single } = writeConfigurations(directory, server.url);
+    const out = path.join(directory, 'results.jsonl');
+    const run = await runCli(
+      ['batch', questions, '--config', team, '--config', single, '--out', out, '--scorer', 'numeric'],
+      { cwd: directory },
+    );
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('6 questions × 2 configurations; 12 to run, 4 at a time');
+    // Not a terminal: a plain line per result.
+    expect(run.stderr).toMatch(/^\[12\/12\] q\d+ × (team|single): answered \(consensus, \w+ won\)/m);
+
+    const results = readResults(out);
+    expect(results).toHaveLength(12);
+    expect(new Set(results.map((result) => `${result.id}/${result.config}`)).size).toBe(12);
+    const q2 = results.find((result) => result.id === 'q2' && result.config === 'team');
+    expect(q2).toMatchObject({ status: 'done', answer: 'It is 6.', stopReason: 'consensus', expected: 6 });
+    expect(q2?.tokens.total).toBeGreaterThan(0);
+    expect(readFileSync(path.join(q2?.record ?? '', 'final.md'), 'utf8')).toBe('It is 6.');
+
+    // The weak agent alone misses q1, q3 and q5; the team, whose strong agent presents, misses none.
+    expect(run.stdout).toContain(
+      'Summary (scorer: numeric; accuracy with a 95% Wilson score interval; a failed run scores 0)',
+    );
+    expect(run.stdout).toMatch(/^ {2}team: 6 results, 0 failed, accuracy 100\.0% \[61\.0%, 100\.0%\] \(6\/6\)/m);
+    expect(run.stdout).toMatch(/^ {2}single: 6 results, 0 failed, accuracy 50\.0% \[18\.8%, 81\.2%\] \(3\/6\)/m);
+    // Differences 1, 0, 1, 0, 1, 0: mean 0.5, sample variance 0.3, half width 1.96 · √(0.3 / 6) = 0.438.
+    expect(run.stdout).toMatch(
+      /^ {2}team − single: \+50\.0 pts \[\+6\.2 pts, \+93\.8 pts\] on 6 paired questions \(only team right: 3, only single right: 0, exact McNemar p = 0\.25\)/m,
+    );
+  });
+
+  it('run again, skips everything the results hold and runs nothing', async () => {
+    const questions = writeQuestions(directory, 3);
+    const { single } = writeConfigurations(directory, server.url);
+    const out = path.join(directory, 'results.jsonl');
+    const args = ['batch', questions, '-c', single, '-o', out, '--no-record'];
+    expect((await runCli(args, { cwd: directory })).code).toBe(0);
+    const before = readFileSync(out, 'utf8');
+    const requests = server.requests.length;
+
+    const again = await runCli(args, { cwd: directory });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('3 questions × 1 configuration; 3 already in the results; 0 to run');
+    expect(readFileSync(out, 'utf8')).toBe(before);
+    expect(server.requests.length).toBe(requests);
+  });
+
+  it('Ctrl-C lets the running questions finish and keeps every result; the same command finishes the rest', async () => {
+    server.setResponder(createTeamResponder({ answer: sumAnswer, finalText: sumAnswer, latencyMs: 100 }));
+    const questions = writeQuestions(directory, 10);
+    const { single } = writeConfigurations(directory, server.url);
+    const out = path.join(directory, 'results.jsonl');
+    const args = ['batch', questions, '-c', single, '-o', out, '--concurrency', '2', '--no-record'];
+    const started = startCli(args, { cwd: directory });
+    await waitForStderr(started.child, /^\[1\/10\]/m);
+    started.child.kill('SIGINT');
+    const interrupted = await started.done;
+    expect(interrupted.code).toBe(4);
+    expect(interrupted.stderr).toContain('Stopping: running questions finish first');
+    const kept = readResults(out);
+    // Every result announced was written whole, and the questions running at Ctrl-C finished.
+    expect(kept.length).toBe(interrupted.stderr.match(/^\[\d+\/10\]/gm)?.length);
+    expect(kept.length).toBeGreaterThanOrEqual(2);
+    expect(kept.length).toBeLessThan(10);
+    expect(interrupted.stderr).toContain(`Interrupted with ${10 - kept.length} questions left`);
+
+    const resumed = await runCli(args, { cwd: directory });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain(`${kept.length} already in the results; ${10 - kept.length} to run`);
+    const all = readResults(out);
+    expect(all).toHaveLength(10);
+    expect(new Set(all.map((result) => result.id)).size).toBe(10);
+  });
+
+  it('Ctrl-C twice cancels the running questions: they leave no result and run next time', async () => {
+    server.setResponder(() => ({ type: 'hang' }));
+    const questions = writeQuestions(directory, 4);
+    const { single } = writeConfigurations(directory, server.url);
+    const out = path.join(directory, 'results.jsonl');
+    const args = ['batch', questions, '-c', single, '-o', out, '--concurrency', '2', '--no-record'];
+    const started = startCli(args, { cwd: directory });
+    await server.waitForRequests(2);
+    started.child.kill('SIGINT');
+    await waitForStderr(started.child, /Stopping/);
+    started.child.kill('SIGINT');
+    const cancelled = await started.done;
+    expect(cancelled.code).toBe(4);
+    expect(cancelled.stderr).toContain('Cancelling the running questions');
+    expect(cancelled.stderr).toContain('Interrupted with 4 questions left');
+    expect(readResults(out)).toEqual([]);
+
+    server.setResponder(createTeamResponder({ answer: sumAnswer, finalText: sumAnswer }));
+    const resumed = await runCli(args, { cwd: directory });
+    expect(resumed.code).toBe(0);
+    expect(readResults(out)).toHaveLength(4);
+  });
+
+  it('drops a result line cut short by a crash and runs that question again', async () => {
+    const questions = writeQuestions(directory, 2);
+    const { single } = writeConfigurations(directory, server.url);
+    const out = path.join(directory, 'results.jsonl');
+    const args = ['batch', questions, '-c', single, '-o', out, '--no-record'];
+    expect((await runCli(args, { cwd: directory })).code).toBe(0);
+    const [first, second] = readFileSync(out, 'utf8').trim().split('\n');
+    writeFileSync(out, `${first}\n`);
+    appendFileSync(out, (second ?? '').slice(0, 30));
+
+    const repaired = await runCli(args, { cwd: directory });
+    expect(repaired.code).toBe(0);
+    expect(repaired.stderr).toContain(`warning: ${out} ended in a partly written line; it was dropped and runs again`);
+    expect(repaired.stderr).toContain('1 already in the results; 1 to run');
+    expect(readResults(out)).toHaveLength(2);
+  });
+
+  it('holds model calls to --provider-concurrency across all runs', async () => {
+    const arrivals: number[] = [];
+    const team = createTeamResponder({ answer: sumAnswer, finalText: sumAnswer, latencyMs: 40 });
+    server.setResponder((request, context) => {
+      arrivals.push(Date.now());
+      return team(request, context);
+    });
+    const questions = writeQuestions(directory, 3);
+    const { team: teamFile } = writeConfigurations(directory, server.url);
+    const out = path.join(directory, 'results.jsonl');
+    const run = await runCli(
+      [
+        'batch',
+        questions,
+        '-c',
+        teamFile,
+        '-o',
+        out,
+        '--concurrency',
+        '3',
+        '--provider-concurrency',
+        'chatcompletion=1',
+        '--no-record',
+      ],
+      { cwd: directory },
+    );
+    expect(run.code).toBe(0);
+    // One call at a time: each starts after the previous one's reply, which the server held 40 ms.
+    const gaps = arrivals.slice(1).map((time, index) => time - (arrivals[index] as number));
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(39);
+  });
+
+  it('scores with a TypeScript scorer module', async () => {
+    writeFileSync(
+      path.join(directory, 'ends-with.ts'),
+      `export default function ({ answer, expected }: { answer: string; expected: unknown }): boolean {
+  return answer.replace(/\\.$/, '').endsWith(String(expected));
+}
+`,
+    );
+    const questions = writeQuestions(directory, 2);
+    const { single } = writeConfigurations(directory, server.url);
+    const run = await runCli(
+      [
+        'batch',
+        questions,
+        '-c',
+        single,
+        '-o',
+        path.join(directory, 'r.jsonl'),
+        '--scorer',
+        'ends-with.ts',
+        '--no-record',
+      ],
+      { cwd: directory },
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Summary (scorer: ends-with.ts;');
+    // The weak agent gets q1 wrong (4 for 3) and q2 right.
+    expect(run.stdout).toMatch(/single: 2 results, 0 failed, accuracy 50\.0% .*\(1\/2\)/);
+
+    const summary = await runCli(['batch', 'summary', path.join(directory, 'r.jsonl'), '--scorer', 'exact'], {
+      cwd: directory,
+    });
+    expect(summary.code).toBe(0);
+    // "It is 6." is not exactly "6".
+    expect(summary.stdout).toMatch(/single: 2 results, 0 failed, accuracy 0\.0% .*\(0\/2\)/);
+  });
+
+  it('stops at a bad questions file, configuration or flag with an error that names it', async () => {
+    const { single } = writeConfigurations(directory, server.url);
+    const questions = path.join(directory, 'bad.jsonl');
+    writeFileSync(questions, '{"id": "a", "question": "fine"}\n{"question": \n');
+    const badLine = await runCli(['batch', questions, '-c', single, '-o', 'r.jsonl'], { cwd: directory });
+    expect(badLine.code).toBe(1);
+    expect(badLine.stderr).toContain(
+      `massgen batch: Problems in the questions file ${questions}:\n  line 2: not valid JSON`,
+    );
+
+    const good = writeQuestions(directory, 1);
+    const missing = await runCli(['batch', good, '-c', 'nope.yaml', '-o', 'r.jsonl'], { cwd: directory });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(`Cannot read the configuration ${path.join(directory, 'nope.yaml')}: ENOENT`);
+
+    const flag = await runCli(['batch', good, '-c', single, '-o', 'r.jsonl', '--provider-rpm', 'openai'], {
+      cwd: directory,
+    });
+    expect(flag.code).toBe(1);
+    expect(flag.stderr).toContain('--provider-rpm openai: expected BACKEND_TYPE=N');
+
+    const usage = await runCli(['batch', good, '-c', single], { cwd: directory });
+    expect(usage.code).toBe(1);
+    expect(usage.stderr).toContain('Usage: massgen batch QUESTIONS.jsonl --config TEAM.yaml');
+  });
+});

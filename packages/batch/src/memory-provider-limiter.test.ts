@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryProviderLimiter } from './memory-provider-limiter.js';
+import { parseProviderLimits } from './provider-limits.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Whether the promise has settled, after the microtasks queued so far have run. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  await vi.advanceTimersByTimeAsync(0);
+  return done;
+}
+
+describe('MemoryProviderLimiter', () => {
+  it('lets at most the configured number of calls to a provider run at once, first come first served', async () => {
+    vi.useFakeTimers();
+    const limiter = new MemoryProviderLimiter({ openai: { concurrency: 2 } });
+    const first = await limiter.acquire('openai');
+    await limiter.acquire('openai');
+    const third = limiter.acquire('openai');
+    const fourth = limiter.acquire('openai');
+    expect(await settled(third)).toBe(false);
+    // Another provider is not held up.
+    expect(await settled(limiter.acquire('claude'))).toBe(true);
+    first();
+    first();
+    expect(await settled(third)).toBe(true);
+    expect(await settled(fourth)).toBe(false);
+  });
+
+  it('starts at most N calls in any minute', async () => {
+    vi.useFakeTimers();
+    const limiter = new MemoryProviderLimiter({ '*': { requestsPerMinute: 2 } });
+    (await limiter.acquire('openai'))();
+    await vi.advanceTimersByTimeAsync(10_000);
+    (await limiter.acquire('openai'))();
+    const third = limiter.acquire('openai');
+    await vi.advanceTimersByTimeAsync(49_999);
+    expect(await settled(third)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settled(third)).toBe(true);
+  });
+
+  it('holds every call to a provider for the retry-after of a rate-limited one', async () => {
+    vi.useFakeTimers();
+    const limiter = new MemoryProviderLimiter({});
+    limiter.pause('openai', 5000);
+    const waiting = limiter.acquire('openai');
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(await settled(waiting)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settled(waiting)).toBe(true);
+  });
+
+  it('gives up waiting when the call is cancelled, without taking a slot', async () => {
+    const limiter = new MemoryProviderLimiter({ openai: { concurrency: 1 } });
+    const held = await limiter.acquire('openai');
+    const controller = new AbortController();
+    const waiting = limiter.acquire('openai', controller.signal);
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ code: 'ABORTED' });
+    held();
+    const next = await limiter.acquire('openai');
+    expect(typeof next).toBe('function');
+  });
+});
+
+describe('parseProviderLimits', () => {
+  it('reads TYPE=N flags into limits, and names the flag when one is wrong', () => {
+    const limits = parseProviderLimits(['openai=8', '*=2'], 'concurrency', '--provider-concurrency');
+    expect(parseProviderLimits(['openai=500'], 'requestsPerMinute', '--provider-rpm', limits)).toEqual({
+      openai: { concurrency: 8, requestsPerMinute: 500 },
+      '*': { concurrency: 2 },
+    });
+    expect(() => parseProviderLimits(['openai'], 'concurrency', '--provider-concurrency')).toThrow(
+      '--provider-concurrency openai: expected BACKEND_TYPE=N with a positive whole number',
+    );
+    expect(() => parseProviderLimits(['openai=0'], 'concurrency', '--provider-concurrency')).toThrow(/positive/);
+  });
+});
