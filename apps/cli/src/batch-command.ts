@@ -147,12 +147,7 @@ async function runLocally(
       io.stderr.write(`warning: ${outFile} ended in a partly written line; it was dropped and runs again\n`);
     const plan = planBatch(questions, configurations, results, options.retryFailed === true);
     io.stderr.write(`${describePlan(plan, configurations.length, questions.length, options.concurrency)}\n`);
-    const progress = new BatchProgress({
-      stream: io.stderr,
-      terminal: (io.stderr as NodeJS.WriteStream).isTTY === true && io.env['TERM'] !== 'dumb',
-      total: plan.total,
-      alreadyDone: plan.done + plan.keptFailures,
-    });
+    const progress = openProgress(io, plan.total, plan.done + plan.keptFailures);
     interruption.onStop = () =>
       progress.print('Stopping: running questions finish first (Ctrl-C again cancels them; they run next time)');
     interruption.onCancel = () => progress.print('Cancelling the running questions');
@@ -177,15 +172,12 @@ async function runLocally(
     } finally {
       progress.close();
     }
-    io.stdout.write(formatSummary(await summarizeResults(results.all(), labels(configurations), scorer)));
-    io.stderr.write(`Results: ${outFile}\n`);
-    if (outcome.remaining > 0) {
-      io.stderr.write(
-        `Interrupted with ${outcome.remaining} question${outcome.remaining === 1 ? '' : 's'} left: run the same command again to finish.\n`,
-      );
-      return ExitCode.interrupted;
-    }
-    return results.all().some((result) => result.status === 'failed') ? ExitCode.executionError : ExitCode.success;
+    const exitCode = await reportBatch(io, results, labels(configurations), scorer);
+    if (outcome.remaining === 0) return exitCode;
+    io.stderr.write(
+      `Interrupted with ${outcome.remaining} question${outcome.remaining === 1 ? '' : 's'} left: run the same command again to finish.\n`,
+    );
+    return ExitCode.interrupted;
   } finally {
     interruption.dispose();
     results.close();
@@ -279,6 +271,29 @@ export function describePlan(
     `${plan.pending.length} to run${plan.pending.length === 0 || concurrency === undefined ? '' : `, ${concurrency} at a time`}`,
   );
   return parts.join('; ');
+}
+
+/** Progress on stderr: a status line on a terminal, plain lines otherwise. */
+export function openProgress(io: CliIo, total: number, alreadyDone: number): BatchProgress {
+  return new BatchProgress({
+    stream: io.stderr,
+    terminal: (io.stderr as NodeJS.WriteStream).isTTY === true && io.env['TERM'] !== 'dumb',
+    total,
+    alreadyDone,
+  });
+}
+
+/** Prints the summary on stdout and where the results are; the exit code says whether any run failed. */
+export async function reportBatch(
+  io: CliIo,
+  results: ResultsFile,
+  configs: readonly string[],
+  scorer: Scorer,
+): Promise<ExitCodeValue> {
+  const all = results.all();
+  io.stdout.write(formatSummary(await summarizeResults(all, configs, scorer)));
+  io.stderr.write(`Results: ${results.file}\n`);
+  return all.some((result) => result.status === 'failed') ? ExitCode.executionError : ExitCode.success;
 }
 
 export function labels(configurations: readonly BatchConfiguration[]): string[] {

@@ -1,11 +1,19 @@
 import path from 'node:path';
 import { Command } from 'commander';
-import { BatchProgress, ResultsFile, formatSummary, planBatch, summarizeResults } from '@massgen/batch';
+import { ResultsFile, planBatch } from '@massgen/batch';
 import type { BatchConfiguration, BatchQuestion, ProviderLimits, Scorer } from '@massgen/batch';
 import { BatchQueue, defaultBatchId, displayRedisUrl } from '@massgen/batch/queue';
 import type { CollectIntoFileOptions } from '@massgen/batch/queue';
 import type { CliIo } from './cli-io.js';
-import { configureProgram, describePlan, labels, reportError, watchInterrupts } from './batch-command.js';
+import {
+  configureProgram,
+  describePlan,
+  labels,
+  openProgress,
+  reportBatch,
+  reportError,
+  watchInterrupts,
+} from './batch-command.js';
 import { cliPackageDirectory } from './cli-package.js';
 import { ExitCode } from './exit-codes.js';
 
@@ -56,15 +64,10 @@ export async function submitToQueue(options: SubmitToQueueOptions): Promise<numb
       until: { jobs: plan.pending.map((job) => ({ id: job.question.id, config: job.configuration.label })), since },
       signal: interruption.stop,
     });
-    io.stdout.write(
-      formatSummary(await summarizeResults(results.all(), labels(options.configurations), options.scorer)),
-    );
-    io.stderr.write(`Results: ${outFile}\n`);
-    if (interruption.stop.aborted) {
-      io.stderr.write('Collect the rest later with massgen batch collect (or run the same command again).\n');
-      return ExitCode.interrupted;
-    }
-    return results.all().some((result) => result.status === 'failed') ? ExitCode.executionError : ExitCode.success;
+    const exitCode = await reportBatch(io, results, labels(options.configurations), options.scorer);
+    if (!interruption.stop.aborted) return exitCode;
+    io.stderr.write('Collect the rest later with massgen batch collect (or run the same command again).\n');
+    return ExitCode.interrupted;
   } finally {
     interruption.dispose();
     results.close();
@@ -77,12 +80,7 @@ async function collectWithProgress(
   queue: BatchQueue,
   options: Omit<CollectIntoFileOptions, 'onResult' | 'onRunning'> & { total: number; alreadyDone: number },
 ): Promise<{ collected: number }> {
-  const progress = new BatchProgress({
-    stream: io.stderr,
-    terminal: (io.stderr as NodeJS.WriteStream).isTTY === true && io.env['TERM'] !== 'dumb',
-    total: options.total,
-    alreadyDone: options.alreadyDone,
-  });
+  const progress = openProgress(io, options.total, options.alreadyDone);
   let running = 0;
   try {
     return await queue.collect({

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import type { FakeChatRequest } from '@massgen/testing';
+import { createTeamResponder } from '@massgen/testing';
+import type { FakeChatRequest, FakeOpenAIServer } from '@massgen/testing';
 
 /** Answers "What is A+B?" with the sum; the model "weak" gets it wrong when A is odd. */
 export function sumAnswer(request: FakeChatRequest): string {
@@ -89,4 +90,21 @@ export function waitForStderr(child: ChildProcess, pattern: RegExp): Promise<str
     child.stderr?.on('data', onData);
     child.once('exit', onExit);
   });
+}
+
+/**
+ * Has the server answer sums after `latencyMs`, noting when each request arrives. `shortestGap`
+ * is the least time between two arrivals: with one call admitted at a time it cannot be less
+ * than the latency, since each call starts only after the previous reply.
+ */
+export function recordArrivals(server: FakeOpenAIServer, latencyMs: number): { shortestGap: () => number } {
+  const arrivals: number[] = [];
+  const team = createTeamResponder({ answer: sumAnswer, finalText: sumAnswer, latencyMs });
+  server.setResponder((request, context) => {
+    arrivals.push(Date.now());
+    return team(request, context);
+  });
+  return {
+    shortestGap: () => Math.min(...arrivals.slice(1).map((time, index) => time - (arrivals[index] as number))),
+  };
 }

@@ -9,7 +9,14 @@ import {
   startRedisServer,
 } from '@massgen/testing';
 import type { FakeOpenAIServer, TestRedisServer } from '@massgen/testing';
-import { readResults, sumAnswer, waitForStderr, writeConfigurations, writeQuestions } from './batch-fixtures.js';
+import {
+  readResults,
+  recordArrivals,
+  sumAnswer,
+  waitForStderr,
+  writeConfigurations,
+  writeQuestions,
+} from './batch-fixtures.js';
 import { runCli, startCli } from './run-cli.js';
 import type { StartedCli } from './run-cli.js';
 
@@ -172,12 +179,7 @@ describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen w
   }, 60_000);
 
   it('shares the provider limits of the batch between all workers through Redis', async () => {
-    const arrivals: number[] = [];
-    const team = createTeamResponder({ answer: sumAnswer, finalText: sumAnswer, latencyMs: 40 });
-    server.setResponder((request, context) => {
-      arrivals.push(Date.now());
-      return team(request, context);
-    });
+    const arrivals = recordArrivals(server, 40);
     await Promise.all([startWorker(), startWorker()]);
     const questions = writeQuestions(directory, 4);
     const { single } = writeConfigurations(directory, server.url);
@@ -200,8 +202,7 @@ describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen w
     );
     expect(run.code).toBe(0);
     // Two workers running four jobs, yet one call at a time: each after the previous one's 40 ms reply.
-    const gaps = arrivals.slice(1).map((time, index) => time - (arrivals[index] as number));
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(39);
+    expect(arrivals.shortestGap()).toBeGreaterThanOrEqual(39);
   }, 60_000);
 });
 

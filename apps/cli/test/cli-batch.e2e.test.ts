@@ -4,7 +4,14 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
 import type { FakeOpenAIServer } from '@massgen/testing';
-import { readResults, sumAnswer, waitForStderr, writeConfigurations, writeQuestions } from './batch-fixtures.js';
+import {
+  readResults,
+  recordArrivals,
+  sumAnswer,
+  waitForStderr,
+  writeConfigurations,
+  writeQuestions,
+} from './batch-fixtures.js';
 import { runCli, startCli } from './run-cli.js';
 
 let directory: string;
@@ -142,12 +149,7 @@ describe('massgen batch on one machine', () => {
   });
 
   it('holds model calls to --provider-concurrency across all runs', async () => {
-    const arrivals: number[] = [];
-    const team = createTeamResponder({ answer: sumAnswer, finalText: sumAnswer, latencyMs: 40 });
-    server.setResponder((request, context) => {
-      arrivals.push(Date.now());
-      return team(request, context);
-    });
+    const arrivals = recordArrivals(server, 40);
     const questions = writeQuestions(directory, 3);
     const { team: teamFile } = writeConfigurations(directory, server.url);
     const out = path.join(directory, 'results.jsonl');
@@ -169,8 +171,7 @@ describe('massgen batch on one machine', () => {
     );
     expect(run.code).toBe(0);
     // One call at a time: each starts after the previous one's reply, which the server held 40 ms.
-    const gaps = arrivals.slice(1).map((time, index) => time - (arrivals[index] as number));
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(39);
+    expect(arrivals.shortestGap()).toBeGreaterThanOrEqual(39);
   });
 
   it('scores with a TypeScript scorer module', async () => {
