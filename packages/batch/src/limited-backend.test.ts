@@ -13,7 +13,9 @@ function recordingLimiter(): ProviderLimiter & { log: string[] } {
       log.push(`acquire ${provider}`);
       return () => log.push(`release ${provider}`);
     },
-    pause: (provider, ms) => log.push(`pause ${provider} ${ms}`),
+    pause: (provider, ms) => {
+      log.push(`pause ${provider} ${ms}`);
+    },
     close: async () => {},
   };
 }
