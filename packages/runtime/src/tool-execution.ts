@@ -8,6 +8,23 @@ export interface ToolCallOutcome {
 }
 
 /**
+ * A tool's outcome, or `cancelled` as soon as the signal aborts. A tool is handed the signal and
+ * should stop on it, but one that does not (a stuck read, a server that never answers) must not
+ * hold the turn, and with it the run's time limit, its cancellation and Ctrl-C: it is left to
+ * finish on its own, and its result is dropped.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal, cancelled: T): Promise<T> {
+  return new Promise((resolve) => {
+    const onAbort = (): void => resolve(cancelled);
+    signal.addEventListener('abort', onAbort, { once: true });
+    void work.then((outcome) => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(outcome);
+    });
+  });
+}
+
+/**
  * Runs a step's tool calls in parallel. Every failure (unknown tool, malformed input, a tool
  * that throws) becomes an error result the model can read and correct, never an exception.
  */
@@ -37,12 +54,17 @@ export async function runToolCalls(
           isError: true,
         };
       }
-      try {
-        const result = await tool.execute(input, { agentId: context.agentId, signal });
-        return { call, content: result.content, isError: result.isError === true };
-      } catch (error) {
-        return { call, content: `${call.name} failed: ${toMassGenError(error).message}`, isError: true };
-      }
+      const cancelled = { call, content: `${call.name} was stopped: the turn was cancelled.`, isError: true };
+      if (signal.aborted) return cancelled;
+      const execution = (async (): Promise<ToolCallOutcome> => {
+        try {
+          const result = await tool.execute(input, { agentId: context.agentId, signal });
+          return { call, content: result.content, isError: result.isError === true };
+        } catch (error) {
+          return { call, content: `${call.name} failed: ${toMassGenError(error).message}`, isError: true };
+        }
+      })();
+      return untilAborted(execution, signal, cancelled);
     }),
   );
 }

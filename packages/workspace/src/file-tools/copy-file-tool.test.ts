@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -83,5 +84,22 @@ describe('copy_file', () => {
       isError: true,
       content: expect.stringContaining('cannot be copied into itself'),
     });
+  });
+
+  it('refuses to copy a named pipe, alone or inside a directory, without waiting on it', async () => {
+    execFileSync('mkfifo', [path.join(fixture.workspace, 'pipe')]);
+    mkdirSync(path.join(fixture.workspace, 'tree'));
+    execFileSync('mkfifo', [path.join(fixture.workspace, 'tree', 'pipe')]);
+    writeFileSync(path.join(fixture.workspace, 'tree', 'kept.txt'), 'kept');
+    const tool = createCopyFileTool(fixture.sandbox, '');
+    await expect(callTool(tool, { source: 'pipe', destination: 'copy' })).resolves.toEqual({
+      content: '"pipe" is neither a file nor a directory.',
+      isError: true,
+    });
+    await expect(callTool(tool, { source: 'tree', destination: 'tree-copy' })).resolves.toEqual({
+      content:
+        'Copied tree to tree-copy: 1 files in 1 directories; 1 entries left out (links, special files, or places you may not read or write).',
+    });
+    expect(readdirSync(path.join(fixture.workspace, 'tree-copy'))).toEqual(['kept.txt']);
   });
 });

@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callTool, createSandboxFixture } from '../sandbox-test-support.js';
@@ -74,5 +77,21 @@ describe('read_file', () => {
       content: 'Invalid arguments for read_file: Invalid input: expected object, received string.',
       isError: true,
     });
+  });
+
+  it('refuses a named pipe, a socket or a device at once instead of waiting on it', async () => {
+    const tool = createReadFileTool(fixture.sandbox, '');
+    execFileSync('mkfifo', [path.join(fixture.workspace, 'pipe')]);
+    const socketServer = createServer().listen(path.join(fixture.workspace, 'socket'));
+    await once(socketServer, 'listening');
+    await expect(callTool(tool, { path: 'pipe' })).resolves.toEqual({
+      content: '"pipe" is a named pipe; only regular files are read.',
+      isError: true,
+    });
+    await expect(callTool(tool, { path: 'socket' })).resolves.toEqual({
+      content: '"socket" is a socket; only regular files are read.',
+      isError: true,
+    });
+    socketServer.close();
   });
 });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -62,5 +63,28 @@ describe('search_files', () => {
       content: 'Invalid arguments for search_files: expected "name", "text" or both.',
       isError: true,
     });
+  });
+
+  it('matches a pattern of many stars against a long name in linear time, and caps the pattern length', async () => {
+    writeFileSync(path.join(fixture.workspace, 'a'.repeat(200)), '');
+    const tool = createSearchFilesTool(fixture.sandbox, '');
+    // A backtracking regular expression takes hours on this; the test's own timeout is the bound.
+    await expect(callTool(tool, { name: `${'*a'.repeat(13)}*b` })).resolves.toEqual({ content: 'No match.' });
+    await expect(callTool(tool, { name: `${'*a'.repeat(13)}*` })).resolves.toEqual({ content: 'a'.repeat(200) });
+    await expect(callTool(tool, { name: '*'.repeat(256) })).resolves.toEqual({
+      content: 'The name pattern is 256 characters; at most 255 are accepted.',
+      isError: true,
+    });
+  });
+
+  it('searches text past a named pipe without waiting on it', async () => {
+    execFileSync('mkfifo', [path.join(fixture.workspace, 'docs', 'pipe.md')]);
+    const result = await callTool(createSearchFilesTool(fixture.sandbox, ''), { path: 'docs', text: 'users' });
+    expect(result.content).toBe(
+      [
+        `${path.join('docs', 'api.md')}:2: GET /users returns users`,
+        `${path.join('docs', 'guide.MD')}:1: users guide`,
+      ].join('\n'),
+    );
   });
 });

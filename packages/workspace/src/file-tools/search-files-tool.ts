@@ -1,11 +1,12 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Tool } from '@massgen/core';
 import { MassGenError } from '@massgen/core';
 import { z } from 'zod';
 import type { PathSandbox } from '../path-sandbox.js';
 import { defineFileTool } from './define-file-tool.js';
-import { looksBinary, maximumTextFileBytes } from './text-file.js';
+import { compileNamePattern } from './name-pattern.js';
+import { maximumTextFileBytes, readTextFile } from './text-file.js';
 import { walkDirectory } from './walk-directory.js';
 
 /** Entries one search may visit, so a search of a huge tree ends with a clear message. */
@@ -37,7 +38,7 @@ export function createSearchFilesTool(sandbox: PathSandbox, where: string): Tool
       async run(input, _sandbox, signal) {
         const { name, text } = input;
         const maxResults = input.max_results ?? 100;
-        const matchesName = name === undefined || name === '' ? () => true : namePattern(name);
+        const matchesName = name === undefined || name === '' ? () => true : compileNamePattern(name);
         const target = await sandbox.resolveListing(input.path ?? '.');
         const directories =
           'kind' in target
@@ -95,27 +96,12 @@ export function createSearchFilesTool(sandbox: PathSandbox, where: string): Tool
 
 async function textMatches(realPath: string, size: number, display: string, text: string): Promise<string[]> {
   if (size > maximumTextFileBytes) return [];
-  const bytes = await readFile(realPath).catch(() => undefined);
-  if (bytes === undefined || looksBinary(bytes)) return [];
+  // Binary, special or vanished files are not searched; readTextFile says which, and it never blocks.
+  const content = await readTextFile(realPath, display).catch(() => undefined);
+  if (content === undefined) return [];
   const matches: string[] = [];
-  bytes
-    .toString('utf8')
-    .split('\n')
-    .forEach((line, index) => {
-      if (line.includes(text)) matches.push(`${display}:${index + 1}: ${line.trim().slice(0, snippetLength)}`);
-    });
+  content.split('\n').forEach((line, index) => {
+    if (line.includes(text)) matches.push(`${display}:${index + 1}: ${line.trim().slice(0, snippetLength)}`);
+  });
   return matches;
-}
-
-/** A case-insensitive test of a file name: a `*`/`?` pattern for the whole name, or else a part of it. */
-function namePattern(pattern: string): (name: string) => boolean {
-  const lowered = pattern.toLowerCase();
-  if (!/[*?]/.test(pattern)) return (name) => name.toLowerCase().includes(lowered);
-  const source = [...lowered]
-    .map((character) =>
-      character === '*' ? '.*' : character === '?' ? '.' : character.replace(/[.+^${}()|[\]\\]/g, '\\$&'),
-    )
-    .join('');
-  const expression = new RegExp(`^${source}$`, 'su');
-  return (name) => expression.test(name.toLowerCase());
 }

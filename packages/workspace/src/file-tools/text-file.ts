@@ -1,27 +1,25 @@
-import { constants, open } from 'node:fs/promises';
 import { MassGenError } from '@massgen/core';
+import { openRegularFile, readAtMost } from './regular-file.js';
 
 /** Larger files are refused: a model cannot use them whole, and reading them costs memory. */
 export const maximumTextFileBytes = 8 * 1024 * 1024;
 
 /**
- * Reads a text file at a real path the sandbox approved. The final component is opened without
- * following a link, so a link swapped in after the check fails instead of leading elsewhere.
- * A NUL byte near the start marks a binary file, which is refused.
+ * Reads a regular text file at a real path the sandbox approved (see `openRegularFile`). A NUL
+ * byte near the start marks a binary file, which is refused; so is a file over
+ * `maximumTextFileBytes`, whether its size says so up front or it only turns out while reading.
  */
 export async function readTextFile(realPath: string, displayPath: string): Promise<string> {
-  const handle = await open(realPath, constants.O_RDONLY | constants.O_NOFOLLOW);
+  const { handle, stats } = await openRegularFile(realPath, displayPath);
   try {
-    const stats = await handle.stat();
-    if (stats.isDirectory())
-      throw new MassGenError({ code: 'TOOL_FAILED', message: `"${displayPath}" is a directory; list it instead.` });
-    if (stats.size > maximumTextFileBytes) {
-      throw new MassGenError({
+    const tooLarge = (size: string): MassGenError =>
+      new MassGenError({
         code: 'TOOL_FAILED',
-        message: `"${displayPath}" is ${stats.size} bytes; files over ${maximumTextFileBytes} bytes are not read.`,
+        message: `"${displayPath}" is ${size} bytes; files over ${maximumTextFileBytes} bytes are not read.`,
       });
-    }
-    const bytes = await handle.readFile();
+    if (stats.size > maximumTextFileBytes) throw tooLarge(String(stats.size));
+    const { bytes, complete } = await readAtMost(handle, maximumTextFileBytes);
+    if (!complete) throw tooLarge(`more than ${maximumTextFileBytes}`);
     if (looksBinary(bytes))
       throw new MassGenError({
         code: 'TOOL_FAILED',

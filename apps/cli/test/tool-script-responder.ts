@@ -1,0 +1,33 @@
+import type { FakeChatRequest, FakeReply } from '@massgen/testing';
+
+export interface ScriptedCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/**
+ * A one-agent team's model that makes the given tool calls in order (one per tool result so
+ * far), then submits `answer`, votes for itself when asked and presents `answer`. What each call
+ * returned is in the requests the fake server logs.
+ */
+export function toolScriptResponder(calls: readonly ScriptedCall[], answer = 'Done.') {
+  return (request: FakeChatRequest): FakeReply => {
+    const offered = request.tools.map((tool) => tool.function.name);
+    if (!offered.includes('new_answer') && !offered.includes('vote')) return { type: 'text', text: answer };
+    if (offered.includes('vote'))
+      return { type: 'tool-calls', calls: [{ name: 'vote', arguments: { agent_id: 'agent1', reason: 'Done.' } }] };
+    const done = request.messages.filter((message) => message.role === 'tool').length;
+    const call = calls[done];
+    return { type: 'tool-calls', calls: [call ?? { name: 'new_answer', arguments: { content: answer } }] };
+  };
+}
+
+/** Every tool result the model was sent, in order, from the fake server's request log. */
+export function toolResults(requests: readonly FakeChatRequest[]): string[] {
+  const last = requests.at(-1);
+  const longest = requests.reduce(
+    (best, request) => (request.messages.length > best.messages.length ? request : best),
+    last ?? { messages: [] },
+  );
+  return longest.messages.filter((message) => message.role === 'tool').map((message) => String(message.content));
+}
