@@ -6,6 +6,7 @@ import { createBearerCheck } from './bearer-auth.js';
 import { handleChatCompletions } from './chat-completions-handler.js';
 import type { ChatCompletionsContext, ServerRunOptions } from './chat-completions-handler.js';
 import { ConcurrencyGate } from './concurrency-gate.js';
+import { applyConnectionDeadlines } from './connection-deadlines.js';
 import type { ModelRegistry } from './model-registry.js';
 import { errorBody, internalError, sendApiError } from './openai-errors.js';
 import type { ApiError } from './openai-errors.js';
@@ -156,6 +157,7 @@ export function createMassGenServer(options: MassGenServerOptions): MassGenServe
     },
   );
   http.on('clientError', answerMalformedRequest);
+  applyConnectionDeadlines(http, limits);
 
   return {
     http,

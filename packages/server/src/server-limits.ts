@@ -8,8 +8,14 @@ export interface ServerLimits {
   maxConcurrentRuns: number;
   /** Most messages one request may carry. */
   maxMessages: number;
-  /** Time allowed to receive a whole request (headers and body), in milliseconds. */
+  /**
+   * Time allowed to receive a whole request (headers and body), in milliseconds, counted from
+   * when the connection opens or its previous response ends. A connection still sending when it
+   * is up is closed, whether it went quiet or sends slowly.
+   */
   requestTimeoutMs: number;
+  /** Open connections at once across all clients; further ones are closed as they arrive. */
+  maxConnections: number;
   /** Interval of SSE comment lines that keep proxies from closing a quiet stream, in milliseconds. */
   heartbeatMs: number;
 }
@@ -19,6 +25,7 @@ export const defaultServerLimits: ServerLimits = {
   maxConcurrentRuns: 100,
   maxMessages: 1000,
   requestTimeoutMs: 30_000,
+  maxConnections: 1000,
   heartbeatMs: 15_000,
 };
 
