@@ -1,3 +1,4 @@
+import { batch } from './batch.mjs';
 import { coldStart } from './cold-start.mjs';
 import { coordination } from './coordination.mjs';
 import { coordinationTokens } from './coordination-tokens.mjs';
@@ -12,5 +13,6 @@ const results = [
   await server(),
   await localModel(),
   await tui(),
+  await batch(),
 ];
 process.exitCode = results.every(Boolean) ? 0 : 1;

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { BatchResult } from './batch-result.js';
 import { runBatchJob } from './batch-job.js';
+import { CancelFanout } from './cancel-fanout.js';
 import type { PlannedJob } from './batch-plan.js';
 import type { ProviderLimiter } from './provider-limits.js';
 
@@ -36,6 +37,7 @@ export interface RunBatchOutcome {
 /** Runs the jobs, `concurrency` at a time, each result handed over as soon as it exists. */
 export async function runBatch(options: RunBatchOptions): Promise<RunBatchOutcome> {
   const cancel = options.cancel ?? new AbortController().signal;
+  const fanout = new CancelFanout(cancel);
   const worker = `${hostname()}:${process.pid}`;
   let next = 0;
   let finished = 0;
@@ -46,6 +48,7 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchOutcom
       const job = options.jobs[next] as PlannedJob;
       next += 1;
       options.onProgress?.({ type: 'started', job });
+      const { signal, release } = fanout.child();
       const result = await runBatchJob({
         config: job.configuration.config,
         subject: {
@@ -58,9 +61,9 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchOutcom
         cwd: options.cwd,
         pluginSearchPaths: options.pluginSearchPaths,
         ...(options.record === undefined ? {} : { record: options.record }),
-        signal: cancel,
+        signal,
         worker,
-      });
+      }).finally(release);
       if (result === undefined) {
         options.onProgress?.({ type: 'cancelled', job });
         continue;
@@ -72,6 +75,10 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchOutcom
     }
   };
   const lanes = Math.max(1, Math.min(options.concurrency, options.jobs.length));
-  await Promise.all(Array.from({ length: lanes }, lane));
+  try {
+    await Promise.all(Array.from({ length: lanes }, lane));
+  } finally {
+    fanout.close();
+  }
   return { finished, failed, remaining: options.jobs.length - finished };
 }

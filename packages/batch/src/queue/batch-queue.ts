@@ -5,6 +5,7 @@ import type { PlannedJob } from '../batch-plan.js';
 import type { ProviderLimits } from '../provider-limits.js';
 import type { ResultsFile } from '../results-file.js';
 import { collectResults } from './queue-collector.js';
+import type { CollectOptions } from './queue-collector.js';
 import { loadQueueLibraries } from './queue-libraries.js';
 import { bullmqConnection, connectRedis } from './redis-connection.js';
 import { submitJobs } from './queue-submit.js';
@@ -21,6 +22,7 @@ export interface CollectIntoFileOptions {
   results: ResultsFile;
   onResult?: (result: BatchResult) => void;
   onRunning?: (running: number) => void;
+  onJob?: CollectOptions['onJob'];
   /** Keep collecting until these have results (see `collectResults`), or until `signal`. */
   until?: { jobs: ReadonlyArray<{ id: string; config: string }>; since: number };
   signal?: AbortSignal;

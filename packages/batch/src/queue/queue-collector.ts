@@ -11,6 +11,8 @@ export interface CollectOptions {
   batchId: string;
   results: ResultsFile;
   onResult?: (result: BatchResult) => void;
+  /** Sees each finished job before it is removed (its BullMQ timestamps, for measurements). */
+  onJob?: (job: { processedOn?: number; finishedOn?: number; timestamp: number; returnvalue: BatchResult }) => void;
   /**
    * The results to wait for, each answered after `since` unless it is a success already;
    * without it, collects what is there and returns.
@@ -54,6 +56,7 @@ async function sweep(options: CollectOptions): Promise<number> {
     for (const job of jobs) {
       if (job === undefined || job.data.batchId !== options.batchId) continue;
       const result = state === 'completed' ? job.returnvalue : givenUp(job);
+      if (state === 'completed') options.onJob?.(job);
       if (isNew(result, job, options.results)) {
         options.results.append(result);
         options.onResult?.(result);

@@ -6,6 +6,7 @@ import { toMassGenError } from '@massgen/core';
 import { parseBatchConfiguration } from '../batch-configuration.js';
 import type { BatchConfiguration } from '../batch-configuration.js';
 import { runBatchJob } from '../batch-job.js';
+import { CancelFanout } from '../cancel-fanout.js';
 import { failedResult } from '../batch-result.js';
 import type { BatchResult } from '../batch-result.js';
 import type { QueueLibraries } from './queue-libraries.js';
@@ -43,6 +44,7 @@ export function startQueueWorker(options: QueueWorkerOptions): Worker<QueueJobDa
   const configurations = new Map<string, BatchConfiguration>();
   const workerName = `${hostname()}:${process.pid}`;
   const lockDuration = options.lockDurationMs ?? 30_000;
+  const fanout = new CancelFanout(options.cancel);
   const processor = async (job: Job<QueueJobData, BatchResult>, token?: string): Promise<BatchResult> => {
     const { data } = job;
     options.onJobStart?.(data);
@@ -68,6 +70,7 @@ export function startQueueWorker(options: QueueWorkerOptions): Worker<QueueJobDa
       configurations.set(data.configuration.digest, configuration);
     }
     const limiter = new RedisProviderLimiter(options.redis, data.limits, { prefix: limitsPrefix(options.queueName) });
+    const { signal, release } = fanout.child();
     try {
       const result = await runBatchJob({
         config: configuration.config,
@@ -76,7 +79,7 @@ export function startQueueWorker(options: QueueWorkerOptions): Worker<QueueJobDa
         cwd: options.cwd,
         pluginSearchPaths: options.pluginSearchPaths,
         ...(options.record === undefined ? {} : { record: options.record }),
-        signal: options.cancel,
+        signal,
         worker: workerName,
       });
       if (result === undefined) {
@@ -87,6 +90,7 @@ export function startQueueWorker(options: QueueWorkerOptions): Worker<QueueJobDa
       options.onJobEnd?.(result);
       return result;
     } finally {
+      release();
       await limiter.close();
     }
   };
