@@ -1,7 +1,7 @@
 // Writes packages/config/src/backend-catalog.json from the `metadata` export of every built
 // backend package under packages/, so that the CLI knows the first-party backends (their types,
 // aliases, key variables, model patterns) whether or not they are installed. Adding a backend is
-// one package: `pnpm schema` picks it up, and test/backend-catalog.test.ts fails until it has.
+// one package: `pnpm schema` picks it up (with the keys its options schema reads), and test/backend-catalog.test.ts fails until it has.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,7 +19,9 @@ for (const directory of readdirSync(packagesDirectory).sort()) {
   // Toolkits such as backend-utils share the prefix but create no backend.
   if (typeof module.createBackend !== 'function') continue;
   if (module.metadata === undefined) throw new Error(`${manifest.name} exports no metadata`);
-  packages.push({ package: manifest.name, ...module.metadata });
+  // The keys the package's options schema reads: the loader's table of known backend keys is these.
+  const optionKeys = Object.keys(module.optionsSchema?.shape ?? {});
+  packages.push({ package: manifest.name, ...module.metadata, optionKeys });
 }
 writeFileSync(output, `${JSON.stringify({ packages }, null, 2)}\n`);
 console.log(`wrote ${path.relative(root, output)}: ${packages.length} packages`);

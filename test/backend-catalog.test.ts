@@ -12,8 +12,10 @@ import type { BackendMetadata } from '@massgen/core';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const packagesDirectory = path.join(root, 'packages');
 
-async function backendPackages(): Promise<Array<{ package: string } & BackendMetadata>> {
-  const found: Array<{ package: string } & BackendMetadata> = [];
+type Entry = { package: string; optionKeys: string[] } & BackendMetadata;
+
+async function backendPackages(): Promise<Entry[]> {
+  const found: Entry[] = [];
   for (const directory of readdirSync(packagesDirectory).sort()) {
     if (!directory.startsWith('backend-')) continue;
     const manifest = JSON.parse(readFileSync(path.join(packagesDirectory, directory, 'package.json'), 'utf8')) as {
@@ -21,7 +23,8 @@ async function backendPackages(): Promise<Array<{ package: string } & BackendMet
     };
     const module = (await import(path.join(packagesDirectory, directory, 'src/index.ts'))) as Record<string, unknown>;
     if (typeof module['createBackend'] !== 'function') continue;
-    found.push({ package: manifest.name, ...(module['metadata'] as BackendMetadata) });
+    const shape = (module['optionsSchema'] as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+    found.push({ package: manifest.name, ...(module['metadata'] as BackendMetadata), optionKeys: Object.keys(shape) });
   }
   return found;
 }

@@ -16,7 +16,10 @@ import { describe, expect, it } from 'vitest';
  *   with `src/<name>-backend.test.ts` beside them.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const backendDirectories = readdirSync(path.join(root, 'packages')).filter((name) => name.startsWith('backend-'));
+// backend-utils is the toolkit backends are built with, not a backend.
+const backendDirectories = readdirSync(path.join(root, 'packages')).filter(
+  (name) => name.startsWith('backend-') && name !== 'backend-utils',
+);
 
 interface Manifest {
   name: string;

@@ -1,9 +1,16 @@
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { MassGenError, toMassGenError } from '@massgen/core';
-import { createLocalDefaultConfig, createQuickConfig, loadConfig } from '@massgen/config';
+import {
+  backendCatalog,
+  createLocalDefaultConfig,
+  createQuickConfig,
+  findBackendType,
+  inferBackendType,
+  loadConfig,
+} from '@massgen/config';
 import type { MassGenConfig } from '@massgen/config';
-import { PluginLoader } from '@massgen/runtime';
+import { PluginLoader, installedBackendCatalog } from '@massgen/runtime';
 import { processIo } from './cli-io.js';
 import type { CliIo } from './cli-io.js';
 import { cliPackageDirectory, cliVersion } from './cli-package.js';
@@ -83,7 +90,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), sig
         loader,
       );
     // The configuration first: its mistakes are reported before the run waits on standard input.
-    const config = await resolveConfig(options, io);
+    const config = await resolveConfig(options, io, loader);
     const question = await readQuestion(program.args[0], options.example);
     const interactive = (question === undefined || question.trim() === '') && process.stdin.isTTY === true;
     if (!interactive && (question === undefined || question.trim() === '')) {
@@ -184,7 +191,7 @@ function buildProgram(io: CliIo): Command {
     });
 }
 
-async function resolveConfig(options: CliOptions, io: CliIo): Promise<MassGenConfig> {
+async function resolveConfig(options: CliOptions, io: CliIo, loader: PluginLoader): Promise<MassGenConfig> {
   if ([options.config, options.model, options.example].filter((choice) => choice !== undefined).length > 1) {
     throw new MassGenError({
       code: 'CONFIG_INVALID',
@@ -201,7 +208,7 @@ async function resolveConfig(options: CliOptions, io: CliIo): Promise<MassGenCon
       model: options.model,
       cwd: io.cwd,
       env: io.env,
-      ...(options.backend === undefined ? {} : { backend: options.backend }),
+      backend: options.backend ?? (await inferInstalledBackendType(options.model, io, loader)),
       ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
       ...(options.systemMessage === undefined ? {} : { systemMessage: options.systemMessage }),
     });
@@ -223,6 +230,18 @@ async function resolveConfig(options: CliOptions, io: CliIo): Promise<MassGenCon
   if (options.timeout !== undefined)
     config = { ...config, orchestrator: { ...config.orchestrator, timeoutMs: options.timeout * 1000 } };
   return config;
+}
+
+/**
+ * The backend type a model name implies: a first-party pattern (`claude-*`), else the patterns of the
+ * third-party backends installed here, else the type that takes any model. Installed packages are
+ * only looked at when no first-party pattern matches.
+ */
+async function inferInstalledBackendType(model: string, io: CliIo, loader: PluginLoader): Promise<string> {
+  const firstParty = inferBackendType(model);
+  if (findBackendType(firstParty)?.fallbackForUnknownModels !== true) return firstParty;
+  const installed = await installedBackendCatalog(loader, [io.cwd, cliPackageDirectory()]);
+  return installed.length === 0 ? firstParty : inferBackendType(model, [...installed, ...backendCatalog]);
 }
 
 /**

@@ -2,7 +2,8 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { MassGenError, toMassGenError } from '@massgen/core';
-import { loadConfig, loadDotEnv } from '@massgen/config';
+import { backendCatalog, loadConfig, loadDotEnv, type BackendCatalogEntry } from '@massgen/config';
+import { PluginLoader, installedBackendCatalog } from '@massgen/runtime';
 import type { CliIo } from './cli-io.js';
 import { cliPackageDirectory } from './cli-package.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
@@ -21,14 +22,14 @@ interface InitOptions {
   force?: boolean;
 }
 
-const helpFooter = `
+const helpFooter = (choices: readonly InitBackendChoice[]): string => `
 Examples:
   massgen init                                  (asks which backends and models)
   massgen init --yes                            (a team of the providers whose keys you have)
   massgen init --yes --backends openai,claude --output team.yaml
   massgen init --yes --backends lmstudio --models qwen2.5-7b-instruct
 
-Backend types: ${initBackendChoices.map((choice) => choice.type).join(', ')}`;
+Backend types: ${choices.map((choice) => choice.type).join(', ')}`;
 
 /**
  * `massgen init`: writes a configuration that loads, for the backends and models chosen, and
@@ -36,6 +37,13 @@ Backend types: ${initBackendChoices.map((choice) => choice.type).join(', ')}`;
  * decide. Otherwise each question is read from `input` (a terminal, or piped answers).
  */
 export async function initCommand(args: readonly string[], io: CliIo, input: NodeJS.ReadableStream): Promise<number> {
+  // The first-party backends and any third-party backend package installed here, from their metadata.
+  const searchPaths = [io.cwd, cliPackageDirectory()];
+  const catalog = [
+    ...backendCatalog,
+    ...(await installedBackendCatalog(new PluginLoader({ searchPaths }), searchPaths)),
+  ];
+  const choices = initBackendChoices(catalog);
   const program = new Command('massgen init')
     .description('Write a working configuration file for a team of agents.')
     .option('-y, --yes', 'ask nothing: use the flags, and defaults for the rest')
@@ -44,7 +52,7 @@ export async function initCommand(args: readonly string[], io: CliIo, input: Nod
     .option('-o, --output <file>', 'the file to write (default: massgen.yaml)')
     .option('--force', 'overwrite the file if it exists')
     .helpOption('-h, --help', 'show this help')
-    .addHelpText('after', helpFooter)
+    .addHelpText('after', helpFooter(choices))
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
   let prompter: Prompter | undefined;
@@ -58,10 +66,10 @@ export async function initCommand(args: readonly string[], io: CliIo, input: Nod
     const backendsAnswer =
       options.backends ??
       (await answers(
-        `Backends for the team, comma-separated (${initBackendChoices.map((choice) => choice.type).join(', ')})`,
-        defaultBackends(env).join(','),
+        `Backends for the team, comma-separated (${choices.map((choice) => choice.type).join(', ')})`,
+        defaultBackends(choices, env).join(','),
       ));
-    const backends = parseBackends(backendsAnswer);
+    const backends = parseBackends(backendsAnswer, catalog);
     const models = splitList(options.models ?? '');
     if (models.length > backends.length)
       throw new MassGenError({
@@ -134,27 +142,31 @@ async function defaultsOnly(_question: string, defaultAnswer: string): Promise<s
 }
 
 /** The hosted providers whose keys are already set, or OpenAI when none is. */
-function defaultBackends(env: Readonly<Record<string, string | undefined>>): string[] {
+function defaultBackends(
+  choices: readonly InitBackendChoice[],
+  env: Readonly<Record<string, string | undefined>>,
+): string[] {
   const hosted = ['openai', 'claude', 'gemini', 'grok'];
-  const available = initBackendChoices
+  const available = choices
     .filter((choice) => hosted.includes(choice.type) && hasKey(choice, env))
     .map((choice) => choice.type);
   return available.length > 0 ? available : ['openai'];
 }
 
-function parseBackends(answer: string): InitBackendChoice[] {
+function parseBackends(answer: string, catalog: readonly BackendCatalogEntry[]): InitBackendChoice[] {
+  const choices = initBackendChoices(catalog);
   const names = splitList(answer);
   if (names.length === 0)
     throw new MassGenError({
       code: 'CONFIG_INVALID',
-      message: `No backend given; expected one or more of ${initBackendChoices.map((choice) => choice.type).join(', ')}.`,
+      message: `No backend given; expected one or more of ${choices.map((choice) => choice.type).join(', ')}.`,
     });
   return names.map((name) => {
-    const choice = findInitBackend(name);
+    const choice = findInitBackend(name, catalog);
     if (choice === undefined) {
       throw new MassGenError({
         code: 'CONFIG_INVALID',
-        message: `Unknown backend "${name}"; expected one of ${initBackendChoices.map((entry) => entry.type).join(', ')}.`,
+        message: `Unknown backend "${name}"; expected one of ${choices.map((entry) => entry.type).join(', ')}.`,
       });
     }
     return choice;

@@ -3,7 +3,7 @@ import { ConfigError, MassGenError } from '@massgen/core';
 import type { ConfigIssue, Warning } from '@massgen/core';
 import { loadConfig } from '@massgen/config';
 import type { MassGenConfig } from '@massgen/config';
-import { PluginLoader, agentKeyPath, validateBackendOptions } from '@massgen/runtime';
+import { PluginLoader, agentKeyPath, checkBackendOptions } from '@massgen/runtime';
 import type { CliIo } from './cli-io.js';
 import { ExitCode } from './exit-codes.js';
 import type { ExitCodeValue } from './exit-codes.js';
@@ -57,7 +57,9 @@ async function checkBackends(
       continue;
     }
     const { module } = await loader.loadBackend(agent.backend.type, agent.backend.package);
-    issues.push(...validateBackendOptions(config, index, module));
+    const checked = checkBackendOptions(config, index, module);
+    issues.push(...checked.issues);
+    warnings.push(...checked.warnings);
   }
   return { issues, warnings };
 }

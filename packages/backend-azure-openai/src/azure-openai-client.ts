@@ -1,4 +1,5 @@
-import { keyIssuer, type OpenAISdk } from '@massgen/backend-openai-compatible';
+import type { OpenAISdk } from '@massgen/backend-openai-compatible';
+import { keyIssuer } from '@massgen/backend-utils';
 import { MassGenError } from '@massgen/core';
 import type OpenAI from 'openai';
 import type { ClientOptions } from 'openai';

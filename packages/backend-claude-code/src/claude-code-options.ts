@@ -1,4 +1,5 @@
-import { ConfigError, type BackendSettings } from '@massgen/core';
+import { readBackendOptions } from '@massgen/backend-utils';
+import type { BackendSettings } from '@massgen/core';
 import { z } from 'zod';
 
 export const defaultTimeoutSeconds = 600;
@@ -19,7 +20,7 @@ const text = (what: string) => z.string({ error: `expected ${what} as a string` 
  * The keys of a `backend` block this backend reads. Other keys pass validation (so that
  * `massgen --validate` accepts a block written for another backend) and are reported as warnings.
  */
-export const optionsSchema = z.looseObject({
+export const optionsSchema = z.object({
   api_key: text('the API key').optional(),
   base_url: z
     .string({ error: 'expected a URL such as https://api.anthropic.com' })
@@ -54,8 +55,6 @@ export const optionsSchema = z.looseObject({
     .optional(),
 });
 
-const knownKeys = new Set(Object.keys(optionsSchema.shape));
-
 export interface ClaudeCodeOptions {
   apiKey?: string;
   /** Without a trailing slash; absent for Anthropic's own API. */
@@ -80,25 +79,7 @@ export interface ClaudeCodeOptions {
  * backend does not know are a warning each, because a typo should be visible but not fatal.
  */
 export function parseClaudeCodeOptions(settings: BackendSettings): ClaudeCodeOptions {
-  const result = optionsSchema.safeParse(settings.options);
-  if (!result.success) {
-    throw new ConfigError({
-      issues: result.error.issues.map((issue) => ({
-        path: ['backend', ...issue.path.map(String)].join('.'),
-        message: `${issue.message} (agent ${settings.agentId}, backend type ${settings.type})`,
-      })),
-    });
-  }
-  for (const key of Object.keys(settings.options)) {
-    if (knownKeys.has(key)) continue;
-    settings.warn({
-      code: 'unknown-key',
-      message: `backend.${key} is not a setting of the ${settings.type} backend and is ignored.`,
-      path: `backend.${key}`,
-      agentId: settings.agentId,
-    });
-  }
-  const options = result.data;
+  const options = readBackendOptions(optionsSchema, settings, 'it is ignored');
   return {
     ...(options.api_key === undefined ? {} : { apiKey: options.api_key }),
     ...(options.base_url === undefined ? {} : { baseUrl: options.base_url.replace(/\/+$/, '') }),

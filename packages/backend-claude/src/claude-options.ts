@@ -1,4 +1,5 @@
-import { ConfigError, type BackendSettings } from '@massgen/core';
+import { readBackendOptions } from '@massgen/backend-utils';
+import type { BackendSettings } from '@massgen/core';
 import { z } from 'zod';
 
 /** The smallest thinking budget the Messages API accepts. */
@@ -35,7 +36,7 @@ const thinkingSchema = z.discriminatedUnion(
  * The keys of a `backend` block this backend reads. Other keys pass validation (so that
  * `massgen --validate` accepts a block written for another backend) and are reported as warnings.
  */
-export const optionsSchema = z.looseObject({
+export const optionsSchema = z.object({
   api_key: z.string({ error: 'expected the API key as a string' }).optional(),
   base_url: z
     .string({ error: 'expected a URL such as https://api.anthropic.com' })
@@ -67,8 +68,6 @@ export const optionsSchema = z.looseObject({
     .optional(),
 });
 
-const knownKeys = new Set(Object.keys(optionsSchema.shape));
-
 export type ThinkingOption = z.infer<typeof thinkingSchema>;
 
 export interface ClaudeOptions {
@@ -89,25 +88,11 @@ export interface ClaudeOptions {
  * backend does not know are a warning each, because a typo should be visible but not fatal.
  */
 export function parseClaudeOptions(settings: BackendSettings): ClaudeOptions {
-  const result = optionsSchema.safeParse(settings.options);
-  if (!result.success) {
-    throw new ConfigError({
-      issues: result.error.issues.map((issue) => ({
-        path: ['backend', ...issue.path.map(String)].join('.'),
-        message: `${issue.message} (agent ${settings.agentId}, backend type ${settings.type})`,
-      })),
-    });
-  }
-  for (const key of Object.keys(settings.options)) {
-    if (knownKeys.has(key)) continue;
-    settings.warn({
-      code: 'unknown-key',
-      message: `backend.${key} is not a setting of the ${settings.type} backend and is ignored; put request fields the Messages API understands under extra_body.`,
-      path: `backend.${key}`,
-      agentId: settings.agentId,
-    });
-  }
-  const options = result.data;
+  const options = readBackendOptions(
+    optionsSchema,
+    settings,
+    'it is ignored; put request fields the Messages API understands under extra_body',
+  );
   return {
     ...(options.api_key === undefined ? {} : { apiKey: options.api_key }),
     baseUrl: normaliseBaseUrl(options.base_url ?? anthropicBaseUrl, settings),

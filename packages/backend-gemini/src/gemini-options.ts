@@ -1,4 +1,5 @@
-import { ConfigError, type BackendSettings } from '@massgen/core';
+import { readBackendOptions } from '@massgen/backend-utils';
+import type { BackendSettings } from '@massgen/core';
 import { z } from 'zod';
 
 const seconds = z
@@ -13,7 +14,7 @@ const penalty = z
  * The keys of a `backend` block the Gemini backend reads. Other keys pass validation (so that
  * `massgen --validate` accepts a block written for another backend) and are reported as warnings.
  */
-export const optionsSchema = z.looseObject({
+export const optionsSchema = z.object({
   api_key: z.string({ error: 'expected the API key as a string' }).optional(),
   base_url: z
     .string({ error: 'expected a URL such as https://generativelanguage.googleapis.com' })
@@ -50,8 +51,6 @@ export const optionsSchema = z.looseObject({
   include_thoughts: z.boolean({ error: 'expected true or false' }).optional(),
 });
 
-const knownKeys = new Set(Object.keys(optionsSchema.shape));
-
 export const defaultTimeoutSeconds = 600;
 export const defaultBaseUrl = 'https://generativelanguage.googleapis.com';
 export const defaultApiVersion = 'v1beta';
@@ -76,25 +75,11 @@ export interface GeminiOptions {
  * backend does not know are a warning each, because a typo should be visible but not fatal.
  */
 export function parseGeminiOptions(settings: BackendSettings): GeminiOptions {
-  const result = optionsSchema.safeParse(settings.options);
-  if (!result.success) {
-    throw new ConfigError({
-      issues: result.error.issues.map((issue) => ({
-        path: ['backend', ...issue.path.map(String)].join('.'),
-        message: `${issue.message} (agent ${settings.agentId}, backend type ${settings.type})`,
-      })),
-    });
-  }
-  for (const key of Object.keys(settings.options)) {
-    if (knownKeys.has(key)) continue;
-    settings.warn({
-      code: 'unknown-key',
-      message: `backend.${key} is not a setting of the ${settings.type} backend and is ignored; put request fields Gemini understands under extra_body.`,
-      path: `backend.${key}`,
-      agentId: settings.agentId,
-    });
-  }
-  const options = result.data;
+  const options = readBackendOptions(
+    optionsSchema,
+    settings,
+    'it is ignored; put request fields Gemini understands under extra_body',
+  );
   const { baseUrl, version } = splitVersion(options.base_url, settings);
   const stop =
     options.stop === undefined ? undefined : typeof options.stop === 'string' ? [options.stop] : options.stop;

@@ -1,4 +1,5 @@
-import { ConfigError, type BackendSettings } from '@massgen/core';
+import { readBackendOptions } from '@massgen/backend-utils';
+import type { BackendSettings } from '@massgen/core';
 import { z } from 'zod';
 
 const positiveInteger = (what: string) =>
@@ -11,7 +12,7 @@ const positiveInteger = (what: string) =>
  * The keys of a `backend` block this backend reads. Other keys pass validation (a block written
  * for another backend still validates) and are reported as warnings.
  */
-export const optionsSchema = z.looseObject({
+export const optionsSchema = z.object({
   /** Tokens of conversation each agent's context holds; capped by what the model was trained on. */
   context_size: positiveInteger('the context size in tokens').optional(),
   /** CPU threads for inference; chosen for the machine when absent. */
@@ -32,8 +33,6 @@ export const optionsSchema = z.looseObject({
     .optional(),
 });
 
-const knownKeys = new Set(Object.keys(optionsSchema.shape));
-
 export const defaultTimeoutSeconds = 600;
 export const defaultContextSize = 8192;
 
@@ -46,25 +45,11 @@ export interface LocalOptions {
 
 /** Validates `settings.options`; a bad value is a configuration error naming the key, an unknown key a warning. */
 export function parseLocalOptions(settings: BackendSettings): LocalOptions {
-  const result = optionsSchema.safeParse(settings.options);
-  if (!result.success) {
-    throw new ConfigError({
-      issues: result.error.issues.map((issue) => ({
-        path: ['backend', ...issue.path.map(String)].join('.'),
-        message: `${issue.message} (agent ${settings.agentId}, backend type ${settings.type})`,
-      })),
-    });
-  }
-  for (const key of Object.keys(settings.options)) {
-    if (knownKeys.has(key)) continue;
-    settings.warn({
-      code: 'unknown-key',
-      message: `backend.${key} is not a setting of the local backend and is ignored (it reads context_size, threads, timeout_seconds, models_dir).`,
-      path: `backend.${key}`,
-      agentId: settings.agentId,
-    });
-  }
-  const options = result.data;
+  const options = readBackendOptions(
+    optionsSchema,
+    settings,
+    'it is ignored (it reads context_size, threads, timeout_seconds, models_dir)',
+  );
   return {
     ...(options.context_size === undefined ? {} : { contextSize: options.context_size }),
     ...(options.threads === undefined ? {} : { threads: options.threads }),

@@ -1,3 +1,4 @@
+import { mergeExtraBody } from '@massgen/backend-utils';
 import type { BackendRequest, Warning } from '@massgen/core';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { convertToOpenAIMessages } from './convert-to-openai-messages.js';
@@ -32,22 +33,7 @@ export function buildChatRequest(
   if (settings.stopSequences !== undefined && settings.stopSequences.length > 0) body['stop'] = settings.stopSequences;
   Object.assign(body, prepareTools(request.tools, request.toolChoice));
 
-  for (const [origin, extra] of [
-    ['backend.extra_body', extraBody],
-    ['providerOptions', request.providerOptions ?? {}],
-  ] as const) {
-    for (const [key, value] of Object.entries(extra)) {
-      if (ownedFields.has(key)) {
-        warnings.push({
-          code: 'ignored-option',
-          message: `${origin}.${key} is set by the backend itself and was ignored.`,
-          path: `${origin}.${key}`,
-        });
-      } else {
-        body[key] = value;
-      }
-    }
-  }
+  mergeExtraBody(body, { extraBody, providerOptions: request.providerOptions }, ownedFields, warnings);
 
   const streamOptions =
     typeof body['stream_options'] === 'object' && body['stream_options'] !== null ? body['stream_options'] : {};

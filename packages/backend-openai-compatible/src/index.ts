@@ -9,13 +9,11 @@ export function createBackend(settings: BackendSettings): Backend {
   return createOpenAICompatibleBackend(settings, definitionForType(settings.type));
 }
 
-export { keyIssuer, placeholderApiKey, resolveApiKey } from './api-key.js';
-export type { ApiKeyContext } from './api-key.js';
 export { buildChatRequest } from './build-chat-request.js';
 export type { ChatRequest } from './build-chat-request.js';
 export { convertToOpenAIMessages } from './convert-to-openai-messages.js';
 export { defineOpenAICompatibleBackend } from './define-openai-compatible-backend.js';
-export { withIdleTimeout, withSdkStreamTimeout } from './idle-timeout.js';
+export { withSdkStreamTimeout } from './idle-timeout.js';
 export { loadOpenAISdk } from './load-openai-sdk.js';
 export type { OpenAISdk } from './load-openai-sdk.js';
 export { nodeHttpFetch } from './node-http-fetch.js';
@@ -29,7 +27,7 @@ export { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
 export { chatCompletionDefinition, definitionForType, resolveEndpoint } from './openai-compatible-endpoint.js';
 export type { OpenAICompatibleBackendDefinition, OpenAICompatibleEndpoint } from './openai-compatible-endpoint.js';
 export { metadata, metadataForDefinition } from './openai-compatible-metadata.js';
-export { mapOpenAICompatibleError, redact } from './openai-compatible-error.js';
+export { mapOpenAICompatibleError } from './openai-compatible-error.js';
 export type { ErrorContext, OpenAIErrorClasses } from './openai-compatible-error.js';
 export { defaultTimeoutSeconds, optionsSchema, parseOpenAICompatibleOptions } from './openai-compatible-options.js';
 export type { OpenAICompatibleOptions } from './openai-compatible-options.js';

@@ -1,3 +1,4 @@
+import { isLoopbackUrl } from '@massgen/backend-utils';
 import type OpenAI from 'openai';
 import type { ClientOptions } from 'openai';
 import type { OpenAISdk } from './load-openai-sdk.js';
@@ -67,12 +68,6 @@ export interface OpenAICompatibleEndpoint {
   providerName: string;
   apiKeyEnvironmentVariable?: string;
   requiresApiKey: boolean;
-}
-
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]', '::1', '0.0.0.0']);
-
-export function isLoopbackUrl(url: string): boolean {
-  return loopbackHosts.has(new URL(url).hostname.toLowerCase());
 }
 
 /**

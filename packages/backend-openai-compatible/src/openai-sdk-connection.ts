@@ -1,7 +1,7 @@
+import { lazy, resolveApiKey } from '@massgen/backend-utils';
 import type { BackendSettings } from '@massgen/core';
 import type OpenAI from 'openai';
 import type { ClientOptions } from 'openai';
-import { resolveApiKey } from './api-key.js';
 import { loadOpenAISdk, type OpenAISdk } from './load-openai-sdk.js';
 import { nodeHttpFetch } from './node-http-fetch.js';
 import type { OpenAICompatibleEndpoint } from './openai-compatible-endpoint.js';
@@ -32,22 +32,18 @@ export interface OpenAISdkConnectionOptions {
  * call) is not remembered.
  */
 export function lazyOpenAISdkConnection(options: OpenAISdkConnectionOptions): () => Promise<OpenAISdkConnection> {
-  let connecting: Promise<OpenAISdkConnection> | undefined;
-  return () => {
-    connecting ??= connect(options).catch((error: unknown) => {
-      connecting = undefined;
-      throw error;
-    });
-    return connecting;
-  };
+  return lazy(() => connect(options));
 }
 
 async function connect(options: OpenAISdkConnectionOptions): Promise<OpenAISdkConnection> {
   const { settings, endpoint } = options;
   const apiKey = resolveApiKey({
-    endpoint,
     configuredKey: options.apiKey,
+    variables: endpoint.apiKeyEnvironmentVariable === undefined ? [] : [endpoint.apiKeyEnvironmentVariable],
     env: settings.env,
+    baseUrl: endpoint.baseUrl,
+    providerName: endpoint.providerName,
+    optional: !endpoint.requiresApiKey,
     warn: settings.warn,
     agentId: settings.agentId,
     provider: settings.type,

@@ -1,8 +1,9 @@
+import { readBackendOptions } from '@massgen/backend-utils';
 import {
   defaultTimeoutSeconds,
   optionsSchema as openAICompatibleOptionsSchema,
 } from '@massgen/backend-openai-compatible';
-import { ConfigError, type BackendSettings } from '@massgen/core';
+import type { BackendSettings } from '@massgen/core';
 import { z } from 'zod';
 
 /** Which OpenAI API a backend speaks; `auto` picks per model and settings (see `chooseOpenAIApi`). */
@@ -30,8 +31,6 @@ export const optionsSchema = openAICompatibleOptionsSchema.omit({ provider: true
     .optional(),
 });
 
-const knownKeys = new Set(Object.keys(optionsSchema.shape));
-
 export interface OpenAIOptions {
   apiKey?: string;
   baseUrl?: string;
@@ -52,25 +51,11 @@ export interface OpenAIOptions {
  * this backend does not know are a warning each.
  */
 export function parseOpenAIOptions(settings: BackendSettings): OpenAIOptions {
-  const result = optionsSchema.safeParse(settings.options);
-  if (!result.success) {
-    throw new ConfigError({
-      issues: result.error.issues.map((issue) => ({
-        path: ['backend', ...issue.path.map(String)].join('.'),
-        message: `${issue.message} (agent ${settings.agentId}, backend type ${settings.type})`,
-      })),
-    });
-  }
-  for (const key of Object.keys(settings.options)) {
-    if (knownKeys.has(key)) continue;
-    settings.warn({
-      code: 'unknown-key',
-      message: `backend.${key} is not a setting of the ${settings.type} backend and is ignored; put request fields OpenAI understands under extra_body.`,
-      path: `backend.${key}`,
-      agentId: settings.agentId,
-    });
-  }
-  const options = result.data;
+  const options = readBackendOptions(
+    optionsSchema,
+    settings,
+    'it is ignored; put request fields OpenAI understands under extra_body',
+  );
   return {
     ...(options.api_key === undefined ? {} : { apiKey: options.api_key }),
     ...(options.base_url === undefined ? {} : { baseUrl: options.base_url }),

@@ -1,4 +1,5 @@
-import { mapOpenAICompatibleError, redact, type ErrorContext } from '@massgen/backend-openai-compatible';
+import { mapOpenAICompatibleError, type ErrorContext } from '@massgen/backend-openai-compatible';
+import { redact } from '@massgen/backend-utils';
 import { MassGenError, type ErrorCode } from '@massgen/core';
 import { OpenAIResponseFailure } from './openai-responses-failure.js';
 

@@ -5,6 +5,8 @@ import generated from './backend-catalog.json';
 export interface BackendCatalogEntry extends BackendMetadata {
   /** The npm package that serves the types. */
   package: string;
+  /** The keys its options schema reads (first-party packages; absent for others). */
+  optionKeys?: readonly string[];
 }
 
 /** A backend type with the package that serves it, flattened out of the catalog. */
@@ -55,4 +57,9 @@ export function findBackendRedirect(
 ): BackendNameRedirect | undefined {
   const wanted = normalizedName(name);
   return catalog.flatMap((entry) => entry.redirects ?? []).find((redirect) => normalizedName(redirect.name) === wanted);
+}
+
+/** Every backend option key a first-party package reads, so the loader knows them all without loading one. */
+export function catalogOptionKeys(catalog: readonly BackendCatalogEntry[] = backendCatalog): Set<string> {
+  return new Set(catalog.flatMap((entry) => entry.optionKeys ?? []));
 }

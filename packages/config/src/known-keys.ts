@@ -1,3 +1,5 @@
+import { catalogOptionKeys } from './backend-catalog.js';
+
 /**
  * Every configuration key MassGen knows, in one table, for both dialects: what the loader
  * does with it, and which dialect it comes from. Unknown keys, unsupported upstream features
@@ -48,6 +50,14 @@ const nested = (section: SectionName, shape: 'mapping' | 'list' | 'list-or-mappi
   shape,
 });
 const option: KeyRule = { kind: 'option' };
+
+/**
+ * The options of every first-party backend, read from their own schemas (through the generated
+ * catalog), so this table and the backends cannot drift. The rules written below win.
+ */
+function backendOptionKeys(): Record<string, KeyRule> {
+  return Object.fromEntries([...catalogOptionKeys()].sort().map((key) => [key, option]));
+}
 const unsupported = (feature: string): KeyRule => ({ kind: 'unsupported', feature });
 const ignored = (hint: string): KeyRule => ({ kind: 'ignored', hint });
 const v1 = (replacement: string): KeyRule => ({ kind: 'v1', replacement });
@@ -106,6 +116,7 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
   backend: {
     unknownKeysReachBackend: true,
     keys: {
+      ...backendOptionKeys(),
       type: read(),
       model: read(),
       package: read(),
@@ -118,26 +129,6 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       context_paths: nested('contextPath', 'list', 'seed'),
       mcp_servers: nested('mcpServer', 'list-or-mapping'),
       pricing: read(),
-      api_key: option,
-      base_url: option,
-      api_version: option,
-      text: option,
-      extra_body: option,
-      top_k: option,
-      stop: option,
-      frequency_penalty: option,
-      presence_penalty: option,
-      parallel_tool_calls: option,
-      chat_template_kwargs: option,
-      permission_mode: option,
-      allowed_tools: option,
-      disallowed_tools: option,
-      exclude_tools: option,
-      max_thinking_tokens: option,
-      system_prompt: option,
-      append_system_prompt: option,
-      use_default_prompt: option,
-      betas: option,
       enable_web_search: unsupported('provider web search (enable_web_search)'),
       enable_code_execution: unsupported('provider code execution (enable_code_execution)'),
       enable_code_interpreter: unsupported('OpenAI code interpreter (enable_code_interpreter)'),

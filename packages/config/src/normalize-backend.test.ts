@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseYaml } from './config-test-support.js';
 
 describe('agent and backend mapping', () => {
-  it('moves sampling settings to their core names and keeps every other backend key as an option, as written', () => {
+  it('moves sampling settings to their core names and keeps the backend options as written, not upstream features it lacks', () => {
     const config = parseYaml(
       [
         'agents:',
@@ -38,7 +38,6 @@ describe('agent and backend mapping', () => {
             api_key: 'sk-test',
             base_url: 'https://example.com/v1',
             text: { verbosity: 'low' },
-            enable_web_search: true,
             reasoning: { summary: 'auto' },
           },
         },

@@ -7,15 +7,19 @@ import { dropUndefined } from './drop-undefined.js';
 import type { PathWarning } from './findings.js';
 import { formatKeyPath } from './key-path.js';
 import type { KeySegment } from './key-path.js';
-import { knownKeys } from './known-keys.js';
+import { ruleFor } from './known-keys.js';
 import { normalizeCommandExecution } from './normalize-command-execution.js';
 import { normalizeContextPaths } from './normalize-context-paths.js';
 import { normalizeMcpServers } from './normalize-mcp-servers.js';
 
-/** Keys MassGen reads itself (per the known-keys table); every other backend key is a backend option, kept as written. */
-const mappedKeys = new Set(
-  Object.entries(knownKeys.backend.keys).flatMap(([key, rule]) => (rule.kind === 'read' ? [key] : [])),
-);
+/**
+ * Whether a backend key goes to the backend package: its options and keys nobody knows (the package
+ * warns about those), but not the keys MassGen reads itself nor upstream features it has not.
+ */
+function reachesBackend(key: string): boolean {
+  const rule = ruleFor('backend', key);
+  return rule === undefined || rule.kind === 'option';
+}
 
 /**
  * One agent's backend in the model's form: sampling settings under their core names,
@@ -48,7 +52,7 @@ export function normalizeBackend(
     seed: backend.seed ?? undefined,
   });
   const options: Record<string, unknown> = Object.fromEntries(
-    Object.entries(backend).filter(([key]) => !mappedKeys.has(key)),
+    Object.entries(backend).filter(([key]) => reachesBackend(key)),
   );
   if (Object.keys(otherReasoning).length > 0) options.reasoning = otherReasoning;
 

@@ -71,6 +71,12 @@ export interface BackendSettings {
    * after `${ENV}` interpolation. The backend validates them with its own options schema.
    */
   options: Record<string, unknown>;
+  /**
+   * `options` as the package's `optionsSchema` parsed them, when the runtime created the backend:
+   * it validates every agent's options first (to report problems with their lines) and warns about
+   * keys the schema does not read. A backend uses this instead of parsing `options` again.
+   */
+  parsedOptions?: unknown;
   /** Environment to read API keys from, lazily: the process environment plus `.env`. */
   env: Readonly<Record<string, string | undefined>>;
   /** Reports a non-fatal problem (an ignored setting, a trimmed key). */

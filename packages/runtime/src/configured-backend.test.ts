@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Warning } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
+import { checkBackendOptions } from './backend-options.js';
 import { createConfiguredBackends } from './configured-backend.js';
 
 const runtimeDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,12 +40,40 @@ describe('createConfiguredBackends', () => {
     ).rejects.toMatchObject({ code: 'PLUGIN_NOT_FOUND' });
   });
 
-  it('passes the backend warnings on as the agent warnings', async () => {
+  it('warns once about each key the backend does not read, as the agent, and hands on the parsed options', async () => {
     const warnings: Warning[] = [];
-    await createConfiguredBackends(
-      config('agent:\n  id: a\n  backend: { type: chatcompletion, model: m, frobnicate: 1 }\n'),
-      { ...options, warn: (warning) => warnings.push(warning) },
+    const loaded = config(
+      'agent:\n  id: a\n  backend: { type: chatcompletion, model: m, thinking: { type: disabled }, frobnicate: 1, timeout_seconds: 5 }\n',
     );
-    expect(warnings.some((warning) => warning.agentId === 'a')).toBe(true);
+    await createConfiguredBackends(loaded, { ...options, warn: (warning) => warnings.push(warning) });
+    // A key no backend knows was warned about by the loader; the runtime does not say it again.
+    expect(loaded.warnings.map((warning) => warning.path)).toEqual(['agent.backend.frobnicate']);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        code: 'unknown-key',
+        path: 'agent.backend.thinking',
+        agentId: 'a',
+        message: 'agent.backend.thinking: not a setting of the chatcompletion backend, so it is ignored',
+      }),
+    ]);
+  });
+
+  it('gives the backend the options its schema parsed, so it parses and warns no more', () => {
+    const loaded = config(
+      'agent:\n  id: a\n  backend: { type: chatcompletion, model: m, timeout_seconds: 5, top_k: 4 }\n',
+    );
+    const module = {
+      specificationVersion: 'v1' as const,
+      // Any schema with safeParse will do; this one reads timeout_seconds and drops the rest, as zod objects do.
+      optionsSchema: { safeParse: () => ({ success: true as const, data: { timeout_seconds: 5 } }) },
+      createBackend: () => {
+        throw new Error('not created here');
+      },
+    };
+    expect(checkBackendOptions(loaded, 0, module)).toEqual({
+      issues: [],
+      warnings: [expect.objectContaining({ path: 'agent.backend.top_k' })],
+      parsed: { timeout_seconds: 5 },
+    });
   });
 });

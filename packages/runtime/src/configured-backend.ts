@@ -1,7 +1,7 @@
 import { ConfigError, MassGenError } from '@massgen/core';
 import type { AgentWorkspace, Backend, Warning } from '@massgen/core';
 import type { MassGenConfig } from '@massgen/config';
-import { validateBackendOptions } from './backend-options.js';
+import { checkBackendOptions } from './backend-options.js';
 import { PluginLoader } from './plugin-loader.js';
 
 /**
@@ -19,13 +19,16 @@ export async function createConfiguredBackend(
   const agent = config.agents[index];
   if (agent === undefined) throw new MassGenError({ code: 'INTERNAL', message: `No agent at index ${index}.` });
   const { module } = await loader.loadBackend(agent.backend.type, agent.backend.package);
-  const issues = validateBackendOptions(config, index, module);
-  if (issues.length > 0) throw new ConfigError({ ...(config.file === undefined ? {} : { file: config.file }), issues });
+  const checked = checkBackendOptions(config, index, module);
+  if (checked.issues.length > 0)
+    throw new ConfigError({ ...(config.file === undefined ? {} : { file: config.file }), issues: checked.issues });
+  for (const warning of checked.warnings) warn(warning);
   return module.createBackend({
     agentId: agent.id,
     type: agent.backend.type,
     model: agent.backend.model,
     options: agent.backend.options,
+    ...(checked.parsed === undefined ? {} : { parsedOptions: checked.parsed }),
     env: config.env,
     warn: (warning) => warn({ ...warning, agentId: agent.id }),
     ...(workspace === undefined ? {} : { workspace }),

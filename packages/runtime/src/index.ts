@@ -1,6 +1,8 @@
 export { createAgentHandle } from './agent-handle.js';
 export type { AgentHandleOptions } from './agent-handle.js';
-export { agentKeyPath, validateBackendOptions } from './backend-options.js';
+export { installedBackendCatalog } from './installed-backends.js';
+export { agentKeyPath, checkBackendOptions, validateBackendOptions } from './backend-options.js';
+export type { BackendOptionsCheck } from './backend-options.js';
 export { createConfiguredBackend, createConfiguredBackends } from './configured-backend.js';
 export type { CreateConfiguredBackendsOptions } from './configured-backend.js';
 export { createPassthroughStrategy, passthroughStrategyName } from './passthrough-strategy.js';

@@ -1,5 +1,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { withIdleTimeout } from './idle-timeout.js';
+import { SilenceTimer, withSilenceTimeout } from './silence-timer.js';
+
+afterEach(() => vi.useRealTimers());
+
+describe('SilenceTimer', () => {
+  it('fires once the count runs out without a touch, and not after stop', () => {
+    vi.useFakeTimers();
+    const onSilence = vi.fn();
+    const timer = new SilenceTimer(1000, onSilence);
+    timer.touch();
+    vi.advanceTimersByTime(900);
+    timer.touch();
+    vi.advanceTimersByTime(900);
+    expect(onSilence).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(200);
+    expect(onSilence).toHaveBeenCalledTimes(1);
+    timer.touch();
+    timer.stop();
+    vi.advanceTimersByTime(5000);
+    expect(onSilence).toHaveBeenCalledTimes(1);
+  });
+});
 
 /** A source that yields the given items, then waits until `stop` is called. */
 function stallingSource(items: string[]): { source: AsyncIterable<string>; stop: () => void; stopped: () => boolean } {
@@ -21,10 +42,10 @@ function stallingSource(items: string[]): { source: AsyncIterable<string>; stop:
   };
 }
 
-describe('withIdleTimeout', () => {
+describe('withSilenceTimeout', () => {
   it('passes every item of a source that keeps talking', async () => {
     const items: number[] = [];
-    for await (const item of withIdleTimeout(
+    for await (const item of withSilenceTimeout(
       (async function* () {
         yield* [1, 2, 3];
       })(),
@@ -40,7 +61,7 @@ describe('withIdleTimeout', () => {
     const items: string[] = [];
     const failure = await (async () => {
       try {
-        for await (const item of withIdleTimeout(source, 20, () => {
+        for await (const item of withSilenceTimeout(source, 20, () => {
           stop();
           return new Error('silent for too long');
         }))
@@ -62,7 +83,7 @@ describe('withIdleTimeout', () => {
 
     it('counts only the time spent waiting for the source, not the time the consumer holds an item', async () => {
       vi.useFakeTimers();
-      const stream = withIdleTimeout(
+      const stream = withSilenceTimeout(
         (async function* () {
           yield* ['first', 'second'];
         })(),
@@ -78,7 +99,7 @@ describe('withIdleTimeout', () => {
 
     it('sets no timer until the stream is read', () => {
       vi.useFakeTimers();
-      withIdleTimeout(
+      withSilenceTimeout(
         (async function* () {
           yield 'unread';
         })(),
@@ -95,7 +116,7 @@ describe('withIdleTimeout', () => {
         for (let index = 0; index < 4; index += 1) yield await new Promise<string>((resolve) => (release = resolve));
       })();
       // As the contract asks, giving up ends the source: here by letting its pending read finish.
-      const stream = withIdleTimeout(source, 1_000, () => {
+      const stream = withSilenceTimeout(source, 1_000, () => {
         release?.('too late');
         return new Error('idle');
       });

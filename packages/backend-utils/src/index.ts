@@ -1,0 +1,22 @@
+export { hostOwner, isLoopbackUrl, keyIssuer, placeholderApiKey, resolveApiKey } from './api-key.js';
+export type { ApiKeyContext } from './api-key.js';
+export {
+  commonOptionFields,
+  httpUrlOption,
+  readBackendOptions,
+  readCommonOptions,
+  secondsOption,
+  unreadKeys,
+} from './backend-options.js';
+export type { CommonOptions } from './backend-options.js';
+export { mergeExtraBody } from './extra-body.js';
+export { lazy } from './lazy.js';
+export { describeCause, mapBackendError, providerText, redact } from './map-backend-error.js';
+export type {
+  BackendErrorContext,
+  ErrorClassification,
+  ProviderFailure,
+  VendorErrorClassifier,
+} from './map-backend-error.js';
+export { SilenceTimer, withSilenceTimeout } from './silence-timer.js';
+export { createWarningFilter } from './warning-filter.js';

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  backendCatalog,
+  catalogBackendTypes,
+  catalogOptionKeys,
+  findBackendRedirect,
+  findBackendType,
+} from './backend-catalog.js';
+import { parseYaml } from './config-test-support.js';
+
+describe('every backend type in the catalog', () => {
+  it.each(catalogBackendTypes().map((type) => type.type))('%s loads without a warning', (type) => {
+    const config = parseYaml(['agent:', '  id: a', '  backend:', `    type: ${type}`, '    model: some-model']);
+    expect(config.agents[0]?.backend.type).toBe(type);
+    expect(config.warnings).toEqual([]);
+  });
+
+  it('includes the hosted presets, written as upstream writes them (zai with its base_url, openrouter)', () => {
+    const config = parseYaml([
+      'agents:',
+      '  - id: glm',
+      '    backend: {type: "zai", model: "glm-4.5", base_url: "https://api.z.ai/api/paas/v4/", temperature: 0.95, top_p: 0.7}',
+      '  - id: router',
+      '    backend: {type: "openrouter", model: "deepseek/deepseek-r1"}',
+    ]);
+    expect(config.warnings).toEqual([]);
+    for (const preset of [
+      'groq',
+      'together',
+      'openrouter',
+      'cerebras',
+      'fireworks',
+      'zai',
+      'moonshot',
+      'nebius',
+      'poe',
+      'qwen',
+    ])
+      expect(findBackendType(preset)?.package).toBe('@massgen/backend-openai-compatible');
+  });
+});
+
+describe('backend options', () => {
+  it('are known to the loader from the backends own schemas, so none warns as unknown', () => {
+    const config = parseYaml([
+      'agent:',
+      '  id: a',
+      '  backend:',
+      '    type: chatcompletion',
+      '    model: m',
+      '    timeout_seconds: 30',
+      '    request_timeout: 30',
+      '    headers: {x-team: research}',
+      '    extra_body: {top_k: 40}',
+      '    provider: groq',
+    ]);
+    expect(config.warnings).toEqual([]);
+    for (const entry of backendCatalog)
+      for (const key of entry.optionKeys ?? []) expect(catalogOptionKeys()).toContain(key);
+  });
+
+  it('still names a key no backend reads', () => {
+    const config = parseYaml(['agent:', '  id: a', '  backend: {type: claude, model: m, timout_seconds: 3}']);
+    expect(config.warnings).toEqual([
+      expect.objectContaining({ code: 'unknown-key', path: 'agent.backend.timout_seconds' }),
+    ]);
+  });
+});
+
+describe('findBackendType and findBackendRedirect', () => {
+  it('read aliases without regard to case or - and _, and say what to write for other provider names', () => {
+    expect(findBackendType('Anthropic')?.type).toBe('claude');
+    expect(findBackendType('xai')?.type).toBe('grok');
+    expect(findBackendType('claude-code')?.type).toBe('claude_code');
+    expect(findBackendType('nope')).toBeUndefined();
+    expect(findBackendRedirect('ollama')).toMatchObject({ type: 'chatcompletion' });
+  });
+});
