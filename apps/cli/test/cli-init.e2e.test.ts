@@ -138,7 +138,9 @@ describe('massgen init --yes', () => {
     const cwd = freshDirectory();
     const unknown = await runCli(['init', '--yes', '--backends', 'openai,nope'], { cwd });
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('Unknown backend "nope"; expected one of openai, claude');
+    expect(unknown.stderr).toMatch(/Unknown backend "nope"; expected one of .*\bopenai\b.*/);
+    for (const type of ['claude', 'gemini', 'grok', 'chatcompletion', 'groq', 'local'])
+      expect(unknown.stderr).toContain(type);
     const tooMany = await runCli(['init', '--yes', '--backends', 'openai', '--models', 'a,b'], { cwd });
     expect(tooMany.stderr).toContain('--models names 2 models for 1 backend');
     writeFileSync(path.join(cwd, 'massgen.yaml'), 'old\n');
