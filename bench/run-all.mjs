@@ -5,6 +5,7 @@ import { coordinationTokens } from './coordination-tokens.mjs';
 import { server } from './server.mjs';
 import { localModel } from './local-model.mjs';
 import { tui } from './tui.mjs';
+import { web } from './web.mjs';
 
 const results = [
   coldStart(),
@@ -14,5 +15,6 @@ const results = [
   await localModel(),
   await tui(),
   await batch(),
+  await web(),
 ];
 process.exitCode = results.every(Boolean) ? 0 : 1;

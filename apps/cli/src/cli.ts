@@ -58,6 +58,7 @@ Examples:
   massgen logs                          (list past runs; massgen logs show latest)
   massgen serve --config team.yaml      OpenAI-compatible server (see massgen serve --help)
   massgen batch q.jsonl -c team.yaml -o results.jsonl   many questions, scored (massgen batch --help)
+  massgen web --open                    start, watch and replay runs in the browser (massgen web --help)
 
 Exit codes:
   0 success   1 configuration error   2 execution error   3 timeout   4 interrupted
@@ -70,6 +71,7 @@ final.md, status.json).`;
 export async function main(argv: readonly string[], io: CliIo = processIo(), signal?: AbortSignal): Promise<number> {
   // Loaded on demand, so runs of the team do not pay for the server's code.
   if (argv[2] === 'serve') return (await import('./serve-command.js')).serveCommand(argv.slice(3), io, signal);
+  if (argv[2] === 'web') return (await import('./web-command.js')).webCommand(argv.slice(3), io, signal);
   let debug = argv.includes('--debug');
   if (argv[2] === 'logs') return logsCommand(argv.slice(3), io);
   if (argv[2] === 'init') return (await import('./init-command.js')).initCommand(argv.slice(3), io, process.stdin);

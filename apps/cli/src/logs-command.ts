@@ -5,15 +5,16 @@ import { MassGenError, toMassGenError } from '@massgen/core';
 import type { CliIo } from './cli-io.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
 import type { ExitCodeValue } from './exit-codes.js';
-import { findRunRecord, listRunRecords, runsRoot } from './run-records.js';
-import type { RunRecordEntry } from './run-records.js';
+import { findRunRecord, listRunRecords, runsRoot } from '@massgen/runtime';
+import type { RunRecordEntry } from '@massgen/runtime';
+import { exportRunHtml } from './run-html-export.js';
 import { displayPath, formatRunSummary, wallTimeMs } from './run-summary.js';
 
 /** `massgen logs [list]` and `massgen logs show <id|latest>`: past runs from `.massgen/runs`. */
 export async function logsCommand(args: readonly string[], io: CliIo): Promise<ExitCodeValue> {
   let exitCode: ExitCodeValue = ExitCode.success;
   const program = new Command('massgen logs')
-    .description('List the runs recorded under .massgen/runs, or show one.')
+    .description('List the runs recorded under .massgen/runs, show one, or export one.')
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
   program
@@ -30,6 +31,19 @@ export async function logsCommand(args: readonly string[], io: CliIo): Promise<E
     .action((reference: string) => {
       const record = findRunRecord(listRunRecords(runsRoot(io.cwd)), reference);
       io.stdout.write(formatRunDetails(record, io.cwd));
+    });
+  program
+    .command('export')
+    .description('write one run as a file to share')
+    .argument('<run>', '"latest", a run id, or the start of one')
+    .requiredOption('--html', 'as one self-contained HTML page (opens with no server, loads nothing)')
+    .option('-o, --output <file>', 'where to write it (default: <run id>.html here)')
+    .action((reference: string, options: { output?: string }) => {
+      const record = findRunRecord(listRunRecords(runsRoot(io.cwd)), reference);
+      const file = path.resolve(io.cwd, options.output ?? `${record.runId}.html`);
+      const { warnings } = exportRunHtml(record.directory, file);
+      for (const warning of warnings) io.stderr.write(`warning: ${warning}\n`);
+      io.stderr.write(`Wrote ${displayPath(file, io.cwd)}\n`);
     });
   try {
     await program.parseAsync([...args], { from: 'user' });

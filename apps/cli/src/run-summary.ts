@@ -1,9 +1,6 @@
 import path from 'node:path';
 import type { StopReason } from '@massgen/core';
-import type { AgentStatus, RunStatus } from '@massgen/runtime';
-
-/** A run's status as `status.json` holds it: the record adds where it lives. */
-export type RecordedStatus = RunStatus & { recordDirectory?: string };
+import type { AgentStatus, RecordedStatus, RunStatus } from '@massgen/runtime';
 
 const stopReasons: Record<StopReason, string> = {
   consensus: 'every agent voted',

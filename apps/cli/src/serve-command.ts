@@ -172,7 +172,7 @@ function listenError(error: unknown, options: ServeOptions): MassGenError {
 }
 
 /** Resolves `stopped` on Ctrl-C, SIGTERM or the caller's signal; `dispose` stops listening. */
-function watchStopSignals(external: AbortSignal | undefined): { stopped: Promise<void>; dispose: () => void } {
+export function watchStopSignals(external: AbortSignal | undefined): { stopped: Promise<void>; dispose: () => void } {
   let onStop = (): void => {};
   const stopped = new Promise<void>((resolve) => {
     onStop = resolve;

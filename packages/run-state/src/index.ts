@@ -13,6 +13,8 @@ export { initialDisplayState, reduceDisplayState } from './display-state.js';
 export type { DisplayState } from './display-state.js';
 export { formatCost, formatDuration, formatTokenCount, totalTokens } from './quantity-format.js';
 export { initialRunStatus, reduceRunStatus } from './run-status.js';
+export { summarizeRun } from './run-summary.js';
+export type { RunSummary } from './run-summary.js';
 export type { AgentState, AgentStatus, RunStatus } from './run-status.js';
 export { fitWidth, oneLine, tailLines, truncateEnd, truncateStart, wrapText } from './text-lines.js';
 export { appendTimeline, timelineEntry, timelineLimit } from './timeline.js';

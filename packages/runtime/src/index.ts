@@ -12,6 +12,10 @@ export { backendPackageCandidates, strategyPackageCandidates } from './plugin-na
 export { defaultRetryPolicy, retryDelay } from './retry-policy.js';
 export type { RetryPolicy } from './retry-policy.js';
 export { RunRecord, createRunId } from './run-record.js';
+export { findRunRecord, listRunRecords, readRunRecord, runsRoot } from './run-records.js';
+export type { RecordedStatus, RunRecordEntry } from './run-records.js';
+export { parseRunEvents } from './run-events-file.js';
+export type { ParsedRunEvents } from './run-events-file.js';
 export { initialRunStatus, reduceRunStatus } from '@massgen/run-state';
 export { runStream } from './run-stream.js';
 export type { RunStream } from './run-stream.js';

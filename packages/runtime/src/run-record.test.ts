@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunEvent } from '@massgen/core';
-import { RunRecord, statusIntervalMs } from './run-record.js';
+import { RunRecord, eventsFlushMs, statusIntervalMs } from './run-record.js';
 
 let directory: string;
 let seq = 0;
@@ -49,6 +49,20 @@ describe('RunRecord', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(status()).toMatchObject({ round: 1, agents: { a: { state: 'working' } } });
     record.close();
+  });
+
+  it('writes streamed deltas within a short interval, so another process can follow the run', async () => {
+    const record = new RunRecord(directory, 'run-1', Date.now());
+    record.write(
+      event({ type: 'run-start', task: 'q', strategy: 'vote', agents: [{ id: 'a', provider: 'p', modelId: 'm' }] }),
+    );
+    record.write(event({ type: 'agent-delta', agentId: 'a', kind: 'text', text: 'Fo' }));
+    record.write(event({ type: 'agent-delta', agentId: 'a', kind: 'text', text: 'ur' }));
+    expect(events()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(eventsFlushMs);
+    expect(events()).toHaveLength(3);
+    record.close();
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('writes the end of the run at once, and a closed record no more', async () => {

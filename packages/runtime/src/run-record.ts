@@ -23,6 +23,12 @@ const milestoneTypes = new Set<RunEvent['type']>([
 const maxBufferedEvents = 200;
 
 /**
+ * Streamed deltas reach `events.jsonl` within this long, so another process (`massgen web`
+ * watching a run started in a terminal) follows the text as it comes, not in bursts of 200.
+ */
+export const eventsFlushMs = 100;
+
+/**
  * `status.json` is rewritten at most this often while a run goes on (a team of eight passes a
  * hundred milestones, and each rewrite is two file operations on the main thread); its last
  * state is always written at once, when the run ends or the record closes.
@@ -44,6 +50,7 @@ export class RunRecord {
   private closed = false;
   private statusWrittenAt = 0;
   private pendingStatus: NodeJS.Timeout | undefined;
+  private pendingFlush: NodeJS.Timeout | undefined;
 
   constructor(directory: string, runId: string, startedAt: number) {
     this.directory = directory;
@@ -77,6 +84,10 @@ export class RunRecord {
       this.flush();
       if (event.type === 'run-end') this.writeStatus();
       else if (milestoneTypes.has(event.type)) this.writeStatusSoon();
+    } else if (this.pendingFlush === undefined) {
+      this.pendingFlush = setTimeout(() => this.flush(), eventsFlushMs);
+      // Closing the record flushes what is left: the timer need not hold the process.
+      this.pendingFlush.unref();
     }
   }
 
@@ -93,7 +104,9 @@ export class RunRecord {
   }
 
   private flush(): void {
-    if (this.buffer.length === 0) return;
+    clearTimeout(this.pendingFlush);
+    this.pendingFlush = undefined;
+    if (this.closed || this.buffer.length === 0) return;
     writeSync(this.eventsFile, this.buffer.join(''));
     this.buffer = [];
   }

@@ -9,3 +9,6 @@ export type { ServedModel } from './model-registry.js';
 export type { ApiErrorType, OpenAIErrorBody } from './openai-errors.js';
 export { defaultServerLimits, resolveServerLimits } from './server-limits.js';
 export type { ServerLimits } from './server-limits.js';
+export { embeddedEventsElementId, renderRunHtml } from './run-html.js';
+export { createWebServer } from './web-server.js';
+export type { WebConfigChoice, WebServer, WebServerOptions } from './web-server.js';

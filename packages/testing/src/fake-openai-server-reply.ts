@@ -15,6 +15,8 @@ export interface ReplySettings {
   chunkSize: number;
   /** Used when the reply does not set its own latency. */
   latencyMs: number;
+  /** Pause between two stream chunks of a text or tool-call reply; 0 sends them back to back. */
+  chunkIntervalMs?: number;
   /** Chunks a server sends before the completion's own (Azure's prompt filter results); they count as chunks. */
   leadingChunks?: ReadonlyArray<Record<string, unknown>>;
 }
@@ -47,7 +49,11 @@ export async function sendReply(
       if (!request.stream) return sendJson(response, 200, buildCompletionBody(completion));
       const writer = new SseWriter(response);
       writer.open();
+      const interval = settings.chunkIntervalMs ?? 0;
+      let first = true;
       for (const chunk of streamChunks(request, completion, settings)) {
+        if (!first && interval > 0 && !(await waitWhileConnected(response, interval))) return;
+        first = false;
         if (!(await writer.send(JSON.stringify(chunk)))) return;
       }
       await writer.send('[DONE]');

@@ -159,6 +159,11 @@ export interface FakeOpenAIServerOptions {
   apiKey?: string;
   /** Characters of text or tool arguments per stream chunk. Defaults to 4. */
   chunkSize?: number;
+  /**
+   * Pause between two stream chunks of a Chat Completions text or tool-call reply, as a model
+   * generating at a given rate does (20 is 50 chunks a second). Defaults to 0: all at once.
+   */
+  chunkIntervalMs?: number;
   /** Model ids listed by `GET /v1/models`. Defaults to `['fake-model']`. */
   models?: string[];
   /** Azure deployments the Azure route serves; any other gets Azure's 404. Defaults to any deployment. */

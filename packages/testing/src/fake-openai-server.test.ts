@@ -25,6 +25,28 @@ async function collect(stream: AsyncIterable<ChatCompletionChunk>): Promise<Chat
 const user = [{ role: 'user' as const, content: 'What is the capital of France?' }];
 
 describe('fake OpenAI server, streaming', () => {
+  it('paces stream chunks when given an interval, as a model generating at a set rate', async () => {
+    const paced = await createFakeOpenAIServer({ chunkSize: 2, chunkIntervalMs: 15 });
+    try {
+      paced.enqueue({ type: 'text', text: 'abcdefgh' });
+      const pacedClient = new OpenAI({ apiKey: 'test-key', baseURL: paced.url, maxRetries: 0 });
+      const arrivals: number[] = [];
+      const stream = await pacedClient.chat.completions.create({ model: 'fake-model', messages: user, stream: true });
+      let text = '';
+      for await (const chunk of stream) {
+        const delta = chunk.choices[0]?.delta.content ?? '';
+        if (delta !== '') arrivals.push(performance.now());
+        text += delta;
+      }
+      expect(text).toBe('abcdefgh');
+      expect(arrivals).toHaveLength(4);
+      // A lower bound only: the pauses cannot be shorter than asked, however busy the machine.
+      expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThanOrEqual(3 * 15 - 2);
+    } finally {
+      await paced.close();
+    }
+  });
+
   it('streams text over several chunks and reports usage in a final chunk without choices', async () => {
     server.enqueue({ type: 'text', text: 'Paris is the capital of France.' });
     const chunks = await collect(

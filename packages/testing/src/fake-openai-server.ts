@@ -91,6 +91,7 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
     await route.send(response, modelRequest, reply, {
       chunkSize,
       latencyMs: reply.latencyMs ?? options.latencyMs ?? 0,
+      ...(options.chunkIntervalMs === undefined ? {} : { chunkIntervalMs: options.chunkIntervalMs }),
     });
   }
 

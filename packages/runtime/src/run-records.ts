@@ -1,7 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MassGenError } from '@massgen/core';
-import type { RecordedStatus } from './run-summary.js';
+import type { RunStatus } from '@massgen/run-state';
+
+/** A run's status as `status.json` holds it: the record adds where it lives. */
+export type RecordedStatus = RunStatus & { recordDirectory?: string };
 
 /** One run directory under `.massgen/runs`, with its status when it could be read. */
 export interface RunRecordEntry {
@@ -26,7 +29,8 @@ export function listRunRecords(root: string): RunRecordEntry[] {
     .map((runId) => readRunRecord(root, runId));
 }
 
-function readRunRecord(root: string, runId: string): RunRecordEntry {
+/** One run's directory and status; a missing or malformed status is described, not thrown. */
+export function readRunRecord(root: string, runId: string): RunRecordEntry {
   const directory = path.join(root, runId);
   const file = path.join(directory, 'status.json');
   if (!existsSync(file)) return { runId, directory, problem: 'no status.json' };
