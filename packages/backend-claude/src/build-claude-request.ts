@@ -1,3 +1,4 @@
+import { mergeExtraBody } from '@massgen/backend-utils';
 import type { BackendRequest, Warning } from '@massgen/core';
 import type { ClaudeOptions } from './claude-options.js';
 import { prepareClaudeTools, type ClaudeTool, type ClaudeToolChoice } from './claude-prepare-tools.js';
@@ -89,21 +90,11 @@ export function buildClaudeRequest(request: BackendRequest, model: string, optio
   warnings.push(...toolWarnings);
   Object.assign(body, tools);
 
-  for (const [origin, extra] of [
-    ['backend.extra_body', options.extraBody],
-    ['providerOptions', request.providerOptions ?? {}],
-  ] as const) {
-    for (const [key, value] of Object.entries(extra)) {
-      if (ownedFields.has(key)) {
-        warnings.push({
-          code: 'ignored-option',
-          message: `${origin}.${key} is set by the backend itself and was ignored.`,
-          path: `${origin}.${key}`,
-        });
-      } else {
-        body[key] = value;
-      }
-    }
-  }
+  mergeExtraBody(
+    body,
+    { extraBody: options.extraBody, providerOptions: request.providerOptions },
+    ownedFields,
+    warnings,
+  );
   return { body, warnings };
 }

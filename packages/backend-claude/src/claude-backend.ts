@@ -1,3 +1,4 @@
+import { createWarningFilter, lazy, withSilenceTimeout } from '@massgen/backend-utils';
 import {
   ConfigError,
   MassGenError,
@@ -6,11 +7,9 @@ import {
   type BackendRequest,
   type BackendSettings,
   type StreamPart,
-  type Warning,
 } from '@massgen/core';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
-import { abortOnSilence } from './abort-on-silence.js';
 import { buildClaudeRequest } from './build-claude-request.js';
 import { resolveClaudeApiKey } from './claude-api-key.js';
 import { mapClaudeError } from './claude-error.js';
@@ -47,9 +46,7 @@ export function createClaudeBackend(settings: BackendSettings): Backend {
     });
   }
   const providerName = providerNameFor(options.baseUrl);
-  const warned = new Set<string>();
-  let connecting: Promise<Connection> | undefined;
-
+  const firstTime = createWarningFilter();
   async function connect(): Promise<Connection> {
     const apiKey = resolveClaudeApiKey({
       configuredKey: options.apiKey,
@@ -77,60 +74,46 @@ export function createClaudeBackend(settings: BackendSettings): Backend {
     return { sdk, client, apiKey };
   }
 
-  /** Settings problems repeat on every call; the user needs to hear of each once. */
-  function firstTime(warning: Warning): boolean {
-    const key = `${warning.code}\u0000${warning.message}`;
-    if (warned.has(key)) return false;
-    warned.add(key);
-    return true;
-  }
+  const connection = lazy(connect);
 
   async function* stream(request: BackendRequest, callOptions: BackendCallOptions = {}): AsyncGenerator<StreamPart> {
     const { signal } = callOptions;
-    let connection: Connection | undefined;
+    let connected: Connection | undefined;
     let phase: 'request' | 'stream' = 'request';
-    let silent = false;
     try {
-      connecting ??= connect();
-      connection = await connecting.catch((error: unknown) => {
-        // A missing key may be set before the next call; do not remember the failure.
-        connecting = undefined;
-        throw error;
-      });
+      connected = await connection();
       const { body, warnings } = buildClaudeRequest(request, modelId, options);
       for (const warning of warnings.filter(firstTime))
         yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
       if (signal?.aborted) throw signal.reason;
       // The SDK's types no longer list the sampling fields the body may carry; the API reads them.
-      const events = await connection.client.messages.create(
+      const events = await connected.client.messages.create(
         body as unknown as MessageCreateParamsStreaming,
         signal === undefined ? {} : { signal },
       );
       phase = 'stream';
-      const guarded = abortOnSilence(events, options.timeoutMs, () => {
-        silent = true;
+      const guarded = withSilenceTimeout(events, options.timeoutMs, () => {
         events.controller.abort();
+        return new MassGenError({
+          code: 'TIMEOUT',
+          retryable: true,
+          agentId: settings.agentId,
+          provider: settings.type,
+          message: `${providerName} went silent for ${options.timeoutMs / 1000} s in the middle of its response (the request timeout).`,
+        });
       });
       yield* mapClaudeStream(guarded, { providerName, signal });
     } catch (error) {
-      const mapped = silent
-        ? new MassGenError({
-            code: 'TIMEOUT',
-            retryable: true,
-            agentId: settings.agentId,
-            provider: settings.type,
-            message: `${providerName} went silent for ${options.timeoutMs / 1000} s in the middle of its response (the request timeout).`,
-          })
-        : mapClaudeError(error, {
-            provider: settings.type,
-            providerName,
-            agentId: settings.agentId,
-            errorClasses: connection?.sdk,
-            phase,
-            aborted: signal?.aborted === true,
-            timeoutMs: options.timeoutMs,
-            secrets: connection === undefined ? [] : [connection.apiKey],
-          });
+      const mapped = mapClaudeError(error, {
+        provider: settings.type,
+        providerName,
+        agentId: settings.agentId,
+        errorClasses: connected?.sdk,
+        phase,
+        aborted: signal?.aborted === true,
+        timeoutMs: options.timeoutMs,
+        secrets: connected === undefined ? [] : [connected.apiKey],
+      });
       yield { type: 'error', error: mapped.toJSON() };
     }
   }

@@ -9,7 +9,6 @@ export function createBackend(settings: BackendSettings): Backend {
   return createClaudeBackend(settings);
 }
 
-export { abortOnSilence } from './abort-on-silence.js';
 export { buildClaudeRequest } from './build-claude-request.js';
 export type { ClaudeRequest, ClaudeRequestBody } from './build-claude-request.js';
 export { apiKeyEnvironmentVariable, placeholderApiKey, resolveClaudeApiKey } from './claude-api-key.js';

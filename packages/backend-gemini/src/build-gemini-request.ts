@@ -1,3 +1,4 @@
+import { mergeExtraBody } from '@massgen/backend-utils';
 import type { BackendRequest, Warning } from '@massgen/core';
 import type { Content, GenerateContentConfig } from '@google/genai';
 import { convertToGeminiMessages } from './convert-to-gemini-messages.js';
@@ -49,21 +50,11 @@ export function buildGeminiRequest(request: BackendRequest, modelId: string, opt
   Object.assign(config, prepareGeminiTools(request.tools, request.toolChoice));
 
   const extraBody: Record<string, unknown> = {};
-  for (const [origin, extra] of [
-    ['backend.extra_body', options.extraBody],
-    ['providerOptions', request.providerOptions ?? {}],
-  ] as const) {
-    for (const [key, value] of Object.entries(extra)) {
-      if (ownedFields.has(key)) {
-        warnings.push({
-          code: 'ignored-option',
-          message: `${origin}.${key} is set by the backend itself and was ignored.`,
-          path: `${origin}.${key}`,
-        });
-      } else {
-        extraBody[key] = value;
-      }
-    }
-  }
+  mergeExtraBody(
+    extraBody,
+    { extraBody: options.extraBody, providerOptions: request.providerOptions },
+    ownedFields,
+    warnings,
+  );
   return { contents, config, extraBody, warnings };
 }

@@ -57,7 +57,7 @@ describe('resolveGeminiApiKey', () => {
       provider: 'gemini',
     });
     expect(missing.message).toBe(
-      'No API key for Gemini: set GEMINI_API_KEY (or GOOGLE_API_KEY) in the environment or in .env, or api_key in the backend block.',
+      'No API key for Gemini: set GOOGLE_API_KEY (or GEMINI_API_KEY) in the environment or in .env, or api_key in the backend block.',
     );
     expect(failure(() => resolveGeminiApiKey(context({ configuredKey: '' }))).message).toContain(
       'backend.api_key is empty',

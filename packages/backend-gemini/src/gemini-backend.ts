@@ -1,3 +1,4 @@
+import { createWarningFilter } from '@massgen/backend-utils';
 import { randomUUID } from 'node:crypto';
 import {
   ConfigError,
@@ -7,7 +8,6 @@ import {
   type BackendRequest,
   type BackendSettings,
   type StreamPart,
-  type Warning,
 } from '@massgen/core';
 import type { GoogleGenAI } from '@google/genai';
 import { buildGeminiRequest } from './build-gemini-request.js';
@@ -64,7 +64,8 @@ export function createGeminiBackend(settings: BackendSettings): Backend {
     });
   }
   const baseUrl = options.baseUrl ?? baseUrlFromEnvironment(settings) ?? defaultBaseUrl;
-  const warned = new Set<string>();
+  // Each distinct warning once per backend: the same unsupported setting on every call is noise.
+  const firstTime = createWarningFilter();
   let connecting: Promise<Connection> | undefined;
 
   async function connect(): Promise<Connection> {
@@ -87,14 +88,6 @@ export function createGeminiBackend(settings: BackendSettings): Backend {
       httpOptions: { baseUrl, apiVersion: options.apiVersion, headers: options.headers },
     });
     return { client, apiKey };
-  }
-
-  /** Each distinct warning once per backend: the same unsupported setting on every call is noise. */
-  function firstTime(warning: Warning): boolean {
-    const key = `${warning.code}\u0000${warning.message}`;
-    if (warned.has(key)) return false;
-    warned.add(key);
-    return true;
   }
 
   async function* stream(request: BackendRequest, callOptions: BackendCallOptions = {}): AsyncGenerator<StreamPart> {

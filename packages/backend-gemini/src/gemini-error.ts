@@ -1,3 +1,4 @@
+import { describeCause, redact } from '@massgen/backend-utils';
 import { MassGenError, type ErrorCode } from '@massgen/core';
 import {
   errorReasons,
@@ -47,13 +48,6 @@ const spendPattern = /prepayment credits|credits (are )?depleted|spend(ing)? cap
 function isApiError(error: unknown): error is ApiErrorShape {
   return (
     error instanceof Error && error.name === 'ApiError' && typeof (error as { status?: unknown }).status === 'number'
-  );
-}
-
-function redact(text: string, secrets: readonly string[]): string {
-  return secrets.reduce(
-    (result, secret) => (secret.length >= 8 ? result.split(secret).join('[redacted]') : result),
-    text,
   );
 }
 
@@ -138,11 +132,6 @@ function fromApiError(
           }),
     },
   });
-}
-
-/** Node's fetch reports a cut connection as `terminated` or `fetch failed`, with the socket's reason as cause. */
-function describeCause(error: Error): string {
-  return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
 }
 
 /**

@@ -74,7 +74,7 @@ describe('resolveApiKey', () => {
       resolveApiKey(
         context({ configuredKey: 'sk-ant-api03-x', baseUrl: 'https://api.groq.com/openai/v1', providerName: 'groq' }),
       ),
-    ).toThrow('looks like a Anthropic key, but requests go to Groq (groq); use a Groq key.');
+    ).toThrow('looks like an Anthropic key, but requests go to Groq (groq); use a Groq key.');
     expect(resolveApiKey(context({ configuredKey: 'sk-ant-api03-x', baseUrl: 'https://gateway.example.com' }))).toBe(
       'sk-ant-api03-x',
     );

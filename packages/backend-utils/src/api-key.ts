@@ -70,6 +70,11 @@ function keyError(context: ApiKeyContext, code: 'BACKEND_MISSING_KEY' | 'BACKEND
   return new MassGenError({ code, message, retryable: false, agentId: context.agentId, provider: context.provider });
 }
 
+/** `an Anthropic`, `a Groq`. */
+function withArticle(name: string): string {
+  return `${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}`;
+}
+
 function present(value: string | undefined): value is string {
   return value !== undefined && value.trim() !== '';
 }
@@ -134,7 +139,7 @@ export function resolveApiKey(context: ApiKeyContext): string {
     throw keyError(
       context,
       'BACKEND_AUTH',
-      `The API key from ${source} looks like a ${issuer} key, but requests go to ${owner} (${context.providerName}); use a ${owner} key.`,
+      `The API key from ${source} looks like ${withArticle(issuer)} key, but requests go to ${owner} (${context.providerName}); use ${withArticle(owner)} key.`,
     );
   }
   return key;
