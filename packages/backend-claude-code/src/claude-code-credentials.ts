@@ -1,3 +1,4 @@
+import { placeholderApiKey, resolveApiKey } from '@massgen/backend-utils';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { MassGenError, type Warning } from '@massgen/core';
@@ -8,18 +9,10 @@ export const apiKeyVariable = 'ANTHROPIC_API_KEY';
 export const tokenVariables = ['ANTHROPIC_AUTH_TOKEN', 'CLAUDE_CODE_OAUTH_TOKEN'] as const;
 
 /** Sent to a local Anthropic-compatible server that checks no key, because Claude Code wants one. */
-export const placeholderApiKey = 'massgen-no-key';
+export { placeholderApiKey } from '@massgen/backend-utils';
 
-/** Prefixes of other providers' keys, distinctive enough to name the provider that issued one. */
-const foreignKeyFamilies: ReadonlyArray<{ provider: string; prefixes: readonly string[] }> = [
-  { provider: 'OpenRouter', prefixes: ['sk-or-'] },
-  { provider: 'OpenAI', prefixes: ['sk-proj-', 'sk-svcacct-', 'sk-admin-'] },
-  { provider: 'Google', prefixes: ['AIza'] },
-  { provider: 'Groq', prefixes: ['gsk_'] },
-  { provider: 'xAI', prefixes: ['xai-'] },
-  { provider: 'Cerebras', prefixes: ['csk-'] },
-  { provider: 'Fireworks', prefixes: ['fw_'] },
-];
+/** Where Claude Code sends requests when no base_url is configured. */
+const anthropicApiUrl = 'https://api.anthropic.com';
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -58,33 +51,19 @@ function keyError(
   return new MassGenError({ code, message, retryable: false, agentId: context.agentId, provider: context.provider });
 }
 
-function checkedKey(raw: string, source: string, context: ClaudeCodeCredentialContext): string {
-  const key = raw.trim();
-  if (raw !== key) {
-    context.warn({
-      code: 'api-key-whitespace',
-      message: `The API key from ${source} had leading or trailing whitespace (often a copied newline); it was trimmed.`,
-      agentId: context.agentId,
-      ...(source === 'backend.api_key' ? { path: 'backend.api_key' } : {}),
-    });
-  }
-  if (!/^[\x21-\x7e]+$/.test(key)) {
-    throw keyError(
-      context,
-      'BACKEND_AUTH',
-      `The API key from ${source} contains spaces or characters that cannot be sent in an HTTP header; check its value.`,
-    );
-  }
-  // Behind a base_url (a gateway, a compatible server) a key of another family may be right.
-  const owner = foreignKeyFamilies.find((family) => family.prefixes.some((prefix) => key.startsWith(prefix)))?.provider;
-  if (owner !== undefined && context.baseUrl === undefined) {
-    throw keyError(
-      context,
-      'BACKEND_AUTH',
-      `The API key from ${source} looks like a ${owner} key, but Claude Code sends it to Anthropic; use an Anthropic key (it starts with sk-ant-).`,
-    );
-  }
-  return key;
+/** The key checked as every backend checks one; a key of another provider is refused at Anthropic itself. */
+function checkedKey(configuredKey: string | undefined, context: ClaudeCodeCredentialContext): string {
+  return resolveApiKey({
+    configuredKey,
+    variables: [apiKeyVariable],
+    env: context.env,
+    baseUrl: context.baseUrl ?? anthropicApiUrl,
+    providerName: 'Claude Code',
+    optional: false,
+    warn: context.warn,
+    agentId: context.agentId,
+    provider: context.provider,
+  });
 }
 
 /**
@@ -101,11 +80,11 @@ export function resolveClaudeCodeCredential(context: ClaudeCodeCredentialContext
         'No API key for Claude Code: backend.api_key is empty (was the environment variable it refers to unset?).',
       );
     }
-    return { kind: 'api-key', apiKey: checkedKey(context.configuredKey, 'backend.api_key', context) };
+    return { kind: 'api-key', apiKey: checkedKey(context.configuredKey, context) };
   }
   const fromEnvironment = context.env[apiKeyVariable];
   if (fromEnvironment !== undefined && fromEnvironment.trim() !== '')
-    return { kind: 'api-key', apiKey: checkedKey(fromEnvironment, apiKeyVariable, context) };
+    return { kind: 'api-key', apiKey: checkedKey(undefined, context) };
   const variable = tokenVariables.find((name) => (context.env[name] ?? '').trim() !== '');
   if (variable !== undefined) return { kind: 'token', variable };
   if (context.baseUrl !== undefined && loopbackHosts.has(new URL(context.baseUrl).hostname.toLowerCase()))

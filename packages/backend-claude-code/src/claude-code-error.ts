@@ -1,3 +1,4 @@
+import { redact } from '@massgen/backend-utils';
 import { MassGenError, type ErrorCode } from '@massgen/core';
 
 /** What Claude Code reports about a failed model call (on its synthetic assistant message and result). */
@@ -93,13 +94,6 @@ function classify(report: ClaudeCodeApiErrorReport, name: string): Classificatio
     return { code: 'BACKEND_BAD_REQUEST', retryable: false, summary: `${name} rejected Claude Code's request` };
   }
   return { code: 'INTERNAL', retryable: false, summary: `Claude Code's call to ${name} failed` };
-}
-
-function redact(text: string, secrets: readonly string[]): string {
-  return secrets.reduce(
-    (result, secret) => (secret.length >= 8 ? result.split(secret).join('[redacted]') : result),
-    text,
-  );
 }
 
 function singleLine(text: string): string {

@@ -1,3 +1,4 @@
+import { mergeExtraBody } from '@massgen/backend-utils';
 import type { BackendRequest, Warning } from '@massgen/core';
 import type { ResponseCreateParamsStreaming } from 'openai/resources/responses/responses';
 import { convertToOpenAIResponsesInput } from './convert-to-openai-responses-input.js';
@@ -58,22 +59,12 @@ export function buildOpenAIResponsesRequest(
   if (!options.store && family === 'reasoning') body['include'] = ['reasoning.encrypted_content'];
   Object.assign(body, prepareResponsesTools(request.tools, request.toolChoice));
 
-  for (const [origin, extra] of [
-    ['backend.extra_body', options.extraBody],
-    ['providerOptions', request.providerOptions ?? {}],
-  ] as const) {
-    for (const [key, value] of Object.entries(extra)) {
-      if (ownedFields.has(key)) {
-        warnings.push({
-          code: 'ignored-option',
-          message: `${origin}.${key} is set by the backend itself and was ignored.`,
-          path: `${origin}.${key}`,
-        });
-      } else {
-        body[key] = value;
-      }
-    }
-  }
+  mergeExtraBody(
+    body,
+    { extraBody: options.extraBody, providerOptions: request.providerOptions },
+    ownedFields,
+    warnings,
+  );
 
   return {
     body: {
