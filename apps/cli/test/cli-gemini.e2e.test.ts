@@ -91,7 +91,7 @@ describe('massgen with gemini agents', () => {
     const file = writeTeam([{ id: 'flash', model: 'gemini-2.5-flash' }]);
     const result = await runCli(['--no-display', '--config', file, 'q'], { cwd: directory });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/flash failed: .*GEMINI_API_KEY.*GOOGLE_API_KEY/);
+    expect(result.stderr).toMatch(/flash failed: .*GOOGLE_API_KEY \(or GEMINI_API_KEY\)/);
     expect(server.requests).toHaveLength(0);
   });
 });
