@@ -1,6 +1,6 @@
 export { BatchQueue } from './batch-queue.js';
 export type { CollectIntoFileOptions, OpenBatchQueueOptions } from './batch-queue.js';
-export { loadQueueLibraries, queueInstallHint } from './queue-libraries.js';
+export { importQueueLibrary, loadQueueLibraries, queueInstallHint } from './queue-libraries.js';
 export type { QueueLibraries } from './queue-libraries.js';
 export { displayRedisUrl, redisOptionsFromUrl } from './redis-url.js';
 export { bullmqConnection, connectRedis } from './redis-connection.js';

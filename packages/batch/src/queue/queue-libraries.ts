@@ -20,8 +20,11 @@ export const queueInstallHint =
  * user's project and the app's directory (`searchPaths`), as plugins are found.
  */
 export async function loadQueueLibraries(searchPaths: readonly string[] = []): Promise<QueueLibraries> {
-  const bullmq = await importOptional<BullMQ>('bullmq', searchPaths);
-  const ioredis = await importOptional<IORedisModule & { default?: IORedisModule['Redis'] }>('ioredis', searchPaths);
+  const bullmq = await importQueueLibrary<BullMQ>('bullmq', searchPaths);
+  const ioredis = await importQueueLibrary<IORedisModule & { default?: IORedisModule['Redis'] }>(
+    'ioredis',
+    searchPaths,
+  );
   const Redis = ioredis.Redis ?? ioredis.default;
   if (typeof bullmq.Queue !== 'function' || typeof Redis !== 'function')
     throw new MassGenError({
@@ -31,7 +34,8 @@ export async function loadQueueLibraries(searchPaths: readonly string[] = []): P
   return { bullmq, Redis };
 }
 
-async function importOptional<T>(name: string, searchPaths: readonly string[]): Promise<T> {
+/** Imports an optional package from here, else from the first search path that has it. */
+export async function importQueueLibrary<T>(name: string, searchPaths: readonly string[]): Promise<T> {
   try {
     return (await import(name)) as T;
   } catch (error) {
