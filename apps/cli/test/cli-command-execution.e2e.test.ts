@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,12 +6,33 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeOpenAIServer } from '@massgen/testing';
 import type { FakeChatRequest, FakeOpenAIServer, FakeReply } from '@massgen/testing';
 import { runCli } from './run-cli.js';
+import { toolResults as orderedToolResults } from './tool-script-responder.js';
 
 let directory: string;
+
+/** A sleep no other test runs, so that finding it running means this test left it. */
+const leftover = `sleep 300.${String(process.pid).padStart(6, '0')}`;
 let server: FakeOpenAIServer;
 
 /** The commands the agent runs, one per tool result so far, before it answers. */
-const commands = ['echo "print(6 * 7)" > calc.py && cat calc.py', 'rm -rf ..', 'echo $OPENAI_API_KEY', 'sleep 300'];
+const commands = [
+  'echo "print(6 * 7)" > calc.py && cat calc.py',
+  'rm -rf ..',
+  'echo $OPENAI_API_KEY',
+  'sleep 300',
+  // Ways around a hand-written splitter; a shell parser sees the rm in each.
+  'echo hi # "\nrm -rf ..',
+  '\\rm -rf ..',
+  "r''m -rf ..",
+  '/bin/rm -rf ..',
+  'if true; then rm -rf ..; fi',
+  'echo $(rm -rf ..)',
+  'env X=1 rm -rf ..',
+  'timeout 5 rm -rf ..',
+  `echo .. | xargs rm -rf`,
+  // What a command leaves running when it ends, even outside its session, is ended with it.
+  `setsid sh -c '${leftover} & echo started' && echo parent done`,
+];
 
 function respond(request: FakeChatRequest): FakeReply {
   const offered = request.tools.map((tool) => tool.function.name);
@@ -49,7 +71,7 @@ describe('massgen with enable_mcp_command_line', () => {
     cwd: workspace
     enable_mcp_command_line: true
     command_line_execution_mode: local
-    command_line_allowed_commands: ["echo .*", "cat .*", "sleep .*"]
+    command_line_allowed_commands: ["echo .*", "cat .*", "sleep .*", "xargs .*", "true"]
     command_line_blocked_commands: ["rm .*"]
 `,
     );
@@ -70,6 +92,14 @@ describe('massgen with enable_mcp_command_line', () => {
       ),
     );
     expect(toolResults).toContain('Error: Command refused: "rm -rf .." matches the blocked pattern "rm .*".');
+    const inOrder = orderedToolResults(server.requests);
+    expect(inOrder).toHaveLength(commands.length);
+    commands.forEach((command, index) => {
+      if (index >= 4 && index < commands.length - 1)
+        expect(inOrder[index], command).toMatch(/^Error: Command refused: .*rm -rf/s);
+    });
+    expect(inOrder.at(-1)).toMatch(/^\$ setsid .*\nexit code 0 .*started\nparent done/s);
+    expect(execFileSync('sh', ['-c', `pgrep -f '^${leftover}$' || true`], { encoding: 'utf8' }).trim()).toBe('');
     expect(toolResults).toContainEqual(
       expect.stringMatching(/^\$ echo \$OPENAI_API_KEY\nexit code 0 \(\d+\.\d s\)\n--- stdout ---\n\n$/),
     );

@@ -20,7 +20,7 @@ const announce = (params: string): string =>
   `process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'ready', params: ${params} }) + '\\n');`;
 
 describe.runIf(process.platform === 'linux')('StdioProcessTransport', () => {
-  it('passes exactly the environment it is given', async () => {
+  it('passes exactly the environment it is given, and the marker that finds what the server leaves behind', async () => {
     const transport = new StdioProcessTransport({
       command: process.execPath,
       args: ['-e', `${announce('{ keys: Object.keys(process.env).sort() }')} process.stdin.resume();`],
@@ -29,7 +29,7 @@ describe.runIf(process.platform === 'linux')('StdioProcessTransport', () => {
     });
     const message = nextMessage(transport);
     await transport.start();
-    expect(await message).toMatchObject({ params: { keys: ['ONLY_THIS', 'PATH'] } });
+    expect(await message).toMatchObject({ params: { keys: ['MASSGEN_CONTAINMENT_SCOPE', 'ONLY_THIS', 'PATH'] } });
     await transport.close();
   });
 

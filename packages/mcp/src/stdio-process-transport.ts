@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawnContained } from '@massgen/process-containment';
+import type { ContainedProcess } from '@massgen/process-containment';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { OutputTail } from './output-tail.js';
-import { signalServerProcess, trackServerProcess, untrackServerProcess } from './server-process-registry.js';
 
 export interface StdioProcessParameters {
   command: string;
@@ -23,10 +23,12 @@ export interface ProcessExit {
 
 /**
  * The MCP stdio transport over a child process that MassGen fully owns. Unlike the SDK's
- * transport it passes exactly the environment it is given, starts the server in a process
- * group of its own (so a launcher such as `npx` and the server it runs are stopped together,
- * and a Ctrl-C in the terminal reaches MassGen alone, which then closes servers in order), keeps
- * the end of stderr to explain a failure, and kills any server still running when MassGen exits.
+ * transport it passes exactly the environment it is given (plus the containment's marker), starts the server contained in a
+ * process group of its own with a marked environment (so a launcher such as `npx` and the server
+ * it runs are stopped together, whatever they started is found even after a `setsid`, and a
+ * Ctrl-C in the terminal reaches MassGen alone, which then closes servers in order), keeps the
+ * end of stderr to explain a failure, and kills any server still running when MassGen exits.
+ * Servers are not put in a PID namespace: a launcher that is missing must fail as itself.
  */
 export class StdioProcessTransport implements Transport {
   onclose?: () => void;
@@ -34,6 +36,7 @@ export class StdioProcessTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   private child: ChildProcessWithoutNullStreams | undefined;
+  private contained: ContainedProcess | undefined;
   private readonly readBuffer = new ReadBuffer();
   private readonly stderrTail = new OutputTail(2000);
   private exitStatus: ProcessExit | undefined;
@@ -82,18 +85,18 @@ export class StdioProcessTransport implements Transport {
   start(): Promise<void> {
     if (this.child !== undefined) return Promise.reject(new Error('The server process was already started.'));
     return new Promise((resolve, reject) => {
-      const child = spawn(this.parameters.command, [...this.parameters.args], {
+      const contained = spawnContained(this.parameters.command, this.parameters.args, {
         env: this.parameters.env,
         ...(this.parameters.cwd === undefined ? {} : { cwd: this.parameters.cwd }),
         stdio: ['pipe', 'pipe', 'pipe'],
-        detached: process.platform !== 'win32',
-        windowsHide: true,
+        mode: 'process-group',
       });
+      const child = contained.child as ChildProcessWithoutNullStreams;
+      this.contained = contained;
       this.child = child;
       let spawned = false;
       child.once('spawn', () => {
         spawned = true;
-        if (child.pid !== undefined) trackServerProcess(child.pid);
         resolve();
       });
       child.on('error', (error) => {
@@ -102,7 +105,6 @@ export class StdioProcessTransport implements Transport {
       });
       child.once('close', (code, signal) => {
         this.exitStatus = { code, signal };
-        if (child.pid !== undefined) untrackServerProcess(child.pid);
         this.readBuffer.clear();
         this.markClosed();
         if (spawned) this.onclose?.();
@@ -146,24 +148,22 @@ export class StdioProcessTransport implements Transport {
   }
 
   private async stop(): Promise<void> {
-    const child = this.child;
-    const pid = child?.pid;
-    if (child === undefined || pid === undefined) return;
+    const { child, contained } = this;
+    if (child === undefined || contained === undefined || child.pid === undefined) return;
     if (this.exitStatus === undefined) {
       child.stdin.end();
       if (!(await this.closesWithin(this.parameters.closeGraceMs))) {
-        signalServerProcess(pid, 'SIGTERM');
+        contained.signal('SIGTERM');
         if (!(await this.closesWithin(this.parameters.closeGraceMs))) {
-          signalServerProcess(pid, 'SIGKILL');
+          contained.kill();
           await this.closesWithin(this.parameters.closeGraceMs);
         }
       }
     }
-    // Anything the server started and left behind in its group goes too.
-    signalServerProcess(pid, 'SIGTERM');
+    // Anything the server started and left behind goes too.
+    contained.kill();
     child.stdout.destroy();
     child.stderr.destroy();
-    untrackServerProcess(pid);
   }
 
   private async closesWithin(ms: number): Promise<boolean> {

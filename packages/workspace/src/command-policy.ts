@@ -1,3 +1,7 @@
+import { toMassGenError } from '@massgen/core';
+import { listInvocations } from './shell-invocations.js';
+import type { Invocation } from './shell-invocations.js';
+
 /** A pattern as configured, and compiled to match from the start of a command. */
 export interface CommandPattern {
   source: string;
@@ -6,9 +10,9 @@ export interface CommandPattern {
 
 /** The allow and block lists of one agent's command tool, compiled. */
 export interface CommandPolicy {
-  /** When non-empty, every command in a command line must start with a match of one of these. */
+  /** When non-empty, every program a command line runs must match one of these. */
   allowed: readonly CommandPattern[];
-  /** No command in a command line may start with a match of one of these. */
+  /** No program a command line runs may match one of these. */
   blocked: readonly CommandPattern[];
 }
 
@@ -27,88 +31,53 @@ export function compileCommandPolicy(settings: {
 }
 
 /**
- * Judges a command line. It is split into the commands it chains (`;`, `&&`, `||`, `|`, `&`,
- * new lines) and each is judged on its own, so `ls && rm -rf x` cannot pass on its first half.
- * With an allow list, command substitution (`$(...)`, backquotes, `<(...)`) is refused, since
- * it runs commands the list never sees. This is a filter on what the model asks for, not a
- * sandbox: an allowed interpreter can still do anything its user can.
+ * Judges a command line against the lists. The line is parsed as POSIX shell (mvdan/sh) and
+ * every program it can run is judged on its own (see `listInvocations`), as the text
+ * `program arg1 arg2...` with quotes and escapes removed. A program named with a path is
+ * judged by its name against the block list (`/bin/rm` is `rm`) and as written against the
+ * allow list (`./python` is not `python`). Refused: a line that does not parse, a program whose
+ * name is computed when it runs (`$cmd`, `$(...)`, globs), and a wrapper whose command cannot be
+ * told apart. What a program does once it runs is beyond the lists: an allowed interpreter,
+ * script or build tool can do anything its user can. They filter what the model asks for; they
+ * are not a sandbox.
  */
 export function judgeCommand(commandLine: string, policy: CommandPolicy): CommandVerdict {
-  const { commands, substitution } = splitCommandLine(commandLine);
-  if (commands.length === 0) return { allowed: false, reason: 'the command is empty' };
-  for (const command of commands) {
-    const pattern = policy.blocked.find((candidate) => candidate.expression.test(command));
-    if (pattern !== undefined)
-      return { allowed: false, reason: `"${command}" matches the blocked pattern ${describe(pattern)}` };
+  if (policy.allowed.length === 0 && policy.blocked.length === 0) return { allowed: true };
+  let invocations: Invocation[];
+  try {
+    invocations = listInvocations(commandLine);
+  } catch (error) {
+    return { allowed: false, reason: toMassGenError(error).message };
   }
-  if (policy.allowed.length === 0) return { allowed: true };
-  if (substitution)
-    return {
-      allowed: false,
-      reason: 'command substitution ($(...), backquotes, <(...)) is not allowed when only listed commands may run',
-    };
-  const unlisted = commands.find((command) => !policy.allowed.some((candidate) => candidate.expression.test(command)));
-  if (unlisted !== undefined) {
-    return {
-      allowed: false,
-      reason: `"${unlisted}" matches none of the allowed patterns (${policy.allowed.map(describe).join(', ')})`,
-    };
+  if (invocations.length === 0) return { allowed: false, reason: 'the command line runs no command' };
+  for (const invocation of invocations) {
+    const verdict = judgeInvocation(invocation, policy);
+    if (!verdict.allowed) return verdict;
   }
   return { allowed: true };
 }
 
-/** The commands a shell command line chains, each without leading `VAR=value` assignments or grouping. */
-export function splitCommandLine(commandLine: string): { commands: string[]; substitution: boolean } {
-  const commands: string[] = [];
-  let current = '';
-  let quote: "'" | '"' | undefined;
-  let substitution = false;
-  const finish = (): void => {
-    const command = current
-      .trim()
-      .replace(/^(?:[({!]\s*)+/, '')
-      .replace(/^(?:[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|"[^"]*"|\S*)\s+)+/, '')
-      .trim();
-    if (command !== '') commands.push(command);
-    current = '';
+function judgeInvocation(invocation: Invocation, policy: CommandPolicy): CommandVerdict {
+  if (invocation.program === undefined)
+    return {
+      allowed: false,
+      reason: `in "${invocation.source}" the program to run is computed when it runs ($VAR, $(...), wildcards), so the command lists cannot judge it; write its name out`,
+    };
+  const asWritten = [invocation.program, ...invocation.args].join(' ');
+  const byName = [invocation.program.slice(invocation.program.lastIndexOf('/') + 1), ...invocation.args].join(' ');
+  const blocked = policy.blocked.find(
+    (pattern) => pattern.expression.test(asWritten) || pattern.expression.test(byName),
+  );
+  if (blocked !== undefined)
+    return { allowed: false, reason: `"${asWritten}" matches the blocked pattern ${describe(blocked)}` };
+  if (invocation.opaque !== undefined)
+    return { allowed: false, reason: `in "${invocation.source}" ${invocation.opaque}` };
+  if (policy.allowed.length === 0 || invocation.wrapper) return { allowed: true };
+  if (policy.allowed.some((pattern) => pattern.expression.test(asWritten))) return { allowed: true };
+  return {
+    allowed: false,
+    reason: `"${asWritten}" matches none of the allowed patterns (${policy.allowed.map(describe).join(', ')})`,
   };
-  for (let index = 0; index < commandLine.length; index += 1) {
-    const character = commandLine.charAt(index);
-    const next = commandLine.charAt(index + 1);
-    const previous = commandLine.charAt(index - 1);
-    if (quote === "'") {
-      current += character;
-      if (character === "'") quote = undefined;
-      continue;
-    }
-    if (character === '\\') {
-      current += character + next;
-      index += 1;
-      continue;
-    }
-    if (character === '`' || (character === '$' && next === '(')) substitution = true;
-    if (quote === '"') {
-      current += character;
-      if (character === '"') quote = undefined;
-      continue;
-    }
-    if (character === "'" || character === '"') {
-      quote = character;
-      current += character;
-      continue;
-    }
-    if ((character === '<' || character === '>') && next === '(') substitution = true;
-    // `2>&1`, `<&3` and `&>` redirect; they do not end a command.
-    const redirect = character === '&' && (previous === '>' || previous === '<' || next === '>');
-    if (character === ';' || character === '\n' || character === '|' || (character === '&' && !redirect)) {
-      finish();
-      if ((character === '&' || character === '|') && next === character) index += 1;
-      continue;
-    }
-    current += character;
-  }
-  finish();
-  return { commands, substitution };
 }
 
 function describe(pattern: CommandPattern): string {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawnContained } from '@massgen/process-containment';
 import { CappedText } from './capped-text.js';
 
 export interface CommandRunOptions {
@@ -41,9 +41,12 @@ const inheritedVariables = [
 ];
 
 /**
- * Runs a command line with `/bin/sh -c` in its own process group, without input. When the
- * time limit passes or the call is cancelled, the whole group is killed; once the shell exits,
- * whatever it left running in the background is killed too, so no process outlives its call.
+ * Runs a command line with `/bin/sh -c`, without input, contained (a PID namespace under
+ * bubblewrap, else its own process group and a marked environment; see
+ * `@massgen/process-containment`). When the time limit passes or the call is cancelled,
+ * everything it started is killed; once the shell exits, whatever it left running in the
+ * background is killed too, even a process that called `setsid` or forked twice, so no process
+ * outlives its call.
  */
 export function runCommand(options: CommandRunOptions): Promise<CommandRunResult> {
   const started = Date.now();
@@ -53,22 +56,15 @@ export function runCommand(options: CommandRunOptions): Promise<CommandRunResult
     inheritedVariables.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])),
   );
   return new Promise((resolve, reject) => {
-    const child = spawn('/bin/sh', ['-c', options.command], {
+    const contained = spawnContained('/bin/sh', ['-c', options.command], {
       cwd: options.cwd,
       env,
-      detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const child = contained.child;
     let timedOut = false;
     let cancelled = false;
-    const killGroup = (): void => {
-      if (child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // The group is already gone.
-      }
-    };
+    const killGroup = (): void => contained.kill();
     const timer = setTimeout(() => {
       timedOut = true;
       killGroup();
@@ -79,10 +75,8 @@ export function runCommand(options: CommandRunOptions): Promise<CommandRunResult
     };
     if (options.signal.aborted) onAbort();
     else options.signal.addEventListener('abort', onAbort, { once: true });
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => stdout.append(chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => stderr.append(chunk));
-    // Background processes keep the pipes open, so 'close' would wait for them.
-    child.on('exit', killGroup);
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => stdout.append(chunk));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => stderr.append(chunk));
     child.on('error', (error) => {
       clearTimeout(timer);
       options.signal.removeEventListener('abort', onAbort);

@@ -13,7 +13,7 @@ export function createRunExtension(context: RunExtensionContext<MassGenConfig>):
 export { writeFileAtomic, copyFileAtomic } from './atomic-write.js';
 export { createCommandTool } from './command-tool.js';
 export type { CommandToolOptions } from './command-tool.js';
-export { compileCommandPolicy, judgeCommand, splitCommandLine } from './command-policy.js';
+export { compileCommandPolicy, judgeCommand } from './command-policy.js';
 export type { CommandPattern, CommandPolicy, CommandVerdict } from './command-policy.js';
 export { runCommand } from './command-runner.js';
 export type { CommandRunOptions, CommandRunResult } from './command-runner.js';
