@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/cli.ts'],
+  entry: ['src/index.ts', 'src/cli.ts', 'src/signal-handling.ts', 'src/secret-environment.ts'],
   format: ['esm'],
   dts: true,
   clean: true,

@@ -17,7 +17,20 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   process.stdout.write(`${manifest.version}\n`);
 } else {
-  const { main } = await import('../dist/cli.js');
-  const code = await main(process.argv);
+  // Signals are caught before the rest loads: one that arrives now cancels the run as soon as it
+  // starts, which still leaves its record, instead of killing the process with nothing written.
+  const { SignalHandling } = await import('../dist/signal-handling.js');
+  const signals = new SignalHandling().install();
+  // Keys are read into memory and removed from the process environment before anything can start
+  // a child process, which could otherwise read them in /proc/<this pid>/environ.
+  const { holdSecretsInMemory } = await import('../dist/secret-environment.js');
+  const env = holdSecretsInMemory();
+  const { main, processIo } = await import('../dist/cli.js');
+  const code = await main(process.argv, processIo(env), undefined, signals);
   process.exitCode = stdoutClosed ? closedPipeStatus : code;
+  // The run is over: nothing left behind (a tool call that never returned, a stray timer) may keep
+  // the process alive. Leave once what was written has been flushed.
+  // A write that fails then means the reader left (the 'error' event would come a tick too late).
+  const leave = (error) => process.exit(error || stdoutClosed ? closedPipeStatus : process.exitCode);
+  process.stderr.write('', () => process.stdout.write('', leave));
 }

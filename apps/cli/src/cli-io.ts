@@ -6,6 +6,7 @@ export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
 }
 
-export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env };
+/** The process's own streams and directory; `env` defaults to the process environment. */
+export function processIo(env: CliIo['env'] = process.env): CliIo {
+  return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env };
 }

@@ -12,6 +12,8 @@ import {
 import type { MassGenConfig } from '@massgen/config';
 import { PluginLoader, installedBackendCatalog } from '@massgen/runtime';
 import { processIo } from './cli-io.js';
+
+export { processIo };
 import type { CliIo } from './cli-io.js';
 import { cliPackageDirectory, cliVersion } from './cli-package.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
@@ -23,6 +25,8 @@ import { localDefaultNotice } from './local-default-notice.js';
 import { logsCommand } from './logs-command.js';
 import { runCommand, runCoordination } from './run-command.js';
 import { showSchemaCommand } from './show-schema-command.js';
+import { SignalHandling } from './signal-handling.js';
+import type { StopSignal } from './signal-handling.js';
 import { readStandardInputQuestion, standardInputMarker } from './standard-input-question.js';
 import { validateCommand } from './validate-command.js';
 
@@ -61,17 +65,56 @@ Examples:
   massgen web --open                    start, watch and replay runs in the browser (massgen web --help)
 
 Exit codes:
-  0 success   1 configuration error   2 execution error   3 timeout   4 interrupted
+  0 success   1 configuration error   2 execution error   3 timeout
+  4 interrupted: Ctrl-C, SIGTERM or SIGHUP stopped the run; its record is complete
+  130 / 143 / 129 a second SIGINT / SIGTERM / SIGHUP quit at once (the record may lack its end)
   141 output pipe closed early (massgen ... | head); a run still finishes and is recorded
 
 Each run is recorded under .massgen/runs/<run id>/ (events.jsonl, answers/, votes.json,
 final.md, status.json).`;
 
-/** The `massgen` command. Resolves to the process exit code; never throws. */
-export async function main(argv: readonly string[], io: CliIo = processIo(), signal?: AbortSignal): Promise<number> {
-  // Loaded on demand, so runs of the team do not pay for the server's code.
-  if (argv[2] === 'serve') return (await import('./serve-command.js')).serveCommand(argv.slice(3), io, signal);
-  if (argv[2] === 'web') return (await import('./web-command.js')).webCommand(argv.slice(3), io, signal);
+/**
+ * The `massgen` command. Resolves to the process exit code; never throws. `signals` is the
+ * binary's signal handling, installed before this module loaded; without it, main installs its
+ * own for the call.
+ */
+export async function main(
+  argv: readonly string[],
+  io: CliIo = processIo(),
+  signal?: AbortSignal,
+  signals?: SignalHandling,
+): Promise<number> {
+  const handling = signals ?? new SignalHandling().install();
+  handling.onStop = (name) =>
+    io.stderr.write(
+      `\nInterrupted (${name}): stopping the agents (${name === 'SIGINT' ? 'press Ctrl-C' : `send ${name}`} again to quit at once)\n`,
+    );
+  try {
+    return await dispatch(argv, io, signal, handling);
+  } finally {
+    handling.release();
+  }
+}
+
+async function dispatch(
+  argv: readonly string[],
+  io: CliIo,
+  signal: AbortSignal | undefined,
+  signals: SignalHandling,
+): Promise<number> {
+  // Loaded on demand, so runs of the team do not pay for the server's code; it handles its own signals.
+  if (argv[2] === 'serve') {
+    const early = signals.release();
+    const stop = signal === undefined ? early : AbortSignal.any([signal, early]);
+    return (await import('./serve-command.js')).serveCommand(argv.slice(3), io, stop);
+  }
+  if (argv[2] === 'web') {
+    const early = signals.release();
+    const stop = signal === undefined ? early : AbortSignal.any([signal, early]);
+    return (await import('./web-command.js')).webCommand(argv.slice(3), io, stop);
+  }
+  // The other subcommands run no team, or handle signals their own way (batch, worker).
+  if (['logs', 'init', 'batch', 'worker'].includes(argv[2] ?? '')) signals.release();
   let debug = argv.includes('--debug');
   if (argv[2] === 'logs') return logsCommand(argv.slice(3), io);
   if (argv[2] === 'init') return (await import('./init-command.js')).initCommand(argv.slice(3), io, process.stdin);
@@ -105,14 +148,16 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), sig
     for (const warning of config.warnings)
       io.stderr.write(`warning: ${warning.path === undefined ? '' : `${warning.path}: `}${warning.message}\n`);
     if (interactive || question === undefined) {
+      // At the prompt nothing runs: a signal there ends the session.
+      signals.whenIdle = 'exit';
       return await runInteractiveSession({
         config,
         io,
         readLine: createLineReader(process.stdin, io.stderr),
         runTurn: async (turnQuestion, history) => {
-          const interruption = interruptOnSigint(io, signal);
+          const interruption = runSignal(signals, signal);
           try {
-            return await runCoordination({
+            const outcome = await runCoordination({
               config: { ...config, warnings: [] },
               question: turnQuestion,
               io,
@@ -123,13 +168,17 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), sig
               signal: interruption.signal,
               history,
             });
+            // Ctrl-C cancels the question; SIGTERM and SIGHUP end the session once its run has ended.
+            if (interruption.received === 'SIGTERM' || interruption.received === 'SIGHUP')
+              signals.exit(ExitCode.interrupted);
+            return outcome;
           } finally {
             interruption.dispose();
           }
         },
       });
     }
-    const interruption = interruptOnSigint(io, signal);
+    const interruption = runSignal(signals, signal);
     try {
       return await runCommand({
         config: { ...config, warnings: [] },
@@ -264,25 +313,17 @@ function parsePositiveNumber(value: string): number {
   return parsed;
 }
 
-/**
- * The first Ctrl-C stops the run cleanly, so the record keeps every answer so far; a second
- * one exits at once.
- */
-function interruptOnSigint(io: CliIo, external: AbortSignal | undefined): { signal: AbortSignal; dispose: () => void } {
-  const controller = new AbortController();
-  const onSigint = (): void => {
-    if (controller.signal.aborted) process.exit(ExitCode.interrupted);
-    io.stderr.write('\nInterrupted: stopping the agents (press Ctrl-C again to quit at once)\n');
-    controller.abort();
-  };
-  process.on('SIGINT', onSigint);
-  const onExternal = (): void => controller.abort();
-  external?.addEventListener('abort', onExternal, { once: true });
+/** A run's cancellation: the first stop signal (see `SignalHandling`) or the caller's signal. */
+function runSignal(
+  signals: SignalHandling,
+  external: AbortSignal | undefined,
+): { signal: AbortSignal; received: StopSignal | undefined; dispose: () => void } {
+  const scope = signals.scope();
   return {
-    signal: controller.signal,
-    dispose: () => {
-      process.off('SIGINT', onSigint);
-      external?.removeEventListener('abort', onExternal);
+    signal: external === undefined ? scope.signal : AbortSignal.any([scope.signal, external]),
+    get received() {
+      return scope.received;
     },
+    dispose: () => scope.dispose(),
   };
 }

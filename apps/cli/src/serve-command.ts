@@ -4,6 +4,7 @@ import { loadModelRegistry, startMassGenServer } from '@massgen/server';
 import type { MassGenServer } from '@massgen/server';
 import type { CliIo } from './cli-io.js';
 import { cliPackageDirectory } from './cli-package.js';
+import { stopSignals } from './signal-handling.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
 
 interface ServeOptions {
@@ -171,35 +172,33 @@ function listenError(error: unknown, options: ServeOptions): MassGenError {
   return toMassGenError(error);
 }
 
-/** Resolves `stopped` on Ctrl-C, SIGTERM or the caller's signal; `dispose` stops listening. */
+/** Resolves `stopped` on Ctrl-C, SIGTERM, SIGHUP or the caller's signal; `dispose` stops listening. */
 export function watchStopSignals(external: AbortSignal | undefined): { stopped: Promise<void>; dispose: () => void } {
   let onStop = (): void => {};
   const stopped = new Promise<void>((resolve) => {
     onStop = resolve;
   });
   const dispose = (): void => {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
+    for (const name of stopSignals) process.off(name, stop);
     external?.removeEventListener('abort', stop);
   };
   function stop(): void {
     dispose();
     onStop();
   }
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  for (const name of stopSignals) process.on(name, stop);
   if (external?.aborted === true) stop();
   else external?.addEventListener('abort', stop, { once: true });
   return { stopped, dispose };
 }
 
-/** A second Ctrl-C while teams are being cancelled quits at once. */
+/** A second stop signal while teams are being cancelled quits at once. */
 async function closeServer(server: MassGenServer): Promise<void> {
   const quit = (): never => process.exit(ExitCode.interrupted);
-  process.once('SIGINT', quit);
+  for (const name of stopSignals) process.once(name, quit);
   try {
     await server.close();
   } finally {
-    process.off('SIGINT', quit);
+    for (const name of stopSignals) process.off(name, quit);
   }
 }

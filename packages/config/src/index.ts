@@ -12,6 +12,7 @@ export type {
   ModelPrice,
   WorkspaceSettings,
 } from './config-model.js';
+export { collectSecrets, isCredentialVariable, redactText } from './config-secrets.js';
 export { loadDotEnv, parseDotEnv } from './dot-env.js';
 export { loadConfig } from './load-config.js';
 export type { LoadConfigOptions } from './load-config.js';

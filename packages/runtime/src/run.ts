@@ -11,7 +11,7 @@ import type {
   Strategy,
   Warning,
 } from '@massgen/core';
-import { loadConfig } from '@massgen/config';
+import { collectSecrets, loadConfig } from '@massgen/config';
 import type { MassGenConfig, ModelPrice } from '@massgen/config';
 import { abortableSleep } from './abortable-sleep.js';
 import { createAgentHandle } from './agent-handle.js';
@@ -21,6 +21,7 @@ import { PluginLoader } from './plugin-loader.js';
 import { estimateCost, listPriceFor } from './price-table.js';
 import { defaultRetryPolicy } from './retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
+import { redactDeep, redactError } from './redact-secrets.js';
 import { RunExtensions } from './run-extensions.js';
 import { RunRecord, createRunId } from './run-record.js';
 import { UsageLedger } from './usage-ledger.js';
@@ -90,6 +91,7 @@ export async function run(
     searchPaths: [cwd, ...(options.pluginSearchPaths ?? [])],
     conditions: options.pluginConditions ?? [],
   });
+  const secrets = collectSecrets(config);
   const pendingWarnings: Warning[] = [...config.warnings];
   const warn = (warning: Warning): void => {
     pendingWarnings.push(warning);
@@ -115,7 +117,7 @@ export async function run(
         : new RunRecord(path.join(options.record?.root ?? path.join(cwd, '.massgen', 'runs'), runId), runId, startedAt);
   } catch (error) {
     await extensions.close();
-    throw error;
+    throw redactError(error, secrets);
   }
   const ledger = new UsageLedger(agents.map((agent) => agent.id));
   const answers: RunResult['answers'] = [];
@@ -132,7 +134,7 @@ export async function run(
   );
   // Synchronous unless an extension listens to events: a served stream publishes every token.
   const publish = (coordinationEvent: CoordinationEvent): Promise<void> | void => {
-    const event = withCost(coordinationEvent, prices);
+    const event = redactDeep(withCost(coordinationEvent, prices), secrets);
     const stamped = { ...event, runId, seq, time: Date.now() } as RunEvent;
     seq += 1;
     const listening = extensions.onEvent(stamped);
