@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -69,5 +69,38 @@ describe('file tools the model can aim at things that never end', () => {
       expect.stringMatching(/^Copied .*tree to tree: 1 files in 1 directories; 1 entries left out/),
       `Error: "${path.join(context, 'pipe')}" is neither a file nor a directory.`,
     ]);
+  }, 60_000);
+
+  it('keeps a 10 GB sparse file out of snapshots and copies, with a warning, and the run ends', async () => {
+    const workspace = path.join(directory, 'workspace');
+    mkdirSync(workspace);
+    writeFileSync(path.join(workspace, 'notes.md'), 'notes');
+    writeFileSync(path.join(workspace, 'huge.bin'), '');
+    truncateSync(path.join(workspace, 'huge.bin'), 10 * 1024 ** 3);
+    server.setResponder(
+      toolScriptResponder([{ name: 'copy_file', arguments: { source: 'huge.bin', destination: 'copy.bin' } }]),
+    );
+    const file = path.join(directory, 'team.yaml');
+    writeFileSync(
+      file,
+      `agent:
+  id: hoarder
+  backend:
+    type: chatcompletion
+    model: model-hoarder
+    base_url: "${server.url}"
+    api_key: test-key
+    cwd: ${workspace}
+`,
+    );
+    const result = await runCli(['--no-display', '--config', file, 'Keep everything'], { cwd: directory });
+    expect(result.code).toBe(0);
+    expect(toolResults(server.requests)).toEqual([
+      `Error: "huge.bin" is ${10 * 1024 ** 3} bytes; files over ${50 * 1024 * 1024} bytes are not copied.`,
+    ]);
+    expect(result.stderr).toContain('huge.bin was left out of the snapshot for answer agent1.1');
+    const snapshots = path.join(directory, '.massgen', 'snapshots');
+    const [runId] = readdirSync(snapshots);
+    expect(readdirSync(path.join(snapshots, runId ?? '', 'agent1.1'))).toEqual(['notes.md']);
   }, 60_000);
 });

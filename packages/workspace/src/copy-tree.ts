@@ -7,8 +7,8 @@ export interface CopyTreeOptions {
   include?: (source: string, destination: string) => boolean | Promise<boolean>;
   /** `verbatim` recreates links as they are (snapshots); `skip` leaves them out (agent copies). */
   symlinks: 'verbatim' | 'skip';
-  /** Copies one regular file; defaults to a plain copy that refuses to overwrite. */
-  copyFile?: (source: string, destination: string) => Promise<void>;
+  /** Copies one regular file; defaults to a plain copy that refuses to overwrite. `false` leaves it out. */
+  copyFile?: (source: string, destination: string) => Promise<boolean | void>;
   /** Refuses trees with more entries than this. */
   maxEntries?: number;
 }
@@ -52,8 +52,8 @@ export async function copyTree(source: string, destination: string, options: Cop
       const names = await readdir(from);
       for (const name of names.sort()) await visit(path.join(from, name), path.join(to, name));
     } else if (stats.isFile()) {
-      await copyOne(from, to);
-      result.files += 1;
+      if ((await copyOne(from, to)) === false) result.skipped += 1;
+      else result.files += 1;
     } else if (stats.isSymbolicLink() && options.symlinks === 'verbatim') {
       await symlink(await readlink(from), to);
       result.links += 1;

@@ -42,6 +42,12 @@ export async function createWorkspaceRunExtension(context: RunExtensionContext<M
     capturedLabels.add(label);
     try {
       const snapshot = await store.capture(workspace, label);
+      for (const { file, reason } of snapshot.leftOut)
+        context.warn({
+          code: 'snapshot-file-left-out',
+          message: `${file} was left out of the snapshot for answer ${label} (${reason}); the other agents do not see it`,
+          agentId,
+        });
       return { label: anonymousLabel(label), directory: snapshot.directory };
     } catch (error) {
       // Peers keep seeing the previous snapshot; the run goes on.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Tool } from '@massgen/core';
 import { MassGenError } from '@massgen/core';
 import { copyFileAtomic } from '../atomic-write.js';
+import { defaultSnapshotLimits } from '../snapshot-store.js';
 import { copyTree } from '../copy-tree.js';
 import { isWithin } from '../path-containment.js';
 import type { PathSandbox } from '../path-sandbox.js';
@@ -11,6 +12,9 @@ import { z } from 'zod';
 
 /** Entries one directory copy may hold. */
 const maximumEntries = 10_000;
+
+/** Largest file copied, as for snapshots: a sparse file of terabytes would otherwise fill the disk. */
+const maximumCopyBytes = defaultSnapshotLimits.maxFileBytes;
 
 export function createCopyFileTool(sandbox: PathSandbox, where: string): Tool {
   return defineFileTool(
@@ -29,6 +33,11 @@ export function createCopyFileTool(sandbox: PathSandbox, where: string): Tool {
         const destination = await sandbox.resolve(input.destination, 'write', 'destination');
         const stats = await lstat(source.realPath);
         if (stats.isFile()) {
+          if (stats.size > maximumCopyBytes)
+            throw new MassGenError({
+              code: 'TOOL_FAILED',
+              message: `"${source.displayPath}" is ${stats.size} bytes; files over ${maximumCopyBytes} bytes are not copied.`,
+            });
           const existing = await lstat(destination.realPath).catch(() => undefined);
           if (existing?.isDirectory() === true) {
             throw new MassGenError({
@@ -58,7 +67,12 @@ export function createCopyFileTool(sandbox: PathSandbox, where: string): Tool {
           include: async (from, to) =>
             from === source.realPath ||
             (sandbox.accessAt(from) !== 'none' && sandbox.canWrite(to) && !(await isSymbolicLink(to))),
-          copyFile: copyFileAtomic,
+          // A file over the limit (a sparse one counts in full) is left out, and counted as such.
+          copyFile: async (from, to) => {
+            if ((await lstat(from)).size > maximumCopyBytes) return false;
+            await copyFileAtomic(from, to);
+            return true;
+          },
         });
         const skipped =
           copied.skipped === 0
