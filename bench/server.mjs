@@ -6,6 +6,10 @@
 // the first few thousand requests while V8 optimises the server's code path (about 1.2 ms in the
 // first 500 after start, 0.8 ms from about 3000 on, on the 2-core machine), so the measured
 // rounds follow a long warm-up, and the first 500 requests are reported for information.
+//
+// BENCH_SERVER_BASELINES=/path/a,/path/b adds the `massgen serve` of other built checkouts to the
+// sequential rounds, interleaved with this one's, so that a change is measured against the code
+// before it in the same run on the same (possibly busy) machine.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
@@ -13,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { percentile, verdict } from './measure.mjs';
+import { median, percentile, verdict } from './measure.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const upstreamLatencyMs = Number(process.env.BENCH_UPSTREAM_LATENCY_MS ?? 0);
@@ -23,6 +27,10 @@ const coldRounds = Math.min(500, warmupRounds);
 const concurrency = Number(process.env.BENCH_SERVER_CONCURRENCY ?? 100);
 const concurrentRequests = Number(process.env.BENCH_SERVER_REQUESTS ?? 3000);
 const question = 'What is 2+2?';
+const baselines = (process.env.BENCH_SERVER_BASELINES ?? '')
+  .split(',')
+  .filter((checkout) => checkout !== '')
+  .map((checkout) => path.resolve(checkout));
 
 /** The fake provider in its own process; counts the requests it gets. */
 async function startProvider() {
@@ -42,8 +50,8 @@ async function startProvider() {
   return provider;
 }
 
-/** The built `massgen serve --passthrough` on a single-agent configuration, on a free port. */
-async function startMassGen(providerUrl, directory) {
+/** The built `massgen serve --passthrough` of `checkout` on a single-agent configuration, on a free port. */
+async function startMassGen(providerUrl, directory, checkout = root) {
   const config = path.join(directory, 'solo.yaml');
   writeFileSync(
     config,
@@ -52,7 +60,7 @@ async function startMassGen(providerUrl, directory) {
   const child = spawn(
     process.execPath,
     [
-      path.join(root, 'apps/cli/bin/massgen.js'),
+      path.join(checkout, 'apps/cli/bin/massgen.js'),
       'serve',
       '--config',
       config,
@@ -142,26 +150,30 @@ function target(name, baseUrl, model) {
   return { name, endpoint: `${baseUrl}/v1/chat/completions`, body };
 }
 
-/** Alternates the two targets one request at a time, swapping which goes first each round. */
-async function alternate(direct, served, rounds) {
-  const latencies = { direct: [], served: [], directFirstToken: [], servedFirstToken: [] };
+/**
+ * One request to each target per round, read to the end; the order rotates every round so that
+ * no target always goes first. Durations and first-token times by target name, in ms.
+ */
+async function alternate(targets, rounds) {
+  const latencies = Object.fromEntries(targets.map((each) => [each.name, { total: [], firstToken: [] }]));
   for (let round = 0; round < rounds; round += 1) {
-    const order = round % 2 === 0 ? [direct, served] : [served, direct];
-    for (const each of order) {
-      const name = each === direct ? 'direct' : 'served';
+    for (let index = 0; index < targets.length; index += 1) {
+      const each = targets[(round + index) % targets.length];
       const { total, firstToken } = await streamOnce(each);
-      latencies[name].push(total);
-      latencies[`${name}FirstToken`].push(firstToken);
+      latencies[each.name].total.push(total);
+      latencies[each.name].firstToken.push(firstToken);
     }
   }
   return latencies;
 }
 
 /** The warm-up (its first rounds kept, as the cold figure), then the measured rounds. */
-async function sequential(direct, served) {
-  const warmup = await alternate(direct, served, warmupRounds);
-  const cold = { direct: warmup.direct.slice(0, coldRounds), served: warmup.served.slice(0, coldRounds) };
-  return { cold, ...(await alternate(direct, served, sequentialRounds)) };
+async function sequential(targets) {
+  const warmup = await alternate(targets, warmupRounds);
+  const cold = Object.fromEntries(
+    Object.entries(warmup).map(([name, { total }]) => [name, total.slice(0, coldRounds)]),
+  );
+  return { cold, measured: await alternate(targets, sequentialRounds) };
 }
 
 /** Keeps `concurrency` streaming requests in flight until `requests` have completed. */
@@ -191,15 +203,26 @@ export async function server() {
   const directory = mkdtempSync(path.join(tmpdir(), 'massgen-bench-server-'));
   const provider = await startProvider();
   const massgen = await startMassGen(provider.url, directory);
+  const others = [];
   try {
+    for (const checkout of baselines)
+      others.push({ checkout, ...(await startMassGen(provider.url, directory, checkout)) });
     const direct = target('direct', provider.url.replace(/\/v1$/, ''), 'solo-model');
     const served = target('massgen serve', massgen.url, 'massgen');
+    const compared = others.map((other) => target(other.checkout, other.url, 'massgen'));
 
     const before = provider.requests;
-    const sequentialRun = await sequential(direct, served);
-    // Every direct request is one provider call; the rest came through the server.
+    const { cold: coldRun, measured } = await sequential([direct, served, ...compared]);
+    // Every direct request is one provider call; the rest came through the servers.
     const rounds = warmupRounds + sequentialRounds;
-    const upstreamPerRequest = (provider.requests - before - rounds) / rounds;
+    const upstreamPerRequest = (provider.requests - before - rounds) / rounds / (1 + compared.length);
+    const sequentialRun = {
+      direct: measured.direct.total,
+      served: measured[served.name].total,
+      directFirstToken: measured.direct.firstToken,
+      servedFirstToken: measured[served.name].firstToken,
+      cold: { direct: coldRun.direct, served: coldRun[served.name] },
+    };
     const added50 = percentile(sequentialRun.served, 0.5) - percentile(sequentialRun.direct, 0.5);
     const added99 = percentile(sequentialRun.served, 0.99) - percentile(sequentialRun.direct, 0.99);
 
@@ -232,6 +255,26 @@ export async function server() {
       `    p50 of the first ${coldRounds} after start            ${ms(cold('direct'))}    ${ms(cold('served'))}    ${ms(cold('served') - cold('direct'))}   (information: still warming up)`,
     );
     console.log(`    provider calls per served request            ${upstreamPerRequest.toFixed(2)}`);
+    for (const other of compared) {
+      const name = other.name;
+      const p50 = percentile(measured[name].total, 0.5);
+      const firstToken = percentile(measured[name].firstToken, 0.5);
+      // Each round serves every target back to back, so the per-round difference cancels out the
+      // machine's load at that moment.
+      const paired = median(measured[served.name].total.map((total, round) => total - measured[name].total[round]));
+      console.log(
+        `  ${name} (BENCH_SERVER_BASELINES), in the same rounds: this checkout minus it, median per round ${ms(paired)}`,
+      );
+      console.log(
+        `    p50                                          ${ms(percentile(sequentialRun.direct, 0.5))}    ${ms(p50)}    ${ms(p50 - percentile(sequentialRun.direct, 0.5))}`,
+      );
+      console.log(
+        `    p99                                          ${ms(percentile(sequentialRun.direct, 0.99))}    ${ms(percentile(measured[name].total, 0.99))}    ${ms(percentile(measured[name].total, 0.99) - percentile(sequentialRun.direct, 0.99))}`,
+      );
+      console.log(
+        `    first answer token, p50                      ${ms(firstToken50('direct'))}    ${ms(firstToken)}    ${ms(firstToken - firstToken50('direct'))}`,
+      );
+    }
     console.log(
       `  ${concurrency} concurrent streams, ${concurrentRequests} requests each, after ${burstWarmup} to warm up`,
     );
@@ -251,6 +294,7 @@ export async function server() {
     return added50 < 1 && servedLoad.errors.length === 0;
   } finally {
     agent.destroy();
+    for (const other of others) await stop(other.child);
     await stop(massgen.child);
     await stop(provider.child);
     rmSync(directory, { recursive: true, force: true });

@@ -1,7 +1,6 @@
-import { createWarningFilter, lazy, withSilenceTimeout } from '@massgen/backend-utils';
+import { createWarningFilter, lazy, midResponseSilence, withSilenceTimeout } from '@massgen/backend-utils';
 import {
   ConfigError,
-  MassGenError,
   type Backend,
   type BackendCallOptions,
   type BackendRequest,
@@ -94,13 +93,7 @@ export function createClaudeBackend(settings: BackendSettings): Backend {
       phase = 'stream';
       const guarded = withSilenceTimeout(events, options.timeoutMs, () => {
         events.controller.abort();
-        return new MassGenError({
-          code: 'TIMEOUT',
-          retryable: true,
-          agentId: settings.agentId,
-          provider: settings.type,
-          message: `${providerName} went silent for ${options.timeoutMs / 1000} s in the middle of its response (the request timeout).`,
-        });
+        return midResponseSilence(providerName, options.timeoutMs);
       });
       yield* mapClaudeStream(guarded, { providerName, signal });
     } catch (error) {

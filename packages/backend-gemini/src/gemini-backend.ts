@@ -1,4 +1,4 @@
-import { createWarningFilter } from '@massgen/backend-utils';
+import { createWarningFilter, midResponseSilence, SilenceTimer, withSilenceTimeout } from '@massgen/backend-utils';
 import { randomUUID } from 'node:crypto';
 import {
   ConfigError,
@@ -16,7 +16,6 @@ import { mapGeminiError } from './gemini-error.js';
 import { defaultBaseUrl, parseGeminiOptions } from './gemini-options.js';
 import { mapGeminiStream } from './gemini-stream.js';
 import { loadGeminiSdk } from './load-gemini-sdk.js';
-import { startSilenceTimer, type SilenceTimer } from './silence-timer.js';
 
 const providerName = 'Gemini';
 
@@ -93,8 +92,16 @@ export function createGeminiBackend(settings: BackendSettings): Backend {
   async function* stream(request: BackendRequest, callOptions: BackendCallOptions = {}): AsyncGenerator<StreamPart> {
     const { signal } = callOptions;
     let connection: Connection | undefined;
-    let silence: SilenceTimer | undefined;
     let phase: 'request' | 'stream' = 'request';
+    // Ends the request for the caller's cancel, for silence, and for a consumer that stops early.
+    const requestController = new AbortController();
+    const onCallerAbort = (): void => requestController.abort(signal?.reason);
+    let timedOut = false;
+    // The SDK's own timeout would bound the whole answer; this one bounds the wait for it to begin.
+    const waitForResponse = new SilenceTimer(options.timeoutMs, () => {
+      timedOut = true;
+      requestController.abort();
+    });
     try {
       connecting ??= connect();
       connection = await connecting.catch((error: unknown) => {
@@ -108,20 +115,26 @@ export function createGeminiBackend(settings: BackendSettings): Backend {
       }
       if (signal?.aborted)
         throw new MassGenError({ code: 'ABORTED', message: `The request to ${providerName} was cancelled.` });
-      silence = startSilenceTimer(options.timeoutMs, signal);
+      signal?.addEventListener('abort', onCallerAbort, { once: true });
+      waitForResponse.touch();
       const chunks = await connection.client.models.generateContentStream({
         model: modelId,
         contents: built.contents,
         config: {
           ...built.config,
-          abortSignal: silence.signal,
+          abortSignal: requestController.signal,
           // The SDK would silently repeat a dropped stream from the start; the runtime decides on retries.
           automaticContinuation: false,
           ...(Object.keys(built.extraBody).length === 0 ? {} : { httpOptions: { extraBody: built.extraBody } }),
         },
       });
+      waitForResponse.stop();
       phase = 'stream';
-      yield* mapGeminiStream(silence.watch(chunks), { providerName, signal, createCallId });
+      const guarded = withSilenceTimeout(chunks, options.timeoutMs, () => {
+        requestController.abort();
+        return midResponseSilence(providerName, options.timeoutMs);
+      });
+      yield* mapGeminiStream(guarded, { providerName, signal, createCallId });
     } catch (error) {
       const mapped = mapGeminiError(error, {
         provider: settings.type,
@@ -129,13 +142,15 @@ export function createGeminiBackend(settings: BackendSettings): Backend {
         agentId: settings.agentId,
         phase,
         aborted: signal?.aborted === true,
-        timedOut: silence?.expired === true,
+        timedOut,
         timeoutMs: options.timeoutMs,
         secrets: connection === undefined ? [] : [connection.apiKey],
       });
       yield { type: 'error', error: mapped.toJSON() };
     } finally {
-      silence?.close();
+      waitForResponse.stop();
+      signal?.removeEventListener('abort', onCallerAbort);
+      requestController.abort();
     }
   }
 

@@ -110,6 +110,6 @@ describe('mapGeminiError', () => {
       context,
     );
     expect(error).toMatchObject({ code: 'BACKEND_NETWORK', retryable: true });
-    expect(error.message).toBe('Could not reach Gemini: fetch failed (connect ECONNREFUSED 127.0.0.1:9).');
+    expect(error.message).toBe('Could not reach Gemini: connect ECONNREFUSED 127.0.0.1:9.');
   });
 });

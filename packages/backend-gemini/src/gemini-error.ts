@@ -1,5 +1,11 @@
-import { describeCause, redact } from '@massgen/backend-utils';
-import { MassGenError, type ErrorCode } from '@massgen/core';
+import {
+  mapBackendError,
+  providerText,
+  type BackendErrorContext,
+  type ErrorClassification,
+  type ProviderFailure,
+} from '@massgen/backend-utils';
+import type { MassGenError } from '@massgen/core';
 import {
   errorReasons,
   parseGoogleRpcStatus,
@@ -8,27 +14,9 @@ import {
   type GoogleRpcStatus,
 } from './google-rpc-status.js';
 
-export interface GeminiErrorContext {
-  /** The backend type, for `MassGenError.provider`. */
-  provider: string;
-  /** Name of the provider in messages. */
-  providerName: string;
-  agentId: string;
-  /** Whether the response had started streaming: a failure after that is a broken stream. */
-  phase: 'request' | 'stream';
-  /** The caller cancelled: whatever the SDK threw, it is an abort. */
-  aborted: boolean;
-  /** The backend's own silence timer ended the request. */
+export interface GeminiErrorContext extends BackendErrorContext {
+  /** The backend's own timer ended the request before the response began. */
   timedOut: boolean;
-  timeoutMs: number;
-  /** Values that must never reach a message, such as the API key. */
-  secrets: readonly string[];
-}
-
-interface Classification {
-  code: ErrorCode;
-  retryable: boolean;
-  summary: string;
 }
 
 /** The SDK's `ApiError`, recognised by shape because the SDK itself is loaded lazily. */
@@ -38,7 +26,6 @@ interface ApiErrorShape {
   message: string;
 }
 
-const maximumProviderMessageLength = 500;
 const contextLengthPattern =
   /input token count.*exceeds|exceeds the maximum number of tokens|context (window|length)|too many tokens/i;
 const apiKeyPattern = /API key not valid|API key expired|API_KEY_INVALID/i;
@@ -49,11 +36,6 @@ function isApiError(error: unknown): error is ApiErrorShape {
   return (
     error instanceof Error && error.name === 'ApiError' && typeof (error as { status?: unknown }).status === 'number'
   );
-}
-
-function singleLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > maximumProviderMessageLength ? `${line.slice(0, maximumProviderMessageLength)}…` : line;
 }
 
 /**
@@ -72,7 +54,7 @@ function lastingExhaustion(status: GoogleRpcStatus | undefined, name: string): s
   return undefined;
 }
 
-function classify(httpStatus: number, status: GoogleRpcStatus | undefined, name: string): Classification {
+function classify(httpStatus: number, status: GoogleRpcStatus | undefined, name: string): ErrorClassification {
   const message = status?.message ?? '';
   if (apiKeyPattern.test(message) || (status !== undefined && errorReasons(status).includes('API_KEY_INVALID'))) {
     return { code: 'BACKEND_AUTH', retryable: false, summary: `${name} rejected the API key` };
@@ -103,24 +85,16 @@ function classify(httpStatus: number, status: GoogleRpcStatus | undefined, name:
   return { code: 'BACKEND_BAD_REQUEST', retryable: false, summary: `${name} rejected the request` };
 }
 
-function fromApiError(
-  error: ApiErrorShape,
-  context: GeminiErrorContext,
-  base: { provider: string; agentId: string; cause: unknown },
-): MassGenError {
+function providerFailure(error: ApiErrorShape, name: string): ProviderFailure {
   const status = parseGoogleRpcStatus(error.message);
-  const classification = classify(error.status, status, context.providerName);
+  const classification = classify(error.status, status, name);
   const retryAfterMs = classification.retryable && status !== undefined ? retryDelayMs(status) : undefined;
-  const statusName = status?.status === undefined || status.status === '' ? '' : ` ${status.status}`;
-  const where = context.phase === 'stream' ? ', in the middle of the stream' : '';
-  const words = singleLine(status?.message ?? error.message);
   const violations = status === undefined ? [] : quotaViolations(status);
-  return new MassGenError({
-    ...base,
-    code: classification.code,
-    retryable: classification.retryable,
-    message: redact(`${classification.summary} (HTTP ${error.status}${statusName}${where}): ${words}`, context.secrets),
+  return {
+    ...classification,
+    providerMessage: providerText(status?.message ?? error.message),
     statusCode: error.status,
+    ...(status?.status === undefined || status.status === '' ? {} : { statusName: status.status }),
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     details: {
       ...(status?.status === undefined ? {} : { status: status.status }),
@@ -131,7 +105,7 @@ function fromApiError(
             quotaIds: violations.flatMap((violation) => (violation.quotaId === undefined ? [] : [violation.quotaId])),
           }),
     },
-  });
+  };
 }
 
 /**
@@ -139,64 +113,11 @@ function fromApiError(
  * runtime retries on `retryable` and waits `retryAfterMs`, and users read Google's own words.
  */
 export function mapGeminiError(error: unknown, context: GeminiErrorContext): MassGenError {
-  const base = { provider: context.provider, agentId: context.agentId, cause: error };
-  const name = context.providerName;
-  const text = (message: string): string => redact(message, context.secrets);
-
-  // Once the caller has cancelled, whatever else went wrong no longer matters to it.
-  if (context.aborted)
-    return new MassGenError({
-      ...base,
-      code: 'ABORTED',
-      retryable: false,
-      message: `The request to ${name} was cancelled.`,
-    });
-  if (context.timedOut) {
-    const seconds = context.timeoutMs / 1000;
-    const message =
-      context.phase === 'stream'
-        ? `${name} went silent for ${seconds} s in the middle of its response (the request timeout).`
-        : `${name} did not answer within ${seconds} s (the request timeout).`;
-    return new MassGenError({ ...base, code: 'TIMEOUT', retryable: true, message });
-  }
-  if (MassGenError.isInstance(error)) {
-    if (error.agentId !== undefined && error.provider !== undefined) return error;
-    return new MassGenError({
-      ...error.toOptions(),
-      agentId: error.agentId ?? context.agentId,
-      provider: error.provider ?? context.provider,
-    });
-  }
-  if (isApiError(error)) return fromApiError(error, context, base);
-  if (error instanceof Error && error.name === 'AbortError') {
-    return new MassGenError({
-      ...base,
-      code: 'ABORTED',
-      retryable: false,
-      message: `The request to ${name} was cancelled.`,
-    });
-  }
-  const reason = error instanceof Error ? describeCause(error) : String(error);
-  if (context.phase === 'stream') {
-    return new MassGenError({
-      ...base,
-      code: 'BACKEND_STREAM',
-      retryable: true,
-      message: text(`The response stream from ${name} broke off: ${reason}.`),
-    });
-  }
-  if (error instanceof TypeError && error.message === 'fetch failed') {
-    return new MassGenError({
-      ...base,
-      code: 'BACKEND_NETWORK',
-      retryable: true,
-      message: text(`Could not reach ${name}: ${reason}.`),
-    });
-  }
-  return new MassGenError({
-    ...base,
-    code: 'INTERNAL',
-    retryable: false,
-    message: text(`The request to ${name} failed unexpectedly: ${reason}.`),
+  return mapBackendError(error, context, {
+    isTimeout: () => context.timedOut,
+    // Once the response has begun, a network failure is a broken stream.
+    isConnectionFailure: (thrown) =>
+      context.phase === 'request' && thrown instanceof TypeError && thrown.message === 'fetch failed',
+    classify: (thrown) => (isApiError(thrown) ? providerFailure(thrown, context.providerName) : undefined),
   });
 }

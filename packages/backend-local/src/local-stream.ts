@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SilenceTimer } from '@massgen/backend-utils';
 import type { BackendRequest, FinishReason, StreamPart, ToolDefinition } from '@massgen/core';
 import type {
   LlamaChat,
@@ -9,7 +10,6 @@ import type {
 } from 'node-llama-cpp';
 import { clampToSchemaBounds } from './clamp-to-schema-bounds.js';
 import { convertToLlamaHistory } from './convert-to-llama-history.js';
-import { IdleTimer } from './idle-timer.js';
 import { mapLocalError } from './local-error.js';
 import { forcedToolCallInstructions, forcedToolCallSchema, toChatModelFunctions } from './local-prepare-tools.js';
 import type { LocalSampling } from './local-sampling.js';
@@ -67,10 +67,12 @@ export async function* streamLocalGeneration(
   };
   if (signal?.aborted === true) onCallerAbort();
   signal?.addEventListener('abort', onCallerAbort, { once: true });
-  const timer = new IdleTimer(generation.timeoutMs, () => {
+  // A generation that stalls between tokens is stopped as surely as one that never starts.
+  const timer = new SilenceTimer(generation.timeoutMs, () => {
     abortReason ??= 'timeout';
     controller.abort();
   });
+  timer.touch();
   const done = generate(request, generation, queue, controller.signal, () => timer.touch())
     .catch((error: unknown) => {
       queue.push({

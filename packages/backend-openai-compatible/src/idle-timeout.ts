@@ -1,5 +1,4 @@
-import { withSilenceTimeout } from '@massgen/backend-utils';
-import { MassGenError } from '@massgen/core';
+import { midResponseSilence, withSilenceTimeout } from '@massgen/backend-utils';
 
 /**
  * An `openai` SDK stream that ends with a retryable `TIMEOUT` when the provider stays silent for
@@ -13,10 +12,6 @@ export function withSdkStreamTimeout<T>(
 ): AsyncIterableIterator<T> {
   return withSilenceTimeout(stream, timeoutMs, () => {
     stream.controller.abort();
-    return new MassGenError({
-      code: 'TIMEOUT',
-      retryable: true,
-      message: `${providerName} went silent for ${timeoutMs / 1000} s in the middle of its response (the request timeout).`,
-    });
+    return midResponseSilence(providerName, timeoutMs);
   });
 }

@@ -18,5 +18,9 @@ export type {
   ProviderFailure,
   VendorErrorClassifier,
 } from './map-backend-error.js';
-export { SilenceTimer, withSilenceTimeout } from './silence-timer.js';
+export { readEventStream } from './read-event-stream.js';
+export type { EventStream, EventStreamOptions } from './read-event-stream.js';
+export { ServerSentEventDecoder } from './server-sent-events.js';
+export type { ServerSentEvent } from './server-sent-events.js';
+export { midResponseSilence, SilenceTimer, withSilenceTimeout } from './silence-timer.js';
 export { createWarningFilter } from './warning-filter.js';

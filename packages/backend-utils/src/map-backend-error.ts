@@ -12,6 +12,8 @@ export interface ProviderFailure extends ErrorClassification {
   /** The provider's own words, one line (see `providerText`). */
   providerMessage: string;
   statusCode?: number;
+  /** The provider's own name for the status (Google's `RESOURCE_EXHAUSTED`), shown beside the code. */
+  statusName?: string;
   retryAfterMs?: number;
   details?: Record<string, unknown>;
 }
@@ -20,7 +22,7 @@ export interface ProviderFailure extends ErrorClassification {
 export interface VendorErrorClassifier {
   /** The SDK's way of reporting the caller's cancel (an `AbortError` is recognised without it). */
   isAbort?: (error: unknown) => boolean;
-  /** The SDK's own timeout, before the response began. */
+  /** The SDK's own timeout (or the backend's), before the response began; whatever it made the SDK throw. */
   isTimeout?: (error: unknown) => boolean;
   /** The provider could not be reached; the cause is in `error.cause`. */
   isConnectionFailure?: (error: unknown) => boolean;
@@ -85,29 +87,26 @@ export function mapBackendError(
   const name = context.providerName;
   const text = (message: string): string => redact(message, context.secrets);
 
+  const cancelled = (): MassGenError =>
+    new MassGenError({ ...base, code: 'ABORTED', retryable: false, message: `The request to ${name} was cancelled.` });
   // Once the caller has cancelled, whatever else went wrong no longer matters to it.
-  if (context.aborted || vendor.isAbort?.(error) === true || (error instanceof Error && error.name === 'AbortError')) {
-    return new MassGenError({
-      ...base,
-      code: 'ABORTED',
-      retryable: false,
-      message: `The request to ${name} was cancelled.`,
-    });
-  }
-  if (MassGenError.isInstance(error)) {
-    if (error.agentId !== undefined && error.provider !== undefined) return error;
-    return new MassGenError({
-      ...error.toOptions(),
-      agentId: error.agentId ?? context.agentId,
-      provider: error.provider ?? context.provider,
-    });
-  }
+  if (context.aborted) return cancelled();
+  // Before the abort check: a timeout may end the request by aborting it.
   if (vendor.isTimeout?.(error) === true) {
     return new MassGenError({
       ...base,
       code: 'TIMEOUT',
       retryable: true,
       message: `${name} did not answer within ${context.timeoutMs / 1000} s (the request timeout).`,
+    });
+  }
+  if (vendor.isAbort?.(error) === true || (error instanceof Error && error.name === 'AbortError')) return cancelled();
+  if (MassGenError.isInstance(error)) {
+    if (error.agentId !== undefined && error.provider !== undefined) return error;
+    return new MassGenError({
+      ...error.toOptions(),
+      agentId: error.agentId ?? context.agentId,
+      provider: error.provider ?? context.provider,
     });
   }
   if (vendor.isConnectionFailure?.(error) === true) {
@@ -121,7 +120,9 @@ export function mapBackendError(
   }
   const failure = vendor.classify?.(error);
   if (failure !== undefined) {
-    const where = failure.statusCode === undefined ? '' : ` (HTTP ${failure.statusCode})`;
+    const status = [failure.statusCode, failure.statusName].filter((part) => part !== undefined).join(' ');
+    const midStream = context.phase === 'stream' ? ', in the middle of the stream' : '';
+    const where = failure.statusCode === undefined ? '' : ` (HTTP ${status}${midStream})`;
     return new MassGenError({
       ...base,
       code: failure.code,

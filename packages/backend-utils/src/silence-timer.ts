@@ -1,3 +1,5 @@
+import { MassGenError } from '@massgen/core';
+
 /**
  * Calls `onSilence` once `milliseconds` pass without a `touch`: a provider that stalls between two
  * chunks is stopped as surely as one that never starts. One timer for the whole call, re-armed
@@ -85,4 +87,16 @@ export function withSilenceTimeout<T>(
       return { value: undefined, done: true };
     },
   };
+}
+
+/**
+ * What a provider that stops sending in the middle of its response gets: a retryable `TIMEOUT`
+ * (the error mapper fills in the agent and the backend).
+ */
+export function midResponseSilence(providerName: string, timeoutMs: number): MassGenError {
+  return new MassGenError({
+    code: 'TIMEOUT',
+    retryable: true,
+    message: `${providerName} went silent for ${timeoutMs / 1000} s in the middle of its response (the request timeout).`,
+  });
 }

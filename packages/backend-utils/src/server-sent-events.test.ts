@@ -33,9 +33,9 @@ describe('ServerSentEventDecoder', () => {
     ]);
   });
 
-  it('joins multi-line data, and skips comments, ids, retries and events without data', () => {
+  it('joins multi-line data, keeps the id, and skips comments, retries and events without data', () => {
     expect(decode([': keep-alive\n\nid: 7\nretry: 100\ndata: first\ndata:second\n\nevent: ping\n\n'])).toEqual([
-      { event: undefined, data: 'first\nsecond' },
+      { id: '7', event: undefined, data: 'first\nsecond' },
     ]);
   });
 
