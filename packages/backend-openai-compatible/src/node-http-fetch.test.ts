@@ -176,3 +176,117 @@ describe('nodeHttpFetch', () => {
     expect(received).toBe('from a blob');
   });
 });
+
+describe('nodeHttpFetch redirects', () => {
+  /** What the final endpoint saw, and what the caller got back. */
+  async function follow(
+    fetchWith: typeof nodeHttpFetch,
+    status: number,
+    method: string,
+  ): Promise<{ seen: Record<string, string | undefined>; url: string; redirected: boolean; text: string }> {
+    let seen: Record<string, string | undefined> = {};
+    handle = (request, body, response) => {
+      if (request.url === '/moved') {
+        response.writeHead(status, { location: '/v1/target?page=2' }).end('moved elsewhere');
+        return;
+      }
+      seen = { path: request.url, method: request.method, body, type: request.headers['content-type'] };
+      response.end('arrived');
+    };
+    const response = await fetchWith(`${baseUrl}/moved`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":1}',
+    });
+    return { seen, url: response.url, redirected: response.redirected, text: await response.text() };
+  }
+
+  it.each([
+    [301, 'POST', 'GET', ''],
+    [302, 'POST', 'GET', ''],
+    [303, 'POST', 'GET', ''],
+    [303, 'PUT', 'GET', ''],
+    [301, 'PUT', 'PUT', '{"a":1}'],
+    [302, 'PATCH', 'PATCH', '{"a":1}'],
+    [307, 'POST', 'POST', '{"a":1}'],
+    [308, 'POST', 'POST', '{"a":1}'],
+  ])('follows a %i after a %s with a %s, as fetch does', async (status, method, expectedMethod, expectedBody) => {
+    const followed = await follow(nodeHttpFetch, status, method);
+    expect(followed).toEqual({
+      seen: {
+        path: '/v1/target?page=2',
+        method: expectedMethod,
+        body: expectedBody,
+        // A body's description goes with the body.
+        type: expectedBody === '' ? undefined : 'application/json',
+      },
+      url: `${baseUrl}/v1/target?page=2`,
+      redirected: true,
+      text: 'arrived',
+    });
+    expect(followed).toEqual(await follow(globalThis.fetch, status, method));
+  });
+
+  it('sends the authorization along a redirect within the origin, not on to another origin', async () => {
+    const seen: Array<[string, string | undefined]> = [];
+    const other = createServer((request, response) => {
+      seen.push([`other${request.url ?? ''}`, request.headers.authorization]);
+      response.end('elsewhere');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      handle = (request, _body, response) => {
+        seen.push([request.url ?? '', request.headers.authorization]);
+        if (request.url === '/first') response.writeHead(308, { location: '/second' }).end();
+        else response.writeHead(307, { location: `${otherUrl}/third` }).end();
+      };
+      const response = await nodeHttpFetch(`${baseUrl}/first`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer secret' },
+        body: '{}',
+      });
+      expect(await response.text()).toBe('elsewhere');
+      expect(response.url).toBe(`${otherUrl}/third`);
+      expect(seen).toEqual([
+        ['/first', 'Bearer secret'],
+        ['/second', 'Bearer secret'],
+        ['other/third', undefined],
+      ]);
+    } finally {
+      other.closeAllConnections();
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
+  it("gives up after 20 redirects with fetch's TypeError, and hands a 3xx without a location back as it is", async () => {
+    let requests = 0;
+    handle = (_request, _body, response) => {
+      requests += 1;
+      response.writeHead(302, { location: `/again/${requests}` }).end();
+    };
+    const failure = await nodeHttpFetch(`${baseUrl}/again/0`).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TypeError);
+    expect(failure).toMatchObject({ message: 'fetch failed', cause: { message: 'redirect count exceeded' } });
+    expect(requests).toBe(21);
+
+    handle = (_request, _body, response) => response.writeHead(304).end();
+    const notModified = await nodeHttpFetch(`${baseUrl}/cached`);
+    expect(notModified).toMatchObject({ status: 304, redirected: false, url: `${baseUrl}/cached` });
+  });
+
+  it('refuses to follow a redirect away from http and https', async () => {
+    handle = (_request, _body, response) => response.writeHead(302, { location: 'file:///etc/passwd' }).end();
+    await expect(nodeHttpFetch(`${baseUrl}/`)).rejects.toMatchObject({
+      message: 'fetch failed',
+      cause: { message: 'a redirect to file: is not followed' },
+    });
+  });
+
+  it('leaves another redirect mode to the built-in fetch', async () => {
+    handle = (_request, _body, response) => response.writeHead(302, { location: '/elsewhere' }).end();
+    const response = await nodeHttpFetch(`${baseUrl}/`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/elsewhere');
+  });
+});
