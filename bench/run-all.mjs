@@ -6,6 +6,7 @@ import { server } from './server.mjs';
 import { localModel } from './local-model.mjs';
 import { tui } from './tui.mjs';
 import { web } from './web.mjs';
+import { installSize } from './install-size.mjs';
 
 const results = [
   coldStart(),
@@ -16,5 +17,6 @@ const results = [
   await tui(),
   await batch(),
   await web(),
+  await installSize(),
 ];
 process.exitCode = results.every(Boolean) ? 0 : 1;

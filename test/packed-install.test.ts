@@ -1,11 +1,18 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
 import type { FakeOpenAIServer } from '@massgen/testing';
+import {
+  cleanEnv,
+  installProject,
+  packWorkspace,
+  repositoryRoot,
+  writeTarballProject,
+} from '../scripts/packed-workspace.mjs';
 
 /**
  * Every package as a user gets it: packed with `pnpm pack` (from the build output, with
@@ -13,7 +20,7 @@ import type { FakeOpenAIServer } from '@massgen/testing';
  * there with no workspace around it. Third-party dependencies come from the pnpm store when it
  * has them and from the registry otherwise. Needs `pnpm build` first (`pnpm test` does it).
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = repositoryRoot;
 const key = 'sk-test-packed-0123456789';
 const minutes = 60_000;
 
@@ -21,32 +28,6 @@ let directory: string;
 let project: string;
 let server: FakeOpenAIServer;
 let packageNames: string[];
-
-/** The environment of a child process: no npm_* or pnpm settings inherited from a `pnpm test` run. */
-function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (value !== undefined && !/^(npm_|pnpm_)/i.test(name)) env[name] = value;
-  }
-  return { ...env, ...extra };
-}
-
-/** The repository's install settings (allowed builds, skipped GPU binaries), without its package list. */
-function installSettings(): string {
-  const lines = readFileSync(path.join(root, 'pnpm-workspace.yaml'), 'utf8').split('\n');
-  const kept: string[] = [];
-  let inPackages = false;
-  for (const line of lines) {
-    if (/^\S/.test(line)) inPackages = line.startsWith('packages:');
-    if (!inPackages) kept.push(line);
-  }
-  return kept.join('\n');
-}
-
-function packageNameOf(tarball: string): string {
-  const listing = execFileSync('tar', ['-xOzf', tarball, 'package/package.json'], { encoding: 'utf8' });
-  return (JSON.parse(listing) as { name: string }).name;
-}
 
 /** Runs the installed binary without blocking this process, which serves the fake model. */
 function massgen(
@@ -67,35 +48,14 @@ function massgen(
 
 beforeAll(async () => {
   directory = mkdtempSync(path.join(tmpdir(), 'massgen-packed-'));
-  const packs = path.join(directory, 'packs');
   project = path.join(directory, 'project');
-  mkdirSync(packs);
-  mkdirSync(project);
-  execFileSync(
-    'pnpm',
-    ['-r', '--filter', './packages/*', '--filter', './apps/cli', 'pack', '--pack-destination', packs],
-    { cwd: root, env: cleanEnv(), stdio: 'ignore' },
-  );
-  const tarballs = readdirSync(packs).map((file) => path.join(packs, file));
-  const dependencies = Object.fromEntries(tarballs.map((tarball) => [packageNameOf(tarball), `file:${tarball}`]));
-  packageNames = Object.keys(dependencies).sort();
-  writeFileSync(
-    path.join(project, 'package.json'),
-    `${JSON.stringify({ name: 'massgen-install-check', private: true, type: 'module', dependencies }, null, 2)}\n`,
-  );
-  // Each package's own @massgen dependencies must come from these tarballs too, not the registry.
-  const overrides = Object.entries(dependencies).map(
-    ([name, spec]) => `  ${JSON.stringify(name)}: ${JSON.stringify(spec)}`,
-  );
-  writeFileSync(
-    path.join(project, 'pnpm-workspace.yaml'),
-    `${installSettings()}\noverrides:\n${overrides.join('\n')}\n`,
-  );
-  execFileSync('pnpm', ['install', '--prefer-offline', '--no-optional', '--config.confirmModulesPurge=false'], {
-    cwd: project,
-    env: cleanEnv({ CI: 'true' }),
-    stdio: 'ignore',
-  });
+  const tarballs = packWorkspace(path.join(directory, 'packs'));
+  // Every package a release publishes; the third-party fixture is a test tool, not one of them.
+  packageNames = Object.keys(tarballs)
+    .filter((name) => name !== 'massgen-backend-fixture')
+    .sort();
+  writeTarballProject(project, { tarballs, names: packageNames, packageManager: 'pnpm' });
+  installProject(project, 'pnpm', { optional: false });
   server = await createFakeOpenAIServer({
     apiKey: key,
     responder: createTeamResponder({ answer: 'Four.', finalText: 'Installed and answering: 4.' }),

@@ -28,7 +28,7 @@ import { showSchemaCommand } from './show-schema-command.js';
 import { SignalHandling } from './signal-handling.js';
 import type { StopSignal } from './signal-handling.js';
 import { readStandardInputQuestion, standardInputMarker } from './standard-input-question.js';
-import { validateCommand } from './validate-command.js';
+import { formatWarning, validateCommand } from './validate-command.js';
 
 interface CliOptions {
   config?: string;
@@ -60,6 +60,8 @@ Examples:
   massgen --config team.yaml            (no question: an interactive session)
   massgen init                          (write a configuration: asks which backends and models)
   massgen logs                          (list past runs; massgen logs show latest)
+  massgen add local                     (add a plugin: the embedded local model, claude_code, a package)
+  massgen plugins                       (the backends and strategies installed, with their versions)
   massgen serve --config team.yaml      OpenAI-compatible server (see massgen serve --help)
   massgen batch q.jsonl -c team.yaml -o results.jsonl   many questions, scored (massgen batch --help)
   massgen web --open                    start, watch and replay runs in the browser (massgen web --help)
@@ -120,6 +122,8 @@ async function dispatch(
   if (argv[2] === 'init') return (await import('./init-command.js')).initCommand(argv.slice(3), io, process.stdin);
   if (argv[2] === 'batch') return (await import('./batch-command.js')).batchCommand(argv.slice(3), io);
   if (argv[2] === 'worker') return (await import('./worker-command.js')).workerCommand(argv.slice(3), io);
+  if (argv[2] === 'add') return (await import('./add-command.js')).addCommand(argv.slice(3), io);
+  if (argv[2] === 'plugins') return (await import('./plugins-command.js')).pluginsCommand(argv.slice(3), io);
   const program = buildProgram(io);
   try {
     program.parse([...argv]);
@@ -145,8 +149,7 @@ async function dispatch(
           'No question given. Usage: massgen --config FILE "your question" (see massgen --help), or run it in a terminal for an interactive session.',
       });
     }
-    for (const warning of config.warnings)
-      io.stderr.write(`warning: ${warning.path === undefined ? '' : `${warning.path}: `}${warning.message}\n`);
+    for (const warning of config.warnings) io.stderr.write(`warning: ${formatWarning(warning)}\n`);
     if (interactive || question === undefined) {
       // At the prompt nothing runs: a signal there ends the session.
       signals.whenIdle = 'exit';
@@ -275,7 +278,7 @@ async function resolveConfig(options: CliOptions, io: CliIo, loader: PluginLoade
         message: 'No team given: pass --config FILE, or --model MODEL for a single agent (see massgen --help).',
       });
     }
-    io.stderr.write(`${localDefaultNotice(local)}\n`);
+    io.stderr.write(`${await localDefaultNotice(local, loader)}\n`);
     config = local;
   }
   if (options.timeout !== undefined)

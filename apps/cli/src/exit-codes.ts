@@ -26,8 +26,9 @@ export function exitCodeForStopReason(stopReason: StopReason, hasFinalAnswer: bo
   }
 }
 
-/** Configuration and installation problems are the user's to fix before anything runs. */
+/** Configuration, installation and missing keys are the user's to fix before anything runs. */
 export function exitCodeForError(error: unknown): ExitCodeValue {
-  if (MassGenError.isInstance(error) && /^(CONFIG_|PLUGIN_)/.test(error.code)) return ExitCode.configError;
+  if (MassGenError.isInstance(error) && /^(CONFIG_|PLUGIN_|BACKEND_MISSING_KEY$)/.test(error.code))
+    return ExitCode.configError;
   return ExitCode.executionError;
 }

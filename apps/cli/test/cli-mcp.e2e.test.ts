@@ -12,7 +12,7 @@ import {
 } from '@massgen/testing';
 import type { FakeChatRequest, FakeOpenAIServer, FakeReply, FakeResponder } from '@massgen/testing';
 import { mcpServerBin } from './mcp-reference-servers.js';
-import { startCli } from './run-cli.js';
+import { runCli, startCli } from './run-cli.js';
 import type { StartedCli } from './run-cli.js';
 
 const everythingBin = mcpServerBin('server-everything');
@@ -234,21 +234,41 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
   it('names a server that fails to start in a warning and runs on without it', async () => {
     const broken = `        weather_server:
           type: "stdio"
-          command: "massgen-no-such-weather-server"
-          args: ["-y", "@modelcontextprotocol/server-weather"]
+          command: ${JSON.stringify(process.execPath)}
+          args: ["-e", "process.exit(3)"]
 `;
     server.setResponder(toolUsingModel('mcp__everything__echo', echoInput, () => recordChildren()));
     cli = startCli(['--no-display', '--config', weatherYaml(broken), '天气?'], { cwd: directory });
     const result = await cli.done;
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(
-      'warning: MCP server "weather_server" of agent 旅行规划师 failed to start, so the agent goes on without its tools: command "massgen-no-such-weather-server" was not found',
+      'warning: MCP server "weather_server" of agent 旅行规划师 failed to start, so the agent goes on without its tools: ',
     );
     expect(result.stdout).toBe('The tool said: Echo: 北京和上海下周的天气\n');
     expect(server.requests[0]?.tools.some((tool) => tool.function.name.startsWith('mcp__weather_server__'))).toBe(
       false,
     );
     expectNoChildLeft();
+  });
+
+  it('refuses to start a run whose MCP server command does not exist, as --validate does', async () => {
+    const broken = `        weather_server:
+          type: "stdio"
+          command: "massgen-no-such-weather-server"
+          args: ["-y", "@modelcontextprotocol/server-weather"]
+`;
+    const file = weatherYaml(broken);
+    const validate = await runCli(['--validate', file], { cwd: directory });
+    cli = startCli(['--no-display', '--config', file, '天气?'], { cwd: directory });
+    const result = await cli.done;
+    const expected =
+      'agents[0].backend.mcp_servers.weather_server.command (agent "旅行规划师", line 15): command "massgen-no-such-weather-server" of MCP server "weather_server" was not found; expected a program on PATH or a path to one';
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(expected);
+    expect(validate.code).toBe(1);
+    expect(validate.stdout).toContain(expected);
+    // Refused before anything started: no server process, no model request.
+    expect(server.requests).toHaveLength(0);
   });
 
   it('reports a server that dies mid-run, and the agent answers without it', async () => {

@@ -133,12 +133,12 @@ describe('massgen --config with three chatcompletion agents', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('exits 2 naming the variable to set when no API key is given', async () => {
+  it('exits 1 before anything runs, naming the variable to set, when no agent has its API key', async () => {
     const file = path.join(directory, 'openai.yaml');
     writeFileSync(file, 'agent:\n  id: alpha\n  backend:\n    type: chatcompletion\n    model: gpt-5-nano\n');
     const result = await runCli(['--no-display', '--config', file, 'q'], { cwd: directory });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/alpha failed: .*OPENAI_API_KEY/);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('agent.backend (line 3): no API key: set OPENAI_API_KEY');
     expect(server.requests).toHaveLength(0);
   });
 

@@ -26,12 +26,12 @@ describe('checkKeys', () => {
       {
         code: 'unknown-key',
         segments: ['orchestrator', 'max_round'],
-        message: 'orchestrator.max_round: not a key MassGen knows (did you mean "max_rounds"?); it is ignored',
+        message: 'not a key MassGen knows (did you mean "max_rounds"?); it is ignored',
       },
       {
         code: 'unknown-key',
         segments: ['orchestrator', 'colour'],
-        message: 'orchestrator.colour: not a key MassGen knows; it is ignored',
+        message: 'not a key MassGen knows; it is ignored',
       },
     ]);
   });
@@ -39,7 +39,7 @@ describe('checkKeys', () => {
   it('says an unknown backend key still reaches the backend', () => {
     const result = checkKeys({ agent: { id: 'a', backend: { type: 'openai', temprature: 1 } } });
     expect(result.warnings[0]?.message).toBe(
-      'agent.backend.temprature: not a key MassGen knows (did you mean "temperature"?); it is passed to the backend as written, which may reject it',
+      'not a key MassGen knows (did you mean "temperature"?); it is passed to the backend as written, which may reject it',
     );
   });
 
@@ -52,19 +52,13 @@ describe('checkKeys', () => {
     expect(result.warnings.map((warning) => [warning.code, warning.message])).toEqual([
       [
         'unsupported-feature',
-        'agents[0].backend.enable_web_search: MassGen-TS does not support provider web search (enable_web_search); this setting has no effect',
+        'MassGen-TS does not support provider web search (enable_web_search); this setting has no effect',
       ],
+      ['unsupported-feature', 'MassGen-TS does not support planning mode; this setting has no effect'],
+      ['unsupported-feature', 'MassGen-TS does not support planning mode; this setting has no effect'],
       [
         'unsupported-feature',
-        'orchestrator.coordination.enable_planning_mode: MassGen-TS does not support planning mode; this setting has no effect',
-      ],
-      [
-        'unsupported-feature',
-        'orchestrator.coordination.planning_mode_instruction: MassGen-TS does not support planning mode; this setting has no effect',
-      ],
-      [
-        'unsupported-feature',
-        'memory: MassGen-TS does not support memory (conversation, persistent and compression settings); this setting has no effect',
+        'MassGen-TS does not support memory (conversation, persistent and compression settings); this setting has no effect',
       ],
     ]);
   });
@@ -84,9 +78,9 @@ describe('checkKeys', () => {
       orchestrator: { coordination: { subagent_default_timeout: 300 } },
     });
     expect(result.warnings.map((warning) => warning.message)).toEqual([
-      'agents[0].backend.command_line_docker_image: MassGen-TS does not support the Docker sandbox for command execution; this setting has no effect',
-      'agents[0].backend.command_line_shell: MassGen-TS does not support command execution settings; this setting has no effect',
-      'orchestrator.coordination.subagent_default_timeout: MassGen-TS does not support subagents; this setting has no effect',
+      'MassGen-TS does not support the Docker sandbox for command execution; this setting has no effect',
+      'MassGen-TS does not support command execution settings; this setting has no effect',
+      'MassGen-TS does not support subagents; this setting has no effect',
     ]);
   });
 
@@ -96,13 +90,13 @@ describe('checkKeys', () => {
       {
         code: 'ignored-key',
         segments: ['ui', 'type'],
-        message: 'ui.type: upstream MassGen does not read this key either, so it is ignored; use ui.display_type',
+        message: 'upstream MassGen does not read this key either, so it is ignored; use ui.display_type',
       },
       {
         code: 'ignored-key',
         segments: ['timeout'],
         message:
-          'timeout: upstream MassGen does not read this key either, so it is ignored; use timeout_settings.orchestrator_timeout_seconds',
+          'upstream MassGen does not read this key either, so it is ignored; use timeout_settings.orchestrator_timeout_seconds',
       },
     ]);
   });

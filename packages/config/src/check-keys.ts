@@ -1,6 +1,5 @@
 import type { PathIssue, PathWarning } from './findings.js';
 import { isMapping } from './is-mapping.js';
-import { formatKeyPath } from './key-path.js';
 import type { KeySegment } from './key-path.js';
 import { knownKeys, ruleFor } from './known-keys.js';
 import type { Dialect, KeyRule, SectionName } from './known-keys.js';
@@ -39,12 +38,11 @@ export function checkKeys(root: Record<string, unknown>): KeyCheckResult {
     result.warnings.push({
       code: 'unknown-key',
       segments,
-      message: `${formatKeyPath(segments)}: not a key MassGen knows${hint}; ${effect}`,
+      message: `not a key MassGen knows${hint}; ${effect}`,
     });
   };
 
   const applyRule = (rule: KeyRule, value: unknown, segments: KeySegment[]): void => {
-    const path = formatKeyPath(segments);
     switch (rule.kind) {
       case 'read':
         if (rule.dialect !== undefined) result.dialectKeys[rule.dialect] += 1;
@@ -58,7 +56,7 @@ export function checkKeys(root: Record<string, unknown>): KeyCheckResult {
           result.warnings.push({
             code: 'unsupported-feature',
             segments,
-            message: `${path}: MassGen-TS does not support ${rule.feature}; this setting has no effect`,
+            message: `MassGen-TS does not support ${rule.feature}; this setting has no effect`,
           });
         }
         return;
@@ -67,7 +65,7 @@ export function checkKeys(root: Record<string, unknown>): KeyCheckResult {
         result.warnings.push({
           code: 'ignored-key',
           segments,
-          message: `${path}: upstream MassGen does not read this key either, so it is ignored; ${rule.hint}`,
+          message: `upstream MassGen does not read this key either, so it is ignored; ${rule.hint}`,
         });
         return;
       case 'v1':

@@ -10,7 +10,12 @@ export interface ContextPath {
 }
 
 /** An MCP server an agent's backend declares, in either dialect's form. */
-export type McpServerConfig =
+export type McpServerConfig = McpServerTransport & {
+  /** Its key under `mcp_servers` in the file: the name in the mapping form, the index in the list form. */
+  key?: string | number;
+};
+
+type McpServerTransport =
   | {
       name: string;
       type: 'stdio';
@@ -114,6 +119,8 @@ export interface MassGenConfig {
   warnings: Warning[];
   /** 1-based line of each key path in the file (`agents[0].backend.temperature` → 12). */
   lines: Record<string, number>;
+  /** `agent "bob"` for each list item with an id or a name, by key path (`agents[1]`), for messages. */
+  itemNames?: Record<string, string>;
   /**
    * The environment backends read keys from: the process environment overlaid on `.env`
    * from the working directory. Never written to logs or records.

@@ -46,7 +46,7 @@ export function interpolateEnvironment(
       warnings.push({
         code: 'missing-env-var',
         segments,
-        message: `${formatKeyPath(segments)}: environment variable ${name} is not set (neither in the environment nor in .env); it is replaced by an empty string`,
+        message: `environment variable ${name} is not set (neither in the environment nor in .env); it is replaced by an empty string`,
       });
       return '';
     });

@@ -1,6 +1,6 @@
 export { backendCatalog, catalogBackendTypes, findBackendRedirect, findBackendType } from './backend-catalog.js';
 export type { BackendCatalogEntry, CatalogBackendType } from './backend-catalog.js';
-export { inferBackendType, supportedBackendTypes } from './backend-types.js';
+export { inferBackendType, supportedBackendTypes, upstreamBackendTypeNote } from './backend-types.js';
 export type {
   AgentConfig,
   BackendConfig,
@@ -14,6 +14,12 @@ export type {
 } from './config-model.js';
 export { collectSecrets, isCredentialVariable, redactText } from './config-secrets.js';
 export { loadDotEnv, parseDotEnv } from './dot-env.js';
+export { suggestNames } from './key-suggestion.js';
+export { configIssueAt, listItemNames } from './issue-location.js';
+export type { KeyLocations } from './issue-location.js';
+export { describeFound } from './describe-value.js';
+export { formatKeyPath } from './key-path.js';
+export type { KeySegment } from './key-path.js';
 export { loadConfig } from './load-config.js';
 export type { LoadConfigOptions } from './load-config.js';
 export { parseConfig } from './parse-config.js';

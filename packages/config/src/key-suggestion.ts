@@ -28,3 +28,18 @@ function editDistance(from: string, to: string): number {
   }
   return previous[to.length] ?? 0;
 }
+
+/**
+ * The known names closest to a mistyped one, nearest first: `antropic` → `anthropic`,
+ * `claude-code` → `claude_code`. Close means at most a third of the name's letters differ.
+ */
+export function suggestNames(name: string, candidates: Iterable<string>, limit = 2): string[] {
+  const typed = name.trim().toLowerCase();
+  const allowed = Math.max(1, Math.floor(typed.length / 3));
+  return [...new Set(candidates)]
+    .map((candidate) => ({ candidate, distance: editDistance(typed, candidate.toLowerCase()) }))
+    .filter(({ candidate, distance }) => candidate !== name && distance <= allowed)
+    .sort((first, second) => first.distance - second.distance || first.candidate.localeCompare(second.candidate))
+    .slice(0, limit)
+    .map(({ candidate }) => candidate);
+}

@@ -2,10 +2,8 @@ import type { SamplingSettings } from '@massgen/core';
 import type { BackendConfig } from './config-model.js';
 import type { ParsedBackend } from './backend-schema.js';
 import { findBackendType } from './backend-catalog.js';
-import { upstreamBackendTypeNote } from './backend-types.js';
 import { dropUndefined } from './drop-undefined.js';
 import type { PathWarning } from './findings.js';
-import { formatKeyPath } from './key-path.js';
 import type { KeySegment } from './key-path.js';
 import { ruleFor } from './known-keys.js';
 import { normalizeCommandExecution } from './normalize-command-execution.js';
@@ -33,15 +31,8 @@ export function normalizeBackend(
   const written = backend.type ?? '';
   // An alias (`anthropic`) becomes the type it names, so the package gets the type it serves.
   const type = backend.package == null ? (findBackendType(written)?.type ?? written) : written;
-  const note = backend.package == null ? upstreamBackendTypeNote(type) : undefined;
-  if (note !== undefined) {
-    const typePath = [...segments, 'type'];
-    warnings.push({
-      code: 'unsupported-backend',
-      segments: typePath,
-      message: `${formatKeyPath(typePath)}: ${note}. The file loads, but the run fails unless a package for "${type}" is installed`,
-    });
-  }
+  // A type with no package (`ollama`) is not a warning here: the run's preflight rejects it,
+  // saying what to write instead, unless a third-party package for it is installed.
 
   const { effort, ...otherReasoning } = backend.reasoning ?? {};
   const sampling: SamplingSettings = dropUndefined({

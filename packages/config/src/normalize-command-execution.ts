@@ -1,7 +1,6 @@
 import type { CommandExecutionSettings } from './config-model.js';
 import type { ParsedBackend } from './backend-schema.js';
 import type { PathWarning } from './findings.js';
-import { formatKeyPath } from './key-path.js';
 import type { KeySegment } from './key-path.js';
 
 /**
@@ -26,7 +25,7 @@ export function normalizeCommandExecution(
     context.warnings.push({
       code: 'command-execution-off',
       segments,
-      message: `${formatKeyPath(segments)}: MassGen-TS cannot run commands in Docker, so the command execution tool is off for this agent; set it to "local" to run commands on this machine, in the agent's workspace`,
+      message: `MassGen-TS cannot run commands in Docker, so the command execution tool is off for this agent; set it to "local" to run commands on this machine, in the agent's workspace`,
     });
     return undefined;
   }
@@ -35,7 +34,7 @@ export function normalizeCommandExecution(
     context.warnings.push({
       code: 'command-execution-off',
       segments,
-      message: `${formatKeyPath(segments)}: commands run in the agent's workspace, and this agent has none, so the command execution tool is off; set backend.cwd to give it one`,
+      message: `commands run in the agent's workspace, and this agent has none, so the command execution tool is off; set backend.cwd to give it one`,
     });
     return undefined;
   }

@@ -2,7 +2,6 @@ import type { McpServerConfig } from './config-model.js';
 import { mcpTransport } from './backend-schema.js';
 import type { ParsedMcpServer } from './backend-schema.js';
 import type { PathWarning } from './findings.js';
-import { formatKeyPath } from './key-path.js';
 import type { KeySegment } from './key-path.js';
 import { dropUndefined } from './drop-undefined.js';
 
@@ -22,7 +21,7 @@ export function normalizeMcpServers(
   const named: Array<[KeySegment, string, ParsedMcpServer]> = Array.isArray(servers)
     ? servers.map((server, index) => [index, server.name ?? '', server])
     : Object.entries(servers).map(([name, server]) => [name, name, server]);
-  return named.map(([key, name, server]) => toServer(name, server, [...segments, key], warnings));
+  return named.map(([key, name, server]) => ({ ...toServer(name, server, [...segments, key], warnings), key }));
 }
 
 function toServer(
@@ -35,11 +34,10 @@ function toServer(
   const unused = type === 'stdio' ? httpOnlyKeys : stdioOnlyKeys;
   for (const key of unused) {
     if (server[key] == null) continue;
-    const path = formatKeyPath([...segments, key]);
     warnings.push({
       code: 'ignored-key',
       segments: [...segments, key],
-      message: `${path} is not used by a ${type} server and is ignored`,
+      message: `not used by a ${type} server, so it is ignored`,
     });
   }
   const toolFilters = {

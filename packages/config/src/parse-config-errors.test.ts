@@ -55,7 +55,12 @@ describe('parseConfig rejects', () => {
   it('duplicate agent ids, pointing at the second', () => {
     const error = parseFailure([...agentLines, '  - id: a', '    backend: {type: claude}']);
     expect(error.issues).toEqual([
-      { path: 'agents[1].id', line: 6, message: 'duplicate agent id "a" (also at agents[0].id); expected unique ids' },
+      {
+        path: 'agents[1].id',
+        line: 6,
+        items: ['agent "a"'],
+        message: 'duplicate agent id "a" (also at agents[0].id); expected unique ids',
+      },
     ]);
   });
 
@@ -64,6 +69,7 @@ describe('parseConfig rejects', () => {
     expect(error.issues).toEqual([
       {
         path: 'agents[0].backend.type',
+        items: ['agent "a"'],
         line: 3,
         message:
           'missing; expected a backend type such as "openai" or "claude_code" (the model "claude-sonnet-4-5" suggests "claude")',
@@ -197,11 +203,13 @@ describe('parseConfig rejects', () => {
     expect(error.issues).toEqual([
       {
         path: 'agents[0].backend.context_paths[0].access',
+        items: ['agent "a"'],
         line: 7,
         message: 'expected one of "read", "write", got "execute"',
       },
       {
         path: 'agents[0].backend.context_paths[1].permission',
+        items: ['agent "a"'],
         line: 8,
         message: 'access is "read" but permission is "write"; expected one of the two keys, or the same value in both',
       },
@@ -244,6 +252,7 @@ describe('parseConfig rejects', () => {
     expect(error.issues).toEqual([
       {
         path: 'agents[0].backend.mcp_servers',
+        items: ['agent "a"'],
         line: 6,
         message:
           'expected a list of servers ({name, type, command, ...}) or a mapping of server names to servers, got "npx weather"',

@@ -101,23 +101,26 @@ describe('parseConfig', () => {
       {
         code: 'unsupported-feature',
         path: 'agents[0].backend.enable_web_search',
+        line: 5,
+        items: ['agent "researcher"'],
         file: 'team.yaml',
         agentId: 'researcher',
-        message:
-          'agents[0].backend.enable_web_search: MassGen-TS does not support provider web search (enable_web_search); this setting has no effect',
+        message: 'MassGen-TS does not support provider web search (enable_web_search); this setting has no effect',
       },
       {
         code: 'unsupported-feature',
         path: 'memory',
+        line: 6,
         file: 'team.yaml',
         message:
-          'memory: MassGen-TS does not support memory (conversation, persistent and compression settings); this setting has no effect',
+          'MassGen-TS does not support memory (conversation, persistent and compression settings); this setting has no effect',
       },
       {
         code: 'unknown-key',
         path: 'orchestrator.colour',
+        line: 9,
         file: 'team.yaml',
-        message: 'orchestrator.colour: not a key MassGen knows; it is ignored',
+        message: 'not a key MassGen knows; it is ignored',
       },
     ]);
   });

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { ConfigError } from '@massgen/core';
 import type { ConfigIssue, Warning } from '@massgen/core';
 import { checkAgentStructure } from './check-agent-structure.js';
+import { checkBackendUrls } from './check-backend-urls.js';
+import { checkWorkspacePaths } from './check-workspace-paths.js';
 import { checkKeys } from './check-keys.js';
 import { resolveEnvironment } from './config-environment.js';
 import { describeValue } from './describe-value.js';
@@ -10,7 +12,9 @@ import { configSchema } from './config-schema.js';
 import { interpolateEnvironment } from './env-interpolation.js';
 import type { PathIssue, PathWarning } from './findings.js';
 import { isMapping } from './is-mapping.js';
-import { formatKeyPath, lineOfKeyPath } from './key-path.js';
+import { configIssueAt, listItemNames } from './issue-location.js';
+import type { KeyLocations } from './issue-location.js';
+import { formatKeyPath } from './key-path.js';
 import type { KeySegment } from './key-path.js';
 import { normalizeAgents } from './normalize-agents.js';
 import { normalizeDisplay } from './normalize-display.js';
@@ -61,10 +65,13 @@ export function parseConfig(text: string, options: ParseConfigOptions): MassGenC
   const issues = [
     ...keyCheck.issues,
     ...checkAgentStructure(root),
+    ...checkWorkspacePaths(root, baseDir),
+    ...checkBackendUrls(root),
     ...(parsed.success ? [] : toPathIssues(parsed.error.issues, isSecret)),
   ];
+  const locations = { lines: source.lines, itemNames: listItemNames(root) };
   if (issues.length > 0 || !parsed.success) {
-    throw new ConfigError({ file, issues: locateIssues(issues, source.lines) });
+    throw new ConfigError({ file, issues: locateIssues(issues, locations) });
   }
 
   const dialect = keyCheck.dialectKeys.upstream > keyCheck.dialectKeys.seed ? 'upstream' : 'seed';
@@ -83,32 +90,32 @@ export function parseConfig(text: string, options: ParseConfigOptions): MassGenC
     orchestrator,
     workspace,
     display,
-    warnings: toWarnings(warnings, { file, agents, lines: source.lines }),
+    warnings: toWarnings(warnings, { file, agents, locations }),
     lines: source.lines,
+    itemNames: locations.itemNames,
     env,
   };
 }
 
 /** Issues in file order, each with the line of its key (or of the nearest key above it). */
-function locateIssues(issues: readonly PathIssue[], lines: Readonly<Record<string, number>>): ConfigIssue[] {
+function locateIssues(issues: readonly PathIssue[], locations: KeyLocations): ConfigIssue[] {
   return issues
-    .map((issue): ConfigIssue => ({
-      path: formatKeyPath(issue.segments),
-      message: issue.message,
-      line: lineOfKeyPath(lines, issue.segments),
-    }))
+    .map((issue) => configIssueAt(locations, issue.segments, issue.message))
     .sort((first, second) => (first.line ?? 0) - (second.line ?? 0));
 }
 
-/** Core warnings in file order, each attributed to the agent it is about. */
+/** Core warnings in file order, each located like an issue and attributed to the agent it is about. */
 function toWarnings(
   warnings: readonly PathWarning[],
-  context: { file?: string; agents: readonly AgentConfig[]; lines: Readonly<Record<string, number>> },
+  context: { file?: string; agents: readonly AgentConfig[]; locations: KeyLocations },
 ): Warning[] {
-  const lineOf = (warning: PathWarning): number => lineOfKeyPath(context.lines, warning.segments) ?? 0;
-  return [...warnings]
-    .sort((first, second) => lineOf(first) - lineOf(second))
-    .map((warning) => {
+  const located = warnings.map((warning) => ({
+    warning,
+    location: configIssueAt(context.locations, warning.segments, warning.message),
+  }));
+  return located
+    .sort((first, second) => (first.location.line ?? 0) - (second.location.line ?? 0))
+    .map(({ warning, location }) => {
       const [top, index] = warning.segments;
       const agent =
         top === 'agent'
@@ -116,11 +123,12 @@ function toWarnings(
           : top === 'agents' && typeof index === 'number'
             ? context.agents[index]
             : undefined;
-      const keyPath = formatKeyPath(warning.segments);
       return {
         code: warning.code,
         message: warning.message,
-        ...(keyPath === '' ? {} : { path: keyPath }),
+        ...(location.path === '' ? {} : { path: location.path }),
+        ...(location.line === undefined ? {} : { line: location.line }),
+        ...(location.items === undefined ? {} : { items: location.items }),
         ...(context.file === undefined ? {} : { file: context.file }),
         ...(agent === undefined ? {} : { agentId: agent.id }),
       };

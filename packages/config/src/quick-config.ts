@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ConfigError } from '@massgen/core';
 import type { ConfigIssue } from '@massgen/core';
 import { inferBackendType } from './backend-types.js';
+import { urlCredentialsProblem } from './check-backend-urls.js';
 import { resolveEnvironment } from './config-environment.js';
 import type { AgentConfig, MassGenConfig } from './config-model.js';
 import { dropUndefined } from './drop-undefined.js';
@@ -46,6 +47,8 @@ export function createQuickConfig(options: QuickConfigOptions): MassGenConfig {
       message: `expected a backend type in lower case, such as "openai", got ${JSON.stringify(options.backend)}`,
     });
   }
+  const credentials = urlCredentialsProblem(options.baseUrl);
+  if (credentials !== undefined) issues.push({ path: 'base_url', message: credentials });
   if (issues.length > 0) throw new ConfigError({ issues });
 
   const baseDir = path.resolve(options.cwd ?? process.cwd());

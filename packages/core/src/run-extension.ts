@@ -1,4 +1,5 @@
 import type { AgentWorkspace } from './agent-workspace.js';
+import type { ConfigIssue } from './errors/config-error.js';
 import type { RunEvent } from './coordination-event.js';
 import type { Tool } from './tool.js';
 import type { Warning } from './warning.js';
@@ -36,4 +37,9 @@ export interface RunExtension {
 export interface RunExtensionModule<Config = unknown> {
   specificationVersion: 'v1';
   createRunExtension: (context: RunExtensionContext<Config>) => Promise<RunExtension>;
+  /**
+   * The configuration problems `createRunExtension` would reject, found without starting
+   * anything (a command that does not exist), so `massgen --validate` reports what a run rejects.
+   */
+  checkConfig?: (config: Config) => ConfigIssue[];
 }

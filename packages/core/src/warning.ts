@@ -8,6 +8,10 @@ export interface Warning {
   message: string;
   /** Key path in the configuration the warning is about, when there is one. */
   path?: string;
+  /** 1-based line of `path` in the file, when it is known. */
+  line?: number;
+  /** The named list items on `path`, for people: `agent "bob"`, `mcp_servers "search"`. */
+  items?: readonly string[];
   /** The file the warning is about, when there is one. */
   file?: string;
   agentId?: string;

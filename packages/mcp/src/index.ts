@@ -9,6 +9,8 @@ export function createRunExtension(context: RunExtensionContext<MassGenConfig>):
   return createMcpRunExtension(context);
 }
 
+/** What `massgen --validate` and the run's preflight ask before anything starts. */
+export { checkMcpConfig as checkConfig } from './check-mcp-config.js';
 export { childEnvironment } from './child-environment.js';
 export { createMcpRunExtension } from './mcp-run-extension.js';
 export { connectMcpServer } from './mcp-server-connection.js';

@@ -1,9 +1,15 @@
 import type { BackendModule, ConfigIssue, Warning } from '@massgen/core';
-import type { MassGenConfig } from '@massgen/config';
+import { configIssueAt, describeFound, formatKeyPath } from '@massgen/config';
+import type { KeySegment, MassGenConfig } from '@massgen/config';
+
+/** The key path segments of an agent in its file: `agent` for the singular form, else `agents[i]`. */
+export function agentSegments(config: MassGenConfig, agentIndex: number): KeySegment[] {
+  return config.singleAgent ? ['agent'] : ['agents', agentIndex];
+}
 
 /** The key path of an agent in its file: `agent` for the singular form, else `agents[i]`. */
 export function agentKeyPath(config: MassGenConfig, agentIndex: number): string {
-  return config.singleAgent ? 'agent' : `agents[${agentIndex}]`;
+  return formatKeyPath(agentSegments(config, agentIndex));
 }
 
 /** What checking one agent's backend options found, and the options as the backend's schema parsed them. */
@@ -16,9 +22,10 @@ export interface BackendOptionsCheck {
 
 /**
  * Checks an agent's backend options against the backend package's own schema, once: each problem
- * at its key path and line in the configuration file, and one warning for each key the schema does
- * not read (unless the loader already warned about it as a key no backend knows). The parsed value
- * goes to the backend as `parsedOptions`, so it neither parses nor warns again.
+ * at its key path and line in the configuration file, with what was found, and one warning for
+ * each key the schema does not read (unless the loader already warned about it as a key no
+ * backend knows). The parsed value goes to the backend as `parsedOptions`, so it neither parses
+ * nor warns again.
  */
 export function checkBackendOptions(
   config: MassGenConfig,
@@ -27,21 +34,19 @@ export function checkBackendOptions(
 ): BackendOptionsCheck {
   const agent = config.agents[agentIndex];
   if (agent === undefined || module.optionsSchema === undefined) return { issues: [], warnings: [] };
-  const backendPath = `${agentKeyPath(config, agentIndex)}.backend`;
-  const lineOf = (keyPath: string): { line?: number } => {
-    const line = config.lines[keyPath] ?? config.lines[backendPath];
-    return line === undefined ? {} : { line };
-  };
+  const backend = [...agentSegments(config, agentIndex), 'backend'];
   const result = module.optionsSchema.safeParse(agent.backend.options);
   if (!result.success) {
     const issues = result.error.issues.map((issue) => {
-      const keyPath = [
-        backendPath,
-        ...issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)),
-      ]
-        .join('')
-        .replace(/\.\[/g, '[');
-      return { path: keyPath, message: issue.message, ...lineOf(keyPath) };
+      const inside = issue.path.map((key) => (typeof key === 'number' ? key : String(key)));
+      const found = describeFound(inside, valueAt(agent.backend.options, inside));
+      // What was found is added unless the backend's message already says it.
+      const message = / got |^missing/.test(issue.message)
+        ? issue.message
+        : found === 'missing'
+          ? `missing; ${issue.message}`
+          : `${issue.message}, ${found}`;
+      return configIssueAt(config, [...backend, ...inside], message);
     });
     return { issues, warnings: [] };
   }
@@ -49,14 +54,20 @@ export function checkBackendOptions(
   const read = typeof parsed === 'object' && parsed !== null ? parsed : {};
   const alreadyWarned = new Set(config.warnings.map((warning) => warning.path));
   const warnings: Warning[] = Object.keys(agent.backend.options)
-    .filter((key) => !Object.hasOwn(read, key) && !alreadyWarned.has(`${backendPath}.${key}`))
-    .map((key) => ({
-      code: 'unknown-key',
-      message: `${backendPath}.${key}: not a setting of the ${agent.backend.type} backend, so it is ignored`,
-      path: `${backendPath}.${key}`,
-      agentId: agent.id,
-      ...(config.file === undefined ? {} : { file: config.file }),
-    }));
+    .filter((key) => !Object.hasOwn(read, key) && !alreadyWarned.has(formatKeyPath([...backend, key])))
+    .map((key) => {
+      const located = configIssueAt(
+        config,
+        [...backend, key],
+        `not a setting of the ${agent.backend.type} backend, so it is ignored`,
+      );
+      return {
+        code: 'unknown-key',
+        ...located,
+        agentId: agent.id,
+        ...(config.file === undefined ? {} : { file: config.file }),
+      };
+    });
   return { issues: [], warnings, parsed };
 }
 
@@ -67,4 +78,13 @@ export function validateBackendOptions(
   module: BackendModule,
 ): ConfigIssue[] {
   return checkBackendOptions(config, agentIndex, module).issues;
+}
+
+function valueAt(value: unknown, segments: readonly KeySegment[]): unknown {
+  let current = value;
+  for (const segment of segments) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string | number, unknown>)[segment];
+  }
+  return current;
 }

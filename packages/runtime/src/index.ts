@@ -1,14 +1,16 @@
 export { createAgentHandle } from './agent-handle.js';
 export type { AgentHandleOptions } from './agent-handle.js';
 export { installedBackendCatalog } from './installed-backends.js';
-export { agentKeyPath, checkBackendOptions, validateBackendOptions } from './backend-options.js';
+export { agentKeyPath, agentSegments, checkBackendOptions, validateBackendOptions } from './backend-options.js';
 export type { BackendOptionsCheck } from './backend-options.js';
+export { assertPreflight, preflightRun } from './preflight.js';
+export type { PreflightOptions, PreflightResult } from './preflight.js';
 export { createConfiguredBackend, createConfiguredBackends } from './configured-backend.js';
 export type { CreateConfiguredBackendsOptions } from './configured-backend.js';
 export { createPassthroughStrategy, passthroughStrategyName } from './passthrough-strategy.js';
 export { PluginLoader } from './plugin-loader.js';
 export type { PluginLoaderOptions } from './plugin-loader.js';
-export { backendPackageCandidates, strategyPackageCandidates } from './plugin-names.js';
+export { backendPackageCandidates, firstPartyBackendPackage, strategyPackageCandidates } from './plugin-names.js';
 export { defaultRetryPolicy, retryDelay } from './retry-policy.js';
 export type { RetryPolicy } from './retry-policy.js';
 export { RunRecord, createRunId } from './run-record.js';
@@ -26,3 +28,13 @@ export { streamWithRetry } from './stream-with-retry.js';
 export type { StreamWithRetryOptions } from './stream-with-retry.js';
 export { UsageLedger } from './usage-ledger.js';
 export type { AgentUsage } from './usage-ledger.js';
+export { listInstalledPlugins } from './installed-plugins.js';
+export type { InstalledPlugin, PluginKind } from './installed-plugins.js';
+export { detectPackageManager, pluginInstallCommand, pluginInstallTarget } from './plugin-install.js';
+export type {
+  InstallCommand,
+  PackageManager,
+  PluginInstallTarget,
+  PluginInstallTargetOptions,
+} from './plugin-install.js';
+export { closestBackendTypes, massgenVersion } from './missing-plugin.js';

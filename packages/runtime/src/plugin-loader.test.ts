@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MassGenError } from '@massgen/core';
+import { massgenVersion } from './missing-plugin.js';
 import { PluginLoader } from './plugin-loader.js';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -22,6 +23,9 @@ beforeAll(() => {
   writePackage(modules, 'massgen-backend-future', { specificationVersion: 'v2', createBackend: 'function' });
   writePackage(modules, 'massgen-backend-plain', {});
   writePackage(modules, 'massgen-backend-halfway', { specificationVersion: 'v1' });
+  // An npm project, so the install advice is deterministic.
+  writeFileSync(path.join(project, 'package.json'), '{ "name": "user-project", "private": true }\n');
+  writeFileSync(path.join(project, 'package-lock.json'), '{}\n');
 });
 
 afterAll(() => {
@@ -72,24 +76,34 @@ describe('PluginLoader', () => {
     expect(backend.provider).toBe('fixture');
   });
 
-  it('names the packages it looked for and how to install one when none is found', async () => {
-    const error = await failure(loader().loadBackend('acme_llm'));
-    expect(error.code).toBe('PLUGIN_NOT_FOUND');
-    expect(error.message).toContain('"@massgen/backend-acme-llm", "massgen-backend-acme-llm"');
-    expect(error.message).toContain('pnpm add @massgen/backend-acme-llm');
-  });
-
-  it('looks for a first-party type (or its alias) only in the package whose metadata serves it', async () => {
-    for (const type of ['gemini', 'google']) {
-      const error = await failure(loader().loadBackend(type));
-      expect(error.message).toContain('looked for "@massgen/backend-gemini" from');
-      expect(error.message).toContain('pnpm add @massgen/backend-gemini');
-    }
-  });
-
-  it('maps underscores in a type to hyphens in the package name', async () => {
+  it('says how to add a missing first-party plugin, with the command for the project', async () => {
     const error = await failure(loader().loadBackend('claude_code'));
-    expect(error.message).toContain('@massgen/backend-claude-code');
+    expect(error.code).toBe('PLUGIN_NOT_FOUND');
+    expect(error.message).toBe(
+      `backend type "claude_code" needs the plugin @massgen/backend-claude-code, which is not installed. ` +
+        `Add it with: massgen add claude_code (runs: npm install @massgen/backend-claude-code@${massgenVersion()})`,
+    );
+  });
+
+  it('finds a first-party type by an alias, in the package whose metadata serves it', async () => {
+    const error = await failure(loader().loadBackend('google'));
+    expect(error.message).toContain(
+      'backend type "google" needs the plugin @massgen/backend-gemini, which is not installed. Add it with: massgen add google',
+    );
+  });
+
+  it('names the closest types for an unknown one, and never a package to install', async () => {
+    const error = await failure(loader().loadBackend('claud'));
+    expect(error.code).toBe('PLUGIN_NOT_FOUND');
+    expect(error.message).toContain('no installed package serves backend type "claud" (did you mean "claude"?)');
+    expect(error.message).not.toMatch(/install it|npm install|massgen add/i);
+  });
+
+  it('gives the install command for a package named by backend.package', async () => {
+    const error = await failure(loader().loadBackend('anything', '@acme/massgen-backend'));
+    expect(error.message).toBe(
+      'backend.package "@acme/massgen-backend" is not installed. Install it with: npm install @acme/massgen-backend',
+    );
   });
 
   it('rejects a package written for another specification version', async () => {
@@ -114,9 +128,13 @@ describe('PluginLoader', () => {
     expect(packageName).toBe('massgen-backend-fixture');
   });
 
-  it('reports a missing strategy with the package to install', async () => {
-    const error = await failure(loader().loadStrategy('tournament'));
-    expect(error.code).toBe('PLUGIN_NOT_FOUND');
-    expect(error.message).toContain('@massgen/strategy-tournament');
+  it('reports an unknown strategy with the ones MassGen has, and a missing first-party one with its command', async () => {
+    const unknown = await failure(loader().loadStrategy('tournament'));
+    expect(unknown.code).toBe('PLUGIN_NOT_FOUND');
+    expect(unknown.message).toBe(
+      'no installed package serves strategy "tournament". MassGen\'s strategies are vote, sequential.',
+    );
+    const missing = await failure(loader().loadStrategy('sequential'));
+    expect(missing.message).toContain('Add it with: massgen add @massgen/strategy-sequential (runs: npm install');
   });
 });

@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MassGenError } from '@massgen/core';
 import type { BackendModule, RunExtensionModule, StrategyModule } from '@massgen/core';
+import { missingBackendMessage, missingExtensionMessage, missingStrategyMessage } from './missing-plugin.js';
 import { resolvePackageEntry } from './package-resolver.js';
 import { backendPackageCandidates, strategyPackageCandidates } from './plugin-names.js';
 
@@ -26,21 +26,23 @@ export class PluginLoader {
 
   async loadBackend(type: string, explicitPackage?: string): Promise<{ packageName: string; module: BackendModule }> {
     const candidates = backendPackageCandidates(type, explicitPackage);
-    const found = await this.loadFirst(candidates, `backend type "${type}"`);
+    const found = await this.loadFirst(candidates, () => missingBackendMessage(type, explicitPackage, this.options));
     assertModuleShape(found.packageName, found.module, 'createBackend');
     return { packageName: found.packageName, module: found.module as unknown as BackendModule };
   }
 
   async loadStrategy(name: string): Promise<{ packageName: string; module: StrategyModule }> {
     const candidates = strategyPackageCandidates(name);
-    const found = await this.loadFirst(candidates, `strategy "${name}"`);
+    const found = await this.loadFirst(candidates, () => missingStrategyMessage(name, this.options));
     assertModuleShape(found.packageName, found.module, 'createStrategy');
     return { packageName: found.packageName, module: found.module as unknown as StrategyModule };
   }
 
   /** Loads a first-party run extension package such as `@massgen/mcp`, for a feature the configuration uses. */
   async loadExtension(packageName: string, feature: string): Promise<RunExtensionModule> {
-    const found = await this.loadFirst([packageName], feature);
+    const found = await this.loadFirst([packageName], () =>
+      missingExtensionMessage(packageName, feature, this.options),
+    );
     assertModuleShape(found.packageName, found.module, 'createRunExtension');
     return found.module as unknown as RunExtensionModule;
   }
@@ -52,9 +54,14 @@ export class PluginLoader {
     );
   }
 
+  /** What `loadBackend` says when no package serves the type: why, and how to add one. */
+  describeMissingBackend(type: string, explicitPackage?: string): string {
+    return missingBackendMessage(type, explicitPackage, this.options);
+  }
+
   private async loadFirst(
     candidates: string[],
-    what: string,
+    missing: () => string,
   ): Promise<{ packageName: string; module: Record<string, unknown> }> {
     for (const packageName of candidates) {
       const entry = resolvePackageEntry(packageName, this.options.searchPaths, this.conditions);
@@ -62,15 +69,7 @@ export class PluginLoader {
       const module = (await this.importOnce(entry, packageName)) as Record<string, unknown>;
       return { packageName, module };
     }
-    const [first] = candidates;
-    throw new MassGenError({
-      code: 'PLUGIN_NOT_FOUND',
-      message:
-        `No package found for ${what}: looked for ${candidates.map((name) => `"${name}"`).join(', ')} ` +
-        `from ${this.options.searchPaths.map((directory) => path.resolve(directory)).join(', ')}. ` +
-        `Install it with: pnpm add ${first ?? ''}`,
-      details: { candidates },
-    });
+    throw new MassGenError({ code: 'PLUGIN_NOT_FOUND', message: missing(), details: { candidates } });
   }
 
   private importOnce(entry: string, packageName: string): Promise<unknown> {
@@ -98,6 +97,7 @@ function assertModuleShape(packageName: string, module: Record<string, unknown>,
         version === undefined
           ? `Package "${packageName}" is not a MassGen plugin: it does not export specificationVersion.`
           : `Package "${packageName}" implements specification ${JSON.stringify(version)}, but this MassGen supports "v1". Upgrade one of them.`,
+      details: { packageName, specificationVersion: version ?? null },
     });
   }
   if (typeof module[factory] !== 'function') {

@@ -4,11 +4,19 @@ import { findBackendType } from '@massgen/config';
 export function backendPackageCandidates(type: string, explicitPackage?: string): string[] {
   if (explicitPackage !== undefined) return [explicitPackage];
   // A first-party type or alias names its package; so a preset such as `groq` loads the Chat Completions package.
-  const known = findBackendType(type);
-  if (known !== undefined) return [known.package];
+  const firstParty = firstPartyBackendPackage(type);
+  if (firstParty !== undefined) return [firstParty];
   const slug = type.trim().toLowerCase().replace(/_/g, '-');
   return [`@massgen/backend-${slug}`, `massgen-backend-${slug}`];
 }
+
+/** The MassGen package that serves a backend type or one of its aliases, when MassGen publishes one. */
+export function firstPartyBackendPackage(type: string): string | undefined {
+  return findBackendType(type)?.package;
+}
+
+/** Strategies MassGen publishes a package for. */
+export const firstPartyStrategies: readonly string[] = ['vote', 'sequential'];
 
 /** Packages to try, in order, for a strategy name (`vote`, `sequential`, or a package name). */
 export function strategyPackageCandidates(name: string): string[] {

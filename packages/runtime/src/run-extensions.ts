@@ -2,12 +2,15 @@ import type { AgentWorkspace, RunEvent, RunExtension, Tool, Warning } from '@mas
 import type { MassGenConfig } from '@massgen/config';
 import type { PluginLoader } from './plugin-loader.js';
 
-/** Extension packages and the configuration features that need them. */
-const extensionPackages: ReadonlyArray<{
+/** An extension package and the configuration feature that needs it. */
+export interface ExtensionNeed {
   packageName: string;
   feature: string;
   neededBy: (config: MassGenConfig) => boolean;
-}> = [
+}
+
+/** Extension packages and the configuration features that need them. */
+const extensionPackages: readonly ExtensionNeed[] = [
   {
     packageName: '@massgen/mcp',
     feature: 'MCP servers (backend.mcp_servers)',
@@ -21,6 +24,11 @@ const extensionPackages: ReadonlyArray<{
       config.agents.some((agent) => agent.backend.cwd !== undefined || agent.backend.contextPaths.length > 0),
   },
 ];
+
+/** The extension packages a configuration needs. */
+export function neededExtensions(config: MassGenConfig): ExtensionNeed[] {
+  return extensionPackages.filter((entry) => entry.neededBy(config));
+}
 
 /** The extensions of one run, opened together and closed together. */
 export class RunExtensions {
@@ -40,7 +48,7 @@ export class RunExtensions {
     config: MassGenConfig,
     context: { runId: string; cwd: string; signal: AbortSignal; warn: (warning: Warning) => void },
   ): Promise<RunExtensions> {
-    const needed = extensionPackages.filter((entry) => entry.neededBy(config));
+    const needed = neededExtensions(config);
     if (needed.length === 0) return RunExtensions.none();
     const opened = await Promise.allSettled(
       needed.map(async (entry) => {

@@ -165,7 +165,7 @@ describe('run', () => {
       'agents:\n  - id: a\n    backend:\n      type: chatcompletion\n      model: m\n      timeout_seconds: soon\n';
     const error = await run(config(yaml), 'q', options()).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).message).toContain('agents[0].backend.timeout_seconds (line 6)');
+    expect((error as ConfigError).message).toContain('agents[0].backend.timeout_seconds (agent "a", line 6)');
     expect(existsSync(path.join(directory, '.massgen'))).toBe(false);
   });
 

@@ -18,6 +18,7 @@ import { createAgentHandle } from './agent-handle.js';
 import { createConfiguredBackend } from './configured-backend.js';
 import { createPassthroughStrategy } from './passthrough-strategy.js';
 import { PluginLoader } from './plugin-loader.js';
+import { assertPreflight, preflightRun } from './preflight.js';
 import { estimateCost, listPriceFor } from './price-table.js';
 import { defaultRetryPolicy } from './retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
@@ -92,6 +93,14 @@ export async function run(
     conditions: options.pluginConditions ?? [],
   });
   const secrets = collectSecrets(config);
+  // Every problem that stops the run is found before anything starts, as --validate finds it.
+  assertPreflight(
+    config,
+    await preflightRun(config, loader, {
+      ...(options.backends === undefined ? {} : { backends: options.backends }),
+      loadsStrategy: options.passthrough !== true,
+    }),
+  );
   const pendingWarnings: Warning[] = [...config.warnings];
   const warn = (warning: Warning): void => {
     pendingWarnings.push(warning);

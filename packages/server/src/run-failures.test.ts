@@ -72,7 +72,7 @@ describe('runs that cannot answer', () => {
       });
       expect(response.status).toBe(500);
       const body = (await response.json()) as { error: { message: string; code: string } };
-      expect(body.error).toMatchObject({ type: 'server_error', code: 'PLUGIN_NOT_FOUND' });
+      expect(body.error).toMatchObject({ type: 'server_error', code: 'CONFIG_INVALID' });
       expect(body.error.message).not.toContain(harness.directory);
     }
     expect(harness.logs.join('\n')).toContain('nosuchstrategy');

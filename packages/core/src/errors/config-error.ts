@@ -9,6 +9,8 @@ export interface ConfigIssue {
   /** 1-based line in the file, when it is known. */
   line?: number;
   column?: number;
+  /** The named list items on the path, for people: `agent "bob"`, `mcp_servers "search"`. */
+  items?: readonly string[];
 }
 
 /**
@@ -36,12 +38,20 @@ export class ConfigError extends MassGenError {
   }
 }
 
-export function formatConfigIssue(issue: ConfigIssue): string {
-  const where =
+/**
+ * `agents[1].backend.model (agent "bob", line 7): missing; expected ...`: the key path once, then
+ * the named list items and the line, then what was found and expected. Warnings read the same.
+ */
+export function formatConfigIssue(issue: Omit<ConfigIssue, 'path'> & { path?: string | undefined }): string {
+  const position =
     issue.line === undefined
-      ? ''
-      : ` (line ${issue.line}${issue.column === undefined ? '' : `, column ${issue.column}`})`;
-  return issue.path === '' ? `${issue.message}${where}` : `${issue.path}${where}: ${issue.message}`;
+      ? []
+      : [`line ${issue.line}${issue.column === undefined ? '' : `, column ${issue.column}`}`];
+  const context = [...(issue.items ?? []), ...position];
+  const where = context.length === 0 ? '' : ` (${context.join(', ')})`;
+  return issue.path === undefined || issue.path === ''
+    ? `${issue.message}${where}`
+    : `${issue.path}${where}: ${issue.message}`;
 }
 
 function formatConfigIssues(file: string | undefined, issues: ConfigIssue[]): string {

@@ -1,0 +1,77 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '@massgen/config';
+import { checkMcpConfig } from './check-mcp-config.js';
+
+let directory: string;
+
+beforeAll(() => {
+  directory = mkdtempSync(path.join(tmpdir(), 'massgen-mcp-check-'));
+  mkdirSync(path.join(directory, 'tools'));
+  const script = path.join(directory, 'tools', 'server.sh');
+  writeFileSync(script, '#!/bin/sh\n');
+  chmodSync(script, 0o755);
+});
+
+afterAll(() => {
+  rmSync(directory, { recursive: true, force: true });
+});
+
+function check(yaml: string) {
+  return checkMcpConfig(
+    parseConfig(yaml, { baseDir: directory, cwd: directory, env: { PATH: path.dirname(process.execPath) } }),
+  );
+}
+
+describe('checkMcpConfig', { skip: process.platform === 'win32' }, () => {
+  it('accepts a command on PATH, a path from the server cwd, and HTTP servers', () => {
+    const yaml = `agents:
+  - id: bob
+    backend:
+      type: claude
+      model: m
+      mcp_servers:
+        node: { type: stdio, command: ${path.basename(process.execPath)} }
+        local: { type: stdio, command: ./server.sh, cwd: tools }
+        remote: { type: streamable-http, url: "https://example.com/mcp" }
+`;
+    expect(check(yaml)).toEqual([]);
+  });
+
+  it('names the server, its agent and the line of a command that does not exist, in either form', () => {
+    const yaml = `agents:
+  - id: bob
+    backend:
+      type: claude
+      model: m
+      mcp_servers:
+        - name: search
+          type: stdio
+          command: no-such-mcp-server
+  - id: ann
+    backend:
+      type: claude
+      model: m
+      mcp_servers:
+        files: { type: stdio, command: ./missing.sh }
+`;
+    expect(check(yaml)).toEqual([
+      {
+        path: 'agents[0].backend.mcp_servers[0].command',
+        line: 9,
+        items: ['agent "bob"', 'mcp_servers "search"'],
+        message:
+          'command "no-such-mcp-server" of MCP server "search" was not found; expected a program on PATH or a path to one',
+      },
+      {
+        path: 'agents[1].backend.mcp_servers.files.command',
+        line: 15,
+        items: ['agent "ann"'],
+        message:
+          'command "./missing.sh" of MCP server "files" was not found; expected a program on PATH or a path to one',
+      },
+    ]);
+  });
+});

@@ -1,0 +1,204 @@
+import path from 'node:path';
+import { ConfigError, MassGenError, formatConfigIssue } from '@massgen/core';
+import type { AgentWorkspace, Backend, ConfigIssue, Warning } from '@massgen/core';
+import { configIssueAt } from '@massgen/config';
+import type { KeySegment, MassGenConfig } from '@massgen/config';
+import { agentSegments, checkBackendOptions } from './backend-options.js';
+import { describeMissingApiKey, findMissingApiKey } from './missing-api-key.js';
+import type { PluginLoader } from './plugin-loader.js';
+import { neededExtensions } from './run-extensions.js';
+
+export interface PreflightOptions {
+  /** Agents whose backend is given as an instance (`RunOptions.backends`): nothing to load or check. */
+  backends?: Readonly<Record<string, Backend>>;
+  /** Whether the configuration's strategy is loaded; a passthrough run has none. */
+  loadsStrategy?: boolean;
+}
+
+export interface PreflightResult {
+  /** Every problem that stops the run, each at its key path and line. */
+  issues: ConfigIssue[];
+  /** What creating the backends reported (settings they ignore) and missing API keys, at key paths of the file. */
+  warnings: Warning[];
+  /** The agents whose backend will certainly find no API key, each at its `backend` key path. */
+  missingApiKeys: ConfigIssue[];
+  /** How many agents were checked (those not given as backend instances). */
+  agentsChecked: number;
+}
+
+/**
+ * Everything a run checks before its first model call, without starting anything: that a
+ * package serves each backend type and the strategy, that the extensions the configuration uses
+ * are installed and accept it, and that each backend accepts its options. `massgen --validate`
+ * reports exactly these, and a run refuses to start on any of them, with the same messages.
+ */
+export async function preflightRun(
+  config: MassGenConfig,
+  loader: PluginLoader,
+  options: PreflightOptions = {},
+): Promise<PreflightResult> {
+  const issues: ConfigIssue[] = [];
+  const warnings: Warning[] = [];
+  const missingApiKeys: ConfigIssue[] = [];
+  let agentsChecked = 0;
+  if (options.loadsStrategy !== false) {
+    await loader.loadStrategy(config.strategy).catch((error: unknown) => {
+      issues.push(pluginIssue(config, strategySegments(config), error));
+    });
+  }
+  for (const need of neededExtensions(config)) {
+    try {
+      const module = await loader.loadExtension(need.packageName, need.feature);
+      issues.push(...(module.checkConfig?.(config) ?? []));
+    } catch (error) {
+      issues.push(pluginIssue(config, featureSegments(config, need.packageName), error));
+    }
+  }
+  for (const [index, agent] of config.agents.entries()) {
+    if (options.backends?.[agent.id] !== undefined) continue;
+    agentsChecked += 1;
+    const backend = [...agentSegments(config, index), 'backend'];
+    let module;
+    try {
+      ({ module } = await loader.loadBackend(agent.backend.type, agent.backend.package));
+    } catch (error) {
+      issues.push(pluginIssue(config, [...backend, agent.backend.package === undefined ? 'type' : 'package'], error));
+      continue;
+    }
+    const missingKey = findMissingApiKey(config, agent, module);
+    if (missingKey !== undefined) {
+      const located = configIssueAt(config, backend, describeMissingApiKey(missingKey));
+      missingApiKeys.push(located);
+      warnings.push({ code: 'missing-api-key', ...located, agentId: agent.id });
+    }
+    const checked = checkBackendOptions(config, index, module);
+    issues.push(...checked.issues);
+    warnings.push(...checked.warnings);
+    if (checked.issues.length > 0) continue;
+    try {
+      // Created as a run creates it, so its own checks (a missing model) speak here too; keys
+      // are read at the first call, so nothing is contacted. The workspace is the one declared:
+      // a run creates it only after every check has passed.
+      const workspace = declaredWorkspace(config, agent.backend.cwd);
+      module.createBackend({
+        agentId: agent.id,
+        type: agent.backend.type,
+        model: agent.backend.model,
+        options: agent.backend.options,
+        ...(checked.parsed === undefined ? {} : { parsedOptions: checked.parsed }),
+        env: config.env,
+        warn: (warning) => warnings.push(locateBackendFinding(config, backend, warning, agent.id)),
+        ...(workspace === undefined ? {} : { workspace }),
+      });
+    } catch (error) {
+      issues.push(...creationIssues(config, backend, error));
+    }
+  }
+  return { issues: inFileOrder(dropRepeats(issues)), warnings, missingApiKeys, agentsChecked };
+}
+
+/** The workspace an agent's `cwd` asks for, before the run makes it. */
+function declaredWorkspace(config: MassGenConfig, cwd: string | undefined): AgentWorkspace | undefined {
+  if (cwd === undefined) return undefined;
+  const directory = path.resolve(config.workspace.agentTemporaryWorkspace ?? config.baseDir, cwd);
+  return { directory, roots: () => [{ path: directory, access: 'write' }], protectedPaths: () => [] };
+}
+
+/**
+ * Throws what a run stops with before anything starts: the `ConfigError` of the problems
+ * preflight found, or, when no agent has its API key, a `BACKEND_MISSING_KEY` error naming each
+ * agent's variables (a team where only some lack a key runs, and those agents fail alone).
+ */
+export function assertPreflight(config: MassGenConfig, result: PreflightResult): void {
+  if (result.issues.length > 0) {
+    throw new ConfigError({ ...(config.file === undefined ? {} : { file: config.file }), issues: result.issues });
+  }
+  if (result.agentsChecked > 0 && result.missingApiKeys.length === result.agentsChecked) {
+    const lines = result.missingApiKeys.map((issue) => `  - ${formatConfigIssue(issue)}`);
+    const where = config.file === undefined ? '' : ` (${config.file})`;
+    throw new MassGenError({
+      code: 'BACKEND_MISSING_KEY',
+      message: [`No agent has an API key${where}, so none could answer:`, ...lines].join('\n'),
+    });
+  }
+}
+
+/** A plugin that cannot be loaded, reported at the key that asks for it. */
+function pluginIssue(config: MassGenConfig, segments: KeySegment[], error: unknown): ConfigIssue {
+  if (!MassGenError.isInstance(error) || !/^PLUGIN_/.test(error.code)) throw error;
+  return configIssueAt(config, segments, error.message);
+}
+
+/**
+ * A backend that refused its settings when created: its `ConfigError` issues are relative to
+ * the agent's block (`backend.model`), and are moved to their place in the file.
+ */
+function creationIssues(config: MassGenConfig, backend: KeySegment[], error: unknown): ConfigIssue[] {
+  if (error instanceof ConfigError || (MassGenError.isInstance(error) && error.code === 'CONFIG_INVALID')) {
+    const found = error instanceof ConfigError ? error.issues : [];
+    if (found.length === 0) return [configIssueAt(config, backend, error.message)];
+    return found.map((issue) => configIssueAt(config, rebase(backend, issue.path), issue.message));
+  }
+  throw error;
+}
+
+function locateBackendFinding(
+  config: MassGenConfig,
+  backend: KeySegment[],
+  warning: Warning,
+  agentId: string,
+): Warning {
+  if (warning.path === undefined) return { ...warning, agentId };
+  const located = configIssueAt(config, rebase(backend, warning.path), warning.message);
+  return {
+    ...warning,
+    agentId,
+    path: located.path,
+    ...(located.line === undefined ? {} : { line: located.line }),
+    ...(located.items === undefined ? {} : { items: located.items }),
+  };
+}
+
+/** `backend.reasoning.effort`, as a backend names it, under the agent's `backend` segments. */
+function rebase(backend: KeySegment[], relativePath: string): KeySegment[] {
+  const parts = relativePath
+    .split(/\.|\[(\d+)\]/)
+    .filter((part): part is string => part !== undefined && part !== '')
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  return [...backend, ...(parts[0] === 'backend' ? parts.slice(1) : parts)];
+}
+
+/** Where the configuration chose its strategy, or the top of the file when it took the default. */
+function strategySegments(config: MassGenConfig): KeySegment[] {
+  for (const key of ['strategy', 'workflow']) {
+    if (config.lines[`orchestrator.${key}`] !== undefined) return ['orchestrator', key];
+  }
+  return [];
+}
+
+/** The first key that needs an extension: an agent's `mcp_servers`, or its `cwd` / `context_paths`. */
+function featureSegments(config: MassGenConfig, packageName: string): KeySegment[] {
+  for (const [index, agent] of config.agents.entries()) {
+    const backend = [...agentSegments(config, index), 'backend'];
+    if (packageName === '@massgen/mcp' && agent.backend.mcpServers.length > 0) return [...backend, 'mcp_servers'];
+    if (packageName === '@massgen/workspace' && agent.backend.cwd !== undefined) return [...backend, 'cwd'];
+    if (packageName === '@massgen/workspace' && agent.backend.contextPaths.length > 0)
+      return [...backend, 'context_paths'];
+  }
+  return packageName === '@massgen/workspace' ? ['orchestrator', 'context_paths'] : [];
+}
+
+/** One issue per key path and message: a problem found two ways is reported once. */
+function dropRepeats(issues: readonly ConfigIssue[]): ConfigIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = `${issue.path}\u0000${issue.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function inFileOrder(issues: readonly ConfigIssue[]): ConfigIssue[] {
+  return [...issues].sort((first, second) => (first.line ?? 0) - (second.line ?? 0));
+}
