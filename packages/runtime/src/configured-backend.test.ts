@@ -53,7 +53,8 @@ describe('createConfiguredBackends', () => {
         code: 'unknown-key',
         path: 'agent.backend.thinking',
         agentId: 'a',
-        message: 'agent.backend.thinking: not a setting of the chatcompletion backend, so it is ignored',
+        line: 3,
+        message: 'not a setting of the chatcompletion backend, so it is ignored',
       }),
     ]);
   });
