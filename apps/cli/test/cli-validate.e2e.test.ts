@@ -184,6 +184,26 @@ describe('configuration that cannot be safe', () => {
     ]);
   });
 
+  it('refuses two agents given one workspace, and a relative cwd that leaves the workspace root', async () => {
+    const file = write(
+      'shared-workspace.yaml',
+      `agents:
+  - id: alice
+    backend: { type: claude, model: claude-sonnet-4-5, cwd: workspace }
+  - id: bob
+    backend: { type: claude, model: claude-sonnet-4-5, cwd: ./workspace/ }
+  - id: carol
+    backend: { type: claude, model: claude-sonnet-4-5, cwd: ../outside }
+`,
+    );
+    const { validate, run } = await validateAndRun(file);
+    expect(validate).toEqual(run);
+    expect(validate).toEqual([
+      '- agents[1].backend.cwd (agent "bob", line 5): agents "alice" and "bob" have the same workspace (cwd); expected each agent to have its own directory',
+      '- agents[2].backend.cwd (agent "carol", line 7): "../outside" leaves agent_temporary_workspace; expected a directory name inside it, or an absolute path',
+    ]);
+  });
+
   it('refuses a base_url with credentials as a configuration error, without echoing them', async () => {
     const file = write(
       'credentials.yaml',

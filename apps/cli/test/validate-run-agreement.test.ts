@@ -32,6 +32,8 @@ const refused: Record<string, string> = {
     'agent:\n  id: a\n  backend: { type: openai, model: m }\norchestrator:\n  strategy: tournament\n',
   'mcp-command.yaml':
     'agent:\n  id: a\n  backend:\n    type: openai\n    model: m\n    mcp_servers:\n      search: { type: stdio, command: no-such-mcp-command }\n',
+  'shared-workspace.yaml':
+    'agents:\n  - id: a\n    backend: { type: openai, model: m, cwd: workspace }\n  - id: b\n    backend: { type: openai, model: m, cwd: workspace }\n',
   'root-workspace.yaml': 'agent:\n  id: a\n  backend: { type: claude_code, cwd: "/" }\n',
   'credentials.yaml':
     'agent:\n  id: a\n  backend: { type: chatcompletion, model: m, base_url: "http://u:p@127.0.0.1:9/v1" }\n',

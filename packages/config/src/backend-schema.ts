@@ -167,6 +167,7 @@ export const backendSchema = z.looseObject({
     .nullish(),
   context_paths: z.array(contextPathSchema).nullish(),
   mcp_servers: mcpServersSchema.nullish(),
+  exclude_tools: toolNames,
   enable_mcp_command_line: flag().nullish(),
   command_execution: flag().nullish(),
   command_line_execution_mode: choiceOf(['local', 'docker']).nullish(),

@@ -35,6 +35,8 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
     'Files or directories outside the workspace that the agent may read (or the winner may write).',
   'backend.mcp_servers':
     'MCP servers whose tools the agent gets: a mapping of names to servers, or a list of servers with `name`.',
+  'backend.exclude_tools':
+    "Never offer these tools of any of the agent's MCP servers (upstream's form; each server also takes `exclude_tools`).",
   'backend.enable_mcp_command_line':
     "Give the agent a tool that runs shell commands in its workspace (upstream's name).",
   'backend.command_execution': 'Give the agent a tool that runs shell commands in its workspace.',

@@ -128,6 +128,7 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       reasoning: read(),
       context_paths: nested('contextPath', 'list', 'seed'),
       mcp_servers: nested('mcpServer', 'list-or-mapping'),
+      exclude_tools: read('upstream'),
       pricing: read(),
       enable_web_search: unsupported('provider web search (enable_web_search)'),
       enable_code_execution: unsupported('provider code execution (enable_code_execution)'),
@@ -139,6 +140,10 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       direct_mcp_servers: unsupported('direct MCP servers'),
       shared_tools_directory: unsupported('a shared tools directory'),
       concurrent_tool_execution: unsupported('concurrent tool execution'),
+      parallel_tool_calls: unsupported("choosing parallel tool calls (the provider's default applies)"),
+      chat_template_kwargs: unsupported(
+        'chat_template_kwargs beside the other backend keys (under extra_body it is sent)',
+      ),
       hooks: unsupported('per-backend tool hooks'),
       output_schema: unsupported('structured output (output_schema)'),
       enable_programmatic_flow: unsupported('Claude programmatic tool calling'),

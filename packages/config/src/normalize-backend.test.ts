@@ -45,6 +45,33 @@ describe('agent and backend mapping', () => {
     ]);
   });
 
+  it("applies upstream's backend-level exclude_tools to every MCP server of the agent, and passes neither it nor parallel_tool_calls to the backend", () => {
+    const config = parseYaml([
+      'agent:',
+      '  id: a',
+      '  backend:',
+      '    type: openai',
+      '    parallel_tool_calls: true',
+      '    mcp_servers:',
+      '      notion: {command: notion-mcp, exclude_tools: [delete_page]}',
+      '      search: {command: search-mcp}',
+      '    exclude_tools: [post_search, delete_page]',
+    ]);
+    expect(config.agents[0]?.backend.mcpServers.map((server) => [server.name, server.excludeTools])).toEqual([
+      ['notion', ['delete_page', 'post_search']],
+      ['search', ['post_search', 'delete_page']],
+    ]);
+    expect(config.agents[0]?.backend.options).toEqual({});
+    expect(config.warnings).toEqual([
+      expect.objectContaining({
+        code: 'unsupported-feature',
+        path: 'agent.backend.parallel_tool_calls',
+        message:
+          "MassGen-TS does not support choosing parallel tool calls (the provider's default applies); this setting has no effect",
+      }),
+    ]);
+  });
+
   it('drops reasoning from the options when effort was its only key', () => {
     const config = parseYaml(['agent:', '  id: a', '  backend: {type: openai, reasoning: {effort: medium}}']);
     expect(config.agents[0]?.backend.sampling).toEqual({ reasoningEffort: 'medium' });

@@ -81,6 +81,7 @@ describe.skipIf(!present)(title, () => {
     expect(config.agents[0]?.backend.mcpServers).toEqual([
       {
         name: 'weather_server',
+        key: 'weather_server',
         type: 'stdio',
         command: 'npx',
         args: ['-y', '@modelcontextprotocol/server-weather'],

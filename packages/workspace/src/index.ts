@@ -10,6 +10,8 @@ export function createRunExtension(context: RunExtensionContext<MassGenConfig>):
   return createWorkspaceRunExtension(context);
 }
 
+/** What a run would refuse about the workspaces, found before anything is created, for `massgen --validate`. */
+export { checkWorkspaceConfig as checkConfig } from './check-workspace-config.js';
 export { writeFileAtomic, copyFileAtomic } from './atomic-write.js';
 export { createCommandTool } from './command-tool.js';
 export type { CommandToolOptions } from './command-tool.js';

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -71,18 +71,41 @@ agents:
     });
   });
 
-  it('rejects two agents sharing one workspace', async () => {
+  it('rejects agents sharing one workspace, each at its cwd, however the directory is written', async () => {
+    const link = path.join(directory, 'link');
+    mkdirSync(path.join(directory, 'real'));
+    symlinkSync(path.join(directory, 'real'), link);
     const attempt = createWorkspaceLayout(
-      config(
-        'agents:\n  - id: a\n    backend: { type: openai, cwd: same }\n  - id: b\n    backend: { type: openai, cwd: ./same/ }\n',
-      ),
+      config(`agents:
+  - id: a
+    backend: { type: openai, cwd: same }
+  - id: b
+    backend: { type: openai, cwd: ./same/ }
+  - id: c
+    backend: { type: openai, cwd: "${path.join(directory, 'real')}" }
+  - id: d
+    backend: { type: openai, cwd: "${link}" }
+`),
       'run-1',
       () => undefined,
     );
     await expect(attempt).rejects.toMatchObject({
       code: 'CONFIG_INVALID',
-      message: expect.stringContaining('agents "a" and "b" have the same workspace'),
+      issues: [
+        {
+          path: 'agents[1].backend.cwd',
+          line: 5,
+          message: 'agents "a" and "b" have the same workspace (cwd); expected each agent to have its own directory',
+        },
+        {
+          path: 'agents[3].backend.cwd',
+          line: 9,
+          message: 'agents "c" and "d" have the same workspace (cwd); expected each agent to have its own directory',
+        },
+      ],
     });
+    // Refused before anything is made.
+    expect(existsSync(path.join(directory, '.massgen'))).toBe(false);
   });
 
   it('warns about a context path that does not exist, and merges one listed twice with the wider access', async () => {

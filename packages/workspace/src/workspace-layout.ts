@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ConfigError } from '@massgen/core';
 import type { Warning } from '@massgen/core';
 import type { ContextPath, MassGenConfig } from '@massgen/config';
+import { checkWorkspaceConfig } from './check-workspace-config.js';
 import { resolveRealPath } from './real-path.js';
 
 /** A context path with its real location, for the sandbox. */
@@ -46,6 +47,8 @@ export async function createWorkspaceLayout(
   runId: string,
   warn: (warning: Warning) => void,
 ): Promise<WorkspaceLayout> {
+  const issues = checkWorkspaceConfig(config);
+  if (issues.length > 0) throw new ConfigError({ ...(config.file === undefined ? {} : { file: config.file }), issues });
   const temporaryRoot = await ensureDirectory(
     config.workspace.agentTemporaryWorkspace ?? path.join(config.baseDir, '.massgen', 'workspaces'),
   );
@@ -61,13 +64,9 @@ export async function createWorkspaceLayout(
   for (const [index, agent] of config.agents.entries()) {
     const agentPath = config.singleAgent ? 'agent' : `agents[${index}]`;
     const keyPath = `${agentPath}.backend`;
-    // The seed also accepts `cwd` beside `backend`; messages point at whichever was written.
-    const cwdPath = config.lines[`${agentPath}.cwd`] === undefined ? `${keyPath}.cwd` : `${agentPath}.cwd`;
     const written = agent.backend.cwd;
     const workspace =
-      written === undefined
-        ? undefined
-        : await ensureDirectory(workspacePath(written, temporaryRoot, runId, config, cwdPath));
+      written === undefined ? undefined : await ensureDirectory(workspacePath(written, temporaryRoot, runId));
     const own = await Promise.all(
       agent.backend.contextPaths.map((contextPath) =>
         resolveContextPath(contextPath, `${keyPath}.context_paths`, warn, agent.id),
@@ -79,53 +78,14 @@ export async function createWorkspaceLayout(
       contextPaths: mergeContextPaths([...shared, ...own]),
     });
   }
-  rejectSharedWorkspaces(config, agents);
   return { temporaryRoot, snapshotRoot, snapshotDirectory: path.join(snapshotRoot, runId), agents };
 }
 
-function workspacePath(
-  written: string,
-  temporaryRoot: string,
-  runId: string,
-  config: MassGenConfig,
-  keyPath: string,
-): string {
+/** Where a `cwd` that passed `checkWorkspaceConfig` is made: relative ones under this run's directory. */
+function workspacePath(written: string, temporaryRoot: string, runId: string): string {
   if (written === '~' || written.startsWith('~/')) return path.join(os.homedir(), written.slice(1));
   if (path.isAbsolute(written)) return path.resolve(written);
-  const relative = path.normalize(written);
-  if (relative === '..' || relative.startsWith(`..${path.sep}`)) {
-    throw new ConfigError({
-      ...(config.file === undefined ? {} : { file: config.file }),
-      issues: [
-        {
-          path: keyPath,
-          message: `"${written}" leaves agent_temporary_workspace; expected a directory name inside it, or an absolute path`,
-          ...lineOf(config, keyPath),
-        },
-      ],
-    });
-  }
-  return path.join(temporaryRoot, runId, relative);
-}
-
-function rejectSharedWorkspaces(config: MassGenConfig, agents: readonly AgentLayout[]): void {
-  const owners = new Map<string, string>();
-  for (const agent of agents) {
-    if (agent.workspace === undefined) continue;
-    const owner = owners.get(agent.workspace);
-    if (owner !== undefined) {
-      throw new ConfigError({
-        ...(config.file === undefined ? {} : { file: config.file }),
-        issues: [
-          {
-            path: 'agents',
-            message: `agents "${owner}" and "${agent.agentId}" have the same workspace (cwd); expected each agent to have its own directory`,
-          },
-        ],
-      });
-    }
-    owners.set(agent.workspace, agent.agentId);
-  }
+  return path.join(temporaryRoot, runId, path.normalize(written));
 }
 
 /** One entry per directory: listed twice (shared and the agent's own), the wider access and every protected path apply. */
@@ -182,9 +142,4 @@ async function exists(file: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function lineOf(config: MassGenConfig, keyPath: string): { line?: number } {
-  const line = config.lines[keyPath];
-  return line === undefined ? {} : { line };
 }
