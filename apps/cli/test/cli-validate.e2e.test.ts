@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backendCatalog, catalogBackendTypes } from '@massgen/config';
 import { runCli } from './run-cli.js';
 
 /**
@@ -225,6 +226,37 @@ describe('configuration that cannot be safe', () => {
     expect(flag.code).toBe(1);
     expect(flag.stderr).toContain('base_url: the URL carries credentials');
     expect(flag.stderr).not.toContain('hunter2');
+  });
+});
+
+describe('documented backend options', () => {
+  it('never warn as unknown, for any backend type (--validate creates each backend as the run does)', async () => {
+    const written: Record<string, string> = {
+      timeout_seconds: '30',
+      request_timeout: '30',
+      headers: '{ x-team: research }',
+      base_url: 'http://127.0.0.1:9/v1',
+      extra_body: '{ top_k: 40 }',
+      api_key: 'test-key-not-sent',
+    };
+    const agents = catalogBackendTypes().map((type, index) => {
+      const keys = backendCatalog.find((entry) => entry.package === type.package)?.optionKeys ?? [];
+      const options = Object.keys(written)
+        .filter((key) => keys.includes(key))
+        .map((key) => `      ${key}: ${written[key]}`);
+      return [
+        `  - id: agent${index}`,
+        '    backend:',
+        `      type: ${type.type}`,
+        `      model: "${type.defaultModel}"`,
+        ...options,
+      ].join('\n');
+    });
+    const file = write('documented-options.yaml', `agents:\n${agents.join('\n')}\n`);
+    const result = await runCli(['--validate', file], { cwd: directory });
+    expect(result.code, result.stdout).toBe(0);
+    expect(result.stdout).toContain(`${catalogBackendTypes().length} agents`);
+    expect(result.stdout).not.toMatch(/not a key MassGen knows|is not a setting of|unknown/i);
   });
 });
 
