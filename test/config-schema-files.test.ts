@@ -24,4 +24,15 @@ describe('generated configuration schema files', () => {
   it('docs/config-reference.md is what massgen --show-schema prints (run pnpm schema to update)', () => {
     expect(show()).toBe(readFileSync(path.join(root, 'docs/config-reference.md'), 'utf8'));
   });
+
+  it('describes every key, the options of each backend type included (no blank description)', () => {
+    let section = '';
+    const blank: string[] = [];
+    for (const line of show().split('\n')) {
+      if (line.startsWith('## ')) section = line.slice(3);
+      const row = /^\| (`[^`]+`)[^|]*\|.*\|(.*)\|$/.exec(line);
+      if (row !== null && row[2]?.trim() === '') blank.push(`${section}: ${row[1]}`);
+    }
+    expect(blank).toEqual([]);
+  });
 });

@@ -18,19 +18,26 @@ const httpUrl = z
 export const optionsSchema = openAICompatibleOptionsSchema.extend({
   base_url: httpUrl.optional(),
   /** Upstream MassGen's name for the endpoint. */
-  azure_endpoint: httpUrl.optional(),
+  azure_endpoint: httpUrl
+    .describe(
+      "Upstream's name for `base_url`: the resource endpoint, such as https://my-resource.openai.azure.com (default: AZURE_OPENAI_ENDPOINT).",
+    )
+    .optional(),
   deployment: z
     .string({ error: 'expected the deployment name as a string' })
     .min(1, { error: 'expected a non-empty deployment name' })
+    .describe('The deployment to call; `model` is used when this is absent.')
     .optional(),
   /** Upstream MassGen's name for the deployment. */
   deployment_name: z
     .string({ error: 'expected the deployment name as a string' })
     .min(1, { error: 'expected a non-empty deployment name' })
+    .describe("Upstream's name for `deployment`.")
     .optional(),
   api_version: z
     .string({ error: 'expected an API version such as 2024-10-21' })
     .min(1, { error: 'expected an API version such as 2024-10-21' })
+    .describe('The Azure OpenAI API version to speak (default 2024-10-21).')
     .optional(),
 });
 

@@ -31,27 +31,50 @@ export const optionsSchema = z.object({
   timeout_seconds: seconds.optional(),
   /** The upstream MassGen name for the same setting. */
   request_timeout: seconds.optional(),
-  permission_mode: z.enum(permissionModes, { error: `expected one of ${permissionModes.join(', ')}` }).optional(),
-  allowed_tools: toolNames.optional(),
-  disallowed_tools: toolNames.optional(),
-  system_prompt: text('the system prompt').optional(),
-  append_system_prompt: text('the text to append to the system prompt').optional(),
-  use_default_prompt: z.boolean({ error: 'expected true or false' }).optional(),
+  permission_mode: z
+    .enum(permissionModes, { error: `expected one of ${permissionModes.join(', ')}` })
+    .describe(
+      "Claude Code's permission mode for its tools (default acceptEdits); nobody is there to approve a request during a run.",
+    )
+    .optional(),
+  allowed_tools: toolNames
+    .describe('Claude Code tools the agent may use without asking, such as [Read, Write, "Bash(npm test:*)"].')
+    .optional(),
+  disallowed_tools: toolNames.describe('Claude Code tools the agent may never use.').optional(),
+  system_prompt: text('the system prompt')
+    .describe(
+      "Replaces Claude Code's own system prompt; MassGen's instructions (system_message, the workspace, the tools) still follow it.",
+    )
+    .optional(),
+  append_system_prompt: text('the text to append to the system prompt')
+    .describe("Text added after Claude Code's system prompt.")
+    .optional(),
+  use_default_prompt: z
+    .boolean({ error: 'expected true or false' })
+    .describe(
+      "Whether to start from Claude Code's own system prompt (default true; ignored when system_prompt is set).",
+    )
+    .optional(),
   max_thinking_tokens: z
     .number({ error: 'expected a whole number of tokens (0 turns thinking off)' })
     .int({ error: 'expected a whole number of tokens (0 turns thinking off)' })
     .min(0, { error: 'expected a whole number of tokens (0 turns thinking off)' })
+    .describe('Thinking budget in tokens; 0 turns thinking off.')
     .optional(),
   max_turns: z
     .number({ error: 'expected a positive whole number' })
     .int({ error: 'expected a positive whole number' })
     .positive({ error: 'expected a positive whole number' })
+    .describe('Most model turns Claude Code takes for one answer.')
     .optional(),
-  cli_path: text('the path of the Claude Code executable').optional(),
+  cli_path: text('the path of the Claude Code executable')
+    .describe('Path of a Claude Code executable to run instead of the one the SDK brings.')
+    .optional(),
   env: z
     .record(z.string(), z.string({ error: 'expected the value as a string' }), {
       error: 'expected a map of environment variable names to values',
     })
+    .describe('Extra environment variables for the Claude Code process.')
     .optional(),
 });
 

@@ -53,18 +53,28 @@ export const optionsSchema = z.object({
     })
     .optional(),
   extra_body: z.record(z.string(), z.unknown(), { error: 'expected a map of extra request body fields' }).optional(),
-  thinking: thinkingSchema.optional(),
+  thinking: thinkingSchema
+    .describe(
+      'Extended thinking: {type: enabled, budget_tokens: N}, {type: adaptive} or {type: disabled}; `display` (summarized or omitted) chooses how the thinking comes back.',
+    )
+    .optional(),
   /** The upstream MassGen (Claude Code) name for a thinking budget. */
-  max_thinking_tokens: thinkingBudget.optional(),
+  max_thinking_tokens: thinkingBudget
+    .describe(
+      "Upstream's (Claude Code) name for a thinking budget: the same as `thinking: {type: enabled, budget_tokens: N}`.",
+    )
+    .optional(),
   top_k: z
     .number({ error: 'expected a positive whole number' })
     .int({ error: 'expected a positive whole number' })
     .positive({ error: 'expected a positive whole number' })
+    .describe('Sample only from the K most likely tokens.')
     .optional(),
   betas: z
     .array(z.string({ error: 'expected beta names as strings' }), {
       error: 'expected a list of beta names, such as [interleaved-thinking-2025-05-14]',
     })
+    .describe('Anthropic beta features to turn on (sent as the anthropic-beta header).')
     .optional(),
 });
 

@@ -25,6 +25,7 @@ export const optionsSchema = z.object({
   api_version: z
     .string({ error: 'expected an API version such as v1beta' })
     .regex(/^v\d+\w*$/, { error: 'expected an API version such as v1beta or v1' })
+    .describe('The Gemini API version to call, such as v1beta (the default) or v1.')
     .optional(),
   timeout_seconds: seconds.optional(),
   /** The upstream MassGen name for the same setting. */
@@ -39,16 +40,28 @@ export const optionsSchema = z.object({
     .number({ error: 'expected a whole number' })
     .int({ error: 'expected a whole number' })
     .positive({ error: 'expected a positive whole number' })
+    .describe('Sample only from the K most likely tokens.')
     .optional(),
-  stop: z.union([z.string(), z.array(z.string())], { error: 'expected a stop sequence or a list of them' }).optional(),
-  presence_penalty: penalty.optional(),
-  frequency_penalty: penalty.optional(),
+  stop: z
+    .union([z.string(), z.array(z.string())], { error: 'expected a stop sequence or a list of them' })
+    .describe('A stop sequence, or a list of them: the reply ends before any of them.')
+    .optional(),
+  presence_penalty: penalty
+    .describe('From -2 to 2: positive values make tokens already used less likely, encouraging new topics.')
+    .optional(),
+  frequency_penalty: penalty
+    .describe('From -2 to 2: positive values make tokens less likely the more often they were used.')
+    .optional(),
   thinking_budget: z
     .number({ error: 'expected a number of tokens (0 turns thinking off, -1 lets the model decide)' })
     .int({ error: 'expected a whole number of tokens' })
     .min(-1, { error: 'expected a number of tokens (0 turns thinking off, -1 lets the model decide)' })
+    .describe('Thinking budget in tokens: 0 turns thinking off, -1 lets the model decide.')
     .optional(),
-  include_thoughts: z.boolean({ error: 'expected true or false' }).optional(),
+  include_thoughts: z
+    .boolean({ error: 'expected true or false' })
+    .describe("Whether to show the model's thought summaries as it thinks.")
+    .optional(),
 });
 
 export const defaultTimeoutSeconds = 600;

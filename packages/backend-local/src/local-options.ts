@@ -14,9 +14,15 @@ const positiveInteger = (what: string) =>
  */
 export const optionsSchema = z.object({
   /** Tokens of conversation each agent's context holds; capped by what the model was trained on. */
-  context_size: positiveInteger('the context size in tokens').optional(),
+  context_size: positiveInteger('the context size in tokens')
+    .describe(
+      "Tokens of conversation each agent's context holds; capped by what the model was trained on (default 8192).",
+    )
+    .optional(),
   /** CPU threads for inference; chosen for the machine when absent. */
-  threads: positiveInteger('the number of threads').optional(),
+  threads: positiveInteger('the number of threads')
+    .describe('CPU threads for inference; chosen for the machine when absent.')
+    .optional(),
   timeout_seconds: z
     .number({ error: 'expected a number of seconds' })
     .positive({ error: 'expected a positive number of seconds' })
@@ -30,6 +36,7 @@ export const optionsSchema = z.object({
   models_dir: z
     .string({ error: 'expected a directory path' })
     .min(1, { error: 'expected a directory path' })
+    .describe('Where `hf:` models are downloaded; MASSGEN_MODELS_DIR or ~/.cache/massgen/models otherwise.')
     .optional(),
 });
 

@@ -28,6 +28,7 @@ export const optionsSchema = openAICompatibleOptionsSchema.omit({ provider: true
     .looseObject({
       verbosity: z.enum(['low', 'medium', 'high'], { error: 'expected one of low, medium, high' }).optional(),
     })
+    .describe('Responses API text settings, such as {verbosity: low}.')
     .optional(),
 });
 
