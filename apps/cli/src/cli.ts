@@ -10,7 +10,7 @@ import {
   loadConfig,
 } from '@massgen/config';
 import type { MassGenConfig } from '@massgen/config';
-import { PluginLoader, installedBackendCatalog } from '@massgen/runtime';
+import { PluginLoader, installedBackendCatalog, loadAttachment, loadAttachments } from '@massgen/runtime';
 import { processIo } from './cli-io.js';
 
 export { processIo };
@@ -46,6 +46,8 @@ interface CliOptions {
   listExamples?: boolean;
   showSchema?: boolean;
   json?: boolean;
+  image: string[];
+  file: string[];
 }
 
 const helpFooter = `
@@ -55,6 +57,7 @@ Examples:
   massgen --backend chatcompletion --base-url http://localhost:8000/v1 --model qwen "Hi"
   massgen --validate team.yaml other.yaml
   massgen --list-examples               (bundled examples; massgen --example team-of-three "q")
+  massgen --config team.yaml --image chart.png --file report.pdf "What changed?"
   massgen --no-display --config team.yaml "q" > answer.md
   echo "q" | massgen --config team.yaml     (the question from standard input; also: massgen ... -)
   massgen --config team.yaml            (no question: an interactive session)
@@ -73,7 +76,7 @@ Exit codes:
   141 output pipe closed early (massgen ... | head); a run still finishes and is recorded
 
 Each run is recorded under .massgen/runs/<run id>/ (events.jsonl, answers/, votes.json,
-final.md, status.json).`;
+final.md, status.json, attachments/).`;
 
 /**
  * The `massgen` command. Resolves to the process exit code; never throws. `signals` is the
@@ -140,6 +143,13 @@ async function dispatch(
       );
     // The configuration first: its mistakes are reported before the run waits on standard input.
     const config = await resolveConfig(options, io, loader);
+    const attachments = await loadAttachments(
+      [
+        ...options.image.map((source) => ({ source, kind: 'image' as const })),
+        ...options.file.map((source) => ({ source, kind: 'file' as const })),
+      ],
+      { cwd: io.cwd, ...(signal === undefined ? {} : { signal }) },
+    );
     const question = await readQuestion(program.args[0], options.example);
     const interactive = (question === undefined || question.trim() === '') && process.stdin.isTTY === true;
     if (!interactive && (question === undefined || question.trim() === '')) {
@@ -157,7 +167,9 @@ async function dispatch(
         config,
         io,
         readLine: createLineReader(process.stdin, io.stderr),
-        runTurn: async (turnQuestion, history) => {
+        attachments,
+        loadAttachment: (source) => loadAttachment({ source, kind: 'file' }, { cwd: io.cwd }),
+        runTurn: async (turnQuestion, history, turnAttachments) => {
           const interruption = runSignal(signals, signal);
           try {
             const outcome = await runCoordination({
@@ -170,6 +182,7 @@ async function dispatch(
               record: options.record,
               signal: interruption.signal,
               history,
+              attachments: turnAttachments,
             });
             // Ctrl-C cancels the question; SIGTERM and SIGHUP end the session once its run has ended.
             if (interruption.received === 'SIGTERM' || interruption.received === 'SIGHUP')
@@ -192,6 +205,7 @@ async function dispatch(
         ...(options.outputFile === undefined ? {} : { outputFile: options.outputFile }),
         record: options.record,
         signal: interruption.signal,
+        attachments,
       });
     } finally {
       interruption.dispose();
@@ -205,6 +219,10 @@ async function dispatch(
     if (debug && error instanceof Error && error.stack !== undefined) io.stderr.write(`${error.stack}\n`);
     return exitCodeForError(failure);
   }
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }
 
 function buildProgram(io: CliIo): Command {
@@ -226,6 +244,8 @@ function buildProgram(io: CliIo): Command {
     .option('--show-schema', "print the configuration reference (with --backend TYPE: that backend's options)")
     .option('--json', 'with --show-schema: print the JSON Schema instead')
     .option('--validate <files...>', 'check configuration files, report every problem, and exit')
+    .option('--image <path|url>', 'attach an image to the question, for every agent (repeatable)', collect, [])
+    .option('--file <path|url>', 'attach a file (PDF, text, audio, image) to the question (repeatable)', collect, [])
     .option('--no-display', 'print only the final answer on stdout; progress goes to stderr')
     .option('-o, --output-file <file>', 'also write the final answer to this file')
     .option(

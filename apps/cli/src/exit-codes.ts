@@ -26,9 +26,9 @@ export function exitCodeForStopReason(stopReason: StopReason, hasFinalAnswer: bo
   }
 }
 
-/** Configuration, installation and missing keys are the user's to fix before anything runs. */
+/** Configuration, installation, missing keys and attachments are the user's to fix before anything runs. */
 export function exitCodeForError(error: unknown): ExitCodeValue {
-  if (MassGenError.isInstance(error) && /^(CONFIG_|PLUGIN_|BACKEND_MISSING_KEY$)/.test(error.code))
+  if (MassGenError.isInstance(error) && /^(CONFIG_|PLUGIN_|MEDIA_|BACKEND_MISSING_KEY$)/.test(error.code))
     return ExitCode.configError;
   return ExitCode.executionError;
 }

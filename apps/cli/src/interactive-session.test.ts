@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '@massgen/core';
+import { MassGenError } from '@massgen/core';
+import type { MediaPart, Message } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
 import type { RunResult } from '@massgen/runtime';
 import type { CliIo } from './cli-io.js';
@@ -34,10 +35,12 @@ async function session(
   answer: (question: string, turn: number) => Partial<RunResult> = (question) => ({
     finalAnswer: `Answer to ${question}`,
   }),
+  initial: readonly MediaPart[] = [],
 ) {
   const stderr = textSink();
   const io: CliIo = { stdout: textSink(), stderr, cwd: '/project', env: {} };
   const histories: Message[][] = [];
+  const attached: Array<readonly MediaPart[]> = [];
   const reads = [...lines];
   const code = await runInteractiveSession({
     config,
@@ -47,8 +50,23 @@ async function session(
       if (next === undefined) return { kind: 'end' };
       return typeof next === 'string' ? { kind: 'line', text: next } : next;
     },
-    runTurn: async (question, history): Promise<RunCommandOutcome> => {
+    attachments: initial,
+    loadAttachment: async (source) => {
+      if (source === 'missing.png')
+        throw new MassGenError({
+          code: 'MEDIA_INVALID',
+          message: 'Cannot read the attachment missing.png: no such file.',
+        });
+      return {
+        type: 'image',
+        mediaType: 'image/png',
+        filename: source,
+        data: { type: 'bytes', bytes: new Uint8Array(1) },
+      };
+    },
+    runTurn: async (question, history, attachments): Promise<RunCommandOutcome> => {
       histories.push(history);
+      attached.push(attachments);
       const result: RunResult = {
         runId: `run-${histories.length}`,
         stopReason: 'consensus',
@@ -63,7 +81,7 @@ async function session(
       return { exitCode: ExitCode.success, result };
     },
   });
-  return { code, stderr: stderr.text, histories };
+  return { code, stderr: stderr.text, histories, attached };
 }
 
 describe('runInteractiveSession', () => {
@@ -113,5 +131,32 @@ describe('runInteractiveSession', () => {
     const interrupted = await session([{ kind: 'interrupt' }, 'never asked']);
     expect(interrupted.code).toBe(ExitCode.success);
     expect(interrupted.histories).toHaveLength(0);
+  });
+
+  it('attaches files to the next question only, lists them, and reports one that cannot be read', async () => {
+    const { attached, stderr } = await session([
+      '/attach a.png',
+      '/attach missing.png',
+      '/attach',
+      '/attach b.png',
+      'What differs?',
+      'And now?',
+    ]);
+    expect(stderr).toContain('Attached a.png (image/png) to the next question.');
+    expect(stderr).toContain('Cannot read the attachment missing.png: no such file.');
+    expect(stderr).toContain('For the next question: a.png (image/png).');
+    expect(attached.map((parts) => parts.map((part) => part.filename))).toEqual([['a.png', 'b.png'], []]);
+  });
+
+  it('sends the command line attachments with the first question, and drops staged ones on /detach', async () => {
+    const image: MediaPart = {
+      type: 'image',
+      mediaType: 'image/png',
+      filename: 'cli.png',
+      data: { type: 'bytes', bytes: new Uint8Array(1) },
+    };
+    const { attached, stderr } = await session(['first', '/attach c.png', '/detach', 'second'], undefined, [image]);
+    expect(attached).toEqual([[image], []]);
+    expect(stderr).toContain('The next question goes without attachments.');
   });
 });

@@ -1,4 +1,5 @@
-import type { Message } from '@massgen/core';
+import { toMassGenError } from '@massgen/core';
+import type { MediaPart, Message } from '@massgen/core';
 import type { MassGenConfig } from '@massgen/config';
 import type { RunResult } from '@massgen/runtime';
 import type { CliIo } from './cli-io.js';
@@ -13,8 +14,12 @@ export interface InteractiveSessionOptions {
   config: MassGenConfig;
   io: CliIo;
   readLine: LineReader;
-  /** Runs one coordination with the conversation so far. */
-  runTurn: (question: string, history: Message[]) => Promise<RunCommandOutcome>;
+  /** Runs one coordination with the conversation so far and the question's attachments. */
+  runTurn: (question: string, history: Message[], attachments: readonly MediaPart[]) => Promise<RunCommandOutcome>;
+  /** Attachments given on the command line: they go with the first question. */
+  attachments?: readonly MediaPart[];
+  /** Loads what `/attach` names: a file (from the working directory) or a URL. */
+  loadAttachment: (source: string) => Promise<MediaPart>;
 }
 
 interface Turn {
@@ -33,6 +38,7 @@ export async function runInteractiveSession(options: InteractiveSessionOptions):
   const { config, io } = options;
   let history: Message[] = [];
   const turns: Turn[] = [];
+  let attachments: readonly MediaPart[] = options.attachments ?? [];
   io.stderr.write(`MassGen interactive session: ${describeTeam(config)}.\nAsk a question, or type /help.\n`);
   for (;;) {
     const read = await options.readLine(prompt);
@@ -56,8 +62,29 @@ export async function runInteractiveSession(options: InteractiveSessionOptions):
         continue;
       case 'quit':
         return ExitCode.success;
+      case 'attach':
+        if (input.source === '') {
+          io.stderr.write(describeAttachments(attachments));
+          continue;
+        }
+        try {
+          const part = await options.loadAttachment(input.source);
+          attachments = [...attachments, part];
+          io.stderr.write(`Attached ${describePart(part)} to the next question.\n`);
+        } catch (error) {
+          io.stderr.write(`${toMassGenError(error).message}\n`);
+        }
+        continue;
+      case 'detach':
+        io.stderr.write(
+          attachments.length === 0 ? 'No attachments are waiting.\n' : 'The next question goes without attachments.\n',
+        );
+        attachments = [];
+        continue;
       case 'question': {
-        const { result } = await options.runTurn(input.text, history);
+        const attached = attachments;
+        attachments = [];
+        const { result } = await options.runTurn(input.text, history, attached);
         turns.push({ question: input.text, result });
         if (result.finalAnswer !== undefined && result.stopReason !== 'cancelled') {
           history = [
@@ -74,6 +101,15 @@ export async function runInteractiveSession(options: InteractiveSessionOptions):
   }
   io.stderr.write('\n');
   return ExitCode.success;
+}
+
+function describePart(part: MediaPart): string {
+  return `${part.filename ?? `an ${part.type}`} (${part.mediaType})`;
+}
+
+function describeAttachments(attachments: readonly MediaPart[]): string {
+  if (attachments.length === 0) return 'No attachments are waiting; /attach PATH|URL adds one.\n';
+  return `For the next question: ${attachments.map(describePart).join(', ')}.\n`;
 }
 
 function describeTeam(config: MassGenConfig): string {

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Message } from '@massgen/core';
+import type { MediaPart, Message } from '@massgen/core';
 import type { MassGenConfig } from '@massgen/config';
 import { initialRunStatus, reduceRunStatus, run } from '@massgen/runtime';
 import type { RunResult, RunStatus } from '@massgen/runtime';
@@ -26,6 +26,8 @@ export interface RunCommandOptions {
   display?: DisplayMode;
   /** Earlier turns of an interactive session. */
   history?: Message[];
+  /** Images and files for every agent, loaded once (`--image`, `--file`, `/attach`). */
+  attachments?: readonly MediaPart[];
   /** Where the live display reads keys; defaults to the process's stdin. */
   stdin?: NodeJS.ReadStream;
 }
@@ -66,6 +68,7 @@ export async function runCoordination(options: RunCommandOptions): Promise<RunCo
       answerNow: display.answerNow,
       pluginSearchPaths: options.pluginSearchPaths,
       ...(options.history === undefined ? {} : { history: options.history }),
+      ...(options.attachments === undefined ? {} : { attachments: options.attachments }),
       ...(options.record ? {} : { record: false as const }),
       onEvent: (event) => {
         status = reduceRunStatus(status, event);

@@ -6,9 +6,11 @@ export type SessionInput =
   | { kind: 'reset' }
   | { kind: 'status' }
   | { kind: 'quit' }
+  | { kind: 'attach'; source: string }
+  | { kind: 'detach' }
   | { kind: 'unknown'; command: string };
 
-const commands: Record<string, 'help' | 'reset' | 'status' | 'quit'> = {
+const commands: Record<string, 'help' | 'reset' | 'status' | 'quit' | 'detach'> = {
   '/help': 'help',
   '/?': 'help',
   '/reset': 'reset',
@@ -16,12 +18,15 @@ const commands: Record<string, 'help' | 'reset' | 'status' | 'quit'> = {
   '/status': 'status',
   '/quit': 'quit',
   '/exit': 'quit',
+  '/detach': 'detach',
 };
 
 export const sessionHelp = `Commands:
   /help    show this help
   /reset   forget the conversation so far; the next question starts afresh
   /status  show the team, the turns so far and what they spent
+  /attach PATH|URL  attach an image or file to the next question (/attach alone lists them)
+  /detach  drop the attachments waiting for the next question
   /quit    end the session (Ctrl-D does too)
 Anything else is a question for the team; earlier questions and answers go with it
 (start it with // if the question itself begins with a slash).
@@ -34,6 +39,7 @@ export function parseSessionInput(line: string): SessionInput {
   // `//` escapes a question that itself starts with a slash.
   if (text.startsWith('//')) return { kind: 'question', text: text.slice(1) };
   const [word = ''] = text.split(/\s+/);
+  if (word.toLowerCase() === '/attach') return { kind: 'attach', source: text.slice(word.length).trim() };
   const kind = commands[word.toLowerCase()];
   if (kind === undefined) return { kind: 'unknown', command: word };
   return { kind };

@@ -1,3 +1,4 @@
+import { prepareMediaMessages, textOnlyMediaSupport } from '@massgen/backend-utils';
 import {
   MassGenError,
   type Backend,
@@ -21,6 +22,9 @@ import { driveClaudeCodeSession } from './drive-claude-code-session.js';
 import { loadClaudeAgentSdk, type ClaudeAgentSdk } from './load-claude-agent-sdk.js';
 import { ParkedSessions } from './parked-sessions.js';
 import type { ClaudeCodeWorkspace } from './workspace-confinement.js';
+
+/** A Claude Code session starts from one text prompt: media are refused, text files read into it. */
+const claudeCodeMediaSupport = textOnlyMediaSupport('Claude Code');
 
 export interface ClaudeCodeBackendDependencies {
   /** Loads the agent SDK; injectable so tests can show what happens when it is missing. */
@@ -135,12 +139,17 @@ export function createClaudeCodeBackend(
     return { session, warnings: [...session.toolWarnings, ...warnings] };
   }
 
-  async function* stream(request: BackendRequest, callOptions: BackendCallOptions = {}): AsyncGenerator<StreamPart> {
+  async function* stream(given: BackendRequest, callOptions: BackendCallOptions = {}): AsyncGenerator<StreamPart> {
     const { signal } = callOptions;
     let credential: ClaudeCodeCredential | undefined;
     try {
       if (signal?.aborted === true)
         throw new MassGenError({ code: 'ABORTED', message: 'The Claude Code turn was cancelled.' });
+      const caller = { agentId: settings.agentId, provider: settings.type, modelId: settings.model };
+      const request = {
+        ...given,
+        messages: await prepareMediaMessages(given.messages, claudeCodeMediaSupport, caller),
+      };
       let session = parked.resume(request.messages);
       if (session === undefined) {
         credential = resolveClaudeCodeCredential({

@@ -1,4 +1,5 @@
-import type { Message, WorkspaceRoot } from '@massgen/core';
+import { textFileBlock } from '@massgen/backend-utils';
+import type { Message, UserContentPart, WorkspaceRoot } from '@massgen/core';
 import type { ClaudeCodeOptions } from './claude-code-options.js';
 
 /** The name Claude Code gives MassGen's tools: `mcp__<server>__<tool>`. */
@@ -47,6 +48,12 @@ function toolSection(toolNames: readonly string[]): string {
   return `The tools these instructions name come from the MCP server "${toolServerName}": ${pairs}.`;
 }
 
+/** The backend has refused every media part but text files before this. */
+function userText(content: string | readonly UserContentPart[]): string {
+  if (typeof content === 'string') return content;
+  return content.map((part) => (part.type === 'text' ? part.text : textFileBlock(part))).join('\n\n');
+}
+
 /**
  * Renders everything before the latest user message as a transcript, because Claude Code starts
  * each turn as a fresh session with a single prompt; tool calls and results keep their order.
@@ -56,7 +63,7 @@ function renderTranscript(messages: readonly Message[]): string {
     .map((message) => {
       switch (message.role) {
         case 'user':
-          return `<user>\n${message.content}\n</user>`;
+          return `<user>\n${userText(message.content)}\n</user>`;
         case 'assistant': {
           const calls = (message.toolCalls ?? []).map((call) => `[called ${call.name} with ${call.input}]`);
           return `<assistant>\n${[message.content, ...calls].filter((piece) => piece !== '').join('\n')}\n</assistant>`;
@@ -74,9 +81,9 @@ function renderTranscript(messages: readonly Message[]): string {
 function renderPrompt(messages: readonly Message[]): string {
   const conversation = messages.filter((message) => message.role !== 'system');
   const last = conversation.at(-1);
-  if (conversation.length === 1 && last?.role === 'user') return last.content;
+  if (conversation.length === 1 && last?.role === 'user') return userText(last.content);
   if (last?.role === 'user') {
-    return `The conversation so far:\n\n${renderTranscript(conversation.slice(0, -1))}\n\nNow:\n\n${last.content}`;
+    return `The conversation so far:\n\n${renderTranscript(conversation.slice(0, -1))}\n\nNow:\n\n${userText(last.content)}`;
   }
   return `The conversation so far:\n\n${renderTranscript(conversation)}\n\nContinue from here.`;
 }

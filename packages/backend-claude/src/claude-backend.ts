@@ -1,4 +1,11 @@
-import { createWarningFilter, lazy, midResponseSilence, withSilenceTimeout } from '@massgen/backend-utils';
+import {
+  createWarningFilter,
+  lazy,
+  midResponseSilence,
+  prepareMediaMessages,
+  withSilenceTimeout,
+} from '@massgen/backend-utils';
+import type { MediaSupport } from '@massgen/backend-utils';
 import {
   ConfigError,
   type Backend,
@@ -21,6 +28,15 @@ interface Connection {
   client: Anthropic;
   apiKey: string;
 }
+
+const claudeImageTypes = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+/** Images and PDFs, also by URL; text files become text documents. Claude takes no audio. */
+const claudeMediaSupport: MediaSupport = {
+  apiName: "Claude's Messages API",
+  mediaTypes: [...claudeImageTypes, 'application/pdf'],
+  urlMediaTypes: [...claudeImageTypes, 'application/pdf'],
+};
 
 /** Name of the provider in messages: Anthropic, or the compatible server the requests go to. */
 function providerNameFor(baseUrl: string): string {
@@ -80,8 +96,10 @@ export function createClaudeBackend(settings: BackendSettings): Backend {
     let connected: Connection | undefined;
     let phase: 'request' | 'stream' = 'request';
     try {
+      const caller = { agentId: settings.agentId, provider: settings.type, modelId };
+      const messages = await prepareMediaMessages(request.messages, claudeMediaSupport, caller);
       connected = await connection();
-      const { body, warnings } = buildClaudeRequest(request, modelId, options);
+      const { body, warnings } = buildClaudeRequest({ ...request, messages }, modelId, options);
       for (const warning of warnings.filter(firstTime))
         yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
       if (signal?.aborted) throw signal.reason;

@@ -1,8 +1,17 @@
-import type { Message } from '@massgen/core';
+import { isTextMediaType, mediaSourceOf, textOfFile } from '@massgen/backend-utils';
+import { MassGenError } from '@massgen/core';
+import type { MediaPart, Message, UserContentPart } from '@massgen/core';
 import { readThinkingBlocks, type ThinkingBlock } from './claude-thinking-metadata.js';
+
+type ClaudeMediaSource =
+  | { type: 'base64'; media_type: string; data: string }
+  | { type: 'url'; url: string }
+  | { type: 'text'; media_type: 'text/plain'; data: string };
 
 export type ClaudeContentBlock =
   | { type: 'text'; text: string }
+  | { type: 'image'; source: ClaudeMediaSource }
+  | { type: 'document'; source: ClaudeMediaSource; title?: string }
   | ThinkingBlock
   | { type: 'tool_use'; id: string; name: string; input: unknown }
   | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
@@ -29,6 +38,32 @@ function parseToolInput(input: string): unknown {
   }
 }
 
+function mediaBlock(part: MediaPart): ClaudeContentBlock {
+  const title = part.filename === undefined ? {} : { title: part.filename };
+  if (isTextMediaType(part.mediaType))
+    return { type: 'document', source: { type: 'text', media_type: 'text/plain', data: textOfFile(part) }, ...title };
+  const data = mediaSourceOf(part);
+  const source: ClaudeMediaSource =
+    data.type === 'url'
+      ? { type: 'url', url: data.url }
+      : { type: 'base64', media_type: part.mediaType, data: data.base64 };
+  if (part.mediaType.startsWith('image/')) return { type: 'image', source };
+  if (part.mediaType === 'application/pdf') return { type: 'document', source, ...title };
+  // The backend checks the conversation against what the API takes before it gets here.
+  throw new MassGenError({
+    code: 'MEDIA_UNSUPPORTED',
+    message: `Claude's Messages API has no content block for ${part.mediaType}.`,
+  });
+}
+
+function userBlocks(content: string | readonly UserContentPart[]): ClaudeContentBlock[] {
+  if (typeof content === 'string') return content === '' ? [] : [{ type: 'text', text: content }];
+  return content.flatMap((part): ClaudeContentBlock[] => {
+    if (part.type !== 'text') return [mediaBlock(part)];
+    return part.text === '' ? [] : [{ type: 'text', text: part.text }];
+  });
+}
+
 function assistantBlocks(message: Extract<Message, { role: 'assistant' }>): ClaudeContentBlock[] {
   const blocks: ClaudeContentBlock[] = [...readThinkingBlocks(message.providerMetadata)];
   if (message.content !== '') blocks.push({ type: 'text', text: message.content });
@@ -50,7 +85,8 @@ function resultsFirst(blocks: ClaudeContentBlock[]): ClaudeContentBlock[] {
  * `tool_result` blocks of a user turn, and consecutive turns of one role are merged, since the API
  * wants all results of one assistant turn together in the next user turn. Thinking blocks kept in
  * an assistant message's metadata are replayed ahead of its text and tool calls, where Claude put
- * them. Empty text is left out, because the API rejects empty text blocks.
+ * them. Empty text is left out, because the API rejects empty text blocks. Images become `image`
+ * blocks, PDFs and text files `document` blocks named by their file.
  */
 export function convertToClaudeMessages(messages: readonly Message[]): ClaudeConversation {
   const systemParts: string[] = [];
@@ -69,7 +105,7 @@ export function convertToClaudeMessages(messages: readonly Message[]): ClaudeCon
         if (message.content !== '') systemParts.push(message.content);
         break;
       case 'user':
-        append('user', message.content === '' ? [] : [{ type: 'text', text: message.content }]);
+        append('user', userBlocks(message.content));
         break;
       case 'assistant':
         append('assistant', assistantBlocks(message));

@@ -1,4 +1,5 @@
-import type { AssistantMessage, Message, ToolResultMessage } from '@massgen/core';
+import { isTextMediaType, mediaSourceOf, textFileBlock } from '@massgen/backend-utils';
+import type { AssistantMessage, Message, ToolResultMessage, UserContentPart } from '@massgen/core';
 import type { Content, Part } from '@google/genai';
 import { readGeminiMetadata } from './gemini-provider-metadata.js';
 
@@ -55,6 +56,19 @@ function assistantParts(message: AssistantMessage, options: ConvertOptions, mode
   return parts;
 }
 
+/** Media go inline (`inlineData`), or by URI (`fileData`); text files become text. */
+function userParts(content: string | readonly UserContentPart[]): Part[] {
+  if (typeof content === 'string') return content === '' ? [] : [{ text: content }];
+  return content.flatMap((part): Part[] => {
+    if (part.type === 'text') return part.text === '' ? [] : [{ text: part.text }];
+    if (isTextMediaType(part.mediaType)) return [{ text: textFileBlock(part) }];
+    const source = mediaSourceOf(part);
+    return source.type === 'url'
+      ? [{ fileData: { fileUri: source.url, mimeType: part.mediaType } }]
+      : [{ inlineData: { mimeType: part.mediaType, data: source.base64 } }];
+  });
+}
+
 /** Google's convention for function results: `output` on success, `error` on failure. */
 function toolResultPart(message: ToolResultMessage, modelCallIds: ReadonlySet<string>): Part {
   return {
@@ -91,7 +105,7 @@ export function convertToGeminiMessages(messages: readonly Message[], options: C
         if (message.content !== '') system.push(message.content);
         break;
       case 'user':
-        append('user', message.content === '' ? [] : [{ text: message.content }]);
+        append('user', userParts(message.content));
         break;
       case 'assistant':
         append('model', assistantParts(message, options, modelCallIds));

@@ -1,4 +1,10 @@
-import { createWarningFilter, midResponseSilence, SilenceTimer, withSilenceTimeout } from '@massgen/backend-utils';
+import {
+  createWarningFilter,
+  midResponseSilence,
+  prepareMediaMessages,
+  SilenceTimer,
+  withSilenceTimeout,
+} from '@massgen/backend-utils';
 import { randomUUID } from 'node:crypto';
 import {
   ConfigError,
@@ -11,6 +17,7 @@ import {
 } from '@massgen/core';
 import type { GoogleGenAI } from '@google/genai';
 import { buildGeminiRequest } from './build-gemini-request.js';
+import { geminiMediaSupport } from './gemini-media-support.js';
 import { resolveGeminiApiKey } from './gemini-api-key.js';
 import { mapGeminiError } from './gemini-error.js';
 import { defaultBaseUrl, parseGeminiOptions } from './gemini-options.js';
@@ -103,13 +110,15 @@ export function createGeminiBackend(settings: BackendSettings): Backend {
       requestController.abort();
     });
     try {
+      const caller = { agentId: settings.agentId, provider: settings.type, modelId };
+      const messages = await prepareMediaMessages(request.messages, geminiMediaSupport, caller);
       connecting ??= connect();
       connection = await connecting.catch((error: unknown) => {
         // A missing key may be set before the next call; do not remember the failure.
         connecting = undefined;
         throw error;
       });
-      const built = buildGeminiRequest(request, modelId, options);
+      const built = buildGeminiRequest({ ...request, messages }, modelId, options);
       for (const warning of built.warnings) {
         if (firstTime(warning)) yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
       }

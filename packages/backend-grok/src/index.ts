@@ -17,6 +17,8 @@ export const grokDefinition: OpenAICompatibleBackendDefinition = {
   aliases: ['xai'],
   defaultModel: 'grok-4-fast',
   modelPatterns: ['grok-*'],
+  // xAI's vision models take JPEG and PNG images; the API takes no documents or audio.
+  mediaTypes: ['image/jpeg', 'image/png'],
 };
 
 const grok = defineOpenAICompatibleBackend(grokDefinition);

@@ -1,4 +1,5 @@
-import type { Message } from '@massgen/core';
+import { textFileBlock } from '@massgen/backend-utils';
+import type { Message, UserContentPart } from '@massgen/core';
 import type { ChatHistoryItem, ChatModelFunctionCall, ChatModelResponse } from 'node-llama-cpp';
 
 /**
@@ -18,7 +19,7 @@ export function convertToLlamaHistory(messages: readonly Message[], extraSystemT
         openResponse = undefined;
         break;
       case 'user':
-        history.push({ type: 'user', text: message.content });
+        history.push({ type: 'user', text: userText(message.content) });
         openResponse = undefined;
         break;
       case 'assistant': {
@@ -56,6 +57,12 @@ export function convertToLlamaHistory(messages: readonly Message[], extraSystemT
   const last = history.at(-1);
   if (last?.type !== 'model') history.push({ type: 'model', response: [] });
   return history;
+}
+
+/** The model reads text only; the backend has refused every media part but text files before this. */
+function userText(content: string | readonly UserContentPart[]): string {
+  if (typeof content === 'string') return content;
+  return content.map((part) => (part.type === 'text' ? part.text : textFileBlock(part))).join('\n\n');
 }
 
 /** Tool instructions go with the first system message, or in one of their own at the start. */

@@ -1,3 +1,4 @@
+import { prepareMediaMessages, textOnlyMediaSupport } from '@massgen/backend-utils';
 import type { Backend, BackendCallOptions, BackendRequest, BackendSettings, StreamPart, Warning } from '@massgen/core';
 import { toMassGenError } from '@massgen/core';
 import type { LlamaChat, LlamaContext } from 'node-llama-cpp';
@@ -8,6 +9,9 @@ import { streamLocalGeneration } from './local-stream.js';
 import { loadSharedModel } from './model-registry.js';
 import { modelReference, resolveModelFile } from './resolve-model-file.js';
 import { defaultThreadCount } from './thread-count.js';
+
+/** node-llama-cpp's chat history holds text only: images, audio and documents are refused, text files read. */
+const localMediaSupport = textOnlyMediaSupport('the local llama.cpp backend');
 
 interface AgentChat {
   chat: LlamaChat;
@@ -44,6 +48,17 @@ export function createLocalBackend(settings: BackendSettings): Backend {
     previousCall = previousCall.then(() => turn);
     try {
       await waitFor;
+      let messages: BackendRequest['messages'];
+      try {
+        messages = await prepareMediaMessages(request.messages, localMediaSupport, {
+          agentId: settings.agentId,
+          provider: 'local',
+          modelId,
+        });
+      } catch (error) {
+        yield { type: 'error', error: toMassGenError(error).withAgent(settings.agentId).toJSON() };
+        return;
+      }
       const { sampling, warnings } = mapLocalSampling(request);
       for (const warning of warnings) {
         if (warned.has(warning.message)) continue;
@@ -59,7 +74,7 @@ export function createLocalBackend(settings: BackendSettings): Backend {
       }
       const llama = await getLlamaInstance();
       yield* streamLocalGeneration(
-        request,
+        { ...request, messages },
         {
           chat: opened.chat,
           // The schema is built at run time, so its static type cannot drive the grammar's output type.

@@ -1,3 +1,4 @@
+import { prepareMediaMessages } from '@massgen/backend-utils';
 import {
   ConfigError,
   type Backend,
@@ -7,6 +8,7 @@ import {
   type StreamPart,
 } from '@massgen/core';
 import { buildChatRequest } from './build-chat-request.js';
+import { chatCompletionsMediaSupport } from './chat-media-support.js';
 import { withSdkStreamTimeout } from './idle-timeout.js';
 import { mapChatStream } from './openai-chat-stream.js';
 import {
@@ -40,6 +42,8 @@ export function createOpenAICompatibleBackend(
       ],
     });
   }
+  const mediaSupport = chatCompletionsMediaSupport(endpoint.providerName, definition.mediaTypes);
+  const caller = { agentId: settings.agentId, provider: settings.type, modelId };
   const connection = lazyOpenAISdkConnection({
     settings,
     endpoint,
@@ -56,8 +60,9 @@ export function createOpenAICompatibleBackend(
     const requestController = new AbortController();
     const abortRequest = (): void => requestController.abort(signal?.reason);
     try {
+      const messages = await prepareMediaMessages(request.messages, mediaSupport, caller);
       connected = await connection();
-      const { body, warnings } = buildChatRequest(request, modelId, options.extraBody);
+      const { body, warnings } = buildChatRequest({ ...request, messages }, modelId, options.extraBody);
       for (const warning of warnings) yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
       if (signal?.aborted) throw signal.reason;
       // The SDK sends the request and turns an error status into its error classes; the body's

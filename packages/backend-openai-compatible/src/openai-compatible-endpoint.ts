@@ -30,6 +30,11 @@ export interface OpenAICompatibleBackendDefinition {
   exampleBaseUrl?: string;
   modelPatterns?: readonly string[];
   /**
+   * Media types the server takes, when fewer than Chat Completions defines (see
+   * `chatCompletionsMediaTypes`); a part of another type is refused before the call.
+   */
+  mediaTypes?: readonly string[];
+  /**
    * Builds the SDK client from the options the default `OpenAI` client would get, for servers
    * that need another client class (Azure OpenAI's deployment paths and `api-key` header).
    */

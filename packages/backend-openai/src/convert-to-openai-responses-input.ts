@@ -1,10 +1,33 @@
-import type { AssistantMessage, Message, ToolCall } from '@massgen/core';
-import type { ResponseInputItem } from 'openai/resources/responses/responses';
+import { isTextMediaType, mediaSourceOf, mediaUrlOf, textFileBlock } from '@massgen/backend-utils';
+import { MassGenError } from '@massgen/core';
+import type { AssistantMessage, MediaPart, Message, ToolCall, UserContentPart } from '@massgen/core';
+import type { ResponseInputContent, ResponseInputItem } from 'openai/resources/responses/responses';
 import { readOpenAIProviderMetadata } from './openai-provider-metadata.js';
 
 export interface ResponsesInputOptions {
   /** Reasoning models take instructions as `developer` messages. */
   systemRole: 'system' | 'developer';
+}
+
+function mediaInputPart(part: MediaPart): ResponseInputContent {
+  if (isTextMediaType(part.mediaType)) return { type: 'input_text', text: textFileBlock(part) };
+  if (part.mediaType.startsWith('image/')) return { type: 'input_image', image_url: mediaUrlOf(part), detail: 'auto' };
+  if (part.mediaType === 'application/pdf') {
+    const filename = part.filename ?? 'document.pdf';
+    return mediaSourceOf(part).type === 'url'
+      ? { type: 'input_file', file_url: mediaUrlOf(part), filename }
+      : { type: 'input_file', file_data: mediaUrlOf(part), filename };
+  }
+  // The backend checks the conversation against what the API takes before it gets here.
+  throw new MassGenError({
+    code: 'MEDIA_UNSUPPORTED',
+    message: `OpenAI's Responses API has no input part for ${part.mediaType}.`,
+  });
+}
+
+function userInput(content: string | readonly UserContentPart[]): string | ResponseInputContent[] {
+  if (typeof content === 'string') return content;
+  return content.map((part) => (part.type === 'text' ? { type: 'input_text', text: part.text } : mediaInputPart(part)));
 }
 
 function functionCall(call: ToolCall, id?: string): ResponseInputItem {
@@ -62,7 +85,8 @@ function convertAssistant(message: AssistantMessage): ResponseInputItem[] {
 
 /**
  * Converts MassGen's messages to Responses API input items. Tool results carry no error flag in
- * this format, so a failed tool says so in its text for the model to notice.
+ * this format, so a failed tool says so in its text for the model to notice. Images become
+ * `input_image` and PDFs `input_file` parts; text files become text.
  */
 export function convertToOpenAIResponsesInput(
   messages: readonly Message[],
@@ -73,7 +97,7 @@ export function convertToOpenAIResponsesInput(
       case 'system':
         return [{ role: options.systemRole, content: message.content }];
       case 'user':
-        return [{ role: 'user', content: message.content }];
+        return [{ role: 'user', content: userInput(message.content) }];
       case 'assistant':
         return convertAssistant(message);
       case 'tool':

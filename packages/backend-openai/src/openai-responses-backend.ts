@@ -3,6 +3,8 @@ import {
   withSdkStreamTimeout,
   type OpenAISdkConnection,
 } from '@massgen/backend-openai-compatible';
+import { prepareMediaMessages } from '@massgen/backend-utils';
+import type { MediaSupport } from '@massgen/backend-utils';
 import {
   type Backend,
   type BackendCallOptions,
@@ -15,6 +17,15 @@ import { resolveOpenAIEndpoint } from './openai-endpoint.js';
 import type { OpenAIOptions } from './openai-options.js';
 import { mapOpenAIResponsesError } from './openai-responses-error.js';
 import { mapResponsesStream } from './openai-responses-stream.js';
+
+const responsesImageTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+
+/** Images and PDFs, also by URL; the Responses API has no audio input. */
+const responsesMediaSupport: MediaSupport = {
+  apiName: "OpenAI's Responses API",
+  mediaTypes: [...responsesImageTypes, 'application/pdf'],
+  urlMediaTypes: [...responsesImageTypes, 'application/pdf'],
+};
 
 /**
  * OpenAI through the Responses API, streaming. The key and the SDK are only looked at on the
@@ -40,8 +51,10 @@ export function createOpenAIResponsesBackend(
     let connected: OpenAISdkConnection | undefined;
     let phase: 'request' | 'stream' = 'request';
     try {
+      const caller = { agentId: settings.agentId, provider: settings.type, modelId };
+      const messages = await prepareMediaMessages(request.messages, responsesMediaSupport, caller);
       connected = await connection();
-      const { body, warnings } = buildOpenAIResponsesRequest(request, modelId, options);
+      const { body, warnings } = buildOpenAIResponsesRequest({ ...request, messages }, modelId, options);
       for (const warning of warnings) yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
       if (signal?.aborted) throw signal.reason;
       const events = await connected.client.responses.create(body, signal === undefined ? {} : { signal });

@@ -24,3 +24,20 @@ export { ServerSentEventDecoder } from './server-sent-events.js';
 export type { ServerSentEvent } from './server-sent-events.js';
 export { midResponseSilence, SilenceTimer, withSilenceTimeout } from './silence-timer.js';
 export { createWarningFilter } from './warning-filter.js';
+export {
+  base64Of,
+  describeMediaPart,
+  isTextMediaType,
+  mediaPartsOf,
+  mediaSourceOf,
+  mediaTypeMatches,
+  mediaUrlOf,
+  textFileBlock,
+  textOfFile,
+  userContentParts,
+  userContentText,
+} from './media-content.js';
+export type { MediaSource } from './media-content.js';
+export { readMediaFiles } from './media-files.js';
+export { findUnsupportedMedia, prepareMediaMessages, textOnlyMediaSupport } from './media-support.js';
+export type { MediaCaller, MediaSupport } from './media-support.js';

@@ -11,6 +11,15 @@ export type {
 } from './backend.js';
 export type { BackendMetadata, BackendNameRedirect, BackendTypeMetadata } from './backend-metadata.js';
 export type {
+  AudioPart,
+  FilePart,
+  ImagePart,
+  MediaData,
+  MediaPart,
+  TextPart,
+  UserContentPart,
+} from './content-part.js';
+export type {
   CoordinationEvent,
   CoordinationEventType,
   RunEvent,

@@ -1,3 +1,5 @@
+import type { UserContentPart } from './content-part.js';
+
 /** A tool call the model made, as it appears in the conversation history. */
 export interface ToolCall {
   /** Provider-assigned id that links the call to its result. */
@@ -14,7 +16,8 @@ export interface SystemMessage {
 
 export interface UserMessage {
   role: 'user';
-  content: string;
+  /** Text alone, or text and media parts in order (a question with its images and files). */
+  content: string | UserContentPart[];
 }
 
 export interface AssistantMessage {

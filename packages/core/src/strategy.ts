@@ -1,4 +1,5 @@
 import type { AgentHandle } from './agent.js';
+import type { MediaPart } from './content-part.js';
 import type { CoordinationEvent } from './coordination-event.js';
 import type { Message } from './message.js';
 import type { OrchestratorSettings } from './orchestrator-settings.js';
@@ -8,6 +9,11 @@ export interface StrategyContext {
   runId: string;
   /** The user's question for this coordination. */
   task: string;
+  /**
+   * Images, files and recordings attached to the question, loaded once (their data is bytes).
+   * Every agent's prompt that carries the task carries them too, after its text; none is dropped.
+   */
+  attachments?: readonly MediaPart[];
   /** Earlier turns of an interactive session (user questions and final answers). */
   history: Message[];
   agents: AgentHandle[];

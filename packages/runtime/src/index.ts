@@ -1,5 +1,8 @@
 export { createAgentHandle } from './agent-handle.js';
 export type { AgentHandleOptions } from './agent-handle.js';
+export { defaultAttachmentLimits, loadAttachment, loadAttachments } from './load-attachments.js';
+export type { AttachmentLimits, AttachmentRequest, LoadAttachmentsOptions } from './load-attachments.js';
+export type { AttachmentKind } from './attachment-type.js';
 export { installedBackendCatalog } from './installed-backends.js';
 export { agentKeyPath, agentSegments, checkBackendOptions, validateBackendOptions } from './backend-options.js';
 export type { BackendOptionsCheck } from './backend-options.js';

@@ -162,4 +162,19 @@ describe('run with passthrough', () => {
     expect(result.stopReason).toBe('cancelled');
     expect(result.finalAnswer).toBeUndefined();
   });
+
+  it('sends the attachments with the question in its one model call', async () => {
+    const backend = createScriptedBackend({ turns: [textTurn('A square.')] });
+    const image = {
+      type: 'image' as const,
+      mediaType: 'image/png',
+      filename: 'square.png',
+      data: { type: 'bytes' as const, bytes: new Uint8Array([1, 2]) },
+    };
+    await run(soloConfig(), 'What is it?', options({ backends: { solo: backend }, attachments: [image] }));
+    expect(backend.requests[0]?.messages.at(-1)).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: 'What is it?' }, image],
+    });
+  });
 });

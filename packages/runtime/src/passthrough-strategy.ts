@@ -85,7 +85,10 @@ function conversation(agent: AgentHandle, context: StrategyContext): Message[] {
     agent.systemMessage === undefined || agent.systemMessage === ''
       ? []
       : [{ role: 'system', content: agent.systemMessage }];
-  return [...system, ...context.history, { role: 'user', content: context.task }];
+  const attachments = context.attachments ?? [];
+  const question =
+    attachments.length === 0 ? context.task : [{ type: 'text' as const, text: context.task }, ...attachments];
+  return [...system, ...context.history, { role: 'user', content: question }];
 }
 
 function eventFor(agentId: string, part: AgentStreamPart): CoordinationEvent | undefined {

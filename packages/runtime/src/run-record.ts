@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import type { RunEvent } from '@massgen/core';
+import type { MediaPart, RunEvent } from '@massgen/core';
 import { writeFileAtomicSync } from './atomic-write.js';
 import { initialRunStatus, reduceRunStatus } from '@massgen/run-state';
 import type { RunStatus } from '@massgen/run-state';
@@ -37,7 +37,7 @@ export const statusIntervalMs = 250;
 
 /**
  * Writes a run to disk as it happens: `events.jsonl` (every event), `answers/<label>.md`,
- * `votes.json`, `final.md` and `status.json` (replaced atomically). Writes are synchronous
+ * `votes.json`, `final.md`, `status.json` (replaced atomically) and the question's attachments. Writes are synchronous
  * and flushed at every milestone, so a run stopped by Ctrl-C still leaves a complete record;
  * `status.json` follows within `statusIntervalMs`.
  */
@@ -89,6 +89,25 @@ export class RunRecord {
       // Closing the record flushes what is left: the timer need not hold the process.
       this.pendingFlush.unref();
     }
+  }
+
+  /**
+   * Copies the question's loaded attachments into `attachments/`, so a replay needs nothing
+   * outside the record, and lists them in order in `attachments.json` (parts that were never
+   * loaded are listed by their path or URL).
+   */
+  writeAttachments(parts: readonly MediaPart[]): void {
+    if (parts.length === 0) return;
+    mkdirSync(path.join(this.directory, 'attachments'));
+    const listed = parts.map((part, index) => {
+      const described = { type: part.type, mediaType: part.mediaType, filename: part.filename };
+      if (part.data.type === 'url') return { ...described, url: part.data.url };
+      if (part.data.type === 'path') return { ...described, path: part.data.path };
+      const file = `attachments/${index + 1}-${safeFileName(part.filename ?? part.type)}`;
+      writeFileSync(path.join(this.directory, file), part.data.bytes);
+      return { ...described, file, bytes: part.data.bytes.byteLength };
+    });
+    writeFileAtomicSync(path.join(this.directory, 'attachments.json'), `${JSON.stringify(listed, null, 2)}\n`);
   }
 
   currentStatus(): RunStatus {

@@ -3,6 +3,7 @@ import { MassGenError, toMassGenError } from '@massgen/core';
 import type {
   AgentHandle,
   Backend,
+  MediaPart,
   CoordinationEvent,
   Message,
   RunEvent,
@@ -37,6 +38,11 @@ export interface RunOptions {
   onEvent?: (event: RunEvent) => void;
   /** Earlier turns of an interactive session. */
   history?: Message[];
+  /**
+   * Images, files and recordings attached to the question (see `loadAttachments`): every agent's
+   * prompt carries them after its text, and the run record keeps a copy of their bytes.
+   */
+  attachments?: readonly MediaPart[];
   /** The user's working directory: plugins and `.massgen/` are found from here. */
   cwd?: string;
   /** Further directories to resolve plugin packages from (the CLI adds its own). */
@@ -124,6 +130,7 @@ export async function run(
       options.record === false
         ? undefined
         : new RunRecord(path.join(options.record?.root ?? path.join(cwd, '.massgen', 'runs'), runId), runId, startedAt);
+    record?.writeAttachments(options.attachments ?? []);
   } catch (error) {
     await extensions.close();
     throw redactError(error, secrets);
@@ -174,6 +181,9 @@ export async function run(
     const events = strategy.run({
       runId,
       task: question,
+      ...(options.attachments === undefined || options.attachments.length === 0
+        ? {}
+        : { attachments: options.attachments }),
       history: options.history ?? [],
       agents,
       settings: config.orchestrator,

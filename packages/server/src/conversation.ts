@@ -40,7 +40,7 @@ export function toConversation(messages: readonly ChatMessage[]): ConversationRe
   }
   const last = history.pop();
   const lastIndex = messages.length - 1;
-  if (last?.role !== 'user') {
+  if (last?.role !== 'user' || typeof last.content !== 'string') {
     return {
       ok: false,
       error: badRequest(

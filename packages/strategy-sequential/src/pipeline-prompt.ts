@@ -1,4 +1,4 @@
-import type { ErrorCode, Message } from '@massgen/core';
+import type { ErrorCode, MediaPart, Message, UserContentPart } from '@massgen/core';
 import { quoteBlock, wrapBlock } from './quoted-text.js';
 
 /** What an earlier stage left for the later ones. */
@@ -10,6 +10,8 @@ export interface PipelinePromptInput {
   /** The agent's own configured system message, which says what its stage does. */
   systemMessage: string | undefined;
   task: string;
+  /** The question's images and files: every stage sees them after its prompt's text. */
+  attachments?: readonly MediaPart[];
   history: readonly Message[];
   /** 1-based position of this stage. */
   stage: number;
@@ -24,18 +26,21 @@ export function buildStageMessages(input: PipelinePromptInput): Message[] {
     { role: 'system', content: joinSections([input.systemMessage, pipelineSection(input)]) },
     {
       role: 'user',
-      content: joinSections([
-        quoteHistory(input.history),
-        quoteBlock('task', input.task),
-        describeEarlier(input.earlier),
-        input.retryProblem === undefined
-          ? undefined
-          : wrapBlock(
-              'previous_attempt',
-              `Your previous attempt at this stage was not accepted: ${input.retryProblem}. Try again.`,
-            ),
-        `Now do your part: stage ${input.stage} of ${input.stageCount}.`,
-      ]),
+      content: withAttachments(
+        joinSections([
+          quoteHistory(input.history),
+          quoteBlock('task', input.task),
+          describeEarlier(input.earlier),
+          input.retryProblem === undefined
+            ? undefined
+            : wrapBlock(
+                'previous_attempt',
+                `Your previous attempt at this stage was not accepted: ${input.retryProblem}. Try again.`,
+              ),
+          `Now do your part: stage ${input.stage} of ${input.stageCount}.`,
+        ]),
+        input.attachments,
+      ),
     },
   ];
 }
@@ -68,8 +73,17 @@ function quoteHistory(history: readonly Message[]): string | undefined {
   if (turns.length === 0) return undefined;
   return wrapBlock(
     'conversation_history',
-    turns.map((message) => quoteBlock('message', message.content, { role: message.role })).join('\n'),
+    turns.map((message) => quoteBlock('message', textOf(message.content), { role: message.role })).join('\n'),
   );
+}
+
+function textOf(content: string | readonly UserContentPart[]): string {
+  if (typeof content === 'string') return content;
+  return content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n\n');
+}
+
+function withAttachments(text: string, attachments: readonly MediaPart[] | undefined): string | UserContentPart[] {
+  return attachments === undefined || attachments.length === 0 ? text : [{ type: 'text', text }, ...attachments];
 }
 
 function joinSections(sections: ReadonlyArray<string | undefined>): string {

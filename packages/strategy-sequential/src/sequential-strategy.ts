@@ -97,6 +97,7 @@ async function* runStage(
     const messages = buildStageMessages({
       systemMessage: handle.systemMessage,
       task: context.task,
+      ...(context.attachments === undefined ? {} : { attachments: context.attachments }),
       history: context.history,
       stage,
       stageCount: context.agents.length,

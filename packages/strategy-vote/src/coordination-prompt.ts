@@ -1,5 +1,5 @@
-import type { Message } from '@massgen/core';
-import { quoteBlock, quoteHistory, wrapBlock } from './quoted-data.js';
+import type { MediaPart, Message } from '@massgen/core';
+import { quoteBlock, quoteHistory, withAttachments, wrapBlock } from './quoted-data.js';
 import type { OfferedTools } from './workflow-tools.js';
 
 /** An answer as agents see it: under its author's anonymous label only. */
@@ -18,6 +18,8 @@ export interface CoordinationPromptInput {
   /** The agent's own configured system message. */
   systemMessage: string | undefined;
   task: string;
+  /** The question's images and files, sent after the prompt's text. */
+  attachments?: readonly MediaPart[];
   history: readonly Message[];
   /** The agent's own anonymous label, such as `agent2`. */
   ownLabel: string;
@@ -49,7 +51,7 @@ The answers you are shown were written by other agents. Treat them as material t
 export function buildCoordinationMessages(input: CoordinationPromptInput): Message[] {
   return [
     { role: 'system', content: joinSections([input.systemMessage, coordinationSection]) },
-    { role: 'user', content: buildUserContent(input) },
+    { role: 'user', content: withAttachments(buildUserContent(input), input.attachments) },
   ];
 }
 

@@ -180,6 +180,7 @@ export class CoordinationRun {
     const messages = buildCoordinationMessages({
       systemMessage: agent.handle.systemMessage,
       task: this.context.task,
+      ...(this.context.attachments === undefined ? {} : { attachments: this.context.attachments }),
       history: this.context.history,
       ownLabel: agent.label,
       answers: answers.map((answer) => ({ agentLabel: answer.agentLabel, content: answer.content })),

@@ -1,7 +1,7 @@
-import type { Message } from '@massgen/core';
+import type { MediaPart, Message } from '@massgen/core';
 import { describeAnswers, joinSections } from './coordination-prompt.js';
 import type { PromptAnswer } from './coordination-prompt.js';
-import { quoteBlock, quoteHistory, wrapBlock } from './quoted-data.js';
+import { quoteBlock, quoteHistory, withAttachments, wrapBlock } from './quoted-data.js';
 
 /** One vote as the presenter sees it: anonymous labels only. */
 export interface PromptVote {
@@ -21,6 +21,8 @@ export interface PromptTallyEntry {
 export interface PresentationPromptInput {
   systemMessage: string | undefined;
   task: string;
+  /** The question's images and files, sent after the prompt's text. */
+  attachments?: readonly MediaPart[];
   history: readonly Message[];
   ownLabel: string;
   answers: readonly PromptAnswer[];
@@ -39,13 +41,16 @@ export function buildPresentationMessages(input: PresentationPromptInput): Messa
     { role: 'system', content: joinSections([input.systemMessage, presentationSection]) },
     {
       role: 'user',
-      content: joinSections([
-        quoteHistory(input.history),
-        quoteBlock('task', input.task),
-        describeAnswers(input.answers, input.ownLabel),
-        describeVotes(input),
-        'Now write the final answer to the task.',
-      ]),
+      content: withAttachments(
+        joinSections([
+          quoteHistory(input.history),
+          quoteBlock('task', input.task),
+          describeAnswers(input.answers, input.ownLabel),
+          describeVotes(input),
+          'Now write the final answer to the task.',
+        ]),
+        input.attachments,
+      ),
     },
   ];
 }

@@ -1,4 +1,4 @@
-import type { Message } from '@massgen/core';
+import type { MediaPart, Message, UserContentPart } from '@massgen/core';
 
 /** The tags that give coordination prompts their structure. */
 const structuralTags = [
@@ -41,6 +41,25 @@ export function wrapBlock(tag: StructuralTag, body: string, attributes: Record<s
 export function quoteHistory(history: readonly Message[]): string | undefined {
   const turns = history.filter((message) => message.role === 'user' || message.role === 'assistant');
   if (turns.length === 0) return undefined;
-  const body = turns.map((message) => quoteBlock('message', message.content, { role: message.role })).join('\n');
+  const body = turns
+    .map((message) => quoteBlock('message', textOf(message.content), { role: message.role }))
+    .join('\n');
   return wrapBlock('conversation_history', body);
+}
+
+function textOf(content: string | readonly UserContentPart[]): string {
+  if (typeof content === 'string') return content;
+  return content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n\n');
+}
+
+/**
+ * The prompt's text, followed by the question's attachments: every agent sees the images and
+ * files the user attached next to the task they belong to. Text alone stays a string.
+ */
+export function withAttachments(
+  text: string,
+  attachments: readonly MediaPart[] | undefined,
+): string | UserContentPart[] {
+  if (attachments === undefined || attachments.length === 0) return text;
+  return [{ type: 'text', text }, ...attachments];
 }

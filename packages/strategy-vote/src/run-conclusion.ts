@@ -72,6 +72,7 @@ function presentationRequest(input: ConclusionInput, winner: AgentRecord, tally:
   const messages = buildPresentationMessages({
     systemMessage: winner.handle.systemMessage,
     task: context.task,
+    ...(context.attachments === undefined ? {} : { attachments: context.attachments }),
     history: context.history,
     ownLabel: winner.label,
     answers: state.currentAnswers().map((answer) => ({ agentLabel: answer.agentLabel, content: answer.content })),

@@ -14,6 +14,7 @@ function requestWith(tools: FakeAnthropicTool[], model = 'claude-a'): FakeAnthro
     messages: [{ role: 'user', content: 'Task' }],
     tools,
     stream: true,
+    media: [],
   };
 }
 

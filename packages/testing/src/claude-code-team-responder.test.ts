@@ -17,6 +17,7 @@ function requestWith(
     messages,
     tools,
     stream: true,
+    media: [],
   };
 }
 

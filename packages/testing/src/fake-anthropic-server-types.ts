@@ -1,3 +1,5 @@
+import type { FakeMedia } from './fake-media.js';
+
 /** A content block as a client sent it inside a Messages API message. */
 export interface FakeAnthropicContentBlock {
   type: string;
@@ -48,6 +50,8 @@ export interface FakeAnthropicRequest {
   messages: FakeAnthropicMessage[];
   tools: FakeAnthropicTool[];
   stream: boolean;
+  /** Every image and document the messages carried, decoded, in order. */
+  media: FakeMedia[];
 }
 
 /** Token counts to report instead of the estimate the server makes from the text. */

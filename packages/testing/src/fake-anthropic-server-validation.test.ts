@@ -15,6 +15,7 @@ function request(body: Record<string, unknown>): FakeAnthropicRequest {
     messages: Array.isArray(full.messages) ? (full.messages as FakeAnthropicMessage[]) : [],
     tools: [],
     stream: true,
+    media: [],
   };
 }
 

@@ -1,3 +1,4 @@
+import { readAnthropicMedia } from './fake-anthropic-media.js';
 import { isValidThinkingSignature } from './fake-anthropic-signature.js';
 import type {
   FakeAnthropicContentBlock,
@@ -184,6 +185,7 @@ export function findAnthropicRequestProblem(request: FakeAnthropicRequest): stri
     checkParameters(body) ??
     checkThinkingParameters(body) ??
     checkMessageShapes(request.messages) ??
+    readAnthropicMedia(request.messages).problem ??
     checkToolPairing(request.messages) ??
     checkThinkingReplay(body, request.messages)
   );

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readAnthropicMedia } from './fake-anthropic-media.js';
 import { anthropicErrorBody } from './fake-anthropic-server-errors.js';
 import { sendAnthropicReply } from './fake-anthropic-server-reply.js';
 import type {
@@ -42,6 +43,7 @@ function toAnthropicRequest(
   headers: Record<string, string>,
   body: Record<string, unknown>,
 ): FakeAnthropicRequest {
+  const messages = Array.isArray(body['messages']) ? (body['messages'] as FakeAnthropicMessage[]) : [];
   return {
     index,
     body,
@@ -49,9 +51,10 @@ function toAnthropicRequest(
     query: Object.fromEntries(url.searchParams.entries()),
     model: typeof body['model'] === 'string' ? body['model'] : '',
     system: systemText(body['system']),
-    messages: Array.isArray(body['messages']) ? (body['messages'] as FakeAnthropicMessage[]) : [],
+    messages,
     tools: Array.isArray(body['tools']) ? (body['tools'] as FakeAnthropicTool[]) : [],
     stream: body['stream'] === true,
+    media: readAnthropicMedia(messages).media,
   };
 }
 

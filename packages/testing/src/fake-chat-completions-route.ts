@@ -1,3 +1,4 @@
+import { readChatContentParts } from './fake-chat-media.js';
 import type { FakeModelRoute, FakeRequestView } from './fake-openai-route.js';
 import { bearerKeyRejection } from './fake-openai-route.js';
 import { openAIErrorBody } from './fake-openai-server-errors.js';
@@ -6,11 +7,13 @@ import type { FakeChatMessage, FakeChatTool } from './fake-openai-server-types.j
 
 /** A Chat Completions body is already in the form the responder reads. */
 export function chatCompletionsView(body: Record<string, unknown>): FakeRequestView {
+  const messages = Array.isArray(body['messages']) ? (body['messages'] as FakeChatMessage[]) : [];
   return {
     model: typeof body['model'] === 'string' ? body['model'] : '',
-    messages: Array.isArray(body['messages']) ? (body['messages'] as FakeChatMessage[]) : [],
+    messages,
     tools: Array.isArray(body['tools']) ? (body['tools'] as FakeChatTool[]) : [],
     stream: body['stream'] === true,
+    media: readChatContentParts(messages).media,
   };
 }
 
@@ -37,7 +40,7 @@ export const chatCompletionsRoute: FakeModelRoute = {
         ),
       };
     }
-    return undefined;
+    return readChatContentParts(request.messages).rejection;
   },
   send: sendReply,
 };

@@ -1,3 +1,5 @@
+import type { FakeMedia } from './fake-media.js';
+
 /** A function call as Gemini writes it in a `functionCall` part. */
 export interface FakeGeminiFunctionCallPart {
   id?: string;
@@ -55,6 +57,8 @@ export interface FakeGeminiRequest {
   functionDeclarations: FakeGeminiFunctionDeclaration[];
   generationConfig: Record<string, unknown>;
   toolConfig: Record<string, unknown> | undefined;
+  /** Every image, document, recording and video the contents carried, decoded, in order. */
+  media: FakeMedia[];
 }
 
 /** Token counts to report instead of the estimate the server makes from the text. */

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readGeminiMedia } from './fake-gemini-media.js';
 import { startFakeHttpServer } from './fake-http-server.js';
 import { fakeGeminiErrors, googleErrorBody, googleJsonHeaders } from './fake-gemini-server-errors.js';
 import { sendGeminiReply } from './fake-gemini-server-reply.js';
@@ -50,6 +51,7 @@ function toGeminiRequest(
   body: Record<string, unknown>,
 ): FakeGeminiRequest {
   const systemInstruction = asRecord(body['systemInstruction']);
+  const contents = Array.isArray(body['contents']) ? (body['contents'] as FakeGeminiContent[]) : [];
   return {
     index,
     method: route.method,
@@ -59,12 +61,13 @@ function toGeminiRequest(
     query: Object.fromEntries(query.entries()),
     headers,
     body,
-    contents: Array.isArray(body['contents']) ? (body['contents'] as FakeGeminiContent[]) : [],
+    contents,
     systemInstruction:
       systemInstruction === undefined ? undefined : (systemInstruction as unknown as FakeGeminiContent),
     functionDeclarations: functionDeclarations(body['tools']),
     generationConfig: asRecord(body['generationConfig']) ?? {},
     toolConfig: asRecord(body['toolConfig']),
+    media: readGeminiMedia(contents).media,
   };
 }
 
@@ -129,6 +132,10 @@ export async function createFakeGeminiServer(options: FakeGeminiServerOptions = 
         googleErrorBody(400, 'INVALID_ARGUMENT', '* GenerateContentRequest.contents: contents is not specified\n'),
         googleJsonHeaders,
       );
+    }
+    const mediaProblem = readGeminiMedia(geminiRequest.contents).problem;
+    if (mediaProblem !== undefined) {
+      return sendJson(response, 400, googleErrorBody(400, 'INVALID_ARGUMENT', mediaProblem), googleJsonHeaders);
     }
     let reply: FakeGeminiReply;
     try {

@@ -10,7 +10,7 @@ export interface FakeRejection {
 }
 
 /** The parts of a recorded request that depend on the API it came through. */
-export type FakeRequestView = Pick<FakeChatRequest, 'model' | 'messages' | 'tools' | 'stream'>;
+export type FakeRequestView = Pick<FakeChatRequest, 'model' | 'messages' | 'tools' | 'stream' | 'media'>;
 
 /**
  * One API the fake OpenAI server speaks. The server does what every route shares (parse, record,

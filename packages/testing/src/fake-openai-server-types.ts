@@ -1,3 +1,5 @@
+import type { FakeMedia } from './fake-media.js';
+
 /** A message as a client sent it in a Chat Completions request body. */
 export interface FakeChatMessage {
   role: string;
@@ -40,6 +42,8 @@ export interface FakeChatRequest {
   messages: FakeChatMessage[];
   tools: FakeChatTool[];
   stream: boolean;
+  /** Every image, file and recording the messages carried, decoded, in order. */
+  media: FakeMedia[];
 }
 
 /** Token counts to report instead of the estimate the server makes from the text. */

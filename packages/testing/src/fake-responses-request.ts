@@ -1,4 +1,5 @@
 import type { FakeRequestView } from './fake-openai-route.js';
+import { readResponsesContentParts } from './fake-responses-media.js';
 import type { FakeChatMessage, FakeChatTool } from './fake-openai-server-types.js';
 
 type Item = Record<string, unknown>;
@@ -73,5 +74,6 @@ export function responsesView(body: Record<string, unknown>): FakeRequestView {
     messages: toChatMessages(body),
     tools: toChatTools(body),
     stream: body['stream'] === true,
+    media: readResponsesContentParts(responsesInputItems(body)).media,
   };
 }

@@ -4,7 +4,8 @@ import { buildResponsesOutput } from './fake-responses-events.js';
 import { ResponsesItemMemory } from './fake-responses-items.js';
 import { checkResponsesParameters, isFakeReasoningModel } from './fake-responses-parameters.js';
 import { sendResponsesReply } from './fake-responses-reply.js';
-import { responsesView } from './fake-responses-request.js';
+import { readResponsesContentParts } from './fake-responses-media.js';
+import { responsesInputItems, responsesView } from './fake-responses-request.js';
 
 function reasoningSummaryRequested(body: Record<string, unknown>): boolean {
   const reasoning = body['reasoning'];
@@ -28,7 +29,10 @@ export function createResponsesRoute(): FakeModelRoute {
     api: 'responses',
     view: responsesView,
     checkKey: bearerKeyRejection,
-    validate: (request) => checkResponsesParameters(request.body) ?? memory.check(request.body),
+    validate: (request) =>
+      checkResponsesParameters(request.body) ??
+      readResponsesContentParts(responsesInputItems(request.body)).rejection ??
+      memory.check(request.body),
     send(response, request, reply, settings) {
       return sendResponsesReply(response, request, reply, settings, (content) => {
         const disclosure = {

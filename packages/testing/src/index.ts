@@ -101,3 +101,6 @@ export { descendantProcesses, isProcessRunning, processCommandLine } from './pro
 export { collectParts, terminalError } from './stream-parts.js';
 export { redisServerUnavailable, startRedisServer } from './redis-server.js';
 export type { TestRedisServer } from './redis-server.js';
+export { decodeBase64, mediaTypeOfBytes, parseBase64DataUrl } from './fake-media.js';
+export type { FakeMedia } from './fake-media.js';
+export { samplePdf, samplePng, sampleWav } from './sample-media.js';

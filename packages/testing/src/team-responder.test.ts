@@ -138,6 +138,7 @@ describe('team responder', () => {
       messages: [],
       tools: [],
       stream: true,
+      media: [],
     };
     const reply = responder(request, { index: 0 });
     expect(reply).toMatchObject({ type: 'text', latencyMs: 25 });

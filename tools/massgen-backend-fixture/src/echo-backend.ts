@@ -17,7 +17,12 @@ export function createEchoBackend(settings: BackendSettings): Backend {
     modelId: settings.model,
     async *stream(request: BackendRequest): AsyncGenerator<StreamPart> {
       const lastUser = [...request.messages].reverse().find((message) => message.role === 'user');
-      const question = lastUser?.content.split('\n').find((line) => line.trim() !== '') ?? '';
+      const content = lastUser?.content ?? '';
+      const text =
+        typeof content === 'string'
+          ? content
+          : content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+      const question = text.split('\n').find((line) => line.trim() !== '') ?? '';
       const answer = `${prefix}: ${question.trim()}`;
       const vote = request.tools?.find((tool) => tool.name === 'vote');
       const labels = (vote?.inputSchema as VoteParameters | undefined)?.properties?.agent_id?.enum ?? [];

@@ -22,6 +22,8 @@ export type ErrorCode =
   | 'ABORTED'
   | 'PATH_DENIED'
   | 'TOOL_FAILED'
+  | 'MEDIA_INVALID'
+  | 'MEDIA_UNSUPPORTED'
   | 'WORKFLOW_VIOLATION'
   | 'BUDGET_EXCEEDED'
   | 'INTERNAL';

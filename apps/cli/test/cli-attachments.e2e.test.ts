@@ -1,0 +1,190 @@
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createAnthropicTeamResponder,
+  createFakeAnthropicServer,
+  createFakeGeminiServer,
+  createFakeOpenAIServer,
+  createGeminiTeamResponder,
+  createTeamResponder,
+  samplePdf,
+  samplePng,
+  sampleWav,
+} from '@massgen/testing';
+import type { FakeAnthropicServer, FakeGeminiServer, FakeMedia, FakeOpenAIServer } from '@massgen/testing';
+import { runCli } from './run-cli.js';
+
+const keys = {
+  openai: 'sk-test-openai-media-0123',
+  claude: 'sk-ant-test-media-0123',
+  gemini: 'AIzaTestGemini-media-0123',
+};
+const env = { OPENAI_API_KEY: keys.openai, ANTHROPIC_API_KEY: keys.claude, GEMINI_API_KEY: keys.gemini };
+const png = samplePng({ width: 3, height: 2, rgb: [10, 120, 240] });
+const pdf = samplePdf('Quarterly numbers: up 4%.');
+let directory: string;
+let config: string;
+let openai: FakeOpenAIServer;
+let claude: FakeAnthropicServer;
+let gemini: FakeGeminiServer;
+let files: Server;
+
+beforeAll(async () => {
+  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-attachments-'));
+  openai = await createFakeOpenAIServer({
+    apiKey: keys.openai,
+    responder: createTeamResponder({ answer: 'GPT: a blue picture.', finalText: 'Final: a blue picture.' }),
+  });
+  claude = await createFakeAnthropicServer({
+    apiKey: keys.claude,
+    responder: createAnthropicTeamResponder({ answer: 'Claude: blue.', finalText: 'Final: a blue picture.' }),
+  });
+  gemini = await createFakeGeminiServer({
+    apiKey: keys.gemini,
+    responder: createGeminiTeamResponder({ answer: 'Gemini: blue.', finalText: 'Final: a blue picture.' }),
+  });
+  files = createServer((request, response) => {
+    if (request.url === '/chart.png') response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    else response.writeHead(404, 'Not Found').end();
+  });
+  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+  writeFileSync(path.join(directory, 'square.png'), png);
+  writeFileSync(path.join(directory, 'numbers.pdf'), pdf);
+  writeFileSync(path.join(directory, 'memo.wav'), sampleWav());
+  config = path.join(directory, 'mixed.yaml');
+  writeFileSync(
+    config,
+    `agents:
+  - id: gpt
+    backend: { type: openai, model: gpt-5-nano, base_url: "${openai.url}", api_key: "\${OPENAI_API_KEY}" }
+  - id: claude
+    backend: { type: claude, model: claude-sonnet-4-5, base_url: "${claude.url}", api_key: "\${ANTHROPIC_API_KEY}" }
+  - id: gemini
+    backend: { type: gemini, model: gemini-2.5-flash, base_url: "${gemini.url}", api_key: "\${GEMINI_API_KEY}" }
+`,
+  );
+});
+
+/** Where each server's request log stood when the current test began. */
+let seen = { openai: 0, claude: 0, gemini: 0 };
+
+beforeEach(() => {
+  seen = { openai: openai.requests.length, claude: claude.requests.length, gemini: gemini.requests.length };
+});
+
+afterAll(async () => {
+  files.closeAllConnections();
+  await new Promise((resolve) => files.close(resolve));
+  await Promise.all([openai.close(), claude.close(), gemini.close()]);
+  rmSync(directory, { recursive: true, force: true });
+});
+
+function carries(media: readonly FakeMedia[], mediaType: string, bytes: Buffer): boolean {
+  return media.some((item) => item.mediaType === mediaType && item.bytes?.equals(bytes) === true);
+}
+
+function allRequests(): Array<{ provider: string; media: FakeMedia[] }> {
+  return [
+    ...openai.requests.slice(seen.openai).map((request) => ({ provider: 'openai', media: request.media })),
+    ...claude.requests.slice(seen.claude).map((request) => ({ provider: 'claude', media: request.media })),
+    ...gemini.requests.slice(seen.gemini).map((request) => ({ provider: 'gemini', media: request.media })),
+  ];
+}
+
+describe('attachments through the CLI', () => {
+  it('sends --image and --file to every agent of a mixed team, and keeps them in the run record', async () => {
+    const result = await runCli(
+      ['--no-display', '--config', config, '--image', 'square.png', '--file', 'numbers.pdf', 'What does it show?'],
+      { cwd: directory, env },
+    );
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('Final: a blue picture.\n');
+    const requests = allRequests();
+    expect(new Set(requests.map((request) => request.provider))).toEqual(new Set(['openai', 'claude', 'gemini']));
+    for (const request of requests) {
+      expect(carries(request.media, 'image/png', png), `${request.provider} request carries the image`).toBe(true);
+      expect(carries(request.media, 'application/pdf', pdf), `${request.provider} request carries the PDF`).toBe(true);
+    }
+    const runs = path.join(directory, '.massgen', 'runs');
+    const [runId] = readdirSync(runs);
+    const record = path.join(runs, runId ?? '');
+    expect(readFileSync(path.join(record, 'attachments', '1-square.png'))).toEqual(png);
+    expect(JSON.parse(readFileSync(path.join(record, 'attachments.json'), 'utf8'))).toEqual([
+      {
+        type: 'image',
+        mediaType: 'image/png',
+        filename: 'square.png',
+        file: 'attachments/1-square.png',
+        bytes: png.length,
+      },
+      {
+        type: 'file',
+        mediaType: 'application/pdf',
+        filename: 'numbers.pdf',
+        file: 'attachments/2-numbers.pdf',
+        bytes: pdf.length,
+      },
+    ]);
+  });
+
+  it('fetches an --image URL once and sends its bytes to every agent', async () => {
+    const url = `http://127.0.0.1:${(files.address() as AddressInfo).port}/chart.png`;
+    const result = await runCli(['--no-display', '--no-record', '--config', config, '--image', url, 'Describe it.'], {
+      cwd: directory,
+      env,
+    });
+    expect(result.code).toBe(0);
+    for (const request of allRequests()) expect(carries(request.media, 'image/png', png)).toBe(true);
+  });
+
+  it('stops before any agent starts on a missing file, a file that is no image, or a URL that fails', async () => {
+    const missing = await runCli(['--no-display', '--config', config, '--image', 'nope.png', 'q'], {
+      cwd: directory,
+      env,
+    });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(
+      `massgen: Cannot read the attachment ${path.join(directory, 'nope.png')}: no such file.`,
+    );
+    const notImage = await runCli(['--no-display', '--config', config, '--image', 'numbers.pdf', 'q'], {
+      cwd: directory,
+      env,
+    });
+    expect(notImage.code).toBe(1);
+    expect(notImage.stderr).toContain(
+      'numbers.pdf is not an image (it is application/pdf); attach it as a file instead.',
+    );
+    const url = `http://127.0.0.1:${(files.address() as AddressInfo).port}/gone.png`;
+    const gone = await runCli(['--no-display', '--config', config, '--image', url, 'q'], { cwd: directory, env });
+    expect(gone.code).toBe(1);
+    expect(gone.stderr).toContain(`Cannot fetch the attachment ${url}: the server answered 404 Not Found.`);
+    expect(allRequests()).toHaveLength(0);
+    for (const run of [missing, notImage, gone]) expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(path.join(directory, 'nope.png'))).toBe(false);
+  });
+
+  it('names the agent whose provider cannot take a recording, and the rest of the team answers', async () => {
+    const result = await runCli(
+      ['--no-display', '--no-record', '--config', config, '--file', 'memo.wav', 'Transcribe.'],
+      {
+        cwd: directory,
+        env,
+      },
+    );
+    expect(result.stderr).toMatch(
+      /gpt failed: Agent "gpt" \(openai\/gpt-5-nano\) cannot send "memo.wav" \(audio\/wav\)/,
+    );
+    expect(result.stderr).toMatch(/claude failed: Agent "claude" \(claude\/claude-sonnet-4-5\) cannot send "memo.wav"/);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('Final: a blue picture.\n');
+    const requests = allRequests();
+    expect(requests.filter((request) => request.provider !== 'gemini')).toHaveLength(0);
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.every((request) => request.media.some((item) => item.mediaType === 'audio/wav'))).toBe(true);
+  });
+});

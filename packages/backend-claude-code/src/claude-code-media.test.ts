@@ -1,0 +1,49 @@
+import type { BackendRequest, MediaPart } from '@massgen/core';
+import { samplePng, terminalError } from '@massgen/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createClaudeCodeBackend } from './claude-code-backend.js';
+import { collectParts, createClaudeCodeHarness, type ClaudeCodeHarness } from './claude-code-test-harness.js';
+
+let harness: ClaudeCodeHarness;
+
+beforeEach(async () => {
+  harness = await createClaudeCodeHarness();
+});
+
+afterEach(async () => {
+  await harness.close();
+});
+
+function ask(part: MediaPart): BackendRequest {
+  return { messages: [{ role: 'user', content: [{ type: 'text', text: 'Read the attachment.' }, part] }] };
+}
+
+// The text-file case runs the real Claude Code CLI that @anthropic-ai/claude-agent-sdk bundles.
+describe('the Claude Code backend with attachments', () => {
+  it('puts a text file into the prompt the CLI sends', async () => {
+    harness.server.setResponder(() => ({ type: 'text', text: 'Read it.' }));
+    const notes: MediaPart = {
+      type: 'file',
+      mediaType: 'text/plain',
+      filename: 'notes.txt',
+      data: { type: 'bytes', bytes: Buffer.from('The launch is on Tuesday.') },
+    };
+    const parts = await collectParts(createClaudeCodeBackend(harness.settings()).stream(ask(notes)));
+    expect(parts.at(-1)).toMatchObject({ type: 'finish' });
+    const sent = JSON.stringify(harness.server.requests.map((request) => request.messages));
+    expect(sent).toContain('<file name=\\"notes.txt\\" media_type=\\"text/plain\\">\\nThe launch is on Tuesday.');
+  });
+
+  it('refuses an image before starting the CLI, naming the agent', async () => {
+    const image: MediaPart = {
+      type: 'image',
+      mediaType: 'image/png',
+      filename: 'square.png',
+      data: { type: 'bytes', bytes: samplePng() },
+    };
+    const error = terminalError(await collectParts(createClaudeCodeBackend(harness.settings()).stream(ask(image))));
+    expect(error.code).toBe('MEDIA_UNSUPPORTED');
+    expect(error.message).toContain('"square.png" (image/png): Claude Code takes only text');
+    expect(harness.server.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,120 @@
+import type { BackendRequest, BackendSettings, MediaPart } from '@massgen/core';
+import {
+  collectParts,
+  createFakeAnthropicServer,
+  samplePdf,
+  samplePng,
+  sampleWav,
+  terminalError,
+  type FakeAnthropicServer,
+} from '@massgen/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createClaudeBackend } from './claude-backend.js';
+
+let server: FakeAnthropicServer;
+
+beforeEach(async () => {
+  server = await createFakeAnthropicServer({ apiKey: 'sk-ant-test-media-4' });
+});
+
+afterEach(async () => {
+  await server.close();
+});
+
+function settings(): BackendSettings {
+  return {
+    agentId: 'agent-c',
+    type: 'claude',
+    model: 'claude-fake-1',
+    options: { base_url: server.url, api_key: 'sk-ant-test-media-4' },
+    env: {},
+    warn: () => undefined,
+  };
+}
+
+function ask(...media: MediaPart[]): BackendRequest {
+  return { messages: [{ role: 'user', content: [{ type: 'text', text: 'Summarise these.' }, ...media] }] };
+}
+
+const png = samplePng();
+const pdf = samplePdf();
+
+describe('claude backend, media in the Messages API', () => {
+  it('sends an image block and a PDF document block that the server decodes to the same bytes', async () => {
+    server.enqueue({ type: 'text', text: 'ok' });
+    const parts = await collectParts(
+      createClaudeBackend(settings()).stream(
+        ask(
+          { type: 'image', mediaType: 'image/png', data: { type: 'bytes', bytes: png } },
+          { type: 'file', mediaType: 'application/pdf', filename: 'plan.pdf', data: { type: 'bytes', bytes: pdf } },
+        ),
+      ),
+    );
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
+    expect(server.requests[0]?.media).toEqual([
+      { kind: 'image', mediaType: 'image/png', bytes: png },
+      { kind: 'file', mediaType: 'application/pdf', bytes: pdf, filename: 'plan.pdf' },
+    ]);
+    const blocks = server.requests[0]?.messages[0]?.content as Array<{ type: string }>;
+    expect(blocks.map((block) => block.type)).toEqual(['text', 'image', 'document']);
+  });
+
+  it('sends a text file as a plain-text document and a URL as a url source', async () => {
+    server.enqueue({ type: 'text', text: 'ok' });
+    await collectParts(
+      createClaudeBackend(settings()).stream(
+        ask(
+          {
+            type: 'file',
+            mediaType: 'text/csv',
+            filename: 'costs.csv',
+            data: { type: 'bytes', bytes: Buffer.from('a,b\n1,2\n') },
+          },
+          { type: 'image', mediaType: 'image/png', data: { type: 'url', url: 'https://example.com/chart.png' } },
+        ),
+      ),
+    );
+    expect(server.requests[0]?.media).toEqual([
+      { kind: 'file', mediaType: 'text/plain', bytes: Buffer.from('a,b\n1,2\n'), filename: 'costs.csv' },
+      { kind: 'image', mediaType: 'image/*', url: 'https://example.com/chart.png' },
+    ]);
+  });
+
+  it('refuses audio before the request, naming the agent and what Claude takes', async () => {
+    const error = terminalError(
+      await collectParts(
+        createClaudeBackend(settings()).stream(
+          ask({
+            type: 'audio',
+            mediaType: 'audio/wav',
+            filename: 'memo.wav',
+            data: { type: 'bytes', bytes: sampleWav() },
+          }),
+        ),
+      ),
+    );
+    expect(error).toMatchObject({ code: 'MEDIA_UNSUPPORTED', agentId: 'agent-c', provider: 'claude' });
+    expect(error.message).toContain(
+      "Claude's Messages API takes image/jpeg, image/png, image/gif, image/webp, application/pdf",
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('refuses a text file that is not UTF-8, naming it', async () => {
+    const error = terminalError(
+      await collectParts(
+        createClaudeBackend(settings()).stream(
+          ask({
+            type: 'file',
+            mediaType: 'text/plain',
+            filename: 'bad.txt',
+            data: { type: 'bytes', bytes: Buffer.from([0xff, 0xfe, 0x00, 0xd8]) },
+          }),
+        ),
+      ),
+    );
+    expect(error).toMatchObject({ code: 'MEDIA_INVALID' });
+    expect(error.message).toContain('"bad.txt" (text/plain) is not UTF-8 text');
+    expect(server.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,93 @@
+import type { BackendRequest, BackendSettings, MediaPart } from '@massgen/core';
+import {
+  collectParts,
+  createFakeGeminiServer,
+  samplePdf,
+  samplePng,
+  sampleWav,
+  terminalError,
+  type FakeGeminiServer,
+} from '@massgen/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createGeminiBackend } from './gemini-backend.js';
+
+const apiKey = 'AIzaTestKey-media-5';
+let server: FakeGeminiServer;
+
+beforeEach(async () => {
+  server = await createFakeGeminiServer({ apiKey });
+});
+
+afterEach(async () => {
+  await server.close();
+});
+
+function settings(): BackendSettings {
+  return {
+    agentId: 'agent-d',
+    type: 'gemini',
+    model: 'gemini-2.5-flash',
+    options: { base_url: server.url, api_key: apiKey },
+    env: {},
+    warn: () => undefined,
+  };
+}
+
+function ask(...media: MediaPart[]): BackendRequest {
+  return { messages: [{ role: 'user', content: [{ type: 'text', text: 'What do you get?' }, ...media] }] };
+}
+
+describe('gemini backend, media as inline data', () => {
+  it('sends an image, a PDF and a recording as inlineData that the server decodes to the same bytes', async () => {
+    server.enqueue({ type: 'text', text: 'ok' });
+    const png = samplePng();
+    const pdf = samplePdf();
+    const wav = sampleWav();
+    const parts = await collectParts(
+      createGeminiBackend(settings()).stream(
+        ask(
+          { type: 'image', mediaType: 'image/png', data: { type: 'bytes', bytes: png } },
+          { type: 'file', mediaType: 'application/pdf', data: { type: 'bytes', bytes: pdf } },
+          { type: 'audio', mediaType: 'audio/wav', data: { type: 'bytes', bytes: wav } },
+        ),
+      ),
+    );
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
+    expect(server.requests[0]?.media).toEqual([
+      { kind: 'image', mediaType: 'image/png', bytes: png },
+      { kind: 'file', mediaType: 'application/pdf', bytes: pdf },
+      { kind: 'audio', mediaType: 'audio/wav', bytes: wav },
+    ]);
+  });
+
+  it('refuses a web URL before the request: Gemini reads only its own file URIs', async () => {
+    const error = terminalError(
+      await collectParts(
+        createGeminiBackend(settings()).stream(
+          ask({ type: 'image', mediaType: 'image/png', data: { type: 'url', url: 'https://example.com/a.png' } }),
+        ),
+      ),
+    );
+    expect(error).toMatchObject({ code: 'MEDIA_UNSUPPORTED', agentId: 'agent-d' });
+    expect(error.message).toContain('by URL');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('refuses a GIF, which Gemini does not list, before the request', async () => {
+    const error = terminalError(
+      await collectParts(
+        createGeminiBackend(settings()).stream(
+          ask({
+            type: 'image',
+            mediaType: 'image/gif',
+            filename: 'spin.gif',
+            data: { type: 'bytes', bytes: Buffer.from('GIF89a') },
+          }),
+        ),
+      ),
+    );
+    expect(error.code).toBe('MEDIA_UNSUPPORTED');
+    expect(error.message).toContain('"spin.gif" (image/gif)');
+    expect(server.requests).toHaveLength(0);
+  });
+});

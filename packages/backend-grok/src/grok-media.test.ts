@@ -1,0 +1,68 @@
+import type { BackendSettings, MediaPart } from '@massgen/core';
+import {
+  collectParts,
+  createFakeOpenAIServer,
+  samplePdf,
+  samplePng,
+  terminalError,
+  type FakeOpenAIServer,
+} from '@massgen/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createBackend } from './index.js';
+
+const xaiKey = 'xai-test-media-3';
+let server: FakeOpenAIServer;
+
+beforeEach(async () => {
+  server = await createFakeOpenAIServer({ apiKey: xaiKey });
+});
+
+afterEach(async () => {
+  await server.close();
+});
+
+function settings(): BackendSettings {
+  return {
+    agentId: 'agent-g',
+    type: 'grok',
+    model: 'grok-4-fast',
+    options: { base_url: server.url },
+    env: { XAI_API_KEY: xaiKey },
+    warn: () => undefined,
+  };
+}
+
+function ask(part: MediaPart) {
+  return { messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'What is this?' }, part] }] };
+}
+
+describe('grok backend, media', () => {
+  it('sends a PNG as an image_url data URL', async () => {
+    server.enqueue({ type: 'text', text: 'A square.' });
+    const png = samplePng();
+    await collectParts(
+      createBackend(settings()).stream(
+        ask({ type: 'image', mediaType: 'image/png', data: { type: 'bytes', bytes: png } }),
+      ),
+    );
+    expect(server.requests[0]?.media).toEqual([{ kind: 'image', mediaType: 'image/png', bytes: png }]);
+  });
+
+  it('refuses a PDF before the request, since xAI takes images only', async () => {
+    const error = terminalError(
+      await collectParts(
+        createBackend(settings()).stream(
+          ask({
+            type: 'file',
+            mediaType: 'application/pdf',
+            filename: 'r.pdf',
+            data: { type: 'bytes', bytes: samplePdf() },
+          }),
+        ),
+      ),
+    );
+    expect(error).toMatchObject({ code: 'MEDIA_UNSUPPORTED', agentId: 'agent-g' });
+    expect(error.message).toContain("xAI's Chat Completions API takes image/jpeg, image/png and text files");
+    expect(server.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,52 @@
+import type { MediaPart } from '@massgen/core';
+import { collectParts, samplePng, terminalError } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
+import { convertToLlamaHistory } from './convert-to-llama-history.js';
+import { createLocalBackend } from './local-backend.js';
+
+describe('local backend, attachments', () => {
+  it('refuses an image before loading any model: the chat history holds text only', async () => {
+    const backend = createLocalBackend({
+      agentId: 'agent-l',
+      type: 'local',
+      model: '/nonexistent/massgen/model.gguf',
+      options: {},
+      env: {},
+      warn: () => undefined,
+    });
+    const image: MediaPart = {
+      type: 'image',
+      mediaType: 'image/png',
+      filename: 'square.png',
+      data: { type: 'bytes', bytes: samplePng() },
+    };
+    const error = terminalError(
+      await collectParts(
+        backend.stream({ messages: [{ role: 'user', content: [{ type: 'text', text: 'What is it?' }, image] }] }),
+      ),
+    );
+    expect(error).toMatchObject({ code: 'MEDIA_UNSUPPORTED', agentId: 'agent-l' });
+    expect(error.message).toContain('the local llama.cpp backend takes only text');
+  });
+
+  it('writes a text file into the user turn, named', () => {
+    const history = convertToLlamaHistory([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Summarise:' },
+          {
+            type: 'file',
+            mediaType: 'text/markdown',
+            filename: 'plan.md',
+            data: { type: 'bytes', bytes: Buffer.from('# Plan\nShip on Friday.') },
+          },
+        ],
+      },
+    ]);
+    expect(history[0]).toEqual({
+      type: 'user',
+      text: 'Summarise:\n\n<file name="plan.md" media_type="text/markdown">\n# Plan\nShip on Friday.\n</file>',
+    });
+  });
+});

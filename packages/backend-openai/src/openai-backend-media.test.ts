@@ -1,0 +1,125 @@
+import type { BackendRequest, BackendSettings, MediaPart } from '@massgen/core';
+import {
+  collectParts,
+  createFakeOpenAIServer,
+  samplePdf,
+  samplePng,
+  sampleWav,
+  terminalError,
+  type FakeOpenAIServer,
+} from '@massgen/testing';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOpenAIBackend } from './openai-backend.js';
+
+const apiKey = 'test-key-media-1';
+let server: FakeOpenAIServer;
+
+beforeEach(async () => {
+  server = await createFakeOpenAIServer({ apiKey });
+});
+
+afterEach(async () => {
+  await server.close();
+});
+
+function settings(): BackendSettings {
+  return {
+    agentId: 'agent-a',
+    type: 'openai',
+    model: 'gpt-4.1',
+    options: { base_url: server.url, api_key: apiKey },
+    env: {},
+    warn: () => undefined,
+  };
+}
+
+function ask(...media: MediaPart[]): BackendRequest {
+  return { messages: [{ role: 'user', content: [{ type: 'text', text: 'What do these show?' }, ...media] }] };
+}
+
+const png = samplePng();
+const pdf = samplePdf();
+const image: MediaPart = { type: 'image', mediaType: 'image/png', data: { type: 'bytes', bytes: png } };
+const document: MediaPart = {
+  type: 'file',
+  mediaType: 'application/pdf',
+  filename: 'report.pdf',
+  data: { type: 'bytes', bytes: pdf },
+};
+
+describe('openai backend, media in the Responses API', () => {
+  it('sends an image as input_image and a PDF as input_file, which the server decodes to the same bytes', async () => {
+    server.enqueue({ type: 'text', text: 'A red square and a report.' });
+    const parts = await collectParts(createOpenAIBackend(settings()).stream(ask(image, document)));
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
+    const [request] = server.requests;
+    expect(request?.media).toEqual([
+      { kind: 'image', mediaType: 'image/png', bytes: png },
+      { kind: 'file', mediaType: 'application/pdf', bytes: pdf, filename: 'report.pdf' },
+    ]);
+    const content = (request?.body['input'] as Array<{ content: Array<{ type: string }> }>)[0]?.content;
+    expect(content?.map((part) => part.type)).toEqual(['input_text', 'input_image', 'input_file']);
+  });
+
+  it('passes an image URL on for OpenAI to fetch, and puts a text file into the message', async () => {
+    server.enqueue({ type: 'text', text: 'ok' });
+    const notes: MediaPart = {
+      type: 'file',
+      mediaType: 'text/markdown',
+      filename: 'notes.md',
+      data: { type: 'bytes', bytes: Buffer.from('# Budget\nTwelve euros.') },
+    };
+    const remote: MediaPart = {
+      type: 'image',
+      mediaType: 'image/jpeg',
+      data: { type: 'url', url: 'https://example.com/cat.jpg' },
+    };
+    await collectParts(createOpenAIBackend(settings()).stream(ask(remote, notes)));
+    expect(server.requests[0]?.media).toEqual([
+      { kind: 'image', mediaType: 'image/*', url: 'https://example.com/cat.jpg' },
+    ]);
+    expect(JSON.stringify(server.requests[0]?.body)).toContain('Twelve euros.');
+  });
+
+  it('reads a part given as a path', async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'massgen-openai-media-'));
+    writeFileSync(path.join(directory, 'square.png'), png);
+    server.enqueue({ type: 'text', text: 'ok' });
+    const fromFile: MediaPart = {
+      type: 'image',
+      mediaType: 'image/png',
+      data: { type: 'path', path: path.join(directory, 'square.png') },
+    };
+    await collectParts(createOpenAIBackend(settings()).stream(ask(fromFile)));
+    expect(server.requests[0]?.media[0]?.bytes).toEqual(png);
+  });
+
+  it('refuses audio before any request, naming the agent, the API and the file', async () => {
+    const recording: MediaPart = {
+      type: 'audio',
+      mediaType: 'audio/wav',
+      filename: 'memo.wav',
+      data: { type: 'bytes', bytes: sampleWav() },
+    };
+    const error = terminalError(await collectParts(createOpenAIBackend(settings()).stream(ask(recording))));
+    expect(error).toMatchObject({ code: 'MEDIA_UNSUPPORTED', agentId: 'agent-a', retryable: false });
+    expect(error.message).toContain('"memo.wav" (audio/wav)');
+    expect(error.message).toContain("OpenAI's Responses API takes");
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('says which file is missing, before any request', async () => {
+    const missing: MediaPart = {
+      type: 'image',
+      mediaType: 'image/png',
+      data: { type: 'path', path: '/nonexistent/massgen/square.png' },
+    };
+    const error = terminalError(await collectParts(createOpenAIBackend(settings()).stream(ask(missing))));
+    expect(error).toMatchObject({ code: 'MEDIA_INVALID' });
+    expect(error.message).toContain('/nonexistent/massgen/square.png: no such file');
+    expect(server.requests).toHaveLength(0);
+  });
+});
