@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { MassGenError, toMassGenError } from '@massgen/core';
-import { supportedBackendTypes } from '@massgen/config';
+import { supportedBackendTypes, upstreamBackendTypeNote } from '@massgen/config';
 import {
   PluginLoader,
   closestBackendTypes,
@@ -39,7 +39,7 @@ interface AddRequest {
 export async function addCommand(args: readonly string[], io: CliIo): Promise<ExitCodeValue> {
   const program = new Command('massgen add')
     .description(
-      'Add plugins: a backend type MassGen publishes a package for (local, claude_code, ...),\nor any package name, tarball or URL. Installs into the project in this directory (with\nits package manager: pnpm, npm, yarn or bun, from its lockfile), or beside massgen itself\nwhen there is no project here.',
+      'Add plugins: a backend type MassGen publishes a package for (local, claude_code, ...), or any package name, tarball or URL. Installs into the project in this directory (with its package manager: pnpm, npm, yarn or bun, from its lockfile), or beside massgen itself when there is no project here.',
     )
     .argument('<plugins...>', 'backend types or packages')
     .option('-g, --global', 'install beside massgen itself, even inside a project')
@@ -101,6 +101,10 @@ function toRequest(argument: string, cwd: string): AddRequest {
   }
   if (/^(?:@|massgen-)|[/:]/.test(argument)) return { argument, spec: argument };
   const packageName = firstPartyBackendPackage(argument);
+  const note = upstreamBackendTypeNote(argument);
+  if (packageName === undefined && note !== undefined) {
+    throw new MassGenError({ code: 'CONFIG_INVALID', message: `no plugin to add for "${argument}": ${note}.` });
+  }
   if (packageName === undefined) {
     const close = closestBackendTypes(argument);
     throw new MassGenError({
