@@ -8,6 +8,7 @@ import { median, verdict } from './measure.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const local = await import(path.join(root, 'packages/backend-local/dist/index.js'));
+const { writeTinyLlamaGguf } = await import(path.join(root, 'packages/backend-local/dist/testing.js'));
 const { getLlama, LlamaChat, LlamaLogLevel } = await import(
   path.join(root, 'packages/backend-local/node_modules/node-llama-cpp/dist/index.js')
 );
@@ -18,7 +19,7 @@ export async function localModel() {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'massgen-bench-local-'));
   try {
     // Big enough that a token costs real arithmetic, small enough to generate in a bench run.
-    const modelPath = await local.writeTinyLlamaGguf(path.join(directory, 'bench.gguf'), {
+    const modelPath = await writeTinyLlamaGguf(path.join(directory, 'bench.gguf'), {
       embeddingLength: 512,
       layers: 4,
       heads: 8,

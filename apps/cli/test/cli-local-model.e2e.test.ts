@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { writeTinyLlamaGguf } from '@massgen/backend-local';
+import { writeTinyLlamaGguf } from '@massgen/backend-local/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 

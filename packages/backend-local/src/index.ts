@@ -35,7 +35,5 @@ export type { ModelDownloadOptions } from './model-download.js';
 export { loadedModelCount, loadSharedModel, unloadSharedModels } from './model-registry.js';
 export { modelReference, modelsDirectory, resolveModelFile } from './resolve-model-file.js';
 export type { ResolveModelOptions } from './resolve-model-file.js';
-export { createTinyLlamaGguf, writeTinyLlamaGguf } from './testing/tiny-llama-model.js';
-export type { TinyLlamaOptions } from './testing/tiny-llama-model.js';
 export { defaultThreadCount } from './thread-count.js';
 export { toGbnfJsonSchema } from './to-gbnf-json-schema.js';
