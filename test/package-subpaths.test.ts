@@ -15,6 +15,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const otherSubpaths: Readonly<Record<string, string>> = {
   'massgen ./schema.json': 'the JSON Schema of configuration files, for editors',
   '@massgen/tui ./live-display': 'the live display, loaded only when a terminal shows it',
+  '@massgen/batch ./queue': 'queue mode (BullMQ over Redis), loaded only with --queue',
 };
 
 const packageDirectories = ['packages', 'apps', 'tools'].flatMap((group) =>
