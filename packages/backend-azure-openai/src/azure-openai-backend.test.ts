@@ -8,6 +8,7 @@ import {
 } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAzureOpenAIBackend } from './azure-openai-backend.js';
+import { optionsSchema } from './azure-openai-options.js';
 import * as azureModule from './index.js';
 
 const azureKey = '3f9c0d7e5b2a48c1a6e4f0b9d8c7e6a5';
@@ -146,6 +147,26 @@ describe('azure_openai backend', () => {
         { role: 'tool', tool_call_id: 'call_1', content: 'Paris' },
       ],
     });
+  });
+
+  it('takes the options the runtime parsed as they are: no second parse, no second warning', async () => {
+    server.enqueue({ type: 'text', text: 'Parsed once.' });
+    // What the runtime hands over after its own validation (and its own unknown-key warning).
+    const parsedOptions = optionsSchema.parse({
+      azure_endpoint: server.origin,
+      deployment: 'prod-4o',
+      api_version: '2025-04-01-preview',
+      timeout_seconds: 30,
+    });
+    const backend = createAzureOpenAIBackend(
+      settings({ deployment: 'not-this-one', reasoning_mode: 'deep' }, { parsedOptions }),
+    );
+    expect((await collectParts(backend.stream(question))).at(-1)?.type).toBe('finish');
+    expect(server.requests[0]).toMatchObject({
+      path: '/openai/deployments/prod-4o/chat/completions',
+      query: { 'api-version': '2025-04-01-preview' },
+    });
+    expect(warnings).toEqual([]);
   });
 
   it('warns about keys it does not know, by the backend type', () => {

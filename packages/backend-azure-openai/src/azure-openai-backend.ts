@@ -14,7 +14,7 @@ export function createAzureOpenAIBackend(settings: BackendSettings): Backend {
     {
       ...settings,
       model: settings.model === '' ? azure.deployment : settings.model,
-      options: { ...azure.chatOptions, base_url: `${azure.endpoint}/openai` },
+      parsedOptions: { ...azure.chatOptions, base_url: `${azure.endpoint}/openai` },
     },
     {
       type: settings.type,

@@ -1,4 +1,4 @@
-import { ConfigError, type BackendSettings } from '@massgen/core';
+import { ConfigError, type BackendSettings, type Warning } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
 import { defaultAzureApiVersion, optionsSchema, parseAzureOpenAIOptions } from './azure-openai-options.js';
 
@@ -90,7 +90,8 @@ describe('parseAzureOpenAIOptions', () => {
     expect(parseAzureOpenAIOptions(settings({ options: base })).apiVersion).toBe(defaultAzureApiVersion);
   });
 
-  it('leaves the other keys to the Chat Completions backend', () => {
+  it('leaves the other keys to the Chat Completions backend, as parsed, warning once about unknown ones', () => {
+    const warnings: Warning[] = [];
     const parsed = parseAzureOpenAIOptions(
       settings({
         options: {
@@ -100,9 +101,11 @@ describe('parseAzureOpenAIOptions', () => {
           timeout_seconds: 30,
           top_k: 3,
         },
+        warn: (warning) => warnings.push(warning),
       }),
     );
-    expect(parsed.chatOptions).toEqual({ api_key: 'k', timeout_seconds: 30, top_k: 3 });
+    expect(parsed.chatOptions).toEqual({ api_key: 'k', timeout_seconds: 30 });
+    expect(warnings.map((warning) => warning.path)).toEqual(['backend.top_k']);
   });
 
   it('rejects values of the wrong kind at their key', () => {

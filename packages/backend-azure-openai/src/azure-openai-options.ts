@@ -1,3 +1,4 @@
+import { readBackendOptions } from '@massgen/backend-utils';
 import { optionsSchema as openAICompatibleOptionsSchema } from '@massgen/backend-openai-compatible';
 import { ConfigError, type BackendSettings } from '@massgen/core';
 import { z } from 'zod';
@@ -48,7 +49,7 @@ export interface AzureOpenAIOptions {
   endpoint: string;
   deployment: string;
   apiVersion: string;
-  /** What is left for the Chat Completions backend underneath (key, timeout, headers, extra body). */
+  /** What is left for the Chat Completions backend underneath (key, timeout, headers, extra body), as parsed. */
   chatOptions: Record<string, unknown>;
 }
 
@@ -62,20 +63,16 @@ function configError(settings: BackendSettings, path: string, message: string): 
  * Validates the Azure keys and resolves them: the endpoint from `base_url`, `azure_endpoint` or
  * `AZURE_OPENAI_ENDPOINT`; the deployment from `deployment`, else the endpoint URL's path, else
  * the model; the API version from `api_version`, else the URL's query, else
- * `AZURE_OPENAI_API_VERSION`, else the default. The other keys are left for the
- * Chat Completions backend, which validates them and warns about unknown ones.
+ * `AZURE_OPENAI_API_VERSION`, else the default. The options are parsed once, here (or by the
+ * runtime, which hands them over as `parsedOptions`): the Chat Completions backend underneath
+ * gets the rest as parsed, and neither parses nor warns again.
  */
 export function parseAzureOpenAIOptions(settings: BackendSettings): AzureOpenAIOptions {
-  const result = optionsSchema.safeParse(settings.options);
-  if (!result.success) {
-    throw new ConfigError({
-      issues: result.error.issues.map((issue) => ({
-        path: ['backend', ...issue.path.map(String)].join('.'),
-        message: `${issue.message} (agent ${settings.agentId}, backend type ${settings.type})`,
-      })),
-    });
-  }
-  const options = result.data;
+  const options = readBackendOptions(
+    optionsSchema,
+    settings,
+    'it is ignored; put request fields the server understands under extra_body',
+  );
   const environmentEndpoint = settings.env['AZURE_OPENAI_ENDPOINT']?.trim();
   const endpoint =
     options.base_url ?? options.azure_endpoint ?? (environmentEndpoint === '' ? undefined : environmentEndpoint);
@@ -110,7 +107,7 @@ export function parseAzureOpenAIOptions(settings: BackendSettings): AzureOpenAIO
     );
   const environmentVersion = settings.env['AZURE_OPENAI_API_VERSION']?.trim();
   const chatOptions = Object.fromEntries(
-    Object.entries(settings.options).filter(([key]) => !(azureKeys as readonly string[]).includes(key)),
+    Object.entries(options).filter(([key]) => !(azureKeys as readonly string[]).includes(key)),
   );
   return {
     // The client adds `/openai/...` itself; endpoints are often pasted with it, or with a slash.
