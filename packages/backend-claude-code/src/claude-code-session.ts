@@ -1,3 +1,4 @@
+import { AsyncQueue } from '@massgen/backend-utils';
 import type { Usage } from '@massgen/core';
 import type { Options, SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import type {
@@ -9,7 +10,6 @@ import type {
 import { ClaudeCodeMessageMapper, type ClaudeCodeStreamContext } from './claude-code-stream.js';
 import { toolServerName } from './convert-to-claude-code-prompt.js';
 import { ClaudeCodeProcess } from './claude-code-process.js';
-import { EventQueue } from './event-queue.js';
 import type { ClaudeAgentSdk } from './load-claude-agent-sdk.js';
 
 /** What a running Claude Code session reports, in the order it happened. */
@@ -45,7 +45,7 @@ export interface ClaudeCodeSessionInit {
  * session can outlive the `stream()` call that started it and continue in the next one.
  */
 export class ClaudeCodeSession {
-  readonly events = new EventQueue<SessionEvent>();
+  readonly events = new AsyncQueue<SessionEvent>();
   readonly mapper: ClaudeCodeMessageMapper;
   /** Who the session works for and which secrets its messages must never show. */
   readonly context: ClaudeCodeStreamContext;

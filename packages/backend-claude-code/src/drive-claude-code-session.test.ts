@@ -1,10 +1,10 @@
+import { AsyncQueue } from '@massgen/backend-utils';
 import type { Message, StreamPart } from '@massgen/core';
 import type { Options, SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import { describe, expect, it } from 'vitest';
 import type { BridgedToolCall, BridgedToolHandler, BridgedToolResult } from './claude-code-prepare-tools.js';
 import { ClaudeCodeSession } from './claude-code-session.js';
 import { driveClaudeCodeSession } from './drive-claude-code-session.js';
-import { EventQueue } from './event-queue.js';
 import type { ClaudeAgentSdk } from './load-claude-agent-sdk.js';
 import { ParkedSessions } from './parked-sessions.js';
 
@@ -15,7 +15,7 @@ const errorContext = { provider: 'claude_code', providerName: 'Anthropic', agent
  * MassGen's tools through the handler the session gives the bridge.
  */
 function scriptedSession() {
-  const messages = new EventQueue<SDKMessage | Error | 'end'>();
+  const messages = new AsyncQueue<SDKMessage | Error | 'end'>();
   let handle: BridgedToolHandler = () => Promise.reject(new Error('no handler yet'));
   let options: Options | undefined;
   async function* play(): AsyncGenerator<SDKMessage> {

@@ -1,7 +1,7 @@
 import { MassGenError, type StreamPart, type Usage } from '@massgen/core';
 import { mapClaudeCodeFailure } from './claude-code-error.js';
 import { generatedCallIdPrefix, type BridgedToolCall } from './claude-code-prepare-tools.js';
-import type { ClaudeCodeSession } from './claude-code-session.js';
+import type { ClaudeCodeSession, SessionEvent } from './claude-code-session.js';
 import { largerUsage, usageSince } from './claude-code-usage.js';
 import type { ParkedSessions } from './parked-sessions.js';
 
@@ -87,7 +87,8 @@ export async function* driveClaudeCodeSession(
       );
       return;
     }
-    const event = next.item;
+    // The session pushes its own end event and never ends the queue; an ended queue means the same.
+    const event: SessionEvent = next.kind === 'ended' ? { kind: 'end' } : next.item;
     switch (event.kind) {
       case 'message':
         yield* mapper.map(event.message);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SilenceTimer } from '@massgen/backend-utils';
+import { AsyncQueue, SilenceTimer } from '@massgen/backend-utils';
 import type { BackendRequest, FinishReason, StreamPart, ToolDefinition } from '@massgen/core';
 import type {
   LlamaChat,
@@ -13,7 +13,6 @@ import { convertToLlamaHistory } from './convert-to-llama-history.js';
 import { mapLocalError } from './local-error.js';
 import { forcedToolCallInstructions, forcedToolCallSchema, toChatModelFunctions } from './local-prepare-tools.js';
 import type { LocalSampling } from './local-sampling.js';
-import { PartQueue } from './part-queue.js';
 
 /** What one generation needs from the backend: the agent's chat and how to make grammars. */
 export interface LocalGeneration {
@@ -58,7 +57,7 @@ export async function* streamLocalGeneration(
   generation: LocalGeneration,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<StreamPart> {
-  const queue = new PartQueue();
+  const queue = new AsyncQueue<StreamPart>();
   const controller = new AbortController();
   let abortReason: 'timeout' | 'caller' | undefined;
   const onCallerAbort = (): void => {
@@ -102,7 +101,7 @@ export async function* streamLocalGeneration(
 async function generate(
   request: BackendRequest,
   generation: LocalGeneration,
-  queue: PartQueue,
+  queue: AsyncQueue<StreamPart>,
   signal: AbortSignal,
   onProgress: () => void,
 ): Promise<void> {

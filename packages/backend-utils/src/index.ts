@@ -1,3 +1,5 @@
+export { AsyncQueue } from './async-queue.js';
+export type { QueueWait, QueueWaitOptions } from './async-queue.js';
 export { hostOwner, isLoopbackUrl, keyIssuer, placeholderApiKey, resolveApiKey } from './api-key.js';
 export type { ApiKeyContext } from './api-key.js';
 export {
