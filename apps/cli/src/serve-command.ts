@@ -16,6 +16,8 @@ interface ServeOptions {
   passthrough?: boolean;
   maxConcurrentRuns?: number;
   maxBodyBytes?: number;
+  maxAttachments?: number;
+  maxAttachmentBytes?: number;
   record: boolean;
   debug?: boolean;
 }
@@ -71,6 +73,8 @@ export async function serveCommand(args: readonly string[], io: CliIo, signal?: 
       limits: {
         ...(options.maxConcurrentRuns === undefined ? {} : { maxConcurrentRuns: options.maxConcurrentRuns }),
         ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+        ...(options.maxAttachments === undefined ? {} : { maxAttachments: options.maxAttachments }),
+        ...(options.maxAttachmentBytes === undefined ? {} : { maxAttachmentBytes: options.maxAttachmentBytes }),
       },
       run: {
         cwd: io.cwd,
@@ -116,7 +120,13 @@ function buildProgram(io: CliIo): Command {
     .option('--api-key <key>', 'require "Authorization: Bearer <key>" (default: $MASSGEN_SERVER_API_KEY)')
     .option('--passthrough', 'answer with a single-agent configuration in one model call, without coordination')
     .option('--max-concurrent-runs <n>', 'runs at once before requests get 429 (default 100)', parsePositiveInteger)
-    .option('--max-body-bytes <n>', 'largest request body accepted (default 1048576)', parsePositiveInteger)
+    .option('--max-body-bytes <n>', 'largest request body accepted (default 20971520)', parsePositiveInteger)
+    .option('--max-attachments <n>', 'most images, recordings and files per request (default 10)', parsePositiveInteger)
+    .option(
+      '--max-attachment-bytes <n>',
+      'largest image, recording or file in a request, decoded (default 10485760)',
+      parsePositiveInteger,
+    )
     .option('--no-record', 'do not write run records under .massgen/')
     .option('--debug', 'show stack traces for errors')
     .helpOption('-h, --help', 'show this help')

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
-import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
+import { createFakeOpenAIServer, createTeamResponder, samplePng } from '@massgen/testing';
 import type { FakeOpenAIServer } from '@massgen/testing';
 import { cliBin } from './run-cli.js';
 
@@ -121,6 +121,30 @@ describe('massgen serve', () => {
     await expect(
       new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'wrong', maxRetries: 0 }).models.list(),
     ).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('passes an image_url data URL from the official openai client to every agent, and refuses too many', async () => {
+    const server = await startServe(['--config', 'team.yaml', '--no-record', '--max-attachments', '2']);
+    const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'unused', maxRetries: 0 });
+    const png = samplePng({ rgb: [0, 160, 60] });
+    const image = { type: 'image_url' as const, image_url: { url: `data:image/png;base64,${png.toString('base64')}` } };
+    const completion = await client.chat.completions.create({
+      model: 'massgen',
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'What colour is it?' }, image] }],
+    });
+    expect(completion.choices[0]?.message.content).toBe('The answer is 4.');
+    expect(new Set(upstream.requests.map((request) => request.model))).toEqual(new Set(['model-a', 'model-b']));
+    for (const request of upstream.requests) {
+      expect(request.media).toEqual([{ kind: 'image', mediaType: 'image/png', bytes: png }]);
+    }
+    const calls = upstream.requests.length;
+    await expect(
+      client.chat.completions.create({
+        model: 'massgen',
+        messages: [{ role: 'user', content: [{ type: 'text', text: 'Compare.' }, image, image, image] }],
+      }),
+    ).rejects.toMatchObject({ status: 400, code: 'too_many_attachments', param: 'messages[0].content[3]' });
+    expect(upstream.requests).toHaveLength(calls);
   });
 
   it('answers a single agent in one upstream call with --passthrough', async () => {

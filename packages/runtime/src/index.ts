@@ -2,6 +2,7 @@ export { createAgentHandle } from './agent-handle.js';
 export type { AgentHandleOptions } from './agent-handle.js';
 export { defaultAttachmentLimits, loadAttachment, loadAttachments } from './load-attachments.js';
 export type { AttachmentLimits, AttachmentRequest, LoadAttachmentsOptions } from './load-attachments.js';
+export { attachmentPart } from './attachment-type.js';
 export type { AttachmentKind } from './attachment-type.js';
 export { installedBackendCatalog } from './installed-backends.js';
 export { agentKeyPath, agentSegments, checkBackendOptions, validateBackendOptions } from './backend-options.js';

@@ -117,17 +117,18 @@ describe('bad requests get a 4xx and an OpenAI-shaped error, and never reach the
       param: 'messages[0].role',
     },
     {
-      name: 'an image part',
+      name: 'an image part outside a user message',
       body: JSON.stringify({
         ...valid,
         messages: [
           {
-            role: 'user',
+            role: 'assistant',
             content: [
               { type: 'text', text: 'look' },
               { type: 'image_url', image_url: { url: 'http://x/y.png' } },
             ],
           },
+          user,
         ],
       }),
       status: 400,

@@ -62,7 +62,7 @@ export async function handleChatCompletions(
   if (model === undefined) return sendApiError(response, modelNotFound(chat.model, context.models));
   const toolError = checkClientTools(chat.tools);
   if (toolError !== undefined) return sendApiError(response, toolError);
-  const conversation = toConversation(chat.messages);
+  const conversation = await toConversation(chat.messages, context.limits);
   if (!conversation.ok) return sendApiError(response, conversation.error);
   let backends: Record<string, Backend>;
   try {
@@ -85,6 +85,7 @@ export async function handleChatCompletions(
   const runOptions: RunOptions = {
     ...shared,
     history: conversation.history,
+    ...(conversation.attachments.length === 0 ? {} : { attachments: conversation.attachments }),
     backends,
     signal: controller.signal,
     passthrough: passthrough === true && model.config.agents.length === 1,

@@ -1,31 +1,53 @@
-import type { Message } from '@massgen/core';
+import type { MediaPart, Message } from '@massgen/core';
 import { badRequest } from './openai-errors.js';
 import type { ApiError } from './openai-errors.js';
+import { readUserContentParts } from './request-content-parts.js';
+import type { AttachmentTally, ContentPartLimits } from './request-content-parts.js';
 import type { ChatMessage } from './request-schema.js';
 
-export type ConversationResult = { ok: true; task: string; history: Message[] } | { ok: false; error: ApiError };
+export type ConversationResult =
+  { ok: true; task: string; attachments: MediaPart[]; history: Message[] } | { ok: false; error: ApiError };
 
 /**
  * Splits a Chat Completions conversation into the task (the last message, which must be the
- * user's) and the history before it. The server runs no client tools, so tool results and
- * non-text content are refused rather than dropped.
+ * user's: its text, and its images, recordings and files as the run's attachments) and the
+ * history before it. The server runs no client tools, so tool results are refused, and media
+ * anywhere but in a user message too, rather than dropped.
  */
-export function toConversation(messages: readonly ChatMessage[]): ConversationResult {
+export async function toConversation(
+  messages: readonly ChatMessage[],
+  limits: ContentPartLimits,
+): Promise<ConversationResult> {
   const history: Message[] = [];
+  const tally: AttachmentTally = { count: 0 };
   for (const [index, message] of messages.entries()) {
-    const text = textOf(message, index);
-    if (!text.ok) return text;
     switch (message.role) {
       case 'system':
       case 'developer':
-        history.push({ role: 'system', content: text.value });
+      case 'assistant': {
+        const text = textOf(message, index);
+        if (!text.ok) return text;
+        history.push({ role: message.role === 'assistant' ? 'assistant' : 'system', content: text.value });
         break;
-      case 'user':
-        history.push({ role: 'user', content: text.value });
+      }
+      case 'user': {
+        const content = message.content;
+        if (content === undefined || content === null) return missingContent(index);
+        if (typeof content === 'string') {
+          history.push({ role: 'user', content });
+          break;
+        }
+        const parts = await readUserContentParts(content, index, tally, limits);
+        if (!parts.ok) return parts;
+        const textOnly = parts.parts.every((part) => part.type === 'text');
+        history.push({
+          role: 'user',
+          content: textOnly
+            ? parts.parts.map((part) => (part.type === 'text' ? part.text : '')).join('\n')
+            : parts.parts,
+        });
         break;
-      case 'assistant':
-        history.push({ role: 'assistant', content: text.value });
-        break;
+      }
       case 'tool':
       case 'function':
         return {
@@ -40,7 +62,7 @@ export function toConversation(messages: readonly ChatMessage[]): ConversationRe
   }
   const last = history.pop();
   const lastIndex = messages.length - 1;
-  if (last?.role !== 'user' || typeof last.content !== 'string') {
+  if (last?.role !== 'user') {
     return {
       ok: false,
       error: badRequest(
@@ -50,43 +72,48 @@ export function toConversation(messages: readonly ChatMessage[]): ConversationRe
       ),
     };
   }
-  if (last.content.trim() === '') {
+  const parts = typeof last.content === 'string' ? [{ type: 'text' as const, text: last.content }] : last.content;
+  const task = parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
+  if (task.trim() === '') {
     return {
       ok: false,
       error: badRequest(
-        'The last user message is empty: it must hold the task for the team.',
+        'The last user message has no text: it must hold the task for the team.',
         'invalid_value',
         `messages[${lastIndex}].content`,
       ),
     };
   }
-  return { ok: true, task: last.content, history };
+  const attachments = parts.filter((part): part is MediaPart => part.type !== 'text');
+  return { ok: true, task, attachments, history };
+}
+
+function missingContent(index: number): { ok: false; error: ApiError } {
+  return {
+    ok: false,
+    error: badRequest(
+      `Missing required parameter: 'messages[${index}].content'.`,
+      'missing_required_parameter',
+      `messages[${index}].content`,
+    ),
+  };
 }
 
 function textOf(message: ChatMessage, index: number): { ok: true; value: string } | { ok: false; error: ApiError } {
   const content = message.content;
   if (content === undefined || content === null) {
-    if (message.role === 'assistant') return { ok: true, value: '' };
-    return {
-      ok: false,
-      error: badRequest(
-        `Missing required parameter: 'messages[${index}].content'.`,
-        'missing_required_parameter',
-        `messages[${index}].content`,
-      ),
-    };
+    return message.role === 'assistant' ? { ok: true, value: '' } : missingContent(index);
   }
   if (typeof content === 'string') return { ok: true, value: content };
   const texts: string[] = [];
   for (const [partIndex, part] of content.entries()) {
     if (part.type !== 'text' || part.text === undefined) {
-      const param = `messages[${index}].content[${partIndex}]`;
       return {
         ok: false,
         error: badRequest(
-          `Content parts of type "${part.type}" are not supported: MassGen agents receive text only. Send parts of type "text" with a "text" string.`,
+          `Content parts of type "${part.type}" are not supported in a ${message.role} message: only user messages carry images, recordings and files, and other messages take parts of type "text" with a "text" string.`,
           'unsupported_content',
-          param,
+          `messages[${index}].content[${partIndex}]`,
         ),
       };
     }

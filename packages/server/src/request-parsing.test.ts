@@ -39,22 +39,26 @@ describe('parseChatRequest', () => {
 });
 
 describe('toConversation', () => {
-  it('splits off the last user message as the task and maps the roles before it', () => {
-    const result = toConversation([
-      { role: 'developer', content: 'Be exact.' },
-      {
-        role: 'user',
-        content: [
-          { type: 'text', text: 'Line one' },
-          { type: 'text', text: 'line two' },
-        ],
-      },
-      { role: 'assistant', content: null },
-      { role: 'user', content: 'Go on.' },
-    ]);
+  it('splits off the last user message as the task and maps the roles before it', async () => {
+    const result = await toConversation(
+      [
+        { role: 'developer', content: 'Be exact.' },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Line one' },
+            { type: 'text', text: 'line two' },
+          ],
+        },
+        { role: 'assistant', content: null },
+        { role: 'user', content: 'Go on.' },
+      ],
+      { maxAttachments: 10, maxAttachmentBytes: 1024 },
+    );
     expect(result).toEqual({
       ok: true,
       task: 'Go on.',
+      attachments: [],
       history: [
         { role: 'system', content: 'Be exact.' },
         { role: 'user', content: 'Line one\nline two' },

@@ -5,6 +5,31 @@ import type { ApiError } from './openai-errors.js';
 const contentPartSchema = z.object({
   type: z.string({ error: 'expected a content part type such as "text"' }),
   text: z.string({ error: 'expected the text of the part as a string' }).optional(),
+  image_url: z
+    .object(
+      { url: z.string({ error: 'expected the image URL or data URL as a string' }) },
+      { error: 'expected an object with "url"' },
+    )
+    .optional(),
+  input_audio: z
+    .object(
+      {
+        data: z.string({ error: 'expected the recording in base64' }),
+        format: z.enum(['wav', 'mp3'], { error: 'expected "wav" or "mp3"' }),
+      },
+      { error: 'expected an object with "data" and "format"' },
+    )
+    .optional(),
+  file: z
+    .object(
+      {
+        file_data: z.string({ error: 'expected the file as a base64 data URL' }).optional(),
+        filename: z.string({ error: 'expected the file name as a string' }).optional(),
+        file_id: z.string({ error: 'expected a string' }).optional(),
+      },
+      { error: 'expected an object with "file_data" and "filename"' },
+    )
+    .optional(),
 });
 
 const messageSchema = z.object({
@@ -12,7 +37,7 @@ const messageSchema = z.object({
     error: 'expected one of "system", "developer", "user" or "assistant"',
   }),
   content: z
-    .union([z.string(), z.array(contentPartSchema)], { error: 'expected a string or an array of text parts' })
+    .union([z.string(), z.array(contentPartSchema)], { error: 'expected a string or an array of content parts' })
     .nullish(),
   name: z.string({ error: 'expected a string' }).optional(),
 });
@@ -66,6 +91,7 @@ export function createChatRequestSchema(maxMessages: number) {
 export type ChatRequestSchema = ReturnType<typeof createChatRequestSchema>;
 export type ChatRequest = z.infer<ChatRequestSchema>;
 export type ChatMessage = ChatRequest['messages'][number];
+export type ChatContentPart = Exclude<ChatMessage['content'], string | null | undefined>[number];
 
 export type ParsedChatRequest = { ok: true; request: ChatRequest } | { ok: false; error: ApiError };
 

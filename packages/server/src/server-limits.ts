@@ -8,6 +8,10 @@ export interface ServerLimits {
   maxConcurrentRuns: number;
   /** Most messages one request may carry. */
   maxMessages: number;
+  /** Most images, recordings and files one request may carry; more get 400. */
+  maxAttachments: number;
+  /** Largest image, recording or file in a request once decoded, in bytes; larger ones get 413. */
+  maxAttachmentBytes: number;
   /**
    * Time allowed to receive a whole request (headers and body), in milliseconds, counted from
    * when the connection opens or its previous response ends. A connection still sending when it
@@ -21,9 +25,12 @@ export interface ServerLimits {
 }
 
 export const defaultServerLimits: ServerLimits = {
-  maxBodyBytes: 1024 * 1024,
+  // Room for a few images or a PDF as base64 data URLs.
+  maxBodyBytes: 20 * 1024 * 1024,
   maxConcurrentRuns: 100,
   maxMessages: 1000,
+  maxAttachments: 10,
+  maxAttachmentBytes: 10 * 1024 * 1024,
   requestTimeoutMs: 30_000,
   maxConnections: 1000,
   heartbeatMs: 15_000,

@@ -24,7 +24,9 @@ describe('resolveServerLimits', () => {
   it('fills in defaults and names a limit that is not a positive whole number', () => {
     expect(resolveServerLimits({ maxConcurrentRuns: 5 })).toMatchObject({
       maxConcurrentRuns: 5,
-      maxBodyBytes: 1024 * 1024,
+      maxBodyBytes: 20 * 1024 * 1024,
+      maxAttachments: 10,
+      maxAttachmentBytes: 10 * 1024 * 1024,
     });
     expect(() => resolveServerLimits({ maxBodyBytes: 0 })).toThrow(
       /maxBodyBytes must be a positive whole number, got 0/,
