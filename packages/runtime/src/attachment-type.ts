@@ -1,7 +1,7 @@
 import { MassGenError } from '@massgen/core';
 import type { MediaPart } from '@massgen/core';
 import { fileTypeFromBuffer } from 'file-type';
-import mime from 'mime';
+import mimeTypes from 'mime-types';
 
 /** How the user asked for the attachment: `image` insists on a picture, `file` takes any kind. */
 export type AttachmentKind = 'image' | 'file';
@@ -37,7 +37,7 @@ function isTextType(mediaType: string): boolean {
 export async function detectMediaType(bytes: Uint8Array, name: string, declared?: string): Promise<string | undefined> {
   const sniffed = await fileTypeFromBuffer(bytes);
   if (sniffed !== undefined) return sniffed.mime;
-  const byName = mime.getType(name) ?? undefined;
+  const byName = mimeTypes.lookup(name) || undefined;
   if (isUtf8Text(bytes)) {
     if (byName !== undefined && isTextType(byName)) return byName;
     if (declared !== undefined && isTextType(declared)) return declared;

@@ -3,7 +3,7 @@ import { toMassGenError } from '@massgen/core';
 import type { MediaPart, UserContentPart } from '@massgen/core';
 import { attachmentPart } from '@massgen/runtime';
 import type { AttachmentKind } from '@massgen/runtime';
-import mime from 'mime';
+import mimeTypes from 'mime-types';
 import { badRequest } from './openai-errors.js';
 import type { ApiError } from './openai-errors.js';
 import type { ChatContentPart } from './request-schema.js';
@@ -81,7 +81,7 @@ async function typedPart(
  * names), so its type must show in its name.
  */
 function remoteImage(url: string, param: string): MediaPart | ApiError {
-  const mediaType = mime.getType(path.posix.basename(new URL(url).pathname)) ?? undefined;
+  const mediaType = mimeTypes.lookup(path.posix.basename(new URL(url).pathname)) || undefined;
   if (mediaType === undefined || !mediaType.startsWith('image/'))
     return badRequest(
       `Cannot tell the image type of the URL at '${param}' from its name; send the image as a base64 data URL instead.`,
