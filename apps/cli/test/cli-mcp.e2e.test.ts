@@ -231,6 +231,49 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
     expectNoChildLeft();
   });
 
+  it("withholds the tools upstream's backend-level exclude_tools names, and warns about a name no tool has", async () => {
+    writeFileSync(path.join(directory, 'itinerary.md'), 'Day 1: Beijing. Day 3: Shanghai.');
+    const file = path.join(directory, 'excluded.yaml');
+    writeFileSync(
+      file,
+      `agents:
+  - id: reader
+    backend:
+      type: openai
+      api: chat
+      model: gpt-4.1
+      base_url: ${quote(server.url)}
+      api_key: test-key
+      parallel_tool_calls: false
+      mcp_servers:
+        - name: files
+          type: stdio
+          command: ${quote(process.execPath)}
+          args: [${quote(filesystemBin)}, ${quote(directory)}]
+      exclude_tools:
+        - mcp__files__write_file
+        - mcp__files__move_fiel
+`,
+    );
+    server.setResponder(
+      toolUsingModel('mcp__files__read_text_file', { path: path.join(directory, 'itinerary.md') }, () =>
+        recordChildren(),
+      ),
+    );
+    cli = startCli(['--no-display', '--config', file, 'Where am I on day 3?'], { cwd: directory });
+    const result = await cli.done;
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('The tool said: Day 1: Beijing. Day 3: Shanghai.\n');
+    const offeredNames = server.requests[0]?.tools.map((tool) => tool.function.name) ?? [];
+    expect(offeredNames).toContain('mcp__files__read_text_file');
+    expect(offeredNames).toContain('mcp__files__move_file');
+    expect(offeredNames).not.toContain('mcp__files__write_file');
+    expect(server.requests[0]?.body['parallel_tool_calls']).toBe(false);
+    expect(result.stderr).toContain('agent reader has no tool named "mcp__files__move_fiel" to exclude');
+    expect(result.stderr).not.toContain('not a key MassGen knows');
+    expectNoChildLeft();
+  });
+
   it('names a server that fails to start in a warning and runs on without it', async () => {
     const broken = `        weather_server:
           type: "stdio"

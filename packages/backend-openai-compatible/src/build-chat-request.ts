@@ -1,5 +1,6 @@
 import { mergeExtraBody } from '@massgen/backend-utils';
 import type { BackendRequest, Warning } from '@massgen/core';
+import type { OpenAICompatibleOptions } from './openai-compatible-options.js';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { convertToOpenAIMessages } from './convert-to-openai-messages.js';
 import { prepareTools } from './prepare-tools.js';
@@ -20,7 +21,7 @@ export interface ChatRequest {
 export function buildChatRequest(
   request: BackendRequest,
   model: string,
-  extraBody: Readonly<Record<string, unknown>>,
+  options: Pick<OpenAICompatibleOptions, 'extraBody' | 'parallelToolCalls' | 'serverFields'>,
 ): ChatRequest {
   const settings = request.settings ?? {};
   const warnings: Warning[] = [];
@@ -31,9 +32,19 @@ export function buildChatRequest(
   if (settings.reasoningEffort !== undefined) body['reasoning_effort'] = settings.reasoningEffort;
   if (settings.seed !== undefined) body['seed'] = settings.seed;
   if (settings.stopSequences !== undefined && settings.stopSequences.length > 0) body['stop'] = settings.stopSequences;
+  Object.assign(body, options.serverFields);
   Object.assign(body, prepareTools(request.tools, request.toolChoice));
+  // OpenAI refuses parallel_tool_calls in a request that offers no tools.
+  if (options.parallelToolCalls !== undefined && body['tools'] !== undefined) {
+    body['parallel_tool_calls'] = options.parallelToolCalls;
+  }
 
-  mergeExtraBody(body, { extraBody, providerOptions: request.providerOptions }, ownedFields, warnings);
+  mergeExtraBody(
+    body,
+    { extraBody: options.extraBody, providerOptions: request.providerOptions },
+    ownedFields,
+    warnings,
+  );
 
   const streamOptions =
     typeof body['stream_options'] === 'object' && body['stream_options'] !== null ? body['stream_options'] : {};

@@ -1,13 +1,14 @@
 import type { Backend, BackendMetadata, BackendSettings } from '@massgen/core';
+import type { z } from 'zod';
 import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
 import type { OpenAICompatibleBackendDefinition } from './openai-compatible-endpoint.js';
 import { metadataForDefinition } from './openai-compatible-metadata.js';
-import { optionsSchema } from './openai-compatible-options.js';
+import { optionsSchemaFor } from './openai-compatible-options.js';
 
 /** What a thin backend package exports besides `specificationVersion`. */
 export interface OpenAICompatibleBackendModule {
   createBackend: (settings: BackendSettings) => Backend;
-  optionsSchema: typeof optionsSchema;
+  optionsSchema: z.ZodObject;
   metadata: BackendMetadata;
 }
 
@@ -26,7 +27,7 @@ export function defineOpenAICompatibleBackend(
 ): OpenAICompatibleBackendModule {
   return {
     createBackend: (settings) => createOpenAICompatibleBackend(settings, definition),
-    optionsSchema,
+    optionsSchema: optionsSchemaFor(definition),
     metadata: { types: [metadataForDefinition(definition)] },
   };
 }

@@ -29,7 +29,13 @@ export type { OpenAICompatibleBackendDefinition, OpenAICompatibleEndpoint } from
 export { metadata, metadataForDefinition } from './openai-compatible-metadata.js';
 export { mapOpenAICompatibleError } from './openai-compatible-error.js';
 export type { ErrorContext, OpenAIErrorClasses } from './openai-compatible-error.js';
-export { defaultTimeoutSeconds, optionsSchema, parseOpenAICompatibleOptions } from './openai-compatible-options.js';
+export {
+  defaultTimeoutSeconds,
+  optionsSchema,
+  optionsSchemaFor,
+  parseOpenAICompatibleOptions,
+} from './openai-compatible-options.js';
+export { localServerRequestFields } from './server-request-fields.js';
 export type { OpenAICompatibleOptions } from './openai-compatible-options.js';
 export { openAIPreset, presetForBaseUrl, providerPresetNames, providerPresets } from './openai-compatible-presets.js';
 export type { ProviderPreset, ProviderPresetName } from './openai-compatible-presets.js';

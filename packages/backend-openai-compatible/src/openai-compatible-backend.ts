@@ -29,7 +29,7 @@ export function createOpenAICompatibleBackend(
   settings: BackendSettings,
   definition: OpenAICompatibleBackendDefinition = chatCompletionDefinition,
 ): Backend {
-  const options = parseOpenAICompatibleOptions(settings);
+  const options = parseOpenAICompatibleOptions(settings, definition);
   const endpoint = resolveEndpoint(definition, options);
   const modelId = settings.model !== '' ? settings.model : (definition.defaultModel ?? '');
   if (modelId === '') {
@@ -62,7 +62,7 @@ export function createOpenAICompatibleBackend(
     try {
       const messages = await prepareMediaMessages(request.messages, mediaSupport, caller);
       connected = await connection();
-      const { body, warnings } = buildChatRequest({ ...request, messages }, modelId, options.extraBody);
+      const { body, warnings } = buildChatRequest({ ...request, messages }, modelId, options);
       for (const warning of warnings) yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
       if (signal?.aborted) throw signal.reason;
       // The SDK sends the request and turns an error status into its error classes; the body's

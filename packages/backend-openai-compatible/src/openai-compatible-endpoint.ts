@@ -1,6 +1,7 @@
 import { isLoopbackUrl } from '@massgen/backend-utils';
 import type OpenAI from 'openai';
 import type { ClientOptions } from 'openai';
+import type { z } from 'zod';
 import type { OpenAISdk } from './load-openai-sdk.js';
 import type { OpenAICompatibleOptions } from './openai-compatible-options.js';
 import {
@@ -39,6 +40,12 @@ export interface OpenAICompatibleBackendDefinition {
    * that need another client class (Azure OpenAI's deployment paths and `api-key` header).
    */
   createClient?: (sdk: OpenAISdk, options: ClientOptions) => OpenAI;
+  /**
+   * Request fields the server reads beyond Chat Completions' own (vLLM's `top_k`,
+   * `chat_template_kwargs`): each is a backend option, checked by its schema and sent at the top of
+   * the body as written.
+   */
+  serverRequestFields?: z.ZodRawShape;
 }
 
 export const chatCompletionDefinition: OpenAICompatibleBackendDefinition = {
@@ -82,7 +89,7 @@ export interface OpenAICompatibleEndpoint {
  */
 export function resolveEndpoint(
   definition: OpenAICompatibleBackendDefinition,
-  options: OpenAICompatibleOptions,
+  options: Pick<OpenAICompatibleOptions, 'baseUrl' | 'provider'>,
 ): OpenAICompatibleEndpoint {
   const preset = options.provider === undefined ? undefined : providerPresets[options.provider];
   const baseUrl = (options.baseUrl ?? preset?.baseUrl ?? definition.defaultBaseUrl ?? openAIPreset.baseUrl).replace(

@@ -24,6 +24,7 @@ describe('parseOpenAICompatibleOptions', () => {
           headers: { 'x-a': 'b' },
           extra_body: { top_k: 5 },
           provider: 'together',
+          parallel_tool_calls: false,
         }),
       ),
     ).toEqual({
@@ -33,6 +34,8 @@ describe('parseOpenAICompatibleOptions', () => {
       headers: { 'x-a': 'b' },
       extraBody: { top_k: 5 },
       provider: 'together',
+      parallelToolCalls: false,
+      serverFields: {},
     });
   });
 

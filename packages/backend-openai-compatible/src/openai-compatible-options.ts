@@ -1,6 +1,7 @@
 import { commonOptionFields, readBackendOptions, readCommonOptions, type CommonOptions } from '@massgen/backend-utils';
 import type { BackendSettings } from '@massgen/core';
 import { z } from 'zod';
+import type { OpenAICompatibleBackendDefinition } from './openai-compatible-endpoint.js';
 import { providerPresetNames, type ProviderPresetName } from './openai-compatible-presets.js';
 
 export const defaultTimeoutSeconds = 600;
@@ -15,21 +16,46 @@ export const optionsSchema = z.object({
     .enum(providerPresetNames, { error: `expected one of ${providerPresetNames.join(', ')}` })
     .describe('A known OpenAI-compatible provider, which sets the base URL and the API key variable.')
     .optional(),
+  parallel_tool_calls: z
+    .boolean({ error: 'expected true or false' })
+    .describe('Whether the model may call several tools in one reply; sent only when tools are offered.')
+    .optional(),
 });
 
 export interface OpenAICompatibleOptions extends CommonOptions {
   provider?: ProviderPresetName;
+  parallelToolCalls?: boolean;
+  /** The definition's `serverRequestFields` that are set, under their request names. */
+  serverFields: Record<string, unknown>;
+}
+
+/** The options of a backend built from `definition`: the common ones plus its server's request fields. */
+export function optionsSchemaFor(
+  definition: Pick<OpenAICompatibleBackendDefinition, 'serverRequestFields'>,
+): z.ZodObject {
+  return definition.serverRequestFields === undefined
+    ? optionsSchema
+    : optionsSchema.extend(definition.serverRequestFields);
 }
 
 /** The options as read: an invalid value is a configuration error naming the key, an unknown key a warning. */
-export function parseOpenAICompatibleOptions(settings: BackendSettings): OpenAICompatibleOptions {
-  const options = readBackendOptions(
-    optionsSchema,
+export function parseOpenAICompatibleOptions(
+  settings: BackendSettings,
+  definition: Pick<OpenAICompatibleBackendDefinition, 'serverRequestFields'> = {},
+): OpenAICompatibleOptions {
+  const parsed: Record<string, unknown> = readBackendOptions(
+    optionsSchemaFor(definition),
     settings,
     'it is ignored; put request fields the server understands under extra_body',
   );
+  const options = parsed as z.output<typeof optionsSchema>;
+  const serverFieldNames = Object.keys(definition.serverRequestFields ?? {});
   return {
     ...readCommonOptions(options, defaultTimeoutSeconds),
+    serverFields: Object.fromEntries(
+      serverFieldNames.filter((name) => parsed[name] !== undefined).map((name) => [name, parsed[name]]),
+    ),
     ...(options.provider === undefined ? {} : { provider: options.provider }),
+    ...(options.parallel_tool_calls === undefined ? {} : { parallelToolCalls: options.parallel_tool_calls }),
   };
 }

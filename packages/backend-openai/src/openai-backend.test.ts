@@ -11,6 +11,7 @@ import { collectParts, createFakeOpenAIServer, createTeamResponder, type FakeOpe
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as openAIModule from './index.js';
 import { createOpenAIBackend } from './openai-backend.js';
+import { optionsSchema } from './openai-options.js';
 
 const apiKey = 'test-key-5c1e9a77';
 let server: FakeOpenAIServer;
@@ -204,6 +205,14 @@ describe('openai backend, the request', () => {
     });
   });
 
+  it('sends parallel_tool_calls with tools only, since OpenAI refuses it without them', async () => {
+    const backend = createOpenAIBackend(settings('gpt-4.1', { parallel_tool_calls: false }));
+    await collectParts(backend.stream({ ...question, tools: [weatherTool] }));
+    await collectParts(backend.stream(question));
+    expect(server.requests.map((request) => request.body['parallel_tool_calls'])).toEqual([false, undefined]);
+    expect(warnings).toEqual([]);
+  });
+
   it('keeps the reasoning on OpenAI’s side when store is on', async () => {
     await collectParts(createOpenAIBackend(settings('o4-mini', { store: true })).stream(question));
     expect(server.requests[0]?.body['store']).toBe(true);
@@ -363,6 +372,27 @@ describe('openai backend, Chat Completions', () => {
       verbosity: 'high',
     });
     expect(warningsOf(parts)).toEqual([]);
+  });
+
+  it('keeps the organization, verbosity and parallel_tool_calls when the runtime parsed the options first', async () => {
+    const options = {
+      base_url: server.url,
+      api_key: apiKey,
+      api: 'chat',
+      organization: 'org-massgen',
+      text: { verbosity: 'low' },
+      parallel_tool_calls: false,
+    };
+    const backend = createOpenAIBackend({
+      ...settings('gpt-4.1'),
+      options,
+      parsedOptions: optionsSchema.parse(options),
+    });
+    await collectParts(backend.stream({ ...question, tools: [weatherTool] }));
+    const [request] = server.requests;
+    expect(request?.api).toBe('chat-completions');
+    expect(request?.headers['openai-organization']).toBe('org-massgen');
+    expect(request?.body).toMatchObject({ verbosity: 'low', parallel_tool_calls: false });
   });
 
   it('switches to Chat Completions for settings only it accepts, saying so once', async () => {

@@ -19,6 +19,10 @@ export function createOpenAIChatBackend(settings: BackendSettings, options: Open
       ...(options.organization === undefined ? {} : { 'OpenAI-Organization': options.organization }),
     },
     extra_body: { ...(verbosity === undefined ? {} : { verbosity }), ...options.extraBody },
+    ...(options.parallelToolCalls === undefined ? {} : { parallel_tool_calls: options.parallelToolCalls }),
   };
-  return createOpenAICompatibleBackend({ ...settings, options: chatOptions }, openAIDefinition);
+  // The runtime's parse was of the openai block; the Chat Completions backend must read these options instead.
+  const chatSettings: BackendSettings = { ...settings, options: chatOptions };
+  delete chatSettings.parsedOptions;
+  return createOpenAICompatibleBackend(chatSettings, openAIDefinition);
 }

@@ -17,10 +17,5 @@ export const openAIDefinition: OpenAICompatibleBackendDefinition = {
 
 /** Where requests go and which variable holds the key, the same for both APIs. */
 export function resolveOpenAIEndpoint(options: OpenAIOptions): OpenAICompatibleEndpoint {
-  return resolveEndpoint(openAIDefinition, {
-    ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
-    timeoutMs: options.timeoutMs,
-    headers: options.headers,
-    extraBody: options.extraBody,
-  });
+  return resolveEndpoint(openAIDefinition, options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl });
 }

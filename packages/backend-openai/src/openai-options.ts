@@ -45,6 +45,7 @@ export interface OpenAIOptions {
   text: Record<string, unknown>;
   headers: Record<string, string>;
   extraBody: Record<string, unknown>;
+  parallelToolCalls?: boolean;
 }
 
 /**
@@ -68,5 +69,6 @@ export function parseOpenAIOptions(settings: BackendSettings): OpenAIOptions {
     text: options.text ?? {},
     headers: options.headers ?? {},
     extraBody: options.extra_body ?? {},
+    ...(options.parallel_tool_calls === undefined ? {} : { parallelToolCalls: options.parallel_tool_calls }),
   };
 }

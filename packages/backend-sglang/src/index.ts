@@ -1,5 +1,6 @@
 import {
   defineOpenAICompatibleBackend,
+  localServerRequestFields,
   type OpenAICompatibleBackendDefinition,
 } from '@massgen/backend-openai-compatible';
 
@@ -15,6 +16,7 @@ export const sglangDefinition: OpenAICompatibleBackendDefinition = {
   displayName: 'SGLang',
   description: 'an SGLang server (a key only when it was started with --api-key)',
   defaultModel: 'Qwen/Qwen2.5-7B-Instruct',
+  serverRequestFields: localServerRequestFields,
   exampleBaseUrl: 'http://localhost:30000/v1',
 };
 

@@ -1,5 +1,5 @@
 import { parseOpenAICompatibleOptions, resolveEndpoint } from '@massgen/backend-openai-compatible';
-import type { BackendModule, BackendSettings } from '@massgen/core';
+import type { BackendModule, BackendSettings, Warning } from '@massgen/core';
 import { collectParts, createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as vllmModule from './index.js';
@@ -84,5 +84,26 @@ describe('vllm backend', () => {
       { type: 'tool-call', id: 'call_0_0', name: 'get_weather', input: '{"city":"Paris","unit":"celsius"}' },
     ]);
     expect(parts.at(-1)).toMatchObject({ type: 'finish', reason: 'tool-calls' });
+  });
+
+  it("sends vLLM's own sampling fields, such as top_k and chat_template_kwargs, and checks them", async () => {
+    const warnings: Warning[] = [];
+    const options = {
+      base_url: server.url,
+      top_k: 50,
+      min_p: 0.05,
+      chat_template_kwargs: { enable_thinking: true },
+    };
+    const backend = vllmModule.createBackend(settings({ options, warn: (warning) => warnings.push(warning) }));
+    expect((await collectParts(backend.stream(question))).at(-1)?.type).toBe('finish');
+    expect(server.requests[0]?.body).toMatchObject({
+      top_k: 50,
+      min_p: 0.05,
+      chat_template_kwargs: { enable_thinking: true },
+    });
+    expect(warnings).toEqual([]);
+    expect(() => vllmModule.createBackend(settings({ options: { base_url: server.url, top_k: 2.5 } }))).toThrow(
+      /backend\.top_k: expected a whole number/,
+    );
   });
 });

@@ -35,14 +35,14 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
     'Files or directories outside the workspace that the agent may read (or the winner may write).',
   'backend.mcp_servers':
     'MCP servers whose tools the agent gets: a mapping of names to servers, or a list of servers with `name`.',
-  'backend.exclude_tools':
-    "Never offer these tools of any of the agent's MCP servers (upstream's form; each server also takes `exclude_tools`).",
   'backend.enable_mcp_command_line':
     "Give the agent a tool that runs shell commands in its workspace (upstream's name).",
   'backend.command_execution': 'Give the agent a tool that runs shell commands in its workspace.',
   'backend.command_line_execution_mode': 'Where commands run; only `local` is supported.',
   'backend.command_line_allowed_commands': 'Regular expressions; when given, only matching commands run.',
   'backend.command_line_blocked_commands': 'Regular expressions of commands that never run.',
+  'backend.exclude_tools':
+    'Tools this agent is never offered, by the name the agent sees them under (an MCP tool as `mcp__<server>__<tool>`).',
   'backend.pricing': 'Prices for cost estimates and budgets, overriding the built-in price table.',
 
   'backend.api_key':

@@ -67,6 +67,8 @@ export interface BackendConfig {
   cwd?: string;
   contextPaths: ContextPath[];
   mcpServers: McpServerConfig[];
+  /** `backend.exclude_tools`: tools this agent is never offered, by the name the agent sees. */
+  excludeTools?: string[];
   commandExecution?: CommandExecutionSettings;
   /** `backend.pricing`: overrides the runtime's price table for this agent's cost estimates. */
   pricing?: ModelPrice;

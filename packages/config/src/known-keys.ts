@@ -140,10 +140,6 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       direct_mcp_servers: unsupported('direct MCP servers'),
       shared_tools_directory: unsupported('a shared tools directory'),
       concurrent_tool_execution: unsupported('concurrent tool execution'),
-      parallel_tool_calls: unsupported("choosing parallel tool calls (the provider's default applies)"),
-      chat_template_kwargs: unsupported(
-        'chat_template_kwargs beside the other backend keys (under extra_body it is sent)',
-      ),
       hooks: unsupported('per-backend tool hooks'),
       output_schema: unsupported('structured output (output_schema)'),
       enable_programmatic_flow: unsupported('Claude programmatic tool calling'),

@@ -45,7 +45,7 @@ describe('agent and backend mapping', () => {
     ]);
   });
 
-  it("applies upstream's backend-level exclude_tools to every MCP server of the agent, and passes neither it nor parallel_tool_calls to the backend", () => {
+  it("keeps upstream's backend-level exclude_tools for the agent, apart from its MCP servers' own, and passes parallel_tool_calls to the backend", () => {
     const config = parseYaml([
       'agent:',
       '  id: a',
@@ -55,21 +55,15 @@ describe('agent and backend mapping', () => {
       '    mcp_servers:',
       '      notion: {command: notion-mcp, exclude_tools: [delete_page]}',
       '      search: {command: search-mcp}',
-      '    exclude_tools: [post_search, delete_page]',
+      '    exclude_tools: [mcp__search__post_search]',
     ]);
+    expect(config.agents[0]?.backend.excludeTools).toEqual(['mcp__search__post_search']);
     expect(config.agents[0]?.backend.mcpServers.map((server) => [server.name, server.excludeTools])).toEqual([
-      ['notion', ['delete_page', 'post_search']],
-      ['search', ['post_search', 'delete_page']],
+      ['notion', ['delete_page']],
+      ['search', undefined],
     ]);
-    expect(config.agents[0]?.backend.options).toEqual({});
-    expect(config.warnings).toEqual([
-      expect.objectContaining({
-        code: 'unsupported-feature',
-        path: 'agent.backend.parallel_tool_calls',
-        message:
-          "MassGen-TS does not support choosing parallel tool calls (the provider's default applies); this setting has no effect",
-      }),
-    ]);
+    expect(config.agents[0]?.backend.options).toEqual({ parallel_tool_calls: true });
+    expect(config.warnings).toEqual([]);
   });
 
   it('drops reasoning from the options when effort was its only key', () => {

@@ -1,5 +1,5 @@
 import type { SamplingSettings } from '@massgen/core';
-import type { BackendConfig, McpServerConfig } from './config-model.js';
+import type { BackendConfig } from './config-model.js';
 import type { ParsedBackend } from './backend-schema.js';
 import { findBackendType } from './backend-catalog.js';
 import { dropUndefined } from './drop-undefined.js';
@@ -54,9 +54,8 @@ export function normalizeBackend(
     sampling,
     cwd: backend.cwd ?? context.agentCwd,
     contextPaths: normalizeContextPaths(backend.context_paths, context.baseDir),
-    mcpServers: normalizeMcpServers(backend.mcp_servers, [...segments, 'mcp_servers'], warnings).map((server) =>
-      excludeAlso(server, backend.exclude_tools ?? []),
-    ),
+    mcpServers: normalizeMcpServers(backend.mcp_servers, [...segments, 'mcp_servers'], warnings),
+    excludeTools: backend.exclude_tools ?? undefined,
     commandExecution: normalizeCommandExecution(backend, {
       hasWorkspace: (backend.cwd ?? context.agentCwd) != null,
       segments,
@@ -72,11 +71,4 @@ export function normalizeBackend(
           }),
     options,
   });
-}
-
-/** The backend-level `exclude_tools` (upstream's form) applies to each of the agent's MCP servers. */
-function excludeAlso(server: McpServerConfig, excluded: readonly string[]): McpServerConfig {
-  if (excluded.length === 0) return server;
-  const own = server.excludeTools ?? [];
-  return { ...server, excludeTools: [...own, ...excluded.filter((name) => !own.includes(name))] };
 }

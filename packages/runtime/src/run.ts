@@ -17,6 +17,7 @@ import type { MassGenConfig, ModelPrice } from '@massgen/config';
 import { abortableSleep } from './abortable-sleep.js';
 import { createAgentHandle } from './agent-handle.js';
 import { createConfiguredBackend } from './configured-backend.js';
+import { withoutExcludedTools } from './excluded-tools.js';
 import { createPassthroughStrategy } from './passthrough-strategy.js';
 import { PluginLoader } from './plugin-loader.js';
 import { assertPreflight, preflightRun } from './preflight.js';
@@ -275,7 +276,11 @@ async function createAgents(
         backend: options.wrapBackend === undefined ? backend : options.wrapBackend(backend, agent.id),
         systemMessage: agent.systemMessage,
         sampling: agent.backend.sampling,
-        tools: extensions.toolsFor(agent.id),
+        tools: withoutExcludedTools(extensions.toolsFor(agent.id), agent.backend.excludeTools, {
+          agentId: agent.id,
+          agentIndex: index,
+          warn,
+        }),
         retryPolicy,
         sleep,
       });
