@@ -103,4 +103,41 @@ describe('file tools the model can aim at things that never end', () => {
     const [runId] = readdirSync(snapshots);
     expect(readdirSync(path.join(snapshots, runId ?? '', 'agent1.1'))).toEqual(['notes.md']);
   }, 60_000);
+
+  it('takes its snapshot limits from the configuration: a smaller file limit and a total', async () => {
+    const workspace = path.join(directory, 'workspace');
+    mkdirSync(workspace);
+    writeFileSync(path.join(workspace, 'a-small.txt'), 'x'.repeat(100 * 1024));
+    writeFileSync(path.join(workspace, 'b-medium.txt'), 'y'.repeat(700 * 1024));
+    writeFileSync(path.join(workspace, 'c-large.txt'), 'z'.repeat(1536 * 1024));
+    server.setResponder(
+      toolScriptResponder([{ name: 'copy_file', arguments: { source: 'c-large.txt', destination: 'copy.txt' } }]),
+    );
+    const file = path.join(directory, 'team.yaml');
+    writeFileSync(
+      file,
+      `agent:
+  id: hoarder
+  backend:
+    type: chatcompletion
+    model: model-hoarder
+    base_url: "${server.url}"
+    api_key: test-key
+    cwd: ${workspace}
+orchestrator:
+  snapshot_max_file_mb: 1
+  snapshot_max_total_mb: 0.5
+`,
+    );
+    const result = await runCli(['--no-display', '--config', file, 'Keep everything'], { cwd: directory });
+    expect(result.code).toBe(0);
+    expect(toolResults(server.requests)).toEqual([
+      `Error: "c-large.txt" is ${1536 * 1024} bytes; files over ${1024 * 1024} bytes are not copied.`,
+    ]);
+    expect(result.stderr).toContain('c-large.txt was left out of the snapshot for answer agent1.1');
+    expect(result.stderr).toContain('b-medium.txt was left out of the snapshot for answer agent1.1');
+    const snapshots = path.join(directory, '.massgen', 'snapshots');
+    const [runId] = readdirSync(snapshots);
+    expect(readdirSync(path.join(snapshots, runId ?? '', 'agent1.1'))).toEqual(['a-small.txt']);
+  }, 60_000);
 });

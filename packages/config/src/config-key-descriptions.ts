@@ -94,6 +94,10 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
   'orchestrator.plateau_rounds': 'Rounds without a better answer after which the leader presents.',
   'orchestrator.interrupt_stale_turns': 'Interrupt a turn that reviews answers which have since been replaced.',
   'orchestrator.snapshot_storage': 'Directory where snapshots of each answer’s workspace are kept.',
+  'orchestrator.snapshot_max_file_mb':
+    'Files larger than this many MiB (50 by default) are left out of snapshots, with a warning; copy_file refuses them.',
+  'orchestrator.snapshot_max_total_mb':
+    'A snapshot holds at most this many MiB (500 by default); files past it are left out, with a warning.',
   'orchestrator.agent_temporary_workspace': 'Directory under which agents without a `cwd` get a workspace.',
   'orchestrator.max_turn_attempts': 'Attempts an agent gets to end a turn with exactly one answer or vote.',
   'orchestrator.skip_final_presentation': 'Use the winning answer as it is instead of asking the winner to present it.',

@@ -96,6 +96,8 @@ export interface DisplaySettings {
 export interface WorkspaceSettings {
   /** Where answer snapshots are kept (`orchestrator.snapshot_storage`), absolute. */
   snapshotStorage?: string;
+  /** `orchestrator.snapshot_max_file_mb` and `snapshot_max_total_mb`, in bytes; the workspace package's defaults otherwise. */
+  snapshotLimits?: { maxFileBytes?: number; maxSnapshotBytes?: number };
   /** Root of relative agent workspaces (`orchestrator.agent_temporary_workspace`), absolute. */
   agentTemporaryWorkspace?: string;
   /** Context paths shared by every agent (upstream's `orchestrator.context_paths`). */

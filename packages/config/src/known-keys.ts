@@ -206,6 +206,8 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       plateau_rounds: read(),
       interrupt_stale_turns: read(),
       snapshot_storage: read(),
+      snapshot_max_file_mb: read('seed'),
+      snapshot_max_total_mb: read('seed'),
       agent_temporary_workspace: read(),
       max_turn_attempts: read(),
       skip_final_presentation: read(),

@@ -144,4 +144,20 @@ describe('orchestrator mapping', () => {
       ],
     });
   });
+
+  it('reads the snapshot limits in MiB as bytes, and leaves the defaults to the workspace package', () => {
+    const limited = parseYaml([
+      ...agentLines,
+      'orchestrator:',
+      '  snapshot_max_file_mb: 2',
+      '  snapshot_max_total_mb: 0.5',
+    ]);
+    expect(limited.workspace.snapshotLimits).toEqual({ maxFileBytes: 2 * 1024 * 1024, maxSnapshotBytes: 512 * 1024 });
+    expect(
+      parseYaml([...agentLines, 'orchestrator:', '  snapshot_max_total_mb: 100']).workspace.snapshotLimits,
+    ).toEqual({
+      maxSnapshotBytes: 100 * 1024 * 1024,
+    });
+    expect(parseYaml(agentLines).workspace.snapshotLimits).toBeUndefined();
+  });
 });

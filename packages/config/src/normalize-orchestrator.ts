@@ -75,6 +75,13 @@ export function normalizeOrchestrator(
   const workspace: WorkspaceSettings = dropUndefined({
     snapshotStorage:
       settings.snapshot_storage == null ? undefined : resolveConfigPath(settings.snapshot_storage, context.baseDir),
+    snapshotLimits:
+      settings.snapshot_max_file_mb == null && settings.snapshot_max_total_mb == null
+        ? undefined
+        : dropUndefined({
+            maxFileBytes: mebibytes(settings.snapshot_max_file_mb),
+            maxSnapshotBytes: mebibytes(settings.snapshot_max_total_mb),
+          }),
     agentTemporaryWorkspace:
       settings.agent_temporary_workspace == null
         ? undefined
@@ -83,6 +90,10 @@ export function normalizeOrchestrator(
   });
 
   return { orchestrator, strategy: settings.strategy ?? defaultStrategy(workflow), workspace };
+}
+
+function mebibytes(size: number | null | undefined): number | undefined {
+  return size == null ? undefined : Math.round(size * 1024 * 1024);
 }
 
 function toMilliseconds(seconds: number | null | undefined): number | undefined {

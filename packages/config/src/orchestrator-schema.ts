@@ -22,6 +22,8 @@ export const orchestratorSchema = z.object({
   plateau_rounds: positiveInteger().nullish(),
   interrupt_stale_turns: flag().nullish(),
   snapshot_storage: nonEmptyText('a directory').nullish(),
+  snapshot_max_file_mb: positiveNumber().nullish(),
+  snapshot_max_total_mb: positiveNumber().nullish(),
   agent_temporary_workspace: nonEmptyText('a directory').nullish(),
   max_turn_attempts: positiveInteger().nullish(),
   skip_final_presentation: flag().nullish(),

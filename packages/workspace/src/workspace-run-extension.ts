@@ -8,7 +8,7 @@ import { compileCommandPolicy } from './command-policy.js';
 import { createCommandTool } from './command-tool.js';
 import { createFileTools } from './file-tools/create-file-tools.js';
 import { PathSandbox } from './path-sandbox.js';
-import { SnapshotStore } from './snapshot-store.js';
+import { SnapshotStore, defaultSnapshotLimits } from './snapshot-store.js';
 import { createWorkspaceLayout } from './workspace-layout.js';
 import type { AgentLayout } from './workspace-layout.js';
 
@@ -27,7 +27,8 @@ export async function createWorkspaceRunExtension(context: RunExtensionContext<M
     layout.snapshotRoot,
     ...layout.agents.flatMap((agent) => (agent.workspace === undefined ? [] : [agent.workspace])),
   ];
-  const store = new SnapshotStore(layout.snapshotDirectory, privateAreas);
+  const snapshotLimits = { ...defaultSnapshotLimits, ...config.workspace.snapshotLimits };
+  const store = new SnapshotStore(layout.snapshotDirectory, privateAreas, snapshotLimits);
   const snapshots = new Map<string, PeerSnapshot>();
   const capturedLabels = new Set<string>();
   const toolsByAgent = new Map<string, Tool[]>();
@@ -88,7 +89,7 @@ export async function createWorkspaceRunExtension(context: RunExtensionContext<M
     const agent = agentLayout(agentId);
     if (agent === undefined) return [];
     const sandbox = new PathSandbox(() => buildSandboxView(layout, agent, phase, snapshots));
-    const tools = createFileTools(sandbox, agent);
+    const tools = createFileTools(sandbox, agent, snapshotLimits.maxFileBytes);
     const commandExecution = config.agents.find((candidate) => candidate.id === agentId)?.backend.commandExecution;
     if (commandExecution !== undefined && agent.workspace !== undefined) {
       tools.push(

@@ -13,10 +13,15 @@ import { z } from 'zod';
 /** Entries one directory copy may hold. */
 const maximumEntries = 10_000;
 
-/** Largest file copied, as for snapshots: a sparse file of terabytes would otherwise fill the disk. */
-const maximumCopyBytes = defaultSnapshotLimits.maxFileBytes;
-
-export function createCopyFileTool(sandbox: PathSandbox, where: string): Tool {
+/**
+ * @param maximumCopyBytes the largest file copied, the snapshots' limit: a sparse file of
+ *   terabytes would otherwise fill the disk.
+ */
+export function createCopyFileTool(
+  sandbox: PathSandbox,
+  where: string,
+  maximumCopyBytes = defaultSnapshotLimits.maxFileBytes,
+): Tool {
   return defineFileTool(
     {
       name: 'copy_file',

@@ -13,7 +13,7 @@ import { createWriteFileTool } from './write-file-tool.js';
  * An agent's file tools. Tools that change files are offered only to an agent that can ever
  * write: one with a workspace, or with a `write` context path it may get as the presenter.
  */
-export function createFileTools(sandbox: PathSandbox, agent: AgentLayout): Tool[] {
+export function createFileTools(sandbox: PathSandbox, agent: AgentLayout, maximumCopyBytes?: number): Tool[] {
   const where = describePaths(agent);
   const readTools = [
     createReadFileTool(sandbox, where),
@@ -27,7 +27,7 @@ export function createFileTools(sandbox: PathSandbox, agent: AgentLayout): Tool[
     ...readTools,
     createWriteFileTool(sandbox, where),
     createEditFileTool(sandbox, where),
-    createCopyFileTool(sandbox, where),
+    createCopyFileTool(sandbox, where, maximumCopyBytes),
   ];
 }
 
