@@ -18,6 +18,11 @@ export function bundledSdkOptions(sdkPackages) {
       js: "import { createRequire as __massgenCreateRequire } from 'node:module';\nconst require = __massgenCreateRequire(import.meta.url);",
     },
     metafile: true,
+    // The maps still lead a stack trace to the file and line, without a copy of every bundled
+    // source inside them (most of their size: the Claude bundle's map held 4 MB of SDK source).
+    esbuildOptions(options) {
+      options.sourcesContent = false;
+    },
     async onSuccess() {
       writeLicenseNotices();
     },
