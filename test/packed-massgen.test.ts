@@ -80,10 +80,11 @@ beforeAll(async () => {
   });
 }, 6 * minutes);
 
+// Removing several installed projects takes a while on a busy disk.
 afterAll(async () => {
   await Promise.all([openai?.close(), claude?.close(), gemini?.close()]);
   rmSync(directory, { recursive: true, force: true });
-});
+}, 2 * minutes);
 
 describe('npm install massgen, alone', { timeout: 2 * minutes }, () => {
   it('depends on what every run needs and the light backends, and on no heavy plugin', () => {
