@@ -228,7 +228,7 @@ function collect(value: string, previous: string[]): string[] {
 function buildProgram(io: CliIo): Command {
   return new Command('massgen')
     .description(
-      "Several AI agents answer your question in parallel, review each other's answers, vote,\nand the winner presents the final answer.",
+      "Several AI agents answer your question in parallel, review each other's answers, vote, and the winner presents the final answer.",
     )
     .argument(
       '[question]',

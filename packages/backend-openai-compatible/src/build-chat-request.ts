@@ -33,11 +33,7 @@ export function buildChatRequest(
   if (settings.seed !== undefined) body['seed'] = settings.seed;
   if (settings.stopSequences !== undefined && settings.stopSequences.length > 0) body['stop'] = settings.stopSequences;
   Object.assign(body, options.serverFields);
-  Object.assign(body, prepareTools(request.tools, request.toolChoice));
-  // OpenAI refuses parallel_tool_calls in a request that offers no tools.
-  if (options.parallelToolCalls !== undefined && body['tools'] !== undefined) {
-    body['parallel_tool_calls'] = options.parallelToolCalls;
-  }
+  Object.assign(body, prepareTools(request.tools, request.toolChoice, options.parallelToolCalls));
 
   mergeExtraBody(
     body,

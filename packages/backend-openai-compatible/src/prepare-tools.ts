@@ -4,15 +4,17 @@ import type { ChatCompletionTool, ChatCompletionToolChoiceOption } from 'openai/
 export interface PreparedTools {
   tools?: ChatCompletionTool[];
   tool_choice?: ChatCompletionToolChoiceOption;
+  parallel_tool_calls?: boolean;
 }
 
 /**
- * Offers tools as function tools. `tool_choice` is sent only with tools, since OpenAI rejects a
- * request that sets it without any.
+ * Offers tools as function tools. `tool_choice` and `parallel_tool_calls` are sent only with
+ * tools, since OpenAI rejects a request that sets them without any.
  */
 export function prepareTools(
   tools: readonly ToolDefinition[] | undefined,
   toolChoice: BackendRequest['toolChoice'],
+  parallelToolCalls?: boolean,
 ): PreparedTools {
   if (tools === undefined || tools.length === 0) return {};
   return {
@@ -21,5 +23,6 @@ export function prepareTools(
       function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
     })),
     ...(toolChoice === undefined ? {} : { tool_choice: toolChoice }),
+    ...(parallelToolCalls === undefined ? {} : { parallel_tool_calls: parallelToolCalls }),
   };
 }

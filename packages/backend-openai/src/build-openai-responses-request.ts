@@ -57,11 +57,7 @@ export function buildOpenAIResponsesRequest(
   body['store'] = options.store;
   // Without storage, encrypted reasoning is the only way to give a reasoning model its thinking back.
   if (!options.store && family === 'reasoning') body['include'] = ['reasoning.encrypted_content'];
-  Object.assign(body, prepareResponsesTools(request.tools, request.toolChoice));
-  // OpenAI refuses parallel_tool_calls in a request that offers no tools.
-  if (options.parallelToolCalls !== undefined && body['tools'] !== undefined) {
-    body['parallel_tool_calls'] = options.parallelToolCalls;
-  }
+  Object.assign(body, prepareResponsesTools(request.tools, request.toolChoice, options.parallelToolCalls));
 
   mergeExtraBody(
     body,

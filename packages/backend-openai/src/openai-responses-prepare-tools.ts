@@ -4,16 +4,19 @@ import type { FunctionTool, ToolChoiceOptions } from 'openai/resources/responses
 export interface PreparedResponsesTools {
   tools?: FunctionTool[];
   tool_choice?: ToolChoiceOptions;
+  parallel_tool_calls?: boolean;
 }
 
 /**
  * Offers tools as Responses API function tools (flat, unlike Chat Completions). `strict` is off:
  * strict mode needs every property required and no extra ones, which MCP servers' schemas rarely
- * are. `tool_choice` is sent only with tools.
+ * are. `tool_choice` and `parallel_tool_calls` are sent only with tools, since OpenAI rejects them
+ * without any.
  */
 export function prepareResponsesTools(
   tools: readonly ToolDefinition[] | undefined,
   toolChoice: BackendRequest['toolChoice'],
+  parallelToolCalls?: boolean,
 ): PreparedResponsesTools {
   if (tools === undefined || tools.length === 0) return {};
   return {
@@ -25,5 +28,6 @@ export function prepareResponsesTools(
       strict: false,
     })),
     ...(toolChoice === undefined ? {} : { tool_choice: toolChoice }),
+    ...(parallelToolCalls === undefined ? {} : { parallel_tool_calls: parallelToolCalls }),
   };
 }
