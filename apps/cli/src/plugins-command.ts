@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Help } from 'commander';
 import { toMassGenError } from '@massgen/core';
 import { PluginLoader, listInstalledPlugins } from '@massgen/runtime';
 import type { InstalledPlugin } from '@massgen/runtime';
@@ -25,7 +25,7 @@ export async function pluginsCommand(args: readonly string[], io: CliIo): Promis
     if (program.opts<{ json?: boolean }>().json === true) {
       io.stdout.write(`${JSON.stringify(plugins, null, 2)}\n`);
     } else {
-      io.stdout.write(formatPluginTable(plugins, io.cwd));
+      io.stdout.write(formatPluginTable(plugins, io.cwd, terminalWidth(io.stdout)));
     }
     return ExitCode.success;
   } catch (error) {
@@ -42,26 +42,60 @@ export function installedPlugins(io: CliIo): Promise<InstalledPlugin[]> {
   return listInstalledPlugins(new PluginLoader({ searchPaths }), searchPaths);
 }
 
-/** One row per plugin: package, version, kind, what it serves, and where it comes from. */
-export function formatPluginTable(plugins: readonly InstalledPlugin[], cwd: string): string {
+/**
+ * One row per plugin: package, version, kind, what it serves, and where it comes from. One package
+ * can serve a dozen types, so on a terminal (`width` given) what it serves wraps within its own
+ * column.
+ * Into a pipe each plugin stays on one line, for grep.
+ */
+export function formatPluginTable(plugins: readonly InstalledPlugin[], cwd: string, width?: number): string {
   const bundled = cliDependencies();
   const rows = plugins.map((plugin) => [
     plugin.packageName,
     plugin.version,
     plugin.kind,
     plugin.problem === undefined ? plugin.serves.join(', ') : `unusable: ${plugin.problem}`,
-    bundled.has(plugin.packageName) ? 'comes with massgen' : displayPath(plugin.directory, cwd),
+    bundled.has(plugin.packageName) ? bundledLabel : displayPath(plugin.directory, cwd),
   ]);
   const header = ['PACKAGE', 'VERSION', 'KIND', 'SERVES', 'FROM'];
+  const gap = '  ';
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
   );
-  const line = (cells: readonly string[]): string =>
-    cells
-      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
-      .join('  ')
-      .trimEnd();
+  if (width !== undefined) {
+    // A path in FROM may run past the edge (it is last, so nothing after it is pushed); SERVES
+    // gets what is left beside the other columns and the usual "comes with massgen".
+    const fixed =
+      (widths[0] ?? 0) + (widths[1] ?? 0) + (widths[2] ?? 0) + bundledLabel.length + gap.length * (header.length - 1);
+    widths[servesColumn] = Math.min(widths[servesColumn] ?? 0, Math.max(width - fixed, minimumServesWidth));
+  }
+  const help = new Help();
+  help.minWidthToWrap = minimumServesWidth;
+  const line = (cells: readonly string[]): string => {
+    const columns = cells.map((cell, column) =>
+      column === servesColumn && width !== undefined ? help.boxWrap(cell, widths[column] ?? 0).split('\n') : [cell],
+    );
+    const height = Math.max(...columns.map((column) => column.length));
+    return Array.from({ length: height }, (_, index) =>
+      columns
+        .map((column, position) =>
+          position === columns.length - 1 ? (column[index] ?? '') : (column[index] ?? '').padEnd(widths[position] ?? 0),
+        )
+        .join(gap)
+        .trimEnd(),
+    ).join('\n');
+  };
   return `${[header, ...rows].map(line).join('\n')}\n`;
+}
+
+const servesColumn = 3;
+const minimumServesWidth = 20;
+const bundledLabel = 'comes with massgen';
+
+/** The width to wrap to: the terminal's, or none when the output goes to a pipe or a file. */
+function terminalWidth(stream: NodeJS.WritableStream): number | undefined {
+  const { isTTY, columns } = stream as { isTTY?: boolean; columns?: number };
+  return isTTY === true && columns !== undefined && columns > 0 ? columns : undefined;
 }
 
 /** The packages the massgen package itself depends on. */
