@@ -2,6 +2,7 @@ import { batch } from './batch.mjs';
 import { coldStart } from './cold-start.mjs';
 import { coordination } from './coordination.mjs';
 import { coordinationTokens } from './coordination-tokens.mjs';
+import { sandboxStart } from './sandbox-start.mjs';
 import { server } from './server.mjs';
 import { localModel } from './local-model.mjs';
 import { tui } from './tui.mjs';
@@ -16,6 +17,7 @@ const results = [
   await localModel(),
   await tui(),
   await batch(),
+  await sandboxStart(),
   await web(),
   await installSize(),
 ];

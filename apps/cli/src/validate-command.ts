@@ -3,6 +3,7 @@ import { ConfigError, MassGenError, formatConfigIssue } from '@massgen/core';
 import type { Warning } from '@massgen/core';
 import { loadConfig } from '@massgen/config';
 import { PluginLoader, preflightRun } from '@massgen/runtime';
+import { confinementIssues, describeConfinement, planCommandConfinement } from '@massgen/workspace';
 import type { CliIo } from './cli-io.js';
 import { ExitCode } from './exit-codes.js';
 import type { ExitCodeValue } from './exit-codes.js';
@@ -23,6 +24,9 @@ export async function validateCommand(
     try {
       const config = await loadConfig(path.resolve(io.cwd, file), { cwd: io.cwd, env: io.env });
       const { issues, warnings } = await preflightRun(config, loader);
+      // Where commands run depends on this machine (bubblewrap, a Docker engine): said here as the run says it.
+      const confinement = await planCommandConfinement(config);
+      issues.push(...confinementIssues(config, confinement));
       const allWarnings = [...config.warnings, ...warnings];
       if (issues.length > 0) {
         failed += 1;
@@ -33,6 +37,8 @@ export async function validateCommand(
         );
       }
       for (const warning of allWarnings) io.stdout.write(`  warning: ${formatWarning(warning)}\n`);
+      if (issues.length === 0)
+        for (const entry of confinement) io.stdout.write(`  commands: ${describeConfinement(entry)}\n`);
     } catch (error) {
       failed += 1;
       const message = MassGenError.isInstance(error) ? error.message : String(error);

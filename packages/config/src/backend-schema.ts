@@ -6,6 +6,7 @@ import {
   nonNegativeNumber,
   numberBetween,
   positiveInteger,
+  positiveNumber,
   scalarText,
 } from './schema-primitives.js';
 
@@ -170,9 +171,18 @@ export const backendSchema = z.looseObject({
   exclude_tools: toolNames,
   enable_mcp_command_line: flag().nullish(),
   command_execution: flag().nullish(),
-  command_line_execution_mode: choiceOf(['local', 'docker']).nullish(),
+  command_line_execution_mode: choiceOf(['local', 'sandbox', 'docker']).nullish(),
   command_line_allowed_commands: commandPatterns,
   command_line_blocked_commands: commandPatterns,
+  command_line_docker_image: nonEmptyText('an image name such as "python:3.12-slim"').nullish(),
+  command_line_docker_memory_limit: z
+    .string({ error: 'expected a memory size such as "512m" or "2g"' })
+    .regex(/^\d+(\.\d+)?[bkmg]?$/i, { error: 'expected a memory size such as "512m" or "2g"' })
+    .nullish(),
+  command_line_docker_cpu_limit: positiveNumber().nullish(),
+  command_line_docker_network_mode: choiceOf(['none', 'bridge', 'host']).nullish(),
+  command_line_docker_enable_sudo: flag().nullish(),
+  require_docker: flag().nullish(),
   pricing: z
     .strictObject(
       {

@@ -74,11 +74,13 @@ describe('checkKeys', () => {
 
   it('matches families of keys by prefix', () => {
     const result = checkKeys({
-      agents: [{ id: 'a', backend: { type: 'openai', command_line_docker_image: 'img', command_line_shell: 'bash' } }],
+      agents: [
+        { id: 'a', backend: { type: 'openai', command_line_docker_volumes: ['/data'], command_line_shell: 'bash' } },
+      ],
       orchestrator: { coordination: { subagent_default_timeout: 300 } },
     });
     expect(result.warnings.map((warning) => warning.message)).toEqual([
-      'MassGen-TS does not support the Docker sandbox for command execution; this setting has no effect',
+      'MassGen-TS does not support this Docker setting for command execution; this setting has no effect',
       'MassGen-TS does not support command execution settings; this setting has no effect',
       'MassGen-TS does not support subagents; this setting has no effect',
     ]);

@@ -38,11 +38,21 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
   'backend.enable_mcp_command_line':
     "Give the agent a tool that runs shell commands in its workspace (upstream's name).",
   'backend.command_execution': 'Give the agent a tool that runs shell commands in its workspace.',
-  'backend.command_line_execution_mode': 'Where commands run; only `local` is supported.',
+  'backend.command_line_execution_mode':
+    'Where commands run: `sandbox` (the OS sandbox, bubblewrap; the default where installed), `docker` (a container per command; the OS sandbox when no engine is reachable) or `local` (unconfined).',
   'backend.command_line_allowed_commands': 'Regular expressions; when given, only matching commands run.',
   'backend.command_line_blocked_commands': 'Regular expressions of commands that never run.',
   'backend.exclude_tools':
     'Tools this agent is never offered, by the name the agent sees them under (an MCP tool as `mcp__<server>__<tool>`).',
+  'backend.command_line_docker_image': 'Image that commands run in, in Docker mode.',
+  'backend.command_line_docker_memory_limit': 'Memory limit of a command container (`512m`, `2g`).',
+  'backend.command_line_docker_cpu_limit': 'CPUs a command container may use (`1.5`).',
+  'backend.command_line_docker_network_mode':
+    "Network of a command container: `none` (the default), `bridge` or `host`; in the OS sandbox, anything but `none` is the host's network.",
+  'backend.command_line_docker_enable_sudo':
+    'Keep the capabilities `sudo` needs in a command container (and use the sudo variant of the default image).',
+  'backend.require_docker':
+    'With `command_line_execution_mode: docker`, refuse to run when no Docker engine is reachable instead of using the OS sandbox.',
   'backend.pricing': 'Prices for cost estimates and budgets, overriding the built-in price table.',
 
   'backend.api_key':

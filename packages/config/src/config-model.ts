@@ -45,13 +45,33 @@ export interface ModelPrice {
 
 /**
  * The command execution tool (`enable_mcp_command_line: true` upstream, `command_execution: true`
- * in the seed dialect), present only when it is on and can run: locally, in the agent's workspace.
+ * in the seed dialect), present only when it is on and the agent has a workspace to run in.
  */
 export interface CommandExecutionSettings {
   /** `command_line_allowed_commands`: regular expressions; when any are given, only matching commands run. */
   allowedCommands: string[];
   /** `command_line_blocked_commands`: regular expressions of commands that never run. */
   blockedCommands: string[];
+  /**
+   * `command_line_execution_mode` as written: `sandbox` (the OS sandbox), `docker` or `local`
+   * (unconfined). Absent means the default, the OS sandbox where this machine has one.
+   */
+  mode?: 'local' | 'sandbox' | 'docker';
+  /** `require_docker`: with `mode: docker`, refuse to run when no Docker engine is reachable. */
+  requireDocker: boolean;
+  /** Upstream's `command_line_docker_*` keys. */
+  docker: DockerCommandSettings;
+}
+
+export interface DockerCommandSettings {
+  image: string;
+  /** `none` (the default), `bridge` or `host`; in the OS sandbox, anything but `none` is the host's network. */
+  networkMode: 'none' | 'bridge' | 'host';
+  /** Docker's `--memory` (`512m`, `2g`). */
+  memoryLimit?: string;
+  /** Docker's `--cpus`. */
+  cpuLimit?: number;
+  enableSudo: boolean;
 }
 
 export interface BackendConfig {

@@ -26,6 +26,9 @@ describe('command execution settings', () => {
     expect(config.agents[0]?.backend.commandExecution).toEqual({
       allowedCommands: ['python.*', 'pytest.*'],
       blockedCommands: ['pip.*'],
+      mode: 'local',
+      requireDocker: false,
+      docker: { image: 'ghcr.io/massgen/mcp-runtime:latest', networkMode: 'none', enableSudo: false },
     });
     expect(config.agents[0]?.backend.options).toEqual({});
     expect(config.warnings).toEqual([]);
@@ -40,7 +43,8 @@ describe('command execution settings', () => {
       '      type: openai',
       '      command_execution: true',
     ]);
-    expect(config.agents[0]?.backend.commandExecution).toEqual({ allowedCommands: [], blockedCommands: [] });
+    expect(config.agents[0]?.backend.commandExecution).toMatchObject({ allowedCommands: [], blockedCommands: [] });
+    expect(config.agents[0]?.backend.commandExecution?.mode).toBeUndefined();
   });
 
   it('is off unless switched on, even with patterns', () => {
@@ -51,18 +55,33 @@ describe('command execution settings', () => {
     expect(config.warnings).toEqual([]);
   });
 
-  it('turns the tool off with a warning when Docker is asked for, rather than running commands unsandboxed', () => {
+  it("reads upstream's Docker keys; credentials and packages are warned about", () => {
     const config = parseYaml(
-      backend(['cwd: workspace', 'enable_mcp_command_line: true', 'command_line_execution_mode: docker']),
+      backend([
+        'cwd: workspace',
+        'enable_mcp_command_line: true',
+        'command_line_execution_mode: docker',
+        'command_line_docker_image: python:3.12-slim',
+        'command_line_docker_memory_limit: 2g',
+        'command_line_docker_cpu_limit: 1.5',
+        'command_line_docker_network_mode: bridge',
+        'command_line_docker_credentials: {env_vars: [GITHUB_TOKEN]}',
+        'require_docker: true',
+      ]),
     );
-    expect(config.agents[0]?.backend.commandExecution).toBeUndefined();
+    expect(config.agents[0]?.backend.commandExecution).toMatchObject({
+      mode: 'docker',
+      requireDocker: true,
+      docker: { image: 'python:3.12-slim', networkMode: 'bridge', memoryLimit: '2g', cpuLimit: 1.5, enableSudo: false },
+    });
     expect(config.warnings).toEqual([
-      expect.objectContaining({
-        code: 'command-execution-off',
-        path: 'agents[0].backend.command_line_execution_mode',
-        message: expect.stringContaining('cannot run commands in Docker, so the command execution tool is off'),
-      }),
+      expect.objectContaining({ path: 'agents[0].backend.command_line_docker_credentials' }),
     ]);
+  });
+
+  it('rejects a mode it does not know', () => {
+    const mode = parseFailure(backend(['cwd: w', 'enable_mcp_command_line: true', 'command_line_execution_mode: vm']));
+    expect(mode.message).toContain('expected one of "local", "sandbox", "docker"');
   });
 
   it('turns the tool off with a warning when the agent has no workspace', () => {

@@ -1,13 +1,17 @@
-import type { CommandExecutionSettings } from './config-model.js';
+import type { CommandExecutionSettings, DockerCommandSettings } from './config-model.js';
+import { dropUndefined } from './drop-undefined.js';
 import type { ParsedBackend } from './backend-schema.js';
 import type { PathWarning } from './findings.js';
 import type { KeySegment } from './key-path.js';
 
+/** Upstream MassGen's command image, and the one its `enable_sudo` switches to. */
+const defaultImage = 'ghcr.io/massgen/mcp-runtime:latest';
+const defaultSudoImage = 'ghcr.io/massgen/mcp-runtime-sudo:latest';
+
 /**
  * The command execution tool of one backend, when it is switched on (`enable_mcp_command_line`
- * or `command_execution`) and can run. It cannot run without a workspace, and MassGen-TS runs
- * commands only on this machine: a configuration that asks for Docker gets no command tool
- * rather than unsandboxed commands, with a warning saying so.
+ * or `command_execution`) and can run: it needs a workspace. Where commands run (OS sandbox,
+ * Docker, unconfined) is decided when the run starts, on what this machine has.
  */
 export function normalizeCommandExecution(
   backend: ParsedBackend,
@@ -20,15 +24,6 @@ export function normalizeCommandExecution(
         ? 'command_execution'
         : undefined;
   if (switchKey === undefined) return undefined;
-  if (backend.command_line_execution_mode === 'docker') {
-    const segments = [...context.segments, 'command_line_execution_mode'];
-    context.warnings.push({
-      code: 'command-execution-off',
-      segments,
-      message: `MassGen-TS cannot run commands in Docker, so the command execution tool is off for this agent; set it to "local" to run commands on this machine, in the agent's workspace`,
-    });
-    return undefined;
-  }
   if (!context.hasWorkspace) {
     const segments = [...context.segments, switchKey];
     context.warnings.push({
@@ -38,8 +33,22 @@ export function normalizeCommandExecution(
     });
     return undefined;
   }
-  return {
+  return dropUndefined({
     allowedCommands: backend.command_line_allowed_commands ?? [],
     blockedCommands: backend.command_line_blocked_commands ?? [],
-  };
+    mode: backend.command_line_execution_mode ?? undefined,
+    requireDocker: backend.require_docker === true,
+    docker: dockerSettings(backend),
+  });
+}
+
+function dockerSettings(backend: ParsedBackend): DockerCommandSettings {
+  const enableSudo = backend.command_line_docker_enable_sudo === true;
+  return dropUndefined({
+    image: backend.command_line_docker_image ?? (enableSudo ? defaultSudoImage : defaultImage),
+    networkMode: backend.command_line_docker_network_mode ?? 'none',
+    memoryLimit: backend.command_line_docker_memory_limit ?? undefined,
+    cpuLimit: backend.command_line_docker_cpu_limit ?? undefined,
+    enableSudo,
+  });
 }

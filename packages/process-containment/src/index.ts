@@ -1,4 +1,16 @@
+export { bubblewrapArguments } from './bubblewrap-arguments.js';
+export { chooseConfinement } from './command-confinement.js';
+export type { Confinement, ConfinementProbes, ConfinementRequest } from './command-confinement.js';
 export { containmentMode } from './containment-mode.js';
 export type { ContainmentMode } from './containment-mode.js';
-export { killAllContained, spawnContained } from './spawn-contained.js';
+export { defaultDockerImage, dockerRunArguments } from './docker-arguments.js';
+export type { DockerRunOptions } from './docker-arguments.js';
+export { dockerEngineStatus } from './docker-engine.js';
+export type { DockerEngineStatus } from './docker-engine.js';
+export { bubblewrapInstallHint, sandboxAvailability } from './sandbox-availability.js';
+export type { SandboxAvailability } from './sandbox-availability.js';
+export { currentSandboxHost, systemDirectories } from './sandbox-host.js';
+export type { PathKind, SandboxHost } from './sandbox-host.js';
+export type { SandboxAccess, SandboxNetwork, SandboxPath, SandboxPolicy } from './sandbox-policy.js';
+export { SandboxUnavailableError, killAllContained, spawnContained } from './spawn-contained.js';
 export type { ContainedProcess, SpawnContainedOptions } from './spawn-contained.js';

@@ -1,9 +1,13 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess, StdioOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { bubblewrapArguments } from './bubblewrap-arguments.js';
 import { containmentMode, namespaceArguments } from './containment-mode.js';
 import type { ContainmentMode } from './containment-mode.js';
 import { killMarkedProcesses, markerVariable } from './marked-processes.js';
+import { sandboxAvailability } from './sandbox-availability.js';
+import { currentSandboxHost } from './sandbox-host.js';
+import type { SandboxPolicy } from './sandbox-policy.js';
 
 export interface SpawnContainedOptions {
   /** The whole environment of the process: nothing else is inherited. */
@@ -12,6 +16,23 @@ export interface SpawnContainedOptions {
   stdio: StdioOptions;
   /** Forces a mode; defaults to the best this machine has (see `containmentMode`). */
   mode?: ContainmentMode;
+  /**
+   * Confines the process to a sandbox (bubblewrap, so always `pid-namespace`): its files,
+   * network and processes. Throws `SandboxUnavailableError` when this machine cannot sandbox.
+   */
+  sandbox?: SandboxPolicy;
+}
+
+/** Thrown when a sandbox is asked for and this machine cannot make one; says why and what to do. */
+export class SandboxUnavailableError extends Error {
+  readonly code = 'SANDBOX_UNAVAILABLE';
+  constructor(
+    readonly reason: string,
+    readonly remedy: string,
+  ) {
+    super(`The OS sandbox is not available: ${reason}; ${remedy}.`);
+    this.name = 'SandboxUnavailableError';
+  }
 }
 
 export interface ContainedProcess {
@@ -36,10 +57,9 @@ export function spawnContained(
   args: readonly string[],
   options: SpawnContainedOptions,
 ): ContainedProcess {
-  const mode = options.mode ?? containmentMode(options.env);
+  const mode = options.sandbox === undefined ? (options.mode ?? containmentMode(options.env)) : 'pid-namespace';
   const scope = randomBytes(12).toString('hex');
-  const [file, argv] =
-    mode === 'pid-namespace' ? ['bwrap', [...namespaceArguments, '--', command, ...args]] : [command, [...args]];
+  const [file, argv] = launcher(command, args, mode, options);
   const child = spawn(file, argv, {
     env: { ...options.env, [markerVariable]: scope },
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
@@ -71,6 +91,22 @@ export function spawnContained(
   child.once('exit', () => contained.kill());
   child.once('error', () => live.delete(contained));
   return contained;
+}
+
+function launcher(
+  command: string,
+  args: readonly string[],
+  mode: ContainmentMode,
+  options: SpawnContainedOptions,
+): [string, string[]] {
+  if (options.sandbox !== undefined) {
+    const availability = sandboxAvailability();
+    if (!availability.available) throw new SandboxUnavailableError(availability.reason, availability.remedy);
+    const confinement = bubblewrapArguments(options.sandbox, currentSandboxHost(options.env));
+    return ['bwrap', [...confinement, '--', command, ...args]];
+  }
+  if (mode === 'pid-namespace') return ['bwrap', [...namespaceArguments, '--', command, ...args]];
+  return [command, [...args]];
 }
 
 /** Ends every contained process still running; the exit hook calls it, and so may a signal handler. */

@@ -1,5 +1,6 @@
-import { spawnContained } from '@massgen/process-containment';
 import { CappedText } from './capped-text.js';
+import { launchCommand } from './command-launch.js';
+import type { CommandLaunch } from './command-launch.js';
 
 export interface CommandRunOptions {
   command: string;
@@ -9,6 +10,8 @@ export interface CommandRunOptions {
   signal: AbortSignal;
   /** Characters of each stream kept from the start, and from the end. */
   output: { headCharacters: number; tailCharacters: number };
+  /** Where the command runs: unconfined (the default), in the OS sandbox, or in Docker. */
+  launch?: CommandLaunch;
 }
 
 export interface CommandRunResult {
@@ -43,7 +46,7 @@ const inheritedVariables = [
 /**
  * Runs a command line with `/bin/sh -c`, without input, contained (a PID namespace under
  * bubblewrap, else its own process group and a marked environment; see
- * `@massgen/process-containment`). When the time limit passes or the call is cancelled,
+ * `@massgen/process-containment`), and confined as `launch` says. When the time limit passes or the call is cancelled,
  * everything it started is killed; once the shell exits, whatever it left running in the
  * background is killed too, even a process that called `setsid` or forked twice, so no process
  * outlives its call.
@@ -56,15 +59,11 @@ export function runCommand(options: CommandRunOptions): Promise<CommandRunResult
     inheritedVariables.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])),
   );
   return new Promise((resolve, reject) => {
-    const contained = spawnContained('/bin/sh', ['-c', options.command], {
-      cwd: options.cwd,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const child = contained.child;
+    const launched = launchCommand(options.launch ?? { kind: 'local' }, options.command, { cwd: options.cwd, env });
+    const child = launched.contained.child;
     let timedOut = false;
     let cancelled = false;
-    const killGroup = (): void => contained.kill();
+    const killGroup = (): void => launched.stop();
     const timer = setTimeout(() => {
       timedOut = true;
       killGroup();

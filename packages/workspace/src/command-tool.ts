@@ -4,6 +4,7 @@ import { defineTool } from '@massgen/tool-utils';
 import { z } from 'zod';
 import { judgeCommand } from './command-policy.js';
 import type { CommandPolicy } from './command-policy.js';
+import type { CommandLaunch } from './command-launch.js';
 import { runCommand } from './command-runner.js';
 import type { CommandRunResult } from './command-runner.js';
 
@@ -17,7 +18,19 @@ export interface CommandToolOptions {
   policy: CommandPolicy;
   /** False once the run has ended; a late call is refused. */
   isOpen: () => boolean;
+  /** Where commands run, for the tool's description; `local` when absent. */
+  confinement?: 'sandbox' | 'docker' | 'local';
+  /** How each command starts, asked again for each command; unconfined when absent. */
+  launch?: () => CommandLaunch;
 }
+
+const confinementNotes = {
+  sandbox:
+    ' Commands run in a sandbox: your workspace is writable, context paths are readable (or writable where allowed), the system directories are read-only, the rest of the machine (home directory included) is absent, and there is no network unless it was configured.',
+  docker:
+    ' Commands run in a fresh container each time: your workspace and context paths are mounted at the same paths; nothing else persists between commands.',
+  local: '',
+} as const;
 
 /** `execute_command`: runs a shell command line in the agent's workspace. */
 export function createCommandTool(options: CommandToolOptions): Tool {
@@ -33,7 +46,7 @@ export function createCommandTool(options: CommandToolOptions): Tool {
     name: 'execute_command',
     description:
       `Run a shell command line (sh -c) in your workspace and get its exit code and output (long output is shortened in the middle). ` +
-      `No input is given; anything still running when the time limit passes is killed.${limits}`,
+      `No input is given; anything still running when the time limit passes is killed.${confinementNotes[options.confinement ?? 'local']}${limits}`,
     inputSchema: z.strictObject({
       command: z.string().describe('The command line, such as "python3 -m pytest -q".'),
       timeout_seconds: z
@@ -56,6 +69,7 @@ export function createCommandTool(options: CommandToolOptions): Tool {
           timeoutMs: timeoutSeconds * 1000,
           signal: context.signal,
           output,
+          ...(options.launch === undefined ? {} : { launch: options.launch() }),
         });
         return { content: describeRun(command, result, timeoutSeconds), isError: result.exitCode !== 0 };
       } catch (error) {

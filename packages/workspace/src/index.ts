@@ -13,6 +13,15 @@ export function createRunExtension(context: RunExtensionContext<MassGenConfig>):
 /** What a run would refuse about the workspaces, found before anything is created, for `massgen --validate`. */
 export { checkWorkspaceConfig as checkConfig } from './check-workspace-config.js';
 export { writeFileAtomic, copyFileAtomic } from './atomic-write.js';
+export {
+  assertConfinable,
+  commandLaunch,
+  confinementIssues,
+  describeConfinement,
+  planCommandConfinement,
+} from './command-confinement-plan.js';
+export type { AgentCommandConfinement } from './command-confinement-plan.js';
+export type { CommandLaunch } from './command-launch.js';
 export { createCommandTool } from './command-tool.js';
 export type { CommandToolOptions } from './command-tool.js';
 export { compileCommandPolicy, judgeCommand } from './command-policy.js';

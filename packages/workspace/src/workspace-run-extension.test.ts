@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CoordinationEvent, RunEvent, RunExtension, Tool, Warning } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
+import { sandboxAvailability } from '@massgen/process-containment';
 import { createRunExtension, specificationVersion } from './index.js';
 
 let directory: string;
@@ -232,7 +233,7 @@ describe('the workspace run extension', () => {
     const longLabel = `agent1.${'9'.repeat(300)}`;
     await call(extension, 'alpha', 'write_file', { path: 'a.md', content: 'second' });
     await extension.onEvent?.(stamp({ type: 'answer', agentId: 'alpha', label: longLabel, content: 'b', round: 2 }));
-    expect(warnings).toEqual([
+    expect(warnings.filter((warning) => warning.code !== 'command-execution-mode')).toEqual([
       expect.objectContaining({
         code: 'snapshot-failed',
         agentId: 'alpha',
@@ -244,4 +245,55 @@ describe('the workspace run extension', () => {
     });
     await extension.close();
   });
+
+  it.skipIf(!sandboxAvailability().available)(
+    'runs commands in the OS sandbox by default, with the access the file tools have, and says so',
+    async () => {
+      const extension = await open();
+      expect(warnings).toContainEqual(
+        expect.objectContaining({
+          code: 'command-execution-mode',
+          agentId: 'alpha',
+          message: expect.stringMatching(/^agent alpha: commands run in the OS sandbox, the default .*network: none$/),
+        }),
+      );
+      writeFileSync(path.join(workspaceOf('beta'), 'draft.md'), 'beta draft');
+      const attempts = [
+        'echo ok > mine.txt && cat mine.txt',
+        `cat ${directory}/shared/brief.md`,
+        `echo x > ${directory}/shared/brief.md || echo refused-read-only`,
+        `echo x > ${out('new.md')} || echo refused-not-presenting`,
+        `cat ${directory}/team.yaml || echo refused-configuration`,
+        `cat ${workspaceOf('beta')}/draft.md || echo refused-peer-workspace`,
+      ];
+      const coordination = await call(extension, 'alpha', 'execute_command', { command: attempts.join('; ') });
+      expect(coordination.content).toContain('ok\nBuild a landing page.');
+      for (const marker of [
+        'refused-read-only',
+        'refused-not-presenting',
+        'refused-configuration',
+        'refused-peer-workspace',
+      ])
+        expect(coordination.content).toContain(marker);
+      expect(coordination.content).not.toContain('beta draft');
+
+      await extension.onEvent?.(
+        stamp({
+          type: 'consensus',
+          winnerAgentId: 'alpha',
+          winnerLabel: 'agent1.1',
+          tally: [],
+          stopReason: 'consensus',
+        }),
+      );
+      const presenting = await call(extension, 'alpha', 'execute_command', {
+        command: `echo final > ${out('new.md')} && echo wrote-context; echo x > ${out('keep', 'LICENSE')} || echo refused-protected`,
+      });
+      expect(presenting.content).toContain('wrote-context');
+      expect(presenting.content).toContain('refused-protected');
+      expect(readFileSync(out('new.md'), 'utf8')).toBe('final\n');
+      expect(readFileSync(out('keep', 'LICENSE'), 'utf8')).toBe('keep');
+      await extension.close();
+    },
+  );
 });

@@ -1,9 +1,17 @@
 import type { AgentWorkspace, RunEvent, RunExtension, RunExtensionContext, Tool } from '@massgen/core';
 import { toMassGenError } from '@massgen/core';
 import type { MassGenConfig } from '@massgen/config';
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
 import type { AccessPhase } from './access-phase.js';
 import { buildSandboxView } from './agent-sandbox-view.js';
 import type { PeerSnapshot } from './agent-sandbox-view.js';
+import {
+  assertConfinable,
+  commandLaunch,
+  describeConfinement,
+  planCommandConfinement,
+} from './command-confinement-plan.js';
 import { compileCommandPolicy } from './command-policy.js';
 import { createCommandTool } from './command-tool.js';
 import { createFileTools } from './file-tools/create-file-tools.js';
@@ -21,6 +29,14 @@ import type { AgentLayout } from './workspace-layout.js';
  */
 export async function createWorkspaceRunExtension(context: RunExtensionContext<MassGenConfig>): Promise<RunExtension> {
   const { config } = context;
+  const confinements = await planCommandConfinement(config);
+  assertConfinable(config, confinements);
+  for (const entry of confinements)
+    context.warn({ code: 'command-execution-mode', message: describeConfinement(entry), agentId: entry.agentId });
+  // Files that hold keys: no sandboxed command reads them, even inside a context path.
+  const secrets = [config.file, path.join(config.baseDir, '.env'), path.join(context.cwd, '.env')].flatMap((file) =>
+    file === undefined ? [] : [realOrSelf(file)],
+  );
   const layout = await createWorkspaceLayout(config, context.runId, context.warn);
   const privateAreas = [
     layout.temporaryRoot,
@@ -90,13 +106,15 @@ export async function createWorkspaceRunExtension(context: RunExtensionContext<M
     if (agent === undefined) return [];
     const sandbox = new PathSandbox(() => buildSandboxView(layout, agent, phase, snapshots));
     const tools = createFileTools(sandbox, agent, snapshotLimits.maxFileBytes);
-    const commandExecution = config.agents.find((candidate) => candidate.id === agentId)?.backend.commandExecution;
-    if (commandExecution !== undefined && agent.workspace !== undefined) {
+    const confinement = confinements.find((entry) => entry.agentId === agentId);
+    if (confinement !== undefined && agent.workspace !== undefined) {
       tools.push(
         createCommandTool({
           workspace: agent.workspace,
-          policy: compileCommandPolicy(commandExecution),
+          policy: compileCommandPolicy(confinement.settings),
           isOpen: () => phase.kind !== 'ended',
+          confinement: confinement.confinement.kind === 'refused' ? 'local' : confinement.confinement.kind,
+          launch: () => commandLaunch(confinement, buildSandboxView(layout, agent, phase, snapshots), secrets),
         }),
       );
     }
@@ -130,6 +148,14 @@ export async function createWorkspaceRunExtension(context: RunExtensionContext<M
       phase = { kind: 'ended' };
     },
   };
+}
+
+function realOrSelf(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return path.resolve(file);
+  }
 }
 
 /** The author part of an answer label: `agent2` for `agent2.1`. */
