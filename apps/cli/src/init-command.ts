@@ -2,7 +2,13 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { MassGenError, toMassGenError } from '@massgen/core';
-import { backendCatalog, loadConfig, loadDotEnv, type BackendCatalogEntry } from '@massgen/config';
+import {
+  backendCatalog,
+  loadConfig,
+  loadDotEnv,
+  localDefaultTeamSize,
+  type BackendCatalogEntry,
+} from '@massgen/config';
 import { PluginLoader, installedBackendCatalog } from '@massgen/runtime';
 import type { CliIo } from './cli-io.js';
 import { cliPackageDirectory } from './cli-package.js';
@@ -27,6 +33,7 @@ Examples:
   massgen init                                  (asks which backends and models)
   massgen init --yes                            (a team of the providers whose keys you have)
   massgen init --yes --backends openai,claude --output team.yaml
+  massgen init --yes --backends local,local           (two agents on the embedded local model, no key)
   massgen init --yes --backends lmstudio --models qwen2.5-7b-instruct
 
 Backend types: ${choices.map((choice) => choice.type).join(', ')}`;
@@ -63,11 +70,14 @@ export async function initCommand(args: readonly string[], io: CliIo, input: Nod
     if (options.yes !== true) prompter = createPrompter(input, io.stderr);
     const answers = prompter === undefined ? defaultsOnly : prompter.ask.bind(prompter);
 
+    const backendDefaults = defaultBackends(choices, env);
+    if (options.backends === undefined && backendDefaults.includes('local'))
+      io.stderr.write('No API key is set: the default team runs on the local model, on this machine.\n');
     const backendsAnswer =
       options.backends ??
       (await answers(
         `Backends for the team, comma-separated (${choices.map((choice) => choice.type).join(', ')})`,
-        defaultBackends(choices, env).join(','),
+        backendDefaults.join(','),
       ));
     const backends = parseBackends(backendsAnswer, catalog);
     const models = splitList(options.models ?? '');
@@ -141,7 +151,10 @@ async function defaultsOnly(_question: string, defaultAnswer: string): Promise<s
   return defaultAnswer;
 }
 
-/** The hosted providers whose keys are already set, or OpenAI when none is. */
+/**
+ * The hosted providers whose keys are already set; with none, the local team that
+ * `massgen "question"` runs when no key is set (or OpenAI when no local backend is installed).
+ */
 function defaultBackends(
   choices: readonly InitBackendChoice[],
   env: Readonly<Record<string, string | undefined>>,
@@ -150,7 +163,10 @@ function defaultBackends(
   const available = choices
     .filter((choice) => hosted.includes(choice.type) && hasKey(choice, env))
     .map((choice) => choice.type);
-  return available.length > 0 ? available : ['openai'];
+  if (available.length > 0) return available;
+  return choices.some((choice) => choice.type === 'local')
+    ? Array.from({ length: localDefaultTeamSize }, () => 'local')
+    : ['openai'];
 }
 
 function parseBackends(answer: string, catalog: readonly BackendCatalogEntry[]): InitBackendChoice[] {

@@ -44,7 +44,7 @@ export function renderInitConfig(
   lines.push(
     '',
     'orchestrator:',
-    '  # Rounds of answering and voting before the leading answer is presented.',
+    '  # Turns each agent takes (each an answer or a vote); then the leading answer is presented.',
     `  max_rounds: ${agents.length === 1 ? 2 : 4}`,
   );
   return `${lines.join('\n')}\n`;

@@ -37,7 +37,7 @@ describe('ProgressLines', () => {
         agentId: 'beta',
         attempt: 1,
         willRetry: false,
-        error: { name: 'MassGenError', code: 'BACKEND_AUTH', message: 'key rejected', retryable: false },
+        error: { code: 'BACKEND_AUTH', message: 'key rejected', retryable: false },
       }),
       stamp({ type: 'run-end', stopReason: 'consensus' }, 3_500),
     ].map((event) => lines.describe(event));
@@ -46,7 +46,7 @@ describe('ProgressLines', () => {
       'alpha is working on an answer',
       undefined,
       'alpha answered (agent1.1, 3 words)',
-      'beta voted for alpha (agent1.1): Correct and short.',
+      'beta voted for alpha (agent1.1) in round 2: Correct and short.',
       'beta failed: key rejected (BACKEND_AUTH)',
       'Finished in 2.5s (stop reason: consensus)',
     ]);
@@ -56,5 +56,77 @@ describe('ProgressLines', () => {
     expect(
       new ProgressLines().describe(stamp({ type: 'answer', agentId: 'a', label: 'agent1.1', content: '4', round: 1 })),
     ).toBe('a answered (agent1.1, 1 word)');
+  });
+
+  it('writes a failure out once: retries say which attempt of how many comes next, repeats name the first', () => {
+    const lines = new ProgressLines();
+    const overloaded = { code: 'BACKEND_OVERLOADED' as const, message: 'The server is overloaded.', retryable: true };
+    const described = [
+      stamp({
+        type: 'agent-error',
+        agentId: 'solo',
+        error: overloaded,
+        attempt: 1,
+        willRetry: true,
+        retry: { scope: 'request', maxAttempts: 3, delayMs: 1000 },
+      }),
+      stamp({
+        type: 'agent-error',
+        agentId: 'solo',
+        error: overloaded,
+        attempt: 2,
+        willRetry: true,
+        retry: { scope: 'request', maxAttempts: 3, delayMs: 2000 },
+      }),
+      stamp({
+        type: 'agent-killed',
+        agentId: 'solo',
+        reason: 'Agent "solo" (chatcompletion/m) was dropped after 3 failed request attempts',
+        error: { ...overloaded, attempts: 3 },
+      }),
+      stamp({
+        type: 'agent-killed',
+        agentId: 'other',
+        reason: 'Agent "other" (chatcompletion/m) was dropped after 3 failed request attempts',
+        error: overloaded,
+      }),
+      stamp({
+        type: 'agent-error',
+        agentId: 'other',
+        error: { code: 'WORKFLOW_VIOLATION', message: 'No call.', retryable: true },
+        attempt: 1,
+        willRetry: true,
+        retry: { scope: 'turn', maxAttempts: 3 },
+      }),
+      stamp({ type: 'agent-start', agentId: 'other', round: 1, attempt: 2, reason: 'retry' }),
+      stamp({
+        type: 'run-end',
+        stopReason: 'all-agents-failed',
+        error: {
+          code: 'BACKEND_OVERLOADED',
+          message: 'Every agent stopped. The server is overloaded.',
+          retryable: false,
+        },
+      }),
+    ].map((event) => lines.describe(event));
+    expect(described).toEqual([
+      'solo: The server is overloaded. (BACKEND_OVERLOADED); the request is sent again in 1.0s (attempt 2 of 3)',
+      'solo: the same failure again (BACKEND_OVERLOADED); the request is sent again in 2.0s (attempt 3 of 3)',
+      'Agent "solo" (chatcompletion/m) was dropped after 3 failed request attempts: the same failure again (BACKEND_OVERLOADED)',
+      'Agent "other" (chatcompletion/m) was dropped after 3 failed request attempts: the same failure as solo (BACKEND_OVERLOADED)',
+      'other: No call. (WORKFLOW_VIOLATION); the turn is tried again (attempt 2 of 3)',
+      undefined,
+      'Finished (stop reason: all-agents-failed)',
+    ]);
+  });
+
+  it('says whether the final answer was presented or stands as submitted', () => {
+    const lines = new ProgressLines();
+    expect(lines.describe(stamp({ type: 'final', agentId: 'a', label: 'agent1.final', content: 'x' }))).toBe(
+      'a presented the final answer',
+    );
+    expect(lines.describe(stamp({ type: 'final', agentId: 'a', label: 'agent1.1', content: 'x' }))).toBe(
+      "a's answer agent1.1 is the final answer, as submitted",
+    );
   });
 });

@@ -1,18 +1,23 @@
-import type { RunEvent } from '@massgen/core';
+import type { AttemptRetry, RunEvent, SerializedError } from '@massgen/core';
 
 /**
  * Turns coordination events into plain progress lines for stderr: who is answering, who voted
- * for whom, which agent failed and why. Streaming text is left out; it is not progress.
+ * for whom, which agent failed and why. Streaming text is left out; it is not progress. Each
+ * failure is written out once: a repeat (another retry, another agent, the run's end) names it.
  */
 export class ProgressLines {
   private startedAt: number | undefined;
   private agentCount = 0;
+  private strategy = '';
+  /** Failure messages already written, with the agent that first reported each. */
+  private readonly said = new Map<string, string>();
 
   describe(event: RunEvent): string | undefined {
     switch (event.type) {
       case 'run-start':
         this.startedAt = event.time;
         this.agentCount = event.agents.length;
+        this.strategy = event.strategy;
         return `Starting ${event.agents.length} agent${event.agents.length === 1 ? '' : 's'}: ${event.agents
           .map((agent) => `${agent.id} (${agent.provider}${agent.modelId === '' ? '' : `, ${agent.modelId}`})`)
           .join(', ')}`;
@@ -20,33 +25,48 @@ export class ProgressLines {
         return `Round ${event.round}`;
       case 'agent-start':
         if (event.reason === 'initial') return `${event.agentId} is working on an answer`;
-        if (event.reason === 'retry') return `${event.agentId} is trying again (attempt ${event.attempt})`;
-        return `${event.agentId} is reviewing the latest answers`;
+        // The failure before it already said the turn is tried again, and which attempt this is.
+        if (event.reason === 'retry') return undefined;
+        return `${event.agentId} is reviewing the latest answers (round ${event.round})`;
       case 'answer':
         return `${event.agentId} answered (${event.label}, ${plural(countWords(event.content), 'word')})`;
-      case 'vote':
-        return `${event.agentId} voted for ${event.targetAgentId} (${event.targetLabel})${event.confidence === undefined ? '' : ` with confidence ${event.confidence}`}: ${oneLine(event.reason)}`;
+      case 'vote': {
+        const confidence = event.confidence === undefined ? '' : ` with confidence ${event.confidence}`;
+        const stale = event.stale === true ? ', out of date on arrival (newer answers came first), not counted' : '';
+        return `${event.agentId} voted for ${event.targetAgentId} (${event.targetLabel}) in round ${event.round}${confidence}${stale}: ${oneLine(event.reason)}`;
+      }
       case 'restart':
         return `${event.agentId} restarts: ${oneLine(event.reason)}`;
       case 'agent-error':
         return event.willRetry
-          ? `${event.agentId}: ${event.error.message} (${event.error.code}); retrying`
-          : `${event.agentId} failed: ${event.error.message} (${event.error.code})`;
+          ? `${event.agentId}: ${this.failure(event.agentId, event.error)}${describeRetry(event.attempt, event.retry)}`
+          : `${event.agentId} failed: ${this.failure(event.agentId, event.error)}`;
       case 'agent-killed':
-        return `${event.agentId} was dropped: ${oneLine(event.reason)}`;
+        return event.error === undefined
+          ? oneLine(event.reason)
+          : `${oneLine(event.reason)}: ${this.failure(event.agentId, event.error)}`;
       case 'warning':
         return `warning: ${event.warning.message}`;
       case 'consensus': {
         const winner = event.tally.find((entry) => entry.agentId === event.winnerAgentId);
         const totalVotes = event.tally.reduce((sum, entry) => sum + entry.votes, 0);
-        return `${event.winnerAgentId} wins with ${winner?.votes ?? 0} of ${totalVotes} vote${totalVotes === 1 ? '' : 's'} (${event.stopReason}); ${event.winnerAgentId} presents the final answer`;
+        if (totalVotes === 0)
+          return `${event.winnerAgentId}'s answer ${event.winnerLabel} is chosen, with no votes cast (${event.stopReason})`;
+        return `${event.winnerAgentId} wins with ${winner?.votes ?? 0} of ${totalVotes} vote${totalVotes === 1 ? '' : 's'} (${event.stopReason})`;
       }
       case 'final':
-        return `${event.agentId} presented the final answer`;
+        // A team of one answered directly: its answer line already said it all.
+        if (this.strategy === 'passthrough') return undefined;
+        // `agentN.final` is a presentation; any other label is an answer that stands as submitted.
+        return event.label.endsWith('.final')
+          ? `${event.agentId} presented the final answer`
+          : `${event.agentId}'s answer ${event.label} is the final answer, as submitted`;
       case 'run-end': {
         const seconds = this.startedAt === undefined ? undefined : ((event.time - this.startedAt) / 1000).toFixed(1);
         const head = `Finished${seconds === undefined ? '' : ` in ${seconds}s`} (stop reason: ${event.stopReason})`;
-        return event.error === undefined ? head : `${head}: ${event.error.message}`;
+        // Every agent's failure is already written above; the run's end only sums them up.
+        if (event.error === undefined || event.stopReason === 'all-agents-failed') return head;
+        return `${head}: ${this.failure(undefined, event.error)}`;
       }
       default:
         return undefined;
@@ -56,6 +76,25 @@ export class ProgressLines {
   get agents(): number {
     return this.agentCount;
   }
+
+  /** A failure in full the first time; after that, which earlier line it repeats. */
+  private failure(agentId: string | undefined, error: SerializedError): string {
+    const first = this.said.get(error.message);
+    if (first === undefined) {
+      this.said.set(error.message, agentId ?? '');
+      return `${error.message} (${error.code})`;
+    }
+    if (first === agentId || first === '') return `the same failure again (${error.code})`;
+    return `the same failure as ${first} (${error.code})`;
+  }
+}
+
+function describeRetry(failedAttempt: number, retry: AttemptRetry | undefined): string {
+  if (retry === undefined) return '; retrying';
+  const next = `attempt ${failedAttempt + 1} of ${retry.maxAttempts}`;
+  if (retry.scope === 'turn') return `; the turn is tried again (${next})`;
+  const wait = retry.delayMs === undefined ? '' : ` in ${(retry.delayMs / 1000).toFixed(1)}s`;
+  return `; the request is sent again${wait} (${next})`;
 }
 
 function countWords(text: string): number {

@@ -73,13 +73,11 @@ describe('formatRunSummary', () => {
     const status = statusOf([
       ...coordinated,
       {
-        type: 'agent-error',
+        type: 'agent-killed',
         agentId: 'beta',
-        error: { name: 'MassGenError', code: 'BACKEND_AUTH', message: 'bad key', retryable: false },
-        attempt: 1,
-        willRetry: false,
+        reason: 'failed',
+        error: { code: 'BACKEND_AUTH', message: 'bad key', retryable: false },
       },
-      { type: 'agent-killed', agentId: 'beta', reason: 'failed' },
       { type: 'run-end', stopReason: 'cancelled' },
     ]);
     const summary = formatRunSummary(status, '/tmp');
@@ -94,5 +92,28 @@ describe('formatRunSummary', () => {
     const summary = formatRunSummary({ ...status, recordDirectory: '/elsewhere/runs/run-1' }, '/home/user/project');
     expect(summary).toContain('Not finished: last event 0.5s after the start');
     expect(summary).toContain('Record: /elsewhere/runs/run-1');
+  });
+
+  it('says a team of one answered, with no winner by votes, and counts out-of-date votes apart', () => {
+    const solo = statusOf([
+      { ...start, strategy: 'passthrough', agents: [{ id: 'solo', provider: 'chatcompletion', modelId: 'm' }] },
+      { type: 'round', round: 1 },
+      { type: 'answer', agentId: 'solo', label: 'agent1.1', content: 'Four.', round: 1 },
+      { type: 'final', agentId: 'solo', label: 'agent1.1', content: 'Four.' },
+      { type: 'run-end', stopReason: 'completed', winnerAgentId: 'solo', finalAnswer: 'Four.' },
+    ]);
+    const summary = formatRunSummary(solo, '/tmp');
+    expect(summary).toContain('Finished: completed (every agent did its part)');
+    expect(summary).toContain('Answer: solo (agent1.1)');
+    expect(summary).not.toContain('Votes:');
+    expect(summary).toContain('solo   m  0 tok  1 answer\n');
+    expect(summary).not.toContain('presented');
+
+    const outdated = statusOf([
+      ...coordinated,
+      { type: 'answer', agentId: 'beta', label: 'A2.1', content: 'Also four.', round: 2 },
+      { type: 'vote', agentId: 'beta', targetAgentId: 'beta', targetLabel: 'A2.1', reason: 'mine', round: 2 },
+    ]);
+    expect(formatRunSummary(outdated, '/tmp')).toContain('Votes: A2.1 (beta) 1 (and 2 out of date, not counted)');
   });
 });

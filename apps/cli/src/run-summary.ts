@@ -12,7 +12,7 @@ const stopReasons: Record<StopReason, string> = {
   'answer-now': 'an answer was requested',
   cancelled: 'cancelled by the user',
   'all-agents-failed': 'every agent failed',
-  completed: 'every agent in the sequence ran',
+  completed: 'every agent did its part',
   error: 'an error stopped the run',
 };
 
@@ -35,16 +35,25 @@ export function formatRunSummary(status: RecordedStatus, cwd: string): string {
   if (status.error !== undefined) lines.push(`Error: ${status.error.message} (${status.error.code})`);
   const votes = voteCounts(status);
   const totalVotes = votes.reduce((sum, entry) => sum + entry.votes, 0);
+  // A record written before votes were kept in the status has none.
+  const cast = status.votes ?? [];
   if (status.winnerAgentId !== undefined) {
     const winner = votes.find((entry) => entry.agentId === status.winnerAgentId);
     const label = winner?.label ?? latestLabel(status, status.winnerAgentId);
+    const named = `${status.winnerAgentId}${label === undefined ? '' : ` (${label})`}`;
+    // Nobody voted (a team of one, a run stopped early): there is an answer but no winner by votes.
     lines.push(
-      `Winner: ${status.winnerAgentId}${label === undefined ? '' : ` (${label})`} with ${winner?.votes ?? 0} of ${totalVotes} vote${totalVotes === 1 ? '' : 's'}`,
+      cast.length === 0
+        ? `Answer: ${named}`
+        : `Winner: ${named} with ${winner?.votes ?? 0} of ${totalVotes} vote${totalVotes === 1 ? '' : 's'}`,
     );
   }
-  lines.push(
-    `Votes: ${votes.length === 0 ? 'none' : votes.map((entry) => `${entry.label} (${entry.agentId}) ${entry.votes}`).join(' · ')}`,
-  );
+  if (cast.length > 0 || status.strategy !== 'passthrough') {
+    const outdated = cast.filter((vote) => vote.stale).length;
+    lines.push(
+      `Votes: ${votes.length === 0 ? 'none' : votes.map((entry) => `${entry.label} (${entry.agentId}) ${entry.votes}`).join(' · ')}${outdated === 0 ? '' : ` (and ${outdated} out of date, not counted)`}`,
+    );
+  }
   lines.push(`Rounds: ${status.round} · answers: ${status.answers.length}`);
   lines.push(...agentTable(Object.values(status.agents)));
   if (status.recordDirectory !== undefined) lines.push(`Record: ${displayPath(status.recordDirectory, cwd)}`);

@@ -118,7 +118,10 @@ function buildProgram(io: CliIo): Command {
     .option('-c, --config <file>', 'configuration served as model "massgen"')
     .option('--config-dir <dir>', 'directory whose *.yaml files are served as "massgen/<name>"')
     .option('--api-key <key>', 'require "Authorization: Bearer <key>" (default: $MASSGEN_SERVER_API_KEY)')
-    .option('--passthrough', 'answer with a single-agent configuration in one model call, without coordination')
+    .option(
+      '--passthrough',
+      'answer with every single-agent configuration in one model call, even one that sets orchestrator.coordinate_single_agent',
+    )
     .option('--max-concurrent-runs <n>', 'runs at once before requests get 429 (default 100)', parsePositiveInteger)
     .option('--max-body-bytes <n>', 'largest request body accepted (default 20971520)', parsePositiveInteger)
     .option('--max-attachments <n>', 'most images, recordings and files per request (default 10)', parsePositiveInteger)

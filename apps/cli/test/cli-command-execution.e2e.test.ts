@@ -34,15 +34,11 @@ const commands = [
   `setsid sh -c '${leftover} & echo started' && echo parent done`,
 ];
 
+/** A team of one answers directly: it runs the commands, then writes its answer as text. */
 function respond(request: FakeChatRequest): FakeReply {
-  const offered = request.tools.map((tool) => tool.function.name);
   const done = request.messages.filter((message) => message.role === 'tool').length;
-  if (!offered.includes('new_answer') && !offered.includes('vote')) return { type: 'text', text: 'calc.py prints 42.' };
-  if (offered.includes('vote'))
-    return { type: 'tool-calls', calls: [{ name: 'vote', arguments: { agent_id: 'agent1', reason: 'Done.' } }] };
   const command = commands[done];
-  if (command === undefined)
-    return { type: 'tool-calls', calls: [{ name: 'new_answer', arguments: { content: 'calc.py prints 42.' } }] };
+  if (command === undefined) return { type: 'text', text: 'calc.py prints 42.' };
   return { type: 'tool-calls', calls: [{ name: 'execute_command', arguments: { command, timeout_seconds: 1 } }] };
 }
 

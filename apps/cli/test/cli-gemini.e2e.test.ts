@@ -83,15 +83,17 @@ describe('massgen with gemini agents', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('The answer is 4.\n');
     // A restart may cancel its first call before the 429 lands; the failure itself is reported once, then the agent is out.
-    expect(result.stderr.match(/spent failed: Gemini daily quota is used up .*BACKEND_QUOTA/g)).toHaveLength(1);
-    expect(result.stderr).toMatch(/spent was dropped: .*retrying cannot fix/);
+    expect(result.stderr.match(/Gemini daily quota is used up .*BACKEND_QUOTA/g)).toHaveLength(1);
+    expect(result.stderr).toMatch(
+      /Agent "spent" .* was dropped after a failure that retrying cannot fix: Gemini daily quota/,
+    );
   });
 
   it('exits 2 naming both key variables when no key is set, without calling Gemini', async () => {
     const file = writeTeam([{ id: 'flash', model: 'gemini-2.5-flash' }]);
     const result = await runCli(['--no-display', '--config', file, 'q'], { cwd: directory });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/flash failed: .*GOOGLE_API_KEY \(or GEMINI_API_KEY\)/);
+    expect(result.stderr).toMatch(/Agent "flash" failed to answer: .*GOOGLE_API_KEY \(or GEMINI_API_KEY\)/);
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -76,19 +76,44 @@ describe('massgen init, interactive', () => {
   it('takes every default on empty answers, and asks before overwriting', async () => {
     const cwd = freshDirectory();
     writeFileSync(path.join(cwd, 'massgen.yaml'), 'old\n');
-    const declined = await initWithAnswers([], ['', '', '', 'n'], cwd);
+    const env = { OPENAI_API_KEY: 'sk-test-not-real' };
+    const declined = await initWithAnswers([], ['', '', '', 'n'], cwd, env);
     expect(declined.code).toBe(1);
     expect(declined.stderr).toContain('massgen.yaml already exists; pass --force');
     expect(readFileSync(path.join(cwd, 'massgen.yaml'), 'utf8')).toBe('old\n');
 
-    const accepted = await initWithAnswers([], ['', '', '', 'y'], cwd);
+    const accepted = await initWithAnswers([], ['', '', '', 'y'], cwd, env);
     expect(accepted.code, accepted.stderr).toBe(0);
     expect(accepted.stdout).toContain('Wrote massgen.yaml: openai (openai, gpt-5-nano)');
-    expect(accepted.stdout).toContain('Missing OPENAI_API_KEY');
+    expect(accepted.stdout).not.toContain('Missing');
+  });
+
+  it('offers the embedded local model when no API key is set, as a run with no key does', async () => {
+    const cwd = freshDirectory();
+    const result = await initWithAnswers([], ['', '', '', ''], cwd);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('No API key is set: the default team runs on the local model, on this machine.');
+    expect(result.stderr).toMatch(/Backends for the team, comma-separated \(.*\) \[local,local\]/);
+    const written = readFileSync(path.join(cwd, 'massgen.yaml'), 'utf8');
+    expect(written.match(/type: "local"/g)).toHaveLength(2);
+    expect(written).toContain('model: "hf:Qwen/Qwen2.5-0.5B-Instruct-GGUF/qwen2.5-0.5b-instruct-q4_k_m.gguf"');
+    expect(result.stdout).not.toContain('Missing');
   });
 });
 
 describe('massgen init --yes', () => {
+  it('means the embedded llama.cpp backend by local, and LM Studio by lmstudio', async () => {
+    const cwd = freshDirectory();
+    const result = await runCli(['init', '--yes', '--backends', 'local,lmstudio,lm-studio,llamacpp'], { cwd });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(
+      'Wrote massgen.yaml: local (local, hf:Qwen/Qwen2.5-0.5B-Instruct-GGUF/qwen2.5-0.5b-instruct-q4_k_m.gguf), lmstudio (lmstudio, qwen2.5-7b-instruct), lmstudio-2 (lmstudio, qwen2.5-7b-instruct), local-2 (local,',
+    );
+    const help = await runCli(['init', '--help'], { cwd });
+    expect(help.stdout).toContain('massgen init --yes --backends local,local');
+    expect(help.stdout).toMatch(/Backend types: .*\blocal\b.*\blmstudio\b/);
+  });
+
   it('writes the backends and models from flags, reporting each key as found or missing', async () => {
     const cwd = freshDirectory();
     const result = await runCli(

@@ -63,7 +63,8 @@ describe('massgen logs', () => {
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^RUN +STARTED \(UTC\) +TIME +RESULT +WINNER +TASK$/);
     expect(lines.slice(1).map((line) => line.split(/\s+/)[0])).toEqual([...runs].reverse());
-    expect(lines[1]).toMatch(/consensus +\w+ +What is 2\+2\?$/);
+    // The newest run is the team of one, which answers directly.
+    expect(lines[1]).toMatch(/completed +solo +What is 2\+2\?$/);
   });
 
   it('limits the list', async () => {
@@ -76,7 +77,7 @@ describe('massgen logs', () => {
     const result = await runCli(['logs', 'show', 'latest'], { cwd: directory });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Run \S+\nTask: What is 2\+2\?\n/);
-    expect(result.stdout).toContain('Finished: consensus');
+    expect(result.stdout).toContain('Finished: completed');
     expect(result.stdout).toMatch(/Agents:\n {2}solo/);
     expect(result.stdout).toMatch(/Final answer:\nThe answer is 4\.\n$/);
   });

@@ -172,7 +172,7 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
     expect(await terminal.waitForExit()).toBe(0);
   });
 
-  it('focuses one agent with its number and returns with Escape', async () => {
+  it('focuses one agent with its number, showing the answers it submitted by tool call, and returns with Escape', async () => {
     const gate = holdPresentation();
     const file = writeTeam(['alpha', 'beta']);
     terminal = TmuxTerminal.start({ args: ['--config', file, 'What is 2+2?'], cwd: directory, columns: 90, rows: 30 });
@@ -181,6 +181,9 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
     const focused = await terminal.waitForScreen((screen) => screen.includes('esc back'), 'the focus view');
     expect(focused).toMatch(/ 2 beta +model-beta · chatcompletion/);
     expect(focused).toContain('── round 1: first answer ──');
+    // The answer came as a new_answer call, which streams no text: the focus view still shows it.
+    expect(focused).toContain('✔ answer agent2.1');
+    expect(focused).toContain('Four, says model-beta. 2 + 2 = 4.');
     terminal.sendKeys('Escape');
     await terminal.waitForScreen(
       (screen) => screen.includes('1 alpha') && screen.includes('2 beta') && !screen.includes('esc back'),

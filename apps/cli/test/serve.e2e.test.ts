@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
-import { createFakeOpenAIServer, createTeamResponder, samplePng } from '@massgen/testing';
+import { createDeferred, createFakeOpenAIServer, createTeamResponder, samplePng } from '@massgen/testing';
 import type { FakeOpenAIServer } from '@massgen/testing';
 import { cliBin } from './run-cli.js';
 
@@ -157,6 +157,32 @@ describe('massgen serve', () => {
     expect(completion.choices[0]?.message.content).toBe('The answer is 4.');
     expect(upstream.requests).toHaveLength(1);
     expect(existsSync(path.join(directory, '.massgen'))).toBe(false);
+  });
+
+  it('lists a vote a later answer made out of date in massgen.votes, marked stale', async () => {
+    const team = createTeamResponder({ answer: (request) => `Four, says ${request.model}.`, finalText: 'Four.' });
+    const firstVote = createDeferred<void>();
+    upstream.setResponder(async (request, context) => {
+      const first = !JSON.stringify(request.messages).includes(`Four, says ${request.model}.`);
+      if (request.model === 'model-b' && first && request.tools.length > 0) await firstVote.promise;
+      return team(request, context);
+    });
+    const server = await startServe(['--config', 'team.yaml', '--no-record']);
+    const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'unused', maxRetries: 0 });
+    const stream = await client.chat.completions.create({
+      model: 'massgen',
+      stream: true,
+      messages: [{ role: 'user', content: 'What is 2+2?' }],
+    });
+    let metadata: { votes: Array<{ voter_agent_id: string; stale: boolean; round: number }> } | undefined;
+    for await (const chunk of stream) {
+      const extension = (chunk as { massgen?: { event?: { type: string }; votes?: unknown } }).massgen;
+      // agent-b answers only once agent-a has voted for agent-a's answer, which makes that vote out of date.
+      if (extension?.event?.type === 'vote') firstVote.resolve();
+      if (extension?.votes !== undefined) metadata = extension as typeof metadata;
+    }
+    expect(metadata?.votes).toContainEqual(expect.objectContaining({ voter_agent_id: 'agent-a', stale: true }));
+    expect(metadata?.votes.filter((vote) => !vote.stale)).toHaveLength(2);
   });
 
   it('stops on SIGTERM with exit code 0', async () => {

@@ -87,7 +87,7 @@ describe('Google errors become classified MassGen errors', () => {
   ])('%s', async (_name, reply, expected) => {
     server.enqueue(reply);
     const error = terminalError(await collectParts(createGeminiBackend(settings()).stream(question)));
-    expect(error).toMatchObject({ ...expected, provider: 'gemini', agentId: 'agent-a', name: 'MassGenError' });
+    expect(error).toMatchObject({ ...expected, provider: 'gemini', agentId: 'agent-a' });
     expect(error.message).toContain('Gemini');
   });
 

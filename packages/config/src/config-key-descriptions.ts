@@ -58,7 +58,8 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
   'backend.api_key':
     "API key; by default read from the provider's environment variable (OPENAI_API_KEY, ANTHROPIC_API_KEY, ...). Prefer `${NAME}` to writing a key here.",
   'backend.base_url': "Base URL of the provider's API, for proxies, gateways and local servers.",
-  'backend.timeout_seconds': 'Time limit for one request to the provider.',
+  'backend.timeout_seconds':
+    'Longest silence allowed within one request: before the response starts, and between its chunks. Default 600 (10 minutes), since a reasoning model may think that long before it writes; a request cut off by it is retried (see orchestrator.max_turn_attempts).',
   'backend.request_timeout': "Upstream's name for `timeout_seconds`.",
   'backend.headers': 'Extra HTTP headers sent with every request.',
   'backend.extra_body': 'Extra fields merged into every request body, for provider-specific settings.',
@@ -94,7 +95,8 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
   'orchestrator.workflow':
     '`parallel` (answer and vote, the default) or `sequential` (a pipeline: each agent gets the previous output).',
   'orchestrator.strategy': 'Coordination strategy to load by name (`vote`, `sequential`) or a package name.',
-  'orchestrator.max_rounds': 'Most rounds of answering and voting before the leading answer is presented.',
+  'orchestrator.max_rounds':
+    "Most turns each agent takes, each ending in an answer or a vote; round k is every agent's k-th turn (the round in progress lines, the live display and votes.json). Then the leading answer is presented. Default 10.",
   'orchestrator.convergence_threshold': "Stop when the leading answer's share of the votes reaches this (0 to 1).",
   'orchestrator.voting_method':
     '`majority`, or `weighted_by_confidence` (votes weigh by the confidence each voter states).',
@@ -109,7 +111,10 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
   'orchestrator.snapshot_max_total_mb':
     'A snapshot holds at most this many MiB (500 by default); files past it are left out, with a warning.',
   'orchestrator.agent_temporary_workspace': 'Directory under which agents without a `cwd` get a workspace.',
-  'orchestrator.max_turn_attempts': 'Attempts an agent gets to end a turn with exactly one answer or vote.',
+  'orchestrator.max_turn_attempts':
+    "Attempts an agent gets at one turn, when the turn ends without exactly one answer or vote or its stream breaks after output began. A failed request is retried by the runtime instead, never here too: 3 requests in all, 1 s and 2 s apart (or the provider's retry-after, up to 60 s). Default 3.",
+  'orchestrator.coordinate_single_agent':
+    'A team of one answers in one model call; true has it answer, vote on its own answer and present, as a team does. Default false.',
   'orchestrator.skip_final_presentation': 'Use the winning answer as it is instead of asking the winner to present it.',
   'orchestrator.budget': 'Stop coordinating when the run reaches these totals.',
   'orchestrator.context_paths': 'Context paths shared by every agent.',
@@ -119,14 +124,21 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
   'budget.max_tokens_total': 'Most tokens (input and output, all agents) the run may use.',
   'budget.max_cost_usd': 'Most the run may cost, in US dollars, by the price table.',
 
-  'timeout_settings.orchestrator_timeout_seconds': 'Time limit for the whole coordination.',
-  'timeout_settings.initial_round_timeout_seconds': 'Time limit for the first round.',
-  'timeout_settings.subsequent_round_timeout_seconds': 'Time limit for each later round.',
-  'timeout_settings.round_timeout_grace_seconds': 'Extra time a round gets to finish the turns in progress.',
+  'timeout_settings.orchestrator_timeout_seconds':
+    'Time limit for the whole coordination; at the limit the leader presents. Default 1800 (30 minutes).',
+  'timeout_settings.initial_round_timeout_seconds':
+    'Time limit for each agent turn; MassGen-TS uses one limit for every round. Default: none.',
+  'timeout_settings.subsequent_round_timeout_seconds':
+    'Upstream limit for later rounds; used for every round when initial_round_timeout_seconds is absent. Default: none.',
+  'timeout_settings.round_timeout_grace_seconds':
+    'One short last attempt an agent gets after a round time limit, to make its call; 0 drops it at once. Default 120.',
+  'timeout_settings.straggler_timeout_seconds':
+    'Once the rest of the team is done (voted, or waiting for it), an agent that has sent nothing for this long is dropped and the team concludes without it; 0 waits for it. Default 120.',
 
   'ui.display_type':
     "Upstream's display names; `textual_terminal` and `rich_terminal` are the live display, `silent` shows nothing.",
   'ui.logging_enabled': "Upstream's logging switch; runs are always recorded under .massgen/runs/.",
+  'ui.use_orchestrator_for_single_agent': "Upstream's name for orchestrator.coordinate_single_agent.",
 
   'display.type': '`textual` or `rich` for the live terminal display, `simple` for plain lines, `none` for silence.',
   'display.live_timeline': 'Show the timeline of answers and votes.',

@@ -47,6 +47,7 @@ export const configSchema = z.object({
     .object({
       display_type: choiceOf(displayTypeNames).nullish(),
       logging_enabled: flag().nullish(),
+      use_orchestrator_for_single_agent: flag().nullish(),
     })
     .nullish(),
   display: z

@@ -219,6 +219,7 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       agent_temporary_workspace: read(),
       max_turn_attempts: read(),
       skip_final_presentation: read(),
+      coordinate_single_agent: read('seed'),
       budget: nested('budget', 'mapping'),
       context_paths: nested('contextPath', 'list', 'upstream'),
       max_new_answers_per_agent: read('upstream'),
@@ -282,6 +283,7 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       initial_round_timeout_seconds: read(),
       subsequent_round_timeout_seconds: read(),
       round_timeout_grace_seconds: read(),
+      straggler_timeout_seconds: read(),
     },
   },
   ui: {
@@ -293,7 +295,7 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       automation_mode: unsupported('automation mode'),
       skip_agent_selector: unsupported('the end-of-run agent selector'),
       theme: unsupported('display themes'),
-      use_orchestrator_for_single_agent: unsupported('use_orchestrator_for_single_agent'),
+      use_orchestrator_for_single_agent: read('upstream'),
     },
   },
   display: {

@@ -64,6 +64,9 @@ export function normalizeOrchestrator(
     timeoutMs: toMilliseconds(timeouts.orchestrator_timeout_seconds) ?? defaults.timeoutMs,
     roundTimeoutMs: toMilliseconds(initialRound ?? laterRounds),
     roundGraceMs: toMilliseconds(timeouts.round_timeout_grace_seconds),
+    stragglerTimeoutMs: toMilliseconds(timeouts.straggler_timeout_seconds),
+    coordinateSingleAgent:
+      settings.coordinate_single_agent ?? config.ui?.use_orchestrator_for_single_agent ?? undefined,
     maxTurnAttempts: settings.max_turn_attempts ?? defaults.maxTurnAttempts,
     skipFinalPresentation: settings.skip_final_presentation ?? defaults.skipFinalPresentation,
     budget: dropUndefined({

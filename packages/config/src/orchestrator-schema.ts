@@ -27,6 +27,7 @@ export const orchestratorSchema = z.object({
   agent_temporary_workspace: nonEmptyText('a directory').nullish(),
   max_turn_attempts: positiveInteger().nullish(),
   skip_final_presentation: flag().nullish(),
+  coordinate_single_agent: flag().nullish(),
   budget: z
     .object({
       max_tokens_total: positiveInteger().nullish(),
@@ -39,15 +40,21 @@ export const orchestratorSchema = z.object({
 });
 
 /**
- * Upstream's `timeout_settings`, in seconds. Nothing is limited by default; the runtime
- * applies its own limits when none are configured.
+ * Upstream's `timeout_settings`, in seconds (read in either dialect). Defaults: the whole
+ * coordination 1800 s, no round limit, a 120 s grace after one, a straggler dropped after 120 s
+ * of silence once the rest of the team is done.
  */
 export const timeoutSettingsSchema = z.object({
   orchestrator_timeout_seconds: positiveNumber().nullish(),
   initial_round_timeout_seconds: positiveNumber().nullish(),
   subsequent_round_timeout_seconds: positiveNumber().nullish(),
-  round_timeout_grace_seconds: z
+  round_timeout_grace_seconds: secondsOrZero(),
+  straggler_timeout_seconds: secondsOrZero(),
+});
+
+function secondsOrZero() {
+  return z
     .number({ error: 'expected a number of seconds, 0 or more' })
     .gte(0, { error: 'expected a number of seconds, 0 or more' })
-    .nullish(),
-});
+    .nullish();
+}

@@ -23,7 +23,8 @@ export interface TurnRequest {
 export type AgentStreamPart =
   | StreamPart
   | { type: 'tool-result'; id: string; name: string; output: string; isError: boolean }
-  | { type: 'retry'; attempt: number; delayMs: number; error: SerializedError };
+  /** Request `attempt` of `maxAttempts` failed with `error`; the runtime makes the next one after `delayMs`. */
+  | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; error: SerializedError };
 
 /**
  * An agent as a strategy sees it. The runtime stands behind `turn`: it applies the agent's

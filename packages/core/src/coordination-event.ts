@@ -32,6 +32,15 @@ export interface TallyEntry {
   weight: number;
 }
 
+/** What is tried again after a failure, and how many tries there are in all. */
+export interface AttemptRetry {
+  /** One model request, repeated by the runtime; or the agent's whole turn, repeated by the strategy. */
+  scope: 'request' | 'turn';
+  maxAttempts: number;
+  /** The wait before the next attempt, when there is one. */
+  delayMs?: number;
+}
+
 /**
  * The one stream every consumer reads: the terminal UI, the server, the run record. Strategies
  * yield these; the runtime stamps them (see `RunEvent`).
@@ -64,10 +73,28 @@ export type CoordinationEvent =
       reason: string;
       confidence?: number;
       round: number;
+      /**
+       * The vote was cast on answers that had changed before it arrived: it never counts, and the
+       * voter starts again. (A vote that counted goes out of date at the next `answer` instead.)
+       */
+      stale?: boolean;
     }
   | { type: 'restart'; agentId: string; reason: string }
-  | { type: 'agent-error'; agentId: string; error: SerializedError; attempt: number; willRetry: boolean }
-  | { type: 'agent-killed'; agentId: string; reason: string }
+  /**
+   * A failure that does not stop the agent: it is retried (`retry` says what is repeated, as
+   * attempt `attempt + 1` of `retry.maxAttempts`), or it did not need to be (a failed presentation).
+   * A failure that stops the agent is the `agent-killed` event's `error`, reported once.
+   */
+  | {
+      type: 'agent-error';
+      agentId: string;
+      error: SerializedError;
+      attempt: number;
+      willRetry: boolean;
+      retry?: AttemptRetry;
+    }
+  /** The agent is out of the run; `error` is the failure that stopped it, when one did. */
+  | { type: 'agent-killed'; agentId: string; reason: string; error?: SerializedError }
   | { type: 'warning'; warning: Warning }
   | { type: 'consensus'; winnerAgentId: string; winnerLabel: string; tally: TallyEntry[]; stopReason: StopReason }
   | { type: 'final-delta'; agentId: string; text: string }

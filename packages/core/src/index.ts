@@ -20,6 +20,7 @@ export type {
   UserContentPart,
 } from './content-part.js';
 export type {
+  AttemptRetry,
   CoordinationEvent,
   CoordinationEventType,
   RunEvent,

@@ -27,6 +27,16 @@ export interface OrchestratorSettings {
   /** Per-round limit in milliseconds, with `roundGraceMs` before the round is closed. */
   roundTimeoutMs?: number;
   roundGraceMs?: number;
+  /**
+   * Once every other live agent has voted, an agent that has sent nothing for this long is
+   * dropped and the team concludes without it; 0 waits for it. Absent means 120 s.
+   */
+  stragglerTimeoutMs?: number;
+  /**
+   * A team of one answers in one model call unless this is true: then it answers, reviews and
+   * votes on its own answer as a team would, and presents.
+   */
+  coordinateSingleAgent?: boolean;
   /** Attempts an agent gets to end a turn with exactly one workflow call. */
   maxTurnAttempts: number;
   /** Return the winning answer as it stands instead of having the winner present it. */

@@ -1,5 +1,5 @@
 /** What a piece of an agent's output is, which decides how it is drawn. */
-export type OutputKind = 'text' | 'reasoning' | 'tool-call' | 'tool-result' | 'tool-error' | 'turn';
+export type OutputKind = 'text' | 'reasoning' | 'tool-call' | 'tool-result' | 'tool-error' | 'answer' | 'turn';
 
 export interface OutputSegment {
   kind: OutputKind;

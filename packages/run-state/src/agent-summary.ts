@@ -1,5 +1,6 @@
 import type { AgentStatus, RunStatus } from './run-status.js';
-import { formatCost, formatTokenCount, totalTokens } from './quantity-format.js';
+import type { DisplayState } from './display-state.js';
+import { formatCost, formatDuration, formatTokenCount, totalTokens } from './quantity-format.js';
 import { oneLine, truncateEnd } from './text-lines.js';
 
 /** The label of the agent's latest answer, if it gave one. */
@@ -25,6 +26,17 @@ export function describeState(agent: AgentStatus, answerLabel: string | undefine
     default:
       return agent.state;
   }
+}
+
+/** `silent 45s`: how long an agent the run has named silent has sent nothing. */
+export function describeSilence(silentForMs: number): string {
+  const seconds = Math.floor(Math.max(0, silentForMs) / 1000);
+  return seconds < 60 ? `silent ${seconds}s` : `silent ${formatDuration(seconds * 1000)}`;
+}
+
+/** How long each agent the run has named silent has been so, at `now`; agents that are not, left out. */
+export function silences(state: DisplayState, now: number): Record<string, number> {
+  return Object.fromEntries(Object.entries(state.silentSince).map(([agentId, since]) => [agentId, now - since]));
 }
 
 /** `1.2k tok $0.004`: what the agent has spent so far; `short` leaves the cost out. */

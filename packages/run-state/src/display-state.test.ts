@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { currentTurn } from './agent-output.js';
-import { displayStateOf, runStart, threeAgentRun } from './run-event-fixtures.js';
+import { displayStateOf, fixtureStart, runStart, threeAgentRun } from './run-event-fixtures.js';
 
 describe('reduceDisplayState', () => {
   it('keeps each agent output, its tool calls and the agent order', () => {
@@ -9,14 +9,37 @@ describe('reduceDisplayState', () => {
     expect(currentTurn(state.outputs['alpha']!)).toEqual([
       { kind: 'reasoning', text: 'Adding two and two.' },
       { kind: 'text', text: 'Four. 2 + 2 = 4.' },
+      { kind: 'answer', text: 'A1.1\nFour. 2 + 2 = 4.' },
     ]);
     expect(currentTurn(state.outputs['beta']!).map((segment) => segment.kind)).toEqual([
       'tool-call',
       'tool-result',
       'text',
+      'answer',
     ]);
     expect(state.status.agents['alpha']).toMatchObject({ state: 'answered', costUsd: 0.0021 });
     expect(state.timeline.map((entry) => entry.kind)).toEqual(['round', 'answer', 'answer', 'vote']);
+  });
+
+  it('marks an agent silent when the run names it so, from when it was last heard, until it speaks', () => {
+    const silent = displayStateOf([
+      ...threeAgentRun(),
+      {
+        type: 'warning',
+        warning: { code: 'agent-silent', agentId: 'gamma', message: 'gamma has sent nothing for 30 s' },
+      },
+    ]);
+    // gamma was last heard from at its vote, the 14th event.
+    expect(silent.silentSince).toEqual({ gamma: fixtureStart + 13 * 1000 });
+    const spoke = displayStateOf([
+      ...threeAgentRun(),
+      {
+        type: 'warning',
+        warning: { code: 'agent-silent', agentId: 'gamma', message: 'gamma has sent nothing for 30 s' },
+      },
+      { type: 'agent-delta', agentId: 'gamma', kind: 'text', text: 'Back.' },
+    ]);
+    expect(spoke.silentSince).toEqual({});
   });
 
   it('streams the final answer, then takes the recorded one', () => {

@@ -25,6 +25,10 @@ export interface DisplayState {
   answerRequested: boolean;
   /** The user cancelled and the run has not yet ended. */
   cancelRequested: boolean;
+  /** When each agent was last heard from (event time). */
+  heardAt: Record<string, number>;
+  /** Agents the run has named silent (an `agent-silent` warning), with when each was last heard from. */
+  silentSince: Record<string, number>;
 }
 
 export function initialDisplayState(): DisplayState {
@@ -37,8 +41,23 @@ export function initialDisplayState(): DisplayState {
     finalText: '',
     answerRequested: false,
     cancelRequested: false,
+    heardAt: {},
+    silentSince: {},
   };
 }
+
+/** Events in which an agent is heard from: it is working, whatever else it is. */
+const agentActivity = new Set<RunEvent['type']>([
+  'agent-start',
+  'agent-delta',
+  'tool-call',
+  'tool-result',
+  'answer',
+  'vote',
+  'agent-error',
+  'usage',
+  'final-delta',
+]);
 
 const turnTitles = {
   initial: 'first answer',
@@ -55,8 +74,19 @@ export function reduceDisplayState(state: DisplayState, event: RunEvent): Displa
     next.agentIds = event.agents.map((agent) => agent.id);
     next.outputs = Object.fromEntries(event.agents.map((agent) => [agent.id, emptyOutput]));
   }
-  const entry = timelineEntry(event, next.startedAt);
+  const entry = timelineEntry(event, next.startedAt, state.timeline);
   if (entry !== undefined) next.timeline = appendTimeline(state.timeline, entry);
+  if (agentActivity.has(event.type) && 'agentId' in event) {
+    next.heardAt = { ...state.heardAt, [event.agentId]: event.time };
+    next.silentSince = withoutKey(state.silentSince, event.agentId);
+  }
+  if (event.type === 'warning' && event.warning.code === 'agent-silent' && event.warning.agentId !== undefined) {
+    const agentId = event.warning.agentId;
+    next.silentSince = { ...state.silentSince, [agentId]: state.heardAt[agentId] ?? event.time };
+  }
+  if (event.type === 'agent-killed' || event.type === 'run-end') {
+    next.silentSince = event.type === 'run-end' ? {} : withoutKey(next.silentSince, event.agentId);
+  }
   const output = (agentId: string): AgentOutput => next.outputs[agentId] ?? emptyOutput;
   const setOutput = (agentId: string, value: AgentOutput): void => {
     next.outputs = { ...next.outputs, [agentId]: value };
@@ -89,6 +119,10 @@ export function reduceDisplayState(state: DisplayState, event: RunEvent): Displa
         ),
       );
       break;
+    case 'answer':
+      // The answer itself, however it was submitted (a `new_answer` call streams no text).
+      setOutput(event.agentId, appendOutput(output(event.agentId), 'answer', `${event.label}\n${event.content}`));
+      break;
     case 'consensus':
       next.presenterId = event.winnerAgentId;
       break;
@@ -109,4 +143,9 @@ export function reduceDisplayState(state: DisplayState, event: RunEvent): Displa
       break;
   }
   return next;
+}
+
+function withoutKey(record: Record<string, number>, key: string): Record<string, number> {
+  if (!(key in record)) return record;
+  return Object.fromEntries(Object.entries(record).filter(([name]) => name !== key));
 }

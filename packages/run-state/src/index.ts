@@ -2,10 +2,12 @@ export { appendOutput, currentTurn, emptyOutput, outputLimit, startTurn } from '
 export type { AgentOutput, OutputKind, OutputSegment } from './agent-output.js';
 export {
   describeModel,
+  describeSilence,
   describeSpend,
   describeState,
   idleText,
   latestAnswerLabel,
+  silences,
   spreadLine,
   stateSymbols,
 } from './agent-summary.js';
@@ -15,10 +17,10 @@ export { formatCost, formatDuration, formatTokenCount, totalTokens } from './qua
 export { initialRunStatus, reduceRunStatus } from './run-status.js';
 export { summarizeRun } from './run-summary.js';
 export type { RunSummary } from './run-summary.js';
-export type { AgentState, AgentStatus, RunStatus } from './run-status.js';
+export type { AgentState, AgentStatus, RecordedVote, RunStatus } from './run-status.js';
 export { fitWidth, oneLine, tailLines, truncateEnd, truncateStart, wrapText } from './text-lines.js';
 export { appendTimeline, timelineEntry, timelineLimit } from './timeline.js';
 export type { TimelineEntry, TimelineKind } from './timeline.js';
 export { addUsage } from './usage.js';
-export { tallyRows } from './vote-tally.js';
+export { outdatedVotes, tallyRows } from './vote-tally.js';
 export type { TallyRow } from './vote-tally.js';

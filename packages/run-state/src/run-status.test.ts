@@ -35,6 +35,75 @@ describe('reduceRunStatus', () => {
     expect(status.answers.map((answer) => answer.label)).toEqual(['A1.1', 'A2.1']);
   });
 
+  it('keeps a vote a later answer made out of date, marked stale with that answer, never as current', () => {
+    const status = replay([
+      twoAgents,
+      { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
+      { type: 'vote', agentId: 'beta', targetAgentId: 'alpha', targetLabel: 'A1.1', reason: 'fine', round: 2 },
+      { type: 'answer', agentId: 'alpha', label: 'A1.2', content: 'y', round: 2 },
+      // Cast on the answers before A1.2: out of date when it arrives.
+      {
+        type: 'vote',
+        agentId: 'alpha',
+        targetAgentId: 'alpha',
+        targetLabel: 'A1.1',
+        reason: 'late',
+        round: 2,
+        stale: true,
+      },
+    ]);
+    expect(status.votes).toEqual([
+      {
+        agentId: 'beta',
+        targetAgentId: 'alpha',
+        targetLabel: 'A1.1',
+        reason: 'fine',
+        round: 2,
+        stale: true,
+        outdatedBy: 'A1.2',
+      },
+      {
+        agentId: 'alpha',
+        targetAgentId: 'alpha',
+        targetLabel: 'A1.1',
+        reason: 'late',
+        round: 2,
+        stale: true,
+        outdatedBy: 'A1.2',
+      },
+    ]);
+    expect(status.agents['beta']?.vote).toBeNull();
+    expect(status.agents['alpha']).toMatchObject({ state: 'answered', vote: null });
+  });
+
+  it('keeps the failure that dropped an agent, and never calls a dropped winner a presenter', () => {
+    const failure = { code: 'BACKEND_OVERLOADED' as const, message: 'Overloaded.', retryable: true, attempts: 3 };
+    const status = replay([
+      twoAgents,
+      { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
+      { type: 'agent-killed', agentId: 'alpha', reason: 'Agent "alpha" was dropped', error: failure },
+      { type: 'agent-killed', agentId: 'beta', reason: 'Agent "beta" was dropped', error: failure },
+      { type: 'consensus', winnerAgentId: 'alpha', winnerLabel: 'A1.1', tally: [], stopReason: 'all-agents-failed' },
+      { type: 'final', agentId: 'alpha', label: 'A1.1', content: 'x' },
+    ]);
+    expect(status.agents['alpha']).toMatchObject({ state: 'failed', error: failure });
+  });
+
+  it('tells a presented final answer from an answer that stands as submitted', () => {
+    const presented = replay([
+      twoAgents,
+      { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
+      { type: 'final', agentId: 'alpha', label: 'A1.final', content: 'x!' },
+    ]);
+    expect(presented.agents['alpha']?.state).toBe('done');
+    const asSubmitted = replay([
+      twoAgents,
+      { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
+      { type: 'final', agentId: 'alpha', label: 'A1.1', content: 'x' },
+    ]);
+    expect(asSubmitted.agents['alpha']?.state).toBe('answered');
+  });
+
   it('keeps the tally the winner was chosen by and when the run finished', () => {
     const tally = [
       { label: 'A1.1', agentId: 'alpha', votes: 2, weight: 2 },

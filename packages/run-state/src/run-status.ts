@@ -9,11 +9,25 @@ export interface AgentStatus {
   modelId: string;
   state: AgentState;
   answers: number;
-  /** The agent's current vote, cleared when a new answer invalidates it. */
+  /** The agent's current vote; a new answer makes it out of date (see `RunStatus.votes`) and clears it here. */
   vote: { targetAgentId: string; targetLabel: string; reason: string } | null;
   usage: Usage;
   costUsd?: number;
   error?: SerializedError;
+}
+
+/** A vote as the run keeps it. */
+export interface RecordedVote {
+  agentId: string;
+  targetAgentId: string;
+  targetLabel: string;
+  reason: string;
+  confidence?: number;
+  round: number;
+  /** Out of date: a newer answer came (before the vote arrived, or after); it does not count. */
+  stale: boolean;
+  /** The answer that made it out of date. */
+  outdatedBy?: string;
 }
 
 /** A snapshot of a run, rebuilt from its events: what `status.json` holds. */
@@ -27,6 +41,8 @@ export interface RunStatus {
   round: number;
   agents: Record<string, AgentStatus>;
   answers: Array<{ label: string; agentId: string; round: number }>;
+  /** Every vote cast, in order: a vote out of date is kept and marked, never dropped. */
+  votes: RecordedVote[];
   winnerAgentId?: string;
   /** The vote count the winner was chosen by, from the `consensus` event. */
   tally?: TallyEntry[];
@@ -48,6 +64,7 @@ export function initialRunStatus(runId: string, startedAt: number): RunStatus {
     round: 0,
     agents: {},
     answers: [],
+    votes: [],
   };
 }
 
@@ -90,31 +107,59 @@ export function reduceRunStatus(status: RunStatus, event: RunEvent): RunStatus {
       next.agents = Object.fromEntries(
         Object.entries(next.agents).map(([id, agent]) => [id, { ...agent, vote: null }]),
       );
+      if (next.votes.some((vote) => !vote.stale)) {
+        next.votes = next.votes.map((vote) => (vote.stale ? vote : { ...vote, stale: true, outdatedBy: event.label }));
+      }
       const agent = next.agents[event.agentId];
       if (agent !== undefined) updateAgent(event.agentId, { state: 'answered', answers: agent.answers + 1 });
       break;
     }
-    case 'vote':
-      updateAgent(event.agentId, {
-        state: 'voted',
-        vote: { targetAgentId: event.targetAgentId, targetLabel: event.targetLabel, reason: event.reason },
-      });
+    case 'vote': {
+      const stale = event.stale === true;
+      const outdatedBy = stale ? next.answers.at(-1)?.label : undefined;
+      next.votes = [
+        ...next.votes,
+        {
+          agentId: event.agentId,
+          targetAgentId: event.targetAgentId,
+          targetLabel: event.targetLabel,
+          reason: event.reason,
+          ...(event.confidence === undefined ? {} : { confidence: event.confidence }),
+          round: event.round,
+          stale,
+          ...(outdatedBy === undefined ? {} : { outdatedBy }),
+        },
+      ];
+      if (!stale) {
+        updateAgent(event.agentId, {
+          state: 'voted',
+          vote: { targetAgentId: event.targetAgentId, targetLabel: event.targetLabel, reason: event.reason },
+        });
+      }
       break;
+    }
     case 'agent-error':
       if (!event.willRetry) updateAgent(event.agentId, { error: event.error });
       break;
     case 'agent-killed':
-      updateAgent(event.agentId, { state: 'failed' });
+      updateAgent(event.agentId, { state: 'failed', ...(event.error === undefined ? {} : { error: event.error }) });
       break;
     case 'consensus':
       next.winnerAgentId = event.winnerAgentId;
       next.tally = event.tally;
-      updateAgent(event.winnerAgentId, { state: 'presenting' });
+      // A winner that was dropped does not present: its answer stands as submitted.
+      if (next.agents[event.winnerAgentId]?.state !== 'failed')
+        updateAgent(event.winnerAgentId, { state: 'presenting' });
       break;
-    case 'final':
+    case 'final': {
       next.winnerAgentId = event.agentId;
-      updateAgent(event.agentId, { state: 'done' });
+      // `agentN.final` is a presentation; any other label is an answer taken as it stands.
+      const presented = event.label.endsWith('.final');
+      const state = next.agents[event.agentId]?.state;
+      if (presented) updateAgent(event.agentId, { state: 'done' });
+      else if (state !== 'failed') updateAgent(event.agentId, { state: 'answered' });
       break;
+    }
     case 'usage': {
       const agent = next.agents[event.agentId];
       if (agent !== undefined) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appendTimeline, timelineEntry, timelineLimit } from './timeline.js';
-import { fixtureStart, stampEvents } from './run-event-fixtures.js';
+import type { TimelineEntry } from './timeline.js';
+import { fixtureStart, runStart, stampEvents } from './run-event-fixtures.js';
 
 describe('timelineEntry', () => {
   const [vote, error, retry, consensus, delta] = stampEvents([
@@ -16,14 +17,14 @@ describe('timelineEntry', () => {
     {
       type: 'agent-error',
       agentId: 'gamma',
-      error: { name: 'MassGenError', code: 'BACKEND_AUTH', message: 'Bad key.', retryable: false },
+      error: { code: 'BACKEND_AUTH', message: 'Bad key.', retryable: false },
       attempt: 1,
       willRetry: false,
     },
     {
       type: 'agent-error',
       agentId: 'gamma',
-      error: { name: 'MassGenError', code: 'BACKEND_RATE_LIMIT', message: 'Slow down.', retryable: true },
+      error: { code: 'BACKEND_RATE_LIMIT', message: 'Slow down.', retryable: true },
       attempt: 2,
       willRetry: true,
     },
@@ -58,12 +59,52 @@ describe('timelineEntry', () => {
     });
     expect(timelineEntry(retry!, fixtureStart)).toMatchObject({
       kind: 'retry',
-      text: 'gamma retries (attempt 2): Slow down.',
+      text: 'gamma: Slow down. (BACKEND_RATE_LIMIT); retrying',
     });
   });
 
+  it('names a failure in full once, then as a repeat, saying which attempt of how many comes next', () => {
+    const failure = { code: 'BACKEND_OVERLOADED' as const, message: 'The server is overloaded.', retryable: true };
+    const events = stampEvents([
+      runStart(['alpha', 'beta']),
+      {
+        type: 'agent-error',
+        agentId: 'alpha',
+        error: failure,
+        attempt: 1,
+        willRetry: true,
+        retry: { scope: 'request', maxAttempts: 3, delayMs: 1000 },
+      },
+      {
+        type: 'agent-error',
+        agentId: 'alpha',
+        error: failure,
+        attempt: 2,
+        willRetry: true,
+        retry: { scope: 'request', maxAttempts: 3, delayMs: 2000 },
+      },
+      {
+        type: 'agent-killed',
+        agentId: 'alpha',
+        reason: 'Agent "alpha" (chatcompletion/model-a) was dropped after 3 failed request attempts',
+        error: { ...failure, attempts: 3 },
+      },
+      { type: 'agent-killed', agentId: 'beta', reason: 'Agent "beta" was dropped', error: failure },
+    ]);
+    const timeline = events.reduce<TimelineEntry[]>((entries, event) => {
+      const entry = timelineEntry(event, fixtureStart, entries);
+      return entry === undefined ? entries : appendTimeline(entries, entry);
+    }, []);
+    expect(timeline.map((entry) => entry.text)).toEqual([
+      'alpha: The server is overloaded. (BACKEND_OVERLOADED); request attempt 2 of 3',
+      'alpha: the same failure again (BACKEND_OVERLOADED); request attempt 3 of 3',
+      'Agent "alpha" (chatcompletion/model-a) was dropped after 3 failed request attempts: the same failure again (BACKEND_OVERLOADED)',
+      'Agent "beta" was dropped: the same failure as alpha (BACKEND_OVERLOADED)',
+    ]);
+  });
+
   it('names the winner and its share of the votes', () => {
-    expect(timelineEntry(consensus!, fixtureStart)?.text).toBe('alpha wins with 2/3 votes (consensus) and presents');
+    expect(timelineEntry(consensus!, fixtureStart)?.text).toBe('alpha wins with 2/3 votes (consensus)');
   });
 
   it('leaves streaming text out', () => {

@@ -1,4 +1,4 @@
-import type { RunStatus } from './run-status.js';
+import type { RecordedVote, RunStatus } from './run-status.js';
 
 export interface TallyRow {
   label: string;
@@ -7,6 +7,15 @@ export interface TallyRow {
   /** Agents whose current vote this is. */
   voters: string[];
   winner: boolean;
+}
+
+/**
+ * Votes the latest answer made out of date (or that came in after it, on older answers): shown
+ * as such until the next answer, never counted, never silently gone.
+ */
+export function outdatedVotes(status: RunStatus): RecordedVote[] {
+  const latest = status.answers.at(-1)?.label;
+  return latest === undefined ? [] : status.votes.filter((vote) => vote.stale && vote.outdatedBy === latest);
 }
 
 /**

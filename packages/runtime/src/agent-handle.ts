@@ -91,7 +91,6 @@ export function createAgentHandle(options: AgentHandleOptions): AgentHandle {
             yield {
               type: 'error',
               error: {
-                name: 'MassGenError',
                 code: 'TOOL_FAILED',
                 message: `Agent ${options.id} called ${call.name} with the same input ${identicalCallLimit} times in one turn; the turn was stopped to break the loop.`,
                 retryable: false,
@@ -128,7 +127,6 @@ export function createAgentHandle(options: AgentHandleOptions): AgentHandle {
       yield {
         type: 'error',
         error: {
-          name: 'MassGenError',
           code: 'TOOL_FAILED',
           message: `Agent ${options.id} made ${maxToolSteps} tool-calling steps without ending its turn.`,
           retryable: false,

@@ -79,6 +79,7 @@ describe('run with passthrough', () => {
       'final-delta',
       'final-delta',
       'usage',
+      'answer',
       'final',
       'run-end',
     ]);
@@ -87,7 +88,7 @@ describe('run with passthrough', () => {
       stopReason: 'completed',
       finalAnswer: 'Paris it is.',
       winnerAgentId: 'solo',
-      answers: [],
+      answers: [{ label: 'agent1.1', agentId: 'solo', content: 'Paris it is.', round: 1 }],
       votes: [],
     });
     expect(result.usage).toEqual([{ agentId: 'solo', usage: { inputTokens: 12, outputTokens: 3 }, calls: 1 }]);

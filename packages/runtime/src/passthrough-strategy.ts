@@ -119,6 +119,7 @@ function eventFor(agentId: string, part: AgentStreamPart): CoordinationEvent | u
         error: { ...part.error, agentId },
         attempt: part.attempt,
         willRetry: true,
+        retry: { scope: 'request', maxAttempts: part.maxAttempts, delayMs: part.delayMs },
       };
     case 'error':
     case 'finish':
@@ -151,12 +152,17 @@ function* conclude(
   const problem = failure ?? (text.trim() === '' ? emptyAnswer(agentId) : undefined);
   if (problem !== undefined) {
     const error: SerializedError = { ...problem, agentId };
-    yield { type: 'agent-error', agentId, error, attempt: 1, willRetry: false };
-    yield { type: 'agent-killed', agentId, reason: `Agent "${agentId}" failed to answer: ${error.message}` };
+    const reason =
+      error.attempts === undefined
+        ? `Agent "${agentId}" failed to answer`
+        : `Agent "${agentId}" failed to answer after ${error.attempts} request attempt${error.attempts === 1 ? '' : 's'}`;
+    yield { type: 'agent-killed', agentId, reason, error };
     yield { type: 'run-end', stopReason: 'all-agents-failed', error };
     return;
   }
-  yield { type: 'final', agentId, label: 'agent1', content: text };
+  // The one answer is the final answer as it stands: recorded as an answer, never "presented".
+  yield { type: 'answer', agentId, label: 'agent1.1', content: text, round: 1 };
+  yield { type: 'final', agentId, label: 'agent1.1', content: text };
   yield { type: 'run-end', stopReason: 'completed', winnerAgentId: agentId, finalAnswer: text };
 }
 

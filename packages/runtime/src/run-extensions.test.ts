@@ -62,6 +62,8 @@ const weatherAgent = `agent:
     model: m
     mcp_servers:
       weather: { type: stdio, command: weather-server }
+orchestrator:
+  coordinate_single_agent: true
 `;
 
 function planner(): ScriptedTurn[] | ((request: BackendRequest, index: number) => ScriptedTurn) {

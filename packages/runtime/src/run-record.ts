@@ -36,8 +36,9 @@ export const eventsFlushMs = 100;
 export const statusIntervalMs = 250;
 
 /**
- * Writes a run to disk as it happens: `events.jsonl` (every event), `answers/<label>.md`,
- * `votes.json`, `final.md`, `status.json` (replaced atomically) and the question's attachments. Writes are synchronous
+ * Writes a run to disk as it happens: `events.jsonl` (every event), `answers/<label>-<agent>.md`,
+ * `votes.json` (every vote, those out of date marked `stale`), `final.md`, `status.json`
+ * (replaced atomically) and the question's attachments. Writes are synchronous
  * and flushed at every milestone, so a run stopped by Ctrl-C still leaves a complete record;
  * `status.json` follows within `statusIntervalMs`.
  */
@@ -46,7 +47,6 @@ export class RunRecord {
   private readonly eventsFile: number;
   private buffer: string[] = [];
   private status: RunStatus;
-  private readonly votes: unknown[] = [];
   private closed = false;
   private statusWrittenAt = 0;
   private pendingStatus: NodeJS.Timeout | undefined;
@@ -58,27 +58,22 @@ export class RunRecord {
     this.eventsFile = openSync(path.join(directory, 'events.jsonl'), 'a');
     this.status = initialRunStatus(runId, startedAt);
     this.writeStatus();
+    // Every run has the file, so a reader never has to tell "no votes" from "no file".
+    this.writeVotes();
   }
 
   write(event: RunEvent): void {
     if (this.closed) return;
     this.buffer.push(`${JSON.stringify(event)}\n`);
+    const before = this.status;
     this.status = reduceRunStatus(this.status, event);
     if (event.type === 'answer') {
-      writeFileSync(path.join(this.directory, 'answers', `${safeFileName(event.label)}.md`), event.content);
+      // Named by label and author: `agent1.1-alpha.md` is alpha's first answer.
+      const name = `${safeFileName(event.label)}-${safeFileName(event.agentId)}.md`;
+      writeFileSync(path.join(this.directory, 'answers', name), event.content);
     }
-    if (event.type === 'vote') {
-      this.votes.push({
-        voter: event.agentId,
-        for: event.targetAgentId,
-        label: event.targetLabel,
-        reason: event.reason,
-        confidence: event.confidence,
-        round: event.round,
-        seq: event.seq,
-      });
-      writeFileAtomicSync(path.join(this.directory, 'votes.json'), `${JSON.stringify(this.votes, null, 2)}\n`);
-    }
+    // A vote is added, or an answer made votes out of date: `votes.json` says so.
+    if (this.status.votes !== before.votes) this.writeVotes();
     if (event.type === 'final') writeFileSync(path.join(this.directory, 'final.md'), event.content);
     if (milestoneTypes.has(event.type) || this.buffer.length >= maxBufferedEvents) {
       this.flush();
@@ -108,6 +103,20 @@ export class RunRecord {
       return { ...described, file, bytes: part.data.bytes.byteLength };
     });
     writeFileAtomicSync(path.join(this.directory, 'attachments.json'), `${JSON.stringify(listed, null, 2)}\n`);
+  }
+
+  private writeVotes(): void {
+    const votes = this.status.votes.map((vote) => ({
+      voter: vote.agentId,
+      for: vote.targetAgentId,
+      label: vote.targetLabel,
+      reason: vote.reason,
+      ...(vote.confidence === undefined ? {} : { confidence: vote.confidence }),
+      round: vote.round,
+      stale: vote.stale,
+      ...(vote.outdatedBy === undefined ? {} : { outdatedBy: vote.outdatedBy }),
+    }));
+    writeFileAtomicSync(path.join(this.directory, 'votes.json'), `${JSON.stringify(votes, null, 2)}\n`);
   }
 
   currentStatus(): RunStatus {

@@ -21,7 +21,8 @@ afterEach(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-const soloYaml = 'agent:\n  id: solo\n  backend: { type: chatcompletion, model: m }\n';
+const soloYaml =
+  'agent:\n  id: solo\n  backend: { type: chatcompletion, model: m }\norchestrator:\n  coordinate_single_agent: true\n';
 
 function options(extra: RunOptions = {}): RunOptions {
   return {

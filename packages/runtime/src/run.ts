@@ -14,6 +14,7 @@ import type {
 } from '@massgen/core';
 import { collectSecrets, loadConfig } from '@massgen/config';
 import type { MassGenConfig, ModelPrice } from '@massgen/config';
+import type { RecordedVote } from '@massgen/run-state';
 import { abortableSleep } from './abortable-sleep.js';
 import { createAgentHandle } from './agent-handle.js';
 import { createConfiguredBackend } from './configured-backend.js';
@@ -64,7 +65,8 @@ export interface RunOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /**
    * Skip coordination for a single-agent team: its one model call answers the question and
-   * streams as the final answer (strategy `passthrough`). Rejects teams of several agents.
+   * streams as the final answer (strategy `passthrough`). Rejects teams of several agents. A
+   * team of one runs this way anyway unless `orchestrator.coordinate_single_agent` is set.
    */
   passthrough?: boolean;
 }
@@ -75,7 +77,8 @@ export interface RunResult {
   finalAnswer?: string;
   winnerAgentId?: string;
   answers: Array<{ label: string; agentId: string; content: string; round: number }>;
-  votes: Array<{ agentId: string; targetAgentId: string; targetLabel: string; reason: string; confidence?: number }>;
+  /** Every vote cast; `stale` ones were made out of date by a later answer and do not count. */
+  votes: RecordedVote[];
   usage: AgentUsage[];
   recordDirectory?: string;
   error?: SerializedError;
@@ -113,7 +116,9 @@ export async function run(
     pendingWarnings.push(warning);
   };
   const strategy =
-    options.passthrough === true ? createPassthroughStrategy(config.agents.length) : await loadStrategy(loader, config);
+    options.passthrough === true || answersDirectly(config)
+      ? createPassthroughStrategy(config.agents.length)
+      : await loadStrategy(loader, config);
   const startedAt = Date.now();
   const runId = createRunId(startedAt);
   const neverAborted = new AbortController().signal;
@@ -161,8 +166,12 @@ export async function run(
   /** Adds a published event to the run's tallies, its record and its listener. */
   const apply = (event: CoordinationEvent, stamped: RunEvent): void => {
     if (event.type === 'usage') ledger.record(event.agentId, event.usage, event.costUsd);
-    if (event.type === 'answer')
+    if (event.type === 'answer') {
       answers.push({ label: event.label, agentId: event.agentId, content: event.content, round: event.round });
+      // A new answer makes every vote so far out of date.
+      for (const vote of votes.filter((each) => !each.stale))
+        Object.assign(vote, { stale: true, outdatedBy: event.label });
+    }
     if (event.type === 'vote') {
       votes.push({
         agentId: event.agentId,
@@ -170,6 +179,9 @@ export async function run(
         targetLabel: event.targetLabel,
         reason: event.reason,
         ...(event.confidence === undefined ? {} : { confidence: event.confidence }),
+        round: event.round,
+        stale: event.stale === true,
+        ...(event.stale === true ? { outdatedBy: answers.at(-1)?.label } : {}),
       });
     }
     if (event.type === 'warning') warnings.push(event.warning);
@@ -250,6 +262,14 @@ function withCost(event: CoordinationEvent, prices: ReadonlyMap<string, ModelPri
 
 function describeAgent(agent: AgentHandle): { id: string; provider: string; modelId: string } {
   return { id: agent.id, provider: agent.provider, modelId: agent.modelId };
+}
+
+/**
+ * A team of one answers in one model call: voting on its own answer and presenting it again
+ * costs two more calls and adds nothing. `coordinate_single_agent` keeps the full coordination.
+ */
+function answersDirectly(config: MassGenConfig): boolean {
+  return config.agents.length === 1 && config.strategy === 'vote' && config.orchestrator.coordinateSingleAgent !== true;
 }
 
 async function loadStrategy(loader: PluginLoader, config: MassGenConfig): Promise<Strategy> {

@@ -64,6 +64,7 @@ describe('streamWithRetry', () => {
     expect(parts[0]).toMatchObject({
       type: 'retry',
       attempt: 1,
+      maxAttempts: 3,
       delayMs: 1500,
       error: { code: 'BACKEND_RATE_LIMIT', agentId: 'alpha' },
     });
@@ -79,6 +80,9 @@ describe('streamWithRetry', () => {
     expect(backend.calls).toBe(1);
     expect(sleeps).toEqual([]);
     expect(parts.map((part) => part.type)).toEqual(['text-delta', 'error']);
+    // Not retried here, so not marked as retried: the strategy may repeat the whole turn.
+    expect(parts.at(-1)).toMatchObject({ type: 'error', error: { retryable: true } });
+    expect((parts.at(-1) as { error: { attempts?: number } }).error.attempts).toBeUndefined();
   });
 
   it('gives up after the allowed retries and reports the last error for the agent', async () => {
@@ -87,7 +91,23 @@ describe('streamWithRetry', () => {
     const parts = await collect(backend, sleeps);
     expect(backend.calls).toBe(defaultRetryPolicy.maxRetries + 1);
     expect(sleeps).toEqual([1000, 2000]);
-    expect(parts.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_RATE_LIMIT', agentId: 'alpha' } });
+    expect(parts.map((part) => (part.type === 'retry' ? [part.attempt, part.maxAttempts] : part.type))).toEqual([
+      [1, 3],
+      [2, 3],
+      'error',
+    ]);
+    // Marked as retried to the end, so no other layer asks the provider again.
+    expect(parts.at(-1)).toMatchObject({
+      type: 'error',
+      error: { code: 'BACKEND_RATE_LIMIT', agentId: 'alpha', retryable: true, attempts: 3 },
+    });
+  });
+
+  it('gives up at once on a retry-after longer than it waits, and says the one attempt was the last', async () => {
+    const backend = backendPlaying([[rateLimited(10 * 60_000)], [{ type: 'finish', reason: 'stop' }]]);
+    const parts = await collect(backend, []);
+    expect(backend.calls).toBe(1);
+    expect(parts).toMatchObject([{ type: 'error', error: { code: 'BACKEND_RATE_LIMIT', attempts: 1 } }]);
   });
 
   it('does not retry errors that are not retryable', async () => {

@@ -45,22 +45,30 @@ export async function* streamWithRetry(
     }
     if (failure === undefined) return;
     const attributed: SerializedError = { ...failure, agentId: failure.agentId ?? options.agentId };
-    const delay =
-      producedOutput || options.signal?.aborted === true
-        ? undefined
-        : retryDelay(options.policy, retryIndex, attributed, options.random);
-    if (delay === undefined) {
+    // Output already shown cannot be taken back, so such a failure is not retried here; the
+    // strategy may repeat the whole turn. Any other failure is retried here and nowhere else.
+    if (producedOutput || options.signal?.aborted === true) {
       yield { type: 'error', error: attributed };
       return;
     }
-    yield { type: 'retry', attempt: retryIndex + 1, delayMs: delay, error: attributed };
+    const delay = retryDelay(options.policy, retryIndex, attributed, options.random);
+    if (delay === undefined) {
+      yield { type: 'error', error: attributed.retryable ? { ...attributed, attempts: retryIndex + 1 } : attributed };
+      return;
+    }
+    yield {
+      type: 'retry',
+      attempt: retryIndex + 1,
+      maxAttempts: options.policy.maxRetries + 1,
+      delayMs: delay,
+      error: attributed,
+    };
     try {
       await options.sleep(delay, options.signal);
     } catch {
       yield {
         type: 'error',
         error: {
-          name: 'MassGenError',
           code: 'ABORTED',
           message: 'The operation was cancelled.',
           retryable: false,

@@ -24,6 +24,9 @@ export interface MassGenMetadata {
     target_label: string;
     reason: string;
     confidence?: number;
+    round: number;
+    /** Made out of date by a later answer: kept, but it does not count. */
+    stale: boolean;
   }>;
   usage_by_agent: Array<{
     agent_id: string;
@@ -75,6 +78,8 @@ export function massgenMetadata(result: RunResult): MassGenMetadata {
       target_label: vote.targetLabel,
       reason: vote.reason,
       ...(vote.confidence === undefined ? {} : { confidence: vote.confidence }),
+      round: vote.round,
+      stale: vote.stale,
     })),
     usage_by_agent: result.usage.map((entry) => {
       const prompt = entry.usage.inputTokens ?? 0;

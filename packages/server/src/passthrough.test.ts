@@ -43,7 +43,12 @@ describe('passthrough for single-agent configurations', () => {
       ['assistant', '2'],
       ['user', 'And 2+2?'],
     ]);
-    expect(metadata).toMatchObject({ stop_reason: 'completed', winner_agent_id: 'solo', answers: [], votes: [] });
+    expect(metadata).toMatchObject({
+      stop_reason: 'completed',
+      winner_agent_id: 'solo',
+      answers: [{ label: 'agent1.1', agent_id: 'solo', content: 'The answer is 4.', round: 1 }],
+      votes: [],
+    });
     expect(usage).toMatchObject({
       prompt_tokens: tokensPerCall.promptTokens,
       completion_tokens: tokensPerCall.completionTokens,
@@ -71,12 +76,32 @@ describe('passthrough for single-agent configurations', () => {
     expect(new Set(harness.upstream.requests.map((request) => request.model)).size).toBe(3);
   });
 
-  it('is off unless the operator turns it on', async () => {
+  it('is how a team of one answers anyway, unless its configuration asks to coordinate', async () => {
     harness = await startTestServer({ defaultYaml: soloYaml });
     await harness.client.chat.completions.create({
       model: 'massgen',
       messages: [{ role: 'user', content: 'And 2+2?' }],
     });
+    expect(harness.upstream.requests).toHaveLength(1);
+    await harness.close();
+
+    harness = await startTestServer({ defaultYaml: `${soloYaml}orchestrator:\n  coordinate_single_agent: true\n` });
+    await harness.client.chat.completions.create({
+      model: 'massgen',
+      messages: [{ role: 'user', content: 'And 2+2?' }],
+    });
     expect(harness.upstream.requests.length).toBeGreaterThan(1);
+  });
+
+  it('overrides a configuration that asks a team of one to coordinate, when the operator turns it on', async () => {
+    harness = await startTestServer({
+      defaultYaml: `${soloYaml}orchestrator:\n  coordinate_single_agent: true\n`,
+      server: { run: { passthrough: true } },
+    });
+    await harness.client.chat.completions.create({
+      model: 'massgen',
+      messages: [{ role: 'user', content: 'And 2+2?' }],
+    });
+    expect(harness.upstream.requests).toHaveLength(1);
   });
 });

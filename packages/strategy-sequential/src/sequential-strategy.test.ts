@@ -93,13 +93,13 @@ describe('sequential strategy', () => {
       createPipelineContext({ agents: [analyst(), broken, docs] }),
     );
 
-    expect(onlyEvent(events, 'agent-error')).toMatchObject({
+    // The failure is reported once, by the event that drops the agent.
+    expect(eventsOfType(events, 'agent-error')).toEqual([]);
+    expect(onlyEvent(events, 'agent-killed')).toMatchObject({
       agentId: 'refactorer',
-      attempt: 1,
-      willRetry: false,
-      error: { code: 'BACKEND_AUTH' },
+      reason: 'Agent "refactorer" (claude_code/scripted-model) failed stage 2 after 1 attempt',
+      error: { code: 'BACKEND_AUTH', message: 'Invalid API key.' },
     });
-    expect(onlyEvent(events, 'agent-killed').reason).toContain('failed stage 2 after 1 attempt: Invalid API key.');
     const writerPrompt = promptText(docs.requests[0]);
     expect(writerPrompt).toContain('Stage 2 (refactorer) failed and produced no output: Invalid API key.');
     expect(writerPrompt).toContain('Audit: three magic numbers.');

@@ -114,13 +114,23 @@ async function* runStage(
       yield { type: 'answer', agentId: handle.id, label: stageLabel(stage), content: result.content, round: stage };
       return { kind: 'output', stage, agentId: handle.id, content: result.content };
     }
-    const willRetry = result.error.retryable && attempt < settings.maxTurnAttempts;
-    yield { type: 'agent-error', agentId: handle.id, error: result.error, attempt, willRetry };
+    // A failure the runtime already retried (`attempts`) is not repeated: retries live in one layer.
+    const willRetry =
+      result.error.retryable && result.error.attempts === undefined && attempt < settings.maxTurnAttempts;
     if (!willRetry) {
-      const reason = `Agent "${handle.id}" (${handle.provider}/${handle.modelId}) failed stage ${stage} after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${result.error.message}`;
-      yield { type: 'agent-killed', agentId: handle.id, reason };
+      const tries = result.error.attempts ?? attempt;
+      const reason = `Agent "${handle.id}" (${handle.provider}/${handle.modelId}) failed stage ${stage} after ${tries} attempt${tries === 1 ? '' : 's'}`;
+      yield { type: 'agent-killed', agentId: handle.id, reason, error: result.error };
       return { kind: 'failed', stage, agentId: handle.id, reason: result.error.message, code: result.error.code };
     }
+    yield {
+      type: 'agent-error',
+      agentId: handle.id,
+      error: result.error,
+      attempt,
+      willRetry,
+      retry: { scope: 'turn', maxAttempts: settings.maxTurnAttempts },
+    };
     retryProblem = result.error.message;
   }
 }

@@ -92,7 +92,14 @@ function partEvents(agentId: string, part: AgentStreamPart): CoordinationEvent[]
       return [{ type: 'warning', warning: { ...part.warning, agentId } }];
     case 'retry':
       return [
-        { type: 'agent-error', agentId, error: { ...part.error, agentId }, attempt: part.attempt, willRetry: true },
+        {
+          type: 'agent-error',
+          agentId,
+          error: { ...part.error, agentId },
+          attempt: part.attempt,
+          willRetry: true,
+          retry: { scope: 'request', maxAttempts: part.maxAttempts, delayMs: part.delayMs },
+        },
       ];
     case 'finish':
     case 'provider-metadata':

@@ -33,6 +33,8 @@ export interface AgentTurnInit {
   /** How many answers existed when the turn's prompt was built; later answers make it stale. */
   viewVersion: number;
   offered: OfferedTools;
+  /** Labels of the answers the turn's prompt showed (`agent2.1`), to name what a late vote was for. */
+  shownAnswers?: readonly string[];
   /** Time the turn may run before a `deadline` input is reported; none when absent. */
   deadlineMs?: number;
   /** The short last attempt an agent gets after running past the round's time limit. */
@@ -51,6 +53,7 @@ export class AgentTurn {
   readonly reason: TurnReason;
   readonly viewVersion: number;
   readonly offered: OfferedTools;
+  readonly shownAnswers: readonly string[];
   readonly deadlineMs: number | undefined;
   readonly wrapUp: boolean;
   private readonly controller = new AbortController();
@@ -60,6 +63,10 @@ export class AgentTurn {
   private readonly unofferedCalls: string[] = [];
   private error: SerializedError | undefined;
   private finishReason: FinishReason | undefined;
+  /** When the turn started or last heard from its agent (`performance.now()`), for the silence watch. */
+  private activityAt = performance.now();
+  /** Runtime tool calls made and not yet answered: the agent is waiting on a tool, not silent. */
+  private toolsRunning = 0;
 
   constructor(init: AgentTurnInit) {
     this.agentId = init.agentId;
@@ -69,12 +76,14 @@ export class AgentTurn {
     this.reason = init.reason;
     this.viewVersion = init.viewVersion;
     this.offered = init.offered;
+    this.shownAnswers = init.shownAnswers ?? [];
     this.deadlineMs = init.deadlineMs;
     this.wrapUp = init.wrapUp ?? false;
   }
 
   /** Requests the turn now and forwards its parts (and its deadline) to `push` as they arrive. */
   start(handle: AgentHandle, request: TurnRequest, push: (input: TurnInput) => void): void {
+    this.activityAt = performance.now();
     if (this.deadlineMs !== undefined) {
       this.deadline = setTimeout(() => push({ kind: 'deadline', turn: this }), this.deadlineMs);
     }
@@ -94,6 +103,14 @@ export class AgentTurn {
     return this.workflowCalls.some((call) => call.name === newAnswerToolName);
   }
 
+  get lastActivityAt(): number {
+    return this.activityAt;
+  }
+
+  get waitingOnTool(): boolean {
+    return this.toolsRunning > 0;
+  }
+
   /** The text streamed so far. */
   get output(): string {
     return this.text;
@@ -107,6 +124,7 @@ export class AgentTurn {
   /** Takes in one part and returns the events it becomes. */
   record(part: AgentStreamPart): CoordinationEvent[] {
     const agentId = this.agentId;
+    this.activityAt = performance.now();
     switch (part.type) {
       case 'text-delta':
         this.text += part.text;
@@ -123,8 +141,10 @@ export class AgentTurn {
           return [];
         }
         if (this.purpose === 'coordination' && isWorkflowToolName(part.name)) this.unofferedCalls.push(part.name);
+        this.toolsRunning += 1;
         return [{ type: 'tool-call', agentId, callId: part.id, name: part.name, input: part.input }];
       case 'tool-result':
+        this.toolsRunning = Math.max(0, this.toolsRunning - 1);
         return [
           {
             type: 'tool-result',
@@ -149,7 +169,14 @@ export class AgentTurn {
         return [];
       case 'retry':
         return [
-          { type: 'agent-error', agentId, error: { ...part.error, agentId }, attempt: part.attempt, willRetry: true },
+          {
+            type: 'agent-error',
+            agentId,
+            error: { ...part.error, agentId },
+            attempt: part.attempt,
+            willRetry: true,
+            retry: { scope: 'request', maxAttempts: part.maxAttempts, delayMs: part.delayMs },
+          },
         ];
     }
   }

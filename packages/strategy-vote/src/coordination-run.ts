@@ -4,7 +4,6 @@ import { AgentTurn, supersededTurnEvents } from './agent-turn.js';
 import type { TurnInput } from './agent-turn.js';
 import { AnswerNovelty } from './answer-novelty.js';
 import { watchLimits } from './coordination-limits.js';
-import type { LimitInput } from './coordination-limits.js';
 import { buildCoordinationMessages } from './coordination-prompt.js';
 import type { StallNotice } from './coordination-prompt.js';
 import { CoordinationState } from './coordination-state.js';
@@ -14,9 +13,11 @@ import { concludeRun } from './run-conclusion.js';
 import type { RunEnd } from './run-conclusion.js';
 import { StagnationWatch } from './stagnation-watch.js';
 import type { StagnationStep } from './stagnation-watch.js';
-import { failAttempt, missDeadline } from './turn-failure.js';
+import { SilenceWatch } from './silence-watch.js';
+import { dropAgent, failAttempt, missDeadline } from './turn-failure.js';
 import { interruptStaleTurns, restartStuckAgents } from './turn-restarts.js';
 import type { TurnOutcome } from './turn-outcome.js';
+import type { RunInput } from './run-input.js';
 import { readVoteSettings } from './vote-settings.js';
 import type { VoteSettings } from './vote-settings.js';
 import { workflowToolsFor } from './workflow-tools.js';
@@ -33,7 +34,7 @@ const freshStartAnswerLimit = 3;
 export class CoordinationRun {
   private readonly state: CoordinationState;
   private readonly settings: VoteSettings;
-  private readonly queue = new EventQueue<TurnInput | LimitInput>();
+  private readonly queue = new EventQueue<RunInput>();
   private readonly novelty: AnswerNovelty;
   private readonly stagnation: StagnationWatch;
   /** Rounds every live agent has finished, as far as the stagnation watch has been told. */
@@ -42,12 +43,19 @@ export class CoordinationRun {
   private stall: Omit<StallNotice, 'freshStart'> | undefined;
   private plateaued = false;
   private presentationTurn: AgentTurn | undefined;
+  private readonly silence: SilenceWatch;
+  /**
+   * The user asked for an answer before any existed: the run goes on, and the first answer to
+   * arrive ends the coordination and is presented.
+   */
+  private answerNowWaiting = false;
 
   constructor(private readonly context: StrategyContext) {
     this.settings = readVoteSettings(context.settings);
     this.state = new CoordinationState(context.agents);
     this.novelty = new AnswerNovelty(this.settings.answerNoveltyRequirement);
     this.stagnation = new StagnationWatch(this.settings);
+    this.silence = new SilenceWatch(this.settings.stragglerTimeoutMs, (input) => this.queue.push(input));
   }
 
   async *run(): AsyncGenerator<CoordinationEvent, RunEnd> {
@@ -56,6 +64,7 @@ export class CoordinationRun {
     try {
       for (const agent of this.state.agents) agent.pending = { reason: 'initial', attempt: 1 };
       const stopReason = yield* this.coordinate();
+      this.silence.close();
       if (stopReason === 'cancelled') return { type: 'run-end', stopReason };
       this.abortTurns();
       return yield* concludeRun({
@@ -71,6 +80,7 @@ export class CoordinationRun {
     } finally {
       this.abortTurns();
       this.presentationTurn?.abort();
+      this.silence.close();
       stopWatching();
     }
   }
@@ -84,14 +94,24 @@ export class CoordinationRun {
       if (!this.state.agents.some((agent) => agent.turn !== undefined)) {
         return this.state.live().length === 0 ? 'all-agents-failed' : 'max-rounds';
       }
+      if (yield* this.watchSilence()) continue;
       const input = await this.queue.next();
-      if (input.kind === 'limit') return input.reason;
+      if (input.kind === 'silence') continue;
+      if (input.kind === 'limit') {
+        // An answer requested before any exists would end the run with nothing to show for it.
+        if (input.reason === 'answer-now' && this.state.answersVersion === 0) {
+          this.answerNowWaiting = true;
+          continue;
+        }
+        return input.reason;
+      }
       yield* this.handleTurnInput(input);
       yield* this.noteCompletedRounds();
     }
   }
 
   private settledStop(): StopReason | undefined {
+    if (this.answerNowWaiting && this.state.answersVersion > 0) return 'answer-now';
     const live = this.state.live();
     if (live.length > 0 && live.every((agent) => agent.vote !== undefined)) return 'consensus';
     const threshold = this.settings.convergenceThreshold;
@@ -134,6 +154,7 @@ export class CoordinationRun {
         reason: pending.reason,
         viewVersion: this.state.answersVersion,
         offered,
+        shownAnswers: answers.map((answer) => answer.label),
         ...(deadlineMs === undefined ? {} : { deadlineMs }),
         wrapUp,
       });
@@ -295,10 +316,22 @@ export class CoordinationRun {
     agent.turnsCompleted = turn.round;
     agent.interruptionsInARow = 0;
     if (turn.viewVersion < this.state.answersVersion) {
+      // Shown, so the record says what happened, but marked: it counts for nothing.
+      const target = this.state.agents.find((each) => each.label === vote.label);
+      yield {
+        type: 'vote',
+        agentId: agent.id,
+        targetLabel: turn.shownAnswers.find((label) => label.startsWith(`${vote.label}.`)) ?? vote.label,
+        targetAgentId: target?.id ?? vote.label,
+        reason: vote.reason,
+        ...(vote.confidence === undefined ? {} : { confidence: vote.confidence }),
+        round: turn.round,
+        stale: true,
+      };
       agent.pending = {
         reason: 'restart',
         attempt: 1,
-        restartReason: `its vote for ${vote.label} was cast before newer answers arrived, so it was discarded`,
+        restartReason: `its vote for ${vote.label} was cast before newer answers arrived, so it does not count`,
       };
       return;
     }
@@ -312,6 +345,24 @@ export class CoordinationRun {
       ...(cast.confidence === undefined ? {} : { confidence: cast.confidence }),
       round: cast.round,
     };
+  }
+
+  /**
+   * Names agents that have gone silent, and drops stragglers: silent agents the rest of the team,
+   * having voted, would otherwise wait on. Returns whether any agent was dropped.
+   */
+  private *watchSilence(): Generator<CoordinationEvent, boolean> {
+    const { notices, stragglers } = this.silence.review(this.state);
+    yield* notices;
+    for (const agent of stragglers) {
+      const source = `${agent.handle.provider}/${agent.handle.modelId}`;
+      yield* dropAgent(
+        agent,
+        this.silence.stragglerError(agent),
+        `Agent "${agent.id}" (${source}) was dropped so the team can conclude without it`,
+      );
+    }
+    return stragglers.length > 0;
   }
 
   /** Tells the stagnation watch about every round all live agents have now finished. */

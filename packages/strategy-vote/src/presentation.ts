@@ -2,7 +2,7 @@ import { MassGenError } from '@massgen/core';
 import type { AgentHandle, CoordinationEvent, SerializedError, TurnRequest } from '@massgen/core';
 import type { AgentTurn, TurnInput } from './agent-turn.js';
 import { supersededTurnEvents } from './agent-turn.js';
-import type { LimitInput } from './coordination-limits.js';
+import type { RunInput } from './run-input.js';
 import type { EventQueue } from './event-queue.js';
 
 export type PresentationResult =
@@ -18,7 +18,7 @@ export interface PresentationInput {
   request: TurnRequest;
   /** The winning answer, used when the presentation fails. */
   answerContent: string;
-  queue: EventQueue<TurnInput | LimitInput>;
+  queue: EventQueue<RunInput>;
 }
 
 /**
@@ -30,6 +30,7 @@ export async function* presentWinner(input: PresentationInput): AsyncGenerator<C
   turn.start(input.handle, input.request, (item) => queue.push(item));
   for (;;) {
     const item = await queue.next();
+    if (item.kind === 'silence') continue;
     if (item.kind === 'limit') {
       if (item.reason !== 'cancelled') continue;
       turn.abort();

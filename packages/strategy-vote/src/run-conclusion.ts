@@ -2,7 +2,7 @@ import { MassGenError } from '@massgen/core';
 import type { CoordinationEvent, SerializedError, StopReason, StrategyContext, TurnRequest } from '@massgen/core';
 import { AgentTurn } from './agent-turn.js';
 import type { TurnInput } from './agent-turn.js';
-import type { LimitInput } from './coordination-limits.js';
+import type { RunInput } from './run-input.js';
 import type { AgentRecord, Answer, CoordinationState } from './coordination-state.js';
 import type { EventQueue } from './event-queue.js';
 import { buildPresentationMessages } from './presentation-prompt.js';
@@ -17,7 +17,7 @@ export interface ConclusionInput {
   state: CoordinationState;
   settings: VoteSettings;
   context: StrategyContext;
-  queue: EventQueue<TurnInput | LimitInput>;
+  queue: EventQueue<RunInput>;
   /** Hands over the presentation turn, so the run can abort it if it is closed early. */
   onPresentationTurn: (turn: AgentTurn) => void;
 }
@@ -99,9 +99,11 @@ function noAnswerError(input: ConclusionInput): SerializedError {
   switch (stopReason) {
     case 'all-agents-failed': {
       const failures = state.agents.map((agent) => agent.failure).filter((failure) => failure !== undefined);
+      // Agents that failed the same way (one provider down for all) are one reason, said once.
+      const reasons = [...new Set(failures.map((failure) => failure.message))];
       return new MassGenError({
         code: failures[0]?.code ?? 'INTERNAL',
-        message: `Every agent stopped before any answer was submitted. ${failures.map((failure) => failure.message).join(' ')}`,
+        message: `Every agent stopped before any answer was submitted. ${reasons.join(' ')}`,
       }).toJSON();
     }
     case 'timeout':

@@ -1,3 +1,5 @@
+import { createScriptedAgent, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
+import type { ScriptedAgent } from '@massgen/testing';
 import type {
   AgentHandle,
   CoordinationEvent,
@@ -90,4 +92,17 @@ export function promptText(request: TurnRequest | undefined): string {
 
 export function isPresentation(request: TurnRequest): boolean {
   return request.toolChoice === 'none';
+}
+
+/** Answers at once, then votes for the first answer on offer; presents with `<id> presents`. */
+export function answerThenVote(id: string, answer: string): ScriptedAgent {
+  return createScriptedAgent({
+    id,
+    turns: (request, index) => {
+      if (isPresentation(request)) return textTurn(`${id} presents`);
+      return index === 0
+        ? textTurn('', newAnswerCall(answer))
+        : textTurn('', voteCall(offeredLabels(request)[0] as string, 'fine'));
+    },
+  });
 }

@@ -3,6 +3,7 @@ import type { CoordinationEvent, SerializedError } from '@massgen/core';
 import type { AgentTurn } from './agent-turn.js';
 import type { AttemptFeedback } from './coordination-prompt.js';
 import type { AgentRecord } from './coordination-state.js';
+import { describeMs } from './describe-ms.js';
 import type { VoteSettings } from './vote-settings.js';
 
 export interface FailedAttempt {
@@ -18,13 +19,21 @@ export interface FailedAttempt {
 
 /**
  * Spends one attempt of a turn: the agent tries again while attempts remain and the failure is
- * retryable, and is dropped from the coordination otherwise.
+ * retryable, and is dropped from the coordination otherwise. A failure the runtime has already
+ * retried (`attempts`) is not repeated here: retries happen in one layer, so they never multiply.
  */
 export function* failAttempt(failed: FailedAttempt): Generator<CoordinationEvent> {
   const { agent, turn, error, feedback } = failed;
-  const willRetry = error.retryable && turn.attempt < failed.maxTurnAttempts;
-  yield { type: 'agent-error', agentId: agent.id, error, attempt: turn.attempt, willRetry };
+  const willRetry = error.retryable && error.attempts === undefined && turn.attempt < failed.maxTurnAttempts;
   if (willRetry) {
+    yield {
+      type: 'agent-error',
+      agentId: agent.id,
+      error,
+      attempt: turn.attempt,
+      willRetry,
+      retry: { scope: 'turn', maxAttempts: failed.maxTurnAttempts },
+    };
     agent.pending = {
       reason: 'retry',
       attempt: turn.attempt + 1,
@@ -33,14 +42,26 @@ export function* failAttempt(failed: FailedAttempt): Generator<CoordinationEvent
     };
     return;
   }
-  const source = `${agent.handle.provider}/${agent.handle.modelId}`;
-  const reason = error.retryable
-    ? `Agent "${agent.id}" (${source}) failed all ${turn.attempt} attempts of its turn; the last: ${error.message}`
-    : `Agent "${agent.id}" (${source}) stopped after a failure that retrying cannot fix: ${error.message}`;
+  yield* dropAgent(agent, error, stopReason(agent, turn, error));
+}
+
+/** Takes an agent out of the coordination for good, saying why and with the failure that did it. */
+export function* dropAgent(agent: AgentRecord, error: SerializedError, reason: string): Generator<CoordinationEvent> {
+  agent.turn?.abort();
+  agent.turn = undefined;
   agent.alive = false;
   agent.pending = undefined;
   agent.failure = error;
-  yield { type: 'agent-killed', agentId: agent.id, reason };
+  yield { type: 'agent-killed', agentId: agent.id, reason, error };
+}
+
+function stopReason(agent: AgentRecord, turn: AgentTurn, error: SerializedError): string {
+  const who = `Agent "${agent.id}" (${agent.handle.provider}/${agent.handle.modelId})`;
+  if (error.attempts !== undefined) {
+    return `${who} was dropped after ${error.attempts} failed request attempt${error.attempts === 1 ? '' : 's'}`;
+  }
+  if (error.retryable) return `${who} was dropped after failing all ${turn.attempt} attempts of its turn`;
+  return `${who} was dropped after a failure that retrying cannot fix`;
 }
 
 /**
@@ -78,8 +99,4 @@ export function* missDeadline(
     maxTurnAttempts: settings.maxTurnAttempts,
     wrapUp: mayWrapUp,
   });
-}
-
-function describeMs(milliseconds: number): string {
-  return milliseconds >= 1000 && milliseconds % 1000 === 0 ? `${milliseconds / 1000} s` : `${milliseconds} ms`;
 }

@@ -5,6 +5,9 @@ import type { NoveltyRequirement } from './answer-novelty.js';
 /** Upstream MassGen's default grace after a round's time limit (`round_timeout_grace_seconds`). */
 export const defaultRoundGraceMs = 120_000;
 
+/** How long a silent agent may keep a team that has otherwise voted waiting (`straggler_timeout_seconds`). */
+export const defaultStragglerTimeoutMs = 120_000;
+
 /** The orchestrator settings the vote strategy acts on, checked. */
 export interface VoteSettings {
   maxTurnAttempts: number;
@@ -22,6 +25,8 @@ export interface VoteSettings {
   roundTimeoutMs: number | undefined;
   /** Time the one wrap-up attempt after a round timeout gets; 0 drops the agent at once. */
   roundGraceMs: number;
+  /** Silence after which a straggler is dropped once every other agent has voted; 0 waits. */
+  stragglerTimeoutMs: number;
   skipFinalPresentation: boolean;
   maxTokensTotal: number | undefined;
   maxCostUsd: number | undefined;
@@ -50,9 +55,13 @@ export function readVoteSettings(settings: OrchestratorSettings): VoteSettings {
   whole('plateauRounds', settings.plateauRounds, 1);
   positive('timeoutMs', settings.timeoutMs);
   positive('roundTimeoutMs', settings.roundTimeoutMs);
-  if (settings.roundGraceMs !== undefined && !(Number.isFinite(settings.roundGraceMs) && settings.roundGraceMs >= 0)) {
-    problems.push(`roundGraceMs must be a number of at least 0 (got ${String(settings.roundGraceMs)})`);
-  }
+  const atLeastZero = (name: string, value: number | undefined): void => {
+    if (value !== undefined && !(Number.isFinite(value) && value >= 0)) {
+      problems.push(`${name} must be a number of at least 0 (got ${String(value)})`);
+    }
+  };
+  atLeastZero('roundGraceMs', settings.roundGraceMs);
+  atLeastZero('stragglerTimeoutMs', settings.stragglerTimeoutMs);
   positive('budget.maxTokensTotal', settings.budget.maxTokensTotal);
   positive('budget.maxCostUsd', settings.budget.maxCostUsd);
   const threshold = settings.convergenceThreshold;
@@ -93,6 +102,7 @@ export function readVoteSettings(settings: OrchestratorSettings): VoteSettings {
     interruptStaleTurns: settings.interruptStaleTurns ?? true,
     roundTimeoutMs: settings.roundTimeoutMs,
     roundGraceMs: settings.roundGraceMs ?? defaultRoundGraceMs,
+    stragglerTimeoutMs: settings.stragglerTimeoutMs ?? defaultStragglerTimeoutMs,
     skipFinalPresentation: settings.skipFinalPresentation,
     maxTokensTotal: settings.budget.maxTokensTotal,
     maxCostUsd: settings.budget.maxCostUsd,

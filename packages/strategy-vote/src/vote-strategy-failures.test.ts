@@ -7,23 +7,11 @@ import {
   createTestContext,
   eventsOfType,
   isPresentation,
-  offeredLabels,
   onlyEvent,
   promptText,
+  answerThenVote,
 } from './test-context.js';
 import { createVoteStrategy } from './vote-strategy.js';
-
-/** Answers first, then votes for the first label offered; presents with a fixed text. */
-function steadyAgent(id: string, answer: string): ScriptedAgent {
-  return createScriptedAgent({
-    id,
-    turns: (request, index) => {
-      if (isPresentation(request)) return textTurn(`${id} presents`);
-      if (index === 0) return textTurn('', newAnswerCall(answer));
-      return textTurn('', voteCall(offeredLabels(request)[0] as string, 'first is fine'));
-    },
-  });
-}
 
 describe('vote strategy: failing agents', () => {
   it('retries an agent that ends turns without a workflow call, then drops it after three attempts', async () => {
@@ -31,7 +19,7 @@ describe('vote strategy: failing agents', () => {
       id: 'mumbler',
       turns: (_request, index) => textTurn(`Just thinking out loud, take ${index + 1}.`),
     });
-    const agents = [steadyAgent('alice', 'A'), mumbler, steadyAgent('carol', 'C')];
+    const agents = [answerThenVote('alice', 'A'), mumbler, answerThenVote('carol', 'C')];
     // Without interruption every attempt runs to its end, so the attempts are exactly three.
     const events = await collectEvents(
       createVoteStrategy(),
@@ -46,17 +34,18 @@ describe('vote strategy: failing agents', () => {
       [1, 3, 'retry'],
     ]);
     const errors = eventsOfType(events, 'agent-error').filter((event) => event.agentId === 'mumbler');
-    expect(errors.map((event) => [event.error.code, event.attempt, event.willRetry])).toEqual([
-      ['WORKFLOW_VIOLATION', 1, true],
-      ['WORKFLOW_VIOLATION', 2, true],
-      ['WORKFLOW_VIOLATION', 3, false],
+    expect(errors.map((event) => [event.error.code, event.attempt, event.willRetry, event.retry])).toEqual([
+      ['WORKFLOW_VIOLATION', 1, true, { scope: 'turn', maxAttempts: 3 }],
+      ['WORKFLOW_VIOLATION', 2, true, { scope: 'turn', maxAttempts: 3 }],
     ]);
     const retryPrompt = promptText(mumbler.requests[1]);
     expect(retryPrompt).toContain('the turn ended without a call to new_answer or vote');
     expect(retryPrompt).toContain('Just thinking out loud, take 1.');
+    // The last failure is said once, by the event that drops the agent.
     expect(onlyEvent(events, 'agent-killed')).toMatchObject({
       agentId: 'mumbler',
-      reason: expect.stringContaining('mumbler'),
+      reason: 'Agent "mumbler" (scripted/scripted-model) was dropped after failing all 3 attempts of its turn',
+      error: { code: 'WORKFLOW_VIOLATION' },
     });
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'alice' });
   });
@@ -133,17 +122,21 @@ describe('vote strategy: failing agents', () => {
         ],
       ],
     });
-    const agents = [steadyAgent('alice', 'A'), locked, steadyAgent('carol', 'C')];
+    const agents = [answerThenVote('alice', 'A'), locked, answerThenVote('carol', 'C')];
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents }));
 
     expect(locked.requests).toHaveLength(1);
-    const error = onlyEvent(events, 'agent-error');
-    expect(error).toMatchObject({ agentId: 'locked', attempt: 1, willRetry: false });
-    expect(error.error).toMatchObject({ code: 'BACKEND_AUTH', agentId: 'locked', provider: 'openai', statusCode: 401 });
+    expect(eventsOfType(events, 'agent-error')).toEqual([]);
     const killed = onlyEvent(events, 'agent-killed');
     expect(killed.reason).toContain('"locked"');
-    expect(killed.reason).toContain('Incorrect API key provided.');
-    expect(events.indexOf(error)).toBeLessThan(events.indexOf(killed));
+    expect(killed.reason).toContain('a failure that retrying cannot fix');
+    expect(killed.error).toMatchObject({
+      code: 'BACKEND_AUTH',
+      message: 'Incorrect API key provided.',
+      agentId: 'locked',
+      provider: 'openai',
+      statusCode: 401,
+    });
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'alice' });
   });
 
@@ -154,13 +147,11 @@ describe('vote strategy: failing agents', () => {
         if (isPresentation(request)) return textTurn('flaky presents');
         if (index === 0) return [errorPart({ code: 'BACKEND_RATE_LIMIT', message: 'Slow down.', retryable: true })];
         if (index === 1) {
-          const retry = {
-            code: 'BACKEND_SERVER' as const,
-            message: 'Bad gateway.',
-            retryable: true,
-            name: 'MassGenError',
-          };
-          return [{ type: 'retry', attempt: 1, delayMs: 10, error: retry }, ...textTurn('', newAnswerCall('F'))];
+          const retry = { code: 'BACKEND_SERVER' as const, message: 'Bad gateway.', retryable: true };
+          return [
+            { type: 'retry', attempt: 1, maxAttempts: 3, delayMs: 10, error: retry },
+            ...textTurn('', newAnswerCall('F')),
+          ];
         }
         return textTurn('', voteCall('agent1', 'mine'));
       },
@@ -192,11 +183,13 @@ describe('vote strategy: failing agents', () => {
     };
     const events = await collectEvents(
       createVoteStrategy(),
-      createTestContext({ agents: [broken, steadyAgent('bob', 'B')] }),
+      createTestContext({ agents: [broken, answerThenVote('bob', 'B')] }),
     );
 
-    expect(onlyEvent(events, 'agent-error').error).toMatchObject({ code: 'INTERNAL', message: 'handle exploded' });
-    expect(onlyEvent(events, 'agent-killed').agentId).toBe('broken');
+    expect(onlyEvent(events, 'agent-killed')).toMatchObject({
+      agentId: 'broken',
+      error: { code: 'INTERNAL', message: 'handle exploded' },
+    });
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'bob' });
   });
 
@@ -220,7 +213,7 @@ describe('vote strategy: failing agents', () => {
 
   it('turns an exception inside the strategy into run-end with stopReason error', async () => {
     const context = createTestContext({
-      agents: [steadyAgent('alice', 'A')],
+      agents: [answerThenVote('alice', 'A')],
       spent: () => {
         throw new Error('ledger unavailable');
       },
@@ -239,7 +232,7 @@ describe('vote strategy: failing agents', () => {
   it('rejects duplicate agent ids, an empty team and bad settings with a clear run-end error', async () => {
     const twins = await collectEvents(
       createVoteStrategy(),
-      createTestContext({ agents: [steadyAgent('same', 'A'), steadyAgent('same', 'B')] }),
+      createTestContext({ agents: [answerThenVote('same', 'A'), answerThenVote('same', 'B')] }),
     );
     expect(onlyEvent(twins, 'run-end')).toMatchObject({
       stopReason: 'error',
@@ -256,7 +249,7 @@ describe('vote strategy: failing agents', () => {
     const settings = { maxTurnAttempts: 0, convergenceThreshold: 1.5 };
     const bad = await collectEvents(
       createVoteStrategy(),
-      createTestContext({ agents: [steadyAgent('a', 'A')], settings }),
+      createTestContext({ agents: [answerThenVote('a', 'A')], settings }),
     );
     const message = onlyEvent(bad, 'run-end').error?.message ?? '';
     expect(message).toContain('maxTurnAttempts must be a whole number of at least 1 (got 0)');

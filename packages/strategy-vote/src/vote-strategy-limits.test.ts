@@ -172,6 +172,37 @@ describe('vote strategy: limits', () => {
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'answer-now', finalAnswer: 'alice presents' });
   });
 
+  it('an answer asked for before any exists does not end the run: the first answer to come is presented', async () => {
+    const answerNow = new AbortController();
+    const firstAnswer = createDeferred<void>();
+    const slow = createScriptedAgent({
+      id: 'slow',
+      turns: (request) =>
+        isPresentation(request)
+          ? textTurn('slow presents')
+          : [waitFor(firstAnswer.promise), ...textTurn('', newAnswerCall('S'))],
+    });
+    const never = createScriptedAgent({ id: 'never', turns: [[hang()]] });
+    const context = createTestContext({ agents: [slow, never], answerNow: answerNow.signal });
+    const events = await collectEvents(createVoteStrategy(), context, (event) => {
+      if (event.type === 'round') {
+        // The request is queued before the answer can be: it meets a run with no answer yet.
+        answerNow.abort();
+        firstAnswer.resolve();
+      }
+    });
+
+    expect(eventsOfType(events, 'answer').map((event) => event.label)).toEqual(['agent1.1']);
+    expect(never.abortedTurns).toEqual([0]);
+    expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'answer-now', winnerAgentId: 'slow' });
+    expect(onlyEvent(events, 'run-end')).toMatchObject({
+      stopReason: 'answer-now',
+      winnerAgentId: 'slow',
+      finalAnswer: 'slow presents',
+    });
+    expect(onlyEvent(events, 'run-end').error).toBeUndefined();
+  });
+
   it('cancels promptly: every turn aborted, no presentation', async () => {
     const cancel = new AbortController();
     const alice = answerThenHang('alice', 'A');

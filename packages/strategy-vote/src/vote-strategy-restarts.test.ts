@@ -73,7 +73,7 @@ describe('vote strategy: new answers and stale views', () => {
     expect(onlyEvent(events, 'consensus').tally.map((entry) => entry.votes)).toEqual([0, 2]);
   });
 
-  it('without interruption, discards a vote from a turn that started before a newer answer, and restarts that agent', async () => {
+  it('without interruption, shows a vote from a turn that started before a newer answer as out of date, and restarts that agent', async () => {
     const aliceTurnTwoStarted = createDeferred();
     const bobAnswered = createDeferred();
     const alice = createScriptedAgent({
@@ -102,15 +102,20 @@ describe('vote strategy: new answers and stale views', () => {
     });
 
     expect(alice.abortedTurns).toEqual([]);
+    // The late vote is in the stream, marked, for the record and the displays: never silently gone.
     expect(
       eventsOfType(events, 'vote')
         .filter((vote) => vote.agentId === 'alice')
-        .map((vote) => vote.reason),
-    ).toEqual(['fresh view']);
+        .map((vote) => [vote.reason, vote.targetLabel, vote.stale === true]),
+    ).toEqual([
+      ['stale view', 'agent1.1', true],
+      ['fresh view', 'agent2.1', false],
+    ]);
     expect(onlyEvent(events, 'restart')).toMatchObject({
       agentId: 'alice',
-      reason: expect.stringContaining('discarded'),
+      reason: expect.stringContaining('was cast before newer answers arrived, so it does not count'),
     });
+    expect(onlyEvent(events, 'consensus').tally.find((entry) => entry.label === 'agent1.1')?.votes).toBe(0);
     expect(alice.requests).toHaveLength(3);
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'bob' });
   });

@@ -3,7 +3,6 @@ import type { SerializedError, StreamPart } from '@massgen/core';
 import { collectParts, terminalError } from './stream-parts.js';
 
 const failure: SerializedError = {
-  name: 'MassGenError',
   code: 'BACKEND_AUTH',
   message: 'Incorrect API key provided.',
   retryable: false,

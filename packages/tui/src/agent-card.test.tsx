@@ -34,7 +34,7 @@ describe('AgentCard', () => {
   });
 
   it('marks tool calls and their results', () => {
-    const frame = card(threeAgentRun(), 'beta').lastFrame()!;
+    const frame = card(threeAgentRun(), 'beta', 40, 6).lastFrame()!;
     expect(frame).toContain('⚙ calculator({"expression":"2+2"})');
     expect(frame).toContain('↳ calculator: 4');
   });
@@ -66,7 +66,7 @@ describe('AgentCard', () => {
       {
         type: 'agent-error',
         agentId: 'alpha',
-        error: { name: 'MassGenError', code: 'BACKEND_AUTH', message: 'The API key was rejected.', retryable: false },
+        error: { code: 'BACKEND_AUTH', message: 'The API key was rejected.', retryable: false },
         attempt: 1,
         willRetry: false,
       },

@@ -4,6 +4,7 @@ import type { AgentStatus, AgentOutput } from '@massgen/run-state';
 import {
   currentTurn,
   describeModel,
+  describeSilence,
   describeSpend,
   describeState,
   idleText,
@@ -20,16 +21,19 @@ export interface AgentCardProps {
   index: number;
   output: AgentOutput;
   answerLabel: string | undefined;
+  /** How long the agent has sent nothing, once the run has named it silent. */
+  silentForMs?: number | undefined;
   width: number;
   outputLines: number;
 }
 
 /** One agent as a bordered card: who it is, what it is doing, what it spent, and its latest output. */
-function AgentCardBody({ agent, index, output, answerLabel, width, outputLines }: AgentCardProps) {
+function AgentCardBody({ agent, index, output, answerLabel, silentForMs, width, outputLines }: AgentCardProps) {
   const theme = useTheme();
   const inner = Math.max(1, width - 4);
   const key = index < 9 ? `${index + 1} ` : '';
-  const state = `${stateSymbols[agent.state]} ${describeState(agent, answerLabel)}`;
+  const silence = silentForMs === undefined ? '' : ` · ${describeSilence(silentForMs)}`;
+  const state = `${stateSymbols[agent.state]} ${describeState(agent, answerLabel)}${silence}`;
   const full = spreadLine(state, describeSpend(agent), inner);
   const status = full.right === '' ? spreadLine(state, describeSpend(agent, true), inner) : full;
   const lines = lastOutputLines(currentTurn(output), inner, outputLines);
@@ -51,7 +55,7 @@ function AgentCardBody({ agent, index, output, answerLabel, width, outputLines }
         <Text color={theme.muted}> {describeModel(agent)}</Text>
       </Text>
       <Text wrap="truncate-end">
-        <Text color={theme.state(agent.state)}>{status.left}</Text>
+        <Text color={silentForMs === undefined ? theme.state(agent.state) : theme.warning}>{status.left}</Text>
         <Text color={theme.muted}>
           {status.gap}
           {status.right}

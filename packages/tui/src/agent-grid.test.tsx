@@ -32,7 +32,12 @@ describe('AgentGrid', () => {
     const state = displayStateOf(threeAgentRun());
     const lines = frameLines(
       render(
-        <AgentGrid state={state} layout={{ mode: 'cards', columns: 3, cardWidth: 30, outputLines: 2 }} width={90} />,
+        <AgentGrid
+          now={0}
+          state={state}
+          layout={{ mode: 'cards', columns: 3, cardWidth: 30, outputLines: 2 }}
+          width={90}
+        />,
       ).lastFrame()!,
     );
     expect(lines).toHaveLength(6);
@@ -43,7 +48,12 @@ describe('AgentGrid', () => {
     const state = displayStateOf(threeAgentRun());
     const lines = frameLines(
       render(
-        <AgentGrid state={state} layout={{ mode: 'cards', columns: 1, cardWidth: 40, outputLines: 2 }} width={40} />,
+        <AgentGrid
+          now={0}
+          state={state}
+          layout={{ mode: 'cards', columns: 1, cardWidth: 40, outputLines: 2 }}
+          width={40}
+        />,
       ).lastFrame()!,
     );
     expect(lines).toHaveLength(18);
@@ -53,7 +63,7 @@ describe('AgentGrid', () => {
   it('shows one line per agent with its latest output in rows mode', () => {
     const state = displayStateOf(manyAgents(4));
     const lines = frameLines(
-      render(<AgentGrid state={state} layout={{ mode: 'rows', visibleRows: 4 }} width={80} />).lastFrame()!,
+      render(<AgentGrid now={0} state={state} layout={{ mode: 'rows', visibleRows: 4 }} width={80} />).lastFrame()!,
     );
     expect(lines).toHaveLength(4);
     expect(lines[3]).toMatch(/^4 agent-4 +◐ working +0 tok +│ Working on it, says agent-4\.$/);
@@ -62,7 +72,7 @@ describe('AgentGrid', () => {
   it('shows the vote of an agent with no output in its turn', () => {
     const state = displayStateOf(threeAgentRun());
     const lines = frameLines(
-      render(<AgentGrid state={state} layout={{ mode: 'rows', visibleRows: 3 }} width={90} />).lastFrame()!,
+      render(<AgentGrid now={0} state={state} layout={{ mode: 'rows', visibleRows: 3 }} width={90} />).lastFrame()!,
     );
     expect(lines[2]).toMatch(/^3 gamma +✓ voted A1\.1 +0 tok +│ → A1\.1 \(alpha\): Shows the working\.$/);
   });
@@ -70,7 +80,7 @@ describe('AgentGrid', () => {
   it('says how many agents did not fit', () => {
     const state = displayStateOf(manyAgents(12));
     const lines = frameLines(
-      render(<AgentGrid state={state} layout={{ mode: 'rows', visibleRows: 5 }} width={80} />).lastFrame()!,
+      render(<AgentGrid now={0} state={state} layout={{ mode: 'rows', visibleRows: 5 }} width={80} />).lastFrame()!,
     );
     expect(lines).toHaveLength(5);
     expect(lines[4]).toContain('… 8 more agents');

@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import type { AgentStatus, DisplayState } from '@massgen/run-state';
 import { AgentCard } from './agent-card.js';
 import { AgentRow, rowColumns } from './agent-row.js';
-import { emptyOutput, latestAnswerLabel } from '@massgen/run-state';
+import { emptyOutput, latestAnswerLabel, silences } from '@massgen/run-state';
 import type { AgentsLayout } from './screen-layout.js';
 import { useTheme } from './theme.js';
 
@@ -10,11 +10,14 @@ export interface AgentGridProps {
   state: DisplayState;
   layout: AgentsLayout;
   width: number;
+  /** The current time, for how long a silent agent has said nothing. */
+  now: number;
 }
 
 /** Every agent, as cards side by side (stacking when narrow) or as one line each when there are many. */
-export function AgentGrid({ state, layout, width }: AgentGridProps) {
+export function AgentGrid({ state, layout, width, now }: AgentGridProps) {
   const theme = useTheme();
+  const silent = silences(state, now);
   const agents = state.agentIds
     .map((id) => state.status.agents[id])
     .filter((agent): agent is AgentStatus => agent !== undefined);
@@ -35,6 +38,7 @@ export function AgentGrid({ state, layout, width }: AgentGridProps) {
                   index={index}
                   output={state.outputs[agent.id] ?? emptyOutput}
                   answerLabel={latestAnswerLabel(state.status, agent.id)}
+                  silentForMs={silent[agent.id]}
                   width={layout.cardWidth}
                   outputLines={layout.outputLines}
                 />
@@ -57,6 +61,7 @@ export function AgentGrid({ state, layout, width }: AgentGridProps) {
           index={index}
           output={state.outputs[agent.id] ?? emptyOutput}
           answerLabel={latestAnswerLabel(state.status, agent.id)}
+          silentForMs={silent[agent.id]}
           columns={columns}
           width={width}
         />

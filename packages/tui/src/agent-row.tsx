@@ -3,6 +3,7 @@ import { Text } from 'ink';
 import type { AgentStatus, AgentOutput, OutputSegment } from '@massgen/run-state';
 import {
   currentTurn,
+  describeSilence,
   describeSpend,
   describeState,
   idleText,
@@ -38,12 +39,14 @@ export interface AgentRowProps {
   index: number;
   output: AgentOutput;
   answerLabel: string | undefined;
+  /** How long the agent has sent nothing, once the run has named it silent. */
+  silentForMs?: number | undefined;
   columns: AgentRowColumns;
   width: number;
 }
 
 /** One agent on one line, for when cards do not fit: name, state, spend, and its latest line of output. */
-function AgentRowBody({ agent, index, output, answerLabel, columns, width }: AgentRowProps) {
+function AgentRowBody({ agent, index, output, answerLabel, silentForMs, columns, width }: AgentRowProps) {
   const theme = useTheme();
   const fixed = columns.name + columns.model + columns.state + columns.spend;
   const room = Math.max(0, width - fixed - 2);
@@ -55,8 +58,11 @@ function AgentRowBody({ agent, index, output, answerLabel, columns, width }: Age
         {fitWidth(`${key}${agent.id}`, columns.name)}
       </Text>
       {columns.model > 0 ? <Text color={theme.muted}>{fitWidth(agent.modelId, columns.model)}</Text> : null}
-      <Text color={theme.state(agent.state)}>
-        {fitWidth(`${stateSymbols[agent.state]} ${describeState(agent, answerLabel)}`, columns.state)}
+      <Text color={silentForMs === undefined ? theme.state(agent.state) : theme.warning}>
+        {fitWidth(
+          `${stateSymbols[agent.state]} ${silentForMs === undefined ? describeState(agent, answerLabel) : describeSilence(silentForMs)}`,
+          columns.state,
+        )}
       </Text>
       <Text color={theme.muted}>{fitWidth(describeSpend(agent), columns.spend)}</Text>
       {latest === undefined ? null : (

@@ -55,4 +55,30 @@ describe('FocusView', () => {
     expect(lines[0]).toContain('scrolled up 3 lines');
     expect(lines.slice(1)).toEqual(['First draft.', '── round 2: reviewing answers ──', 'one']);
   });
+
+  it('shows the answers the agent submitted through a new_answer call, which stream no text', () => {
+    const state = displayStateOf([
+      runStart(['alpha']),
+      { type: 'agent-start', agentId: 'alpha', round: 1, attempt: 1, reason: 'initial' },
+      { type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'Paris is the capital.', round: 1 },
+      { type: 'agent-start', agentId: 'alpha', round: 2, attempt: 1, reason: 'update' },
+      { type: 'answer', agentId: 'alpha', label: 'agent1.2', content: 'Paris, on the Seine.', round: 2 },
+    ]);
+    const frame = render(
+      <FocusView
+        agent={state.status.agents['alpha']!}
+        index={0}
+        output={state.outputs['alpha']!}
+        answerLabel="agent1.2"
+        width={60}
+        lines={10}
+        scroll={0}
+      />,
+    ).lastFrame()!;
+    const lines = frameLines(frame).map((line) => line.trim());
+    expect(lines).toContain('✔ answer agent1.1');
+    expect(lines).toContain('Paris is the capital.');
+    expect(lines).toContain('✔ answer agent1.2');
+    expect(lines).toContain('Paris, on the Seine.');
+  });
 });

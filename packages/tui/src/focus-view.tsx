@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import type { AgentStatus, AgentOutput } from '@massgen/run-state';
-import { describeModel, describeSpend, describeState, stateSymbols } from '@massgen/run-state';
+import { describeModel, describeSilence, describeSpend, describeState, stateSymbols } from '@massgen/run-state';
 import { lastOutputLines } from './output-lines.js';
 import { OutputLineView } from './output-line-view.js';
 import { useTheme } from './theme.js';
@@ -10,6 +10,8 @@ export interface FocusViewProps {
   index: number;
   output: AgentOutput;
   answerLabel: string | undefined;
+  /** How long the agent has sent nothing, once the run has named it silent. */
+  silentForMs?: number | undefined;
   width: number;
   /** Lines for the view, its title included. */
   lines: number;
@@ -18,7 +20,7 @@ export interface FocusViewProps {
 }
 
 /** One agent's whole output, every turn of it, following the end unless scrolled up. */
-export function FocusView({ agent, index, output, answerLabel, width, lines, scroll }: FocusViewProps) {
+export function FocusView({ agent, index, output, answerLabel, silentForMs, width, lines, scroll }: FocusViewProps) {
   const theme = useTheme();
   const room = Math.max(1, lines - 1);
   const shown = lastOutputLines(output.segments, Math.max(1, width), room + scroll).slice(0, room);
@@ -33,6 +35,7 @@ export function FocusView({ agent, index, output, answerLabel, width, lines, scr
         <Text color={theme.state(agent.state)}>
           {stateSymbols[agent.state]} {describeState(agent, answerLabel)}
         </Text>
+        {silentForMs === undefined ? null : <Text color={theme.warning}> · {describeSilence(silentForMs)}</Text>}
         <Text color={theme.muted}>
           {' · '}
           {describeSpend(agent)}

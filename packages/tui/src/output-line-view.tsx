@@ -32,6 +32,12 @@ export function OutputLineView({ line }: { line: OutputLine }) {
           {text}
         </Text>
       );
+    case 'answer':
+      return (
+        <Text color={theme.timeline('answer')} wrap="truncate-end">
+          {text}
+        </Text>
+      );
     case 'turn':
       return (
         <Text dimColor wrap="truncate-end">

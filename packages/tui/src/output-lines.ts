@@ -12,6 +12,7 @@ const prefixes: Record<OutputKind, string> = {
   'tool-call': '⚙ ',
   'tool-result': '↳ ',
   'tool-error': '✗ ',
+  answer: '',
   turn: '── ',
 };
 
@@ -27,6 +28,12 @@ export function lastOutputLines(segments: readonly OutputSegment[], width: numbe
     if (segment.kind === 'text' || segment.kind === 'reasoning') {
       const wrapped = tailLines(segment.text, width, count - lines.length);
       lines.unshift(...wrapped.map((line) => ({ kind: segment.kind, text: line })));
+    } else if (segment.kind === 'answer') {
+      // An answer is shown whole, under its label: it is what the agent submitted.
+      const [label = '', ...content] = segment.text.split('\n');
+      const wrapped = tailLines(content.join('\n'), width, count - lines.length);
+      lines.unshift(...wrapped.map((line) => ({ kind: segment.kind, text: line })));
+      if (lines.length < count) lines.unshift({ kind: 'turn', text: truncateEnd(`✔ answer ${label}`, width) });
     } else {
       // Tool calls and turn markers are one line each: their gist matters, not their full text.
       const text =

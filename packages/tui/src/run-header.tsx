@@ -9,6 +9,8 @@ export function describePhase(state: DisplayState): string {
   if (status.state === 'finished') return `finished: ${status.stopReason ?? 'unknown'}`;
   if (state.cancelRequested) return 'cancelling: stopping the agents…';
   if (state.presenterId !== undefined) return `${state.presenterId} presents the final answer`;
+  if (state.answerRequested && status.answers.length === 0)
+    return 'answer requested: no answer yet, the first one to arrive will be presented';
   if (state.answerRequested) return 'answer requested: stopping, the leader will present';
   if (state.agentIds.length === 0) return 'starting…';
   return 'coordinating';

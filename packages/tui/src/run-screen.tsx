@@ -1,6 +1,6 @@
 import { Box } from 'ink';
 import { AgentGrid } from './agent-grid.js';
-import { emptyOutput, latestAnswerLabel, tallyRows } from '@massgen/run-state';
+import { emptyOutput, latestAnswerLabel, outdatedVotes, silences, tallyRows } from '@massgen/run-state';
 import type { DisplayState } from '@massgen/run-state';
 import { FinalAnswerView } from './final-answer-view.js';
 import { FocusView } from './focus-view.js';
@@ -50,14 +50,19 @@ export function RunScreen({ state, width, height, options, focus, scroll, now, k
           index={focus}
           output={state.outputs[focusedAgent.id] ?? emptyOutput}
           answerLabel={latestAnswerLabel(state.status, focusedAgent.id)}
+          silentForMs={silences(state, now)[focusedAgent.id]}
           width={layout.width}
           lines={layout.focusLines}
           scroll={scroll}
         />
       ) : (
         <>
-          <AgentGrid state={state} layout={layout.agents} width={layout.width} />
-          <VoteTallyView rows={tallyRows(state.status)} answers={state.status.answers.length} />
+          <AgentGrid state={state} layout={layout.agents} width={layout.width} now={now} />
+          <VoteTallyView
+            rows={tallyRows(state.status)}
+            answers={state.status.answers.length}
+            outdated={outdatedVotes(state.status)}
+          />
           {layout.timelineLines > 0 ? <TimelineView entries={state.timeline} lines={layout.timelineLines} /> : null}
           {layout.finalLines > 0 ? (
             <FinalAnswerView

@@ -21,7 +21,6 @@ describe('MassGenError', () => {
       cause: new Error('secret detail'),
     });
     expect(error.withAgent('alpha').toJSON()).toEqual({
-      name: 'MassGenError',
       code: 'BACKEND_RATE_LIMIT',
       message: 'slow down',
       retryable: true,

@@ -74,7 +74,6 @@ export class MassGenError extends Error {
   /** A plain, serialisable description for events and run records. */
   toJSON(): SerializedError {
     return {
-      name: this.name,
       code: this.code,
       message: this.message,
       retryable: this.retryable,
@@ -86,13 +85,20 @@ export class MassGenError extends Error {
   }
 }
 
-/** The serialisable form of an error, as it appears in coordination events and run records. */
+/**
+ * The serialisable form of an error, as it appears in coordination events and run records. It is
+ * named by its `code`: a class name says nothing to a reader (and a bundler renames classes).
+ */
 export interface SerializedError {
-  name: string;
   code: ErrorCode;
   message: string;
   retryable: boolean;
   retryAfterMs?: number;
+  /**
+   * Set by the runtime on a failure it stopped retrying: how many times the request was made in
+   * all. Nothing retries such a failure again, so a dead endpoint is asked a bounded number of times.
+   */
+  attempts?: number;
   agentId?: string;
   provider?: string;
   statusCode?: number;

@@ -1,0 +1,111 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { FakeResponder } from '@massgen/testing';
+import { runCli } from './run-cli.js';
+import { fourTeam, useTeamFixture } from './team-fixture.js';
+
+const fixture = useTeamFixture('failures');
+
+function occurrences(text: string, part: string): number {
+  return text.split(part).length - 1;
+}
+
+/** Plain progress on stderr, as in a pipe or CI: what a user reads there. */
+const plain = { TERM: 'dumb' };
+const overloaded: FakeResponder = () => ({ type: 'error', status: 503 });
+const overloadedMessage = 'is overloaded (HTTP 503)';
+
+describe('massgen against a provider that fails', () => {
+  it('asks a dead endpoint 3 times in all, says which attempt of how many, and says the failure once per place', async () => {
+    fixture.server.setResponder(overloaded);
+    const file = fixture.writeTeam(['solo'], 'orchestrator:\n  coordinate_single_agent: true\n');
+    const result = await runCli(['--config', file, 'What is 2+2?'], { cwd: fixture.directory, env: plain });
+
+    expect(result.code).toBe(2);
+    // The runtime retries the request; the strategy does not repeat the turn on top of it.
+    expect(fixture.server.requests).toHaveLength(3);
+    const [progress, summary] = result.stderr.split('\nFinished: ');
+    expect(progress).toContain('; the request is sent again in ');
+    expect(progress).toContain('(attempt 2 of 3)');
+    expect(progress).toContain('solo: the same failure again (BACKEND_OVERLOADED)');
+    expect(progress).toContain('(attempt 3 of 3)');
+    expect(progress).toContain('Agent "solo" (chatcompletion/model-solo) was dropped after 3 failed request attempts');
+    expect(occurrences(progress ?? '', overloadedMessage)).toBe(1);
+    expect(occurrences(summary ?? '', overloadedMessage)).toBe(1);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('says an offline endpoint once for a whole team, and status.json names errors by code only', async () => {
+    fixture.server.setResponder(overloaded);
+    const file = fixture.writeTeam(['alpha', 'beta', 'gamma']);
+    const result = await runCli(['--config', file, 'What is 2+2?'], { cwd: fixture.directory, env: plain });
+
+    expect(result.code).toBe(2);
+    expect(fixture.server.requests).toHaveLength(9);
+    const [progress, summary] = result.stderr.split('\nFinished: ');
+    expect(occurrences(progress ?? '', overloadedMessage)).toBe(1);
+    expect(progress).toContain('the same failure as ');
+    expect(occurrences(summary ?? '', overloadedMessage)).toBe(1);
+    expect(summary).toMatch(/alpha +model-alpha +0 tok +0 answers, failed: BACKEND_OVERLOADED/);
+
+    const status = readFileSync(path.join(fixture.latestRecord(), 'status.json'), 'utf8');
+    expect(status).not.toContain('"name"');
+    expect(status).not.toContain('MassGenError');
+    expect(JSON.parse(status)).toMatchObject({
+      stopReason: 'all-agents-failed',
+      error: { code: 'BACKEND_OVERLOADED' },
+      agents: { alpha: { state: 'failed', error: { code: 'BACKEND_OVERLOADED', attempts: 3 } } },
+    });
+  });
+
+  it('says a missing key once, naming the variable', async () => {
+    const file = path.join(fixture.directory, 'team.yaml');
+    writeFileSync(
+      file,
+      `agents:\n  - id: keyless\n    backend: { type: openai, model: gpt-5-nano }\n  - id: beta\n    backend: { type: chatcompletion, model: model-beta, base_url: "${fixture.server.url}", api_key: k }\n`,
+    );
+    const result = await runCli(['--config', file, 'What is 2+2?'], { cwd: fixture.directory, env: plain });
+
+    expect(result.code).toBe(0);
+    expect(occurrences(result.stderr, 'OPENAI_API_KEY')).toBe(1);
+    expect(result.stderr).toContain('failed: BACKEND_MISSING_KEY');
+  });
+});
+
+describe('massgen with a provider that accepts the request and then sends nothing', () => {
+  it('drops the silent agent once the others have voted, says so in the progress lines, and concludes', async () => {
+    fixture.server.setResponder((request, context) =>
+      request.model === 'model-gamma' ? { type: 'stall', afterChunks: 0 } : fourTeam(request, context),
+    );
+    const file = fixture.writeTeam(['alpha', 'beta', 'gamma'], 'timeout_settings:\n  straggler_timeout_seconds: 1\n');
+    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
+
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('The answer is 4.\n');
+    expect(result.stderr).toMatch(/warning: gamma has sent nothing for \d+ ms; the rest of the team is done/);
+    expect(result.stderr).toContain(
+      'Agent "gamma" (chatcompletion/model-gamma) was dropped so the team can conclude without it: gamma sent nothing for 1 s while the rest of the team waited on it',
+    );
+    expect(result.stderr).toContain('stop reason: consensus');
+    const status = JSON.parse(readFileSync(path.join(fixture.latestRecord(), 'status.json'), 'utf8')) as {
+      agents: Record<string, { state: string; error?: { code: string } }>;
+    };
+    expect(status.agents['gamma']).toMatchObject({ state: 'failed', error: { code: 'TIMEOUT' } });
+  });
+
+  it('waits for it when straggler_timeout_seconds is 0, until the run time limit', async () => {
+    fixture.server.setResponder((request, context) =>
+      request.model === 'model-gamma' ? { type: 'stall', afterChunks: 0 } : fourTeam(request, context),
+    );
+    const file = fixture.writeTeam(
+      ['alpha', 'beta', 'gamma'],
+      'timeout_settings:\n  straggler_timeout_seconds: 0\n  orchestrator_timeout_seconds: 3\n',
+    );
+    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
+
+    expect(result.code).toBe(3);
+    expect(result.stderr).not.toContain('was dropped');
+    expect(result.stderr).toContain('stop reason: timeout');
+  });
+});

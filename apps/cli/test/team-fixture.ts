@@ -1,0 +1,76 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
+import type { RunEvent } from '@massgen/core';
+import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
+import type { FakeOpenAIServer, FakeResponder } from '@massgen/testing';
+
+/** Plays every agent: `Four, says <model>.` as its answer, then votes, and `The answer is 4.` when presenting. */
+export const fourTeam: FakeResponder = createTeamResponder({
+  answer: (request) => `Four, says ${request.model}.`,
+  finalText: 'The answer is 4.',
+});
+
+export interface TeamFixture {
+  /** The working directory of the test's runs; `.massgen/runs/` is found here. */
+  readonly directory: string;
+  /** A fake OpenAI-compatible server that plays the team (`fourTeam` until a test sets another responder). */
+  readonly server: FakeOpenAIServer;
+  /** Writes `team.yaml` with one chatcompletion agent per id (model `model-<id>`), plus `extra` YAML. */
+  writeTeam(ids: readonly string[], extra?: string): string;
+  /** The directory of the newest run record. */
+  latestRecord(): string;
+  /** The newest run's `events.jsonl`, parsed. */
+  recordedEvents(): RunEvent[];
+  /** A JSON file of the newest run record, parsed. */
+  recordedJson<Value>(name: 'status.json' | 'votes.json'): Value;
+}
+
+/** A fresh directory and fake server for each test of the file that calls this, removed after it. */
+export function useTeamFixture(prefix: string): TeamFixture {
+  let directory = '';
+  let server: FakeOpenAIServer | undefined;
+  beforeEach(async () => {
+    directory = mkdtempSync(path.join(tmpdir(), `massgen-${prefix}-`));
+    server = await createFakeOpenAIServer({ responder: fourTeam });
+  });
+  afterEach(async () => {
+    await server?.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+  const latestRecord = (): string => {
+    const runs = path.join(directory, '.massgen', 'runs');
+    const latest = readdirSync(runs).sort().at(-1);
+    if (latest === undefined) throw new Error('no run record was written');
+    return path.join(runs, latest);
+  };
+  return {
+    get directory() {
+      return directory;
+    },
+    get server() {
+      if (server === undefined) throw new Error('the fake server starts before each test');
+      return server;
+    },
+    writeTeam(ids, extra = '') {
+      const url = this.server.url;
+      const agents = ids
+        .map(
+          (id) =>
+            `  - id: ${id}\n    backend: { type: chatcompletion, model: model-${id}, base_url: "${url}", api_key: k }\n`,
+        )
+        .join('');
+      const file = path.join(directory, 'team.yaml');
+      writeFileSync(file, `agents:\n${agents}${extra}`);
+      return file;
+    },
+    latestRecord,
+    recordedEvents: () =>
+      readFileSync(path.join(latestRecord(), 'events.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as RunEvent),
+    recordedJson: <Value>(name: string) => JSON.parse(readFileSync(path.join(latestRecord(), name), 'utf8')) as Value,
+  };
+}

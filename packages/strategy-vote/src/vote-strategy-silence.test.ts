@@ -1,0 +1,120 @@
+import { createScriptedAgent, hang } from '@massgen/testing';
+import type { ScriptedAgent } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
+import { collectEvents, createTestContext, eventsOfType, onlyEvent, answerThenVote } from './test-context.js';
+import { createVoteStrategy } from './vote-strategy.js';
+
+/** Accepts its turn and then sends nothing, as a provider that took the request and went quiet. */
+function silent(id: string): ScriptedAgent {
+  return createScriptedAgent({ id, turns: () => [hang()] });
+}
+
+// The straggler limit is a few milliseconds against a turn that never ends by itself, so only
+// the limit can move these runs on; none of them depends on how fast the machine is.
+describe('vote strategy: silent agents and stragglers', () => {
+  it('drops an agent that sends nothing once the rest of the team is done, and concludes without it', async () => {
+    const gamma = silent('gamma');
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({
+        agents: [answerThenVote('alpha', 'A'), answerThenVote('beta', 'B'), gamma],
+        settings: { stragglerTimeoutMs: 20 },
+      }),
+    );
+
+    expect(gamma.abortedTurns).toEqual([0]);
+    const killed = onlyEvent(events, 'agent-killed');
+    expect(killed).toMatchObject({
+      agentId: 'gamma',
+      reason: 'Agent "gamma" (scripted/scripted-model) was dropped so the team can conclude without it',
+      error: {
+        code: 'TIMEOUT',
+        message:
+          'gamma sent nothing for 20 ms while the rest of the team waited on it (timeout_settings.straggler_timeout_seconds; 0 waits for it)',
+      },
+    });
+    // The silence is named before the agent is dropped, with the agent it concerns.
+    const notices = eventsOfType(events, 'warning').filter((event) => event.warning.code === 'agent-silent');
+    expect(notices.length).toBeGreaterThan(0);
+    expect(notices[0]?.warning).toMatchObject({
+      agentId: 'gamma',
+      message: expect.stringMatching(
+        /^gamma has sent nothing for \d+ ms; the rest of the team is done, so it concludes without gamma after 20 ms of silence/,
+      ),
+    });
+    expect(events.indexOf(notices[0]!)).toBeLessThan(events.indexOf(killed));
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', finalAnswer: 'alpha presents' });
+  });
+
+  it('drops every silent agent together once the rest of the team is done', async () => {
+    const gamma = silent('gamma');
+    const delta = silent('delta');
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({
+        agents: [answerThenVote('alpha', 'A'), gamma, delta],
+        settings: { stragglerTimeoutMs: 10, timeoutMs: 300 },
+      }),
+    );
+
+    expect(eventsOfType(events, 'agent-killed').map((event) => event.agentId)).toEqual(['gamma', 'delta']);
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'alpha' });
+  });
+
+  it('does not drop an agent waiting on a tool: it is working, not silent', async () => {
+    const gamma = createScriptedAgent({
+      id: 'gamma',
+      turns: () => [{ type: 'tool-call', id: 'call_search', name: 'search', input: '{}' }, hang()],
+    });
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({
+        agents: [answerThenVote('alpha', 'A'), answerThenVote('beta', 'B'), gamma],
+        settings: { stragglerTimeoutMs: 10, timeoutMs: 300 },
+      }),
+    );
+
+    expect(eventsOfType(events, 'agent-killed')).toEqual([]);
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'timeout' });
+  });
+
+  it('waits for a silent agent when straggler_timeout_seconds is 0, until the run limit', async () => {
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({
+        agents: [answerThenVote('alpha', 'A'), answerThenVote('beta', 'B'), silent('gamma')],
+        settings: { stragglerTimeoutMs: 0, timeoutMs: 100 },
+      }),
+    );
+
+    expect(eventsOfType(events, 'agent-killed')).toEqual([]);
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'timeout', winnerAgentId: 'alpha' });
+  });
+
+  it('never drops the last agent standing by this rule: there is nobody to conclude without it', async () => {
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [silent('solo')], settings: { stragglerTimeoutMs: 10, timeoutMs: 100 } }),
+    );
+
+    expect(eventsOfType(events, 'agent-killed')).toEqual([]);
+    // Its silence is still named, before the run's own limit ends it.
+    expect(eventsOfType(events, 'warning').map((event) => event.warning.code)).toContain('agent-silent');
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'timeout' });
+  });
+
+  it('rejects a negative straggler timeout', async () => {
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents: [answerThenVote('alpha', 'A')], settings: { stragglerTimeoutMs: -1 } }),
+    );
+
+    expect(onlyEvent(events, 'run-end')).toMatchObject({
+      stopReason: 'error',
+      error: {
+        code: 'CONFIG_INVALID',
+        message: expect.stringContaining('stragglerTimeoutMs must be a number of at least 0'),
+      },
+    });
+  });
+});
