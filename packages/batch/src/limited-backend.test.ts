@@ -23,7 +23,6 @@ function recordingLimiter(): ProviderLimiter & { log: string[] } {
 const rateLimited: StreamPart = {
   type: 'error',
   error: {
-    name: 'MassGenError',
     code: 'BACKEND_RATE_LIMIT',
     message: 'slow down',
     retryable: true,

@@ -87,6 +87,9 @@ export class CoordinationRun {
 
   /** Runs turns until a rule or a limit stops the coordination, and says why. */
   private async *coordinate(): AsyncGenerator<CoordinationEvent, StopReason> {
+    // Streamed text only makes an agent less silent, so the watch looks again only after inputs
+    // that can make it more so: a turn's end, a tool call or result, a limit, its own timer.
+    let silenceMayHaveChanged = true;
     for (;;) {
       const settled = this.settledStop();
       if (settled !== undefined) return settled;
@@ -94,8 +97,10 @@ export class CoordinationRun {
       if (!this.state.agents.some((agent) => agent.turn !== undefined)) {
         return this.state.live().length === 0 ? 'all-agents-failed' : 'max-rounds';
       }
-      if (yield* this.watchSilence()) continue;
+      if (silenceMayHaveChanged && (yield* this.watchSilence())) continue;
       const input = await this.queue.next();
+      silenceMayHaveChanged =
+        input.kind !== 'part' || input.part.type === 'tool-call' || input.part.type === 'tool-result';
       if (input.kind === 'silence') continue;
       if (input.kind === 'limit') {
         // An answer requested before any exists would end the run with nothing to show for it.
