@@ -83,7 +83,7 @@ describe('massgen with a provider that accepts the request and then sends nothin
 
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('The answer is 4.\n');
-    expect(result.stderr).toMatch(/warning: gamma has sent nothing for \d+ ms; the rest of the team is done/);
+    expect(result.stderr).toMatch(/warning: gamma has sent nothing for \d+ ms/);
     expect(result.stderr).toContain(
       'Agent "gamma" (chatcompletion/model-gamma) was dropped so the team can conclude without it: gamma sent nothing for 1 s while the rest of the team waited on it',
     );

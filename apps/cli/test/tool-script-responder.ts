@@ -7,18 +7,21 @@ export interface ScriptedCall {
 
 /**
  * A one-agent team's model that makes the given tool calls in order (one per tool result so
- * far), then submits `answer`, votes for itself when asked and presents `answer`. What each call
- * returned is in the requests the fake server logs.
+ * far), then answers `answer`: as its text (a team of one answers directly), or by `new_answer`
+ * when that is offered, voting for itself when asked. What each call returned is in the
+ * requests the fake server logs.
  */
 export function toolScriptResponder(calls: readonly ScriptedCall[], answer = 'Done.') {
   return (request: FakeChatRequest): FakeReply => {
     const offered = request.tools.map((tool) => tool.function.name);
-    if (!offered.includes('new_answer') && !offered.includes('vote')) return { type: 'text', text: answer };
     if (offered.includes('vote'))
       return { type: 'tool-calls', calls: [{ name: 'vote', arguments: { agent_id: 'agent1', reason: 'Done.' } }] };
     const done = request.messages.filter((message) => message.role === 'tool').length;
     const call = calls[done];
-    return { type: 'tool-calls', calls: [call ?? { name: 'new_answer', arguments: { content: answer } }] };
+    if (call !== undefined) return { type: 'tool-calls', calls: [call] };
+    return offered.includes('new_answer')
+      ? { type: 'tool-calls', calls: [{ name: 'new_answer', arguments: { content: answer } }] }
+      : { type: 'text', text: answer };
   };
 }
 

@@ -51,6 +51,9 @@ export class SilenceWatch {
     const now = this.now();
     const running = state.live().filter((agent) => agent.turn !== undefined);
     const straggling = this.stragglerCountdown(state, running);
+    // The team waits on the silent agents alone: a notice can say it will go on without them.
+    const onlySilenceLeft =
+      straggling && running.every((agent) => now - (agent.turn as AgentTurn).lastActivityAt >= this.firstNoticeMs);
     const notices: CoordinationEvent[] = [];
     let nextDueAt = Number.POSITIVE_INFINITY;
     for (const agent of running) {
@@ -59,7 +62,7 @@ export class SilenceWatch {
       const notice = this.noticeState(turn);
       const silentMs = now - turn.lastActivityAt;
       if (silentMs >= notice.nextNoticeMs) {
-        notices.push(this.notice(agent, silentMs, straggling));
+        notices.push(this.notice(agent, silentMs, onlySilenceLeft));
         while (notice.nextNoticeMs <= silentMs) notice.nextNoticeMs *= 2;
       }
       nextDueAt = Math.min(nextDueAt, turn.lastActivityAt + notice.nextNoticeMs);
