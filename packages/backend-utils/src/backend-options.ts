@@ -34,7 +34,7 @@ export function commonOptionFields(example: { baseUrl: string; defaultTimeoutSec
       .optional(),
     timeout_seconds: secondsOption
       .describe(
-        `Seconds to wait for a response to start and then for each next chunk of it (default ${example.defaultTimeoutSeconds}).`,
+        `Longest silence allowed within one request: before the response starts, and between its chunks. Default ${example.defaultTimeoutSeconds}, long enough for a reasoning model that thinks before it writes; a request cut off by it is retried by the runtime (see orchestrator.max_turn_attempts).`,
       )
       .optional(),
     request_timeout: secondsOption.describe(requestTimeoutDescription).optional(),
