@@ -1,52 +1,39 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
+import { fourTeam, useTeamFixture } from './team-fixture.js';
 
-let directory: string;
-let server: FakeOpenAIServer;
+const fixture = useTeamFixture('one-agent');
 
-const team = createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' });
-
-beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-one-agent-'));
-  server = await createFakeOpenAIServer({ responder: team });
-});
-
-afterEach(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
-});
-
+/** A team of one in the seed dialect's `agent:` form. */
 function writeSolo(extra = ''): string {
-  const file = path.join(directory, 'solo.yaml');
+  const file = path.join(fixture.directory, 'solo.yaml');
   writeFileSync(
     file,
-    `agent:\n  id: solo\n  backend: { type: chatcompletion, model: solo-model, base_url: "${server.url}", api_key: k }\n${extra}`,
+    `agent:\n  id: solo\n  backend: { type: chatcompletion, model: solo-model, base_url: "${fixture.server.url}", api_key: k }\n${extra}`,
   );
   return file;
 }
 
-function latestStatus(): { strategy: string; stopReason: string; agents: Record<string, { state: string }> } {
-  const runs = path.join(directory, '.massgen', 'runs');
-  const latest = readdirSync(runs).sort().at(-1);
-  if (latest === undefined) throw new Error('no run record');
-  return JSON.parse(readFileSync(path.join(runs, latest, 'status.json'), 'utf8')) as ReturnType<typeof latestStatus>;
+interface Status {
+  strategy: string;
+  stopReason: string;
+  agents: Record<string, { state: string }>;
 }
+
+const latestStatus = (): Status => fixture.recordedJson<Status>('status.json');
 
 const plain = { TERM: 'dumb' };
 
 describe('a team of one', () => {
   it('answers in one model call by default: no self-vote, no presentation', async () => {
-    const result = await runCli(['--config', writeSolo(), 'What is 2+2?'], { cwd: directory, env: plain });
+    const result = await runCli(['--config', writeSolo(), 'What is 2+2?'], { cwd: fixture.directory, env: plain });
 
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('The answer is 4.\n');
-    expect(server.requests).toHaveLength(1);
-    expect(server.requests[0]?.tools).toEqual([]);
+    expect(fixture.server.requests).toHaveLength(1);
+    expect(fixture.server.requests[0]?.tools).toEqual([]);
     expect(result.stderr).not.toContain('voted');
     expect(result.stderr).not.toContain('presented');
     expect(result.stderr).toContain('Finished: completed');
@@ -62,23 +49,23 @@ describe('a team of one', () => {
         '--backend',
         'chatcompletion',
         '--base-url',
-        server.url,
+        fixture.server.url,
         'What is 2+2?',
       ],
-      { cwd: directory },
+      { cwd: fixture.directory },
     );
     expect(result.code).toBe(0);
-    expect(server.requests).toHaveLength(1);
+    expect(fixture.server.requests).toHaveLength(1);
   });
 
   it('iterates when configured: answers, votes on its answer and presents', async () => {
     const result = await runCli(
       ['--config', writeSolo('orchestrator:\n  coordinate_single_agent: true\n'), 'What is 2+2?'],
-      { cwd: directory, env: plain },
+      { cwd: fixture.directory, env: plain },
     );
 
     expect(result.code).toBe(0);
-    expect(server.requests).toHaveLength(3);
+    expect(fixture.server.requests).toHaveLength(3);
     expect(result.stderr).toContain('solo voted for solo (agent1.1)');
     expect(result.stderr).toContain('solo presented the final answer');
     expect(latestStatus()).toMatchObject({ strategy: 'vote', stopReason: 'consensus' });
@@ -87,25 +74,27 @@ describe('a team of one', () => {
   it('reads upstream’s ui.use_orchestrator_for_single_agent the same way', async () => {
     const result = await runCli(
       ['--no-display', '--config', writeSolo('ui:\n  use_orchestrator_for_single_agent: true\n'), 'What is 2+2?'],
-      { cwd: directory },
+      { cwd: fixture.directory },
     );
     expect(result.code).toBe(0);
     expect(result.stderr).not.toContain('warning');
-    expect(server.requests).toHaveLength(3);
+    expect(fixture.server.requests).toHaveLength(3);
   });
 
   it('never reports presented for an answer when every agent failed: the answer stands as submitted', async () => {
     // It answers, then its review turn fails for good.
-    server.setResponder((request, context) =>
-      JSON.stringify(request.messages).includes('Four.') ? { type: 'error', status: 401 } : team(request, context),
+    fixture.server.setResponder((request, context) =>
+      JSON.stringify(request.messages).includes('Four, says')
+        ? { type: 'error', status: 401 }
+        : fourTeam(request, context),
     );
     const result = await runCli(
       ['--config', writeSolo('orchestrator:\n  coordinate_single_agent: true\n'), 'What is 2+2?'],
-      { cwd: directory, env: plain },
+      { cwd: fixture.directory, env: plain },
     );
 
     expect(result.code).toBe(2);
-    expect(result.stdout).toBe('Four.\n');
+    expect(result.stdout).toBe('Four, says solo-model.\n');
     expect(result.stderr).not.toContain('presented');
     expect(result.stderr).toContain("solo's answer agent1.1 is the final answer, as submitted");
     expect(result.stderr).toMatch(/solo +solo-model +[\d,]+ tok +1 answer, failed: BACKEND_AUTH/);

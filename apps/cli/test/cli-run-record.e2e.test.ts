@@ -1,21 +1,15 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDeferred } from '@massgen/testing';
 import { runCli, startCli } from './run-cli.js';
 import { fourTeam, useTeamFixture } from './team-fixture.js';
-import { TmuxTerminal, tmuxAvailable } from './tmux-terminal.js';
+import { tmuxAvailable } from './tmux-terminal.js';
 
 const readme = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../README.md'), 'utf8');
 
 const fixture = useTeamFixture('record');
-let terminal: TmuxTerminal | undefined;
-
-afterEach(() => {
-  terminal?.close();
-  terminal = undefined;
-});
 
 interface RunRecordFiles {
   files: string[];
@@ -130,12 +124,7 @@ describe('what each kind of run leaves in its record, as the README says', () =>
       return fourTeam(request, context);
     });
     const file = fixture.writeTeam(['alpha', 'beta']);
-    terminal = TmuxTerminal.start({
-      args: ['--config', file, 'What is 2+2?'],
-      cwd: fixture.directory,
-      columns: 100,
-      rows: 30,
-    });
+    const terminal = fixture.startTerminal(['--config', file, 'What is 2+2?']);
     await terminal.waitForScreen((screen) => screen.includes('Votes: none yet · 2 answers'), 'two answers');
     terminal.sendKeys('a');
     expect(await terminal.waitForExit()).toBe(0);

@@ -1,17 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDeferred } from '@massgen/testing';
 import { fourTeam, useTeamFixture } from './team-fixture.js';
-import { TmuxTerminal, tmuxAvailable } from './tmux-terminal.js';
+import { tmuxAvailable } from './tmux-terminal.js';
 
 const fixture = useTeamFixture('tui-waiting');
-let terminal: TmuxTerminal | undefined;
-
-afterEach(() => {
-  terminal?.close();
-  terminal = undefined;
-});
 
 function recordedEvents() {
   return { directory: fixture.latestRecord(), events: fixture.recordedEvents() };
@@ -25,12 +19,7 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal, waiting (needs tmux
       return fourTeam(request, context);
     });
     const file = fixture.writeTeam(['alpha', 'beta']);
-    terminal = TmuxTerminal.start({
-      args: ['--config', file, 'What is 2+2?'],
-      cwd: fixture.directory,
-      columns: 100,
-      rows: 30,
-    });
+    const terminal = fixture.startTerminal(['--config', file, 'What is 2+2?']);
     await terminal.waitForScreen(
       (screen) => screen.includes('Votes: none yet · 0 answers') && fixture.server.requests.length === 2,
       'both agents asked, no answer yet',
@@ -57,12 +46,7 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal, waiting (needs tmux
       request.model === 'model-gamma' ? { type: 'stall', afterChunks: 0 } : fourTeam(request, context),
     );
     const file = fixture.writeTeam(['alpha', 'beta', 'gamma'], 'timeout_settings:\n  straggler_timeout_seconds: 6\n');
-    terminal = TmuxTerminal.start({
-      args: ['--config', file, 'What is 2+2?'],
-      cwd: fixture.directory,
-      columns: 120,
-      rows: 32,
-    });
+    const terminal = fixture.startTerminal(['--config', file, 'What is 2+2?'], { columns: 120, rows: 32 });
 
     const silent = await terminal.waitForScreen(
       (screen) => /3 gamma[\s\S]*silent \d+s/.test(screen),

@@ -5,6 +5,7 @@ import { afterEach, beforeEach } from 'vitest';
 import type { RunEvent } from '@massgen/core';
 import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
 import type { FakeOpenAIServer, FakeResponder } from '@massgen/testing';
+import { TmuxTerminal } from './tmux-terminal.js';
 
 /** Plays every agent: `Four, says <model>.` as its answer, then votes, and `The answer is 4.` when presenting. */
 export const fourTeam: FakeResponder = createTeamResponder({
@@ -25,17 +26,22 @@ export interface TeamFixture {
   recordedEvents(): RunEvent[];
   /** A JSON file of the newest run record, parsed. */
   recordedJson<Value>(name: 'status.json' | 'votes.json'): Value;
+  /** Starts the built CLI with `args` in a tmux terminal (100×30 unless told) in `directory`; closed after the test. */
+  startTerminal(args: readonly string[], size?: { columns: number; rows: number }): TmuxTerminal;
 }
 
 /** A fresh directory and fake server for each test of the file that calls this, removed after it. */
 export function useTeamFixture(prefix: string): TeamFixture {
   let directory = '';
   let server: FakeOpenAIServer | undefined;
+  let terminal: TmuxTerminal | undefined;
   beforeEach(async () => {
     directory = mkdtempSync(path.join(tmpdir(), `massgen-${prefix}-`));
     server = await createFakeOpenAIServer({ responder: fourTeam });
   });
   afterEach(async () => {
+    terminal?.close();
+    terminal = undefined;
     await server?.close();
     rmSync(directory, { recursive: true, force: true });
   });
@@ -72,5 +78,9 @@ export function useTeamFixture(prefix: string): TeamFixture {
         .split('\n')
         .map((line) => JSON.parse(line) as RunEvent),
     recordedJson: <Value>(name: string) => JSON.parse(readFileSync(path.join(latestRecord(), name), 'utf8')) as Value,
+    startTerminal(args, size = { columns: 100, rows: 30 }) {
+      terminal = TmuxTerminal.start({ args: [...args], cwd: directory, ...size });
+      return terminal;
+    },
   };
 }

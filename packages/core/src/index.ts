@@ -37,6 +37,7 @@ export type { AssistantMessage, Message, SystemMessage, ToolCall, ToolResultMess
 export type { OptionsIssue, OptionsParseResult, OptionsSchema } from './options-schema.js';
 export type { OrchestratorSettings, VotingMethod } from './orchestrator-settings.js';
 export type { RunExtension, RunExtensionContext, RunExtensionModule } from './run-extension.js';
+export { requestRetryEvent } from './request-retry-event.js';
 export type { Strategy, StrategyContext, StrategyModule } from './strategy.js';
 export type { FinishReason, StreamPart, StreamPartType } from './stream-part.js';
 export type { Tool, ToolContext, ToolProvider, ToolResult } from './tool.js';

@@ -14,7 +14,7 @@ export {
 export { initialDisplayState, reduceDisplayState } from './display-state.js';
 export type { DisplayState } from './display-state.js';
 export { formatCost, formatDuration, formatTokenCount, totalTokens } from './quantity-format.js';
-export { initialRunStatus, reduceRunStatus } from './run-status.js';
+export { initialRunStatus, recordedVote, reduceRunStatus } from './run-status.js';
 export { summarizeRun } from './run-summary.js';
 export type { RunSummary } from './run-summary.js';
 export type { AgentState, AgentStatus, RecordedVote, RunStatus } from './run-status.js';

@@ -1,4 +1,4 @@
-import type { RunEvent, SerializedError, StopReason, TallyEntry, Usage } from '@massgen/core';
+import type { CoordinationEvent, RunEvent, SerializedError, StopReason, TallyEntry, Usage } from '@massgen/core';
 import { addUsage } from './usage.js';
 
 export type AgentState = 'waiting' | 'working' | 'answered' | 'voted' | 'presenting' | 'failed' | 'done';
@@ -28,6 +28,27 @@ export interface RecordedVote {
   stale: boolean;
   /** The answer that made it out of date. */
   outdatedBy?: string;
+}
+
+/**
+ * A vote as the record keeps it; `latestAnswerLabel` is the newest answer so far, which made the
+ * vote out of date when the strategy marked it stale.
+ */
+export function recordedVote(
+  event: Extract<CoordinationEvent, { type: 'vote' }>,
+  latestAnswerLabel: string | undefined,
+): RecordedVote {
+  const stale = event.stale === true;
+  return {
+    agentId: event.agentId,
+    targetAgentId: event.targetAgentId,
+    targetLabel: event.targetLabel,
+    reason: event.reason,
+    ...(event.confidence === undefined ? {} : { confidence: event.confidence }),
+    round: event.round,
+    stale,
+    ...(stale && latestAnswerLabel !== undefined ? { outdatedBy: latestAnswerLabel } : {}),
+  };
 }
 
 /** A snapshot of a run, rebuilt from its events: what `status.json` holds. */
@@ -115,22 +136,8 @@ export function reduceRunStatus(status: RunStatus, event: RunEvent): RunStatus {
       break;
     }
     case 'vote': {
-      const stale = event.stale === true;
-      const outdatedBy = stale ? next.answers.at(-1)?.label : undefined;
-      next.votes = [
-        ...next.votes,
-        {
-          agentId: event.agentId,
-          targetAgentId: event.targetAgentId,
-          targetLabel: event.targetLabel,
-          reason: event.reason,
-          ...(event.confidence === undefined ? {} : { confidence: event.confidence }),
-          round: event.round,
-          stale,
-          ...(outdatedBy === undefined ? {} : { outdatedBy }),
-        },
-      ];
-      if (!stale) {
+      next.votes = [...next.votes, recordedVote(event, next.answers.at(-1)?.label)];
+      if (event.stale !== true) {
         updateAgent(event.agentId, {
           state: 'voted',
           vote: { targetAgentId: event.targetAgentId, targetLabel: event.targetLabel, reason: event.reason },

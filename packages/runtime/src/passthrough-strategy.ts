@@ -1,4 +1,4 @@
-import { MassGenError, toMassGenError } from '@massgen/core';
+import { MassGenError, requestRetryEvent, toMassGenError } from '@massgen/core';
 import type {
   AgentHandle,
   AgentStreamPart,
@@ -113,14 +113,7 @@ function eventFor(agentId: string, part: AgentStreamPart): CoordinationEvent | u
     case 'warning':
       return { type: 'warning', warning: { ...part.warning, agentId } };
     case 'retry':
-      return {
-        type: 'agent-error',
-        agentId,
-        error: { ...part.error, agentId },
-        attempt: part.attempt,
-        willRetry: true,
-        retry: { scope: 'request', maxAttempts: part.maxAttempts, delayMs: part.delayMs },
-      };
+      return requestRetryEvent(agentId, part);
     case 'error':
     case 'finish':
     case 'provider-metadata':

@@ -14,7 +14,7 @@ import type {
 } from '@massgen/core';
 import { collectSecrets, loadConfig } from '@massgen/config';
 import type { MassGenConfig, ModelPrice } from '@massgen/config';
-import type { RecordedVote } from '@massgen/run-state';
+import { recordedVote, type RecordedVote } from '@massgen/run-state';
 import { abortableSleep } from './abortable-sleep.js';
 import { createAgentHandle } from './agent-handle.js';
 import { createConfiguredBackend } from './configured-backend.js';
@@ -173,16 +173,7 @@ export async function run(
         Object.assign(vote, { stale: true, outdatedBy: event.label });
     }
     if (event.type === 'vote') {
-      votes.push({
-        agentId: event.agentId,
-        targetAgentId: event.targetAgentId,
-        targetLabel: event.targetLabel,
-        reason: event.reason,
-        ...(event.confidence === undefined ? {} : { confidence: event.confidence }),
-        round: event.round,
-        stale: event.stale === true,
-        ...(event.stale === true ? { outdatedBy: answers.at(-1)?.label } : {}),
-      });
+      votes.push(recordedVote(event, answers.at(-1)?.label));
     }
     if (event.type === 'warning') warnings.push(event.warning);
     if (event.type === 'run-end') ended = event;

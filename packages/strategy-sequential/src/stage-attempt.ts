@@ -1,4 +1,4 @@
-import { MassGenError, toMassGenError } from '@massgen/core';
+import { MassGenError, requestRetryEvent, toMassGenError } from '@massgen/core';
 import type { AgentHandle, AgentStreamPart, CoordinationEvent, SerializedError, TurnRequest } from '@massgen/core';
 import type { PipelineLimits } from './pipeline-limits.js';
 
@@ -91,16 +91,7 @@ function partEvents(agentId: string, part: AgentStreamPart): CoordinationEvent[]
     case 'warning':
       return [{ type: 'warning', warning: { ...part.warning, agentId } }];
     case 'retry':
-      return [
-        {
-          type: 'agent-error',
-          agentId,
-          error: { ...part.error, agentId },
-          attempt: part.attempt,
-          willRetry: true,
-          retry: { scope: 'request', maxAttempts: part.maxAttempts, delayMs: part.delayMs },
-        },
-      ];
+      return [requestRetryEvent(agentId, part)];
     case 'finish':
     case 'provider-metadata':
     case 'error':

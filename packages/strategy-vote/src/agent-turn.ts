@@ -1,4 +1,4 @@
-import { toMassGenError } from '@massgen/core';
+import { requestRetryEvent, toMassGenError } from '@massgen/core';
 import type {
   AgentHandle,
   AgentStreamPart,
@@ -168,16 +168,7 @@ export class AgentTurn {
         this.error ??= part.error;
         return [];
       case 'retry':
-        return [
-          {
-            type: 'agent-error',
-            agentId,
-            error: { ...part.error, agentId },
-            attempt: part.attempt,
-            willRetry: true,
-            retry: { scope: 'request', maxAttempts: part.maxAttempts, delayMs: part.delayMs },
-          },
-        ];
+        return [requestRetryEvent(agentId, part)];
     }
   }
 
