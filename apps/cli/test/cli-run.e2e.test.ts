@@ -120,7 +120,7 @@ describe('massgen --config with three chatcompletion agents', () => {
     const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: directory });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('The answer is 4.\n');
-    expect(result.stderr).toMatch(/gamma failed: .*BACKEND_AUTH/);
+    expect(result.stderr).toMatch(/Agent "gamma" .* was dropped .*: .*BACKEND_AUTH/);
     expect(result.stderr).not.toContain('wrong-key');
   });
 
@@ -129,7 +129,7 @@ describe('massgen --config with three chatcompletion agents', () => {
     const file = writeTeam([{ id: 'alpha', model: 'model-a', apiKey: 'test-key', baseUrl: 'http://127.0.0.1:9/v1' }]);
     const result = await runCli(['--no-display', '--config', file, 'q'], { cwd: directory });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/alpha failed: .*BACKEND_NETWORK/);
+    expect(result.stderr).toMatch(/Agent "alpha" failed to answer.*: .*BACKEND_NETWORK/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
