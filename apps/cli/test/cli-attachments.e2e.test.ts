@@ -177,9 +177,11 @@ describe('attachments through the CLI', () => {
       },
     );
     expect(result.stderr).toMatch(
-      /gpt failed: Agent "gpt" \(openai\/gpt-5-nano\) cannot send "memo.wav" \(audio\/wav\)/,
+      /"gpt" \(openai\/gpt-5-nano\) was dropped .*: Agent "gpt" \(openai\/gpt-5-nano\) cannot send "memo.wav" \(audio\/wav\)/,
     );
-    expect(result.stderr).toMatch(/claude failed: Agent "claude" \(claude\/claude-sonnet-4-5\) cannot send "memo.wav"/);
+    expect(result.stderr).toMatch(
+      /"claude" .* was dropped .*: Agent "claude" \(claude\/claude-sonnet-4-5\) cannot send "memo.wav"/,
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('Final: a blue picture.\n');
     const requests = allRequests();
