@@ -12,14 +12,26 @@ export const ExitCode = {
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
-export function exitCodeForStopReason(stopReason: StopReason, hasFinalAnswer: boolean): ExitCodeValue {
+/**
+ * `agentFailureCodes` are the codes every agent stopped with: a team that failed only on its
+ * configuration (no key where the check before the run could not tell, behind a `base_url`)
+ * exits as a configuration error does.
+ */
+export function exitCodeForStopReason(
+  stopReason: StopReason,
+  hasFinalAnswer: boolean,
+  agentFailureCodes: readonly string[] = [],
+): ExitCodeValue {
   switch (stopReason) {
     case 'timeout':
       return ExitCode.timeout;
     case 'cancelled':
       return ExitCode.interrupted;
-    case 'error':
     case 'all-agents-failed':
+      if (!hasFinalAnswer && agentFailureCodes.length > 0 && agentFailureCodes.every(isConfigurationCode))
+        return ExitCode.configError;
+      return ExitCode.executionError;
+    case 'error':
       return ExitCode.executionError;
     default:
       return hasFinalAnswer ? ExitCode.success : ExitCode.executionError;
@@ -28,7 +40,10 @@ export function exitCodeForStopReason(stopReason: StopReason, hasFinalAnswer: bo
 
 /** Configuration, installation, missing keys and attachments are the user's to fix before anything runs. */
 export function exitCodeForError(error: unknown): ExitCodeValue {
-  if (MassGenError.isInstance(error) && /^(CONFIG_|PLUGIN_|MEDIA_|BACKEND_MISSING_KEY$)/.test(error.code))
-    return ExitCode.configError;
+  if (MassGenError.isInstance(error) && isConfigurationCode(error.code)) return ExitCode.configError;
   return ExitCode.executionError;
+}
+
+function isConfigurationCode(code: string): boolean {
+  return /^(CONFIG_|PLUGIN_|MEDIA_|BACKEND_MISSING_KEY$)/.test(code);
 }

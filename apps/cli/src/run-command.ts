@@ -91,5 +91,6 @@ export async function runCoordination(options: RunCommandOptions): Promise<RunCo
   } else if (mode === 'silent' && result.error !== undefined) {
     io.stderr.write(`massgen: ${result.error.message}\n`);
   }
-  return { exitCode: exitCodeForStopReason(result.stopReason, result.finalAnswer !== undefined), result };
+  const failureCodes = Object.values(status.agents).map((agent) => agent.error?.code ?? 'none');
+  return { exitCode: exitCodeForStopReason(result.stopReason, result.finalAnswer !== undefined, failureCodes), result };
 }

@@ -85,7 +85,7 @@ describe('massgen with a provider that accepts the request and then sends nothin
     expect(result.stdout).toBe('The answer is 4.\n');
     expect(result.stderr).toMatch(/warning: gamma has sent nothing for \d+ ms/);
     expect(result.stderr).toContain(
-      'Agent "gamma" (chatcompletion/model-gamma) was dropped so the team can conclude without it: gamma sent nothing for 1 s while the rest of the team waited on it',
+      'Agent "gamma" (chatcompletion/model-gamma) was dropped so the team can conclude without it: Silent for 1 s while the rest of the team waited',
     );
     expect(result.stderr).toContain('stop reason: consensus');
     const status = JSON.parse(readFileSync(path.join(fixture.latestRecord(), 'status.json'), 'utf8')) as {
@@ -107,5 +107,62 @@ describe('massgen with a provider that accepts the request and then sends nothin
     expect(result.code).toBe(3);
     expect(result.stderr).not.toContain('was dropped');
     expect(result.stderr).toContain('stop reason: timeout');
+  });
+});
+
+describe('massgen with a provider that goes silent within one request', () => {
+  /** alpha and beta answer; gamma's requests are cut off by its own `timeout_seconds: 1`. */
+  function writeTeamWithSilentGamma(): string {
+    const url = fixture.server.url;
+    const agent = (id: string, extra = ''): string =>
+      `  - id: ${id}\n    backend: { type: chatcompletion, model: model-${id}, base_url: "${url}", api_key: k${extra} }\n`;
+    const file = path.join(fixture.directory, 'team.yaml');
+    // No straggler rule: what ends gamma's requests is the request's own silence limit.
+    writeFileSync(
+      file,
+      `agents:\n${agent('alpha')}${agent('beta')}${agent('gamma', ', timeout_seconds: 1')}timeout_settings:\n  straggler_timeout_seconds: 0\n`,
+    );
+    return file;
+  }
+
+  it('cuts off a request silent before its first byte, asks again up to 3 times saying so, then concludes without it', async () => {
+    fixture.server.setResponder((request, context) =>
+      request.model === 'model-gamma' ? { type: 'stall', afterChunks: 0 } : fourTeam(request, context),
+    );
+    const result = await runCli(['--config', writeTeamWithSilentGamma(), 'What is 2+2?'], {
+      cwd: fixture.directory,
+      env: plain,
+    });
+
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('The answer is 4.\n');
+    expect(fixture.server.requests.filter((request) => request.model === 'model-gamma')).toHaveLength(3);
+    const [progress] = result.stderr.split('\nFinished: ');
+    expect(progress).toMatch(/gamma: .*silent for 1 s/);
+    expect(progress).toContain('(attempt 2 of 3)');
+    expect(progress).toContain('(attempt 3 of 3)');
+    expect(progress).toContain(
+      'Agent "gamma" (chatcompletion/model-gamma) was dropped after 3 failed request attempts',
+    );
+    expect(occurrences(progress ?? '', 'silent for 1 s')).toBe(1);
+  });
+
+  it('cuts off a stream that stops in the middle, and the turn is tried again, saying which attempt', async () => {
+    fixture.server.setResponder((request, context) =>
+      request.model === 'model-gamma'
+        ? { type: 'stall', afterChunks: 2, reply: { type: 'text', text: 'Four, says model-gamma, and then' } }
+        : fourTeam(request, context),
+    );
+    const result = await runCli(['--config', writeTeamWithSilentGamma(), 'What is 2+2?'], {
+      cwd: fixture.directory,
+      env: plain,
+    });
+
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('The answer is 4.\n');
+    const [progress] = result.stderr.split('\nFinished: ');
+    expect(progress).toMatch(/gamma: .*went silent for 1 s in the middle of its response/);
+    expect(progress).toContain('(attempt 2 of 3)');
+    expect(progress).toMatch(/Agent "gamma" .* was dropped/);
   });
 });

@@ -71,7 +71,7 @@ describe('SilenceWatch', () => {
       code: 'TIMEOUT',
       agentId: 'gamma',
       message:
-        'gamma sent nothing for 120 s while the rest of the team waited on it (timeout_settings.straggler_timeout_seconds; 0 waits for it)',
+        'Silent for 120 s while the rest of the team waited (timeout_settings.straggler_timeout_seconds; 0 waits for every agent)',
     });
   });
 

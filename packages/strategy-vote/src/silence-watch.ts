@@ -88,7 +88,7 @@ export class SilenceWatch {
   stragglerError(agent: AgentRecord): SerializedError {
     return new MassGenError({
       code: 'TIMEOUT',
-      message: `${agent.id} sent nothing for ${describeMs(this.stragglerTimeoutMs)} while the rest of the team waited on it (timeout_settings.straggler_timeout_seconds; 0 waits for it)`,
+      message: `Silent for ${describeMs(this.stragglerTimeoutMs)} while the rest of the team waited (timeout_settings.straggler_timeout_seconds; 0 waits for every agent)`,
       agentId: agent.id,
       provider: agent.handle.provider,
     }).toJSON();

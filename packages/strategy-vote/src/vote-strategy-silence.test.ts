@@ -30,7 +30,7 @@ describe('vote strategy: silent agents and stragglers', () => {
       error: {
         code: 'TIMEOUT',
         message:
-          'gamma sent nothing for 20 ms while the rest of the team waited on it (timeout_settings.straggler_timeout_seconds; 0 waits for it)',
+          'Silent for 20 ms while the rest of the team waited (timeout_settings.straggler_timeout_seconds; 0 waits for every agent)',
       },
     });
     // The silence is named before the agent is dropped, with the agent it concerns. (Which other
