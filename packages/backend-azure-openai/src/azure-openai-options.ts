@@ -12,33 +12,31 @@ const httpUrl = z
     error: 'expected an http(s) URL such as https://my-resource.openai.azure.com',
   });
 
+const deploymentName = z
+  .string({ error: 'expected the deployment name as a string' })
+  .min(1, { error: 'expected a non-empty deployment name' });
+
 /**
  * The keys of an `azure_openai` backend block: the Chat Completions backend's, plus where the
  * resource is, which deployment to call and which API version to speak.
  */
 export const optionsSchema = openAICompatibleOptionsSchema.extend({
   base_url: httpUrl.optional(),
-  /** Upstream MassGen's name for the endpoint. */
   azure_endpoint: httpUrl
     .describe(
       "Upstream's name for `base_url`: the resource endpoint, such as https://my-resource.openai.azure.com (default: AZURE_OPENAI_ENDPOINT).",
     )
     .optional(),
-  deployment: z
-    .string({ error: 'expected the deployment name as a string' })
-    .min(1, { error: 'expected a non-empty deployment name' })
-    .describe('The deployment to call; `model` is used when this is absent.')
+  deployment: deploymentName
+    .describe('The deployment to call; by default the one named in the endpoint URL, else the model.')
     .optional(),
-  /** Upstream MassGen's name for the deployment. */
-  deployment_name: z
-    .string({ error: 'expected the deployment name as a string' })
-    .min(1, { error: 'expected a non-empty deployment name' })
-    .describe("Upstream's name for `deployment`.")
-    .optional(),
+  deployment_name: deploymentName.describe("Upstream's name for `deployment`.").optional(),
   api_version: z
     .string({ error: 'expected an API version such as 2024-10-21' })
     .min(1, { error: 'expected an API version such as 2024-10-21' })
-    .describe('The Azure OpenAI API version to speak (default 2024-10-21).')
+    .describe(
+      `The Azure OpenAI API version; by default the one in the endpoint URL, else AZURE_OPENAI_API_VERSION, else ${defaultAzureApiVersion}.`,
+    )
     .optional(),
 });
 

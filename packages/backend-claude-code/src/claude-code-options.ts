@@ -1,4 +1,4 @@
-import { readBackendOptions } from '@massgen/backend-utils';
+import { commonOptionFields, readBackendOptions } from '@massgen/backend-utils';
 import type { BackendSettings } from '@massgen/core';
 import { z } from 'zod';
 
@@ -8,29 +8,25 @@ export const defaultTimeoutSeconds = 600;
 export const permissionModes = ['default', 'acceptEdits', 'bypassPermissions', 'plan', 'dontAsk'] as const;
 export type PermissionModeOption = (typeof permissionModes)[number];
 
-const seconds = z
-  .number({ error: 'expected a number of seconds' })
-  .positive({ error: 'expected a positive number of seconds' });
 const toolNames = z.array(z.string({ error: 'expected tool names as strings, such as Read or Bash(npm test:*)' }), {
   error: 'expected a list of tool names, such as [Read, Write, "Bash(npm test:*)"]',
 });
 const text = (what: string) => z.string({ error: `expected ${what} as a string` });
+
+const { api_key, base_url, timeout_seconds, request_timeout } = commonOptionFields({
+  baseUrl: 'https://api.anthropic.com',
+  defaultTimeoutSeconds,
+});
 
 /**
  * The keys of a `backend` block this backend reads. Other keys pass validation (so that
  * `massgen --validate` accepts a block written for another backend) and are reported as warnings.
  */
 export const optionsSchema = z.object({
-  api_key: text('the API key').optional(),
-  base_url: z
-    .string({ error: 'expected a URL such as https://api.anthropic.com' })
-    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
-      error: 'expected an http(s) URL such as https://api.anthropic.com',
-    })
-    .optional(),
-  timeout_seconds: seconds.optional(),
-  /** The upstream MassGen name for the same setting. */
-  request_timeout: seconds.optional(),
+  api_key,
+  base_url,
+  timeout_seconds,
+  request_timeout,
   permission_mode: z
     .enum(permissionModes, { error: `expected one of ${permissionModes.join(', ')}` })
     .describe(

@@ -1,4 +1,4 @@
-import { readBackendOptions } from '@massgen/backend-utils';
+import { commonOptionFields, readBackendOptions } from '@massgen/backend-utils';
 import type { BackendSettings } from '@massgen/core';
 import { z } from 'zod';
 
@@ -8,10 +8,6 @@ export const minimumThinkingBudget = 1024;
 export const defaultTimeoutSeconds = 600;
 
 export const anthropicBaseUrl = 'https://api.anthropic.com';
-
-const seconds = z
-  .number({ error: 'expected a number of seconds' })
-  .positive({ error: 'expected a positive number of seconds' });
 
 const thinkingBudget = z
   .number({ error: `expected a whole number of tokens, at least ${minimumThinkingBudget}` })
@@ -37,22 +33,7 @@ const thinkingSchema = z.discriminatedUnion(
  * `massgen --validate` accepts a block written for another backend) and are reported as warnings.
  */
 export const optionsSchema = z.object({
-  api_key: z.string({ error: 'expected the API key as a string' }).optional(),
-  base_url: z
-    .string({ error: 'expected a URL such as https://api.anthropic.com' })
-    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
-      error: 'expected an http(s) URL such as https://api.anthropic.com',
-    })
-    .optional(),
-  timeout_seconds: seconds.optional(),
-  /** The upstream MassGen name for the same setting. */
-  request_timeout: seconds.optional(),
-  headers: z
-    .record(z.string(), z.string({ error: 'expected the header value as a string' }), {
-      error: 'expected a map of header names to string values',
-    })
-    .optional(),
-  extra_body: z.record(z.string(), z.unknown(), { error: 'expected a map of extra request body fields' }).optional(),
+  ...commonOptionFields({ baseUrl: anthropicBaseUrl, defaultTimeoutSeconds }),
   thinking: thinkingSchema
     .describe(
       'Extended thinking: {type: enabled, budget_tokens: N}, {type: adaptive} or {type: disabled}; `display` (summarized or omitted) chooses how the thinking comes back.',

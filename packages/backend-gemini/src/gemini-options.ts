@@ -1,41 +1,27 @@
-import { readBackendOptions } from '@massgen/backend-utils';
+import { commonOptionFields, readBackendOptions } from '@massgen/backend-utils';
 import type { BackendSettings } from '@massgen/core';
 import { z } from 'zod';
 
-const seconds = z
-  .number({ error: 'expected a number of seconds' })
-  .positive({ error: 'expected a positive number of seconds' });
 const penalty = z
   .number({ error: 'expected a number between -2 and 2' })
   .min(-2, { error: 'expected a number between -2 and 2' })
   .max(2, { error: 'expected a number between -2 and 2' });
+
+export const defaultTimeoutSeconds = 600;
+export const defaultBaseUrl = 'https://generativelanguage.googleapis.com';
+export const defaultApiVersion = 'v1beta';
 
 /**
  * The keys of a `backend` block the Gemini backend reads. Other keys pass validation (so that
  * `massgen --validate` accepts a block written for another backend) and are reported as warnings.
  */
 export const optionsSchema = z.object({
-  api_key: z.string({ error: 'expected the API key as a string' }).optional(),
-  base_url: z
-    .string({ error: 'expected a URL such as https://generativelanguage.googleapis.com' })
-    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
-      error: 'expected an http(s) URL such as https://generativelanguage.googleapis.com',
-    })
-    .optional(),
+  ...commonOptionFields({ baseUrl: defaultBaseUrl, defaultTimeoutSeconds }),
   api_version: z
     .string({ error: 'expected an API version such as v1beta' })
     .regex(/^v\d+\w*$/, { error: 'expected an API version such as v1beta or v1' })
     .describe('The Gemini API version to call, such as v1beta (the default) or v1.')
     .optional(),
-  timeout_seconds: seconds.optional(),
-  /** The upstream MassGen name for the same setting. */
-  request_timeout: seconds.optional(),
-  headers: z
-    .record(z.string(), z.string({ error: 'expected the header value as a string' }), {
-      error: 'expected a map of header names to string values',
-    })
-    .optional(),
-  extra_body: z.record(z.string(), z.unknown(), { error: 'expected a map of extra request body fields' }).optional(),
   top_k: z
     .number({ error: 'expected a whole number' })
     .int({ error: 'expected a whole number' })
@@ -63,10 +49,6 @@ export const optionsSchema = z.object({
     .describe("Whether to show the model's thought summaries as it thinks.")
     .optional(),
 });
-
-export const defaultTimeoutSeconds = 600;
-export const defaultBaseUrl = 'https://generativelanguage.googleapis.com';
-export const defaultApiVersion = 'v1beta';
 
 export interface GeminiOptions {
   apiKey?: string;

@@ -1,4 +1,4 @@
-import { readBackendOptions } from '@massgen/backend-utils';
+import { commonOptionFields, readBackendOptions } from '@massgen/backend-utils';
 import type { BackendSettings } from '@massgen/core';
 import { z } from 'zod';
 
@@ -8,31 +8,25 @@ const positiveInteger = (what: string) =>
     .int({ error: `expected ${what} as a whole number` })
     .positive({ error: `expected ${what} above 0` });
 
+export const defaultTimeoutSeconds = 600;
+
+const { timeout_seconds, request_timeout } = commonOptionFields({ baseUrl: 'http://127.0.0.1', defaultTimeoutSeconds });
+
 /**
  * The keys of a `backend` block this backend reads. Other keys pass validation (a block written
  * for another backend still validates) and are reported as warnings.
  */
 export const optionsSchema = z.object({
-  /** Tokens of conversation each agent's context holds; capped by what the model was trained on. */
   context_size: positiveInteger('the context size in tokens')
     .describe(
       "Tokens of conversation each agent's context holds; capped by what the model was trained on (default 8192).",
     )
     .optional(),
-  /** CPU threads for inference; chosen for the machine when absent. */
   threads: positiveInteger('the number of threads')
     .describe('CPU threads for inference; chosen for the machine when absent.')
     .optional(),
-  timeout_seconds: z
-    .number({ error: 'expected a number of seconds' })
-    .positive({ error: 'expected a positive number of seconds' })
-    .optional(),
-  /** The upstream MassGen name for the same setting. */
-  request_timeout: z
-    .number({ error: 'expected a number of seconds' })
-    .positive({ error: 'expected a positive number of seconds' })
-    .optional(),
-  /** Where `hf:` models are downloaded; `MASSGEN_MODELS_DIR` or `~/.cache/massgen/models` otherwise. */
+  timeout_seconds,
+  request_timeout,
   models_dir: z
     .string({ error: 'expected a directory path' })
     .min(1, { error: 'expected a directory path' })
@@ -40,7 +34,6 @@ export const optionsSchema = z.object({
     .optional(),
 });
 
-export const defaultTimeoutSeconds = 600;
 export const defaultContextSize = 8192;
 
 export interface LocalOptions {

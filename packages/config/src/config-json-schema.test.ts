@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { catalogBackendTypes } from './backend-catalog.js';
 import { configJsonSchema, optionsJsonSchema } from './config-json-schema.js';
 import { configKeyDescriptions } from './config-key-descriptions.js';
 import { isNode } from './json-schema-node.js';
@@ -24,6 +25,14 @@ describe('configJsonSchema', () => {
     const schema = configJsonSchema();
     expect(schema['$schema']).toBe('http://json-schema.org/draft-07/schema#');
     expect(schema['oneOf']).toEqual([{ required: ['agent'] }, { required: ['agents'] }]);
+  });
+
+  it('lists the backend types of the catalog in backend.type, so a new backend package is named there', () => {
+    const types = catalogBackendTypes().map((entry) => entry.type);
+    expect(types).toContain('azure_openai');
+    expect(configKeyDescriptions['backend.type']).toBe(
+      `Backend type: ${types.join(', ')}, or any type whose package (@massgen/backend-TYPE) is installed.`,
+    );
   });
 
   it('uses every description, so none names a key the loader no longer has', () => {

@@ -1,3 +1,4 @@
+import { catalogBackendTypes } from './backend-catalog.js';
 import { isNode } from './json-schema-node.js';
 import type { JsonSchemaNode } from './json-schema-node.js';
 
@@ -21,8 +22,9 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
     'The model service the agent runs on. Keys not listed here are options of the backend package (see `massgen --show-schema --backend TYPE`).',
   'agent.cwd': 'Same as `backend.cwd`; write it in one place only.',
 
-  'backend.type':
-    'Backend type: openai, azure_openai, claude, claude_code, gemini, grok, chatcompletion, lmstudio, vllm, sglang, local, or any type whose package (@massgen/backend-TYPE) is installed.',
+  'backend.type': `Backend type: ${catalogBackendTypes()
+    .map((entry) => entry.type)
+    .join(', ')}, or any type whose package (@massgen/backend-TYPE) is installed.`,
   'backend.model': 'Model name as the provider knows it.',
   'backend.package': 'Load this package as the backend instead of the one named after `type`.',
   'backend.cwd': "The agent's workspace directory, relative to this file. The agent gets file tools confined to it.",
