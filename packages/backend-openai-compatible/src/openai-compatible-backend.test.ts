@@ -231,6 +231,45 @@ describe('chatcompletion backend module', () => {
     expect(server.requests[0]?.headers['authorization']).toBe('Bearer test-key-123456');
   });
 
+  it("turns on OpenRouter's web search plugin for enable_web_search, under the configured extra_body", async () => {
+    const openRouter = (options: Record<string, unknown>) =>
+      backendModule.createBackend(
+        settings({
+          type: 'openrouter',
+          options: { base_url: server.url, enable_web_search: true, ...options },
+          env: { OPENROUTER_API_KEY: 'test-key-123456' },
+        }),
+      );
+    await collectParts(openRouter({}).stream(question));
+    await collectParts(openRouter({ extra_body: { plugins: [{ id: 'web', max_results: 3 }] } }).stream(question));
+    expect(server.requests.map((request) => request.body['plugins'])).toEqual([
+      [{ id: 'web' }],
+      [{ id: 'web', max_results: 3 }],
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('ignores enable_web_search, with a warning, for a provider without a web search plugin', async () => {
+    const backend = backendModule.createBackend(
+      settings({
+        type: 'groq',
+        options: { base_url: server.url, enable_web_search: true },
+        env: { GROQ_API_KEY: 'test-key-123456' },
+      }),
+    );
+    await collectParts(backend.stream(question));
+    expect(server.requests[0]?.body).not.toHaveProperty('plugins');
+    expect(warnings).toEqual([
+      {
+        code: 'unsupported-feature',
+        message:
+          'backend.enable_web_search works with OpenRouter only; groq has no web search plugin, so it is ignored.',
+        path: 'backend.enable_web_search',
+        agentId: 'agent-a',
+      },
+    ]);
+  });
+
   it('rejects a missing model when creating the backend', () => {
     expect(() => createOpenAICompatibleBackend(settings({ model: '' }))).toThrow(
       /backend\.model: expected the model name/,

@@ -15,9 +15,10 @@ import {
   chatCompletionDefinition,
   resolveEndpoint,
   type OpenAICompatibleBackendDefinition,
+  type OpenAICompatibleEndpoint,
 } from './openai-compatible-endpoint.js';
 import { mapOpenAICompatibleError } from './openai-compatible-error.js';
-import { parseOpenAICompatibleOptions } from './openai-compatible-options.js';
+import { parseOpenAICompatibleOptions, type OpenAICompatibleOptions } from './openai-compatible-options.js';
 import { lazyOpenAISdkConnection, type OpenAISdkConnection } from './openai-sdk-connection.js';
 import { readChatCompletionChunks } from './read-chat-completion-chunks.js';
 
@@ -44,6 +45,7 @@ export function createOpenAICompatibleBackend(
   }
   const mediaSupport = chatCompletionsMediaSupport(endpoint.providerName, definition.mediaTypes);
   const caller = { agentId: settings.agentId, provider: settings.type, modelId };
+  const extraBody = withWebSearch(options, endpoint, settings);
   const connection = lazyOpenAISdkConnection({
     settings,
     endpoint,
@@ -62,7 +64,7 @@ export function createOpenAICompatibleBackend(
     try {
       const messages = await prepareMediaMessages(request.messages, mediaSupport, caller);
       connected = await connection();
-      const { body, warnings } = buildChatRequest({ ...request, messages }, modelId, options);
+      const { body, warnings } = buildChatRequest({ ...request, messages }, modelId, { ...options, extraBody });
       for (const warning of warnings) yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
       if (signal?.aborted) throw signal.reason;
       // The SDK sends the request and turns an error status into its error classes; the body's
@@ -94,4 +96,25 @@ export function createOpenAICompatibleBackend(
   }
 
   return { specificationVersion: 'v1', provider: settings.type, modelId, stream };
+}
+
+/**
+ * The request fields `enable_web_search` adds: OpenRouter's web plugin, under whatever the
+ * configured `extra_body` says (its own `plugins` win). Other providers have no such plugin: the
+ * setting is then ignored, with a warning.
+ */
+function withWebSearch(
+  options: OpenAICompatibleOptions,
+  endpoint: OpenAICompatibleEndpoint,
+  settings: BackendSettings,
+): Record<string, unknown> {
+  if (!options.webSearch) return options.extraBody;
+  if (endpoint.preset === 'openrouter') return { plugins: [{ id: 'web' }], ...options.extraBody };
+  settings.warn({
+    code: 'unsupported-feature',
+    message: `backend.enable_web_search works with OpenRouter only; ${endpoint.providerName} has no web search plugin, so it is ignored.`,
+    path: 'backend.enable_web_search',
+    agentId: settings.agentId,
+  });
+  return options.extraBody;
 }

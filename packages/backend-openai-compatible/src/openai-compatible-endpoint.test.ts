@@ -37,6 +37,7 @@ describe('resolveEndpoint for chatcompletion', () => {
     expect(resolveEndpoint(chatCompletionDefinition, options())).toEqual({
       baseUrl: 'https://api.openai.com/v1',
       providerName: 'openai',
+      preset: 'openai',
       apiKeyEnvironmentVariable: 'OPENAI_API_KEY',
       requiresApiKey: true,
     });
@@ -102,6 +103,7 @@ describe('definitionForType', () => {
     expect(resolveEndpoint(definitionForType('fireworks'), options())).toEqual({
       baseUrl: 'https://api.fireworks.ai/inference/v1',
       providerName: 'fireworks',
+      preset: 'fireworks',
       apiKeyEnvironmentVariable: 'FIREWORKS_API_KEY',
       requiresApiKey: true,
     });

@@ -78,6 +78,8 @@ export interface OpenAICompatibleEndpoint {
   baseUrl: string;
   /** Human name for messages: `groq`, `openai`, `chatcompletion at llm.example.com`. */
   providerName: string;
+  /** The hosted provider behind the URL, when it is a known one (`openrouter`, `openai`). */
+  preset?: string;
   apiKeyEnvironmentVariable?: string;
   requiresApiKey: boolean;
 }
@@ -104,9 +106,11 @@ export function resolveEndpoint(
   // Local servers rarely check keys; asking for one would only get in the way.
   const requiresApiKey =
     definition.requiresApiKey && !(apiKeyEnvironmentVariable === undefined && isLoopbackUrl(baseUrl));
+  const presetName = isPresetName(definition.type) ? definition.type : (preset ?? hostPreset)?.name;
   return {
     baseUrl,
     providerName,
+    ...(presetName === undefined ? {} : { preset: presetName }),
     ...(apiKeyEnvironmentVariable === undefined ? {} : { apiKeyEnvironmentVariable }),
     requiresApiKey,
   };

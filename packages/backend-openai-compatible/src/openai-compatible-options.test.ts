@@ -25,6 +25,7 @@ describe('parseOpenAICompatibleOptions', () => {
           extra_body: { top_k: 5 },
           provider: 'together',
           parallel_tool_calls: false,
+          enable_web_search: true,
         }),
       ),
     ).toEqual({
@@ -36,6 +37,7 @@ describe('parseOpenAICompatibleOptions', () => {
       provider: 'together',
       parallelToolCalls: false,
       serverFields: {},
+      webSearch: true,
     });
   });
 
@@ -47,9 +49,9 @@ describe('parseOpenAICompatibleOptions', () => {
 
   it('warns once per unknown key, naming it, and still succeeds', () => {
     const warnings: Warning[] = [];
-    parseOpenAICompatibleOptions(settings({ enable_web_search: true, temprature: 0.2 }, warnings));
+    parseOpenAICompatibleOptions(settings({ enable_code_execution: true, temprature: 0.2 }, warnings));
     expect(warnings).toEqual([
-      expect.objectContaining({ code: 'unknown-key', path: 'backend.enable_web_search', agentId: 'agent-a' }),
+      expect.objectContaining({ code: 'unknown-key', path: 'backend.enable_code_execution', agentId: 'agent-a' }),
       expect.objectContaining({ code: 'unknown-key', path: 'backend.temprature', agentId: 'agent-a' }),
     ]);
     expect(warnings[1]?.message).toContain('extra_body');

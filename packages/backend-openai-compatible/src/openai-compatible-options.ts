@@ -20,11 +20,17 @@ export const optionsSchema = z.object({
     .boolean({ error: 'expected true or false' })
     .describe('Whether the model may call several tools in one reply; sent only when tools are offered.')
     .optional(),
+  enable_web_search: z
+    .boolean({ error: 'expected true or false' })
+    .describe("OpenRouter only: turn on OpenRouter's web search plugin, so answers can draw on live search results.")
+    .optional(),
 });
 
 export interface OpenAICompatibleOptions extends CommonOptions {
   provider?: ProviderPresetName;
   parallelToolCalls?: boolean;
+  /** `enable_web_search`: OpenRouter's web plugin on every request. */
+  webSearch: boolean;
   /** The definition's `serverRequestFields` that are set, under their request names. */
   serverFields: Record<string, unknown>;
 }
@@ -57,5 +63,6 @@ export function parseOpenAICompatibleOptions(
     ),
     ...(options.provider === undefined ? {} : { provider: options.provider }),
     ...(options.parallel_tool_calls === undefined ? {} : { parallelToolCalls: options.parallel_tool_calls }),
+    webSearch: options.enable_web_search === true,
   };
 }

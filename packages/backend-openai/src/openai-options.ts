@@ -14,7 +14,7 @@ export type OpenAIApiChoice = 'auto' | 'responses' | 'chat';
  * headers, extra body), plus the Responses API's own. Other keys pass validation, so that
  * `massgen --validate` accepts a block written for another backend, and are reported as warnings.
  */
-export const optionsSchema = openAICompatibleOptionsSchema.omit({ provider: true }).extend({
+export const optionsSchema = openAICompatibleOptionsSchema.omit({ provider: true, enable_web_search: true }).extend({
   organization: z.string({ error: 'expected the organization id as a string, such as org-...' }).min(1).optional(),
   api: z.enum(['auto', 'responses', 'chat'], { error: 'expected one of auto, responses, chat' }).optional(),
   store: z.boolean({ error: 'expected true or false' }).optional(),

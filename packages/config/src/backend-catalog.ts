@@ -63,3 +63,16 @@ export function findBackendRedirect(
 export function catalogOptionKeys(catalog: readonly BackendCatalogEntry[] = backendCatalog): Set<string> {
   return new Set(catalog.flatMap((entry) => entry.optionKeys ?? []));
 }
+
+/**
+ * The option keys of the package that serves `type` (by its name or an alias): what a backend
+ * block of that type may say beyond the common keys. Empty for a type the catalog does not know.
+ */
+export function optionKeysOfType(
+  type: unknown,
+  catalog: readonly BackendCatalogEntry[] = backendCatalog,
+): ReadonlySet<string> {
+  const served = typeof type === 'string' ? findBackendType(type, catalog) : undefined;
+  const entry = catalog.find((candidate) => candidate.package === served?.package);
+  return new Set(entry?.optionKeys ?? []);
+}

@@ -63,6 +63,14 @@ describe('checkKeys', () => {
     ]);
   });
 
+  it("takes a key the block's own backend reads as its option, though other backends do not support it", () => {
+    const agent = (type: string) => ({ id: 'a', backend: { type, enable_web_search: true } });
+    expect(checkKeys({ agents: [agent('openrouter'), agent('chatcompletion')] }).warnings).toEqual([]);
+    expect(checkKeys({ agents: [agent('claude')] }).warnings.map((warning) => warning.code)).toEqual([
+      'unsupported-feature',
+    ]);
+  });
+
   it('does not warn about an unsupported feature that is switched off', () => {
     const result = checkKeys({
       agents: [{ id: 'a', backend: { type: 'gemini', enable_web_search: false, custom_tools: [] } }],
