@@ -4,7 +4,7 @@ import type { OpenAICompatibleOptions } from './openai-compatible-options.js';
 import { presetForBaseUrl, providerPresets } from './openai-compatible-presets.js';
 
 function options(overrides: Partial<OpenAICompatibleOptions> = {}): OpenAICompatibleOptions {
-  return { timeoutMs: 600_000, headers: {}, extraBody: {}, serverFields: {}, ...overrides };
+  return { timeoutMs: 600_000, headers: {}, extraBody: {}, serverFields: {}, webSearch: false, ...overrides };
 }
 
 describe('presets', () => {

@@ -1,8 +1,7 @@
-import { optionKeysOfType } from './backend-catalog.js';
 import type { PathIssue, PathWarning } from './findings.js';
 import { isMapping } from './is-mapping.js';
 import type { KeySegment } from './key-path.js';
-import { knownKeys, ruleFor } from './known-keys.js';
+import { backendKeyRule, knownKeys, ruleFor } from './known-keys.js';
 import type { Dialect, KeyRule, SectionName } from './known-keys.js';
 import { suggestKey } from './key-suggestion.js';
 
@@ -18,17 +17,13 @@ export interface KeyCheckResult {
  * upstream features that are switched on but not supported and about keys upstream ignores
  * too; rejects v1 keys. Values of the wrong type are left to schema validation.
  */
-const optionRule: KeyRule = { kind: 'option' };
-
 export function checkKeys(root: Record<string, unknown>): KeyCheckResult {
   const result: KeyCheckResult = { warnings: [], issues: [], dialectKeys: { seed: 0, upstream: 0 } };
 
   const visitSection = (section: SectionName, mapping: Record<string, unknown>, segments: KeySegment[]): void => {
-    // A key the block's own backend reads is its option, even where others do not support it.
-    const ownKeys = section === 'backend' ? optionKeysOfType(mapping['type']) : undefined;
     for (const [key, value] of Object.entries(mapping)) {
       const child = [...segments, key];
-      const rule = ownKeys?.has(key) === true ? optionRule : ruleFor(section, key);
+      const rule = section === 'backend' ? backendKeyRule(mapping['type'], key) : ruleFor(section, key);
       if (rule === undefined) reportUnknown(section, key, child);
       else applyRule(rule, value, child);
     }

@@ -1,4 +1,4 @@
-import { catalogOptionKeys } from './backend-catalog.js';
+import { catalogOptionKeys, optionKeysOfType } from './backend-catalog.js';
 
 /**
  * Every configuration key MassGen knows, in one table, for both dialects: what the loader
@@ -313,4 +313,14 @@ export function ruleFor(section: SectionName, key: string): KeyRule | undefined 
   const table = knownKeys[section];
   if (Object.hasOwn(table.keys, key)) return table.keys[key];
   return table.prefixes?.find((family) => key.startsWith(family.prefix))?.rule;
+}
+
+/**
+ * The rule for `key` in a backend block of `type`: an upstream feature other backends do not
+ * have is an option (it reaches the backend and is not warned about) where the type's own
+ * package reads it.
+ */
+export function backendKeyRule(type: unknown, key: string): KeyRule | undefined {
+  const rule = ruleFor('backend', key);
+  return rule?.kind === 'unsupported' && optionKeysOfType(type).has(key) ? option : rule;
 }

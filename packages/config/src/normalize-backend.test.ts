@@ -66,6 +66,12 @@ describe('agent and backend mapping', () => {
     expect(config.warnings).toEqual([]);
   });
 
+  it("passes an upstream key to the backend whose own package reads it (OpenRouter's enable_web_search)", () => {
+    const config = parseYaml(['agent:', '  id: a', '  backend: {type: openrouter, enable_web_search: true}']);
+    expect(config.agents[0]?.backend.options).toEqual({ enable_web_search: true });
+    expect(config.warnings).toEqual([]);
+  });
+
   it('drops reasoning from the options when effort was its only key', () => {
     const config = parseYaml(['agent:', '  id: a', '  backend: {type: openai, reasoning: {effort: medium}}']);
     expect(config.agents[0]?.backend.sampling).toEqual({ reasoningEffort: 'medium' });

@@ -5,7 +5,7 @@ import { findBackendType } from './backend-catalog.js';
 import { dropUndefined } from './drop-undefined.js';
 import type { PathWarning } from './findings.js';
 import type { KeySegment } from './key-path.js';
-import { ruleFor } from './known-keys.js';
+import { backendKeyRule } from './known-keys.js';
 import { normalizeCommandExecution } from './normalize-command-execution.js';
 import { normalizeContextPaths } from './normalize-context-paths.js';
 import { normalizeMcpServers } from './normalize-mcp-servers.js';
@@ -14,8 +14,8 @@ import { normalizeMcpServers } from './normalize-mcp-servers.js';
  * Whether a backend key goes to the backend package: its options and keys nobody knows (the package
  * warns about those), but not the keys MassGen reads itself nor upstream features it has not.
  */
-function reachesBackend(key: string): boolean {
-  const rule = ruleFor('backend', key);
+function reachesBackend(type: string, key: string): boolean {
+  const rule = backendKeyRule(type, key);
   return rule === undefined || rule.kind === 'option';
 }
 
@@ -43,7 +43,7 @@ export function normalizeBackend(
     seed: backend.seed ?? undefined,
   });
   const options: Record<string, unknown> = Object.fromEntries(
-    Object.entries(backend).filter(([key]) => reachesBackend(key)),
+    Object.entries(backend).filter(([key]) => reachesBackend(written, key)),
   );
   if (Object.keys(otherReasoning).length > 0) options.reasoning = otherReasoning;
 
