@@ -34,6 +34,8 @@ export async function openRunDisplay(mode: DisplayMode, context: OpenDisplayCont
   const never = new AbortController().signal;
   return {
     onEvent: (event) => {
+      // The summary printed after the answer says how the run ended: once, not also here.
+      if (mode === 'simple' && event.type === 'run-end') return;
       const line = progress?.describe(event);
       if (line !== undefined) context.io.stderr.write(`${line}\n`);
     },

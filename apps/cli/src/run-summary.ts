@@ -122,6 +122,7 @@ function outcome(agent: AgentStatus): string {
   const parts = [`${agent.answers} answer${agent.answers === 1 ? '' : 's'}`];
   if (agent.vote !== null) parts.push(`voted ${agent.vote.targetLabel}`);
   if (agent.state === 'done') parts.push('presented');
+  if (agent.state === 'stopped') parts.push('stopped while working');
   if (agent.state === 'failed') parts.push(agent.error === undefined ? 'failed' : `failed: ${agent.error.code}`);
   return parts.join(', ');
 }

@@ -90,7 +90,7 @@ describe('what each kind of run leaves in its record, as the README says', () =>
     });
   });
 
-  it('cancelled: every answer so far, no final.md', async () => {
+  it('cancelled: every answer so far, no final.md, and the agents it cut off mid-turn are stopped, not working', async () => {
     // Answers come at once; every later turn waits until the run is cancelled.
     const never = createDeferred<never>();
     fixture.server.setResponder(async (request, context) => {
@@ -114,9 +114,10 @@ describe('what each kind of run leaves in its record, as the README says', () =>
     expect(record.files).toEqual(withoutFinal);
     expect(record.answers).toEqual(['agent1.1-alpha.md', 'agent2.1-beta.md']);
     expect(record.status.stopReason).toBe('cancelled');
+    expect(record.status.agents).toMatchObject({ alpha: { state: 'stopped' }, beta: { state: 'stopped' } });
   });
 
-  it.skipIf(!tmuxAvailable)('answered now (a): all five files', async () => {
+  it.skipIf(!tmuxAvailable)('answered now (a): all five files; the agent still working is shown stopped', async () => {
     const never = createDeferred<never>();
     fixture.server.setResponder(async (request, context) => {
       if (request.tools.length > 0 && JSON.stringify(request.messages).includes(`Four, says ${request.model}.`))
@@ -132,5 +133,15 @@ describe('what each kind of run leaves in its record, as the README says', () =>
     expect(record.files).toEqual(allFive);
     expect(record.answers).toEqual(['agent1.1-alpha.md', 'agent2.1-beta.md']);
     expect(record.status.stopReason).toBe('answer-now');
+    // One presented; the other was cut off reviewing: its card and the summary say so.
+    expect(
+      Object.values(record.status.agents)
+        .map((agent) => agent.state)
+        .sort(),
+    ).toEqual(['done', 'stopped']);
+    const shown = terminal.history();
+    expect(shown).toContain('■ stopped');
+    expect(shown).toMatch(/answer agent\d\.1 is chosen, with no votes cast \(answer-now\)/);
+    expect(shown).toMatch(/1 answer, stopped while working/);
   });
 });

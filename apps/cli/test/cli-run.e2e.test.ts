@@ -96,6 +96,14 @@ describe('massgen --config with three chatcompletion agents', () => {
     );
   });
 
+  it('says how the run ended once: in the summary after the answer, not also as a progress line', async () => {
+    const result = await runCli(['--config', writeTeam(threeAgents), 'What is 2+2?'], { cwd: directory });
+    expect(result.code).toBe(0);
+    expect(result.stderr.match(/^Finished.*/gm)).toEqual([
+      expect.stringMatching(/^Finished: consensus \(every agent voted\) in \d/),
+    ]);
+  });
+
   it('with --no-display prints the final answer alone on stdout and readable progress on stderr', async () => {
     const file = writeTeam(threeAgents);
     const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: directory });

@@ -53,6 +53,7 @@ export const stateSymbols: Record<AgentStatus['state'], string> = {
   presenting: '★',
   failed: '✗',
   done: '★',
+  stopped: '■',
 };
 
 /**

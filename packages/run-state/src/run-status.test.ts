@@ -24,6 +24,18 @@ const twoAgents: CoordinationEvent = {
 };
 
 describe('reduceRunStatus', () => {
+  it('marks an agent the run ended on mid-turn stopped, never working for good', () => {
+    const status = replay([
+      twoAgents,
+      { type: 'agent-start', agentId: 'alpha', round: 1, attempt: 1, reason: 'initial' },
+      { type: 'agent-start', agentId: 'beta', round: 1, attempt: 1, reason: 'initial' },
+      { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
+      { type: 'run-end', stopReason: 'cancelled' },
+    ]);
+    expect(status.agents['alpha']?.state).toBe('answered');
+    expect(status.agents['beta']?.state).toBe('stopped');
+  });
+
   it('clears every vote when a new answer arrives', () => {
     const status = replay([
       twoAgents,

@@ -1,7 +1,8 @@
 import type { CoordinationEvent, RunEvent, SerializedError, StopReason, TallyEntry, Usage } from '@massgen/core';
 import { addUsage } from './usage.js';
 
-export type AgentState = 'waiting' | 'working' | 'answered' | 'voted' | 'presenting' | 'failed' | 'done';
+/** `stopped`: the run ended (cancelled, answered now, a limit) while the agent was still working or waiting. */
+export type AgentState = 'waiting' | 'working' | 'answered' | 'voted' | 'presenting' | 'failed' | 'done' | 'stopped';
 
 export interface AgentStatus {
   id: string;
@@ -179,6 +180,13 @@ export function reduceRunStatus(status: RunStatus, event: RunEvent): RunStatus {
     }
     case 'run-end':
       next.state = 'finished';
+      // Nothing works on after the end: an agent cut off mid-turn is not shown as working for good.
+      next.agents = Object.fromEntries(
+        Object.entries(next.agents).map(([id, agent]) => [
+          id,
+          agent.state === 'working' || agent.state === 'waiting' ? { ...agent, state: 'stopped' } : agent,
+        ]),
+      );
       next.stopReason = event.stopReason;
       next.finishedAt = next.updatedAt;
       if (event.winnerAgentId !== undefined) next.winnerAgentId = event.winnerAgentId;

@@ -107,6 +107,15 @@ describe('timelineEntry', () => {
     expect(timelineEntry(consensus!, fixtureStart)?.text).toBe('alpha wins with 2/3 votes (consensus)');
   });
 
+  it('says a winner chosen with no votes cast as such, not as a share of zero', () => {
+    const [chosen] = stampEvents([
+      { type: 'consensus', winnerAgentId: 'alpha', winnerLabel: 'A1.1', tally: [], stopReason: 'answer-now' },
+    ]);
+    expect(timelineEntry(chosen!, fixtureStart)?.text).toBe(
+      "alpha's answer A1.1 is chosen, with no votes cast (answer-now)",
+    );
+  });
+
   it('leaves streaming text out', () => {
     expect(timelineEntry(delta!, fixtureStart)).toBeUndefined();
   });

@@ -92,7 +92,10 @@ export function timelineEntry(
         ...base,
         kind: 'winner',
         agentId: event.winnerAgentId,
-        text: `${event.winnerAgentId} wins with ${winner?.votes ?? 0}/${votes} votes (${event.stopReason})`,
+        text:
+          votes === 0
+            ? `${event.winnerAgentId}'s answer ${event.winnerLabel} is chosen, with no votes cast (${event.stopReason})`
+            : `${event.winnerAgentId} wins with ${winner?.votes ?? 0}/${votes} votes (${event.stopReason})`,
       };
     }
     case 'final':

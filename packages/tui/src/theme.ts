@@ -34,6 +34,7 @@ const stateColors: Record<AgentState, string> = {
   presenting: 'magenta',
   failed: 'red',
   done: 'green',
+  stopped: 'gray',
 };
 
 const timelineColors: Record<TimelineKind, string> = {
