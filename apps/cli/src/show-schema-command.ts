@@ -1,5 +1,6 @@
 import { MassGenError } from '@massgen/core';
 import {
+  builtInToolKeys,
   configJsonSchema,
   optionsJsonSchema,
   renderBackendOptions,
@@ -46,7 +47,7 @@ export async function showSchemaCommand(
     return ExitCode.success;
   }
   const backendOptions = await bundledBackendOptions(loader);
-  const schema = configJsonSchema({ backendOptions });
+  const schema = configJsonSchema({ backendOptions, toolSettings: await bundledToolSettings(loader) });
   if (options.json === true) {
     io.stdout.write(`${JSON.stringify(schema, null, 2)}\n`);
     return ExitCode.success;
@@ -58,6 +59,19 @@ export async function showSchemaCommand(
   }
   io.stdout.write(renderConfigReference(schema, rendered));
   return ExitCode.success;
+}
+
+/** The settings schemas of the tool packages MassGen ships that are installed and load. */
+async function bundledToolSettings(
+  loader: PluginLoader,
+): Promise<Record<string, { agentSettingsSchema?: unknown; runSettingsSchema?: unknown }>> {
+  const settings: Record<string, { agentSettingsSchema?: unknown; runSettingsSchema?: unknown }> = {};
+  for (const name of Object.keys(builtInToolKeys)) {
+    if (loader.findToolPackage(name) === undefined) continue;
+    const { module } = await loader.loadToolPackage(name);
+    settings[name] = { agentSettingsSchema: module.agentSettingsSchema, runSettingsSchema: module.runSettingsSchema };
+  }
+  return settings;
 }
 
 /** The options schema of every backend package MassGen ships that is installed and loads, by its main type. */

@@ -81,9 +81,9 @@ describe("import { run, runStream } from 'massgen'", () => {
       import { runStream } from 'massgen';
       const config = {
         baseDir: process.cwd(), dialect: 'seed', singleAgent: true, strategy: 'vote', warnings: [], lines: {}, env: {},
-        agents: [{ id: 'solo', backend: { type: 'chatcompletion', model: 'solo-model', sampling: {}, contextPaths: [], mcpServers: [], options: { base_url: ${JSON.stringify(upstream.url)} } } }],
+        agents: [{ id: 'solo', backend: { type: 'chatcompletion', model: 'solo-model', sampling: {}, options: { base_url: ${JSON.stringify(upstream.url)} } } }],
         orchestrator: { workflow: 'parallel', votingMethod: 'majority', enableRestarts: true, maxTurnAttempts: 3, skipFinalPresentation: false, budget: {}, coordinateSingleAgent: true },
-        workspace: { contextPaths: [] },
+        tools: [],
         display: { type: 'none', liveTimeline: false, showAgentCards: false },
       };
       const stream = runStream(config, 'What is 2+2?', { record: false });

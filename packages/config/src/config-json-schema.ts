@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { configSchema } from './config-schema.js';
 import { configKeyDescriptions, sectionOf, withBackendDescriptions } from './config-key-descriptions.js';
 import { childSchemas, isNode } from './json-schema-node.js';
+import { builtInToolKeys } from './tool-package-config.js';
 import type { JsonSchemaNode } from './json-schema-node.js';
 
 export interface ConfigJsonSchemaOptions {
@@ -10,6 +11,12 @@ export interface ConfigJsonSchemaOptions {
    * `backend` block under `if type is X`, so an editor completes `base_url` for the right backend.
    */
   backendOptions?: Readonly<Record<string, unknown>>;
+  /**
+   * The built-in tool packages' settings schemas (zod), keyed by package name (`workspace`,
+   * `mcp`). Their keys are added where the configuration formats write them (`backend.cwd`,
+   * `backend.mcp_servers`, `orchestrator.context_paths`, ...).
+   */
+  toolSettings?: Readonly<Record<string, { agentSettingsSchema?: unknown; runSettingsSchema?: unknown }>>;
 }
 
 /**
@@ -32,6 +39,7 @@ export function configJsonSchema(options: ConfigJsonSchemaOptions = {}): JsonSch
     oneOf: [{ required: ['agent'] }, { required: ['agents'] }],
   };
   annotate(schema, '');
+  for (const [name, schemas] of Object.entries(options.toolSettings ?? {})) addToolSettings(schema, name, schemas);
   const backendOptions = Object.entries(options.backendOptions ?? {}).sort(([left], [right]) =>
     left.localeCompare(right),
   );
@@ -67,20 +75,49 @@ function annotate(node: JsonSchemaNode, section: string): void {
 }
 
 function backendNodes(schema: JsonSchemaNode): JsonSchemaNode[] {
+  return nodesUnder(schema, 'backend');
+}
+
+/** Every object schema held under `key` anywhere in the schema (through unions, lists and maps). */
+function nodesUnder(schema: JsonSchemaNode, key: string): JsonSchemaNode[] {
   const found: JsonSchemaNode[] = [];
+  const objects = (node: JsonSchemaNode): JsonSchemaNode[] =>
+    isNode(node['properties']) ? [node] : childSchemas(node).flatMap(objects);
   const visit = (node: JsonSchemaNode): void => {
     const properties = node['properties'];
     if (isNode(properties)) {
-      for (const [key, child] of Object.entries(properties)) {
+      for (const [name, child] of Object.entries(properties)) {
         if (!isNode(child)) continue;
-        if (key === 'backend') found.push(child);
+        if (name === key) found.push(...objects(child));
         visit(child);
       }
     }
     childSchemas(node).forEach(visit);
   };
   visit(schema);
-  return found;
+  return [...new Set(found)];
+}
+
+/** A built-in tool package's keys, where the configuration formats write them. */
+function addToolSettings(
+  schema: JsonSchemaNode,
+  name: string,
+  schemas: { agentSettingsSchema?: unknown; runSettingsSchema?: unknown },
+): void {
+  const keys = builtInToolKeys[name];
+  if (keys === undefined) return;
+  const agentProperties = optionsJsonSchema(schemas.agentSettingsSchema)?.['properties'];
+  const runProperties = optionsJsonSchema(schemas.runSettingsSchema)?.['properties'];
+  const place = (nodes: JsonSchemaNode[], wanted: readonly string[] | undefined, properties: unknown): void => {
+    if (wanted === undefined || !isNode(properties)) return;
+    for (const node of nodes) {
+      const target = node['properties'] as JsonSchemaNode;
+      for (const key of wanted) if (properties[key] !== undefined) target[key] = properties[key];
+    }
+  };
+  place(nodesUnder(schema, 'backend'), keys.backend, agentProperties);
+  place([...nodesUnder(schema, 'agent'), ...nodesUnder(schema, 'agents')], keys.agent, agentProperties);
+  place(nodesUnder(schema, 'orchestrator'), keys.orchestrator, runProperties);
 }
 
 function addBackendOptions(backend: JsonSchemaNode, backendOptions: ReadonlyArray<[string, unknown]>): void {

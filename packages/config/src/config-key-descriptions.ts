@@ -5,7 +5,7 @@ import type { JsonSchemaNode } from './json-schema-node.js';
 /**
  * What each configuration key does, for the JSON Schema (editor hover text) and the generated
  * reference. Keyed by section and key: a key's section is the key that holds it, in the
- * singular for list items and map values (`agents` → `agent`, `mcp_servers` → `mcp_server`).
+ * singular for list items and map values (`agents` → `agent`).
  * A test checks that every entry names a key the loader's schema has, so none can go stale.
  */
 export const configKeyDescriptions: Readonly<Record<string, string>> = {
@@ -15,46 +15,28 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
   timeout_settings: "Upstream MassGen's time limits, in seconds.",
   ui: "Upstream MassGen's display settings; `display` is the seed dialect's.",
   display: 'The terminal display.',
+  tools:
+    'Tool packages for the whole team, by name: `weather: {...}` loads `@massgen/tools-weather` (or `massgen-tools-weather`, or the `package` given) with these settings.',
 
   'agent.id': 'Unique name of the agent, shown in the display and used for its workspace directory.',
   'agent.system_message': "The agent's role and instructions.",
   'agent.backend':
     'The model service the agent runs on. Keys not listed here are options of the backend package (see `massgen --show-schema --backend TYPE`).',
-  'agent.cwd': 'Same as `backend.cwd`; write it in one place only.',
 
   'backend.type': `Backend type: ${catalogBackendTypes()
     .map((entry) => entry.type)
     .join(', ')}, or any type whose package (@massgen/backend-TYPE) is installed.`,
   'backend.model': 'Model name as the provider knows it.',
   'backend.package': 'Load this package as the backend instead of the one named after `type`.',
-  'backend.cwd': "The agent's workspace directory, relative to this file. The agent gets file tools confined to it.",
   'backend.temperature': 'Sampling temperature; higher is more varied.',
   'backend.top_p': 'Nucleus sampling: the probability mass to sample from.',
   'backend.max_tokens': 'Most tokens the model may generate per reply.',
   'backend.seed': 'Sampling seed, for providers that support repeatable sampling.',
   'backend.reasoning': 'Reasoning settings for reasoning models.',
-  'backend.context_paths':
-    'Files or directories outside the workspace that the agent may read (or the winner may write).',
-  'backend.mcp_servers':
-    'MCP servers whose tools the agent gets: a mapping of names to servers, or a list of servers with `name`.',
-  'backend.enable_mcp_command_line':
-    "Give the agent a tool that runs shell commands in its workspace (upstream's name).",
-  'backend.command_execution': 'Give the agent a tool that runs shell commands in its workspace.',
-  'backend.command_line_execution_mode':
-    'Where commands run: `sandbox` (the OS sandbox, bubblewrap; the default where installed), `docker` (a container per command; the OS sandbox when no engine is reachable) or `local` (unconfined).',
-  'backend.command_line_allowed_commands': 'Regular expressions; when given, only matching commands run.',
-  'backend.command_line_blocked_commands': 'Regular expressions of commands that never run.',
   'backend.exclude_tools':
     'Tools this agent is never offered, by the name the agent sees them under (an MCP tool as `mcp__<server>__<tool>`).',
-  'backend.command_line_docker_image': 'Image that commands run in, in Docker mode.',
-  'backend.command_line_docker_memory_limit': 'Memory limit of a command container (`512m`, `2g`).',
-  'backend.command_line_docker_cpu_limit': 'CPUs a command container may use (`1.5`).',
-  'backend.command_line_docker_network_mode':
-    "Network of a command container: `none` (the default), `bridge` or `host`; in the OS sandbox, anything but `none` is the host's network.",
-  'backend.command_line_docker_enable_sudo':
-    'Keep the capabilities `sudo` needs in a command container (and use the sudo variant of the default image).',
-  'backend.require_docker':
-    'With `command_line_execution_mode: docker`, refuse to run when no Docker engine is reachable instead of using the OS sandbox.',
+  'backend.tools':
+    "Tool packages for this agent, by name, each with this agent's settings (see the top-level `tools`).",
   'backend.pricing': 'Prices for cost estimates and budgets, overriding the built-in price table.',
 
   'backend.api_key':
@@ -73,23 +55,6 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
   'reasoning.effort':
     'How hard a reasoning model thinks: low, medium or high (the provider decides which values it accepts).',
 
-  'context_path.path': 'The file or directory, relative to this file.',
-  'context_path.access': '`read` (the default) or `write` (only the presenting winner writes).',
-  'context_path.permission': "Upstream's name for `access`.",
-  'context_path.protected_paths': 'Paths inside `path` that nobody may write.',
-
-  'mcp_server.name': 'Name of the server (list form only; in the map form the key names it).',
-  'mcp_server.type':
-    '`stdio` (a command MassGen starts) or `streamable-http` (a URL). Inferred from `command` or `url` when left out.',
-  'mcp_server.command': 'Command that starts a stdio server.',
-  'mcp_server.args': 'Arguments of the command.',
-  'mcp_server.env': 'Environment variables for the server process; `${NAME}` reads from the environment or .env.',
-  'mcp_server.cwd': "The server's working directory, relative to this file.",
-  'mcp_server.url': 'URL of a streamable-http server.',
-  'mcp_server.headers': 'HTTP headers sent to a streamable-http server.',
-  'mcp_server.allowed_tools': "Offer only these of the server's tools.",
-  'mcp_server.exclude_tools': "Never offer these of the server's tools.",
-
   'pricing.input_per_million': 'US dollars per million input tokens.',
   'pricing.output_per_million': 'US dollars per million output tokens.',
   'pricing.cached_input_per_million': 'US dollars per million cached input tokens; the input price when left out.',
@@ -107,19 +72,12 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
     'Rounds without a new idea before the agents are nudged or restarted from the best answers.',
   'orchestrator.plateau_rounds': 'Rounds without a better answer after which the leader presents.',
   'orchestrator.interrupt_stale_turns': 'Interrupt a turn that reviews answers which have since been replaced.',
-  'orchestrator.snapshot_storage': 'Directory where snapshots of each answer’s workspace are kept.',
-  'orchestrator.snapshot_max_file_mb':
-    'Files larger than this many MiB (50 by default) are left out of snapshots, with a warning; copy_file refuses them.',
-  'orchestrator.snapshot_max_total_mb':
-    'A snapshot holds at most this many MiB (500 by default); files past it are left out, with a warning.',
-  'orchestrator.agent_temporary_workspace': 'Directory under which agents without a `cwd` get a workspace.',
   'orchestrator.max_turn_attempts':
     "Attempts an agent gets at one turn, when the turn ends without exactly one answer or vote or its stream breaks after output began. A failed request is retried by the runtime instead, never here too: 3 requests in all, 1 s and 2 s apart (or the provider's retry-after, up to 60 s). Default 3.",
   'orchestrator.coordinate_single_agent':
     'A team of one answers in one model call; true has it answer, vote on its own answer and present, as a team does. Default false.',
   'orchestrator.skip_final_presentation': 'Use the winning answer as it is instead of asking the winner to present it.',
   'orchestrator.budget': 'Stop coordinating when the run reaches these totals.',
-  'orchestrator.context_paths': 'Context paths shared by every agent.',
   'orchestrator.max_new_answers_per_agent': 'Most answers each agent may submit.',
   'orchestrator.answer_novelty_requirement': 'How different a new answer must be from the existing ones to count.',
 
@@ -151,8 +109,6 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
 export function sectionOf(key: string): string {
   const singular: Record<string, string> = {
     agents: 'agent',
-    context_paths: 'context_path',
-    mcp_servers: 'mcp_server',
   };
   return singular[key] ?? key;
 }

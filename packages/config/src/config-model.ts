@@ -1,39 +1,5 @@
 import type { OrchestratorSettings, SamplingSettings, Warning } from '@massgen/core';
-
-/** A path an agent may read, and the winner may write when `access` is `write`. */
-export interface ContextPath {
-  /** Absolute path, resolved against the configuration file's directory. */
-  path: string;
-  access: 'read' | 'write';
-  /** Absolute paths inside `path` that nobody may write (upstream's `protected_paths`). */
-  protectedPaths: string[];
-}
-
-/** An MCP server an agent's backend declares, in either dialect's form. */
-export type McpServerConfig = McpServerTransport & {
-  /** Its key under `mcp_servers` in the file: the name in the mapping form, the index in the list form. */
-  key?: string | number;
-};
-
-type McpServerTransport =
-  | {
-      name: string;
-      type: 'stdio';
-      command: string;
-      args: string[];
-      env: Record<string, string>;
-      cwd?: string;
-      allowedTools?: string[];
-      excludeTools?: string[];
-    }
-  | {
-      name: string;
-      type: 'streamable-http';
-      url: string;
-      headers: Record<string, string>;
-      allowedTools?: string[];
-      excludeTools?: string[];
-    };
+import type { ToolPackageConfig } from './tool-package-config.js';
 
 /** What a model costs, in US dollars per million tokens. */
 export interface ModelPrice {
@@ -41,37 +7,6 @@ export interface ModelPrice {
   outputPerMillion: number;
   /** Price of input tokens served from the provider's cache; defaults to the input price. */
   cachedInputPerMillion?: number;
-}
-
-/**
- * The command execution tool (`enable_mcp_command_line: true` upstream, `command_execution: true`
- * in the seed dialect), present only when it is on and the agent has a workspace to run in.
- */
-export interface CommandExecutionSettings {
-  /** `command_line_allowed_commands`: regular expressions; when any are given, only matching commands run. */
-  allowedCommands: string[];
-  /** `command_line_blocked_commands`: regular expressions of commands that never run. */
-  blockedCommands: string[];
-  /**
-   * `command_line_execution_mode` as written: `sandbox` (the OS sandbox), `docker` or `local`
-   * (unconfined). Absent means the default, the OS sandbox where this machine has one.
-   */
-  mode?: 'local' | 'sandbox' | 'docker';
-  /** `require_docker`: with `mode: docker`, refuse to run when no Docker engine is reachable. */
-  requireDocker: boolean;
-  /** Upstream's `command_line_docker_*` keys. */
-  docker: DockerCommandSettings;
-}
-
-export interface DockerCommandSettings {
-  image: string;
-  /** `none` (the default), `bridge` or `host`; in the OS sandbox, anything but `none` is the host's network. */
-  networkMode: 'none' | 'bridge' | 'host';
-  /** Docker's `--memory` (`512m`, `2g`). */
-  memoryLimit?: string;
-  /** Docker's `--cpus`. */
-  cpuLimit?: number;
-  enableSudo: boolean;
 }
 
 export interface BackendConfig {
@@ -83,13 +18,8 @@ export interface BackendConfig {
   package?: string;
   /** `temperature`, `top_p`, `max_tokens`, `reasoning.effort`, `seed`. */
   sampling: SamplingSettings;
-  /** The agent's workspace, as written (relative paths are resolved by the workspace package). */
-  cwd?: string;
-  contextPaths: ContextPath[];
-  mcpServers: McpServerConfig[];
   /** `backend.exclude_tools`: tools this agent is never offered, by the name the agent sees. */
   excludeTools?: string[];
-  commandExecution?: CommandExecutionSettings;
   /** `backend.pricing`: overrides the runtime's price table for this agent's cost estimates. */
   pricing?: ModelPrice;
   /**
@@ -113,17 +43,6 @@ export interface DisplaySettings {
   showAgentCards: boolean;
 }
 
-export interface WorkspaceSettings {
-  /** Where answer snapshots are kept (`orchestrator.snapshot_storage`), absolute. */
-  snapshotStorage?: string;
-  /** `orchestrator.snapshot_max_file_mb` and `snapshot_max_total_mb`, in bytes; the workspace package's defaults otherwise. */
-  snapshotLimits?: { maxFileBytes?: number; maxSnapshotBytes?: number };
-  /** Root of relative agent workspaces (`orchestrator.agent_temporary_workspace`), absolute. */
-  agentTemporaryWorkspace?: string;
-  /** Context paths shared by every agent (upstream's `orchestrator.context_paths`). */
-  contextPaths: ContextPath[];
-}
-
 /** One validated configuration, whichever dialect it was written in. */
 export interface MassGenConfig {
   /** Absolute path of the file it came from; absent for a configuration built from flags. */
@@ -137,7 +56,12 @@ export interface MassGenConfig {
   /** Strategy to load by name: `vote` unless `workflow: sequential`, or `orchestrator.strategy`. */
   strategy: string;
   orchestrator: OrchestratorSettings;
-  workspace: WorkspaceSettings;
+  /**
+   * The tool packages the configuration names, each with its settings as written: the built-in
+   * `workspace` and `mcp` through the keys both formats have (`backend.cwd`, `context_paths`,
+   * `backend.mcp_servers`, ...), any other through `tools.<name>` or `backend.tools.<name>`.
+   */
+  tools: ToolPackageConfig[];
   display: DisplaySettings;
   /** Unknown or unsupported keys and other non-fatal findings, each naming its key path. */
   warnings: Warning[];

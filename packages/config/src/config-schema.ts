@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { backendSchema } from './backend-schema.js';
+import { backendSchema, toolPackagesSchema } from './backend-schema.js';
 import { orchestratorSchema, timeoutSettingsSchema } from './orchestrator-schema.js';
 import { choiceOf, flag, nonEmptyText } from './schema-primitives.js';
 
@@ -17,22 +17,11 @@ const agentIdSchema = nonEmptyText('a non-empty agent id').refine(
   },
 );
 
-const agentSchema = z
-  .object({
-    id: agentIdSchema,
-    system_message: z.string({ error: 'expected text' }).nullish(),
-    backend: backendSchema,
-    cwd: nonEmptyText('a directory').nullish(),
-  })
-  .superRefine((agent, context) => {
-    if (agent.cwd != null && agent.backend.cwd != null && agent.cwd !== agent.backend.cwd) {
-      context.addIssue({
-        code: 'custom',
-        path: ['cwd'],
-        message: `differs from backend.cwd ("${agent.backend.cwd}"); expected the workspace in one place (backend.cwd)`,
-      });
-    }
-  });
+const agentSchema = z.object({
+  id: agentIdSchema,
+  system_message: z.string({ error: 'expected text' }).nullish(),
+  backend: backendSchema,
+});
 
 /**
  * The whole file, after structural checks (exactly one of `agent`/`agents`, unique ids).
@@ -43,6 +32,7 @@ export const configSchema = z.object({
   agents: z.array(agentSchema).optional(),
   orchestrator: orchestratorSchema.nullish(),
   timeout_settings: timeoutSettingsSchema.nullish(),
+  tools: toolPackagesSchema.nullish(),
   ui: z
     .object({
       display_type: choiceOf(displayTypeNames).nullish(),

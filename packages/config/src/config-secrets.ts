@@ -18,7 +18,7 @@ export function isCredentialVariable(name: string): boolean {
  * provider repeating the key in its error, a server printing its environment): values under
  * credential-named keys (`api_key`, `token`, `password`...) anywhere in a backend's options,
  * `extra_body` included; every header value (and the token after `Bearer`); credentials in any
- * URL; every MCP server `env` value and header; and the credential variables of the environment
+ * URL; the same in every tool package's settings (an MCP server's `env` and `headers`); and the credential variables of the environment
  * backends read keys from.
  */
 export function collectSecrets(config: MassGenConfig): string[] {
@@ -38,16 +38,9 @@ export function collectSecrets(config: MassGenConfig): string[] {
     } else if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...segments, index]));
     else if (isMapping(value)) for (const [key, child] of Object.entries(value)) visit(child, [...segments, key]);
   };
-  for (const agent of config.agents) {
-    visit(agent.backend.options, []);
-    for (const server of agent.backend.mcpServers) {
-      if (server.type === 'stdio') Object.values(server.env).forEach(add);
-      else {
-        Object.values(server.headers).forEach(add);
-        urlCredentials(server.url).forEach(add);
-      }
-    }
-  }
+  for (const agent of config.agents) visit(agent.backend.options, []);
+  for (const tool of config.tools)
+    for (const source of [tool.run, ...tool.agents]) if (source !== undefined) visit(source.settings, []);
   for (const [name, value] of Object.entries(config.env))
     if (value !== undefined && isCredentialVariable(name)) add(value);
   // Longest first, so a secret that contains another is replaced whole.

@@ -31,3 +31,16 @@ export function parseFailure(text: string | string[], env: Record<string, string
   }
   throw new Error('expected the configuration to be rejected');
 }
+
+/** A tool package's settings as the configuration gives them: the run-wide part and each agent's, by agent id. */
+export function toolSettingsOf(
+  config: MassGenConfig,
+  name: string,
+): { run?: Record<string, unknown>; agents: Record<string, Record<string, unknown>> } | undefined {
+  const entry = config.tools.find((candidate) => candidate.name === name);
+  if (entry === undefined) return undefined;
+  return {
+    ...(entry.run === undefined ? {} : { run: entry.run.settings }),
+    agents: Object.fromEntries(entry.agents.map((agent) => [agent.agentId, agent.settings])),
+  };
+}

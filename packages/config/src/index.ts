@@ -1,18 +1,11 @@
 export { backendCatalog, catalogBackendTypes, findBackendRedirect, findBackendType } from './backend-catalog.js';
 export type { BackendCatalogEntry, CatalogBackendType } from './backend-catalog.js';
 export { inferBackendType, supportedBackendTypes, upstreamBackendTypeNote } from './backend-types.js';
-export type {
-  AgentConfig,
-  BackendConfig,
-  CommandExecutionSettings,
-  ContextPath,
-  DisplaySettings,
-  MassGenConfig,
-  McpServerConfig,
-  ModelPrice,
-  WorkspaceSettings,
-} from './config-model.js';
+export type { AgentConfig, BackendConfig, DisplaySettings, MassGenConfig, ModelPrice } from './config-model.js';
 export { collectSecrets, isCredentialVariable, redactText } from './config-secrets.js';
+export { builtInToolKeys } from './tool-package-config.js';
+export type { ToolPackageConfig, ToolSettingsSource } from './tool-package-config.js';
+export { checkToolSettings, settingKeyPath, settingSegments } from './tool-settings-check.js';
 export { loadDotEnv, parseDotEnv } from './dot-env.js';
 export { suggestNames } from './key-suggestion.js';
 export { configIssueAt, listItemNames } from './issue-location.js';

@@ -28,11 +28,11 @@ describe('loadConfig', () => {
     fs.rmSync(directory, { recursive: true, force: true });
   });
 
-  it('resolves the file against the working directory and paths inside it against the file', async () => {
+  it('resolves the file against the working directory, and paths inside it are relative to the file', async () => {
     const config = await loadConfig('configs/team.yaml', { cwd: directory, env: {} });
     expect(config.file).toBe(path.join(directory, 'configs', 'team.yaml'));
     expect(config.baseDir).toBe(path.join(directory, 'configs'));
-    expect(config.agents[0]?.backend.contextPaths[0]?.path).toBe(path.join(directory, 'docs'));
+    expect(config.tools[0]?.agents[0]?.settings).toEqual({ context_paths: [{ path: '../docs' }] });
   });
 
   it('reads .env from the working directory, under the given environment', async () => {

@@ -11,21 +11,13 @@ function agentEntries(config: ParsedConfig): Array<{ agent: ParsedAgent; segment
   return (config.agents ?? []).map((agent, index) => ({ agent, segments: ['agents', index] }));
 }
 
-/**
- * Agents in the model's form. The seed article once writes `cwd` beside `backend` instead of
- * inside it; that is read as the backend's `cwd`.
- */
-export function normalizeAgents(
-  config: ParsedConfig,
-  context: { baseDir: string; warnings: PathWarning[] },
-): AgentConfig[] {
+/** Agents in the model's form. */
+export function normalizeAgents(config: ParsedConfig, context: { warnings: PathWarning[] }): AgentConfig[] {
   return agentEntries(config).map(({ agent, segments }) =>
     dropUndefined({
       id: agent.id,
       systemMessage: agent.system_message ?? undefined,
       backend: normalizeBackend(agent.backend, {
-        agentCwd: agent.cwd ?? undefined,
-        baseDir: context.baseDir,
         segments: [...segments, 'backend'],
         warnings: context.warnings,
       }),

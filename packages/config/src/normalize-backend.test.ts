@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { parseYaml } from './config-test-support.js';
 
@@ -32,8 +31,6 @@ describe('agent and backend mapping', () => {
           type: 'openai',
           model: 'gpt-5',
           sampling: { temperature: 0.7, topP: 0.9, maxOutputTokens: 4000, reasoningEffort: 'high', seed: 42 },
-          contextPaths: [],
-          mcpServers: [],
           options: {
             api_key: 'sk-test',
             base_url: 'https://example.com/v1',
@@ -81,122 +78,6 @@ describe('agent and backend mapping', () => {
   it('leaves the model empty when the file leaves it to the backend, and keeps an explicit package', () => {
     const config = parseYaml(['agent:', '  id: a', '  backend: {type: acme, package: "@acme/massgen-backend"}']);
     expect(config.agents[0]?.backend).toMatchObject({ type: 'acme', model: '', package: '@acme/massgen-backend' });
-  });
-
-  it("keeps cwd as written, and reads the seed article's agent-level cwd as the backend's", () => {
-    const config = parseYaml([
-      'agents:',
-      '  - id: a',
-      '    backend: {type: claude_code, cwd: ./my_project}',
-      '  - id: b',
-      '    cwd: ./other',
-      '    backend: {type: claude_code}',
-    ]);
-    expect(config.agents.map((agent) => agent.backend.cwd)).toEqual(['./my_project', './other']);
-  });
-
-  it('resolves context paths against the configuration directory, read-only unless write is asked for', () => {
-    const config = parseYaml([
-      'agent:',
-      '  id: a',
-      '  backend:',
-      '    type: claude_code',
-      '    context_paths:',
-      '      - {path: ../shared_design_assets, access: read}',
-      '      - {path: ./out, permission: write, protected_paths: [index.html]}',
-      '      - {path: /abs/docs}',
-      '      - {path: ~/notes}',
-    ]);
-    expect(config.agents[0]?.backend.contextPaths).toEqual([
-      { path: '/projects/shared_design_assets', access: 'read', protectedPaths: [] },
-      { path: '/projects/demo/out', access: 'write', protectedPaths: ['/projects/demo/out/index.html'] },
-      { path: '/abs/docs', access: 'read', protectedPaths: [] },
-      { path: `${os.homedir()}/notes`, access: 'read', protectedPaths: [] },
-    ]);
-  });
-
-  it('reads MCP servers in the map form, with environment values as text', () => {
-    const config = parseYaml(
-      [
-        'agent:',
-        '  id: a',
-        '  backend:',
-        '    type: openai',
-        '    mcp_servers:',
-        '      brave_search:',
-        '        type: stdio',
-        '        command: npx',
-        '        args: ["-y", "@modelcontextprotocol/server-brave-search", 8080]',
-        '        env: {BRAVE_API_KEY: "${BRAVE_API_KEY}", DEBUG: true}',
-      ],
-      { BRAVE_API_KEY: 'brave-key' },
-    );
-    expect(config.agents[0]?.backend.mcpServers).toEqual([
-      {
-        name: 'brave_search',
-        key: 'brave_search',
-        type: 'stdio',
-        command: 'npx',
-        args: ['-y', '@modelcontextprotocol/server-brave-search', '8080'],
-        env: { BRAVE_API_KEY: 'brave-key', DEBUG: 'true' },
-      },
-    ]);
-  });
-
-  it('reads MCP servers in the list form and infers the transport when type is left out', () => {
-    const config = parseYaml([
-      'agent:',
-      '  id: a',
-      '  backend:',
-      '    type: claude',
-      '    mcp_servers:',
-      '      - name: weather',
-      '        command: npx',
-      '        cwd: ./tools',
-      '        allowed_tools: [get_forecast]',
-      '      - name: remote',
-      '        url: https://example.com/mcp',
-      '        headers: {Authorization: Bearer x}',
-      '        exclude_tools: [delete_all]',
-    ]);
-    expect(config.agents[0]?.backend.mcpServers).toEqual([
-      {
-        name: 'weather',
-        key: 0,
-        type: 'stdio',
-        command: 'npx',
-        args: [],
-        env: {},
-        cwd: './tools',
-        allowedTools: ['get_forecast'],
-      },
-      {
-        name: 'remote',
-        key: 1,
-        type: 'streamable-http',
-        url: 'https://example.com/mcp',
-        headers: { Authorization: 'Bearer x' },
-        excludeTools: ['delete_all'],
-      },
-    ]);
-  });
-
-  it('warns about keys the transport does not use', () => {
-    const config = parseYaml([
-      'agent:',
-      '  id: a',
-      '  backend:',
-      '    type: claude',
-      '    mcp_servers:',
-      '      - {name: w, type: stdio, command: npx, url: "https://x.dev"}',
-    ]);
-    expect(config.warnings).toEqual([
-      expect.objectContaining({
-        code: 'ignored-key',
-        path: 'agent.backend.mcp_servers[0].url',
-        message: 'not used by a stdio server, so it is ignored',
-      }),
-    ]);
   });
 
   it('loads a backend type with no package as written, leaving its verdict to the run', () => {

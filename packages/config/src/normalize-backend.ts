@@ -6,9 +6,6 @@ import { dropUndefined } from './drop-undefined.js';
 import type { PathWarning } from './findings.js';
 import type { KeySegment } from './key-path.js';
 import { backendKeyRule } from './known-keys.js';
-import { normalizeCommandExecution } from './normalize-command-execution.js';
-import { normalizeContextPaths } from './normalize-context-paths.js';
-import { normalizeMcpServers } from './normalize-mcp-servers.js';
 
 /**
  * Whether a backend key goes to the backend package: its options and keys nobody knows (the package
@@ -20,12 +17,13 @@ function reachesBackend(type: string, key: string): boolean {
 }
 
 /**
- * One agent's backend in the model's form: sampling settings under their core names,
- * context paths resolved against `baseDir`, MCP servers in one form, and the rest as options.
+ * One agent's backend in the model's form: sampling settings under their core names, and the
+ * rest as options. Keys that belong to tool packages (`cwd`, `mcp_servers`, `tools`, ...) are
+ * neither: they reach their package through `MassGenConfig.tools`.
  */
 export function normalizeBackend(
   backend: ParsedBackend,
-  context: { agentCwd?: string; baseDir: string; segments: KeySegment[]; warnings: PathWarning[] },
+  context: { segments: KeySegment[]; warnings: PathWarning[] },
 ): BackendConfig {
   const { segments, warnings } = context;
   const written = backend.type ?? '';
@@ -52,15 +50,7 @@ export function normalizeBackend(
     model: backend.model ?? '',
     package: backend.package ?? undefined,
     sampling,
-    cwd: backend.cwd ?? context.agentCwd,
-    contextPaths: normalizeContextPaths(backend.context_paths, context.baseDir),
-    mcpServers: normalizeMcpServers(backend.mcp_servers, [...segments, 'mcp_servers'], warnings),
     excludeTools: backend.exclude_tools ?? undefined,
-    commandExecution: normalizeCommandExecution(backend, {
-      hasWorkspace: (backend.cwd ?? context.agentCwd) != null,
-      segments,
-      warnings,
-    }),
     pricing:
       backend.pricing == null
         ? undefined
@@ -72,3 +62,4 @@ export function normalizeBackend(
     options,
   });
 }
+

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from './config-test-support.js';
+import { parseYaml, toolSettingsOf } from './config-test-support.js';
 
 const agentLines = ['agent:', '  id: a', '  backend: {type: openai}'];
 
@@ -17,7 +17,7 @@ describe('orchestrator mapping', () => {
       budget: {},
     });
     expect(config.strategy).toBe('vote');
-    expect(config.workspace).toEqual({ contextPaths: [] });
+    expect(config.tools).toEqual([]);
   });
 
   it('maps every seed orchestrator key', () => {
@@ -127,7 +127,7 @@ describe('orchestrator mapping', () => {
     );
   });
 
-  it('resolves workspace roots and shared context paths against the configuration directory', () => {
+  it('hands the workspace roots and shared context paths to the workspace package as written', () => {
     const config = parseYaml([
       ...agentLines,
       'orchestrator:',
@@ -136,28 +136,10 @@ describe('orchestrator mapping', () => {
       '  context_paths:',
       '    - {path: data, permission: write, protected_paths: [keep.txt]}',
     ]);
-    expect(config.workspace).toEqual({
-      snapshotStorage: '/projects/demo/massgen_snapshots',
-      agentTemporaryWorkspace: '/var/tmp/workspaces',
-      contextPaths: [
-        { path: '/projects/demo/data', access: 'write', protectedPaths: ['/projects/demo/data/keep.txt'] },
-      ],
+    expect(toolSettingsOf(config, 'workspace')?.run).toEqual({
+      snapshot_storage: './massgen_snapshots',
+      agent_temporary_workspace: '/var/tmp/workspaces',
+      context_paths: [{ path: 'data', permission: 'write', protected_paths: ['keep.txt'] }],
     });
-  });
-
-  it('reads the snapshot limits in MiB as bytes, and leaves the defaults to the workspace package', () => {
-    const limited = parseYaml([
-      ...agentLines,
-      'orchestrator:',
-      '  snapshot_max_file_mb: 2',
-      '  snapshot_max_total_mb: 0.5',
-    ]);
-    expect(limited.workspace.snapshotLimits).toEqual({ maxFileBytes: 2 * 1024 * 1024, maxSnapshotBytes: 512 * 1024 });
-    expect(
-      parseYaml([...agentLines, 'orchestrator:', '  snapshot_max_total_mb: 100']).workspace.snapshotLimits,
-    ).toEqual({
-      maxSnapshotBytes: 100 * 1024 * 1024,
-    });
-    expect(parseYaml(agentLines).workspace.snapshotLimits).toBeUndefined();
   });
 });

@@ -1,10 +1,7 @@
 import type { OrchestratorSettings } from '@massgen/core';
-import type { WorkspaceSettings } from './config-model.js';
 import type { ParsedConfig } from './config-schema.js';
 import { dropUndefined } from './drop-undefined.js';
 import type { PathWarning } from './findings.js';
-import { normalizeContextPaths } from './normalize-context-paths.js';
-import { resolveConfigPath } from './resolve-config-path.js';
 
 /** The settings a configuration without an `orchestrator` block runs with (see the orchestrator schema). */
 export function defaultOrchestratorSettings(): OrchestratorSettings {
@@ -28,13 +25,12 @@ export function defaultStrategy(workflow: OrchestratorSettings['workflow']): str
 
 /**
  * Coordination settings from `orchestrator` and upstream's `timeout_settings` (seconds
- * become milliseconds), the strategy to load, and the shared workspace settings with
- * paths resolved against `baseDir`.
+ * become milliseconds), and the strategy to load.
  */
 export function normalizeOrchestrator(
   config: ParsedConfig,
-  context: { baseDir: string; warnings: PathWarning[] },
-): { orchestrator: OrchestratorSettings; strategy: string; workspace: WorkspaceSettings } {
+  context: { warnings: PathWarning[] },
+): { orchestrator: OrchestratorSettings; strategy: string } {
   const settings = config.orchestrator ?? {};
   const timeouts = config.timeout_settings ?? {};
   const defaults = defaultOrchestratorSettings();
@@ -75,28 +71,7 @@ export function normalizeOrchestrator(
     }),
   });
 
-  const workspace: WorkspaceSettings = dropUndefined({
-    snapshotStorage:
-      settings.snapshot_storage == null ? undefined : resolveConfigPath(settings.snapshot_storage, context.baseDir),
-    snapshotLimits:
-      settings.snapshot_max_file_mb == null && settings.snapshot_max_total_mb == null
-        ? undefined
-        : dropUndefined({
-            maxFileBytes: mebibytes(settings.snapshot_max_file_mb),
-            maxSnapshotBytes: mebibytes(settings.snapshot_max_total_mb),
-          }),
-    agentTemporaryWorkspace:
-      settings.agent_temporary_workspace == null
-        ? undefined
-        : resolveConfigPath(settings.agent_temporary_workspace, context.baseDir),
-    contextPaths: normalizeContextPaths(settings.context_paths, context.baseDir),
-  });
-
-  return { orchestrator, strategy: settings.strategy ?? defaultStrategy(workflow), workspace };
-}
-
-function mebibytes(size: number | null | undefined): number | undefined {
-  return size == null ? undefined : Math.round(size * 1024 * 1024);
+  return { orchestrator, strategy: settings.strategy ?? defaultStrategy(workflow) };
 }
 
 function toMilliseconds(seconds: number | null | undefined): number | undefined {

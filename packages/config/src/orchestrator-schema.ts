@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { contextPathSchema } from './backend-schema.js';
 import { choiceOf, flag, nonEmptyText, numberBetween, positiveInteger, positiveNumber } from './schema-primitives.js';
 
 /**
@@ -21,10 +20,6 @@ export const orchestratorSchema = z.object({
   restart_after_stagnation: positiveInteger().nullish(),
   plateau_rounds: positiveInteger().nullish(),
   interrupt_stale_turns: flag().nullish(),
-  snapshot_storage: nonEmptyText('a directory').nullish(),
-  snapshot_max_file_mb: positiveNumber().nullish(),
-  snapshot_max_total_mb: positiveNumber().nullish(),
-  agent_temporary_workspace: nonEmptyText('a directory').nullish(),
   max_turn_attempts: positiveInteger().nullish(),
   skip_final_presentation: flag().nullish(),
   coordinate_single_agent: flag().nullish(),
@@ -34,7 +29,6 @@ export const orchestratorSchema = z.object({
       max_cost_usd: positiveNumber().nullish(),
     })
     .nullish(),
-  context_paths: z.array(contextPathSchema).nullish(),
   max_new_answers_per_agent: positiveInteger().nullish(),
   answer_novelty_requirement: choiceOf(['lenient', 'balanced', 'strict']).nullish(),
 });

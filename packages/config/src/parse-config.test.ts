@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseYaml } from './config-test-support.js';
+import { parseYaml, toolSettingsOf } from './config-test-support.js';
 import { parseConfig } from './parse-config.js';
 
 describe('parseConfig', () => {
@@ -80,8 +80,11 @@ describe('parseConfig', () => {
       '  display_type: rich_terminal',
     ]);
     expect(config.dialect).toBe('upstream');
-    expect(config.agents[0]?.backend.contextPaths).toHaveLength(1);
-    expect(config.workspace.contextPaths).toHaveLength(1);
+    expect(toolSettingsOf(config, 'workspace')).toEqual({
+      run: { context_paths: [{ path: 'shared', permission: 'write' }] },
+      agents: { a: { context_paths: [{ path: 'docs', access: 'read' }] } },
+    });
+    expect(toolSettingsOf(config, 'mcp')?.agents).toEqual({ a: { mcp_servers: [{ name: 'w', command: 'npx' }] } });
     expect(config.orchestrator.timeoutMs).toBe(600_000);
   });
 
@@ -134,7 +137,9 @@ describe('parseConfig', () => {
       '    mcp_servers:',
       '      brave: {command: npx, env: {BRAVE_API_KEY: "${BRAVE_API_KEY}"}}',
     ]);
-    expect(config.agents[0]?.backend.mcpServers[0]).toMatchObject({ env: { BRAVE_API_KEY: '' } });
+    expect(toolSettingsOf(config, 'mcp')?.agents['a']).toEqual({
+      mcp_servers: { brave: { command: 'npx', env: { BRAVE_API_KEY: '' } } },
+    });
     expect(config.warnings).toEqual([
       expect.objectContaining({
         code: 'missing-env-var',

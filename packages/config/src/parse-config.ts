@@ -5,6 +5,7 @@ import { checkAgentStructure } from './check-agent-structure.js';
 import { checkBackendUrls } from './check-backend-urls.js';
 import { checkWorkspacePaths } from './check-workspace-paths.js';
 import { checkKeys } from './check-keys.js';
+import { collectToolPackages } from './collect-tool-packages.js';
 import { resolveEnvironment } from './config-environment.js';
 import { describeValue } from './describe-value.js';
 import type { AgentConfig, MassGenConfig } from './config-model.js';
@@ -62,11 +63,14 @@ export function parseConfig(text: string, options: ParseConfigOptions): MassGenC
   const parsed = configSchema.safeParse(root, { reportInput: true, error: describeExpectation });
   const isSecret = (segments: readonly KeySegment[]): boolean =>
     isSecretKeyPath(segments) || interpolation.interpolatedPaths.has(formatKeyPath(segments));
+  const toolIssues: PathIssue[] = [];
+  const tools = collectToolPackages(root, toolIssues, interpolation.interpolatedPaths);
   const issues = [
     ...keyCheck.issues,
     ...checkAgentStructure(root),
     ...checkWorkspacePaths(root, baseDir),
     ...checkBackendUrls(root),
+    ...toolIssues,
     ...(parsed.success ? [] : toPathIssues(parsed.error.issues, isSecret)),
   ];
   const locations = { lines: source.lines, itemNames: listItemNames(root) };
@@ -76,8 +80,8 @@ export function parseConfig(text: string, options: ParseConfigOptions): MassGenC
 
   const dialect = keyCheck.dialectKeys.upstream > keyCheck.dialectKeys.seed ? 'upstream' : 'seed';
   const warnings: PathWarning[] = [...source.warnings, ...interpolation.warnings, ...keyCheck.warnings];
-  const agents = normalizeAgents(parsed.data, { baseDir, warnings });
-  const { orchestrator, strategy, workspace } = normalizeOrchestrator(parsed.data, { baseDir, warnings });
+  const agents = normalizeAgents(parsed.data, { warnings });
+  const { orchestrator, strategy } = normalizeOrchestrator(parsed.data, { warnings });
   const display = normalizeDisplay(parsed.data, dialect, warnings);
 
   return {
@@ -88,7 +92,7 @@ export function parseConfig(text: string, options: ParseConfigOptions): MassGenC
     agents,
     strategy,
     orchestrator,
-    workspace,
+    tools,
     display,
     warnings: toWarnings(warnings, { file, agents, locations }),
     lines: source.lines,

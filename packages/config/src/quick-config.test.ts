@@ -23,7 +23,7 @@ describe('createQuickConfig', () => {
       agents: [
         {
           id: 'gpt-5-nano',
-          backend: { type: 'openai', model: 'gpt-5-nano', sampling: {}, contextPaths: [], mcpServers: [], options: {} },
+          backend: { type: 'openai', model: 'gpt-5-nano', sampling: {}, options: {} },
         },
       ],
       strategy: 'vote',
@@ -37,7 +37,7 @@ describe('createQuickConfig', () => {
         skipFinalPresentation: false,
         budget: {},
       },
-      workspace: { contextPaths: [] },
+      tools: [],
       display: { type: 'textual', liveTimeline: true, showAgentCards: true },
       warnings: [],
       lines: {},
@@ -62,8 +62,6 @@ describe('createQuickConfig', () => {
         type: 'lmstudio',
         model: 'Qwen2.5-7B-Instruct',
         sampling: {},
-        contextPaths: [],
-        mcpServers: [],
         options: { base_url: 'http://localhost:1234/v1', api_key: 'not-needed' },
       },
     });

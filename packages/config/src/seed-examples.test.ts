@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MassGenConfig } from './config-model.js';
+import { toolSettingsOf } from './config-test-support.js';
 import { loadConfig } from './load-config.js';
 import { listYamlFiles, seedExamplesDirectory } from './shared-corpus-location.js';
 
@@ -70,34 +71,39 @@ describe.skipIf(!present)(title, () => {
   });
 
   it('claude_code_with_tools.yaml and refactor_pipeline.yaml: workspaces as written, a sequential pipeline', async () => {
-    expect((await load('claude_code_with_tools.yaml')).agents[0]?.backend.cwd).toBe('./my_project');
+    const tools = await load('claude_code_with_tools.yaml');
+    expect(toolSettingsOf(tools, 'workspace')?.agents[tools.agents[0]?.id ?? '']?.['cwd']).toBe('./my_project');
     const pipeline = await load('refactor_pipeline.yaml');
     expect(pipeline.strategy).toBe('sequential');
-    expect(pipeline.agents.map((agent) => agent.backend.cwd)).toEqual(['./legacy_script', './refactored', undefined]);
+    const workspaces = toolSettingsOf(pipeline, 'workspace')?.agents ?? {};
+    expect(pipeline.agents.map((agent) => workspaces[agent.id]?.['cwd'])).toEqual([
+      './legacy_script',
+      './refactored',
+      undefined,
+    ]);
   });
 
   it('mcp_weather.yaml: a map of MCP servers', async () => {
     const config = await load('mcp_weather.yaml');
-    expect(config.agents[0]?.backend.mcpServers).toEqual([
-      {
-        name: 'weather_server',
-        key: 'weather_server',
-        type: 'stdio',
-        command: 'npx',
-        args: ['-y', '@modelcontextprotocol/server-weather'],
-        env: {},
+    expect(toolSettingsOf(config, 'mcp')?.agents[config.agents[0]?.id ?? '']).toEqual({
+      mcp_servers: {
+        weather_server: { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-weather'] },
       },
-    ]);
+    });
   });
 
-  it('workspace_management.yaml: absolute workspace roots and read-only context paths', async () => {
+  it('workspace_management.yaml: workspace roots and read-only context paths for the workspace package', async () => {
     const config = await load('workspace_management.yaml');
-    expect(config.workspace.snapshotStorage).toBe(path.join(seedExamplesDirectory, 'massgen_snapshots'));
-    expect(config.workspace.agentTemporaryWorkspace).toBe(path.join(seedExamplesDirectory, 'temp_workspaces'));
-    expect(config.agents[1]?.backend.contextPaths.map((entry) => [entry.path, entry.access])).toEqual([
-      [path.resolve(seedExamplesDirectory, '../shared_design_assets'), 'read'],
-      [path.join(seedExamplesDirectory, 'project_ui'), 'read'],
-      [path.resolve(seedExamplesDirectory, '../database_schema'), 'read'],
+    const workspace = toolSettingsOf(config, 'workspace');
+    expect(workspace?.run).toMatchObject({
+      snapshot_storage: './massgen_snapshots',
+      agent_temporary_workspace: './temp_workspaces',
+    });
+    const contextPaths = workspace?.agents[config.agents[1]?.id ?? '']?.['context_paths'] as Array<{ path: string }>;
+    expect(contextPaths.map((entry) => entry.path)).toEqual([
+      '../shared_design_assets',
+      './project_ui',
+      '../database_schema',
     ]);
   });
 });

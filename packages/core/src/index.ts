@@ -36,10 +36,16 @@ export type { JsonSchema } from './json-schema.js';
 export type { AssistantMessage, Message, SystemMessage, ToolCall, ToolResultMessage, UserMessage } from './message.js';
 export type { OptionsIssue, OptionsParseResult, OptionsSchema } from './options-schema.js';
 export type { OrchestratorSettings, VotingMethod } from './orchestrator-settings.js';
-export type { RunExtension, RunExtensionContext, RunExtensionModule } from './run-extension.js';
 export { requestRetryEvent } from './request-retry-event.js';
 export type { Strategy, StrategyContext, StrategyModule } from './strategy.js';
 export type { FinishReason, StreamPart, StreamPartType } from './stream-part.js';
-export type { Tool, ToolContext, ToolProvider, ToolResult } from './tool.js';
+export type { Tool, ToolContext, ToolResult } from './tool.js';
+export type {
+  ToolPackageModule,
+  ToolPackageSettings,
+  ToolSettingsCheckContext,
+  ToolSource,
+  ToolSourceContext,
+} from './tool-package.js';
 export type { Usage } from './usage.js';
 export type { Warning } from './warning.js';

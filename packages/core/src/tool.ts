@@ -14,15 +14,7 @@ export interface ToolResult {
   isError?: boolean;
 }
 
-/** A tool an agent can call: an MCP server's tool, a workspace file tool, a command runner. */
+/** A tool an agent can call: an MCP server's tool, a workspace file tool, a command runner (see `defineTool` in `@massgen/tool-utils`). */
 export interface Tool extends ToolDefinition {
   execute(input: unknown, context: ToolContext): Promise<ToolResult>;
-}
-
-/** A source of tools that holds resources (a child process, a connection) until closed. */
-export interface ToolProvider {
-  /** A name for messages, such as the MCP server's name. */
-  readonly name: string;
-  listTools(): Promise<Tool[]>;
-  close(): Promise<void>;
 }

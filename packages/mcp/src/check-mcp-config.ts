@@ -1,32 +1,23 @@
 import path from 'node:path';
 import which from 'which';
-import type { ConfigIssue } from '@massgen/core';
-import { configIssueAt } from '@massgen/config';
-import type { KeySegment, MassGenConfig } from '@massgen/config';
+import type { ConfigIssue, ToolSettingsCheckContext } from '@massgen/core';
 import { childEnvironment } from './child-environment.js';
+import type { McpServers } from './mcp-servers-settings.js';
 
 /**
  * The MCP problems that make a run stop before it starts, found without starting a server: a
  * stdio server whose command does not exist. It is looked up as the server process would find it:
  * on the PATH the server gets, or, written as a path, from the server's working directory.
  */
-export function checkMcpConfig(config: MassGenConfig): ConfigIssue[] {
+export function checkMcpSettings(context: ToolSettingsCheckContext<McpServers>): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
-  for (const [agentIndex, agent] of config.agents.entries()) {
-    for (const [serverIndex, server] of agent.backend.mcpServers.entries()) {
-      if (server.type !== 'stdio' || findCommand(server.command, server.env, server.cwd, config) !== undefined)
+  for (const { agentId, settings } of context.settings.agents) {
+    for (const [index, server] of settings.servers.entries()) {
+      if (server.type !== 'stdio' || findCommand(server.command, server.env, server.cwd, context) !== undefined)
         continue;
-      const segments: KeySegment[] = [
-        ...(config.singleAgent ? ['agent'] : ['agents', agentIndex]),
-        'backend',
-        'mcp_servers',
-        server.key ?? serverIndex,
-        'command',
-      ];
       issues.push(
-        configIssueAt(
-          config,
-          segments,
+        context.issueAt(
+          { agentId, key: ['mcp_servers', server.key ?? index, 'command'] },
           `command "${server.command}" of MCP server "${server.name}" was not found; expected a program on PATH or a path to one`,
         ),
       );
@@ -39,12 +30,12 @@ function findCommand(
   command: string,
   serverEnv: Readonly<Record<string, string>>,
   serverCwd: string | undefined,
-  config: MassGenConfig,
+  context: ToolSettingsCheckContext<McpServers>,
 ): string | undefined {
   if (command.trim() === '') return undefined;
-  const environment = childEnvironment(serverEnv, config.env);
+  const environment = childEnvironment(serverEnv, context.env);
   // A command written as a path is resolved from the directory the process starts in.
-  const directory = serverCwd === undefined ? process.cwd() : path.resolve(config.baseDir, serverCwd);
+  const directory = serverCwd === undefined ? process.cwd() : path.resolve(context.baseDir, serverCwd);
   const written = /[\\/]/.test(command) ? path.resolve(directory, command) : command;
   return (
     which.sync(written, {

@@ -1,5 +1,5 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { McpServerConfig } from '@massgen/config';
+import type { McpServerConfig } from './mcp-servers-settings.js';
 import { StdioProcessTransport } from './stdio-process-transport.js';
 
 export interface StartFailureContext {

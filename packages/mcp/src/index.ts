@@ -1,26 +1,32 @@
-import type { RunExtension, RunExtensionContext } from '@massgen/core';
-import type { MassGenConfig } from '@massgen/config';
-import { createMcpRunExtension } from './mcp-run-extension.js';
+import type { ToolPackageSettings, ToolSource, ToolSourceContext } from '@massgen/core';
+import type { McpServers } from './mcp-servers-settings.js';
+import { createMcpToolSource } from './mcp-tool-source.js';
 
+/** The tool package contract this package implements (see `ToolPackageModule` in `@massgen/core`). */
 export const specificationVersion = 'v1' as const;
 
-/** The runtime's entry point: it calls this when an agent's backend declares `mcp_servers`. */
-export function createRunExtension(context: RunExtensionContext<MassGenConfig>): Promise<RunExtension> {
-  return createMcpRunExtension(context);
+/** Checks `backend.mcp_servers` of each agent. */
+export { mcpAgentSettingsSchema as agentSettingsSchema } from './mcp-servers-settings.js';
+
+/** A run needs this package when some agent declares at least one server. */
+export function isActive(settings: ToolPackageSettings<McpServers>): boolean {
+  return settings.agents.some((agent) => agent.settings.servers.length > 0);
 }
 
+/** Starts every agent's servers for one run; the runtime calls it by name. */
+export function createToolSource(context: ToolSourceContext<McpServers>): Promise<ToolSource> {
+  return createMcpToolSource(context);
+}
+
+export { createMcpToolSource } from './mcp-tool-source.js';
+
 /** What `massgen --validate` and the run's preflight ask before anything starts. */
-export { checkMcpConfig as checkConfig } from './check-mcp-config.js';
+export { checkMcpSettings as checkSettings } from './check-mcp-config.js';
 export { childEnvironment } from './child-environment.js';
-export { createMcpRunExtension } from './mcp-run-extension.js';
 export { connectMcpServer } from './mcp-server-connection.js';
 export type { ConnectOptions, McpServerConnection } from './mcp-server-connection.js';
+export type { McpServerConfig, McpServers } from './mcp-servers-settings.js';
 export { defaultMcpSettings } from './mcp-settings.js';
 export type { McpSettings } from './mcp-settings.js';
 export { createMcpTool } from './mcp-tool.js';
 export type { McpToolOptions } from './mcp-tool.js';
-export { capResult, defaultMaxResultCharacters } from './result-cap.js';
-export { filterTools } from './tool-filter.js';
-export type { FilteredTools, ToolFilter } from './tool-filter.js';
-export { claimUniqueName, mcpToolName } from './tool-name.js';
-export { toolResultText } from './tool-result-text.js';

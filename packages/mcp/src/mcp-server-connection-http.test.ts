@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MassGenError } from '@massgen/core';
-import type { McpServerConfig } from '@massgen/config';
+import type { McpServerConfig } from './mcp-servers-settings.js';
 import { startHttpTestServer } from './http-test-server.js';
 import type { HttpTestServer } from './http-test-server.js';
 import { connectMcpServer } from './mcp-server-connection.js';

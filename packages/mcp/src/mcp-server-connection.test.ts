@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MassGenError } from '@massgen/core';
-import type { McpServerConfig } from '@massgen/config';
+import type { McpServerConfig } from './mcp-servers-settings.js';
 import { descendantProcesses, isProcessRunning, processCommandLine } from '@massgen/testing';
 import { connectMcpServer } from './mcp-server-connection.js';
 import type { ConnectOptions, McpServerConnection } from './mcp-server-connection.js';

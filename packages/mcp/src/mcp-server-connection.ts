@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool as McpToolDescription } from '@modelcontextprotocol/sdk/types.js';
 import { MassGenError } from '@massgen/core';
-import type { McpServerConfig } from '@massgen/config';
+import type { McpServerConfig } from './mcp-servers-settings.js';
 import { childEnvironment } from './child-environment.js';
 import { describeStartFailure } from './describe-start-failure.js';
 import { redactSecrets, secretValues } from './redact-secrets.js';

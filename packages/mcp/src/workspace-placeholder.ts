@@ -1,5 +1,5 @@
 import type { Warning } from '@massgen/core';
-import type { McpServerConfig } from '@massgen/config';
+import type { McpServerConfig } from './mcp-servers-settings.js';
 
 /** Upstream's `${cwd}`: the agent's workspace, which the configuration loader leaves as written. */
 const placeholder = '${cwd}';

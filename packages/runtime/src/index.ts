@@ -14,7 +14,12 @@ export type { CreateConfiguredBackendsOptions } from './configured-backend.js';
 export { createPassthroughStrategy, passthroughStrategyName } from './passthrough-strategy.js';
 export { PluginLoader } from './plugin-loader.js';
 export type { PluginLoaderOptions } from './plugin-loader.js';
-export { backendPackageCandidates, firstPartyBackendPackage, strategyPackageCandidates } from './plugin-names.js';
+export {
+  backendPackageCandidates,
+  firstPartyBackendPackage,
+  strategyPackageCandidates,
+  toolPackageCandidates,
+} from './plugin-names.js';
 export { defaultRetryPolicy, retryDelay } from './retry-policy.js';
 export type { RetryPolicy } from './retry-policy.js';
 export { RunRecord, createRunId } from './run-record.js';
@@ -29,6 +34,9 @@ export type { AgentState, AgentStatus, RunStatus } from '@massgen/run-state';
 export { run } from './run.js';
 export type { RunOptions, RunResult } from './run.js';
 export { streamWithRetry } from './stream-with-retry.js';
+export { parseToolPackageSettings } from './tool-package-settings.js';
+export { createToolSourceContext, openToolPackage } from './tool-sources.js';
+export type { ToolSourceRun } from './tool-sources.js';
 export type { StreamWithRetryOptions } from './stream-with-retry.js';
 export { UsageLedger } from './usage-ledger.js';
 export type { AgentUsage } from './usage-ledger.js';

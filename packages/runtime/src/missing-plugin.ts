@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { catalogBackendTypes, suggestNames, supportedBackendTypes, upstreamBackendTypeNote } from '@massgen/config';
 import { pluginInstallCommand, pluginInstallTarget } from './plugin-install.js';
 import type { PluginInstallTarget } from './plugin-install.js';
-import { firstPartyBackendPackage, firstPartyStrategies } from './plugin-names.js';
+import { firstPartyBackendPackage, firstPartyStrategies, toolPackageCandidates } from './plugin-names.js';
 
 /** Where the loader looked, and so where a plugin would be installed. */
 export interface PluginSearchContext {
@@ -85,9 +85,27 @@ export function missingStrategyMessage(name: string, context: PluginSearchContex
   return `no installed package serves strategy "${name}"${didYouMean(name, firstPartyStrategies)}. MassGen's strategies are ${firstPartyStrategies.join(', ')}.`;
 }
 
-/** Why a first-party extension (`@massgen/mcp`, `@massgen/workspace`) a feature needs cannot load. */
-export function missingExtensionMessage(packageName: string, feature: string, context: PluginSearchContext): string {
-  return `${feature} need the plugin ${packageName}, which is not installed. ${addAdvice(packageName, packageName, context)}`;
+/**
+ * Why no package serves a tool package the configuration names (`namedBy`: where, such as
+ * `tools.weather` or `backend.mcp_servers`), and what to do. Installing is suggested only for the
+ * packages MassGen publishes and a `package` the configuration writes itself.
+ */
+export function missingToolPackageMessage(
+  name: string,
+  explicitPackage: string | undefined,
+  namedBy: string | undefined,
+  context: PluginSearchContext,
+): string {
+  const what = `tool package "${name}"${namedBy === undefined ? '' : ` (named by ${namedBy})`}`;
+  if (explicitPackage !== undefined) {
+    const command = pluginInstallCommand(installTargetFor(context), [explicitPackage]);
+    return `${what}: package "${explicitPackage}" is not installed. Install it with: ${command.text}`;
+  }
+  const candidates = toolPackageCandidates(name);
+  const [only] = candidates;
+  if (candidates.length === 1 && only !== undefined && only.startsWith('@massgen/'))
+    return `${what} needs the plugin ${only}, which is not installed. ${addAdvice(only, only, context)}`;
+  return `No package found for ${what}: looked for ${candidates.map((candidate) => `"${candidate}"`).join(', ')}. Install the package that provides it, or write the name of one under \`package\` there.`;
 }
 
 function didYouMean(name: string, known: readonly string[]): string {

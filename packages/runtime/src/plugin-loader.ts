@@ -1,9 +1,9 @@
 import { pathToFileURL } from 'node:url';
 import { MassGenError } from '@massgen/core';
-import type { BackendModule, RunExtensionModule, StrategyModule } from '@massgen/core';
-import { missingBackendMessage, missingExtensionMessage, missingStrategyMessage } from './missing-plugin.js';
+import type { BackendModule, StrategyModule, ToolPackageModule } from '@massgen/core';
+import { missingBackendMessage, missingStrategyMessage, missingToolPackageMessage } from './missing-plugin.js';
 import { resolvePackageEntry } from './package-resolver.js';
-import { backendPackageCandidates, strategyPackageCandidates } from './plugin-names.js';
+import { backendPackageCandidates, strategyPackageCandidates, toolPackageCandidates } from './plugin-names.js';
 
 export interface PluginLoaderOptions {
   /**
@@ -38,13 +38,25 @@ export class PluginLoader {
     return { packageName: found.packageName, module: found.module as unknown as StrategyModule };
   }
 
-  /** Loads a first-party run extension package such as `@massgen/mcp`, for a feature the configuration uses. */
-  async loadExtension(packageName: string, feature: string): Promise<RunExtensionModule> {
-    const found = await this.loadFirst([packageName], () =>
-      missingExtensionMessage(packageName, feature, this.options),
+  /** Loads a tool package by the name the configuration gives it; `namedBy` says where, for messages. */
+  async loadToolPackage(
+    name: string,
+    explicitPackage?: string,
+    namedBy?: string,
+  ): Promise<{ packageName: string; module: ToolPackageModule }> {
+    const candidates = toolPackageCandidates(name, explicitPackage);
+    const found = await this.loadFirst(candidates, () =>
+      missingToolPackageMessage(name, explicitPackage, namedBy, this.options),
     );
-    assertModuleShape(found.packageName, found.module, 'createRunExtension');
-    return found.module as unknown as RunExtensionModule;
+    assertModuleShape(found.packageName, found.module, 'createToolSource');
+    return { packageName: found.packageName, module: found.module as unknown as ToolPackageModule };
+  }
+
+  /** Whether a package for the tool package name is installed, without loading it. */
+  findToolPackage(name: string, explicitPackage?: string): string | undefined {
+    return toolPackageCandidates(name, explicitPackage).find(
+      (candidate) => resolvePackageEntry(candidate, this.options.searchPaths, this.conditions) !== undefined,
+    );
   }
 
   /** Whether a package for the backend type is installed, without loading it. */

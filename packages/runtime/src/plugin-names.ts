@@ -18,6 +18,21 @@ export function firstPartyBackendPackage(type: string): string | undefined {
 /** Strategies MassGen publishes a package for. */
 export const firstPartyStrategies: readonly string[] = ['vote', 'sequential'];
 
+/** Tool packages that ship with MassGen under names that predate the `@massgen/tools-` prefix. */
+const toolPackageAliases: Readonly<Record<string, string>> = {
+  mcp: '@massgen/mcp',
+  workspace: '@massgen/workspace',
+};
+
+/** Packages to try, in order, for a tool package name (or exactly `package` when given). */
+export function toolPackageCandidates(name: string, explicitPackage?: string): string[] {
+  if (explicitPackage !== undefined) return [explicitPackage];
+  const alias = toolPackageAliases[name];
+  if (alias !== undefined) return [alias];
+  const slug = name.trim().toLowerCase().replace(/_/g, '-');
+  return [`@massgen/tools-${slug}`, `massgen-tools-${slug}`];
+}
+
 /** Packages to try, in order, for a strategy name (`vote`, `sequential`, or a package name). */
 export function strategyPackageCandidates(name: string): string[] {
   if (name.startsWith('@') || name.includes('/') || name.startsWith('massgen-strategy-')) return [name];

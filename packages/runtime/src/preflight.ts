@@ -6,7 +6,7 @@ import type { KeySegment, MassGenConfig } from '@massgen/config';
 import { agentSegments, checkBackendOptions } from './backend-options.js';
 import { describeMissingApiKey, findMissingApiKey } from './missing-api-key.js';
 import type { PluginLoader } from './plugin-loader.js';
-import { neededExtensions } from './run-extensions.js';
+import { checkToolPackage, whereNamed, whereNamedSegments } from './tool-package-settings.js';
 
 export interface PreflightOptions {
   /** Agents whose backend is given as an instance (`RunOptions.backends`): nothing to load or check. */
@@ -46,12 +46,12 @@ export async function preflightRun(
       issues.push(pluginIssue(config, strategySegments(config), error));
     });
   }
-  for (const need of neededExtensions(config)) {
+  for (const entry of config.tools) {
     try {
-      const module = await loader.loadExtension(need.packageName, need.feature);
-      issues.push(...(module.checkConfig?.(config) ?? []));
+      const { module } = await loader.loadToolPackage(entry.name, entry.package, whereNamed(entry));
+      issues.push(...checkToolPackage(config, entry, module));
     } catch (error) {
-      issues.push(pluginIssue(config, featureSegments(config, need.packageName), error));
+      issues.push(pluginIssue(config, whereNamedSegments(entry), error));
     }
   }
   for (const [index, agent] of config.agents.entries()) {
@@ -174,18 +174,6 @@ function strategySegments(config: MassGenConfig): KeySegment[] {
     if (config.lines[`orchestrator.${key}`] !== undefined) return ['orchestrator', key];
   }
   return [];
-}
-
-/** The first key that needs an extension: an agent's `mcp_servers`, or its `cwd` / `context_paths`. */
-function featureSegments(config: MassGenConfig, packageName: string): KeySegment[] {
-  for (const [index, agent] of config.agents.entries()) {
-    const backend = [...agentSegments(config, index), 'backend'];
-    if (packageName === '@massgen/mcp' && agent.backend.mcpServers.length > 0) return [...backend, 'mcp_servers'];
-    if (packageName === '@massgen/workspace' && agent.backend.cwd !== undefined) return [...backend, 'cwd'];
-    if (packageName === '@massgen/workspace' && agent.backend.contextPaths.length > 0)
-      return [...backend, 'context_paths'];
-  }
-  return packageName === '@massgen/workspace' ? ['orchestrator', 'context_paths'] : [];
 }
 
 /** One issue per key path and message: a problem found two ways is reported once. */

@@ -31,7 +31,7 @@ function installWarningMcpPackage(): void {
   writeFileSync(
     path.join(packageDirectory, 'index.js'),
     `export const specificationVersion = 'v1';
-export async function createRunExtension(context) {
+export async function createToolSource(context) {
   return {
     name: 'mcp',
     toolsFor: () => [{

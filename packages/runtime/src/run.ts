@@ -26,7 +26,7 @@ import { estimateCost, listPriceFor } from './price-table.js';
 import { defaultRetryPolicy } from './retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { redactDeep, redactError } from './redact-secrets.js';
-import { RunExtensions } from './run-extensions.js';
+import { ToolSources } from './tool-sources.js';
 import { RunRecord, createRunId } from './run-record.js';
 import { UsageLedger } from './usage-ledger.js';
 import type { AgentUsage } from './usage-ledger.js';
@@ -122,7 +122,7 @@ export async function run(
   const startedAt = Date.now();
   const runId = createRunId(startedAt);
   const neverAborted = new AbortController().signal;
-  const extensions = await RunExtensions.open(loader, config, {
+  const extensions = await ToolSources.open(loader, config, {
     runId,
     cwd,
     signal: options.signal ?? neverAborted,
@@ -272,7 +272,7 @@ async function createAgents(
   loader: PluginLoader,
   config: MassGenConfig,
   options: RunOptions,
-  extensions: RunExtensions,
+  extensions: ToolSources,
   warn: (warning: Warning) => void,
 ): Promise<AgentHandle[]> {
   const retryPolicy = { ...defaultRetryPolicy, ...options.retryPolicy };

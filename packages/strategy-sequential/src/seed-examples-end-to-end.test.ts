@@ -44,20 +44,19 @@ afterEach(() => {
 /**
  * The seed file as written, except that every agent talks to the fake server through the
  * chat-completions backend: ids, system messages, models, sampling and the orchestrator
- * settings are the file's own.
+ * settings are the file's own. Its tool packages (workspaces, MCP servers) are left out.
  */
 async function loadSeedOnFakeServer(file: string): Promise<MassGenConfig> {
   const config = await loadConfig(path.join(seedDirectory, file), { cwd: seedDirectory, env: {} });
   return {
     ...config,
+    tools: [],
     agents: config.agents.map((agent) => ({
       ...agent,
       backend: {
         type: 'chatcompletion',
         model: agent.backend.model,
         sampling: agent.backend.sampling,
-        contextPaths: [],
-        mcpServers: [],
         options: { base_url: server.url, api_key: 'fake-key' },
       },
     })),

@@ -1,9 +1,8 @@
 import { realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ConfigIssue } from '@massgen/core';
-import { configIssueAt, formatKeyPath } from '@massgen/config';
-import type { KeySegment, MassGenConfig } from '@massgen/config';
+import type { ConfigIssue, ToolSettingsCheckContext } from '@massgen/core';
+import type { WorkspaceAgentSettings, WorkspaceRunSettings } from './workspace-settings.js';
 
 /**
  * The workspace problems that stop a run before anything is created, found from the file alone:
@@ -11,19 +10,19 @@ import type { KeySegment, MassGenConfig } from '@massgen/config';
  * workspace. A run lays its workspaces out only after this passes, and `massgen --validate`
  * reports the same issues.
  */
-export function checkWorkspaceConfig(config: MassGenConfig): ConfigIssue[] {
+export function checkWorkspaceSettings(
+  context: ToolSettingsCheckContext<WorkspaceAgentSettings, WorkspaceRunSettings>,
+): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
   const owners = new Map<string, string>();
-  for (const [index, agent] of config.agents.entries()) {
-    const written = agent.backend.cwd;
+  for (const { agentId, settings } of context.settings.agents) {
+    const written = settings.cwd ?? undefined;
     if (written === undefined) continue;
-    const segments = cwdSegments(config, index);
     const location = plannedLocation(written);
     if (location === undefined) {
       issues.push(
-        configIssueAt(
-          config,
-          segments,
+        context.issueAt(
+          { agentId, key: ['cwd'] },
           `"${written}" leaves agent_temporary_workspace; expected a directory name inside it, or an absolute path`,
         ),
       );
@@ -31,25 +30,17 @@ export function checkWorkspaceConfig(config: MassGenConfig): ConfigIssue[] {
     }
     const owner = owners.get(location);
     if (owner === undefined) {
-      owners.set(location, agent.id);
+      owners.set(location, agentId);
       continue;
     }
     issues.push(
-      configIssueAt(
-        config,
-        segments,
-        `agents "${owner}" and "${agent.id}" have the same workspace (cwd); expected each agent to have its own directory`,
+      context.issueAt(
+        { agentId, key: ['cwd'] },
+        `agents "${owner}" and "${agentId}" have the same workspace (cwd); expected each agent to have its own directory`,
       ),
     );
   }
   return issues;
-}
-
-/** Where an agent's `cwd` is written: the seed also accepts it beside `backend`. */
-function cwdSegments(config: MassGenConfig, agentIndex: number): KeySegment[] {
-  const agent: KeySegment[] = config.singleAgent ? ['agent'] : ['agents', agentIndex];
-  const besideBackend = [...agent, 'cwd'];
-  return config.lines[formatKeyPath(besideBackend)] === undefined ? [...agent, 'backend', 'cwd'] : besideBackend;
 }
 
 /**

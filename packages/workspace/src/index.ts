@@ -1,17 +1,30 @@
-import type { RunExtension, RunExtensionContext } from '@massgen/core';
-import type { MassGenConfig } from '@massgen/config';
-import { createWorkspaceRunExtension } from './workspace-run-extension.js';
+import type { ToolSource, ToolSourceContext } from '@massgen/core';
+import { createWorkspaceToolSource } from './workspace-tool-source.js';
+import { isWorkspaceActive } from './workspace-settings.js';
+import type { WorkspaceAgentSettings, WorkspaceRunSettings, WorkspaceSettings } from './workspace-settings.js';
 
-/** Checked by the runtime before it uses this package as a run extension. */
+/** The tool package contract this package implements (see `ToolPackageModule` in `@massgen/core`). */
 export const specificationVersion = 'v1' as const;
 
+export {
+  workspaceAgentSettingsSchema as agentSettingsSchema,
+  workspaceRunSettingsSchema as runSettingsSchema,
+} from './workspace-settings.js';
+
+/** A run needs this package when an agent has a workspace or a context path, or asks to run commands. */
+export function isActive(settings: WorkspaceSettings): boolean {
+  return isWorkspaceActive(settings);
+}
+
 /** Opens the workspaces, snapshots and file tools of one run; the runtime calls it by name. */
-export function createRunExtension(context: RunExtensionContext<MassGenConfig>): Promise<RunExtension> {
-  return createWorkspaceRunExtension(context);
+export function createToolSource(
+  context: ToolSourceContext<WorkspaceAgentSettings, WorkspaceRunSettings>,
+): Promise<ToolSource> {
+  return createWorkspaceToolSource(context);
 }
 
 /** What a run would refuse about the workspaces, found before anything is created, for `massgen --validate`. */
-export { checkWorkspaceConfig as checkConfig } from './check-workspace-config.js';
+export { checkWorkspaceSettings as checkSettings } from './check-workspace-config.js';
 export { writeFileAtomic, copyFileAtomic } from './atomic-write.js';
 export {
   assertConfinable,
@@ -24,10 +37,12 @@ export type { AgentCommandConfinement } from './command-confinement-plan.js';
 export type { CommandLaunch } from './command-launch.js';
 export { createCommandTool } from './command-tool.js';
 export type { CommandToolOptions } from './command-tool.js';
+export type { CommandExecutionSettings } from './command-execution-settings.js';
 export { compileCommandPolicy, judgeCommand } from './command-policy.js';
 export type { CommandPattern, CommandPolicy, CommandVerdict } from './command-policy.js';
 export { runCommand } from './command-runner.js';
 export type { CommandRunOptions, CommandRunResult } from './command-runner.js';
+export type { ContextPath } from './context-paths-settings.js';
 export { createFileTools } from './file-tools/create-file-tools.js';
 export { isWithin } from './path-containment.js';
 export { PathSandbox, peersDirectory } from './path-sandbox.js';
@@ -38,4 +53,5 @@ export { SnapshotStore } from './snapshot-store.js';
 export type { Snapshot } from './snapshot-store.js';
 export { createWorkspaceLayout } from './workspace-layout.js';
 export type { AgentLayout, ResolvedContextPath, WorkspaceLayout } from './workspace-layout.js';
-export { createWorkspaceRunExtension } from './workspace-run-extension.js';
+export { createWorkspaceToolSource } from './workspace-tool-source.js';
+export type { WorkspaceAgentSettings, WorkspaceRunSettings, WorkspaceSettings } from './workspace-settings.js';

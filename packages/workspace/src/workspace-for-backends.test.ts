@@ -2,9 +2,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentWorkspace, CoordinationEvent, RunEvent, RunExtension } from '@massgen/core';
-import { parseConfig } from '@massgen/config';
-import { createRunExtension } from './index.js';
+import type { AgentWorkspace, CoordinationEvent, RunEvent, ToolSource } from '@massgen/core';
+import { openWorkspace } from './workspace-test-support.js';
 
 let directory: string;
 let seq = 0;
@@ -32,20 +31,10 @@ agents:
     backend: { type: claude_code }
 `;
 
-async function open(yaml = teamYaml): Promise<RunExtension> {
-  const config = parseConfig(yaml, {
-    file: path.join(directory, 'team.yaml'),
-    baseDir: directory,
-    cwd: directory,
-    env: {},
-  });
-  return createRunExtension({
-    config,
-    runId: 'run-1',
-    cwd: directory,
-    signal: new AbortController().signal,
-    warn: () => {},
-  });
+async function open(yaml = teamYaml): Promise<ToolSource> {
+  const source = await openWorkspace(directory, yaml);
+  if (source === undefined) throw new Error('the run does not need the workspace package');
+  return source;
 }
 
 function stamp(event: CoordinationEvent): RunEvent {

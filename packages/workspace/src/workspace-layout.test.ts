@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Warning } from '@massgen/core';
-import { parseConfig } from '@massgen/config';
 import { createWorkspaceLayout } from './workspace-layout.js';
+import { workspaceContext } from './workspace-test-support.js';
 
 let directory: string;
 
@@ -16,22 +16,22 @@ afterEach(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-function config(text: string) {
-  return parseConfig(text, { file: path.join(directory, 'team.yaml'), baseDir: directory, cwd: directory, env: {} });
+function layoutOf(yaml: string, runId = 'run-1', warn: (warning: Warning) => void = () => undefined) {
+  return createWorkspaceLayout(workspaceContext(directory, yaml, { runId, warn }));
 }
 
 describe('createWorkspaceLayout', () => {
   it('puts relative workspaces under <agent_temporary_workspace>/<runId>, absolute ones where they are, and snapshots under <snapshot_storage>/<runId>', async () => {
     const absolute = path.join(directory, 'elsewhere', 'mine');
-    const layout = await createWorkspaceLayout(
-      config(`agents:
+    const layout = await layoutOf(
+      `agents:
   - id: a
     backend: { type: openai, cwd: project_ui }
   - id: b
     backend: { type: openai, cwd: "${absolute}" }
   - id: c
     backend: { type: openai }
-`),
+`,
       'run-7',
       () => undefined,
     );
@@ -46,12 +46,12 @@ describe('createWorkspaceLayout', () => {
   });
 
   it('honours snapshot_storage and agent_temporary_workspace', async () => {
-    const layout = await createWorkspaceLayout(
-      config(`orchestrator: { snapshot_storage: ./snaps, agent_temporary_workspace: ./temp }
+    const layout = await layoutOf(
+      `orchestrator: { snapshot_storage: ./snaps, agent_temporary_workspace: ./temp }
 agents:
   - id: a
     backend: { type: openai, cwd: ws }
-`),
+`,
       'run-1',
       () => undefined,
     );
@@ -60,8 +60,8 @@ agents:
   });
 
   it('rejects a relative workspace that climbs out of the workspace root, naming the key', async () => {
-    const attempt = createWorkspaceLayout(
-      config('agent:\n  id: a\n  backend: { type: openai, cwd: ../../escape }\n'),
+    const attempt = layoutOf(
+      'agent:\n  id: a\n  backend: { type: openai, cwd: ../../escape }\n',
       'run-1',
       () => undefined,
     );
@@ -75,8 +75,7 @@ agents:
     const link = path.join(directory, 'link');
     mkdirSync(path.join(directory, 'real'));
     symlinkSync(path.join(directory, 'real'), link);
-    const attempt = createWorkspaceLayout(
-      config(`agents:
+    const attempt = layoutOf(`agents:
   - id: a
     backend: { type: openai, cwd: same }
   - id: b
@@ -85,10 +84,7 @@ agents:
     backend: { type: openai, cwd: "${path.join(directory, 'real')}" }
   - id: d
     backend: { type: openai, cwd: "${link}" }
-`),
-      'run-1',
-      () => undefined,
-    );
+`);
     await expect(attempt).rejects.toMatchObject({
       code: 'CONFIG_INVALID',
       issues: [
@@ -111,8 +107,8 @@ agents:
   it('warns about a context path that does not exist, and merges one listed twice with the wider access', async () => {
     mkdirSync(path.join(directory, 'shared'));
     const warnings: Warning[] = [];
-    const layout = await createWorkspaceLayout(
-      config(`orchestrator:
+    const layout = await layoutOf(
+      `orchestrator:
   context_paths:
     - { path: shared, permission: read }
 agents:
@@ -122,7 +118,7 @@ agents:
       context_paths:
         - { path: shared, access: write }
         - { path: missing }
-`),
+`,
       'run-1',
       (warning) => warnings.push(warning),
     );

@@ -2,10 +2,14 @@ import { mkdir, realpath } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '@massgen/core';
-import type { Warning } from '@massgen/core';
-import type { ContextPath, MassGenConfig } from '@massgen/config';
-import { checkWorkspaceConfig } from './check-workspace-config.js';
+import type { ConfigIssue, ToolSourceContext, Warning } from '@massgen/core';
+import { formatKeyPath } from '@massgen/config';
+import { resolveConfigPath } from '@massgen/config/internal';
+import { checkWorkspaceSettings } from './check-workspace-config.js';
+import { normalizeContextPaths } from './context-paths-settings.js';
+import type { ContextPath } from './context-paths-settings.js';
 import { resolveRealPath } from './real-path.js';
+import type { WorkspaceAgentSettings, WorkspaceRunSettings } from './workspace-settings.js';
 
 /** A context path with its real location, for the sandbox. */
 export interface ResolvedContextPath {
@@ -43,49 +47,63 @@ export interface WorkspaceLayout {
  * `<snapshot_storage>/<runId>` (default `.massgen/snapshots`).
  */
 export async function createWorkspaceLayout(
-  config: MassGenConfig,
-  runId: string,
-  warn: (warning: Warning) => void,
+  context: ToolSourceContext<WorkspaceAgentSettings, WorkspaceRunSettings>,
 ): Promise<WorkspaceLayout> {
-  const issues = checkWorkspaceConfig(config);
-  if (issues.length > 0) throw new ConfigError({ ...(config.file === undefined ? {} : { file: config.file }), issues });
-  const temporaryRoot = await ensureDirectory(
-    config.workspace.agentTemporaryWorkspace ?? path.join(config.baseDir, '.massgen', 'workspaces'),
-  );
-  const snapshotRoot = await ensureDirectory(
-    config.workspace.snapshotStorage ?? path.join(config.baseDir, '.massgen', 'snapshots'),
-  );
+  const { settings, baseDir, runId, warn } = context;
+  const issues = checkWorkspaceSettings({
+    settings,
+    baseDir,
+    env: context.env,
+    issueAt: ({ agentId, key }, message) => ({
+      ...context.locate({ ...(agentId === undefined ? {} : { agentId }), key: formatKeyPath(key) }),
+      message,
+    }),
+  });
+  if (issues.length > 0) throw configError(context, issues);
+  const run = settings.run ?? {};
+  const configuredRoot = (written: string | null | undefined, fallback: string): string =>
+    written == null ? path.join(baseDir, '.massgen', fallback) : resolveConfigPath(written, baseDir);
+  const temporaryRoot = await ensureDirectory(configuredRoot(run.agent_temporary_workspace, 'workspaces'));
+  const snapshotRoot = await ensureDirectory(configuredRoot(run.snapshot_storage, 'snapshots'));
   const shared = await Promise.all(
-    config.workspace.contextPaths.map((contextPath) =>
-      resolveContextPath(contextPath, 'orchestrator.context_paths', warn),
+    normalizeContextPaths(run.context_paths, baseDir).map((contextPath) =>
+      resolveContextPath(contextPath, context.locate({ key: 'context_paths' }).path, warn),
     ),
   );
   const agents: AgentLayout[] = [];
-  for (const [index, agent] of config.agents.entries()) {
-    const agentPath = config.singleAgent ? 'agent' : `agents[${index}]`;
-    const keyPath = `${agentPath}.backend`;
-    const written = agent.backend.cwd;
+  for (const agentId of context.agentIds) {
+    const own = settings.agents.find((agent) => agent.agentId === agentId)?.settings ?? {};
+    const written = own.cwd ?? undefined;
     const workspace =
-      written === undefined ? undefined : await ensureDirectory(workspacePath(written, temporaryRoot, runId));
-    const own = await Promise.all(
-      agent.backend.contextPaths.map((contextPath) =>
-        resolveContextPath(contextPath, `${keyPath}.context_paths`, warn, agent.id),
+      written === undefined
+        ? undefined
+        : await ensureDirectory(workspacePath(written, temporaryRoot, runId));
+    const ownContextPaths = await Promise.all(
+      normalizeContextPaths(own.context_paths, baseDir).map((contextPath) =>
+        resolveContextPath(contextPath, context.locate({ agentId, key: 'context_paths' }).path, warn, agentId),
       ),
     );
     agents.push({
-      agentId: agent.id,
+      agentId,
       ...(workspace === undefined ? {} : { workspace }),
-      contextPaths: mergeContextPaths([...shared, ...own]),
+      contextPaths: mergeContextPaths([...shared, ...ownContextPaths]),
     });
   }
   return { temporaryRoot, snapshotRoot, snapshotDirectory: path.join(snapshotRoot, runId), agents };
 }
 
-/** Where a `cwd` that passed `checkWorkspaceConfig` is made: relative ones under this run's directory. */
+/** Where a `cwd` that passed `checkWorkspaceSettings` is made: relative ones under this run's directory. */
 function workspacePath(written: string, temporaryRoot: string, runId: string): string {
   if (written === '~' || written.startsWith('~/')) return path.join(os.homedir(), written.slice(1));
   if (path.isAbsolute(written)) return path.resolve(written);
   return path.join(temporaryRoot, runId, path.normalize(written));
+}
+
+function configError(
+  context: ToolSourceContext<WorkspaceAgentSettings, WorkspaceRunSettings>,
+  issues: ConfigIssue[],
+): ConfigError {
+  return new ConfigError({ ...(context.file === undefined ? {} : { file: context.file }), issues });
 }
 
 /** One entry per directory: listed twice (shared and the agent's own), the wider access and every protected path apply. */

@@ -1,24 +1,19 @@
-import type { AgentWorkspace, RunEvent, RunExtension, RunExtensionContext, Tool } from '@massgen/core';
+import type { AgentWorkspace, RunEvent, Tool, ToolSource, ToolSourceContext } from '@massgen/core';
 import { toMassGenError } from '@massgen/core';
-import type { MassGenConfig } from '@massgen/config';
-import { realpathSync } from 'node:fs';
-import path from 'node:path';
 import type { AccessPhase } from './access-phase.js';
 import { buildSandboxView } from './agent-sandbox-view.js';
 import type { PeerSnapshot } from './agent-sandbox-view.js';
-import {
-  assertConfinable,
-  commandLaunch,
-  describeConfinement,
-  planCommandConfinement,
-} from './command-confinement-plan.js';
+import { commandExecutionOf } from './command-execution-settings.js';
+import type { CommandExecutionSettings } from './command-execution-settings.js';
 import { compileCommandPolicy } from './command-policy.js';
 import { createCommandTool } from './command-tool.js';
 import { createFileTools } from './file-tools/create-file-tools.js';
 import { PathSandbox } from './path-sandbox.js';
-import { SnapshotStore, defaultSnapshotLimits } from './snapshot-store.js';
+import { SnapshotStore } from './snapshot-store.js';
 import { createWorkspaceLayout } from './workspace-layout.js';
 import type { AgentLayout } from './workspace-layout.js';
+import { hasFiles, snapshotLimitsOf } from './workspace-settings.js';
+import type { WorkspaceAgentSettings, WorkspaceRunSettings } from './workspace-settings.js';
 
 /**
  * The workspaces of one run. Each agent gets file tools over its own workspace, its peers'
@@ -27,23 +22,27 @@ import type { AgentLayout } from './workspace-layout.js';
  * view before any later turn starts (the runtime awaits `onEvent`). The winner may write the
  * `write` context paths from the consensus until its final answer.
  */
-export async function createWorkspaceRunExtension(context: RunExtensionContext<MassGenConfig>): Promise<RunExtension> {
-  const { config } = context;
-  const confinements = await planCommandConfinement(config);
-  assertConfinable(config, confinements);
-  for (const entry of confinements)
-    context.warn({ code: 'command-execution-mode', message: describeConfinement(entry), agentId: entry.agentId });
-  // Files that hold keys: no sandboxed command reads them, even inside a context path.
-  const secrets = [config.file, path.join(config.baseDir, '.env'), path.join(context.cwd, '.env')].flatMap((file) =>
-    file === undefined ? [] : [realOrSelf(file)],
-  );
-  const layout = await createWorkspaceLayout(config, context.runId, context.warn);
+export async function createWorkspaceToolSource(
+  context: ToolSourceContext<WorkspaceAgentSettings, WorkspaceRunSettings>,
+): Promise<ToolSource> {
+  const commandExecution = new Map<string, CommandExecutionSettings>();
+  for (const { agentId, settings } of context.settings.agents) {
+    const enabled = commandExecutionOf(settings, {
+      hasWorkspace: settings.cwd != null,
+      keyPath: (key) => context.locate({ agentId, key }).path,
+      warn: (warning) => context.warn({ ...warning, agentId }),
+    });
+    if (enabled !== undefined) commandExecution.set(agentId, enabled);
+  }
+  // Command execution asked for by agents without a workspace needs no directories at all.
+  if (!hasFiles(context.settings)) return { name: 'workspace', close: async () => {} };
+  const layout = await createWorkspaceLayout(context);
   const privateAreas = [
     layout.temporaryRoot,
     layout.snapshotRoot,
     ...layout.agents.flatMap((agent) => (agent.workspace === undefined ? [] : [agent.workspace])),
   ];
-  const snapshotLimits = { ...defaultSnapshotLimits, ...config.workspace.snapshotLimits };
+  const snapshotLimits = snapshotLimitsOf(context.settings.run);
   const store = new SnapshotStore(layout.snapshotDirectory, privateAreas, snapshotLimits);
   const snapshots = new Map<string, PeerSnapshot>();
   const capturedLabels = new Set<string>();
@@ -106,12 +105,12 @@ export async function createWorkspaceRunExtension(context: RunExtensionContext<M
     if (agent === undefined) return [];
     const sandbox = new PathSandbox(() => buildSandboxView(layout, agent, phase, snapshots));
     const tools = createFileTools(sandbox, agent, snapshotLimits.maxFileBytes);
-    const confinement = confinements.find((entry) => entry.agentId === agentId);
-    if (confinement !== undefined && agent.workspace !== undefined) {
+    const commands = commandExecution.get(agentId);
+    if (commands !== undefined && agent.workspace !== undefined) {
       tools.push(
         createCommandTool({
           workspace: agent.workspace,
-          policy: compileCommandPolicy(confinement.settings),
+          policy: compileCommandPolicy(commands),
           isOpen: () => phase.kind !== 'ended',
           confinement: confinement.confinement.kind === 'refused' ? 'local' : confinement.confinement.kind,
           launch: () => commandLaunch(confinement, buildSandboxView(layout, agent, phase, snapshots), secrets),

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,8 +35,8 @@ function installFakeMcpPackage(): string {
     `import { appendFileSync } from 'node:fs';
 const log = (line) => appendFileSync(${JSON.stringify(log)}, line + '\\n');
 export const specificationVersion = 'v1';
-export async function createRunExtension(context) {
-  log('open ' + context.config.agents.map((agent) => agent.backend.mcpServers.map((server) => server.name).join(',')).join(';'));
+export async function createToolSource(context) {
+  log('open ' + context.settings.agents.map((agent) => agent.agentId + ':' + Object.keys(agent.settings.mcp_servers).join(',')).join(';'));
   context.warn({ code: 'server-failed', message: 'weather_backup did not start' });
   return {
     name: 'mcp',
@@ -97,8 +97,8 @@ function planner(): ScriptedTurn[] | ((request: BackendRequest, index: number) =
   };
 }
 
-describe('run extensions', () => {
-  it('opens the extension a configuration needs, gives its tools to the agent, shows it every event and closes it', async () => {
+describe('tool packages', () => {
+  it('opens the package a configuration names, gives its tools to the agent, shows it every event and closes it', async () => {
     const log = installFakeMcpPackage();
     const result = await run(parseConfig(weatherAgent, { baseDir: directory, cwd: directory, env: {} }), 'Weather?', {
       cwd: directory,
@@ -109,14 +109,14 @@ describe('run extensions', () => {
     expect(result.answers[0]?.content).toBe('Pack light: Sunny in Beijing for planner');
     expect(result.warnings.map((warning) => warning.message)).toContain('weather_backup did not start');
     expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual([
-      'open weather',
+      'open planner:weather',
       'event answer',
       'event run-end',
       'close',
     ]);
   });
 
-  it("hands the workspace an extension knows for an agent to that agent's backend", async () => {
+  it("hands the workspace a tool source knows for an agent to that agent's backend", async () => {
     const workspacePackage = path.join(directory, 'node_modules', '@massgen', 'workspace');
     mkdirSync(workspacePackage, { recursive: true });
     writeFileSync(
@@ -126,7 +126,7 @@ describe('run extensions', () => {
     writeFileSync(
       path.join(workspacePackage, 'index.js'),
       `export const specificationVersion = 'v1';
-export async function createRunExtension() {
+export async function createToolSource() {
   return {
     name: 'workspace',
     workspaceFor: (agentId) => agentId === 'builder' ? { directory: '/work/builder', roots: () => [{ path: '/work/builder', access: 'write' }], protectedPaths: () => [] } : undefined,
@@ -180,7 +180,7 @@ export function createBackend(settings) {
     expect(created.filter((line) => line.startsWith('reviewer'))).toEqual(['reviewer none', 'reviewer none']);
   });
 
-  it('says which package provides a feature the configuration uses when it is missing', async () => {
+  it('says which package the configuration needs, and where it names it, when the package is missing', async () => {
     const error = await run(parseConfig(weatherAgent, { baseDir: directory, cwd: directory, env: {} }), 'q', {
       cwd: directory,
       pluginSearchPaths: [runtimeDirectory],
@@ -189,7 +189,125 @@ export function createBackend(settings) {
     }).catch((caught: unknown) => caught);
     expect(MassGenError.isInstance(error) && error.code).toBe('CONFIG_INVALID');
     expect((error as Error).message).toContain(
-      'agent.backend.mcp_servers (line 6): MCP servers (backend.mcp_servers) need the plugin @massgen/mcp, which is not installed. Add it with: massgen add @massgen/mcp (runs: pnpm add @massgen/mcp@',
+      'agent.backend.mcp_servers (line 6): tool package "mcp" (named by agent.backend.mcp_servers) needs the plugin @massgen/mcp, which is not installed. Add it with: massgen add @massgen/mcp (runs: pnpm add @massgen/mcp@',
+    );
+  });
+});
+
+describe('a third-party tool package loaded by name', () => {
+  const repositoryRoot = path.resolve(runtimeDirectory, '../..');
+
+  function installFixture(): void {
+    mkdirSync(path.join(directory, 'node_modules'), { recursive: true });
+    symlinkSync(
+      path.join(repositoryRoot, 'tools/massgen-tools-fixture'),
+      path.join(directory, 'node_modules', 'massgen-tools-fixture'),
+      'dir',
+    );
+  }
+
+  /** Calls `forecast` once, then answers with what it said; votes once there is an answer. */
+  function forecaster(): (request: BackendRequest, index: number) => ScriptedTurn {
+    return (request) => {
+      const result = request.messages.find((message) => message.role === 'tool');
+      const vote = request.tools?.find((tool) => tool.name === 'vote');
+      if (vote !== undefined)
+        return [
+          { type: 'tool-call', id: 'v', name: 'vote', input: '{"agent_id":"agent1","reason":"it has the forecast"}' },
+          { type: 'finish', reason: 'tool-calls' },
+        ];
+      if (result === undefined && request.tools?.some((tool) => tool.name === 'forecast') === true)
+        return [
+          { type: 'tool-call', id: 'f', name: 'forecast', input: '{"city":"Oslo"}' },
+          { type: 'finish', reason: 'tool-calls' },
+        ];
+      const text = `Forecast: ${result?.role === 'tool' ? result.content : 'none'}`;
+      return request.tools?.some((tool) => tool.name === 'new_answer') === true
+        ? [
+            { type: 'tool-call', id: 'a', name: 'new_answer', input: JSON.stringify({ content: text }) },
+            { type: 'finish', reason: 'tool-calls' },
+          ]
+        : [
+            { type: 'text-delta', text },
+            { type: 'finish', reason: 'stop' },
+          ];
+    };
+  }
+
+  const team = (station: string, units: string) => `tools:
+  fixture: { units: ${units} }
+agent:
+  id: planner
+  backend:
+    type: chatcompletion
+    model: m
+    tools:
+      fixture: { station: ${station} }
+`;
+
+  it('loads massgen-tools-fixture for tools.fixture, with the settings of both places, and runs its tool', async () => {
+    installFixture();
+    const result = await run(
+      parseConfig(team('North', 'imperial'), { baseDir: directory, cwd: directory, env: {} }),
+      'Weather?',
+      {
+        cwd: directory,
+        pluginSearchPaths: [runtimeDirectory],
+        pluginConditions: ['@massgen/source'],
+        record: false,
+        backends: { planner: createScriptedBackend({ turns: forecaster() }) },
+      },
+    );
+    expect(result.stopReason).toBe('consensus');
+    expect(result.answers[0]?.content).toBe('Forecast: North station: Oslo will be sunny, 70 °F (answers so far: 0).');
+  });
+
+  it('checks its settings with its own schemas, naming key paths and lines, before any agent starts', async () => {
+    installFixture();
+    const error = await run(
+      parseConfig(team('""', 'kelvin'), {
+        file: path.join(directory, 'team.yaml'),
+        baseDir: directory,
+        cwd: directory,
+        env: {},
+      }),
+      'q',
+      {
+        cwd: directory,
+        pluginSearchPaths: [runtimeDirectory],
+        pluginConditions: ['@massgen/source'],
+        record: false,
+        backends: { planner: createScriptedBackend({ turns: [] }) },
+      },
+    ).catch((caught: unknown) => caught);
+    expect(MassGenError.isInstance(error) && error.code).toBe('CONFIG_INVALID');
+    expect((error as Error).message).toContain(
+      'tools.fixture.units (line 2): expected "metric" or "imperial", got "kelvin"',
+    );
+    expect((error as Error).message).toContain(
+      'agent.backend.tools.fixture.station (line 9): expected the name of a weather station, got ""',
+    );
+  });
+
+  it('names the packages it looked for and where the configuration names the package when none is installed', async () => {
+    const error = await run(
+      parseConfig('agent:\n  id: planner\n  backend:\n    type: chatcompletion\n    tools: { weather: {} }\n', {
+        baseDir: directory,
+        cwd: directory,
+        env: {},
+      }),
+      'q',
+      {
+        cwd: directory,
+        pluginSearchPaths: [runtimeDirectory],
+        pluginConditions: ['@massgen/source'],
+        record: false,
+        backends: { planner: createScriptedBackend({ turns: [] }) },
+      },
+    ).catch((caught: unknown) => caught);
+    expect(MassGenError.isInstance(error) && error.code).toBe('PLUGIN_NOT_FOUND');
+    expect((error as Error).message).toContain(
+      'No package found for tool package "weather" (named by agent.backend.tools.weather): looked for "@massgen/tools-weather", "massgen-tools-weather"',
     );
   });
 });

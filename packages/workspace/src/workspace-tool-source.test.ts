@@ -2,10 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CoordinationEvent, RunEvent, RunExtension, Tool, Warning } from '@massgen/core';
-import { parseConfig } from '@massgen/config';
-import { sandboxAvailability } from '@massgen/process-containment';
-import { createRunExtension, specificationVersion } from './index.js';
+import type { CoordinationEvent, RunEvent, ToolSource, Tool, Warning } from '@massgen/core';
+import { specificationVersion } from './index.js';
+import { openWorkspace } from './workspace-test-support.js';
 
 let directory: string;
 let warnings: Warning[];
@@ -36,20 +35,10 @@ agents:
     backend: { type: openai, cwd: beta_ws }
 `;
 
-async function open(yaml = teamYaml): Promise<RunExtension> {
-  const config = parseConfig(yaml, {
-    file: path.join(directory, 'team.yaml'),
-    baseDir: directory,
-    cwd: directory,
-    env: {},
-  });
-  return createRunExtension({
-    config,
-    runId: 'run-1',
-    cwd: directory,
-    signal: new AbortController().signal,
-    warn: (warning) => warnings.push(warning),
-  });
+async function open(yaml = teamYaml): Promise<ToolSource> {
+  const source = await openWorkspace(directory, yaml, (warning) => warnings.push(warning));
+  if (source === undefined) throw new Error('the run does not need the workspace package');
+  return source;
 }
 
 function stamp(event: CoordinationEvent): RunEvent {
@@ -57,7 +46,7 @@ function stamp(event: CoordinationEvent): RunEvent {
   return { ...event, runId: 'run-1', seq, time: 0 } as RunEvent;
 }
 
-async function call(extension: RunExtension, agentId: string, name: string, input: Record<string, unknown>) {
+async function call(extension: ToolSource, agentId: string, name: string, input: Record<string, unknown>) {
   const tool = extension.toolsFor?.(agentId).find((candidate: Tool) => candidate.name === name);
   if (tool === undefined) throw new Error(`${agentId} has no tool ${name}`);
   return tool.execute(input, { agentId, signal: new AbortController().signal });

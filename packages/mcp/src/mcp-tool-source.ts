@@ -1,8 +1,9 @@
 import { toMassGenError } from '@massgen/core';
-import type { RunExtension, RunExtensionContext, Tool } from '@massgen/core';
-import type { MassGenConfig, McpServerConfig } from '@massgen/config';
+import type { Tool, ToolSource, ToolSourceContext } from '@massgen/core';
+import { formatKeyPath } from '@massgen/config/internal';
 import { connectMcpServer } from './mcp-server-connection.js';
 import type { McpServerConnection } from './mcp-server-connection.js';
+import type { McpServerConfig, McpServers } from './mcp-servers-settings.js';
 import { defaultMcpSettings } from './mcp-settings.js';
 import type { McpSettings } from './mcp-settings.js';
 import { createMcpTool } from './mcp-tool.js';
@@ -22,15 +23,25 @@ interface StartedServer {
  * its agent goes on without its tools. Each agent gets its own server processes, so agents
  * never see each other's server state. `close()` stops every server.
  */
-export async function createMcpRunExtension(
-  context: RunExtensionContext<MassGenConfig>,
+export async function createMcpToolSource(
+  context: ToolSourceContext<McpServers>,
   settings: Partial<McpSettings> = {},
-): Promise<RunExtension> {
+): Promise<ToolSource> {
   const limits: McpSettings = { ...defaultMcpSettings, ...settings };
-  const { config } = context;
   let closed = false;
-  const declared = config.agents.flatMap((agent) =>
-    agent.backend.mcpServers.map((server) => ({ agentId: agent.id, server })),
+  for (const { agentId, settings: agentSettings } of context.settings.agents) {
+    for (const { path, transport } of agentSettings.ignoredKeys) {
+      const keyPath = `${context.locate({ agentId, key: 'mcp_servers' }).path}${formatKeyPath(path).replace(/^(?!\[)/, '.')}`;
+      context.warn({
+        code: 'ignored-key',
+        message: `not used by a ${transport} server, so it is ignored`,
+        path: keyPath,
+        agentId,
+      });
+    }
+  }
+  const declared = context.settings.agents.flatMap(({ agentId, settings: agentSettings }) =>
+    agentSettings.servers.map((server) => ({ agentId, server })),
   );
   for (const { agentId, server } of declared) {
     for (const warning of workspacePlaceholderWarnings(server, agentId)) context.warn(warning);
@@ -40,8 +51,8 @@ export async function createMcpRunExtension(
     declared.map(async ({ agentId, server }): Promise<StartedServer | undefined> => {
       try {
         const connection = await connectMcpServer(server, {
-          env: config.env,
-          baseDir: config.baseDir,
+          env: context.env,
+          baseDir: context.baseDir,
           signal: context.signal,
           startTimeoutMs: limits.startTimeoutMs,
           closeGraceMs: limits.closeGraceMs,
@@ -86,7 +97,7 @@ export async function createMcpRunExtension(
 function toolsPerAgent(
   started: readonly StartedServer[],
   limits: McpSettings,
-  context: RunExtensionContext<MassGenConfig>,
+  context: ToolSourceContext<McpServers>,
 ): Map<string, Tool[]> {
   const toolsByAgent = new Map<string, Tool[]>();
   const namesByAgent = new Map<string, Set<string>>();

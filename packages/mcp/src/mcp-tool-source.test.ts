@@ -2,12 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunExtension, Tool, Warning } from '@massgen/core';
+import type { Tool, ToolPackageModule, ToolSource, Warning } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
+import { openToolPackage } from '@massgen/runtime';
 import { descendantProcesses, processCommandLine } from '@massgen/testing';
 import { startHttpTestServer } from './http-test-server.js';
 import type { HttpTestServer } from './http-test-server.js';
-import { createMcpRunExtension } from './mcp-run-extension.js';
+import * as mcpPackage from './index.js';
+import { createMcpToolSource } from './mcp-tool-source.js';
 import type { McpSettings } from './mcp-settings.js';
 import { referenceServerBin } from './reference-servers.js';
 
@@ -17,7 +19,7 @@ const quote = (value: string): string => JSON.stringify(value);
 
 let directory: string;
 let http: HttpTestServer;
-let extension: RunExtension | undefined;
+let extension: ToolSource | undefined;
 
 beforeEach(async () => {
   directory = mkdtempSync(path.join(tmpdir(), 'massgen-mcp-extension-'));
@@ -81,7 +83,7 @@ async function open(
   yaml: string,
   settings: Partial<McpSettings> = {},
   signal = new AbortController().signal,
-): Promise<{ extension: RunExtension; warnings: Warning[] }> {
+): Promise<{ extension: ToolSource; warnings: Warning[] }> {
   const env = {
     PATH: process.env['PATH'],
     HOME: directory,
@@ -91,11 +93,19 @@ async function open(
   };
   const config = parseConfig(yaml, { baseDir: directory, cwd: directory, env });
   const warnings: Warning[] = [];
-  extension = await createMcpRunExtension(
-    { config, runId: 'run-1', cwd: directory, signal, warn: (warning) => warnings.push(warning) },
-    settings,
-  );
-  return { extension, warnings };
+  const withLimits: ToolPackageModule = {
+    ...(mcpPackage as ToolPackageModule),
+    createToolSource: (context) => createMcpToolSource(context as Parameters<typeof createMcpToolSource>[0], settings),
+  };
+  const opened = await openToolPackage(withLimits, config, 'mcp', {
+    runId: 'run-1',
+    cwd: directory,
+    signal,
+    warn: (warning) => warnings.push(warning),
+  });
+  if (opened === undefined) throw new Error('the run does not need the mcp package');
+  extension = opened;
+  return { extension: opened, warnings };
 }
 
 function toolNamed(tools: readonly Tool[], name: string): Tool {
@@ -112,7 +122,7 @@ const call = (tool: Tool, input: unknown) =>
 const serverProcesses = (bins: readonly string[] = [everythingBin, filesystemBin]): number[] =>
   descendantProcesses(process.pid).filter((pid) => bins.some((bin) => processCommandLine(pid).includes(bin)));
 
-describe('createMcpRunExtension', () => {
+describe('createMcpToolSource', () => {
   it("gives each agent its own servers' tools as mcp__<server>__<tool>, filtered, and reports a server that failed to start", async () => {
     const { extension, warnings } = await open(teamYaml());
     const plannerTools = extension.toolsFor?.('planner') ?? [];

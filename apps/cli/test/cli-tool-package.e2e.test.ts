@@ -1,0 +1,135 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunEvent } from '@massgen/core';
+import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
+import type { FakeChatRequest, FakeOpenAIServer, FakeReply, FakeResponder } from '@massgen/testing';
+import { runCli } from './run-cli.js';
+
+/**
+ * A tool package from outside the @massgen scope, installed in the user's project as a user
+ * would install it (`node_modules/massgen-tools-fixture`, its built output), and named in the
+ * configuration only as `fixture`: the built CLI finds it, checks its settings with its
+ * schemas, offers its tool, and the tool's result reaches the model.
+ */
+const fixturePackage = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../tools/massgen-tools-fixture',
+);
+
+let directory: string;
+let server: FakeOpenAIServer;
+
+beforeEach(async () => {
+  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-tools-'));
+  mkdirSync(path.join(directory, 'node_modules'));
+  symlinkSync(fixturePackage, path.join(directory, 'node_modules', 'massgen-tools-fixture'), 'dir');
+  server = await createFakeOpenAIServer({ apiKey: 'test-key' });
+});
+
+afterEach(async () => {
+  await server.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+function team(units: string, station: string): string {
+  const file = path.join(directory, 'team.yaml');
+  writeFileSync(
+    file,
+    `tools:
+  fixture:
+    units: ${units}
+agents:
+  - id: planner
+    backend:
+      type: chatcompletion
+      model: gpt-5-nano
+      base_url: ${JSON.stringify(server.url)}
+      api_key: test-key
+      tools:
+        fixture: { station: ${station} }
+`,
+  );
+  return file;
+}
+
+/** Calls `forecast` when it is offered and no result is in the conversation yet, then answers quoting it. */
+function forecastingModel(): FakeResponder {
+  const teamResponder = createTeamResponder();
+  const offered = (request: FakeChatRequest, name: string): boolean =>
+    request.tools.some((tool) => tool.function.name === name);
+  return (request, context): FakeReply | Promise<FakeReply> => {
+    const toolMessage = request.messages.find((message) => message.role === 'tool');
+    if (toolMessage === undefined && offered(request, 'forecast'))
+      return { type: 'tool-calls', calls: [{ name: 'forecast', arguments: { city: 'Oslo' } }] };
+    if (toolMessage !== undefined && offered(request, 'new_answer'))
+      return {
+        type: 'tool-calls',
+        calls: [{ name: 'new_answer', arguments: { content: `Tomorrow: ${String(toolMessage.content)}` } }],
+      };
+    return teamResponder(request, context);
+  };
+}
+
+function readEvents(): RunEvent[] {
+  const runs = path.join(directory, '.massgen', 'runs');
+  const [runId] = readdirSync(runs);
+  if (runId === undefined) throw new Error('no run record was written');
+  return readFileSync(path.join(runs, runId, 'events.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as RunEvent);
+}
+
+describe('massgen with a third-party tool package', () => {
+  it('loads massgen-tools-fixture by the name "fixture", runs its tool, and the result reaches the model', async () => {
+    server.setResponder(forecastingModel());
+    const result = await runCli(['--no-display', '--config', team('imperial', 'North'), 'Weather in Oslo?'], {
+      cwd: directory,
+    });
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.code).toBe(0);
+
+    const [first] = server.requests;
+    const forecast = first?.tools.find((tool) => tool.function.name === 'forecast');
+    expect(forecast?.function.description).toBe("Tomorrow's weather for a city, from the North station.");
+    expect(forecast?.function.parameters).toMatchObject({
+      type: 'object',
+      properties: { city: { type: 'string', minLength: 1 } },
+      required: ['city'],
+      additionalProperties: false,
+    });
+    const toolResult = readEvents().find((event) => event.type === 'tool-result');
+    expect(toolResult).toMatchObject({
+      name: 'forecast',
+      output: 'North station: Oslo will be sunny, 70 °F (answers so far: 0).',
+      isError: false,
+    });
+    const toolMessages = server.requests.flatMap((request) =>
+      request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content)),
+    );
+    expect(toolMessages).toContain('North station: Oslo will be sunny, 70 °F (answers so far: 0).');
+  });
+
+  it('--validate checks its settings with its own schemas, naming key paths and lines', async () => {
+    const result = await runCli(['--validate', team('kelvin', '""')], { cwd: directory });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('tools.fixture.units (line 3): expected "metric" or "imperial", got "kelvin"');
+    expect(result.stdout).toContain(
+      'agents[0].backend.tools.fixture.station (line 12): expected the name of a weather station, got ""',
+    );
+    expect(server.requests).toEqual([]);
+  });
+
+  it('says which package to install when it is not installed', async () => {
+    rmSync(path.join(directory, 'node_modules'), { recursive: true });
+    const result = await runCli(['--no-display', '--config', team('metric', 'North'), 'Weather?'], { cwd: directory });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain(
+      'No package found for tool package "fixture" (named by tools.fixture): looked for "@massgen/tools-fixture", "massgen-tools-fixture"',
+    );
+    expect(server.requests).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+import type { AgentWorkspace } from './agent-workspace.js';
+import type { ConfigIssue } from './errors/config-error.js';
+import type { RunEvent } from './coordination-event.js';
+import type { OptionsSchema } from './options-schema.js';
+import type { Tool } from './tool.js';
+import type { Warning } from './warning.js';
+
+/**
+ * A tool package's settings for one run, after its schemas have checked them: the run-wide
+ * part, and the part of each agent whose configuration gives it one.
+ */
+export interface ToolPackageSettings<AgentSettings = unknown, RunSettings = unknown> {
+  run: RunSettings | undefined;
+  agents: ReadonlyArray<{ agentId: string; settings: AgentSettings }>;
+}
+
+/** What a tool package is given when a run opens it. */
+export interface ToolSourceContext<AgentSettings = unknown, RunSettings = unknown> {
+  settings: ToolPackageSettings<AgentSettings, RunSettings>;
+  /** Every agent of the run, in configuration order. */
+  agentIds: readonly string[];
+  runId: string;
+  /** The user's working directory. */
+  cwd: string;
+  /** The configuration file's directory; relative paths in the settings are resolved against it. */
+  baseDir: string;
+  /** The process environment overlaid on `.env`, for child processes; never to be logged. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** The configuration file, for a `ConfigError` about a setting; absent for a configuration built in code. */
+  file?: string;
+  /** Where a setting is written in the configuration file (`agents[1].backend.cwd`, and its line), for messages. */
+  locate(setting: { agentId?: string; key: string }): { path: string; line?: number };
+  /** Cancelled when the run is cancelled; long start-up work should stop then. */
+  signal: AbortSignal;
+  /** Reports a non-fatal problem (an MCP server that failed to start) as a run warning. */
+  warn: (warning: Warning) => void;
+}
+
+/**
+ * What a tool package's `checkSettings` is given: its settings after its schemas have checked
+ * them, and a way to report a problem at the setting's key path and line in the file.
+ */
+export interface ToolSettingsCheckContext<AgentSettings = unknown, RunSettings = unknown> {
+  settings: ToolPackageSettings<AgentSettings, RunSettings>;
+  /** The configuration file's directory; relative paths in the settings are resolved against it. */
+  baseDir: string;
+  /** The process environment overlaid on `.env`. */
+  env: Readonly<Record<string, string | undefined>>;
+  /**
+   * A problem with one setting: `key` is its path inside the package's block of the agent (or
+   * of `tools.<name>` without `agentId`), such as `['mcp_servers', 'search', 'command']`.
+   */
+  issueAt(setting: { agentId?: string; key: ReadonlyArray<string | number> }, message: string): ConfigIssue;
+}
+
+/**
+ * What an open tool package gives a run, with a lifetime of its own (child processes,
+ * directories). The runtime opens it before the first turn, shows it every event before anyone
+ * else sees it, and closes it however the run ends.
+ */
+export interface ToolSource {
+  readonly name: string;
+  /** Tools for an agent; the runtime runs them in the agent's tool loop. */
+  toolsFor?(agentId: string): Tool[];
+  /** The agent's workspace, for backends that run their own tools (see `BackendSettings.workspace`). */
+  workspaceFor?(agentId: string): AgentWorkspace | undefined;
+  /** Awaited before the event is recorded or published, so its effects precede later turns. */
+  onEvent?(event: RunEvent): void | Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The exports of a tool package, loaded by name from the configuration as backends are:
+ * `tools: { x: {...} }` (run-wide) or `backend.tools: { x: {...} }` (one agent) loads
+ * `@massgen/tools-x`, then `massgen-tools-x`, or the `package` written there. The built-in
+ * `mcp` and `workspace` packages read the keys the configuration formats have always had
+ * (`backend.mcp_servers`, `backend.cwd`, `context_paths`, ...).
+ */
+export interface ToolPackageModule<AgentSettings = unknown, RunSettings = unknown> {
+  specificationVersion: 'v1';
+  /** Checks what one agent's configuration gives the package; issues name keys inside it. */
+  agentSettingsSchema?: OptionsSchema<AgentSettings>;
+  /** Checks the run-wide part. */
+  runSettingsSchema?: OptionsSchema<RunSettings>;
+  /**
+   * Whether a run with these settings needs the package (an empty `mcp_servers` does not).
+   * Absent means whenever the configuration names it. A package that is not active is not opened.
+   */
+  isActive?(settings: ToolPackageSettings<AgentSettings, RunSettings>): boolean;
+  /**
+   * The problems `createToolSource` would reject, found without starting anything (a server
+   * command that does not exist), so `massgen --validate` and a run's preflight report what a
+   * run would stop on, each at its key path and line.
+   */
+  checkSettings?(context: ToolSettingsCheckContext<AgentSettings, RunSettings>): ConfigIssue[];
+  createToolSource(context: ToolSourceContext<AgentSettings, RunSettings>): Promise<ToolSource>;
+}

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { choiceOf, dropUndefined, nonEmptyText, scalarText } from '@massgen/config/internal';
+
+/** An MCP server an agent declares, in either configuration format's form. */
+export type McpServerConfig = McpServerTransport & {
+  /** Its key under `mcp_servers` in the file: the name in the mapping form, the index in the list form. */
+  key?: string | number;
+};
+
+type McpServerTransport =
+  | {
+      name: string;
+      type: 'stdio';
+      command: string;
+      args: string[];
+      env: Record<string, string>;
+      cwd?: string;
+      allowedTools?: string[];
+      excludeTools?: string[];
+    }
+  | {
+      name: string;
+      type: 'streamable-http';
+      url: string;
+      headers: Record<string, string>;
+      allowedTools?: string[];
+      excludeTools?: string[];
+    };
+
+/** One agent's servers, and the keys written for a transport that does not use them (`url` on a stdio server). */
+export interface McpServers {
+  servers: McpServerConfig[];
+  ignoredKeys: Array<{ path: Array<string | number>; transport: McpServerConfig['type'] }>;
+}
+
+const toolNames = z.array(nonEmptyText('a tool name')).nullish();
+
+/**
+ * One MCP server. `type` may be left out: a `command` means `stdio`, a `url` means
+ * `streamable-http`. The list form names each server with `name`; the map form by its key.
+ */
+const mcpServerFields = {
+  name: nonEmptyText('a server name')
+    .nullish()
+    .describe('Name of the server (list form only; in the map form the key names it).'),
+  type: choiceOf(['stdio', 'streamable-http'])
+    .nullish()
+    .describe(
+      '`stdio` (a command MassGen starts) or `streamable-http` (a URL). Inferred from `command` or `url` when left out.',
+    ),
+  command: nonEmptyText('the command that starts the server').nullish().describe('Command that starts a stdio server.'),
+  args: z.array(scalarText()).nullish().describe('Arguments of the command.'),
+  env: z
+    .record(z.string(), scalarText(), { error: 'expected a mapping of variable names to values' })
+    .nullish()
+    .describe('Environment variables for the server process; `${NAME}` reads from the environment or .env.'),
+  cwd: nonEmptyText('a directory').nullish().describe("The server's working directory, relative to this file."),
+  url: z
+    .url({ error: 'expected an http:// or https:// URL', protocol: /^https?$/ })
+    .nullish()
+    .describe('URL of a streamable-http server.'),
+  headers: z
+    .record(z.string(), scalarText(), { error: 'expected a mapping of header names to values' })
+    .nullish()
+    .describe('HTTP headers sent to a streamable-http server.'),
+  allowed_tools: toolNames.describe("Offer only these of the server's tools."),
+  exclude_tools: toolNames.describe("Never offer these of the server's tools."),
+};
+
+/** The transport a server uses: its `type`, or else `streamable-http` for a bare `url` and `stdio` otherwise. */
+function mcpTransport(server: {
+  type?: 'stdio' | 'streamable-http' | null;
+  url?: string | null;
+  command?: string | null;
+}): 'stdio' | 'streamable-http' {
+  return server.type ?? (server.url != null && server.command == null ? 'streamable-http' : 'stdio');
+}
+
+const mcpServerSchema = z.object(mcpServerFields).superRefine((server, context) => {
+  const type = mcpTransport(server);
+  if (type === 'stdio' && server.command == null) {
+    context.addIssue({
+      code: 'custom',
+      path: ['command'],
+      message:
+        server.type == null
+          ? 'missing; expected a command (for a stdio server) or a url (for a streamable-http server)'
+          : 'missing; expected the command that starts the stdio server',
+    });
+  }
+  if (type === 'streamable-http' && server.url == null) {
+    context.addIssue({
+      code: 'custom',
+      path: ['url'],
+      message: 'missing; expected the URL of the streamable-http server',
+    });
+  }
+});
+
+export type ParsedMcpServer = z.output<typeof mcpServerSchema>;
+
+const namedMcpServerSchema = mcpServerSchema.superRefine((server, context) => {
+  if (server.name == null) {
+    context.addIssue({
+      code: 'custom',
+      path: ['name'],
+      message: 'missing; expected a name for the server in a list of servers',
+    });
+  }
+});
+
+/** Upstream documents a list of servers; the seed (and upstream's validator) also accept a map. */
+const mcpServersSchema = z.union(
+  [
+    z.array(namedMcpServerSchema).superRefine((servers, context) => {
+      const seen = new Set<string>();
+      servers.forEach((server, index) => {
+        if (server.name == null) return;
+        if (seen.has(server.name)) {
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'name'],
+            message: `duplicate server name "${server.name}"; expected unique names`,
+          });
+        }
+        seen.add(server.name);
+      });
+    }),
+    z.record(z.string(), mcpServerSchema).superRefine((servers, context) => {
+      for (const [key, server] of Object.entries(servers)) {
+        if (server.name != null && server.name !== key) {
+          context.addIssue({
+            code: 'custom',
+            path: [key, 'name'],
+            message: `"${server.name}" differs from the key "${key}"; expected the key alone to name the server`,
+          });
+        }
+      }
+    }),
+  ],
+  { error: 'expected a list of servers ({name, type, command, ...}) or a mapping of server names to servers' },
+);
+
+const stdioOnlyKeys = ['command', 'args', 'env', 'cwd'] as const;
+const httpOnlyKeys = ['url', 'headers'] as const;
+
+/**
+ * MCP servers in the model's form, from the list form (`[{name, ...}]`) or the map form
+ * (`{name: {...}}`). A key that the server's transport does not use is warned about.
+ */
+function normalizeMcpServers(
+  servers: readonly ParsedMcpServer[] | Readonly<Record<string, ParsedMcpServer>> | null | undefined,
+): McpServers {
+  if (servers == null) return { servers: [], ignoredKeys: [] };
+  const named: Array<[string | number, string, ParsedMcpServer]> = Array.isArray(servers)
+    ? servers.map((server, index) => [index, server.name ?? '', server])
+    : Object.entries(servers).map(([name, server]) => [name, name, server]);
+  const ignoredKeys: McpServers['ignoredKeys'] = [];
+  for (const [key, , server] of named) {
+    const type = mcpTransport(server);
+    for (const unused of type === 'stdio' ? httpOnlyKeys : stdioOnlyKeys) {
+      if (server[unused] != null) ignoredKeys.push({ path: [key, unused], transport: type });
+    }
+  }
+  return { servers: named.map(([key, name, server]) => ({ ...toServer(name, server), key })), ignoredKeys };
+}
+
+/** The backend-level `exclude_tools` (upstream's form) applies to each of the agent's servers. */
+function excludeAlso(server: McpServerConfig, excluded: readonly string[]): McpServerConfig {
+  if (excluded.length === 0) return server;
+  const own = server.excludeTools ?? [];
+  return { ...server, excludeTools: [...own, ...excluded.filter((name) => !own.includes(name))] };
+}
+
+function toServer(name: string, server: ParsedMcpServer): McpServerTransport {
+  const type = mcpTransport(server);
+  const toolFilters = {
+    allowedTools: server.allowed_tools ?? undefined,
+    excludeTools: server.exclude_tools ?? undefined,
+  };
+  if (type === 'streamable-http') {
+    return dropUndefined({ name, type, url: server.url ?? '', headers: server.headers ?? {}, ...toolFilters });
+  }
+  return dropUndefined({
+    name,
+    type,
+    command: server.command ?? '',
+    args: server.args ?? [],
+    env: server.env ?? {},
+    cwd: server.cwd ?? undefined,
+    ...toolFilters,
+  });
+}
+
+/**
+ * What an agent's configuration gives this package: `backend.mcp_servers`, as a list
+ * (`[{name, ...}]`, upstream's form) or a map (`{name: {...}}`, the seed's).
+ */
+export const mcpAgentSettingsSchema = z
+  .object({
+    mcp_servers: mcpServersSchema
+      .nullish()
+      .describe(
+        'MCP servers whose tools the agent gets: a mapping of names to servers, or a list of servers with `name`.',
+      ),
+    exclude_tools: toolNames.describe(
+      "Never offer these tools of any of the agent's MCP servers (upstream's form; each server also takes `exclude_tools`).",
+    ),
+  })
+  .transform((settings) => {
+    const normalized = normalizeMcpServers(settings.mcp_servers);
+    const excluded = settings.exclude_tools ?? [];
+    return { ...normalized, servers: normalized.servers.map((server) => excludeAlso(server, excluded)) };
+  });

@@ -1,0 +1,132 @@
+import { ConfigError } from '@massgen/core';
+import type {
+  AgentWorkspace,
+  RunEvent,
+  Tool,
+  ToolPackageModule,
+  ToolSource,
+  ToolSourceContext,
+  Warning,
+} from '@massgen/core';
+import type { MassGenConfig, ToolPackageConfig } from '@massgen/config';
+import type { PluginLoader } from './plugin-loader.js';
+import { parseToolPackageSettings, toolSettingKeyPath, whereNamed } from './tool-package-settings.js';
+
+export interface ToolSourceRun {
+  runId: string;
+  cwd: string;
+  signal: AbortSignal;
+  warn: (warning: Warning) => void;
+}
+
+/**
+ * What a tool package is given for a run: its settings checked with its schemas (a
+ * `ConfigError` naming each key path and line), and where each setting is written. Undefined
+ * when the configuration does not name the package.
+ */
+export function createToolSourceContext(
+  module: ToolPackageModule,
+  config: MassGenConfig,
+  name: string,
+  run: ToolSourceRun,
+): ToolSourceContext | undefined {
+  const entry = config.tools.find((candidate) => candidate.name === name);
+  if (entry === undefined) return undefined;
+  const { settings, issues } = parseToolPackageSettings(config, entry, module);
+  if (issues.length > 0) throw new ConfigError({ ...(config.file === undefined ? {} : { file: config.file }), issues });
+  return {
+    settings,
+    agentIds: config.agents.map((agent) => agent.id),
+    runId: run.runId,
+    cwd: run.cwd,
+    baseDir: config.baseDir,
+    env: config.env,
+    ...(config.file === undefined ? {} : { file: config.file }),
+    locate: (setting) => {
+      const path = toolSettingKeyPath(config, entry, setting);
+      const line = config.lines[path];
+      return line === undefined ? { path } : { path, line };
+    },
+    signal: run.signal,
+    warn: run.warn,
+  };
+}
+
+/**
+ * Opens one tool package for a run. Undefined when the configuration does not name the package
+ * or the package says the run does not need it.
+ */
+export async function openToolPackage(
+  module: ToolPackageModule,
+  config: MassGenConfig,
+  name: string,
+  run: ToolSourceRun,
+): Promise<ToolSource | undefined> {
+  const context = createToolSourceContext(module, config, name, run);
+  if (context === undefined) return undefined;
+  if (module.isActive !== undefined && !module.isActive(context.settings)) return undefined;
+  return module.createToolSource(context);
+}
+
+/** The tool packages of one run, opened together and closed together. */
+export class ToolSources {
+  /** Whether any source listens to events, found once: every event of a run asks. */
+  private readonly listening: boolean;
+
+  private constructor(private readonly sources: readonly ToolSource[]) {
+    this.listening = sources.some((source) => source.onEvent !== undefined);
+  }
+
+  /**
+   * Loads and opens every tool package the configuration names. If one fails to load or open,
+   * those already open are closed before the error propagates, so no child process outlives a
+   * failed start.
+   */
+  static async open(loader: PluginLoader, config: MassGenConfig, run: ToolSourceRun): Promise<ToolSources> {
+    if (config.tools.length === 0) return ToolSources.none();
+    const opened = await Promise.allSettled(
+      config.tools.map(async (entry: ToolPackageConfig) => {
+        const { module } = await loader.loadToolPackage(entry.name, entry.package, whereNamed(entry));
+        return openToolPackage(module, config, entry.name, run);
+      }),
+    );
+    const sources = opened.flatMap((result) =>
+      result.status === 'fulfilled' && result.value !== undefined ? [result.value] : [],
+    );
+    const failure = opened.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failure !== undefined) {
+      await new ToolSources(sources).close();
+      throw failure.reason;
+    }
+    return new ToolSources(sources);
+  }
+
+  static none(): ToolSources {
+    return new ToolSources([]);
+  }
+
+  toolsFor(agentId: string): Tool[] {
+    return this.sources.flatMap((source) => source.toolsFor?.(agentId) ?? []);
+  }
+
+  /** The first workspace a source knows for the agent (only `@massgen/workspace` has one). */
+  workspaceFor(agentId: string): AgentWorkspace | undefined {
+    for (const source of this.sources) {
+      const workspace = source.workspaceFor?.(agentId);
+      if (workspace !== undefined) return workspace;
+    }
+    return undefined;
+  }
+
+  /** Hands the event to every source that listens; `undefined` when none does, so callers need not wait. */
+  onEvent(event: RunEvent): Promise<void> | undefined {
+    if (!this.listening) return undefined;
+    return (async () => {
+      for (const source of this.sources) await source.onEvent?.(event);
+    })();
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled(this.sources.map((source) => source.close()));
+  }
+}

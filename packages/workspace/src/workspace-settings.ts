@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { ToolPackageSettings } from '@massgen/core';
+import { choiceOf, flag, nonEmptyText, positiveNumber } from '@massgen/config/internal';
+import { commandExecutionSwitch, commandPatterns } from './command-execution-settings.js';
+import { contextPathSchema } from './context-paths-settings.js';
+import { defaultSnapshotLimits } from './snapshot-store.js';
+import type { SnapshotLimits } from './snapshot-store.js';
+
+const runCommands = 'Give the agent a tool that runs shell commands in its workspace';
+
+/**
+ * What an agent's configuration gives this package: keys of its `backend` block (`cwd` may also
+ * be written beside `backend`, as the seed does once).
+ */
+export const workspaceAgentSettingsSchema = z.object({
+  cwd: nonEmptyText('a directory')
+    .nullish()
+    .describe("The agent's workspace directory, relative to this file. The agent gets file tools confined to it."),
+  context_paths: z
+    .array(contextPathSchema)
+    .nullish()
+    .describe('Files or directories outside the workspace that the agent may read (or the winner may write).'),
+  enable_mcp_command_line: flag().nullish().describe(`${runCommands} (upstream's name).`),
+  command_execution: flag().nullish().describe(`${runCommands}.`),
+  command_line_execution_mode: choiceOf(['local', 'docker'])
+    .nullish()
+    .describe('Where commands run; only `local` is supported.'),
+  command_line_allowed_commands: commandPatterns.describe(
+    'Regular expressions; when given, only matching commands run.',
+  ),
+  command_line_blocked_commands: commandPatterns.describe('Regular expressions of commands that never run.'),
+});
+
+/** The run-wide part: keys of `orchestrator`. */
+export const workspaceRunSettingsSchema = z.object({
+  context_paths: z.array(contextPathSchema).nullish().describe('Context paths shared by every agent.'),
+  snapshot_storage: nonEmptyText('a directory')
+    .nullish()
+    .describe('Directory where snapshots of each answer’s workspace are kept.'),
+  snapshot_max_file_mb: positiveNumber()
+    .nullish()
+    .describe(
+      'Files larger than this many MiB (50 by default) are left out of snapshots, with a warning; copy_file refuses them.',
+    ),
+  snapshot_max_total_mb: positiveNumber()
+    .nullish()
+    .describe('A snapshot holds at most this many MiB (500 by default); files past it are left out, with a warning.'),
+  agent_temporary_workspace: nonEmptyText('a directory')
+    .nullish()
+    .describe('Directory under which agents without a `cwd` get a workspace.'),
+});
+
+export type WorkspaceAgentSettings = z.output<typeof workspaceAgentSettingsSchema>;
+export type WorkspaceRunSettings = z.output<typeof workspaceRunSettingsSchema>;
+export type WorkspaceSettings = ToolPackageSettings<WorkspaceAgentSettings, WorkspaceRunSettings>;
+
+/** Whether an agent has anything on disk: its own workspace or a context path. */
+export function hasFiles(settings: WorkspaceSettings): boolean {
+  return (
+    (settings.run?.context_paths?.length ?? 0) > 0 ||
+    settings.agents.some(({ settings: agent }) => agent.cwd != null || (agent.context_paths?.length ?? 0) > 0)
+  );
+}
+
+/**
+ * A run needs this package when an agent has a workspace or a context path, or asks for command
+ * execution (which is then off, with a warning, if the agent has no workspace).
+ */
+export function isWorkspaceActive(settings: WorkspaceSettings): boolean {
+  return (
+    hasFiles(settings) || settings.agents.some(({ settings: agent }) => commandExecutionSwitch(agent) !== undefined)
+  );
+}
+
+/** `snapshot_max_file_mb` and `snapshot_max_total_mb` in bytes, with the defaults for what is not written. */
+export function snapshotLimitsOf(run: WorkspaceRunSettings | undefined): SnapshotLimits {
+  return {
+    maxFileBytes: mebibytes(run?.snapshot_max_file_mb) ?? defaultSnapshotLimits.maxFileBytes,
+    maxSnapshotBytes: mebibytes(run?.snapshot_max_total_mb) ?? defaultSnapshotLimits.maxSnapshotBytes,
+  };
+}
+
+function mebibytes(size: number | null | undefined): number | undefined {
+  return size == null ? undefined : Math.round(size * 1024 * 1024);
+}
