@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,10 +23,8 @@ import { runCli } from './run-cli.js';
  * configuration only as `fixture`: the built CLI finds it, checks its settings with its
  * schemas, offers its tool, and the tool's result reaches the model.
  */
-const fixturePackage = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../tools/massgen-tools-fixture',
-);
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const fixturePackage = path.join(repositoryRoot, 'tools/massgen-tools-fixture');
 
 let directory: string;
 let server: FakeOpenAIServer;
@@ -83,7 +90,39 @@ function readEvents(): RunEvent[] {
     .map((line) => JSON.parse(line) as RunEvent);
 }
 
+/** The published packages' built files and runtime dependencies: what a user installs. */
+function shippedFiles(): Array<{ file: string; text: string }> {
+  const packageDirectories = ['packages', 'apps'].flatMap((parent) =>
+    readdirSync(path.join(repositoryRoot, parent)).map((name) => path.join(repositoryRoot, parent, name)),
+  );
+  return packageDirectories.flatMap((directory) => {
+    const manifest = JSON.parse(readFileSync(path.join(directory, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+      optionalDependencies?: Record<string, string>;
+    };
+    const dependencies = {
+      file: path.join(directory, 'package.json'),
+      text: JSON.stringify([manifest.dependencies, manifest.peerDependencies, manifest.optionalDependencies]),
+    };
+    const dist = path.join(directory, 'dist');
+    const built = existsSync(dist)
+      ? readdirSync(dist, { recursive: true, encoding: 'utf8' })
+          .filter((file) => /\.(js|cjs|mjs)$/.test(file))
+          .map((file) => ({ file: path.join(dist, file), text: readFileSync(path.join(dist, file), 'utf8') }))
+      : [];
+    return [dependencies, ...built];
+  });
+}
+
 describe('massgen with a third-party tool package', () => {
+  it('needs no change to MassGen: no shipped package or built file names the fixture or its tool', () => {
+    const files = shippedFiles();
+    expect(files.some(({ file }) => file.includes(path.join('apps', 'cli', 'dist')))).toBe(true);
+    const naming = files.filter(({ text }) => /tools-fixture|forecast/.test(text)).map(({ file }) => file);
+    expect(naming).toEqual([]);
+  });
+
   it('loads massgen-tools-fixture by the name "fixture", runs its tool, and the result reaches the model', async () => {
     server.setResponder(forecastingModel());
     const result = await runCli(['--no-display', '--config', team('imperial', 'North'), 'Weather in Oslo?'], {
