@@ -14,7 +14,7 @@ import { displayPath } from './run-summary.js';
 export async function pluginsCommand(args: readonly string[], io: CliIo): Promise<ExitCodeValue> {
   const program = new Command('massgen plugins')
     .description(
-      'List the plugin packages (backends, strategies, extensions) a run in this directory can load,\nwith their versions and the types they serve. Add one with: massgen add <type|package>',
+      'List the plugin packages (backends, strategies, tool packages) a run in this directory can load,\nwith their versions and the types they serve. Add one with: massgen add <type|package>',
     )
     .option('--json', 'print the list as JSON')
     .exitOverride()

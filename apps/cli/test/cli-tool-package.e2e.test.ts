@@ -157,7 +157,7 @@ describe('massgen with a third-party tool package', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('tools.fixture.units (line 3): expected "metric" or "imperial", got "kelvin"');
     expect(result.stdout).toContain(
-      'agents[0].backend.tools.fixture.station (line 12): expected the name of a weather station, got ""',
+      'agents[0].backend.tools.fixture.station (agent "planner", line 12): expected the name of a weather station, got ""',
     );
     expect(server.requests).toEqual([]);
   });

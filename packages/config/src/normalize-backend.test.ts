@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from './config-test-support.js';
+import { parseYaml, toolSettingsOf } from './config-test-support.js';
 
 describe('agent and backend mapping', () => {
   it('moves sampling settings to their core names and keeps the backend options as written, not upstream features it lacks', () => {
@@ -42,7 +42,7 @@ describe('agent and backend mapping', () => {
     ]);
   });
 
-  it("keeps upstream's backend-level exclude_tools for the agent, apart from its MCP servers' own, and passes parallel_tool_calls to the backend", () => {
+  it("keeps upstream's backend-level exclude_tools for the agent, gives its MCP servers (with their own) to the MCP package, and passes parallel_tool_calls to the backend", () => {
     const config = parseYaml([
       'agent:',
       '  id: a',
@@ -55,10 +55,9 @@ describe('agent and backend mapping', () => {
       '    exclude_tools: [mcp__search__post_search]',
     ]);
     expect(config.agents[0]?.backend.excludeTools).toEqual(['mcp__search__post_search']);
-    expect(config.agents[0]?.backend.mcpServers.map((server) => [server.name, server.excludeTools])).toEqual([
-      ['notion', ['delete_page']],
-      ['search', undefined],
-    ]);
+    expect(toolSettingsOf(config, 'mcp')?.agents['a']).toEqual({
+      mcp_servers: { notion: { command: 'notion-mcp', exclude_tools: ['delete_page'] }, search: { command: 'search-mcp' } },
+    });
     expect(config.agents[0]?.backend.options).toEqual({ parallel_tool_calls: true });
     expect(config.warnings).toEqual([]);
   });

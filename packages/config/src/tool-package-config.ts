@@ -39,6 +39,12 @@ export const builtInToolKeys: Readonly<
       'command_line_allowed_commands',
       'command_line_blocked_commands',
     ],
-    orchestrator: ['context_paths', 'snapshot_storage', 'agent_temporary_workspace'],
+    orchestrator: [
+      'context_paths',
+      'snapshot_storage',
+      'snapshot_max_file_mb',
+      'snapshot_max_total_mb',
+      'agent_temporary_workspace',
+    ],
   },
 };

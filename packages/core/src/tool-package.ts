@@ -93,5 +93,15 @@ export interface ToolPackageModule<AgentSettings = unknown, RunSettings = unknow
    * run would stop on, each at its key path and line.
    */
   checkSettings?(context: ToolSettingsCheckContext<AgentSettings, RunSettings>): ConfigIssue[];
+  /**
+   * The workspace an agent will have, from the settings alone and without creating anything, so
+   * the checks before a run create backends as the run will. Only a package that gives agents
+   * workspaces has it.
+   */
+  declaredWorkspaceFor?(
+    settings: ToolPackageSettings<AgentSettings, RunSettings>,
+    agentId: string,
+    baseDir: string,
+  ): AgentWorkspace | undefined;
   createToolSource(context: ToolSourceContext<AgentSettings, RunSettings>): Promise<ToolSource>;
 }

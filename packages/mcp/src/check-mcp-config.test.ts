@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@massgen/config';
-import { checkMcpConfig } from './check-mcp-config.js';
+import type { ToolPackageModule } from '@massgen/core';
+import { checkToolPackage } from '@massgen/runtime';
+import * as mcpPackage from './index.js';
 
 let directory: string;
 
@@ -19,13 +21,18 @@ afterAll(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
+/** The MCP package's checks as a run's preflight makes them: its schema, then `checkSettings`. */
 function check(yaml: string) {
-  return checkMcpConfig(
-    parseConfig(yaml, { baseDir: directory, cwd: directory, env: { PATH: path.dirname(process.execPath) } }),
-  );
+  const config = parseConfig(yaml, {
+    baseDir: directory,
+    cwd: directory,
+    env: { PATH: path.dirname(process.execPath) },
+  });
+  const entry = config.tools.find((candidate) => candidate.name === 'mcp');
+  return entry === undefined ? [] : checkToolPackage(config, entry, mcpPackage as ToolPackageModule).issues;
 }
 
-describe('checkMcpConfig', { skip: process.platform === 'win32' }, () => {
+describe('the MCP package checkSettings', { skip: process.platform === 'win32' }, () => {
   it('accepts a command on PATH, a path from the server cwd, and HTTP servers', () => {
     const yaml = `agents:
   - id: bob

@@ -47,6 +47,7 @@ describe('mcp_servers settings', () => {
     expect(servers).toEqual([
       {
         name: 'brave_search',
+        key: 'brave_search',
         type: 'stdio',
         command: 'npx',
         args: ['-y', '@modelcontextprotocol/server-brave-search', '8080'],
@@ -69,6 +70,7 @@ describe('mcp_servers settings', () => {
     expect(servers).toEqual([
       {
         name: 'weather',
+        key: 0,
         type: 'stdio',
         command: 'npx',
         args: [],
@@ -78,6 +80,7 @@ describe('mcp_servers settings', () => {
       },
       {
         name: 'remote',
+        key: 1,
         type: 'streamable-http',
         url: 'https://example.com/mcp',
         headers: { Authorization: 'Bearer x' },
@@ -156,7 +159,7 @@ describe('mcp_servers settings', () => {
     });
     await source?.close();
     expect(warnings[0]).toBe(
-      'ignored-key agent.backend.mcp_servers[0].url: agent.backend.mcp_servers[0].url is not used by a stdio server and is ignored',
+      'ignored-key agent.backend.mcp_servers[0].url: not used by a stdio server, so it is ignored',
     );
     expect(warnings[1]).toMatch(/^mcp-server-failed : MCP server "w" of agent a failed to start/);
   });

@@ -165,13 +165,6 @@ function normalizeMcpServers(
   return { servers: named.map(([key, name, server]) => ({ ...toServer(name, server), key })), ignoredKeys };
 }
 
-/** The backend-level `exclude_tools` (upstream's form) applies to each of the agent's servers. */
-function excludeAlso(server: McpServerConfig, excluded: readonly string[]): McpServerConfig {
-  if (excluded.length === 0) return server;
-  const own = server.excludeTools ?? [];
-  return { ...server, excludeTools: [...own, ...excluded.filter((name) => !own.includes(name))] };
-}
-
 function toServer(name: string, server: ParsedMcpServer): McpServerTransport {
   const type = mcpTransport(server);
   const toolFilters = {
@@ -203,12 +196,5 @@ export const mcpAgentSettingsSchema = z
       .describe(
         'MCP servers whose tools the agent gets: a mapping of names to servers, or a list of servers with `name`.',
       ),
-    exclude_tools: toolNames.describe(
-      "Never offer these tools of any of the agent's MCP servers (upstream's form; each server also takes `exclude_tools`).",
-    ),
   })
-  .transform((settings) => {
-    const normalized = normalizeMcpServers(settings.mcp_servers);
-    const excluded = settings.exclude_tools ?? [];
-    return { ...normalized, servers: normalized.servers.map((server) => excludeAlso(server, excluded)) };
-  });
+  .transform((settings) => normalizeMcpServers(settings.mcp_servers));

@@ -34,7 +34,7 @@ export type { AgentState, AgentStatus, RunStatus } from '@massgen/run-state';
 export { run } from './run.js';
 export type { RunOptions, RunResult } from './run.js';
 export { streamWithRetry } from './stream-with-retry.js';
-export { parseToolPackageSettings } from './tool-package-settings.js';
+export { checkToolPackage, parseToolPackageSettings } from './tool-package-settings.js';
 export { createToolSourceContext, openToolPackage } from './tool-sources.js';
 export type { ToolSourceRun } from './tool-sources.js';
 export type { StreamWithRetryOptions } from './stream-with-retry.js';

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { MassGenError } from '@massgen/core';
 import type { PluginLoader } from './plugin-loader.js';
 
-export type PluginKind = 'backend' | 'strategy' | 'extension';
+export type PluginKind = 'backend' | 'strategy' | 'tools';
 
 /** A plugin package the loader would use, as `massgen plugins` lists it. */
 export interface InstalledPlugin {
   packageName: string;
   version: string;
   kind: PluginKind;
-  /** The names a configuration uses it by: backend types (with aliases), a strategy name, a feature. */
+  /** The names a configuration uses it by: backend types (with aliases), a strategy name, a tool package name. */
   serves: string[];
   directory: string;
   /** The search path it was found from (the user's project, or the app's own directory). */
@@ -19,19 +19,20 @@ export interface InstalledPlugin {
   problem?: string;
 }
 
-const pluginName = /^(?:@massgen\/(?:backend|strategy)-|massgen-(?:backend|strategy)-|@massgen\/(?:mcp|workspace)$)/;
+const pluginName =
+  /^(?:@massgen\/(?:backend|strategy|tools)-|massgen-(?:backend|strategy|tools)-|@massgen\/(?:mcp|workspace)$)/;
 
-/** The feature each first-party extension package serves. */
-const extensionFeatures: Readonly<Record<string, string>> = {
-  '@massgen/mcp': 'mcp_servers',
-  '@massgen/workspace': 'cwd, context_paths',
+/** The tool packages MassGen ships under names without the `tools-` prefix, by the name a configuration uses. */
+const builtInToolPackages: Readonly<Record<string, string>> = {
+  '@massgen/mcp': 'mcp',
+  '@massgen/workspace': 'workspace',
 };
 
 /**
  * Every plugin package visible from the loader's search paths, found the way Node resolves them
  * (each directory's node_modules, then its parents'). A package found from two places is listed
  * once, from where the loader takes it. Plugins are named `@massgen/backend-*`,
- * `massgen-backend-*` (or `strategy`), or carry the `massgen-plugin` keyword.
+ * `massgen-backend-*` (or `strategy`, or `tools`), or carry the `massgen-plugin` keyword.
  */
 export async function listInstalledPlugins(
   loader: PluginLoader,
@@ -66,17 +67,18 @@ async function describePlugin(
   const base = { packageName, version: place.version, directory: place.directory, foundFrom: place.foundFrom };
   const kind: PluginKind = /^(@massgen\/|massgen-)strategy-/.test(packageName)
     ? 'strategy'
-    : packageName in extensionFeatures
-      ? 'extension'
+    : packageName in builtInToolPackages || /^(@massgen\/|massgen-)tools-/.test(packageName)
+      ? 'tools'
       : 'backend';
   try {
     if (kind === 'strategy') {
       await loader.loadStrategy(packageName);
       return { ...base, kind, serves: [nameAfterPrefix(packageName)] };
     }
-    if (kind === 'extension') {
-      await loader.loadExtension(packageName, packageName);
-      return { ...base, kind, serves: [extensionFeatures[packageName] ?? packageName] };
+    if (kind === 'tools') {
+      const name = builtInToolPackages[packageName] ?? nameAfterPrefix(packageName);
+      await loader.loadToolPackage(name, packageName);
+      return { ...base, kind, serves: [name] };
     }
     const { module } = await loader.loadBackend(nameAfterPrefix(packageName), packageName);
     return { ...base, kind, serves: servedTypes(module, packageName) };
@@ -106,7 +108,7 @@ function servedTypes(module: object, packageName: string): string[] {
 
 /** `@massgen/backend-claude-code` → `claude-code`; `massgen-strategy-x` → `x`; a package of another name as is. */
 function nameAfterPrefix(packageName: string): string {
-  return packageName.replace(/^(?:@massgen\/|massgen-)(?:backend|strategy)-/, '');
+  return packageName.replace(/^(?:@massgen\/|massgen-)(?:backend|strategy|tools)-/, '');
 }
 
 function* nodeModulesFrom(start: string): Generator<string> {

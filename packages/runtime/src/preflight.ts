@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { ConfigError, MassGenError, formatConfigIssue } from '@massgen/core';
 import type { AgentWorkspace, Backend, ConfigIssue, Warning } from '@massgen/core';
 import { configIssueAt } from '@massgen/config';
@@ -46,10 +45,16 @@ export async function preflightRun(
       issues.push(pluginIssue(config, strategySegments(config), error));
     });
   }
+  const declaredWorkspaces: Array<(agentId: string) => AgentWorkspace | undefined> = [];
   for (const entry of config.tools) {
     try {
       const { module } = await loader.loadToolPackage(entry.name, entry.package, whereNamed(entry));
-      issues.push(...checkToolPackage(config, entry, module));
+      const checked = checkToolPackage(config, entry, module);
+      issues.push(...checked.issues);
+      const { declaredWorkspaceFor } = module;
+      const { settings } = checked;
+      if (settings !== undefined && declaredWorkspaceFor !== undefined)
+        declaredWorkspaces.push((agentId) => declaredWorkspaceFor(settings, agentId, config.baseDir));
     } catch (error) {
       issues.push(pluginIssue(config, whereNamedSegments(entry), error));
     }
@@ -77,9 +82,9 @@ export async function preflightRun(
     if (checked.issues.length > 0) continue;
     try {
       // Created as a run creates it, so its own checks (a missing model) speak here too; keys
-      // are read at the first call, so nothing is contacted. The workspace is the one declared:
-      // a run creates it only after every check has passed.
-      const workspace = declaredWorkspace(config, agent.backend.cwd);
+      // are read at the first call, so nothing is contacted. The workspace is the one a tool
+      // package declares: a run creates it only after every check has passed.
+      const workspace = declaredWorkspaces.map((declared) => declared(agent.id)).find((found) => found !== undefined);
       module.createBackend({
         agentId: agent.id,
         type: agent.backend.type,
@@ -95,13 +100,6 @@ export async function preflightRun(
     }
   }
   return { issues: inFileOrder(dropRepeats(issues)), warnings, missingApiKeys, agentsChecked };
-}
-
-/** The workspace an agent's `cwd` asks for, before the run makes it. */
-function declaredWorkspace(config: MassGenConfig, cwd: string | undefined): AgentWorkspace | undefined {
-  if (cwd === undefined) return undefined;
-  const directory = path.resolve(config.workspace.agentTemporaryWorkspace ?? config.baseDir, cwd);
-  return { directory, roots: () => [{ path: directory, access: 'write' }], protectedPaths: () => [] };
 }
 
 /**

@@ -60,23 +60,24 @@ export function toolSettingKeyPath(
 
 /**
  * Every problem a run would stop on in one tool package's part of the configuration: what its
- * schemas reject, then what its own `checkSettings` finds. Nothing is started.
+ * schemas reject, then what its own `checkSettings` finds. Nothing is started. The settings
+ * come back when the schemas accept them and the run needs the package.
  */
 export function checkToolPackage(
   config: MassGenConfig,
   entry: ToolPackageConfig,
   module: ToolPackageModule,
-): ConfigIssue[] {
+): { issues: ConfigIssue[]; settings?: ToolPackageSettings } {
   const { settings, issues } = parseToolPackageSettings(config, entry, module);
-  if (issues.length > 0) return issues;
-  if (module.isActive !== undefined && !module.isActive(settings)) return [];
+  if (issues.length > 0) return { issues };
+  if (module.isActive !== undefined && !module.isActive(settings)) return { issues: [] };
   const context: ToolSettingsCheckContext = {
     settings,
     baseDir: config.baseDir,
     env: config.env,
     issueAt: (setting, message) => configIssueAt(config, toolSettingSegments(config, entry, setting), message),
   };
-  return module.checkSettings?.(context) ?? [];
+  return { issues: module.checkSettings?.(context) ?? [], settings };
 }
 
 /** Where the configuration names the package, for a message about a missing one. */

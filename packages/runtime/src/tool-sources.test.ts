@@ -305,9 +305,9 @@ agent:
         backends: { planner: createScriptedBackend({ turns: [] }) },
       },
     ).catch((caught: unknown) => caught);
-    expect(MassGenError.isInstance(error) && error.code).toBe('PLUGIN_NOT_FOUND');
+    expect(MassGenError.isInstance(error) && error.code).toBe('CONFIG_INVALID');
     expect((error as Error).message).toContain(
-      'No package found for tool package "weather" (named by agent.backend.tools.weather): looked for "@massgen/tools-weather", "massgen-tools-weather"',
+      'agent.backend.tools.weather (line 5): No package found for tool package "weather" (named by agent.backend.tools.weather): looked for "@massgen/tools-weather", "massgen-tools-weather"',
     );
   });
 });

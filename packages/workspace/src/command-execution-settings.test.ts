@@ -105,13 +105,13 @@ describe('command execution settings', () => {
         backend(['cwd: w', 'enable_mcp_command_line: true', 'command_line_blocked_commands: ["rm (-rf"]']),
       ),
     ).toThrow(
-      /agents\[0\]\.backend\.command_line_blocked_commands\[0\] \(line 8\): expected a valid regular expression/,
+      /agents\[0\]\.backend\.command_line_blocked_commands\[0\] \(agent "coder", line 8\): expected a valid regular expression/,
     );
   });
 
   it('rejects a switch that is not true or false', () => {
     expect(() => workspaceContext(directory, backend(['cwd: w', 'enable_mcp_command_line: "yes"']))).toThrow(
-      /agents\[0\]\.backend\.enable_mcp_command_line \(line 7\): expected true or false, got "yes"/,
+      /agents\[0\]\.backend\.enable_mcp_command_line \(agent "coder", line 7\): expected true or false, got "yes"/,
     );
   });
 });

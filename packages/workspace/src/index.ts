@@ -1,6 +1,6 @@
-import type { ToolSource, ToolSourceContext } from '@massgen/core';
+import type { AgentWorkspace, ToolSource, ToolSourceContext } from '@massgen/core';
 import { createWorkspaceToolSource } from './workspace-tool-source.js';
-import { isWorkspaceActive } from './workspace-settings.js';
+import { declaredWorkspace, isWorkspaceActive } from './workspace-settings.js';
 import type { WorkspaceAgentSettings, WorkspaceRunSettings, WorkspaceSettings } from './workspace-settings.js';
 
 /** The tool package contract this package implements (see `ToolPackageModule` in `@massgen/core`). */
@@ -14,6 +14,15 @@ export {
 /** A run needs this package when an agent has a workspace or a context path, or asks to run commands. */
 export function isActive(settings: WorkspaceSettings): boolean {
   return isWorkspaceActive(settings);
+}
+
+/** The workspace an agent's `cwd` asks for, before the run makes it. */
+export function declaredWorkspaceFor(
+  settings: WorkspaceSettings,
+  agentId: string,
+  baseDir: string,
+): AgentWorkspace | undefined {
+  return declaredWorkspace(settings, agentId, baseDir);
 }
 
 /** Opens the workspaces, snapshots and file tools of one run; the runtime calls it by name. */

@@ -69,8 +69,8 @@ describe('workspace settings', () => {
       ),
     ).toThrow(
       [
-        'agents[0].backend.context_paths[0].access (line 6): expected one of "read", "write", got "execute"',
-        'agents[0].backend.context_paths[1].permission (line 7): access is "read" but permission is "write"; expected one of the two keys, or the same value in both',
+        'agents[0].backend.context_paths[0].access (agent "a", line 6): expected one of "read", "write", got "execute"',
+        'agents[0].backend.context_paths[1].permission (agent "a", line 7): access is "read" but permission is "write"; expected one of the two keys, or the same value in both',
       ].join('\n  - '),
     );
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { ToolPackageSettings } from '@massgen/core';
-import { choiceOf, flag, nonEmptyText, positiveNumber } from '@massgen/config/internal';
+import path from 'node:path';
+import type { AgentWorkspace, ToolPackageSettings } from '@massgen/core';
+import { choiceOf, flag, nonEmptyText, positiveNumber, resolveConfigPath } from '@massgen/config/internal';
 import { commandExecutionSwitch, commandPatterns } from './command-execution-settings.js';
 import { contextPathSchema } from './context-paths-settings.js';
 import { defaultSnapshotLimits } from './snapshot-store.js';
@@ -82,4 +83,20 @@ export function snapshotLimitsOf(run: WorkspaceRunSettings | undefined): Snapsho
 
 function mebibytes(size: number | null | undefined): number | undefined {
   return size == null ? undefined : Math.round(size * 1024 * 1024);
+}
+
+/**
+ * The workspace an agent's `cwd` asks for, from the settings alone: nothing is created, so the
+ * checks before a run can give backends what the run will.
+ */
+export function declaredWorkspace(
+  settings: WorkspaceSettings,
+  agentId: string,
+  baseDir: string,
+): AgentWorkspace | undefined {
+  const cwd = settings.agents.find((agent) => agent.agentId === agentId)?.settings.cwd;
+  if (cwd == null) return undefined;
+  const root = settings.run?.agent_temporary_workspace;
+  const directory = path.resolve(root == null ? baseDir : resolveConfigPath(root, baseDir), cwd);
+  return { directory, roots: () => [{ path: directory, access: 'write' }], protectedPaths: () => [] };
 }
