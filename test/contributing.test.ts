@@ -40,7 +40,7 @@ describe('CONTRIBUTING.md', () => {
     }
   });
 
-  it.each(['Add a backend', 'Add a strategy'])(
+  it.each(['Add a backend', 'Add a tool package', 'Add a strategy'])(
     '"%s" lists as many files as it says, all found in the package it says to copy',
     (heading) => {
       const section = sections().get(heading) ?? '';
