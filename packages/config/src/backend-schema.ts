@@ -49,6 +49,7 @@ export const backendSchema = z.looseObject({
     .looseObject({ effort: nonEmptyText('a reasoning effort such as "low", "medium" or "high"').nullish() })
     .nullish(),
   tools: toolPackagesSchema.nullish(),
+  exclude_tools: z.array(nonEmptyText('a tool name')).nullish(),
   pricing: z
     .strictObject(
       {
