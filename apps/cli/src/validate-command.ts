@@ -3,7 +3,6 @@ import { ConfigError, MassGenError, formatConfigIssue } from '@massgen/core';
 import type { Warning } from '@massgen/core';
 import { loadConfig } from '@massgen/config';
 import { PluginLoader, preflightRun } from '@massgen/runtime';
-import { confinementIssues, describeConfinement, planCommandConfinement } from '@massgen/workspace';
 import type { CliIo } from './cli-io.js';
 import { ExitCode } from './exit-codes.js';
 import type { ExitCodeValue } from './exit-codes.js';
@@ -23,10 +22,7 @@ export async function validateCommand(
     const shown = path.relative(io.cwd, path.resolve(io.cwd, file)) || file;
     try {
       const config = await loadConfig(path.resolve(io.cwd, file), { cwd: io.cwd, env: io.env });
-      const { issues, warnings } = await preflightRun(config, loader);
-      // Where commands run depends on this machine (bubblewrap, a Docker engine): said here as the run says it.
-      const confinement = await planCommandConfinement(config);
-      issues.push(...confinementIssues(config, confinement));
+      const { issues, warnings, notes } = await preflightRun(config, loader);
       const allWarnings = [...config.warnings, ...warnings];
       if (issues.length > 0) {
         failed += 1;
@@ -37,8 +33,8 @@ export async function validateCommand(
         );
       }
       for (const warning of allWarnings) io.stdout.write(`  warning: ${formatWarning(warning)}\n`);
-      if (issues.length === 0)
-        for (const entry of confinement) io.stdout.write(`  commands: ${describeConfinement(entry)}\n`);
+      // Where commands run depends on this machine (bubblewrap, a Docker engine): said here as the run says it.
+      if (issues.length === 0) for (const note of notes) io.stdout.write(`  ${note}\n`);
     } catch (error) {
       failed += 1;
       const message = MassGenError.isInstance(error) ? error.message : String(error);

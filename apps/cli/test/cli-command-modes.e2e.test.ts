@@ -131,7 +131,7 @@ describe('Docker mode without a reachable engine', () => {
       expect(result.code, args[0]).toBe(1);
       const said = `${result.stdout}${result.stderr}`;
       expect(said).toContain(file);
-      expect(said).toMatch(/agents\[0\]\.backend\.require_docker \(line \d+\)/);
+      expect(said).toMatch(/agents\[0\]\.backend\.require_docker \(agent "coder", line \d+\)/);
       expect(said).toContain('no Docker engine is reachable');
       expect(said).toContain('https://docs.docker.com/engine/install/');
       expect(said).not.toMatch(/\n\s+at /);
@@ -164,7 +164,7 @@ describe('a machine without bubblewrap', () => {
       const result = await runCli(args, { cwd: directory, env: noBubblewrap() });
       expect(result.code, args[0]).toBe(1);
       const said = `${result.stdout}${result.stderr}`;
-      expect(said).toMatch(/agents\[0\]\.backend\.command_line_execution_mode \(line \d+\)/);
+      expect(said).toMatch(/agents\[0\]\.backend\.command_line_execution_mode \(agent "coder", line \d+\)/);
       expect(said).toContain('bubblewrap (bwrap) is not installed');
       expect(said).toContain('sudo apt-get install bubblewrap');
     }

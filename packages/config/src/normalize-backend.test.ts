@@ -56,7 +56,10 @@ describe('agent and backend mapping', () => {
     ]);
     expect(config.agents[0]?.backend.excludeTools).toEqual(['mcp__search__post_search']);
     expect(toolSettingsOf(config, 'mcp')?.agents['a']).toEqual({
-      mcp_servers: { notion: { command: 'notion-mcp', exclude_tools: ['delete_page'] }, search: { command: 'search-mcp' } },
+      mcp_servers: {
+        notion: { command: 'notion-mcp', exclude_tools: ['delete_page'] },
+        search: { command: 'search-mcp' },
+      },
     });
     expect(config.agents[0]?.backend.options).toEqual({ parallel_tool_calls: true });
     expect(config.warnings).toEqual([]);

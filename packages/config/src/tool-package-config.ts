@@ -38,6 +38,12 @@ export const builtInToolKeys: Readonly<
       'command_line_execution_mode',
       'command_line_allowed_commands',
       'command_line_blocked_commands',
+      'command_line_docker_image',
+      'command_line_docker_memory_limit',
+      'command_line_docker_cpu_limit',
+      'command_line_docker_network_mode',
+      'command_line_docker_enable_sudo',
+      'require_docker',
     ],
     orchestrator: [
       'context_paths',

@@ -51,6 +51,11 @@ export interface ToolSettingsCheckContext<AgentSettings = unknown, RunSettings =
    * of `tools.<name>` without `agentId`), such as `['mcp_servers', 'search', 'command']`.
    */
   issueAt(setting: { agentId?: string; key: ReadonlyArray<string | number> }, message: string): ConfigIssue;
+  /**
+   * A fact about how the run will go that depends on this machine, not on the file (where an
+   * agent's commands run, and why): `massgen --validate` prints each on a line of its own.
+   */
+  note(message: string): void;
 }
 
 /**
@@ -90,9 +95,10 @@ export interface ToolPackageModule<AgentSettings = unknown, RunSettings = unknow
   /**
    * The problems `createToolSource` would reject, found without starting anything (a server
    * command that does not exist), so `massgen --validate` and a run's preflight report what a
-   * run would stop on, each at its key path and line.
+   * run would stop on, each at its key path and line. It may probe this machine (is a sandbox
+   * installed?) but never starts what the settings name.
    */
-  checkSettings?(context: ToolSettingsCheckContext<AgentSettings, RunSettings>): ConfigIssue[];
+  checkSettings?(context: ToolSettingsCheckContext<AgentSettings, RunSettings>): ConfigIssue[] | Promise<ConfigIssue[]>;
   /**
    * The workspace an agent will have, from the settings alone and without creating anything, so
    * the checks before a run create backends as the run will. Only a package that gives agents

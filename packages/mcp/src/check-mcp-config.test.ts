@@ -22,18 +22,18 @@ afterAll(() => {
 });
 
 /** The MCP package's checks as a run's preflight makes them: its schema, then `checkSettings`. */
-function check(yaml: string) {
+async function check(yaml: string) {
   const config = parseConfig(yaml, {
     baseDir: directory,
     cwd: directory,
     env: { PATH: path.dirname(process.execPath) },
   });
   const entry = config.tools.find((candidate) => candidate.name === 'mcp');
-  return entry === undefined ? [] : checkToolPackage(config, entry, mcpPackage as ToolPackageModule).issues;
+  return entry === undefined ? [] : (await checkToolPackage(config, entry, mcpPackage as ToolPackageModule)).issues;
 }
 
 describe('the MCP package checkSettings', { skip: process.platform === 'win32' }, () => {
-  it('accepts a command on PATH, a path from the server cwd, and HTTP servers', () => {
+  it('accepts a command on PATH, a path from the server cwd, and HTTP servers', async () => {
     const yaml = `agents:
   - id: bob
     backend:
@@ -44,10 +44,10 @@ describe('the MCP package checkSettings', { skip: process.platform === 'win32' }
         local: { type: stdio, command: ./server.sh, cwd: tools }
         remote: { type: streamable-http, url: "https://example.com/mcp" }
 `;
-    expect(check(yaml)).toEqual([]);
+    expect(await check(yaml)).toEqual([]);
   });
 
-  it('names the server, its agent and the line of a command that does not exist, in either form', () => {
+  it('names the server, its agent and the line of a command that does not exist, in either form', async () => {
     const yaml = `agents:
   - id: bob
     backend:
@@ -64,7 +64,7 @@ describe('the MCP package checkSettings', { skip: process.platform === 'win32' }
       mcp_servers:
         files: { type: stdio, command: ./missing.sh }
 `;
-    expect(check(yaml)).toEqual([
+    expect(await check(yaml)).toEqual([
       {
         path: 'agents[0].backend.mcp_servers[0].command',
         line: 9,

@@ -23,6 +23,8 @@ export interface PreflightResult {
   missingApiKeys: ConfigIssue[];
   /** How many agents were checked (those not given as backend instances). */
   agentsChecked: number;
+  /** What the tool packages say about how the run will go on this machine (where commands run), one line each. */
+  notes: string[];
 }
 
 /**
@@ -39,6 +41,7 @@ export async function preflightRun(
   const issues: ConfigIssue[] = [];
   const warnings: Warning[] = [];
   const missingApiKeys: ConfigIssue[] = [];
+  const notes: string[] = [];
   let agentsChecked = 0;
   if (options.loadsStrategy !== false) {
     await loader.loadStrategy(config.strategy).catch((error: unknown) => {
@@ -49,8 +52,9 @@ export async function preflightRun(
   for (const entry of config.tools) {
     try {
       const { module } = await loader.loadToolPackage(entry.name, entry.package, whereNamed(entry));
-      const checked = checkToolPackage(config, entry, module);
+      const checked = await checkToolPackage(config, entry, module);
       issues.push(...checked.issues);
+      notes.push(...checked.notes);
       const { declaredWorkspaceFor } = module;
       const { settings } = checked;
       if (settings !== undefined && declaredWorkspaceFor !== undefined)
@@ -99,7 +103,7 @@ export async function preflightRun(
       issues.push(...creationIssues(config, backend, error));
     }
   }
-  return { issues: inFileOrder(dropRepeats(issues)), warnings, missingApiKeys, agentsChecked };
+  return { issues: inFileOrder(dropRepeats(issues)), warnings, missingApiKeys, agentsChecked, notes };
 }
 
 /**

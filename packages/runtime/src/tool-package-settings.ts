@@ -60,24 +60,26 @@ export function toolSettingKeyPath(
 
 /**
  * Every problem a run would stop on in one tool package's part of the configuration: what its
- * schemas reject, then what its own `checkSettings` finds. Nothing is started. The settings
- * come back when the schemas accept them and the run needs the package.
+ * schemas reject, then what its own `checkSettings` finds, with the notes it gives. Nothing is
+ * started. The settings come back when the schemas accept them and the run needs the package.
  */
-export function checkToolPackage(
+export async function checkToolPackage(
   config: MassGenConfig,
   entry: ToolPackageConfig,
   module: ToolPackageModule,
-): { issues: ConfigIssue[]; settings?: ToolPackageSettings } {
+): Promise<{ issues: ConfigIssue[]; notes: string[]; settings?: ToolPackageSettings }> {
   const { settings, issues } = parseToolPackageSettings(config, entry, module);
-  if (issues.length > 0) return { issues };
-  if (module.isActive !== undefined && !module.isActive(settings)) return { issues: [] };
+  if (issues.length > 0) return { issues, notes: [] };
+  if (module.isActive !== undefined && !module.isActive(settings)) return { issues: [], notes: [] };
+  const notes: string[] = [];
   const context: ToolSettingsCheckContext = {
     settings,
     baseDir: config.baseDir,
     env: config.env,
     issueAt: (setting, message) => configIssueAt(config, toolSettingSegments(config, entry, setting), message),
+    note: (message) => notes.push(message),
   };
-  return { issues: module.checkSettings?.(context) ?? [], settings };
+  return { issues: (await module.checkSettings?.(context)) ?? [], notes, settings };
 }
 
 /** Where the configuration names the package, for a message about a missing one. */

@@ -2,26 +2,52 @@ import { realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ConfigIssue, ToolSettingsCheckContext } from '@massgen/core';
-import type { WorkspaceAgentSettings, WorkspaceRunSettings } from './workspace-settings.js';
+import { describeConfinement, planCommandConfinement, refusedConfinements } from './command-confinement-plan.js';
+import { commandExecutionSettings, commandExecutionSwitch } from './command-execution-settings.js';
+import type { CommandExecutionSettings } from './command-execution-settings.js';
+import type { WorkspaceAgentSettings, WorkspaceRunSettings, WorkspaceSettings } from './workspace-settings.js';
 
 /**
- * The workspace problems that stop a run before anything is created, found from the file alone:
- * a relative `cwd` that climbs out of `agent_temporary_workspace`, and two agents given the same
- * workspace. A run lays its workspaces out only after this passes, and `massgen --validate`
- * reports the same issues.
+ * The workspace problems that stop a run before anything is created: a relative `cwd` that
+ * climbs out of `agent_temporary_workspace`, two agents given the same workspace, and command
+ * confinement this machine cannot give (`require_docker` without an engine). A run lays its
+ * workspaces out only after this passes, and `massgen --validate` reports the same issues, with
+ * a note saying where each agent's commands will run.
  */
-export function checkWorkspaceSettings(
+export async function checkWorkspaceSettings(
   context: ToolSettingsCheckContext<WorkspaceAgentSettings, WorkspaceRunSettings>,
+): Promise<ConfigIssue[]> {
+  const issues = checkWorkspaceDirectories(context.settings, context.issueAt);
+  const commandExecution = new Map<string, CommandExecutionSettings>();
+  for (const { agentId, settings } of context.settings.agents) {
+    // Without a workspace the tool is off, which the run warns about.
+    if (commandExecutionSwitch(settings) !== undefined && settings.cwd != null)
+      commandExecution.set(agentId, commandExecutionSettings(settings));
+  }
+  const plan = await planCommandConfinement(commandExecution);
+  const refused = refusedConfinements(plan);
+  for (const { agentId, key, message } of refused) issues.push(context.issueAt({ agentId, key: [key] }, message));
+  if (refused.length === 0) for (const entry of plan) context.note(`commands: ${describeConfinement(entry)}`);
+  return issues;
+}
+
+/**
+ * A relative `cwd` that climbs out of `agent_temporary_workspace`, and two agents given the same
+ * workspace: found from the file alone, before any directory is made.
+ */
+export function checkWorkspaceDirectories(
+  workspaceSettings: WorkspaceSettings,
+  issueAt: ToolSettingsCheckContext['issueAt'],
 ): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
   const owners = new Map<string, string>();
-  for (const { agentId, settings } of context.settings.agents) {
+  for (const { agentId, settings } of workspaceSettings.agents) {
     const written = settings.cwd ?? undefined;
     if (written === undefined) continue;
     const location = plannedLocation(written);
     if (location === undefined) {
       issues.push(
-        context.issueAt(
+        issueAt(
           { agentId, key: ['cwd'] },
           `"${written}" leaves agent_temporary_workspace; expected a directory name inside it, or an absolute path`,
         ),
@@ -34,7 +60,7 @@ export function checkWorkspaceSettings(
       continue;
     }
     issues.push(
-      context.issueAt(
+      issueAt(
         { agentId, key: ['cwd'] },
         `agents "${owner}" and "${agentId}" have the same workspace (cwd); expected each agent to have its own directory`,
       ),

@@ -1,42 +1,30 @@
 import path from 'node:path';
-import { ConfigError } from '@massgen/core';
-import type { ConfigIssue } from '@massgen/core';
-import type { CommandExecutionSettings, MassGenConfig } from '@massgen/config';
 import { chooseConfinement } from '@massgen/process-containment';
 import type { Confinement, ConfinementProbes, SandboxNetwork, SandboxPath } from '@massgen/process-containment';
+import type { CommandExecutionSettings } from './command-execution-settings.js';
 import type { CommandLaunch } from './command-launch.js';
 import type { SandboxView } from './sandbox-view.js';
 
 /** An agent whose commands can run, and where they run. */
 export interface AgentCommandConfinement {
   agentId: string;
-  /** Key path of the agent's `backend` block, for messages. */
-  keyPath: string;
   settings: CommandExecutionSettings;
   confinement: Confinement;
 }
 
 /**
  * Where each agent's commands run on this machine, decided once as the run starts (and by
- * `massgen --validate`). Agents without the command tool are left out.
+ * `massgen --validate`), for the agents whose command tool is on.
  */
 export async function planCommandConfinement(
-  config: MassGenConfig,
+  agents: ReadonlyMap<string, CommandExecutionSettings>,
   probes?: ConfinementProbes,
 ): Promise<AgentCommandConfinement[]> {
-  const planned = config.agents.flatMap((agent, index) => {
-    const settings = agent.backend.commandExecution;
-    if (settings === undefined) return [];
-    const keyPath = `${config.singleAgent ? 'agent' : `agents[${index}]`}.backend`;
-    return [{ agentId: agent.id, keyPath, settings }];
-  });
   return Promise.all(
-    planned.map(async (entry) => ({
-      ...entry,
-      confinement: await chooseConfinement(
-        { mode: entry.settings.mode, requireDocker: entry.settings.requireDocker },
-        probes,
-      ),
+    [...agents].map(async ([agentId, settings]) => ({
+      agentId,
+      settings,
+      confinement: await chooseConfinement({ mode: settings.mode, requireDocker: settings.requireDocker }, probes),
     })),
   );
 }
@@ -54,21 +42,20 @@ function describeNetwork(entry: AgentCommandConfinement): string {
   return 'network: none';
 }
 
-/** The agents whose configuration asks for confinement this machine cannot give, at the key that asks. */
-export function confinementIssues(config: MassGenConfig, plan: readonly AgentCommandConfinement[]): ConfigIssue[] {
+/**
+ * The agents whose configuration asks for confinement this machine cannot give, each with the
+ * key that asks and the reason.
+ */
+export function refusedConfinements(
+  plan: readonly AgentCommandConfinement[],
+): Array<{ agentId: string; key: 'require_docker' | 'command_line_execution_mode'; message: string }> {
   return plan
     .filter((entry) => entry.confinement.kind === 'refused')
-    .map((entry) => {
-      const keyPath = `${entry.keyPath}.${entry.settings.requireDocker ? 'require_docker' : 'command_line_execution_mode'}`;
-      const line = config.lines[keyPath];
-      return { path: keyPath, message: entry.confinement.why, ...(line === undefined ? {} : { line }) };
-    });
-}
-
-/** A run whose configuration asks for confinement this machine cannot give stops, naming the keys. */
-export function assertConfinable(config: MassGenConfig, plan: readonly AgentCommandConfinement[]): void {
-  const issues = confinementIssues(config, plan);
-  if (issues.length > 0) throw new ConfigError({ ...(config.file === undefined ? {} : { file: config.file }), issues });
+    .map((entry) => ({
+      agentId: entry.agentId,
+      key: entry.settings.requireDocker ? 'require_docker' : 'command_line_execution_mode',
+      message: entry.confinement.why,
+    }));
 }
 
 /** The network a sandboxed command gets: Docker's `none` stays none; `bridge` and `host` are the host's. */

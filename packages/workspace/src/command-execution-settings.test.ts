@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Warning } from '@massgen/core';
+import { commandExecutionOf } from './command-execution-settings.js';
+import type { CommandExecutionSettings } from './command-execution-settings.js';
 import { configIn, openWorkspace, workspaceContext } from './workspace-test-support.js';
 
 let directory: string;
@@ -36,6 +38,13 @@ async function opened(yaml: string): Promise<{ tools: string[]; warnings: Warnin
   return { tools, warnings };
 }
 
+/** The command tool settings of the first agent, as its schema and `commandExecutionOf` read them. */
+function commandSettings(yaml: string): CommandExecutionSettings | undefined {
+  const agent = workspaceContext(directory, yaml).settings.agents[0];
+  if (agent === undefined) return undefined;
+  return commandExecutionOf(agent.settings, { hasWorkspace: true, keyPath: (key) => key, warn: () => undefined });
+}
+
 describe('command execution settings', () => {
   it('offers execute_command for the upstream switch and patterns, keeping them out of the backend options', async () => {
     const yaml = backend([
@@ -47,8 +56,21 @@ describe('command execution settings', () => {
     ]);
     const { tools, warnings } = await opened(yaml);
     expect(tools).toContain('execute_command');
-    expect(warnings).toEqual([]);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        code: 'command-execution-mode',
+        agentId: 'coder',
+        message: expect.stringContaining('agent coder: command_line_execution_mode is local: commands run unconfined'),
+      }),
+    ]);
     expect(configIn(directory, yaml).agents[0]?.backend.options).toEqual({});
+    expect(commandSettings(yaml)).toEqual({
+      allowedCommands: ['python.*', 'pytest.*'],
+      blockedCommands: ['pip.*'],
+      mode: 'local',
+      requireDocker: false,
+      docker: { image: 'ghcr.io/massgen/mcp-runtime:latest', networkMode: 'none', enableSudo: false },
+    });
   });
 
   it('accepts the seed-style switch, with the agent-level cwd as the workspace', async () => {
@@ -74,19 +96,36 @@ describe('command execution settings', () => {
     expect(warnings).toEqual([]);
   });
 
-  it('turns the tool off with a warning when Docker is asked for, rather than running commands unsandboxed', async () => {
-    const { tools, warnings } = await opened(
-      backend(['cwd: workspace', 'enable_mcp_command_line: true', 'command_line_execution_mode: docker']),
-    );
-    expect(tools).not.toContain('execute_command');
-    expect(warnings).toEqual([
-      expect.objectContaining({
-        code: 'command-execution-off',
-        path: 'agents[0].backend.command_line_execution_mode',
-        agentId: 'coder',
-        message: expect.stringContaining('cannot run commands in Docker, so the command execution tool is off'),
-      }),
+  it("reads upstream's Docker keys; credentials and packages are warned about", () => {
+    const yaml = backend([
+      'cwd: workspace',
+      'enable_mcp_command_line: true',
+      'command_line_execution_mode: docker',
+      'command_line_docker_image: python:3.12-slim',
+      'command_line_docker_memory_limit: 2g',
+      'command_line_docker_cpu_limit: 1.5',
+      'command_line_docker_network_mode: bridge',
+      'command_line_docker_credentials: {env_vars: [GITHUB_TOKEN]}',
+      'require_docker: true',
     ]);
+    expect(commandSettings(yaml)).toMatchObject({
+      mode: 'docker',
+      requireDocker: true,
+      docker: { image: 'python:3.12-slim', networkMode: 'bridge', memoryLimit: '2g', cpuLimit: 1.5, enableSudo: false },
+    });
+    expect(configIn(directory, yaml).warnings).toEqual([
+      expect.objectContaining({ path: 'agents[0].backend.command_line_docker_credentials' }),
+    ]);
+    expect(commandSettings(backend(['cwd: w', 'enable_mcp_command_line: true']))?.mode).toBeUndefined();
+  });
+
+  it('rejects a mode it does not know', () => {
+    expect(() =>
+      workspaceContext(
+        directory,
+        backend(['cwd: w', 'enable_mcp_command_line: true', 'command_line_execution_mode: vm']),
+      ),
+    ).toThrow('expected one of "local", "sandbox", "docker"');
   });
 
   it('turns the tool off with a warning when the agent has no workspace, and makes no directories for it', async () => {

@@ -36,17 +36,16 @@ export function createToolSource(
 export { checkWorkspaceSettings as checkSettings } from './check-workspace-config.js';
 export { writeFileAtomic, copyFileAtomic } from './atomic-write.js';
 export {
-  assertConfinable,
   commandLaunch,
-  confinementIssues,
   describeConfinement,
   planCommandConfinement,
+  refusedConfinements,
 } from './command-confinement-plan.js';
 export type { AgentCommandConfinement } from './command-confinement-plan.js';
 export type { CommandLaunch } from './command-launch.js';
 export { createCommandTool } from './command-tool.js';
 export type { CommandToolOptions } from './command-tool.js';
-export type { CommandExecutionSettings } from './command-execution-settings.js';
+export type { CommandExecutionSettings, DockerCommandSettings } from './command-execution-settings.js';
 export { compileCommandPolicy, judgeCommand } from './command-policy.js';
 export type { CommandPattern, CommandPolicy, CommandVerdict } from './command-policy.js';
 export { runCommand } from './command-runner.js';

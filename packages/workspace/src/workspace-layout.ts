@@ -5,7 +5,7 @@ import { ConfigError } from '@massgen/core';
 import type { ConfigIssue, ToolSourceContext, Warning } from '@massgen/core';
 import { formatKeyPath } from '@massgen/config';
 import { resolveConfigPath } from '@massgen/config/internal';
-import { checkWorkspaceSettings } from './check-workspace-config.js';
+import { checkWorkspaceDirectories } from './check-workspace-config.js';
 import { normalizeContextPaths } from './context-paths-settings.js';
 import type { ContextPath } from './context-paths-settings.js';
 import { resolveRealPath } from './real-path.js';
@@ -50,15 +50,10 @@ export async function createWorkspaceLayout(
   context: ToolSourceContext<WorkspaceAgentSettings, WorkspaceRunSettings>,
 ): Promise<WorkspaceLayout> {
   const { settings, baseDir, runId, warn } = context;
-  const issues = checkWorkspaceSettings({
-    settings,
-    baseDir,
-    env: context.env,
-    issueAt: ({ agentId, key }, message) => ({
-      ...context.locate({ ...(agentId === undefined ? {} : { agentId }), key: formatKeyPath(key) }),
-      message,
-    }),
-  });
+  const issues = checkWorkspaceDirectories(settings, ({ agentId, key }, message) => ({
+    ...context.locate({ ...(agentId === undefined ? {} : { agentId }), key: formatKeyPath(key) }),
+    message,
+  }));
   if (issues.length > 0) throw configError(context, issues);
   const run = settings.run ?? {};
   const configuredRoot = (written: string | null | undefined, fallback: string): string =>
@@ -75,9 +70,7 @@ export async function createWorkspaceLayout(
     const own = settings.agents.find((agent) => agent.agentId === agentId)?.settings ?? {};
     const written = own.cwd ?? undefined;
     const workspace =
-      written === undefined
-        ? undefined
-        : await ensureDirectory(workspacePath(written, temporaryRoot, runId));
+      written === undefined ? undefined : await ensureDirectory(workspacePath(written, temporaryRoot, runId));
     const ownContextPaths = await Promise.all(
       normalizeContextPaths(own.context_paths, baseDir).map((contextPath) =>
         resolveContextPath(contextPath, context.locate({ agentId, key: 'context_paths' }).path, warn, agentId),
@@ -92,7 +85,7 @@ export async function createWorkspaceLayout(
   return { temporaryRoot, snapshotRoot, snapshotDirectory: path.join(snapshotRoot, runId), agents };
 }
 
-/** Where a `cwd` that passed `checkWorkspaceSettings` is made: relative ones under this run's directory. */
+/** Where a `cwd` that passed `checkWorkspaceDirectories` is made: relative ones under this run's directory. */
 function workspacePath(written: string, temporaryRoot: string, runId: string): string {
   if (written === '~' || written.startsWith('~/')) return path.join(os.homedir(), written.slice(1));
   if (path.isAbsolute(written)) return path.resolve(written);

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import path from 'node:path';
 import type { AgentWorkspace, ToolPackageSettings } from '@massgen/core';
-import { choiceOf, flag, nonEmptyText, positiveNumber, resolveConfigPath } from '@massgen/config/internal';
-import { commandExecutionSwitch, commandPatterns } from './command-execution-settings.js';
+import { nonEmptyText, positiveNumber, resolveConfigPath } from '@massgen/config/internal';
+import { commandExecutionKeysSchema, commandExecutionSwitch } from './command-execution-settings.js';
 import { contextPathSchema } from './context-paths-settings.js';
 import { defaultSnapshotLimits } from './snapshot-store.js';
 import type { SnapshotLimits } from './snapshot-store.js';
-
-const runCommands = 'Give the agent a tool that runs shell commands in its workspace';
 
 /**
  * What an agent's configuration gives this package: keys of its `backend` block (`cwd` may also
@@ -21,15 +19,7 @@ export const workspaceAgentSettingsSchema = z.object({
     .array(contextPathSchema)
     .nullish()
     .describe('Files or directories outside the workspace that the agent may read (or the winner may write).'),
-  enable_mcp_command_line: flag().nullish().describe(`${runCommands} (upstream's name).`),
-  command_execution: flag().nullish().describe(`${runCommands}.`),
-  command_line_execution_mode: choiceOf(['local', 'docker'])
-    .nullish()
-    .describe('Where commands run; only `local` is supported.'),
-  command_line_allowed_commands: commandPatterns.describe(
-    'Regular expressions; when given, only matching commands run.',
-  ),
-  command_line_blocked_commands: commandPatterns.describe('Regular expressions of commands that never run.'),
+  ...commandExecutionKeysSchema.shape,
 });
 
 /** The run-wide part: keys of `orchestrator`. */

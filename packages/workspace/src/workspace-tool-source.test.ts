@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CoordinationEvent, RunEvent, ToolSource, Tool, Warning } from '@massgen/core';
+import { sandboxAvailability } from '@massgen/process-containment';
 import { specificationVersion } from './index.js';
 import { openWorkspace } from './workspace-test-support.js';
 

@@ -1,8 +1,16 @@
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
 import type { AgentWorkspace, RunEvent, Tool, ToolSource, ToolSourceContext } from '@massgen/core';
-import { toMassGenError } from '@massgen/core';
+import { ConfigError, toMassGenError } from '@massgen/core';
 import type { AccessPhase } from './access-phase.js';
 import { buildSandboxView } from './agent-sandbox-view.js';
 import type { PeerSnapshot } from './agent-sandbox-view.js';
+import {
+  commandLaunch,
+  describeConfinement,
+  planCommandConfinement,
+  refusedConfinements,
+} from './command-confinement-plan.js';
 import { commandExecutionOf } from './command-execution-settings.js';
 import type { CommandExecutionSettings } from './command-execution-settings.js';
 import { compileCommandPolicy } from './command-policy.js';
@@ -36,6 +44,18 @@ export async function createWorkspaceToolSource(
   }
   // Command execution asked for by agents without a workspace needs no directories at all.
   if (!hasFiles(context.settings)) return { name: 'workspace', close: async () => {} };
+  const confinements = await planCommandConfinement(commandExecution);
+  const refused = refusedConfinements(confinements);
+  if (refused.length > 0) {
+    const issues = refused.map(({ agentId, key, message }) => ({ ...context.locate({ agentId, key }), message }));
+    throw new ConfigError({ ...(context.file === undefined ? {} : { file: context.file }), issues });
+  }
+  for (const entry of confinements)
+    context.warn({ code: 'command-execution-mode', message: describeConfinement(entry), agentId: entry.agentId });
+  // Files that hold keys: no sandboxed command reads them, even inside a context path.
+  const secrets = [context.file, path.join(context.baseDir, '.env'), path.join(context.cwd, '.env')].flatMap((file) =>
+    file === undefined ? [] : [realOrSelf(file)],
+  );
   const layout = await createWorkspaceLayout(context);
   const privateAreas = [
     layout.temporaryRoot,
@@ -105,12 +125,12 @@ export async function createWorkspaceToolSource(
     if (agent === undefined) return [];
     const sandbox = new PathSandbox(() => buildSandboxView(layout, agent, phase, snapshots));
     const tools = createFileTools(sandbox, agent, snapshotLimits.maxFileBytes);
-    const commands = commandExecution.get(agentId);
-    if (commands !== undefined && agent.workspace !== undefined) {
+    const confinement = confinements.find((entry) => entry.agentId === agentId);
+    if (confinement !== undefined && agent.workspace !== undefined) {
       tools.push(
         createCommandTool({
           workspace: agent.workspace,
-          policy: compileCommandPolicy(commands),
+          policy: compileCommandPolicy(confinement.settings),
           isOpen: () => phase.kind !== 'ended',
           confinement: confinement.confinement.kind === 'refused' ? 'local' : confinement.confinement.kind,
           launch: () => commandLaunch(confinement, buildSandboxView(layout, agent, phase, snapshots), secrets),
