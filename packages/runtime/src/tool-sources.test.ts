@@ -258,7 +258,7 @@ agent:
         backends: { planner: createScriptedBackend({ turns: forecaster() }) },
       },
     );
-    expect(result.stopReason).toBe('consensus');
+    expect(result.stopReason).toBe('completed');
     expect(result.answers[0]?.content).toBe('Forecast: North station: Oslo will be sunny, 70 °F (answers so far: 0).');
   });
 
