@@ -27,10 +27,14 @@ export function collectToolPackages(
   };
   const agents = agentEntries(root);
   const orchestrator = isMapping(root['orchestrator']) ? root['orchestrator'] : {};
+  const coordination = isMapping(orchestrator['coordination']) ? orchestrator['coordination'] : {};
 
   for (const [name, keys] of Object.entries(builtInToolKeys)) {
     const run = written(orchestrator, keys.orchestrator ?? []);
     if (Object.keys(run).length > 0) addRun(packageNamed(name), { settings: run, segments: ['orchestrator'] });
+    const coordinated = written(coordination, keys.coordination ?? []);
+    if (Object.keys(coordinated).length > 0)
+      addRun(packageNamed(name), { settings: coordinated, segments: ['orchestrator', 'coordination'] });
     for (const { agentId, agent, segments } of agents) {
       const backend = isMapping(agent['backend']) ? agent['backend'] : {};
       const settings = written(backend, keys.backend ?? []);

@@ -118,6 +118,7 @@ function addToolSettings(
   place(nodesUnder(schema, 'backend'), keys.backend, agentProperties);
   place([...nodesUnder(schema, 'agent'), ...nodesUnder(schema, 'agents')], keys.agent, agentProperties);
   place(nodesUnder(schema, 'orchestrator'), keys.orchestrator, runProperties);
+  place(nodesUnder(schema, 'coordination'), keys.coordination, runProperties);
 }
 
 function addBackendOptions(backend: JsonSchemaNode, backendOptions: ReadonlyArray<[string, unknown]>): void {

@@ -65,7 +65,6 @@ const v1 = (replacement: string): KeyRule => ({ kind: 'v1', replacement });
 const planning = unsupported('planning mode');
 const taskPlanning = unsupported('agent task planning');
 const broadcast = unsupported('broadcast (ask_others)');
-const skills = unsupported('skills');
 const subagents = unsupported('subagents');
 const filesystemMemory = unsupported('filesystem memory');
 const customTools = unsupported('custom tools');
@@ -237,7 +236,9 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       video_generation_backend: mediaGeneration,
       enable_nlip: nlip,
       nlip,
-      skills_directory: skills,
+      skills_directory: ignored(
+        'upstream reads skills_directory only under orchestrator.coordination, beside use_skills',
+      ),
       docker: unsupported('orchestrator Docker settings'),
       session_storage: ignored('sessions are not configured in this file'),
       timeout: ignored('upstream validates it but never reads it; use timeout_settings.orchestrator_timeout_seconds'),
@@ -262,10 +263,10 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       max_broadcasts_per_agent: broadcast,
       enable_memory_filesystem_mode: filesystemMemory,
       compression_target_ratio: filesystemMemory,
-      use_skills: skills,
-      massgen_skills: skills,
-      skills_directory: skills,
-      load_previous_session_skills: skills,
+      use_skills: read('upstream'),
+      massgen_skills: unsupported("MassGen's own built-in skills; put skill folders in skills_directory"),
+      skills_directory: read('upstream'),
+      load_previous_session_skills: unsupported('skills saved by earlier sessions'),
       persona_generator: unsupported('generated personas'),
       enable_subagents: subagents,
       async_subagents: subagents,

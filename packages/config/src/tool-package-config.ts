@@ -25,7 +25,15 @@ export interface ToolPackageConfig {
  * only where they are written; their schemas, defaults and meaning belong to the packages.
  */
 export const builtInToolKeys: Readonly<
-  Record<string, { agent?: readonly string[]; backend?: readonly string[]; orchestrator?: readonly string[] }>
+  Record<
+    string,
+    {
+      agent?: readonly string[];
+      backend?: readonly string[];
+      orchestrator?: readonly string[];
+      coordination?: readonly string[];
+    }
+  >
 > = {
   mcp: { backend: ['mcp_servers'] },
   workspace: {
@@ -53,4 +61,5 @@ export const builtInToolKeys: Readonly<
       'agent_temporary_workspace',
     ],
   },
+  skills: { coordination: ['use_skills', 'skills_directory'] },
 };
