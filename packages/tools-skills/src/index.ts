@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { ToolPackageSettings, ToolSettingsCheckContext, ToolSource, ToolSourceContext } from '@massgen/core';
 import { findSkills } from './skill-catalog.js';
 import { skillDirectories } from './skills-settings.js';
@@ -21,9 +20,7 @@ export function isActive(settings: ToolPackageSettings<unknown, SkillsRunSetting
 /** `massgen --validate` says which skills the agents will be offered, or why none. */
 export async function checkSettings(context: ToolSettingsCheckContext<unknown, SkillsRunSettings>): Promise<[]> {
   if (!isActive(context.settings)) return [];
-  const directories = skillDirectories(context.settings.run).map((directory) =>
-    path.resolve(context.baseDir, directory),
-  );
+  const directories = skillDirectories(context.settings.run, context.baseDir);
   const catalog = await findSkills(directories);
   context.note(
     catalog.skills.length === 0

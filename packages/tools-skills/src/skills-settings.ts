@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -24,11 +25,12 @@ export type SkillsRunSettings = z.output<typeof skillsRunSettingsSchema>;
 
 export const defaultSkillsDirectory = '.agent/skills';
 
-/** The directories to look in, as written (relative ones are resolved by the caller). */
-export function skillDirectories(settings: SkillsRunSettings | undefined): string[] {
+/** The directories to look in, absolute: relative ones are resolved against the configuration's directory. */
+export function skillDirectories(settings: SkillsRunSettings | undefined, baseDir: string): string[] {
   const written = [
     ...(settings?.directories ?? []),
     ...(settings?.skills_directory === undefined ? [] : [settings.skills_directory]),
   ];
-  return written.length === 0 ? [defaultSkillsDirectory] : [...new Set(written)];
+  const directories = written.length === 0 ? [defaultSkillsDirectory] : written;
+  return [...new Set(directories.map((directory) => path.resolve(baseDir, directory)))];
 }

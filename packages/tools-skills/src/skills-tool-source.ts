@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { ToolSource, ToolSourceContext } from '@massgen/core';
 import { findSkills } from './skill-catalog.js';
 import { skillDirectories } from './skills-settings.js';
@@ -13,9 +12,7 @@ import { skillTools } from './skill-tools.js';
 export async function createSkillsToolSource(
   context: ToolSourceContext<unknown, SkillsRunSettings>,
 ): Promise<ToolSource> {
-  const directories = skillDirectories(context.settings.run).map((directory) =>
-    path.resolve(context.baseDir, directory),
-  );
+  const directories = skillDirectories(context.settings.run, context.baseDir);
   const catalog = await findSkills(directories);
   for (const problem of catalog.problems) {
     context.warn({ code: 'skills-unreadable', message: `A skill was left out: ${problem}` });
