@@ -10,7 +10,13 @@ import {
   loadConfig,
 } from '@massgen/config';
 import type { MassGenConfig } from '@massgen/config';
-import { PluginLoader, installedBackendCatalog, loadAttachment, loadAttachments } from '@massgen/runtime';
+import {
+  PluginLoader,
+  defaultHistoryTokens,
+  installedBackendCatalog,
+  loadAttachment,
+  loadAttachments,
+} from '@massgen/runtime';
 import { processIo } from './cli-io.js';
 
 export { processIo };
@@ -23,7 +29,10 @@ import { listExamplesCommand, prepareExample } from './examples-command.js';
 import { createLineReader } from './line-reader.js';
 import { localDefaultNotice } from './local-default-notice.js';
 import { logsCommand } from './logs-command.js';
-import { runCommand, runCoordination } from './run-command.js';
+import { runCoordination } from './run-command.js';
+import type { RunCommandOptions } from './run-command.js';
+import { chooseSession, openConversation, teamForSession } from './session-choice.js';
+import type { Conversation } from './session-conversation.js';
 import { showSchemaCommand } from './show-schema-command.js';
 import { SignalHandling } from './signal-handling.js';
 import type { StopSignal } from './signal-handling.js';
@@ -48,6 +57,9 @@ interface CliOptions {
   json?: boolean;
   image: string[];
   file: string[];
+  continue?: boolean;
+  session?: string;
+  historyTokens: number;
 }
 
 const helpFooter = `
@@ -61,6 +73,8 @@ Examples:
   massgen --no-display --config team.yaml "q" > answer.md
   echo "q" | massgen --config team.yaml     (the question from standard input; also: massgen ... -)
   massgen --config team.yaml            (no question: an interactive session)
+  massgen --continue "And in Rust?"     (a follow-up in the latest session, with its team and answers)
+  massgen sessions                      (list the sessions; massgen --session ID continues one)
   massgen init                          (write a configuration: asks which backends and models)
   massgen logs                          (list past runs; massgen logs show latest)
   massgen add local                     (add a plugin: the embedded local model, claude_code, a package)
@@ -76,7 +90,10 @@ Exit codes:
   141 output pipe closed early (massgen ... | head); a run still finishes and is recorded
 
 Each run is recorded under .massgen/runs/<run id>/ (events.jsonl, answers/, votes.json,
-final.md, status.json, attachments/).`;
+final.md, status.json, attachments/) and belongs to a session under .massgen/sessions/<id>/
+(its questions, final answers and run ids). A follow-up question carries the session's newest
+answered turns, up to --history-tokens (${defaultHistoryTokens} by default, about four characters
+a token); older turns are dropped and named in a one-line note.`;
 
 /**
  * The `massgen` command. Resolves to the process exit code; never throws. `signals` is the
@@ -119,9 +136,10 @@ async function dispatch(
     return (await import('./web-command.js')).webCommand(argv.slice(3), io, stop);
   }
   // The other subcommands run no team, or handle signals their own way (batch, worker).
-  if (['logs', 'init', 'batch', 'worker'].includes(argv[2] ?? '')) signals.release();
+  if (['logs', 'init', 'batch', 'worker', 'sessions'].includes(argv[2] ?? '')) signals.release();
   let debug = argv.includes('--debug');
   if (argv[2] === 'logs') return logsCommand(argv.slice(3), io);
+  if (argv[2] === 'sessions') return (await import('./sessions-command.js')).sessionsCommand(argv.slice(3), io);
   if (argv[2] === 'init') return (await import('./init-command.js')).initCommand(argv.slice(3), io, process.stdin);
   if (argv[2] === 'batch') return (await import('./batch-command.js')).batchCommand(argv.slice(3), io);
   if (argv[2] === 'worker') return (await import('./worker-command.js')).workerCommand(argv.slice(3), io);
@@ -141,8 +159,12 @@ async function dispatch(
         io,
         loader,
       );
+    const sessionFlags = { ...options, historyTokens: options.historyTokens };
+    const continued = chooseSession(sessionFlags, io);
+    const team = teamForSession(sessionFlags, continued);
     // The configuration first: its mistakes are reported before the run waits on standard input.
-    const config = await resolveConfig(options, io, loader);
+    const config = await resolveConfig(team, io, loader);
+    const conversation = openConversation(team, continued, io);
     const attachments = await loadAttachments(
       [
         ...options.image.map((source) => ({ source, kind: 'image' as const })),
@@ -166,10 +188,11 @@ async function dispatch(
       return await runInteractiveSession({
         config,
         io,
+        conversation,
         readLine: createLineReader(process.stdin, io.stderr),
         attachments,
         loadAttachment: (source) => loadAttachment({ source, kind: 'file' }, { cwd: io.cwd }),
-        runTurn: async (turnQuestion, history, turnAttachments) => {
+        runTurn: async (turnQuestion, history, turnAttachments, onEvent) => {
           const interruption = runSignal(signals, signal);
           try {
             const outcome = await runCoordination({
@@ -183,6 +206,7 @@ async function dispatch(
               signal: interruption.signal,
               history,
               attachments: turnAttachments,
+              onEvent,
             });
             // Ctrl-C cancels the question; SIGTERM and SIGHUP end the session once its run has ended.
             if (interruption.received === 'SIGTERM' || interruption.received === 'SIGHUP')
@@ -196,7 +220,7 @@ async function dispatch(
     }
     const interruption = runSignal(signals, signal);
     try {
-      return await runCommand({
+      return await runInConversation(conversation, {
         config: { ...config, warnings: [] },
         question,
         io,
@@ -253,7 +277,21 @@ function buildProgram(io: CliIo): Command {
       'stop coordinating after this many seconds; the leader presents',
       parsePositiveNumber,
     )
-    .option('--no-record', 'do not write a run record under .massgen/')
+    .option(
+      '--continue',
+      'ask a follow-up in the latest session: its answers go with it, and its team unless you give one',
+    )
+    .option(
+      '--session <id>',
+      'ask in the session with this id (or the start of one); a new name starts a session by it',
+    )
+    .option(
+      '--history-tokens <count>',
+      `at most this many tokens of the session's earlier turns go with a question (older turns are dropped)`,
+      parseCount,
+      defaultHistoryTokens,
+    )
+    .option('--no-record', 'do not write a run record or a session under .massgen/')
     .option('--debug', 'show stack traces for errors')
     .version(cliVersion(), '-V, --version', 'print the version and exit')
     .helpOption('-h, --help', 'show this help')
@@ -328,6 +366,30 @@ async function readQuestion(argument: string | undefined, example: string | unde
   if (example !== undefined) return findExample(readExampleCatalog(), example).question;
   if (process.stdin.isTTY !== true) return readStandardInputQuestion(process.stdin);
   return undefined;
+}
+
+/** One question in its session: the earlier answered turns go with it, and its run is written down. */
+async function runInConversation(
+  conversation: Conversation,
+  options: Omit<RunCommandOptions, 'history' | 'onEvent' | 'footer'>,
+): Promise<number> {
+  const { exitCode, result } = await runCoordination({
+    ...options,
+    history: conversation.history(),
+    onEvent: conversation.listener(options.question),
+    footer: () =>
+      conversation.id === undefined
+        ? undefined
+        : `Session ${conversation.id}: massgen --continue "..." asks a follow-up with this conversation.`,
+  });
+  conversation.finish(result);
+  return exitCode;
+}
+
+function parseCount(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('expected a whole number, 0 or more');
+  return parsed;
 }
 
 function parsePositiveNumber(value: string): number {

@@ -8,6 +8,7 @@ import { ExitCode } from './exit-codes.js';
 import { runInteractiveSession } from './interactive-session.js';
 import type { LineRead } from './line-reader.js';
 import type { RunCommandOutcome } from './run-command.js';
+import { Conversation } from './session-conversation.js';
 
 const config = parseConfig(
   'agents:\n  - id: alpha\n    backend: {type: chatcompletion, model: model-a}\n  - id: beta\n    backend: {type: chatcompletion, model: model-b}\n',
@@ -45,6 +46,11 @@ async function session(
   const code = await runInteractiveSession({
     config,
     io,
+    conversation: new Conversation({
+      historyTokens: 8000,
+      recordsRoot: '/project/.massgen/runs',
+      startSession: () => undefined,
+    }),
     readLine: async () => {
       const next = reads.shift();
       if (next === undefined) return { kind: 'end' };
@@ -64,9 +70,11 @@ async function session(
         data: { type: 'bytes', bytes: new Uint8Array(1) },
       };
     },
-    runTurn: async (question, history, attachments): Promise<RunCommandOutcome> => {
+    runTurn: async (question, history, attachments, onEvent): Promise<RunCommandOutcome> => {
       histories.push(history);
       attached.push(attachments);
+      const runId = `run-${histories.length}`;
+      onEvent({ type: 'run-start', task: question, strategy: 'vote', agents: [], runId, seq: 0, time: 0 });
       const result: RunResult = {
         runId: `run-${histories.length}`,
         stopReason: 'consensus',

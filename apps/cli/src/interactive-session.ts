@@ -1,5 +1,5 @@
 import { toMassGenError } from '@massgen/core';
-import type { MediaPart, Message } from '@massgen/core';
+import type { MediaPart, Message, RunEvent } from '@massgen/core';
 import type { MassGenConfig } from '@massgen/config';
 import type { RunResult } from '@massgen/runtime';
 import type { CliIo } from './cli-io.js';
@@ -8,14 +8,22 @@ import type { ExitCodeValue } from './exit-codes.js';
 import type { LineReader } from './line-reader.js';
 import type { RunCommandOutcome } from './run-command.js';
 import { displayPath } from './run-summary.js';
+import type { Conversation } from './session-conversation.js';
 import { parseSessionInput, sessionHelp } from './session-commands.js';
 
 export interface InteractiveSessionOptions {
   config: MassGenConfig;
   io: CliIo;
   readLine: LineReader;
+  /** The session the questions belong to: its answered turns are each new question's history. */
+  conversation: Conversation;
   /** Runs one coordination with the conversation so far and the question's attachments. */
-  runTurn: (question: string, history: Message[], attachments: readonly MediaPart[]) => Promise<RunCommandOutcome>;
+  runTurn: (
+    question: string,
+    history: Message[],
+    attachments: readonly MediaPart[],
+    onEvent: (event: RunEvent) => void,
+  ) => Promise<RunCommandOutcome>;
   /** Attachments given on the command line: they go with the first question. */
   attachments?: readonly MediaPart[];
   /** Loads what `/attach` names: a file (from the working directory) or a URL. */
@@ -31,15 +39,17 @@ const prompt = 'massgen> ';
 
 /**
  * `massgen --config FILE` without a question: a prompt where each question is a new coordination
- * that sees the earlier questions and final answers as conversation history. A cancelled or
- * failed question leaves the history as it was, so the next one starts from the last answer.
+ * of the same session (`massgen --continue` and `--session ID` go on with it later), seeing the
+ * earlier questions and final answers as conversation history. A cancelled or failed question
+ * leaves the history as it was, so the next one starts from the last answer.
  */
 export async function runInteractiveSession(options: InteractiveSessionOptions): Promise<ExitCodeValue> {
-  const { config, io } = options;
-  let history: Message[] = [];
+  const { config, io, conversation } = options;
   const turns: Turn[] = [];
   let attachments: readonly MediaPart[] = options.attachments ?? [];
-  io.stderr.write(`MassGen interactive session: ${describeTeam(config)}.\nAsk a question, or type /help.\n`);
+  io.stderr.write(
+    `MassGen interactive session${conversation.id === undefined ? '' : ` ${conversation.id}`}: ${describeTeam(config)}.\nAsk a question, or type /help.\n`,
+  );
   for (;;) {
     const read = await options.readLine(prompt);
     if (read.kind !== 'line') break;
@@ -51,11 +61,13 @@ export async function runInteractiveSession(options: InteractiveSessionOptions):
         io.stderr.write(`${sessionHelp}\n`);
         continue;
       case 'reset':
-        history = [];
-        io.stderr.write('The conversation is cleared; the next question starts afresh.\n');
+        conversation.reset();
+        io.stderr.write(
+          `The conversation is cleared; the next question starts afresh${conversation.id === undefined ? '' : ` in session ${conversation.id}`}.\n`,
+        );
         continue;
       case 'status':
-        io.stderr.write(describeStatus(config, turns, history, io.cwd));
+        io.stderr.write(describeStatus(config, turns, conversation, io.cwd));
         continue;
       case 'unknown':
         io.stderr.write(`Unknown command ${input.command}; /help lists the commands.\n`);
@@ -84,15 +96,15 @@ export async function runInteractiveSession(options: InteractiveSessionOptions):
       case 'question': {
         const attached = attachments;
         attachments = [];
-        const { result } = await options.runTurn(input.text, history, attached);
+        const { result } = await options.runTurn(
+          input.text,
+          conversation.history(),
+          attached,
+          conversation.listener(input.text),
+        );
+        conversation.finish(result);
         turns.push({ question: input.text, result });
-        if (result.finalAnswer !== undefined && result.stopReason !== 'cancelled') {
-          history = [
-            ...history,
-            { role: 'user', content: input.text },
-            { role: 'assistant', content: result.finalAnswer },
-          ];
-        } else {
+        if (result.finalAnswer === undefined || result.stopReason === 'cancelled') {
           io.stderr.write(`No answer (${result.stopReason}); the conversation stays as it was.\n`);
         }
         continue;
@@ -120,12 +132,14 @@ function describeTeam(config: MassGenConfig): string {
 function describeStatus(
   config: MassGenConfig,
   turns: readonly Turn[],
-  history: readonly Message[],
+  conversation: Conversation,
   cwd: string,
 ): string {
+  const answered = conversation.turns().filter((turn) => turn.finalAnswer !== undefined).length;
   const lines = [
+    ...(conversation.id === undefined ? [] : [`Session: ${conversation.id}`]),
     `Team: ${describeTeam(config)}`,
-    `Questions asked: ${turns.length} · in the conversation: ${history.length / 2}`,
+    `Questions asked: ${turns.length} · in the conversation: ${answered}`,
   ];
   const last = turns.at(-1);
   if (last !== undefined) {

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { MediaPart, Message } from '@massgen/core';
+import type { MediaPart, Message, RunEvent } from '@massgen/core';
 import type { MassGenConfig } from '@massgen/config';
 import { initialRunStatus, reduceRunStatus, run } from '@massgen/runtime';
 import type { RunResult, RunStatus } from '@massgen/runtime';
@@ -30,6 +30,10 @@ export interface RunCommandOptions {
   attachments?: readonly MediaPart[];
   /** Where the live display reads keys; defaults to the process's stdin. */
   stdin?: NodeJS.ReadStream;
+  /** Sees every event after the display (a session writes down the run's id from `run-start`). */
+  onEvent?: (event: RunEvent) => void;
+  /** A last line for the summary on stderr, asked for once the run has ended. */
+  footer?: () => string | undefined;
 }
 
 export interface RunCommandOutcome {
@@ -73,6 +77,7 @@ export async function runCoordination(options: RunCommandOptions): Promise<RunCo
       onEvent: (event) => {
         status = reduceRunStatus(status, event);
         display.onEvent(event);
+        options.onEvent?.(event);
       },
     });
   } finally {
@@ -91,6 +96,8 @@ export async function runCoordination(options: RunCommandOptions): Promise<RunCo
   } else if (mode === 'silent' && result.error !== undefined) {
     io.stderr.write(`massgen: ${result.error.message}\n`);
   }
+  const footer = mode === 'silent' ? undefined : options.footer?.();
+  if (footer !== undefined) io.stderr.write(`${footer}\n`);
   const failureCodes = Object.values(status.agents).map((agent) => agent.error?.code ?? 'none');
   return { exitCode: exitCodeForStopReason(result.stopReason, result.finalAnswer !== undefined, failureCodes), result };
 }

@@ -1,0 +1,64 @@
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SessionStore, createSessionId, isValidSessionId } from './session-store.js';
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'massgen-sessions-'));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('SessionStore', () => {
+  it('keeps questions, answers and run ids across store instances, latest end winning', () => {
+    const session = new SessionStore(root).create({ team: { config: '/x/team.yaml' } });
+    session.recordStart({ runId: 'run-1', question: 'first?' });
+    session.recordEnd({ runId: 'run-1', stopReason: 'cancelled', tokens: 10 });
+    session.recordEnd({ runId: 'run-1', stopReason: 'consensus', finalAnswer: 'One.', tokens: 30, costUsd: 0.01 });
+    session.recordStart({ runId: 'run-2', question: 'second?' });
+
+    const again = new SessionStore(root).find(session.id);
+    expect(again?.info.team).toEqual({ config: '/x/team.yaml' });
+    expect(again?.turns()).toMatchObject([
+      { runId: 'run-1', question: 'first?', stopReason: 'consensus', finalAnswer: 'One.', tokens: 30, costUsd: 0.01 },
+      { runId: 'run-2', question: 'second?', tokens: 0 },
+    ]);
+    expect(again?.turns()[1]?.stopReason).toBeUndefined();
+    expect(again?.summary()).toMatchObject({ firstQuestion: 'first?', turns: 2, tokens: 30, costUsd: 0.01 });
+  });
+
+  it('reads a turns file whose last line was cut short by a killed process', () => {
+    const session = new SessionStore(root).create();
+    session.recordStart({ runId: 'run-1', question: 'q' });
+    appendFileSync(path.join(session.directory, 'turns.jsonl'), '{"event":"ended","runId":"run-1","sto');
+    expect(session.turns()).toMatchObject([{ runId: 'run-1', question: 'q' }]);
+  });
+
+  it('finds sessions by id, unique prefix and run, and lists them least recently used first', () => {
+    const store = new SessionStore(root);
+    const first = store.create({ id: 'alpha-one' });
+    const second = store.create({ id: 'alpha-two' });
+    second.recordStart({ runId: 'run-9', question: 'q' });
+    expect(store.find('alpha-o')?.id).toBe('alpha-one');
+    expect(() => store.find('alpha')).toThrow(/ambiguous/);
+    expect(store.find('beta')).toBeUndefined();
+    expect(store.findByRun('run-9')?.id).toBe('alpha-two');
+    expect(store.list().map((session) => session.id)).toContain(first.id);
+    expect(store.latest()?.id).toBe('alpha-two');
+  });
+
+  it('refuses ids that are not one safe path segment', () => {
+    const store = new SessionStore(root);
+    for (const id of ['..', '../escape', 'a/b', '.hidden', '', 'x'.repeat(129)]) {
+      expect(isValidSessionId(id)).toBe(false);
+      expect(() => store.create({ id })).toThrow(/is not a session id/);
+    }
+  });
+
+  it('makes ids that sort by creation time', () => {
+    const id = createSessionId(Date.UTC(2026, 11, 1, 21, 55, 0), () => 0.5);
+    expect(id).toBe('20261201-215500-7fff');
+    expect(isValidSessionId(id)).toBe(true);
+  });
+});
