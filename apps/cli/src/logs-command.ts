@@ -8,6 +8,7 @@ import type { ExitCodeValue } from './exit-codes.js';
 import { findRunRecord, listRunRecords, runsRoot } from '@massgen/runtime';
 import type { RunRecordEntry } from '@massgen/runtime';
 import { exportRunHtml } from './run-html-export.js';
+import { formatTable, oneLine } from './text-table.js';
 import { displayPath, formatRunSummary, wallTimeMs } from './run-summary.js';
 
 /** `massgen logs [list]` and `massgen logs show <id|latest>`: past runs from `.massgen/runs`. */
@@ -81,15 +82,9 @@ export function formatRunList(records: readonly RunRecordEntry[], limit: number,
     ];
   });
   const header = ['RUN', 'STARTED (UTC)', 'TIME', 'RESULT', 'WINNER', 'TASK'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
-  const line = (cells: readonly string[]): string =>
-    cells
-      .map((cell, column) => (column < cells.length - 1 ? cell.padEnd(widths[column] ?? 0) : cell))
-      .join('  ')
-      .trimEnd();
   const more =
     records.length > shown.length ? `(${records.length - shown.length} older runs not shown; use --limit)\n` : '';
-  return `${[line(header), ...rows.map(line)].join('\n')}\n${more}`;
+  return `${formatTable(header, rows)}\n${more}`;
 }
 
 /** A run's task, its summary and its final answer, as `massgen logs show` prints them. */
@@ -114,9 +109,4 @@ export function formatRunDetails(record: RunRecordEntry, cwd: string): string {
     text += `\nFinal answer:\n${answer.endsWith('\n') ? answer : `${answer}\n`}`;
   }
   return text;
-}
-
-function oneLine(text: string, width: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
 }

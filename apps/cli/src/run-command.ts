@@ -41,12 +41,10 @@ export interface RunCommandOutcome {
   result: RunResult;
 }
 
-/** Runs the team on one question with the chosen display, the answer on stdout and a summary after. */
-export async function runCommand(options: RunCommandOptions): Promise<ExitCodeValue> {
-  return (await runCoordination(options)).exitCode;
-}
-
-/** `runCommand`, also handing back the run's result (an interactive session keeps its answers). */
+/**
+ * Runs the team on one question with the chosen display, the answer on stdout and a summary
+ * after, and hands back the run's result (a session keeps its answers).
+ */
 export async function runCoordination(options: RunCommandOptions): Promise<RunCommandOutcome> {
   const { io } = options;
   const mode =

@@ -5,6 +5,7 @@ import type { Session, SessionSummary } from '@massgen/runtime';
 import type { CliIo } from './cli-io.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
 import type { ExitCodeValue } from './exit-codes.js';
+import { formatTable, oneLine } from './text-table.js';
 import { displayPath } from './run-summary.js';
 
 /** `massgen sessions [list]` and `massgen sessions show <id>`: the sessions under `.massgen/sessions`. */
@@ -72,21 +73,17 @@ export function formatSessionList(summaries: readonly SessionSummary[], limit: n
     summary.id,
     summary.lastUsedAt.replace('T', ' ').slice(0, 19),
     String(summary.turns),
-    summary.costUsd === undefined ? `${summary.tokens.toLocaleString('en-US')} tokens` : `$${summary.costUsd.toFixed(4)}`,
+    summary.costUsd === undefined
+      ? `${summary.tokens.toLocaleString('en-US')} tokens`
+      : `$${summary.costUsd.toFixed(4)}`,
     oneLine(summary.firstQuestion ?? '', 60),
   ]);
   const header = ['SESSION', 'LAST USED (UTC)', 'TURNS', 'COST', 'FIRST QUESTION'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
-  const line = (cells: readonly string[]): string =>
-    cells
-      .map((cell, column) => (column < cells.length - 1 ? cell.padEnd(widths[column] ?? 0) : cell))
-      .join('  ')
-      .trimEnd();
   const more =
     summaries.length > shown.length
       ? `(${summaries.length - shown.length} older sessions not shown; use --limit)\n`
       : '';
-  return `${[line(header), ...rows.map(line)].join('\n')}\n${more}`;
+  return `${formatTable(header, rows)}\n${more}`;
 }
 
 function formatSessionDetails(session: Session, cwd: string): string {
@@ -105,9 +102,4 @@ function formatSessionDetails(session: Session, cwd: string): string {
     if (turn.finalAnswer !== undefined) lines.push(...turn.finalAnswer.split('\n').map((text) => `   ${text}`));
   }
   return `${lines.join('\n')}\n`;
-}
-
-function oneLine(text: string, width: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
 }

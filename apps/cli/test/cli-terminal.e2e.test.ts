@@ -229,5 +229,14 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
     terminal.sendKeys('Enter');
     expect(await terminal.waitForExit()).toBe(0);
     expect(readdirSync(path.join(directory, '.massgen', 'runs'))).toHaveLength(2);
+    // The session is stored as one: massgen --continue goes on from both turns.
+    const [sessionId] = readdirSync(path.join(directory, '.massgen', 'sessions'));
+    const turns = readFileSync(path.join(directory, '.massgen', 'sessions', sessionId!, 'turns.jsonl'), 'utf8');
+    expect(
+      turns
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { event: string }).event),
+    ).toEqual(['started', 'ended', 'started', 'ended']);
   });
 });
