@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { MassGenError, toMassGenError } from '@massgen/core';
 import {
   backendCatalog,
@@ -28,10 +28,12 @@ import { findExample, readExampleCatalog } from './example-catalog.js';
 import { listExamplesCommand, prepareExample } from './examples-command.js';
 import { createLineReader } from './line-reader.js';
 import { localDefaultNotice } from './local-default-notice.js';
+import { parseCount, parseSeconds } from './number-arguments.js';
 import { logsCommand } from './logs-command.js';
 import { runCoordination } from './run-command.js';
 import type { RunCommandOptions } from './run-command.js';
 import { chooseSession, openConversation, teamForSession } from './session-choice.js';
+import type { TeamFlags } from './session-choice.js';
 import type { Conversation } from './session-conversation.js';
 import { showSchemaCommand } from './show-schema-command.js';
 import { SignalHandling } from './signal-handling.js';
@@ -75,6 +77,7 @@ Examples:
   massgen --config team.yaml            (no question: an interactive session)
   massgen --continue "And in Rust?"     (a follow-up in the latest session, with its team and answers)
   massgen sessions                      (list the sessions; massgen --session ID continues one)
+  massgen resume                        (go on with the latest run that was cancelled, timed out or crashed)
   massgen init                          (write a configuration: asks which backends and models)
   massgen logs                          (list past runs; massgen logs show latest)
   massgen add local                     (add a plugin: the embedded local model, claude_code, a package)
@@ -139,6 +142,7 @@ async function dispatch(
   if (['logs', 'init', 'batch', 'worker', 'sessions'].includes(argv[2] ?? '')) signals.release();
   let debug = argv.includes('--debug');
   if (argv[2] === 'logs') return logsCommand(argv.slice(3), io);
+  if (argv[2] === 'resume') return resumeRun(argv.slice(3), io, signal, signals);
   if (argv[2] === 'sessions') return (await import('./sessions-command.js')).sessionsCommand(argv.slice(3), io);
   if (argv[2] === 'init') return (await import('./init-command.js')).initCommand(argv.slice(3), io, process.stdin);
   if (argv[2] === 'batch') return (await import('./batch-command.js')).batchCommand(argv.slice(3), io);
@@ -272,11 +276,7 @@ function buildProgram(io: CliIo): Command {
     .option('--file <path|url>', 'attach a file (PDF, text, audio, image) to the question (repeatable)', collect, [])
     .option('--no-display', 'print only the final answer on stdout; progress goes to stderr')
     .option('-o, --output-file <file>', 'also write the final answer to this file')
-    .option(
-      '--timeout <seconds>',
-      'stop coordinating after this many seconds; the leader presents',
-      parsePositiveNumber,
-    )
+    .option('--timeout <seconds>', 'stop coordinating after this many seconds; the leader presents', parseSeconds)
     .option(
       '--continue',
       'ask a follow-up in the latest session: its answers go with it, and its team unless you give one',
@@ -303,7 +303,7 @@ function buildProgram(io: CliIo): Command {
     });
 }
 
-async function resolveConfig(options: CliOptions, io: CliIo, loader: PluginLoader): Promise<MassGenConfig> {
+async function resolveConfig(options: TeamFlags, io: CliIo, loader: PluginLoader): Promise<MassGenConfig> {
   if ([options.config, options.model, options.example].filter((choice) => choice !== undefined).length > 1) {
     throw new MassGenError({
       code: 'CONFIG_INVALID',
@@ -368,6 +368,32 @@ async function readQuestion(argument: string | undefined, example: string | unde
   return undefined;
 }
 
+/** `massgen resume`: the stopped run goes on under the same signal handling as a new one. */
+async function resumeRun(
+  args: readonly string[],
+  io: CliIo,
+  signal: AbortSignal | undefined,
+  signals: SignalHandling,
+): Promise<number> {
+  const loader = new PluginLoader({ searchPaths: [io.cwd, cliPackageDirectory()] });
+  const interruption = runSignal(signals, signal);
+  try {
+    return await (
+      await import('./resume-command.js')
+    ).resumeCommand(args, {
+      io,
+      signal: interruption.signal,
+      resolveTeam: async (flags) => {
+        const config = await resolveConfig(flags, io, loader);
+        for (const warning of config.warnings) io.stderr.write(`warning: ${formatWarning(warning)}\n`);
+        return config;
+      },
+    });
+  } finally {
+    interruption.dispose();
+  }
+}
+
 /** One question in its session: the earlier answered turns go with it, and its run is written down. */
 async function runInConversation(
   conversation: Conversation,
@@ -384,18 +410,6 @@ async function runInConversation(
   });
   conversation.finish(result);
   return exitCode;
-}
-
-function parseCount(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('expected a whole number, 0 or more');
-  return parsed;
-}
-
-function parsePositiveNumber(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a positive number of seconds');
-  return parsed;
 }
 
 /** A run's cancellation: the first stop signal (see `SignalHandling`) or the caller's signal. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { MediaPart, Message, RunEvent } from '@massgen/core';
 import type { MassGenConfig } from '@massgen/config';
 import { initialRunStatus, reduceRunStatus, run } from '@massgen/runtime';
-import type { RunResult, RunStatus } from '@massgen/runtime';
+import type { ResumableRun, RunResult, RunStatus } from '@massgen/runtime';
 import type { CliIo } from './cli-io.js';
 import { chooseDisplay } from './display-choice.js';
 import type { DisplayMode } from './display-choice.js';
@@ -32,6 +32,8 @@ export interface RunCommandOptions {
   stdin?: NodeJS.ReadStream;
   /** Sees every event after the display (a session writes down the run's id from `run-start`). */
   onEvent?: (event: RunEvent) => void;
+  /** A stopped run to go on with (`massgen resume`) instead of starting a new one. */
+  resume?: ResumableRun;
   /** A last line for the summary on stderr, asked for once the run has ended. */
   footer?: () => string | undefined;
 }
@@ -72,6 +74,7 @@ export async function runCoordination(options: RunCommandOptions): Promise<RunCo
       ...(options.history === undefined ? {} : { history: options.history }),
       ...(options.attachments === undefined ? {} : { attachments: options.attachments }),
       ...(options.record ? {} : { record: false as const }),
+      ...(options.resume === undefined ? {} : { resume: options.resume }),
       onEvent: (event) => {
         status = reduceRunStatus(status, event);
         display.onEvent(event);

@@ -38,7 +38,12 @@ export class Conversation {
 
   /** The answered turns so far, as the next question's history within the budget. */
   history(): Message[] {
-    return sessionHistory(this.turns() as readonly HistoryTurn[], this.options.historyTokens).messages;
+    return this.historyOf(this.turns());
+  }
+
+  /** Some of the turns (those before a resumed run) as history within the budget. */
+  historyOf(turns: readonly HistoryTurn[]): Message[] {
+    return sessionHistory(turns, this.options.historyTokens).messages;
   }
 
   /** Follows a run's events: its start is written as soon as it has an id. */

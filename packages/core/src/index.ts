@@ -38,6 +38,7 @@ export type { OptionsIssue, OptionsParseResult, OptionsSchema } from './options-
 export type { OrchestratorSettings, VotingMethod } from './orchestrator-settings.js';
 export { requestRetryEvent } from './request-retry-event.js';
 export type { Strategy, StrategyContext, StrategyModule } from './strategy.js';
+export type { ResumedCoordination } from './resumed-coordination.js';
 export type { FinishReason, StreamPart, StreamPartType } from './stream-part.js';
 export type { Tool, ToolContext, ToolResult } from './tool.js';
 export type {

@@ -3,6 +3,7 @@ import type { MediaPart } from './content-part.js';
 import type { CoordinationEvent } from './coordination-event.js';
 import type { Message } from './message.js';
 import type { OrchestratorSettings } from './orchestrator-settings.js';
+import type { ResumedCoordination } from './resumed-coordination.js';
 
 /** Everything a strategy needs for one coordination. */
 export interface StrategyContext {
@@ -27,11 +28,19 @@ export interface StrategyContext {
    * the `usage` events the strategy has yielded.
    */
   spent(): { tokens: number; costUsd: number };
+  /**
+   * Set when the run goes on from its record after a cancellation, a timeout or a crash: the
+   * strategy keeps these answers and votes (without yielding them again) and restarts the agents
+   * on them. A strategy that cannot resume says so by leaving `Strategy.resumable` unset.
+   */
+  resume?: ResumedCoordination;
 }
 
 /** A way of coordinating agents: the vote (default) or the sequential pipeline. */
 export interface Strategy {
   readonly name: string;
+  /** Whether `run` honours `StrategyContext.resume`; a run is only resumed by a strategy that does. */
+  readonly resumable?: boolean;
   /**
    * Runs one coordination. Yields `run-start` first and `run-end` last, once each, whatever
    * happens; agent failures become events, never exceptions.

@@ -54,3 +54,5 @@ export { Session, SessionStore, createSessionId, isValidSessionId, sessionsRoot 
 export type { SessionInfo, SessionSummary, SessionTurn } from './session-store.js';
 export { defaultHistoryTokens, estimateTokens, sessionHistory } from './session-history.js';
 export type { HistoryTurn, SessionHistory } from './session-history.js';
+export { readResumableRun } from './resumable-run.js';
+export type { ResumableRun } from './resumable-run.js';

@@ -52,11 +52,18 @@ export class RunRecord {
   private pendingStatus: NodeJS.Timeout | undefined;
   private pendingFlush: NodeJS.Timeout | undefined;
 
-  constructor(directory: string, runId: string, startedAt: number) {
+  /**
+   * `kept`: the events of a run that goes on from its record (`massgen resume`). The events file
+   * is replaced by them at once (dropping a line cut short and the old ending), and the run's
+   * further events are appended after them.
+   */
+  constructor(directory: string, runId: string, startedAt: number, kept: readonly RunEvent[] = []) {
     this.directory = directory;
     mkdirSync(path.join(directory, 'answers'), { recursive: true });
-    this.eventsFile = openSync(path.join(directory, 'events.jsonl'), 'a');
-    this.status = initialRunStatus(runId, startedAt);
+    const events = path.join(directory, 'events.jsonl');
+    if (kept.length > 0) writeFileAtomicSync(events, kept.map((event) => `${JSON.stringify(event)}\n`).join(''));
+    this.eventsFile = openSync(events, 'a');
+    this.status = kept.reduce(reduceRunStatus, initialRunStatus(runId, startedAt));
     this.writeStatus();
     // Every run has the file, so a reader never has to tell "no votes" from "no file".
     this.writeVotes();

@@ -28,6 +28,8 @@ import type { RetryPolicy } from './retry-policy.js';
 import { redactDeep, redactError } from './redact-secrets.js';
 import { ToolSources } from './tool-sources.js';
 import { RunRecord, createRunId } from './run-record.js';
+import { assertResumable, resumedWarning } from './resume-checks.js';
+import type { ResumableRun } from './resumable-run.js';
 import { UsageLedger } from './usage-ledger.js';
 import type { AgentUsage } from './usage-ledger.js';
 
@@ -69,6 +71,12 @@ export interface RunOptions {
    * team of one runs this way anyway unless `orchestrator.coordinate_single_agent` is set.
    */
   passthrough?: boolean;
+  /**
+   * Goes on with a stopped run from its record (see `readResumableRun`) instead of starting a
+   * new one: same run id and record, its answers and valid votes kept, its spending counted
+   * toward the budgets. The question must be the run's task and the team the one it started with.
+   */
+  resume?: ResumableRun;
 }
 
 export interface RunResult {
@@ -119,8 +127,10 @@ export async function run(
     options.passthrough === true || answersDirectly(config)
       ? createPassthroughStrategy(config.agents.length)
       : await loadStrategy(loader, config);
-  const startedAt = Date.now();
-  const runId = createRunId(startedAt);
+  const resume = options.resume;
+  if (resume !== undefined) assertResumable(resume, config, strategy, options.record);
+  const startedAt = resume?.startedAt ?? Date.now();
+  const runId = resume?.runId ?? createRunId(startedAt);
   const neverAborted = new AbortController().signal;
   const extensions = await ToolSources.open(loader, config, {
     runId,
@@ -135,8 +145,14 @@ export async function run(
     record =
       options.record === false
         ? undefined
-        : new RunRecord(path.join(options.record?.root ?? path.join(cwd, '.massgen', 'runs'), runId), runId, startedAt);
-    record?.writeAttachments(options.attachments ?? []);
+        : resume !== undefined
+          ? new RunRecord(resume.directory, runId, startedAt, resume.events)
+          : new RunRecord(
+              path.join(options.record?.root ?? path.join(cwd, '.massgen', 'runs'), runId),
+              runId,
+              startedAt,
+            );
+    if (resume === undefined) record?.writeAttachments(options.attachments ?? []);
   } catch (error) {
     await extensions.close();
     throw redactError(error, secrets);
@@ -147,6 +163,24 @@ export async function run(
   const warnings: Warning[] = [];
   let seq = 0;
   let ended: Extract<CoordinationEvent, { type: 'run-end' }> | undefined;
+  /** Adds an event to the run's tallies: spending, answers, votes, warnings, its end. */
+  const tally = (event: CoordinationEvent): void => {
+    if (event.type === 'usage') ledger.record(event.agentId, event.usage, event.costUsd);
+    if (event.type === 'answer') {
+      answers.push({ label: event.label, agentId: event.agentId, content: event.content, round: event.round });
+      // A new answer makes every vote so far out of date.
+      for (const vote of votes.filter((each) => !each.stale))
+        Object.assign(vote, { stale: true, outdatedBy: event.label });
+    }
+    if (event.type === 'vote') votes.push(recordedVote(event, answers.at(-1)?.label));
+    if (event.type === 'warning') warnings.push(event.warning);
+    if (event.type === 'run-end') ended = event;
+  };
+  // A resumed run goes on counting: its spending, answers and votes so far, and its event numbers.
+  for (const event of resume?.events ?? []) {
+    tally(event);
+    seq = event.seq + 1;
+  }
 
   const prices = new Map(
     config.agents.map((agent, index) => [
@@ -165,18 +199,7 @@ export async function run(
   };
   /** Adds a published event to the run's tallies, its record and its listener. */
   const apply = (event: CoordinationEvent, stamped: RunEvent): void => {
-    if (event.type === 'usage') ledger.record(event.agentId, event.usage, event.costUsd);
-    if (event.type === 'answer') {
-      answers.push({ label: event.label, agentId: event.agentId, content: event.content, round: event.round });
-      // A new answer makes every vote so far out of date.
-      for (const vote of votes.filter((each) => !each.stale))
-        Object.assign(vote, { stale: true, outdatedBy: event.label });
-    }
-    if (event.type === 'vote') {
-      votes.push(recordedVote(event, answers.at(-1)?.label));
-    }
-    if (event.type === 'warning') warnings.push(event.warning);
-    if (event.type === 'run-end') ended = event;
+    tally(event);
     record?.write(stamped);
     options.onEvent?.(stamped);
   };
@@ -197,11 +220,17 @@ export async function run(
         const total = ledger.total();
         return { tokens: total.tokens, costUsd: total.costUsd };
       },
+      ...(resume === undefined ? {} : { resume: resume.coordination }),
     });
-    let started = false;
+    let started = resume !== undefined;
     for await (const event of events) {
       if (ended !== undefined) break;
-      const publishing = publish(event);
+      // The record has the run's start already: a resumed run says where it went on instead.
+      const publishing = publish(
+        resume !== undefined && event.type === 'run-start'
+          ? { type: 'warning', warning: resumedWarning(resume) }
+          : event,
+      );
       if (publishing !== undefined) await publishing;
       if (event.type === 'run-start') started = true;
       // Warnings wait for run-start; one raised later (an MCP server that stopped) follows the next event.

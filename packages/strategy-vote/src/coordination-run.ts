@@ -11,6 +11,7 @@ import type { AgentRecord, Answer, PendingTurn } from './coordination-state.js';
 import { EventQueue } from './event-queue.js';
 import { concludeRun } from './run-conclusion.js';
 import type { RunEnd } from './run-conclusion.js';
+import { restoreCoordination } from './resumed-state.js';
 import { StagnationWatch } from './stagnation-watch.js';
 import type { StagnationStep } from './stagnation-watch.js';
 import { SilenceWatch } from './silence-watch.js';
@@ -62,7 +63,13 @@ export class CoordinationRun {
     if (this.context.signal.aborted) return { type: 'run-end', stopReason: 'cancelled' };
     const stopWatching = watchLimits(this.context, this.settings.timeoutMs, (input) => this.queue.push(input));
     try {
-      for (const agent of this.state.agents) agent.pending = { reason: 'initial', attempt: 1 };
+      if (this.context.resume === undefined) {
+        for (const agent of this.state.agents) agent.pending = { reason: 'initial', attempt: 1 };
+      } else {
+        for (const answer of restoreCoordination(this.state, this.context.resume))
+          this.novelty.record(answer.label, answer.content);
+        this.roundsCompleted = this.state.roundsCompletedByAll();
+      }
       const stopReason = yield* this.coordinate();
       this.silence.close();
       if (stopReason === 'cancelled') return { type: 'run-end', stopReason };

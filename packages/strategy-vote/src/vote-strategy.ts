@@ -11,6 +11,7 @@ import { ineffectiveSettingWarnings } from './vote-settings.js';
 export function createVoteStrategy(): Strategy {
   return {
     name: 'vote',
+    resumable: true,
     run: (context) => runVote(context),
   };
 }
@@ -24,7 +25,9 @@ async function* runVote(context: StrategyContext): AsyncGenerator<CoordinationEv
   };
   let end: RunEnd;
   try {
-    for (const warning of ineffectiveSettingWarnings(context.settings)) yield { type: 'warning', warning };
+    // A resumed run's record has these warnings already.
+    if (context.resume === undefined)
+      for (const warning of ineffectiveSettingWarnings(context.settings)) yield { type: 'warning', warning };
     end = yield* new CoordinationRun(context).run();
   } catch (error) {
     // The contract promises a run-end whatever happens, so a bug becomes an `error` ending.

@@ -1,0 +1,120 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MassGenError } from '@massgen/core';
+import type { ResumedCoordination, RunEvent, StopReason } from '@massgen/core';
+import { parseRunEvents } from './run-events-file.js';
+
+/** Endings that leave work to go on with; a run that concluded otherwise has nothing to resume. */
+const resumableStops = new Set<StopReason>([
+  'cancelled',
+  'timeout',
+  'error',
+  'all-agents-failed',
+  'budget',
+  'max-rounds',
+]);
+
+/** A stopped run as its record holds it, ready to go on (`run(config, task, { resume })`). */
+export interface ResumableRun {
+  runId: string;
+  directory: string;
+  task: string;
+  strategy: string;
+  /** The agents the run started with, in order: a resumed run needs the same team. */
+  agentIds: string[];
+  startedAt: number;
+  /** The record's events before the stop: every whole line, without the run's `run-end`. */
+  events: RunEvent[];
+  /** How it stopped: its `run-end`'s reason, or `killed` when the process died before writing one. */
+  stoppedBy: StopReason | 'killed';
+  coordination: ResumedCoordination;
+}
+
+/**
+ * Reads a run's `events.jsonl` to go on with it. A record written by a process killed mid-write
+ * ends in a line cut short: that line is left out, and the run goes on from the last whole
+ * event. Anything else wrong with the record is an error that says what and where.
+ */
+export function readResumableRun(directory: string): ResumableRun {
+  const runId = path.basename(directory);
+  const file = path.join(directory, 'events.jsonl');
+  if (!existsSync(file)) throw damaged(runId, `it has no ${file}`);
+  const { events, problems } = parseRunEvents(readFileSync(file, 'utf8'));
+  const problem = problems[0];
+  if (problem !== undefined) throw damaged(runId, `line ${problem.line} of ${file} is ${problem.message}`);
+  const gap = events.findIndex((event, index) => event.seq !== index);
+  if (gap >= 0) throw damaged(runId, `event ${gap + 1} of ${file} has seq ${events[gap]?.seq}, expected ${gap}`);
+  const start = events[0];
+  if (start?.type !== 'run-start') throw damaged(runId, `${file} does not begin with the run's run-start event`);
+  const last = events.at(-1);
+  let stoppedBy: ResumableRun['stoppedBy'] = 'killed';
+  if (last?.type === 'run-end') {
+    if (!resumableStops.has(last.stopReason)) {
+      throw new MassGenError({
+        code: 'CONFIG_INVALID',
+        message: `Run ${runId} finished (${last.stopReason}): there is nothing to resume. massgen --continue "..." asks a follow-up in its session.`,
+      });
+    }
+    stoppedBy = last.stopReason;
+    events.pop();
+  }
+  return {
+    runId,
+    directory,
+    task: start.task,
+    strategy: start.strategy,
+    agentIds: start.agents.map((agent) => agent.id),
+    startedAt: start.time,
+    events,
+    stoppedBy,
+    coordination: coordinationOf(
+      events,
+      start.agents.map((agent) => agent.id),
+    ),
+  };
+}
+
+/** The answers, the votes cast since the last of them, and how far each agent had got. */
+function coordinationOf(events: readonly RunEvent[], agentIds: readonly string[]): ResumedCoordination {
+  const answers: ResumedCoordination['answers'] = [];
+  let votes = new Map<string, ResumedCoordination['votes'][number]>();
+  const progress = new Map(agentIds.map((agentId) => [agentId, { agentId, turnsStarted: 0, turnsCompleted: 0 }]));
+  let round = 0;
+  for (const event of events) {
+    switch (event.type) {
+      case 'answer':
+        answers.push({ agentId: event.agentId, label: event.label, content: event.content, round: event.round });
+        votes = new Map();
+        completed(progress, event.agentId, event.round);
+        break;
+      case 'vote':
+        votes.set(event.agentId, {
+          agentId: event.agentId,
+          targetLabel: event.targetLabel,
+          reason: event.reason,
+          ...(event.confidence === undefined ? {} : { confidence: event.confidence }),
+          round: event.round,
+        });
+        completed(progress, event.agentId, event.round);
+        break;
+      case 'agent-start': {
+        const agent = progress.get(event.agentId);
+        if (agent !== undefined) agent.turnsStarted = Math.max(agent.turnsStarted, event.round);
+        break;
+      }
+      case 'round':
+        round = Math.max(round, event.round);
+        break;
+    }
+  }
+  return { answers, votes: [...votes.values()], agents: [...progress.values()], round };
+}
+
+function completed(progress: Map<string, { turnsCompleted: number }>, agentId: string, round: number): void {
+  const agent = progress.get(agentId);
+  if (agent !== undefined) agent.turnsCompleted = Math.max(agent.turnsCompleted, round);
+}
+
+function damaged(runId: string, what: string): MassGenError {
+  return new MassGenError({ code: 'CONFIG_INVALID', message: `Run ${runId} cannot be resumed: ${what}.` });
+}

@@ -1,0 +1,129 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BackendRequest, RunEvent, StreamPart } from '@massgen/core';
+import { parseConfig } from '@massgen/config';
+import { createScriptedBackend, hang } from '@massgen/testing';
+import type { ScriptedTurn } from '@massgen/testing';
+import { readResumableRun } from './resumable-run.js';
+import { run } from './run.js';
+import type { RunOptions } from './run.js';
+
+const runtimeDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let directory: string;
+
+beforeEach(() => {
+  directory = mkdtempSync(path.join(tmpdir(), 'massgen-resume-'));
+});
+afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+const team = (budget: string) =>
+  parseConfig(
+    `agents:
+  - id: alpha
+    backend: { type: chatcompletion, model: model-a }
+  - id: beta
+    backend: { type: chatcompletion, model: model-b }
+orchestrator:
+${budget}`,
+    { baseDir: directory, cwd: directory, env: {} },
+  );
+
+const usage: StreamPart = { type: 'usage', usage: { inputTokens: 10, outputTokens: 5 } };
+
+/** Answers when it may only answer, presents when no tool is offered, and otherwise waits forever. */
+function answerOnly(answer: string, calls: BackendRequest[]) {
+  return (request: BackendRequest): ScriptedTurn => {
+    calls.push(request);
+    if (request.tools === undefined || request.tools.length === 0)
+      return [{ type: 'text-delta', text: `Final: ${answer}` }, usage, { type: 'finish', reason: 'stop' }];
+    if (request.tools.some((tool) => tool.name === 'vote')) return [hang()];
+    return [
+      { type: 'tool-call', id: 'a', name: 'new_answer', input: JSON.stringify({ content: answer }) },
+      usage,
+      { type: 'finish', reason: 'tool-calls' },
+    ];
+  };
+}
+
+function options(extra: RunOptions): RunOptions {
+  return { cwd: directory, pluginSearchPaths: [runtimeDirectory], pluginConditions: ['@massgen/source'], ...extra };
+}
+
+describe('run with resume', () => {
+  it("counts what the stopped run spent toward the budget, and keeps its events' numbering", async () => {
+    const stop = new AbortController();
+    const first = await run(
+      team('  max_rounds: 5\n'),
+      'What is 2+2?',
+      options({
+        signal: stop.signal,
+        backends: {
+          alpha: createScriptedBackend({ turns: answerOnly('4', []), modelId: 'model-a' }),
+          beta: createScriptedBackend({ turns: answerOnly('four', []), modelId: 'model-b' }),
+        },
+        onEvent: (event) => {
+          if (event.type === 'answer' && event.agentId === 'beta') stop.abort();
+        },
+      }),
+    );
+    expect(first.stopReason).toBe('cancelled');
+    const stopped = readResumableRun(first.recordDirectory!);
+    expect(stopped).toMatchObject({ runId: first.runId, stoppedBy: 'cancelled', task: 'What is 2+2?' });
+    expect(stopped.coordination.answers.map((answer) => answer.label).sort()).toEqual(['agent1.1', 'agent2.1']);
+
+    // 30 tokens were spent before the stop: a budget of 20 is already used up.
+    const calls: BackendRequest[] = [];
+    const events: RunEvent[] = [];
+    const resumed = await run(
+      team('  budget: { max_tokens_total: 20 }\n'),
+      stopped.task,
+      options({
+        resume: stopped,
+        backends: {
+          alpha: createScriptedBackend({ turns: answerOnly('4', calls), modelId: 'model-a' }),
+          beta: createScriptedBackend({ turns: answerOnly('four', calls), modelId: 'model-b' }),
+        },
+        onEvent: (event) => events.push(event),
+      }),
+    );
+    expect(resumed.runId).toBe(first.runId);
+    expect(resumed.stopReason).toBe('budget');
+    expect(resumed.finalAnswer).toMatch(/^Final: /);
+    // Only the presentation ran: no agent was asked to coordinate again.
+    expect(calls.filter((request) => (request.tools?.length ?? 0) > 0)).toEqual([]);
+    expect(resumed.answers).toHaveLength(2);
+    const tokens = resumed.usage.reduce((sum, entry) => sum + (entry.usage.inputTokens ?? 0), 0);
+    expect(tokens).toBe(30);
+    expect(events[0]).toMatchObject({ type: 'warning', warning: { code: 'run-resumed' } });
+    expect(events[0]?.seq).toBe(stopped.events.length);
+    const recorded = readFileSync(path.join(first.recordDirectory!, 'events.jsonl'), 'utf8').trim().split('\n');
+    expect(recorded.map((line) => (JSON.parse(line) as RunEvent).seq)).toEqual(recorded.map((_, index) => index));
+  });
+
+  it('refuses a record whose run concluded, or one damaged in the middle', async () => {
+    const finished = await run(
+      team('  max_rounds: 1\n'),
+      'q',
+      options({
+        backends: {
+          alpha: createScriptedBackend({ turns: answerOnly('4', []), modelId: 'model-a' }),
+          beta: createScriptedBackend({ turns: answerOnly('four', []), modelId: 'model-b' }),
+        },
+      }),
+    );
+    expect(finished.stopReason).toBe('max-rounds');
+    // max-rounds leaves work to go on with (a larger max_rounds); consensus does not.
+    expect(readResumableRun(finished.recordDirectory!).stoppedBy).toBe('max-rounds');
+    expect(() => readResumableRun(path.join(directory, 'nowhere'))).toThrow(/cannot be resumed: it has no/);
+    const damaged = path.join(directory, 'damaged');
+    mkdirSync(damaged);
+    writeFileSync(
+      path.join(damaged, 'events.jsonl'),
+      `${readFileSync(path.join(finished.recordDirectory!, 'events.jsonl'), 'utf8').split('\n')[0]}\n{oops\n{"type":"round","round":1,"seq":2,"time":1}\n`,
+    );
+    expect(() => readResumableRun(damaged)).toThrow(/line 2 of .* is not valid JSON/);
+  });
+});

@@ -1,0 +1,84 @@
+import type { ResumedCoordination, TurnRequest } from '@massgen/core';
+import { createScriptedAgent, textTurn, voteCall } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
+import {
+  collectEvents,
+  createTestContext,
+  eventsOfType,
+  isPresentation,
+  offeredLabels,
+  promptText,
+} from './test-context.js';
+import { createVoteStrategy } from './vote-strategy.js';
+
+/** Votes for agent2 in every coordination turn, and presents as itself. */
+function voter(id: string, requests: TurnRequest[]) {
+  return createScriptedAgent({
+    id,
+    turns: (request: TurnRequest) => {
+      requests.push(request);
+      if (isPresentation(request)) return textTurn(`Final from ${id}`);
+      return textTurn('', voteCall('agent2', 'agent2 is right'));
+    },
+  });
+}
+
+/** alice and bob had answered; carol had voted for bob's answer; alice's second turn was cut off. */
+const resume: ResumedCoordination = {
+  answers: [
+    { agentId: 'alice', label: 'agent1.1', content: 'Paris.', round: 1 },
+    { agentId: 'bob', label: 'agent2.1', content: 'Paris, on the Seine.', round: 1 },
+  ],
+  votes: [{ agentId: 'carol', targetLabel: 'agent2.1', reason: 'bob is precise', round: 1 }],
+  agents: [
+    { agentId: 'alice', turnsStarted: 2, turnsCompleted: 1 },
+    { agentId: 'bob', turnsStarted: 1, turnsCompleted: 1 },
+    { agentId: 'carol', turnsStarted: 1, turnsCompleted: 1 },
+  ],
+  round: 1,
+};
+
+describe('vote strategy: resuming a run from its record', () => {
+  it('keeps the answers and valid votes without yielding them again, and restarts the other agents on them', async () => {
+    const requests: Record<string, TurnRequest[]> = { alice: [], bob: [], carol: [] };
+    const agents = ['alice', 'bob', 'carol'].map((id) => voter(id, requests[id]!));
+    const events = await collectEvents(createVoteStrategy(), { ...createTestContext({ agents }), resume });
+
+    expect(eventsOfType(events, 'answer')).toEqual([]);
+    expect(eventsOfType(events, 'round')).toEqual([]);
+    expect(eventsOfType(events, 'warning')).toEqual([]);
+    expect(eventsOfType(events, 'restart').map((event) => event.agentId)).toEqual(['alice', 'bob']);
+    // alice takes her cut-off turn again in round 2; bob begins round 2; carol's vote stands.
+    expect(eventsOfType(events, 'agent-start').map(({ agentId, round }) => ({ agentId, round }))).toEqual([
+      { agentId: 'alice', round: 2 },
+      { agentId: 'bob', round: 2 },
+    ]);
+    expect(requests['carol']?.filter((request) => !isPresentation(request))).toEqual([]);
+    const aliceTurn = requests['alice']![0]!;
+    expect(offeredLabels(aliceTurn)).toEqual(['agent1', 'agent2']);
+    expect(promptText(aliceTurn)).toContain('Paris, on the Seine.');
+    expect(events.at(-1)).toEqual({
+      type: 'run-end',
+      stopReason: 'consensus',
+      winnerAgentId: 'bob',
+      finalAnswer: 'Final from bob',
+    });
+    expect(eventsOfType(events, 'vote').map((vote) => vote.agentId)).toEqual(['alice', 'bob']);
+  });
+
+  it('drops a recorded vote whose answer was replaced, and ends with an error for a record of another team', async () => {
+    const requests: Record<string, TurnRequest[]> = { alice: [], bob: [], carol: [] };
+    const agents = ['alice', 'bob', 'carol'].map((id) => voter(id, requests[id]!));
+    const stale = { ...resume, votes: [{ agentId: 'carol', targetLabel: 'agent2.0', reason: 'old', round: 1 }] };
+    const events = await collectEvents(createVoteStrategy(), { ...createTestContext({ agents }), resume: stale });
+    expect(eventsOfType(events, 'vote').map((vote) => vote.agentId)).toEqual(['alice', 'bob', 'carol']);
+
+    const strangers = { ...resume, answers: [{ agentId: 'dave', label: 'agent4.1', content: 'x', round: 1 }] };
+    const failed = await collectEvents(createVoteStrategy(), { ...createTestContext({ agents }), resume: strangers });
+    expect(failed.at(-1)).toMatchObject({
+      type: 'run-end',
+      stopReason: 'error',
+      error: { code: 'CONFIG_INVALID', message: expect.stringContaining('agent "dave"') },
+    });
+  });
+});
