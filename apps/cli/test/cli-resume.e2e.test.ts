@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunEvent } from '@massgen/core';
 import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
 import type { FakeChatRequest, FakeOpenAIServer } from '@massgen/testing';
+import { writeTwoAgentTeam } from './two-agent-team.js';
 import { runCli, startCli } from './run-cli.js';
 
 let directory: string;
@@ -27,15 +28,7 @@ beforeEach(async () => {
     responder: (request, context) =>
       holdBeta && request.model === 'model-b' && offersVote(request) ? { type: 'hang' } : team(request, context),
   });
-  writeFileSync(
-    path.join(directory, 'team.yaml'),
-    ['alpha', 'beta']
-      .map(
-        (id) =>
-          `  - id: ${id}\n    backend:\n      type: chatcompletion\n      model: model-${id[0]}\n      base_url: "${server.url}"\n      api_key: test-key\n`,
-      )
-      .reduce((text, agent) => text + agent, 'agents:\n'),
-  );
+  writeTwoAgentTeam(directory, server.url);
 });
 
 afterEach(async () => {

@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
 import type { FakeChatRequest, FakeOpenAIServer } from '@massgen/testing';
+import { writeTwoAgentTeam } from './two-agent-team.js';
 import { runCli } from './run-cli.js';
 
 let directory: string;
@@ -21,15 +22,7 @@ beforeEach(async () => {
       finalText: () => `Presented answer number ${(presentations += 1)}.`,
     }),
   });
-  writeFileSync(
-    path.join(directory, 'team.yaml'),
-    ['alpha', 'beta']
-      .map(
-        (id) =>
-          `  - id: ${id}\n    backend:\n      type: chatcompletion\n      model: model-${id[0]}\n      base_url: "${server.url}"\n      api_key: test-key\n`,
-      )
-      .reduce((text, agent) => text + agent, 'agents:\n'),
-  );
+  writeTwoAgentTeam(directory, server.url);
 });
 
 afterEach(async () => {
@@ -72,7 +65,9 @@ describe('sessions through the built CLI', () => {
     const lines = listed.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^SESSION\s+LAST USED \(UTC\)\s+TURNS\s+COST\s+FIRST QUESTION$/);
     expect(lines[1]).toMatch(
-      new RegExp(`^${sessionId}\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\s+2\\s+[\\d,]+ tokens\\s+What is 2\\+2\\?$`),
+      new RegExp(
+        `^${sessionId}\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\s+2\\s+[\\d,]+ tokens\\s+What is 2\\+2\\?$`,
+      ),
     );
 
     const json = await runCli(['sessions', '--json'], { cwd: directory });
