@@ -3,7 +3,9 @@ import { MassGenError, toMassGenError } from '@massgen/core';
 import { loadModelRegistry, startMassGenServer } from '@massgen/server';
 import type { MassGenServer } from '@massgen/server';
 import type { CliIo } from './cli-io.js';
+import { defaultHistoryTokens } from '@massgen/runtime';
 import { cliPackageDirectory } from './cli-package.js';
+import { parseCount } from './number-arguments.js';
 import { stopSignals } from './signal-handling.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
 
@@ -19,6 +21,7 @@ interface ServeOptions {
   maxAttachments?: number;
   maxAttachmentBytes?: number;
   record: boolean;
+  historyTokens: number;
   debug?: boolean;
 }
 
@@ -34,7 +37,13 @@ Then point any OpenAI client at http://127.0.0.1:4000/v1 with model "massgen"
 The key can also come from MASSGEN_SERVER_API_KEY, which keeps it out of the process list.
 Requests choose among these configurations only: nothing in a request can start a process or
 change the tools or paths agents get. Sampling fields in requests (temperature, max_tokens, ...)
-are accepted and ignored: each agent keeps its configured settings.`;
+are accepted and ignored: each agent keeps its configured settings.
+
+Sessions: a request that names one (header X-MassGen-Session, else metadata.session_id, else
+user) gets that session's earlier questions and answers as history (up to --history-tokens),
+so the client sends only its new message; the answer is added to the session, which is kept
+under .massgen/sessions/<id>/ and created by its first request. massgen --session ID continues
+it from the terminal.`;
 
 /** `massgen serve`: an OpenAI-compatible server for the given configurations, until Ctrl-C. */
 export async function serveCommand(args: readonly string[], io: CliIo, signal?: AbortSignal): Promise<number> {
@@ -81,6 +90,7 @@ export async function serveCommand(args: readonly string[], io: CliIo, signal?: 
         pluginSearchPaths: [cliPackageDirectory()],
         ...(options.record ? {} : { record: false as const }),
         ...(options.passthrough === true ? { passthrough: true } : {}),
+        historyTokens: options.historyTokens,
       },
       log: (message) => io.stderr.write(`${message}\n`),
     }).catch((error: unknown) => {
@@ -130,7 +140,13 @@ function buildProgram(io: CliIo): Command {
       'largest image, recording or file in a request, decoded (default 10485760)',
       parsePositiveInteger,
     )
-    .option('--no-record', 'do not write run records under .massgen/')
+    .option(
+      '--history-tokens <count>',
+      "at most this many tokens of a session's earlier turns go with a request",
+      parseCount,
+      defaultHistoryTokens,
+    )
+    .option('--no-record', 'do not write run records or sessions under .massgen/ (requests naming a session get 400)')
     .option('--debug', 'show stack traces for errors')
     .helpOption('-h, --help', 'show this help')
     .addHelpText('after', helpFooter)

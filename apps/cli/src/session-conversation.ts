@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Message, RunEvent } from '@massgen/core';
-import { sessionHistory } from '@massgen/runtime';
+import { sessionHistory, turnEnd } from '@massgen/runtime';
 import type { HistoryTurn, RunResult, Session, SessionTurn } from '@massgen/runtime';
 
 export interface ConversationOptions {
@@ -68,22 +68,7 @@ export class Conversation {
 
   /** Writes how a run ended: its answer becomes history for the questions after it. */
   finish(result: RunResult): void {
-    const tokens = result.usage.reduce(
-      (sum, entry) => sum + (entry.usage.inputTokens ?? 0) + (entry.usage.outputTokens ?? 0),
-      0,
-    );
-    const costs = result.usage.flatMap((entry) => (entry.costUsd === undefined ? [] : [entry.costUsd]));
-    const end = {
-      runId: result.runId,
-      stopReason: result.stopReason,
-      // A cancelled run's leader never presented: its partial text is not an answer to build on.
-      ...(result.finalAnswer === undefined || result.stopReason === 'cancelled'
-        ? {}
-        : { finalAnswer: result.finalAnswer }),
-      ...(result.winnerAgentId === undefined ? {} : { winnerAgentId: result.winnerAgentId }),
-      tokens,
-      ...(costs.length === 0 ? {} : { costUsd: costs.reduce((sum, cost) => sum + cost, 0) }),
-    };
+    const end = turnEnd(result);
     if (this.session !== undefined) {
       this.session.recordEnd(end);
       return;

@@ -311,3 +311,103 @@ describe.skipIf(curlPath === undefined)(
     });
   },
 );
+
+describe.skipIf(curlPath === undefined)(
+  `massgen serve with a session id${curlPath === undefined ? ' (skipped: curl is not installed)' : ''}`,
+  () => {
+    it('continues a conversation across requests that send only the new message (header, metadata, user)', async () => {
+      const server = await startServe(['--config', 'team.yaml'], { MASSGEN_SERVER_API_KEY: serverKey });
+      const headers = ['-H', `Authorization: Bearer ${serverKey}`, '-H', 'Content-Type: application/json'];
+      const first = await runCurl(
+        [
+          '-D',
+          '-',
+          ...headers,
+          '-H',
+          'X-MassGen-Session: chat-1',
+          '--data-binary',
+          '@-',
+          `${server.url}/v1/chat/completions`,
+        ],
+        JSON.stringify({ model: 'massgen', messages: [{ role: 'user', content: 'What is 2+2?' }] }),
+      );
+      const [head = '', body = ''] = first.stdout.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 200/);
+      expect(head.toLowerCase()).toContain('x-massgen-session: chat-1');
+      expect(JSON.parse(body)).toMatchObject({ choices: [{ message: { content: 'The answer is 4.' } }] });
+
+      const upstreamBefore = upstream.requests.length;
+      const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: serverKey, maxRetries: 0 });
+      const second = await client.chat.completions.create({
+        model: 'massgen',
+        metadata: { session_id: 'chat-1' },
+        messages: [{ role: 'user', content: 'And doubled?' }],
+      });
+      expect(second.choices[0]?.message.content).toBe('The answer is 4.');
+      const secondRun = upstream.requests.slice(upstreamBefore).map((request) => JSON.stringify(request.messages));
+      expect(secondRun.length).toBeGreaterThan(0);
+      for (const messages of secondRun) {
+        expect(messages).toContain('What is 2+2?');
+        expect(messages).toContain('The answer is 4.');
+        expect(messages).toContain('And doubled?');
+      }
+
+      const thirdBefore = upstream.requests.length;
+      const streamed = await client.chat.completions.create({
+        model: 'massgen',
+        user: 'chat-1',
+        stream: true,
+        messages: [{ role: 'user', content: 'And halved?' }],
+      });
+      let text = '';
+      for await (const chunk of streamed) text += chunk.choices[0]?.delta?.content ?? '';
+      expect(text).toBe('The answer is 4.');
+      for (const request of upstream.requests.slice(thirdBefore))
+        expect(JSON.stringify(request.messages)).toContain('And doubled?');
+
+      // A request without a session id is a conversation of its own.
+      const aloneBefore = upstream.requests.length;
+      await client.chat.completions.create({ model: 'massgen', messages: [{ role: 'user', content: 'Alone?' }] });
+      for (const request of upstream.requests.slice(aloneBefore))
+        expect(JSON.stringify(request.messages)).not.toContain('What is 2+2?');
+
+      // The session is the terminal's too: massgen sessions lists it with its three turns.
+      const listed = await new Promise<string>((resolve) =>
+        execFile(process.execPath, [cliBin, 'sessions', '--json'], { cwd: directory, encoding: 'utf8' }, (_, stdout) =>
+          resolve(stdout),
+        ),
+      );
+      expect(JSON.parse(listed)).toEqual([
+        expect.objectContaining({ id: 'chat-1', turns: 3, firstQuestion: 'What is 2+2?' }),
+      ]);
+    });
+
+    it('refuses a session id that is not one, and any session when runs are not recorded', async () => {
+      const server = await startServe(['--config', 'team.yaml', '--no-record'], { MASSGEN_SERVER_API_KEY: serverKey });
+      const headers = ['-H', `Authorization: Bearer ${serverKey}`, '-H', 'Content-Type: application/json'];
+      const ask = async (extra: string[], body: Record<string, unknown>) => {
+        const result = await runCurl(
+          [...headers, ...extra, '-w', '\n%{http_code}', '--data-binary', '@-', `${server.url}/v1/chat/completions`],
+          JSON.stringify({ model: 'massgen', messages: [{ role: 'user', content: 'Q?' }], ...body }),
+        );
+        const index = result.stdout.lastIndexOf('\n');
+        return {
+          status: Number(result.stdout.slice(index + 1)),
+          error: (JSON.parse(result.stdout.slice(0, index)) as { error: { message: string; param: string | null } })
+            .error,
+        };
+      };
+      const traversal = await ask([], { metadata: { session_id: '../../etc' } });
+      expect(traversal.status).toBe(400);
+      expect(traversal.error).toMatchObject({
+        param: 'metadata.session_id',
+        message: expect.stringContaining('Invalid session id'),
+      });
+      const unrecorded = await ask(['-H', 'X-MassGen-Session: chat-2'], {});
+      expect(unrecorded.status).toBe(400);
+      expect(unrecorded.error.message).toContain('This server keeps no sessions');
+      expect(upstream.requests).toHaveLength(0);
+      expect(existsSync(path.join(directory, '.massgen'))).toBe(false);
+    });
+  },
+);

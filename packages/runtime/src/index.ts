@@ -50,8 +50,8 @@ export type {
   PluginInstallTargetOptions,
 } from './plugin-install.js';
 export { closestBackendTypes, massgenVersion } from './missing-plugin.js';
-export { Session, SessionStore, createSessionId, isValidSessionId, sessionsRoot } from './session-store.js';
-export type { SessionInfo, SessionSummary, SessionTurn } from './session-store.js';
+export { Session, SessionStore, createSessionId, isValidSessionId, sessionsRoot, turnEnd } from './session-store.js';
+export type { SessionInfo, SessionSummary, SessionTurn, TurnEnd } from './session-store.js';
 export { defaultHistoryTokens, estimateTokens, sessionHistory } from './session-history.js';
 export type { HistoryTurn, SessionHistory } from './session-history.js';
 export { readResumableRun } from './resumable-run.js';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { MassGenError } from '@massgen/core';
 import type { StopReason } from '@massgen/core';
 import { writeFileAtomicSync } from './atomic-write.js';
+import type { RunResult } from './run.js';
 
 /**
  * One question of a session and what became of it. A turn is written when its run starts and
@@ -56,6 +57,28 @@ type TurnLine =
       costUsd?: number;
     };
 
+/** How a turn's run ended, as the session keeps it. */
+export type TurnEnd = Omit<Extract<TurnLine, { event: 'ended' }>, 'event' | 'time'>;
+
+/** A run's ending for its session: a cancelled run's text is no answer to build on. */
+export function turnEnd(result: RunResult): TurnEnd {
+  const tokens = result.usage.reduce(
+    (sum, entry) => sum + (entry.usage.inputTokens ?? 0) + (entry.usage.outputTokens ?? 0),
+    0,
+  );
+  const costs = result.usage.flatMap((entry) => (entry.costUsd === undefined ? [] : [entry.costUsd]));
+  return {
+    runId: result.runId,
+    stopReason: result.stopReason,
+    ...(result.finalAnswer === undefined || result.stopReason === 'cancelled'
+      ? {}
+      : { finalAnswer: result.finalAnswer }),
+    ...(result.winnerAgentId === undefined ? {} : { winnerAgentId: result.winnerAgentId }),
+    tokens,
+    ...(costs.length === 0 ? {} : { costUsd: costs.reduce((sum, cost) => sum + cost, 0) }),
+  };
+}
+
 /** A session name chosen by a person or a client: one path segment, no dots at the start. */
 const sessionIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
@@ -103,7 +126,7 @@ export class Session {
     this.append({ event: 'started', ...turn, time: new Date().toISOString() });
   }
 
-  recordEnd(end: Omit<Extract<TurnLine, { event: 'ended' }>, 'event' | 'time'>): void {
+  recordEnd(end: TurnEnd): void {
     this.append({ event: 'ended', ...end, time: new Date().toISOString() });
   }
 
@@ -151,7 +174,7 @@ export class SessionStore {
     return readdirSync(this.root, { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && isValidSessionId(entry.name))
       .flatMap((entry) => {
-        const session = this.read(entry.name);
+        const session = this.get(entry.name);
         return session === undefined ? [] : [session];
       })
       .map((session) => ({ session, used: lastUsed(session) }))
@@ -166,7 +189,7 @@ export class SessionStore {
   /** A session by its id or a prefix only one session id has; undefined when none matches. */
   find(reference: string): Session | undefined {
     assertSessionId(reference);
-    const exact = this.read(reference);
+    const exact = this.get(reference);
     if (exact !== undefined) return exact;
     const matches = this.list().filter((session) => session.id.startsWith(reference));
     if (matches.length > 1) {
@@ -188,7 +211,9 @@ export class SessionStore {
       .find((session) => session.turnOfRun(runId) !== undefined);
   }
 
-  private read(id: string): Session | undefined {
+  /** The session with exactly this id (a client's session id is never taken as a prefix). */
+  get(id: string): Session | undefined {
+    if (!isValidSessionId(id)) return undefined;
     const directory = path.join(this.root, id);
     try {
       const info = JSON.parse(readFileSync(path.join(directory, 'session.json'), 'utf8')) as SessionInfo;

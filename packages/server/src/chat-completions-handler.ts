@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RetryPolicy, RunOptions } from '@massgen/runtime';
+import type { RetryPolicy, RunOptions, RunResult } from '@massgen/runtime';
 import { toMassGenError } from '@massgen/core';
 import type { Backend } from '@massgen/core';
 import type { BackendCache } from './backend-cache.js';
@@ -9,9 +9,11 @@ import type { ConcurrencyGate } from './concurrency-gate.js';
 import { toConversation } from './conversation.js';
 import type { ModelRegistry } from './model-registry.js';
 import type { ApiError } from './openai-errors.js';
-import { runSetupError, sendApiError } from './openai-errors.js';
+import { badRequest, runSetupError, sendApiError } from './openai-errors.js';
 import { readJsonBody } from './read-json-body.js';
 import { parseChatRequest } from './request-schema.js';
+import { requestedSession, sessionHeader } from './served-sessions.js';
+import type { ServedSessions } from './served-sessions.js';
 import type { ChatRequestSchema } from './request-schema.js';
 import type { ServerLimits } from './server-limits.js';
 import { streamCompletion } from './stream-completion.js';
@@ -30,6 +32,8 @@ export interface ServerRunOptions {
    */
   passthrough?: boolean;
   retryPolicy?: Partial<RetryPolicy>;
+  /** Tokens of a session's earlier turns a request carries at most (see `sessionHistory`). */
+  historyTokens?: number;
 }
 
 export interface ChatCompletionsContext {
@@ -39,6 +43,8 @@ export interface ChatCompletionsContext {
   limits: ServerLimits;
   gate: ConcurrencyGate;
   runOptions: ServerRunOptions;
+  /** Where named sessions are kept; none when runs are not recorded. */
+  sessions?: ServedSessions;
   /** Registers a run's canceller so that closing the server stops it; returns the unregister function. */
   trackRun: (controller: AbortController) => () => void;
   log: (message: string) => void;
@@ -64,6 +70,18 @@ export async function handleChatCompletions(
   if (toolError !== undefined) return sendApiError(response, toolError);
   const conversation = await toConversation(chat.messages, context.limits);
   if (!conversation.ok) return sendApiError(response, conversation.error);
+  const requested = requestedSession(request.headers, chat);
+  if (!requested.ok) return sendApiError(response, requested.error);
+  if (requested.id !== undefined && context.sessions === undefined) {
+    return sendApiError(
+      response,
+      badRequest(
+        `This server keeps no sessions (it records no runs), so the session named in ${requested.param} cannot be continued.`,
+        'unsupported_parameter',
+        null,
+      ),
+    );
+  }
   let backends: Record<string, Backend>;
   try {
     backends = await context.backends.get(model);
@@ -81,10 +99,19 @@ export async function handleChatCompletions(
     if (!response.writableFinished) controller.abort();
   };
   response.once('close', onClose);
-  const { passthrough, ...shared } = context.runOptions;
+  const { passthrough, historyTokens: _budget, ...shared } = context.runOptions;
+  const sessions = context.sessions;
+  const session = requested.id === undefined ? undefined : sessions?.open(requested.id);
+  if (session !== undefined) response.setHeader(sessionHeader, session.id);
   const runOptions: RunOptions = {
     ...shared,
-    history: conversation.history,
+    history:
+      session === undefined || sessions === undefined
+        ? conversation.history
+        : sessions.history(session, conversation.history),
+    ...(session === undefined || sessions === undefined
+      ? {}
+      : { onEvent: sessions.listener(session, conversation.task) }),
     ...(conversation.attachments.length === 0 ? {} : { attachments: conversation.attachments }),
     backends,
     signal: controller.signal,
@@ -94,6 +121,9 @@ export async function handleChatCompletions(
   // runs do not repeat them to clients.
   const config = model.config.warnings.length === 0 ? model.config : { ...model.config, warnings: [] };
   const identity = { id: 'chatcmpl-pending', created: Math.floor(Date.now() / 1000), model: model.id };
+  const onResult = (result: RunResult): void => {
+    if (session !== undefined) sessions?.finish(session, result);
+  };
   try {
     if (chat.stream === true) {
       await streamCompletion({
@@ -105,9 +135,18 @@ export async function handleChatCompletions(
         includeUsage: chat.stream_options?.include_usage === true,
         heartbeatMs: context.limits.heartbeatMs,
         log: context.log,
+        onResult,
       });
     } else {
-      await completeOnce({ config, task: conversation.task, runOptions, response, identity, log: context.log });
+      await completeOnce({
+        config,
+        task: conversation.task,
+        runOptions,
+        response,
+        identity,
+        log: context.log,
+        onResult,
+      });
     }
   } finally {
     response.off('close', onClose);

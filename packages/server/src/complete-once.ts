@@ -16,6 +16,8 @@ export interface CompleteOnceInput {
   response: ServerResponse;
   identity: CompletionIdentity;
   log: (message: string) => void;
+  /** Sees the run's result once it has ended (a session keeps its answer). */
+  onResult?: (result: RunResult) => void;
 }
 
 /** Runs the team to the end and answers with one `chat.completion`. */
@@ -24,6 +26,7 @@ export async function completeOnce(input: CompleteOnceInput): Promise<void> {
   let result: RunResult;
   try {
     result = await run(input.config, input.task, input.runOptions);
+    input.onResult?.(result);
   } catch (error) {
     const failure = toMassGenError(error);
     input.log(`A run for model "${identity.model}" could not start: ${failure.message}`);

@@ -3,8 +3,10 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { BackendCache } from './backend-cache.js';
 import { createBearerCheck } from './bearer-auth.js';
+import { defaultHistoryTokens, sessionsRoot } from '@massgen/runtime';
 import { handleChatCompletions } from './chat-completions-handler.js';
 import type { ChatCompletionsContext, ServerRunOptions } from './chat-completions-handler.js';
+import { ServedSessions } from './served-sessions.js';
 import { ConcurrencyGate } from './concurrency-gate.js';
 import { applyConnectionDeadlines } from './connection-deadlines.js';
 import type { ModelRegistry } from './model-registry.js';
@@ -78,6 +80,14 @@ export function createMassGenServer(options: MassGenServerOptions): MassGenServe
     limits,
     gate: new ConcurrencyGate(limits.maxConcurrentRuns),
     runOptions,
+    ...(runOptions.record === false
+      ? {}
+      : {
+          sessions: new ServedSessions(
+            sessionsRoot(runOptions.cwd ?? process.cwd()),
+            runOptions.historyTokens ?? defaultHistoryTokens,
+          ),
+        }),
     trackRun: (controller) => {
       runs.add(controller);
       return () => runs.delete(controller);

@@ -85,6 +85,15 @@ export function createChatRequestSchema(maxMessages: number) {
     top_p: optionalNumber,
     max_tokens: optionalTokenCount,
     max_completion_tokens: optionalTokenCount,
+    // A session to continue (see served-sessions.ts); OpenAI's own uses of these fields are ignored.
+    user: z.string({ error: 'expected a string' }).nullish(),
+    metadata: z
+      .object(
+        { session_id: z.string({ error: 'expected the session id as a string' }).optional() },
+        { error: 'expected an object of string values' },
+      )
+      .catchall(z.unknown())
+      .nullish(),
   });
 }
 

@@ -20,6 +20,8 @@ export interface StreamCompletionInput {
   includeUsage: boolean;
   heartbeatMs: number;
   log: (message: string) => void;
+  /** Sees the run's result once it has ended (a session keeps its answer). */
+  onResult?: (result: RunResult) => void;
 }
 
 /**
@@ -53,7 +55,14 @@ export async function streamCompletion(input: StreamCompletionInput): Promise<vo
   };
   let result: RunResult;
   try {
-    result = await run(input.config, input.task, { ...input.runOptions, onEvent });
+    result = await run(input.config, input.task, {
+      ...input.runOptions,
+      onEvent: (event) => {
+        input.runOptions.onEvent?.(event);
+        onEvent(event);
+      },
+    });
+    input.onResult?.(result);
   } catch (error) {
     // The run rejected: before its first event it could not start; after, it broke.
     const failure = toMassGenError(error);
