@@ -13,11 +13,18 @@ describe('parseChatRequest', () => {
       messages: [{ role: 'user', content: 'q' }],
       stream: true,
       user: 'u-1',
-      metadata: { a: 1 },
+      metadata: { session_id: 's-1', other: 1 },
+      logit_bias: { '42': 1 },
     });
     expect(parsed).toEqual({
       ok: true,
-      request: { model: 'massgen', messages: [{ role: 'user', content: 'q' }], stream: true },
+      request: {
+        model: 'massgen',
+        messages: [{ role: 'user', content: 'q' }],
+        stream: true,
+        user: 'u-1',
+        metadata: { session_id: 's-1', other: 1 },
+      },
     });
   });
 
