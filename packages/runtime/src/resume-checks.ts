@@ -16,17 +16,17 @@ export function assertResumable(
       message: `Run ${resume.runId} goes on in its record, so it cannot be resumed without one (record: false).`,
     });
   }
-  if (strategy.resumable !== true) {
-    throw new MassGenError({
-      code: 'CONFIG_INVALID',
-      message: `Run ${resume.runId} cannot be resumed: the "${strategy.name}" strategy does not support resuming.`,
-    });
-  }
   const team = config.agents.map((agent) => agent.id);
   if (team.join('\n') !== resume.agentIds.join('\n')) {
     throw new MassGenError({
       code: 'CONFIG_INVALID',
       message: `Run ${resume.runId} was started by agents ${resume.agentIds.join(', ')}; this configuration has ${team.join(', ')}. Resume it with the team it started with.`,
+    });
+  }
+  if (strategy.resumable !== true) {
+    throw new MassGenError({
+      code: 'CONFIG_INVALID',
+      message: `Run ${resume.runId} cannot be resumed: the "${strategy.name}" strategy does not support resuming.`,
     });
   }
 }

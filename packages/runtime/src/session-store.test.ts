@@ -1,14 +1,17 @@
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionStore, createSessionId, isValidSessionId } from './session-store.js';
 
 let root: string;
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'massgen-sessions-'));
 });
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => {
+  vi.useRealTimers();
+  rmSync(root, { recursive: true, force: true });
+});
 
 describe('SessionStore', () => {
   it('keeps questions, answers and run ids across store instances, latest end winning', () => {
@@ -36,15 +39,20 @@ describe('SessionStore', () => {
   });
 
   it('finds sessions by id, unique prefix and run, and lists them least recently used first', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2026, 0, 1));
     const store = new SessionStore(root);
-    const first = store.create({ id: 'alpha-one' });
     const second = store.create({ id: 'alpha-two' });
+    vi.setSystemTime(Date.UTC(2026, 0, 2));
+    const first = store.create({ id: 'alpha-one' });
+    vi.setSystemTime(Date.UTC(2026, 0, 3));
     second.recordStart({ runId: 'run-9', question: 'q' });
+    expect(second.summary().lastUsedAt).toBe('2026-01-03T00:00:00.000Z');
     expect(store.find('alpha-o')?.id).toBe('alpha-one');
     expect(() => store.find('alpha')).toThrow(/ambiguous/);
     expect(store.find('beta')).toBeUndefined();
     expect(store.findByRun('run-9')?.id).toBe('alpha-two');
-    expect(store.list().map((session) => session.id)).toContain(first.id);
+    expect(store.list().map((session) => session.id)).toEqual([first.id, second.id]);
     expect(store.latest()?.id).toBe('alpha-two');
   });
 

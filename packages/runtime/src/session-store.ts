@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MassGenError } from '@massgen/core';
 import type { StopReason } from '@massgen/core';
@@ -130,17 +130,25 @@ export class Session {
     this.append({ event: 'ended', ...end, time: new Date().toISOString() });
   }
 
+  /** When a turn last started or ended, or when the session was created. */
+  lastUsedAt(turns: readonly SessionTurn[] = this.turns()): string {
+    // ISO times in UTC compare as text.
+    return turns.reduce(
+      (latest, turn) => [latest, turn.startedAt, turn.endedAt ?? ''].reduce((a, b) => (b > a ? b : a)),
+      this.info.createdAt,
+    );
+  }
+
   summary(): SessionSummary {
     const turns = this.turns();
     const costs = turns.flatMap((turn) => (turn.costUsd === undefined ? [] : [turn.costUsd]));
-    const file = path.join(this.directory, 'turns.jsonl');
     return {
       ...this.info,
       ...(turns[0] === undefined ? {} : { firstQuestion: turns[0].question }),
       turns: turns.length,
       tokens: turns.reduce((sum, turn) => sum + turn.tokens, 0),
       ...(costs.length === 0 ? {} : { costUsd: costs.reduce((sum, cost) => sum + cost, 0) }),
-      lastUsedAt: existsSync(file) ? statSync(file).mtime.toISOString() : this.info.createdAt,
+      lastUsedAt: this.lastUsedAt(turns),
     };
   }
 
@@ -177,8 +185,10 @@ export class SessionStore {
         const session = this.get(entry.name);
         return session === undefined ? [] : [session];
       })
-      .map((session) => ({ session, used: lastUsed(session) }))
-      .sort((first, second) => first.used - second.used || first.session.id.localeCompare(second.session.id))
+      .map((session) => ({ session, used: session.lastUsedAt() }))
+      .sort(
+        (first, second) => first.used.localeCompare(second.used) || first.session.id.localeCompare(second.session.id),
+      )
       .map(({ session }) => session);
   }
 
@@ -233,11 +243,6 @@ function assertSessionId(id: string): void {
       message: `"${id}" is not a session id: expected 1 to 128 letters, digits, ".", "_" or "-", starting with a letter or digit.`,
     });
   }
-}
-
-function lastUsed(session: Session): number {
-  const file = path.join(session.directory, 'turns.jsonl');
-  return existsSync(file) ? statSync(file).mtimeMs : Date.parse(session.info.createdAt);
 }
 
 /** The lines of `turns.jsonl`; a line cut short by a killed process (always the last) is skipped. */
