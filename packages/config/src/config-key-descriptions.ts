@@ -20,6 +20,7 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
 
   'agent.id': 'Unique name of the agent, shown in the display and used for its workspace directory.',
   'agent.system_message': "The agent's role and instructions.",
+  'agent.voting_sensitivity': "This agent's voting sensitivity, overriding orchestrator.voting_sensitivity.",
   'agent.backend':
     'The model service the agent runs on. Keys not listed here are options of the backend package (see `massgen --show-schema --backend TYPE`).',
 
@@ -76,7 +77,12 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
     "Attempts an agent gets at one turn, when the turn ends without exactly one answer or vote or its stream breaks after output began. A failed request is retried by the runtime instead, never here too: 3 requests in all, 1 s and 2 s apart (or the provider's retry-after, up to 60 s). Default 3.",
   'orchestrator.coordinate_single_agent':
     'A team of one answers in one model call; true has it answer, vote on its own answer and present, as a team does. Default false.',
-  'orchestrator.skip_final_presentation': 'Use the winning answer as it is instead of asking the winner to present it.',
+  'orchestrator.skip_final_presentation':
+    'Use the winning answer as it is instead of asking the winner to present it (final_answer_strategy: winner_reuse).',
+  'orchestrator.final_answer_strategy':
+    'What becomes the final answer: winner_present (the winner presents, default), winner_reuse (the winning answer as it is) or synthesize (the winner merges the best of every answer).',
+  'orchestrator.voting_sensitivity':
+    'How much agents ask of an answer before voting for it instead of writing a better one: lenient, balanced (default) or strict.',
   'orchestrator.budget': 'Stop coordinating when the run reaches these totals.',
   'orchestrator.max_new_answers_per_agent': 'Most answers each agent may submit.',
   'orchestrator.answer_novelty_requirement': 'How different a new answer must be from the existing ones to count.',

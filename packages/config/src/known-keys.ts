@@ -105,6 +105,7 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
     keys: {
       id: read(),
       system_message: read(),
+      voting_sensitivity: read(),
       backend: nested('backend', 'mapping'),
       cwd: read('seed'),
       memory: unsupported('per-agent memory'),
@@ -227,7 +228,8 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       answer_novelty_requirement: read('upstream'),
       coordination: nested('coordination', 'mapping', 'upstream'),
       skip_coordination_rounds: unsupported('skipping coordination (skip_coordination_rounds)'),
-      voting_sensitivity: unsupported('voting sensitivity'),
+      voting_sensitivity: read('upstream'),
+      final_answer_strategy: read(),
       debug_final_answer: unsupported('a fixed debug final answer'),
       dspy: unsupported('DSPy question paraphrasing'),
       enable_multimodal_tools: mediaGeneration,

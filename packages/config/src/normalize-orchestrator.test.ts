@@ -42,9 +42,54 @@ describe('orchestrator mapping', () => {
       restartAfterStagnation: 2,
       maxTurnAttempts: 5,
       skipFinalPresentation: true,
+      finalAnswerStrategy: 'winner_reuse',
       timeoutMs: 1_800_000,
       budget: { maxTokensTotal: 200000, maxCostUsd: 1.5 },
     });
+  });
+
+  it('maps voting_sensitivity, per agent too, and final_answer_strategy (upstream configurations use them)', () => {
+    const config = parseYaml([
+      'agents:',
+      '  - id: a',
+      '    backend: {type: openai}',
+      '    voting_sensitivity: strict',
+      '  - id: b',
+      '    backend: {type: openai}',
+      'orchestrator:',
+      '  voting_sensitivity: lenient',
+      '  final_answer_strategy: synthesize',
+    ]);
+    expect(config.orchestrator).toMatchObject({
+      votingSensitivity: 'lenient',
+      agentVotingSensitivity: { a: 'strict' },
+      finalAnswerStrategy: 'synthesize',
+      skipFinalPresentation: false,
+    });
+    expect(config.warnings).toEqual([]);
+    expect(parseYaml(agentLines).orchestrator).not.toHaveProperty('agentVotingSensitivity');
+    expect(() => parseYaml([...agentLines, 'orchestrator:', '  voting_sensitivity: picky'])).toThrow(
+      /orchestrator\.voting_sensitivity/,
+    );
+    expect(() => parseYaml([...agentLines, 'orchestrator:', '  final_answer_strategy: vote'])).toThrow(
+      /orchestrator\.final_answer_strategy/,
+    );
+  });
+
+  it('says when skip_final_presentation disagrees with final_answer_strategy, and follows the strategy', () => {
+    const config = parseYaml([
+      ...agentLines,
+      'orchestrator:',
+      '  skip_final_presentation: true',
+      '  final_answer_strategy: synthesize',
+    ]);
+    expect(config.orchestrator).toMatchObject({ finalAnswerStrategy: 'synthesize', skipFinalPresentation: false });
+    expect(config.warnings).toEqual([
+      expect.objectContaining({
+        code: 'conflicting-setting',
+        message: expect.stringContaining('the final answer strategy is used'),
+      }),
+    ]);
   });
 
   it('maps the plateau limit and the interruption of stale turns', () => {

@@ -1,4 +1,4 @@
-import type { OrchestratorSettings } from '@massgen/core';
+import type { FinalAnswerStrategy, OrchestratorSettings, VotingSensitivity } from '@massgen/core';
 import type { ParsedConfig } from './config-schema.js';
 import { dropUndefined } from './drop-undefined.js';
 import type { PathWarning } from './findings.js';
@@ -46,6 +46,7 @@ export function normalizeOrchestrator(
     });
   }
 
+  const finalStrategy = finalAnswerStrategy(settings, context.warnings);
   const orchestrator: OrchestratorSettings = dropUndefined({
     workflow,
     maxRounds: settings.max_rounds ?? defaults.maxRounds,
@@ -57,6 +58,9 @@ export function normalizeOrchestrator(
     interruptStaleTurns: settings.interrupt_stale_turns ?? undefined,
     maxNewAnswersPerAgent: settings.max_new_answers_per_agent ?? undefined,
     answerNoveltyRequirement: settings.answer_novelty_requirement ?? undefined,
+    votingSensitivity: settings.voting_sensitivity ?? undefined,
+    agentVotingSensitivity: agentVotingSensitivity(config),
+    finalAnswerStrategy: finalStrategy,
     timeoutMs: toMilliseconds(timeouts.orchestrator_timeout_seconds) ?? defaults.timeoutMs,
     roundTimeoutMs: toMilliseconds(initialRound ?? laterRounds),
     roundGraceMs: toMilliseconds(timeouts.round_timeout_grace_seconds),
@@ -64,7 +68,8 @@ export function normalizeOrchestrator(
     coordinateSingleAgent:
       settings.coordinate_single_agent ?? config.ui?.use_orchestrator_for_single_agent ?? undefined,
     maxTurnAttempts: settings.max_turn_attempts ?? defaults.maxTurnAttempts,
-    skipFinalPresentation: settings.skip_final_presentation ?? defaults.skipFinalPresentation,
+    skipFinalPresentation:
+      finalStrategy === undefined ? defaults.skipFinalPresentation : finalStrategy === 'winner_reuse',
     budget: dropUndefined({
       maxTokensTotal: settings.budget?.max_tokens_total ?? undefined,
       maxCostUsd: settings.budget?.max_cost_usd ?? undefined,
@@ -72,6 +77,35 @@ export function normalizeOrchestrator(
   });
 
   return { orchestrator, strategy: settings.strategy ?? defaultStrategy(workflow) };
+}
+
+/** The agents that set their own `voting_sensitivity`, by id; none when no agent does. */
+function agentVotingSensitivity(config: ParsedConfig): Record<string, VotingSensitivity> | undefined {
+  const agents = config.agent === undefined ? (config.agents ?? []) : [config.agent];
+  const overrides = agents.flatMap((agent) =>
+    agent.voting_sensitivity == null ? [] : [[agent.id, agent.voting_sensitivity] as const],
+  );
+  return overrides.length === 0 ? undefined : Object.fromEntries(overrides);
+}
+
+/**
+ * `final_answer_strategy`, or `winner_reuse` for upstream's `skip_final_presentation: true`.
+ * When both are given and disagree, the strategy named wins and the warning says so.
+ */
+function finalAnswerStrategy(
+  settings: NonNullable<ParsedConfig['orchestrator']>,
+  warnings: PathWarning[],
+): FinalAnswerStrategy | undefined {
+  const named = settings.final_answer_strategy ?? undefined;
+  const skip = settings.skip_final_presentation ?? undefined;
+  if (named !== undefined && skip !== undefined && skip !== (named === 'winner_reuse')) {
+    warnings.push({
+      code: 'conflicting-setting',
+      segments: ['orchestrator', 'skip_final_presentation'],
+      message: `orchestrator.skip_final_presentation (${String(skip)}) disagrees with final_answer_strategy "${named}"; the final answer strategy is used`,
+    });
+  }
+  return named ?? (skip === true ? 'winner_reuse' : undefined);
 }
 
 function toMilliseconds(seconds: number | null | undefined): number | undefined {

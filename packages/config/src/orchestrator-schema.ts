@@ -31,6 +31,8 @@ export const orchestratorSchema = z.object({
     .nullish(),
   max_new_answers_per_agent: positiveInteger().nullish(),
   answer_novelty_requirement: choiceOf(['lenient', 'balanced', 'strict']).nullish(),
+  voting_sensitivity: choiceOf(['lenient', 'balanced', 'strict']).nullish(),
+  final_answer_strategy: choiceOf(['winner_present', 'winner_reuse', 'synthesize']).nullish(),
 });
 
 /**

@@ -35,7 +35,12 @@ export type { MassGenErrorOptions, SerializedError } from './errors/massgen-erro
 export type { JsonSchema } from './json-schema.js';
 export type { AssistantMessage, Message, SystemMessage, ToolCall, ToolResultMessage, UserMessage } from './message.js';
 export type { OptionsIssue, OptionsParseResult, OptionsSchema } from './options-schema.js';
-export type { OrchestratorSettings, VotingMethod } from './orchestrator-settings.js';
+export type {
+  FinalAnswerStrategy,
+  OrchestratorSettings,
+  VotingMethod,
+  VotingSensitivity,
+} from './orchestrator-settings.js';
 export { requestRetryEvent } from './request-retry-event.js';
 export type { Strategy, StrategyContext, StrategyModule } from './strategy.js';
 export type { ResumedCoordination } from './resumed-coordination.js';

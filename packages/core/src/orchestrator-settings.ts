@@ -1,6 +1,16 @@
 /** How votes are counted. */
 export type VotingMethod = 'majority' | 'weighted_by_confidence';
 
+/** How much an agent asks of an answer before it votes for it rather than writing a better one. */
+export type VotingSensitivity = 'lenient' | 'balanced' | 'strict';
+
+/**
+ * What becomes the final answer: the winner presents it with the other answers and the votes
+ * in view (`winner_present`), the winning answer is returned as it is (`winner_reuse`), or the
+ * winner merges the best of every answer into one (`synthesize`).
+ */
+export type FinalAnswerStrategy = 'winner_present' | 'winner_reuse' | 'synthesize';
+
 /** Coordination settings, normalised from either configuration dialect. */
 export interface OrchestratorSettings {
   /** `parallel` is the answer/vote coordination; `sequential` chains agents in order. */
@@ -22,6 +32,12 @@ export interface OrchestratorSettings {
   interruptStaleTurns?: boolean;
   maxNewAnswersPerAgent?: number;
   answerNoveltyRequirement?: 'lenient' | 'balanced' | 'strict';
+  /** Every agent's voting sensitivity; `balanced` when absent. */
+  votingSensitivity?: VotingSensitivity;
+  /** Agents whose own `voting_sensitivity` overrides the team's, by agent id. */
+  agentVotingSensitivity?: Record<string, VotingSensitivity>;
+  /** `winner_present` when absent; `skipFinalPresentation` is `winner_reuse`. */
+  finalAnswerStrategy?: FinalAnswerStrategy;
   /** Whole-run limit in milliseconds; at the limit the current leader presents. */
   timeoutMs?: number;
   /** Per-round limit in milliseconds, with `roundGraceMs` before the round is closed. */

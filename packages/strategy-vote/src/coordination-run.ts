@@ -220,6 +220,7 @@ export class CoordinationRun {
       offered,
       ...(pending.feedback === undefined ? {} : { feedback: pending.feedback }),
       ...(this.stall === undefined ? {} : { stall: { ...this.stall, freshStart: pending.freshStart === true } }),
+      votingSensitivity: this.settings.votingSensitivityOf(agent.id),
     });
     return { messages, workflowTools: workflowToolsFor(offered), toolChoice: 'auto' };
   }

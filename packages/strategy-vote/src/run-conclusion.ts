@@ -88,6 +88,7 @@ function presentationRequest(input: ConclusionInput, winner: AgentRecord, tally:
       ...(vote.confidence === undefined ? {} : { confidence: vote.confidence }),
     })),
     weighted: input.settings.votingMethod === 'weighted_by_confidence',
+    synthesize: input.settings.finalAnswerStrategy === 'synthesize',
   });
   // The presenter keeps its own tools: the winner writes its deliverables (workspace files,
   // `write` context paths) while it presents. Without tools there is nothing to call.

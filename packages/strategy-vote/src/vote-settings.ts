@@ -1,5 +1,11 @@
 import { MassGenError } from '@massgen/core';
-import type { OrchestratorSettings, VotingMethod, Warning } from '@massgen/core';
+import type {
+  FinalAnswerStrategy,
+  OrchestratorSettings,
+  VotingMethod,
+  VotingSensitivity,
+  Warning,
+} from '@massgen/core';
 import type { NoveltyRequirement } from './answer-novelty.js';
 
 /** Upstream MassGen's default grace after a round's time limit (`round_timeout_grace_seconds`). */
@@ -28,6 +34,10 @@ export interface VoteSettings {
   /** Silence after which a straggler is dropped once every other agent has voted; 0 waits. */
   stragglerTimeoutMs: number;
   skipFinalPresentation: boolean;
+  /** `synthesize` changes the presentation prompt; `winner_reuse` is `skipFinalPresentation`. */
+  finalAnswerStrategy: FinalAnswerStrategy;
+  /** Each agent's voting sensitivity, by agent id (the team's for agents without their own). */
+  votingSensitivityOf: (agentId: string) => VotingSensitivity;
   maxTokensTotal: number | undefined;
   maxCostUsd: number | undefined;
 }
@@ -82,6 +92,25 @@ export function readVoteSettings(settings: OrchestratorSettings): VoteSettings {
       `answerNoveltyRequirement must be "lenient", "balanced" or "strict" (got ${JSON.stringify(novelty)})`,
     );
   }
+  const sensitivities = ['lenient', 'balanced', 'strict'];
+  for (const [name, value] of [
+    ['votingSensitivity', settings.votingSensitivity],
+    ...Object.entries(settings.agentVotingSensitivity ?? {}).map(([agentId, value]) => [
+      `agentVotingSensitivity["${agentId}"]`,
+      value,
+    ]),
+  ] as Array<[string, unknown]>) {
+    if (value !== undefined && !sensitivities.includes(value as string)) {
+      problems.push(`${name} must be "lenient", "balanced" or "strict" (got ${JSON.stringify(value)})`);
+    }
+  }
+  const finalAnswerStrategy =
+    settings.finalAnswerStrategy ?? (settings.skipFinalPresentation ? 'winner_reuse' : 'winner_present');
+  if (!['winner_present', 'winner_reuse', 'synthesize'].includes(finalAnswerStrategy)) {
+    problems.push(
+      `finalAnswerStrategy must be "winner_present", "winner_reuse" or "synthesize" (got ${JSON.stringify(finalAnswerStrategy)})`,
+    );
+  }
   if (problems.length > 0) {
     throw new MassGenError({
       code: 'CONFIG_INVALID',
@@ -103,7 +132,10 @@ export function readVoteSettings(settings: OrchestratorSettings): VoteSettings {
     roundTimeoutMs: settings.roundTimeoutMs,
     roundGraceMs: settings.roundGraceMs ?? defaultRoundGraceMs,
     stragglerTimeoutMs: settings.stragglerTimeoutMs ?? defaultStragglerTimeoutMs,
-    skipFinalPresentation: settings.skipFinalPresentation,
+    skipFinalPresentation: finalAnswerStrategy === 'winner_reuse',
+    finalAnswerStrategy,
+    votingSensitivityOf: (agentId) =>
+      settings.agentVotingSensitivity?.[agentId] ?? settings.votingSensitivity ?? 'balanced',
     maxTokensTotal: settings.budget.maxTokensTotal,
     maxCostUsd: settings.budget.maxCostUsd,
   };
