@@ -1,19 +1,24 @@
 /**
  * Lets ink and React finish the work a key press or a store update scheduled, then checks the
- * latest frame. Yields to the event loop a bounded number of times instead of sleeping, so the
- * test waits exactly as long as the rendering takes.
+ * latest frame. Yields to the event loop between checks instead of sleeping, so the test waits
+ * exactly as long as the rendering takes. The limit is wall-clock time rather than a number of
+ * turns: ink schedules some renders on timers, and on a busy machine a timer can take longer to
+ * fire than any fixed number of event-loop turns.
  */
 export async function waitForFrame(
   lastFrame: () => string | undefined,
   predicate: (frame: string) => boolean,
-  turns = 200,
+  limitMs = 10_000,
 ): Promise<string> {
-  for (let turn = 0; turn < turns; turn += 1) {
+  const giveUpAt = performance.now() + limitMs;
+  while (performance.now() < giveUpAt) {
     const frame = lastFrame() ?? '';
     if (predicate(frame)) return frame;
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  throw new Error(`The frame never matched. Last frame:\n${lastFrame() ?? ''}`);
+  const frame = lastFrame() ?? '';
+  if (predicate(frame)) return frame;
+  throw new Error(`The frame never matched within ${limitMs} ms. Last frame:\n${frame}`);
 }
 
 /** The frame's lines with trailing spaces removed. */
