@@ -58,6 +58,25 @@ describe('ProgressLines', () => {
     ).toBe('a answered (agent1.1, 1 word)');
   });
 
+  it('says whom an agent held off by a new answer waits for, and why', () => {
+    const lines = new ProgressLines();
+    const wait = (waitingFor: string[]) =>
+      lines.describe(
+        stamp({
+          type: 'agent-waiting',
+          agentId: 'alpha',
+          waitingFor,
+          reason: 'new answer agent2.1 made its turn out of date',
+        }),
+      );
+    expect(wait(['gamma'])).toBe(
+      "alpha waits for gamma's first answer before it restarts: new answer agent2.1 made its turn out of date",
+    );
+    expect(wait(['gamma', 'delta'])).toBe(
+      'alpha waits for the first answers of gamma, delta before it restarts: new answer agent2.1 made its turn out of date',
+    );
+  });
+
   it('writes a failure out once: retries say which attempt of how many comes next, repeats name the first', () => {
     const lines = new ProgressLines();
     const overloaded = { code: 'BACKEND_OVERLOADED' as const, message: 'The server is overloaded.', retryable: true };

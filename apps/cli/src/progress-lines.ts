@@ -37,6 +37,8 @@ export class ProgressLines {
       }
       case 'restart':
         return `${event.agentId} restarts: ${oneLine(event.reason)}`;
+      case 'agent-waiting':
+        return `${event.agentId} waits for ${firstAnswersOf(event.waitingFor)} before it restarts: ${oneLine(event.reason)}`;
       case 'agent-error':
         return event.willRetry
           ? `${event.agentId}: ${this.failure(event.agentId, event.error)}${describeRetry(event.attempt, event.retry)}`
@@ -95,6 +97,10 @@ function describeRetry(failedAttempt: number, retry: AttemptRetry | undefined): 
   if (retry.scope === 'turn') return `; the turn is tried again (${next})`;
   const wait = retry.delayMs === undefined ? '' : ` in ${(retry.delayMs / 1000).toFixed(1)}s`;
   return `; the request is sent again${wait} (${next})`;
+}
+
+function firstAnswersOf(agentIds: readonly string[]): string {
+  return agentIds.length === 1 ? `${agentIds[0]}'s first answer` : `the first answers of ${agentIds.join(', ')}`;
 }
 
 function countWords(text: string): number {

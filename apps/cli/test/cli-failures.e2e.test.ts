@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createDeferred } from '@massgen/testing';
 import type { FakeResponder } from '@massgen/testing';
 import { runCli } from './run-cli.js';
 import { fourTeam, useTeamFixture } from './team-fixture.js';
@@ -92,6 +93,43 @@ describe('massgen with a provider that accepts the request and then sends nothin
       agents: Record<string, { state: string; error?: { code: string } }>;
     };
     expect(status.agents['gamma']).toMatchObject({ state: 'failed', error: { code: 'TIMEOUT' } });
+  });
+
+  it('says that an agent whose review a new answer stopped waits for the silent one, until it is dropped', async () => {
+    const alphaReviewing = createDeferred<void>();
+    fixture.server.setResponder(async (request, context) => {
+      const seen = JSON.stringify(request.messages);
+      if (request.model === 'model-gamma') return { type: 'stall', afterChunks: 0 };
+      if (request.model === 'model-alpha' && seen.includes('says model-alpha') && !seen.includes('says model-beta')) {
+        // alpha reviews its own answer alone until beta's answer stops that review.
+        alphaReviewing.resolve();
+        return { type: 'stall', afterChunks: 0 };
+      }
+      if (request.model === 'model-beta' && !seen.includes('says model-beta')) await alphaReviewing.promise;
+      return fourTeam(request, context);
+    });
+    const file = fixture.writeTeam(['alpha', 'beta', 'gamma'], 'timeout_settings:\n  straggler_timeout_seconds: 1\n');
+    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
+
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('The answer is 4.\n');
+    const lines = result.stderr.split('\n');
+    const waits = lines.findIndex(
+      (line) =>
+        line ===
+        "alpha waits for gamma's first answer before it restarts: new answer agent2.1 made its turn out of date",
+    );
+    const dropped = lines.findIndex((line) =>
+      line.startsWith('Agent "gamma" (chatcompletion/model-gamma) was dropped'),
+    );
+    const restarts = lines.findIndex((line) => line.startsWith('alpha restarts: new answer agent2.1'));
+    const answered = lines.indexOf('beta answered (agent2.1, 3 words)');
+    expect(answered).toBeGreaterThan(-1);
+    expect(waits).toBeGreaterThan(answered);
+    expect(dropped).toBeGreaterThan(waits);
+    expect(restarts).toBeGreaterThan(dropped);
+    const waiting = fixture.recordedEvents().find((event) => event.type === 'agent-waiting');
+    expect(waiting).toMatchObject({ agentId: 'alpha', waitingFor: ['gamma'] });
   });
 
   it('waits for it when straggler_timeout_seconds is 0, until the run time limit', async () => {

@@ -7,6 +7,21 @@ import { tmuxAvailable } from './tmux-terminal.js';
 
 const fixture = useTeamFixture('tui-waiting');
 
+/** The lines of one agent's card on a screen of cards side by side, found by its header (`2 beta`). */
+function cardOf(screen: string, agentId: string): string {
+  const lines = screen.split('\n');
+  const header = lines.findIndex((line) => new RegExp(`│ *\\d ${agentId} `).test(line));
+  if (header === -1) return '';
+  const column = (line: string) => line.split('││').findIndex((piece) => piece.includes(` ${agentId} `));
+  const index = column(lines[header] ?? '');
+  const card: string[] = [];
+  for (const line of lines.slice(header)) {
+    if (!line.includes('│')) break;
+    card.push(line.split('││')[index] ?? '');
+  }
+  return card.join('\n');
+}
+
 function recordedEvents() {
   return { directory: fixture.latestRecord(), events: fixture.recordedEvents() };
 }
@@ -46,7 +61,7 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal, waiting (needs tmux
       request.model === 'model-gamma' ? { type: 'stall', afterChunks: 0 } : fourTeam(request, context),
     );
     const file = fixture.writeTeam(['alpha', 'beta', 'gamma'], 'timeout_settings:\n  straggler_timeout_seconds: 6\n');
-    const terminal = fixture.startTerminal(['--config', file, 'What is 2+2?'], { columns: 120, rows: 32 });
+    const terminal = fixture.startTerminal(['--config', file, 'What is 2+2?'], { columns: 150, rows: 32 });
 
     const silent = await terminal.waitForScreen(
       (screen) => /3 gamma[\s\S]*silent \d+s/.test(screen),
@@ -54,6 +69,13 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal, waiting (needs tmux
     );
     expect(silent).toMatch(/◐ working · silent \d+s/);
     expect(silent).toContain('warning: gamma has sent nothing for 3 s');
+    // The others wait on gamma, and their cards say so: not that they are still thinking.
+    const waiting = await terminal.waitForScreen(
+      (screen) => ['alpha', 'beta'].every((id) => /waiting for [^\n]*gamma \(silent \d+s\)/.test(cardOf(screen, id))),
+      'alpha and beta shown waiting for gamma',
+    );
+    for (const id of ['alpha', 'beta']) expect(cardOf(waiting, id)).not.toContain('thinking');
+    expect(cardOf(waiting, 'gamma')).toMatch(/working · silent \d+s/);
 
     expect(await terminal.waitForExit()).toBe(0);
     const history = terminal.history();

@@ -21,6 +21,35 @@ function latestRecord() {
   };
 }
 
+/**
+ * Rounds mean one thing everywhere: round k is every agent's k-th turn, so it begins with the
+ * first of them. The progress lines say `Round k` before any line of round k, and the run's
+ * round (the summary, status.json) is the highest any agent reached, which the votes and
+ * answers of votes.json and events.jsonl never pass.
+ */
+function expectRoundsToAgree(stderr: string): number {
+  const { votes, status, events } = latestRecord();
+  let announced = 0;
+  for (const line of stderr.split('\n')) {
+    const round = /^Round (\d+)$/.exec(line);
+    if (round !== null) {
+      expect(Number(round[1])).toBe(announced + 1);
+      announced += 1;
+    }
+    if (/ is working on an answer$/.test(line)) expect(announced).toBe(1);
+    const inRound = / \(round (\d+)\)$| in round (\d+)/.exec(line);
+    if (inRound !== null) expect(Number(inRound[1] ?? inRound[2]), line).toBeLessThanOrEqual(announced);
+  }
+  const reached = Math.max(
+    ...events.flatMap((event) => (event.type === 'agent-start' || event.type === 'vote' ? [event.round] : [])),
+  );
+  expect(announced).toBe(reached);
+  expect(status['round']).toBe(reached);
+  expect(Math.max(...votes.map((vote) => vote.round))).toBeLessThanOrEqual(reached);
+  expect(stderr).toContain(`Rounds: ${reached} · answers:`);
+  return reached;
+}
+
 describe('votes made out of date by a later answer', () => {
   it('are kept and marked stale in votes.json, status.json and the summary, never counted', async () => {
     // gamma's first answer waits until beta has voted: beta's vote is then out of date.
@@ -51,6 +80,10 @@ describe('votes made out of date by a later answer', () => {
       expect.objectContaining({ agentId: 'beta', stale: true, outdatedBy: 'agent3.1' }),
     );
     expect(result.stderr).toMatch(/Votes: agent\d\.1 \(\w+\) 3 \(and \d out of date, not counted\)/);
+    // beta voted again after its vote went out of date: a third turn, so a third round, in the summary too.
+    const beta = votes.filter((vote) => vote.voter === 'beta');
+    expect(beta.at(-1)?.round).toBe(3);
+    expect(expectRoundsToAgree(result.stderr)).toBe(Math.max(...votes.map((vote) => vote.round)));
   });
 });
 
@@ -81,6 +114,7 @@ describe('rounds', () => {
     }
     expect(status['round']).toBe(2);
     expect(result.stderr).toContain('Rounds: 2 · answers: 3');
+    expect(expectRoundsToAgree(result.stderr)).toBe(2);
   });
 
   it('max_rounds: 1 is one turn each: answers and no votes', async () => {

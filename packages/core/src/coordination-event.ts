@@ -81,6 +81,11 @@ export type CoordinationEvent =
     }
   | { type: 'restart'; agentId: string; reason: string }
   /**
+   * The agent's turn was stopped (`reason` says why) and its next one waits for the agents in
+   * `waitingFor`; an `agent-start` ends the wait.
+   */
+  | { type: 'agent-waiting'; agentId: string; waitingFor: string[]; reason: string }
+  /**
    * A failure that does not stop the agent: it is retried (`retry` says what is repeated, as
    * attempt `attempt + 1` of `retry.maxAttempts`), or it did not need to be (a failed presentation).
    * A failure that stops the agent is the `agent-killed` event's `error`, reported once.

@@ -15,7 +15,7 @@ export type FinalAnswerStrategy = 'winner_present' | 'winner_reuse' | 'synthesiz
 export interface OrchestratorSettings {
   /** `parallel` is the answer/vote coordination; `sequential` chains agents in order. */
   workflow: 'parallel' | 'sequential';
-  /** Upper bound on coordination rounds; a round ends when every live agent has taken a turn. */
+  /** Most turns each agent takes; round k is every agent's k-th turn. */
   maxRounds?: number;
   /** Share of the votes (0–1) at which the leading answer wins before everyone has voted. */
   convergenceThreshold?: number;

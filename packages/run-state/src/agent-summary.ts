@@ -23,9 +23,42 @@ export function describeState(agent: AgentStatus, answerLabel: string | undefine
       return 'presented';
     case 'failed':
       return agent.error === undefined ? 'failed' : `failed (${agent.error.code})`;
+    case 'waiting':
+      return agent.waiting === undefined ? 'waiting' : describeWaitingOn(agent.waiting.for);
     default:
       return agent.state;
   }
+}
+
+/**
+ * The agents `agentId` waits on while the run goes on: those its held-off turn waits for, or,
+ * once it has voted (or answered in a vote) and has nothing left to do, those still at work.
+ */
+export function waitingOn(status: RunStatus, agentId: string): string[] {
+  const agent = status.agents[agentId];
+  if (agent === undefined || status.state !== 'running') return [];
+  const atWork = (id: string): boolean => {
+    const other = status.agents[id];
+    return other !== undefined && (other.state === 'working' || other.waiting !== undefined);
+  };
+  if (agent.state === 'waiting') return (agent.waiting?.for ?? []).filter(atWork);
+  const settled = agent.state === 'voted' || (agent.state === 'answered' && status.strategy === 'vote');
+  if (!settled) return [];
+  return Object.keys(status.agents).filter((id) => id !== agentId && atWork(id));
+}
+
+/** `waiting for gamma (silent 40s)`: whom an agent waits on, naming silences; '' for nobody. */
+export function describeWaitingOn(
+  agentIds: readonly string[],
+  silentForMs: Readonly<Record<string, number>> = {},
+): string {
+  if (agentIds.length === 0) return '';
+  const named = agentIds.slice(0, 2).map((id) => {
+    const silent = silentForMs[id];
+    return silent === undefined ? id : `${id} (${describeSilence(silent)})`;
+  });
+  const more = agentIds.length > 2 ? ` and ${agentIds.length - 2} more` : '';
+  return `waiting for ${named.join(', ')}${more}`;
 }
 
 /** `silent 45s`: how long an agent the run has named silent has sent nothing. */
@@ -78,6 +111,12 @@ export function idleText(agent: AgentStatus): string {
   if (agent.state === 'voted' && agent.vote !== null)
     return `→ ${agent.vote.targetLabel} (${agent.vote.targetAgentId}): ${oneLine(agent.vote.reason)}`;
   if (agent.state === 'working') return 'thinking…';
+  if (agent.state === 'waiting' && agent.waiting !== undefined) {
+    const { for: waitedFor, reason } = agent.waiting;
+    const whose =
+      waitedFor.length === 1 ? `${waitedFor[0]}'s first answer` : `the first answers of ${waitedFor.join(', ')}`;
+    return `${oneLine(reason)}; restarts after ${whose}`;
+  }
   if (agent.state === 'waiting') return 'waiting to start';
   return '';
 }

@@ -5,11 +5,13 @@ export {
   describeSilence,
   describeSpend,
   describeState,
+  describeWaitingOn,
   idleText,
   latestAnswerLabel,
   silences,
   spreadLine,
   stateSymbols,
+  waitingOn,
 } from './agent-summary.js';
 export { initialDisplayState, reduceDisplayState } from './display-state.js';
 export type { DisplayState } from './display-state.js';

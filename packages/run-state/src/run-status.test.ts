@@ -146,6 +146,31 @@ describe('reduceRunStatus', () => {
     expect(status.agents['alpha']?.costUsd).toBeUndefined();
   });
 
+  it('keeps whom a held-off agent waits for, until its next turn starts', () => {
+    const waiting: CoordinationEvent = {
+      type: 'agent-waiting',
+      agentId: 'alpha',
+      waitingFor: ['beta'],
+      reason: 'new answer A2.1 made its turn out of date',
+    };
+    const started: CoordinationEvent = {
+      type: 'agent-start',
+      agentId: 'alpha',
+      round: 2,
+      attempt: 1,
+      reason: 'restart',
+    };
+    expect(replay([twoAgents, waiting]).agents['alpha']).toMatchObject({
+      state: 'waiting',
+      waiting: { for: ['beta'], reason: 'new answer A2.1 made its turn out of date' },
+    });
+    expect(replay([twoAgents, waiting, started]).agents['alpha']?.waiting).toBeUndefined();
+    expect(replay([twoAgents, waiting, { type: 'run-end', stopReason: 'cancelled' }]).agents['alpha']).toMatchObject({
+      state: 'stopped',
+      waiting: undefined,
+    });
+  });
+
   it('has no finish time or tally while running', () => {
     const status = replay([twoAgents, { type: 'round', round: 2 }]);
     expect(status).toMatchObject({ state: 'running', round: 2 });

@@ -15,6 +15,8 @@ export interface AgentStatus {
   usage: Usage;
   costUsd?: number;
   error?: SerializedError;
+  /** While the agent holds off its next turn: whom it waits for, and why its last turn stopped. */
+  waiting?: { for: string[]; reason: string };
 }
 
 /** A vote as the run keeps it. */
@@ -121,7 +123,10 @@ export function reduceRunStatus(status: RunStatus, event: RunEvent): RunStatus {
       next.round = event.round;
       break;
     case 'agent-start':
-      updateAgent(event.agentId, { state: 'working' });
+      updateAgent(event.agentId, { state: 'working', waiting: undefined });
+      break;
+    case 'agent-waiting':
+      updateAgent(event.agentId, { state: 'waiting', waiting: { for: event.waitingFor, reason: event.reason } });
       break;
     case 'answer': {
       next.answers = [...next.answers, { label: event.label, agentId: event.agentId, round: event.round }];
@@ -150,7 +155,11 @@ export function reduceRunStatus(status: RunStatus, event: RunEvent): RunStatus {
       if (!event.willRetry) updateAgent(event.agentId, { error: event.error });
       break;
     case 'agent-killed':
-      updateAgent(event.agentId, { state: 'failed', ...(event.error === undefined ? {} : { error: event.error }) });
+      updateAgent(event.agentId, {
+        state: 'failed',
+        waiting: undefined,
+        ...(event.error === undefined ? {} : { error: event.error }),
+      });
       break;
     case 'consensus':
       next.winnerAgentId = event.winnerAgentId;
@@ -184,7 +193,9 @@ export function reduceRunStatus(status: RunStatus, event: RunEvent): RunStatus {
       next.agents = Object.fromEntries(
         Object.entries(next.agents).map(([id, agent]) => [
           id,
-          agent.state === 'working' || agent.state === 'waiting' ? { ...agent, state: 'stopped' } : agent,
+          agent.state === 'working' || agent.state === 'waiting'
+            ? { ...agent, state: 'stopped', waiting: undefined }
+            : agent,
         ]),
       );
       next.stopReason = event.stopReason;

@@ -55,6 +55,13 @@ export function timelineEntry(
         agentId: event.agentId,
         text: `${event.agentId} restarts: ${oneLine(event.reason)}`,
       };
+    case 'agent-waiting':
+      return {
+        ...base,
+        kind: 'restart',
+        agentId: event.agentId,
+        text: `${event.agentId} waits for ${event.waitingFor.join(', ')}: ${oneLine(event.reason)}`,
+      };
     case 'agent-error': {
       const said = failure(event.error, event.agentId);
       return event.willRetry

@@ -13,6 +13,7 @@ const milestoneTypes = new Set<RunEvent['type']>([
   'answer',
   'vote',
   'restart',
+  'agent-waiting',
   'agent-error',
   'agent-killed',
   'consensus',

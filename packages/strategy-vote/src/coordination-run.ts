@@ -153,7 +153,11 @@ export class CoordinationRun {
       const offered = this.state.offeredFor(agent, this.settings.maxNewAnswersPerAgent, answers);
       const isNewTurn = pending.reason !== 'retry' && pending.continuesRound !== true;
       if (isNewTurn && !this.mayBeginTurn(agent, offered)) continue;
-      if (pending.afterInterruption === true && this.firstAnswerIsComing()) continue;
+      const waitingFor = pending.afterInterruption === true ? this.firstAnswersComing() : [];
+      if (waitingFor.length > 0) {
+        events.push(...announceWait(agent, pending, waitingFor));
+        continue;
+      }
       if (isNewTurn) agent.turnsStarted += 1;
       agent.pending = undefined;
       const wrapUp = pending.wrapUp === true;
@@ -171,6 +175,7 @@ export class CoordinationRun {
         wrapUp,
       });
       agent.turn = turn;
+      events.push(...this.announceRound(turn.round));
       if (pending.reason === 'restart') {
         events.push({ type: 'restart', agentId: agent.id, reason: pending.restartReason ?? 'the answers changed' });
       }
@@ -184,18 +189,20 @@ export class CoordinationRun {
       turn.start(agent.handle, this.turnRequest(agent, answers, offered, pending), (input) => this.queue.push(input));
     }
     yield* events;
-    yield* this.announceRounds();
   }
 
   /**
-   * Whether some agent is still writing its first answer. An interrupted turn waits for it
-   * before restarting, since that answer would only interrupt the restart again, and the run
-   * cannot reach consensus before it arrives anyway. With a convergence threshold nobody waits:
-   * the team may converge without a straggler's answer.
+   * The agents still writing their first answer. An interrupted turn waits for them before
+   * restarting, since their answers would only interrupt the restart again, and the run cannot
+   * reach consensus before they arrive anyway. With a convergence threshold nobody waits: the
+   * team may converge without a straggler's answer.
    */
-  private firstAnswerIsComing(): boolean {
-    if (this.settings.convergenceThreshold !== undefined) return false;
-    return this.state.live().some((agent) => agent.turn !== undefined && agent.turn.viewVersion === 0);
+  private firstAnswersComing(): string[] {
+    if (this.settings.convergenceThreshold !== undefined) return [];
+    return this.state
+      .live()
+      .filter((agent) => agent.turn !== undefined && agent.turn.viewVersion === 0)
+      .map((agent) => agent.id);
   }
 
   private mayBeginTurn(agent: AgentRecord, offered: OfferedTools): boolean {
@@ -225,15 +232,17 @@ export class CoordinationRun {
     return { messages, workflowTools: workflowToolsFor(offered), toolChoice: 'auto' };
   }
 
-  /** Round k starts once every live agent has begun its k-th turn. */
-  private *announceRounds(): Generator<CoordinationEvent> {
-    const live = this.state.live();
-    if (live.length === 0) return;
-    const reached = Math.min(...live.map((agent) => agent.turnsStarted));
-    while (this.state.round < reached) {
+  /**
+   * Round k is every agent's k-th turn, so it starts with the first of them: the run's round is
+   * the highest any agent has reached, announced before that agent's turn.
+   */
+  private announceRound(round: number): CoordinationEvent[] {
+    const announced: CoordinationEvent[] = [];
+    while (this.state.round < round) {
       this.state.round += 1;
-      yield { type: 'round', round: this.state.round };
+      announced.push({ type: 'round', round: this.state.round });
     }
+    return announced;
   }
 
   private *handleTurnInput(input: TurnInput): Generator<CoordinationEvent> {
@@ -420,4 +429,14 @@ export class CoordinationRun {
       agent.turn = undefined;
     }
   }
+}
+
+/** Says, once for each set of agents waited for, that an interrupted agent holds off its restart. */
+function announceWait(agent: AgentRecord, pending: PendingTurn, waitingFor: string[]): CoordinationEvent[] {
+  const key = waitingFor.join('\n');
+  if (pending.announcedWait === key) return [];
+  pending.announcedWait = key;
+  return [
+    { type: 'agent-waiting', agentId: agent.id, waitingFor, reason: pending.restartReason ?? 'the answers changed' },
+  ];
 }

@@ -48,6 +48,8 @@ export interface PendingTurn {
   freshStart?: boolean;
   /** The turn replaces one interrupted by a new answer. */
   afterInterruption?: boolean;
+  /** The agents the turn was last announced as waiting for (`agent-waiting`), so a wait is said once. */
+  announcedWait?: string;
 }
 
 export interface AgentRecord {
@@ -75,7 +77,7 @@ export interface AgentRecord {
 /** The facts of one coordination: agents, answers and votes. The rules live in the run. */
 export class CoordinationState {
   readonly agents: readonly AgentRecord[];
-  /** Rounds announced so far. */
+  /** Rounds announced so far: the highest turn any agent has begun. */
   round = 0;
   private answerTotal = 0;
 

@@ -90,10 +90,10 @@ describe('vote strategy: consensus', () => {
     // No agent saw another's answer in its first turn, so none was offered a vote.
     for (const agent of agents) expect(offeredToolNames(agent.requests[0] as TurnRequest)).toEqual(['new_answer']);
     expect(events.slice(1, 5)).toEqual([
+      { type: 'round', round: 1 },
       { type: 'agent-start', agentId: 'alice', round: 1, attempt: 1, reason: 'initial' },
       { type: 'agent-start', agentId: 'bob', round: 1, attempt: 1, reason: 'initial' },
       { type: 'agent-start', agentId: 'carol', round: 1, attempt: 1, reason: 'initial' },
-      { type: 'round', round: 1 },
     ]);
   });
 

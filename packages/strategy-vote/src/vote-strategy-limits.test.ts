@@ -10,6 +10,7 @@ import {
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import {
+  answerThenVote,
   collectEvents,
   createTestContext,
   eventsOfType,
@@ -324,6 +325,51 @@ describe('vote strategy: limits', () => {
       stopReason: 'budget',
       finalAnswer: 'Costly answer, presented.',
     });
+  });
+
+  it('announces round k before the first turn of round k: the run is in the highest round any agent reached', async () => {
+    const bobAnswered = createDeferred();
+    // Bob runs a round ahead: his second turn starts while alice is still on her first.
+    const alice = createScriptedAgent({
+      id: 'alice',
+      turns: (request, index) => {
+        if (isPresentation(request)) return textTurn('alice presents');
+        return index === 0
+          ? [waitFor(bobAnswered.promise), ...textTurn('', newAnswerCall('A'))]
+          : textTurn('', voteCall('agent1', 'mine'));
+      },
+    });
+    const bob = answerThenVote('bob', 'B');
+    const context = createTestContext({
+      agents: [alice, bob],
+      settings: { maxRounds: 3, interruptStaleTurns: false, timeoutMs: safetyTimeoutMs },
+    });
+    const events = await collectEvents(createVoteStrategy(), context, (event) => {
+      if (event.type === 'answer' && event.agentId === 'bob') bobAnswered.resolve();
+    });
+
+    let round = 0;
+    for (const event of events) {
+      if (event.type === 'round') {
+        expect(event.round).toBe(round + 1);
+        round = event.round;
+      }
+      if (event.type === 'agent-start' || event.type === 'answer' || event.type === 'vote') {
+        expect(event.round).toBeLessThanOrEqual(round);
+      }
+    }
+    const starts = eventsOfType(events, 'agent-start');
+    expect(round).toBe(Math.max(...starts.map((start) => start.round)));
+    // Round 2 began with bob's second turn, before alice had begun hers.
+    const roundTwo = events.findIndex((event) => event.type === 'round' && event.round === 2);
+    const bobSecond = events.findIndex(
+      (event) => event.type === 'agent-start' && event.agentId === 'bob' && event.round === 2,
+    );
+    const aliceSecond = events.findIndex(
+      (event) => event.type === 'agent-start' && event.agentId === 'alice' && event.round === 2,
+    );
+    expect(roundTwo).toBe(bobSecond - 1);
+    expect(aliceSecond === -1 || aliceSecond > bobSecond).toBe(true);
   });
 
   it('lets a single agent improve its own answer up to max_rounds, then presents', async () => {

@@ -149,7 +149,7 @@ describe('vote strategy: presentation and event stream', () => {
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [worker] }));
 
     const turnEvents = events.slice(
-      events.findIndex((event) => event.type === 'round') + 1,
+      events.findIndex((event) => event.type === 'agent-start') + 1,
       events.findIndex((event) => event.type === 'answer'),
     );
     expect(turnEvents).toEqual([

@@ -25,6 +25,29 @@ import { createVoteStrategy } from './vote-strategy.js';
 const answerBy = (agentId: string) => (event: CoordinationEvent) =>
   event.type === 'answer' && event.agentId === agentId;
 
+/**
+ * alice answers and starts reviewing; bob's answer then interrupts that review while carol
+ * is still writing her first answer, which waits for `carolMayAnswer`. All vote for A1.
+ */
+function heldOffTeam() {
+  const aliceReviewing = createDeferred();
+  const carolMayAnswer = createDeferred();
+  const voter = (id: string, first: ScriptedAgentTurn) =>
+    createScriptedAgent({
+      id,
+      turns: (request, index) => {
+        if (isPresentation(request)) return textTurn(`${id} presents`);
+        if (index === 0) return first;
+        if (id === 'alice' && index === 1) return [notify(() => aliceReviewing.resolve()), hang()];
+        return textTurn('', voteCall('agent1', 'A1 holds up'));
+      },
+    });
+  const alice = voter('alice', textTurn('', newAnswerCall('A1')));
+  const bob = voter('bob', [waitFor(aliceReviewing.promise), ...textTurn('', newAnswerCall('B1'))]);
+  const carol = voter('carol', [waitFor(carolMayAnswer.promise), ...textTurn('', newAnswerCall('C1'))]);
+  return { alice, agents: [alice, bob, carol], carolMayAnswer };
+}
+
 describe('vote strategy: new answers and stale views', () => {
   it('invalidates every vote on a new answer and restarts the voters with the current answers', async () => {
     const aliceVoted = createDeferred();
@@ -226,28 +249,14 @@ describe('vote strategy: new answers and stale views', () => {
     const requestsWhenCarolAnswered = async (settings: {
       convergenceThreshold?: number;
     }): Promise<number | undefined> => {
-      const aliceReviewing = createDeferred();
-      const carolMayAnswer = createDeferred();
-      const voter = (id: string, first: ScriptedAgentTurn) =>
-        createScriptedAgent({
-          id,
-          turns: (request, index) => {
-            if (isPresentation(request)) return textTurn(`${id} presents`);
-            if (index === 0) return first;
-            if (id === 'alice' && index === 1) return [notify(() => aliceReviewing.resolve()), hang()];
-            return textTurn('', voteCall('agent1', 'A1 holds up'));
-          },
-        });
-      const alice = voter('alice', textTurn('', newAnswerCall('A1')));
-      const bob = voter('bob', [waitFor(aliceReviewing.promise), ...textTurn('', newAnswerCall('B1'))]);
-      const carol = voter('carol', [waitFor(carolMayAnswer.promise), ...textTurn('', newAnswerCall('C1'))]);
+      const team = heldOffTeam();
       let aliceRequests: number | undefined;
-      const context = createTestContext({ agents: [alice, bob, carol], settings: { ...settings, timeoutMs: 10_000 } });
+      const context = createTestContext({ agents: team.agents, settings: { ...settings, timeoutMs: 10_000 } });
       const events = await collectEvents(createVoteStrategy(), context, (event) => {
-        if (answerBy('bob')(event)) carolMayAnswer.resolve();
-        if (answerBy('carol')(event)) aliceRequests = alice.requests.length;
+        if (answerBy('bob')(event)) team.carolMayAnswer.resolve();
+        if (answerBy('carol')(event)) aliceRequests = team.alice.requests.length;
       });
-      expect(alice.abortedTurns).toEqual([1]);
+      expect(team.alice.abortedTurns).toEqual([1]);
       expect(onlyEvent(events, 'run-end').winnerAgentId).toBe('alice');
       return aliceRequests;
     };
@@ -255,6 +264,30 @@ describe('vote strategy: new answers and stale views', () => {
     // B1 interrupts alice's review; her restart waits for carol's first answer, then sees all three.
     expect(await requestsWhenCarolAnswered({})).toBe(2);
     expect(await requestsWhenCarolAnswered({ convergenceThreshold: 0.99 })).toBe(3);
+  });
+
+  it('says once that an interrupted agent waits, and for whom, until it restarts', async () => {
+    const team = heldOffTeam();
+    const context = createTestContext({ agents: team.agents, settings: { timeoutMs: 10_000 } });
+    const events = await collectEvents(createVoteStrategy(), context, (event) => {
+      if (event.type === 'agent-waiting') team.carolMayAnswer.resolve();
+    });
+
+    expect(eventsOfType(events, 'agent-waiting')).toEqual([
+      {
+        type: 'agent-waiting',
+        agentId: 'alice',
+        waitingFor: ['carol'],
+        reason: 'new answer agent2.1 made its turn out of date',
+      },
+    ]);
+    const waited = events.findIndex((event) => event.type === 'agent-waiting');
+    const restarted = events.findIndex(
+      (event, index) => index > waited && event.type === 'agent-start' && event.agentId === 'alice',
+    );
+    expect(events.findIndex(answerBy('bob'))).toBeLessThan(waited);
+    expect(events.findIndex(answerBy('carol'))).toBeLessThan(restarted);
+    expect(events[restarted]).toMatchObject({ reason: 'restart', round: 2 });
   });
 
   it('leaves a turn that has already called new_answer to finish, and accepts its answer', async () => {

@@ -35,7 +35,8 @@ const resume: ResumedCoordination = {
     { agentId: 'bob', turnsStarted: 1, turnsCompleted: 1 },
     { agentId: 'carol', turnsStarted: 1, turnsCompleted: 1 },
   ],
-  round: 1,
+  // Round 2 began with alice's second turn.
+  round: 2,
 };
 
 describe('vote strategy: resuming a run from its record', () => {

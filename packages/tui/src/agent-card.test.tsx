@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
 import type { CoordinationEvent } from '@massgen/core';
 import { AgentCard } from './agent-card.js';
-import { emptyOutput } from '@massgen/run-state';
+import { describeWaitingOn, emptyOutput, waitingOn } from '@massgen/run-state';
 import { frameLines } from './ink-test-helpers.js';
 import { displayStateOf, runStart, threeAgentRun } from '@massgen/run-state/testing';
 
 afterEach(cleanup);
 
-function card(events: CoordinationEvent[], agentId: string, width = 40, outputLines = 4) {
+function card(events: CoordinationEvent[], agentId: string, width = 40, outputLines = 4, silent = {}) {
   const state = displayStateOf(events);
   const index = state.agentIds.indexOf(agentId);
   return render(
@@ -17,6 +17,7 @@ function card(events: CoordinationEvent[], agentId: string, width = 40, outputLi
       index={index}
       output={state.outputs[agentId] ?? emptyOutput}
       answerLabel={state.status.answers.filter((answer) => answer.agentId === agentId).at(-1)?.label}
+      waitingFor={describeWaitingOn(waitingOn(state.status, agentId), silent)}
       width={width}
       outputLines={outputLines}
     />,
@@ -57,6 +58,29 @@ describe('AgentCard', () => {
 
   it('shows the vote and its reason for an agent that voted', () => {
     expect(card(threeAgentRun(), 'gamma', 60).lastFrame()).toContain('→ A1.1 (alpha): Shows the working.');
+  });
+
+  it('shows that an agent held off by a new answer waits, for whom and why, not that it is thinking', () => {
+    const events: CoordinationEvent[] = [
+      runStart(['alpha', 'beta', 'gamma']),
+      { type: 'agent-start', agentId: 'alpha', round: 1, attempt: 1, reason: 'initial' },
+      { type: 'agent-start', agentId: 'beta', round: 1, attempt: 1, reason: 'initial' },
+      { type: 'agent-start', agentId: 'gamma', round: 1, attempt: 1, reason: 'initial' },
+      { type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'Four.', round: 1 },
+      { type: 'agent-start', agentId: 'alpha', round: 2, attempt: 1, reason: 'update' },
+      { type: 'answer', agentId: 'beta', label: 'agent2.1', content: '4', round: 1 },
+      { type: 'agent-waiting', agentId: 'alpha', waitingFor: ['gamma'], reason: 'new answer agent2.1 made it stale' },
+      { type: 'agent-start', agentId: 'beta', round: 2, attempt: 1, reason: 'update' },
+      { type: 'vote', agentId: 'beta', targetAgentId: 'alpha', targetLabel: 'agent1.1', reason: 'Clear.', round: 2 },
+    ];
+    const alpha = card(events, 'alpha', 90, 4, { gamma: 40_000 }).lastFrame()!;
+    expect(alpha).toContain('○ waiting for gamma (silent 40s)');
+    expect(alpha).toContain("new answer agent2.1 made it stale; restarts after gamma's first answer");
+    expect(alpha).not.toContain('thinking');
+    const beta = frameLines(card(events, 'beta', 60, 4, { gamma: 40_000 }).lastFrame()!);
+    expect(beta[2]).toMatch(/✓ voted agent1\.1 /);
+    expect(beta[3]).toContain('waiting for alpha, gamma (silent 40s)');
+    expect(beta.join('\n')).toContain('→ agent1.1 (alpha): Clear.');
   });
 
   it('shows why an agent failed', () => {

@@ -23,20 +23,39 @@ export interface AgentCardProps {
   answerLabel: string | undefined;
   /** How long the agent has sent nothing, once the run has named it silent. */
   silentForMs?: number | undefined;
+  /** Whom the agent waits on (`waiting for gamma (silent 40s)`), while it does. */
+  waitingFor?: string | undefined;
   width: number;
   outputLines: number;
 }
 
 /** One agent as a bordered card: who it is, what it is doing, what it spent, and its latest output. */
-function AgentCardBody({ agent, index, output, answerLabel, silentForMs, width, outputLines }: AgentCardProps) {
+function AgentCardBody({
+  agent,
+  index,
+  output,
+  answerLabel,
+  silentForMs,
+  waitingFor,
+  width,
+  outputLines,
+}: AgentCardProps) {
   const theme = useTheme();
   const inner = Math.max(1, width - 4);
   const key = index < 9 ? `${index + 1} ` : '';
   const silence = silentForMs === undefined ? '' : ` · ${describeSilence(silentForMs)}`;
-  const state = `${stateSymbols[agent.state]} ${describeState(agent, answerLabel)}${silence}`;
+  // A held-off turn's state line says whom it waits for; an agent that has voted keeps its vote
+  // there and says it on the first line below.
+  const heldOff = agent.state === 'waiting' && waitingFor !== undefined && waitingFor !== '';
+  const waitLine = !heldOff && waitingFor !== undefined && waitingFor !== '' ? waitingFor : undefined;
+  const state = `${stateSymbols[agent.state]} ${heldOff ? waitingFor : describeState(agent, answerLabel)}${silence}`;
   const full = spreadLine(state, describeSpend(agent), inner);
   const status = full.right === '' ? spreadLine(state, describeSpend(agent, true), inner) : full;
-  const lines = lastOutputLines(currentTurn(output), inner, outputLines);
+  const lines = lastOutputLines(
+    currentTurn(output),
+    inner,
+    waitLine === undefined ? outputLines : Math.max(0, outputLines - 1),
+  );
   return (
     <Box
       width={width}
@@ -61,6 +80,11 @@ function AgentCardBody({ agent, index, output, answerLabel, silentForMs, width, 
           {status.right}
         </Text>
       </Text>
+      {waitLine === undefined ? null : (
+        <Text color={theme.muted} wrap="truncate-end">
+          {waitLine}
+        </Text>
+      )}
       {lines.length === 0 ? (
         <Text color={agent.error === undefined ? theme.muted : theme.error} wrap="wrap">
           {idleText(agent) || ' '}

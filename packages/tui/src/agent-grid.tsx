@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import type { AgentStatus, DisplayState } from '@massgen/run-state';
 import { AgentCard } from './agent-card.js';
 import { AgentRow, rowColumns } from './agent-row.js';
-import { emptyOutput, latestAnswerLabel, silences } from '@massgen/run-state';
+import { describeWaitingOn, emptyOutput, latestAnswerLabel, silences, waitingOn } from '@massgen/run-state';
 import type { AgentsLayout } from './screen-layout.js';
 import { useTheme } from './theme.js';
 
@@ -39,6 +39,7 @@ export function AgentGrid({ state, layout, width, now }: AgentGridProps) {
                   output={state.outputs[agent.id] ?? emptyOutput}
                   answerLabel={latestAnswerLabel(state.status, agent.id)}
                   silentForMs={silent[agent.id]}
+                  waitingFor={describeWaitingOn(waitingOn(state.status, agent.id), silent)}
                   width={layout.cardWidth}
                   outputLines={layout.outputLines}
                 />
