@@ -2,6 +2,7 @@ import { batch } from './batch.mjs';
 import { coldStart } from './cold-start.mjs';
 import { coordination } from './coordination.mjs';
 import { coordinationTokens } from './coordination-tokens.mjs';
+import { topology } from './topology.mjs';
 import { sandboxStart } from './sandbox-start.mjs';
 import { server } from './server.mjs';
 import { localModel } from './local-model.mjs';
@@ -13,6 +14,7 @@ const results = [
   coldStart(),
   await coordination(),
   await coordinationTokens(),
+  await topology(),
   await server(),
   await localModel(),
   await tui(),

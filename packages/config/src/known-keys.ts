@@ -18,6 +18,7 @@ export type SectionName =
   | 'orchestrator'
   | 'coordination'
   | 'budget'
+  | 'topology'
   | 'timeoutSettings'
   | 'ui'
   | 'display';
@@ -211,6 +212,7 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       max_rounds: read('seed'),
       convergence_threshold: read('seed'),
       voting_method: read('seed'),
+      topology: nested('topology', 'mapping'),
       enable_restarts: read('seed'),
       restart_after_stagnation: read('seed'),
       plateau_rounds: read(),
@@ -280,6 +282,13 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
     keys: {
       max_tokens_total: read(),
       max_cost_usd: read(),
+    },
+  },
+  topology: {
+    keys: {
+      type: read(),
+      neighbors: read(),
+      k: read(),
     },
   },
   timeoutSettings: {

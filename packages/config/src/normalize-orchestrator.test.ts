@@ -1,9 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { parseYaml, toolSettingsOf } from './config-test-support.js';
+import { parseFailure, parseYaml, toolSettingsOf } from './config-test-support.js';
 
 const agentLines = ['agent:', '  id: a', '  backend: {type: openai}'];
 
 describe('orchestrator mapping', () => {
+  it('reads a topology by its name alone with its defaults, or as a mapping with its parameter', () => {
+    const topology = (value: string) =>
+      parseYaml([...agentLines, 'orchestrator:', `  topology: ${value}`]).orchestrator.topology;
+    expect(topology('full')).toEqual({ type: 'full' });
+    expect(topology('ring')).toEqual({ type: 'ring', neighbors: 2 });
+    expect(topology('top_k')).toEqual({ type: 'top_k', k: 3 });
+    expect(topology('{type: ring, neighbors: 4}')).toEqual({ type: 'ring', neighbors: 4 });
+    expect(topology('{type: top_k, k: 5}')).toEqual({ type: 'top_k', k: 5 });
+    expect(parseYaml(agentLines).orchestrator.topology).toBeUndefined();
+  });
+
+  it('rejects an unknown topology and a bad parameter at their key paths', () => {
+    const issues = (value: string) =>
+      parseFailure([...agentLines, 'orchestrator:', `  topology: ${value}`].join('\n')).issues.map((issue) => ({
+        path: issue.path,
+        message: issue.message,
+      }));
+    expect(issues('star')).toEqual([
+      {
+        path: 'orchestrator.topology',
+        message: 'expected "full", "ring" or "top_k", or a mapping such as {type: ring, neighbors: 3}, got "star"',
+      },
+    ]);
+    expect(issues('{type: ring, neighbors: 0}')).toEqual([
+      { path: 'orchestrator.topology.neighbors', message: expect.stringContaining('got 0') },
+    ]);
+    expect(issues('{type: ring, k: 2}')).toEqual([{ path: 'orchestrator.topology.k', message: 'only top_k takes k' }]);
+    expect(issues('{type: star}')).toEqual([
+      { path: 'orchestrator.topology.type', message: 'expected one of "full", "ring", "top_k", got "star"' },
+    ]);
+  });
+
   it('applies the documented defaults when there is no orchestrator block', () => {
     const config = parseYaml(agentLines);
     expect(config.orchestrator).toEqual({

@@ -1,4 +1,4 @@
-import type { FinalAnswerStrategy, OrchestratorSettings, VotingSensitivity } from '@massgen/core';
+import type { FinalAnswerStrategy, OrchestratorSettings, TopologySettings, VotingSensitivity } from '@massgen/core';
 import type { ParsedConfig } from './config-schema.js';
 import { dropUndefined } from './drop-undefined.js';
 import type { PathWarning } from './findings.js';
@@ -52,6 +52,7 @@ export function normalizeOrchestrator(
     maxRounds: settings.max_rounds ?? defaults.maxRounds,
     convergenceThreshold: settings.convergence_threshold ?? undefined,
     votingMethod: settings.voting_method ?? defaults.votingMethod,
+    topology: normalizeTopology(settings.topology),
     enableRestarts: settings.enable_restarts ?? defaults.enableRestarts,
     restartAfterStagnation: settings.restart_after_stagnation ?? undefined,
     plateauRounds: settings.plateau_rounds ?? undefined,
@@ -106,6 +107,18 @@ function finalAnswerStrategy(
     });
   }
   return named ?? (skip === true ? 'winner_reuse' : undefined);
+}
+
+/** `topology: ring` by its name alone takes 2 neighbors; `top_k` takes k = 3. */
+function normalizeTopology(
+  topology: NonNullable<ParsedConfig['orchestrator']>['topology'],
+): TopologySettings | undefined {
+  if (topology == null) return undefined;
+  const given: { type: TopologySettings['type']; neighbors?: number | null; k?: number | null } =
+    typeof topology === 'string' ? { type: topology } : topology;
+  if (given.type === 'ring') return { type: 'ring', neighbors: given.neighbors ?? 2 };
+  if (given.type === 'top_k') return { type: 'top_k', k: given.k ?? 3 };
+  return { type: 'full' };
 }
 
 function toMilliseconds(seconds: number | null | undefined): number | undefined {

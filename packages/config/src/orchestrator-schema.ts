@@ -1,6 +1,28 @@
 import { z } from 'zod';
 import { choiceOf, flag, nonEmptyText, numberBetween, positiveInteger, positiveNumber } from './schema-primitives.js';
 
+const topologyTypes = ['full', 'ring', 'top_k'] as const;
+
+/** `topology: ring`, or with its parameter: `topology: {type: ring, neighbors: 3}`. */
+const topologySchema = z.union(
+  [
+    choiceOf(topologyTypes),
+    z
+      .object({
+        type: choiceOf(topologyTypes),
+        neighbors: positiveInteger().nullish(),
+        k: positiveInteger().nullish(),
+      })
+      .superRefine((topology, context) => {
+        if (topology.neighbors != null && topology.type !== 'ring')
+          context.addIssue({ code: 'custom', path: ['neighbors'], message: 'only a ring takes neighbors' });
+        if (topology.k != null && topology.type !== 'top_k')
+          context.addIssue({ code: 'custom', path: ['k'], message: 'only top_k takes k' });
+      }),
+  ],
+  { error: 'expected "full", "ring" or "top_k", or a mapping such as {type: ring, neighbors: 3}' },
+);
+
 /**
  * `orchestrator`, in either dialect. Defaults applied when a key is absent:
  * `workflow: parallel`, `voting_method: majority`, `enable_restarts: true`,
@@ -16,6 +38,7 @@ export const orchestratorSchema = z.object({
   max_rounds: positiveInteger().nullish(),
   convergence_threshold: numberBetween(0, 1, { aboveMinimum: true }).nullish(),
   voting_method: choiceOf(['majority', 'weighted_by_confidence']).nullish(),
+  topology: topologySchema.nullish(),
   enable_restarts: flag().nullish(),
   restart_after_stagnation: positiveInteger().nullish(),
   plateau_rounds: positiveInteger().nullish(),

@@ -38,6 +38,7 @@ export type { OptionsIssue, OptionsParseResult, OptionsSchema } from './options-
 export type {
   FinalAnswerStrategy,
   OrchestratorSettings,
+  TopologySettings,
   VotingMethod,
   VotingSensitivity,
 } from './orchestrator-settings.js';

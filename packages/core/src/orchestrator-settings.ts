@@ -11,6 +11,12 @@ export type VotingSensitivity = 'lenient' | 'balanced' | 'strict';
  */
 export type FinalAnswerStrategy = 'winner_present' | 'winner_reuse' | 'synthesize';
 
+/**
+ * Which answers each agent is shown and may vote among: every answer (`full`), its own and its
+ * `neighbors` nearest peers' in agent order (`ring`), or its own and the `k` most-voted (`top_k`).
+ */
+export type TopologySettings = { type: 'full' } | { type: 'ring'; neighbors: number } | { type: 'top_k'; k: number };
+
 /** Coordination settings, normalised from either configuration dialect. */
 export interface OrchestratorSettings {
   /** `parallel` is the answer/vote coordination; `sequential` chains agents in order. */
@@ -20,6 +26,8 @@ export interface OrchestratorSettings {
   /** Share of the votes (0–1) at which the leading answer wins before everyone has voted. */
   convergenceThreshold?: number;
   votingMethod: VotingMethod;
+  /** Absent means `full`: every agent sees every answer. */
+  topology?: TopologySettings;
   enableRestarts: boolean;
   /** Rounds without a novel answer before a coordination prompt or restart. */
   restartAfterStagnation?: number;

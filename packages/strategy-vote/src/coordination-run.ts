@@ -19,6 +19,7 @@ import { dropAgent, failAttempt, missDeadline } from './turn-failure.js';
 import { interruptStaleTurns, restartStuckAgents } from './turn-restarts.js';
 import type { TurnOutcome } from './turn-outcome.js';
 import type { RunInput } from './run-input.js';
+import { visibleAnswers } from './topology.js';
 import { readVoteSettings } from './vote-settings.js';
 import type { VoteSettings } from './vote-settings.js';
 import { workflowToolsFor } from './workflow-tools.js';
@@ -149,7 +150,7 @@ export class CoordinationRun {
       const answers =
         pending.freshStart === true
           ? this.state.leadingAnswers(this.settings.votingMethod, freshStartAnswerLimit)
-          : this.state.currentAnswers();
+          : visibleAnswers(this.settings.topology, this.state, agent, this.settings.votingMethod);
       const offered = this.state.offeredFor(agent, this.settings.maxNewAnswersPerAgent, answers);
       const isNewTurn = pending.reason !== 'retry' && pending.continuesRound !== true;
       if (isNewTurn && !this.mayBeginTurn(agent, offered)) continue;

@@ -2,6 +2,7 @@ import { MassGenError } from '@massgen/core';
 import type {
   FinalAnswerStrategy,
   OrchestratorSettings,
+  TopologySettings,
   VotingMethod,
   VotingSensitivity,
   Warning,
@@ -20,6 +21,7 @@ export interface VoteSettings {
   maxRounds: number | undefined;
   convergenceThreshold: number | undefined;
   votingMethod: VotingMethod;
+  topology: TopologySettings;
   timeoutMs: number | undefined;
   maxNewAnswersPerAgent: number | undefined;
   answerNoveltyRequirement: NoveltyRequirement;
@@ -86,6 +88,13 @@ export function readVoteSettings(settings: OrchestratorSettings): VoteSettings {
   if (settings.interruptStaleTurns !== undefined && typeof settings.interruptStaleTurns !== 'boolean') {
     problems.push(`interruptStaleTurns must be true or false (got ${JSON.stringify(settings.interruptStaleTurns)})`);
   }
+  const topology = settings.topology ?? { type: 'full' };
+  if (topology.type === 'ring') whole('topology.neighbors', topology.neighbors ?? Number.NaN, 1);
+  else if (topology.type === 'top_k') whole('topology.k', topology.k ?? Number.NaN, 1);
+  else if (topology.type !== 'full')
+    problems.push(
+      `topology.type must be "full", "ring" or "top_k" (got ${JSON.stringify((topology as { type: unknown }).type)})`,
+    );
   const novelty = settings.answerNoveltyRequirement ?? 'lenient';
   if (novelty !== 'lenient' && novelty !== 'balanced' && novelty !== 'strict') {
     problems.push(
@@ -122,6 +131,7 @@ export function readVoteSettings(settings: OrchestratorSettings): VoteSettings {
     maxRounds: settings.maxRounds,
     convergenceThreshold: threshold,
     votingMethod: settings.votingMethod,
+    topology,
     timeoutMs: settings.timeoutMs,
     maxNewAnswersPerAgent: settings.maxNewAnswersPerAgent,
     answerNoveltyRequirement: novelty,

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { FakeChatRequest } from '@massgen/testing';
+import { runCli } from './run-cli.js';
+import { useTeamFixture } from './team-fixture.js';
+
+const fixture = useTeamFixture('topology');
+const five = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'];
+
+/** The anonymous labels a request lets its agent vote among: the answers it was shown. */
+function offeredLabels(request: FakeChatRequest): string[] {
+  const vote = request.tools.find((tool) => tool.function.name === 'vote');
+  const properties = vote?.function.parameters?.['properties'] as { agent_id?: { enum?: string[] } } | undefined;
+  return properties?.agent_id?.enum ?? [];
+}
+
+/** Every labelled set of answers each agent was shown, by agent id (`model-<id>`). */
+function shownByAgent(requests: readonly FakeChatRequest[]): Map<string, string[][]> {
+  const shown = new Map<string, string[][]>();
+  for (const request of requests) {
+    const labels = offeredLabels(request);
+    if (labels.length === 0) continue;
+    const agentId = request.model.replace(/^model-/, '');
+    shown.set(agentId, [...(shown.get(agentId) ?? []), labels]);
+  }
+  return shown;
+}
+
+describe('massgen with orchestrator.topology', () => {
+  it('ring: each agent is shown, and votes among, its own answer and its two nearest peers; the team concludes', async () => {
+    const file = fixture.writeTeam(five, 'orchestrator:\n  topology: {type: ring, neighbors: 2}\n');
+    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
+
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('The answer is 4.\n');
+    expect(result.stderr).toContain('stop reason: consensus');
+    // agent1 (alpha) neighbours agent2 and agent5 on the ring; agent3 (gamma) agent2 and agent4.
+    const allowed: Record<string, string[]> = {
+      alpha: ['agent1', 'agent2', 'agent5'],
+      beta: ['agent1', 'agent2', 'agent3'],
+      gamma: ['agent2', 'agent3', 'agent4'],
+      delta: ['agent3', 'agent4', 'agent5'],
+      epsilon: ['agent1', 'agent4', 'agent5'],
+    };
+    const shown = shownByAgent(fixture.server.requests);
+    expect([...shown.keys()].sort()).toEqual([...five].sort());
+    for (const [agentId, views] of shown) {
+      // Before every peer has answered, the nearest ones that have stand in; never more than three.
+      for (const labels of views) expect(labels.length).toBeLessThanOrEqual(3);
+      // The vote that counted came once every answer was in: exactly its ring neighbourhood.
+      expect([...(views.at(-1) ?? [])].sort()).toEqual(allowed[agentId]);
+    }
+  });
+
+  it('top_k by its name alone: at most three answers besides its own, and the team concludes', async () => {
+    const file = fixture.writeTeam(five, 'orchestrator:\n  topology: top_k\n');
+    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
+
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('The answer is 4.\n');
+    const views = [...shownByAgent(fixture.server.requests).values()].flat();
+    expect(views.length).toBeGreaterThan(0);
+    for (const labels of views) expect(labels.length).toBeLessThanOrEqual(4);
+  });
+
+  it('full, the default, shows every answer', async () => {
+    const file = fixture.writeTeam(five);
+    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
+
+    expect(result.code, result.stderr).toBe(0);
+    const views = [...shownByAgent(fixture.server.requests).values()].flat();
+    expect(Math.max(...views.map((labels) => labels.length))).toBe(5);
+  });
+
+  it('--validate names the key path of a topology it does not know, and of a bad parameter', async () => {
+    const file = fixture.writeTeam(['alpha', 'beta'], 'orchestrator:\n  topology: star\n');
+    const unknown = await runCli(['--validate', file], { cwd: fixture.directory });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr + unknown.stdout).toMatch(
+      /orchestrator\.topology.*expected "full", "ring" or "top_k".*got "star"/,
+    );
+
+    const zero = fixture.writeTeam(['alpha', 'beta'], 'orchestrator:\n  topology: {type: ring, neighbors: 0}\n');
+    const bad = await runCli(['--validate', zero], { cwd: fixture.directory });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr + bad.stdout).toMatch(/orchestrator\.topology\.neighbors.*got 0/);
+  });
+});

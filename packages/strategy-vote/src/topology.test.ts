@@ -1,0 +1,64 @@
+import { createScriptedAgent } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
+import { CoordinationState } from './coordination-state.js';
+import type { AgentRecord } from './coordination-state.js';
+import { visibleAnswers } from './topology.js';
+
+function teamOf(size: number): { state: CoordinationState; agents: AgentRecord[] } {
+  const ids = Array.from({ length: size }, (_, index) => `a${index + 1}`);
+  const state = new CoordinationState(ids.map((id) => createScriptedAgent({ id, turns: [] })));
+  return { state, agents: [...state.agents] };
+}
+
+function answerAll(state: CoordinationState, agents: readonly AgentRecord[]): void {
+  for (const agent of agents) state.acceptAnswer(agent, `answer of ${agent.id}`, 1);
+}
+
+describe('visibleAnswers', () => {
+  it('full: every current answer', () => {
+    const { state, agents } = teamOf(5);
+    answerAll(state, agents);
+    expect(visibleAnswers({ type: 'full' }, state, agents[0]!, 'majority')).toHaveLength(5);
+  });
+
+  it('ring: its own answer and its nearest peers, after and before it in turn, wrapping around', () => {
+    const { state, agents } = teamOf(6);
+    answerAll(state, agents);
+    const seen = (index: number, neighbors: number): string[] =>
+      visibleAnswers({ type: 'ring', neighbors }, state, agents[index]!, 'majority').map((answer) => answer.agentId);
+    expect(seen(0, 2)).toEqual(['a1', 'a2', 'a6']);
+    expect(seen(3, 2)).toEqual(['a3', 'a4', 'a5']);
+    expect(seen(3, 3)).toEqual(['a3', 'a4', 'a5', 'a6']);
+    // More neighbors than peers: everyone, once.
+    expect(seen(0, 9)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'a6']);
+  });
+
+  it('ring: passes over peers without an answer yet for the next nearest', () => {
+    const { state, agents } = teamOf(6);
+    answerAll(state, [agents[0]!, agents[3]!, agents[4]!]);
+    // a2, a6 and a3 have nothing yet: a5 (two before) and a4 (three after) are a1's nearest with answers.
+    expect(visibleAnswers({ type: 'ring', neighbors: 2 }, state, agents[0]!, 'majority').map((a) => a.agentId)).toEqual(
+      ['a1', 'a4', 'a5'],
+    );
+    // An agent without an answer of its own sees only its peers.
+    expect(visibleAnswers({ type: 'ring', neighbors: 1 }, state, agents[1]!, 'majority').map((a) => a.agentId)).toEqual(
+      ['a1'],
+    );
+  });
+
+  it('top_k: its own answer and the k answers with the most votes, vote-less ones by who answered first', () => {
+    const { state, agents } = teamOf(5);
+    const [a1, a2, a3, a4, a5] = agents as [AgentRecord, AgentRecord, AgentRecord, AgentRecord, AgentRecord];
+    for (const agent of [a3, a1, a2, a4, a5]) state.acceptAnswer(agent, `answer of ${agent.id}`, 1);
+    const seen = (agent: AgentRecord): string[] =>
+      visibleAnswers({ type: 'top_k', k: 2 }, state, agent, 'majority').map((answer) => answer.agentId);
+    // No votes yet: the two that answered first.
+    expect(seen(a5)).toEqual(['a1', 'a3', 'a5']);
+    state.castVote(a1, 'agent4', 'best', undefined, 2);
+    state.castVote(a2, 'agent4', 'best', undefined, 2);
+    state.castVote(a3, 'agent2', 'good', undefined, 2);
+    expect(seen(a5)).toEqual(['a2', 'a4', 'a5']);
+    // Its own answer among the leaders is one of the k: it sees k answers in all.
+    expect(seen(a4)).toEqual(['a2', 'a4']);
+  });
+});
