@@ -11,9 +11,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseConfig } from '@massgen/config';
 import { run } from '@massgen/runtime';
 import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
+import { answerText, estimateTokens, promptTokens, teamConfig } from './fake-team.mjs';
 import { median, verdict } from './measure.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,41 +23,10 @@ const firstTokenMs = 20;
 const msPerOutputToken = 0.4;
 const slowdownPerAgent = 0.25;
 
-// An answer of about 120 words, so that prompts grow with every answer they quote.
-const answerText = (model) =>
-  `${model} recommends a managed container platform. ` +
-  'Start with the current traffic of one hundred thousand requests a day, which fits a small always-on service with autoscaling. '.repeat(
-    6,
-  );
-
-/** Four characters a token, as the fake server estimates usage. */
-const estimateTokens = (text) => Math.ceil(text.length / 4);
-
-function promptTokens(request) {
-  const parts = request.messages.map((message) =>
-    typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? ''),
-  );
-  if (request.tools.length > 0) parts.push(JSON.stringify(request.tools));
-  return Math.max(1, estimateTokens(parts.join('\n')));
-}
-
 function replyTokens(reply) {
   const calls =
     reply.type === 'tool-calls' ? reply.calls.map((call) => call.name + JSON.stringify(call.arguments)).join('') : '';
   return estimateTokens((reply.text ?? '') + calls);
-}
-
-function teamConfig(size, interrupt, baseUrl, directory) {
-  const agents = Array.from(
-    { length: size },
-    (_, index) =>
-      `  - id: agent-${index + 1}\n    backend:\n      type: chatcompletion\n      model: model-${index + 1}\n      base_url: "${baseUrl}"\n      api_key: bench-key\n`,
-  ).join('');
-  return parseConfig(`agents:\n${agents}orchestrator:\n  interrupt_stale_turns: ${interrupt}\n`, {
-    baseDir: directory,
-    cwd: directory,
-    env: {},
-  });
 }
 
 async function measureCase(server, directory, size, interrupt) {
@@ -65,7 +34,7 @@ async function measureCase(server, directory, size, interrupt) {
   for (let attempt = 0; attempt < runsPerCase; attempt += 1) {
     const before = server.requests.length;
     const result = await run(
-      teamConfig(size, interrupt, server.url, directory),
+      teamConfig(size, `  interrupt_stale_turns: ${interrupt}\n`, server.url, directory),
       'Which platform should host our Python microservice?',
       {
         cwd: directory,

@@ -2,6 +2,10 @@
 // each orchestrator.topology, with `full` (every agent sees every answer) as the baseline in the
 // same run. Answers are about 120 words, so what a topology leaves out of a prompt shows.
 //
+// Two teams: one whose agents answer once and then vote, and one whose agents, once shown a
+// peer's answer, revise their own once before voting; each revision goes out of date for every
+// agent shown it, so it is where topologies differ in model calls, not only in tokens.
+//
 // "Sent" counts the prompt of every request the fake provider received (interrupted ones
 // included: they were sent and are billed), estimated at four characters a token as the fake
 // server does. Each agent answers after a fixed latency that grows a little with its index, so
@@ -10,9 +14,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseConfig } from '@massgen/config';
 import { run } from '@massgen/runtime';
 import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
+import { answerText, promptTokens, teamConfig } from './fake-team.mjs';
 import { verdict } from './measure.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,40 +25,19 @@ const topologies = ['full', '{type: ring, neighbors: 2}', '{type: top_k, k: 3}']
 const latencyMs = 20;
 const latencyStepMs = 5;
 
-const answerText = (model) =>
-  `${model} recommends a managed container platform. ` +
-  'Start with the current traffic of one hundred thousand requests a day, which fits a small always-on service with autoscaling. '.repeat(
-    6,
-  );
+const revisedText = (model) => `${answerText(model)} Revised by ${model} after reading its peers.`;
 
-const estimateTokens = (text) => Math.ceil(text.length / 4);
-
-function promptTokens(request) {
-  const parts = request.messages.map((message) =>
-    typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? ''),
-  );
-  if (request.tools.length > 0) parts.push(JSON.stringify(request.tools));
-  return Math.max(1, estimateTokens(parts.join('\n')));
-}
-
-function teamConfig(size, topology, baseUrl, directory) {
-  const agents = Array.from(
-    { length: size },
-    (_, index) =>
-      `  - id: agent-${index + 1}\n    backend:\n      type: chatcompletion\n      model: model-${index + 1}\n      base_url: "${baseUrl}"\n      api_key: bench-key\n`,
-  ).join('');
-  return parseConfig(`agents:\n${agents}orchestrator:\n  topology: ${topology}\n`, {
-    baseDir: directory,
-    cwd: directory,
-    env: {},
-  });
+/** The labels the request's `vote` tool offers: the answers its agent was shown. */
+function shownLabels(request) {
+  const vote = request.tools.find((tool) => tool.function.name === 'vote');
+  return vote?.function.parameters?.properties?.agent_id?.enum ?? [];
 }
 
 async function measureCase(server, directory, size, topology) {
   const before = server.requests.length;
   const started = performance.now();
   const result = await run(
-    teamConfig(size, topology, server.url, directory),
+    teamConfig(size, `  topology: ${topology}\n`, server.url, directory),
     'Which platform should host our Python microservice?',
     { cwd: directory, pluginSearchPaths: [path.join(root, 'apps/cli')], record: false },
   );
@@ -71,9 +54,28 @@ async function measureCase(server, directory, size, topology) {
   };
 }
 
+const answersOnce = createTeamResponder({ answer: (request) => answerText(request.model) });
+const revisesOnce = createTeamResponder({
+  answer: (request) => answerText(request.model),
+  // The agent's second turn: shown a peer's answer and not yet revised, it revises.
+  vote: (labels, request) => labels[0],
+});
+
+/** Answers, then (shown a peer's answer) revises its answer once, then votes. */
+function reviser(request, context) {
+  const prompt = JSON.stringify(request.messages);
+  const revised = prompt.includes(`Revised by ${request.model}`);
+  const offersAnswer = request.tools.some((tool) => tool.function.name === 'new_answer');
+  if (!revised && offersAnswer && shownLabels(request).length > 1)
+    return { type: 'tool-calls', calls: [{ name: 'new_answer', arguments: { content: revisedText(request.model) } }] };
+  return revisesOnce(request, context);
+}
+
+const teams = { 'answers once': answersOnce, 'revises once': reviser };
+
 export async function topology() {
   const directory = mkdtempSync(path.join(tmpdir(), 'massgen-bench-topology-'));
-  const team = createTeamResponder({ answer: (request) => answerText(request.model) });
+  let team = answersOnce;
   const server = await createFakeOpenAIServer({
     responder: (request, context) => {
       const agentIndex = Number(request.model.split('-')[1]) - 1;
@@ -82,34 +84,43 @@ export async function topology() {
   });
   const rows = [];
   try {
-    for (const size of teamSizes) {
-      const measured = {};
-      for (const topology of topologies) measured[topology] = await measureCase(server, directory, size, topology);
-      rows.push({ size, measured });
+    for (const [name, responder] of Object.entries(teams)) {
+      team = responder;
+      for (const size of teamSizes) {
+        const measured = {};
+        for (const topology of topologies) measured[topology] = await measureCase(server, directory, size, topology);
+        rows.push({ team: name, size, measured });
+      }
     }
   } finally {
     await server.close();
     rmSync(directory, { recursive: true, force: true });
   }
   console.log('orchestrator.topology: prompt tokens sent and model calls per coordination (one run each)');
-  console.log('| agents | topology | calls | tokens sent | sent vs full | wall | stop reason |');
-  console.log('|---|---|---|---|---|---|---|');
-  for (const { size, measured } of rows) {
-    const baseline = measured[topologies[0]].sent;
+  console.log('| team | agents | topology | calls | calls vs full | tokens sent | sent vs full | wall | stop reason |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  const percent = (share) => `${Math.round(share * 100)}%`;
+  for (const { team: name, size, measured } of rows) {
+    const baseline = measured[topologies[0]];
     for (const topology of topologies) {
       const { calls, sent, wallMs, stopReason } = measured[topology];
-      const share = `${Math.round((sent / baseline) * 100)}%`;
       console.log(
-        `| ${size} | ${topology} | ${calls} | ${sent} | ${share} | ${(wallMs / 1000).toFixed(1)}s | ${stopReason} |`,
+        `| ${name} | ${size} | ${topology} | ${calls} | ${percent(calls / baseline.calls)} | ${sent} | ${percent(sent / baseline.sent)} | ${(wallMs / 1000).toFixed(1)}s | ${stopReason} |`,
       );
     }
   }
-  const largest = rows.at(-1);
-  const shares = topologies.slice(1).map((topology) => largest.measured[topology].sent / largest.measured.full.sent);
-  const ok = shares.every((share) => share < 1);
-  console.log(
-    `  at ${largest.size} agents every sparse topology sends fewer prompt tokens than full (${shares.map((share) => `${Math.round(share * 100)}%`).join(', ')})   ${verdict(ok)}`,
-  );
+  let ok = true;
+  for (const name of Object.keys(teams)) {
+    const largest = rows.filter((row) => row.team === name).at(-1);
+    const sparse = topologies.slice(1).map((topology) => largest.measured[topology]);
+    const { full } = largest.measured;
+    const fewerTokens = sparse.every((measured) => measured.sent < full.sent);
+    const fewerCalls = sparse.every((measured) => measured.calls < full.calls);
+    ok &&= fewerTokens && fewerCalls;
+    console.log(
+      `  ${name}, ${largest.size} agents: every sparse topology sends fewer prompt tokens than full (${sparse.map((measured) => percent(measured.sent / full.sent)).join(', ')}) and makes fewer calls (${sparse.map((measured) => percent(measured.calls / full.calls)).join(', ')})   ${verdict(fewerTokens && fewerCalls)}`,
+    );
+  }
   return ok;
 }
 

@@ -75,6 +75,9 @@ describe('ProgressLines', () => {
     expect(wait(['gamma', 'delta'])).toBe(
       'alpha waits for the first answers of gamma, delta before it restarts: new answer agent2.1 made its turn out of date',
     );
+    expect(wait(['a3', 'a4', 'a5', 'a6', 'a7'])).toMatch(
+      /^alpha waits for the first answers of a3, a4, a5 and 2 more /,
+    );
   });
 
   it('writes a failure out once: retries say which attempt of how many comes next, repeats name the first', () => {

@@ -100,7 +100,9 @@ function describeRetry(failedAttempt: number, retry: AttemptRetry | undefined): 
 }
 
 function firstAnswersOf(agentIds: readonly string[]): string {
-  return agentIds.length === 1 ? `${agentIds[0]}'s first answer` : `the first answers of ${agentIds.join(', ')}`;
+  if (agentIds.length === 1) return `${agentIds[0]}'s first answer`;
+  const more = agentIds.length > 3 ? ` and ${agentIds.length - 3} more` : '';
+  return `the first answers of ${agentIds.slice(0, 3).join(', ')}${more}`;
 }
 
 function countWords(text: string): number {

@@ -44,7 +44,7 @@ describe('massgen with orchestrator.topology', () => {
     const shown = shownByAgent(fixture.server.requests);
     expect([...shown.keys()].sort()).toEqual([...five].sort());
     for (const [agentId, views] of shown) {
-      // Before every peer has answered, the nearest ones that have stand in; never more than three.
+      // Its own answer and its two neighbours' at most, whoever of them had answered.
       for (const labels of views) expect(labels.length).toBeLessThanOrEqual(3);
       // The vote that counted came once every answer was in: exactly its ring neighbourhood.
       expect([...(views.at(-1) ?? [])].sort()).toEqual(allowed[agentId]);

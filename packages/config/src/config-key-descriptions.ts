@@ -69,7 +69,7 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
   'orchestrator.voting_method':
     '`majority`, or `weighted_by_confidence` (votes weigh by the confidence each voter states).',
   'orchestrator.topology':
-    "Which answers each agent is shown and may vote among: `full` (every answer, the default), `ring` (its own and its nearest peers' in agent order) or `top_k` (its own and the most-voted). A name alone takes the defaults; a mapping sets them: `{type: ring, neighbors: 3}`. Votes, consensus and the winner are counted as with `full`; a sparse topology sends each agent fewer answers.",
+    "Which answers each agent is shown and may vote among: `full` (every answer, the default), `ring` (its own and its nearest peers' in agent order) or `top_k` (its own and the most-voted). A name alone takes the defaults; a mapping sets them: `{type: ring, neighbors: 3}`. Votes, consensus and the winner are counted as with `full`; a sparse topology sends each agent fewer answers, and an answer an agent is not shown neither interrupts its turn nor outdates its vote, so it costs that agent no call.",
   'orchestrator.enable_restarts': 'Restart agents that are working from outdated answers when a new answer arrives.',
   'orchestrator.restart_after_stagnation':
     'Rounds without a new idea before the agents are nudged or restarted from the best answers.',
@@ -91,7 +91,7 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
 
   'topology.type': '`full`, `ring` or `top_k`.',
   'topology.neighbors':
-    'With `ring`: how many nearest peers each agent sees besides itself, taken after and before it in turn (peers without an answer yet are passed over). Default 2.',
+    'With `ring`: how many nearest peers each agent sees besides itself, taken after and before it in turn (a peer dropped before it answered is passed over for the next). Default 2.',
   'topology.k':
     'With `top_k`: how many of the most-voted answers each agent sees (answers nobody has voted for rank by who answered first), besides its own. Default 3.',
 

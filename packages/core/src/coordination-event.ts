@@ -63,7 +63,18 @@ export type CoordinationEvent =
   | { type: 'agent-delta'; agentId: string; kind: 'text' | 'reasoning'; text: string }
   | { type: 'tool-call'; agentId: string; callId: string; name: string; input: string }
   | { type: 'tool-result'; agentId: string; callId: string; name: string; output: string; isError: boolean }
-  | { type: 'answer'; agentId: string; label: string; content: string; round: number }
+  | {
+      type: 'answer';
+      agentId: string;
+      label: string;
+      content: string;
+      round: number;
+      /**
+       * Agents whose votes still count: the answer is outside what their topology shows them.
+       * Every other vote is out of date from this answer on.
+       */
+      keptVotes?: string[];
+    }
   | {
       type: 'vote';
       agentId: string;
@@ -81,8 +92,9 @@ export type CoordinationEvent =
     }
   | { type: 'restart'; agentId: string; reason: string }
   /**
-   * The agent's turn was stopped (`reason` says why) and its next one waits for the agents in
-   * `waitingFor`; an `agent-start` ends the wait.
+   * The agent's turn was stopped (`reason` says why) and its next one waits for the first
+   * answers of the agents in `waitingFor`, as they were when the wait began; an `agent-start`
+   * ends the wait.
    */
   | { type: 'agent-waiting'; agentId: string; waitingFor: string[]; reason: string }
   /**

@@ -1,7 +1,7 @@
 import type { AgentStatus, RunStatus } from './run-status.js';
 import type { DisplayState } from './display-state.js';
 import { formatCost, formatDuration, formatTokenCount, totalTokens } from './quantity-format.js';
-import { oneLine, truncateEnd } from './text-lines.js';
+import { listNames, oneLine, truncateEnd } from './text-lines.js';
 
 /** The label of the agent's latest answer, if it gave one. */
 export function latestAnswerLabel(status: RunStatus, agentId: string): string | undefined {
@@ -41,7 +41,9 @@ export function waitingOn(status: RunStatus, agentId: string): string[] {
     const other = status.agents[id];
     return other !== undefined && (other.state === 'working' || other.waiting !== undefined);
   };
-  if (agent.state === 'waiting') return (agent.waiting?.for ?? []).filter(atWork);
+  // A held-off agent waits for first answers: those that have answered (or failed) are done.
+  if (agent.state === 'waiting')
+    return (agent.waiting?.for ?? []).filter((id) => status.agents[id]?.answers === 0 && atWork(id));
   const settled = agent.state === 'voted' || (agent.state === 'answered' && status.strategy === 'vote');
   if (!settled) return [];
   return Object.keys(status.agents).filter((id) => id !== agentId && atWork(id));
@@ -53,12 +55,11 @@ export function describeWaitingOn(
   silentForMs: Readonly<Record<string, number>> = {},
 ): string {
   if (agentIds.length === 0) return '';
-  const named = agentIds.slice(0, 2).map((id) => {
+  const named = agentIds.map((id) => {
     const silent = silentForMs[id];
     return silent === undefined ? id : `${id} (${describeSilence(silent)})`;
   });
-  const more = agentIds.length > 2 ? ` and ${agentIds.length - 2} more` : '';
-  return `waiting for ${named.join(', ')}${more}`;
+  return `waiting for ${listNames(named, 2)}`;
 }
 
 /** `silent 45s`: how long an agent the run has named silent has sent nothing. */

@@ -146,6 +146,28 @@ describe('reduceRunStatus', () => {
     expect(status.agents['alpha']?.costUsd).toBeUndefined();
   });
 
+  it('keeps the votes an answer leaves standing (outside what their voters see), marking only the others out of date', () => {
+    const threeAgents: CoordinationEvent = {
+      type: 'run-start',
+      task: 'q',
+      strategy: 'vote',
+      agents: ['alpha', 'beta', 'gamma'].map((id) => ({ id, provider: 'chatcompletion', modelId: `model-${id}` })),
+    };
+    const status = replay([
+      threeAgents,
+      { type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'x', round: 1 },
+      { type: 'vote', agentId: 'alpha', targetAgentId: 'alpha', targetLabel: 'agent1.1', reason: 'r', round: 2 },
+      { type: 'vote', agentId: 'beta', targetAgentId: 'alpha', targetLabel: 'agent1.1', reason: 'r', round: 2 },
+      { type: 'answer', agentId: 'gamma', label: 'agent3.1', content: 'y', round: 1, keptVotes: ['beta'] },
+    ]);
+    expect(status.votes.map((vote) => [vote.agentId, vote.stale, vote.outdatedBy])).toEqual([
+      ['alpha', true, 'agent3.1'],
+      ['beta', false, undefined],
+    ]);
+    expect(status.agents['alpha']?.vote).toBeNull();
+    expect(status.agents['beta']).toMatchObject({ state: 'voted', vote: { targetLabel: 'agent1.1' } });
+  });
+
   it('keeps whom a held-off agent waits for, until its next turn starts', () => {
     const waiting: CoordinationEvent = {
       type: 'agent-waiting',

@@ -130,12 +130,15 @@ export function reduceRunStatus(status: RunStatus, event: RunEvent): RunStatus {
       break;
     case 'answer': {
       next.answers = [...next.answers, { label: event.label, agentId: event.agentId, round: event.round }];
-      // A new answer invalidates every vote.
+      // A new answer invalidates every vote but those of agents it is not shown to.
+      const kept = new Set(event.keptVotes ?? []);
       next.agents = Object.fromEntries(
-        Object.entries(next.agents).map(([id, agent]) => [id, { ...agent, vote: null }]),
+        Object.entries(next.agents).map(([id, agent]) => [id, kept.has(id) ? agent : { ...agent, vote: null }]),
       );
-      if (next.votes.some((vote) => !vote.stale)) {
-        next.votes = next.votes.map((vote) => (vote.stale ? vote : { ...vote, stale: true, outdatedBy: event.label }));
+      if (next.votes.some((vote) => !vote.stale && !kept.has(vote.agentId))) {
+        next.votes = next.votes.map((vote) =>
+          vote.stale || kept.has(vote.agentId) ? vote : { ...vote, stale: true, outdatedBy: event.label },
+        );
       }
       const agent = next.agents[event.agentId];
       if (agent !== undefined) updateAgent(event.agentId, { state: 'answered', answers: agent.answers + 1 });

@@ -7,6 +7,12 @@
 const ellipsis = '…';
 
 /** Collapses runs of whitespace (newlines included) to single spaces. */
+/** `alpha, beta and 3 more`: up to `limit` names, then how many are left out. */
+export function listNames(names: readonly string[], limit = 3): string {
+  const more = names.length > limit ? ` and ${names.length - limit} more` : '';
+  return `${names.slice(0, limit).join(', ')}${more}`;
+}
+
 export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }

@@ -1,5 +1,5 @@
 import type { AttemptRetry, RunEvent, SerializedError } from '@massgen/core';
-import { oneLine } from './text-lines.js';
+import { listNames, oneLine } from './text-lines.js';
 
 export type TimelineKind =
   'round' | 'answer' | 'vote' | 'restart' | 'error' | 'retry' | 'dropped' | 'warning' | 'winner' | 'final' | 'end';
@@ -60,7 +60,7 @@ export function timelineEntry(
         ...base,
         kind: 'restart',
         agentId: event.agentId,
-        text: `${event.agentId} waits for ${event.waitingFor.join(', ')}: ${oneLine(event.reason)}`,
+        text: `${event.agentId} waits for ${listNames(event.waitingFor)}: ${oneLine(event.reason)}`,
       };
     case 'agent-error': {
       const said = failure(event.error, event.agentId);

@@ -84,7 +84,8 @@ function coordinationOf(events: readonly RunEvent[], agentIds: readonly string[]
     switch (event.type) {
       case 'answer':
         answers.push({ agentId: event.agentId, label: event.label, content: event.content, round: event.round });
-        votes = new Map();
+        // Votes of agents the answer is not shown to (a sparse topology) still stand.
+        votes = new Map([...votes].filter(([voter]) => event.keptVotes?.includes(voter) === true));
         completed(progress, event.agentId, event.round);
         break;
       case 'vote':

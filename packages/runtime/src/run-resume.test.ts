@@ -103,6 +103,28 @@ describe('run with resume', () => {
     expect(recorded.map((line) => (JSON.parse(line) as RunEvent).seq)).toEqual(recorded.map((_, index) => index));
   });
 
+  it('keeps the votes an answer left standing (outside what their voters were shown) when it rebuilds the coordination', () => {
+    const record = path.join(directory, 'kept');
+    mkdirSync(record);
+    const events: Array<Record<string, unknown>> = [
+      {
+        type: 'run-start',
+        task: 'q',
+        strategy: 'vote',
+        agents: ['a', 'b', 'c'].map((id) => ({ id, provider: 'p', modelId: 'm' })),
+      },
+      { type: 'answer', agentId: 'a', label: 'agent1.1', content: 'x', round: 1 },
+      { type: 'vote', agentId: 'a', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
+      { type: 'vote', agentId: 'b', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
+      { type: 'answer', agentId: 'c', label: 'agent3.1', content: 'y', round: 1, keptVotes: ['b'] },
+    ];
+    writeFileSync(
+      path.join(record, 'events.jsonl'),
+      events.map((event, seq) => JSON.stringify({ ...event, runId: 'kept', seq, time: seq })).join('\n') + '\n',
+    );
+    expect(readResumableRun(record).coordination.votes.map((vote) => vote.agentId)).toEqual(['b']);
+  });
+
   it('refuses a record whose run concluded, or one damaged in the middle', async () => {
     const finished = await run(
       team('  max_rounds: 1\n'),

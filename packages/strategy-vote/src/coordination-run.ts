@@ -19,7 +19,7 @@ import { dropAgent, failAttempt, missDeadline } from './turn-failure.js';
 import { interruptStaleTurns, restartStuckAgents } from './turn-restarts.js';
 import type { TurnOutcome } from './turn-outcome.js';
 import type { RunInput } from './run-input.js';
-import { visibleAnswers } from './topology.js';
+import { mayShow, visibleAnswers } from './topology.js';
 import { readVoteSettings } from './vote-settings.js';
 import type { VoteSettings } from './vote-settings.js';
 import { workflowToolsFor } from './workflow-tools.js';
@@ -150,11 +150,11 @@ export class CoordinationRun {
       const answers =
         pending.freshStart === true
           ? this.state.leadingAnswers(this.settings.votingMethod, freshStartAnswerLimit)
-          : visibleAnswers(this.settings.topology, this.state, agent, this.settings.votingMethod);
+          : this.visibleTo(agent);
       const offered = this.state.offeredFor(agent, this.settings.maxNewAnswersPerAgent, answers);
       const isNewTurn = pending.reason !== 'retry' && pending.continuesRound !== true;
       if (isNewTurn && !this.mayBeginTurn(agent, offered)) continue;
-      const waitingFor = pending.afterInterruption === true ? this.firstAnswersComing() : [];
+      const waitingFor = pending.afterInterruption === true ? this.firstAnswersComing(agent) : [];
       if (waitingFor.length > 0) {
         events.push(...announceWait(agent, pending, waitingFor));
         continue;
@@ -193,17 +193,22 @@ export class CoordinationRun {
   }
 
   /**
-   * The agents still writing their first answer. An interrupted turn waits for them before
-   * restarting, since their answers would only interrupt the restart again, and the run cannot
-   * reach consensus before they arrive anyway. With a convergence threshold nobody waits: the
-   * team may converge without a straggler's answer.
+   * The agents still writing a first answer that `agent` may be shown. An interrupted turn waits
+   * for them before restarting, since their answers would only interrupt the restart again, and
+   * the run cannot reach consensus before they arrive anyway. With a convergence threshold nobody
+   * waits: the team may converge without a straggler's answer.
    */
-  private firstAnswersComing(): string[] {
+  private firstAnswersComing(agent: AgentRecord): string[] {
     if (this.settings.convergenceThreshold !== undefined) return [];
     return this.state
       .live()
-      .filter((agent) => agent.turn !== undefined && agent.turn.viewVersion === 0)
-      .map((agent) => agent.id);
+      .filter(
+        (other) =>
+          other.turn !== undefined &&
+          other.turn.viewVersion === 0 &&
+          mayShow(this.settings.topology, this.state, agent, other),
+      )
+      .map((other) => other.id);
   }
 
   private mayBeginTurn(agent: AgentRecord, offered: OfferedTools): boolean {
@@ -309,7 +314,12 @@ export class CoordinationRun {
     content: string,
     novel: boolean,
   ): Generator<CoordinationEvent> {
-    const { answer, invalidated } = this.state.acceptAnswer(agent, content, turn.round);
+    const { answer, invalidated, kept } = this.state.acceptAnswer(
+      agent,
+      content,
+      turn.round,
+      (voter) => !this.visibleTo(voter).some((shown) => shown.agentId === agent.id),
+    );
     this.novelty.record(answer.label, content);
     agent.turnsCompleted = turn.round;
     agent.interruptionsInARow = 0;
@@ -317,7 +327,14 @@ export class CoordinationRun {
       this.stagnation.progress(turn.round);
       this.stall = undefined;
     }
-    yield { type: 'answer', agentId: agent.id, label: answer.label, content, round: turn.round };
+    yield {
+      type: 'answer',
+      agentId: agent.id,
+      label: answer.label,
+      content,
+      round: turn.round,
+      ...(kept.length === 0 ? {} : { keptVotes: kept.map((voter) => voter.id) }),
+    };
     agent.pending = { reason: 'update', attempt: 1 };
     for (const voter of invalidated) {
       if (voter.alive && voter !== agent) {
@@ -328,7 +345,10 @@ export class CoordinationRun {
         };
       }
     }
-    if (this.settings.interruptStaleTurns) interruptStaleTurns(this.state, agent, answer.label);
+    if (this.settings.interruptStaleTurns)
+      interruptStaleTurns(this.state, agent, answer.label, (other, viewVersion) =>
+        this.seesAnswersAfter(other, viewVersion),
+      );
   }
 
   private *acceptVote(
@@ -338,13 +358,14 @@ export class CoordinationRun {
   ): Generator<CoordinationEvent> {
     agent.turnsCompleted = turn.round;
     agent.interruptionsInARow = 0;
-    if (turn.viewVersion < this.state.answersVersion) {
+    const target = this.state.agents.find((each) => each.label === vote.label);
+    const shownLabel = turn.shownAnswers.find((label) => label.startsWith(`${vote.label}.`));
+    if (this.seesAnswersAfter(agent, turn.viewVersion) || target?.currentAnswer?.label !== shownLabel) {
       // Shown, so the record says what happened, but marked: it counts for nothing.
-      const target = this.state.agents.find((each) => each.label === vote.label);
       yield {
         type: 'vote',
         agentId: agent.id,
-        targetLabel: turn.shownAnswers.find((label) => label.startsWith(`${vote.label}.`)) ?? vote.label,
+        targetLabel: shownLabel ?? vote.label,
         targetAgentId: target?.id ?? vote.label,
         reason: vote.reason,
         ...(vote.confidence === undefined ? {} : { confidence: vote.confidence }),
@@ -368,6 +389,20 @@ export class CoordinationRun {
       ...(cast.confidence === undefined ? {} : { confidence: cast.confidence }),
       round: cast.round,
     };
+  }
+
+  /** The answers `agent` is shown under the run's topology now. */
+  private visibleTo(agent: AgentRecord): Answer[] {
+    return visibleAnswers(this.settings.topology, this.state, agent, this.settings.votingMethod);
+  }
+
+  /**
+   * Whether `agent` can now see an answer newer than a view built at `viewVersion`. With every
+   * answer visible (`full`) that is any newer answer; a sparse topology leaves out those it
+   * does not show the agent, so they neither interrupt it nor make its vote out of date.
+   */
+  private seesAnswersAfter(agent: AgentRecord, viewVersion: number): boolean {
+    return this.visibleTo(agent).some((answer) => answer.sequence > viewVersion);
   }
 
   /**
@@ -432,11 +467,10 @@ export class CoordinationRun {
   }
 }
 
-/** Says, once for each set of agents waited for, that an interrupted agent holds off its restart. */
+/** Says, once, that an interrupted agent holds off its restart, and for whose first answers. */
 function announceWait(agent: AgentRecord, pending: PendingTurn, waitingFor: string[]): CoordinationEvent[] {
-  const key = waitingFor.join('\n');
-  if (pending.announcedWait === key) return [];
-  pending.announcedWait = key;
+  if (pending.waitAnnounced === true) return [];
+  pending.waitAnnounced = true;
   return [
     { type: 'agent-waiting', agentId: agent.id, waitingFor, reason: pending.restartReason ?? 'the answers changed' },
   ];

@@ -48,8 +48,8 @@ export interface PendingTurn {
   freshStart?: boolean;
   /** The turn replaces one interrupted by a new answer. */
   afterInterruption?: boolean;
-  /** The agents the turn was last announced as waiting for (`agent-waiting`), so a wait is said once. */
-  announcedWait?: string;
+  /** The turn's wait for first answers was announced (`agent-waiting`), so it is said once. */
+  waitAnnounced?: boolean;
 }
 
 export interface AgentRecord {
@@ -166,8 +166,16 @@ export class CoordinationState {
     return this.currentAnswers().filter((answer) => labels.has(answer.label));
   }
 
-  /** Records an answer and drops every vote, returning the agents whose votes were dropped. */
-  acceptAnswer(agent: AgentRecord, content: string, round: number): { answer: Answer; invalidated: AgentRecord[] } {
+  /**
+   * Records an answer and drops the votes it makes out of date: every vote, unless `keepsVote`
+   * says a voter's still stands (it cannot see the answer). Returns the voters of both kinds.
+   */
+  acceptAnswer(
+    agent: AgentRecord,
+    content: string,
+    round: number,
+    keepsVote: (voter: AgentRecord) => boolean = () => false,
+  ): { answer: Answer; invalidated: AgentRecord[]; kept: AgentRecord[] } {
     this.answerTotal += 1;
     agent.answerCount += 1;
     agent.firstAnswerSequence ??= this.answerTotal;
@@ -180,9 +188,13 @@ export class CoordinationState {
       round,
     };
     agent.currentAnswer = answer;
-    const invalidated = this.agents.filter((each) => each.vote !== undefined);
+    const voters = this.agents.filter((each) => each.vote !== undefined);
+    const kept = voters.filter(
+      (voter) => voter !== agent && voter.vote?.targetAgentId !== agent.id && keepsVote(voter),
+    );
+    const invalidated = voters.filter((voter) => !kept.includes(voter));
     for (const voter of invalidated) voter.vote = undefined;
-    return { answer, invalidated };
+    return { answer, invalidated, kept };
   }
 
   castVote(

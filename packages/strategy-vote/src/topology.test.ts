@@ -2,7 +2,7 @@ import { createScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { CoordinationState } from './coordination-state.js';
 import type { AgentRecord } from './coordination-state.js';
-import { visibleAnswers } from './topology.js';
+import { mayShow, visibleAnswers } from './topology.js';
 
 function teamOf(size: number): { state: CoordinationState; agents: AgentRecord[] } {
   const ids = Array.from({ length: size }, (_, index) => `a${index + 1}`);
@@ -33,17 +33,32 @@ describe('visibleAnswers', () => {
     expect(seen(0, 9)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'a6']);
   });
 
-  it('ring: passes over peers without an answer yet for the next nearest', () => {
+  it('ring: a peer that has not answered yet is not shown yet, nor stood in for; one dropped before answering is passed over', () => {
     const { state, agents } = teamOf(6);
-    answerAll(state, [agents[0]!, agents[3]!, agents[4]!]);
-    // a2, a6 and a3 have nothing yet: a5 (two before) and a4 (three after) are a1's nearest with answers.
-    expect(visibleAnswers({ type: 'ring', neighbors: 2 }, state, agents[0]!, 'majority').map((a) => a.agentId)).toEqual(
-      ['a1', 'a4', 'a5'],
-    );
-    // An agent without an answer of its own sees only its peers.
-    expect(visibleAnswers({ type: 'ring', neighbors: 1 }, state, agents[1]!, 'majority').map((a) => a.agentId)).toEqual(
-      ['a1'],
-    );
+    const [a1, a2, a3, a4, a5, a6] = agents as [
+      AgentRecord,
+      AgentRecord,
+      AgentRecord,
+      AgentRecord,
+      AgentRecord,
+      AgentRecord,
+    ];
+    answerAll(state, [a1, a4, a5]);
+    const ring = { type: 'ring', neighbors: 2 } as const;
+    const seen = (agent: AgentRecord): string[] =>
+      visibleAnswers(ring, state, agent, 'majority').map((answer) => answer.agentId);
+    // a1's neighbours are a2 and a6, neither of which has answered: it sees only its own answer.
+    expect(seen(a1)).toEqual(['a1']);
+    expect(mayShow(ring, state, a1, a2)).toBe(true);
+    expect(mayShow(ring, state, a1, a4)).toBe(false);
+    // An agent without an answer of its own sees only its neighbours'.
+    expect(seen(a3)).toEqual(['a4']);
+    // a2 is dropped without an answer: a1's nearest are now a6 and a3.
+    a2.alive = false;
+    answerAll(state, [a3]);
+    expect(seen(a1)).toEqual(['a1', 'a3']);
+    expect(mayShow(ring, state, a1, a6)).toBe(true);
+    expect(mayShow(ring, state, a1, a2)).toBe(false);
   });
 
   it('top_k: its own answer and the k answers with the most votes, vote-less ones by who answered first', () => {

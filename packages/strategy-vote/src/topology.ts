@@ -8,7 +8,9 @@ import type { AgentRecord, Answer, CoordinationState } from './coordination-stat
  * - `full`: every current answer; a round costs O(N²) prompt tokens.
  * - `ring`: the latest answers of its `neighbors` nearest peers on the ring of agents in
  *   configuration order, taken alternately after and before it (1 after, 1 before, 2 after, ...);
- *   peers without an answer yet are passed over for the next nearest. O(N·k).
+ *   a peer dropped before it answered is passed over for the next nearest. A peer that has not
+ *   answered yet is simply not shown yet, so answers outside the neighbourhood never reach the
+ *   agent. O(N·k).
  * - `top_k`: the `k` answers with the most vote weight (ties and vote-less answers by who answered
  *   first), as the tally ranks them now, its own among them or added to them. O(N·k).
  *
@@ -26,22 +28,36 @@ export function visibleAnswers(
   if (topology.type === 'full') return answers;
   const others =
     topology.type === 'ring'
-      ? ringPeers(state, agent).slice(0, topology.neighbors)
+      ? ringPeers(state, agent, topology.neighbors)
       : ranked(state, votingMethod).slice(0, topology.k);
   const shown = new Set([agent.id, ...others]);
   return answers.filter((answer) => shown.has(answer.agentId));
 }
 
-/** Peers with an answer, nearest first on the ring: 1 after, 1 before, 2 after, 2 before, ... */
-function ringPeers(state: CoordinationState, agent: AgentRecord): string[] {
+/**
+ * Whether `other`'s answers can be shown to `agent` at all, now or once they exist: what an agent
+ * waiting for first answers waits for. Under `top_k` any answer may come to lead.
+ */
+export function mayShow(
+  topology: TopologySettings,
+  state: CoordinationState,
+  agent: AgentRecord,
+  other: AgentRecord,
+): boolean {
+  if (topology.type !== 'ring' || other === agent) return true;
+  return ringPeers(state, agent, topology.neighbors).includes(other.id);
+}
+
+/** Its `neighbors` nearest peers: 1 after, 1 before, 2 after, 2 before, ...; dropped ones without an answer passed over. */
+function ringPeers(state: CoordinationState, agent: AgentRecord, neighbors: number): string[] {
   const agents = state.agents;
   const position = agents.indexOf(agent);
   const peers: string[] = [];
-  for (let distance = 1; distance <= Math.floor(agents.length / 2); distance += 1) {
+  for (let distance = 1; distance <= Math.floor(agents.length / 2) && peers.length < neighbors; distance += 1) {
     for (const step of [distance, -distance]) {
       const peer = agents[(position + step + agents.length) % agents.length];
-      if (peer !== undefined && peer !== agent && peer.currentAnswer !== undefined && !peers.includes(peer.id))
-        peers.push(peer.id);
+      if (peer === undefined || peer === agent || peers.includes(peer.id) || peers.length >= neighbors) continue;
+      if (peer.alive || peer.currentAnswer !== undefined) peers.push(peer.id);
     }
   }
   return peers;

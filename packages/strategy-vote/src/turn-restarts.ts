@@ -7,19 +7,26 @@ import type { AgentRecord, CoordinationState } from './coordination-state.js';
 const interruptionsInARowLimit = 2;
 
 /**
- * After `author`'s new answer `label`: stops the turns that were built on older answers, so no
- * tokens go into work that is out of date, and queues their restart with the current answers.
+ * After `author`'s new answer `label`: stops the turns built on older answers than their agent
+ * can now see (`seesNewerAnswers`), so no tokens go into work that is out of date, and queues
+ * their restart with the current answers. A turn whose agent cannot see the answer (outside its
+ * topology) goes on: its view has not changed.
  *
  * Two kinds of turn are left to end. One that started before any answer existed is writing an
  * independent first answer, which the coordination wants from every agent: seeing another
  * answer first would only anchor it. And one that has already called `new_answer` is done:
  * its answer counts whatever it was based on.
  */
-export function interruptStaleTurns(state: CoordinationState, author: AgentRecord, label: string): void {
+export function interruptStaleTurns(
+  state: CoordinationState,
+  author: AgentRecord,
+  label: string,
+  seesNewerAnswers: (agent: AgentRecord, viewVersion: number) => boolean,
+): void {
   for (const other of state.live()) {
     const turn = other.turn;
     if (other === author || turn === undefined || turn.viewVersion === 0 || turn.hasAnswerCall) continue;
-    if (turn.viewVersion >= state.answersVersion) continue;
+    if (!seesNewerAnswers(other, turn.viewVersion)) continue;
     if (other.interruptionsInARow >= interruptionsInARowLimit) continue;
     turn.abort();
     other.turn = undefined;

@@ -1,5 +1,5 @@
-import type { TurnRequest } from '@massgen/core';
-import { createScriptedAgent, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
+import type { TopologySettings, TurnRequest } from '@massgen/core';
+import { createDeferred, createScriptedAgent, newAnswerCall, textTurn, voteCall, waitFor } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   isPresentation,
   offeredLabels,
   onlyEvent,
+  promptText,
 } from './test-context.js';
 import { createVoteStrategy } from './vote-strategy.js';
 
@@ -79,6 +80,97 @@ describe('vote strategy: topology', () => {
       expect(last).toContain(first.label.split('.')[0]);
     }
     expect(onlyEvent(events, 'consensus')).toMatchObject({ winnerAgentId: first.agentId, stopReason: 'consensus' });
+  });
+
+  it("ring: an answer outside an agent's neighbourhood neither interrupts it nor outdates its vote, so it costs that agent no call", async () => {
+    /**
+     * Five agents each answer, then vote for the first answer offered, except a4, which waits
+     * until the other four have voted and then revises its answer. On a ring of one neighbour
+     * only a3 sees a4's answers; with every answer visible (`full`), every voter does.
+     */
+    const callsAfterRevision = async (topology: TopologySettings) => {
+      const othersVoted = createDeferred();
+      const agents = ['a1', 'a2', 'a3', 'a5'].map(answerThenVoteFirst);
+      const reviser = createScriptedAgent({
+        id: 'a4',
+        turns: (request, index) => {
+          if (isPresentation(request)) return textTurn('Final from a4');
+          if (index === 0) return textTurn('', newAnswerCall('Answer of a4.'));
+          if (promptText(request).includes('Revised answer of a4.'))
+            return textTurn('', voteCall(offeredLabels(request)[0] ?? 'agent4', 'mine'));
+          return [waitFor(othersVoted.promise), ...textTurn('', newAnswerCall('Revised answer of a4.'))];
+        },
+      });
+      const team = [...agents.slice(0, 3), reviser, ...agents.slice(3)];
+      const coordinationCalls = () =>
+        team.map((agent) => agent.requests.filter((request) => !isPresentation(request)).length);
+      let atRevision: number[] = [];
+      const voted = new Set<string>();
+      const events = await collectEvents(
+        createVoteStrategy(),
+        createTestContext({ agents: team, settings: { topology, timeoutMs: 10_000 } }),
+        (event) => {
+          if (event.type === 'vote' && event.stale !== true) voted.add(event.agentId);
+          if (voted.size === 4 && !voted.has('a4') && atRevision.length === 0) {
+            atRevision = coordinationCalls();
+            othersVoted.resolve();
+          }
+        },
+      );
+      expect(onlyEvent(events, 'run-end').stopReason).toBe('consensus');
+      const revision = eventsOfType(events, 'answer').find((answer) => answer.label === 'agent4.2');
+      const calls = coordinationCalls();
+      return {
+        keptVotes: revision?.keptVotes,
+        extraCalls: calls.map((count, index) => count - (atRevision[index] ?? 0)),
+      };
+    };
+
+    const ring = await callsAfterRevision({ type: 'ring', neighbors: 1 });
+    expect(ring.keptVotes).toEqual(['a1', 'a2', 'a5']);
+    // a3 votes again; a4 votes; nobody else is asked again.
+    expect(ring.extraCalls).toEqual([0, 0, 1, 1, 0]);
+    const full = await callsAfterRevision({ type: 'full' });
+    expect(full.keptVotes).toBeUndefined();
+    expect(full.extraCalls).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('ring: an interrupted turn waits only for first answers its agent may be shown', async () => {
+    // a5 answers last; on a ring of one neighbour only a4 may be shown its answer.
+    const restartOfA1 = async (topology: TopologySettings) => {
+      const a5MayAnswer = createDeferred();
+      const late = createScriptedAgent({
+        id: 'a5',
+        turns: (request, index) => {
+          if (isPresentation(request)) return textTurn('Final from a5');
+          if (index === 0) return [waitFor(a5MayAnswer.promise), ...textTurn('', newAnswerCall('Answer of a5.'))];
+          return textTurn('', voteCall(offeredLabels(request)[0] ?? 'agent5', 'first I was shown'));
+        },
+      });
+      const agents = [...['a1', 'a2', 'a3', 'a4'].map(answerThenVoteFirst), late];
+      const events = await collectEvents(
+        createVoteStrategy(),
+        createTestContext({ agents, settings: { topology, timeoutMs: 10_000 } }),
+        (event) => {
+          if ((event.type === 'vote' || event.type === 'agent-waiting') && event.agentId === 'a1')
+            a5MayAnswer.resolve();
+        },
+      );
+      expect(onlyEvent(events, 'run-end').stopReason).toBe('consensus');
+      const restarted = events.findIndex(
+        (event) => event.type === 'agent-start' && event.agentId === 'a1' && event.reason === 'restart',
+      );
+      const a5Answered = events.findIndex((event) => event.type === 'answer' && event.agentId === 'a5');
+      return { restartedBeforeA5Answered: restarted < a5Answered, waited: eventsOfType(events, 'agent-waiting') };
+    };
+
+    // a2's answer interrupts a1's review; a1 restarts at once: a5's answer is not for it.
+    expect(await restartOfA1({ type: 'ring', neighbors: 1 })).toEqual({ restartedBeforeA5Answered: true, waited: [] });
+    const full = await restartOfA1({ type: 'full' });
+    expect(full.restartedBeforeA5Answered).toBe(false);
+    expect(full.waited).toContainEqual(
+      expect.objectContaining({ agentId: 'a1', waitingFor: expect.arrayContaining(['a5']) }),
+    );
   });
 
   it('ends the run as a configuration error on a topology parameter that could never show an answer', async () => {
