@@ -62,4 +62,33 @@ describe('AsyncQueue', () => {
     await expect(read).resolves.toEqual([1, 2]);
     await expect(queue.next()).resolves.toEqual({ kind: 'ended' });
   });
+
+  it('hands out the buffered items before the error it was ended with, and rejects a waiting reader with it', async () => {
+    const queue = new AsyncQueue<string>();
+    queue.push('a');
+    queue.end(new Error('bad team'));
+    const seen: string[] = [];
+    await expect(
+      (async () => {
+        for await (const item of queue) seen.push(item);
+      })(),
+    ).rejects.toThrow('bad team');
+    expect(seen).toEqual(['a']);
+
+    const waited = new AsyncQueue<string>();
+    const reading = waited.next();
+    waited.end(new Error('gone'));
+    await expect(reading).rejects.toThrow('gone');
+  });
+
+  it('takes items as they come, and refuses to wait past the end', async () => {
+    const queue = new AsyncQueue<number>();
+    queue.push(1);
+    await expect(queue.take()).resolves.toBe(1);
+    const waiting = queue.take();
+    queue.push(2);
+    await expect(waiting).resolves.toBe(2);
+    queue.end();
+    await expect(queue.take()).rejects.toThrow('the queue has ended');
+  });
 });

@@ -12,23 +12,39 @@ export interface QueueWaitOptions {
 }
 
 /**
- * Items from producers that cannot wait (SDK callbacks, tool handlers) in arrival order, for one
- * consumer: read with `for await`, or with `next`, which may give up after a time limit or on an
- * abort. A wait that gives up loses nothing: the read it started stays pending and hands its item
+ * Items from producers that cannot wait (SDK callbacks, tool handlers, timers, a run's events) in
+ * arrival order, for one consumer: read with `for await`, with `take`, or with `next`, which may
+ * give up after a time limit or on an abort. A wait that gives up loses nothing: the read it started stays pending and hands its item
  * to the next wait. The buffering is `it-pushable`'s; an item pushed after `end` is dropped.
  */
 export class AsyncQueue<Item> implements AsyncIterable<Item> {
   private readonly items: Pushable<Item> = pushable<Item>({ objectMode: true });
   private pending: Promise<IteratorResult<Item>> | undefined;
   private waiting = false;
+  private ended = false;
+  private failure: { error: unknown } | undefined;
 
   push(item: Item): void {
     this.items.push(item);
   }
 
-  /** No more items: the reader gets those buffered, then the end. */
-  end(): void {
+  /**
+   * No more items: the reader gets those buffered, then the end, or `error` thrown when the
+   * producer failed.
+   */
+  end(error?: unknown): void {
+    if (this.ended) return;
+    this.ended = true;
+    if (error !== undefined) this.failure = { error };
+    // Ended without the error, which it-pushable would throw before the items still buffered.
     this.items.end();
+  }
+
+  /** The next item, however long it takes to come; for a queue that is never ended, so an end is an error. */
+  async take(): Promise<Item> {
+    const wait = await this.next();
+    if (wait.kind === 'item') return wait.item;
+    throw new Error('AsyncQueue.take: the queue has ended.');
   }
 
   async next(options: QueueWaitOptions = {}): Promise<QueueWait<Item>> {
@@ -51,7 +67,11 @@ export class AsyncQueue<Item> implements AsyncIterable<Item> {
       const first = await Promise.race([read.then((result) => ({ result })), gaveUp]);
       if ('kind' in first) return first;
       this.pending = undefined;
-      return first.result.done === true ? { kind: 'ended' } : { kind: 'item', item: first.result.value };
+      if (first.result.done !== true) return { kind: 'item', item: first.result.value };
+      const failure = this.failure;
+      this.failure = undefined;
+      if (failure !== undefined) throw failure.error;
+      return { kind: 'ended' };
     } finally {
       this.waiting = false;
       clearTimeout(timer);

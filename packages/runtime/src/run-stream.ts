@@ -1,6 +1,6 @@
+import { AsyncQueue } from '@massgen/backend-utils';
 import type { RunEvent } from '@massgen/core';
 import type { MassGenConfig } from '@massgen/config';
-import { EventChannel } from './event-channel.js';
 import { run } from './run.js';
 import type { RunOptions, RunResult } from './run.js';
 
@@ -27,22 +27,33 @@ export function runStream(configOrFile: MassGenConfig | string, question: string
   if (external?.aborted === true) cancel.abort(external.reason);
   else external?.addEventListener('abort', onExternalAbort, { once: true });
 
-  const channel = new EventChannel<RunEvent>(() => cancel.abort());
+  const queue = new AsyncQueue<RunEvent>();
   const result = run(configOrFile, question, {
     ...options,
     signal: cancel.signal,
     onEvent: (event) => {
-      channel.push(event);
+      queue.push(event);
       options.onEvent?.(event);
     },
   });
   result.then(
-    () => channel.close(),
-    (error: unknown) => channel.close(error),
+    () => queue.end(),
+    (error: unknown) => queue.end(error),
   );
   result
     .finally(() => external?.removeEventListener('abort', onExternalAbort))
     // A caller that only iterates the events sees the failure there; do not also report it unhandled.
     .catch(() => {});
-  return { events: channel, result };
+  return { events: readUntilEnd(queue, () => cancel.abort()), result };
+}
+
+/** The queue's items; `onLeave` runs when the reader stops before the end (`break`, `return`, a throw). */
+async function* readUntilEnd<Item>(queue: AsyncQueue<Item>, onLeave: () => void): AsyncGenerator<Item> {
+  let reachedEnd = false;
+  try {
+    for await (const item of queue) yield item;
+    reachedEnd = true;
+  } finally {
+    if (!reachedEnd) onLeave();
+  }
 }

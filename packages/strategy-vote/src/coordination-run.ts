@@ -1,3 +1,4 @@
+import { AsyncQueue } from '@massgen/backend-utils';
 import { MassGenError } from '@massgen/core';
 import type { CoordinationEvent, StopReason, StrategyContext, TurnRequest } from '@massgen/core';
 import { AgentTurn, supersededTurnEvents } from './agent-turn.js';
@@ -8,7 +9,6 @@ import { buildCoordinationMessages } from './coordination-prompt.js';
 import type { StallNotice } from './coordination-prompt.js';
 import { CoordinationState } from './coordination-state.js';
 import type { AgentRecord, Answer, PendingTurn } from './coordination-state.js';
-import { EventQueue } from './event-queue.js';
 import { concludeRun } from './run-conclusion.js';
 import type { RunEnd } from './run-conclusion.js';
 import { restoreCoordination } from './resumed-state.js';
@@ -36,7 +36,7 @@ const freshStartAnswerLimit = 3;
 export class CoordinationRun {
   private readonly state: CoordinationState;
   private readonly settings: VoteSettings;
-  private readonly queue = new EventQueue<RunInput>();
+  private readonly queue = new AsyncQueue<RunInput>();
   private readonly novelty: AnswerNovelty;
   private readonly stagnation: StagnationWatch;
   /** Rounds every live agent has finished, as far as the stagnation watch has been told. */
@@ -106,7 +106,7 @@ export class CoordinationRun {
         return this.state.live().length === 0 ? 'all-agents-failed' : 'max-rounds';
       }
       if (silenceMayHaveChanged && (yield* this.watchSilence())) continue;
-      const input = await this.queue.next();
+      const input = await this.queue.take();
       silenceMayHaveChanged =
         input.kind !== 'part' || input.part.type === 'tool-call' || input.part.type === 'tool-result';
       if (input.kind === 'silence') continue;

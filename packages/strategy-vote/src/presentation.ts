@@ -3,7 +3,7 @@ import type { AgentHandle, CoordinationEvent, SerializedError, TurnRequest } fro
 import type { AgentTurn, TurnInput } from './agent-turn.js';
 import { supersededTurnEvents } from './agent-turn.js';
 import type { RunInput } from './run-input.js';
-import type { EventQueue } from './event-queue.js';
+import type { AsyncQueue } from '@massgen/backend-utils';
 
 export type PresentationResult =
   | { kind: 'presented'; content: string }
@@ -18,7 +18,7 @@ export interface PresentationInput {
   request: TurnRequest;
   /** The winning answer, used when the presentation fails. */
   answerContent: string;
-  queue: EventQueue<RunInput>;
+  queue: AsyncQueue<RunInput>;
 }
 
 /**
@@ -29,7 +29,7 @@ export async function* presentWinner(input: PresentationInput): AsyncGenerator<C
   const { turn, queue } = input;
   turn.start(input.handle, input.request, (item) => queue.push(item));
   for (;;) {
-    const item = await queue.next();
+    const item = await queue.take();
     if (item.kind === 'silence') continue;
     if (item.kind === 'limit') {
       if (item.reason !== 'cancelled') continue;

@@ -4,7 +4,7 @@ import { AgentTurn } from './agent-turn.js';
 import type { TurnInput } from './agent-turn.js';
 import type { RunInput } from './run-input.js';
 import type { AgentRecord, Answer, CoordinationState } from './coordination-state.js';
-import type { EventQueue } from './event-queue.js';
+import type { AsyncQueue } from '@massgen/backend-utils';
 import { buildPresentationMessages } from './presentation-prompt.js';
 import { presentWinner } from './presentation.js';
 import type { VoteTally } from './vote-tally.js';
@@ -17,7 +17,7 @@ export interface ConclusionInput {
   state: CoordinationState;
   settings: VoteSettings;
   context: StrategyContext;
-  queue: EventQueue<RunInput>;
+  queue: AsyncQueue<RunInput>;
   /** Hands over the presentation turn, so the run can abort it if it is closed early. */
   onPresentationTurn: (turn: AgentTurn) => void;
 }
