@@ -1,8 +1,9 @@
 import { MassGenError, type Warning } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
-import { placeholderApiKey, resolveClaudeApiKey, type ClaudeApiKeyContext } from './claude-api-key.js';
+import type { KeyRequest } from '@massgen/backend-utils';
+import { placeholderApiKey, resolveClaudeApiKey } from './claude-api-key.js';
 
-function context(overrides: Partial<ClaudeApiKeyContext> = {}, warnings: Warning[] = []): ClaudeApiKeyContext {
+function context(overrides: Partial<KeyRequest> = {}, warnings: Warning[] = []): KeyRequest {
   return {
     configuredKey: undefined,
     env: {},
@@ -14,7 +15,7 @@ function context(overrides: Partial<ClaudeApiKeyContext> = {}, warnings: Warning
   };
 }
 
-function failure(overrides: Partial<ClaudeApiKeyContext>): MassGenError {
+function failure(overrides: Partial<KeyRequest>): MassGenError {
   try {
     resolveClaudeApiKey(context(overrides));
   } catch (error) {

@@ -1,13 +1,14 @@
 import {
   createWarningFilter,
+  keyRequest,
   lazy,
   midResponseSilence,
   prepareMediaMessages,
+  requireModel,
   withSilenceTimeout,
 } from '@massgen/backend-utils';
 import type { MediaSupport } from '@massgen/backend-utils';
 import {
-  ConfigError,
   type Backend,
   type BackendCallOptions,
   type BackendRequest,
@@ -49,28 +50,11 @@ function providerNameFor(baseUrl: string): string {
  */
 export function createClaudeBackend(settings: BackendSettings): Backend {
   const options = parseClaudeOptions(settings);
-  const modelId = settings.model;
-  if (modelId === '') {
-    throw new ConfigError({
-      issues: [
-        {
-          path: 'backend.model',
-          message: `expected the Claude model to use, such as claude-sonnet-4-5 (agent ${settings.agentId})`,
-        },
-      ],
-    });
-  }
+  const modelId = requireModel(settings, 'expected the Claude model to use, such as claude-sonnet-4-5');
   const providerName = providerNameFor(options.baseUrl);
   const firstTime = createWarningFilter();
   async function connect(): Promise<Connection> {
-    const apiKey = resolveClaudeApiKey({
-      configuredKey: options.apiKey,
-      env: settings.env,
-      baseUrl: options.baseUrl,
-      warn: settings.warn,
-      agentId: settings.agentId,
-      provider: settings.type,
-    });
+    const apiKey = resolveClaudeApiKey(keyRequest(settings, options.apiKey, options.baseUrl));
     const sdk = await loadAnthropicSdk();
     const client = new sdk.Anthropic({
       apiKey,

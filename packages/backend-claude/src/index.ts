@@ -12,7 +12,6 @@ export function createBackend(settings: BackendSettings): Backend {
 export { buildClaudeRequest } from './build-claude-request.js';
 export type { ClaudeRequest, ClaudeRequestBody } from './build-claude-request.js';
 export { apiKeyEnvironmentVariable, placeholderApiKey, resolveClaudeApiKey } from './claude-api-key.js';
-export type { ClaudeApiKeyContext } from './claude-api-key.js';
 export { createClaudeBackend } from './claude-backend.js';
 export { mapClaudeError } from './claude-error.js';
 export type { ClaudeErrorClasses, ClaudeErrorContext } from './claude-error.js';

@@ -1,10 +1,11 @@
 import { MassGenError, type Warning } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
-import { resolveGeminiApiKey, type GeminiKeyContext } from './gemini-api-key.js';
+import type { KeyRequest } from '@massgen/backend-utils';
+import { resolveGeminiApiKey } from './gemini-api-key.js';
 
 const google = 'https://generativelanguage.googleapis.com';
 
-function context(overrides: Partial<GeminiKeyContext> = {}, warnings: Warning[] = []): GeminiKeyContext {
+function context(overrides: Partial<KeyRequest> = {}, warnings: Warning[] = []): KeyRequest {
   return {
     configuredKey: undefined,
     env: {},

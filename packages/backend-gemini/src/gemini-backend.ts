@@ -1,7 +1,10 @@
 import {
   createWarningFilter,
+  keyRequest,
+  lazy,
   midResponseSilence,
   prepareMediaMessages,
+  requireModel,
   SilenceTimer,
   withSilenceTimeout,
 } from '@massgen/backend-utils';
@@ -58,31 +61,16 @@ function baseUrlFromEnvironment(settings: BackendSettings): string | undefined {
  */
 export function createGeminiBackend(settings: BackendSettings): Backend {
   const options = parseGeminiOptions(settings);
-  const modelId = settings.model.trim();
-  if (modelId === '') {
-    throw new ConfigError({
-      issues: [
-        {
-          path: 'backend.model',
-          message: `expected the Gemini model to call, such as gemini-2.5-flash (agent ${settings.agentId})`,
-        },
-      ],
-    });
-  }
+  const modelId = requireModel(
+    settings,
+    'expected the Gemini model to call, such as gemini-2.5-flash',
+    settings.model.trim(),
+  );
   const baseUrl = options.baseUrl ?? baseUrlFromEnvironment(settings) ?? defaultBaseUrl;
   // Each distinct warning once per backend: the same unsupported setting on every call is noise.
   const firstTime = createWarningFilter();
-  let connecting: Promise<Connection> | undefined;
-
   async function connect(): Promise<Connection> {
-    const apiKey = resolveGeminiApiKey({
-      configuredKey: options.apiKey,
-      env: settings.env,
-      baseUrl,
-      warn: settings.warn,
-      agentId: settings.agentId,
-      provider: settings.type,
-    });
+    const apiKey = resolveGeminiApiKey(keyRequest(settings, options.apiKey, baseUrl));
     const sdk = await loadGeminiSdk();
     const client = new sdk.GoogleGenAI({
       apiKey,
@@ -95,6 +83,8 @@ export function createGeminiBackend(settings: BackendSettings): Backend {
     });
     return { client, apiKey };
   }
+
+  const connecting = lazy(connect);
 
   async function* stream(request: BackendRequest, callOptions: BackendCallOptions = {}): AsyncGenerator<StreamPart> {
     const { signal } = callOptions;
@@ -112,12 +102,7 @@ export function createGeminiBackend(settings: BackendSettings): Backend {
     try {
       const caller = { agentId: settings.agentId, provider: settings.type, modelId };
       const messages = await prepareMediaMessages(request.messages, geminiMediaSupport, caller);
-      connecting ??= connect();
-      connection = await connecting.catch((error: unknown) => {
-        // A missing key may be set before the next call; do not remember the failure.
-        connecting = undefined;
-        throw error;
-      });
+      connection = await connecting();
       const built = buildGeminiRequest({ ...request, messages }, modelId, options);
       for (const warning of built.warnings) {
         if (firstTime(warning)) yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };

@@ -14,7 +14,6 @@ export type { GeminiRequest } from './build-gemini-request.js';
 export { convertToGeminiMessages, placeholderThoughtSignature } from './convert-to-gemini-messages.js';
 export type { ConvertOptions, GeminiMessages } from './convert-to-gemini-messages.js';
 export { geminiKeyVariables, resolveGeminiApiKey } from './gemini-api-key.js';
-export type { GeminiKeyContext } from './gemini-api-key.js';
 export { createGeminiBackend } from './gemini-backend.js';
 export { mapGeminiError } from './gemini-error.js';
 export type { GeminiErrorContext } from './gemini-error.js';

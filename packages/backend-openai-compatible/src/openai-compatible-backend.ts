@@ -1,6 +1,5 @@
-import { prepareMediaMessages } from '@massgen/backend-utils';
+import { prepareMediaMessages, requireModel } from '@massgen/backend-utils';
 import {
-  ConfigError,
   type Backend,
   type BackendCallOptions,
   type BackendRequest,
@@ -32,17 +31,11 @@ export function createOpenAICompatibleBackend(
 ): Backend {
   const options = parseOpenAICompatibleOptions(settings, definition);
   const endpoint = resolveEndpoint(definition, options);
-  const modelId = settings.model !== '' ? settings.model : (definition.defaultModel ?? '');
-  if (modelId === '') {
-    throw new ConfigError({
-      issues: [
-        {
-          path: 'backend.model',
-          message: `expected the model name to request from ${endpoint.providerName} (agent ${settings.agentId})`,
-        },
-      ],
-    });
-  }
+  const modelId = requireModel(
+    settings,
+    `expected the model name to request from ${endpoint.providerName}`,
+    settings.model !== '' ? settings.model : (definition.defaultModel ?? ''),
+  );
   const mediaSupport = chatCompletionsMediaSupport(endpoint.providerName, definition.mediaTypes);
   const caller = { agentId: settings.agentId, provider: settings.type, modelId };
   const extraBody = withWebSearch(options, endpoint, settings);

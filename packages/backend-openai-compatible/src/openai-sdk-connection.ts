@@ -1,4 +1,4 @@
-import { lazy, resolveApiKey } from '@massgen/backend-utils';
+import { keyRequest, lazy, resolveApiKey } from '@massgen/backend-utils';
 import type { BackendSettings } from '@massgen/core';
 import type OpenAI from 'openai';
 import type { ClientOptions } from 'openai';
@@ -38,15 +38,10 @@ export function lazyOpenAISdkConnection(options: OpenAISdkConnectionOptions): ()
 async function connect(options: OpenAISdkConnectionOptions): Promise<OpenAISdkConnection> {
   const { settings, endpoint } = options;
   const apiKey = resolveApiKey({
-    configuredKey: options.apiKey,
+    ...keyRequest(settings, options.apiKey, endpoint.baseUrl),
     variables: endpoint.apiKeyEnvironmentVariable === undefined ? [] : [endpoint.apiKeyEnvironmentVariable],
-    env: settings.env,
-    baseUrl: endpoint.baseUrl,
     providerName: endpoint.providerName,
     optional: !endpoint.requiresApiKey,
-    warn: settings.warn,
-    agentId: settings.agentId,
-    provider: settings.type,
   });
   const sdk = await loadOpenAISdk();
   const clientOptions: ClientOptions = {

@@ -1,5 +1,5 @@
+import { requireModel } from '@massgen/backend-utils';
 import {
-  ConfigError,
   type Backend,
   type BackendCallOptions,
   type BackendRequest,
@@ -19,17 +19,7 @@ import { chooseOpenAIApi, prepareOpenAISettings } from './prepare-openai-setting
  */
 export function createOpenAIBackend(settings: BackendSettings): Backend {
   const options = parseOpenAIOptions(settings);
-  const modelId = settings.model;
-  if (modelId === '') {
-    throw new ConfigError({
-      issues: [
-        {
-          path: 'backend.model',
-          message: `expected the OpenAI model to call, such as gpt-5 or gpt-4.1 (agent ${settings.agentId})`,
-        },
-      ],
-    });
-  }
+  const modelId = requireModel(settings, 'expected the OpenAI model to call, such as gpt-5 or gpt-4.1');
   const responses = createOpenAIResponsesBackend(settings, options, modelId);
   const chat = createOpenAIChatBackend(settings, options);
   const configuredEffort = typeof options.reasoning['effort'] === 'string' ? options.reasoning['effort'] : undefined;

@@ -1,4 +1,4 @@
-import { MassGenError, type Warning } from '@massgen/core';
+import { MassGenError, type BackendSettings, type Warning } from '@massgen/core';
 
 /** Sent to servers that need no key, because the vendor SDKs refuse to run without one. */
 export const placeholderApiKey = 'massgen-no-key';
@@ -48,22 +48,39 @@ export function isLoopbackUrl(url: string): boolean {
   return URL.canParse(url) && loopbackHosts.has(new URL(url).hostname.toLowerCase());
 }
 
-export interface ApiKeyContext {
+/** What a backend knows of one agent's key when it first calls: the configuration and where the calls go. */
+export interface KeyRequest {
   /** `backend.api_key` as configured, if it was. */
   configuredKey: string | undefined;
-  /** Variables that hold the key, in the order they are read (the backend's metadata lists the same). */
-  variables: readonly string[];
   env: Readonly<Record<string, string | undefined>>;
   /** Where requests go: a key issued by another provider than the host's owner is refused. */
   baseUrl: string;
-  /** Name of the provider in messages (`Claude`, `groq`). */
-  providerName: string;
-  /** Without a key, send `placeholderApiKey` instead of failing (local servers). */
-  optional: boolean;
   warn: (warning: Warning) => void;
   agentId: string;
   /** The backend type, for `MassGenError.provider`. */
   provider: string;
+}
+
+/** The key request of an agent's backend: its configured key and its run's environment, for calls to `baseUrl`. */
+export function keyRequest(settings: BackendSettings, configuredKey: string | undefined, baseUrl: string): KeyRequest {
+  return {
+    configuredKey,
+    env: settings.env,
+    baseUrl,
+    warn: settings.warn,
+    agentId: settings.agentId,
+    provider: settings.type,
+  };
+}
+
+/** A key request with what the backend says about its provider's keys. */
+export interface ApiKeyContext extends KeyRequest {
+  /** Variables that hold the key, in the order they are read (the backend's metadata lists the same). */
+  variables: readonly string[];
+  /** Name of the provider in messages (`Claude`, `groq`). */
+  providerName: string;
+  /** Without a key, send `placeholderApiKey` instead of failing (local servers). */
+  optional: boolean;
 }
 
 function keyError(context: ApiKeyContext, code: 'BACKEND_MISSING_KEY' | 'BACKEND_AUTH', message: string): MassGenError {

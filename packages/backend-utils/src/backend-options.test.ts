@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { BackendSettings, Warning } from '@massgen/core';
-import { commonOptionFields, readBackendOptions, readCommonOptions, unreadKeys } from './backend-options.js';
+import {
+  commonOptionFields,
+  readBackendOptions,
+  readCommonOptions,
+  requireModel,
+  unreadKeys,
+} from './backend-options.js';
 
 const schema = z.object({
   ...commonOptionFields({ baseUrl: 'https://api.example.com/v1', defaultTimeoutSeconds: 600 }),
@@ -67,5 +73,15 @@ describe('unreadKeys', () => {
   it('lists the written keys missing from the parsed value', () => {
     expect(unreadKeys({ a: 1, b: 2 }, { a: 1 })).toEqual(['b']);
     expect(unreadKeys({ a: 1 }, undefined)).toEqual(['a']);
+  });
+});
+
+describe('requireModel', () => {
+  it('gives the model, or a configuration error at backend.model that names the agent', () => {
+    expect(requireModel(settings({}), 'expected a model')).toBe('m');
+    expect(requireModel(settings({}), 'expected a model', 'default-model')).toBe('default-model');
+    expect(() => requireModel(settings({}), 'expected the Acme model, such as acme-1', '')).toThrow(
+      'backend.model: expected the Acme model, such as acme-1 (agent a)',
+    );
   });
 });

@@ -80,6 +80,17 @@ export function readCommonOptions(options: ParsedCommonOptions, defaultTimeoutSe
 }
 
 /**
+ * The model a backend calls: `modelId` (the configured one by default), or a configuration error
+ * at `backend.model` that says what was `expected` and for which agent.
+ */
+export function requireModel(settings: BackendSettings, expected: string, modelId = settings.model): string {
+  if (modelId !== '') return modelId;
+  throw new ConfigError({
+    issues: [{ path: 'backend.model', message: `${expected} (agent ${settings.agentId})` }],
+  });
+}
+
+/**
  * A backend's options as its schema parses them. When the runtime created the backend it has
  * already parsed them (with line numbers for any problem) and warned about keys the backend does
  * not read, so they are taken as they are. A direct caller gets the same checks here: an invalid

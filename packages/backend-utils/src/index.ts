@@ -1,12 +1,13 @@
 export { AsyncQueue } from './async-queue.js';
 export type { QueueWait, QueueWaitOptions } from './async-queue.js';
-export { hostOwner, isLoopbackUrl, keyIssuer, placeholderApiKey, resolveApiKey } from './api-key.js';
-export type { ApiKeyContext } from './api-key.js';
+export { hostOwner, isLoopbackUrl, keyIssuer, keyRequest, placeholderApiKey, resolveApiKey } from './api-key.js';
+export type { ApiKeyContext, KeyRequest } from './api-key.js';
 export {
   commonOptionFields,
   httpUrlOption,
   readBackendOptions,
   readCommonOptions,
+  requireModel,
   secondsOption,
   unreadKeys,
 } from './backend-options.js';
