@@ -1,6 +1,6 @@
 import { parseOpenAICompatibleOptions, resolveEndpoint } from '@massgen/backend-openai-compatible';
 import type { BackendModule, BackendSettings } from '@massgen/core';
-import { collectParts, createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
+import { backendSettings, collectParts, createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as lmStudioModule from './index.js';
 
@@ -15,15 +15,12 @@ afterEach(async () => {
 });
 
 function settings(overrides: Partial<BackendSettings> = {}): BackendSettings {
-  return {
-    agentId: 'agent-a',
+  return backendSettings({
     type: 'lmstudio',
     model: 'qwen2.5-7b-instruct',
     options: { base_url: server.url },
-    env: {},
-    warn: () => {},
     ...overrides,
-  };
+  });
 }
 
 const question = { messages: [{ role: 'user' as const, content: 'Weather in Paris?' }] };

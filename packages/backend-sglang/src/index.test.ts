@@ -1,6 +1,6 @@
 import { parseOpenAICompatibleOptions, resolveEndpoint } from '@massgen/backend-openai-compatible';
 import type { BackendModule, BackendSettings } from '@massgen/core';
-import { collectParts, createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
+import { backendSettings, collectParts, createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as sglangModule from './index.js';
 
@@ -15,15 +15,7 @@ afterEach(async () => {
 });
 
 function settings(overrides: Partial<BackendSettings> = {}): BackendSettings {
-  return {
-    agentId: 'agent-a',
-    type: 'sglang',
-    model: 'Qwen/Qwen3-8B',
-    options: { base_url: server.url },
-    env: {},
-    warn: () => {},
-    ...overrides,
-  };
+  return backendSettings({ type: 'sglang', model: 'Qwen/Qwen3-8B', options: { base_url: server.url }, ...overrides });
 }
 
 const question = { messages: [{ role: 'user' as const, content: 'Weather in Paris?' }] };

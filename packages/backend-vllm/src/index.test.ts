@@ -1,6 +1,6 @@
 import { parseOpenAICompatibleOptions, resolveEndpoint } from '@massgen/backend-openai-compatible';
 import type { BackendModule, BackendSettings, Warning } from '@massgen/core';
-import { collectParts, createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
+import { backendSettings, collectParts, createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as vllmModule from './index.js';
 
@@ -15,15 +15,7 @@ afterEach(async () => {
 });
 
 function settings(overrides: Partial<BackendSettings> = {}): BackendSettings {
-  return {
-    agentId: 'agent-a',
-    type: 'vllm',
-    model: 'Qwen/Qwen3-8B',
-    options: { base_url: server.url },
-    env: {},
-    warn: () => {},
-    ...overrides,
-  };
+  return backendSettings({ type: 'vllm', model: 'Qwen/Qwen3-8B', options: { base_url: server.url }, ...overrides });
 }
 
 const question = { messages: [{ role: 'user' as const, content: 'Weather in Paris?' }] };

@@ -99,6 +99,9 @@ export { errorPart, hang, newAnswerCall, notify, textTurn, voteCall, waitFor } f
 export type { ErrorPart, ToolCallPart } from './scripted-agent-builders.js';
 export { descendantProcesses, isProcessRunning, processCommandLine } from './process-tree.js';
 export { collectParts, terminalError } from './stream-parts.js';
+export { backendSettings } from './backend-settings.js';
+export { countSdkLoads } from './sdk-loads.js';
+export type { SdkLoads } from './sdk-loads.js';
 export { redisServerUnavailable, startRedisServer } from './redis-server.js';
 export type { TestRedisServer } from './redis-server.js';
 export { decodeBase64, mediaTypeOfBytes, parseBase64DataUrl } from './fake-media.js';
