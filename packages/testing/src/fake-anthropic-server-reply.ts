@@ -9,7 +9,8 @@ import type {
   FakeAnthropicStallReply,
   FakeAnthropicStreamErrorReply,
 } from './fake-anthropic-server-types.js';
-import { destroyConnection, sendJson, untilClosed, waitWhileConnected } from './fake-server-http.js';
+import { sendJson, untilClosed, waitWhileConnected } from './fake-server-http.js';
+import { dropResponse, failStream, stallResponse } from './fake-stream-faults.js';
 import { SseWriter } from './sse-writer.js';
 
 export interface AnthropicReplySettings {
@@ -58,23 +59,22 @@ export async function sendAnthropicReply(
       return untilClosed(response);
     case 'error':
       return sendJson(response, reply.status, reply.body ?? defaultAnthropicErrorBody(reply.status), reply.headers);
-    case 'drop': {
-      // A non-streaming request is cut before any byte, since a partial JSON body is useless.
-      if (!request.stream) return destroyConnection(response);
-      const writer = await streamFirstEvents(response, request, reply, settings);
-      if (writer === undefined) return;
-      return reply.graceful === true ? writer.end() : destroyConnection(response);
-    }
+    case 'drop':
+      return dropResponse(
+        response,
+        request.stream,
+        () => streamFirstEvents(response, request, reply, settings),
+        reply.graceful,
+      );
     case 'stall':
-      if (request.stream) await streamFirstEvents(response, request, reply, settings);
-      return untilClosed(response);
+      return stallResponse(response, request.stream, () => streamFirstEvents(response, request, reply, settings));
     case 'stream-error': {
       const error = reply.error ?? { type: 'overloaded_error', message: 'Overloaded' };
       if (!request.stream) return sendJson(response, 529, { type: 'error', error });
-      const writer = await streamFirstEvents(response, request, reply, settings);
-      if (writer !== undefined && (await writer.sendEvent('error', JSON.stringify({ type: 'error', error }))))
-        await writer.end();
-      return;
+      return failStream(
+        () => streamFirstEvents(response, request, reply, settings),
+        (writer) => writer.sendEvent('error', JSON.stringify({ type: 'error', error })),
+      );
     }
     case 'text':
     case 'tool-use': {

@@ -1,3 +1,4 @@
+import type { FakeServerControls, FakeServerResponder } from './fake-server-controls.js';
 import type { FakeMedia } from './fake-media.js';
 
 /** A content block as a client sent it inside a Messages API message. */
@@ -157,10 +158,7 @@ export type FakeAnthropicReply =
   | FakeAnthropicStallReply
   | FakeAnthropicHangReply;
 
-export type FakeAnthropicResponder = (
-  request: FakeAnthropicRequest,
-  context: { index: number },
-) => FakeAnthropicReply | Promise<FakeAnthropicReply>;
+export type FakeAnthropicResponder = FakeServerResponder<FakeAnthropicRequest, FakeAnthropicReply>;
 
 export interface FakeAnthropicServerOptions {
   /** Produces replies once the queue is empty. Defaults to echoing the last user text. */
@@ -180,20 +178,7 @@ export interface FakeAnthropicServerOptions {
   models?: string[];
 }
 
-export interface FakeAnthropicServer {
+export interface FakeAnthropicServer extends FakeServerControls<FakeAnthropicRequest, FakeAnthropicReply> {
   /** The origin (`http://127.0.0.1:<port>`), as the Anthropic SDK's `baseURL` expects. */
   readonly url: string;
-  /** Every messages request received, in order, including rejected ones. */
-  readonly requests: readonly FakeAnthropicRequest[];
-  /** Responses started and not yet finished or abandoned by their client. */
-  readonly activeResponses: number;
-  /** Queues replies for the next requests, consumed in order before the responder is asked. */
-  enqueue(...replies: FakeAnthropicReply[]): void;
-  setResponder(responder: FakeAnthropicResponder): void;
-  /** Resolves once at least `count` messages requests have arrived. */
-  waitForRequests(count: number): Promise<void>;
-  /** Resolves once no response is in progress (hung and slow ones included). */
-  idle(): Promise<void>;
-  /** Ends every open connection and stops listening. */
-  close(): Promise<void>;
 }

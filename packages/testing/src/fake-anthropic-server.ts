@@ -14,6 +14,7 @@ import type {
 import { findAnthropicRequestProblem } from './fake-anthropic-server-validation.js';
 import { startFakeHttpServer } from './fake-http-server.js';
 import { lowerCaseHeaders, readBody, sendJson } from './fake-server-http.js';
+import { fakeServerControls, readChunkSize, failureMessage, ScriptedReplies } from './fake-server-controls.js';
 import { createRequestLog } from './request-log.js';
 
 /** Without scripting, the server answers with the last user text, so a smoke test needs no setup. */
@@ -66,13 +67,10 @@ function toAnthropicRequest(
 export async function createFakeAnthropicServer(
   options: FakeAnthropicServerOptions = {},
 ): Promise<FakeAnthropicServer> {
-  const queue: FakeAnthropicReply[] = [];
+  const replies = new ScriptedReplies<FakeAnthropicRequest, FakeAnthropicReply>(options.responder ?? echoResponder);
   const log = createRequestLog<FakeAnthropicRequest>();
-  let responder = options.responder ?? echoResponder;
   let responseCount = 0;
-  const chunkSize = options.chunkSize ?? 4;
-  if (!Number.isInteger(chunkSize) || chunkSize < 1)
-    throw new RangeError(`chunkSize must be a positive integer, got ${String(options.chunkSize)}`);
+  const chunkSize = readChunkSize(options.chunkSize);
   const models = options.models ?? ['claude-fake-1'];
 
   /** Anthropic tells a missing key from a wrong one; the SDK sends `x-api-key`, or a bearer token. */
@@ -129,10 +127,13 @@ export async function createFakeAnthropicServer(
     if (problem !== undefined) return sendJson(response, 400, anthropicErrorBody('invalid_request_error', problem));
     let reply: FakeAnthropicReply;
     try {
-      reply = queue.shift() ?? (await responder(messagesRequest, { index: messagesRequest.index }));
+      reply = await replies.next(messagesRequest);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      return sendJson(response, 500, anthropicErrorBody('api_error', `The fake server's responder failed: ${reason}`));
+      return sendJson(
+        response,
+        500,
+        anthropicErrorBody('api_error', failureMessage("The fake server's responder", error)),
+      );
     }
     await sendAnthropicReply(response, messagesRequest, reply, {
       chunkSize,
@@ -170,30 +171,8 @@ export async function createFakeAnthropicServer(
   const http = await startFakeHttpServer({
     handle: route,
     fail: (response, error) =>
-      sendJson(
-        response,
-        500,
-        anthropicErrorBody(
-          'api_error',
-          `The fake server failed: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-      ),
+      sendJson(response, 500, anthropicErrorBody('api_error', failureMessage('The fake server', error))),
   });
 
-  return {
-    url: http.origin,
-    requests: log.requests,
-    get activeResponses() {
-      return http.activeResponses;
-    },
-    enqueue(...replies) {
-      queue.push(...replies);
-    },
-    setResponder(next) {
-      responder = next;
-    },
-    waitForRequests: log.waitForRequests,
-    idle: http.idle,
-    close: http.close,
-  };
+  return Object.assign(fakeServerControls(http, log, replies), { url: http.origin });
 }

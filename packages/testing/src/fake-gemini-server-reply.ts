@@ -13,7 +13,8 @@ import type {
   FakeGeminiStallReply,
   FakeGeminiStreamErrorReply,
 } from './fake-gemini-server-types.js';
-import { destroyConnection, sendJson, untilClosed, waitWhileConnected } from './fake-server-http.js';
+import { sendJson, untilClosed, waitWhileConnected } from './fake-server-http.js';
+import { dropResponse, failStream, stallResponse } from './fake-stream-faults.js';
 import { SseWriter } from './sse-writer.js';
 
 export interface GeminiReplySettings {
@@ -62,9 +63,14 @@ export async function sendGeminiReply(
         reply.headers ?? googleJsonHeaders,
       );
     case 'drop':
-      return dropAfter(response, request, reply, settings);
+      return dropResponse(
+        response,
+        request.stream,
+        () => streamFirstChunks(response, request, reply, settings),
+        reply.graceful,
+      );
     case 'stall':
-      return stallAfter(response, request, reply, settings);
+      return stallResponse(response, request.stream, () => streamFirstChunks(response, request, reply, settings));
     case 'stream-error':
       return failMidStream(response, request, reply, settings);
     case 'blocked': {
@@ -102,21 +108,6 @@ async function streamFirstChunks(
   return writer;
 }
 
-/** Cuts the connection mid-stream; a unary request is cut before any byte, since half a JSON body is useless. */
-async function dropAfter(
-  response: ServerResponse,
-  request: FakeGeminiRequest,
-  drop: FakeGeminiDropReply,
-  settings: GeminiReplySettings,
-): Promise<void> {
-  if (request.stream) {
-    const writer = await streamFirstChunks(response, request, drop, settings);
-    if (writer === undefined) return;
-    if (drop.graceful === true) return writer.end();
-  }
-  destroyConnection(response);
-}
-
 /** Streams part of a reply, then Google's error object as one more event; a unary request gets the error status. */
 async function failMidStream(
   response: ServerResponse,
@@ -126,17 +117,8 @@ async function failMidStream(
 ): Promise<void> {
   const body = { error: failure.error };
   if (!request.stream) return sendJson(response, failure.error.code, body, googleJsonHeaders);
-  const writer = await streamFirstChunks(response, request, failure, settings);
-  if (writer !== undefined && (await writer.send(JSON.stringify(body)))) await writer.end();
-}
-
-/** Streams part of a reply, then says nothing more; a unary request simply hangs. */
-async function stallAfter(
-  response: ServerResponse,
-  request: FakeGeminiRequest,
-  stall: FakeGeminiStallReply,
-  settings: GeminiReplySettings,
-): Promise<void> {
-  if (request.stream) await streamFirstChunks(response, request, stall, settings);
-  return untilClosed(response);
+  return failStream(
+    () => streamFirstChunks(response, request, failure, settings),
+    (writer) => writer.send(JSON.stringify(body)),
+  );
 }

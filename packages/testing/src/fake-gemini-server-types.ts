@@ -1,3 +1,4 @@
+import type { FakeServerControls, FakeServerResponder } from './fake-server-controls.js';
 import type { FakeMedia } from './fake-media.js';
 
 /** A function call as Gemini writes it in a `functionCall` part. */
@@ -174,10 +175,7 @@ export type FakeGeminiReply =
   | FakeGeminiStallReply
   | FakeGeminiHangReply;
 
-export type FakeGeminiResponder = (
-  request: FakeGeminiRequest,
-  context: { index: number },
-) => FakeGeminiReply | Promise<FakeGeminiReply>;
+export type FakeGeminiResponder = FakeServerResponder<FakeGeminiRequest, FakeGeminiReply>;
 
 export interface FakeGeminiServerOptions {
   /** Produces replies once the queue is empty. Defaults to echoing the last user text. */
@@ -190,20 +188,7 @@ export interface FakeGeminiServerOptions {
   chunkSize?: number;
 }
 
-export interface FakeGeminiServer {
+export interface FakeGeminiServer extends FakeServerControls<FakeGeminiRequest, FakeGeminiReply> {
   /** The origin (`http://127.0.0.1:<port>`), as `@google/genai`'s `httpOptions.baseUrl` expects. */
   readonly url: string;
-  /** Every model request received, in order, including rejected ones. */
-  readonly requests: readonly FakeGeminiRequest[];
-  /** Responses started and not yet finished or abandoned by their client. */
-  readonly activeResponses: number;
-  /** Queues replies for the next requests, consumed in order before the responder is asked. */
-  enqueue(...replies: FakeGeminiReply[]): void;
-  setResponder(responder: FakeGeminiResponder): void;
-  /** Resolves once at least `count` model requests have arrived. */
-  waitForRequests(count: number): Promise<void>;
-  /** Resolves once no response is in progress (hung and slow ones included). */
-  idle(): Promise<void>;
-  /** Ends every open connection and stops listening. */
-  close(): Promise<void>;
 }

@@ -13,6 +13,7 @@ import type {
   FakeGeminiServerOptions,
 } from './fake-gemini-server-types.js';
 import { lowerCaseHeaders, readBody, sendJson } from './fake-server-http.js';
+import { fakeServerControls, readChunkSize, failureMessage, ScriptedReplies } from './fake-server-controls.js';
 import { createRequestLog } from './request-log.js';
 
 /** Without scripting, the server answers with the last user text, so a smoke test needs no setup. */
@@ -77,12 +78,9 @@ function toGeminiRequest(
  * `@google/genai` SDK, with scripted replies, Google's error bodies and stream faults.
  */
 export async function createFakeGeminiServer(options: FakeGeminiServerOptions = {}): Promise<FakeGeminiServer> {
-  const queue: FakeGeminiReply[] = [];
+  const replies = new ScriptedReplies<FakeGeminiRequest, FakeGeminiReply>(options.responder ?? echoResponder);
   const log = createRequestLog<FakeGeminiRequest>();
-  let responder = options.responder ?? echoResponder;
-  const chunkSize = options.chunkSize ?? 4;
-  if (!Number.isInteger(chunkSize) || chunkSize < 1)
-    throw new RangeError(`chunkSize must be a positive integer, got ${String(options.chunkSize)}`);
+  const chunkSize = readChunkSize(options.chunkSize);
 
   /** Google tells a missing key (403) from a wrong one (400) apart; so does the fake. */
   function authorised(request: FakeGeminiRequest, response: ServerResponse): boolean {
@@ -139,13 +137,12 @@ export async function createFakeGeminiServer(options: FakeGeminiServerOptions = 
     }
     let reply: FakeGeminiReply;
     try {
-      reply = queue.shift() ?? (await responder(geminiRequest, { index: geminiRequest.index }));
+      reply = await replies.next(geminiRequest);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
       return sendJson(
         response,
         500,
-        googleErrorBody(500, 'INTERNAL', `The fake server's responder failed: ${reason}`),
+        googleErrorBody(500, 'INTERNAL', failureMessage("The fake server's responder", error)),
         googleJsonHeaders,
       );
     }
@@ -173,29 +170,10 @@ export async function createFakeGeminiServer(options: FakeGeminiServerOptions = 
       sendJson(
         response,
         500,
-        googleErrorBody(
-          500,
-          'INTERNAL',
-          `The fake server failed: ${error instanceof Error ? error.message : String(error)}`,
-        ),
+        googleErrorBody(500, 'INTERNAL', failureMessage('The fake server', error)),
         googleJsonHeaders,
       ),
   });
 
-  return {
-    url: http.origin,
-    requests: log.requests,
-    get activeResponses() {
-      return http.activeResponses;
-    },
-    enqueue(...replies) {
-      queue.push(...replies);
-    },
-    setResponder(next) {
-      responder = next;
-    },
-    waitForRequests: log.waitForRequests,
-    idle: http.idle,
-    close: http.close,
-  };
+  return Object.assign(fakeServerControls(http, log, replies), { url: http.origin });
 }

@@ -8,7 +8,8 @@ import type {
   FakeStallReply,
   FakeStreamErrorReply,
 } from './fake-openai-server-types.js';
-import { destroyConnection, sendJson, untilClosed, waitWhileConnected } from './fake-server-http.js';
+import { sendJson, untilClosed, waitWhileConnected } from './fake-server-http.js';
+import { dropResponse, failStream, stallResponse } from './fake-stream-faults.js';
 import { SseWriter } from './sse-writer.js';
 
 export interface ReplySettings {
@@ -38,9 +39,14 @@ export async function sendReply(
     case 'error':
       return sendJson(response, reply.status, reply.body ?? defaultErrorBody(reply.status), reply.headers);
     case 'drop':
-      return dropAfter(response, request, reply, settings);
+      return dropResponse(
+        response,
+        request.stream,
+        () => streamFirstChunks(response, request, reply, settings),
+        reply.graceful,
+      );
     case 'stall':
-      return stallAfter(response, request, reply, settings);
+      return stallResponse(response, request.stream, () => streamFirstChunks(response, request, reply, settings));
     case 'stream-error':
       return failMidStream(response, request, reply, settings);
     case 'text':
@@ -98,24 +104,6 @@ async function streamFirstChunks(
   return writer;
 }
 
-/**
- * Cuts the connection mid-response, as a crashed upstream or a proxy timeout does. A
- * non-streaming request is cut before any byte, since a JSON body is useless when partial.
- */
-async function dropAfter(
-  response: ServerResponse,
-  request: FakeChatRequest,
-  drop: FakeDropReply,
-  settings: ReplySettings,
-): Promise<void> {
-  if (request.stream) {
-    const writer = await streamFirstChunks(response, request, drop, settings);
-    if (writer === undefined) return;
-    if (drop.graceful === true) return writer.end();
-  }
-  destroyConnection(response);
-}
-
 /** Streams part of a reply, then an in-band error event; a non-streaming request gets a plain 500. */
 async function failMidStream(
   response: ServerResponse,
@@ -125,17 +113,8 @@ async function failMidStream(
 ): Promise<void> {
   const error = { type: 'server_error', code: null, param: null, ...failure.error };
   if (!request.stream) return sendJson(response, 500, { error });
-  const writer = await streamFirstChunks(response, request, failure, settings);
-  if (writer !== undefined && (await writer.send(JSON.stringify({ error })))) await writer.end();
-}
-
-/** Streams part of a reply, then says nothing more; a non-streaming request simply hangs. */
-async function stallAfter(
-  response: ServerResponse,
-  request: FakeChatRequest,
-  stall: FakeStallReply,
-  settings: ReplySettings,
-): Promise<void> {
-  if (request.stream) await streamFirstChunks(response, request, stall, settings);
-  return untilClosed(response);
+  return failStream(
+    () => streamFirstChunks(response, request, failure, settings),
+    (writer) => writer.send(JSON.stringify({ error })),
+  );
 }

@@ -1,3 +1,4 @@
+import type { FakeServerControls, FakeServerResponder } from './fake-server-controls.js';
 import type { FakeMedia } from './fake-media.js';
 
 /** A message as a client sent it in a Chat Completions request body. */
@@ -152,7 +153,7 @@ export interface FakeResponderContext {
   index: number;
 }
 
-export type FakeResponder = (request: FakeChatRequest, context: FakeResponderContext) => FakeReply | Promise<FakeReply>;
+export type FakeResponder = FakeServerResponder<FakeChatRequest, FakeReply>;
 
 export interface FakeOpenAIServerOptions {
   /** Produces replies once the queue is empty. Defaults to echoing the last user message. */
@@ -174,22 +175,10 @@ export interface FakeOpenAIServerOptions {
   azureDeployments?: string[];
 }
 
-export interface FakeOpenAIServer {
+/** A fake OpenAI server; its `requests` are those of every route. */
+export interface FakeOpenAIServer extends FakeServerControls<FakeChatRequest, FakeReply> {
   /** Base URL ending in `/v1`, as the `openai` SDK's `baseURL` expects. */
   readonly url: string;
   /** `http://127.0.0.1:<port>`, as an Azure OpenAI `endpoint`. */
   readonly origin: string;
-  /** Every model request received, on any route, in order, including rejected ones. */
-  readonly requests: readonly FakeChatRequest[];
-  /** Responses started and not yet finished or abandoned by their client. */
-  readonly activeResponses: number;
-  /** Queues replies for the next requests, consumed in order before the responder is asked. */
-  enqueue(...replies: FakeReply[]): void;
-  setResponder(responder: FakeResponder): void;
-  /** Resolves once at least `count` model requests have arrived. */
-  waitForRequests(count: number): Promise<void>;
-  /** Resolves once no response is in progress (hung and slow ones included). */
-  idle(): Promise<void>;
-  /** Ends every open connection and stops listening. */
-  close(): Promise<void>;
 }

@@ -13,6 +13,7 @@ import type {
 } from './fake-openai-server-types.js';
 import { createResponsesRoute } from './fake-responses-route.js';
 import { lowerCaseHeaders, readBody, sendJson } from './fake-server-http.js';
+import { fakeServerControls, readChunkSize, failureMessage, ScriptedReplies } from './fake-server-controls.js';
 import { createRequestLog } from './request-log.js';
 
 /** Without scripting, the server answers like a parrot, so a smoke test needs no setup. */
@@ -28,12 +29,9 @@ const echoResponder: FakeResponder = (request) => {
  * SDK, with scripted replies and faults. One queue and one responder serve every route.
  */
 export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = {}): Promise<FakeOpenAIServer> {
-  const queue: FakeReply[] = [];
+  const replies = new ScriptedReplies<FakeChatRequest, FakeReply>(options.responder ?? echoResponder);
   const log = createRequestLog<FakeChatRequest>();
-  let responder = options.responder ?? echoResponder;
-  const chunkSize = options.chunkSize ?? 4;
-  if (!Number.isInteger(chunkSize) || chunkSize < 1)
-    throw new RangeError(`chunkSize must be a positive integer, got ${String(options.chunkSize)}`);
+  const chunkSize = readChunkSize(options.chunkSize);
   const models = options.models ?? ['fake-model'];
   const responsesRoute = createResponsesRoute();
   const azureRoute = azureChatCompletionsRoute(options.azureDeployments);
@@ -79,13 +77,12 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
     if (rejection !== undefined) return sendJson(response, rejection.status, rejection.body);
     let reply: FakeReply;
     try {
-      reply = queue.shift() ?? (await responder(modelRequest, { index: modelRequest.index }));
+      reply = await replies.next(modelRequest);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
       return sendJson(
         response,
         500,
-        openAIErrorBody(`The fake server's responder failed: ${reason}`, 'server_error', null),
+        openAIErrorBody(failureMessage("The fake server's responder", error), 'server_error', null),
       );
     }
     await route.send(response, modelRequest, reply, {
@@ -126,32 +123,8 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
   const http = await startFakeHttpServer({
     handle: route,
     fail: (response, error) =>
-      sendJson(
-        response,
-        500,
-        openAIErrorBody(
-          `The fake server failed: ${error instanceof Error ? error.message : String(error)}`,
-          'server_error',
-          null,
-        ),
-      ),
+      sendJson(response, 500, openAIErrorBody(failureMessage('The fake server', error), 'server_error', null)),
   });
 
-  return {
-    url: `${http.origin}/v1`,
-    origin: http.origin,
-    requests: log.requests,
-    get activeResponses() {
-      return http.activeResponses;
-    },
-    enqueue(...replies) {
-      queue.push(...replies);
-    },
-    setResponder(next) {
-      responder = next;
-    },
-    waitForRequests: log.waitForRequests,
-    idle: http.idle,
-    close: http.close,
-  };
+  return Object.assign(fakeServerControls(http, log, replies), { url: `${http.origin}/v1`, origin: http.origin });
 }

@@ -9,7 +9,8 @@ import type {
   FakeToolCallsReply,
 } from './fake-openai-server-types.js';
 import type { ResponsesOutput } from './fake-responses-events.js';
-import { destroyConnection, sendJson, untilClosed, waitWhileConnected } from './fake-server-http.js';
+import { sendJson, untilClosed, waitWhileConnected } from './fake-server-http.js';
+import { dropResponse, failStream, stallResponse } from './fake-stream-faults.js';
 import { SseWriter } from './sse-writer.js';
 
 type ContentReply = FakeTextReply | FakeToolCallsReply;
@@ -76,32 +77,27 @@ export async function sendResponsesReply(
       const writer = await streamFirstEvents(response, output.events, output.events.length);
       return writer?.end();
     }
-    case 'drop': {
-      if (!request.stream) return destroyConnection(response);
-      const writer = await streamFirstEvents(
+    case 'drop':
+      return dropResponse(
         response,
-        build(reply.reply ?? defaultPartialReply).events,
-        reply.afterChunks,
+        request.stream,
+        () => streamFirstEvents(response, build(reply.reply ?? defaultPartialReply).events, reply.afterChunks),
+        reply.graceful,
       );
-      if (writer === undefined) return;
-      if (reply.graceful === true) return writer.end();
-      return destroyConnection(response);
-    }
-    case 'stall': {
-      if (request.stream)
-        await streamFirstEvents(response, build(reply.reply ?? defaultPartialReply).events, reply.afterChunks);
-      return untilClosed(response);
-    }
+    case 'stall':
+      return stallResponse(response, request.stream, () =>
+        streamFirstEvents(response, build(reply.reply ?? defaultPartialReply).events, reply.afterChunks),
+      );
     case 'stream-error': {
       if (!request.stream) {
         return sendJson(response, 500, { error: { type: 'server_error', code: null, param: null, ...reply.error } });
       }
       const output = build(reply.reply ?? defaultPartialReply);
-      const writer = await streamFirstEvents(response, output.events, reply.afterChunks);
-      if (writer === undefined) return;
       const event = failureEvent(output, reply, Math.min(reply.afterChunks, output.events.length));
-      if (await writer.sendEvent(String(event['type']), JSON.stringify(event))) await writer.end();
-      return;
+      return failStream(
+        () => streamFirstEvents(response, output.events, reply.afterChunks),
+        (writer) => writer.sendEvent(String(event['type']), JSON.stringify(event)),
+      );
     }
   }
 }
