@@ -1,5 +1,6 @@
 import {
   createWarningFilter,
+  failedCallContext,
   keyRequest,
   lazy,
   midResponseSilence,
@@ -99,16 +100,8 @@ export function createClaudeBackend(settings: BackendSettings): Backend {
       });
       yield* mapClaudeStream(guarded, { providerName, signal });
     } catch (error) {
-      const mapped = mapClaudeError(error, {
-        provider: settings.type,
-        providerName,
-        agentId: settings.agentId,
-        errorClasses: connected?.sdk,
-        phase,
-        aborted: signal?.aborted === true,
-        timeoutMs: options.timeoutMs,
-        secrets: connected === undefined ? [] : [connected.apiKey],
-      });
+      const call = { providerName, phase, signal, timeoutMs: options.timeoutMs, apiKey: connected?.apiKey };
+      const mapped = mapClaudeError(error, { ...failedCallContext(settings, call), errorClasses: connected?.sdk });
       yield { type: 'error', error: mapped.toJSON() };
     }
   }

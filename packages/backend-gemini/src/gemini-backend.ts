@@ -1,5 +1,6 @@
 import {
   createWarningFilter,
+  failedCallContext,
   keyRequest,
   lazy,
   midResponseSilence,
@@ -130,16 +131,8 @@ export function createGeminiBackend(settings: BackendSettings): Backend {
       });
       yield* mapGeminiStream(guarded, { providerName, signal, createCallId });
     } catch (error) {
-      const mapped = mapGeminiError(error, {
-        provider: settings.type,
-        providerName,
-        agentId: settings.agentId,
-        phase,
-        aborted: signal?.aborted === true,
-        timedOut,
-        timeoutMs: options.timeoutMs,
-        secrets: connection === undefined ? [] : [connection.apiKey],
-      });
+      const call = { providerName, phase, signal, timeoutMs: options.timeoutMs, apiKey: connection?.apiKey };
+      const mapped = mapGeminiError(error, { ...failedCallContext(settings, call), timedOut });
       yield { type: 'error', error: mapped.toJSON() };
     } finally {
       waitForResponse.stop();

@@ -1,4 +1,4 @@
-import { prepareMediaMessages, requireModel } from '@massgen/backend-utils';
+import { failedCallContext, prepareMediaMessages, requireModel } from '@massgen/backend-utils';
 import {
   type Backend,
   type BackendCallOptions,
@@ -72,15 +72,16 @@ export function createOpenAICompatibleBackend(
       const guarded = withSdkStreamTimeout(chunks, options.timeoutMs, endpoint.providerName);
       yield* mapChatStream(guarded, { providerName: endpoint.providerName, signal });
     } catch (error) {
-      const mapped = mapOpenAICompatibleError(error, {
-        provider: settings.type,
+      const call = {
         providerName: endpoint.providerName,
-        agentId: settings.agentId,
-        errorClasses: connected?.sdk,
         phase,
-        aborted: signal?.aborted === true,
+        signal,
         timeoutMs: options.timeoutMs,
-        secrets: connected === undefined ? [] : [connected.apiKey],
+        apiKey: connected?.apiKey,
+      };
+      const mapped = mapOpenAICompatibleError(error, {
+        ...failedCallContext(settings, call),
+        errorClasses: connected?.sdk,
       });
       yield { type: 'error', error: mapped.toJSON() };
     } finally {

@@ -3,7 +3,7 @@ import {
   withSdkStreamTimeout,
   type OpenAISdkConnection,
 } from '@massgen/backend-openai-compatible';
-import { prepareMediaMessages } from '@massgen/backend-utils';
+import { failedCallContext, prepareMediaMessages } from '@massgen/backend-utils';
 import type { MediaSupport } from '@massgen/backend-utils';
 import {
   type Backend,
@@ -62,15 +62,16 @@ export function createOpenAIResponsesBackend(
       const guarded = withSdkStreamTimeout(events, options.timeoutMs, endpoint.providerName);
       yield* mapResponsesStream(guarded, { providerName: endpoint.providerName, signal });
     } catch (error) {
-      const mapped = mapOpenAIResponsesError(error, {
-        provider: settings.type,
+      const call = {
         providerName: endpoint.providerName,
-        agentId: settings.agentId,
-        errorClasses: connected?.sdk,
         phase,
-        aborted: signal?.aborted === true,
+        signal,
         timeoutMs: options.timeoutMs,
-        secrets: connected === undefined ? [] : [connected.apiKey],
+        apiKey: connected?.apiKey,
+      };
+      const mapped = mapOpenAIResponsesError(error, {
+        ...failedCallContext(settings, call),
+        errorClasses: connected?.sdk,
       });
       yield { type: 'error', error: mapped.toJSON() };
     }

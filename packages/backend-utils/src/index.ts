@@ -14,10 +14,11 @@ export {
 export type { CommonOptions } from './backend-options.js';
 export { mergeExtraBody } from './extra-body.js';
 export { lazy } from './lazy.js';
-export { describeCause, mapBackendError, providerText, redact } from './map-backend-error.js';
+export { describeCause, failedCallContext, mapBackendError, providerText, redact } from './map-backend-error.js';
 export type {
   BackendErrorContext,
   ErrorClassification,
+  FailedCall,
   ProviderFailure,
   VendorErrorClassifier,
 } from './map-backend-error.js';

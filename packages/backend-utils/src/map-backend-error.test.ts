@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MassGenError } from '@massgen/core';
-import { mapBackendError, providerText, redact, type BackendErrorContext } from './map-backend-error.js';
+import {
+  failedCallContext,
+  mapBackendError,
+  providerText,
+  redact,
+  type BackendErrorContext,
+} from './map-backend-error.js';
 
 class VendorError extends Error {
   constructor(
@@ -71,5 +77,17 @@ describe('redact and providerText', () => {
     expect(redact('key abcdefgh and abc', ['abcdefgh', 'abc'])).toBe('key [redacted] and abc');
     expect(providerText('a\n  b')).toBe('a b');
     expect(providerText('x'.repeat(600))).toHaveLength(501);
+  });
+});
+
+describe('failedCallContext', () => {
+  it('names the agent and backend, says whether the caller cancelled, and keeps the key as a secret once there is one', () => {
+    const settings = { type: 'acme', agentId: 'a' };
+    const call = { providerName: 'Acme', phase: 'request' as const, timeoutMs: 30_000 };
+    expect(failedCallContext(settings, { ...call, signal: undefined, apiKey: 'secret-key-123' })).toEqual(context);
+    expect(failedCallContext(settings, { ...call, signal: AbortSignal.abort(), apiKey: undefined })).toMatchObject({
+      aborted: true,
+      secrets: [],
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { MassGenError, type ErrorCode } from '@massgen/core';
+import { MassGenError, type BackendSettings, type ErrorCode } from '@massgen/core';
 
 /** What a vendor's error means: its code, whether a retry may help, and a sentence naming the provider. */
 export interface ErrorClassification {
@@ -43,6 +43,32 @@ export interface BackendErrorContext {
   timeoutMs: number;
   /** Values that must never reach a message, such as the API key. */
   secrets: readonly string[];
+}
+
+/** What a backend knows about one of its calls when it fails. */
+export interface FailedCall {
+  providerName: string;
+  phase: 'request' | 'stream';
+  signal: AbortSignal | undefined;
+  timeoutMs: number;
+  /** The key the call used, once it had one: no message may show it. */
+  apiKey: string | undefined;
+}
+
+/** The error context of a failed call of the backend made with `settings`. */
+export function failedCallContext(
+  settings: Pick<BackendSettings, 'type' | 'agentId'>,
+  call: FailedCall,
+): BackendErrorContext {
+  return {
+    provider: settings.type,
+    providerName: call.providerName,
+    agentId: settings.agentId,
+    phase: call.phase,
+    aborted: call.signal?.aborted === true,
+    timeoutMs: call.timeoutMs,
+    secrets: call.apiKey === undefined ? [] : [call.apiKey],
+  };
 }
 
 const maximumProviderMessageLength = 500;
