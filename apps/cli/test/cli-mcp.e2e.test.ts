@@ -5,13 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunEvent } from '@massgen/core';
 import {
   createFakeOpenAIServer,
-  createTeamResponder,
-  descendantProcesses,
-  isProcessRunning,
+  descendantProcessIdentities,
+  isSameProcessRunning,
   processCommandLine,
 } from '@massgen/testing';
-import type { FakeChatRequest, FakeOpenAIServer, FakeReply, FakeResponder } from '@massgen/testing';
+import type { FakeOpenAIServer, ProcessIdentity } from '@massgen/testing';
 import { mcpServerBin } from './mcp-reference-servers.js';
+import { toolUsingModel } from './mcp-tool-model.js';
 import { runCli, startCli } from './run-cli.js';
 import type { StartedCli } from './run-cli.js';
 
@@ -23,7 +23,8 @@ let directory: string;
 let server: FakeOpenAIServer;
 let cli: StartedCli | undefined;
 /** Every process below the CLI seen while it ran (the MCP servers it started), with its command line. */
-let seenChildren: Map<number, string>;
+/** Each child process seen, by pid, as it was when seen (a later process may be given its pid). */
+let seenChildren: Map<number, { identity: ProcessIdentity; commandLine: string }>;
 
 beforeEach(async () => {
   directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-mcp-'));
@@ -42,48 +43,11 @@ afterEach(async () => {
 function recordChildren(): number[] {
   const pid = cli?.child.pid;
   if (pid === undefined) return [];
-  const children = descendantProcesses(pid);
-  for (const child of children) if (!seenChildren.has(child)) seenChildren.set(child, processCommandLine(child));
-  return children;
-}
-
-function offered(request: FakeChatRequest, name: string): boolean {
-  return request.tools.some((tool) => tool.function.name === name);
-}
-
-function hasVoteLabels(request: FakeChatRequest): boolean {
-  const vote = request.tools.find((tool) => tool.function.name === 'vote');
-  const agentId = (vote?.function.parameters?.['properties'] as Record<string, { enum?: unknown[] }> | undefined)?.[
-    'agent_id'
-  ];
-  return (agentId?.enum?.length ?? 0) > 0;
-}
-
-/**
- * A model that uses one MCP tool: it calls the tool when offered and no result is in the
- * conversation yet, then answers (`new_answer`, or plain text when presenting) quoting the
- * result. Votes, once there are answers, follow the usual team rules.
- */
-function toolUsingModel(
-  toolName: string,
-  input: Record<string, unknown>,
-  onRequest: (request: FakeChatRequest) => void = () => undefined,
-): FakeResponder {
-  const team = createTeamResponder();
-  return (request, context): FakeReply | Promise<FakeReply> => {
-    onRequest(request);
-    if (hasVoteLabels(request)) return team(request, context);
-    const toolMessage = request.messages.find((message) => message.role === 'tool');
-    if (toolMessage === undefined && offered(request, toolName))
-      return { type: 'tool-calls', calls: [{ name: toolName, arguments: input }] };
-    if (toolMessage !== undefined) {
-      const quoted = `The tool said: ${String(toolMessage.content)}`;
-      return offered(request, 'new_answer')
-        ? { type: 'tool-calls', calls: [{ name: 'new_answer', arguments: { content: quoted } }] }
-        : { type: 'text', text: quoted };
-    }
-    return team(request, context);
-  };
+  const children = descendantProcessIdentities(pid);
+  for (const identity of children)
+    if (!seenChildren.has(identity.pid))
+      seenChildren.set(identity.pid, { identity, commandLine: processCommandLine(identity.pid) });
+  return children.map((identity) => identity.pid);
 }
 
 /** The seed's mcp_weather.yaml, with the model and the MCP server swapped for local ones. */
@@ -119,9 +83,17 @@ function readEvents(): RunEvent[] {
     .map((line) => JSON.parse(line) as RunEvent);
 }
 
-function expectNoChildLeft(): void {
+/**
+ * No child process seen during the run outlives it. Each is told by its start time from a later
+ * process given its pid, and one killed on the CLI's way out may take a moment to finish dying.
+ */
+async function expectNoChildLeft(): Promise<void> {
   expect(seenChildren.size).toBeGreaterThan(0);
-  expect([...seenChildren.keys()].filter(isProcessRunning)).toEqual([]);
+  await expect
+    .poll(() => [...seenChildren.values()].filter(({ identity }) => isSameProcessRunning(identity)), {
+      timeout: 10_000,
+    })
+    .toEqual([]);
 }
 
 const echoInput = { message: '北京和上海下周的天气' };
@@ -165,8 +137,8 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
       }),
     );
 
-    expect([...seenChildren.values()].some((commandLine) => commandLine.includes(everythingBin))).toBe(true);
-    expectNoChildLeft();
+    expect([...seenChildren.values()].some(({ commandLine }) => commandLine.includes(everythingBin))).toBe(true);
+    await expectNoChildLeft();
   });
 
   it("fills ${VAR} in a server env block from .env, and gives the server none of MassGen's API keys", async () => {
@@ -193,7 +165,7 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
     expect(Object.keys(environment)).not.toContain('OPENAI_API_KEY');
     expect(Object.keys(environment)).not.toContain('ANTHROPIC_API_KEY');
     expect(toolResult?.type === 'tool-result' && toolResult.output).not.toContain('test-key');
-    expectNoChildLeft();
+    await expectNoChildLeft();
   });
 
   it("runs upstream's list form with server-filesystem, offering only the allowed tools", async () => {
@@ -229,7 +201,7 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
       .map((tool) => tool.function.name)
       .filter((name) => name.startsWith('mcp__'));
     expect(mcpTools).toEqual(['mcp__files__read_text_file', 'mcp__files__list_directory']);
-    expectNoChildLeft();
+    await expectNoChildLeft();
   });
 
   it("withholds the tools upstream's backend-level exclude_tools names, and warns about a name no tool has", async () => {
@@ -272,7 +244,7 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
     expect(server.requests[0]?.body['parallel_tool_calls']).toBe(false);
     expect(result.stderr).toContain('agent reader has no tool named "mcp__files__move_fiel" to exclude');
     expect(result.stderr).not.toContain('not a key MassGen knows');
-    expectNoChildLeft();
+    await expectNoChildLeft();
   });
 
   it('names a server that fails to start in a warning and runs on without it', async () => {
@@ -292,7 +264,7 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
     expect(server.requests[0]?.tools.some((tool) => tool.function.name.startsWith('mcp__weather_server__'))).toBe(
       false,
     );
-    expectNoChildLeft();
+    await expectNoChildLeft();
   });
 
   it('refuses to start a run whose MCP server command does not exist, as --validate does', async () => {
@@ -337,7 +309,7 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
       /^mcp__everything__echo failed: MCP server "everything" (stopped|is not running)/,
     );
     expect(result.stdout).toContain('mcp__everything__echo failed: MCP server "everything"');
-    expectNoChildLeft();
+    await expectNoChildLeft();
   });
 
   it('leaves no server running when the run ends in an error', async () => {
@@ -353,7 +325,7 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
     const result = await cli.done;
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/Agent "旅行规划师" failed to answer: .*Unsupported model/);
-    expectNoChildLeft();
+    await expectNoChildLeft();
   });
 
   it('leaves no server running after Ctrl-C', async () => {
@@ -367,6 +339,6 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
     const result = await cli.done;
     expect(result.code).toBe(4);
     expect(readEvents().at(-1)).toMatchObject({ type: 'run-end', stopReason: 'cancelled' });
-    expectNoChildLeft();
+    await expectNoChildLeft();
   });
 });

@@ -141,14 +141,14 @@ describe('checkKeys', () => {
           id: 'a',
           backend: {
             type: 'openai',
-            mcp_servers: [{ name: 'w', type: 'stdio', command: 'x', security: { level: 'high' } }],
+            mcp_servers: [{ name: 'w', type: 'stdio', command: 'x', security: { level: 'high', levle: 'strict' } }],
           },
         },
         { id: 'b', backend: { type: 'openai', mcp_servers: { w: { type: 'stdio', command: 'x', timeout: 5 } } } },
       ],
     });
     expect(result.warnings.map((warning) => warning.segments)).toEqual([
-      ['agents', 0, 'backend', 'mcp_servers', 0, 'security'],
+      ['agents', 0, 'backend', 'mcp_servers', 0, 'security', 'levle'],
       ['agents', 1, 'backend', 'mcp_servers', 'w', 'timeout'],
     ]);
   });

@@ -14,6 +14,8 @@ export type SectionName =
   | 'agent'
   | 'backend'
   | 'mcpServer'
+  | 'mcpSecurity'
+  | 'mcpSecurityEnv'
   | 'contextPath'
   | 'orchestrator'
   | 'coordination'
@@ -193,8 +195,28 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       headers: read(),
       allowed_tools: read(),
       exclude_tools: read(),
-      security: unsupported('MCP server security policies'),
+      security: nested('mcpSecurity', 'mapping'),
       defer_loading: unsupported('deferred MCP tool loading'),
+    },
+  },
+  mcpSecurity: {
+    keys: {
+      level: read('upstream'),
+      allowed_executables: read('upstream'),
+      env: nested('mcpSecurityEnv', 'mapping', 'upstream'),
+      allow_localhost: read('upstream'),
+      allow_private_ips: read('upstream'),
+      resolve_dns: read('upstream'),
+      allowed_hostnames: read('upstream'),
+      sandbox: read(),
+    },
+  },
+  mcpSecurityEnv: {
+    keys: {
+      mode: read('upstream'),
+      level: read('upstream'),
+      allowed_vars: read('upstream'),
+      denied_vars: read('upstream'),
     },
   },
   contextPath: {

@@ -67,6 +67,13 @@ describe.skipIf(!present)(title, () => {
     }
   });
 
+  it("reads every MCP server's security block with no warning about it (@massgen/mcp checks it)", () => {
+    const warnings = loaded.flatMap((config) =>
+      config.warnings.filter((warning) => warning.path !== undefined && /\.security(\.|$)/.test(warning.path)),
+    );
+    expect(warnings).toEqual([]);
+  });
+
   it('loads the AG2 examples with their type as written (the run says it has no package)', () => {
     const ag2 = loaded.filter((config) => config.file?.startsWith(path.join(upstreamConfigsDirectory, 'ag2')));
     expect(ag2).toHaveLength(7);

@@ -30,6 +30,11 @@ export interface ToolSourceContext<AgentSettings = unknown, RunSettings = unknow
   file?: string;
   /** Where a setting is written in the configuration file (`agents[1].backend.cwd`, and its line), for messages. */
   locate(setting: { agentId?: string; key: string }): { path: string; line?: number };
+  /**
+   * An agent's workspace as the package that gives workspaces opened it (such packages open
+   * first), for a package that starts something in it; undefined when the agent has none.
+   */
+  workspaceFor?(agentId: string): AgentWorkspace | undefined;
   /** Cancelled when the run is cancelled; long start-up work should stop then. */
   signal: AbortSignal;
   /** Reports a non-fatal problem (an MCP server that failed to start) as a run warning. */
@@ -46,6 +51,10 @@ export interface ToolSettingsCheckContext<AgentSettings = unknown, RunSettings =
   baseDir: string;
   /** The process environment overlaid on `.env`. */
   env: Readonly<Record<string, string | undefined>>;
+  /** The configuration file, when there is one. */
+  file?: string;
+  /** The workspace an agent will have, as declared (see `declaredWorkspaceFor`); nothing is created. */
+  declaredWorkspaceFor?(agentId: string): AgentWorkspace | undefined;
   /**
    * A problem with one setting: `key` is its path inside the package's block of the agent (or
    * of `tools.<name>` without `agentId`), such as `['mcp_servers', 'search', 'command']`.

@@ -3,24 +3,39 @@ import which from 'which';
 import type { ConfigIssue, ToolSettingsCheckContext } from '@massgen/core';
 import { childEnvironment } from './child-environment.js';
 import type { McpServers } from './mcp-servers-settings.js';
+import { checkServerSecurity, describeServerSecurity, securityScope } from './security/server-security.js';
 
 /**
  * The MCP problems that make a run stop before it starts, found without starting a server: a
- * stdio server whose command does not exist. It is looked up as the server process would find it:
- * on the PATH the server gets, or, written as a path, from the server's working directory.
+ * stdio server whose command does not exist, and a server that breaks its `security` policy.
+ * The command is looked up as the server process would find it: on the PATH the server gets,
+ * or, written as a path, from the server's working directory.
  */
 export function checkMcpSettings(context: ToolSettingsCheckContext<McpServers>): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
   for (const { agentId, settings } of context.settings.agents) {
+    const workspace = context.declaredWorkspaceFor?.(agentId);
+    const scope = securityScope(workspace, context.baseDir);
     for (const [index, server] of settings.servers.entries()) {
-      if (server.type !== 'stdio' || findCommand(server.command, server.env, server.cwd, context) !== undefined)
-        continue;
-      issues.push(
-        context.issueAt(
-          { agentId, key: ['mcp_servers', server.key ?? index, 'command'] },
-          `command "${server.command}" of MCP server "${server.name}" was not found; expected a program on PATH or a path to one`,
-        ),
-      );
+      const key = ['mcp_servers', server.key ?? index];
+      if (server.type === 'stdio' && findCommand(server.command, server.env, server.cwd, context) === undefined) {
+        issues.push(
+          context.issueAt(
+            { agentId, key: [...key, 'command'] },
+            `command "${server.command}" of MCP server "${server.name}" was not found; expected a program on PATH or a path to one`,
+          ),
+        );
+      }
+      const violations = checkServerSecurity(server, scope);
+      for (const violation of violations)
+        issues.push(
+          context.issueAt(
+            { agentId, key: [...key, ...violation.segments] },
+            `MCP server "${server.name}" is refused by its security policy (level ${server.security?.level ?? 'strict'}): ${violation.message}`,
+          ),
+        );
+      const description = describeServerSecurity(agentId, server, workspace);
+      if (violations.length === 0 && description !== undefined) context.note(`mcp: ${description}`);
     }
   }
   return issues;

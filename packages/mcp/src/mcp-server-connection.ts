@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool as McpToolDescription } from '@modelcontextprotocol/sdk/types.js';
 import { MassGenError } from '@massgen/core';
+import type { SandboxPolicy } from '@massgen/process-containment';
 import type { McpServerConfig } from './mcp-servers-settings.js';
 import { childEnvironment } from './child-environment.js';
 import { describeStartFailure } from './describe-start-failure.js';
@@ -22,6 +23,8 @@ export interface ConnectOptions {
   closeGraceMs: number;
   /** Called once when the server stops on its own (a crash), not when the connection is closed. */
   onStopped?: (reason: string) => void;
+  /** Starts a stdio server in the OS sandbox this policy describes. */
+  sandbox?: SandboxPolicy;
 }
 
 /** A started MCP server, its tools listed, ready for calls. */
@@ -65,7 +68,7 @@ export async function connectMcpServer(server: McpServerConfig, options: Connect
       details: { server: server.name, reason },
     });
   }
-  const transport = createTransport(server, options.env, workingDirectory, options.closeGraceMs);
+  const transport = createTransport(server, options, workingDirectory);
   const client = new Client(clientInfo, { capabilities: {} });
   let ready = false;
   let closing = false;
@@ -147,9 +150,8 @@ export async function connectMcpServer(server: McpServerConfig, options: Connect
 
 function createTransport(
   server: McpServerConfig,
-  env: ConnectOptions['env'],
+  options: ConnectOptions,
   workingDirectory: string | undefined,
-  closeGraceMs: number,
 ): StdioProcessTransport | StreamableHTTPClientTransport {
   if (server.type === 'streamable-http') {
     return new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: server.headers } });
@@ -157,9 +159,10 @@ function createTransport(
   return new StdioProcessTransport({
     command: server.command,
     args: server.args,
-    env: childEnvironment(server.env, env),
+    env: childEnvironment(server.env, options.env),
     ...(workingDirectory === undefined ? {} : { cwd: workingDirectory }),
-    closeGraceMs,
+    ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+    closeGraceMs: options.closeGraceMs,
   });
 }
 

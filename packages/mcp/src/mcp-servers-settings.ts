@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { choiceOf, dropUndefined, nonEmptyText, scalarText } from '@massgen/config/internal';
+import { mcpSecuritySchema } from './security/mcp-security-schema.js';
+import { normalizeMcpSecurity } from './security/normalize-mcp-security.js';
+import type { IgnoredKey, McpServerSecurity } from './security/normalize-mcp-security.js';
 
 /** An MCP server an agent declares, in either configuration format's form. */
 export type McpServerConfig = McpServerTransport & {
@@ -17,6 +20,7 @@ type McpServerTransport =
       cwd?: string;
       allowedTools?: string[];
       excludeTools?: string[];
+      security?: McpServerSecurity;
     }
   | {
       name: string;
@@ -25,12 +29,13 @@ type McpServerTransport =
       headers: Record<string, string>;
       allowedTools?: string[];
       excludeTools?: string[];
+      security?: McpServerSecurity;
     };
 
 /** One agent's servers, and the keys written for a transport that does not use them (`url` on a stdio server). */
 export interface McpServers {
   servers: McpServerConfig[];
-  ignoredKeys: Array<{ path: Array<string | number>; transport: McpServerConfig['type'] }>;
+  ignoredKeys: IgnoredKey[];
 }
 
 const toolNames = z.array(nonEmptyText('a tool name')).nullish();
@@ -65,6 +70,11 @@ const mcpServerFields = {
     .describe('HTTP headers sent to a streamable-http server.'),
   allowed_tools: toolNames.describe("Offer only these of the server's tools."),
   exclude_tools: toolNames.describe("Never offer these of the server's tools."),
+  security: mcpSecuritySchema
+    .nullish()
+    .describe(
+      "A policy the server is held to before it starts (upstream's keys); `sandbox: true` starts a stdio server in the OS sandbox.",
+    ),
 };
 
 /** The transport a server uses: its `type`, or else `streamable-http` for a bare `url` and `stdio` otherwise. */
@@ -162,14 +172,23 @@ function normalizeMcpServers(
       if (server[unused] != null) ignoredKeys.push({ path: [key, unused], transport: type });
     }
   }
-  return { servers: named.map(([key, name, server]) => ({ ...toServer(name, server), key })), ignoredKeys };
+  return {
+    servers: named.map(([key, name, server]) => ({ ...toServer(name, server, key, ignoredKeys), key })),
+    ignoredKeys,
+  };
 }
 
-function toServer(name: string, server: ParsedMcpServer): McpServerTransport {
+function toServer(
+  name: string,
+  server: ParsedMcpServer,
+  key: string | number,
+  ignoredKeys: IgnoredKey[],
+): McpServerTransport {
   const type = mcpTransport(server);
   const toolFilters = {
     allowedTools: server.allowed_tools ?? undefined,
     excludeTools: server.exclude_tools ?? undefined,
+    security: normalizeMcpSecurity(server.security, type, [key, 'security'], ignoredKeys),
   };
   if (type === 'streamable-http') {
     return dropUndefined({ name, type, url: server.url ?? '', headers: server.headers ?? {}, ...toolFilters });

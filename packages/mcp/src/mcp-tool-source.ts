@@ -7,6 +7,7 @@ import type { McpServerConfig, McpServers } from './mcp-servers-settings.js';
 import { defaultMcpSettings } from './mcp-settings.js';
 import type { McpSettings } from './mcp-settings.js';
 import { createMcpTool } from './mcp-tool.js';
+import { securedStart } from './security/secured-start.js';
 import { filterTools } from './tool-filter.js';
 import { claimUniqueName, mcpToolName } from './tool-name.js';
 import { workspacePlaceholderWarnings } from './workspace-placeholder.js';
@@ -50,7 +51,15 @@ export async function createMcpToolSource(
   const attempts = await Promise.all(
     declared.map(async ({ agentId, server }): Promise<StartedServer | undefined> => {
       try {
-        const connection = await connectMcpServer(server, {
+        const secured = await securedStart(server, {
+          workspace: context.workspaceFor?.(agentId),
+          baseDir: context.baseDir,
+          cwd: context.cwd,
+          env: context.env,
+          ...(context.file === undefined ? {} : { file: context.file }),
+        });
+        const connection = await connectMcpServer(secured.server, {
+          ...(secured.sandbox === undefined ? {} : { sandbox: secured.sandbox }),
           env: context.env,
           baseDir: context.baseDir,
           signal: context.signal,

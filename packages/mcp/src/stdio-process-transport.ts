@@ -1,6 +1,6 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { spawnContained } from '@massgen/process-containment';
-import type { ContainedProcess } from '@massgen/process-containment';
+import type { ContainedProcess, SandboxPolicy } from '@massgen/process-containment';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -14,6 +14,8 @@ export interface StdioProcessParameters {
   cwd?: string;
   /** How long the server may take to exit once its stdin closes, and again after SIGTERM. */
   closeGraceMs: number;
+  /** Confines the server to the OS sandbox (its own PID namespace too). */
+  sandbox?: SandboxPolicy;
 }
 
 export interface ProcessExit {
@@ -28,7 +30,7 @@ export interface ProcessExit {
  * it runs are stopped together, whatever they started is found even after a `setsid`, and a
  * Ctrl-C in the terminal reaches MassGen alone, which then closes servers in order), keeps the
  * end of stderr to explain a failure, and kills any server still running when MassGen exits.
- * Servers are not put in a PID namespace: a launcher that is missing must fail as itself.
+ * Servers are not put in a PID namespace unless sandboxed: a launcher that is missing must fail as itself.
  */
 export class StdioProcessTransport implements Transport {
   onclose?: () => void;
@@ -90,6 +92,7 @@ export class StdioProcessTransport implements Transport {
         ...(this.parameters.cwd === undefined ? {} : { cwd: this.parameters.cwd }),
         stdio: ['pipe', 'pipe', 'pipe'],
         mode: 'process-group',
+        ...(this.parameters.sandbox === undefined ? {} : { sandbox: this.parameters.sandbox }),
       });
       const child = contained.child as ChildProcessWithoutNullStreams;
       this.contained = contained;

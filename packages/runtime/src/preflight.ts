@@ -1,7 +1,7 @@
 import { ConfigError, MassGenError, formatConfigIssue } from '@massgen/core';
-import type { AgentWorkspace, Backend, ConfigIssue, Warning } from '@massgen/core';
+import type { AgentWorkspace, Backend, ConfigIssue, ToolPackageModule, Warning } from '@massgen/core';
 import { configIssueAt } from '@massgen/config';
-import type { KeySegment, MassGenConfig } from '@massgen/config';
+import type { KeySegment, MassGenConfig, ToolPackageConfig } from '@massgen/config';
 import { agentSegments, checkBackendOptions } from './backend-options.js';
 import { describeMissingApiKey, findMissingApiKey } from './missing-api-key.js';
 import type { PluginLoader } from './plugin-loader.js';
@@ -49,16 +49,29 @@ export async function preflightRun(
     });
   }
   const declaredWorkspaces: Array<(agentId: string) => AgentWorkspace | undefined> = [];
+  const declaredWorkspaceFor = (agentId: string): AgentWorkspace | undefined =>
+    declaredWorkspaces.map((declared) => declared(agentId)).find((found) => found !== undefined);
+  const toolPackages: Array<{ entry: ToolPackageConfig; module: ToolPackageModule }> = [];
   for (const entry of config.tools) {
     try {
       const { module } = await loader.loadToolPackage(entry.name, entry.package, whereNamed(entry));
-      const checked = await checkToolPackage(config, entry, module);
+      toolPackages.push({ entry, module });
+    } catch (error) {
+      issues.push(pluginIssue(config, whereNamedSegments(entry), error));
+    }
+  }
+  // Packages that give workspaces are checked first: the others are checked against those workspaces.
+  const givesWorkspaces = ({ module }: { module: ToolPackageModule }): number =>
+    module.declaredWorkspaceFor === undefined ? 1 : 0;
+  for (const { entry, module } of toolPackages.sort((a, b) => givesWorkspaces(a) - givesWorkspaces(b))) {
+    try {
+      const checked = await checkToolPackage(config, entry, module, declaredWorkspaceFor);
       issues.push(...checked.issues);
       notes.push(...checked.notes);
-      const { declaredWorkspaceFor } = module;
+      const { declaredWorkspaceFor: declare } = module;
       const { settings } = checked;
-      if (settings !== undefined && declaredWorkspaceFor !== undefined)
-        declaredWorkspaces.push((agentId) => declaredWorkspaceFor(settings, agentId, config.baseDir));
+      if (settings !== undefined && declare !== undefined)
+        declaredWorkspaces.push((agentId) => declare(settings, agentId, config.baseDir));
     } catch (error) {
       issues.push(pluginIssue(config, whereNamedSegments(entry), error));
     }
@@ -88,7 +101,7 @@ export async function preflightRun(
       // Created as a run creates it, so its own checks (a missing model) speak here too; keys
       // are read at the first call, so nothing is contacted. The workspace is the one a tool
       // package declares: a run creates it only after every check has passed.
-      const workspace = declaredWorkspaces.map((declared) => declared(agent.id)).find((found) => found !== undefined);
+      const workspace = declaredWorkspaceFor(agent.id);
       module.createBackend({
         agentId: agent.id,
         type: agent.backend.type,

@@ -1,4 +1,5 @@
 import type {
+  AgentWorkspace,
   ConfigIssue,
   OptionsSchema,
   ToolPackageModule,
@@ -67,6 +68,7 @@ export async function checkToolPackage(
   config: MassGenConfig,
   entry: ToolPackageConfig,
   module: ToolPackageModule,
+  declaredWorkspaceFor?: (agentId: string) => AgentWorkspace | undefined,
 ): Promise<{ issues: ConfigIssue[]; notes: string[]; settings?: ToolPackageSettings }> {
   const { settings, issues } = parseToolPackageSettings(config, entry, module);
   if (issues.length > 0) return { issues, notes: [] };
@@ -76,6 +78,8 @@ export async function checkToolPackage(
     settings,
     baseDir: config.baseDir,
     env: config.env,
+    ...(config.file === undefined ? {} : { file: config.file }),
+    ...(declaredWorkspaceFor === undefined ? {} : { declaredWorkspaceFor }),
     issueAt: (setting, message) => configIssueAt(config, toolSettingSegments(config, entry, setting), message),
     note: (message) => notes.push(message),
   };

@@ -17,6 +17,8 @@ export interface ToolSourceRun {
   cwd: string;
   signal: AbortSignal;
   warn: (warning: Warning) => void;
+  /** The workspaces the packages opened so far give agents. */
+  workspaceFor?: (agentId: string) => AgentWorkspace | undefined;
 }
 
 /**
@@ -47,6 +49,7 @@ export function createToolSourceContext(
       const line = config.lines[path];
       return line === undefined ? { path } : { path, line };
     },
+    workspaceFor: (agentId) => run.workspaceFor?.(agentId),
     signal: run.signal,
     warn: run.warn,
   };
@@ -84,19 +87,34 @@ export class ToolSources {
    */
   static async open(loader: PluginLoader, config: MassGenConfig, run: ToolSourceRun): Promise<ToolSources> {
     if (config.tools.length === 0) return ToolSources.none();
-    const opened = await Promise.allSettled(
-      config.tools.map(async (entry: ToolPackageConfig) => {
-        const { module } = await loader.loadToolPackage(entry.name, entry.package, whereNamed(entry));
-        return openToolPackage(module, config, entry.name, run);
-      }),
-    );
-    const sources = opened.flatMap((result) =>
-      result.status === 'fulfilled' && result.value !== undefined ? [result.value] : [],
-    );
-    const failure = opened.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-    if (failure !== undefined) {
+    const sources: ToolSource[] = [];
+    try {
+      const modules = await Promise.all(
+        config.tools.map(async (entry: ToolPackageConfig) => {
+          const { module } = await loader.loadToolPackage(entry.name, entry.package, whereNamed(entry));
+          return { name: entry.name, module };
+        }),
+      );
+      // Packages that give workspaces open first, so the others can start things in them.
+      const givesWorkspaces = modules.filter(({ module }) => module.declaredWorkspaceFor !== undefined);
+      const others = modules.filter(({ module }) => module.declaredWorkspaceFor === undefined);
+      for (const group of [givesWorkspaces, others]) {
+        const results = await Promise.allSettled(
+          group.map(({ name, module }) =>
+            openToolPackage(module, config, name, {
+              ...run,
+              workspaceFor: (agentId) => firstWorkspace(sources, agentId),
+            }),
+          ),
+        );
+        for (const result of results)
+          if (result.status === 'fulfilled' && result.value !== undefined) sources.push(result.value);
+        const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+        if (failure !== undefined) throw failure.reason;
+      }
+    } catch (error) {
       await new ToolSources(sources).close();
-      throw failure.reason;
+      throw error;
     }
     return new ToolSources(sources);
   }
@@ -111,11 +129,7 @@ export class ToolSources {
 
   /** The first workspace a source knows for the agent (only `@massgen/workspace` has one). */
   workspaceFor(agentId: string): AgentWorkspace | undefined {
-    for (const source of this.sources) {
-      const workspace = source.workspaceFor?.(agentId);
-      if (workspace !== undefined) return workspace;
-    }
-    return undefined;
+    return firstWorkspace(this.sources, agentId);
   }
 
   /** Hands the event to every source that listens; `undefined` when none does, so callers need not wait. */
@@ -129,4 +143,12 @@ export class ToolSources {
   async close(): Promise<void> {
     await Promise.allSettled(this.sources.map((source) => source.close()));
   }
+}
+
+function firstWorkspace(sources: readonly ToolSource[], agentId: string): AgentWorkspace | undefined {
+  for (const source of sources) {
+    const workspace = source.workspaceFor?.(agentId);
+    if (workspace !== undefined) return workspace;
+  }
+  return undefined;
 }

@@ -97,7 +97,14 @@ export { createScriptedAgent } from './scripted-agent.js';
 export type { ScriptedAgent, ScriptedAgentOptions, ScriptedAgentTurn } from './scripted-agent.js';
 export { errorPart, hang, newAnswerCall, notify, textTurn, voteCall, waitFor } from './scripted-agent-builders.js';
 export type { ErrorPart, ToolCallPart } from './scripted-agent-builders.js';
-export { descendantProcesses, isProcessRunning, processCommandLine } from './process-tree.js';
+export {
+  descendantProcessIdentities,
+  descendantProcesses,
+  isProcessRunning,
+  isSameProcessRunning,
+  processCommandLine,
+} from './process-tree.js';
+export type { ProcessIdentity } from './process-tree.js';
 export { collectParts, terminalError } from './stream-parts.js';
 export { backendSettings } from './backend-settings.js';
 export { countSdkLoads } from './sdk-loads.js';

@@ -5,8 +5,17 @@ import { readdirSync, readFileSync } from 'node:fs';
  * process behind. Other platforms have no `/proc`: these helpers then see no processes.
  */
 
-interface ProcessStat {
+/**
+ * One process, told apart from a later process that is given the same pid once it has gone
+ * (pids are reused, soon on a busy machine): the pid and the time it started.
+ */
+export interface ProcessIdentity {
   pid: number;
+  /** Clock ticks after boot when it started (`/proc/<pid>/stat` field 22). */
+  startTime: number;
+}
+
+interface ProcessStat extends ProcessIdentity {
   parentPid: number;
   /** `R`, `S`, `D`, `Z` (zombie: exited, not yet reaped), `X` (dead), ... */
   state: string;
@@ -22,7 +31,8 @@ function readStat(pid: number): ProcessStat | undefined {
   // The command name is in parentheses and may itself contain spaces or parentheses.
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
   const [state = '', parent = ''] = fields;
-  return { pid, parentPid: Number(parent), state };
+  // Fields are numbered from 1, and the list starts at field 3 (the state).
+  return { pid, parentPid: Number(parent), state, startTime: Number(fields[22 - 3]) };
 }
 
 function allPids(): number[] {
@@ -37,27 +47,39 @@ function allPids(): number[] {
 
 /** Whether a process exists and has not exited (a zombie has exited). */
 export function isProcessRunning(pid: number): boolean {
-  const stat = readStat(pid);
-  return stat !== undefined && stat.state !== 'Z' && stat.state !== 'X';
+  return isStatRunning(readStat(pid));
+}
+
+/** Whether this very process, not a later one given its pid, exists and has not exited. */
+export function isSameProcessRunning(identity: ProcessIdentity): boolean {
+  const stat = readStat(identity.pid);
+  return isStatRunning(stat) && stat.startTime === identity.startTime;
 }
 
 /** Every running process below `pid`: its children, their children, and so on. */
 export function descendantProcesses(pid: number): number[] {
-  const stats = allPids()
-    .map(readStat)
-    .filter((stat): stat is ProcessStat => stat !== undefined && stat.state !== 'Z' && stat.state !== 'X');
-  const found: number[] = [];
+  return descendantProcessIdentities(pid).map((identity) => identity.pid);
+}
+
+/** `descendantProcesses`, each with its start time, read together so that none can be a reused pid. */
+export function descendantProcessIdentities(pid: number): ProcessIdentity[] {
+  const stats = allPids().map(readStat).filter(isStatRunning);
+  const found: ProcessIdentity[] = [];
   const parents = [pid];
   while (parents.length > 0) {
     const parent = parents.pop();
     for (const stat of stats) {
-      if (stat.parentPid === parent && !found.includes(stat.pid)) {
-        found.push(stat.pid);
+      if (stat.parentPid === parent && !found.some((identity) => identity.pid === stat.pid)) {
+        found.push({ pid: stat.pid, startTime: stat.startTime });
         parents.push(stat.pid);
       }
     }
   }
   return found;
+}
+
+function isStatRunning(stat: ProcessStat | undefined): stat is ProcessStat {
+  return stat !== undefined && stat.state !== 'Z' && stat.state !== 'X';
 }
 
 /** The command line of a process, its arguments joined by spaces; empty once it is gone. */

@@ -1,5 +1,4 @@
 import { mkdir, realpath } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '@massgen/core';
 import type { ConfigIssue, ToolSourceContext, Warning } from '@massgen/core';
@@ -9,6 +8,7 @@ import { checkWorkspaceDirectories } from './check-workspace-config.js';
 import { normalizeContextPaths } from './context-paths-settings.js';
 import type { ContextPath } from './context-paths-settings.js';
 import { resolveRealPath } from './real-path.js';
+import { workspacePath } from './workspace-settings.js';
 import type { WorkspaceAgentSettings, WorkspaceRunSettings } from './workspace-settings.js';
 
 /** A context path with its real location, for the sandbox. */
@@ -83,13 +83,6 @@ export async function createWorkspaceLayout(
     });
   }
   return { temporaryRoot, snapshotRoot, snapshotDirectory: path.join(snapshotRoot, runId), agents };
-}
-
-/** Where a `cwd` that passed `checkWorkspaceDirectories` is made: relative ones under this run's directory. */
-function workspacePath(written: string, temporaryRoot: string, runId: string): string {
-  if (written === '~' || written.startsWith('~/')) return path.join(os.homedir(), written.slice(1));
-  if (path.isAbsolute(written)) return path.resolve(written);
-  return path.join(temporaryRoot, runId, path.normalize(written));
 }
 
 function configError(

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { realpathSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import type { AgentWorkspace, ToolPackageSettings } from '@massgen/core';
+import type { AgentWorkspace, ToolPackageSettings, WorkspaceRoot } from '@massgen/core';
 import { nonEmptyText, positiveNumber, resolveConfigPath } from '@massgen/config/internal';
 import { commandExecutionKeysSchema, commandExecutionSwitch } from './command-execution-settings.js';
-import { contextPathSchema } from './context-paths-settings.js';
+import { contextPathSchema, normalizeContextPaths } from './context-paths-settings.js';
 import { defaultSnapshotLimits } from './snapshot-store.js';
 import type { SnapshotLimits } from './snapshot-store.js';
 
@@ -75,18 +77,47 @@ function mebibytes(size: number | null | undefined): number | undefined {
   return size == null ? undefined : Math.round(size * 1024 * 1024);
 }
 
+/** Where a `cwd` that passed `checkWorkspaceDirectories` is made: relative ones under this run's directory. */
+export function workspacePath(written: string, temporaryRoot: string, runId: string): string {
+  if (written === '~' || written.startsWith('~/')) return path.join(os.homedir(), written.slice(1));
+  if (path.isAbsolute(written)) return path.resolve(written);
+  return path.join(temporaryRoot, runId, path.normalize(written));
+}
+
+/** Stands for the run's id before there is a run: no path written in a file lies inside it. */
+const nextRunId = '<run id>';
+
 /**
- * The workspace an agent's `cwd` asks for, from the settings alone: nothing is created, so the
- * checks before a run can give backends what the run will.
+ * The workspace an agent's `cwd` asks for, from the settings alone, where the run will make it,
+ * with the context paths it will have (readable: only the presenting winner may write one);
+ * nothing is created, so the checks before a run see what the run will.
  */
 export function declaredWorkspace(
   settings: WorkspaceSettings,
   agentId: string,
   baseDir: string,
 ): AgentWorkspace | undefined {
-  const cwd = settings.agents.find((agent) => agent.agentId === agentId)?.settings.cwd;
+  const own = settings.agents.find((agent) => agent.agentId === agentId)?.settings;
+  const cwd = own?.cwd;
   if (cwd == null) return undefined;
   const root = settings.run?.agent_temporary_workspace;
-  const directory = path.resolve(root == null ? baseDir : resolveConfigPath(root, baseDir), cwd);
-  return { directory, roots: () => [{ path: directory, access: 'write' }], protectedPaths: () => [] };
+  const temporaryRoot = root == null ? path.join(baseDir, '.massgen', 'workspaces') : resolveConfigPath(root, baseDir);
+  const directory = workspacePath(cwd, temporaryRoot, nextRunId);
+  const contextPaths = [
+    ...normalizeContextPaths(settings.run?.context_paths, baseDir),
+    ...normalizeContextPaths(own?.context_paths, baseDir),
+  ];
+  const roots: WorkspaceRoot[] = [
+    ...contextPaths.map((contextPath): WorkspaceRoot => ({ path: realOrSelf(contextPath.path), access: 'read' })),
+    { path: directory, access: 'write' },
+  ];
+  return { directory, roots: () => roots, protectedPaths: () => [] };
+}
+
+function realOrSelf(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
 }
