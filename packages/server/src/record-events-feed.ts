@@ -39,16 +39,20 @@ export async function followRecordEvents(
   const decoder = new StringDecoder('utf8');
   let lineNumber = 1;
   const reported = new Set<number>();
+  // A recursive delete removes the record's files one by one before the directory itself, so
+  // once a file this feed has read is gone, the record is being deleted, whatever remains.
+  const deleted = `The run's directory was deleted while it was open (${directory}); what was read before is still shown.`;
+  const hadStatus = existsSync(path.join(directory, 'status.json'));
+  let readOnce = false;
   while (!options.signal.aborted) {
     const bytes = await readFrom(file, offset);
     if (bytes === undefined) {
       sink.problem(
-        existsSync(directory)
-          ? `The run's events.jsonl is missing from ${directory}.`
-          : `The run's directory was deleted while it was open (${directory}); what was read before is still shown.`,
+        readOnce || !existsSync(directory) ? deleted : `The run's events.jsonl is missing from ${directory}.`,
       );
       return;
     }
+    readOnce = true;
     offset += bytes.length;
     // The decoder keeps a character split across two reads for the next one.
     const text = rest + decoder.write(bytes);
@@ -66,16 +70,21 @@ export async function followRecordEvents(
       if (event.type === 'run-end') ended = true;
     }
     if (ended) return;
-    if (bytes.length === 0 && !existsSync(directory)) continue;
-    if (bytes.length === 0 && !(await stillRunning(directory))) {
-      sink.problem(
-        rest === ''
+    // Read again at once until the file has nothing more, then ask whether the run goes on.
+    if (bytes.length > 0 || !existsSync(directory)) continue;
+    const state = await recordState(directory);
+    if (state === 'running') {
+      await pause(pollMs, options.signal);
+      continue;
+    }
+    sink.problem(
+      state === 'gone' && hadStatus
+        ? deleted
+        : rest === ''
           ? 'The record ends before the run did (no run-end event): the run was stopped before it could finish writing.'
           : `The last line of events.jsonl is cut off (${rest.length} characters); the events before it are shown.`,
-      );
-      return;
-    }
-    if (bytes.length === 0) await pause(pollMs, options.signal);
+    );
+    return;
   }
 }
 
@@ -98,13 +107,21 @@ async function readFrom(file: string, offset: number): Promise<Buffer | undefine
   }
 }
 
-/** The record's status says the run goes on (a run that died without a word looks the same). */
-async function stillRunning(directory: string): Promise<boolean> {
+/**
+ * Whether the record's status says the run goes on (a run that died without a word looks the
+ * same), says it is over, or is gone.
+ */
+async function recordState(directory: string): Promise<'running' | 'over' | 'gone'> {
+  let text: string;
   try {
-    const status = JSON.parse(await readFile(path.join(directory, 'status.json'), 'utf8')) as { state?: unknown };
-    return status.state === 'running';
+    text = await readFile(path.join(directory, 'status.json'), 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : 'over';
+  }
+  try {
+    return (JSON.parse(text) as { state?: unknown }).state === 'running' ? 'running' : 'over';
   } catch {
-    return false;
+    return 'over';
   }
 }
 
