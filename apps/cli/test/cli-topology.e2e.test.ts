@@ -62,6 +62,29 @@ describe('massgen with orchestrator.topology', () => {
     for (const labels of views) expect(labels.length).toBeLessThanOrEqual(4);
   });
 
+  it('islands by its name alone: groups of four vote inside, the two group winners vote between them; the team concludes', async () => {
+    const six = [...five, 'zeta'];
+    const file = fixture.writeTeam(six, 'orchestrator:\n  topology: islands\n');
+    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
+
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('The answer is 4.\n');
+    expect(result.stderr).toContain('stop reason: consensus');
+    const groupOf = (label: string): number => (Number(label.replace('agent', '')) <= 4 ? 0 : 1);
+    const shown = shownByAgent(fixture.server.requests);
+    const finalists = result.stderr.match(/among the group winners \((agent\d\.\d), (agent\d\.\d)\)/);
+    expect(finalists, result.stderr).not.toBeNull();
+    const finalLabels = [finalists![1]!, finalists![2]!].map((label) => label.split('.')[0]!);
+    six.forEach((agentId, index) => {
+      const own = `agent${index + 1}`;
+      for (const labels of shown.get(agentId) ?? []) {
+        const inGroup = labels.every((label) => groupOf(label) === groupOf(own));
+        const inFinal = finalLabels.includes(own) && [...labels].sort().join() === [...finalLabels].sort().join();
+        expect(inGroup || inFinal, `${agentId} was shown ${labels.join(', ')}`).toBe(true);
+      }
+    });
+  });
+
   it('full, the default, shows every answer', async () => {
     const file = fixture.writeTeam(five);
     const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
@@ -76,7 +99,7 @@ describe('massgen with orchestrator.topology', () => {
     const unknown = await runCli(['--validate', file], { cwd: fixture.directory });
     expect(unknown.code).toBe(1);
     expect(unknown.stderr + unknown.stdout).toMatch(
-      /orchestrator\.topology.*expected "full", "ring" or "top_k".*got "star"/,
+      /orchestrator\.topology.*expected "full", "ring", "top_k" or "islands".*got "star"/,
     );
 
     const zero = fixture.writeTeam(['alpha', 'beta'], 'orchestrator:\n  topology: {type: ring, neighbors: 0}\n');

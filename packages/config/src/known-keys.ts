@@ -311,6 +311,7 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       type: read(),
       neighbors: read(),
       k: read(),
+      size: read(),
     },
   },
   timeoutSettings: {

@@ -12,6 +12,8 @@ describe('orchestrator mapping', () => {
     expect(topology('top_k')).toEqual({ type: 'top_k', k: 3 });
     expect(topology('{type: ring, neighbors: 4}')).toEqual({ type: 'ring', neighbors: 4 });
     expect(topology('{type: top_k, k: 5}')).toEqual({ type: 'top_k', k: 5 });
+    expect(topology('islands')).toEqual({ type: 'islands', size: 4 });
+    expect(topology('{type: islands, size: 8}')).toEqual({ type: 'islands', size: 8 });
     expect(parseYaml(agentLines).orchestrator.topology).toBeUndefined();
   });
 
@@ -24,15 +26,19 @@ describe('orchestrator mapping', () => {
     expect(issues('star')).toEqual([
       {
         path: 'orchestrator.topology',
-        message: 'expected "full", "ring" or "top_k", or a mapping such as {type: ring, neighbors: 3}, got "star"',
+        message:
+          'expected "full", "ring", "top_k" or "islands", or a mapping such as {type: ring, neighbors: 3}, got "star"',
       },
     ]);
     expect(issues('{type: ring, neighbors: 0}')).toEqual([
       { path: 'orchestrator.topology.neighbors', message: expect.stringContaining('got 0') },
     ]);
     expect(issues('{type: ring, k: 2}')).toEqual([{ path: 'orchestrator.topology.k', message: 'only top_k takes k' }]);
+    expect(issues('{type: ring, size: 2}')).toEqual([
+      { path: 'orchestrator.topology.size', message: 'only islands takes size' },
+    ]);
     expect(issues('{type: star}')).toEqual([
-      { path: 'orchestrator.topology.type', message: 'expected one of "full", "ring", "top_k", got "star"' },
+      { path: 'orchestrator.topology.type', message: 'expected one of "full", "ring", "top_k", "islands", got "star"' },
     ]);
   });
 

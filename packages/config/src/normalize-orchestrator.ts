@@ -109,15 +109,16 @@ function finalAnswerStrategy(
   return named ?? (skip === true ? 'winner_reuse' : undefined);
 }
 
-/** `topology: ring` by its name alone takes 2 neighbors; `top_k` takes k = 3. */
+/** `topology: ring` by its name alone takes 2 neighbors; `top_k` takes k = 3; `islands` groups of 4. */
 function normalizeTopology(
   topology: NonNullable<ParsedConfig['orchestrator']>['topology'],
 ): TopologySettings | undefined {
   if (topology == null) return undefined;
-  const given: { type: TopologySettings['type']; neighbors?: number | null; k?: number | null } =
+  const given: { type: TopologySettings['type']; neighbors?: number | null; k?: number | null; size?: number | null } =
     typeof topology === 'string' ? { type: topology } : topology;
   if (given.type === 'ring') return { type: 'ring', neighbors: given.neighbors ?? 2 };
   if (given.type === 'top_k') return { type: 'top_k', k: given.k ?? 3 };
+  if (given.type === 'islands') return { type: 'islands', size: given.size ?? 4 };
   return { type: 'full' };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { choiceOf, flag, nonEmptyText, numberBetween, positiveInteger, positiveNumber } from './schema-primitives.js';
 
-const topologyTypes = ['full', 'ring', 'top_k'] as const;
+const topologyTypes = ['full', 'ring', 'top_k', 'islands'] as const;
 
 /** `topology: ring`, or with its parameter: `topology: {type: ring, neighbors: 3}`. */
 const topologySchema = z.union(
@@ -12,15 +12,18 @@ const topologySchema = z.union(
         type: choiceOf(topologyTypes),
         neighbors: positiveInteger().nullish(),
         k: positiveInteger().nullish(),
+        size: positiveInteger().nullish(),
       })
       .superRefine((topology, context) => {
         if (topology.neighbors != null && topology.type !== 'ring')
           context.addIssue({ code: 'custom', path: ['neighbors'], message: 'only a ring takes neighbors' });
         if (topology.k != null && topology.type !== 'top_k')
           context.addIssue({ code: 'custom', path: ['k'], message: 'only top_k takes k' });
+        if (topology.size != null && topology.type !== 'islands')
+          context.addIssue({ code: 'custom', path: ['size'], message: 'only islands takes size' });
       }),
   ],
-  { error: 'expected "full", "ring" or "top_k", or a mapping such as {type: ring, neighbors: 3}' },
+  { error: 'expected "full", "ring", "top_k" or "islands", or a mapping such as {type: ring, neighbors: 3}' },
 );
 
 /**

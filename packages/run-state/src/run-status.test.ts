@@ -168,6 +168,17 @@ describe('reduceRunStatus', () => {
     expect(status.agents['beta']).toMatchObject({ state: 'voted', vote: { targetLabel: 'agent1.1' } });
   });
 
+  it('sets aside the vote of an agent that restarts while holding it (the islands final round)', () => {
+    const status = replay([
+      twoAgents,
+      { type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'x', round: 1 },
+      { type: 'vote', agentId: 'alpha', targetAgentId: 'alpha', targetLabel: 'agent1.1', reason: 'r', round: 2 },
+      { type: 'restart', agentId: 'alpha', reason: 'the group winners now vote among themselves' },
+    ]);
+    expect(status.agents['alpha']?.vote).toBeNull();
+    expect(status.votes).toEqual([expect.objectContaining({ agentId: 'alpha', stale: true })]);
+  });
+
   it('keeps whom a held-off agent waits for, until its next turn starts', () => {
     const waiting: CoordinationEvent = {
       type: 'agent-waiting',

@@ -154,6 +154,17 @@ export function reduceRunStatus(status: RunStatus, event: RunEvent): RunStatus {
       }
       break;
     }
+    case 'restart': {
+      // A restart of an agent holding a vote (the islands' final round) sets that vote aside.
+      const agent = next.agents[event.agentId];
+      if (agent?.vote != null) {
+        updateAgent(event.agentId, { vote: null });
+        const current = next.votes.findLastIndex((vote) => vote.agentId === event.agentId && !vote.stale);
+        if (current >= 0)
+          next.votes = next.votes.map((vote, index) => (index === current ? { ...vote, stale: true } : vote));
+      }
+      break;
+    }
     case 'agent-error':
       if (!event.willRetry) updateAgent(event.agentId, { error: event.error });
       break;

@@ -19,7 +19,7 @@ import { dropAgent, failAttempt, missDeadline } from './turn-failure.js';
 import { interruptStaleTurns, restartStuckAgents } from './turn-restarts.js';
 import type { TurnOutcome } from './turn-outcome.js';
 import type { RunInput } from './run-input.js';
-import { mayShow, visibleAnswers } from './topology.js';
+import { groupWinners, mayShow, visibleAnswers } from './topology.js';
 import { readVoteSettings } from './vote-settings.js';
 import type { VoteSettings } from './vote-settings.js';
 import { workflowToolsFor } from './workflow-tools.js';
@@ -99,6 +99,7 @@ export class CoordinationRun {
     // that can make it more so: a turn's end, a tool call or result, a limit, its own timer.
     let silenceMayHaveChanged = true;
     for (;;) {
+      this.openFinalRound();
       const settled = this.settledStop();
       if (settled !== undefined) return settled;
       yield* this.startPendingTurns();
@@ -120,6 +121,33 @@ export class CoordinationRun {
       }
       yield* this.handleTurnInput(input);
       yield* this.noteCompletedRounds();
+    }
+  }
+
+  /**
+   * `islands`: once every live agent has voted within its group, the group winners' authors set
+   * their votes aside and vote again among the group winners; the run concludes after that.
+   */
+  private openFinalRound(): void {
+    const { topology } = this.settings;
+    if (topology.type !== 'islands' || this.state.finalists !== undefined) return;
+    const live = this.state.live();
+    if (live.length === 0 || !live.every((agent) => agent.vote !== undefined)) return;
+    const winners = groupWinners(topology.size, this.state, this.settings.votingMethod);
+    this.state.finalists = new Set(winners.map((winner) => winner.id));
+    // One group winner has nobody to meet: the run concludes as it stands.
+    if (winners.length < 2) return;
+    const labels = winners.flatMap((winner) =>
+      winner.currentAnswer === undefined ? [] : [winner.currentAnswer.label],
+    );
+    for (const finalist of winners) {
+      if (!finalist.alive) continue;
+      finalist.vote = undefined;
+      finalist.pending = {
+        reason: 'restart',
+        attempt: 1,
+        restartReason: `its group's answer is among the group winners (${labels.join(', ')}), which now vote among themselves`,
+      };
     }
   }
 

@@ -79,6 +79,11 @@ export class CoordinationState {
   readonly agents: readonly AgentRecord[];
   /** Rounds announced so far: the highest turn any agent has begun. */
   round = 0;
+  /**
+   * `islands`: the authors of the group winners, once the final round among them has begun;
+   * each is then shown the group winners' answers instead of its group's.
+   */
+  finalists: ReadonlySet<string> | undefined;
   private answerTotal = 0;
 
   constructor(handles: readonly AgentHandle[]) {

@@ -2,7 +2,7 @@ import { createScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { CoordinationState } from './coordination-state.js';
 import type { AgentRecord } from './coordination-state.js';
-import { mayShow, visibleAnswers } from './topology.js';
+import { groupWinners, mayShow, visibleAnswers } from './topology.js';
 
 function teamOf(size: number): { state: CoordinationState; agents: AgentRecord[] } {
   const ids = Array.from({ length: size }, (_, index) => `a${index + 1}`);
@@ -75,5 +75,28 @@ describe('visibleAnswers', () => {
     expect(seen(a5)).toEqual(['a2', 'a4', 'a5']);
     // Its own answer among the leaders is one of the k: it sees k answers in all.
     expect(seen(a4)).toEqual(['a2', 'a4']);
+  });
+
+  it("islands: its group's answers; a finalist sees the finalists' answers; each group's winner by its own members' votes", () => {
+    const { state, agents } = teamOf(5);
+    const [a1, a2, a3, a4, a5] = agents as [AgentRecord, AgentRecord, AgentRecord, AgentRecord, AgentRecord];
+    answerAll(state, agents);
+    const islands = { type: 'islands', size: 2 } as const;
+    const seen = (agent: AgentRecord): string[] =>
+      visibleAnswers(islands, state, agent, 'majority').map((answer) => answer.agentId);
+    expect(seen(a1)).toEqual(['a1', 'a2']);
+    expect(seen(a4)).toEqual(['a3', 'a4']);
+    expect(seen(a5)).toEqual(['a5']);
+    state.castVote(a1, 'agent2', 'r', undefined, 2);
+    state.castVote(a2, 'agent2', 'r', undefined, 2);
+    state.castVote(a3, 'agent3', 'r', undefined, 2);
+    state.castVote(a4, 'agent4', 'r', undefined, 2);
+    // A tie goes to the member listed first; a group of one wins on its own answer.
+    expect(groupWinners(2, state, 'majority').map((agent) => agent.id)).toEqual(['a2', 'a3', 'a5']);
+    state.finalists = new Set(['a2', 'a3', 'a5']);
+    expect(seen(a2)).toEqual(['a2', 'a3', 'a5']);
+    expect(seen(a1)).toEqual(['a1', 'a2']);
+    expect(mayShow(islands, state, a2, a5)).toBe(true);
+    expect(mayShow(islands, state, a1, a5)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { TopologySettings, VotingMethod } from '@massgen/core';
 import type { AgentRecord, Answer, CoordinationState } from './coordination-state.js';
+import { tallyVotes } from './vote-tally.js';
 
 /**
  * The answers an agent is shown in a turn, and may vote among: always its own latest answer,
@@ -13,10 +14,14 @@ import type { AgentRecord, Answer, CoordinationState } from './coordination-stat
  *   agent. O(N·k).
  * - `top_k`: the `k` answers with the most vote weight (ties and vote-less answers by who answered
  *   first), as the tally ranks them now, its own among them or added to them. O(N·k).
+ * - `islands`: the answers of its group (`size` agents in configuration order). Once every live
+ *   agent has voted, the author of each group's winning answer (see `groupWinners`) is a
+ *   finalist: its vote is set aside and it is shown the finalists' answers instead, to vote
+ *   among. O(N·size + (N/size)²).
  *
  * Consensus and the winner are as in `full`: every live agent votes (among what it sees) and the
  * answer with the most vote weight wins, so a sparse topology changes what each turn costs, not
- * the vote rules.
+ * the vote rules. Under `islands` that count is every group's votes plus the final round's.
  */
 export function visibleAnswers(
   topology: TopologySettings,
@@ -26,6 +31,11 @@ export function visibleAnswers(
 ): Answer[] {
   const answers = state.currentAnswers();
   if (topology.type === 'full') return answers;
+  if (topology.type === 'islands') {
+    const finalists = state.finalists;
+    if (finalists?.has(agent.id) === true) return answers.filter((answer) => finalists.has(answer.agentId));
+    return answers.filter((answer) => sameGroup(state, topology.size, agent.id, answer.agentId));
+  }
   const others =
     topology.type === 'ring'
       ? ringPeers(state, agent, topology.neighbors)
@@ -44,8 +54,42 @@ export function mayShow(
   agent: AgentRecord,
   other: AgentRecord,
 ): boolean {
-  if (topology.type !== 'ring' || other === agent) return true;
+  if (other === agent || topology.type === 'full' || topology.type === 'top_k') return true;
+  if (topology.type === 'islands') {
+    const finalists = state.finalists;
+    return (
+      sameGroup(state, topology.size, agent.id, other.id) ||
+      (finalists?.has(agent.id) === true && finalists.has(other.id))
+    );
+  }
   return ringPeers(state, agent, topology.neighbors).includes(other.id);
+}
+
+/**
+ * `islands`: the author of each group's winning answer, counting only the votes of the group's
+ * own members (the most vote weight; ties to the agent listed first; with no votes, the first to
+ * answer). Groups without an answer have none.
+ */
+export function groupWinners(size: number, state: CoordinationState, votingMethod: VotingMethod): AgentRecord[] {
+  const winners: AgentRecord[] = [];
+  for (let start = 0; start < state.agents.length; start += size) {
+    const members = state.agents.slice(start, start + size);
+    const candidates = members.flatMap((member) =>
+      member.currentAnswer === undefined
+        ? []
+        : [{ label: member.currentAnswer.label, agentId: member.id, firstAnsweredAt: member.firstAnswerSequence ?? 0 }],
+    );
+    const votes = members.flatMap((member) => (member.alive && member.vote !== undefined ? [member.vote] : []));
+    const winner = tallyVotes(candidates, votes, votingMethod).winner;
+    const author = winner === undefined ? undefined : state.agentById(winner.agentId);
+    if (author !== undefined) winners.push(author);
+  }
+  return winners;
+}
+
+function sameGroup(state: CoordinationState, size: number, first: string, second: string): boolean {
+  const group = (agentId: string): number => Math.floor(state.agents.findIndex((agent) => agent.id === agentId) / size);
+  return group(first) === group(second);
 }
 
 /** Its `neighbors` nearest peers: 1 after, 1 before, 2 after, 2 before, ...; dropped ones without an answer passed over. */

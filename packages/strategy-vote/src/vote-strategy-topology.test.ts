@@ -1,5 +1,13 @@
 import type { TopologySettings, TurnRequest } from '@massgen/core';
-import { createDeferred, createScriptedAgent, newAnswerCall, textTurn, voteCall, waitFor } from '@massgen/testing';
+import {
+  createDeferred,
+  createScriptedAgent,
+  errorPart,
+  newAnswerCall,
+  textTurn,
+  voteCall,
+  waitFor,
+} from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import {
@@ -171,6 +179,48 @@ describe('vote strategy: topology', () => {
     expect(full.waited).toContainEqual(
       expect.objectContaining({ agentId: 'a1', waitingFor: expect.arrayContaining(['a5']) }),
     );
+  });
+
+  it('islands: each agent sees its group; the group winners then vote among themselves, and the most votes in all win', async () => {
+    // Two groups of three; a6 fails at once, so its group goes on with a4 and a5.
+    const failing = createScriptedAgent({
+      id: 'a6',
+      turns: [[errorPart({ code: 'BACKEND_AUTH', message: 'Key rejected.', retryable: false })]],
+    });
+    const agents = [...ids.slice(0, 5).map(answerThenVoteFirst), failing];
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents, settings: { topology: { type: 'islands', size: 3 } } }),
+    );
+
+    const groups = [
+      ['agent1', 'agent2', 'agent3'],
+      ['agent4', 'agent5', 'agent6'],
+    ];
+    const [a1, a2, a3, a4, a5] = agents as [ScriptedAgent, ScriptedAgent, ScriptedAgent, ScriptedAgent, ScriptedAgent];
+    for (const [agent, group] of [
+      [a2, groups[0]],
+      [a3, groups[0]],
+      [a5, groups[1]],
+    ] as const)
+      for (const labels of votingViews(agent)) expect(group).toEqual(expect.arrayContaining(labels));
+    // Each group voted for its first answer; a1 and a4 then met in the final round.
+    for (const finalist of [a1, a4]) expect(votingViews(finalist).at(-1)).toEqual(['agent1', 'agent4']);
+    const finalRound = eventsOfType(events, 'restart').filter((restart) => restart.reason.includes('group winners'));
+    expect(finalRound.map((restart) => [restart.agentId, restart.reason])).toEqual([
+      ['a1', "its group's answer is among the group winners (agent1.1, agent4.1), which now vote among themselves"],
+      ['a4', "its group's answer is among the group winners (agent1.1, agent4.1), which now vote among themselves"],
+    ]);
+    // agent1.1: a1, a2, a3 and a4's final vote; agent4.1: a5's.
+    expect(onlyEvent(events, 'consensus')).toMatchObject({
+      winnerAgentId: 'a1',
+      stopReason: 'consensus',
+      tally: expect.arrayContaining([
+        { label: 'agent1.1', agentId: 'a1', votes: 4, weight: 4 },
+        { label: 'agent4.1', agentId: 'a4', votes: 1, weight: 1 },
+      ]),
+    });
+    expect(events.at(-1)).toMatchObject({ type: 'run-end', stopReason: 'consensus', finalAnswer: 'Final from a1' });
   });
 
   it('ends the run as a configuration error on a topology parameter that could never show an answer', async () => {
