@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FakeChatRequest } from '@massgen/testing';
 import { runCli } from './run-cli.js';
@@ -84,6 +86,33 @@ describe('massgen with orchestrator.topology', () => {
       }
     });
   });
+
+  it(
+    'a team of 50 finishes with every topology, with a winner and a complete record',
+    { timeout: 240_000 },
+    async () => {
+      const fifty = Array.from({ length: 50 }, (_, index) => `agent${String(index + 1).padStart(2, '0')}`);
+      for (const topology of ['full', 'ring', 'top_k', 'islands']) {
+        const file = fixture.writeTeam(fifty, `orchestrator:\n  topology: ${topology}\n`);
+        const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
+
+        expect(result.code, `${topology}: ${result.stderr.slice(-2000)}`).toBe(0);
+        expect(result.stdout).toBe('The answer is 4.\n');
+        const status = fixture.recordedJson<{
+          state: string;
+          stopReason: string;
+          winnerAgentId?: string;
+          answers: unknown[];
+        }>('status.json');
+        expect(status).toMatchObject({ state: 'finished', stopReason: 'consensus' });
+        expect(fifty).toContain(status.winnerAgentId);
+        expect(status.answers.length).toBeGreaterThanOrEqual(50);
+        const answerFiles = readdirSync(path.join(fixture.latestRecord(), 'answers'));
+        expect(answerFiles.length, topology).toBe(status.answers.length);
+        expect(readFileSync(path.join(fixture.latestRecord(), 'final.md'), 'utf8')).toBe('The answer is 4.');
+      }
+    },
+  );
 
   it('full, the default, shows every answer', async () => {
     const file = fixture.writeTeam(five);
