@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunEvent } from '@massgen/core';
 import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
 import type { FakeChatRequest, FakeOpenAIServer, FakeReply, FakeResponder } from '@massgen/testing';
 import { runCli } from './run-cli.js';
+import { readRunEvents } from './run-record-events.js';
 
 /**
  * A tool package from outside the @massgen scope, installed in the user's project as a user
@@ -80,16 +80,6 @@ function forecastingModel(): FakeResponder {
   };
 }
 
-function readEvents(): RunEvent[] {
-  const runs = path.join(directory, '.massgen', 'runs');
-  const [runId] = readdirSync(runs);
-  if (runId === undefined) throw new Error('no run record was written');
-  return readFileSync(path.join(runs, runId, 'events.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as RunEvent);
-}
-
 /** The published packages' built files and runtime dependencies: what a user installs. */
 function shippedFiles(): Array<{ file: string; text: string }> {
   const packageDirectories = ['packages', 'apps'].flatMap((parent) =>
@@ -140,7 +130,7 @@ describe('massgen with a third-party tool package', () => {
       required: ['city'],
       additionalProperties: false,
     });
-    const toolResult = readEvents().find((event) => event.type === 'tool-result');
+    const toolResult = readRunEvents(directory).find((event) => event.type === 'tool-result');
     expect(toolResult).toMatchObject({
       name: 'forecast',
       output: 'North station: Oslo will be sunny, 70 °F (answers so far: 0).',

@@ -15,6 +15,7 @@ import type { FakeAnthropicServer, FakeGeminiServer, FakeOpenAIServer } from '@m
 import { examplesDirectory, readExampleCatalog } from '../src/example-catalog.js';
 import type { ExampleEntry } from '../src/example-catalog.js';
 import { cliBin, runCli } from './run-cli.js';
+import { callOnceThenAnswer } from './tool-script-responder.js';
 
 /**
  * Every bundled example, through the built CLI: `--validate` as shipped, then a real run with
@@ -99,6 +100,8 @@ describe('the bundled examples', () => {
         'refactor-pipeline',
         'creative-brainstorm',
         'mcp-weather',
+        'typescript-tool',
+        'python-tool',
         'workspaces',
         'claude-code',
         'local-models',
@@ -156,6 +159,40 @@ describe('the bundled examples', () => {
     expect(result.code, result.stderr).toBe(0);
     const offered = openai.requests.slice(first).flatMap((request) => request.tools.map((tool) => tool.function.name));
     expect(offered.some((name) => name.includes('get_forecast'))).toBe(true);
+  });
+
+  it.each([
+    ['typescript-tool', 'custom_tool__convert_units', { amount: 8, from: 'oz', to: 'g' }, '8 oz is 226.8 g'],
+    [
+      'python-tool',
+      'custom_tool__monthly_payment',
+      { principal: 200000, annual_rate_percent: 4.5, years: 25 },
+      'Monthly payment: 1111.66',
+    ],
+  ] as const)('%s: the model calls the example’s own tool and gets its result', async (name, tool, input, output) => {
+    const example = catalog.examples.find((entry) => entry.name === name);
+    if (example === undefined) throw new Error(`the catalog has no ${name} example`);
+    const file = copyPointedAtFakes({ ...example, name: `${name}-call` });
+    const team = createTeamResponder({
+      answer: 'An OpenAI-protocol answer.',
+      finalText: 'Final answer from the team.',
+    });
+    openai.setResponder(callOnceThenAnswer([{ name: tool, arguments: { ...input } }], { team }));
+    const first = openai.requests.length;
+    try {
+      const result = await runCli(['--no-display', '--no-record', '--config', file, example.question], {
+        cwd: path.dirname(file),
+      });
+      expect(result.code, result.stderr).toBe(0);
+    } finally {
+      openai.setResponder(team);
+    }
+    const toolResults = openai.requests
+      .slice(first)
+      .flatMap((request) =>
+        request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content)),
+      );
+    expect(toolResults).toContain(output);
   });
 });
 

@@ -1,4 +1,5 @@
-import type { FakeChatRequest, FakeReply } from '@massgen/testing';
+import { createTeamResponder } from '@massgen/testing';
+import type { FakeChatRequest, FakeReply, FakeResponder } from '@massgen/testing';
 
 export interface ScriptedCall {
   name: string;
@@ -33,4 +34,27 @@ export function toolResults(requests: readonly FakeChatRequest[]): string[] {
     last ?? { messages: [] },
   );
   return longest.messages.filter((message) => message.role === 'tool').map((message) => String(message.content));
+}
+
+/**
+ * A team's model in which an agent offered one of `calls`, with no tool result in its
+ * conversation yet, makes that call; with a result it answers `<prefix><result>` by
+ * `new_answer`. Votes and the final answer come from `team` (`createTeamResponder()` by default).
+ */
+export function callOnceThenAnswer(
+  calls: readonly ScriptedCall[],
+  options: { prefix?: string; team?: FakeResponder } = {},
+): FakeResponder {
+  const team = options.team ?? createTeamResponder();
+  const offers = (request: FakeChatRequest, name: string): boolean =>
+    request.tools.some((tool) => tool.function.name === name);
+  return (request, context): FakeReply | Promise<FakeReply> => {
+    if (!offers(request, 'new_answer')) return team(request, context);
+    const result = request.messages.find((message) => message.role === 'tool');
+    const call = calls.find((candidate) => offers(request, candidate.name));
+    if (result === undefined && call !== undefined) return { type: 'tool-calls', calls: [call] };
+    if (result === undefined) return team(request, context);
+    const content = `${options.prefix ?? 'Found: '}${String(result.content)}`;
+    return { type: 'tool-calls', calls: [{ name: 'new_answer', arguments: { content } }] };
+  };
 }

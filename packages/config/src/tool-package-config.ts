@@ -36,6 +36,7 @@ export const builtInToolKeys: Readonly<
   >
 > = {
   mcp: { backend: ['mcp_servers'] },
+  custom: { backend: ['custom_tools', 'custom_tools_timeout_seconds'] },
   workspace: {
     agent: ['cwd'],
     backend: [

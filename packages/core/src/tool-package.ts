@@ -28,8 +28,11 @@ export interface ToolSourceContext<AgentSettings = unknown, RunSettings = unknow
   env: Readonly<Record<string, string | undefined>>;
   /** The configuration file, for a `ConfigError` about a setting; absent for a configuration built in code. */
   file?: string;
-  /** Where a setting is written in the configuration file (`agents[1].backend.cwd`, and its line), for messages. */
-  locate(setting: { agentId?: string; key: string }): { path: string; line?: number };
+  /**
+   * Where a setting is written in the configuration file (`agents[1].backend.cwd`, and its line), for
+   * messages; `key` is a setting's name or its path of keys and list indexes (`['custom_tools', 0, 'path']`).
+   */
+  locate(setting: { agentId?: string; key: string | ReadonlyArray<string | number> }): { path: string; line?: number };
   /**
    * An agent's workspace as the package that gives workspaces opened it (such packages open
    * first), for a package that starts something in it; undefined when the agent has none.
@@ -65,6 +68,11 @@ export interface ToolSettingsCheckContext<AgentSettings = unknown, RunSettings =
    * agent's commands run, and why): `massgen --validate` prints each on a line of its own.
    */
   note(message: string): void;
+  /** A problem that does not stop the run (a tool the package cannot offer), at the setting's key path. */
+  warnAt(
+    setting: { agentId?: string; key: ReadonlyArray<string | number> },
+    warning: { code: string; message: string },
+  ): void;
 }
 
 /**

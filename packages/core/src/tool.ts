@@ -5,6 +5,8 @@ export interface ToolContext {
   agentId: string;
   /** Cancelled when the run, the agent's turn or the tool's own timeout ends. */
   signal: AbortSignal;
+  /** The agent's workspace directory, when it has one: where a tool that runs code should run it. */
+  workingDirectory?: string;
 }
 
 /** The outcome of one tool call, as text for the model. */

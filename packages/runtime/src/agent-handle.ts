@@ -24,6 +24,8 @@ export interface AgentHandleOptions {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Model calls one turn may make while it keeps calling tools. */
   maxToolSteps?: number;
+  /** The agent's workspace, handed to each tool call (see `ToolContext.workingDirectory`). */
+  workingDirectory?: string;
 }
 
 const identicalCallLimit = 3;
@@ -106,7 +108,11 @@ export function createAgentHandle(options: AgentHandleOptions): AgentHandle {
           toolCalls: runtimeCalls,
           ...(providerMetadata === undefined ? {} : { providerMetadata }),
         });
-        const results = await runToolCalls(runtimeCalls, toolsByName, { agentId: options.id, signal });
+        const results = await runToolCalls(runtimeCalls, toolsByName, {
+          agentId: options.id,
+          signal,
+          ...(options.workingDirectory === undefined ? {} : { workingDirectory: options.workingDirectory }),
+        });
         for (const result of results) {
           yield {
             type: 'tool-result',

@@ -68,6 +68,7 @@ export async function preflightRun(
       const checked = await checkToolPackage(config, entry, module, declaredWorkspaceFor);
       issues.push(...checked.issues);
       notes.push(...checked.notes);
+      warnings.push(...checked.warnings);
       const { declaredWorkspaceFor: declare } = module;
       const { settings } = checked;
       if (settings !== undefined && declare !== undefined)

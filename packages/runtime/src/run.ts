@@ -311,6 +311,7 @@ async function createAgents(
       const backend =
         options.backends?.[agent.id] ??
         (await createConfiguredBackend(loader, config, index, warn, extensions.workspaceFor(agent.id)));
+      const workspace = extensions.workspaceFor(agent.id)?.directory;
       return createAgentHandle({
         id: agent.id,
         backend: options.wrapBackend === undefined ? backend : options.wrapBackend(backend, agent.id),
@@ -323,6 +324,7 @@ async function createAgents(
         }),
         retryPolicy,
         sleep,
+        ...(workspace === undefined ? {} : { workingDirectory: workspace }),
       });
     }),
   );

@@ -31,7 +31,7 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal, cancelled: T): P
 export async function runToolCalls(
   calls: readonly ToolCall[],
   tools: ReadonlyMap<string, Tool>,
-  context: { agentId: string; signal: AbortSignal | undefined },
+  context: { agentId: string; signal: AbortSignal | undefined; workingDirectory?: string },
 ): Promise<ToolCallOutcome[]> {
   const signal = context.signal ?? new AbortController().signal;
   return Promise.all(
@@ -58,7 +58,11 @@ export async function runToolCalls(
       if (signal.aborted) return cancelled;
       const execution = (async (): Promise<ToolCallOutcome> => {
         try {
-          const result = await tool.execute(input, { agentId: context.agentId, signal });
+          const result = await tool.execute(input, {
+            agentId: context.agentId,
+            signal,
+            ...(context.workingDirectory === undefined ? {} : { workingDirectory: context.workingDirectory }),
+          });
           return { call, content: result.content, isError: result.isError === true };
         } catch (error) {
           return { call, content: `${call.name} failed: ${toMassGenError(error).message}`, isError: true };

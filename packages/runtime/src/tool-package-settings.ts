@@ -1,6 +1,7 @@
 import type {
   AgentWorkspace,
   ConfigIssue,
+  Warning,
   OptionsSchema,
   ToolPackageModule,
   ToolPackageSettings,
@@ -54,7 +55,7 @@ export function toolSettingSegments(
 export function toolSettingKeyPath(
   config: MassGenConfig,
   entry: ToolPackageConfig,
-  setting: { agentId?: string; key: string },
+  setting: { agentId?: string; key: string | ReadonlyArray<string | number> },
 ): string {
   return formatKeyPath(toolSettingSegments(config, entry, setting));
 }
@@ -69,11 +70,12 @@ export async function checkToolPackage(
   entry: ToolPackageConfig,
   module: ToolPackageModule,
   declaredWorkspaceFor?: (agentId: string) => AgentWorkspace | undefined,
-): Promise<{ issues: ConfigIssue[]; notes: string[]; settings?: ToolPackageSettings }> {
+): Promise<{ issues: ConfigIssue[]; notes: string[]; warnings: Warning[]; settings?: ToolPackageSettings }> {
   const { settings, issues } = parseToolPackageSettings(config, entry, module);
-  if (issues.length > 0) return { issues, notes: [] };
-  if (module.isActive !== undefined && !module.isActive(settings)) return { issues: [], notes: [] };
+  if (issues.length > 0) return { issues, notes: [], warnings: [] };
+  if (module.isActive !== undefined && !module.isActive(settings)) return { issues: [], notes: [], warnings: [] };
   const notes: string[] = [];
+  const warnings: Warning[] = [];
   const context: ToolSettingsCheckContext = {
     settings,
     baseDir: config.baseDir,
@@ -82,8 +84,17 @@ export async function checkToolPackage(
     ...(declaredWorkspaceFor === undefined ? {} : { declaredWorkspaceFor }),
     issueAt: (setting, message) => configIssueAt(config, toolSettingSegments(config, entry, setting), message),
     note: (message) => notes.push(message),
+    warnAt: (setting, warning) => {
+      const { path, line } = configIssueAt(config, toolSettingSegments(config, entry, setting), warning.message);
+      warnings.push({
+        ...warning,
+        path,
+        ...(line === undefined ? {} : { line }),
+        ...(setting.agentId === undefined ? {} : { agentId: setting.agentId }),
+      });
+    },
   };
-  return { issues: (await module.checkSettings?.(context)) ?? [], notes, settings };
+  return { issues: (await module.checkSettings?.(context)) ?? [], notes, warnings, settings };
 }
 
 /** Where the configuration names the package, for a message about a missing one. */

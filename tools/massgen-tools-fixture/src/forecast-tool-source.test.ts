@@ -16,7 +16,7 @@ function context(
     cwd: '/tmp',
     baseDir: '/tmp',
     env: {},
-    locate: ({ key }) => ({ path: key }),
+    locate: ({ key }) => ({ path: [key].flat().join('.') }),
     signal: new AbortController().signal,
     warn: () => undefined,
   };
