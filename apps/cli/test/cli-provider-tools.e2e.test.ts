@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
+import type { FakeOpenAIServer, FakeResponder } from '@massgen/testing';
 import { runCli } from './run-cli.js';
+import { readRunEvents } from './run-record-events.js';
 
 const apiKey = 'sk-or-test-0123456789';
 let directory: string;
@@ -83,5 +84,100 @@ describe('enable_web_search through the CLI', () => {
     });
     expect(result.code).toBe(0);
     expect(`${result.stdout}${result.stderr}`).not.toMatch(/enable_web_search/);
+  });
+});
+
+/** The team's answers come after a web search and a run of code on the provider's side. */
+function searchingTeam(): FakeResponder {
+  const team = createTeamResponder({ answer: 'The tower is 330 m tall.', finalText: 'Final answer: 330 m.' });
+  return async (request, context) => {
+    const reply = await team(request, context);
+    if (reply.type !== 'tool-calls' || !reply.calls.some((call) => call.name === 'new_answer')) return reply;
+    return {
+      ...reply,
+      text: 'The official site gives 330 m.',
+      serverTools: [
+        {
+          type: 'web_search',
+          query: 'Eiffel Tower height',
+          sources: [{ url: 'https://www.toureiffel.paris/en', title: 'Official site' }],
+        },
+        { type: 'code', code: 'print(330 * 2)', output: '660' },
+      ],
+    };
+  };
+}
+
+describe("OpenAI's own web search and code interpreter through the CLI", () => {
+  it('sends web_search and code_interpreter, and the record shows the searches, the code and its output', async () => {
+    const openai = await createFakeOpenAIServer({ apiKey, responder: searchingTeam() });
+    try {
+      const cwd = mkdtempSync(path.join(directory, 'openai-'));
+      const file = path.join(cwd, 'team.yaml');
+      const backend = (id: string) => `  - id: ${id}
+    backend:
+      type: openai
+      model: gpt-5-nano
+      base_url: "${openai.url}"
+      enable_web_search: true
+      enable_code_interpreter: true
+`;
+      writeFileSync(file, `agents:\n${backend('first')}${backend('second')}`);
+      const validated = await runCli(['--validate', file], { cwd, env: { OPENAI_API_KEY: apiKey } });
+      expect(validated.code).toBe(0);
+      expect(`${validated.stdout}${validated.stderr}`).not.toMatch(/enable_web_search|enable_code_interpreter/);
+
+      const result = await runCli(['--no-display', '--config', file, 'How tall is the Eiffel Tower?'], {
+        cwd,
+        env: { OPENAI_API_KEY: apiKey },
+      });
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe('Final answer: 330 m.\n');
+      expect(openai.requests.every((request) => request.api === 'responses')).toBe(true);
+      expect(openai.requests[0]?.body['tools']).toEqual(
+        expect.arrayContaining([{ type: 'web_search' }, { type: 'code_interpreter', container: { type: 'auto' } }]),
+      );
+
+      const events = readRunEvents(cwd);
+      expect(events).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            type: 'tool-call',
+            agentId: 'first',
+            name: 'web_search',
+            input: '{"query":"Eiffel Tower height"}',
+          }),
+          expect.objectContaining({
+            type: 'tool-result',
+            agentId: 'first',
+            name: 'web_search',
+            output: 'https://www.toureiffel.paris/en',
+            isError: false,
+          }),
+          expect.objectContaining({
+            type: 'tool-call',
+            agentId: 'second',
+            name: 'code_interpreter',
+            input: 'print(330 * 2)',
+          }),
+          expect.objectContaining({
+            type: 'tool-result',
+            agentId: 'second',
+            name: 'code_interpreter',
+            output: '660',
+            isError: false,
+          }),
+        ]),
+      );
+      // The pages the text cites follow the agent's text, where people read it.
+      const streamed = events
+        .map((event) => (event.type === 'agent-delta' && event.agentId === 'first' ? event.text : ''))
+        .join('');
+      expect(streamed).toContain('\n\nSources:\n- Official site: https://www.toureiffel.paris/en');
+      expect(readFileSync(file, 'utf8')).not.toContain(apiKey);
+    } finally {
+      await openai.close();
+    }
   });
 });

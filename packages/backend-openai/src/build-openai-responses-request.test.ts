@@ -10,6 +10,7 @@ const options: OpenAIOptions = {
   text: {},
   headers: {},
   extraBody: {},
+  providerTools: { webSearch: false, codeInterpreter: false },
 };
 const messages = [{ role: 'user' as const, content: 'Hi' }];
 

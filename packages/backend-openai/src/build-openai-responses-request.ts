@@ -4,6 +4,7 @@ import type { ResponseCreateParamsStreaming } from 'openai/resources/responses/r
 import { convertToOpenAIResponsesInput } from './convert-to-openai-responses-input.js';
 import { openAIModelFamily } from './openai-model-family.js';
 import type { OpenAIOptions } from './openai-options.js';
+import { responsesProviderTools } from './openai-provider-tools.js';
 import { prepareResponsesTools } from './openai-responses-prepare-tools.js';
 
 /** Fields the backend owns: letting extra fields replace them would break the stream it parses. */
@@ -55,9 +56,16 @@ export function buildOpenAIResponsesRequest(
   }
   if (Object.keys(options.text).length > 0) body['text'] = options.text;
   body['store'] = options.store;
+  const providerTools = responsesProviderTools(options.providerTools);
   // Without storage, encrypted reasoning is the only way to give a reasoning model its thinking back.
-  if (!options.store && family === 'reasoning') body['include'] = ['reasoning.encrypted_content'];
-  Object.assign(body, prepareResponsesTools(request.tools, request.toolChoice, options.parallelToolCalls));
+  const include = [
+    ...(!options.store && family === 'reasoning' ? ['reasoning.encrypted_content'] : []),
+    ...providerTools.include,
+  ];
+  if (include.length > 0) body['include'] = include;
+  const functionTools = prepareResponsesTools(request.tools, request.toolChoice, options.parallelToolCalls);
+  Object.assign(body, functionTools);
+  if (providerTools.tools.length > 0) body['tools'] = [...(functionTools.tools ?? []), ...providerTools.tools];
 
   mergeExtraBody(
     body,

@@ -444,8 +444,8 @@ describe('openai backend module', () => {
 
   it('rejects a missing model when creating the backend, and warns about unknown keys', () => {
     expect(() => createOpenAIBackend(settings(''))).toThrow(/backend\.model: expected the OpenAI model/);
-    createOpenAIBackend(settings('gpt-5', { enable_web_search: true }));
-    expect(warnings).toEqual([expect.objectContaining({ code: 'unknown-key', path: 'backend.enable_web_search' })]);
+    createOpenAIBackend(settings('gpt-5', { enable_code_execution: true }));
+    expect(warnings).toEqual([expect.objectContaining({ code: 'unknown-key', path: 'backend.enable_code_execution' })]);
   });
 
   it('plays a team member over the Responses API: answers, then votes, then presents', async () => {

@@ -44,6 +44,20 @@ export function createOpenAIBackend(settings: BackendSettings): Backend {
         path: 'backend.reasoning.summary',
       });
     }
+    const { webSearch, codeInterpreter } = options.providerTools;
+    if (choice.api === 'chat' && (webSearch || codeInterpreter)) {
+      const keys = [
+        webSearch ? 'enable_web_search' : undefined,
+        codeInterpreter ? 'enable_code_interpreter' : undefined,
+      ]
+        .filter((key) => key !== undefined)
+        .map((key) => `backend.${key}`);
+      notes.push({
+        code: 'unsupported-setting',
+        message: `${keys.join(' and ')} ${keys.length > 1 ? 'were' : 'was'} left out: OpenAI's own tools need the Responses API, and this agent uses Chat Completions.`,
+        path: keys[0] ?? 'backend',
+      });
+    }
     for (const warning of notes) {
       if (firstTime(warning)) yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
     }

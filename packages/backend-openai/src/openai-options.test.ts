@@ -23,6 +23,7 @@ describe('parseOpenAIOptions', () => {
       text: {},
       headers: {},
       extraBody: {},
+      providerTools: { webSearch: false, codeInterpreter: false },
     });
   });
 
@@ -39,6 +40,8 @@ describe('parseOpenAIOptions', () => {
         text: { verbosity: 'high' },
         headers: { 'x-a': 'b' },
         extra_body: { user: 'u' },
+        enable_web_search: true,
+        enable_code_interpreter: false,
       }),
     );
     expect(parsed).toEqual({
@@ -52,6 +55,7 @@ describe('parseOpenAIOptions', () => {
       text: { verbosity: 'high' },
       headers: { 'x-a': 'b' },
       extraBody: { user: 'u' },
+      providerTools: { webSearch: true, codeInterpreter: false },
     });
   });
 

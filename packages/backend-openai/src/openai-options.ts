@@ -30,7 +30,21 @@ export const optionsSchema = openAICompatibleOptionsSchema.omit({ provider: true
     })
     .describe('Responses API text settings, such as {verbosity: low}.')
     .optional(),
+  enable_web_search: z
+    .boolean({ error: 'expected true or false' })
+    .describe("Let the model search the web with OpenAI's own web_search tool (Responses API).")
+    .optional(),
+  enable_code_interpreter: z
+    .boolean({ error: 'expected true or false' })
+    .describe("Let the model run Python in OpenAI's code_interpreter container (Responses API).")
+    .optional(),
 });
+
+/** OpenAI's own tools, run on its servers, that the configuration turns on. */
+export interface OpenAIProviderTools {
+  webSearch: boolean;
+  codeInterpreter: boolean;
+}
 
 export interface OpenAIOptions {
   apiKey?: string;
@@ -46,6 +60,7 @@ export interface OpenAIOptions {
   headers: Record<string, string>;
   extraBody: Record<string, unknown>;
   parallelToolCalls?: boolean;
+  providerTools: OpenAIProviderTools;
 }
 
 /**
@@ -70,5 +85,9 @@ export function parseOpenAIOptions(settings: BackendSettings): OpenAIOptions {
     headers: options.headers ?? {},
     extraBody: options.extra_body ?? {},
     ...(options.parallel_tool_calls === undefined ? {} : { parallelToolCalls: options.parallel_tool_calls }),
+    providerTools: {
+      webSearch: options.enable_web_search === true,
+      codeInterpreter: options.enable_code_interpreter === true,
+    },
   };
 }

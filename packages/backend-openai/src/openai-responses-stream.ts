@@ -1,6 +1,8 @@
+import { CitedSources } from '@massgen/backend-utils';
 import { MassGenError, type FinishReason, type StreamPart, type Usage } from '@massgen/core';
 import type { ResponseOutputItem, ResponseStreamEvent, ResponseUsage } from 'openai/resources/responses/responses';
 import { openAIProviderMetadata, type OutputItemRecord } from './openai-provider-metadata.js';
+import { providerToolPart } from './openai-provider-tools.js';
 import { OpenAIResponseFailure } from './openai-responses-failure.js';
 
 export interface ResponsesStreamOptions {
@@ -55,7 +57,8 @@ function recordOf(item: ResponseOutputItem): OutputItemRecord | undefined {
 
 /**
  * Maps Responses API events to stream parts: text and reasoning (summary or raw) deltas as they
- * come; each function call once its item is done, all of them after the response completed so
+ * come; what OpenAI's own tools (web search, code interpreter) did as each of their items is
+ * done, and the pages the text cites as a list after it; each function call once its item is done, all of them after the response completed so
  * that a broken stream yields no half-made call; then the items to replay (when the model
  * reasoned), the usage and the finish. Failures are thrown for the caller to classify.
  */
@@ -66,6 +69,7 @@ export async function* mapResponsesStream(
   const pending = new Map<string, PendingCall>();
   const calls: Array<{ type: 'tool-call'; id: string; name: string; input: string }> = [];
   const records: OutputItemRecord[] = [];
+  const cited = new CitedSources();
   let lastSummaryPart: string | undefined;
   let finish: { reason: FinishReason; rawReason: string; usage: ResponseUsage | null | undefined } | undefined;
 
@@ -105,6 +109,16 @@ export async function* mapResponsesStream(
         const { item } = event;
         const record = recordOf(item);
         if (record !== undefined) records.push(record);
+        const providerTool = providerToolPart(item);
+        if (providerTool !== undefined) yield providerTool;
+        if (item.type === 'message') {
+          for (const content of item.content) {
+            if (content.type !== 'output_text') continue;
+            for (const annotation of content.annotations) {
+              if (annotation.type === 'url_citation') cited.add({ url: annotation.url, title: annotation.title });
+            }
+          }
+        }
         if (item.type === 'function_call' && item.status !== 'incomplete') {
           const streamed = pending.get(item.id ?? `output-${event.output_index}`);
           const input = item.arguments !== '' ? item.arguments : (streamed?.input ?? '');
@@ -147,6 +161,8 @@ export async function* mapResponsesStream(
       message: `The response stream from ${options.providerName} ended before the response was complete (no response.completed event).`,
     });
   }
+  const footnote = cited.footnote();
+  if (footnote !== '') yield { type: 'text-delta', text: footnote };
   yield* calls;
   if (records.some((record) => record.type === 'reasoning'))
     yield { type: 'provider-metadata', metadata: openAIProviderMetadata(records) };

@@ -12,6 +12,8 @@ export {
   unreadKeys,
 } from './backend-options.js';
 export type { CommonOptions } from './backend-options.js';
+export { CitedSources, describeSources } from './cited-sources.js';
+export type { CitedSource } from './cited-sources.js';
 export { mergeExtraBody } from './extra-body.js';
 export { lazy } from './lazy.js';
 export { describeCause, failedCallContext, mapBackendError, providerText, redact } from './map-backend-error.js';

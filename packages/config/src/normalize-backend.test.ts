@@ -14,7 +14,7 @@ describe('agent and backend mapping', () => {
         '      api_key: ${OPENAI_API_KEY}',
         '      base_url: https://example.com/v1',
         '      text: {verbosity: low}',
-        '      enable_web_search: true',
+        '      enable_code_execution: true',
         '      reasoning: {effort: high, summary: auto}',
         '      temperature: 0.7',
         '      top_p: 0.9',

@@ -18,10 +18,11 @@ export interface TurnRequest {
 
 /**
  * What an agent's turn yields: the backend's parts, plus the results of tools the runtime ran
- * for it and the retries it made before the first token.
+ * for it and the retries it made before the first token. A tool the provider ran
+ * (`provider-tool`) arrives as a `tool-call` and its `tool-result`, as the runtime's own tools do.
  */
 export type AgentStreamPart =
-  | StreamPart
+  | Exclude<StreamPart, { type: 'provider-tool' }>
   | { type: 'tool-result'; id: string; name: string; output: string; isError: boolean }
   /** Request `attempt` of `maxAttempts` failed with `error`; the runtime makes the next one after `delayMs`. */
   | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; error: SerializedError };

@@ -16,6 +16,13 @@ export type StreamPart =
   | { type: 'tool-call'; id: string; name: string; input: string }
   | { type: 'usage'; usage: Usage }
   /**
+   * A tool the provider ran on its own servers during this call (web search, code execution),
+   * complete with what it returned. MassGen never runs it nor sends it back as a tool result; the
+   * runtime shows it to the user as a `tool-call` and its `tool-result`. `input` and `output` are
+   * text for people: the search query or the code, the sources found or the code's output.
+   */
+  | { type: 'provider-tool'; id: string; name: string; input: string; output: string; isError: boolean }
+  /**
    * Data the backend wants attached to this call's assistant message when the conversation
    * continues (after tool results); merged by provider key into `providerMetadata`.
    */

@@ -71,6 +71,11 @@ export function createAgentHandle(options: AgentHandleOptions): AgentHandle {
         );
         const pendingFinish: AgentStreamPart[] = [];
         for await (const part of parts) {
+          if (part.type === 'provider-tool') {
+            yield { type: 'tool-call', id: part.id, name: part.name, input: part.input };
+            yield { type: 'tool-result', id: part.id, name: part.name, output: part.output, isError: part.isError };
+            continue;
+          }
           if (part.type === 'tool-call') calls.push({ id: part.id, name: part.name, input: part.input });
           if (part.type === 'text-delta') text += part.text;
           if (part.type === 'error') endedWithError = true;

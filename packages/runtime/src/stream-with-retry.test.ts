@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MassGenError } from '@massgen/core';
-import type { AgentStreamPart, Backend, StreamPart } from '@massgen/core';
+import type { Backend, StreamPart } from '@massgen/core';
 import { defaultRetryPolicy } from './retry-policy.js';
 import { streamWithRetry } from './stream-with-retry.js';
+import type { CallPart } from './stream-with-retry.js';
 
 function backendPlaying(attempts: StreamPart[][]): Backend & { calls: number } {
   const backend = {
@@ -29,8 +30,8 @@ const rateLimited = (retryAfterMs?: number): StreamPart => ({
   }).toJSON(),
 });
 
-async function collect(backend: Backend, sleeps: number[]): Promise<AgentStreamPart[]> {
-  const parts: AgentStreamPart[] = [];
+async function collect(backend: Backend, sleeps: number[]): Promise<CallPart[]> {
+  const parts: CallPart[] = [];
   const stream = streamWithRetry(
     backend,
     { messages: [] },

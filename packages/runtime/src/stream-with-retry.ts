@@ -14,8 +14,16 @@ export interface StreamWithRetryOptions {
 
 /** Parts after which a call has produced output that a retry would duplicate. */
 function isOutput(part: StreamPart): boolean {
-  return part.type === 'text-delta' || part.type === 'reasoning-delta' || part.type === 'tool-call';
+  return (
+    part.type === 'text-delta' ||
+    part.type === 'reasoning-delta' ||
+    part.type === 'tool-call' ||
+    part.type === 'provider-tool'
+  );
 }
+
+/** A backend's part, or a retry the runtime made: what one model call yields to the agent's turn. */
+export type CallPart = StreamPart | Extract<AgentStreamPart, { type: 'retry' }>;
 
 /**
  * Streams one model call, repeating it on retryable failures with backoff, but never once any
@@ -26,7 +34,7 @@ export async function* streamWithRetry(
   backend: Backend,
   request: BackendRequest,
   options: StreamWithRetryOptions,
-): AsyncGenerator<AgentStreamPart> {
+): AsyncGenerator<CallPart> {
   for (let retryIndex = 0; ; retryIndex += 1) {
     let producedOutput = false;
     let failure: SerializedError | undefined;

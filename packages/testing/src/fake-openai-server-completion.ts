@@ -1,4 +1,10 @@
-import type { FakeChatRequest, FakeTextReply, FakeToolCallsReply, FakeUsage } from './fake-openai-server-types.js';
+import type {
+  FakeChatRequest,
+  FakeServerToolUse,
+  FakeTextReply,
+  FakeToolCallsReply,
+  FakeUsage,
+} from './fake-openai-server-types.js';
 
 type ContentReply = FakeTextReply | FakeToolCallsReply;
 
@@ -11,6 +17,7 @@ interface Completion {
   text: string;
   calls: Array<{ id: string; name: string; arguments: string }>;
   finishReason: string;
+  serverTools: FakeServerToolUse[];
   usage: Record<string, unknown> | undefined;
 }
 
@@ -59,6 +66,7 @@ export function buildCompletion(request: FakeChatRequest, reply: ContentReply): 
     text: reply.text ?? '',
     calls,
     finishReason: reply.type === 'tool-calls' ? 'tool_calls' : (reply.finishReason ?? 'stop'),
+    serverTools: reply.serverTools ?? [],
   };
   return {
     id: `chatcmpl-fake-${request.index}`,

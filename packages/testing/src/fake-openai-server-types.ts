@@ -60,9 +60,20 @@ interface FakeReplyTiming {
   latencyMs?: number;
 }
 
+/**
+ * A tool the provider runs on its own servers, as the model used it before writing its reply.
+ * The Responses route streams it as the real API does (a `web_search_call` or
+ * `code_interpreter_call` item, and the sources as `url_citation` annotations on the text); the
+ * Chat Completions routes have no such tools and leave it out.
+ */
+export type FakeServerToolUse =
+  | { type: 'web_search'; query: string; sources?: Array<{ url: string; title?: string }>; failed?: boolean }
+  | { type: 'code'; code: string; output?: string; failed?: boolean };
+
 export interface FakeTextReply extends FakeReplyTiming {
   type: 'text';
   text: string;
+  serverTools?: FakeServerToolUse[];
   /** Streamed as `reasoning_content` deltas before the text, as vLLM and DeepSeek do. */
   reasoning?: string;
   /** Overrides the estimated usage; `false` leaves usage out even when the client asked for it. */
@@ -85,6 +96,7 @@ export interface FakeToolCallsReply extends FakeReplyTiming {
   /** Text the model writes before calling the tools. */
   text?: string;
   reasoning?: string;
+  serverTools?: FakeServerToolUse[];
   usage?: FakeUsage | false;
 }
 

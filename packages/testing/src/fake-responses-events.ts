@@ -1,5 +1,6 @@
 import type { buildCompletion } from './fake-openai-server-completion.js';
 import type { FakeChatRequest } from './fake-openai-server-types.js';
+import { citationsFor, writeServerTools } from './fake-responses-server-tools.js';
 
 type Completion = ReturnType<typeof buildCompletion>;
 type Item = Record<string, unknown>;
@@ -152,16 +153,37 @@ export function buildResponsesOutput(
     );
   }
 
+  writeServerTools(completion.serverTools, body, {
+    emit,
+    addItem,
+    nextId: (prefix) => `${prefix}_fake_${request.index}_${items.length}`,
+  });
+
   if (completion.text !== '') {
     const id = `msg_fake_${request.index}_${items.length}`;
-    const part = { type: 'output_text', text: completion.text, annotations: [], logprobs: [] };
+    const annotations = citationsFor(completion.serverTools, completion.text);
+    const part = { type: 'output_text', text: completion.text, annotations, logprobs: [] };
     addItem(
       { id, type: 'message', status: 'in_progress', role: 'assistant', content: [] },
       (item_id, output_index) => {
-        emit('response.content_part.added', { item_id, output_index, content_index: 0, part: { ...part, text: '' } });
+        emit('response.content_part.added', {
+          item_id,
+          output_index,
+          content_index: 0,
+          part: { ...part, text: '', annotations: [] },
+        });
         for (const delta of split(completion.text, chunkSize)) {
           emit('response.output_text.delta', { item_id, output_index, content_index: 0, delta, logprobs: [] });
         }
+        annotations.forEach((annotation, annotation_index) => {
+          emit('response.output_text.annotation.added', {
+            item_id,
+            output_index,
+            content_index: 0,
+            annotation_index,
+            annotation,
+          });
+        });
         emit('response.output_text.done', {
           item_id,
           output_index,

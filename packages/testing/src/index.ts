@@ -17,6 +17,7 @@ export type {
   FakeStallReply,
   FakeStreamErrorReply,
   FakeTextReply,
+  FakeServerToolUse,
   FakeToolCall,
   FakeToolCallsReply,
   FakeUsage,

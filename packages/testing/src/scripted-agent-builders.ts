@@ -30,7 +30,7 @@ export function voteCall(label: string, reason: string, confidence?: number, id:
  * `finish` a real stream would end with — unless `rest` contains an `error` part, because a
  * stream ends with one or the other.
  */
-export function textTurn<Part extends AgentStreamPart = never>(
+export function textTurn<Part extends AgentStreamPart | StreamPart = never>(
   text: string,
   ...rest: Array<ScriptStep<Part>>
 ): Array<ScriptStep<Part | TextDeltaPart | FinishPart>> {

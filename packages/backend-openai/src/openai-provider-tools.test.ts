@@ -1,0 +1,129 @@
+import type { BackendSettings, StreamPart, Warning } from '@massgen/core';
+import { collectParts, createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOpenAIBackend } from './openai-backend.js';
+
+/** OpenAI's own web search and code interpreter through the official SDK against the fake Responses API. */
+const apiKey = 'test-key-provider-tools';
+let server: FakeOpenAIServer;
+
+beforeEach(async () => {
+  server = await createFakeOpenAIServer({ apiKey });
+});
+
+afterEach(async () => {
+  await server.close();
+});
+
+function settings(options: Record<string, unknown>, warnings: Warning[] = []): BackendSettings {
+  return {
+    agentId: 'agent-a',
+    type: 'openai',
+    model: 'gpt-5-nano',
+    options: { base_url: server.url, api_key: apiKey, ...options },
+    env: {},
+    warn: (warning) => warnings.push(warning),
+  };
+}
+
+const question = {
+  messages: [{ role: 'user' as const, content: 'How tall is the Eiffel Tower, squared?' }],
+  tools: [{ name: 'vote', description: 'Vote', inputSchema: { type: 'object', properties: {} } }],
+};
+
+function providerTools(parts: StreamPart[]) {
+  return parts.filter((part) => part.type === 'provider-tool');
+}
+
+function text(parts: StreamPart[]): string {
+  return parts.map((part) => (part.type === 'text-delta' ? part.text : '')).join('');
+}
+
+describe('OpenAI web_search and code_interpreter', () => {
+  it('offers the tools beside the function tools, asks for their details, and shows what they did', async () => {
+    server.enqueue({
+      type: 'text',
+      text: 'It is 330 m tall; squared, 108900.',
+      serverTools: [
+        {
+          type: 'web_search',
+          query: 'Eiffel Tower height',
+          sources: [{ url: 'https://www.toureiffel.paris/en', title: 'Official site' }],
+        },
+        { type: 'code', code: 'print(330 ** 2)', output: '108900\n' },
+      ],
+    });
+    const backend = createOpenAIBackend(settings({ enable_web_search: true, enable_code_interpreter: true }));
+    const parts = await collectParts(backend.stream(question));
+
+    const body = server.requests[0]?.body ?? {};
+    expect(body['tools']).toEqual([
+      expect.objectContaining({ type: 'function', name: 'vote' }),
+      { type: 'web_search' },
+      { type: 'code_interpreter', container: { type: 'auto' } },
+    ]);
+    expect(body['include']).toEqual(
+      expect.arrayContaining(['web_search_call.action.sources', 'code_interpreter_call.outputs']),
+    );
+    expect(providerTools(parts)).toEqual([
+      {
+        type: 'provider-tool',
+        id: 'ws_fake_0_1',
+        name: 'web_search',
+        input: '{"query":"Eiffel Tower height"}',
+        output: 'https://www.toureiffel.paris/en',
+        isError: false,
+      },
+      {
+        type: 'provider-tool',
+        id: 'ci_fake_0_2',
+        name: 'code_interpreter',
+        input: 'print(330 ** 2)',
+        output: '108900\n',
+        isError: false,
+      },
+    ]);
+    expect(text(parts)).toBe(
+      'It is 330 m tall; squared, 108900.\n\nSources:\n- Official site: https://www.toureiffel.paris/en',
+    );
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'completed' });
+  });
+
+  it('reports a failed search as a failed tool, and sends no provider tools unless turned on', async () => {
+    server.enqueue(
+      { type: 'text', text: 'I could not search.', serverTools: [{ type: 'web_search', query: 'x', failed: true }] },
+      { type: 'text', text: 'Plain.' },
+    );
+    const parts = await collectParts(createOpenAIBackend(settings({ enable_web_search: true })).stream(question));
+    expect(providerTools(parts)).toEqual([
+      expect.objectContaining({ name: 'web_search', isError: true, output: 'the search failed' }),
+    ]);
+    await collectParts(createOpenAIBackend(settings({})).stream(question));
+    expect(server.requests[1]?.body['tools']).toEqual([expect.objectContaining({ type: 'function', name: 'vote' })]);
+  });
+
+  it('warns once that Chat Completions has no provider tools when the agent uses it', async () => {
+    server.enqueue({ type: 'text', text: 'One.' }, { type: 'text', text: 'Two.' });
+    const backend = createOpenAIBackend(
+      settings({ api: 'chat', enable_web_search: true, enable_code_interpreter: true }),
+    );
+    const first = await collectParts(backend.stream(question));
+    const second = await collectParts(backend.stream(question));
+    const warnings = [...first, ...second].flatMap((part) => (part.type === 'warning' ? [part.warning] : []));
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        path: 'backend.enable_web_search',
+        message: expect.stringMatching(
+          /enable_web_search and backend\.enable_code_interpreter were left out: .*Responses API/,
+        ),
+      }),
+    ]);
+    expect(server.requests.every((request) => request.api === 'chat-completions')).toBe(true);
+  });
+
+  it('rejects a value that is not true or false, naming the key', () => {
+    expect(() => createOpenAIBackend(settings({ enable_web_search: 'yes' }))).toThrow(
+      /backend\.enable_web_search: expected true or false/,
+    );
+  });
+});
