@@ -108,6 +108,7 @@ describe('npm install massgen, alone', { timeout: 2 * minutes }, () => {
         '@massgen/server',
         '@massgen/strategy-sequential',
         '@massgen/strategy-vote',
+        '@massgen/tools-custom',
         '@massgen/tools-skills',
         '@massgen/tui',
         '@massgen/workspace',

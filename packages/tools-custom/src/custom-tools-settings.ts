@@ -83,7 +83,7 @@ export const customToolsAgentSettingsSchema = z.object({
   custom_tools_timeout_seconds: positiveNumber()
     .nullish()
     .describe(
-      `Seconds one custom tool call may take (${defaultTimeoutSeconds} by default); a call past it is stopped and the model told so.`,
+      `Seconds one custom tool call may take; a call past it is stopped and the model told so. Default ${defaultTimeoutSeconds}.`,
     ),
 });
 
