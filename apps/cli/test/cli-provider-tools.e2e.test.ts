@@ -2,8 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
-import type { FakeOpenAIServer, FakeResponder } from '@massgen/testing';
+import {
+  createAnthropicTeamResponder,
+  createFakeAnthropicServer,
+  createFakeOpenAIServer,
+  createTeamResponder,
+} from '@massgen/testing';
+import type { FakeAnthropicResponder, FakeOpenAIServer, FakeResponder } from '@massgen/testing';
 import { runCli } from './run-cli.js';
 import { readRunEvents } from './run-record-events.js';
 
@@ -178,6 +183,103 @@ describe("OpenAI's own web search and code interpreter through the CLI", () => {
       expect(readFileSync(file, 'utf8')).not.toContain(apiKey);
     } finally {
       await openai.close();
+    }
+  });
+});
+
+/** Claude answers after a web search and a run of code in Anthropic's sandbox. */
+function searchingClaudeTeam(): FakeAnthropicResponder {
+  const team = createAnthropicTeamResponder({ answer: 'The tower is 330 m tall.', finalText: 'Final answer: 330 m.' });
+  return async (request, context) => {
+    const reply = await team(request, context);
+    if (reply.type !== 'tool-use' || !reply.calls.some((call) => call.name === 'new_answer')) return reply;
+    return {
+      ...reply,
+      text: 'The official site gives 330 m.',
+      serverTools: [
+        {
+          type: 'web_search',
+          query: 'Eiffel Tower height',
+          results: [{ url: 'https://www.toureiffel.paris/en', title: 'Official site' }],
+        },
+        { type: 'code_execution', code: 'print(330 * 2)', stdout: '660' },
+      ],
+    };
+  };
+}
+
+describe("Claude's web search and code execution server tools through the CLI", () => {
+  it('sends the server tools and the code execution beta, and the record shows the searches, the code and its output', async () => {
+    const anthropicKey = 'sk-ant-test-provider-tools';
+    const claude = await createFakeAnthropicServer({ apiKey: anthropicKey, responder: searchingClaudeTeam() });
+    try {
+      const cwd = mkdtempSync(path.join(directory, 'claude-'));
+      const file = path.join(cwd, 'team.yaml');
+      const backend = (id: string) => `  - id: ${id}
+    backend:
+      type: claude
+      model: claude-sonnet-4-5
+      base_url: "${claude.url}"
+      enable_web_search: true
+      enable_code_execution: true
+`;
+      writeFileSync(file, `agents:\n${backend('first')}${backend('second')}`);
+      const env = { ANTHROPIC_API_KEY: anthropicKey };
+      const validated = await runCli(['--validate', file], { cwd, env });
+      expect(validated.code).toBe(0);
+      expect(`${validated.stdout}${validated.stderr}`).not.toMatch(/enable_web_search|enable_code_execution/);
+
+      const result = await runCli(['--no-display', '--config', file, 'How tall is the Eiffel Tower?'], { cwd, env });
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe('Final answer: 330 m.\n');
+      expect(claude.requests[0]?.body['tools']).toEqual(
+        expect.arrayContaining([
+          { type: 'web_search_20250305', name: 'web_search' },
+          { type: 'code_execution_20250522', name: 'code_execution' },
+        ]),
+      );
+      expect(
+        claude.requests.every((request) => request.headers['anthropic-beta'] === 'code-execution-2025-05-22'),
+      ).toBe(true);
+
+      const events = readRunEvents(cwd);
+      expect(events).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            type: 'tool-call',
+            agentId: 'first',
+            name: 'web_search',
+            input: '{"query":"Eiffel Tower height"}',
+          }),
+          expect.objectContaining({
+            type: 'tool-result',
+            agentId: 'first',
+            name: 'web_search',
+            output: 'Official site: https://www.toureiffel.paris/en',
+            isError: false,
+          }),
+          expect.objectContaining({
+            type: 'tool-call',
+            agentId: 'second',
+            name: 'code_execution',
+            input: 'print(330 * 2)',
+          }),
+          expect.objectContaining({
+            type: 'tool-result',
+            agentId: 'second',
+            name: 'code_execution',
+            output: '660',
+            isError: false,
+          }),
+        ]),
+      );
+      const streamed = events
+        .map((event) => (event.type === 'agent-delta' && event.agentId === 'second' ? event.text : ''))
+        .join('');
+      expect(streamed).toContain('\n\nSources:\n- Official site: https://www.toureiffel.paris/en');
+    } finally {
+      await claude.close();
     }
   });
 });

@@ -86,7 +86,12 @@ export function buildClaudeRequest(request: BackendRequest, model: string, optio
   if (settings.stopSequences !== undefined && settings.stopSequences.length > 0)
     body.stop_sequences = settings.stopSequences;
 
-  const { warnings: toolWarnings, ...tools } = prepareClaudeTools(request.tools, request.toolChoice, plan.active);
+  const { warnings: toolWarnings, ...tools } = prepareClaudeTools(
+    request.tools,
+    request.toolChoice,
+    plan.active,
+    options.serverTools,
+  );
   warnings.push(...toolWarnings);
   Object.assign(body, tools);
 

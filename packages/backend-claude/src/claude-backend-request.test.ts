@@ -224,7 +224,7 @@ describe('claude backend request body', () => {
   });
 
   it('warns at creation about options it does not know, naming each', () => {
-    createClaudeBackend(settings({ enable_web_search: true, temprature: 0.2 }));
-    expect(warnings.map((warning) => warning.path)).toEqual(['backend.enable_web_search', 'backend.temprature']);
+    createClaudeBackend(settings({ enable_code_interpreter: true, temprature: 0.2 }));
+    expect(warnings.map((warning) => warning.path)).toEqual(['backend.enable_code_interpreter', 'backend.temprature']);
   });
 });

@@ -27,6 +27,8 @@ describe('parseClaudeOptions', () => {
           max_thinking_tokens: 4096,
           top_k: 40,
           betas: ['context-1m'],
+          enable_web_search: true,
+          enable_code_execution: true,
         }),
       ),
     ).toEqual({
@@ -38,7 +40,8 @@ describe('parseClaudeOptions', () => {
       thinking: { type: 'enabled', budget_tokens: 2048, display: 'omitted' },
       maxThinkingTokens: 4096,
       topK: 40,
-      betas: ['context-1m'],
+      betas: ['context-1m', 'code-execution-2025-05-22'],
+      serverTools: { webSearch: true, codeExecution: true },
     });
   });
 
@@ -49,6 +52,7 @@ describe('parseClaudeOptions', () => {
       headers: {},
       extraBody: {},
       betas: [],
+      serverTools: { webSearch: false, codeExecution: false },
     });
     expect(parseClaudeOptions(settings({ request_timeout: 45 })).timeoutMs).toBe(45_000);
   });
@@ -63,9 +67,9 @@ describe('parseClaudeOptions', () => {
 
   it('warns once per unknown key, naming it, and still succeeds', () => {
     const warnings: Warning[] = [];
-    parseClaudeOptions(settings({ enable_web_search: true, budget: 3 }, warnings));
+    parseClaudeOptions(settings({ enable_code_interpreter: true, budget: 3 }, warnings));
     expect(warnings.map((warning) => [warning.code, warning.path])).toEqual([
-      ['unknown-key', 'backend.enable_web_search'],
+      ['unknown-key', 'backend.enable_code_interpreter'],
       ['unknown-key', 'backend.budget'],
     ]);
   });

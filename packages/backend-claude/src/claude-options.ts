@@ -57,7 +57,18 @@ export const optionsSchema = z.object({
     })
     .describe('Anthropic beta features to turn on (sent as the anthropic-beta header).')
     .optional(),
+  enable_web_search: z
+    .boolean({ error: 'expected true or false' })
+    .describe("Let Claude search the web with Anthropic's own web_search server tool.")
+    .optional(),
+  enable_code_execution: z
+    .boolean({ error: 'expected true or false' })
+    .describe("Let Claude run Python in Anthropic's code execution sandbox (the code_execution server tool).")
+    .optional(),
 });
+
+/** The beta the code execution server tool needs. */
+export const codeExecutionBeta = 'code-execution-2025-05-22';
 
 export type ThinkingOption = z.infer<typeof thinkingSchema>;
 
@@ -72,6 +83,8 @@ export interface ClaudeOptions {
   maxThinkingTokens?: number;
   topK?: number;
   betas: string[];
+  /** Anthropic's server tools the configuration turns on. */
+  serverTools: { webSearch: boolean; codeExecution: boolean };
 }
 
 /**
@@ -93,7 +106,16 @@ export function parseClaudeOptions(settings: BackendSettings): ClaudeOptions {
     ...(options.thinking === undefined ? {} : { thinking: options.thinking }),
     ...(options.max_thinking_tokens === undefined ? {} : { maxThinkingTokens: options.max_thinking_tokens }),
     ...(options.top_k === undefined ? {} : { topK: options.top_k }),
-    betas: options.betas ?? [],
+    betas: [
+      ...(options.betas ?? []),
+      ...(options.enable_code_execution === true && !(options.betas ?? []).includes(codeExecutionBeta)
+        ? [codeExecutionBeta]
+        : []),
+    ],
+    serverTools: {
+      webSearch: options.enable_web_search === true,
+      codeExecution: options.enable_code_execution === true,
+    },
   };
 }
 

@@ -1,10 +1,9 @@
 import type { BackendRequest, ToolDefinition, Warning } from '@massgen/core';
 
-export interface ClaudeTool {
-  name: string;
-  description: string;
-  input_schema: { type: 'object'; [key: string]: unknown };
-}
+export type ClaudeTool =
+  | { name: string; description: string; input_schema: { type: 'object'; [key: string]: unknown } }
+  /** One of Anthropic's server tools, which Claude runs itself. */
+  | { type: 'web_search_20250305' | 'code_execution_20250522'; name: 'web_search' | 'code_execution' };
 
 export type ClaudeToolChoice = { type: 'auto' } | { type: 'any' } | { type: 'none' };
 
@@ -15,7 +14,7 @@ export interface PreparedTools {
 }
 
 /**
- * Offers tools as custom tools. `tool_choice` is sent only with tools. With thinking on, Claude
+ * Offers tools as custom tools, then the server tools the configuration turns on. `tool_choice` is sent only with tools. With thinking on, Claude
  * accepts only `auto` and `none`: a required tool call is then asked for as `auto`, with a warning,
  * and the strategy's turn rules still demand the call.
  */
@@ -23,18 +22,23 @@ export function prepareClaudeTools(
   tools: readonly ToolDefinition[] | undefined,
   toolChoice: BackendRequest['toolChoice'],
   thinking: boolean,
+  serverTools: { webSearch: boolean; codeExecution: boolean } = { webSearch: false, codeExecution: false },
 ): PreparedTools {
-  if (tools === undefined || tools.length === 0) return { warnings: [] };
-  const warnings: Warning[] = [];
-  const prepared: PreparedTools = {
+  const offered: ClaudeTool[] = [
     // Claude rejects a tool whose schema is not an object schema; MCP servers sometimes omit the type.
-    tools: tools.map((tool) => ({
+    ...(tools ?? []).map((tool) => ({
       name: tool.name,
       description: tool.description,
-      input_schema: { ...tool.inputSchema, type: 'object' },
+      input_schema: { ...tool.inputSchema, type: 'object' as const },
     })),
-    warnings,
-  };
+    ...(serverTools.webSearch ? [{ type: 'web_search_20250305' as const, name: 'web_search' as const }] : []),
+    ...(serverTools.codeExecution
+      ? [{ type: 'code_execution_20250522' as const, name: 'code_execution' as const }]
+      : []),
+  ];
+  if (offered.length === 0) return { warnings: [] };
+  const warnings: Warning[] = [];
+  const prepared: PreparedTools = { tools: offered, warnings };
   if (toolChoice === 'none') prepared.tool_choice = { type: 'none' };
   else if (toolChoice === 'auto') prepared.tool_choice = { type: 'auto' };
   else if (toolChoice === 'required' && !thinking) prepared.tool_choice = { type: 'any' };

@@ -1,6 +1,8 @@
+import { CitedSources } from '@massgen/backend-utils';
 import { MassGenError, type StreamPart } from '@massgen/core';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { thinkingMetadata, type ThinkingBlock } from './claude-thinking-metadata.js';
+import { serverToolPart, type ServerToolUse } from './claude-server-tools.js';
 import { mapClaudeUsage, mergeClaudeUsage, type ClaudeUsageReport } from './claude-usage.js';
 import { mapClaudeStopReason } from './map-claude-stop-reason.js';
 
@@ -10,7 +12,7 @@ export interface ClaudeStreamOptions {
 }
 
 type OpenBlock =
-  | { type: 'tool_use'; id: string; name: string; json: string; startInput: unknown }
+  | { type: 'tool_use' | 'server_tool_use'; id: string; name: string; json: string; startInput: unknown }
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'redacted_thinking'; data: string }
   | { type: 'other' };
@@ -28,10 +30,19 @@ function abortedError(providerName: string): MassGenError {
 }
 
 /** The JSON text of a finished tool call: the streamed fragments, else the input the block opened with. */
-function toolInput(block: Extract<OpenBlock, { type: 'tool_use' }>): string {
+function toolInput(block: Extract<OpenBlock, { type: 'tool_use' | 'server_tool_use' }>): string {
   if (block.json !== '') return block.json;
   const start = block.startInput;
   return typeof start === 'object' && start !== null && Object.keys(start).length > 0 ? JSON.stringify(start) : '{}';
+}
+
+/** A server tool's input, for showing it; text that is not JSON is shown as it came. */
+function parsedInput(json: string): unknown {
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return { input: json };
+  }
 }
 
 function openBlock(
@@ -39,8 +50,9 @@ function openBlock(
 ): OpenBlock {
   switch (contentBlock.type) {
     case 'tool_use':
+    case 'server_tool_use':
       return {
-        type: 'tool_use',
+        type: contentBlock.type,
         id: contentBlock.id,
         name: contentBlock.name,
         json: '',
@@ -57,7 +69,8 @@ function openBlock(
 
 /**
  * Maps Messages API stream events to stream parts: text and thinking deltas as they come, each
- * tool call once its block closes, then the signed thinking blocks as provider metadata (the next
+ * tool call once its block closes, what Anthropic's server tools did as each result arrives (and
+ * the pages the text cites, listed after it), then the signed thinking blocks as provider metadata (the next
  * call of the turn must send them back), one usage part and the finish. Failures are thrown for
  * the caller to classify, so that the stream it builds ends with exactly one `finish` or `error`.
  */
@@ -67,6 +80,8 @@ export async function* mapClaudeStream(
 ): AsyncGenerator<StreamPart> {
   const blocks = new Map<number, OpenBlock>();
   const thinking: Array<{ index: number; block: ThinkingBlock }> = [];
+  const serverToolUses = new Map<string, ServerToolUse>();
+  const cited = new CitedSources();
   let usage: ClaudeUsageReport | undefined;
   let stopReason: string | undefined;
   let stopped = false;
@@ -83,22 +98,39 @@ export async function* mapClaudeStream(
         if (event.content_block.type === 'text' && event.content_block.text !== '')
           yield { type: 'text-delta', text: event.content_block.text };
         if (block.type === 'thinking' && block.thinking !== '') yield { type: 'reasoning-delta', text: block.thinking };
+        const started = event.content_block;
+        // A server tool's result arrives whole when its block opens.
+        if (started.type === 'web_search_tool_result' || started.type === 'code_execution_tool_result')
+          yield serverToolPart(started, serverToolUses.get(started.tool_use_id));
         break;
       }
       case 'content_block_delta': {
         const block = blocks.get(event.index);
         const delta = event.delta;
         if (delta.type === 'text_delta' && delta.text !== '') yield { type: 'text-delta', text: delta.text };
-        else if (delta.type === 'input_json_delta' && block?.type === 'tool_use') block.json += delta.partial_json;
+        else if (delta.type === 'input_json_delta' && (block?.type === 'tool_use' || block?.type === 'server_tool_use'))
+          block.json += delta.partial_json;
         else if (delta.type === 'thinking_delta' && block?.type === 'thinking') {
           block.thinking += delta.thinking;
           if (delta.thinking !== '') yield { type: 'reasoning-delta', text: delta.thinking };
         } else if (delta.type === 'signature_delta' && block?.type === 'thinking') block.signature += delta.signature;
+        else if (delta.type === 'citations_delta' && delta.citation.type === 'web_search_result_location') {
+          cited.add({
+            url: delta.citation.url,
+            ...(delta.citation.title === null ? {} : { title: delta.citation.title }),
+          });
+        }
         break;
       }
       case 'content_block_stop': {
         const block = blocks.get(event.index);
-        if (block?.type === 'tool_use') {
+        if (block?.type === 'server_tool_use') {
+          serverToolUses.set(block.id, {
+            id: block.id,
+            name: block.name,
+            input: JSON.parse(toolInput(block)) as unknown,
+          });
+        } else if (block?.type === 'tool_use') {
           if (block.name === '')
             throw streamError(
               `${options.providerName} streamed a tool call (block ${event.index}) without a tool name.`,
@@ -130,6 +162,8 @@ export async function* mapClaudeStream(
     throw streamError(
       `The response stream from ${options.providerName} ended before the message was complete (no message_stop).`,
     );
+  const footnote = cited.footnote();
+  if (footnote !== '') yield { type: 'text-delta', text: footnote };
   if (thinking.length > 0) {
     yield {
       type: 'provider-metadata',

@@ -10,6 +10,7 @@ function options(overrides: Partial<ClaudeOptions> = {}): ClaudeOptions {
     headers: {},
     extraBody: {},
     betas: [],
+    serverTools: { webSearch: false, codeExecution: false },
     ...overrides,
   };
 }

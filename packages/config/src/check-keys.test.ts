@@ -66,7 +66,7 @@ describe('checkKeys', () => {
   it("takes a key the block's own backend reads as its option, though other backends do not support it", () => {
     const agent = (type: string) => ({ id: 'a', backend: { type, enable_web_search: true } });
     expect(checkKeys({ agents: [agent('openrouter'), agent('chatcompletion')] }).warnings).toEqual([]);
-    expect(checkKeys({ agents: [agent('claude')] }).warnings.map((warning) => warning.code)).toEqual([
+    expect(checkKeys({ agents: [agent('gemini')] }).warnings.map((warning) => warning.code)).toEqual([
       'unsupported-feature',
     ]);
   });

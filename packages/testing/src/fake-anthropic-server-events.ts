@@ -35,15 +35,29 @@ function blockEvents(block: FakeResponseBlock, index: number, chunkSize: number)
       );
       break;
     case 'text':
-      events.push(event({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } }));
-      for (const piece of split(block.text, chunkSize)) events.push(delta({ type: 'text_delta', text: piece }));
-      break;
-    case 'tool_use':
       events.push(
         event({
           type: 'content_block_start',
           index,
-          content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
+          content_block:
+            block.citations === undefined ? { type: 'text', text: '' } : { type: 'text', text: '', citations: [] },
+        }),
+      );
+      for (const citation of block.citations ?? []) events.push(delta({ type: 'citations_delta', citation }));
+      for (const piece of split(block.text, chunkSize)) events.push(delta({ type: 'text_delta', text: piece }));
+      break;
+    case 'web_search_tool_result':
+    case 'code_execution_tool_result':
+      // A server tool's result arrives whole, in its opening event.
+      events.push(event({ type: 'content_block_start', index, content_block: block }));
+      break;
+    case 'tool_use':
+    case 'server_tool_use':
+      events.push(
+        event({
+          type: 'content_block_start',
+          index,
+          content_block: { type: block.type, id: block.id, name: block.name, input: {} },
         }),
       );
       // The API opens every tool input with an empty fragment before the JSON itself.
@@ -105,7 +119,9 @@ export function buildMessageBody(message: FakeResponseMessage): Record<string, u
     role: 'assistant',
     model: message.model,
     content: message.blocks.map((block) =>
-      block.type === 'tool_use' ? { type: 'tool_use', id: block.id, name: block.name, input: block.input } : block,
+      block.type === 'tool_use' || block.type === 'server_tool_use'
+        ? { type: block.type, id: block.id, name: block.name, input: block.input }
+        : block,
     ),
     stop_reason: message.stopReason,
     stop_sequence: message.stopSequence,

@@ -1,3 +1,4 @@
+import { serverToolBlocks } from './fake-anthropic-server-tools.js';
 import { signThinking } from './fake-anthropic-signature.js';
 import type {
   FakeAnthropicRequest,
@@ -11,8 +12,9 @@ type ContentReply = FakeAnthropicTextReply | FakeAnthropicToolUseReply;
 export type FakeResponseBlock =
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'redacted_thinking'; data: string }
-  | { type: 'text'; text: string }
-  | { type: 'tool_use'; id: string; name: string; input: unknown; inputJson: string };
+  | { type: 'text'; text: string; citations?: Array<Record<string, unknown>> }
+  | { type: 'tool_use' | 'server_tool_use'; id: string; name: string; input: unknown; inputJson: string }
+  | { type: 'web_search_tool_result' | 'code_execution_tool_result'; tool_use_id: string; content: unknown };
 
 export interface FakeResponseUsage {
   input_tokens: number;
@@ -20,6 +22,7 @@ export interface FakeResponseUsage {
   cache_creation_input_tokens: number;
   cache_read_input_tokens: number;
   output_tokens_details?: { thinking_tokens: number };
+  server_tool_use?: { web_search_requests: number };
 }
 
 /** What the model produced for one request, before it is framed as events or as one JSON body. */
@@ -67,8 +70,15 @@ export function buildResponseMessage(request: FakeAnthropicRequest, reply: Conte
     });
   }
   if (reply.redactedThinking !== undefined) blocks.push({ type: 'redacted_thinking', data: reply.redactedThinking });
+  const serverTools = serverToolBlocks(reply.serverTools ?? [], request.index);
+  blocks.push(...serverTools.blocks);
   const text = reply.text ?? '';
-  if (text !== '' || reply.type === 'text') blocks.push({ type: 'text', text });
+  if (text !== '' || reply.type === 'text')
+    blocks.push(
+      serverTools.citations.length > 0
+        ? { type: 'text', text, citations: serverTools.citations }
+        : { type: 'text', text },
+    );
   if (reply.type === 'tool-use') {
     reply.calls.forEach((call, position) => {
       const inputJson = typeof call.input === 'string' ? call.input : JSON.stringify(call.input);
@@ -84,7 +94,11 @@ export function buildResponseMessage(request: FakeAnthropicRequest, reply: Conte
   const thinkingText = blocks.map((block) => (block.type === 'thinking' ? block.thinking : '')).join('');
   const outputText = blocks
     .map((block) =>
-      block.type === 'text' ? block.text : block.type === 'tool_use' ? block.name + block.inputJson : '',
+      block.type === 'text'
+        ? block.text
+        : block.type === 'tool_use' || block.type === 'server_tool_use'
+          ? block.name + block.inputJson
+          : '',
     )
     .join('');
   const thinkingTokens =
@@ -95,6 +109,7 @@ export function buildResponseMessage(request: FakeAnthropicRequest, reply: Conte
     cache_creation_input_tokens: reply.usage?.cacheCreationInputTokens ?? 0,
     cache_read_input_tokens: reply.usage?.cacheReadInputTokens ?? 0,
     ...(thinkingTokens > 0 ? { output_tokens_details: { thinking_tokens: thinkingTokens } } : {}),
+    ...(serverTools.searches > 0 ? { server_tool_use: { web_search_requests: serverTools.searches } } : {}),
   };
   return {
     id: `msg_fake_${request.index}`,

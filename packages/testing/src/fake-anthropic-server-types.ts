@@ -76,8 +76,19 @@ interface FakeAnthropicReplyTiming {
   latencyMs?: number;
 }
 
+/**
+ * A tool Anthropic runs on its own servers, as the model used it before writing its reply:
+ * streamed as a `server_tool_use` block and its `web_search_tool_result` or
+ * `code_execution_tool_result`, with the search results cited on the text and counted in the
+ * usage's `server_tool_use`. `errorCode` makes the result an error (`max_uses_exceeded`, ...).
+ */
+export type FakeAnthropicServerToolUse =
+  | { type: 'web_search'; query: string; results?: Array<{ url: string; title: string }>; errorCode?: string }
+  | { type: 'code_execution'; code: string; stdout?: string; stderr?: string; returnCode?: number; errorCode?: string };
+
 interface FakeAnthropicContentFields {
   thinking?: string | FakeAnthropicThinking;
+  serverTools?: FakeAnthropicServerToolUse[];
   /** Sent as a `redacted_thinking` block (opaque `data`) after any readable thinking. */
   redactedThinking?: string;
   /** Overrides the counts the server estimates from the text (about four characters a token). */

@@ -65,6 +65,7 @@ export type {
   FakeAnthropicRequest,
   FakeAnthropicResponder,
   FakeAnthropicServer,
+  FakeAnthropicServerToolUse,
   FakeAnthropicServerOptions,
   FakeAnthropicStallReply,
   FakeAnthropicStreamErrorReply,
