@@ -7,6 +7,7 @@ import {
   PluginLoader,
   closestBackendTypes,
   firstPartyBackendPackage,
+  firstPartyMcpIntegrations,
   massgenVersion,
   pluginInstallCommand,
   pluginInstallTarget,
@@ -100,6 +101,17 @@ function toRequest(argument: string, cwd: string): AddRequest {
     return { argument, spec: path.resolve(cwd, argument) };
   }
   if (/^(?:@|massgen-)|[/:]/.test(argument)) return { argument, spec: argument };
+  const version = massgenVersion();
+  const integration = /^mcp-(.+)$/.exec(argument)?.[1];
+  if (integration !== undefined) {
+    if (!firstPartyMcpIntegrations.includes(integration))
+      throw new MassGenError({
+        code: 'CONFIG_INVALID',
+        message: `MassGen publishes no MCP integration "${integration}"; its integrations are ${firstPartyMcpIntegrations.map((name) => `mcp-${name}`).join(', ')}. To add another package, give its name: massgen add <package>.`,
+      });
+    const integrationPackage = `@massgen/mcp-${integration}`;
+    return { argument, spec: version === undefined ? integrationPackage : `${integrationPackage}@${version}` };
+  }
   const packageName = firstPartyBackendPackage(argument);
   const note = upstreamBackendTypeNote(argument);
   if (packageName === undefined && note !== undefined) {
@@ -115,7 +127,6 @@ function toRequest(argument: string, cwd: string): AddRequest {
         `Its types are ${supportedBackendTypes.join(', ')}. To add another package, give its name: massgen add <package>.`,
     });
   }
-  const version = massgenVersion();
   return { argument, spec: version === undefined ? packageName : `${packageName}@${version}`, type: argument };
 }
 

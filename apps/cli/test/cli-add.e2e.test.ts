@@ -41,6 +41,23 @@ describe('massgen add', () => {
     },
   );
 
+  it('adds an MCP integration by its mcp- name at this version, and refuses one MassGen does not publish', async () => {
+    const project = path.join(directory, 'integrations');
+    mkdirSync(project, { recursive: true });
+    writeFileSync(path.join(project, 'package.json'), '{ "name": "app", "private": true }\n');
+    writeFileSync(path.join(project, 'package-lock.json'), '');
+    const result = await runCli(['add', '--dry-run', 'mcp-filesystem'], { cwd: project });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(
+      /^Installing into .* with npm:\n {2}\$ npm install @massgen\/mcp-filesystem@\d+\.\d+\.\d+\n$/,
+    );
+    const unknown = await runCli(['add', 'mcp-weather'], { cwd: project });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe(
+      'massgen add: MassGen publishes no MCP integration "weather"; its integrations are mcp-filesystem, mcp-memory, mcp-sequential-thinking. To add another package, give its name: massgen add <package>.\n',
+    );
+  });
+
   it('says what to write instead of a provider name, and names the closest type for a typo', async () => {
     const ollama = await runCli(['add', 'ollama'], { cwd: directory });
     expect(ollama.code).toBe(1);

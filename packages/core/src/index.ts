@@ -48,11 +48,14 @@ export type { ResumedCoordination } from './resumed-coordination.js';
 export type { FinishReason, StreamPart, StreamPartType } from './stream-part.js';
 export type { Tool, ToolContext, ToolResult } from './tool.js';
 export type {
+  NamedPackageLoader,
+  NamedPackageRequest,
   ToolPackageModule,
   ToolPackageSettings,
   ToolSettingsCheckContext,
   ToolSource,
   ToolSourceContext,
 } from './tool-package.js';
+export type { McpIntegrationContext, McpIntegrationModule, McpIntegrationServer } from './mcp-integration.js';
 export type { Usage } from './usage.js';
 export type { Warning } from './warning.js';

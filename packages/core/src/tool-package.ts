@@ -38,11 +38,35 @@ export interface ToolSourceContext<AgentSettings = unknown, RunSettings = unknow
    * first), for a package that starts something in it; undefined when the agent has none.
    */
   workspaceFor?(agentId: string): AgentWorkspace | undefined;
+  /** Loads a package the settings name (an MCP integration), as the run loads backends. */
+  loadPackage?: NamedPackageLoader;
   /** Cancelled when the run is cancelled; long start-up work should stop then. */
   signal: AbortSignal;
   /** Reports a non-fatal problem (an MCP server that failed to start) as a run warning. */
   warn: (warning: Warning) => void;
 }
+
+/** A package named in the configuration, to load as backends are loaded. */
+export interface NamedPackageRequest {
+  /** The family: `mcp` for `@massgen/mcp-<name>` and `massgen-mcp-<name>`. */
+  kind: string;
+  name: string;
+  /** A package the configuration names instead. */
+  package?: string;
+  /** Where the configuration names it (`agents[0].backend.mcp_servers[1].integration`), for messages. */
+  namedBy?: string;
+  /** A function the package must export, checked with `specificationVersion`. */
+  factory: string;
+}
+
+/**
+ * Loads a package by the name the configuration gives it: `@massgen/<kind>-<name>`, then
+ * `massgen-<kind>-<name>`, or exactly `package`. A missing one is a `PLUGIN_NOT_FOUND` error that
+ * names the `massgen add` command for a package MassGen publishes.
+ */
+export type NamedPackageLoader = (
+  request: NamedPackageRequest,
+) => Promise<{ packageName: string; module: Record<string, unknown> }>;
 
 /**
  * What a tool package's `checkSettings` is given: its settings after its schemas have checked
@@ -58,6 +82,8 @@ export interface ToolSettingsCheckContext<AgentSettings = unknown, RunSettings =
   file?: string;
   /** The workspace an agent will have, as declared (see `declaredWorkspaceFor`); nothing is created. */
   declaredWorkspaceFor?(agentId: string): AgentWorkspace | undefined;
+  /** Loads a package the settings name (an MCP integration), as the run loads backends. */
+  loadPackage?: NamedPackageLoader;
   /**
    * A problem with one setting: `key` is its path inside the package's block of the agent (or
    * of `tools.<name>` without `agentId`), such as `['mcp_servers', 'search', 'command']`.

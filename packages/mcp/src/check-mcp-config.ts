@@ -2,6 +2,8 @@ import path from 'node:path';
 import which from 'which';
 import type { ConfigIssue, ToolSettingsCheckContext } from '@massgen/core';
 import { childEnvironment } from './child-environment.js';
+import { confineReadOnlyPaths } from './integration/read-only-paths.js';
+import { resolveIntegration } from './integration/resolve-integration.js';
 import type { McpServers } from './mcp-servers-settings.js';
 import { checkServerSecurity, describeServerSecurity, securityScope } from './security/server-security.js';
 
@@ -11,33 +13,46 @@ import { checkServerSecurity, describeServerSecurity, securityScope } from './se
  * The command is looked up as the server process would find it: on the PATH the server gets,
  * or, written as a path, from the server's working directory.
  */
-export function checkMcpSettings(context: ToolSettingsCheckContext<McpServers>): ConfigIssue[] {
+export async function checkMcpSettings(context: ToolSettingsCheckContext<McpServers>): Promise<ConfigIssue[]> {
   const issues: ConfigIssue[] = [];
+  const notes = new Set<string>();
   for (const { agentId, settings } of context.settings.agents) {
     const workspace = context.declaredWorkspaceFor?.(agentId);
     const scope = securityScope(workspace, context.baseDir);
-    for (const [index, server] of settings.servers.entries()) {
-      const key = ['mcp_servers', server.key ?? index];
+    for (const [index, written] of settings.servers.entries()) {
+      const key = ['mcp_servers', written.key ?? index];
+      const issueAt = (below: ReadonlyArray<string | number>, message: string): void => {
+        issues.push(context.issueAt({ agentId, key: [...key, ...below] }, message));
+      };
+      const resolved = await resolveIntegration(written, {
+        agentId,
+        workspace,
+        baseDir: context.baseDir,
+        loadPackage: context.loadPackage,
+        where: context.issueAt({ agentId, key }, '').path,
+      });
+      for (const issue of resolved.issues) issueAt(issue.key, `MCP server "${written.name}": ${issue.message}`);
+      if (resolved.issues.length > 0) continue;
+      const confined = confineReadOnlyPaths(resolved.server, resolved.readOnlyPaths);
+      const server = confined.server;
+      for (const note of [resolved.note, confined.note]) if (note !== undefined) notes.add(`mcp: ${note}`);
       if (server.type === 'stdio' && findCommand(server.command, server.env, server.cwd, context) === undefined) {
-        issues.push(
-          context.issueAt(
-            { agentId, key: [...key, 'command'] },
-            `command "${server.command}" of MCP server "${server.name}" was not found; expected a program on PATH or a path to one`,
-          ),
+        issueAt(
+          ['command'],
+          `command "${server.command}" of MCP server "${server.name}" was not found; expected a program on PATH or a path to one`,
         );
       }
       const violations = checkServerSecurity(server, scope);
       for (const violation of violations)
-        issues.push(
-          context.issueAt(
-            { agentId, key: [...key, ...violation.segments] },
-            `MCP server "${server.name}" is refused by its security policy (level ${server.security?.level ?? 'strict'}): ${violation.message}`,
-          ),
+        issueAt(
+          violation.segments,
+          `MCP server "${server.name}" is refused by its security policy (level ${server.security?.level ?? 'strict'}): ${violation.message}`,
         );
       const description = describeServerSecurity(agentId, server, workspace);
       if (violations.length === 0 && description !== undefined) context.note(`mcp: ${description}`);
     }
   }
+  for (const note of notes) context.note(note);
   return issues;
 }
 

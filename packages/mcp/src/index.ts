@@ -23,6 +23,7 @@ export { createMcpToolSource } from './mcp-tool-source.js';
 /** What `massgen --validate` and the run's preflight ask before anything starts. */
 export { checkMcpSettings as checkSettings } from './check-mcp-config.js';
 export { childEnvironment } from './child-environment.js';
+export { packageBinFile } from './integration/package-bin-file.js';
 export type { McpSecurityLevel, McpServerSecurity } from './security/normalize-mcp-security.js';
 export { connectMcpServer } from './mcp-server-connection.js';
 export type { ConnectOptions, McpServerConnection } from './mcp-server-connection.js';

@@ -21,6 +21,8 @@ type McpServerTransport =
       allowedTools?: string[];
       excludeTools?: string[];
       security?: McpServerSecurity;
+      /** An integration package that says how to start the server (`command` and `args` are then its). */
+      integration?: McpIntegrationReference;
     }
   | {
       name: string;
@@ -31,6 +33,13 @@ type McpServerTransport =
       excludeTools?: string[];
       security?: McpServerSecurity;
     };
+
+/** `integration: x` (with `package` and `options`) in a server entry. */
+export interface McpIntegrationReference {
+  name: string;
+  package?: string;
+  options: Record<string, unknown>;
+}
 
 /** One agent's servers, and the keys written for a transport that does not use them (`url` on a stdio server). */
 export interface McpServers {
@@ -70,6 +79,18 @@ const mcpServerFields = {
     .describe('HTTP headers sent to a streamable-http server.'),
   allowed_tools: toolNames.describe("Offer only these of the server's tools."),
   exclude_tools: toolNames.describe("Never offer these of the server's tools."),
+  integration: nonEmptyText('an integration name such as "filesystem"')
+    .nullish()
+    .describe(
+      'An MCP integration package that starts the server: `filesystem` loads `@massgen/mcp-filesystem` (then `massgen-mcp-filesystem`).',
+    ),
+  package: nonEmptyText('a package name')
+    .nullish()
+    .describe('The integration package to load instead of the one named after `integration`.'),
+  options: z
+    .record(z.string(), z.unknown(), { error: "expected a mapping of the integration's options" })
+    .nullish()
+    .describe("The integration's options; see its package."),
   security: mcpSecuritySchema
     .nullish()
     .describe(
@@ -88,13 +109,30 @@ function mcpTransport(server: {
 
 const mcpServerSchema = z.object(mcpServerFields).superRefine((server, context) => {
   const type = mcpTransport(server);
+  if (server.integration != null) {
+    for (const key of ['command', 'url'] as const)
+      if (server[key] != null)
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `the integration "${server.integration}" starts the server; expected either integration or ${key}, not both`,
+        });
+    return;
+  }
+  for (const key of ['package', 'options'] as const)
+    if (server[key] != null)
+      context.addIssue({
+        code: 'custom',
+        path: [key],
+        message: 'only read with integration; expected integration too',
+      });
   if (type === 'stdio' && server.command == null) {
     context.addIssue({
       code: 'custom',
       path: ['command'],
       message:
         server.type == null
-          ? 'missing; expected a command (for a stdio server) or a url (for a streamable-http server)'
+          ? 'missing; expected a command (for a stdio server), a url (for a streamable-http server) or an integration'
           : 'missing; expected the command that starts the stdio server',
     });
   }
@@ -193,9 +231,18 @@ function toServer(
   if (type === 'streamable-http') {
     return dropUndefined({ name, type, url: server.url ?? '', headers: server.headers ?? {}, ...toolFilters });
   }
+  const integration: McpIntegrationReference | undefined =
+    server.integration == null
+      ? undefined
+      : dropUndefined({
+          name: server.integration,
+          package: server.package ?? undefined,
+          options: server.options ?? {},
+        });
   return dropUndefined({
     name,
     type,
+    integration,
     command: server.command ?? '',
     args: server.args ?? [],
     env: server.env ?? {},

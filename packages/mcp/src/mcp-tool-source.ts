@@ -1,6 +1,8 @@
-import { toMassGenError } from '@massgen/core';
+import { MassGenError, toMassGenError } from '@massgen/core';
 import type { Tool, ToolSource, ToolSourceContext } from '@massgen/core';
 import { formatKeyPath } from '@massgen/config/internal';
+import { confineReadOnlyPaths } from './integration/read-only-paths.js';
+import { resolveIntegration } from './integration/resolve-integration.js';
 import { connectMcpServer } from './mcp-server-connection.js';
 import type { McpServerConnection } from './mcp-server-connection.js';
 import type { McpServerConfig, McpServers } from './mcp-servers-settings.js';
@@ -48,9 +50,28 @@ export async function createMcpToolSource(
     for (const warning of workspacePlaceholderWarnings(server, agentId)) context.warn(warning);
   }
 
+  const said = new Set<string>();
+  const sayOnce = (message: string, agentId: string): void => {
+    if (said.has(message)) return;
+    said.add(message);
+    context.warn({ code: 'mcp-integration', message, agentId });
+  };
   const attempts = await Promise.all(
-    declared.map(async ({ agentId, server }): Promise<StartedServer | undefined> => {
+    declared.map(async ({ agentId, server: written }): Promise<StartedServer | undefined> => {
+      let server = written;
       try {
+        const resolved = await resolveIntegration(written, {
+          agentId,
+          workspace: context.workspaceFor?.(agentId),
+          baseDir: context.baseDir,
+          loadPackage: context.loadPackage,
+          where: context.locate({ agentId, key: 'mcp_servers' }).path,
+        });
+        const [issue] = resolved.issues;
+        if (issue !== undefined) throw new MassGenError({ code: 'CONFIG_INVALID', message: issue.message });
+        const confined = confineReadOnlyPaths(resolved.server, resolved.readOnlyPaths);
+        for (const note of [resolved.note, confined.note]) if (note !== undefined) sayOnce(note, agentId);
+        server = confined.server;
         const secured = await securedStart(server, {
           workspace: context.workspaceFor?.(agentId),
           baseDir: context.baseDir,

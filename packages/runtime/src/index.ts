@@ -17,6 +17,8 @@ export type { PluginLoaderOptions } from './plugin-loader.js';
 export {
   backendPackageCandidates,
   firstPartyBackendPackage,
+  firstPartyMcpIntegrations,
+  namedPackageCandidates,
   strategyPackageCandidates,
   toolPackageCandidates,
 } from './plugin-names.js';

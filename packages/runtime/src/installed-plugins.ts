@@ -3,14 +3,14 @@ import path from 'node:path';
 import { MassGenError } from '@massgen/core';
 import type { PluginLoader } from './plugin-loader.js';
 
-export type PluginKind = 'backend' | 'strategy' | 'tools';
+export type PluginKind = 'backend' | 'strategy' | 'tools' | 'mcp';
 
 /** A plugin package the loader would use, as `massgen plugins` lists it. */
 export interface InstalledPlugin {
   packageName: string;
   version: string;
   kind: PluginKind;
-  /** The names a configuration uses it by: backend types (with aliases), a strategy name, a tool package name. */
+  /** The names a configuration uses it by: backend types (with aliases), a strategy name, a tool package or MCP integration name. */
   serves: string[];
   directory: string;
   /** The search path it was found from (the user's project, or the app's own directory). */
@@ -20,7 +20,7 @@ export interface InstalledPlugin {
 }
 
 const pluginName =
-  /^(?:@massgen\/(?:backend|strategy|tools)-|massgen-(?:backend|strategy|tools)-|@massgen\/(?:mcp|workspace)$)/;
+  /^(?:@massgen\/(?:backend|strategy|tools|mcp)-|massgen-(?:backend|strategy|tools|mcp)-|@massgen\/(?:mcp|workspace)$)/;
 
 /** The tool packages MassGen ships under names without the `tools-` prefix, by the name a configuration uses. */
 const builtInToolPackages: Readonly<Record<string, string>> = {
@@ -69,7 +69,9 @@ async function describePlugin(
     ? 'strategy'
     : packageName in builtInToolPackages || /^(@massgen\/|massgen-)tools-/.test(packageName)
       ? 'tools'
-      : 'backend';
+      : /^(@massgen\/|massgen-)mcp-/.test(packageName)
+        ? 'mcp'
+        : 'backend';
   try {
     if (kind === 'strategy') {
       await loader.loadStrategy(packageName);
@@ -78,6 +80,11 @@ async function describePlugin(
     if (kind === 'tools') {
       const name = builtInToolPackages[packageName] ?? nameAfterPrefix(packageName);
       await loader.loadToolPackage(name, packageName);
+      return { ...base, kind, serves: [name] };
+    }
+    if (kind === 'mcp') {
+      const name = nameAfterPrefix(packageName);
+      await loader.loadNamedPackage({ kind, name, package: packageName, factory: 'createServer' });
       return { ...base, kind, serves: [name] };
     }
     const { module } = await loader.loadBackend(nameAfterPrefix(packageName), packageName);
@@ -106,9 +113,9 @@ function servedTypes(module: object, packageName: string): string[] {
   );
 }
 
-/** `@massgen/backend-claude-code` → `claude-code`; `massgen-strategy-x` → `x`; a package of another name as is. */
+/** `@massgen/backend-claude-code` → `claude-code`; `massgen-strategy-x`, `@massgen/mcp-x` → `x`; a package of another name as is. */
 function nameAfterPrefix(packageName: string): string {
-  return packageName.replace(/^(?:@massgen\/|massgen-)(?:backend|strategy|tools)-/, '');
+  return packageName.replace(/^(?:@massgen\/|massgen-)(?:backend|strategy|tools|mcp)-/, '');
 }
 
 function* nodeModulesFrom(start: string): Generator<string> {

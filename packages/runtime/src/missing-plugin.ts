@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { catalogBackendTypes, suggestNames, supportedBackendTypes, upstreamBackendTypeNote } from '@massgen/config';
 import { pluginInstallCommand, pluginInstallTarget } from './plugin-install.js';
 import type { PluginInstallTarget } from './plugin-install.js';
-import { firstPartyBackendPackage, firstPartyStrategies, toolPackageCandidates } from './plugin-names.js';
+import {
+  firstPartyBackendPackage,
+  firstPartyMcpIntegrations,
+  firstPartyStrategies,
+  namedPackageCandidates,
+  toolPackageCandidates,
+} from './plugin-names.js';
 
 /** Where the loader looked, and so where a plugin would be installed. */
 export interface PluginSearchContext {
@@ -106,6 +112,24 @@ export function missingToolPackageMessage(
   if (candidates.length === 1 && only !== undefined && only.startsWith('@massgen/'))
     return `${what} needs the plugin ${only}, which is not installed. ${addAdvice(only, only, context)}`;
   return `No package found for ${what}: looked for ${candidates.map((candidate) => `"${candidate}"`).join(', ')}. Install the package that provides it, or write the name of one under \`package\` there.`;
+}
+
+/** Why no package serves an MCP integration (or another named package), and what to do. */
+export function missingNamedPackageMessage(
+  request: { kind: string; name: string; package?: string; namedBy?: string },
+  context: PluginSearchContext,
+): string {
+  const what = `${request.kind === 'mcp' ? 'MCP integration' : request.kind} "${request.name}"${request.namedBy === undefined ? '' : ` (named by ${request.namedBy})`}`;
+  if (request.package !== undefined) {
+    const command = pluginInstallCommand(installTargetFor(context), [request.package]);
+    return `${what}: package "${request.package}" is not installed. Install it with: ${command.text}`;
+  }
+  const candidates = namedPackageCandidates(request.kind, request.name);
+  const [firstParty] = candidates;
+  if (request.kind === 'mcp' && firstPartyMcpIntegrations.includes(request.name) && firstParty !== undefined)
+    return `${what} needs the plugin ${firstParty}, which is not installed. ${addAdvice(`mcp-${request.name}`, firstParty, context)}`;
+  const known = request.kind === 'mcp' ? ` MassGen's integrations are ${firstPartyMcpIntegrations.join(', ')}.` : '';
+  return `No package found for ${what}: looked for ${candidates.map((candidate) => `"${candidate}"`).join(', ')}.${known} Install the package that provides it, or write the name of one under \`package\` there.`;
 }
 
 function didYouMean(name: string, known: readonly string[]): string {

@@ -23,6 +23,7 @@ beforeAll(() => {
   writePackage(modules, 'massgen-backend-future', { specificationVersion: 'v2', createBackend: 'function' });
   writePackage(modules, 'massgen-backend-plain', {});
   writePackage(modules, 'massgen-backend-halfway', { specificationVersion: 'v1' });
+  writePackage(modules, 'massgen-mcp-notes', { specificationVersion: 'v1', createServer: 'function' });
   // An npm project, so the install advice is deterministic.
   writeFileSync(path.join(project, 'package.json'), '{ "name": "user-project", "private": true }\n');
   writeFileSync(path.join(project, 'package-lock.json'), '{}\n');
@@ -136,5 +137,22 @@ describe('PluginLoader', () => {
     );
     const missing = await failure(loader().loadStrategy('sequential'));
     expect(missing.message).toContain('Add it with: massgen add @massgen/strategy-sequential (runs: npm install');
+  });
+
+  it('loads an MCP integration outside the @massgen scope by its name, and names the command for a missing first-party one', async () => {
+    const request = { kind: 'mcp', factory: 'createServer', namedBy: 'agent.backend.mcp_servers[0].integration' };
+    const { packageName } = await loader().loadNamedPackage({ ...request, name: 'notes' });
+    expect(packageName).toBe('massgen-mcp-notes');
+    const missing = await failure(loader().loadNamedPackage({ ...request, name: 'filesystem' }));
+    expect(missing.code).toBe('PLUGIN_NOT_FOUND');
+    expect(missing.message).toBe(
+      `MCP integration "filesystem" (named by agent.backend.mcp_servers[0].integration) needs the plugin @massgen/mcp-filesystem, which is not installed. Add it with: massgen add mcp-filesystem (runs: npm install @massgen/mcp-filesystem@${massgenVersion()})`,
+    );
+    const unknown = await failure(loader().loadNamedPackage({ ...request, name: 'weather' }));
+    expect(unknown.message).not.toMatch(/massgen add|npm install/);
+    const halfway = await failure(
+      loader().loadNamedPackage({ ...request, name: 'x', package: 'massgen-backend-halfway' }),
+    );
+    expect(halfway.message).toContain('does not export a createServer() function');
   });
 });

@@ -1,9 +1,19 @@
 import { pathToFileURL } from 'node:url';
 import { MassGenError } from '@massgen/core';
-import type { BackendModule, StrategyModule, ToolPackageModule } from '@massgen/core';
-import { missingBackendMessage, missingStrategyMessage, missingToolPackageMessage } from './missing-plugin.js';
+import type { BackendModule, NamedPackageRequest, StrategyModule, ToolPackageModule } from '@massgen/core';
+import {
+  missingBackendMessage,
+  missingNamedPackageMessage,
+  missingStrategyMessage,
+  missingToolPackageMessage,
+} from './missing-plugin.js';
 import { resolvePackageEntry } from './package-resolver.js';
-import { backendPackageCandidates, strategyPackageCandidates, toolPackageCandidates } from './plugin-names.js';
+import {
+  backendPackageCandidates,
+  namedPackageCandidates,
+  strategyPackageCandidates,
+  toolPackageCandidates,
+} from './plugin-names.js';
 
 export interface PluginLoaderOptions {
   /**
@@ -50,6 +60,16 @@ export class PluginLoader {
     );
     assertModuleShape(found.packageName, found.module, 'createToolSource');
     return { packageName: found.packageName, module: found.module as unknown as ToolPackageModule };
+  }
+
+  /** Loads a package a tool package's settings name (an MCP integration), by the same rules. */
+  async loadNamedPackage(
+    request: NamedPackageRequest,
+  ): Promise<{ packageName: string; module: Record<string, unknown> }> {
+    const candidates = namedPackageCandidates(request.kind, request.name, request.package);
+    const found = await this.loadFirst(candidates, () => missingNamedPackageMessage(request, this.options));
+    assertModuleShape(found.packageName, found.module, request.factory);
+    return found;
   }
 
   /** Whether a package for the tool package name is installed, without loading it. */

@@ -39,3 +39,13 @@ export function strategyPackageCandidates(name: string): string[] {
   const slug = name.trim().toLowerCase().replace(/_/g, '-');
   return [`@massgen/strategy-${slug}`, `massgen-strategy-${slug}`];
 }
+
+/** MCP integrations MassGen publishes a package for (`@massgen/mcp-<name>`). */
+export const firstPartyMcpIntegrations: readonly string[] = ['filesystem', 'memory', 'sequential-thinking'];
+
+/** Packages to try, in order, for a package of a family (`mcp`) named `name` (or exactly `package`). */
+export function namedPackageCandidates(kind: string, name: string, explicitPackage?: string): string[] {
+  if (explicitPackage !== undefined) return [explicitPackage];
+  const slug = name.trim().toLowerCase().replace(/_/g, '-');
+  return [`@massgen/${kind}-${slug}`, `massgen-${kind}-${slug}`];
+}

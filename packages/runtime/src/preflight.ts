@@ -65,7 +65,9 @@ export async function preflightRun(
     module.declaredWorkspaceFor === undefined ? 1 : 0;
   for (const { entry, module } of toolPackages.sort((a, b) => givesWorkspaces(a) - givesWorkspaces(b))) {
     try {
-      const checked = await checkToolPackage(config, entry, module, declaredWorkspaceFor);
+      const checked = await checkToolPackage(config, entry, module, declaredWorkspaceFor, (request) =>
+        loader.loadNamedPackage(request),
+      );
       issues.push(...checked.issues);
       notes.push(...checked.notes);
       warnings.push(...checked.warnings);

@@ -1,11 +1,12 @@
 import type {
   AgentWorkspace,
   ConfigIssue,
-  Warning,
+  NamedPackageLoader,
   OptionsSchema,
   ToolPackageModule,
   ToolPackageSettings,
   ToolSettingsCheckContext,
+  Warning,
 } from '@massgen/core';
 import { checkToolSettings, configIssueAt, formatKeyPath, settingSegments } from '@massgen/config';
 import type { KeySegment, MassGenConfig, ToolPackageConfig, ToolSettingsSource } from '@massgen/config';
@@ -70,6 +71,7 @@ export async function checkToolPackage(
   entry: ToolPackageConfig,
   module: ToolPackageModule,
   declaredWorkspaceFor?: (agentId: string) => AgentWorkspace | undefined,
+  loadPackage?: NamedPackageLoader,
 ): Promise<{ issues: ConfigIssue[]; notes: string[]; warnings: Warning[]; settings?: ToolPackageSettings }> {
   const { settings, issues } = parseToolPackageSettings(config, entry, module);
   if (issues.length > 0) return { issues, notes: [], warnings: [] };
@@ -82,6 +84,7 @@ export async function checkToolPackage(
     env: config.env,
     ...(config.file === undefined ? {} : { file: config.file }),
     ...(declaredWorkspaceFor === undefined ? {} : { declaredWorkspaceFor }),
+    ...(loadPackage === undefined ? {} : { loadPackage }),
     issueAt: (setting, message) => configIssueAt(config, toolSettingSegments(config, entry, setting), message),
     note: (message) => notes.push(message),
     warnAt: (setting, warning) => {

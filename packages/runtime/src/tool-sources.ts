@@ -1,6 +1,7 @@
 import { ConfigError } from '@massgen/core';
 import type {
   AgentWorkspace,
+  NamedPackageLoader,
   RunEvent,
   Tool,
   ToolPackageModule,
@@ -19,6 +20,8 @@ export interface ToolSourceRun {
   warn: (warning: Warning) => void;
   /** The workspaces the packages opened so far give agents. */
   workspaceFor?: (agentId: string) => AgentWorkspace | undefined;
+  /** Loads a package the settings name (an MCP integration). */
+  loadPackage?: NamedPackageLoader;
 }
 
 /**
@@ -50,6 +53,7 @@ export function createToolSourceContext(
       return line === undefined ? { path } : { path, line };
     },
     workspaceFor: (agentId) => run.workspaceFor?.(agentId),
+    ...(run.loadPackage === undefined ? {} : { loadPackage: run.loadPackage }),
     signal: run.signal,
     warn: run.warn,
   };
@@ -104,6 +108,7 @@ export class ToolSources {
             openToolPackage(module, config, name, {
               ...run,
               workspaceFor: (agentId) => firstWorkspace(sources, agentId),
+              loadPackage: (request) => loader.loadNamedPackage(request),
             }),
           ),
         );

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { McpIntegrationModule } from '@massgen/core';
+import { connectMcpServer } from '@massgen/mcp';
+import * as sequentialThinking from './index.js';
+
+describe('@massgen/mcp-sequential-thinking', () => {
+  it('starts the pinned server with its thought log off unless asked, and its one tool answers', async () => {
+    const module: McpIntegrationModule<sequentialThinking.SequentialThinkingOptions> = sequentialThinking;
+    expect(module.createServer({ log_thoughts: true }, { agentId: 'a', baseDir: '/' }).env).toEqual({
+      DISABLE_THOUGHT_LOGGING: 'false',
+    });
+    expect(module.optionsSchema.safeParse({ log_thoughts: 'yes' }).success).toBe(false);
+    const started = module.createServer({}, { agentId: 'a', baseDir: '/' });
+    expect(started.env).toEqual({ DISABLE_THOUGHT_LOGGING: 'true' });
+    const connection = await connectMcpServer(
+      { name: 'thinking', type: 'stdio', command: started.command, args: started.args, env: started.env ?? {} },
+      {
+        env: { PATH: process.env['PATH'] },
+        baseDir: process.cwd(),
+        signal: new AbortController().signal,
+        startTimeoutMs: 30_000,
+        closeGraceMs: 2_000,
+      },
+    );
+    try {
+      expect(connection.tools.map((tool) => tool.name)).toEqual([...sequentialThinking.metadata.tools]);
+      const result = await connection.callTool(
+        'sequentialthinking',
+        { thought: 'First, list the files.', thoughtNumber: 1, totalThoughts: 2, nextThoughtNeeded: true },
+        { signal: new AbortController().signal, timeoutMs: 30_000 },
+      );
+      expect(JSON.stringify(result.content)).toContain('thoughtNumber');
+    } finally {
+      await connection.close();
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PluginLoader, massgenVersion } from '@massgen/runtime';
+import type { McpServerConfig } from '../mcp-servers-settings.js';
+import { resolveIntegration } from './resolve-integration.js';
+
+let empty: string;
+
+beforeEach(() => {
+  empty = mkdtempSync(path.join(tmpdir(), 'massgen-no-integrations-'));
+});
+
+afterEach(() => rmSync(empty, { recursive: true, force: true }));
+
+/** A loader that finds packages from `searchPaths` only, as `massgen` does from a project and its own directory. */
+function scope(searchPaths: string[]) {
+  const loader = new PluginLoader({ searchPaths, conditions: ['@massgen/source'] });
+  return {
+    agentId: 'a',
+    workspace: undefined,
+    baseDir: empty,
+    loadPackage: loader.loadNamedPackage.bind(loader),
+    where: 'agent.backend.mcp_servers[0]',
+  };
+}
+
+const npxServer = (args: string[]): McpServerConfig => ({
+  name: 'files',
+  type: 'stdio',
+  command: 'npx',
+  args,
+  env: { LOG_LEVEL: 'info' },
+});
+
+describe('resolveIntegration', () => {
+  it("runs upstream's npx spelling from the installed integration, with the same arguments and env", async () => {
+    const resolved = await resolveIntegration(
+      npxServer(['-y', '@modelcontextprotocol/server-filesystem@2025.1.1', '/data']),
+      // The CLI's directory, where the first-party integrations are installed beside it.
+      scope([path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../apps/cli')]),
+    );
+    expect(resolved.issues).toEqual([]);
+    expect(resolved.server).toMatchObject({ command: process.execPath, env: { LOG_LEVEL: 'info' } });
+    expect(resolved.server.type === 'stdio' && resolved.server.args.slice(1)).toEqual(['/data']);
+    expect(resolved.note).toBe(
+      'MCP server "files": @modelcontextprotocol/server-filesystem@2025.1.1 is run from the installed @massgen/mcp-filesystem instead of downloading it with npx',
+    );
+  });
+
+  it('says which package to add when the integration is not installed, and leaves the server as written', async () => {
+    const server = npxServer(['-y', '@modelcontextprotocol/server-memory']);
+    const resolved = await resolveIntegration(server, scope([empty]));
+    expect(resolved.server).toBe(server);
+    expect(resolved.note).toMatch(
+      /^MCP server "files" downloads @modelcontextprotocol\/server-memory with npx each run; to run a pinned copy that needs no network, add it with: massgen add mcp-memory \(runs: /,
+    );
+    expect(resolved.note).toContain(`@massgen/mcp-memory@${massgenVersion()}`);
+    // Servers MassGen has no integration for are not mentioned.
+    expect(
+      (await resolveIntegration(npxServer(['-y', '@modelcontextprotocol/server-brave-search']), scope([empty]))).note,
+    ).toBeUndefined();
+    expect((await resolveIntegration(npxServer(['-y', 'some-other-server']), scope([empty]))).note).toBeUndefined();
+  });
+});
