@@ -47,7 +47,8 @@ interface CliOptions {
   backend?: string;
   baseUrl?: string;
   systemMessage?: string;
-  validate?: string[];
+  /** `true` when given without files: the `--config` file is checked. */
+  validate?: string[] | true;
   display: boolean;
   outputFile?: string;
   timeout?: number;
@@ -155,7 +156,17 @@ async function dispatch(
     const options = program.opts<CliOptions>();
     debug = options.debug === true;
     const loader = new PluginLoader({ searchPaths: [io.cwd, cliPackageDirectory()] });
-    if (options.validate !== undefined) return await validateCommand(options.validate, io, loader);
+    if (options.validate !== undefined) {
+      const files =
+        options.validate === true ? (options.config === undefined ? [] : [options.config]) : options.validate;
+      if (files.length === 0) {
+        io.stderr.write(
+          '--validate needs a file: massgen --validate team.yaml (or massgen --config team.yaml --validate).\n',
+        );
+        return ExitCode.configError;
+      }
+      return await validateCommand(files, io, loader);
+    }
     if (options.listExamples === true) return listExamplesCommand(io);
     if (options.showSchema === true)
       return await showSchemaCommand(
@@ -271,7 +282,10 @@ function buildProgram(io: CliIo): Command {
     .option('--list-examples', 'list the bundled examples with a question to try each with')
     .option('--show-schema', "print the configuration reference (with --backend TYPE: that backend's options)")
     .option('--json', 'with --show-schema: print the JSON Schema instead')
-    .option('--validate <files...>', 'check configuration files, report every problem, and exit')
+    .option(
+      '--validate [files...]',
+      'check configuration files (the --config file when none is named), report every problem, and exit',
+    )
     .option('--image <path|url>', 'attach an image to the question, for every agent (repeatable)', collect, [])
     .option('--file <path|url>', 'attach a file (PDF, text, audio, image) to the question (repeatable)', collect, [])
     .option('--no-display', 'print only the final answer on stdout; progress goes to stderr')

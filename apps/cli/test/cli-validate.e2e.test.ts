@@ -297,3 +297,23 @@ describe('missing API keys', () => {
     }
   });
 });
+
+describe('--validate without a file', () => {
+  it('checks the --config file, and says what it needs when there is none', async () => {
+    const file = write(
+      'named-by-config.yaml',
+      'agents:\n  - id: a\n    backend: { type: openai, model: m, temperature: hot }\n',
+    );
+    const byConfig = await runCli(['--config', file, '--validate'], { cwd: directory });
+    const named = await runCli(['--validate', file], { cwd: directory });
+    expect(byConfig.code).toBe(1);
+    expect(problems(byConfig.stdout)).toEqual(problems(named.stdout));
+    expect(problems(byConfig.stdout)).toEqual([
+      expect.stringMatching(/^- agents\[0\]\.backend\.temperature \(agent "a", line 3\)/),
+    ]);
+
+    const neither = await runCli(['--validate'], { cwd: directory });
+    expect(neither.code).toBe(1);
+    expect(neither.stderr).toContain('--validate needs a file: massgen --validate team.yaml');
+  });
+});
