@@ -29,8 +29,13 @@ describe('massgen on the embedded local model (real llama.cpp, generated tiny mo
     expect(run.stderr).toContain('Starting 2 agents: local-1 (local');
     // The answers come from grammar-constrained new_answer calls of a model that writes gibberish.
     expect(run.stderr).toMatch(/local-[12] answered \(agent[12]\.1/);
-    expect(run.stderr).toMatch(/Finished in .* \(stop reason: (consensus|timeout|max-rounds)/);
-    expect(run.code, run.stderr).toBe(0);
+    // The grammar cannot forbid an answer of only whitespace, which the vote rules reject; a
+    // gibberish model that writes one three times in a row drops out, so a team where both agents
+    // did ends with all-agents-failed and exit code 2, its best answer still shown.
+    const stopReason = /Finished in .* \(stop reason: ([a-z-]+)/.exec(run.stderr)?.[1];
+    expect(stopReason, run.stderr).toMatch(/^(consensus|timeout|max-rounds|all-agents-failed)$/);
+    expect(run.stderr).toMatch(/(presented the final answer|is the final answer)/);
+    expect(run.code, run.stderr).toBe(stopReason === 'all-agents-failed' ? 2 : 0);
     const runs = run.stderr.match(/Run record: (\S+)/)?.[1];
     expect(runs).toBeDefined();
     const status = JSON.parse(await readFile(path.join(directory, runs ?? '', 'status.json'), 'utf8')) as Record<
