@@ -64,7 +64,7 @@ const answersOnce = createTeamResponder({ answer: (request) => answerText(reques
 const revisesOnce = createTeamResponder({
   answer: (request) => answerText(request.model),
   // The agent's second turn: shown a peer's answer and not yet revised, it revises.
-  vote: (labels, request) => labels[0],
+  vote: (labels) => labels[0],
 });
 
 /** Answers, then (shown a peer's answer) revises its answer once, then votes. */

@@ -21,6 +21,7 @@ export function cleanEnv(extra = {}) {
 /**
  * Packs every package under `packages/`, the CLI and the third-party backend fixture into
  * `destination`. Returns the tarball of each package, by package name. Needs `pnpm build` first.
+ * @returns {Record<string, string>}
  */
 export function packWorkspace(destination) {
   mkdirSync(destination, { recursive: true });
@@ -40,6 +41,7 @@ export function packWorkspace(destination) {
     ],
     { cwd: repositoryRoot, env: cleanEnv(), stdio: 'ignore' },
   );
+  /** @type {Record<string, string>} */
   const tarballs = {};
   for (const file of readdirSync(destination).filter((name) => name.endsWith('.tgz'))) {
     const tarball = path.join(destination, file);

@@ -5,7 +5,7 @@ import { ProgressLines } from './progress-lines.js';
 let seq = 0;
 function stamp(event: CoordinationEvent, time = 1_000): RunEvent {
   seq += 1;
-  return { ...event, runId: 'r', seq, time } as RunEvent;
+  return { ...event, runId: 'r', seq, time };
 }
 
 describe('ProgressLines', () => {

@@ -25,7 +25,7 @@ const events: RunEvent[] = (
     { type: 'agent-start', agentId: 'alpha', round: 1, attempt: 1, reason: 'initial' },
     { type: 'agent-delta', agentId: 'alpha', kind: 'text', text: 'streamed text is not progress' },
   ] satisfies CoordinationEvent[]
-).map((event, seq) => ({ ...event, runId: 'r', seq, time: seq }) as RunEvent);
+).map((event, seq) => ({ ...event, runId: 'r', seq, time: seq }));
 
 async function shown(mode: 'simple' | 'quiet' | 'silent'): Promise<{ stdout: string; stderr: string }> {
   const io: CliIo = { stdout: sink(), stderr: sink(), cwd: '/tmp', env: {} };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CoordinationEvent, RunEvent } from '@massgen/core';
+import type { CoordinationEvent } from '@massgen/core';
 import { initialRunStatus, reduceRunStatus } from '@massgen/runtime';
 import type { RunStatus } from '@massgen/runtime';
 import { formatRunSummary } from './run-summary.js';
@@ -9,8 +9,7 @@ const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
 
 function statusOf(events: CoordinationEvent[], stepMs = 500): RunStatus {
   return events.reduce<RunStatus>(
-    (status, event, seq) =>
-      reduceRunStatus(status, { ...event, runId: 'run-1', seq, time: startedAt + seq * stepMs } as RunEvent),
+    (status, event, seq) => reduceRunStatus(status, { ...event, runId: 'run-1', seq, time: startedAt + seq * stepMs }),
     initialRunStatus('run-1', startedAt),
   );
 }

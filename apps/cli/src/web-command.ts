@@ -142,7 +142,7 @@ function openBrowser(url: string, io: CliIo): void {
       : process.platform === 'win32'
         ? ['cmd', '/c', 'start', '""', url]
         : ['xdg-open', url];
-  const child = spawn(command!, commandArgs, { detached: true, stdio: 'ignore' });
+  const child = spawn(command, commandArgs, { detached: true, stdio: 'ignore' });
   child.on('error', () => io.stderr.write(`Could not open a browser; open ${url} yourself.\n`));
   child.unref();
 }

@@ -94,7 +94,7 @@ describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen w
     // Kill a worker while it holds jobs: it has started at least 6 and is running some now.
     let doomedLog = '';
     doomed?.child.stderr?.on('data', (chunk: Buffer) => (doomedLog += chunk.toString()));
-    await waitForStderr(doomed?.child as StartedCli['child'], /(?:started\n[^]*){6}/);
+    await waitForStderr(doomed?.child, /(?:started\n[^]*){6}/);
     doomed?.child.kill('SIGKILL');
     const started = [...doomedLog.matchAll(/^(q\d+) × single: started$/gm)].map((match) => match[1]);
     const finished = new Set([...doomedLog.matchAll(/^(q\d+) × single: answered/gm)].map((match) => match[1]));

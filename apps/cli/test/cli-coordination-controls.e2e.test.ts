@@ -28,8 +28,10 @@ afterEach(async () => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-const systemOf = (request: FakeChatRequest) =>
-  String(request.messages.find((message) => message.role === 'system')?.content ?? '');
+const systemOf = (request: FakeChatRequest) => {
+  const content = request.messages.find((message) => message.role === 'system')?.content ?? '';
+  return typeof content === 'string' ? content : JSON.stringify(content);
+};
 const offersTools = (request: FakeChatRequest) => request.tools.length > 0;
 
 describe('coordination controls through the built CLI', () => {

@@ -77,6 +77,7 @@ function readRecord(): { directory: string; events: RunEvent[] } {
   return { directory: recordDirectory, events };
 }
 
+// eslint-disable-next-line no-control-regex -- matching the terminal colour escapes
 const colourEscape = /\u001b\[(?:[0-9;]*;)?(?:3[0-7]|9[0-7]|38;5;\d+)m/;
 
 describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get install -y tmux)', () => {

@@ -6,11 +6,11 @@ export function ReplayControls({ replay, total }: { replay: Replay; total: numbe
   return (
     <div className="controls replay-controls" role="group" aria-label="Replay">
       {replay.playing ? (
-        <button type="button" onClick={replay.pause}>
+        <button type="button" onClick={() => replay.pause()}>
           Pause
         </button>
       ) : (
-        <button type="button" onClick={replay.play}>
+        <button type="button" onClick={() => replay.play()}>
           {replay.position >= total ? 'Replay' : 'Play'}
         </button>
       )}

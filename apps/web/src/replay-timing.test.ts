@@ -3,7 +3,7 @@ import type { RunEvent } from '@massgen/core';
 import { longestPauseMs, nextStep } from './replay-timing.js';
 
 const at = (...times: number[]): RunEvent[] =>
-  times.map((time, seq) => ({ type: 'round', round: 1, runId: 'r', seq, time }) as RunEvent);
+  times.map((time, seq) => ({ type: 'round', round: 1, runId: 'r', seq, time }));
 
 describe('nextStep', () => {
   it('waits the time between two events, divided by the speed', () => {

@@ -14,7 +14,7 @@ const units = {
   tsp: 4.92892,
 } as const;
 
-const unit = z.enum(Object.keys(units) as [keyof typeof units, ...Array<keyof typeof units>]);
+const unit = z.enum(Object.keys(units));
 const weights = new Set(['g', 'kg', 'oz', 'lb']);
 
 export const convertUnits = defineTool({

@@ -51,7 +51,7 @@ function toZodProperty(schema: Record<string, unknown>): z.ZodType {
     const property = z.enum(values as [string, ...string[]]);
     return typeof schema['description'] === 'string' ? property.describe(schema['description']) : property;
   }
-  return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+  return z.fromJSONSchema(schema);
 }
 
 /** The fields of an object schema as zod, which the SDK's MCP server needs; `undefined` if it is not one. */

@@ -35,8 +35,8 @@ export class ClaudeCodeProcess {
       this.stderr = (this.stderr + chunk).slice(-stderrLimit);
     });
     // The SDK aborts this signal after its own graceful close; by then the process should be gone.
-    options.signal.addEventListener('abort', () => this.stop(), { once: true });
-    return child as unknown as SpawnedProcess;
+    options.signal.addEventListener('abort', () => void this.stop(), { once: true });
+    return child;
   };
 
   /** The end of what the process wrote to stderr, for crash messages. */

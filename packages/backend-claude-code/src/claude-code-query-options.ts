@@ -92,7 +92,7 @@ function mapProviderOptions(providerOptions: Record<string, unknown> | undefined
       });
     else extra[key] = value;
   }
-  return { extra: extra as Partial<Options>, warnings };
+  return { extra: extra, warnings };
 }
 
 /**

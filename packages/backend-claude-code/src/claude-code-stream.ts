@@ -5,7 +5,7 @@ import {
   type ClaudeCodeApiErrorReport,
   type ClaudeCodeErrorContext,
 } from './claude-code-error.js';
-import { StreamedUsage, usageFromModelUsage, type AnthropicUsageReport } from './claude-code-usage.js';
+import { StreamedUsage, usageFromModelUsage } from './claude-code-usage.js';
 
 /** How Claude Code's turn ended, once its result message arrived. */
 export type ClaudeCodeOutcome =
@@ -113,9 +113,8 @@ export class ClaudeCodeMessageMapper {
     event: Extract<SDKMessage, { type: 'stream_event' }>['event'],
     parent: string | null,
   ): StreamPart[] {
-    if (event.type === 'message_start')
-      this.streamedUsage.start(event.message.id, event.message.usage as AnthropicUsageReport);
-    if (event.type === 'message_delta') this.streamedUsage.update(event.usage as AnthropicUsageReport);
+    if (event.type === 'message_start') this.streamedUsage.start(event.message.id, event.message.usage);
+    if (event.type === 'message_delta') this.streamedUsage.update(event.usage);
     // A subagent's words are its own work in progress, not this agent's answer.
     if (parent !== null || event.type !== 'content_block_delta') return [];
     if (event.delta.type === 'text_delta')

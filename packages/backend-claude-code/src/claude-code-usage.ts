@@ -60,7 +60,7 @@ export class StreamedUsage {
   update(report: AnthropicUsageReport | undefined): void {
     if (this.current === undefined || report === undefined) return;
     const merged = { ...this.byMessage.get(this.current) };
-    for (const [key, value] of Object.entries(report))
+    for (const [key, value] of Object.entries(report) as Array<[string, unknown]>)
       if (value !== null && value !== undefined) Object.assign(merged, { [key]: value });
     this.byMessage.set(this.current, merged);
   }

@@ -48,8 +48,10 @@ describe("a request as Claude Code's prompt", () => {
   it("replaces Claude Code's prompt with system_prompt, or leaves it out when use_default_prompt is false", () => {
     const replaced = convert({ options: { useDefaultPrompt: false, systemPrompt: 'You review code.' } });
     expect(typeof replaced.systemPrompt).toBe('string');
-    expect(String(replaced.systemPrompt).startsWith('You review code.\n\nYou work in /runs/r1/coder')).toBe(true);
-    expect(String(convert({ options: { useDefaultPrompt: false } }).systemPrompt).startsWith('You work in')).toBe(true);
+    expect((replaced.systemPrompt as string).startsWith('You review code.\n\nYou work in /runs/r1/coder')).toBe(true);
+    expect((convert({ options: { useDefaultPrompt: false } }).systemPrompt as string).startsWith('You work in')).toBe(
+      true,
+    );
   });
 
   it('renders earlier turns, tool calls and results as a transcript before the latest user message', () => {

@@ -36,15 +36,6 @@ function toolInput(block: Extract<OpenBlock, { type: 'tool_use' | 'server_tool_u
   return typeof start === 'object' && start !== null && Object.keys(start).length > 0 ? JSON.stringify(start) : '{}';
 }
 
-/** A server tool's input, for showing it; text that is not JSON is shown as it came. */
-function parsedInput(json: string): unknown {
-  try {
-    return JSON.parse(json) as unknown;
-  } catch {
-    return { input: json };
-  }
-}
-
 function openBlock(
   contentBlock: Extract<RawMessageStreamEvent, { type: 'content_block_start' }>['content_block'],
 ): OpenBlock {

@@ -26,8 +26,9 @@ export interface ErrorContext extends BackendErrorContext {
 
 /** The provider's own words: the `error.message` of the body, else the SDK's message without its status prefix. */
 function providerMessage(error: APIError): string {
-  const body = error.error as { message?: unknown } | undefined;
-  return providerText(typeof body?.message === 'string' ? body.message : error.message.replace(/^\d{3}\s+/, ''));
+  const body: unknown = error.error;
+  const message = typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
+  return providerText(typeof message === 'string' ? message : error.message.replace(/^\d{3}\s+/, ''));
 }
 
 function matches(error: APIError, pattern: RegExp): boolean {

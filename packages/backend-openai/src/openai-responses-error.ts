@@ -62,7 +62,7 @@ export function mapOpenAIResponsesError(error: unknown, context: ErrorContext): 
       : sdkInBand
         ? {
             code: typeof error.code === 'string' ? error.code : null,
-            message: (error.error as { message?: string } | undefined)?.message ?? error.message,
+            message: bodyMessage(error.error) ?? error.message,
           }
         : undefined;
   if (inBand === undefined || context.aborted) return mapOpenAICompatibleError(error, context);
@@ -81,4 +81,11 @@ export function mapOpenAIResponsesError(error: unknown, context: ErrorContext): 
     ...(inBand.code === null ? {} : { details: { code: inBand.code } }),
     cause: error,
   });
+}
+
+/** The `message` of an error body, which the SDK types only as an object. */
+function bodyMessage(body: unknown): string | undefined {
+  return typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+    ? body.message
+    : undefined;
 }

@@ -49,7 +49,7 @@ export function readEventStream<Item>(response: Response, options: EventStreamOp
       try {
         // Leaving a Node stream's iterator would destroy the stream, and the connection with it.
         for await (const bytes of body instanceof Readable ? body.iterator({ destroyOnReturn: false }) : body) {
-          yield* itemsOf(decoder.decode(bytes));
+          yield* itemsOf(decoder.decode(bytes as Uint8Array));
           if (ended) break;
         }
         if (ended) drain(body, controller, options.drainTimeoutMs);

@@ -101,7 +101,9 @@ async function withAttachments(question: BatchQuestion, baseDirectory: string): 
     try {
       content = await readFile(file, 'utf8');
     } catch (error) {
-      throw new Error(`cannot read attachment "${attachment}": ${(error as NodeJS.ErrnoException).code ?? ''}`.trim());
+      throw new Error(`cannot read attachment "${attachment}": ${(error as NodeJS.ErrnoException).code ?? ''}`.trim(), {
+        cause: error,
+      });
     }
     parts.push(`Attached file ${attachment}:\n\`\`\`\n${content}\n\`\`\``);
   }

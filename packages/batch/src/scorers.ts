@@ -119,7 +119,7 @@ async function importScorerModule(file: string): Promise<ScorerFunction> {
     // TypeScript needs a loader; jiti is imported only for a .ts scorer.
     if (/\.(m|c)?ts$/.test(file)) {
       const { createJiti } = await import('jiti');
-      module = (await createJiti(import.meta.url).import(file)) as Record<string, unknown>;
+      module = await createJiti(import.meta.url).import<Record<string, unknown>>(file);
     } else {
       module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     }

@@ -39,7 +39,7 @@ export function checkAgentStructure(root: Record<string, unknown>): PathIssue[] 
   const entries: Array<{ agent: unknown; segments: KeySegment[] }> = hasSingle
     ? [{ agent: root.agent, segments: ['agent'] }]
     : Array.isArray(root.agents)
-      ? root.agents.map((agent, index) => ({ agent, segments: ['agents', index] }))
+      ? (root.agents as unknown[]).map((agent, index) => ({ agent, segments: ['agents', index] }))
       : [];
   const issues: PathIssue[] = [];
   const firstPathOfId = new Map<string, string>();

@@ -100,7 +100,7 @@ function agentEntries(
   const entries: Array<{ agent: unknown; segments: KeySegment[] }> = isMapping(root['agent'])
     ? [{ agent: root['agent'], segments: ['agent'] }]
     : Array.isArray(root['agents'])
-      ? root['agents'].map((agent, index) => ({ agent, segments: ['agents', index] }))
+      ? (root['agents'] as unknown[]).map((agent, index) => ({ agent, segments: ['agents', index] }))
       : [];
   return entries.flatMap(({ agent, segments }) =>
     isMapping(agent) && typeof agent['id'] === 'string' ? [{ agentId: agent['id'], agent, segments }] : [],

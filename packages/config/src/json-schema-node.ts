@@ -6,7 +6,7 @@ export function childSchemas(node: JsonSchemaNode): JsonSchemaNode[] {
   const children: unknown[] = [];
   for (const key of ['anyOf', 'oneOf', 'allOf']) {
     const members = node[key];
-    if (Array.isArray(members)) children.push(...members);
+    if (Array.isArray(members)) children.push(...(members as unknown[]));
   }
   children.push(node['items'], node['additionalProperties']);
   return children.filter(isNode);

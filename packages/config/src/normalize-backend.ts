@@ -3,8 +3,6 @@ import type { BackendConfig } from './config-model.js';
 import type { ParsedBackend } from './backend-schema.js';
 import { findBackendType } from './backend-catalog.js';
 import { dropUndefined } from './drop-undefined.js';
-import type { PathWarning } from './findings.js';
-import type { KeySegment } from './key-path.js';
 import { backendKeyRule } from './known-keys.js';
 
 /**
@@ -21,11 +19,7 @@ function reachesBackend(type: string, key: string): boolean {
  * rest as options. Keys that belong to tool packages (`cwd`, `mcp_servers`, `tools`, ...) are
  * neither: they reach their package through `MassGenConfig.tools`.
  */
-export function normalizeBackend(
-  backend: ParsedBackend,
-  context: { segments: KeySegment[]; warnings: PathWarning[] },
-): BackendConfig {
-  const { segments, warnings } = context;
+export function normalizeBackend(backend: ParsedBackend): BackendConfig {
   const written = backend.type ?? '';
   // An alias (`anthropic`) becomes the type it names, so the package gets the type it serves.
   const type = backend.package == null ? (findBackendType(written)?.type ?? written) : written;

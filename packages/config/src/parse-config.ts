@@ -80,7 +80,7 @@ export function parseConfig(text: string, options: ParseConfigOptions): MassGenC
 
   const dialect = keyCheck.dialectKeys.upstream > keyCheck.dialectKeys.seed ? 'upstream' : 'seed';
   const warnings: PathWarning[] = [...source.warnings, ...interpolation.warnings, ...keyCheck.warnings];
-  const agents = normalizeAgents(parsed.data, { warnings });
+  const agents = normalizeAgents(parsed.data);
   const { orchestrator, strategy } = normalizeOrchestrator(parsed.data, { warnings });
   const display = normalizeDisplay(parsed.data, dialect, warnings);
 

@@ -33,10 +33,8 @@ export function checkToolSettings(
   locations: KeyLocations,
 ): { success: true; data: unknown } | { success: false; issues: ConfigIssue[] } {
   // A zod schema takes the loader's error map and reports the received values; others ignore the argument.
-  const safeParse = schema.safeParse.bind(schema) as (
-    input: unknown,
-    params?: object,
-  ) => ReturnType<typeof schema.safeParse>;
+  const safeParse: (input: unknown, params?: object) => ReturnType<typeof schema.safeParse> =
+    schema.safeParse.bind(schema);
   const result = safeParse(source.settings, { reportInput: true, error: describeExpectation });
   if (result.success) return { success: true, data: result.data };
   const found: PathIssue[] = isZodIssues(result.error.issues)

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@massgen/config';
-import type { ToolPackageModule } from '@massgen/core';
 import { checkToolPackage } from '@massgen/runtime';
 import * as mcpPackage from './index.js';
 
@@ -29,7 +28,7 @@ async function check(yaml: string) {
     env: { PATH: path.dirname(process.execPath) },
   });
   const entry = config.tools.find((candidate) => candidate.name === 'mcp');
-  return entry === undefined ? [] : (await checkToolPackage(config, entry, mcpPackage as ToolPackageModule)).issues;
+  return entry === undefined ? [] : (await checkToolPackage(config, entry, mcpPackage)).issues;
 }
 
 describe('the MCP package checkSettings', { skip: process.platform === 'win32' }, () => {

@@ -44,7 +44,8 @@ export async function startHttpTestServer(apiKey: string): Promise<HttpTestServe
       ],
     }));
     server.setRequestHandler(CallToolRequestSchema, (request) => {
-      const country = String(request.params.arguments?.['country'] ?? '');
+      const argument = request.params.arguments?.['country'];
+      const country = typeof argument === 'string' ? argument : '';
       const capital = capitals[country];
       return capital === undefined
         ? { content: [{ type: 'text', text: `No capital known for "${country}".` }], isError: true }

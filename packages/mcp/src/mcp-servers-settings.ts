@@ -201,7 +201,7 @@ function normalizeMcpServers(
 ): McpServers {
   if (servers == null) return { servers: [], ignoredKeys: [] };
   const named: Array<[string | number, string, ParsedMcpServer]> = Array.isArray(servers)
-    ? servers.map((server, index) => [index, server.name ?? '', server])
+    ? (servers as readonly ParsedMcpServer[]).map((server, index) => [index, server.name ?? '', server])
     : Object.entries(servers).map(([name, server]) => [name, name, server]);
   const ignoredKeys: McpServers['ignoredKeys'] = [];
   for (const [key, , server] of named) {

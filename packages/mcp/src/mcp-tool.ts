@@ -60,10 +60,10 @@ function describeCallFailure(
 ): string {
   if (signal.aborted) return `${name} was cancelled.`;
   if (MassGenError.isInstance(error)) return `${name} failed: ${error.message}`;
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+  if (error instanceof McpError && error.code === (ErrorCode.RequestTimeout as number)) {
     return `${name} timed out after ${timeoutMs / 1000} s and was cancelled. Try a smaller request, or go on without this tool.`;
   }
-  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+  if (error instanceof McpError && error.code === (ErrorCode.ConnectionClosed as number)) {
     const why = connection.failure === undefined ? 'the connection closed' : `it ${connection.failure}`;
     return `${name} failed: MCP server "${connection.name}" stopped (${why}). Its tools are unavailable for the rest of this run.`;
   }

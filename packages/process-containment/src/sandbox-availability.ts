@@ -34,7 +34,8 @@ function probeSandbox(): SandboxAvailability {
     currentSandboxHost(),
   );
   const probe = spawnSync('bwrap', [...args, '--', 'true'], { encoding: 'utf8', timeout: 10_000 });
-  const missing = (probe.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+  const failure: NodeJS.ErrnoException | undefined = probe.error;
+  const missing = failure?.code === 'ENOENT';
   if (missing)
     return { available: false, reason: 'bubblewrap (bwrap) is not installed', remedy: bubblewrapInstallHint };
   if (probe.error === undefined && probe.status === 0) return { available: true };

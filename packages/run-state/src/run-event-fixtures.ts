@@ -7,7 +7,7 @@ export const fixtureStart = Date.UTC(2026, 0, 1, 12, 0, 0);
 
 /** Stamps coordination events as the runtime would, one second apart. */
 export function stampEvents(events: readonly CoordinationEvent[], runId = 'run-test'): RunEvent[] {
-  return events.map((event, seq) => ({ ...event, runId, seq, time: fixtureStart + seq * 1000 }) as RunEvent);
+  return events.map((event, seq) => ({ ...event, runId, seq, time: fixtureStart + seq * 1000 }));
 }
 
 export function displayStateOf(events: readonly CoordinationEvent[]): DisplayState {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CoordinationEvent, RunEvent } from '@massgen/core';
+import type { CoordinationEvent } from '@massgen/core';
 import { initialRunStatus, reduceRunStatus } from './run-status.js';
 import type { RunStatus } from './run-status.js';
 
@@ -7,8 +7,7 @@ const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
 
 function replay(events: CoordinationEvent[]): RunStatus {
   return events.reduce<RunStatus>(
-    (status, event, seq) =>
-      reduceRunStatus(status, { ...event, runId: 'run-1', seq, time: startedAt + seq * 1000 } as RunEvent),
+    (status, event, seq) => reduceRunStatus(status, { ...event, runId: 'run-1', seq, time: startedAt + seq * 1000 }),
     initialRunStatus('run-1', startedAt),
   );
 }

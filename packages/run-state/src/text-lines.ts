@@ -63,7 +63,6 @@ export function wrapText(text: string, width: number): string[] {
         continue;
       }
       if (current.length > 0) lines.push(current.join('').trimEnd());
-      current = [];
       let rest = points;
       while (rest.length > size) {
         lines.push(rest.slice(0, size).join(''));

@@ -50,7 +50,7 @@ export async function fetchAttachment(
     if (declared > limits.maxBytes) throw tooLarge(url.href, declared, limits.maxBytes);
     const chunks: Uint8Array[] = [];
     let received = 0;
-    for await (const chunk of response.body ?? []) {
+    for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
       received += chunk.byteLength;
       if (received > limits.maxBytes) throw tooLarge(url.href, undefined, limits.maxBytes);
       chunks.push(chunk);

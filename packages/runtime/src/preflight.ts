@@ -71,10 +71,9 @@ export async function preflightRun(
       issues.push(...checked.issues);
       notes.push(...checked.notes);
       warnings.push(...checked.warnings);
-      const { declaredWorkspaceFor: declare } = module;
       const { settings } = checked;
-      if (settings !== undefined && declare !== undefined)
-        declaredWorkspaces.push((agentId) => declare(settings, agentId, config.baseDir));
+      if (settings !== undefined && module.declaredWorkspaceFor !== undefined)
+        declaredWorkspaces.push((agentId) => module.declaredWorkspaceFor?.(settings, agentId, config.baseDir));
     } catch (error) {
       issues.push(pluginIssue(config, whereNamedSegments(entry), error));
     }

@@ -191,7 +191,7 @@ export async function run(
   // Synchronous unless an extension listens to events: a served stream publishes every token.
   const publish = (coordinationEvent: CoordinationEvent): Promise<void> | void => {
     const event = redactDeep(withCost(coordinationEvent, prices), secrets);
-    const stamped = { ...event, runId, seq, time: Date.now() } as RunEvent;
+    const stamped = { ...event, runId, seq, time: Date.now() };
     seq += 1;
     const listening = extensions.onEvent(stamped);
     if (listening === undefined) return apply(event, stamped);

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { requestedSession } from './served-sessions.js';
 import type { ChatRequest } from './request-schema.js';
 
-const chat = (fields: Partial<ChatRequest> = {}): ChatRequest =>
-  ({ model: 'massgen', messages: [{ role: 'user', content: 'q' }], ...fields }) as ChatRequest;
+const chat = (fields: Partial<ChatRequest> = {}): ChatRequest => ({
+  model: 'massgen',
+  messages: [{ role: 'user', content: 'q' }],
+  ...fields,
+});
 
 describe('requestedSession', () => {
   it('takes the header first, then metadata.session_id, then user', () => {

@@ -71,5 +71,7 @@ export function onlyEvent<Type extends CoordinationEventType>(
 
 /** The whole prompt of a request as one string, for `toContain` checks. */
 export function promptText(request: TurnRequest | undefined): string {
-  return (request?.messages ?? []).map((message) => message.content).join('\n');
+  return (request?.messages ?? [])
+    .map(({ content }) => (typeof content === 'string' ? content : JSON.stringify(content)))
+    .join('\n');
 }

@@ -1,6 +1,6 @@
 import { MassGenError } from '@massgen/core';
 import type { AgentHandle, CoordinationEvent, SerializedError, TurnRequest } from '@massgen/core';
-import type { AgentTurn, TurnInput } from './agent-turn.js';
+import type { AgentTurn } from './agent-turn.js';
 import { supersededTurnEvents } from './agent-turn.js';
 import type { RunInput } from './run-input.js';
 import type { AsyncQueue } from '@massgen/backend-utils';

@@ -1,7 +1,6 @@
 import { MassGenError } from '@massgen/core';
 import type { CoordinationEvent, SerializedError, StopReason, StrategyContext, TurnRequest } from '@massgen/core';
 import { AgentTurn } from './agent-turn.js';
-import type { TurnInput } from './agent-turn.js';
 import type { RunInput } from './run-input.js';
 import type { AgentRecord, Answer, CoordinationState } from './coordination-state.js';
 import type { AsyncQueue } from '@massgen/backend-utils';

@@ -23,7 +23,7 @@ async function runTeam(settings: Partial<OrchestratorSettings>) {
   const requests: Record<string, TurnRequest[]> = { alice: [], bob: [] };
   const agents = ['alice', 'bob'].map((id) => member(id, requests[id]!));
   const events = await collectEvents(createVoteStrategy(), createTestContext({ agents, settings }));
-  const systemOf = (request: TurnRequest | undefined) => String(request?.messages[0]?.content ?? '');
+  const systemOf = (request: TurnRequest | undefined) => (request?.messages[0]?.content as string | undefined) ?? '';
   return { requests, events, systemOf };
 }
 

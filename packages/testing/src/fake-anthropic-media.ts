@@ -68,8 +68,7 @@ export function readAnthropicMedia(messages: readonly FakeAnthropicMessage[]): A
       const at = `messages.${index}.content.${position}.${block.type}`;
       if (message.role !== 'user')
         return { media, problem: `${at}: ${block.type} blocks are only allowed in user messages` };
-      const read =
-        block.type === 'image' ? readImage(block['source'], at) : readDocument(block as Record<string, unknown>, at);
+      const read = block.type === 'image' ? readImage(block['source'], at) : readDocument(block, at);
       if (typeof read === 'string') return { media, problem: read };
       media.push(read);
     }

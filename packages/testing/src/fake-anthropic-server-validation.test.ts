@@ -12,7 +12,7 @@ function request(body: Record<string, unknown>): FakeAnthropicRequest {
     query: {},
     model: String(full.model),
     system: '',
-    messages: Array.isArray(full.messages) ? (full.messages as FakeAnthropicMessage[]) : [],
+    messages: Array.isArray(full.messages) ? full.messages : [],
     tools: [],
     stream: true,
     media: [],

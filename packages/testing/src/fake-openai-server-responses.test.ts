@@ -88,7 +88,7 @@ describe('fake Responses API, streaming', () => {
     const response = await stream.finalResponse();
     expect(events.filter((event) => event.type === 'response.function_call_arguments.delta').length).toBeGreaterThan(4);
     const calls = response.output.flatMap((item) => (item.type === 'function_call' ? [item] : []));
-    expect(calls.map((call) => [call.call_id, call.name, JSON.parse(call.arguments)])).toEqual([
+    expect(calls.map((call) => [call.call_id, call.name, JSON.parse(call.arguments) as unknown])).toEqual([
       ['call_0_0', 'get_weather', { city: 'Paris' }],
       ['call_fixed', 'get_weather', { city: 'Lyon' }],
     ]);

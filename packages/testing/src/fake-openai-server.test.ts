@@ -84,7 +84,7 @@ describe('fake OpenAI server, streaming', () => {
       await client.chat.completions.create({ model: 'fake-model', messages: user, stream: true }),
     );
     const deltas = chunks.map((chunk) => chunk.choices[0]?.delta as Record<string, unknown> | undefined);
-    const reasoning = deltas.map((delta) => delta?.['reasoning_content'] ?? '').join('');
+    const reasoning = deltas.map((delta) => (delta?.['reasoning_content'] as string | undefined) ?? '').join('');
     expect(reasoning).toBe('France; its capital is Paris.');
     const firstText = deltas.findIndex((delta) => typeof delta?.['content'] === 'string' && delta['content'] !== '');
     const lastReasoning = deltas.findLastIndex((delta) => delta?.['reasoning_content'] !== undefined);
@@ -117,7 +117,7 @@ describe('fake OpenAI server, streaming', () => {
     const choice = completion.choices[0];
     expect(choice?.finish_reason).toBe('tool_calls');
     const calls = (choice?.message.tool_calls ?? []).map((call) =>
-      call.type === 'function' ? [call.id, call.function.name, JSON.parse(call.function.arguments)] : [],
+      call.type === 'function' ? [call.id, call.function.name, JSON.parse(call.function.arguments) as unknown] : [],
     );
     expect(calls).toEqual([
       ['call_0_0', 'get_weather', { city: 'Paris', unit: 'celsius' }],

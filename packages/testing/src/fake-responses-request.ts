@@ -36,7 +36,10 @@ function toChatMessages(body: Record<string, unknown>): FakeChatMessage[] {
       const call = {
         id: String(item['call_id']),
         type: 'function',
-        function: { name: String(item['name']), arguments: String(item['arguments'] ?? '') },
+        function: {
+          name: String(item['name']),
+          arguments: typeof item['arguments'] === 'string' ? item['arguments'] : '',
+        },
       };
       const previous = messages.at(-1);
       // Consecutive calls (and the text before them) form one assistant turn in Chat Completions.

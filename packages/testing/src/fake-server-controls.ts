@@ -57,9 +57,9 @@ export function fakeServerControls<Request extends { index: number }, Reply>(
     },
     enqueue: (...queued) => replies.enqueue(...queued),
     setResponder: (responder) => replies.setResponder(responder),
-    waitForRequests: log.waitForRequests,
-    idle: http.idle,
-    close: http.close,
+    waitForRequests: (count) => log.waitForRequests(count),
+    idle: () => http.idle(),
+    close: () => http.close(),
   };
 }
 

@@ -41,7 +41,7 @@ describe('createScriptedAgent', () => {
   it('chooses turns with a function given the request and its index', async () => {
     const agent = createScriptedAgent({
       id: 'a1',
-      turns: async (turnRequest, index) => textTurn(`${index}:${turnRequest.messages[0]?.content}`),
+      turns: async (turnRequest, index) => textTurn(`${index}:${turnRequest.messages[0]?.content as string}`),
     });
     const parts = await collect(agent.turn(request('hello')));
     expect(parts[0]).toEqual({ type: 'text-delta', text: '0:hello' });

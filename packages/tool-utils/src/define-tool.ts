@@ -66,13 +66,12 @@ export function defineTool<Schema extends ToolInputSchema>(
     },
   };
   if (!('execute' in specification)) return definition;
-  const { execute } = specification;
   return {
     ...definition,
     async execute(input: unknown, context: ToolContext): Promise<ToolResult> {
       const check = toCheck(name, await inputSchema['~standard'].validate(input));
       if (!check.success) return { content: check.problem, isError: true };
-      const result = await execute(check.value, context);
+      const result = await specification.execute(check.value, context);
       return typeof result === 'string' ? { content: result } : result;
     },
   };

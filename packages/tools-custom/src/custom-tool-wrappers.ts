@@ -66,7 +66,7 @@ export function pythonTool(
         {
           file,
           function: described.function,
-          args: { ...plan.presetArgs, ...filled, ...(input as Record<string, unknown>) },
+          args: { ...plan.presetArgs, ...filled, ...input },
           ...(context.workingDirectory === undefined ? {} : { cwd: context.workingDirectory }),
           maxCharacters: maximumOutputCharacters,
         },

@@ -81,7 +81,7 @@ describe('TypeScript and JavaScript custom tools', () => {
       properties: { title: { type: 'string', minLength: 1 } },
       required: ['title'],
     });
-    expect(Object.keys((tool?.inputSchema['properties'] ?? {}) as object)).toEqual(['title']);
+    expect(Object.keys(tool?.inputSchema['properties'] ?? {})).toEqual(['title']);
     expect(await callTool(source, 'custom_tool__findBook', { title: 'Dune' }, { workingDirectory: directory })).toEqual(
       {
         content: `attic: yes (${directory})`,

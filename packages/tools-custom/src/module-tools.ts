@@ -63,7 +63,7 @@ type Exports = Record<string, unknown>;
 /** Imports a tool module (`.ts`, `.mts`, `.js`, `.mjs`) from its path. */
 export async function importToolModule(file: string): Promise<Exports> {
   try {
-    return (await (await jiti(file)).import(pathToFileURL(file).href)) as Exports;
+    return await (await jiti(file)).import<Exports>(pathToFileURL(file).href);
   } catch (error) {
     throw new ToolModuleError(describeLoadError(error), file, lineIn(error, file));
   }

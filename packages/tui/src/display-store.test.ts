@@ -44,7 +44,7 @@ describe('DisplayStore', () => {
     expect(notified).toBe(1);
     expect(store.getSnapshot().status.answers).toHaveLength(2);
     for (let index = 0; index < 100; index += 1) {
-      store.push({ ...events[6]!, seq: 100 + index } as (typeof events)[number]);
+      store.push({ ...events[6]!, seq: 100 + index });
     }
     clock.advance(49);
     expect(notified).toBe(1);

@@ -24,11 +24,11 @@ export class EventBatch {
     const open = index === undefined ? undefined : this.events[index];
     if (index !== undefined && open !== undefined && open.type === event.type) {
       this.events[index] = {
-        ...(open as DeltaEvent),
-        text: (open as DeltaEvent).text + event.text,
+        ...open,
+        text: open.text + event.text,
         seq: event.seq,
         time: event.time,
-      } as RunEvent;
+      };
       return;
     }
     // Another kind of output from the same agent ends its open deltas of other kinds.

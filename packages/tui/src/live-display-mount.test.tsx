@@ -55,6 +55,7 @@ function runTo(env: Record<string, string>, stdinIsTTY = true) {
   return { display, stdout };
 }
 
+// eslint-disable-next-line no-control-regex -- matching the terminal colour escapes
 const colourCode = /\u001b\[(3[0-7]|9[0-7])m/;
 
 describe('mountLiveDisplay', () => {

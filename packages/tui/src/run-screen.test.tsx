@@ -88,7 +88,7 @@ describe('RunScreen', () => {
   });
 
   it('shows one agent in full when focused', () => {
-    const frame = screen(threeAgentRun(), 80, 24, allOn, 1)!.lastFrame()!;
+    const frame = screen(threeAgentRun(), 80, 24, allOn, 1).lastFrame()!;
     expect(frame).toContain('── round 1: first answer ──');
     expect(frame).not.toContain('1 alpha');
     expect(frame).toContain('esc back');

@@ -17,7 +17,7 @@ import type { WorkspaceAgentSettings, WorkspaceRunSettings, WorkspaceSettings } 
 export async function checkWorkspaceSettings(
   context: ToolSettingsCheckContext<WorkspaceAgentSettings, WorkspaceRunSettings>,
 ): Promise<ConfigIssue[]> {
-  const issues = checkWorkspaceDirectories(context.settings, context.issueAt);
+  const issues = checkWorkspaceDirectories(context.settings, (where, message) => context.issueAt(where, message));
   const commandExecution = new Map<string, CommandExecutionSettings>();
   for (const { agentId, settings } of context.settings.agents) {
     // Without a workspace the tool is off, which the run warns about.

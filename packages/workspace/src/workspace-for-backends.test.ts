@@ -39,7 +39,7 @@ async function open(yaml = teamYaml): Promise<ToolSource> {
 
 function stamp(event: CoordinationEvent): RunEvent {
   seq += 1;
-  return { ...event, runId: 'run-1', seq, time: 0 } as RunEvent;
+  return { ...event, runId: 'run-1', seq, time: 0 };
 }
 
 /** The access the workspace gives to each named or real path, as a backend would read it. */

@@ -44,7 +44,7 @@ async function open(yaml = teamYaml): Promise<ToolSource> {
 
 function stamp(event: CoordinationEvent): RunEvent {
   seq += 1;
-  return { ...event, runId: 'run-1', seq, time: 0 } as RunEvent;
+  return { ...event, runId: 'run-1', seq, time: 0 };
 }
 
 async function call(extension: ToolSource, agentId: string, name: string, input: Record<string, unknown>) {

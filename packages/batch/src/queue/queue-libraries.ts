@@ -45,7 +45,7 @@ export async function importQueueLibrary<T>(name: string, searchPaths: readonly 
     try {
       const resolved = createRequire(path.join(base, 'package.json')).resolve(name);
       const module = (await import(pathToFileURL(resolved).href)) as T & { default?: T };
-      return { ...module.default, ...module } as T;
+      return { ...module.default, ...module };
     } catch {
       // Not installed there; try the next place.
     }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolPackageModule } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
 import { parseToolPackageSettings } from '@massgen/runtime';
 import * as mcpPackage from '../index.js';
@@ -22,7 +21,7 @@ function servers(lines: string[]) {
   );
   const entry = config.tools.find((candidate) => candidate.name === 'mcp');
   if (entry === undefined) throw new Error('the configuration does not name the mcp package');
-  const { settings, issues } = parseToolPackageSettings(config, entry, mcpPackage as ToolPackageModule);
+  const { settings, issues } = parseToolPackageSettings(config, entry, mcpPackage);
   const agent = settings.agents[0]?.settings as McpServers | undefined;
   return {
     servers: agent?.servers ?? [],

@@ -9,6 +9,7 @@ import type { SecurityScope, SecurityViolation } from './security-violation.js';
 type StdioServer = Extract<McpServerConfig, { type: 'stdio' }>;
 
 const shellCharacters = /[;&|`$()<>]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 const controlCharacters = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 /** `..` as a whole path component, also after `=` (`--root=../x`). */
 const parentComponent = /(^|[\\/=])\.\.([\\/]|$)/;

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { ToolPackageModule } from '@massgen/core';
 import { loadConfig } from '@massgen/config';
 import { parseToolPackageSettings } from '@massgen/runtime';
 import * as mcpPackage from '../index.js';
@@ -30,7 +29,7 @@ describe.skipIf(!present)(title, () => {
       const config = await loadConfig(path.join(corpus, file), { cwd: corpus, env: {} });
       const entry = config.tools.find((candidate) => candidate.name === 'mcp');
       if (entry === undefined) continue;
-      const { settings, issues } = parseToolPackageSettings(config, entry, mcpPackage as ToolPackageModule);
+      const { settings, issues } = parseToolPackageSettings(config, entry, mcpPackage);
       expect(issues).toEqual([]);
       for (const { settings: agent } of settings.agents as ReadonlyArray<{ settings: McpServers }>) {
         expect(agent.ignoredKeys).toEqual([]);
