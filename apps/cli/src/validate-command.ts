@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { ConfigError, MassGenError, formatConfigIssue } from '@massgen/core';
+import { ConfigError, MassGenError, formatConfigIssue, redactText } from '@massgen/core';
 import type { Warning } from '@massgen/core';
-import { loadConfig } from '@massgen/config';
+import { collectSecrets, loadConfig } from '@massgen/config';
 import { PluginLoader, preflightRun } from '@massgen/runtime';
 import type { CliIo } from './cli-io.js';
 import { ExitCode } from './exit-codes.js';
@@ -23,18 +23,21 @@ export async function validateCommand(
     try {
       const config = await loadConfig(path.resolve(io.cwd, file), { cwd: io.cwd, env: io.env });
       const { issues, warnings, notes } = await preflightRun(config, loader);
+      // The checks describe secret values by their type, but a message may still quote one (a URL with its password).
+      const secrets = collectSecrets(config);
+      const say = (text: string): void => void io.stdout.write(redactText(text, secrets));
       const allWarnings = [...config.warnings, ...warnings];
       if (issues.length > 0) {
         failed += 1;
-        io.stdout.write(`✗ ${shown}\n${indent(new ConfigError({ file: config.file ?? shown, issues }).message)}\n`);
+        say(`✗ ${shown}\n${indent(new ConfigError({ file: config.file ?? shown, issues }).message)}\n`);
       } else {
-        io.stdout.write(
+        say(
           `✓ ${shown}: ${config.agents.length} agent${config.agents.length === 1 ? '' : 's'} (${config.agents.map((agent) => `${agent.id}: ${agent.backend.type}`).join(', ')})${allWarnings.length === 0 ? '' : `, ${allWarnings.length} warning${allWarnings.length === 1 ? '' : 's'}`}\n`,
         );
       }
-      for (const warning of allWarnings) io.stdout.write(`  warning: ${formatWarning(warning)}\n`);
+      for (const warning of allWarnings) say(`  warning: ${formatWarning(warning)}\n`);
       // Where commands run depends on this machine (bubblewrap, a Docker engine): said here as the run says it.
-      if (issues.length === 0) for (const note of notes) io.stdout.write(`  ${note}\n`);
+      if (issues.length === 0) for (const note of notes) say(`  ${note}\n`);
     } catch (error) {
       failed += 1;
       const message = MassGenError.isInstance(error) ? error.message : String(error);

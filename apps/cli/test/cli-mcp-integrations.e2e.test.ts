@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxAvailability } from '@massgen/process-containment';
 import { createFakeOpenAIServer, descendantProcessIdentities, processCommandLine } from '@massgen/testing';
 import type { FakeOpenAIServer } from '@massgen/testing';
+import { writeMcpTeam } from './mcp-team.js';
 import { runCli } from './run-cli.js';
 import { toolResults, toolScriptResponder } from './tool-script-responder.js';
 import type { ScriptedCall } from './tool-script-responder.js';
@@ -36,23 +37,11 @@ afterEach(async () => {
 
 /** One agent with a workspace and a read-only context path, and the given `mcp_servers` entries. */
 function writeConfig(servers: string, backendExtra = '      cwd: ws\n'): string {
-  const file = path.join(directory, 'team.yaml');
-  writeFileSync(
-    file,
-    `agents:
-  - id: reader
-    backend:
-      type: chatcompletion
-      model: model-a
-      base_url: ${quote(server.url)}
-      api_key: test-key
-${backendExtra}      context_paths:
-        - path: shared
-          permission: read
-      mcp_servers:
-${servers}`,
-  );
-  return file;
+  return writeMcpTeam(path.join(directory, 'team.yaml'), {
+    url: server.url,
+    servers,
+    backendExtra: `${backendExtra}      context_paths:\n        - path: shared\n          permission: read\n`,
+  });
 }
 
 function script(calls: ScriptedCall[]): void {

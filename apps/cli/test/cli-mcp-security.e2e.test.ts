@@ -13,6 +13,7 @@ import {
 import type { FakeOpenAIServer, ProcessIdentity } from '@massgen/testing';
 import { mcpServerBin } from './mcp-reference-servers.js';
 import { toolUsingModel } from './mcp-tool-model.js';
+import { writeMcpTeam } from './mcp-team.js';
 import { runCli, startCli } from './run-cli.js';
 import type { StartedCli } from './run-cli.js';
 
@@ -59,24 +60,11 @@ function recordChildren(): void {
 
 /** One agent with a workspace and a read-only context path, and the filesystem server under `security`. */
 function writeConfig(serverBlock: string): string {
-  const file = path.join(directory, 'files.yaml');
-  writeFileSync(
-    file,
-    `agents:
-  - id: reader
-    backend:
-      type: chatcompletion
-      model: model-a
-      base_url: ${quote(server.url)}
-      api_key: test-key
-      cwd: ws
-      context_paths:
-        - path: shared
-          permission: read
-      mcp_servers:
-${serverBlock}`,
-  );
-  return file;
+  return writeMcpTeam(path.join(directory, 'files.yaml'), {
+    url: server.url,
+    servers: serverBlock,
+    backendExtra: '      cwd: ws\n      context_paths:\n        - path: shared\n          permission: read\n',
+  });
 }
 
 function toolResult(): Extract<RunEvent, { type: 'tool-result' }> | undefined {

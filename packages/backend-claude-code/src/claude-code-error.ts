@@ -1,5 +1,4 @@
-import { redact } from '@massgen/backend-utils';
-import { MassGenError, type ErrorCode } from '@massgen/core';
+import { MassGenError, redactText, type ErrorCode } from '@massgen/core';
 
 /** What Claude Code reports about a failed model call (on its synthetic assistant message and result). */
 export interface ClaudeCodeApiErrorReport {
@@ -109,7 +108,7 @@ export function mapClaudeCodeApiError(report: ClaudeCodeApiErrorReport, context:
   return new MassGenError({
     code: classification.code,
     retryable: classification.retryable,
-    message: redact(`${classification.summary}${where}: ${singleLine(report.text)}`, context.secrets),
+    message: redactText(`${classification.summary}${where}: ${singleLine(report.text)}`, context.secrets),
     provider: context.provider,
     agentId: context.agentId,
     ...(status === undefined ? {} : { statusCode: status }),
@@ -129,7 +128,7 @@ export function mapClaudeCodeFailure(error: unknown, context: ClaudeCodeErrorCon
       agentId: error.agentId ?? context.agentId,
       provider: error.provider ?? context.provider,
     });
-  const text = redact(error instanceof Error ? error.message : String(error), context.secrets);
+  const text = redactText(error instanceof Error ? error.message : String(error), context.secrets);
   if (error instanceof Error && error.name === 'AbortError')
     return new MassGenError({
       ...base,
@@ -158,7 +157,7 @@ export function mapClaudeCodeFailure(error: unknown, context: ClaudeCodeErrorCon
     const stderr =
       stderrTail === '' || text.includes(stderrTail)
         ? ''
-        : `; its stderr ended with: ${redact(stderrTail, context.secrets)}`;
+        : `; its stderr ended with: ${redactText(stderrTail, context.secrets)}`;
     return new MassGenError({
       ...base,
       code: 'INTERNAL',

@@ -1,6 +1,5 @@
 import { mapOpenAICompatibleError, type ErrorContext } from '@massgen/backend-openai-compatible';
-import { redact } from '@massgen/backend-utils';
-import { MassGenError, type ErrorCode } from '@massgen/core';
+import { MassGenError, redactText, type ErrorCode } from '@massgen/core';
 import { OpenAIResponseFailure } from './openai-responses-failure.js';
 
 interface FailureClass {
@@ -71,7 +70,7 @@ export function mapOpenAIResponsesError(error: unknown, context: ErrorContext): 
   return new MassGenError({
     code: failure.code,
     retryable: failure.retryable,
-    message: redact(
+    message: redactText(
       `${context.providerName} reported a failed response${inBand.code === null ? '' : ` (${inBand.code})`}: ${inBand.message}`,
       context.secrets,
     ),

@@ -16,7 +16,7 @@ export { CitedSources, describeSources } from './cited-sources.js';
 export type { CitedSource } from './cited-sources.js';
 export { mergeExtraBody } from './extra-body.js';
 export { lazy } from './lazy.js';
-export { describeCause, failedCallContext, mapBackendError, providerText, redact } from './map-backend-error.js';
+export { describeCause, failedCallContext, mapBackendError, providerText } from './map-backend-error.js';
 export type {
   BackendErrorContext,
   ErrorClassification,

@@ -1,4 +1,4 @@
-import { MassGenError, type BackendSettings, type ErrorCode } from '@massgen/core';
+import { MassGenError, redactText, type BackendSettings, type ErrorCode } from '@massgen/core';
 
 /** What a vendor's error means: its code, whether a retry may help, and a sentence naming the provider. */
 export interface ErrorClassification {
@@ -73,14 +73,6 @@ export function failedCallContext(
 
 const maximumProviderMessageLength = 500;
 
-/** Replaces every secret (an API key) in a text, so that a provider echoing one cannot leak it. */
-export function redact(text: string, secrets: readonly string[]): string {
-  return secrets.reduce(
-    (result, secret) => (secret.length >= 8 ? result.split(secret).join('[redacted]') : result),
-    text,
-  );
-}
-
 /** A provider's message on one line, cut at 500 characters. */
 export function providerText(text: string): string {
   const singleLine = text.replace(/\s+/g, ' ').trim();
@@ -111,7 +103,7 @@ export function mapBackendError(
 ): MassGenError {
   const base = { provider: context.provider, agentId: context.agentId, cause: error };
   const name = context.providerName;
-  const text = (message: string): string => redact(message, context.secrets);
+  const text = (message: string): string => redactText(message, context.secrets);
 
   const cancelled = (): MassGenError =>
     new MassGenError({ ...base, code: 'ABORTED', retryable: false, message: `The request to ${name} was cancelled.` });

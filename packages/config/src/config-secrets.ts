@@ -1,10 +1,8 @@
+import { minimumSecretLength } from '@massgen/core';
 import type { MassGenConfig } from './config-model.js';
 import { isMapping } from './is-mapping.js';
 import type { KeySegment } from './key-path.js';
 import { isSecretKeyPath } from './secret-paths.js';
-
-/** Shorter values are too likely to occur in ordinary text to be replaced wherever they appear. */
-const minimumSecretLength = 8;
 
 const credentialVariable = /(^|_)(API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)(_|$)/i;
 
@@ -15,54 +13,75 @@ export function isCredentialVariable(name: string): boolean {
 
 /**
  * Every credential a configuration holds, for redaction wherever text could echo one back (a
- * provider repeating the key in its error, a server printing its environment): values under
- * credential-named keys (`api_key`, `token`, `password`...) anywhere in a backend's options,
- * `extra_body` included; every header value (and the token after `Bearer`); credentials in any
- * URL; the same in every tool package's settings (an MCP server's `env` and `headers`); and the credential variables of the environment
- * backends read keys from.
+ * provider repeating the key in its error, a server printing its environment): the secrets in
+ * each backend's options and each tool package's settings (an MCP server's `env`, `headers` and
+ * integration options), by the rules of `secretsIn`, and the credential variables of the
+ * environment backends read keys from. Longest first, so a secret that contains another is
+ * replaced whole.
  */
 export function collectSecrets(config: MassGenConfig): string[] {
   const secrets = new Set<string>();
-  const add = (value: string): void => {
-    for (const candidate of [value, ...value.split(/\s+/)])
-      if (candidate.trim().length >= minimumSecretLength) secrets.add(candidate.trim());
-  };
-  const visit = (value: unknown, segments: KeySegment[]): void => {
-    if (typeof value === 'string') {
-      if (
-        isSecretKeyPath(segments) ||
-        segments.some((segment) => typeof segment === 'string' && /header/i.test(segment))
-      )
-        add(value);
-      urlCredentials(value).forEach(add);
-    } else if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...segments, index]));
-    else if (isMapping(value)) for (const [key, child] of Object.entries(value)) visit(child, [...segments, key]);
-  };
-  for (const agent of config.agents) visit(agent.backend.options, []);
+  for (const agent of config.agents) for (const secret of secretsIn(agent.backend.options)) secrets.add(secret);
   for (const tool of config.tools)
-    for (const source of [tool.run, ...tool.agents]) if (source !== undefined) visit(source.settings, []);
+    for (const source of [tool.run, ...tool.agents])
+      if (source !== undefined) for (const secret of secretsIn(source.settings)) secrets.add(secret);
   for (const [name, value] of Object.entries(config.env))
-    if (value !== undefined && isCredentialVariable(name)) add(value);
-  // Longest first, so a secret that contains another is replaced whole.
+    if (value !== undefined && isCredentialVariable(name)) for (const secret of splitSecret(value)) secrets.add(secret);
   return [...secrets].sort((a, b) => b.length - a.length);
 }
 
-/** `user:password` and the password of a URL that carries them. */
+/**
+ * The credentials inside a value from a configuration: strings under credential-named keys
+ * (`api_key`, `token`, `password`...) at any depth, `extra_body` included; every value inside an
+ * `env` or `headers` mapping, or under a key with `header` in its name (and the token after
+ * `Bearer`); the user and password of any URL that carries them; and the strings under the
+ * `secretKeys` a plugin declares (an MCP integration's `metadata.secretOptions`), at any depth
+ * below them.
+ */
+export function secretsIn(value: unknown, secretKeys: readonly string[] = []): string[] {
+  const secrets = new Set<string>();
+  const visit = (child: unknown, segments: KeySegment[]): void => {
+    if (typeof child === 'string') {
+      if (
+        isSecretKeyPath(segments) ||
+        segments.some(
+          (segment) => typeof segment === 'string' && (/header/i.test(segment) || secretKeys.includes(segment)),
+        )
+      )
+        for (const secret of splitSecret(child)) secrets.add(secret);
+      for (const credential of urlCredentials(child)) for (const secret of splitSecret(credential)) secrets.add(secret);
+    } else if (Array.isArray(child)) child.forEach((item, index) => visit(item, [...segments, index]));
+    else if (isMapping(child))
+      for (const [key, grandchild] of Object.entries(child)) visit(grandchild, [...segments, key]);
+  };
+  visit(value, []);
+  return [...secrets];
+}
+
+/** The value, and each word of it (the token of `Bearer <token>`), long enough to be redacted safely. */
+function splitSecret(value: string): string[] {
+  return [value, ...value.split(/\s+/)]
+    .map((candidate) => candidate.trim())
+    .filter((candidate) => candidate.length >= minimumSecretLength);
+}
+
+/**
+ * `user:password`, the password and the user of a URL that carries them, each as written
+ * (percent-encoded) and decoded.
+ */
 function urlCredentials(text: string): string[] {
   if (!/^[a-z][a-z0-9+.-]*:\/\/[^/\s]*@/i.test(text)) return [];
   try {
     const url = new URL(text);
-    const password = decodeURIComponent(url.password);
-    const username = decodeURIComponent(url.username);
-    return [password, `${username}:${password}`, username].filter((part) => part !== '');
+    const parts = new Set<string>();
+    for (const [username, password] of [
+      [url.username, url.password],
+      [decodeURIComponent(url.username), decodeURIComponent(url.password)],
+    ] as const)
+      for (const part of [password, `${username}:${password}`, username])
+        if (part !== '' && part !== ':') parts.add(part);
+    return [...parts];
   } catch {
     return [];
   }
-}
-
-/** Replaces every secret in a text with `[redacted]`. */
-export function redactText(text: string, secrets: readonly string[]): string {
-  let redacted = text;
-  for (const secret of secrets) if (redacted.includes(secret)) redacted = redacted.split(secret).join('[redacted]');
-  return redacted;
 }

@@ -2,7 +2,7 @@ export { backendCatalog, catalogBackendTypes, findBackendRedirect, findBackendTy
 export type { BackendCatalogEntry, CatalogBackendType } from './backend-catalog.js';
 export { inferBackendType, supportedBackendTypes, upstreamBackendTypeNote } from './backend-types.js';
 export type { AgentConfig, BackendConfig, DisplaySettings, MassGenConfig, ModelPrice } from './config-model.js';
-export { collectSecrets, isCredentialVariable, redactText } from './config-secrets.js';
+export { collectSecrets, isCredentialVariable, secretsIn } from './config-secrets.js';
 export { builtInToolKeys } from './tool-package-config.js';
 export type { ToolPackageConfig, ToolSettingsSource } from './tool-package-config.js';
 export { checkToolSettings, settingKeyPath, settingSegments } from './tool-settings-check.js';

@@ -32,6 +32,7 @@ export type { ConfigIssue } from './errors/config-error.js';
 export type { ErrorCode } from './errors/error-code.js';
 export { MassGenError, toMassGenError } from './errors/massgen-error.js';
 export type { MassGenErrorOptions, SerializedError } from './errors/massgen-error.js';
+export { minimumSecretLength, redactDeep, redactError, redactText } from './errors/redact-secrets.js';
 export type { JsonSchema } from './json-schema.js';
 export type { AssistantMessage, Message, SystemMessage, ToolCall, ToolResultMessage, UserMessage } from './message.js';
 export type { OptionsIssue, OptionsParseResult, OptionsSchema } from './options-schema.js';

@@ -41,6 +41,13 @@ export interface McpIntegrationModule<Options = unknown> {
     tools: readonly string[];
     /** The npm package of the server it starts (`@modelcontextprotocol/server-filesystem`). */
     serverPackage: string;
+    /**
+     * Options whose values are secrets (a password, a token, a connection string), by name, with
+     * everything below them: redacted from every log, message, event and record, as backend keys
+     * are. Options named like credentials (`password`, `token`, `api_key`...) and the credentials
+     * inside a URL are redacted without being listed.
+     */
+    secretOptions?: readonly string[];
   };
   /** Checks the server entry's `options`; issues name keys inside it. */
   optionsSchema: OptionsSchema<Options>;

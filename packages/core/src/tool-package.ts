@@ -114,6 +114,11 @@ export interface ToolSource {
   workspaceFor?(agentId: string): AgentWorkspace | undefined;
   /** Awaited before the event is recorded or published, so its effects precede later turns. */
   onEvent?(event: RunEvent): void | Promise<void>;
+  /**
+   * Secrets the package learned while opening that the configuration does not show as such (an
+   * MCP integration's declared secret options): the run redacts them as it does backend keys.
+   */
+  readonly secrets?: readonly string[];
   close(): Promise<void>;
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@massgen/config';
+import type { McpIntegrationModule, NamedPackageLoader } from '@massgen/core';
 import { checkToolPackage } from '@massgen/runtime';
 import * as mcpPackage from './index.js';
 
@@ -21,14 +22,16 @@ afterAll(() => {
 });
 
 /** The MCP package's checks as a run's preflight makes them: its schema, then `checkSettings`. */
-async function check(yaml: string) {
+async function check(yaml: string, loadPackage?: NamedPackageLoader) {
   const config = parseConfig(yaml, {
     baseDir: directory,
     cwd: directory,
     env: { PATH: path.dirname(process.execPath) },
   });
   const entry = config.tools.find((candidate) => candidate.name === 'mcp');
-  return entry === undefined ? [] : (await checkToolPackage(config, entry, mcpPackage)).issues;
+  return entry === undefined
+    ? []
+    : (await checkToolPackage(config, entry, mcpPackage, undefined, loadPackage)).issues;
 }
 
 describe('the MCP package checkSettings', { skip: process.platform === 'win32' }, () => {
@@ -79,5 +82,40 @@ describe('the MCP package checkSettings', { skip: process.platform === 'win32' }
           'command "./missing.sh" of MCP server "files" was not found; expected a program on PATH or a path to one',
       },
     ]);
+  });
+
+  it("redacts an integration's secret options from what it says about them", async () => {
+    // An integration that quotes its connection string when it cannot use it, as careless ones do.
+    const vault: McpIntegrationModule<{ dsn: string }> = {
+      specificationVersion: 'v1',
+      metadata: {
+        name: 'vault',
+        description: 'd',
+        tools: ['get'],
+        serverPackage: 'vault-server',
+        secretOptions: ['dsn'],
+      },
+      optionsSchema: { safeParse: (input) => ({ success: true, data: input as { dsn: string } }) },
+      createServer: (options) => {
+        throw new Error(`cannot use the connection string ${options.dsn}`);
+      },
+      serverFromArguments: () => ({ command: 'vault-server', args: [] }),
+    };
+    const loadPackage: NamedPackageLoader = async () => ({
+      packageName: 'massgen-mcp-vault',
+      module: vault as unknown as Record<string, unknown>,
+    });
+    const yaml = `agent:
+  id: bob
+  backend:
+    type: claude
+    model: m
+    mcp_servers:
+      - name: safe
+        integration: vault
+        options: { dsn: "host=db user=ann pass=vault-secret-77" }
+`;
+    const [issue] = await check(yaml, loadPackage);
+    expect(issue?.message).toBe('MCP server "safe": cannot use the connection string [redacted]');
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import which from 'which';
+import { redactText } from '@massgen/core';
 import type { ConfigIssue, ToolSettingsCheckContext } from '@massgen/core';
 import { childEnvironment } from './child-environment.js';
 import { confineReadOnlyPaths } from './integration/read-only-paths.js';
@@ -21,9 +22,6 @@ export async function checkMcpSettings(context: ToolSettingsCheckContext<McpServ
     const scope = securityScope(workspace, context.baseDir);
     for (const [index, written] of settings.servers.entries()) {
       const key = ['mcp_servers', written.key ?? index];
-      const issueAt = (below: ReadonlyArray<string | number>, message: string): void => {
-        issues.push(context.issueAt({ agentId, key: [...key, ...below] }, message));
-      };
       const resolved = await resolveIntegration(written, {
         agentId,
         workspace,
@@ -31,11 +29,16 @@ export async function checkMcpSettings(context: ToolSettingsCheckContext<McpServ
         loadPackage: context.loadPackage,
         where: context.issueAt({ agentId, key }, '').path,
       });
+      // What is said about a server may quote its arguments, where an integration can put a secret.
+      const redacted = (message: string): string => redactText(message, resolved.secrets);
+      const issueAt = (below: ReadonlyArray<string | number>, message: string): void => {
+        issues.push(context.issueAt({ agentId, key: [...key, ...below] }, redacted(message)));
+      };
       for (const issue of resolved.issues) issueAt(issue.key, `MCP server "${written.name}": ${issue.message}`);
       if (resolved.issues.length > 0) continue;
       const confined = confineReadOnlyPaths(resolved.server, resolved.readOnlyPaths);
       const server = confined.server;
-      for (const note of [resolved.note, confined.note]) if (note !== undefined) notes.add(`mcp: ${note}`);
+      for (const note of [resolved.note, confined.note]) if (note !== undefined) notes.add(`mcp: ${redacted(note)}`);
       if (server.type === 'stdio' && findCommand(server.command, server.env, server.cwd, context) === undefined) {
         issueAt(
           ['command'],
@@ -49,7 +52,7 @@ export async function checkMcpSettings(context: ToolSettingsCheckContext<McpServ
           `MCP server "${server.name}" is refused by its security policy (level ${server.security?.level ?? 'strict'}): ${violation.message}`,
         );
       const description = describeServerSecurity(agentId, server, workspace);
-      if (violations.length === 0 && description !== undefined) context.note(`mcp: ${description}`);
+      if (violations.length === 0 && description !== undefined) context.note(`mcp: ${redacted(description)}`);
     }
   }
   for (const note of notes) context.note(note);

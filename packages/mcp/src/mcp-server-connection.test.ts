@@ -149,7 +149,7 @@ describe('connectMcpServer start failures', () => {
       ),
     );
     expect(error.message).toBe(
-      'MCP server "broken" failed to start: the process exited with code 3 before it was ready; its last output: invalid key ***',
+      'MCP server "broken" failed to start: the process exited with code 3 before it was ready; its last output: invalid key [redacted]',
     );
   });
 

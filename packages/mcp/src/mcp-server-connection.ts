@@ -4,12 +4,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool as McpToolDescription } from '@modelcontextprotocol/sdk/types.js';
-import { MassGenError } from '@massgen/core';
+import { MassGenError, redactText } from '@massgen/core';
+import { secretsIn } from '@massgen/config';
 import type { SandboxPolicy } from '@massgen/process-containment';
 import type { McpServerConfig } from './mcp-servers-settings.js';
 import { childEnvironment } from './child-environment.js';
 import { describeStartFailure } from './describe-start-failure.js';
-import { redactSecrets, secretValues } from './redact-secrets.js';
 import { StdioProcessTransport } from './stdio-process-transport.js';
 
 export interface ConnectOptions {
@@ -25,6 +25,8 @@ export interface ConnectOptions {
   onStopped?: (reason: string) => void;
   /** Starts a stdio server in the OS sandbox this policy describes. */
   sandbox?: SandboxPolicy;
+  /** Secrets the server was given in its arguments or options (an integration's), redacted as its env and headers are. */
+  secrets?: readonly string[];
 }
 
 /** A started MCP server, its tools listed, ready for calls. */
@@ -56,7 +58,10 @@ const maximumToolPages = 100;
 export async function connectMcpServer(server: McpServerConfig, options: ConnectOptions): Promise<McpServerConnection> {
   if (options.signal.aborted)
     throw new MassGenError({ code: 'ABORTED', message: `The start of MCP server "${server.name}" was cancelled.` });
-  const secrets = secretValues(server.type === 'stdio' ? server.env : server.headers);
+  const secrets = [
+    ...secretsIn(server.type === 'stdio' ? { env: server.env } : { headers: server.headers }),
+    ...(options.secrets ?? []),
+  ];
   const workingDirectory =
     server.type === 'stdio' && server.cwd !== undefined ? path.resolve(options.baseDir, server.cwd) : undefined;
   // A missing working directory would otherwise surface as a misleading "spawn <command> ENOENT".
@@ -77,7 +82,7 @@ export async function connectMcpServer(server: McpServerConfig, options: Connect
   client.onclose = () => {
     if (!ready || closing) return;
     const reason = transport instanceof StdioProcessTransport ? transport.describeExit() : 'the session was closed';
-    failure = redactSecrets(reason, secrets);
+    failure = redactText(reason, secrets);
     options.onStopped?.(failure);
   };
   const deadline = new AbortController();
@@ -95,7 +100,7 @@ export async function connectMcpServer(server: McpServerConfig, options: Connect
         message: `The start of MCP server "${server.name}" was cancelled.`,
         cause: error,
       });
-    const reason = redactSecrets(
+    const reason = redactText(
       describeStartFailure(error, {
         server,
         transport,

@@ -1,4 +1,4 @@
-import { MassGenError, toMassGenError } from '@massgen/core';
+import { MassGenError, redactText, toMassGenError } from '@massgen/core';
 import type { Tool, ToolSource, ToolSourceContext } from '@massgen/core';
 import { formatKeyPath } from '@massgen/config/internal';
 import { confineReadOnlyPaths } from './integration/read-only-paths.js';
@@ -56,9 +56,11 @@ export async function createMcpToolSource(
     said.add(message);
     context.warn({ code: 'mcp-integration', message, agentId });
   };
+  const secrets: string[] = [];
   const attempts = await Promise.all(
     declared.map(async ({ agentId, server: written }): Promise<StartedServer | undefined> => {
       let server = written;
+      let serverSecrets: string[] = [];
       try {
         const resolved = await resolveIntegration(written, {
           agentId,
@@ -67,10 +69,13 @@ export async function createMcpToolSource(
           loadPackage: context.loadPackage,
           where: context.locate({ agentId, key: 'mcp_servers' }).path,
         });
+        serverSecrets = resolved.secrets;
+        secrets.push(...serverSecrets);
         const [issue] = resolved.issues;
         if (issue !== undefined) throw new MassGenError({ code: 'CONFIG_INVALID', message: issue.message });
         const confined = confineReadOnlyPaths(resolved.server, resolved.readOnlyPaths);
-        for (const note of [resolved.note, confined.note]) if (note !== undefined) sayOnce(note, agentId);
+        for (const note of [resolved.note, confined.note])
+          if (note !== undefined) sayOnce(redactText(note, serverSecrets), agentId);
         server = confined.server;
         const secured = await securedStart(server, {
           workspace: context.workspaceFor?.(agentId),
@@ -86,6 +91,7 @@ export async function createMcpToolSource(
           signal: context.signal,
           startTimeoutMs: limits.startTimeoutMs,
           closeGraceMs: limits.closeGraceMs,
+          secrets: serverSecrets,
           onStopped: (reason) => {
             if (closed) return;
             context.warn({
@@ -103,7 +109,7 @@ export async function createMcpToolSource(
           const reason = typeof failure.details?.['reason'] === 'string' ? failure.details['reason'] : failure.message;
           context.warn({
             code: 'mcp-server-failed',
-            message: `MCP server "${server.name}" of agent ${agentId} failed to start, so the agent goes on without its tools: ${reason}`,
+            message: `MCP server "${server.name}" of agent ${agentId} failed to start, so the agent goes on without its tools: ${redactText(reason, serverSecrets)}`,
             agentId,
           });
         }
@@ -116,6 +122,7 @@ export async function createMcpToolSource(
 
   return {
     name: 'mcp',
+    secrets,
     toolsFor: (agentId) => toolsByAgent.get(agentId) ?? [],
     async close() {
       closed = true;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MassGenError, toMassGenError } from '@massgen/core';
+import { MassGenError, redactDeep, redactError, toMassGenError } from '@massgen/core';
 import type {
   AgentHandle,
   Backend,
@@ -25,7 +25,6 @@ import { assertPreflight, preflightRun } from './preflight.js';
 import { estimateCost, listPriceFor } from './price-table.js';
 import { defaultRetryPolicy } from './retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
-import { redactDeep, redactError } from './redact-secrets.js';
 import { ToolSources } from './tool-sources.js';
 import { RunRecord, createRunId } from './run-record.js';
 import { assertResumable, resumedWarning } from './resume-checks.js';
@@ -138,6 +137,7 @@ export async function run(
     signal: options.signal ?? neverAborted,
     warn,
   });
+  secrets.push(...extensions.secrets());
   let agents: AgentHandle[];
   let record: RunRecord | undefined;
   try {

@@ -137,6 +137,11 @@ export class ToolSources {
     return firstWorkspace(this.sources, agentId);
   }
 
+  /** The secrets the open sources learned (see `ToolSource.secrets`). */
+  secrets(): string[] {
+    return this.sources.flatMap((source) => source.secrets ?? []);
+  }
+
   /** Hands the event to every source that listens; `undefined` when none does, so callers need not wait. */
   onEvent(event: RunEvent): Promise<void> | undefined {
     if (!this.listening) return undefined;

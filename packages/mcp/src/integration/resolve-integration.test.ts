@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,5 +63,44 @@ describe('resolveIntegration', () => {
       (await resolveIntegration(npxServer(['-y', '@modelcontextprotocol/server-brave-search']), scope([empty]))).note,
     ).toBeUndefined();
     expect((await resolveIntegration(npxServer(['-y', 'some-other-server']), scope([empty]))).note).toBeUndefined();
+  });
+
+  it("collects the secrets in an integration's options: those it declares, credentials by name, and URL passwords", async () => {
+    // A project with the third-party notebook integration installed, as `npm install massgen-mcp-notebook` does.
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    mkdirSync(path.join(empty, 'node_modules'));
+    symlinkSync(
+      path.resolve(here, '../../../../tools/massgen-mcp-notebook'),
+      path.join(empty, 'node_modules', 'massgen-mcp-notebook'),
+    );
+    const server = (options: Record<string, unknown>): McpServerConfig => ({
+      name: 'notes',
+      type: 'stdio',
+      command: '',
+      args: [],
+      env: {},
+      integration: { name: 'notebook', options },
+    });
+    const resolved = await resolveIntegration(
+      server({ file: 'notebook.json', access_code: 'open-sesame-4411' }),
+      scope([empty]),
+    );
+    expect(resolved.issues).toEqual([]);
+    expect(resolved.secrets).toEqual(['open-sesame-4411']);
+    expect(resolved.server.type === 'stdio' && resolved.server.env).toEqual({
+      NOTEBOOK_ACCESS_CODE: 'open-sesame-4411',
+    });
+    // Rejected options still say which of them are secrets.
+    const rejected = await resolveIntegration(
+      server({
+        file: 'notebook.json',
+        access_code: 'open-sesame-4411',
+        password: 'hunter2-secret',
+        mirror: 'https://ann:mirror-pass@example.com',
+      }),
+      scope([empty]),
+    );
+    expect(rejected.issues).not.toEqual([]);
+    expect(rejected.secrets).toEqual(expect.arrayContaining(['open-sesame-4411', 'hunter2-secret', 'mirror-pass']));
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { MassGenError } from '@massgen/core';
+import { secretsIn } from '@massgen/config';
 import type { AgentWorkspace, McpIntegrationModule, NamedPackageLoader, OptionsIssue } from '@massgen/core';
 import type { McpServerConfig } from '../mcp-servers-settings.js';
 
@@ -24,6 +25,11 @@ export interface ResolvedServer {
   note?: string;
   /** Paths the server must not change: it needs the OS sandbox for them (see `McpIntegrationServer`). */
   readOnlyPaths?: string[];
+  /**
+   * The secrets in the integration's options (those it declares in `metadata.secretOptions`, and
+   * credentials by name or in URLs), to redact from anything said about the server.
+   */
+  secrets: string[];
 }
 
 const upstreamServer = /^@modelcontextprotocol\/server-([a-z0-9-]+)(?:@[^/]+)?$/;
@@ -34,17 +40,23 @@ const upstreamServer = /^@modelcontextprotocol\/server-([a-z0-9-]+)(?:@[^/]+)?$/
  * `@massgen/mcp-x` with the same arguments instead of downloading it. Other servers are as written.
  */
 export async function resolveIntegration(server: McpServerConfig, scope: IntegrationScope): Promise<ResolvedServer> {
-  if (server.type !== 'stdio') return { server, issues: [] };
+  if (server.type !== 'stdio') return { server, issues: [], secrets: [] };
   if (server.integration !== undefined) return fromIntegration(server, scope);
   return fromNpxSpelling(server, scope);
 }
 
 async function fromIntegration(server: StdioServer, scope: IntegrationScope): Promise<ResolvedServer> {
   const reference = server.integration;
-  if (reference === undefined) return { server, issues: [] };
+  if (reference === undefined) return { server, issues: [], secrets: [] };
   const loaded = await loadIntegration(reference.name, reference.package, `${scope.where}.integration`, scope);
-  if ('failure' in loaded) return { server, issues: [{ key: ['integration'], message: loaded.failure }] };
+  if ('failure' in loaded)
+    return {
+      server,
+      issues: [{ key: ['integration'], message: loaded.failure }],
+      secrets: secretsIn(reference.options),
+    };
   const { module } = loaded;
+  const secrets = secretsIn(reference.options, module.metadata.secretOptions);
   const parsed = module.optionsSchema.safeParse(reference.options);
   if (!parsed.success)
     return {
@@ -53,6 +65,7 @@ async function fromIntegration(server: StdioServer, scope: IntegrationScope): Pr
         key: ['options', ...issue.path.map(toKey)],
         message: describeIssue(issue, reference.name),
       })),
+      secrets,
     };
   try {
     const started = module.createServer(parsed.data, {
@@ -64,24 +77,28 @@ async function fromIntegration(server: StdioServer, scope: IntegrationScope): Pr
       server: { ...server, command: started.command, args: started.args, env: { ...started.env, ...server.env } },
       issues: [],
       ...(started.readOnlyPaths === undefined ? {} : { readOnlyPaths: started.readOnlyPaths }),
+      secrets,
     };
   } catch (error) {
-    return { server, issues: [{ key: ['integration'], message: messageOf(error) }] };
+    return { server, issues: [{ key: ['integration'], message: messageOf(error) }], secrets };
   }
 }
 
 async function fromNpxSpelling(server: StdioServer, scope: IntegrationScope): Promise<ResolvedServer> {
-  if (!/^npx(\.cmd)?$/i.test(path.basename(server.command))) return { server, issues: [] };
+  if (!/^npx(\.cmd)?$/i.test(path.basename(server.command))) return { server, issues: [], secrets: [] };
   const index = server.args.findIndex((argument) => !argument.startsWith('-'));
   const spec = server.args[index];
   const name = spec === undefined ? undefined : upstreamServer.exec(spec)?.[1];
-  if (spec === undefined || name === undefined) return { server, issues: [] };
+  if (spec === undefined || name === undefined) return { server, issues: [], secrets: [] };
   const loaded = await loadIntegration(name, undefined, `${scope.where}.args`, scope);
+  // Upstream passes a server its secrets as arguments (a database URL with its password).
+  const secrets = secretsIn(server.args);
   if ('failure' in loaded) {
-    if (!loaded.firstParty) return { server, issues: [] };
+    if (!loaded.firstParty) return { server, issues: [], secrets };
     return {
       server,
       issues: [],
+      secrets,
       note: `MCP server "${server.name}" downloads ${spec} with npx each run; to run a pinned copy that needs no network, ${lowerFirst(loaded.failure.replace(/^.*?which is not installed\. /, ''))}`,
     };
   }
@@ -89,6 +106,7 @@ async function fromNpxSpelling(server: StdioServer, scope: IntegrationScope): Pr
   return {
     server: { ...server, command: started.command, args: started.args, env: { ...started.env, ...server.env } },
     issues: [],
+    secrets,
     note: `MCP server "${server.name}": ${spec} is run from the installed ${loaded.packageName} instead of downloading it with npx`,
   };
 }

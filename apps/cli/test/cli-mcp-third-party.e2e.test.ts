@@ -1,0 +1,115 @@
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFakeOpenAIServer } from '@massgen/testing';
+import type { FakeOpenAIServer } from '@massgen/testing';
+import { writeMcpTeam } from './mcp-team.js';
+import { runCli } from './run-cli.js';
+import { toolResults, toolScriptResponder } from './tool-script-responder.js';
+
+/**
+ * A third-party MCP integration, `massgen-mcp-notebook` (tools/), installed in the user's project
+ * as `npm install massgen-mcp-notebook` would: `integration: notebook` loads it by name, its own
+ * server starts, the agent's call reaches it and the result reaches the model. Its secret option,
+ * which only its metadata says is secret, is redacted from everything the run shows and keeps.
+ */
+
+const fixture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../tools/massgen-mcp-notebook');
+const accessCode = 'open-sesame-4411';
+
+let directory: string;
+let server: FakeOpenAIServer;
+
+beforeEach(async () => {
+  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-cli-mcp-third-party-')));
+  server = await createFakeOpenAIServer({ apiKey: 'test-key' });
+  mkdirSync(path.join(directory, 'node_modules'));
+  symlinkSync(fixture, path.join(directory, 'node_modules', 'massgen-mcp-notebook'));
+  writeFileSync(
+    path.join(directory, 'notebook.json'),
+    JSON.stringify({
+      access_code: accessCode,
+      notes: { launch: 'We launch on Friday.', 'sign-in': `The code is ${accessCode}.` },
+    }),
+  );
+});
+
+afterEach(async () => {
+  await server.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+function writeConfig(code: string): string {
+  return writeMcpTeam(path.join(directory, 'team.yaml'), {
+    url: server.url,
+    servers: `        - name: notes
+          integration: notebook
+          options:
+            file: notebook.json
+            access_code: ${JSON.stringify(code)}
+`,
+  });
+}
+
+/** Every file of the run records, with its content. */
+function recordFiles(): string {
+  const root = path.join(directory, '.massgen');
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(root, name))
+    .filter((file) => statSync(file).isFile())
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+}
+
+describe.runIf(process.platform === 'linux')('a third-party MCP integration', { timeout: 90_000 }, () => {
+  it('installed in the project as massgen-mcp-notebook: the agent calls its tool and the note reaches the model', async () => {
+    const file = writeConfig(accessCode);
+    const validate = await runCli(['--validate', file], { cwd: directory });
+    expect(validate.code, validate.stdout).toBe(0);
+    server.setResponder(toolScriptResponder([{ name: 'mcp__notes__read_note', arguments: { title: 'launch' } }]));
+    const run = await runCli(['--no-display', '--config', file, 'When do we launch?'], { cwd: directory });
+    expect(run.code, run.stderr).toBe(0);
+    expect(server.requests[0]?.tools.map((tool) => tool.function.name)).toContain('mcp__notes__read_note');
+    expect(toolResults(server.requests)).toEqual(['We launch on Friday.']);
+  });
+
+  it('redacts its declared secret option from the output, --validate and the record, though its server echoes it', async () => {
+    const wrongCode = 'not-the-code-8080';
+    const file = writeConfig(wrongCode);
+    const validate = await runCli(['--validate', file], { cwd: directory });
+    expect(validate.code, validate.stdout).toBe(0);
+    server.setResponder(toolScriptResponder([]));
+    const run = await runCli(['--config', file, 'When do we launch?'], { cwd: directory, env: { NO_COLOR: '1' } });
+    expect(run.code, run.stderr).toBe(0);
+    // The server did get the code, and said it back: the run is where it must stop.
+    expect(run.stderr).toContain(
+      'MCP server "notes" of agent reader failed to start, so the agent goes on without its tools',
+    );
+    expect(run.stderr).toContain('the access code [redacted] does not open');
+    expect(recordFiles()).toContain('the access code [redacted] does not open');
+    const everything = [validate.stdout, validate.stderr, run.stdout, run.stderr, recordFiles()].join('\n');
+    expect(everything).not.toContain(wrongCode);
+  });
+
+  it('redacts its declared secret option from a tool result in the record; the model gets the result as the server gave it', async () => {
+    const file = writeConfig(accessCode);
+    server.setResponder(toolScriptResponder([{ name: 'mcp__notes__read_note', arguments: { title: 'sign-in' } }]));
+    const run = await runCli(['--config', file, 'How do I sign in?'], { cwd: directory, env: { NO_COLOR: '1' } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(toolResults(server.requests)).toEqual([`The code is ${accessCode}.`]);
+    expect(recordFiles()).toContain('The code is [redacted].');
+    expect([run.stdout, run.stderr, recordFiles()].join('\n')).not.toContain(accessCode);
+  });
+});
