@@ -5,10 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAnthropicTeamResponder,
   createFakeAnthropicServer,
+  createFakeGeminiServer,
   createFakeOpenAIServer,
+  createGeminiTeamResponder,
   createTeamResponder,
 } from '@massgen/testing';
-import type { FakeAnthropicResponder, FakeOpenAIServer, FakeResponder } from '@massgen/testing';
+import type { FakeOpenAIServer } from '@massgen/testing';
+import type { RunEvent } from '@massgen/core';
 import { runCli } from './run-cli.js';
 import { readRunEvents } from './run-record-events.js';
 
@@ -92,147 +95,139 @@ describe('enable_web_search through the CLI', () => {
   });
 });
 
-/** The team's answers come after a web search and a run of code on the provider's side. */
-function searchingTeam(): FakeResponder {
-  const team = createTeamResponder({ answer: 'The tower is 330 m tall.', finalText: 'Final answer: 330 m.' });
+type Responder<Request, Reply> = (request: Request, context: { index: number }) => Reply | Promise<Reply>;
+
+/**
+ * A team whose answers come after a web search and a run of code on the provider's side:
+ * `searched` adds the provider's tool uses, in its own wire shape, to every reply that answers.
+ */
+function searchingTeam<Request, Reply>(
+  team: Responder<Request, Reply>,
+  answers: (reply: Reply) => boolean,
+  searched: (reply: Reply) => Reply,
+): Responder<Request, Reply> {
   return async (request, context) => {
     const reply = await team(request, context);
-    if (reply.type !== 'tool-calls' || !reply.calls.some((call) => call.name === 'new_answer')) return reply;
-    return {
-      ...reply,
-      text: 'The official site gives 330 m.',
-      serverTools: [
-        {
-          type: 'web_search',
-          query: 'Eiffel Tower height',
-          sources: [{ url: 'https://www.toureiffel.paris/en', title: 'Official site' }],
-        },
-        { type: 'code', code: 'print(330 * 2)', output: '660' },
-      ],
-    };
+    return answers(reply) ? searched(reply) : reply;
   };
+}
+
+const teamText = { answer: 'The tower is 330 m tall.', finalText: 'Final answer: 330 m.' };
+const officialSite = { url: 'https://www.toureiffel.paris/en', title: 'Official site' };
+
+interface ProviderToolsRun {
+  /** The backend block of each agent, indented under `backend:`. */
+  backend: string;
+  env: Record<string, string>;
+  /** Keys `--validate` must accept without a word. */
+  keys: string[];
+}
+
+/** Writes a team of two agents with `backend`, validates it, runs it, and returns the record's events. */
+async function runSearchingTeam(name: string, run: ProviderToolsRun): Promise<RunEvent[]> {
+  const cwd = mkdtempSync(path.join(directory, `${name}-`));
+  const file = path.join(cwd, 'team.yaml');
+  const agent = (id: string) => `  - id: ${id}\n    backend:\n${run.backend.replace(/^/gm, '      ')}\n`;
+  writeFileSync(file, `agents:\n${agent('first')}${agent('second')}`);
+  const validated = await runCli(['--validate', file], { cwd, env: run.env });
+  expect(validated.code).toBe(0);
+  expect(`${validated.stdout}${validated.stderr}`).not.toMatch(new RegExp(run.keys.join('|')));
+
+  const result = await runCli(['--no-display', '--config', file, 'How tall is the Eiffel Tower?'], {
+    cwd,
+    env: run.env,
+  });
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+  expect(result.code).toBe(0);
+  expect(result.stdout).toBe('Final answer: 330 m.\n');
+  for (const key of Object.values(run.env)) expect(`${result.stdout}${result.stderr}`).not.toContain(key);
+  return readRunEvents(cwd);
+}
+
+interface ShownTool {
+  name: string;
+  input: string;
+  output: string;
+}
+
+/** The record shows the first agent's search and the second's code with their results, and the cited page after each agent's text. */
+function expectProviderTools(events: RunEvent[], search: ShownTool, code: ShownTool): void {
+  const shown = (agentId: string, tool: ShownTool) => [
+    expect.objectContaining({ type: 'tool-call', agentId, name: tool.name, input: tool.input }),
+    expect.objectContaining({ type: 'tool-result', agentId, name: tool.name, output: tool.output, isError: false }),
+  ];
+  expect(events).toEqual(expect.arrayContaining([...shown('first', search), ...shown('second', code)]));
+  // The pages the text cites follow the agent's text, where people read it.
+  for (const agentId of ['first', 'second']) {
+    const streamed = events
+      .map((event) => (event.type === 'agent-delta' && event.agentId === agentId ? event.text : ''))
+      .join('');
+    expect(streamed).toContain(`\n\nSources:\n- ${officialSite.title}: ${officialSite.url}`);
+  }
 }
 
 describe("OpenAI's own web search and code interpreter through the CLI", () => {
   it('sends web_search and code_interpreter, and the record shows the searches, the code and its output', async () => {
-    const openai = await createFakeOpenAIServer({ apiKey, responder: searchingTeam() });
+    const openai = await createFakeOpenAIServer({
+      apiKey,
+      responder: searchingTeam(
+        createTeamResponder(teamText),
+        (reply) => reply.type === 'tool-calls' && reply.calls.some((call) => call.name === 'new_answer'),
+        (reply) => ({
+          ...reply,
+          text: 'The official site gives 330 m.',
+          serverTools: [
+            { type: 'web_search', query: 'Eiffel Tower height', sources: [officialSite] },
+            { type: 'code', code: 'print(330 * 2)', output: '660' },
+          ],
+        }),
+      ),
+    });
     try {
-      const cwd = mkdtempSync(path.join(directory, 'openai-'));
-      const file = path.join(cwd, 'team.yaml');
-      const backend = (id: string) => `  - id: ${id}
-    backend:
-      type: openai
-      model: gpt-5-nano
-      base_url: "${openai.url}"
-      enable_web_search: true
-      enable_code_interpreter: true
-`;
-      writeFileSync(file, `agents:\n${backend('first')}${backend('second')}`);
-      const validated = await runCli(['--validate', file], { cwd, env: { OPENAI_API_KEY: apiKey } });
-      expect(validated.code).toBe(0);
-      expect(`${validated.stdout}${validated.stderr}`).not.toMatch(/enable_web_search|enable_code_interpreter/);
-
-      const result = await runCli(['--no-display', '--config', file, 'How tall is the Eiffel Tower?'], {
-        cwd,
+      const events = await runSearchingTeam('openai', {
+        backend: `type: openai\nmodel: gpt-5-nano\nbase_url: "${openai.url}"\nenable_web_search: true\nenable_code_interpreter: true`,
         env: { OPENAI_API_KEY: apiKey },
+        keys: ['enable_web_search', 'enable_code_interpreter'],
       });
-      expect(result.stderr).not.toMatch(/\n\s+at /);
-      expect(result.code).toBe(0);
-      expect(result.stdout).toBe('Final answer: 330 m.\n');
       expect(openai.requests.every((request) => request.api === 'responses')).toBe(true);
       expect(openai.requests[0]?.body['tools']).toEqual(
         expect.arrayContaining([{ type: 'web_search' }, { type: 'code_interpreter', container: { type: 'auto' } }]),
       );
-
-      const events = readRunEvents(cwd);
-      expect(events).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({
-            type: 'tool-call',
-            agentId: 'first',
-            name: 'web_search',
-            input: '{"query":"Eiffel Tower height"}',
-          }),
-          expect.objectContaining({
-            type: 'tool-result',
-            agentId: 'first',
-            name: 'web_search',
-            output: 'https://www.toureiffel.paris/en',
-            isError: false,
-          }),
-          expect.objectContaining({
-            type: 'tool-call',
-            agentId: 'second',
-            name: 'code_interpreter',
-            input: 'print(330 * 2)',
-          }),
-          expect.objectContaining({
-            type: 'tool-result',
-            agentId: 'second',
-            name: 'code_interpreter',
-            output: '660',
-            isError: false,
-          }),
-        ]),
+      expectProviderTools(
+        events,
+        { name: 'web_search', input: '{"query":"Eiffel Tower height"}', output: officialSite.url },
+        { name: 'code_interpreter', input: 'print(330 * 2)', output: '660' },
       );
-      // The pages the text cites follow the agent's text, where people read it.
-      const streamed = events
-        .map((event) => (event.type === 'agent-delta' && event.agentId === 'first' ? event.text : ''))
-        .join('');
-      expect(streamed).toContain('\n\nSources:\n- Official site: https://www.toureiffel.paris/en');
-      expect(readFileSync(file, 'utf8')).not.toContain(apiKey);
     } finally {
       await openai.close();
     }
   });
 });
 
-/** Claude answers after a web search and a run of code in Anthropic's sandbox. */
-function searchingClaudeTeam(): FakeAnthropicResponder {
-  const team = createAnthropicTeamResponder({ answer: 'The tower is 330 m tall.', finalText: 'Final answer: 330 m.' });
-  return async (request, context) => {
-    const reply = await team(request, context);
-    if (reply.type !== 'tool-use' || !reply.calls.some((call) => call.name === 'new_answer')) return reply;
-    return {
-      ...reply,
-      text: 'The official site gives 330 m.',
-      serverTools: [
-        {
-          type: 'web_search',
-          query: 'Eiffel Tower height',
-          results: [{ url: 'https://www.toureiffel.paris/en', title: 'Official site' }],
-        },
-        { type: 'code_execution', code: 'print(330 * 2)', stdout: '660' },
-      ],
-    };
-  };
-}
-
 describe("Claude's web search and code execution server tools through the CLI", () => {
   it('sends the server tools and the code execution beta, and the record shows the searches, the code and its output', async () => {
     const anthropicKey = 'sk-ant-test-provider-tools';
-    const claude = await createFakeAnthropicServer({ apiKey: anthropicKey, responder: searchingClaudeTeam() });
+    const claude = await createFakeAnthropicServer({
+      apiKey: anthropicKey,
+      responder: searchingTeam(
+        createAnthropicTeamResponder(teamText),
+        (reply) => reply.type === 'tool-use' && reply.calls.some((call) => call.name === 'new_answer'),
+        (reply) => ({
+          ...reply,
+          text: 'The official site gives 330 m.',
+          serverTools: [
+            { type: 'web_search', query: 'Eiffel Tower height', results: [officialSite] },
+            { type: 'code_execution', code: 'print(330 * 2)', stdout: '660' },
+          ],
+        }),
+      ),
+    });
     try {
-      const cwd = mkdtempSync(path.join(directory, 'claude-'));
-      const file = path.join(cwd, 'team.yaml');
-      const backend = (id: string) => `  - id: ${id}
-    backend:
-      type: claude
-      model: claude-sonnet-4-5
-      base_url: "${claude.url}"
-      enable_web_search: true
-      enable_code_execution: true
-`;
-      writeFileSync(file, `agents:\n${backend('first')}${backend('second')}`);
-      const env = { ANTHROPIC_API_KEY: anthropicKey };
-      const validated = await runCli(['--validate', file], { cwd, env });
-      expect(validated.code).toBe(0);
-      expect(`${validated.stdout}${validated.stderr}`).not.toMatch(/enable_web_search|enable_code_execution/);
-
-      const result = await runCli(['--no-display', '--config', file, 'How tall is the Eiffel Tower?'], { cwd, env });
-      expect(result.stderr).not.toMatch(/\n\s+at /);
-      expect(result.code).toBe(0);
-      expect(result.stdout).toBe('Final answer: 330 m.\n');
+      const events = await runSearchingTeam('claude', {
+        backend: `type: claude\nmodel: claude-sonnet-4-5\nbase_url: "${claude.url}"\nenable_web_search: true\nenable_code_execution: true`,
+        env: { ANTHROPIC_API_KEY: anthropicKey },
+        keys: ['enable_web_search', 'enable_code_execution'],
+      });
       expect(claude.requests[0]?.body['tools']).toEqual(
         expect.arrayContaining([
           { type: 'web_search_20250305', name: 'web_search' },
@@ -242,44 +237,62 @@ describe("Claude's web search and code execution server tools through the CLI", 
       expect(
         claude.requests.every((request) => request.headers['anthropic-beta'] === 'code-execution-2025-05-22'),
       ).toBe(true);
-
-      const events = readRunEvents(cwd);
-      expect(events).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({
-            type: 'tool-call',
-            agentId: 'first',
-            name: 'web_search',
-            input: '{"query":"Eiffel Tower height"}',
-          }),
-          expect.objectContaining({
-            type: 'tool-result',
-            agentId: 'first',
-            name: 'web_search',
-            output: 'Official site: https://www.toureiffel.paris/en',
-            isError: false,
-          }),
-          expect.objectContaining({
-            type: 'tool-call',
-            agentId: 'second',
-            name: 'code_execution',
-            input: 'print(330 * 2)',
-          }),
-          expect.objectContaining({
-            type: 'tool-result',
-            agentId: 'second',
-            name: 'code_execution',
-            output: '660',
-            isError: false,
-          }),
-        ]),
+      expectProviderTools(
+        events,
+        {
+          name: 'web_search',
+          input: '{"query":"Eiffel Tower height"}',
+          output: `${officialSite.title}: ${officialSite.url}`,
+        },
+        { name: 'code_execution', input: 'print(330 * 2)', output: '660' },
       );
-      const streamed = events
-        .map((event) => (event.type === 'agent-delta' && event.agentId === 'second' ? event.text : ''))
-        .join('');
-      expect(streamed).toContain('\n\nSources:\n- Official site: https://www.toureiffel.paris/en');
     } finally {
       await claude.close();
+    }
+  });
+});
+
+describe("Gemini's Google Search grounding and code execution through the CLI", () => {
+  it('offers google_search and code_execution beside the workflow functions on Gemini 3, and the record shows the searches, the code and its output', async () => {
+    const geminiKey = 'AIzaTestKey-provider-tools';
+    const gemini = await createFakeGeminiServer({
+      apiKey: geminiKey,
+      responder: searchingTeam(
+        createGeminiTeamResponder(teamText),
+        (reply) => reply.type === 'function-calls' && reply.calls.some((call) => call.name === 'new_answer'),
+        (reply) => ({
+          ...reply,
+          text: 'The official site gives 330 m.',
+          builtInTools: [
+            { type: 'google_search', queries: ['Eiffel Tower height'], sources: [officialSite] },
+            { type: 'code_execution', code: 'print(330 * 2)', output: '660' },
+          ],
+        }),
+      ),
+    });
+    try {
+      const events = await runSearchingTeam('gemini', {
+        backend: `type: gemini\nmodel: gemini-3-flash-preview\nbase_url: "${gemini.url}"\nenable_web_search: true\nenable_code_execution: true`,
+        env: { GEMINI_API_KEY: geminiKey },
+        keys: ['enable_web_search', 'enable_code_execution'],
+      });
+      expect(gemini.requests[0]?.body['tools']).toEqual([
+        { functionDeclarations: expect.arrayContaining([expect.objectContaining({ name: 'new_answer' })]) },
+        { googleSearch: {} },
+        { codeExecution: {} },
+      ]);
+      expect(gemini.requests[0]?.toolConfig).toMatchObject({ includeServerSideToolInvocations: true });
+      expectProviderTools(
+        events,
+        {
+          name: 'google_search',
+          input: '{"queries":["Eiffel Tower height"]}',
+          output: `${officialSite.title}: ${officialSite.url}`,
+        },
+        { name: 'code_execution', input: 'print(330 * 2)', output: '660' },
+      );
+    } finally {
+      await gemini.close();
     }
   });
 });

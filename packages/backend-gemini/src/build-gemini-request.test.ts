@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { buildGeminiRequest } from './build-gemini-request.js';
 import type { GeminiOptions } from './gemini-options.js';
 
-const options: GeminiOptions = { apiVersion: 'v1beta', timeoutMs: 600_000, headers: {}, extraBody: {} };
+const options: GeminiOptions = {
+  apiVersion: 'v1beta',
+  timeoutMs: 600_000,
+  headers: {},
+  extraBody: {},
+  builtInTools: { googleSearch: false, codeExecution: false },
+};
 const messages = [{ role: 'user' as const, content: 'Hi' }];
 
 describe('buildGeminiRequest', () => {

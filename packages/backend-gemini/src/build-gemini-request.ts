@@ -47,7 +47,14 @@ export function buildGeminiRequest(request: BackendRequest, modelId: string, opt
   const thinking = chooseThinkingConfig(modelId, settings.reasoningEffort, options);
   if (thinking.thinkingConfig !== undefined) config.thinkingConfig = thinking.thinkingConfig;
   if (thinking.warning !== undefined) warnings.push(thinking.warning);
-  Object.assign(config, prepareGeminiTools(request.tools, request.toolChoice));
+  const { warnings: toolWarnings, ...tools } = prepareGeminiTools(
+    request.tools,
+    request.toolChoice,
+    modelId,
+    options.builtInTools,
+  );
+  warnings.push(...toolWarnings);
+  Object.assign(config, tools);
 
   const extraBody: Record<string, unknown> = {};
   mergeExtraBody(

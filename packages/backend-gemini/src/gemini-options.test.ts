@@ -40,6 +40,8 @@ describe('parseGeminiOptions', () => {
           frequency_penalty: -0.5,
           thinking_budget: -1,
           include_thoughts: false,
+          enable_web_search: true,
+          enable_code_execution: true,
         }),
       ),
     ).toEqual({
@@ -55,6 +57,7 @@ describe('parseGeminiOptions', () => {
       frequencyPenalty: -0.5,
       thinkingBudget: -1,
       includeThoughts: false,
+      builtInTools: { googleSearch: true, codeExecution: true },
     });
   });
 
@@ -64,6 +67,7 @@ describe('parseGeminiOptions', () => {
       timeoutMs: 600_000,
       headers: {},
       extraBody: {},
+      builtInTools: { googleSearch: false, codeExecution: false },
     });
     expect(parseGeminiOptions(settings({ request_timeout: 45 })).timeoutMs).toBe(45_000);
     expect(parseGeminiOptions(settings({ stop: ['a', 'b'] })).stopSequences).toEqual(['a', 'b']);
@@ -91,9 +95,9 @@ describe('parseGeminiOptions', () => {
 
   it('warns once per unknown key, naming it, and still succeeds', () => {
     const warnings: Warning[] = [];
-    parseGeminiOptions(settings({ enable_web_search: true, temprature: 0.2 }, warnings));
+    parseGeminiOptions(settings({ enable_code_interpreter: true, temprature: 0.2 }, warnings));
     expect(warnings).toEqual([
-      expect.objectContaining({ code: 'unknown-key', path: 'backend.enable_web_search', agentId: 'agent-a' }),
+      expect.objectContaining({ code: 'unknown-key', path: 'backend.enable_code_interpreter', agentId: 'agent-a' }),
       expect.objectContaining({ code: 'unknown-key', path: 'backend.temprature', agentId: 'agent-a' }),
     ]);
     expect(warnings[0]?.message).toContain('extra_body');

@@ -48,6 +48,14 @@ export const optionsSchema = z.object({
     .boolean({ error: 'expected true or false' })
     .describe("Whether to show the model's thought summaries as it thinks.")
     .optional(),
+  enable_web_search: z
+    .boolean({ error: 'expected true or false' })
+    .describe('Let Gemini ground its answers in Google Search (the google_search tool).')
+    .optional(),
+  enable_code_execution: z
+    .boolean({ error: 'expected true or false' })
+    .describe("Let Gemini write and run Python in Google's sandbox (the code_execution tool).")
+    .optional(),
 });
 
 export interface GeminiOptions {
@@ -63,6 +71,13 @@ export interface GeminiOptions {
   frequencyPenalty?: number;
   thinkingBudget?: number;
   includeThoughts?: boolean;
+  /** Google's own tools the configuration turns on. */
+  builtInTools: GeminiBuiltInTools;
+}
+
+export interface GeminiBuiltInTools {
+  googleSearch: boolean;
+  codeExecution: boolean;
 }
 
 /**
@@ -91,6 +106,10 @@ export function parseGeminiOptions(settings: BackendSettings): GeminiOptions {
     ...(options.frequency_penalty === undefined ? {} : { frequencyPenalty: options.frequency_penalty }),
     ...(options.thinking_budget === undefined ? {} : { thinkingBudget: options.thinking_budget }),
     ...(options.include_thoughts === undefined ? {} : { includeThoughts: options.include_thoughts }),
+    builtInTools: {
+      googleSearch: options.enable_web_search === true,
+      codeExecution: options.enable_code_execution === true,
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { MassGenError, type StreamPart } from '@massgen/core';
 import type { GenerateContentResponse, GenerateContentResponseUsageMetadata, Part } from '@google/genai';
+import { GeminiBuiltInTools } from './gemini-built-in-tools.js';
 import { mapGeminiFinishReason } from './gemini-finish-reason.js';
 import { toProviderMetadata, type GeminiTurnMetadata } from './gemini-provider-metadata.js';
 import { mapGeminiUsage } from './gemini-usage.js';
@@ -20,7 +21,17 @@ function abortedError(providerName: string): MassGenError {
 }
 
 /** What one part of a chunk contributes to the stream, if anything, with the signature it carried noted. */
-function mapPart(part: Part, options: GeminiStreamOptions, turn: GeminiTurnMetadata): StreamPart | undefined {
+function mapPart(
+  part: Part,
+  options: GeminiStreamOptions,
+  turn: GeminiTurnMetadata,
+  builtIn: GeminiBuiltInTools,
+): StreamPart | undefined {
+  if (part.executableCode !== undefined) {
+    builtIn.code(part.executableCode);
+    return undefined;
+  }
+  if (part.codeExecutionResult !== undefined) return builtIn.result(part.codeExecutionResult);
   const call = part.functionCall;
   if (call !== undefined) {
     const id = call.id !== undefined && call.id !== '' ? call.id : options.createCallId();
@@ -35,7 +46,10 @@ function mapPart(part: Part, options: GeminiStreamOptions, turn: GeminiTurnMetad
 
 /**
  * Maps `generateContentStream` chunks to stream parts: thoughts as reasoning, text as it comes,
- * each function call as one complete `tool-call` (Gemini sends calls whole), then the signatures
+ * each function call as one complete `tool-call` (Gemini sends calls whole), each run of code on
+ * Google's side as a `provider-tool` once its result comes, then the searches Google Search
+ * grounding made and the pages the text cites (Gemini reports both with the grounding on the
+ * last chunks), the signatures
  * Gemini issued as provider metadata, the usage and the finish. Failures are thrown for the
  * caller to classify, so that the stream it builds ends with exactly one `finish` or `error`.
  */
@@ -44,6 +58,7 @@ export async function* mapGeminiStream(
   options: GeminiStreamOptions,
 ): AsyncGenerator<StreamPart> {
   const turn: GeminiTurnMetadata = { callSignatures: {}, modelCallIds: [] };
+  const builtIn = new GeminiBuiltInTools();
   let sawToolCalls = false;
   let rawFinishReason: string | undefined;
   let promptBlocked = false;
@@ -61,11 +76,12 @@ export async function* mapGeminiStream(
     }
     const candidate = chunk.candidates?.find((item) => (item.index ?? 0) === 0);
     for (const part of candidate?.content?.parts ?? []) {
-      const streamPart = mapPart(part, options, turn);
+      const streamPart = mapPart(part, options, turn, builtIn);
       if (streamPart === undefined) continue;
       if (streamPart.type === 'tool-call') sawToolCalls = true;
       yield streamPart;
     }
+    if (candidate?.groundingMetadata !== undefined) builtIn.ground(candidate.groundingMetadata);
     if (candidate?.finishReason !== undefined) rawFinishReason = candidate.finishReason;
   }
 
@@ -77,6 +93,10 @@ export async function* mapGeminiStream(
       message: `The response stream from ${options.providerName} ended before the model finished (no finishReason).`,
     });
   }
+  const searches = builtIn.searches();
+  if (searches !== undefined) yield searches;
+  const footnote = builtIn.footnote();
+  if (footnote !== '') yield { type: 'text-delta', text: footnote };
   if (Object.keys(turn.callSignatures).length > 0 || turn.textSignature !== undefined || turn.modelCallIds.length > 0) {
     yield { type: 'provider-metadata', metadata: toProviderMetadata(turn) };
   }

@@ -45,7 +45,7 @@ describe('checkKeys', () => {
 
   it('warns about an unsupported upstream feature that is switched on, naming the feature', () => {
     const result = checkKeys({
-      agents: [{ id: 'a', backend: { type: 'gemini', enable_web_search: true } }],
+      agents: [{ id: 'a', backend: { type: 'claude_code', enable_web_search: true } }],
       orchestrator: { coordination: { enable_planning_mode: true, planning_mode_instruction: 'describe, do not act' } },
       memory: { enabled: true },
     });
@@ -66,7 +66,7 @@ describe('checkKeys', () => {
   it("takes a key the block's own backend reads as its option, though other backends do not support it", () => {
     const agent = (type: string) => ({ id: 'a', backend: { type, enable_web_search: true } });
     expect(checkKeys({ agents: [agent('openrouter'), agent('chatcompletion')] }).warnings).toEqual([]);
-    expect(checkKeys({ agents: [agent('gemini')] }).warnings.map((warning) => warning.code)).toEqual([
+    expect(checkKeys({ agents: [agent('claude_code')] }).warnings.map((warning) => warning.code)).toEqual([
       'unsupported-feature',
     ]);
   });

@@ -93,7 +93,7 @@ describe('parseConfig', () => {
       'agents:',
       '  - id: researcher',
       '    backend:',
-      '      type: gemini',
+      '      type: claude_code',
       '      enable_web_search: true',
       'memory:',
       '  enabled: true',

@@ -99,10 +99,11 @@ describe.skipIf(!present)(title, () => {
     });
     expect(config.warnings.map((warning) => warning.path)).toEqual(
       expect.arrayContaining([
-        'agents[0].backend.enable_web_search',
         'orchestrator.coordination.use_two_tier_workspace',
         'timeout_settings.subsequent_round_timeout_seconds',
       ]),
     );
+    // The Gemini agent's web search is Google Search grounding now.
+    expect(config.warnings.map((warning) => warning.path)).not.toContain('agents[0].backend.enable_web_search');
   });
 });

@@ -1,3 +1,4 @@
+import { codeExecutionParts, groundingMetadata, offeredUses, toolUsePromptTokens } from './fake-gemini-server-tools.js';
 import type {
   FakeGeminiFunctionCall,
   FakeGeminiFunctionCallsReply,
@@ -18,6 +19,10 @@ export interface GeminiCompletion {
   textSignature: string | undefined;
   calls: FakeGeminiFunctionCall[];
   callsPerChunk: number;
+  /** Each run of code on Google's side, as the parts of its chunks. */
+  codeParts: FakeGeminiPart[][];
+  /** The Google Search grounding of the text, sent on the last chunk. */
+  grounding: Record<string, unknown> | undefined;
   finishReason: string;
   promptTokens: number;
   /** The final `usageMetadata`; absent when the reply leaves usage out. */
@@ -39,7 +44,7 @@ function promptText(request: FakeGeminiRequest): string {
 
 function finalUsage(
   promptTokens: number,
-  completion: { thoughts: string; text: string; calls: FakeGeminiFunctionCall[] },
+  completion: { thoughts: string; text: string; calls: FakeGeminiFunctionCall[]; toolUsePromptTokens: number },
   override: FakeGeminiUsage | undefined,
 ): Record<string, unknown> {
   const thoughtsTokens = override?.thoughtsTokens ?? estimateTokens(completion.thoughts);
@@ -50,7 +55,8 @@ function finalUsage(
   return {
     promptTokenCount: promptTokens,
     candidatesTokenCount: candidatesTokens,
-    totalTokenCount: promptTokens + candidatesTokens + thoughtsTokens,
+    totalTokenCount: promptTokens + candidatesTokens + thoughtsTokens + completion.toolUsePromptTokens,
+    ...(completion.toolUsePromptTokens > 0 ? { toolUsePromptTokenCount: completion.toolUsePromptTokens } : {}),
     ...(thoughtsTokens > 0 ? { thoughtsTokenCount: thoughtsTokens } : {}),
     ...(cachedTokens > 0 ? { cachedContentTokenCount: cachedTokens } : {}),
     promptTokensDetails: [{ modality: 'TEXT', tokenCount: promptTokens }],
@@ -60,10 +66,12 @@ function finalUsage(
 export function buildGeminiCompletion(request: FakeGeminiRequest, reply: ContentReply): GeminiCompletion {
   const promptTokens =
     reply.usage === false ? 0 : (reply.usage?.promptTokens ?? Math.max(1, estimateTokens(promptText(request))));
+  const uses = offeredUses(reply.builtInTools, request);
   const content = {
     thoughts: reply.thoughts ?? '',
     text: reply.text ?? '',
     calls: reply.type === 'function-calls' ? reply.calls : [],
+    toolUsePromptTokens: toolUsePromptTokens(uses),
   };
   return {
     responseId: `fake-gemini-response-${request.index}`,
@@ -71,6 +79,8 @@ export function buildGeminiCompletion(request: FakeGeminiRequest, reply: Content
     ...content,
     textSignature: reply.type === 'text' ? reply.thoughtSignature : undefined,
     callsPerChunk: reply.type === 'function-calls' ? Math.max(1, reply.callsPerChunk ?? reply.calls.length) : 1,
+    codeParts: codeExecutionParts(uses),
+    grounding: groundingMetadata(uses, content.text),
     // Gemini ends a turn of function calls with STOP too; it has no finish reason of its own for them.
     finishReason: reply.type === 'text' ? (reply.finishReason ?? 'STOP') : 'STOP',
     promptTokens,
@@ -98,9 +108,10 @@ function groups<T>(items: readonly T[], size: number): T[][] {
 }
 
 /**
- * Frames a completion the way `streamGenerateContent?alt=sse` does: thought parts, then text
- * parts, then whole function calls, each chunk a complete `GenerateContentResponse`. Every chunk
- * carries the running usage; the last one carries the `finishReason` and the final counts.
+ * Frames a completion the way `streamGenerateContent?alt=sse` does: thought parts, then each run
+ * of code and its result, then text parts, then whole function calls, each chunk a complete
+ * `GenerateContentResponse`. Every chunk carries the running usage; the last one carries the
+ * `finishReason`, the grounding and the final counts.
  */
 export function buildGeminiStreamChunks(
   completion: GeminiCompletion,
@@ -108,6 +119,7 @@ export function buildGeminiStreamChunks(
 ): Array<Record<string, unknown>> {
   const partGroups: FakeGeminiPart[][] = [
     ...split(completion.thoughts, chunkSize).map((piece) => [{ text: piece, thought: true }]),
+    ...completion.codeParts,
     ...split(completion.text, chunkSize).map((piece) => [{ text: piece }]),
     ...groups(completion.calls, completion.callsPerChunk).map((calls) => calls.map(callPart)),
   ];
@@ -124,6 +136,7 @@ export function buildGeminiStreamChunks(
     const isLast = position === partGroups.length - 1;
     const candidate: Record<string, unknown> = { content: { parts, role: 'model' }, index: 0 };
     if (isLast) candidate['finishReason'] = completion.finishReason;
+    if (isLast && completion.grounding !== undefined) candidate['groundingMetadata'] = completion.grounding;
     const usage = isLast
       ? completion.usage
       : completion.usage === undefined
@@ -142,6 +155,7 @@ export function buildGeminiStreamChunks(
 export function buildGeminiResponseBody(completion: GeminiCompletion): Record<string, unknown> {
   const parts: FakeGeminiPart[] = [];
   if (completion.thoughts !== '') parts.push({ text: completion.thoughts, thought: true });
+  parts.push(...completion.codeParts.flat());
   if (completion.text !== '' || completion.textSignature !== undefined) {
     parts.push({
       text: completion.text,
@@ -150,7 +164,14 @@ export function buildGeminiResponseBody(completion: GeminiCompletion): Record<st
   }
   parts.push(...completion.calls.map(callPart));
   return {
-    candidates: [{ content: { parts, role: 'model' }, finishReason: completion.finishReason, index: 0 }],
+    candidates: [
+      {
+        content: { parts, role: 'model' },
+        finishReason: completion.finishReason,
+        index: 0,
+        ...(completion.grounding === undefined ? {} : { groundingMetadata: completion.grounding }),
+      },
+    ],
     ...(completion.usage === undefined ? {} : { usageMetadata: completion.usage }),
     modelVersion: completion.modelVersion,
     responseId: completion.responseId,

@@ -58,6 +58,8 @@ export interface FakeGeminiRequest {
   functionDeclarations: FakeGeminiFunctionDeclaration[];
   generationConfig: Record<string, unknown>;
   toolConfig: Record<string, unknown> | undefined;
+  /** Google's own tools the request offers (`googleSearch`, `codeExecution`, ...), by their key in `tools`. */
+  builtInTools: string[];
   /** Every image, document, recording and video the contents carried, decoded, in order. */
   media: FakeMedia[];
 }
@@ -69,6 +71,26 @@ export interface FakeGeminiUsage {
   thoughtsTokens?: number;
   cachedTokens?: number;
 }
+
+/**
+ * One use of Google's own tools in a reply. A use of a tool the request did not offer is left
+ * out, as a model cannot call a tool it was not given.
+ */
+export type FakeGeminiBuiltInToolUse =
+  | {
+      /** Google Search grounding: the queries made and the pages found, all cited by the text. */
+      type: 'google_search';
+      queries: string[];
+      sources: Array<{ url: string; title: string }>;
+    }
+  | {
+      /** A run of code: `executableCode`, then its `codeExecutionResult`. */
+      type: 'code_execution';
+      code: string;
+      output?: string;
+      /** Defaults to `OUTCOME_OK`. */
+      outcome?: 'OUTCOME_OK' | 'OUTCOME_FAILED' | 'OUTCOME_DEADLINE_EXCEEDED';
+    };
 
 interface FakeGeminiReplyTiming {
   /** Delay before the first byte of the response, overriding the server's `latencyMs`. */
@@ -86,6 +108,8 @@ export interface FakeGeminiTextReply extends FakeGeminiReplyTiming {
   usage?: FakeGeminiUsage | false;
   /** Defaults to `STOP`. */
   finishReason?: string;
+  /** Google's own tools the model used before writing the text. */
+  builtInTools?: FakeGeminiBuiltInToolUse[];
 }
 
 export interface FakeGeminiFunctionCall {
@@ -109,6 +133,8 @@ export interface FakeGeminiFunctionCallsReply extends FakeGeminiReplyTiming {
    * in one chunk; defaults to all of them in the last chunk.
    */
   callsPerChunk?: number;
+  /** Google's own tools the model used before calling the functions. */
+  builtInTools?: FakeGeminiBuiltInToolUse[];
 }
 
 /** Chunks sent as they are, for shapes the other replies do not produce. */

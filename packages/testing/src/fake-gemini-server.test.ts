@@ -290,3 +290,61 @@ describe('requests', () => {
     expect(fake.requests).toHaveLength(1);
   });
 });
+
+describe("Google's own tools", () => {
+  const search = {
+    type: 'google_search' as const,
+    queries: ['Eiffel Tower height'],
+    sources: [{ url: 'https://www.toureiffel.paris/en', title: 'toureiffel.paris' }],
+  };
+  const functions = { functionDeclarations: [{ name: 'vote', parametersJsonSchema: { type: 'object' } }] };
+
+  it('streams code and its result before the text, and the grounding with the last chunk', async () => {
+    const fake = await start();
+    fake.enqueue({
+      type: 'text',
+      text: '330 m.',
+      builtInTools: [search, { type: 'code_execution', code: 'print(1)', output: '1\n' }],
+    });
+    const chunks = await streamChunks(
+      await post(streamUrl(fake), { ...basicBody, tools: [{ googleSearch: {} }, { codeExecution: {} }] }),
+    );
+    const parts = chunks.flatMap((chunk) => chunk.candidates?.[0]?.content.parts ?? []);
+    expect(parts.slice(0, 2)).toEqual([
+      { executableCode: { language: 'PYTHON', code: 'print(1)' } },
+      { codeExecutionResult: { outcome: 'OUTCOME_OK', output: '1\n' } },
+    ]);
+    const last = chunks.at(-1) as Chunk & { candidates: Array<{ groundingMetadata?: Record<string, unknown> }> };
+    expect(last.candidates[0]?.groundingMetadata).toMatchObject({
+      webSearchQueries: ['Eiffel Tower height'],
+      groundingChunks: [{ web: { uri: 'https://www.toureiffel.paris/en', title: 'toureiffel.paris' } }],
+      groundingSupports: [{ segment: { startIndex: 0, endIndex: 6, text: '330 m.' }, groundingChunkIndices: [0] }],
+    });
+    expect(last.usageMetadata?.['toolUsePromptTokenCount']).toBeGreaterThan(0);
+  });
+
+  it('leaves out the uses of a tool the request did not offer', async () => {
+    const fake = await start();
+    fake.enqueue({ type: 'text', text: 'Plain.', builtInTools: [search] });
+    const chunks = await streamChunks(await post(streamUrl(fake), { ...basicBody, tools: [{ codeExecution: {} }] }));
+    expect(JSON.stringify(chunks)).not.toContain('groundingMetadata');
+  });
+
+  it('refuses them beside functions before Gemini 3, and on Gemini 3 unless the server tool invocations are asked for', async () => {
+    const fake = await start();
+    const refused = await post(streamUrl(fake), { ...basicBody, tools: [functions, { googleSearch: {} }] });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      error: { code: 400, message: 'Tool use with function calling is unsupported', status: 'INVALID_ARGUMENT' },
+    });
+    const gemini3 = streamUrl(fake, 'gemini-3-flash-preview');
+    expect((await post(gemini3, { ...basicBody, tools: [functions, { googleSearch: {} }] })).status).toBe(400);
+    const accepted = await post(gemini3, {
+      ...basicBody,
+      tools: [functions, { googleSearch: {} }],
+      toolConfig: { includeServerSideToolInvocations: true },
+    });
+    expect(accepted.status).toBe(200);
+    await accepted.text();
+  });
+});

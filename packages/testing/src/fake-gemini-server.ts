@@ -3,6 +3,7 @@ import { readGeminiMedia } from './fake-gemini-media.js';
 import { startFakeHttpServer } from './fake-http-server.js';
 import { fakeGeminiErrors, googleErrorBody, googleJsonHeaders } from './fake-gemini-server-errors.js';
 import { sendGeminiReply } from './fake-gemini-server-reply.js';
+import { builtInToolsOf, toolCombinationProblem } from './fake-gemini-server-tools.js';
 import type {
   FakeGeminiContent,
   FakeGeminiFunctionDeclaration,
@@ -68,6 +69,7 @@ function toGeminiRequest(
     functionDeclarations: functionDeclarations(body['tools']),
     generationConfig: asRecord(body['generationConfig']) ?? {},
     toolConfig: asRecord(body['toolConfig']),
+    builtInTools: builtInToolsOf(body['tools']),
     media: readGeminiMedia(contents).media,
   };
 }
@@ -130,6 +132,10 @@ export async function createFakeGeminiServer(options: FakeGeminiServerOptions = 
         googleErrorBody(400, 'INVALID_ARGUMENT', '* GenerateContentRequest.contents: contents is not specified\n'),
         googleJsonHeaders,
       );
+    }
+    const combinationProblem = toolCombinationProblem(geminiRequest);
+    if (combinationProblem !== undefined) {
+      return sendJson(response, 400, googleErrorBody(400, 'INVALID_ARGUMENT', combinationProblem), googleJsonHeaders);
     }
     const mediaProblem = readGeminiMedia(geminiRequest.contents).problem;
     if (mediaProblem !== undefined) {

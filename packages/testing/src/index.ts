@@ -30,6 +30,7 @@ export { createFakeGeminiServer } from './fake-gemini-server.js';
 export { fakeGeminiErrors, googleErrorBody } from './fake-gemini-server-errors.js';
 export type {
   FakeGeminiBlockedReply,
+  FakeGeminiBuiltInToolUse,
   FakeGeminiChunksReply,
   FakeGeminiContent,
   FakeGeminiDropReply,
