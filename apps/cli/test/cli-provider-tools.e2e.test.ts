@@ -70,7 +70,7 @@ describe('enable_web_search through the CLI', () => {
 
     const warnings = result.stderr.split('\n').filter((line) => line.includes('enable_web_search'));
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain('works with OpenRouter only; groq has no web search plugin');
+    expect(warnings[0]).toContain('works with OpenRouter and xAI only; groq has no web search of its own');
     expect(result.stderr).not.toContain(apiKey);
   });
 
@@ -150,8 +150,16 @@ interface ShownTool {
   output: string;
 }
 
-/** The record shows the first agent's search and the second's code with their results, and the cited page after each agent's text. */
-function expectProviderTools(events: RunEvent[], search: ShownTool, code: ShownTool): void {
+/**
+ * The record shows the first agent's search and the second's code (or search, for a provider
+ * without code) with their results, and the cited page after each agent's text.
+ */
+function expectProviderTools(
+  events: RunEvent[],
+  search: ShownTool,
+  code: ShownTool = search,
+  citedAs = `${officialSite.title}: ${officialSite.url}`,
+): void {
   const shown = (agentId: string, tool: ShownTool) => [
     expect.objectContaining({ type: 'tool-call', agentId, name: tool.name, input: tool.input }),
     expect.objectContaining({ type: 'tool-result', agentId, name: tool.name, output: tool.output, isError: false }),
@@ -162,7 +170,7 @@ function expectProviderTools(events: RunEvent[], search: ShownTool, code: ShownT
     const streamed = events
       .map((event) => (event.type === 'agent-delta' && event.agentId === agentId ? event.text : ''))
       .join('');
-    expect(streamed).toContain(`\n\nSources:\n- ${officialSite.title}: ${officialSite.url}`);
+    expect(streamed).toContain(`\n\nSources:\n- ${citedAs}`);
   }
 }
 
@@ -294,5 +302,53 @@ describe("Gemini's Google Search grounding and code execution through the CLI", 
     } finally {
       await gemini.close();
     }
+  });
+});
+
+describe("Grok's live search through the CLI", () => {
+  it('asks xAI for a live search with citations, and the record shows the pages used, cited after the text', async () => {
+    const xaiKey = 'xai-test-provider-tools';
+    const xai = await createFakeOpenAIServer({
+      apiKey: xaiKey,
+      responder: searchingTeam(
+        createTeamResponder(teamText),
+        (reply) => reply.type === 'tool-calls' && reply.calls.some((call) => call.name === 'new_answer'),
+        (reply) => ({
+          ...reply,
+          text: 'The official site gives 330 m.',
+          serverTools: [{ type: 'web_search', query: 'Eiffel Tower height', sources: [officialSite] }],
+        }),
+      ),
+    });
+    try {
+      const events = await runSearchingTeam('grok', {
+        backend: `type: grok\nmodel: grok-4-1-fast-reasoning\nbase_url: "${xai.url}"\nenable_web_search: true\nextra_body:\n  search_parameters:\n    max_search_results: 3`,
+        env: { XAI_API_KEY: xaiKey },
+        keys: ['enable_web_search', 'search_parameters'],
+      });
+      expect(xai.requests.every((request) => request.api === 'chat-completions')).toBe(true);
+      expect(xai.requests[0]?.body['search_parameters']).toEqual({
+        mode: 'auto',
+        return_citations: true,
+        max_search_results: 3,
+      });
+      const search = { name: 'live_search', input: '{}', output: officialSite.url };
+      expectProviderTools(events, search, search, officialSite.url);
+    } finally {
+      await xai.close();
+    }
+  });
+
+  it('warns, naming the providers that offer it, when a provider has no such tool of its own', async () => {
+    const file = path.join(directory, 'no-code-execution.yaml');
+    writeFileSync(
+      file,
+      `agent:\n  id: coder\n  backend:\n    type: openai\n    model: gpt-5-nano\n    enable_code_execution: true\n`,
+    );
+    const result = await runCli(['--validate', file], { cwd: directory, env: { OPENAI_API_KEY: apiKey } });
+    expect(result.code).toBe(0);
+    expect(`${result.stdout}${result.stderr}`).toContain(
+      'not offered by this provider: openai has no code execution of its own (offered by claude, gemini); this setting has no effect',
+    );
   });
 });

@@ -6,6 +6,9 @@ import {
 /**
  * xAI's Grok models through xAI's OpenAI-compatible Chat Completions API. Reasoning models
  * (grok-3-mini) stream their reasoning as `reasoning_content`, which arrives as reasoning deltas.
+ * `enable_web_search` turns on xAI's live search (`search_parameters`, with its citations
+ * returned); `extra_body.search_parameters` adds to it or changes it (sources, dates,
+ * `max_search_results`).
  */
 export const grokDefinition: OpenAICompatibleBackendDefinition = {
   type: 'grok',
@@ -19,6 +22,7 @@ export const grokDefinition: OpenAICompatibleBackendDefinition = {
   modelPatterns: ['grok-*'],
   // xAI's vision models take JPEG and PNG images; the API takes no documents or audio.
   mediaTypes: ['image/jpeg', 'image/png'],
+  webSearchFields: { search_parameters: { mode: 'auto', return_citations: true } },
 };
 
 const grok = defineOpenAICompatibleBackend(grokDefinition);

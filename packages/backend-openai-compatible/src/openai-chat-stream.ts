@@ -1,6 +1,7 @@
 import { MassGenError, type StreamPart, type Usage } from '@massgen/core';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
+import { LiveSearchReport } from './live-search.js';
 import { mapFinishReason } from './map-finish-reason.js';
 import { ToolCallAccumulator } from './tool-call-accumulator.js';
 
@@ -36,8 +37,9 @@ function abortedError(providerName: string): MassGenError {
 }
 
 /**
- * Maps SDK chunks to stream parts: text and reasoning deltas as they come, each tool call once
- * complete, one usage part and the finish. Failures are thrown (the caller classifies them), so
+ * Maps SDK chunks to stream parts: text and reasoning deltas as they come, then what xAI's live
+ * search found (and the pages cited, after the text), each tool call once complete, one usage
+ * part and the finish. Failures are thrown (the caller classifies them), so
  * that the stream it builds ends with exactly one `finish` or `error`.
  */
 export async function* mapChatStream(
@@ -45,6 +47,7 @@ export async function* mapChatStream(
   options: ChatStreamOptions,
 ): AsyncGenerator<StreamPart> {
   const toolCalls = new ToolCallAccumulator();
+  const liveSearch = new LiveSearchReport();
   let rawFinishReason: string | undefined;
   let usage: CompletionUsage | undefined;
 
@@ -52,6 +55,7 @@ export async function* mapChatStream(
     if (options.signal?.aborted) throw abortedError(options.providerName);
     // Servers that report usage on every chunk (vLLM's continuous stats) count cumulatively: keep the last.
     if (chunk.usage) usage = chunk.usage;
+    liveSearch.read(chunk);
     const choice = chunk.choices.find((candidate) => candidate.index === 0) ?? chunk.choices[0];
     if (choice === undefined) continue;
     const delta = choice.delta ?? {};
@@ -72,6 +76,7 @@ export async function* mapChatStream(
     });
   }
   const sawToolCalls = toolCalls.size > 0;
+  yield* liveSearch.parts();
   yield* toolCalls.complete(options.providerName);
   if (usage !== undefined) yield { type: 'usage', usage: mapUsage(usage) };
   yield { type: 'finish', reason: mapFinishReason(rawFinishReason, sawToolCalls), rawReason: rawFinishReason };

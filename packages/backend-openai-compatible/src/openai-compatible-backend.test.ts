@@ -263,7 +263,7 @@ describe('chatcompletion backend module', () => {
       {
         code: 'unsupported-feature',
         message:
-          'backend.enable_web_search works with OpenRouter only; groq has no web search plugin, so it is ignored.',
+          'backend.enable_web_search works with OpenRouter and xAI only; groq has no web search of its own, so it is ignored.',
         path: 'backend.enable_web_search',
         agentId: 'agent-a',
       },

@@ -38,7 +38,7 @@ export function createOpenAICompatibleBackend(
   );
   const mediaSupport = chatCompletionsMediaSupport(endpoint.providerName, definition.mediaTypes);
   const caller = { agentId: settings.agentId, provider: settings.type, modelId };
-  const extraBody = withWebSearch(options, endpoint, settings);
+  const extraBody = withWebSearch(options, endpoint, definition, settings);
   const connection = lazyOpenAISdkConnection({
     settings,
     endpoint,
@@ -93,20 +93,33 @@ export function createOpenAICompatibleBackend(
 }
 
 /**
- * The request fields `enable_web_search` adds: OpenRouter's web plugin, under whatever the
- * configured `extra_body` says (its own `plugins` win). Other providers have no such plugin: the
- * setting is then ignored, with a warning.
+ * The request fields `enable_web_search` adds: the server's own search fields (xAI's
+ * `search_parameters`), each with the configured `extra_body` field of its name merged over it,
+ * or OpenRouter's web plugin, under whatever the configured `extra_body` says (its own `plugins`
+ * win). Other providers have no such search: the setting is then ignored, with a warning.
  */
 function withWebSearch(
   options: OpenAICompatibleOptions,
   endpoint: OpenAICompatibleEndpoint,
+  definition: OpenAICompatibleBackendDefinition,
   settings: BackendSettings,
 ): Record<string, unknown> {
   if (!options.webSearch) return options.extraBody;
+  if (definition.webSearchFields !== undefined) {
+    const fields: Record<string, unknown> = {};
+    for (const [name, defaults] of Object.entries(definition.webSearchFields)) {
+      const configured = options.extraBody[name];
+      fields[name] =
+        typeof configured === 'object' && configured !== null && !Array.isArray(configured)
+          ? { ...defaults, ...configured }
+          : defaults;
+    }
+    return { ...options.extraBody, ...fields };
+  }
   if (endpoint.preset === 'openrouter') return { plugins: [{ id: 'web' }], ...options.extraBody };
   settings.warn({
     code: 'unsupported-feature',
-    message: `backend.enable_web_search works with OpenRouter only; ${endpoint.providerName} has no web search plugin, so it is ignored.`,
+    message: `backend.enable_web_search works with OpenRouter and xAI only; ${endpoint.providerName} has no web search of its own, so it is ignored.`,
     path: 'backend.enable_web_search',
     agentId: settings.agentId,
   });

@@ -46,6 +46,11 @@ export interface OpenAICompatibleBackendDefinition {
    * the body as written.
    */
   serverRequestFields?: z.ZodRawShape;
+  /**
+   * Request fields `enable_web_search` adds for this server's own search (xAI's
+   * `search_parameters`); a configured `extra_body` field of the same name is merged over them.
+   */
+  webSearchFields?: Record<string, Record<string, unknown>>;
 }
 
 export const chatCompletionDefinition: OpenAICompatibleBackendDefinition = {

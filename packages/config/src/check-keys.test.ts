@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkKeys } from './check-keys.js';
-import { knownKeys } from './known-keys.js';
+import { backendKeyRule, knownKeys } from './known-keys.js';
 import type { SectionName } from './known-keys.js';
 
 describe('checkKeys', () => {
@@ -52,7 +52,7 @@ describe('checkKeys', () => {
     expect(result.warnings.map((warning) => [warning.code, warning.message])).toEqual([
       [
         'unsupported-feature',
-        'MassGen-TS does not support provider web search (enable_web_search); this setting has no effect',
+        'not offered by this provider: claude_code has no web search of its own (offered by openai, claude, gemini, grok, openrouter); this setting has no effect',
       ],
       ['unsupported-feature', 'MassGen-TS does not support planning mode; this setting has no effect'],
       ['unsupported-feature', 'MassGen-TS does not support planning mode; this setting has no effect'],
@@ -69,6 +69,18 @@ describe('checkKeys', () => {
     expect(checkKeys({ agents: [agent('claude_code')] }).warnings.map((warning) => warning.code)).toEqual([
       'unsupported-feature',
     ]);
+  });
+
+  it("names the providers that offer a provider's own tool, and each of them reads the key as its option", () => {
+    for (const key of ['enable_web_search', 'enable_code_execution', 'enable_code_interpreter']) {
+      const rule = backendKeyRule('local', key);
+      expect(rule).toMatchObject({ kind: 'unsupported' });
+      const offeredBy = rule?.kind === 'unsupported' ? (rule.offeredBy ?? []) : [];
+      expect(offeredBy.length).toBeGreaterThan(0);
+      for (const type of offeredBy) expect(backendKeyRule(type, key)).toEqual({ kind: 'option' });
+      const [warning] = checkKeys({ agents: [{ id: 'a', backend: { type: 'local', [key]: true } }] }).warnings;
+      expect(warning?.message).toMatch(/^not offered by this provider: local has no .* of its own \(offered by /);
+    }
   });
 
   it('does not warn about an unsupported feature that is switched off', () => {

@@ -25,7 +25,7 @@ export function checkKeys(root: Record<string, unknown>): KeyCheckResult {
       const child = [...segments, key];
       const rule = section === 'backend' ? backendKeyRule(mapping['type'], key) : ruleFor(section, key);
       if (rule === undefined) reportUnknown(section, key, child);
-      else applyRule(rule, value, child);
+      else applyRule(rule, value, child, section === 'backend' ? mapping['type'] : undefined);
     }
   };
 
@@ -42,7 +42,7 @@ export function checkKeys(root: Record<string, unknown>): KeyCheckResult {
     });
   };
 
-  const applyRule = (rule: KeyRule, value: unknown, segments: KeySegment[]): void => {
+  const applyRule = (rule: KeyRule, value: unknown, segments: KeySegment[], backendType?: unknown): void => {
     switch (rule.kind) {
       case 'read':
         if (rule.dialect !== undefined) result.dialectKeys[rule.dialect] += 1;
@@ -56,7 +56,7 @@ export function checkKeys(root: Record<string, unknown>): KeyCheckResult {
           result.warnings.push({
             code: 'unsupported-feature',
             segments,
-            message: `MassGen-TS does not support ${rule.feature}; this setting has no effect`,
+            message: unsupportedMessage(rule, backendType),
           });
         }
         return;
@@ -98,6 +98,12 @@ export function checkKeys(root: Record<string, unknown>): KeyCheckResult {
 
   visitSection('root', root, []);
   return result;
+}
+
+function unsupportedMessage(rule: Extract<KeyRule, { kind: 'unsupported' }>, backendType: unknown): string {
+  if (rule.offeredBy === undefined) return `MassGen-TS does not support ${rule.feature}; this setting has no effect`;
+  const provider = typeof backendType === 'string' && backendType !== '' ? backendType : 'this backend';
+  return `not offered by this provider: ${provider} has no ${rule.feature} of its own (offered by ${rule.offeredBy.join(', ')}); this setting has no effect`;
 }
 
 /** `false`, `null`, empty strings, lists and mappings leave a feature off, so they need no warning. */

@@ -31,7 +31,12 @@ export type KeyRule =
   /** A backend setting handed to the backend package as written, which validates it. */
   | { kind: 'option' }
   /** An upstream feature MassGen-TS does not have; warned about when it is switched on. */
-  | { kind: 'unsupported'; feature: string }
+  | {
+      kind: 'unsupported';
+      feature: string;
+      /** For a provider's own tool: the backend types that offer it, named in the warning for the others. */
+      offeredBy?: readonly string[];
+    }
   /** A key upstream does not read either; always warned about, with what to write instead (`hint`). */
   | { kind: 'ignored'; hint: string }
   /** A MassGen v1 key: an error, because the file means something this version cannot run. */
@@ -62,6 +67,12 @@ function backendOptionKeys(): Record<string, KeyRule> {
   return Object.fromEntries([...catalogOptionKeys()].sort().map((key) => [key, option]));
 }
 const unsupported = (feature: string): KeyRule => ({ kind: 'unsupported', feature });
+/** A provider's own tool: an option of the backends in `offeredBy`, not offered by the others. */
+const providerTool = (feature: string, offeredBy: readonly string[]): KeyRule => ({
+  kind: 'unsupported',
+  feature,
+  offeredBy,
+});
 const ignored = (hint: string): KeyRule => ({ kind: 'ignored', hint });
 const v1 = (replacement: string): KeyRule => ({ kind: 'v1', replacement });
 
@@ -135,9 +146,9 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       exclude_tools: read('upstream'),
       pricing: read(),
       tools: read(),
-      enable_web_search: unsupported('provider web search (enable_web_search)'),
-      enable_code_execution: unsupported('provider code execution (enable_code_execution)'),
-      enable_code_interpreter: unsupported('OpenAI code interpreter (enable_code_interpreter)'),
+      enable_web_search: providerTool('web search', ['openai', 'claude', 'gemini', 'grok', 'openrouter']),
+      enable_code_execution: providerTool('code execution', ['claude', 'gemini']),
+      enable_code_interpreter: providerTool('a code interpreter', ['openai']),
       custom_tools: read('upstream'),
       custom_tools_timeout_seconds: read(),
       auto_discover_custom_tools: customTools,

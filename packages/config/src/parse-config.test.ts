@@ -108,7 +108,8 @@ describe('parseConfig', () => {
         items: ['agent "researcher"'],
         file: 'team.yaml',
         agentId: 'researcher',
-        message: 'MassGen-TS does not support provider web search (enable_web_search); this setting has no effect',
+        message:
+          'not offered by this provider: claude_code has no web search of its own (offered by openai, claude, gemini, grok, openrouter); this setting has no effect',
       },
       {
         code: 'unsupported-feature',

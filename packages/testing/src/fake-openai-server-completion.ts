@@ -18,7 +18,30 @@ interface Completion {
   calls: Array<{ id: string; name: string; arguments: string }>;
   finishReason: string;
   serverTools: FakeServerToolUse[];
+  /** The pages xAI's live search used and cites, when the request asked for a search. */
+  liveSearch: LiveSearch | undefined;
   usage: Record<string, unknown> | undefined;
+}
+
+interface LiveSearch {
+  citations: string[];
+  sourcesUsed: number;
+}
+
+/**
+ * xAI's live search: a request whose `search_parameters` turn it on (`mode` `auto` or `on`) gets
+ * the scripted searches' pages, at most `max_search_results`, as the response's `citations`
+ * (unless `return_citations` is false) and counted in `usage.num_sources_used`.
+ */
+function liveSearchOf(request: FakeChatRequest, uses: readonly FakeServerToolUse[]): LiveSearch | undefined {
+  const parameters = request.body['search_parameters'];
+  if (typeof parameters !== 'object' || parameters === null) return undefined;
+  const { mode, max_search_results: limit, return_citations: returnCitations } = parameters as Record<string, unknown>;
+  if (mode === 'off') return undefined;
+  const urls = uses.flatMap((use) => (use.type === 'web_search' && use.failed !== true ? (use.sources ?? []) : []));
+  const used = urls.map(({ url }) => url).slice(0, typeof limit === 'number' ? limit : undefined);
+  if (used.length === 0) return undefined;
+  return { citations: returnCitations === false ? [] : used, sourcesUsed: used.length };
 }
 
 /** Real servers report tokens; roughly four characters per token keeps the numbers plausible. */
@@ -39,6 +62,7 @@ function buildUsage(
   completion: Omit<Completion, 'usage' | 'id' | 'created' | 'model'>,
   override: FakeUsage | undefined,
 ): Record<string, unknown> {
+  const sources = completion.liveSearch?.sourcesUsed ?? 0;
   const reasoningTokens = override?.reasoningTokens ?? estimateTokens(completion.reasoning);
   const outputText = completion.text + completion.calls.map((call) => call.name + call.arguments).join('');
   const completionTokens = override?.completionTokens ?? estimateTokens(outputText) + reasoningTokens;
@@ -49,6 +73,7 @@ function buildUsage(
     total_tokens: promptTokens + completionTokens,
     prompt_tokens_details: { cached_tokens: override?.cachedTokens ?? 0 },
     completion_tokens_details: { reasoning_tokens: reasoningTokens },
+    ...(sources > 0 ? { num_sources_used: sources } : {}),
   };
 }
 
@@ -67,6 +92,7 @@ export function buildCompletion(request: FakeChatRequest, reply: ContentReply): 
     calls,
     finishReason: reply.type === 'tool-calls' ? 'tool_calls' : (reply.finishReason ?? 'stop'),
     serverTools: reply.serverTools ?? [],
+    liveSearch: liveSearchOf(request, reply.serverTools ?? []),
   };
   return {
     id: `chatcmpl-fake-${request.index}`,
@@ -121,6 +147,10 @@ export function buildStreamChunks(
       usage: completion.usage,
     });
   }
+  // xAI sends the cited pages once, on the last chunk.
+  const citations = completion.liveSearch?.citations ?? [];
+  const last = chunks[chunks.length - 1];
+  if (citations.length > 0 && last !== undefined) last['citations'] = citations;
   return chunks;
 }
 
@@ -146,5 +176,6 @@ export function buildCompletionBody(completion: Completion): Record<string, unkn
     model: completion.model,
     choices: [{ index: 0, message, logprobs: null, finish_reason: completion.finishReason }],
     ...(completion.usage === undefined ? {} : { usage: completion.usage }),
+    ...((completion.liveSearch?.citations ?? []).length === 0 ? {} : { citations: completion.liveSearch?.citations }),
   };
 }

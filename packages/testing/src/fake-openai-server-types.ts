@@ -63,8 +63,10 @@ interface FakeReplyTiming {
 /**
  * A tool the provider runs on its own servers, as the model used it before writing its reply.
  * The Responses route streams it as the real API does (a `web_search_call` or
- * `code_interpreter_call` item, and the sources as `url_citation` annotations on the text); the
- * Chat Completions routes have no such tools and leave it out.
+ * `code_interpreter_call` item, and the sources as `url_citation` annotations on the text). On
+ * the Chat Completions routes a web search is xAI's live search when the request's
+ * `search_parameters` ask for one (`citations` and `usage.num_sources_used`); otherwise, and for
+ * code, they have no such tools and leave it out.
  */
 export type FakeServerToolUse =
   | { type: 'web_search'; query: string; sources?: Array<{ url: string; title?: string }>; failed?: boolean }
