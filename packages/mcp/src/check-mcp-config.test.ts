@@ -29,9 +29,7 @@ async function check(yaml: string, loadPackage?: NamedPackageLoader) {
     env: { PATH: path.dirname(process.execPath) },
   });
   const entry = config.tools.find((candidate) => candidate.name === 'mcp');
-  return entry === undefined
-    ? []
-    : (await checkToolPackage(config, entry, mcpPackage, undefined, loadPackage)).issues;
+  return entry === undefined ? [] : (await checkToolPackage(config, entry, mcpPackage, undefined, loadPackage)).issues;
 }
 
 describe('the MCP package checkSettings', { skip: process.platform === 'win32' }, () => {

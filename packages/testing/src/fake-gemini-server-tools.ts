@@ -8,7 +8,7 @@ const toolKeys: Readonly<Record<FakeGeminiBuiltInToolUse['type'], string>> = {
 /** The keys of Google's own tools among a request's `tools` (every key but `functionDeclarations`). */
 export function builtInToolsOf(tools: unknown): string[] {
   if (!Array.isArray(tools)) return [];
-  return tools.flatMap((tool) =>
+  return (tools as unknown[]).flatMap((tool) =>
     typeof tool === 'object' && tool !== null ? Object.keys(tool).filter((key) => key !== 'functionDeclarations') : [],
   );
 }
