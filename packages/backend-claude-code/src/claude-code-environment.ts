@@ -1,42 +1,18 @@
+import { inheritedEnvironment } from '@massgen/process-containment';
 import type { ClaudeCodeCredential } from './claude-code-credentials.js';
 
-/** Variables Claude Code and the commands it runs need to work like they do in the user's shell. */
-const passedNames = new Set([
-  'PATH',
-  'HOME',
-  'USER',
-  'LOGNAME',
-  'SHELL',
-  'LANG',
+/** What Claude Code and the commands it runs need beyond every child's basics (its own settings among them). */
+const claudeCodeNames = [
   'LANGUAGE',
-  'TERM',
-  'TMPDIR',
-  'TZ',
   'XDG_CONFIG_HOME',
   'XDG_CACHE_HOME',
   'XDG_DATA_HOME',
-  'HTTP_PROXY',
-  'HTTPS_PROXY',
-  'NO_PROXY',
-  'http_proxy',
-  'https_proxy',
-  'no_proxy',
-  'NODE_EXTRA_CA_CERTS',
-  'SSL_CERT_FILE',
   'SSL_CERT_DIR',
-  'SystemRoot',
-  'ComSpec',
-  'PATHEXT',
-  'USERPROFILE',
-  'APPDATA',
-  'LOCALAPPDATA',
-  'TEMP',
-  'TMP',
   'CLAUDE_CONFIG_DIR',
-]);
+];
 
 /** Claude Code's own settings (`CLAUDE_CODE_USE_BEDROCK`, `ANTHROPIC_BASE_URL`, ...) and locale variables. */
-const passedPrefixes = ['LC_', 'CLAUDE_CODE_', 'ANTHROPIC_'];
+const claudeCodePrefixes = ['LC_', 'CLAUDE_CODE_', 'ANTHROPIC_'];
 
 export interface ClaudeCodeEnvironmentInput {
   /** The environment MassGen runs in (the process environment plus `.env`). */
@@ -56,11 +32,7 @@ export interface ClaudeCodeEnvironmentInput {
  * secrets stay out of its reach. Retries are switched off because the MassGen runtime retries.
  */
 export function buildClaudeCodeEnvironment(input: ClaudeCodeEnvironmentInput): Record<string, string> {
-  const environment: Record<string, string> = {};
-  for (const [name, value] of Object.entries(input.env)) {
-    if (value === undefined) continue;
-    if (passedNames.has(name) || passedPrefixes.some((prefix) => name.startsWith(prefix))) environment[name] = value;
-  }
+  const environment = inheritedEnvironment(input.env, { names: claudeCodeNames, prefixes: claudeCodePrefixes });
   // Only the credential chosen for this agent reaches Claude Code, trimmed and checked.
   delete environment['ANTHROPIC_API_KEY'];
   if (input.credential.kind !== 'token') {

@@ -9,6 +9,8 @@ export { dockerEngineStatus } from './docker-engine.js';
 export type { DockerEngineStatus } from './docker-engine.js';
 export { bubblewrapInstallHint, sandboxAvailability } from './sandbox-availability.js';
 export type { SandboxAvailability } from './sandbox-availability.js';
+export { inheritedEnvironment } from './inherited-environment.js';
+export type { InheritedEnvironmentOptions } from './inherited-environment.js';
 export { within } from './path-within.js';
 export { currentSandboxHost, systemDirectories } from './sandbox-host.js';
 export type { PathKind, SandboxHost } from './sandbox-host.js';
