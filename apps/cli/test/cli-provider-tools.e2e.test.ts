@@ -12,6 +12,7 @@ import {
 } from '@massgen/testing';
 import type { FakeOpenAIServer } from '@massgen/testing';
 import type { RunEvent } from '@massgen/core';
+import { officialSite, searchingTeam, teamText } from './provider-tools-team.js';
 import { runCli } from './run-cli.js';
 import { readRunEvents } from './run-record-events.js';
 
@@ -94,26 +95,6 @@ describe('enable_web_search through the CLI', () => {
     expect(`${result.stdout}${result.stderr}`).not.toMatch(/enable_web_search/);
   });
 });
-
-type Responder<Request, Reply> = (request: Request, context: { index: number }) => Reply | Promise<Reply>;
-
-/**
- * A team whose answers come after a web search and a run of code on the provider's side:
- * `searched` adds the provider's tool uses, in its own wire shape, to every reply that answers.
- */
-function searchingTeam<Request, Reply>(
-  team: Responder<Request, Reply>,
-  answers: (reply: Reply) => boolean,
-  searched: (reply: Reply) => Reply,
-): Responder<Request, Reply> {
-  return async (request, context) => {
-    const reply = await team(request, context);
-    return answers(reply) ? searched(reply) : reply;
-  };
-}
-
-const teamText = { answer: 'The tower is 330 m tall.', finalText: 'Final answer: 330 m.' };
-const officialSite = { url: 'https://www.toureiffel.paris/en', title: 'Official site' };
 
 interface ProviderToolsRun {
   /** The backend block of each agent, indented under `backend:`. */

@@ -34,6 +34,9 @@ const question = {
 const providerTools = (parts: StreamPart[]) => parts.filter((part) => part.type === 'provider-tool');
 const text = (parts: StreamPart[]) => parts.map((part) => (part.type === 'text-delta' ? part.text : '')).join('');
 
+const toolUses = (parts: StreamPart[]) =>
+  parts.flatMap((part) => (part.type === 'usage' ? [part.usage.providerToolUses] : []));
+
 describe('Claude web_search and code_execution server tools', () => {
   it('offers the server tools with the beta code execution needs, and shows the searches, the code and its output', async () => {
     server.enqueue({
@@ -80,6 +83,8 @@ describe('Claude web_search and code_execution server tools', () => {
     expect(text(parts)).toBe(
       'It is 330 m tall; doubled, 660 m.\n\nSources:\n- Official site: https://www.toureiffel.paris/en',
     );
+    // Anthropic bills each search apart from tokens, and counts them in the usage.
+    expect(toolUses(parts)).toEqual([{ web_search: 1 }]);
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'end_turn' });
   });
 

@@ -7,6 +7,8 @@ export interface ClaudeUsageReport {
   cache_read_input_tokens?: number | null;
   cache_creation_input_tokens?: number | null;
   output_tokens_details?: { thinking_tokens?: number | null } | null;
+  /** The server tools' uses Anthropic bills apart: web searches. */
+  server_tool_use?: { web_search_requests?: number | null } | null;
 }
 
 /** Merges a later report into an earlier one: fields the later one states win. */
@@ -41,5 +43,7 @@ export function mapClaudeUsage(report: ClaudeUsageReport): Usage {
   const thinking = count(report.output_tokens_details?.thinking_tokens);
   if (thinking !== undefined) usage.reasoningTokens = thinking;
   if (cacheRead !== undefined) usage.cachedInputTokens = cacheRead;
+  const searches = count(report.server_tool_use?.web_search_requests);
+  if (searches !== undefined && searches > 0) usage.providerToolUses = { web_search: searches };
   return usage;
 }

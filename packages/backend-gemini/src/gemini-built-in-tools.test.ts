@@ -33,6 +33,9 @@ const both = { enable_web_search: true, enable_code_execution: true };
 const providerTools = (parts: StreamPart[]) => parts.filter((part) => part.type === 'provider-tool');
 const text = (parts: StreamPart[]) => parts.map((part) => (part.type === 'text-delta' ? part.text : '')).join('');
 
+const toolUses = (parts: StreamPart[]) =>
+  parts.flatMap((part) => (part.type === 'usage' ? [part.usage.providerToolUses] : []));
+
 describe('Gemini Google Search grounding and code execution', () => {
   it('offers google_search and code_execution beside the functions on Gemini 3, and shows the searches, the code and its output', async () => {
     server.enqueue({
@@ -83,9 +86,10 @@ describe('Gemini Google Search grounding and code execution', () => {
       'It is 330 m tall; doubled, 660 m.\n\nSources:\n' +
         '- toureiffel.paris: https://www.toureiffel.paris/en\n- wikipedia.org: https://en.wikipedia.org/wiki/Eiffel_Tower',
     );
-    // The prompt the search results added is billed as input.
+    // The prompt the search results added is billed as input, the searches apart.
     const usage = parts.find((part) => part.type === 'usage');
     expect(usage?.type === 'usage' && (usage.usage.inputTokens ?? 0) > 0).toBe(true);
+    expect(toolUses(parts)).toEqual([{ google_search_queries: 1, grounded_prompts: 1 }]);
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'STOP' });
   });
 

@@ -65,6 +65,15 @@ export class GeminiBuiltInTools {
     };
   }
 
+  /**
+   * The searches Google bills apart from tokens: Gemini 3 per search query, earlier models per
+   * prompt grounded in search.
+   */
+  uses(): Record<string, number> | undefined {
+    const queries = this.grounding?.webSearchQueries?.length ?? 0;
+    return queries === 0 ? undefined : { google_search_queries: queries, grounded_prompts: 1 };
+  }
+
   /** The pages the text cites (those a grounding support points at), as a list to end it with. */
   footnote(): string {
     const pages = this.pages();

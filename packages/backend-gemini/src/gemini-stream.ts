@@ -100,7 +100,11 @@ export async function* mapGeminiStream(
   if (Object.keys(turn.callSignatures).length > 0 || turn.textSignature !== undefined || turn.modelCallIds.length > 0) {
     yield { type: 'provider-metadata', metadata: toProviderMetadata(turn) };
   }
-  if (usage !== undefined) yield { type: 'usage', usage: mapGeminiUsage(usage) };
+  if (usage !== undefined) {
+    const uses = builtIn.uses();
+    const mapped = mapGeminiUsage(usage);
+    yield { type: 'usage', usage: uses === undefined ? mapped : { ...mapped, providerToolUses: uses } };
+  }
   const reason = promptBlocked ? 'content-filter' : mapGeminiFinishReason(rawFinishReason, sawToolCalls);
   yield { type: 'finish', reason, rawReason: rawFinishReason };
 }

@@ -42,6 +42,9 @@ const searched = {
 };
 const text = (parts: StreamPart[]) => parts.map((part) => (part.type === 'text-delta' ? part.text : '')).join('');
 
+const toolUses = (parts: StreamPart[]) =>
+  parts.flatMap((part) => (part.type === 'usage' ? [part.usage.providerToolUses] : []));
+
 describe('Grok live search', () => {
   it('asks for a search with its citations for enable_web_search, and shows the pages used, cited after the text', async () => {
     server.enqueue(searched);
@@ -60,6 +63,8 @@ describe('Grok live search', () => {
     expect(text(parts)).toBe(
       'It is 330 m tall.\n\nSources:\n- https://www.toureiffel.paris/en\n- https://x.com/LaTourEiffel/status/1',
     );
+    // xAI bills each source its search read.
+    expect(toolUses(parts)).toEqual([{ live_search_sources: 2 }]);
     expect(warnings).toEqual([]);
   });
 

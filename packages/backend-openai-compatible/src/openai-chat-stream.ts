@@ -18,6 +18,9 @@ export function mapUsage(usage: CompletionUsage): Usage {
   if (typeof reasoningTokens === 'number') mapped.reasoningTokens = reasoningTokens;
   const cachedTokens = usage.prompt_tokens_details?.cached_tokens;
   if (typeof cachedTokens === 'number') mapped.cachedInputTokens = cachedTokens;
+  // xAI bills its live search per source read.
+  const sources = (usage as { num_sources_used?: unknown }).num_sources_used;
+  if (typeof sources === 'number' && sources > 0) mapped.providerToolUses = { live_search_sources: sources };
   return mapped;
 }
 

@@ -39,6 +39,9 @@ function text(parts: StreamPart[]): string {
   return parts.map((part) => (part.type === 'text-delta' ? part.text : '')).join('');
 }
 
+const toolUses = (parts: StreamPart[]) =>
+  parts.flatMap((part) => (part.type === 'usage' ? [part.usage.providerToolUses] : []));
+
 describe('OpenAI web_search and code_interpreter', () => {
   it('offers the tools beside the function tools, asks for their details, and shows what they did', async () => {
     server.enqueue({
@@ -86,6 +89,8 @@ describe('OpenAI web_search and code_interpreter', () => {
     expect(text(parts)).toBe(
       'It is 330 m tall; squared, 108900.\n\nSources:\n- Official site: https://www.toureiffel.paris/en',
     );
+    // Each web search call is billed apart from tokens.
+    expect(toolUses(parts)).toEqual([{ web_search: 1 }]);
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'completed' });
   });
 
@@ -98,6 +103,7 @@ describe('OpenAI web_search and code_interpreter', () => {
     expect(providerTools(parts)).toEqual([
       expect.objectContaining({ name: 'web_search', isError: true, output: 'the search failed' }),
     ]);
+    expect(toolUses(parts)).toEqual([undefined]);
     await collectParts(createOpenAIBackend(settings({})).stream(question));
     expect(server.requests[1]?.body['tools']).toEqual([expect.objectContaining({ type: 'function', name: 'vote' })]);
   });

@@ -70,6 +70,8 @@ export async function* mapResponsesStream(
   const calls: Array<{ type: 'tool-call'; id: string; name: string; input: string }> = [];
   const records: OutputItemRecord[] = [];
   const cited = new CitedSources();
+  // OpenAI bills each web search call apart from tokens; the usage it reports does not count them.
+  let webSearches = 0;
   let lastSummaryPart: string | undefined;
   let finish: { reason: FinishReason; rawReason: string; usage: ResponseUsage | null | undefined } | undefined;
 
@@ -111,6 +113,7 @@ export async function* mapResponsesStream(
         if (record !== undefined) records.push(record);
         const providerTool = providerToolPart(item);
         if (providerTool !== undefined) yield providerTool;
+        if (item.type === 'web_search_call' && item.status === 'completed') webSearches += 1;
         if (item.type === 'message') {
           for (const content of item.content) {
             if (content.type !== 'output_text') continue;
@@ -166,7 +169,12 @@ export async function* mapResponsesStream(
   yield* calls;
   if (records.some((record) => record.type === 'reasoning'))
     yield { type: 'provider-metadata', metadata: openAIProviderMetadata(records) };
-  if (finish.usage !== null && finish.usage !== undefined)
-    yield { type: 'usage', usage: mapResponsesUsage(finish.usage) };
+  if (finish.usage !== null && finish.usage !== undefined) {
+    const usage = mapResponsesUsage(finish.usage);
+    yield {
+      type: 'usage',
+      usage: webSearches === 0 ? usage : { ...usage, providerToolUses: { web_search: webSearches } },
+    };
+  }
   yield { type: 'finish', reason: finish.reason, rawReason: finish.rawReason };
 }

@@ -9,4 +9,10 @@ export interface Usage {
   reasoningTokens?: number;
   /** Input tokens served from the provider's prompt cache. */
   cachedInputTokens?: number;
+  /**
+   * Uses of the provider's own tools that it prices apart from tokens, by what it counts:
+   * `web_search` calls (OpenAI, Anthropic), `google_search_queries` and `grounded_prompts`
+   * (Gemini), `live_search_sources` (xAI).
+   */
+  providerToolUses?: Readonly<Record<string, number>>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateCost, listPriceFor } from './price-table.js';
+import { estimateCost, estimateToolUseCost, listPriceFor } from './price-table.js';
 
 describe('listPriceFor', () => {
   it('matches the longest prefix of the model id', () => {
@@ -33,5 +33,25 @@ describe('estimateCost', () => {
         { inputPerMillion: 3, outputPerMillion: 15 },
       ),
     ).toBeCloseTo(3, 10);
+  });
+});
+
+describe('estimateToolUseCost', () => {
+  it("prices each provider's own tool uses at its list price per use", () => {
+    expect(estimateToolUseCost({ providerToolUses: { web_search: 3 } }, 'gpt-5-nano')).toBeCloseTo(0.03, 10);
+    expect(estimateToolUseCost({ providerToolUses: { web_search: 2 } }, 'claude-sonnet-4-5')).toBeCloseTo(0.02, 10);
+    expect(estimateToolUseCost({ providerToolUses: { live_search_sources: 4 } }, 'grok-4-fast')).toBeCloseTo(0.1, 10);
+  });
+
+  it('prices Google Search per grounded prompt before Gemini 3 and per query from Gemini 3', () => {
+    const usage = { providerToolUses: { google_search_queries: 3, grounded_prompts: 1 } };
+    expect(estimateToolUseCost(usage, 'gemini-2.5-flash')).toBeCloseTo(0.035, 10);
+    expect(estimateToolUseCost(usage, 'gemini-3-flash-preview')).toBeCloseTo(0.042, 10);
+  });
+
+  it('is nothing without uses, or for a tool or model it has no price for', () => {
+    expect(estimateToolUseCost({ inputTokens: 100 }, 'gpt-5-nano')).toBe(0);
+    expect(estimateToolUseCost({ providerToolUses: { code_interpreter: 2 } }, 'gpt-5-nano')).toBe(0);
+    expect(estimateToolUseCost({ providerToolUses: { web_search: 2 } }, 'llama-3.3-70b')).toBe(0);
   });
 });

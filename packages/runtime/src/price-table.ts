@@ -36,12 +36,42 @@ const listPrices: ReadonlyArray<readonly [prefix: string, price: ModelPrice]> = 
 
 /** The list price of a model, by the longest matching prefix of its id; `undefined` when unknown. */
 export function listPriceFor(modelId: string): ModelPrice | undefined {
+  return longestPrefixMatch(modelId, listPrices);
+}
+
+/**
+ * List prices in US dollars per use of the providers' own tools that are billed apart from
+ * tokens (`Usage.providerToolUses`), by model-id prefix: OpenAI's and Anthropic's web search at
+ * $10 per 1,000 calls, Google Search grounding at $35 per 1,000 grounded prompts before Gemini 3
+ * and $14 per 1,000 search queries from Gemini 3, xAI's live search at $25 per 1,000 sources.
+ * Code execution is billed by container time, which no usage report gives, so it is not counted.
+ */
+const toolUsePrices: ReadonlyArray<readonly [prefix: string, prices: Readonly<Record<string, number>>]> = [
+  ['gpt-', { web_search: 0.01 }],
+  ['o3', { web_search: 0.01 }],
+  ['o4', { web_search: 0.01 }],
+  ['claude-', { web_search: 0.01 }],
+  ['gemini-1', { grounded_prompts: 0.035 }],
+  ['gemini-2', { grounded_prompts: 0.035 }],
+  ['gemini-', { google_search_queries: 0.014 }],
+  ['grok-', { live_search_sources: 0.025 }],
+];
+
+function longestPrefixMatch<T>(modelId: string, table: ReadonlyArray<readonly [string, T]>): T | undefined {
   const id = modelId.toLowerCase().replace(/^.*\//, '');
-  let best: readonly [string, ModelPrice] | undefined;
-  for (const entry of listPrices) {
+  let best: readonly [string, T] | undefined;
+  for (const entry of table) {
     if (id.startsWith(entry[0]) && (best === undefined || entry[0].length > best[0].length)) best = entry;
   }
   return best?.[1];
+}
+
+/** The estimated cost of the provider tool uses in one call's usage, by the model's list prices. */
+export function estimateToolUseCost(usage: Usage, modelId: string): number {
+  const prices = longestPrefixMatch(modelId, toolUsePrices) ?? {};
+  let cost = 0;
+  for (const [name, count] of Object.entries(usage.providerToolUses ?? {})) cost += count * (prices[name] ?? 0);
+  return cost;
 }
 
 /** Estimated cost of one call's usage. Cached input tokens are part of `inputTokens`. */

@@ -22,7 +22,7 @@ import { withoutExcludedTools } from './excluded-tools.js';
 import { createPassthroughStrategy } from './passthrough-strategy.js';
 import { PluginLoader } from './plugin-loader.js';
 import { assertPreflight, preflightRun } from './preflight.js';
-import { estimateCost, listPriceFor } from './price-table.js';
+import { estimateCost, estimateToolUseCost, listPriceFor } from './price-table.js';
 import { defaultRetryPolicy } from './retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { ToolSources } from './tool-sources.js';
@@ -183,10 +183,10 @@ export async function run(
   }
 
   const prices = new Map(
-    config.agents.map((agent, index) => [
-      agent.id,
-      agent.backend.pricing ?? listPriceFor(agents[index]?.modelId ?? agent.backend.model),
-    ]),
+    config.agents.map((agent, index) => {
+      const modelId = agents[index]?.modelId ?? agent.backend.model;
+      return [agent.id, { modelId, tokens: agent.backend.pricing ?? listPriceFor(modelId) }];
+    }),
   );
   // Synchronous unless an extension listens to events: a served stream publishes every token.
   const publish = (coordinationEvent: CoordinationEvent): Promise<void> | void => {
@@ -273,11 +273,17 @@ export async function run(
   };
 }
 
-/** Adds the estimated cost to a usage event whose strategy did not price it. */
-function withCost(event: CoordinationEvent, prices: ReadonlyMap<string, ModelPrice | undefined>): CoordinationEvent {
+/** Adds the estimated cost (tokens and the provider's own tools) to a usage event whose strategy did not price it. */
+function withCost(
+  event: CoordinationEvent,
+  prices: ReadonlyMap<string, { modelId: string; tokens: ModelPrice | undefined }>,
+): CoordinationEvent {
   if (event.type !== 'usage' || event.costUsd !== undefined) return event;
   const price = prices.get(event.agentId);
-  return price === undefined ? event : { ...event, costUsd: estimateCost(event.usage, price) };
+  if (price === undefined) return event;
+  const toolUses = estimateToolUseCost(event.usage, price.modelId);
+  if (price.tokens === undefined && toolUses === 0) return event;
+  return { ...event, costUsd: (price.tokens === undefined ? 0 : estimateCost(event.usage, price.tokens)) + toolUses };
 }
 
 function describeAgent(agent: AgentHandle): { id: string; provider: string; modelId: string } {
