@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +102,8 @@ interface ProviderToolsRun {
   env: Record<string, string>;
   /** Keys `--validate` must accept without a word. */
   keys: string[];
+  /** How the provider's cited page is listed under "Sources:". */
+  citedAs: string;
 }
 
 /** Writes a team of two agents with `backend`, validates it, runs it, and returns the record's events. */
@@ -120,9 +122,15 @@ async function runSearchingTeam(name: string, run: ProviderToolsRun): Promise<Ru
   });
   expect(result.stderr).not.toMatch(/\n\s+at /);
   expect(result.code).toBe(0);
-  expect(result.stdout).toBe('Final answer: 330 m.\n');
+  // The presenter left the sources out; the winning answer's cited page still ends the final answer.
+  expect(result.stdout).toBe(`Final answer: 330 m.\n\nSources:\n- ${run.citedAs}\n`);
+  const events = readRunEvents(cwd);
+  const runs = path.join(cwd, '.massgen', 'runs');
+  const [runId = ''] = readdirSync(runs);
+  expect(readFileSync(path.join(runs, runId, 'final.md'), 'utf8')).toBe(result.stdout.trimEnd());
+  expect(events.find((event) => event.type === 'run-end')).toMatchObject({ finalAnswer: result.stdout.trimEnd() });
   for (const key of Object.values(run.env)) expect(`${result.stdout}${result.stderr}`).not.toContain(key);
-  return readRunEvents(cwd);
+  return events;
 }
 
 interface ShownTool {
@@ -177,6 +185,7 @@ describe("OpenAI's own web search and code interpreter through the CLI", () => {
         backend: `type: openai\nmodel: gpt-5-nano\nbase_url: "${openai.url}"\nenable_web_search: true\nenable_code_interpreter: true`,
         env: { OPENAI_API_KEY: apiKey },
         keys: ['enable_web_search', 'enable_code_interpreter'],
+        citedAs: `${officialSite.title}: ${officialSite.url}`,
       });
       expect(openai.requests.every((request) => request.api === 'responses')).toBe(true);
       expect(openai.requests[0]?.body['tools']).toEqual(
@@ -216,6 +225,7 @@ describe("Claude's web search and code execution server tools through the CLI", 
         backend: `type: claude\nmodel: claude-sonnet-4-5\nbase_url: "${claude.url}"\nenable_web_search: true\nenable_code_execution: true`,
         env: { ANTHROPIC_API_KEY: anthropicKey },
         keys: ['enable_web_search', 'enable_code_execution'],
+        citedAs: `${officialSite.title}: ${officialSite.url}`,
       });
       expect(claude.requests[0]?.body['tools']).toEqual(
         expect.arrayContaining([
@@ -264,6 +274,7 @@ describe("Gemini's Google Search grounding and code execution through the CLI", 
         backend: `type: gemini\nmodel: gemini-3-flash-preview\nbase_url: "${gemini.url}"\nenable_web_search: true\nenable_code_execution: true`,
         env: { GEMINI_API_KEY: geminiKey },
         keys: ['enable_web_search', 'enable_code_execution'],
+        citedAs: `${officialSite.title}: ${officialSite.url}`,
       });
       expect(gemini.requests[0]?.body['tools']).toEqual([
         { functionDeclarations: expect.arrayContaining([expect.objectContaining({ name: 'new_answer' })]) },
@@ -306,6 +317,7 @@ describe("Grok's live search through the CLI", () => {
         backend: `type: grok\nmodel: grok-4-1-fast-reasoning\nbase_url: "${xai.url}"\nenable_web_search: true\nextra_body:\n  search_parameters:\n    max_search_results: 3`,
         env: { XAI_API_KEY: xaiKey },
         keys: ['enable_web_search', 'search_parameters'],
+        citedAs: officialSite.url,
       });
       expect(xai.requests.every((request) => request.api === 'chat-completions')).toBe(true);
       expect(xai.requests[0]?.body['search_parameters']).toEqual({

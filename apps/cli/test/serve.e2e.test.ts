@@ -411,3 +411,39 @@ describe.skipIf(curlPath === undefined)(
     });
   },
 );
+
+describe('massgen serve with a cited answer', () => {
+  it("keeps the winning answer's sources in the final response, streaming and not", async () => {
+    upstream.setResponder(async (request, context) => {
+      const reply = await createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' })(request, context);
+      if (reply.type !== 'tool-calls' || !reply.calls.some((call) => call.name === 'new_answer')) return reply;
+      const sources = [{ url: 'https://example.com/arithmetic' }];
+      return { ...reply, serverTools: [{ type: 'web_search', query: '2+2', sources }] };
+    });
+    const agents = ['a', 'b']
+      .map(
+        (name) =>
+          `  - id: agent-${name}\n    backend:\n      type: grok\n      model: grok-4-fast\n      base_url: "${upstream.url}"\n      api_key: upstream-key\n      enable_web_search: true\n`,
+      )
+      .join('');
+    writeFileSync(path.join(directory, 'cited.yaml'), `agents:\n${agents}`);
+    const server = await startServe(['--config', 'cited.yaml', '--no-record']);
+    const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'unused', maxRetries: 0 });
+    const cited = 'The answer is 4.\n\nSources:\n- https://example.com/arithmetic';
+
+    const completion = await client.chat.completions.create({
+      model: 'massgen',
+      messages: [{ role: 'user', content: 'What is 2+2?' }],
+    });
+    expect(completion.choices[0]?.message.content).toBe(cited);
+
+    const stream = await client.chat.completions.create({
+      model: 'massgen',
+      stream: true,
+      messages: [{ role: 'user', content: 'What is 2+2?' }],
+    });
+    let content = '';
+    for await (const chunk of stream) content += chunk.choices[0]?.delta.content ?? '';
+    expect(content).toBe(cited);
+  });
+});

@@ -12,7 +12,7 @@ export {
   unreadKeys,
 } from './backend-options.js';
 export type { CommonOptions } from './backend-options.js';
-export { CitedSources, describeSources } from './cited-sources.js';
+export { CitedSources, describeSources, sourcesListedIn } from './cited-sources.js';
 export type { CitedSource } from './cited-sources.js';
 export { mergeExtraBody } from './extra-body.js';
 export { lazy } from './lazy.js';

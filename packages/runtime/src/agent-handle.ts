@@ -1,3 +1,4 @@
+import { CitedSources, sourcesListedIn } from '@massgen/backend-utils';
 import type {
   AgentHandle,
   AgentStreamPart,
@@ -53,6 +54,8 @@ export function createAgentHandle(options: AgentHandleOptions): AgentHandle {
         ...options.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
       ];
       const callCounts = new Map<string, number>();
+      // The pages the provider's own search cited this turn, kept with the answer the turn submits.
+      const cited = new CitedSources();
       for (let step = 0; step < maxToolSteps; step += 1) {
         const calls: ToolCall[] = [];
         let text = '';
@@ -70,6 +73,8 @@ export function createAgentHandle(options: AgentHandleOptions): AgentHandle {
           { agentId: options.id, policy: options.retryPolicy, signal, sleep: options.sleep },
         );
         const pendingFinish: AgentStreamPart[] = [];
+        // Workflow calls wait for the step's end, when the sources its text cites are known.
+        const workflowCalls: ToolCall[] = [];
         for await (const part of parts) {
           if (part.type === 'provider-tool') {
             yield { type: 'tool-call', id: part.id, name: part.name, input: part.input };
@@ -82,8 +87,11 @@ export function createAgentHandle(options: AgentHandleOptions): AgentHandle {
           if (part.type === 'provider-metadata') providerMetadata = { ...providerMetadata, ...part.metadata };
           // A step that ends in tool calls is not the end of the turn: hold its finish back.
           if (part.type === 'finish') pendingFinish.push(part);
+          else if (part.type === 'tool-call' && workflowNames.has(part.name)) workflowCalls.push(part);
           else yield part;
         }
+        for (const source of sourcesListedIn(text)) cited.add(source);
+        for (const call of workflowCalls) yield { type: 'tool-call', ...withSources(call, cited) };
         const runtimeCalls = calls.filter((call) => !workflowNames.has(call.name));
         const madeWorkflowCall = calls.some((call) => workflowNames.has(call.name));
         if (endedWithError || runtimeCalls.length === 0 || madeWorkflowCall) {
@@ -146,4 +154,23 @@ export function createAgentHandle(options: AgentHandleOptions): AgentHandle {
       };
     },
   };
+}
+
+/**
+ * A workflow call whose text argument `content` (an answer) gets the pages the turn's searches
+ * cited and it does not mention yet: the provider wrote them beside the text the model streamed,
+ * not into the answer the model wrote as the call's argument.
+ */
+function withSources(call: ToolCall, cited: CitedSources): ToolCall {
+  if (cited.size === 0) return call;
+  let input: unknown;
+  try {
+    input = JSON.parse(call.input);
+  } catch {
+    return call;
+  }
+  if (typeof input !== 'object' || input === null || !('content' in input) || typeof input.content !== 'string')
+    return call;
+  const footnote = cited.footnoteFor(input.content);
+  return footnote === '' ? call : { ...call, input: JSON.stringify({ ...input, content: input.content + footnote }) };
 }

@@ -23,6 +23,7 @@ import { createPassthroughStrategy } from './passthrough-strategy.js';
 import { PluginLoader } from './plugin-loader.js';
 import { assertPreflight, preflightRun } from './preflight.js';
 import { estimateCost, estimateToolUseCost, listPriceFor } from './price-table.js';
+import { withWinnerSources } from './winner-sources.js';
 import { defaultRetryPolicy } from './retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { ToolSources } from './tool-sources.js';
@@ -190,7 +191,7 @@ export async function run(
   );
   // Synchronous unless an extension listens to events: a served stream publishes every token.
   const publish = (coordinationEvent: CoordinationEvent): Promise<void> | void => {
-    const event = redactDeep(withCost(coordinationEvent, prices), secrets);
+    const event = redactDeep(withCost(withWinnerSources(coordinationEvent, answers), prices), secrets);
     const stamped = { ...event, runId, seq, time: Date.now() };
     seq += 1;
     const listening = extensions.onEvent(stamped);
