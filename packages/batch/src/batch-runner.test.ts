@@ -10,7 +10,7 @@ import type { BatchConfiguration } from './batch-configuration.js';
 import type { BatchResult } from './batch-result.js';
 import type { PlannedJob } from './batch-plan.js';
 import { runBatch } from './batch-runner.js';
-import { MemoryProviderLimiter } from './memory-provider-limiter.js';
+import { MemoryProviderLimiter } from '@massgen/runtime';
 import type { ProviderLimiter } from './provider-limits.js';
 
 const packageDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -14,7 +14,7 @@ export type { BatchProgressEvent, RunBatchOptions, RunBatchOutcome } from './bat
 export { BatchProgress, describeResult, formatDuration } from './batch-progress.js';
 export type { BatchProgressOptions } from './batch-progress.js';
 export { limitBackend } from './limited-backend.js';
-export { MemoryProviderLimiter } from './memory-provider-limiter.js';
+export { MemoryProviderLimiter } from '@massgen/runtime';
 export { abortError, limitFor, parseProviderLimits } from './provider-limits.js';
 export type { ProviderLimit, ProviderLimiter, ProviderLimits } from './provider-limits.js';
 export {

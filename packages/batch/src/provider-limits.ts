@@ -1,31 +1,8 @@
 import { MassGenError } from '@massgen/core';
+import type { ProviderLimit } from '@massgen/runtime';
 
-/** Limits on model calls to one provider (a backend type), across every run of a batch. */
-export interface ProviderLimit {
-  /** Calls streaming at once. */
-  concurrency?: number;
-  /** Calls started in any 60-second window. */
-  requestsPerMinute?: number;
-}
-
-/** Limits by backend type; `*` applies to types not named. */
-export type ProviderLimits = Readonly<Record<string, ProviderLimit>>;
-
-/**
- * Admits model calls to providers within their limits. Every run of a batch (and, in queue
- * mode, every worker) shares one, so the limits hold across runs.
- */
-export interface ProviderLimiter {
-  /** Waits until a call to `provider` may start; the returned function ends the call. */
-  acquire(provider: string, signal?: AbortSignal): Promise<() => void>;
-  /** The provider answered "too many requests, retry after `ms`": hold every call to it that long. */
-  pause(provider: string, ms: number): void | Promise<void>;
-  close(): Promise<void>;
-}
-
-export function limitFor(limits: ProviderLimits, provider: string): ProviderLimit {
-  return limits[provider] ?? limits['*'] ?? {};
-}
+export { abortError, limitFor } from '@massgen/runtime';
+export type { ProviderLimit, ProviderLimiter, ProviderLimits } from '@massgen/runtime';
 
 /**
  * Reads `TYPE=N` settings (`openai=8`, `*=4`) from repeated command-line flags into one limit
@@ -49,12 +26,4 @@ export function parseProviderLimits(
     into[provider] = { ...into[provider], [field]: count };
   }
   return into;
-}
-
-export function abortError(signal: AbortSignal): MassGenError {
-  return new MassGenError({
-    code: 'ABORTED',
-    message: 'Cancelled while waiting for a provider slot.',
-    cause: signal.reason,
-  });
 }

@@ -50,6 +50,7 @@ export const backendSchema = z.looseObject({
     .nullish(),
   tools: toolPackagesSchema.nullish(),
   exclude_tools: z.array(nonEmptyText('a tool name')).nullish(),
+  max_concurrent_requests: positiveInteger().nullish(),
   pricing: z
     .strictObject(
       {

@@ -38,6 +38,8 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
     'Tools this agent is never offered, by the name the agent sees them under (an MCP tool as `mcp__<server>__<tool>`).',
   'backend.tools':
     "Tool packages for this agent, by name, each with this agent's settings (see the top-level `tools`).",
+  'backend.max_concurrent_requests':
+    "Most requests at once to this agent's provider (its type and base URL), shared by every agent on it: set your key's concurrency limit here, and a team of any size keeps to it. An agent waiting for a slot is said to be waiting (once), not silent; a provider's retry-after holds every agent on it. When agents on one provider set different limits, the smallest holds. Default: no limit.",
   'backend.pricing': 'Prices for cost estimates and budgets, overriding the built-in price table.',
 
   'backend.api_key':
@@ -85,6 +87,8 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
     'What becomes the final answer: winner_present (the winner presents, default), winner_reuse (the winning answer as it is) or synthesize (the winner merges the best of every answer).',
   'orchestrator.voting_sensitivity':
     'How much agents ask of an answer before voting for it instead of writing a better one: lenient, balanced (default) or strict.',
+  'orchestrator.max_concurrent_requests':
+    "Most model requests the whole run makes at once, every provider together (each provider also keeps to its agents' backend.max_concurrent_requests). Default: no limit.",
   'orchestrator.budget': 'Stop coordinating when the run reaches these totals.',
   'orchestrator.max_new_answers_per_agent': 'Most answers each agent may submit.',
   'orchestrator.answer_novelty_requirement': 'How different a new answer must be from the existing ones to count.',

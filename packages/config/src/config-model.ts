@@ -20,6 +20,11 @@ export interface BackendConfig {
   sampling: SamplingSettings;
   /** `backend.exclude_tools`: tools this agent is never offered, by the name the agent sees. */
   excludeTools?: string[];
+  /**
+   * `backend.max_concurrent_requests`: the most requests at once to this agent's provider (its
+   * type and base URL), shared by every agent on it; the smallest wins when agents differ.
+   */
+  maxConcurrentRequests?: number;
   /** `backend.pricing`: overrides the runtime's price table for this agent's cost estimates. */
   pricing?: ModelPrice;
   /**
@@ -56,6 +61,8 @@ export interface MassGenConfig {
   /** Strategy to load by name: `vote` unless `workflow: sequential`, or `orchestrator.strategy`. */
   strategy: string;
   orchestrator: OrchestratorSettings;
+  /** `orchestrator.max_concurrent_requests`: the most model requests the run makes at once. */
+  maxConcurrentRequests?: number;
   /**
    * The tool packages the configuration names, each with its settings as written: the built-in
    * `workspace` and `mcp` through the keys both formats have (`backend.cwd`, `context_paths`,

@@ -45,6 +45,7 @@ export function normalizeBackend(backend: ParsedBackend): BackendConfig {
     package: backend.package ?? undefined,
     sampling,
     excludeTools: backend.exclude_tools ?? undefined,
+    maxConcurrentRequests: backend.max_concurrent_requests ?? undefined,
     pricing:
       backend.pricing == null
         ? undefined

@@ -59,6 +59,7 @@ export const orchestratorSchema = z.object({
   answer_novelty_requirement: choiceOf(['lenient', 'balanced', 'strict']).nullish(),
   voting_sensitivity: choiceOf(['lenient', 'balanced', 'strict']).nullish(),
   final_answer_strategy: choiceOf(['winner_present', 'winner_reuse', 'synthesize']).nullish(),
+  max_concurrent_requests: positiveInteger().nullish(),
 });
 
 /**

@@ -92,6 +92,9 @@ export function parseConfig(text: string, options: ParseConfigOptions): MassGenC
     agents,
     strategy,
     orchestrator,
+    ...(parsed.data.orchestrator?.max_concurrent_requests == null
+      ? {}
+      : { maxConcurrentRequests: parsed.data.orchestrator.max_concurrent_requests }),
     tools,
     display,
     warnings: toWarnings(warnings, { file, agents, locations }),

@@ -18,14 +18,20 @@ export interface TurnRequest {
 
 /**
  * What an agent's turn yields: the backend's parts, plus the results of tools the runtime ran
- * for it and the retries it made before the first token. A tool the provider ran
- * (`provider-tool`) arrives as a `tool-call` and its `tool-result`, as the runtime's own tools do.
+ * for it, the retries it made before the first token and its waits for a request slot. A tool
+ * the provider ran (`provider-tool`) arrives as a `tool-call` and its `tool-result`, as the
+ * runtime's own tools do.
  */
 export type AgentStreamPart =
   | Exclude<StreamPart, { type: 'provider-tool' }>
   | { type: 'tool-result'; id: string; name: string; output: string; isError: boolean }
   /** Request `attempt` of `maxAttempts` failed with `error`; the runtime makes the next one after `delayMs`. */
-  | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; error: SerializedError };
+  | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; error: SerializedError }
+  /**
+   * The request waits for a free slot under `max_concurrent_requests` before it reaches its
+   * provider (`waiting: true`), or has just got one (`waiting: false`). Waiting is not silence.
+   */
+  | { type: 'request-slot'; waiting: boolean };
 
 /**
  * An agent as a strategy sees it. The runtime stands behind `turn`: it applies the agent's

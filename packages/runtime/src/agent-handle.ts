@@ -9,6 +9,7 @@ import type {
   ToolCall,
   TurnRequest,
 } from '@massgen/core';
+import type { RequestGate } from './request-gate.js';
 import { streamWithRetry } from './stream-with-retry.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { runToolCalls } from './tool-execution.js';
@@ -23,6 +24,8 @@ export interface AgentHandleOptions {
   tools: readonly Tool[];
   retryPolicy: RetryPolicy;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Holds the agent's requests to `max_concurrent_requests`, with the rest of its team's. */
+  gate?: RequestGate;
   /** Model calls one turn may make while it keeps calling tools. */
   maxToolSteps?: number;
   /** The agent's workspace, handed to each tool call (see `ToolContext.workingDirectory`). */
@@ -70,7 +73,13 @@ export function createAgentHandle(options: AgentHandleOptions): AgentHandle {
             ...(request.toolChoice === undefined ? {} : { toolChoice: request.toolChoice }),
             settings: { ...options.sampling, ...request.settings },
           },
-          { agentId: options.id, policy: options.retryPolicy, signal, sleep: options.sleep },
+          {
+            agentId: options.id,
+            policy: options.retryPolicy,
+            signal,
+            sleep: options.sleep,
+            ...(options.gate === undefined ? {} : { gate: options.gate }),
+          },
         );
         const pendingFinish: AgentStreamPart[] = [];
         // Workflow calls wait for the step's end, when the sources its text cites are known.

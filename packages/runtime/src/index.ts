@@ -22,6 +22,11 @@ export {
   strategyPackageCandidates,
   toolPackageCandidates,
 } from './plugin-names.js';
+export { MemoryProviderLimiter } from './memory-provider-limiter.js';
+export { abortError, limitFor } from './provider-limiter.js';
+export type { ProviderLimit, ProviderLimiter, ProviderLimits } from './provider-limiter.js';
+export { RequestGate, requestGateFor } from './request-gate.js';
+export type { AgentProvider, GatePass } from './request-gate.js';
 export { defaultRetryPolicy, retryDelay } from './retry-policy.js';
 export type { RetryPolicy } from './retry-policy.js';
 export { RunRecord, createRunId } from './run-record.js';

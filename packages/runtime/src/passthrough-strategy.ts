@@ -117,6 +117,7 @@ function eventFor(agentId: string, part: AgentStreamPart): CoordinationEvent | u
     case 'error':
     case 'finish':
     case 'provider-metadata':
+    case 'request-slot':
       return undefined;
   }
 }

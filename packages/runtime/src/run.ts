@@ -26,6 +26,8 @@ import { estimateCost, estimateToolUseCost, listPriceFor } from './price-table.j
 import { withWinnerSources } from './winner-sources.js';
 import { defaultRetryPolicy } from './retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
+import { requestGateFor } from './request-gate.js';
+import type { RequestGate } from './request-gate.js';
 import { ToolSources } from './tool-sources.js';
 import { RunRecord, createRunId } from './run-record.js';
 import { assertResumable, resumedWarning } from './resume-checks.js';
@@ -141,8 +143,9 @@ export async function run(
   secrets.push(...extensions.secrets());
   let agents: AgentHandle[];
   let record: RunRecord | undefined;
+  const gate = requestGateFor(config);
   try {
-    agents = await createAgents(loader, config, options, extensions, warn);
+    agents = await createAgents(loader, config, options, { extensions, gate, warn });
     record =
       options.record === false
         ? undefined
@@ -255,6 +258,7 @@ export async function run(
       });
     }
     record?.close();
+    await gate.close();
     await extensions.close();
   }
 
@@ -308,8 +312,7 @@ async function createAgents(
   loader: PluginLoader,
   config: MassGenConfig,
   options: RunOptions,
-  extensions: ToolSources,
-  warn: (warning: Warning) => void,
+  { extensions, gate, warn }: { extensions: ToolSources; gate: RequestGate; warn: (warning: Warning) => void },
 ): Promise<AgentHandle[]> {
   const retryPolicy = { ...defaultRetryPolicy, ...options.retryPolicy };
   const sleep = options.sleep ?? abortableSleep;
@@ -331,6 +334,7 @@ async function createAgents(
         }),
         retryPolicy,
         sleep,
+        gate,
         ...(workspace === undefined ? {} : { workingDirectory: workspace }),
       });
     }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MassGenError } from '@massgen/core';
 import type { Backend, StreamPart } from '@massgen/core';
+import { RequestGate } from './request-gate.js';
 import { defaultRetryPolicy } from './retry-policy.js';
 import { streamWithRetry } from './stream-with-retry.js';
 import type { CallPart } from './stream-with-retry.js';
@@ -30,7 +31,11 @@ const rateLimited = (retryAfterMs?: number): StreamPart => ({
   }).toJSON(),
 });
 
-async function collect(backend: Backend, sleeps: number[]): Promise<CallPart[]> {
+async function collect(
+  backend: Backend,
+  sleeps: number[],
+  gated: { gate?: RequestGate; signal?: AbortSignal; duringSleep?: () => Promise<void> } = {},
+): Promise<CallPart[]> {
   const parts: CallPart[] = [];
   const stream = streamWithRetry(
     backend,
@@ -40,8 +45,11 @@ async function collect(backend: Backend, sleeps: number[]): Promise<CallPart[]> 
       policy: defaultRetryPolicy,
       sleep: async (ms) => {
         sleeps.push(ms);
+        await gated.duringSleep?.();
       },
       random: () => 0,
+      ...(gated.gate === undefined ? {} : { gate: gated.gate }),
+      ...(gated.signal === undefined ? {} : { signal: gated.signal }),
     },
   );
   for await (const part of stream) parts.push(part);
@@ -136,5 +144,73 @@ describe('streamWithRetry', () => {
     expect(parts).toMatchObject([
       { type: 'error', error: { code: 'INTERNAL', message: 'contract violated', agentId: 'alpha' } },
     ]);
+  });
+
+  describe('behind a request gate', () => {
+    const oneSlot = () =>
+      new RequestGate(
+        new Map([
+          ['alpha', { key: 'p', name: 'openai', maxConcurrentRequests: 1 }],
+          ['beta', { key: 'p', name: 'openai', maxConcurrentRequests: 1 }],
+        ]),
+      );
+
+    it('frees its slot while it waits to retry', async () => {
+      const gate = oneSlot();
+      let betaGotIn = false;
+      const parts = await collect(backendPlaying([[rateLimited()], [{ type: 'finish', reason: 'stop' }]]), [], {
+        gate,
+        duringSleep: async () => {
+          const entered = await gate.enter('beta', undefined).next();
+          betaGotIn = entered.done === true;
+          if (entered.done === true) entered.value.release();
+        },
+      });
+      expect(betaGotIn).toBe(true);
+      expect(parts.map((part) => part.type)).toEqual(['retry', 'finish']);
+      await gate.close();
+    });
+
+    it("holds every agent on the provider for a rate-limited request's retry-after", async () => {
+      const gate = oneSlot();
+      let betaFirst: CallPart | undefined;
+      const parts = await collect(backendPlaying([[rateLimited(30)], [{ type: 'finish', reason: 'stop' }]]), [], {
+        gate,
+        duringSleep: async () => {
+          const entering = gate.enter('beta', undefined);
+          const first = await entering.next();
+          if (first.done !== true) betaFirst = first.value;
+          await entering.return({ release: () => undefined, waited: true });
+        },
+      });
+      // The slot was free, yet beta waits: the provider asked to be left alone for 30 ms.
+      expect(betaFirst).toEqual({ type: 'request-slot', waiting: true });
+      expect(parts[0]).toMatchObject({ type: 'retry', delayMs: 30 });
+      expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+      await gate.close();
+    });
+
+    it('says it waits, then that it has its slot, and gives up waiting when cancelled', async () => {
+      const gate = oneSlot();
+      const held = await gate.enter('beta', undefined).next();
+      expect(held).toMatchObject({ done: true, value: { waited: false } });
+      const controller = new AbortController();
+      const waiting = collect(backendPlaying([[{ type: 'finish', reason: 'stop' }]]), [], {
+        gate,
+        signal: controller.signal,
+      });
+      await Promise.resolve();
+      controller.abort();
+      expect(await waiting).toMatchObject([
+        { type: 'request-slot', waiting: true },
+        { type: 'warning', warning: { code: 'waiting-for-request-slot', agentId: 'alpha' } },
+        { type: 'error', error: { code: 'ABORTED', agentId: 'alpha' } },
+      ]);
+      if (held.done === true) held.value.release();
+      const parts = await collect(backendPlaying([[{ type: 'finish', reason: 'stop' }]]), [], { gate });
+      // Told once: the second wait is not announced again, and this time there was none.
+      expect(parts).toEqual([{ type: 'finish', reason: 'stop' }]);
+      await gate.close();
+    });
   });
 });

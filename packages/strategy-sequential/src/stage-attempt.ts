@@ -95,6 +95,7 @@ function partEvents(agentId: string, part: AgentStreamPart): CoordinationEvent[]
     case 'finish':
     case 'provider-metadata':
     case 'error':
+    case 'request-slot':
       return [];
   }
 }

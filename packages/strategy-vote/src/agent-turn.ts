@@ -67,6 +67,8 @@ export class AgentTurn {
   private activityAt = performance.now();
   /** Runtime tool calls made and not yet answered: the agent is waiting on a tool, not silent. */
   private toolsRunning = 0;
+  /** The request waits for a slot under `max_concurrent_requests`: it has not reached its provider. */
+  private slotWait = false;
 
   constructor(init: AgentTurnInit) {
     this.agentId = init.agentId;
@@ -109,6 +111,10 @@ export class AgentTurn {
 
   get waitingOnTool(): boolean {
     return this.toolsRunning > 0;
+  }
+
+  get waitingForSlot(): boolean {
+    return this.slotWait;
   }
 
   /** The text streamed so far. */
@@ -169,6 +175,9 @@ export class AgentTurn {
         return [];
       case 'retry':
         return [requestRetryEvent(agentId, part)];
+      case 'request-slot':
+        this.slotWait = part.waiting;
+        return [];
     }
   }
 

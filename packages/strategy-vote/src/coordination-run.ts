@@ -96,7 +96,7 @@ export class CoordinationRun {
   /** Runs turns until a rule or a limit stops the coordination, and says why. */
   private async *coordinate(): AsyncGenerator<CoordinationEvent, StopReason> {
     // Streamed text only makes an agent less silent, so the watch looks again only after inputs
-    // that can make it more so: a turn's end, a tool call or result, a limit, its own timer.
+    // that can make it more so: a turn's end, a tool call or result, a request slot, a limit, its own timer.
     let silenceMayHaveChanged = true;
     for (;;) {
       this.openFinalRound();
@@ -109,7 +109,10 @@ export class CoordinationRun {
       if (silenceMayHaveChanged && (yield* this.watchSilence())) continue;
       const input = await this.queue.take();
       silenceMayHaveChanged =
-        input.kind !== 'part' || input.part.type === 'tool-call' || input.part.type === 'tool-result';
+        input.kind !== 'part' ||
+        input.part.type === 'tool-call' ||
+        input.part.type === 'tool-result' ||
+        input.part.type === 'request-slot';
       if (input.kind === 'silence') continue;
       if (input.kind === 'limit') {
         // An answer requested before any exists would end the run with nothing to show for it.

@@ -58,7 +58,7 @@ export class SilenceWatch {
     let nextDueAt = Number.POSITIVE_INFINITY;
     for (const agent of running) {
       const turn = agent.turn as AgentTurn;
-      if (turn.waitingOnTool) continue;
+      if (turn.waitingOnTool || turn.waitingForSlot) continue;
       const notice = this.noticeState(turn);
       const silentMs = now - turn.lastActivityAt;
       if (silentMs >= notice.nextNoticeMs) {
@@ -96,12 +96,13 @@ export class SilenceWatch {
 
   /**
    * Whether the straggler rule applies: there is an answer to conclude with, no agent still
-   * working has a tool running, and every other live agent is idle (it has voted, or it waits for
-   * the first answers), so only the silent ones keep the team waiting.
+   * working has a tool running or waits for a request slot, and every other live agent is idle
+   * (it has voted, or it waits for the first answers), so only the silent ones keep the team waiting.
    */
   private stragglerCountdown(state: CoordinationState, running: readonly AgentRecord[]): boolean {
     if (this.stragglerTimeoutMs === 0 || running.length === 0 || state.answersVersion === 0) return false;
-    if (running.some((agent) => agent.turn?.waitingOnTool === true)) return false;
+    if (running.some((agent) => agent.turn?.waitingOnTool === true || agent.turn?.waitingForSlot === true))
+      return false;
     return state.live().some((agent) => agent.turn === undefined);
   }
 

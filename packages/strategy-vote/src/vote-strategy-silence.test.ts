@@ -76,6 +76,38 @@ describe('vote strategy: silent agents and stragglers', () => {
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'timeout' });
   });
 
+  it('neither names nor drops an agent whose request waits for a slot (max_concurrent_requests): it has not reached its provider', async () => {
+    const gamma = createScriptedAgent({ id: 'gamma', turns: () => [{ type: 'request-slot', waiting: true }, hang()] });
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({
+        agents: [answerThenVote('alpha', 'A'), answerThenVote('beta', 'B'), gamma],
+        settings: { stragglerTimeoutMs: 10, timeoutMs: 300 },
+      }),
+    );
+
+    expect(eventsOfType(events, 'agent-killed')).toEqual([]);
+    expect(eventsOfType(events, 'warning').filter((event) => event.warning.agentId === 'gamma')).toEqual([]);
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'timeout' });
+  });
+
+  it('counts silence again once the waiting request has its slot', async () => {
+    const gamma = createScriptedAgent({
+      id: 'gamma',
+      turns: () => [{ type: 'request-slot', waiting: true }, { type: 'request-slot', waiting: false }, hang()],
+    });
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({
+        agents: [answerThenVote('alpha', 'A'), answerThenVote('beta', 'B'), gamma],
+        settings: { stragglerTimeoutMs: 20 },
+      }),
+    );
+
+    expect(onlyEvent(events, 'agent-killed')).toMatchObject({ agentId: 'gamma', error: { code: 'TIMEOUT' } });
+    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus' });
+  });
+
   it('waits for a silent agent when straggler_timeout_seconds is 0, until the run limit', async () => {
     const events = await collectEvents(
       createVoteStrategy(),

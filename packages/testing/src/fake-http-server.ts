@@ -7,6 +7,8 @@ export interface FakeHttpServer {
   readonly origin: string;
   /** Responses started and not yet finished or abandoned by their client. */
   readonly activeResponses: number;
+  /** The most responses that were ever in progress at once: the concurrency a client held it at. */
+  readonly peakActiveResponses: number;
   /** Resolves once no response is in progress (hung and slow ones included). */
   idle(): Promise<void>;
   /** Ends every open connection and stops listening; closing twice is harmless. */
@@ -26,9 +28,11 @@ export interface FakeHttpServerOptions {
 export async function startFakeHttpServer(options: FakeHttpServerOptions): Promise<FakeHttpServer> {
   const idleWaiters: Array<() => void> = [];
   let active = 0;
+  let peak = 0;
 
   const server = createServer((request, response) => {
     active += 1;
+    peak = Math.max(peak, active);
     response.once('close', () => {
       active -= 1;
       if (active === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
@@ -50,6 +54,9 @@ export async function startFakeHttpServer(options: FakeHttpServerOptions): Promi
     origin: `http://127.0.0.1:${port}`,
     get activeResponses() {
       return active;
+    },
+    get peakActiveResponses() {
+      return peak;
     },
     idle() {
       if (active === 0) return Promise.resolve();

@@ -174,6 +174,24 @@ describe('slow and hung responses', () => {
     expect(server.activeResponses).toBe(0);
   });
 
+  it('records the most responses it had in progress at once', async () => {
+    server.enqueue({ type: 'hang' }, { type: 'hang' }, { type: 'hang' });
+    const controller = new AbortController();
+    const pending = [1, 2, 3].map(() =>
+      failureOf(client.chat.completions.create({ ...request, stream: true }, { signal: controller.signal })),
+    );
+    await server.waitForRequests(3);
+    expect(server.peakActiveResponses).toBe(3);
+    controller.abort();
+    await Promise.all(pending);
+    await server.idle();
+    server.enqueue({ type: 'text', text: 'one at a time' });
+    await client.chat.completions.create(request);
+    // The peak stays the highest ever seen; the responses in progress now are none.
+    expect(server.peakActiveResponses).toBe(3);
+    expect(server.activeResponses).toBe(0);
+  });
+
   it('goes silent after some chunks until the client gives up', async () => {
     server.enqueue({ type: 'stall', afterChunks: 2, reply: { type: 'text', text: 'abcdefgh' } });
     const stream = await client.chat.completions.create({ ...request, stream: true });

@@ -13,6 +13,8 @@ export interface FakeServerControls<Request, Reply> {
   readonly requests: readonly Request[];
   /** Responses started and not yet finished or abandoned by their client. */
   readonly activeResponses: number;
+  /** The most responses that were ever in progress at once: the concurrency a client held it at. */
+  readonly peakActiveResponses: number;
   /** Queues replies for the next requests, consumed in order before the responder is asked. */
   enqueue(...replies: Reply[]): void;
   setResponder(responder: FakeServerResponder<Request, Reply>): void;
@@ -54,6 +56,9 @@ export function fakeServerControls<Request extends { index: number }, Reply>(
     requests: log.requests,
     get activeResponses() {
       return http.activeResponses;
+    },
+    get peakActiveResponses() {
+      return http.peakActiveResponses;
     },
     enqueue: (...queued) => replies.enqueue(...queued),
     setResponder: (responder) => replies.setResponder(responder),

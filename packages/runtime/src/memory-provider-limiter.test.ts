@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryProviderLimiter } from './memory-provider-limiter.js';
-import { parseProviderLimits } from './provider-limits.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -58,6 +57,24 @@ describe('MemoryProviderLimiter', () => {
     expect(await settled(waiting)).toBe(true);
   });
 
+  it('starts a call at once only when a slot is free and nobody waits ahead of it', async () => {
+    vi.useFakeTimers();
+    const limiter = new MemoryProviderLimiter({ openai: { concurrency: 1 } });
+    const held = limiter.tryAcquire('openai');
+    expect(held).toBeTypeOf('function');
+    expect(limiter.tryAcquire('openai')).toBeUndefined();
+    const waiting = limiter.acquire('openai');
+    held?.();
+    expect(await settled(waiting)).toBe(true);
+    // The waiter that was first got the slot; a later try finds it taken.
+    expect(limiter.tryAcquire('openai')).toBeUndefined();
+    (await waiting)();
+    limiter.pause('openai', 1000);
+    expect(limiter.tryAcquire('openai')).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(limiter.tryAcquire('openai')).toBeTypeOf('function');
+  });
+
   it('gives up waiting when the call is cancelled, without taking a slot', async () => {
     const limiter = new MemoryProviderLimiter({ openai: { concurrency: 1 } });
     const held = await limiter.acquire('openai');
@@ -68,19 +85,5 @@ describe('MemoryProviderLimiter', () => {
     held();
     const next = await limiter.acquire('openai');
     expect(typeof next).toBe('function');
-  });
-});
-
-describe('parseProviderLimits', () => {
-  it('reads TYPE=N flags into limits, and names the flag when one is wrong', () => {
-    const limits = parseProviderLimits(['openai=8', '*=2'], 'concurrency', '--provider-concurrency');
-    expect(parseProviderLimits(['openai=500'], 'requestsPerMinute', '--provider-rpm', limits)).toEqual({
-      openai: { concurrency: 8, requestsPerMinute: 500 },
-      '*': { concurrency: 2 },
-    });
-    expect(() => parseProviderLimits(['openai'], 'concurrency', '--provider-concurrency')).toThrow(
-      '--provider-concurrency openai: expected BACKEND_TYPE=N with a positive whole number',
-    );
-    expect(() => parseProviderLimits(['openai=0'], 'concurrency', '--provider-concurrency')).toThrow(/positive/);
   });
 });

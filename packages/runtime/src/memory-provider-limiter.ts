@@ -1,5 +1,5 @@
-import { abortError, limitFor } from './provider-limits.js';
-import type { ProviderLimiter, ProviderLimits } from './provider-limits.js';
+import { abortError, limitFor } from './provider-limiter.js';
+import type { ProviderLimiter, ProviderLimits } from './provider-limiter.js';
 
 const windowMs = 60_000;
 
@@ -19,7 +19,7 @@ interface ProviderState {
   timer: NodeJS.Timeout | undefined;
 }
 
-/** A limiter for the runs of one process: first come, first served per provider. */
+/** A limiter for the calls of one process: first come, first served per provider. */
 export class MemoryProviderLimiter implements ProviderLimiter {
   private readonly states = new Map<string, ProviderState>();
 
@@ -47,6 +47,16 @@ export class MemoryProviderLimiter implements ProviderLimiter {
     });
   }
 
+  /**
+   * Starts a call at once when the limits allow it and nobody is waiting ahead of it, so a caller
+   * knows whether it has to wait (and can say so) before it does.
+   */
+  tryAcquire(provider: string): (() => void) | undefined {
+    const state = this.state(provider);
+    if (state.waiters.length > 0 || this.readyAt(provider, state) > this.now()) return undefined;
+    return this.start(provider, state);
+  }
+
   pause(provider: string, ms: number): void {
     const state = this.state(provider);
     state.pausedUntil = Math.max(state.pausedUntil, this.now() + ms);
@@ -65,19 +75,40 @@ export class MemoryProviderLimiter implements ProviderLimiter {
     return state;
   }
 
+  /** When the next call may start: now or earlier if it may, infinity while every slot is taken. */
+  private readyAt(provider: string, state: ProviderState): number {
+    const limit = limitFor(this.limits, provider);
+    const now = this.now();
+    while (state.starts.length > 0 && (state.starts[0] as number) <= now - windowMs) state.starts.shift();
+    if (limit.concurrency !== undefined && state.active >= limit.concurrency) return Number.POSITIVE_INFINITY;
+    return Math.max(
+      state.pausedUntil,
+      limit.requestsPerMinute !== undefined && state.starts.length >= limit.requestsPerMinute
+        ? (state.starts[state.starts.length - limit.requestsPerMinute] as number) + windowMs
+        : 0,
+    );
+  }
+
+  /** Counts a call as started and returns what ends it. */
+  private start(provider: string, state: ProviderState): () => void {
+    state.active += 1;
+    state.starts.push(this.now());
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      state.active -= 1;
+      this.admit(provider, state);
+    };
+  }
+
   /** Starts waiting calls while the limits allow; otherwise wakes up when the window or pause ends. */
   private admit(provider: string, state: ProviderState): void {
-    const limit = limitFor(this.limits, provider);
     while (state.waiters.length > 0) {
+      const readyAt = this.readyAt(provider, state);
+      // A full house waits for a release, which admits again.
+      if (readyAt === Number.POSITIVE_INFINITY) return;
       const now = this.now();
-      while (state.starts.length > 0 && (state.starts[0] as number) <= now - windowMs) state.starts.shift();
-      if (limit.concurrency !== undefined && state.active >= limit.concurrency) return;
-      const readyAt = Math.max(
-        state.pausedUntil,
-        limit.requestsPerMinute !== undefined && state.starts.length >= limit.requestsPerMinute
-          ? (state.starts[state.starts.length - limit.requestsPerMinute] as number) + windowMs
-          : 0,
-      );
       if (readyAt > now) {
         clearTimeout(state.timer);
         state.timer = setTimeout(() => this.admit(provider, state), readyAt - now);
@@ -85,15 +116,7 @@ export class MemoryProviderLimiter implements ProviderLimiter {
       }
       const waiter = state.waiters.shift() as Waiter;
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
-      state.active += 1;
-      state.starts.push(now);
-      let released = false;
-      waiter.resolve(() => {
-        if (released) return;
-        released = true;
-        state.active -= 1;
-        this.admit(provider, state);
-      });
+      waiter.resolve(this.start(provider, state));
     }
   }
 }

@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunEvent } from '@massgen/core';
+import { parseConfig } from '@massgen/config';
+import { createFakeOpenAIServer, createTeamResponder, fakeOpenAIErrors } from '@massgen/testing';
+import type { FakeOpenAIServer } from '@massgen/testing';
+import { run } from './run.js';
+
+const runtimeDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let directory: string;
+let server: FakeOpenAIServer;
+
+beforeEach(async () => {
+  directory = mkdtempSync(path.join(tmpdir(), 'massgen-gate-'));
+  // Every reply takes a while, so a team's requests overlap unless something holds them back.
+  server = await createFakeOpenAIServer({ latencyMs: 20 });
+  server.setResponder(createTeamResponder({ answer: 'The answer is 4.' }));
+});
+
+afterEach(async () => {
+  await server.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+interface TeamSettings {
+  /** More keys of each agent's backend block, by agent index (`, max_concurrent_requests: 4`). */
+  backend?: (index: number) => string;
+  /** Each agent's base URL; the fake server's by default. */
+  url?: (index: number) => string;
+  /** One line of the orchestrator block. */
+  orchestrator?: string;
+}
+
+/** A team of `size` agents on the fake server. */
+function team(size: number, settings: TeamSettings = {}) {
+  const agents = Array.from({ length: size }, (_, index) => {
+    const extra = settings.backend?.(index) ?? '';
+    const url = settings.url?.(index) ?? server.url;
+    return `  - id: agent${String(index + 1).padStart(2, '0')}\n    backend: { type: chatcompletion, model: m, api_key: test, base_url: "${url}"${extra} }`;
+  });
+  const orchestrator = settings.orchestrator === undefined ? '' : `orchestrator:\n  ${settings.orchestrator}\n`;
+  return parseConfig(`agents:\n${agents.join('\n')}\n${orchestrator}`, { baseDir: directory, env: {} });
+}
+
+async function runTeam(config: ReturnType<typeof team>) {
+  const events: RunEvent[] = [];
+  const result = await run(config, 'What is 2+2?', {
+    cwd: directory,
+    pluginSearchPaths: [runtimeDirectory],
+    pluginConditions: ['@massgen/source'],
+    record: false,
+    onEvent: (event) => events.push(event),
+  });
+  const warnings = events.flatMap((event) => (event.type === 'warning' ? [event.warning] : []));
+  return { result, warnings };
+}
+
+describe('max_concurrent_requests', () => {
+  it(
+    'holds 50 agents on one provider to its backend.max_concurrent_requests, and says once that an agent waits',
+    { timeout: 120_000 },
+    async () => {
+      const { result, warnings } = await runTeam(team(50, { backend: () => ', max_concurrent_requests: 4' }));
+
+      expect(result.stopReason).toBe('consensus');
+      expect(result.finalAnswer).toBe('The answer is 4.');
+      // Every agent answered, voted and one presented: far more requests than slots, and never more than 4 at once.
+      expect(server.requests.length).toBeGreaterThan(100);
+      expect(server.peakActiveResponses).toBe(4);
+      const waits = warnings.filter((warning) => warning.code === 'waiting-for-request-slot');
+      expect(waits.length).toBeGreaterThanOrEqual(46);
+      // Each agent is told at most once, however many of its requests waited.
+      expect(new Set(waits.map((warning) => warning.agentId)).size).toBe(waits.length);
+      expect(waits[0]?.message).toMatch(
+        /^agent\d\d waits for a free request slot: chatcompletion at http:\/\/127\.0\.0\.1:\d+\/v1 takes 4 requests at once \(backend\.max_concurrent_requests\)$/,
+      );
+      // Waiting for a slot is not silence, and no request failed for lack of one.
+      expect(warnings.filter((warning) => warning.code === 'agent-silent')).toEqual([]);
+      expect(result.error).toBeUndefined();
+    },
+  );
+
+  it('shares a provider limit among the agents on it, the smallest winning, and the run limit among all providers', async () => {
+    // Two providers by base URL (one server, two names for it) of 3 and 2 agents, each held to 1:
+    // on the first, by the smallest of the limits its agents set.
+    const other = server.url.replace('127.0.0.1', 'localhost');
+    const { result } = await runTeam(
+      team(5, {
+        url: (index) => (index < 3 ? server.url : other),
+        backend: (index) =>
+          index === 0
+            ? ', max_concurrent_requests: 1'
+            : index < 3
+              ? ', max_concurrent_requests: 5'
+              : ', max_concurrent_requests: 1',
+      }),
+    );
+    expect(result.stopReason).toBe('consensus');
+    // One request at a time to each of the two providers: two at once in all.
+    expect(server.peakActiveResponses).toBe(2);
+
+    await server.close();
+    server = await createFakeOpenAIServer({ latencyMs: 20 });
+    server.setResponder(createTeamResponder({ answer: 'The answer is 4.' }));
+    const { result: capped, warnings } = await runTeam(team(8, { orchestrator: 'max_concurrent_requests: 3' }));
+    expect(capped.stopReason).toBe('consensus');
+    expect(server.peakActiveResponses).toBe(3);
+    expect(warnings.find((warning) => warning.code === 'waiting-for-request-slot')?.message).toMatch(
+      /waits for a free request slot: the run makes 3 requests at once \(orchestrator\.max_concurrent_requests\)$/,
+    );
+  });
+
+  it("holds every agent on a provider for a rate-limited request's retry-after, so one 429 does not become a storm", async () => {
+    let limitedUntil = 0;
+    let rejected = 0;
+    const responder = createTeamResponder({ answer: 'The answer is 4.' });
+    // The provider refuses every request within 300 ms of its first one.
+    server.setResponder((request, context) => {
+      if (limitedUntil === 0) limitedUntil = Date.now() + 300;
+      if (Date.now() < limitedUntil) {
+        rejected += 1;
+        return fakeOpenAIErrors.rateLimit({ retryAfterMs: '300' });
+      }
+      return responder(request, context);
+    });
+    // One request at a time, so the others are still to be sent when the 429 comes back.
+    const { result, warnings } = await runTeam(team(5, { backend: () => ', max_concurrent_requests: 1' }));
+
+    expect(result.stopReason).toBe('consensus');
+    // The rate-limited request was retried after its retry-after, and nobody else asked meanwhile.
+    expect(rejected).toBe(1);
+    expect(result.answers).toHaveLength(5);
+    expect(warnings.some((warning) => warning.code === 'waiting-for-request-slot')).toBe(true);
+  });
+});

@@ -1,0 +1,130 @@
+import type { Warning } from '@massgen/core';
+import type { MassGenConfig } from '@massgen/config';
+import { MemoryProviderLimiter } from './memory-provider-limiter.js';
+import type { CallPart } from './stream-with-retry.js';
+
+/** The provider an agent's requests go to, and the most of them that may run at once. */
+export interface AgentProvider {
+  /** Agents with the same key share the provider's slots and its retry-after pauses. */
+  key: string;
+  /** The provider as people know it (`openai`, `openai at http://127.0.0.1:8000/v1`). */
+  name: string;
+  /** `backend.max_concurrent_requests`; absent means no limit of its own. */
+  maxConcurrentRequests?: number;
+}
+
+/** A request admitted through the gate: `release` ends it; `waited` says it had to queue. */
+export interface GatePass {
+  release: () => void;
+  waited: boolean;
+}
+
+const runKey = 'run';
+
+/**
+ * Admits an agent's model requests within `max_concurrent_requests`: its provider's (shared by
+ * every agent on that provider) and the run's (every provider together). A provider's
+ * retry-after holds every request to it, so a team backs off together instead of each agent
+ * finding the limit on its own. An agent that has to wait is told so once per run.
+ */
+export class RequestGate {
+  private readonly providers: MemoryProviderLimiter;
+  /** The slots of each limited provider, by key. */
+  private readonly limits = new Map<string, number>();
+  private readonly run: MemoryProviderLimiter | undefined;
+  private readonly told = new Set<string>();
+
+  constructor(
+    private readonly agents: ReadonlyMap<string, AgentProvider>,
+    private readonly runLimit?: number,
+  ) {
+    for (const provider of agents.values()) {
+      const limit = provider.maxConcurrentRequests;
+      if (limit === undefined) continue;
+      // Agents that set different limits for one provider get the smallest: the provider's own.
+      this.limits.set(provider.key, Math.min(limit, this.limits.get(provider.key) ?? limit));
+    }
+    this.providers = new MemoryProviderLimiter(
+      Object.fromEntries([...this.limits].map(([key, concurrency]) => [key, { concurrency }])),
+    );
+    this.run = runLimit === undefined ? undefined : new MemoryProviderLimiter({ [runKey]: { concurrency: runLimit } });
+  }
+
+  /**
+   * Waits for the agent's request to be let through, yielding what the agent's turn should
+   * show meanwhile: a `request-slot` wait and, the first time, a warning that says why.
+   * Rejects with `ABORTED` when `signal` ends the wait.
+   */
+  async *enter(agentId: string, signal: AbortSignal | undefined): AsyncGenerator<CallPart, GatePass> {
+    const provider = this.agents.get(agentId);
+    const providerKey = provider?.key ?? agentId;
+    let waited = false;
+    let releaseProvider = this.providers.tryAcquire(providerKey);
+    if (releaseProvider === undefined) {
+      waited = true;
+      yield* this.waiting(agentId, this.providerNotice(agentId, provider));
+      releaseProvider = await this.providers.acquire(providerKey, signal);
+    }
+    if (this.run === undefined) return { release: releaseProvider, waited };
+    let releaseRun = this.run.tryAcquire(runKey);
+    if (releaseRun === undefined) {
+      try {
+        if (!waited) yield* this.waiting(agentId, this.runNotice(agentId));
+        waited = true;
+        releaseRun = await this.run.acquire(runKey, signal);
+      } catch (error) {
+        releaseProvider();
+        throw error;
+      }
+    }
+    const ending = [releaseRun, releaseProvider];
+    return { release: () => ending.forEach((release) => release()), waited };
+  }
+
+  /** The provider asked to be left alone for `ms`: every request to it waits that long. */
+  pause(agentId: string, ms: number): void {
+    this.providers.pause(this.agents.get(agentId)?.key ?? agentId, ms);
+  }
+
+  async close(): Promise<void> {
+    await this.providers.close();
+    await this.run?.close();
+  }
+
+  private *waiting(agentId: string, notice: string): Generator<CallPart> {
+    yield { type: 'request-slot', waiting: true };
+    if (this.told.has(agentId)) return;
+    this.told.add(agentId);
+    const warning: Warning = { code: 'waiting-for-request-slot', agentId, message: notice };
+    yield { type: 'warning', warning };
+  }
+
+  private providerNotice(agentId: string, provider: AgentProvider | undefined): string {
+    const limit = provider === undefined ? undefined : this.limits.get(provider.key);
+    if (limit === undefined)
+      return `${agentId} waits for ${provider?.name ?? 'its provider'} to lift its rate limit (retry-after)`;
+    return `${agentId} waits for a free request slot: ${provider?.name ?? 'its provider'} takes ${limit} request${limit === 1 ? '' : 's'} at once (backend.max_concurrent_requests)`;
+  }
+
+  private runNotice(agentId: string): string {
+    return `${agentId} waits for a free request slot: the run makes ${String(this.runLimit)} request${this.runLimit === 1 ? '' : 's'} at once (orchestrator.max_concurrent_requests)`;
+  }
+}
+
+/**
+ * The gate for a configured team: agents on the same backend type and base URL (or preset
+ * provider) share a provider.
+ */
+export function requestGateFor(config: MassGenConfig): RequestGate {
+  const agents = new Map<string, AgentProvider>();
+  for (const agent of config.agents) {
+    const { type, options, maxConcurrentRequests } = agent.backend;
+    const where = [options['provider'], options['base_url']].find((value) => typeof value === 'string');
+    agents.set(agent.id, {
+      key: `${type} ${where ?? ''}`,
+      name: where === undefined ? type : `${type} at ${where}`,
+      ...(maxConcurrentRequests === undefined ? {} : { maxConcurrentRequests }),
+    });
+  }
+  return new RequestGate(agents, config.maxConcurrentRequests);
+}
