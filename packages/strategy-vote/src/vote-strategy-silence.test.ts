@@ -59,25 +59,17 @@ describe('vote strategy: silent agents and stragglers', () => {
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'alpha' });
   });
 
-  it('does not drop an agent waiting on a tool: it is working, not silent', async () => {
-    const gamma = createScriptedAgent({
-      id: 'gamma',
-      turns: () => [{ type: 'tool-call', id: 'call_search', name: 'search', input: '{}' }, hang()],
-    });
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({
-        agents: [answerThenVote('alpha', 'A'), answerThenVote('beta', 'B'), gamma],
-        settings: { stragglerTimeoutMs: 10, timeoutMs: 300 },
-      }),
-    );
-
-    expect(eventsOfType(events, 'agent-killed')).toEqual([]);
-    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'timeout' });
-  });
-
-  it('neither names nor drops an agent whose request waits for a slot (max_concurrent_requests): it has not reached its provider', async () => {
-    const gamma = createScriptedAgent({ id: 'gamma', turns: () => [{ type: 'request-slot', waiting: true }, hang()] });
+  it.each([
+    {
+      waitsFor: 'a tool',
+      part: { type: 'tool-call', id: 'call_search', name: 'search', input: '{}' } as const,
+    },
+    {
+      waitsFor: 'a request slot (max_concurrent_requests)',
+      part: { type: 'request-slot', waiting: true } as const,
+    },
+  ])('neither names nor drops an agent waiting for $waitsFor: it is not silent', async ({ part }) => {
+    const gamma = createScriptedAgent({ id: 'gamma', turns: () => [part, hang()] });
     const events = await collectEvents(
       createVoteStrategy(),
       createTestContext({
