@@ -74,7 +74,7 @@ export function readResumableRun(directory: string): ResumableRun {
   };
 }
 
-/** The answers, the votes cast since the last of them, and how far each agent had got. */
+/** The answers, the votes that count (cast since the last answer, or left standing by it), and how far each agent had got. */
 function coordinationOf(events: readonly RunEvent[], agentIds: readonly string[]): ResumedCoordination {
   const answers: ResumedCoordination['answers'] = [];
   let votes = new Map<string, ResumedCoordination['votes'][number]>();
@@ -89,6 +89,12 @@ function coordinationOf(events: readonly RunEvent[], agentIds: readonly string[]
         completed(progress, event.agentId, event.round);
         break;
       case 'vote':
+        // A vote cast on answers that had changed before it arrived never counted; the voter's
+        // standing vote, if it had one, is the one that still does.
+        if (event.stale === true) {
+          completed(progress, event.agentId, event.round);
+          break;
+        }
         votes.set(event.agentId, {
           agentId: event.agentId,
           targetLabel: event.targetLabel,

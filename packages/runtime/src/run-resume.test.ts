@@ -125,6 +125,33 @@ describe('run with resume', () => {
     expect(readResumableRun(record).coordination.votes.map((vote) => vote.agentId)).toEqual(['b']);
   });
 
+  it('does not restore a vote that was stale on arrival, even while the answer it chose is still current', () => {
+    const record = path.join(directory, 'stale');
+    mkdirSync(record);
+    const events: Array<Record<string, unknown>> = [
+      {
+        type: 'run-start',
+        task: 'q',
+        strategy: 'vote',
+        agents: ['a', 'b', 'c'].map((id) => ({ id, provider: 'p', modelId: 'm' })),
+      },
+      { type: 'answer', agentId: 'a', label: 'agent1.1', content: 'x', round: 1 },
+      { type: 'answer', agentId: 'b', label: 'agent2.1', content: 'y', round: 1 },
+      { type: 'vote', agentId: 'c', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
+      // Cast while a was shown only agent1.1, and arriving after agent2.1: it never counted, and
+      // agent1.1 is still a's current answer, so nothing later marks it out of date.
+      { type: 'vote', agentId: 'a', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2, stale: true },
+    ];
+    writeFileSync(
+      path.join(record, 'events.jsonl'),
+      events.map((event, seq) => JSON.stringify({ ...event, runId: 'stale', seq, time: seq })).join('\n') + '\n',
+    );
+    const { coordination } = readResumableRun(record);
+    expect(coordination.votes.map((vote) => vote.agentId)).toEqual(['c']);
+    // Its turn still ended: the agent goes on from the next one.
+    expect(coordination.agents.find((agent) => agent.agentId === 'a')).toMatchObject({ turnsCompleted: 2 });
+  });
+
   it('refuses a record whose run concluded, or one damaged in the middle', async () => {
     const finished = await run(
       team('  max_rounds: 1\n'),
