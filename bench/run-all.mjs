@@ -2,6 +2,7 @@ import { batch } from './batch.mjs';
 import { coldStart } from './cold-start.mjs';
 import { coordination } from './coordination.mjs';
 import { coordinationTokens } from './coordination-tokens.mjs';
+import { customTools } from './custom-tools.mjs';
 import { topology } from './topology.mjs';
 import { sandboxStart } from './sandbox-start.mjs';
 import { server } from './server.mjs';
@@ -20,6 +21,7 @@ const results = [
   await tui(),
   await batch(),
   await sandboxStart(),
+  await customTools(),
   await web(),
   await installSize(),
 ];

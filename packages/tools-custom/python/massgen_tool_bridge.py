@@ -301,16 +301,25 @@ def tool_traceback(error):
     return "".join(traceback.format_list(frames[-5:]))
 
 
-def die_with_bridge():
-    """On Linux, the child is killed when the bridge dies, however it dies."""
+def find_prctl():
+    """Linux's prctl, looked up once in the bridge: loading ctypes in every call's child costs milliseconds."""
     if not sys.platform.startswith("linux"):
-        return
+        return None
     try:
         import ctypes
 
-        ctypes.CDLL(None).prctl(1, signal.SIGKILL)
+        return ctypes.CDLL(None).prctl
     except (OSError, AttributeError):
-        pass
+        return None
+
+
+prctl = find_prctl()
+
+
+def die_with_bridge():
+    """On Linux, the child is killed when the bridge dies, however it dies."""
+    if prctl is not None:
+        prctl(1, signal.SIGKILL)
 
 
 def start_call(request):
