@@ -83,6 +83,17 @@ describe('checkKeys', () => {
     }
   });
 
+  it('says upstream ignores an agent-level append_system_prompt too, and where the text belongs', () => {
+    const [warning] = checkKeys({
+      agents: [{ id: 'a', append_system_prompt: 'Be brief.', backend: { type: 'claude_code' } }],
+    }).warnings;
+    expect(warning).toMatchObject({
+      code: 'ignored-key',
+      message:
+        'upstream MassGen does not read this key either, so it is ignored; upstream reads only id, backend, system_message and memory here; put its text in system_message',
+    });
+  });
+
   it('does not warn about an unsupported feature that is switched off', () => {
     const result = checkKeys({
       agents: [{ id: 'a', backend: { type: 'gemini', enable_web_search: false, custom_tools: [] } }],

@@ -123,7 +123,9 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       backend: nested('backend', 'mapping'),
       cwd: read('seed'),
       memory: unsupported('per-agent memory'),
-      append_system_prompt: unsupported('an agent-level append_system_prompt'),
+      append_system_prompt: ignored(
+        'upstream reads only id, backend, system_message and memory here; put its text in system_message',
+      ),
       enable_nlip: nlip,
       nlip,
     },
