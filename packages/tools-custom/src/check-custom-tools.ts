@@ -24,8 +24,8 @@ export async function checkCustomTools(
       const entries = settings.custom_tools ?? [];
       for (const unit of planCustomTools(entries, context.baseDir)) {
         const entry = entries[unit.entry];
-        for (const { key, message } of entry === undefined ? [] : entryWarnings(entry, unit)) {
-          context.warnAt({ agentId, key }, { code: 'unsupported-feature', message });
+        for (const { key, message, code } of entry === undefined ? [] : entryWarnings(entry, unit)) {
+          context.warnAt({ agentId, key }, { code: code ?? 'unsupported-feature', message });
         }
         const at = (message: string): void => {
           issues.push(context.issueAt({ agentId, key: entryKey(unit.entry, 'path') }, message));

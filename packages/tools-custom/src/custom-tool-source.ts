@@ -39,8 +39,8 @@ export async function createCustomToolSource(
           continue;
         }
         const entry = entries[unit.entry];
-        for (const { key, message } of entry === undefined ? [] : entryWarnings(entry, unit)) {
-          context.warn({ code: 'unsupported-feature', ...context.locate({ agentId, key }), message, agentId });
+        for (const { key, message, code } of entry === undefined ? [] : entryWarnings(entry, unit)) {
+          context.warn({ code: code ?? 'unsupported-feature', ...context.locate({ agentId, key }), message, agentId });
         }
       }
       const seen = new Set<string>();

@@ -1,3 +1,4 @@
+import { isUpstreamPathlessTool } from './built-in-tools.js';
 import type { ToolUnit } from './custom-tool-plan.js';
 import type { CustomToolEntry } from './custom-tools-settings.js';
 
@@ -23,7 +24,7 @@ const ignoredKeys: Readonly<Record<string, string>> = {
 export function entryWarnings(
   entry: CustomToolEntry,
   unit: ToolUnit,
-): Array<{ key: Array<string | number>; message: string }> {
+): Array<{ key: Array<string | number>; message: string; code?: string }> {
   const warnings = Object.keys(entry)
     .filter((key) => !entryKeys.has(key))
     .map((key) => ({
@@ -31,13 +32,26 @@ export function entryWarnings(
       message:
         ignoredKeys[key] ?? `is not a custom tool setting, so it has no effect; expected ${[...entryKeys].join(', ')}`,
     }));
-  if (unit.kind === 'unavailable') warnings.unshift({ key: entryKey(unit.entry), message: describeUnavailable(unit) });
+  if (unit.kind === 'unavailable') warnings.unshift({ key: entryKey(unit.entry), ...describeUnavailable(unit) });
   return warnings;
 }
 
-/** Why an entry naming one of upstream MassGen's own tools gives the agent nothing. */
-function describeUnavailable(unit: Extract<ToolUnit, { kind: 'unavailable' }>): string {
-  const names = unit.functions.map((plan) => plan.function).join(', ') || 'this tool';
+/**
+ * Why an entry naming one of upstream MassGen's own tools gives the agent nothing: MassGen-TS
+ * lacks it, or (an entry without a path naming a function upstream does not have either, as
+ * upstream's examples of a wrong tool do) no MassGen has it.
+ */
+function describeUnavailable(unit: Extract<ToolUnit, { kind: 'unavailable' }>): { message: string; code?: string } {
+  const functions = unit.functions.map((plan) => plan.function);
+  const names = functions.join(', ') || 'this tool';
+  if (unit.upstreamPath === undefined && functions.length > 0 && !functions.some(isUpstreamPathlessTool)) {
+    return {
+      code: 'unknown-tool',
+      message: `upstream MassGen has no tool ${names} either (with no path it looks only among its own tools), so it fails there too; the agent runs without it`,
+    };
+  }
   const where = unit.upstreamPath === undefined ? '' : ` (${unit.upstreamPath})`;
-  return `MassGen-TS does not support upstream MassGen's built-in tool ${names}${where}; the agent runs without it`;
+  return {
+    message: `MassGen-TS does not support upstream MassGen's built-in tool ${names}${where}; the agent runs without it`,
+  };
 }

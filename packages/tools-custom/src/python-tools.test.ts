@@ -238,6 +238,8 @@ describe('Python custom tools', () => {
       '    defer_loading: false',
       '  - {name: [understand_image], path: massgen/tool/_multimodal_tools/understand_image.py, function: [understand_image]}',
       '  - {path: massgen/tool/_basic/_two_num_tool.py, function: two_num_tool, name: sum_again, default_params: {x: 1}, colour: blue}',
+      '  - {name: two_num_tool, function: wrong_two_num_tool}',
+      '  - {function: gemini_computer_use}',
     ]);
     const warnings: Warning[] = [];
     source = await openCustomTools(directory, yaml, { warnings });
@@ -256,13 +258,28 @@ describe('Python custom tools', () => {
       ['custom_tools[2].default_params', /^upstream MassGen does not read default_params either/],
       ['custom_tools[2].colour', /^is not a custom tool setting, so it has no effect; expected path, package/],
     ] as const;
-    const found = expected.map(([key, message]) =>
+    const found = [
+      ...expected.map(([key, message]) =>
+        expect.objectContaining({
+          code: 'unsupported-feature',
+          path: `agents[0].backend.${key}`,
+          message: expect.stringMatching(message),
+        }),
+      ),
+      // A function upstream has no tool of either, as upstream's examples of a wrong tool name it.
+      expect.objectContaining({
+        code: 'unknown-tool',
+        path: 'agents[0].backend.custom_tools[3]',
+        message:
+          'upstream MassGen has no tool wrong_two_num_tool either (with no path it looks only among its own tools), so it fails there too; the agent runs without it',
+      }),
       expect.objectContaining({
         code: 'unsupported-feature',
-        path: `agents[0].backend.${key}`,
-        message: expect.stringMatching(message),
+        path: 'agents[0].backend.custom_tools[4]',
+        message:
+          "MassGen-TS does not support upstream MassGen's built-in tool gemini_computer_use; the agent runs without it",
       }),
-    );
+    ];
     expect(warnings).toEqual(found);
     expect(await checkCustomToolSettings(directory, yaml)).toEqual({ issues: [], warnings: found });
   });
