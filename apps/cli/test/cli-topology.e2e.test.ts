@@ -87,12 +87,37 @@ describe('massgen with orchestrator.topology', () => {
     });
   });
 
+  it('tournament by its name alone: pairs meet, match winners advance stage by stage until one is left; the team concludes', async () => {
+    const file = fixture.writeTeam(five, 'orchestrator:\n  topology: tournament\n');
+    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
+
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('The answer is 4.\n');
+    expect(result.stderr).toContain('stop reason: consensus');
+    // Stage 1: alpha-beta, gamma-delta, epsilon alone. Each votes for the first answer it is shown,
+    // so beta and delta, knocked out, are never shown more than their match.
+    const stage1: Record<string, string[]> = { beta: ['agent1', 'agent2'], delta: ['agent3', 'agent4'] };
+    const shown = shownByAgent(fixture.server.requests);
+    for (const agentId of ['beta', 'delta'])
+      for (const labels of shown.get(agentId) ?? []) expect(stage1[agentId]).toEqual(expect.arrayContaining(labels));
+    // Stage 2: alpha meets gamma (epsilon has a bye); stage 3: alpha meets epsilon.
+    expect(shown.get('epsilon')).toEqual([['agent5'], ['agent1', 'agent5']]);
+    expect(shown.get('gamma')?.at(-1)).toEqual(['agent1', 'agent3']);
+    expect(shown.get('alpha')?.slice(-2)).toEqual([
+      ['agent1', 'agent3'],
+      ['agent1', 'agent5'],
+    ]);
+    expect(result.stderr).toMatch(/in stage 2 of the tournament it meets agent3\.1/);
+    expect(result.stderr).toMatch(/in stage 3 of the tournament it meets agent5\.1/);
+    expect(fixture.recordedJson<{ winnerAgentId?: string }>('status.json').winnerAgentId).toBe('alpha');
+  });
+
   it(
     'a team of 50 finishes with every topology, with a winner and a complete record',
     { timeout: 240_000 },
     async () => {
       const fifty = Array.from({ length: 50 }, (_, index) => `agent${String(index + 1).padStart(2, '0')}`);
-      for (const topology of ['full', 'ring', 'top_k', 'islands']) {
+      for (const topology of ['full', 'ring', 'top_k', 'islands', 'tournament']) {
         const file = fixture.writeTeam(fifty, `orchestrator:\n  topology: ${topology}\n`);
         const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
 
@@ -128,7 +153,7 @@ describe('massgen with orchestrator.topology', () => {
     const unknown = await runCli(['--validate', file], { cwd: fixture.directory });
     expect(unknown.code).toBe(1);
     expect(unknown.stderr + unknown.stdout).toMatch(
-      /orchestrator\.topology.*expected "full", "ring", "top_k" or "islands".*got "star"/,
+      /orchestrator\.topology.*expected "full", "ring", "top_k", "islands" or "tournament".*got "star"/,
     );
 
     const zero = fixture.writeTeam(['alpha', 'beta'], 'orchestrator:\n  topology: {type: ring, neighbors: 0}\n');

@@ -71,7 +71,7 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
   'orchestrator.voting_method':
     '`majority`, or `weighted_by_confidence` (votes weigh by the confidence each voter states).',
   'orchestrator.topology':
-    "Which answers each agent is shown and may vote among: `full` (every answer, the default), `ring` (its own and its nearest peers' in agent order), `top_k` (its own and the most-voted) or `islands` (its group's, then a final round among the group winners). A name alone takes the defaults; a mapping sets them: `{type: ring, neighbors: 3}`. Votes, consensus and the winner are counted as with `full`; a sparse topology sends each agent fewer answers, and an answer an agent is not shown neither interrupts its turn nor outdates its vote, so it costs that agent no call.",
+    "Which answers each agent is shown and may vote among: `full` (every answer, the default), `ring` (its own and its nearest peers' in agent order), `top_k` (its own and the most-voted), `islands` (its group's, then a final round among the group winners) or `tournament` (its match's; match winners advance stage by stage until one answer is left). A name alone takes the defaults; a mapping sets them: `{type: ring, neighbors: 3}`. Votes, consensus and the winner are counted as with `full` (except that a tournament's winner is its last match's); a sparse topology sends each agent fewer answers, and an answer an agent is not shown neither interrupts its turn nor outdates its vote, so it costs that agent no call.",
   'orchestrator.enable_restarts': 'Restart agents that are working from outdated answers when a new answer arrives.',
   'orchestrator.restart_after_stagnation':
     'Rounds without a new idea before the agents are nudged or restarted from the best answers.',
@@ -93,13 +93,13 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
   'orchestrator.max_new_answers_per_agent': 'Most answers each agent may submit.',
   'orchestrator.answer_novelty_requirement': 'How different a new answer must be from the existing ones to count.',
 
-  'topology.type': '`full`, `ring`, `top_k` or `islands`.',
+  'topology.type': '`full`, `ring`, `top_k`, `islands` or `tournament`.',
   'topology.neighbors':
     'With `ring`: how many nearest peers each agent sees besides itself, taken after and before it in turn (a peer dropped before it answered is passed over for the next). Default 2.',
   'topology.k':
     'With `top_k`: how many of the most-voted answers each agent sees (answers nobody has voted for rank by who answered first), besides its own. Default 3.',
   'topology.size':
-    "With `islands`: how many agents each group has, in agent order (the last may be smaller). Each agent sees the answers of its group; once every agent has voted, the author of each group's most-voted answer votes again in a final round among the group winners, and the answer with the most votes in all wins. Default 4.",
+    "With `islands`: how many agents each group has, in agent order (the last may be smaller). Each agent sees the answers of its group; once every agent has voted, the author of each group's most-voted answer votes again in a final round among the group winners, and the answer with the most votes in all wins. Default 4. With `tournament`: how many agents meet in each match (2, pairwise, by default; at least 2). Stage 1 matches the agents in agent order; once every agent has voted, the author of each match's winning answer (most votes of the match's members; ties to the agent listed first; with no votes, the first to answer) advances, and the advancers meet in matches of the same size, each shown only its match's answers and voting again; an agent left alone in a match advances without a turn. The answer that wins the last match wins the run; stopped early (answer-now, a limit), the answer with the most votes among those still in the tournament wins.",
 
   'budget.max_tokens_total': 'Most tokens (input and output, all agents) the run may use.',
   'budget.max_cost_usd': 'Most the run may cost, in US dollars, by the price table.',

@@ -14,6 +14,8 @@ describe('orchestrator mapping', () => {
     expect(topology('{type: top_k, k: 5}')).toEqual({ type: 'top_k', k: 5 });
     expect(topology('islands')).toEqual({ type: 'islands', size: 4 });
     expect(topology('{type: islands, size: 8}')).toEqual({ type: 'islands', size: 8 });
+    expect(topology('tournament')).toEqual({ type: 'tournament', size: 2 });
+    expect(topology('{type: tournament, size: 3}')).toEqual({ type: 'tournament', size: 3 });
     expect(parseYaml(agentLines).orchestrator.topology).toBeUndefined();
   });
 
@@ -27,7 +29,7 @@ describe('orchestrator mapping', () => {
       {
         path: 'orchestrator.topology',
         message:
-          'expected "full", "ring", "top_k" or "islands", or a mapping such as {type: ring, neighbors: 3}, got "star"',
+          'expected "full", "ring", "top_k", "islands" or "tournament", or a mapping such as {type: ring, neighbors: 3}, got "star"',
       },
     ]);
     expect(issues('{type: ring, neighbors: 0}')).toEqual([
@@ -35,10 +37,16 @@ describe('orchestrator mapping', () => {
     ]);
     expect(issues('{type: ring, k: 2}')).toEqual([{ path: 'orchestrator.topology.k', message: 'only top_k takes k' }]);
     expect(issues('{type: ring, size: 2}')).toEqual([
-      { path: 'orchestrator.topology.size', message: 'only islands takes size' },
+      { path: 'orchestrator.topology.size', message: 'only islands and tournament take size' },
+    ]);
+    expect(issues('{type: tournament, size: 1}')).toEqual([
+      { path: 'orchestrator.topology.size', message: 'expected at least 2 agents per tournament match, got 1' },
     ]);
     expect(issues('{type: star}')).toEqual([
-      { path: 'orchestrator.topology.type', message: 'expected one of "full", "ring", "top_k", "islands", got "star"' },
+      {
+        path: 'orchestrator.topology.type',
+        message: 'expected one of "full", "ring", "top_k", "islands", "tournament", got "star"',
+      },
     ]);
   });
 

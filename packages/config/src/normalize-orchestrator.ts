@@ -109,7 +109,7 @@ function finalAnswerStrategy(
   return named ?? (skip === true ? 'winner_reuse' : undefined);
 }
 
-/** `topology: ring` by its name alone takes 2 neighbors; `top_k` takes k = 3; `islands` groups of 4. */
+/** By its name alone `ring` takes 2 neighbors, `top_k` k = 3, `islands` groups of 4, `tournament` matches of 2. */
 function normalizeTopology(
   topology: NonNullable<ParsedConfig['orchestrator']>['topology'],
 ): TopologySettings | undefined {
@@ -119,6 +119,7 @@ function normalizeTopology(
   if (given.type === 'ring') return { type: 'ring', neighbors: given.neighbors ?? 2 };
   if (given.type === 'top_k') return { type: 'top_k', k: given.k ?? 3 };
   if (given.type === 'islands') return { type: 'islands', size: given.size ?? 4 };
+  if (given.type === 'tournament') return { type: 'tournament', size: given.size ?? 2 };
   return { type: 'full' };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { choiceOf, flag, nonEmptyText, numberBetween, positiveInteger, positiveNumber } from './schema-primitives.js';
 
-const topologyTypes = ['full', 'ring', 'top_k', 'islands'] as const;
+const topologyTypes = ['full', 'ring', 'top_k', 'islands', 'tournament'] as const;
 
 /** `topology: ring`, or with its parameter: `topology: {type: ring, neighbors: 3}`. */
 const topologySchema = z.union(
@@ -19,11 +19,21 @@ const topologySchema = z.union(
           context.addIssue({ code: 'custom', path: ['neighbors'], message: 'only a ring takes neighbors' });
         if (topology.k != null && topology.type !== 'top_k')
           context.addIssue({ code: 'custom', path: ['k'], message: 'only top_k takes k' });
-        if (topology.size != null && topology.type !== 'islands')
-          context.addIssue({ code: 'custom', path: ['size'], message: 'only islands takes size' });
+        if (topology.size != null && topology.type !== 'islands' && topology.type !== 'tournament')
+          context.addIssue({ code: 'custom', path: ['size'], message: 'only islands and tournament take size' });
+        // A match of one would advance every agent forever.
+        if (topology.size != null && topology.type === 'tournament' && topology.size < 2)
+          context.addIssue({
+            code: 'custom',
+            path: ['size'],
+            message: `expected at least 2 agents per tournament match, got ${topology.size}`,
+          });
       }),
   ],
-  { error: 'expected "full", "ring", "top_k" or "islands", or a mapping such as {type: ring, neighbors: 3}' },
+  {
+    error:
+      'expected "full", "ring", "top_k", "islands" or "tournament", or a mapping such as {type: ring, neighbors: 3}',
+  },
 );
 
 /**

@@ -13,14 +13,16 @@ export type FinalAnswerStrategy = 'winner_present' | 'winner_reuse' | 'synthesiz
 
 /**
  * Which answers each agent is shown and may vote among: every answer (`full`), its own and its
- * `neighbors` nearest peers' in agent order (`ring`), its own and the `k` most-voted (`top_k`), or
- * its group's of `size` agents and then, for group winners, the other group winners' (`islands`).
+ * `neighbors` nearest peers' in agent order (`ring`), its own and the `k` most-voted (`top_k`),
+ * its group's of `size` agents and then, for group winners, the other group winners' (`islands`),
+ * or its match's of `size` agents, the match winners advancing stage by stage (`tournament`).
  */
 export type TopologySettings =
   | { type: 'full' }
   | { type: 'ring'; neighbors: number }
   | { type: 'top_k'; k: number }
-  | { type: 'islands'; size: number };
+  | { type: 'islands'; size: number }
+  | { type: 'tournament'; size: number };
 
 /** Coordination settings, normalised from either configuration dialect. */
 export interface OrchestratorSettings {

@@ -48,6 +48,16 @@ function answerOnly(answer: string, calls: BackendRequest[]) {
   };
 }
 
+/** Writes a run record of `events`, numbered and timed as the runtime writes them. */
+function writeRecord(record: string, events: ReadonlyArray<Record<string, unknown>>): void {
+  mkdirSync(record);
+  const runId = path.basename(record);
+  writeFileSync(
+    path.join(record, 'events.jsonl'),
+    events.map((event, seq) => JSON.stringify({ ...event, runId, seq, time: seq })).join('\n') + '\n',
+  );
+}
+
 function options(extra: RunOptions): RunOptions {
   return { cwd: directory, pluginSearchPaths: [runtimeDirectory], pluginConditions: ['@massgen/source'], ...extra };
 }
@@ -105,7 +115,6 @@ describe('run with resume', () => {
 
   it('keeps the votes an answer left standing (outside what their voters were shown) when it rebuilds the coordination', () => {
     const record = path.join(directory, 'kept');
-    mkdirSync(record);
     const events: Array<Record<string, unknown>> = [
       {
         type: 'run-start',
@@ -118,16 +127,12 @@ describe('run with resume', () => {
       { type: 'vote', agentId: 'b', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
       { type: 'answer', agentId: 'c', label: 'agent3.1', content: 'y', round: 1, keptVotes: ['b'] },
     ];
-    writeFileSync(
-      path.join(record, 'events.jsonl'),
-      events.map((event, seq) => JSON.stringify({ ...event, runId: 'kept', seq, time: seq })).join('\n') + '\n',
-    );
+    writeRecord(record, events);
     expect(readResumableRun(record).coordination.votes.map((vote) => vote.agentId)).toEqual(['b']);
   });
 
   it('does not restore a vote that was stale on arrival, even while the answer it chose is still current', () => {
     const record = path.join(directory, 'stale');
-    mkdirSync(record);
     const events: Array<Record<string, unknown>> = [
       {
         type: 'run-start',
@@ -142,10 +147,7 @@ describe('run with resume', () => {
       // agent1.1 is still a's current answer, so nothing later marks it out of date.
       { type: 'vote', agentId: 'a', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2, stale: true },
     ];
-    writeFileSync(
-      path.join(record, 'events.jsonl'),
-      events.map((event, seq) => JSON.stringify({ ...event, runId: 'stale', seq, time: seq })).join('\n') + '\n',
-    );
+    writeRecord(record, events);
     const { coordination } = readResumableRun(record);
     expect(coordination.votes.map((vote) => vote.agentId)).toEqual(['c']);
     // Its turn still ended: the agent goes on from the next one.

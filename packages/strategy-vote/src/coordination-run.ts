@@ -20,6 +20,7 @@ import { interruptStaleTurns, restartStuckAgents } from './turn-restarts.js';
 import type { TurnOutcome } from './turn-outcome.js';
 import type { RunInput } from './run-input.js';
 import { groupWinners, mayShow, visibleAnswers } from './topology.js';
+import { openNextStage, TournamentBracket } from './tournament.js';
 import { readVoteSettings } from './vote-settings.js';
 import type { VoteSettings } from './vote-settings.js';
 import { workflowToolsFor } from './workflow-tools.js';
@@ -55,6 +56,12 @@ export class CoordinationRun {
   constructor(private readonly context: StrategyContext) {
     this.settings = readVoteSettings(context.settings);
     this.state = new CoordinationState(context.agents);
+    const { topology } = this.settings;
+    if (topology.type === 'tournament')
+      this.state.bracket = new TournamentBracket(
+        this.state.agents.map((agent) => agent.id),
+        topology.size,
+      );
     this.novelty = new AnswerNovelty(this.settings.answerNoveltyRequirement);
     this.stagnation = new StagnationWatch(this.settings);
     this.silence = new SilenceWatch(this.settings.stragglerTimeoutMs, (input) => this.queue.push(input));
@@ -130,9 +137,11 @@ export class CoordinationRun {
   /**
    * `islands`: once every live agent has voted within its group, the group winners' authors set
    * their votes aside and vote again among the group winners; the run concludes after that.
+   * `tournament`: each time every live agent has voted, the next stage opens (`openNextStage`).
    */
   private openFinalRound(): void {
     const { topology } = this.settings;
+    if (this.state.bracket !== undefined) openNextStage(this.state.bracket, this.state, this.settings.votingMethod);
     if (topology.type !== 'islands' || this.state.finalists !== undefined) return;
     const live = this.state.live();
     if (live.length === 0 || !live.every((agent) => agent.vote !== undefined)) return;

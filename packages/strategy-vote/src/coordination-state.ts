@@ -2,6 +2,7 @@ import { MassGenError } from '@massgen/core';
 import type { AgentHandle, SerializedError, VotingMethod } from '@massgen/core';
 import type { AgentTurn, TurnReason } from './agent-turn.js';
 import type { AttemptFeedback } from './coordination-prompt.js';
+import type { TournamentBracket } from './tournament.js';
 import { tallyVotes } from './vote-tally.js';
 import type { VoteTally } from './vote-tally.js';
 import type { OfferedTools } from './workflow-tools.js';
@@ -84,6 +85,8 @@ export class CoordinationState {
    * each is then shown the group winners' answers instead of its group's.
    */
   finalists: ReadonlySet<string> | undefined;
+  /** `tournament`: the bracket; only the answers of its contenders can win. */
+  bracket: TournamentBracket | undefined;
   private answerTotal = 0;
 
   constructor(handles: readonly AgentHandle[]) {
@@ -239,6 +242,11 @@ export class CoordinationState {
       agentId: answer.agentId,
       firstAnsweredAt: this.agentById(answer.agentId)?.firstAnswerSequence ?? answer.sequence,
     }));
-    return tallyVotes(candidates, this.votes(), method);
+    const tally = tallyVotes(candidates, this.votes(), method);
+    const contenders = this.bracket?.contenders;
+    if (contenders === undefined) return tally;
+    // Every answer keeps its count, but only one still in the tournament can win.
+    const inTournament = candidates.filter((candidate) => contenders.includes(candidate.agentId));
+    return { entries: tally.entries, winner: tallyVotes(inTournament, this.votes(), method).winner };
   }
 }

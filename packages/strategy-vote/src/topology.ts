@@ -19,9 +19,15 @@ import { tallyVotes } from './vote-tally.js';
  *   finalist: its vote is set aside and it is shown the finalists' answers instead, to vote
  *   among. O(N·size + (N/size)²).
  *
+ * - `tournament`: the answers of its match in the current stage (see `TournamentBracket`). An
+ *   agent knocked out is shown only its own: its vote stands whatever the advancers write later.
+ *   O(N·size) per stage, log_size(N) stages.
+ *
  * Consensus and the winner are as in `full`: every live agent votes (among what it sees) and the
  * answer with the most vote weight wins, so a sparse topology changes what each turn costs, not
- * the vote rules. Under `islands` that count is every group's votes plus the final round's.
+ * the vote rules. Under `islands` that count is every group's votes plus the final round's. Under
+ * `tournament` only the answers still in the tournament can win: once one is left, the last
+ * match's winner; stopped earlier, the one of them with the most vote weight.
  */
 export function visibleAnswers(
   topology: TopologySettings,
@@ -31,6 +37,13 @@ export function visibleAnswers(
 ): Answer[] {
   const answers = state.currentAnswers();
   if (topology.type === 'full') return answers;
+  if (topology.type === 'tournament') {
+    const bracket = state.bracket;
+    if (bracket === undefined || bracket.isKnockedOut(agent.id))
+      return answers.filter((answer) => answer.agentId === agent.id);
+    const match = bracket.matchOf(agent.id);
+    return answers.filter((answer) => match.includes(answer.agentId));
+  }
   if (topology.type === 'islands') {
     const finalists = state.finalists;
     if (finalists?.has(agent.id) === true) return answers.filter((answer) => finalists.has(answer.agentId));
@@ -55,6 +68,10 @@ export function mayShow(
   other: AgentRecord,
 ): boolean {
   if (other === agent || topology.type === 'full' || topology.type === 'top_k') return true;
+  if (topology.type === 'tournament') {
+    const bracket = state.bracket;
+    return bracket !== undefined && !bracket.isKnockedOut(agent.id) && bracket.matchOf(agent.id).includes(other.id);
+  }
   if (topology.type === 'islands') {
     const finalists = state.finalists;
     return (
@@ -73,18 +90,26 @@ export function mayShow(
 export function groupWinners(size: number, state: CoordinationState, votingMethod: VotingMethod): AgentRecord[] {
   const winners: AgentRecord[] = [];
   for (let start = 0; start < state.agents.length; start += size) {
-    const members = state.agents.slice(start, start + size);
-    const candidates = members.flatMap((member) =>
-      member.currentAnswer === undefined
-        ? []
-        : [{ label: member.currentAnswer.label, agentId: member.id, firstAnsweredAt: member.firstAnswerSequence ?? 0 }],
-    );
-    const votes = members.flatMap((member) => (member.alive && member.vote !== undefined ? [member.vote] : []));
-    const winner = tallyVotes(candidates, votes, votingMethod).winner;
-    const author = winner === undefined ? undefined : state.agentById(winner.agentId);
+    const author = groupWinner(state.agents.slice(start, start + size), votingMethod);
     if (author !== undefined) winners.push(author);
   }
   return winners;
+}
+
+/**
+ * The author of the answer that wins among `members`, counting only their own votes (the most
+ * vote weight; ties to the agent listed first; with no votes, the first to answer); none when no
+ * member has an answer.
+ */
+export function groupWinner(members: readonly AgentRecord[], votingMethod: VotingMethod): AgentRecord | undefined {
+  const candidates = members.flatMap((member) =>
+    member.currentAnswer === undefined
+      ? []
+      : [{ label: member.currentAnswer.label, agentId: member.id, firstAnsweredAt: member.firstAnswerSequence ?? 0 }],
+  );
+  const votes = members.flatMap((member) => (member.alive && member.vote !== undefined ? [member.vote] : []));
+  const winner = tallyVotes(candidates, votes, votingMethod).winner;
+  return members.find((member) => member.id === winner?.agentId);
 }
 
 function sameGroup(state: CoordinationState, size: number, first: string, second: string): boolean {

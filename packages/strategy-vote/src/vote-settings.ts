@@ -92,9 +92,10 @@ export function readVoteSettings(settings: OrchestratorSettings): VoteSettings {
   if (topology.type === 'ring') whole('topology.neighbors', topology.neighbors ?? Number.NaN, 1);
   else if (topology.type === 'top_k') whole('topology.k', topology.k ?? Number.NaN, 1);
   else if (topology.type === 'islands') whole('topology.size', topology.size ?? Number.NaN, 1);
+  else if (topology.type === 'tournament') whole('topology.size', topology.size ?? Number.NaN, 2);
   else if (topology.type !== 'full')
     problems.push(
-      `topology.type must be "full", "ring", "top_k" or "islands" (got ${JSON.stringify((topology as { type: unknown }).type)})`,
+      `topology.type must be "full", "ring", "top_k", "islands" or "tournament" (got ${JSON.stringify((topology as { type: unknown }).type)})`,
     );
   const novelty = settings.answerNoveltyRequirement ?? 'lenient';
   if (novelty !== 'lenient' && novelty !== 'balanced' && novelty !== 'strict') {

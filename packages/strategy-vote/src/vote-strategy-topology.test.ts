@@ -11,6 +11,7 @@ import {
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import {
+  answerThenVoteFirst,
   collectEvents,
   createTestContext,
   eventsOfType,
@@ -18,28 +19,9 @@ import {
   offeredLabels,
   onlyEvent,
   promptText,
+  votingViews,
 } from './test-context.js';
 import { createVoteStrategy } from './vote-strategy.js';
-
-/** Answers in its first turn; afterwards votes for the first answer it is offered. */
-function answerThenVoteFirst(id: string): ScriptedAgent {
-  return createScriptedAgent({
-    id,
-    turns: (request: TurnRequest, index: number) => {
-      if (isPresentation(request)) return textTurn(`Final from ${id}`);
-      if (index === 0) return textTurn('', newAnswerCall(`Answer of ${id}.`));
-      return textTurn('', voteCall(offeredLabels(request)[0] ?? 'agent1', 'first I was shown'));
-    },
-  });
-}
-
-/** The labels of every turn in which the agent could vote, in order. */
-function votingViews(agent: ScriptedAgent): string[][] {
-  return agent.requests
-    .filter((request) => !isPresentation(request))
-    .map(offeredLabels)
-    .filter((labels) => labels.length > 0);
-}
 
 const ids = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6'];
 
