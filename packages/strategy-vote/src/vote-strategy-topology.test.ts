@@ -1,4 +1,4 @@
-import type { TopologySettings, TurnRequest } from '@massgen/core';
+import type { TopologySettings } from '@massgen/core';
 import {
   createDeferred,
   createScriptedAgent,
