@@ -104,6 +104,10 @@ function coordinationOf(events: readonly RunEvent[], agentIds: readonly string[]
         });
         completed(progress, event.agentId, event.round);
         break;
+      case 'restart':
+        // A restart of an agent that holds a vote (a new islands or tournament round) sets it aside.
+        votes.delete(event.agentId);
+        break;
       case 'agent-start': {
         const agent = progress.get(event.agentId);
         if (agent !== undefined) agent.turnsStarted = Math.max(agent.turnsStarted, event.round);

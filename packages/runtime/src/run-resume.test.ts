@@ -154,6 +154,23 @@ describe('run with resume', () => {
     expect(coordination.agents.find((agent) => agent.agentId === 'a')).toMatchObject({ turnsCompleted: 2 });
   });
 
+  it('does not restore the vote a finalist set aside when its next round began (islands, tournament)', () => {
+    const record = path.join(directory, 'advanced');
+    writeRecord(record, [
+      {
+        type: 'run-start',
+        task: 'q',
+        strategy: 'vote',
+        agents: ['a', 'b'].map((id) => ({ id, provider: 'p', modelId: 'm' })),
+      },
+      { type: 'answer', agentId: 'a', label: 'agent1.1', content: 'x', round: 1 },
+      { type: 'vote', agentId: 'a', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
+      { type: 'vote', agentId: 'b', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
+      { type: 'restart', agentId: 'a', reason: 'its answer won its match; in stage 2 of the tournament it meets …' },
+    ]);
+    expect(readResumableRun(record).coordination.votes.map((vote) => vote.agentId)).toEqual(['b']);
+  });
+
   it('refuses a record whose run concluded, or one damaged in the middle', async () => {
     const finished = await run(
       team('  max_rounds: 1\n'),
