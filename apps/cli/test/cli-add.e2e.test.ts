@@ -54,7 +54,7 @@ describe('massgen add', () => {
     const unknown = await runCli(['add', 'mcp-weather'], { cwd: project });
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toBe(
-      'massgen add: MassGen publishes no MCP integration "weather"; its integrations are mcp-filesystem, mcp-memory, mcp-sequential-thinking. To add another package, give its name: massgen add <package>.\n',
+      'massgen add: MassGen publishes no MCP integration "weather"; its integrations are mcp-filesystem, mcp-memory, mcp-postgres, mcp-sequential-thinking. To add another package, give its name: massgen add <package>.\n',
     );
   });
 

@@ -12,6 +12,7 @@ import {
 import type { FakeOpenAIServer, ProcessIdentity } from '@massgen/testing';
 import { mcpServerBin } from './mcp-reference-servers.js';
 import { toolUsingModel } from './mcp-tool-model.js';
+import { writeMcpTeam } from './mcp-team.js';
 import { runCli, startCli } from './run-cli.js';
 import type { StartedCli } from './run-cli.js';
 
@@ -170,24 +171,15 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
 
   it("runs upstream's list form with server-filesystem, offering only the allowed tools", async () => {
     writeFileSync(path.join(directory, 'itinerary.md'), 'Day 1: Beijing. Day 3: Shanghai.');
-    const file = path.join(directory, 'files.yaml');
-    writeFileSync(
-      file,
-      `agents:
-  - id: reader
-    backend:
-      type: chatcompletion
-      model: model-a
-      base_url: ${quote(server.url)}
-      api_key: test-key
-      mcp_servers:
-        - name: files
+    const file = writeMcpTeam(path.join(directory, 'files.yaml'), {
+      url: server.url,
+      servers: `        - name: files
           type: stdio
           command: ${quote(process.execPath)}
           args: [${quote(filesystemBin)}, ${quote(directory)}]
           allowed_tools: [read_text_file, list_directory]
 `,
-    );
+    });
     server.setResponder(
       toolUsingModel('mcp__files__read_text_file', { path: path.join(directory, 'itinerary.md') }, () =>
         recordChildren(),

@@ -53,6 +53,12 @@ export interface McpIntegrationModule<Options = unknown> {
   optionsSchema: OptionsSchema<Options>;
   createServer(options: Options, context: McpIntegrationContext): McpIntegrationServer;
   /**
+   * Whether the service the server fronts accepts these options (a database login), asked when a
+   * run starts the server and never by `--validate`: a rejection is reported as the server failing
+   * to start, with its message as the reason, rather than at the agent's first tool call.
+   */
+  checkConnection?(options: Options, context: McpIntegrationContext): Promise<void>;
+  /**
    * The server as upstream's `npx -y <serverPackage> ARGUMENTS...` would start it, with those
    * arguments, but from the installed copy: nothing is downloaded.
    */

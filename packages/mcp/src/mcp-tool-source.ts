@@ -73,6 +73,7 @@ export async function createMcpToolSource(
         secrets.push(...serverSecrets);
         const [issue] = resolved.issues;
         if (issue !== undefined) throw new MassGenError({ code: 'CONFIG_INVALID', message: issue.message });
+        await resolved.checkConnection?.();
         const confined = confineReadOnlyPaths(resolved.server, resolved.readOnlyPaths);
         for (const note of [resolved.note, confined.note])
           if (note !== undefined) sayOnce(redactText(note, serverSecrets), agentId);

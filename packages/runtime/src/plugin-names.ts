@@ -41,7 +41,7 @@ export function strategyPackageCandidates(name: string): string[] {
 }
 
 /** MCP integrations MassGen publishes a package for (`@massgen/mcp-<name>`). */
-export const firstPartyMcpIntegrations: readonly string[] = ['filesystem', 'memory', 'sequential-thinking'];
+export const firstPartyMcpIntegrations: readonly string[] = ['filesystem', 'memory', 'postgres', 'sequential-thinking'];
 
 /** Packages to try, in order, for a package of a family (`mcp`) named `name` (or exactly `package`). */
 export function namedPackageCandidates(kind: string, name: string, explicitPackage?: string): string[] {

@@ -112,6 +112,8 @@ export { collectParts, terminalError } from './stream-parts.js';
 export { backendSettings } from './backend-settings.js';
 export { countSdkLoads } from './sdk-loads.js';
 export type { SdkLoads } from './sdk-loads.js';
+export { postgresClusterUnavailable, startPostgresCluster, startShopDatabase } from './postgres-cluster.js';
+export type { TestPostgresCluster, TestShopDatabase } from './postgres-cluster.js';
 export { redisServerUnavailable, startRedisServer } from './redis-server.js';
 export type { TestRedisServer } from './redis-server.js';
 export { decodeBase64, mediaTypeOfBytes, parseBase64DataUrl } from './fake-media.js';

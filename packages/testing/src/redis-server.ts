@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.js';
 
 /** A private `redis-server` for one test file: its own port and directory, nothing saved. */
 export interface TestRedisServer {
@@ -62,16 +62,4 @@ export async function startRedisServer(): Promise<TestRedisServer> {
     lastError = new Error(`redis-server exited before accepting connections on port ${port}:\n${output}`);
   }
   throw lastError;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }

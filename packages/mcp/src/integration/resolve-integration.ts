@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { MassGenError } from '@massgen/core';
-import { secretsIn } from '@massgen/config';
 import type { AgentWorkspace, McpIntegrationModule, NamedPackageLoader, OptionsIssue } from '@massgen/core';
+import { secretsIn } from '@massgen/config';
 import type { McpServerConfig } from '../mcp-servers-settings.js';
 
 type StdioServer = Extract<McpServerConfig, { type: 'stdio' }>;
@@ -30,6 +30,8 @@ export interface ResolvedServer {
    * credentials by name or in URLs), to redact from anything said about the server.
    */
   secrets: string[];
+  /** The integration's `checkConnection` with these options, for a run to await before it starts the server. */
+  checkConnection?: () => Promise<void>;
 }
 
 const upstreamServer = /^@modelcontextprotocol\/server-([a-z0-9-]+)(?:@[^/]+)?$/;
@@ -67,16 +69,19 @@ async function fromIntegration(server: StdioServer, scope: IntegrationScope): Pr
       })),
       secrets,
     };
+  const context = {
+    agentId: scope.agentId,
+    baseDir: scope.baseDir,
+    ...(scope.workspace === undefined ? {} : { workspace: scope.workspace }),
+  };
   try {
-    const started = module.createServer(parsed.data, {
-      agentId: scope.agentId,
-      baseDir: scope.baseDir,
-      ...(scope.workspace === undefined ? {} : { workspace: scope.workspace }),
-    });
+    const started = module.createServer(parsed.data, context);
+    const check = module.checkConnection?.bind(module);
     return {
       server: { ...server, command: started.command, args: started.args, env: { ...started.env, ...server.env } },
       issues: [],
       ...(started.readOnlyPaths === undefined ? {} : { readOnlyPaths: started.readOnlyPaths }),
+      ...(check === undefined ? {} : { checkConnection: () => check(parsed.data, context) }),
       secrets,
     };
   } catch (error) {

@@ -1,0 +1,148 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createFakeOpenAIServer,
+  descendantProcessIdentities,
+  isProcessRunning,
+  postgresClusterUnavailable,
+  processCommandLine,
+  startShopDatabase,
+} from '@massgen/testing';
+import type { FakeOpenAIServer, TestShopDatabase } from '@massgen/testing';
+import { writeMcpTeam } from './mcp-team.js';
+import { runCli } from './run-cli.js';
+import { toolResults, toolScriptResponder } from './tool-script-responder.js';
+
+/**
+ * `integration: postgres` through the built CLI against a PostgreSQL cluster the test makes with
+ * initdb and pg_ctl: the agent's query reaches the database through the pinned reference server
+ * and the rows reach the model; a wrong password is said at start, naming the server, and the
+ * password appears nowhere.
+ */
+
+const unavailable = postgresClusterUnavailable();
+if (unavailable !== undefined) console.warn(`Skipping the PostgreSQL CLI tests: ${unavailable}`);
+
+let shop: TestShopDatabase | undefined;
+let directory: string;
+let server: FakeOpenAIServer;
+
+beforeAll(async () => {
+  if (unavailable === undefined) shop = await startShopDatabase();
+}, 180_000);
+
+afterAll(async () => {
+  await shop?.cluster.stop();
+  // No PostgreSQL process is left behind.
+  if (shop !== undefined) expect(isProcessRunning(shop.cluster.pid)).toBe(false);
+}, 120_000);
+
+beforeEach(async () => {
+  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-cli-mcp-postgres-')));
+  server = await createFakeOpenAIServer({ apiKey: 'test-key' });
+});
+
+afterEach(async () => {
+  await server.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+function writeConfig(servers: string): string {
+  return writeMcpTeam(path.join(directory, 'team.yaml'), { url: server.url, servers });
+}
+
+/** Every file of the run records, with its content. */
+function recordFiles(): string {
+  const root = path.join(directory, '.massgen');
+  if (!existsSync(root)) return '';
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(root, name))
+    .filter((file) => statSync(file).isFile())
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+}
+
+const query = () => ({ name: 'mcp__db__query', arguments: { sql: shop?.query ?? '' } });
+
+describe.skipIf(unavailable !== undefined)('integration: postgres', { timeout: 120_000 }, () => {
+  it("an agent's query returns the table's rows to the model", async () => {
+    const file = writeConfig(`        - name: db
+          integration: postgres
+          options:
+            host: 127.0.0.1
+            port: ${shop?.cluster.port}
+            user: reader
+            password: \${SHOP_PASSWORD}
+            database: shop
+`);
+    const env = { SHOP_PASSWORD: shop?.password };
+    const validate = await runCli(['--validate', file], { cwd: directory, env });
+    expect(validate.code, validate.stdout).toBe(0);
+    const seen: string[] = [];
+    const scripted = toolScriptResponder([query()]);
+    server.setResponder((request) => {
+      for (const identity of descendantProcessIdentities(process.pid)) seen.push(processCommandLine(identity.pid));
+      return scripted(request);
+    });
+    const run = await runCli(['--no-display', '--config', file, 'What do we sell?'], { cwd: directory, env });
+    expect(run.code, run.stderr).toBe(0);
+    const [result] = toolResults(server.requests);
+    expect(JSON.parse(result ?? '')).toEqual(shop?.rows);
+    // The pinned server, started with this Node, never npx, and without the password on its command line.
+    const started = seen.find((line) => line.includes('server-postgres'));
+    expect(started).toContain(process.execPath);
+    expect(started).toContain(`postgresql://reader@127.0.0.1:${shop?.cluster.port}/shop`);
+    expect(seen.join('\n')).not.toContain(shop?.password);
+    expect([run.stdout, run.stderr, recordFiles()].join('\n')).not.toContain(shop?.password);
+  });
+
+  it('a wrong password is a clear error naming the server, with the password redacted', async () => {
+    const wrongPassword = 'not-the-password-77';
+    const url = `postgresql://reader:${wrongPassword}@127.0.0.1:${shop?.cluster.port}/shop`;
+    const file = writeConfig(`        - name: db
+          integration: postgres
+          options:
+            url: "${url}"
+`);
+    const validate = await runCli(['--validate', file], { cwd: directory });
+    expect(validate.code, validate.stdout).toBe(0);
+    server.setResponder(toolScriptResponder([]));
+    const run = await runCli(['--config', file, 'What do we sell?'], { cwd: directory, env: { NO_COLOR: '1' } });
+    expect(run.code, run.stderr).toBe(0);
+    const said = `MCP server "db" of agent reader failed to start, so the agent goes on without its tools: PostgreSQL at 127.0.0.1:${shop?.cluster.port}, database "shop", user "reader" refused the connection: password authentication failed for user "reader"`;
+    expect(run.stderr.replace(/\s+/g, ' ')).toContain(said);
+    // The record keeps it as a warning event (JSON).
+    expect(recordFiles()).toContain(JSON.stringify(said).slice(1, -1));
+    // The model was offered no database tool.
+    expect(server.requests[0]?.tools.map((tool) => tool.function.name)).not.toContain('mcp__db__query');
+    expect([validate.stdout, validate.stderr, run.stdout, run.stderr, recordFiles()].join('\n')).not.toContain(
+      wrongPassword,
+    );
+  });
+
+  it("runs upstream's npx spelling from the installed integration, the URL's password kept off the command line", async () => {
+    const url = `postgresql://reader:${shop?.password}@127.0.0.1:${shop?.cluster.port}/shop`;
+    const file = writeConfig(`        - name: db
+          type: stdio
+          command: npx
+          args: ["-y", "@modelcontextprotocol/server-postgres", "${url}"]
+`);
+    const seen: string[] = [];
+    const scripted = toolScriptResponder([query()]);
+    server.setResponder((request) => {
+      for (const identity of descendantProcessIdentities(process.pid)) seen.push(processCommandLine(identity.pid));
+      return scripted(request);
+    });
+    const run = await runCli(['--no-display', '--config', file, 'What do we sell?'], { cwd: directory });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      'MCP server "db": @modelcontextprotocol/server-postgres is run from the installed @massgen/mcp-postgres instead of downloading it with npx',
+    );
+    expect(JSON.parse(toolResults(server.requests)[0] ?? '')).toEqual(shop?.rows);
+    expect(seen.some((line) => line.includes('server-postgres'))).toBe(true);
+    expect(seen.join('\n')).not.toContain(shop?.password);
+    expect([run.stdout, run.stderr, recordFiles()].join('\n')).not.toContain(shop?.password);
+  });
+});
