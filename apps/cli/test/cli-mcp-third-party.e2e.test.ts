@@ -17,6 +17,7 @@ import { createFakeOpenAIServer } from '@massgen/testing';
 import type { FakeOpenAIServer } from '@massgen/testing';
 import { writeMcpTeam } from './mcp-team.js';
 import { runCli } from './run-cli.js';
+import { startServe, stopServes } from './serve-process.js';
 import { toolResults, toolScriptResponder } from './tool-script-responder.js';
 
 /**
@@ -47,6 +48,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  await stopServes();
   await server.close();
   rmSync(directory, { recursive: true, force: true });
 });
@@ -111,5 +113,27 @@ describe.runIf(process.platform === 'linux')('a third-party MCP integration', { 
     expect(toolResults(server.requests)).toEqual([`The code is ${accessCode}.`]);
     expect(recordFiles()).toContain('The code is [redacted].');
     expect([run.stdout, run.stderr, recordFiles()].join('\n')).not.toContain(accessCode);
+  });
+
+  it('redacts it from what massgen serve answers and logs, though the team repeats it', async () => {
+    writeConfig(accessCode);
+    server.setResponder(
+      toolScriptResponder(
+        [{ name: 'mcp__notes__read_note', arguments: { title: 'sign-in' } }],
+        ([note]) => `Noted: ${note}`,
+      ),
+    );
+    const served = await startServe(directory, ['--config', 'team.yaml']);
+    const response = await fetch(`${served.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'massgen', messages: [{ role: 'user', content: 'How do I sign in?' }] }),
+    });
+    const body = await response.text();
+    expect(response.status, body).toBe(200);
+    // The model did get the code from the tool, and repeated it in its answer.
+    expect(toolResults(server.requests)).toEqual([`The code is ${accessCode}.`]);
+    expect(JSON.parse(body)).toMatchObject({ choices: [{ message: { content: 'Noted: The code is [redacted].' } }] });
+    expect([body, served.stderr(), recordFiles()].join('\n')).not.toContain(accessCode);
   });
 });

@@ -8,13 +8,14 @@ import OpenAI from 'openai';
 import { createDeferred, createFakeOpenAIServer, createTeamResponder, samplePng } from '@massgen/testing';
 import type { FakeOpenAIServer } from '@massgen/testing';
 import { cliBin } from './run-cli.js';
+import { startServe as startServeIn, stopServes } from './serve-process.js';
+import type { ServeProcess } from './serve-process.js';
 
 const serverKey = 'serve-test-key';
 const curlPath = ['/usr/bin/curl', '/usr/local/bin/curl', '/bin/curl'].find((candidate) => existsSync(candidate));
 
 let directory: string;
 let upstream: FakeOpenAIServer;
-const running: ServeProcess[] = [];
 
 beforeEach(async () => {
   directory = mkdtempSync(path.join(tmpdir(), 'massgen-serve-'));
@@ -37,43 +38,14 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const started of running.splice(0)) {
-    started.child.kill('SIGKILL');
-    await started.exited;
-  }
+  await stopServes();
   await upstream.close();
   rmSync(directory, { recursive: true, force: true });
 });
 
-interface ServeProcess {
-  child: ReturnType<typeof spawn>;
-  url: string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Starts the built `massgen serve` on a free port and waits for the lines that give its URL and models. */
+/** The built `massgen serve`, started in the test's directory. */
 function startServe(args: string[], env: Record<string, string> = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [cliBin, 'serve', '--port', '0', ...args], {
-    cwd: directory,
-    env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  // Registered before it is known to listen, so the cleanup stops it whatever happens next.
-  const started: ServeProcess = { child, url: '', stderr: () => stderr, exited };
-  running.push(started);
-  return new Promise((resolve, reject) => {
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-      const match = /listening on (http:\/\/\S+) .*\nModels: .*\n/.exec(stderr);
-      if (match?.[1] !== undefined) resolve({ ...started, url: match[1] });
-    });
-    void exited.then((code) =>
-      reject(new Error(`massgen serve exited with ${String(code)} before listening:\n${stderr}`)),
-    );
-  });
+  return startServeIn(directory, args, env);
 }
 
 function runCurl(args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -8,11 +8,14 @@ export interface ScriptedCall {
 
 /**
  * A one-agent team's model that makes the given tool calls in order (one per tool result so
- * far), then answers `answer`: as its text (a team of one answers directly), or by `new_answer`
- * when that is offered, voting for itself when asked. What each call returned is in the
- * requests the fake server logs.
+ * far), then answers `answer` (or what it makes of the tool results): as its text (a team of one
+ * answers directly), or by `new_answer` when that is offered, voting for itself when asked. What
+ * each call returned is in the requests the fake server logs.
  */
-export function toolScriptResponder(calls: readonly ScriptedCall[], answer = 'Done.') {
+export function toolScriptResponder(
+  calls: readonly ScriptedCall[],
+  answerWith: string | ((results: string[]) => string) = 'Done.',
+) {
   return (request: FakeChatRequest): FakeReply => {
     const offered = request.tools.map((tool) => tool.function.name);
     if (offered.includes('vote'))
@@ -20,6 +23,12 @@ export function toolScriptResponder(calls: readonly ScriptedCall[], answer = 'Do
     const done = request.messages.filter((message) => message.role === 'tool').length;
     const call = calls[done];
     if (call !== undefined) return { type: 'tool-calls', calls: [call] };
+    const answer =
+      typeof answerWith === 'string'
+        ? answerWith
+        : answerWith(
+            request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content)),
+          );
     return offered.includes('new_answer')
       ? { type: 'tool-calls', calls: [{ name: 'new_answer', arguments: { content: answer } }] }
       : { type: 'text', text: answer };
