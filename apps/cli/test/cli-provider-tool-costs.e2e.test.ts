@@ -61,7 +61,7 @@ async function runTeam(
   const env = { XAI_API_KEY: xaiKey };
   const result = await runCli(['--no-display', '--config', 'team.yaml', 'How tall is the Eiffel Tower?'], { cwd, env });
   expect(result.stderr).not.toMatch(/\n\s+at /);
-  expect(result.code).toBe(0);
+  expect(result.code, result.stderr).toBe(0);
   const logs = await runCli(['logs', 'show', 'latest'], { cwd, env });
   expect(logs.code).toBe(0);
   return { events: readRunEvents(cwd), summary: logs.stdout };
@@ -102,5 +102,23 @@ describe("the providers' own tools in a run's cost and budget", () => {
     );
     expect(tokensOnly).toBe(true);
     expect(summary).toContain('the budget was used up');
+  });
+
+  it('keeps the answer whose own call used up the budget, and presents it', async () => {
+    // The searches come with the answers: the first answer's call alone crosses the budget.
+    const xai = await searchingXai('new_answer');
+    const { events } = await runTeam(
+      xai,
+      'budget-answer',
+      'orchestrator:\n  budget:\n    max_cost_usd: 0.05\n',
+    ).finally(() => xai.close());
+    expect(events.filter((event) => event.type === 'answer').length).toBeGreaterThanOrEqual(1);
+    const end = events.find((event) => event.type === 'run-end');
+    // The winning answer's searches cited pages, which the final answer keeps.
+    expect(end).toMatchObject({
+      type: 'run-end',
+      stopReason: 'budget',
+      finalAnswer: expect.stringMatching(/^Final answer: 330 m\.\n\nSources:\n- https:\/\/example\.com\/0/),
+    });
   });
 });

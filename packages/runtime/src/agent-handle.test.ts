@@ -76,4 +76,31 @@ describe('an agent handle', () => {
     await collect(handle.turn({ messages: [{ role: 'user', content: 'Present' }], workflowTools: [] }));
     expect(backend.requests[0]).not.toHaveProperty('turnEndingTools');
   });
+
+  it("reports a step's usage after its workflow call, so a budget it uses up cannot drop the answer it paid for", async () => {
+    const backend = createScriptedBackend({
+      turns: [
+        [
+          { type: 'usage', usage: { inputTokens: 900 } },
+          { type: 'text-delta', text: 'Thinking.' },
+          { type: 'tool-call', id: 'a1', name: 'new_answer', input: '{"content":"done"}' },
+          { type: 'usage', usage: { outputTokens: 40 } },
+          { type: 'finish', reason: 'tool-calls' },
+        ],
+      ],
+    });
+    const handle = createAgentHandle({
+      id: 'solo',
+      backend,
+      systemMessage: undefined,
+      sampling: {},
+      tools: [],
+      retryPolicy: defaultRetryPolicy,
+      sleep: async () => {},
+    });
+    const parts = await collect(
+      handle.turn({ messages: [{ role: 'user', content: 'Go' }], workflowTools: [newAnswer] }),
+    );
+    expect(parts.map((part) => part.type)).toEqual(['text-delta', 'tool-call', 'usage', 'usage', 'finish']);
+  });
 });

@@ -84,6 +84,9 @@ export function createAgentHandle(options: AgentHandleOptions): AgentHandle {
         const pendingFinish: AgentStreamPart[] = [];
         // Workflow calls wait for the step's end, when the sources its text cites are known.
         const workflowCalls: ToolCall[] = [];
+        // The step's usage follows its workflow calls: a budget that this usage uses up must not
+        // end the turn before the answer it paid for is submitted.
+        const stepUsage: AgentStreamPart[] = [];
         for await (const part of parts) {
           if (part.type === 'provider-tool') {
             yield { type: 'tool-call', id: part.id, name: part.name, input: part.input };
@@ -97,10 +100,12 @@ export function createAgentHandle(options: AgentHandleOptions): AgentHandle {
           // A step that ends in tool calls is not the end of the turn: hold its finish back.
           if (part.type === 'finish') pendingFinish.push(part);
           else if (part.type === 'tool-call' && workflowNames.has(part.name)) workflowCalls.push(part);
+          else if (part.type === 'usage') stepUsage.push(part);
           else yield part;
         }
         for (const source of sourcesListedIn(text)) cited.add(source);
         for (const call of workflowCalls) yield { type: 'tool-call', ...withSources(call, cited) };
+        yield* stepUsage;
         const runtimeCalls = calls.filter((call) => !workflowNames.has(call.name));
         const madeWorkflowCall = calls.some((call) => workflowNames.has(call.name));
         if (endedWithError || runtimeCalls.length === 0 || madeWorkflowCall) {

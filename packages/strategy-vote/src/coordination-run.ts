@@ -176,8 +176,11 @@ export class CoordinationRun {
     if (this.plateaued) return 'plateau';
     const spent = this.context.spent();
     const { maxTokensTotal, maxCostUsd } = this.settings;
-    if (maxTokensTotal !== undefined && spent.tokens >= maxTokensTotal) return 'budget';
-    if (maxCostUsd !== undefined && spent.costUsd >= maxCostUsd) return 'budget';
+    const overBudget =
+      (maxTokensTotal !== undefined && spent.tokens >= maxTokensTotal) ||
+      (maxCostUsd !== undefined && spent.costUsd >= maxCostUsd);
+    // An answer submitted in a turn that is ending was paid for: it is taken before the budget stops the run.
+    if (overBudget && !this.state.agents.some((agent) => agent.turn?.hasAnswerCall === true)) return 'budget';
     return undefined;
   }
 

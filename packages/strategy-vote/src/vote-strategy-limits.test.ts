@@ -7,6 +7,7 @@ import {
   voteCall,
   waitFor,
 } from '@massgen/testing';
+import type { AgentStreamPart } from '@massgen/core';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import {
@@ -321,6 +322,34 @@ describe('vote strategy: limits', () => {
     });
 
     expect(pricey.abortedTurns).toEqual([1]);
+    expect(onlyEvent(events, 'run-end')).toMatchObject({
+      stopReason: 'budget',
+      finalAnswer: 'Costly answer, presented.',
+    });
+  });
+
+  it('keeps the answer submitted by the very call that uses up the budget, and presents it', async () => {
+    let costUsd = 0;
+    const pricey = createScriptedAgent({
+      id: 'pricey',
+      turns: [
+        textTurn<AgentStreamPart>('', newAnswerCall('Costly answer'), {
+          type: 'usage',
+          usage: { inputTokens: 10, outputTokens: 10 },
+        }),
+        textTurn('Costly answer, presented.'),
+      ],
+    });
+    const context = createTestContext({
+      agents: [pricey],
+      settings: { budget: { maxCostUsd: 0.5 }, timeoutMs: safetyTimeoutMs },
+      spent: () => ({ tokens: 0, costUsd }),
+    });
+    const events = await collectEvents(createVoteStrategy(), context, (event) => {
+      if (event.type === 'usage') costUsd += 0.75;
+    });
+
+    expect(onlyEvent(events, 'answer')).toMatchObject({ agentId: 'pricey', label: 'agent1.1' });
     expect(onlyEvent(events, 'run-end')).toMatchObject({
       stopReason: 'budget',
       finalAnswer: 'Costly answer, presented.',
