@@ -45,19 +45,22 @@ export function installedPlugins(io: CliIo): Promise<InstalledPlugin[]> {
 /**
  * One row per plugin: package, version, kind, what it serves, and where it comes from. One package
  * can serve a dozen types, so on a terminal (`width` given) what it serves wraps within its own
- * column.
- * Into a pipe each plugin stays on one line, for grep.
+ * column. Into a pipe each plugin stays on one line, for grep, with what it serves last: padded
+ * out to the longest list, it would push every row to the width of that one.
  */
 export function formatPluginTable(plugins: readonly InstalledPlugin[], cwd: string, width?: number): string {
   const bundled = cliDependencies();
-  const rows = plugins.map((plugin) => [
-    plugin.packageName,
-    plugin.version,
-    plugin.kind,
-    plugin.problem === undefined ? plugin.serves.join(', ') : `unusable: ${plugin.problem}`,
-    bundled.has(plugin.packageName) ? bundledLabel : displayPath(plugin.directory, cwd),
-  ]);
-  const header = ['PACKAGE', 'VERSION', 'KIND', 'SERVES', 'FROM'];
+  const servesLast = width === undefined;
+  const columnsOf = (first: readonly string[], serves: string, from: string): string[] =>
+    servesLast ? [...first, from, serves] : [...first, serves, from];
+  const rows = plugins.map((plugin) =>
+    columnsOf(
+      [plugin.packageName, plugin.version, plugin.kind],
+      plugin.problem === undefined ? plugin.serves.join(', ') : `unusable: ${plugin.problem}`,
+      bundled.has(plugin.packageName) ? bundledLabel : displayPath(plugin.directory, cwd),
+    ),
+  );
+  const header = columnsOf(['PACKAGE', 'VERSION', 'KIND'], 'SERVES', 'FROM');
   const gap = '  ';
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
@@ -67,13 +70,18 @@ export function formatPluginTable(plugins: readonly InstalledPlugin[], cwd: stri
     // gets what is left beside the other columns and the usual "comes with massgen".
     const fixed =
       (widths[0] ?? 0) + (widths[1] ?? 0) + (widths[2] ?? 0) + bundledLabel.length + gap.length * (header.length - 1);
-    widths[servesColumn] = Math.min(widths[servesColumn] ?? 0, Math.max(width - fixed, minimumServesWidth));
+    widths[servesColumnOnTerminal] = Math.min(
+      widths[servesColumnOnTerminal] ?? 0,
+      Math.max(width - fixed, minimumServesWidth),
+    );
   }
   const help = new Help();
   help.minWidthToWrap = minimumServesWidth;
   const line = (cells: readonly string[]): string => {
     const columns = cells.map((cell, column) =>
-      column === servesColumn && width !== undefined ? help.boxWrap(cell, widths[column] ?? 0).split('\n') : [cell],
+      column === servesColumnOnTerminal && width !== undefined
+        ? help.boxWrap(cell, widths[column] ?? 0).split('\n')
+        : [cell],
     );
     const height = Math.max(...columns.map((column) => column.length));
     return Array.from({ length: height }, (_, index) =>
@@ -88,7 +96,7 @@ export function formatPluginTable(plugins: readonly InstalledPlugin[], cwd: stri
   return `${[header, ...rows].map(line).join('\n')}\n`;
 }
 
-const servesColumn = 3;
+const servesColumnOnTerminal = 3;
 const minimumServesWidth = 20;
 const bundledLabel = 'comes with massgen';
 
