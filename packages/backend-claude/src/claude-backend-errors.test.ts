@@ -1,10 +1,12 @@
-import type { BackendRequest, BackendSettings, SerializedError, StreamPart } from '@massgen/core';
+import type { BackendRequest, BackendSettings, SerializedError } from '@massgen/core';
 import {
   collectParts,
   createFakeAnthropicServer,
   fakeAnthropicErrors,
+  type FakeAnthropicReply,
   type FakeAnthropicServer,
 } from '@massgen/testing';
+import { describeBackendFailureContract } from '@massgen/testing/vitest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
 
@@ -116,24 +118,6 @@ describe('claude backend HTTP errors', () => {
     expect(error.retryAfterMs).toBeGreaterThan(0);
     expect(error.retryAfterMs).toBeLessThanOrEqual(30_000);
   });
-
-  it('reports a 429 and then, on the next call, succeeds: the retry itself is the runtime’s', async () => {
-    server.enqueue(fakeAnthropicErrors.rateLimit({ retryAfter: '1' }), { type: 'text', text: 'Second time lucky.' });
-    const backend = createClaudeBackend(settings());
-    const first = await collectParts(backend.stream(question));
-    const second = await collectParts(backend.stream(question));
-    expect(first.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_RATE_LIMIT' } });
-    expect(second.map((part) => (part.type === 'text-delta' ? part.text : '')).join('')).toBe('Second time lucky.');
-    expect(second.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
-    expect(server.requests).toHaveLength(2);
-  });
-
-  it('never shows the API key, even when the provider echoes it', async () => {
-    server.enqueue(fakeAnthropicErrors.invalidRequest(`Key ${apiKey} is not valid for this workspace.`));
-    const error = await failure();
-    expect(error.message).not.toContain(apiKey);
-    expect(error.message).toContain('[redacted]');
-  });
 });
 
 describe('claude backend stream failures', () => {
@@ -159,20 +143,6 @@ describe('claude backend stream failures', () => {
     expect(await failure()).toMatchObject({ code: 'BACKEND_SERVER', retryable: true });
   });
 
-  it('reports a stream cut halfway, after the text that arrived, as a retryable dropped stream', async () => {
-    server.enqueue({ type: 'drop', afterEvents: 6, reply: { type: 'text', text: 'This answer never finishes.' } });
-    const parts = await collectParts(createClaudeBackend(settings()).stream(question));
-    expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(0);
-    expect(parts.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_STREAM', retryable: true } });
-  });
-
-  it('reports a stream that ends quietly without message_stop as dropped', async () => {
-    server.enqueue({ type: 'drop', afterEvents: 6, graceful: true });
-    const error = await failure();
-    expect(error).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
-    expect(error.message).toContain('message_stop');
-  });
-
   it('does not emit a tool call whose block never closed', async () => {
     server.enqueue({
       type: 'drop',
@@ -182,50 +152,6 @@ describe('claude backend stream failures', () => {
     const parts = await collectParts(createClaudeBackend(settings()).stream(question));
     expect(parts.some((part) => part.type === 'tool-call')).toBe(false);
     expect(parts.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_STREAM' } });
-  });
-
-  it('reports an unreachable server as a retryable network error', async () => {
-    const closed = await createFakeAnthropicServer();
-    const url = closed.url;
-    await closed.close();
-    expect(await failure({ base_url: url })).toMatchObject({ code: 'BACKEND_NETWORK', retryable: true });
-  });
-});
-
-describe('claude backend cancellation and timeouts', () => {
-  it('ends with ABORTED when the caller aborts mid-stream, and the server sees the request end', async () => {
-    server.enqueue({ type: 'stall', afterEvents: 5, reply: { type: 'text', text: 'Some words then silence.' } });
-    const controller = new AbortController();
-    const parts: StreamPart[] = [];
-    for await (const part of createClaudeBackend(settings()).stream(question, { signal: controller.signal })) {
-      parts.push(part);
-      if (part.type === 'text-delta') controller.abort();
-    }
-    expect(parts.at(-1)).toMatchObject({ type: 'error', error: { code: 'ABORTED', retryable: false } });
-    await server.idle();
-    expect(server.activeResponses).toBe(0);
-  });
-
-  it('ends with ABORTED without a request when the signal is already aborted', async () => {
-    expect(await failure({}, { signal: AbortSignal.abort() })).toMatchObject({ code: 'ABORTED' });
-    expect(server.requests).toHaveLength(0);
-  });
-
-  it('times out a server that never answers, after timeout_seconds', async () => {
-    server.enqueue({ type: 'hang' });
-    const error = await failure({ timeout_seconds: 0.2 });
-    expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true });
-    expect(error.message).toContain('0.2 s');
-  });
-
-  it('times out a stream that stalls between events, keeping the text that came', async () => {
-    server.enqueue({ type: 'stall', afterEvents: 5, reply: { type: 'text', text: 'Words, then nothing.' } });
-    const parts = await collectParts(createClaudeBackend(settings({ timeout_seconds: 0.2 })).stream(question));
-    expect(parts.some((part) => part.type === 'text-delta')).toBe(true);
-    const last = parts.at(-1);
-    expect(last).toMatchObject({ type: 'error', error: { code: 'TIMEOUT', retryable: true } });
-    expect(last?.type === 'error' && last.error.message).toContain('went silent');
-    await server.idle();
   });
 });
 
@@ -278,4 +204,21 @@ describe('claude backend API keys', () => {
       await open.close();
     }
   });
+});
+
+describeBackendFailureContract<FakeAnthropicReply>({
+  type: 'claude',
+  model: 'claude-fake-1',
+  startServer: createFakeAnthropicServer,
+  createBackend: createClaudeBackend,
+  missingEndMarker: 'message_stop',
+  replies: {
+    text: (text) => ({ type: 'text', text }),
+    stall: (text) => ({ type: 'stall', afterEvents: 5, reply: { type: 'text', text } }),
+    drop: (text) => ({ type: 'drop', afterEvents: 6, reply: { type: 'text', text } }),
+    endEarly: () => ({ type: 'drop', afterEvents: 6, graceful: true }),
+    hang: () => ({ type: 'hang' }),
+    rejectionSaying: (text) => fakeAnthropicErrors.invalidRequest(text),
+    rateLimit: (seconds) => fakeAnthropicErrors.rateLimit({ retryAfter: String(seconds) }),
+  },
 });

@@ -1,15 +1,13 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { BackendRequest, BackendSettings, SerializedError, StreamPart, Warning } from '@massgen/core';
+import type { BackendRequest, BackendSettings, SerializedError, Warning } from '@massgen/core';
 import {
   collectParts,
   terminalError,
   createFakeGeminiServer,
   fakeGeminiErrors,
-  googleErrorBody,
   type FakeGeminiReply,
   type FakeGeminiServer,
 } from '@massgen/testing';
+import { describeBackendFailureContract } from '@massgen/testing/vitest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
 
@@ -113,28 +111,6 @@ describe('Google errors become classified MassGen errors', () => {
     terminalError(await collectParts(createGeminiBackend(settings()).stream(question)));
     expect(server.requests).toHaveLength(2);
   });
-
-  it('fails a 429 with its delay, then succeeds on the next call (the retry itself is the runtime’s)', async () => {
-    server.enqueue(fakeGeminiErrors.rateLimit({ retryDelay: '0.25s' }), { type: 'text', text: 'Second time lucky.' });
-    const backend = createGeminiBackend(settings());
-    const first = terminalError(await collectParts(backend.stream(question)));
-    expect(first).toMatchObject({ code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 250 });
-    const second = await collectParts(backend.stream(question));
-    expect(second.map((part) => (part.type === 'text-delta' ? part.text : '')).join('')).toBe('Second time lucky.');
-    expect(second.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
-    expect(server.requests).toHaveLength(2);
-  });
-
-  it('never shows the key, even when the provider echoes it', async () => {
-    server.enqueue({
-      type: 'error',
-      status: 400,
-      body: googleErrorBody(400, 'INVALID_ARGUMENT', `Bad request for key ${apiKey}`),
-    });
-    const error = terminalError(await collectParts(createGeminiBackend(settings()).stream(question)));
-    expect(error.message).not.toContain(apiKey);
-    expect(error.message).toContain('[redacted]');
-  });
 });
 
 describe('broken streams', () => {
@@ -142,25 +118,6 @@ describe('broken streams', () => {
     type: 'text',
     text: 'A long answer that is cut off halfway through.',
   };
-
-  it('reports a connection dropped halfway as a retryable BACKEND_STREAM, after the text that came', async () => {
-    server.enqueue({ type: 'drop', afterChunks: 3, reply: long });
-    const parts = await collectParts(createGeminiBackend(settings()).stream(question));
-    expect(
-      parts
-        .filter((part) => part.type === 'text-delta')
-        .map((part) => (part.type === 'text-delta' ? part.text : ''))
-        .join(''),
-    ).toBe('A long answe');
-    expect(terminalError(parts)).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
-  });
-
-  it('reports a stream that ends cleanly without a finishReason as BACKEND_STREAM', async () => {
-    server.enqueue({ type: 'drop', afterChunks: 2, graceful: true, reply: long });
-    const error = terminalError(await collectParts(createGeminiBackend(settings()).stream(question)));
-    expect(error).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
-    expect(error.message).toContain('no finishReason');
-  });
 
   it('classifies an error object inside the stream by its code', async () => {
     server.enqueue({
@@ -174,81 +131,6 @@ describe('broken streams', () => {
     expect(error).toMatchObject({ code: 'BACKEND_OVERLOADED', retryable: true, statusCode: 503 });
     expect(error.message).toContain('in the middle of the stream');
     expect(error.message).toContain('The model is overloaded.');
-  });
-
-  it('cannot reach a closed port: BACKEND_NETWORK', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as AddressInfo;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = terminalError(
-      await collectParts(createGeminiBackend(settings({ base_url: `http://127.0.0.1:${port}` })).stream(question)),
-    );
-    expect(error).toMatchObject({ code: 'BACKEND_NETWORK', retryable: true });
-  });
-});
-
-describe('cancellation and timeouts', () => {
-  it('ends with ABORTED when the caller cancels before any byte, and leaves no request open', async () => {
-    server.enqueue({ type: 'hang' });
-    const controller = new AbortController();
-    const pending = collectParts(createGeminiBackend(settings()).stream(question, { signal: controller.signal }));
-    await server.waitForRequests(1);
-    controller.abort();
-    expect(terminalError(await pending)).toMatchObject({ code: 'ABORTED', retryable: false });
-    await server.idle();
-  });
-
-  it('ends with ABORTED when the caller cancels mid-stream', async () => {
-    server.enqueue({ type: 'stall', afterChunks: 2 });
-    const controller = new AbortController();
-    const parts: StreamPart[] = [];
-    for await (const part of createGeminiBackend(settings()).stream(question, { signal: controller.signal })) {
-      parts.push(part);
-      if (part.type === 'text-delta') controller.abort();
-    }
-    expect(terminalError(parts)).toMatchObject({ code: 'ABORTED' });
-    await server.idle();
-  });
-
-  it('sends nothing when the signal is already aborted', async () => {
-    const controller = new AbortController();
-    controller.abort();
-    expect(
-      terminalError(
-        await collectParts(createGeminiBackend(settings()).stream(question, { signal: controller.signal })),
-      ),
-    ).toMatchObject({ code: 'ABORTED' });
-    expect(server.requests).toHaveLength(0);
-  });
-
-  it('times out a server that never answers', async () => {
-    server.enqueue({ type: 'hang' });
-    const error = terminalError(
-      await collectParts(createGeminiBackend(settings({ timeout_seconds: 0.2 })).stream(question)),
-    );
-    expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true });
-    expect(error.message).toBe('Gemini did not answer within 0.2 s (the request timeout).');
-    await server.idle();
-  });
-
-  it('times out a stream that goes silent between chunks', async () => {
-    server.enqueue({ type: 'stall', afterChunks: 2 });
-    const parts = await collectParts(createGeminiBackend(settings({ timeout_seconds: 0.2 })).stream(question));
-    expect(parts.some((part) => part.type === 'text-delta')).toBe(true);
-    const error = terminalError(parts);
-    expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true });
-    expect(error.message).toContain('went silent for 0.2 s');
-    await server.idle();
-  });
-
-  it('closes the request when the consumer stops reading early', async () => {
-    server.enqueue({ type: 'stall', afterChunks: 2 });
-    for await (const part of createGeminiBackend(settings()).stream(question)) {
-      if (part.type === 'text-delta') break;
-    }
-    await server.idle();
-    expect(server.activeResponses).toBe(0);
   });
 });
 
@@ -310,4 +192,21 @@ describe('API keys', () => {
     expect(error).toMatchObject({ code: 'BACKEND_AUTH', statusCode: 400 });
     expect(error.message).toContain('API key not valid');
   });
+});
+
+describeBackendFailureContract<FakeGeminiReply>({
+  type: 'gemini',
+  model: 'gemini-2.5-flash',
+  startServer: createFakeGeminiServer,
+  createBackend: createGeminiBackend,
+  missingEndMarker: 'no finishReason',
+  replies: {
+    text: (text) => ({ type: 'text', text }),
+    stall: (text) => ({ type: 'stall', afterChunks: 2, reply: { type: 'text', text } }),
+    drop: (text) => ({ type: 'drop', afterChunks: 3, reply: { type: 'text', text } }),
+    endEarly: () => ({ type: 'drop', afterChunks: 2, graceful: true }),
+    hang: () => ({ type: 'hang' }),
+    rejectionSaying: (text) => fakeGeminiErrors.badRequest(text),
+    rateLimit: (seconds) => fakeGeminiErrors.rateLimit({ retryDelay: `${seconds}s` }),
+  },
 });

@@ -1,4 +1,4 @@
-import type { BackendRequest, BackendSettings, SerializedError, StreamPart, Warning } from '@massgen/core';
+import type { BackendRequest, BackendSettings, SerializedError, Warning } from '@massgen/core';
 import {
   collectParts,
   terminalError,
@@ -8,6 +8,7 @@ import {
   type FakeOpenAIServer,
   type FakeReply,
 } from '@massgen/testing';
+import { describeBackendFailureContract } from '@massgen/testing/vitest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
 
@@ -111,17 +112,6 @@ describe('HTTP errors become classified MassGen errors', () => {
     expect(error.message).toContain('HTTP 404');
   });
 
-  it('never repeats the API key, even when the provider echoes it', async () => {
-    server.enqueue({
-      type: 'error',
-      status: 400,
-      body: openAIErrorBody(`Key ${apiKey} is not valid for this model.`, 'invalid_request_error', null),
-    });
-    const error = terminalError(await collectParts(createOpenAICompatibleBackend(settings()).stream(question)));
-    expect(error.message).not.toContain(apiKey);
-    expect(error.message).toContain('[redacted]');
-  });
-
   it('fails authentication with a wrong key without printing it', async () => {
     const wrongKey = 'wrong-key-5d8e1b44';
     const error = terminalError(
@@ -130,31 +120,9 @@ describe('HTTP errors become classified MassGen errors', () => {
     expect(error).toMatchObject({ code: 'BACKEND_AUTH', statusCode: 401 });
     expect(error.message).not.toContain(wrongKey);
   });
-
-  it('reports a retryable rate limit, then succeeds on the next call (the retry is the runtime’s)', async () => {
-    server.enqueue(fakeOpenAIErrors.rateLimit({ retryAfter: '1' }), { type: 'text', text: 'Hello back.' });
-    const backend = createOpenAICompatibleBackend(settings());
-    const first = terminalError(await collectParts(backend.stream(question)));
-    expect(first).toMatchObject({ code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 1000 });
-    const second = await collectParts(backend.stream(question));
-    expect(second.map((part) => (part.type === 'text-delta' ? part.text : '')).join('')).toBe('Hello back.');
-    expect(second.at(-1)?.type).toBe('finish');
-    expect(server.requests).toHaveLength(2);
-  });
 });
 
 describe('broken streams, cancellation and timeouts', () => {
-  it('keeps the text that arrived, then ends with a retryable BACKEND_STREAM when the connection drops', async () => {
-    server.enqueue({ type: 'drop', afterChunks: 3, reply: { type: 'text', text: 'abcdefghijklmnop' } });
-    const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question));
-    expect(
-      parts.filter((part) => part.type === 'text-delta').map((part) => part.type === 'text-delta' && part.text),
-    ).toEqual(['abcd', 'efgh']);
-    const error = terminalError(parts);
-    expect(error).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
-    expect(error.message).toContain('the connection closed before the response ended');
-  });
-
   it('classifies an error event sent after the stream started, keeping the text before it', async () => {
     server.enqueue({
       type: 'stream-error',
@@ -185,77 +153,6 @@ describe('broken streams, cancellation and timeouts', () => {
     const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question));
     expect(parts.some((part) => part.type === 'tool-call')).toBe(false);
     expect(terminalError(parts).code).toBe('BACKEND_STREAM');
-  });
-
-  it('treats a stream that ends without finish_reason as broken', async () => {
-    server.enqueue({ type: 'drop', afterChunks: 2, graceful: true });
-    const error = terminalError(await collectParts(createOpenAICompatibleBackend(settings()).stream(question)));
-    expect(error).toMatchObject({ code: 'BACKEND_STREAM', retryable: true, provider: 'chatcompletion' });
-    expect(error.message).toContain('no finish_reason');
-  });
-
-  it('ends with ABORTED when the caller aborts mid-stream', async () => {
-    server.enqueue({ type: 'text', text: 'A long answer that the caller stops reading early.' });
-    const controller = new AbortController();
-    const parts: StreamPart[] = [];
-    for await (const part of createOpenAICompatibleBackend(settings()).stream(question, {
-      signal: controller.signal,
-    })) {
-      parts.push(part);
-      if (part.type === 'text-delta') controller.abort();
-    }
-    expect(parts.filter((part) => part.type === 'text-delta')).toHaveLength(1);
-    expect(terminalError(parts)).toMatchObject({ code: 'ABORTED', retryable: false });
-  });
-
-  it('ends with ABORTED when the caller aborts a hung request, and the server is left idle', async () => {
-    server.enqueue({ type: 'hang' });
-    const controller = new AbortController();
-    const pending = collectParts(
-      createOpenAICompatibleBackend(settings()).stream(question, { signal: controller.signal }),
-    );
-    await server.waitForRequests(1);
-    controller.abort();
-    expect(terminalError(await pending)).toMatchObject({ code: 'ABORTED', retryable: false });
-    await server.idle();
-  });
-
-  it('sends nothing when the signal is already aborted', async () => {
-    const parts = await collectParts(
-      createOpenAICompatibleBackend(settings()).stream(question, { signal: AbortSignal.abort() }),
-    );
-    expect(terminalError(parts).code).toBe('ABORTED');
-    expect(server.requests).toHaveLength(0);
-  });
-
-  it('times out a hung response with the configured request timeout', async () => {
-    server.enqueue({ type: 'hang' });
-    const error = terminalError(
-      await collectParts(createOpenAICompatibleBackend(settings({ timeout_seconds: 0.2 })).stream(question)),
-    );
-    expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true });
-    expect(error.message).toContain('0.2 s');
-  });
-
-  it('times out a stream that goes silent after it started, keeping the text that came', async () => {
-    server.enqueue({ type: 'stall', afterChunks: 2, reply: { type: 'text', text: 'abcdefgh' } });
-    const parts = await collectParts(
-      createOpenAICompatibleBackend(settings({ timeout_seconds: 0.2 })).stream(question),
-    );
-    expect(parts.filter((part) => part.type === 'text-delta')).toEqual([{ type: 'text-delta', text: 'abcd' }]);
-    const error = terminalError(parts);
-    expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true, agentId: 'agent-a', provider: 'chatcompletion' });
-    expect(error.message).toContain('went silent for 0.2 s');
-    await server.idle();
-  });
-
-  it('reports an unreachable server as a retryable network error', async () => {
-    const gone = await createFakeOpenAIServer();
-    await gone.close();
-    const error = terminalError(
-      await collectParts(createOpenAICompatibleBackend(settings({ base_url: gone.url })).stream(question)),
-    );
-    expect(error).toMatchObject({ code: 'BACKEND_NETWORK', retryable: true });
   });
 });
 
@@ -303,4 +200,25 @@ describe('API keys', () => {
     expect(error.message).toContain('groq');
     expect(error.message).not.toContain(anthropicKey);
   });
+});
+
+describeBackendFailureContract<FakeReply>({
+  type: 'chatcompletion',
+  model: 'fake-model',
+  startServer: createFakeOpenAIServer,
+  createBackend: createOpenAICompatibleBackend,
+  missingEndMarker: 'no finish_reason',
+  replies: {
+    text: (text) => ({ type: 'text', text }),
+    stall: (text) => ({ type: 'stall', afterChunks: 2, reply: { type: 'text', text } }),
+    drop: (text) => ({ type: 'drop', afterChunks: 3, reply: { type: 'text', text } }),
+    endEarly: () => ({ type: 'drop', afterChunks: 2, graceful: true }),
+    hang: () => ({ type: 'hang' }),
+    rejectionSaying: (text) => ({
+      type: 'error',
+      status: 400,
+      body: openAIErrorBody(text, 'invalid_request_error', null),
+    }),
+    rateLimit: (seconds) => fakeOpenAIErrors.rateLimit({ retryAfter: String(seconds) }),
+  },
 });

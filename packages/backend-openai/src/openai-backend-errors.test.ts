@@ -1,4 +1,4 @@
-import type { BackendRequest, BackendSettings, SerializedError, StreamPart, Warning } from '@massgen/core';
+import type { BackendRequest, BackendSettings, SerializedError, Warning } from '@massgen/core';
 import {
   collectParts,
   terminalError,
@@ -8,6 +8,7 @@ import {
   type FakeOpenAIServer,
   type FakeReply,
 } from '@massgen/testing';
+import { describeBackendFailureContract } from '@massgen/testing/vitest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAIBackend } from './openai-backend.js';
 
@@ -73,30 +74,6 @@ describe('HTTP errors from the Responses API', () => {
     const error = terminalError(await collectParts(createOpenAIBackend(settings()).stream(question)));
     expect(error).toMatchObject({ ...expected, provider: 'openai', agentId: 'agent-a' });
     expect(error.message).toContain('OpenAI');
-  });
-
-  it('reports a rate limit, then succeeds on the next call (the retry is the runtime’s)', async () => {
-    server.enqueue(fakeOpenAIErrors.rateLimit({ retryAfter: '1' }), { type: 'text', text: 'Hello back.' });
-    const backend = createOpenAIBackend(settings());
-    expect(terminalError(await collectParts(backend.stream(question)))).toMatchObject({
-      code: 'BACKEND_RATE_LIMIT',
-      retryable: true,
-      retryAfterMs: 1000,
-    });
-    const second = await collectParts(backend.stream(question));
-    expect(second.map((part) => (part.type === 'text-delta' ? part.text : '')).join('')).toBe('Hello back.');
-    expect(server.requests).toHaveLength(2);
-  });
-
-  it('never repeats the API key, even when OpenAI echoes it', async () => {
-    server.enqueue({
-      type: 'error',
-      status: 400,
-      body: openAIErrorBody(`Key ${apiKey} may not use this model.`, 'invalid_request_error', null),
-    });
-    const error = terminalError(await collectParts(createOpenAIBackend(settings()).stream(question)));
-    expect(error.message).not.toContain(apiKey);
-    expect(error.message).toContain('[redacted]');
   });
 });
 
@@ -171,67 +148,6 @@ describe('broken streams, cancellation and timeouts', () => {
     expect(parts.some((part) => part.type === 'tool-call')).toBe(false);
     expect(terminalError(parts)).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
   });
-
-  it('treats a stream that ends without response.completed as broken', async () => {
-    server.enqueue({ type: 'drop', afterChunks: 6, graceful: true, reply: { type: 'text', text: 'abcdefgh' } });
-    const parts = await collectParts(createOpenAIBackend(settings()).stream(question));
-    expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(0);
-    const error = terminalError(parts);
-    expect(error).toMatchObject({ code: 'BACKEND_STREAM', retryable: true, provider: 'openai' });
-    expect(error.message).toContain('no response.completed');
-  });
-
-  it('ends with ABORTED when the caller aborts mid-stream', async () => {
-    server.enqueue({ type: 'text', text: 'A long answer that the caller stops reading early.' });
-    const controller = new AbortController();
-    const parts: StreamPart[] = [];
-    for await (const part of createOpenAIBackend(settings()).stream(question, { signal: controller.signal })) {
-      parts.push(part);
-      if (part.type === 'text-delta') controller.abort();
-    }
-    expect(parts.filter((part) => part.type === 'text-delta')).toHaveLength(1);
-    expect(terminalError(parts)).toMatchObject({ code: 'ABORTED', retryable: false });
-  });
-
-  it('ends with ABORTED when the caller aborts a hung request, and the server is left idle', async () => {
-    server.enqueue({ type: 'hang' });
-    const controller = new AbortController();
-    const pending = collectParts(createOpenAIBackend(settings()).stream(question, { signal: controller.signal }));
-    await server.waitForRequests(1);
-    controller.abort();
-    expect(terminalError(await pending)).toMatchObject({ code: 'ABORTED', retryable: false });
-    await server.idle();
-  });
-
-  it('times out a hung response with timeout_seconds', async () => {
-    server.enqueue({ type: 'hang' });
-    const error = terminalError(
-      await collectParts(createOpenAIBackend(settings({ timeout_seconds: 0.2 })).stream(question)),
-    );
-    expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true });
-    expect(error.message).toContain('0.2 s');
-  });
-
-  it('times out a stream that goes silent after it started', async () => {
-    server.enqueue({ type: 'stall', afterChunks: 5, reply: { type: 'text', text: 'abcdefgh' } });
-    const parts = await collectParts(createOpenAIBackend(settings({ timeout_seconds: 0.2 })).stream(question));
-    expect(parts.filter((part) => part.type === 'text-delta')).toEqual([{ type: 'text-delta', text: 'abcd' }]);
-    expect(terminalError(parts)).toMatchObject({
-      code: 'TIMEOUT',
-      retryable: true,
-      agentId: 'agent-a',
-      provider: 'openai',
-    });
-    await server.idle();
-  });
-
-  it('reports an unreachable server as a retryable network error', async () => {
-    const gone = await createFakeOpenAIServer();
-    await gone.close();
-    expect(
-      terminalError(await collectParts(createOpenAIBackend(settings({ base_url: gone.url })).stream(question))),
-    ).toMatchObject({ code: 'BACKEND_NETWORK', retryable: true });
-  });
 });
 
 describe('API keys', () => {
@@ -278,4 +194,25 @@ describe('API keys', () => {
     expect(error).toMatchObject({ code: 'BACKEND_AUTH', statusCode: 401 });
     expect(error.message).not.toContain(wrongKey);
   });
+});
+
+describeBackendFailureContract<FakeReply>({
+  type: 'openai',
+  model: 'gpt-4.1',
+  startServer: createFakeOpenAIServer,
+  createBackend: createOpenAIBackend,
+  missingEndMarker: 'no response.completed',
+  replies: {
+    text: (text) => ({ type: 'text', text }),
+    stall: (text) => ({ type: 'stall', afterChunks: 5, reply: { type: 'text', text } }),
+    drop: (text) => ({ type: 'drop', afterChunks: 5, reply: { type: 'text', text } }),
+    endEarly: () => ({ type: 'drop', afterChunks: 6, graceful: true, reply: { type: 'text', text: 'abcdefgh' } }),
+    hang: () => ({ type: 'hang' }),
+    rejectionSaying: (text) => ({
+      type: 'error',
+      status: 400,
+      body: openAIErrorBody(text, 'invalid_request_error', null),
+    }),
+    rateLimit: (seconds) => fakeOpenAIErrors.rateLimit({ retryAfter: String(seconds) }),
+  },
 });

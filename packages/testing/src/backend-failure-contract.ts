@@ -1,0 +1,174 @@
+import type { Backend, BackendRequest, BackendSettings, StreamPart } from '@massgen/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FakeServerControls } from './fake-server-controls.js';
+import { collectParts, terminalError } from './stream-parts.js';
+
+/** A fake provider server as the contract drives it: its controls and its base URL. */
+export type ContractServer<Reply> = FakeServerControls<unknown, Reply> & { readonly url: string };
+
+/** The replies the contract queues, written in one fake server's own vocabulary. */
+export interface ContractReplies<Reply> {
+  /** A complete text reply, streamed in several chunks. */
+  text(text: string): Reply;
+  /** The first chunks of a text reply, then silence with the connection open. */
+  stall(text: string): Reply;
+  /** The first chunks of a text reply, then the connection cut. */
+  drop(text: string): Reply;
+  /** The first chunks, then the stream closed cleanly without the provider's end marker. */
+  endEarly(): Reply;
+  /** Nothing at all: not even response headers. */
+  hang(): Reply;
+  /** A 4xx whose error message repeats `text`, as a provider does when it quotes a key back. */
+  rejectionSaying(text: string): Reply;
+  /** A 429 asking the client to wait `seconds`. */
+  rateLimit(seconds: number): Reply;
+}
+
+/** One backend under the failure contract, with its fake server. */
+export interface BackendContractSubject<Reply> {
+  /** `backend.type`, which errors carry as their `provider`. */
+  type: string;
+  model: string;
+  startServer(options: { apiKey: string }): Promise<ContractServer<Reply>>;
+  createBackend(settings: BackendSettings): Backend;
+  replies: ContractReplies<Reply>;
+  /** Words of the message for a stream that ended without its end marker (`no finish_reason`). */
+  missingEndMarker: string;
+}
+
+const apiKey = 'contract-key-5e1d9a7c42';
+const question: BackendRequest = { messages: [{ role: 'user', content: 'Hello?' }] };
+const longText = 'A long answer that arrives in pieces and is cut off before its end.';
+
+function streamedText(parts: readonly StreamPart[]): string {
+  return parts.map((part) => (part.type === 'text-delta' ? part.text : '')).join('');
+}
+
+/**
+ * The failure behaviour every backend owes the runtime, run against the backend's fake server:
+ * cancellation at each stage, both timeouts, broken and unfinished streams, an unreachable
+ * server, a rate limit, and no API key in any message. Each failure ends the stream with one
+ * error part, classified and marked retryable or not, keeping the text that came before it.
+ * Call it at the top level of a backend package's test file.
+ */
+export function describeBackendFailureContract<Reply>(subject: BackendContractSubject<Reply>): void {
+  describe(`${subject.type} backend: the failure contract`, () => {
+    let server: ContractServer<Reply>;
+
+    beforeEach(async () => {
+      server = await subject.startServer({ apiKey });
+    });
+
+    afterEach(async () => {
+      await server.close();
+    });
+
+    const backend = (options: Record<string, unknown> = {}): Backend =>
+      subject.createBackend({
+        agentId: 'agent-a',
+        type: subject.type,
+        model: subject.model,
+        options: { base_url: server.url, api_key: apiKey, ...options },
+        env: {},
+        warn: () => undefined,
+      });
+
+    it('ends with ABORTED when the caller aborts mid-stream, and the server sees the request end', async () => {
+      server.enqueue(subject.replies.stall(longText));
+      const controller = new AbortController();
+      const parts: StreamPart[] = [];
+      for await (const part of backend().stream(question, { signal: controller.signal })) {
+        parts.push(part);
+        if (part.type === 'text-delta') controller.abort();
+      }
+      expect(terminalError(parts)).toMatchObject({ code: 'ABORTED', retryable: false, provider: subject.type });
+      await server.idle();
+      expect(server.activeResponses).toBe(0);
+    });
+
+    it('ends with ABORTED when the caller aborts a request that has no answer yet, leaving none open', async () => {
+      server.enqueue(subject.replies.hang());
+      const controller = new AbortController();
+      const pending = collectParts(backend().stream(question, { signal: controller.signal }));
+      await server.waitForRequests(1);
+      controller.abort();
+      expect(terminalError(await pending)).toMatchObject({ code: 'ABORTED', retryable: false });
+      await server.idle();
+    });
+
+    it('sends nothing when the signal is already aborted', async () => {
+      const parts = await collectParts(backend().stream(question, { signal: AbortSignal.abort() }));
+      expect(terminalError(parts)).toMatchObject({ code: 'ABORTED' });
+      expect(server.requests).toHaveLength(0);
+    });
+
+    it('closes the request when the consumer stops reading early', async () => {
+      server.enqueue(subject.replies.stall(longText));
+      for await (const part of backend().stream(question)) {
+        if (part.type === 'text-delta') break;
+      }
+      await server.idle();
+      expect(server.activeResponses).toBe(0);
+    });
+
+    it('times out a server that never answers, after timeout_seconds', async () => {
+      server.enqueue(subject.replies.hang());
+      const error = terminalError(await collectParts(backend({ timeout_seconds: 0.2 }).stream(question)));
+      expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true, agentId: 'agent-a', provider: subject.type });
+      expect(error.message).toContain('0.2 s');
+      await server.idle();
+    });
+
+    it('times out a stream that goes silent after it started, keeping the text that came', async () => {
+      server.enqueue(subject.replies.stall(longText));
+      const parts = await collectParts(backend({ timeout_seconds: 0.2 }).stream(question));
+      expect(streamedText(parts)).not.toBe('');
+      expect(longText.startsWith(streamedText(parts))).toBe(true);
+      const error = terminalError(parts);
+      expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true, agentId: 'agent-a', provider: subject.type });
+      expect(error.message).toContain('went silent for 0.2 s');
+      await server.idle();
+    });
+
+    it('ends a stream whose connection drops with a retryable BACKEND_STREAM, after the text that came', async () => {
+      server.enqueue(subject.replies.drop(longText));
+      const parts = await collectParts(backend().stream(question));
+      expect(streamedText(parts)).not.toBe('');
+      expect(longText.startsWith(streamedText(parts))).toBe(true);
+      expect(terminalError(parts)).toMatchObject({ code: 'BACKEND_STREAM', retryable: true, provider: subject.type });
+    });
+
+    it("calls a stream that closes without the provider's end marker broken", async () => {
+      server.enqueue(subject.replies.endEarly());
+      const error = terminalError(await collectParts(backend().stream(question)));
+      expect(error).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
+      expect(error.message).toContain(subject.missingEndMarker);
+    });
+
+    it('reports an unreachable server as a retryable network error', async () => {
+      const gone = await subject.startServer({ apiKey });
+      await gone.close();
+      const error = terminalError(await collectParts(backend({ base_url: gone.url }).stream(question)));
+      expect(error).toMatchObject({ code: 'BACKEND_NETWORK', retryable: true, provider: subject.type });
+    });
+
+    it('reports a rate limit with its delay, then succeeds on the next call (the retry is the runtime’s)', async () => {
+      server.enqueue(subject.replies.rateLimit(1), subject.replies.text('Second time lucky.'));
+      const model = backend();
+      const first = terminalError(await collectParts(model.stream(question)));
+      expect(first).toMatchObject({ code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 1000 });
+      const second = await collectParts(model.stream(question));
+      expect(streamedText(second)).toBe('Second time lucky.');
+      expect(second.at(-1)?.type).toBe('finish');
+      expect(server.requests).toHaveLength(2);
+    });
+
+    it('never shows the API key, even when the provider quotes it back', async () => {
+      server.enqueue(subject.replies.rejectionSaying(`Key ${apiKey} is not valid for this model.`));
+      const error = terminalError(await collectParts(backend().stream(question)));
+      expect(error).toMatchObject({ retryable: false, agentId: 'agent-a' });
+      expect(error.message).not.toContain(apiKey);
+      expect(error.message).toContain('[redacted]');
+    });
+  });
+}

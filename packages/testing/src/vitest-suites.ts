@@ -1,0 +1,2 @@
+export { describeBackendFailureContract } from './backend-failure-contract.js';
+export type { BackendContractSubject, ContractReplies, ContractServer } from './backend-failure-contract.js';
