@@ -4,8 +4,11 @@ import {
   terminalError,
   createFakeOpenAIServer,
   fakeAzureOpenAIErrors,
+  openAIErrorBody,
   type FakeOpenAIServer,
+  type FakeReply,
 } from '@massgen/testing';
+import { describeBackendFailureContract } from '@massgen/testing/vitest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAzureOpenAIBackend } from './azure-openai-backend.js';
 import { optionsSchema } from './azure-openai-options.js';
@@ -202,18 +205,6 @@ describe('azure_openai errors', () => {
     expect(missing.message).toContain('deployment for this resource does not exist');
   });
 
-  it('reports a rate limit with Azure’s delay, then succeeds on the next call', async () => {
-    server.enqueue(fakeAzureOpenAIErrors.rateLimit(6), { type: 'text', text: 'Back.' });
-    const backend = createAzureOpenAIBackend(settings());
-    expect(terminalError(await collectParts(backend.stream(question)))).toMatchObject({
-      code: 'BACKEND_RATE_LIMIT',
-      retryable: true,
-      retryAfterMs: 6000,
-    });
-    expect((await collectParts(backend.stream(question))).at(-1)?.type).toBe('finish');
-    expect(server.requests).toHaveLength(2);
-  });
-
   it('rejects a wrong key without repeating it', async () => {
     const wrongKey = 'ffffffffffffffffffffffffffffffff';
     const error = terminalError(
@@ -250,19 +241,26 @@ describe('azure_openai errors', () => {
     expect(error.message).not.toContain(openAIKey);
     expect(server.requests).toHaveLength(0);
   });
+});
 
-  it('times out a stream that stalls, and is ABORTED when the caller cancels', async () => {
-    server.enqueue({ type: 'stall', afterChunks: 2 }, { type: 'hang' });
-    const stalled = terminalError(
-      await collectParts(createAzureOpenAIBackend(settings({ timeout_seconds: 0.2 })).stream(question)),
-    );
-    expect(stalled).toMatchObject({ code: 'TIMEOUT', retryable: true });
-
-    const controller = new AbortController();
-    const pending = collectParts(createAzureOpenAIBackend(settings()).stream(question, { signal: controller.signal }));
-    await server.waitForRequests(2);
-    controller.abort();
-    expect(terminalError(await pending)).toMatchObject({ code: 'ABORTED', retryable: false });
-    await server.idle();
-  });
+describeBackendFailureContract<FakeReply, FakeOpenAIServer>({
+  type: 'azure_openai',
+  model: 'gpt-4o',
+  startServer: ({ apiKey }) => createFakeOpenAIServer({ apiKey, azureDeployments: ['prod-4o'] }),
+  connection: (fake, key) => ({ azure_endpoint: fake.origin, deployment: 'prod-4o', api_key: key }),
+  createBackend: createAzureOpenAIBackend,
+  missingEndMarker: 'no finish_reason',
+  replies: {
+    text: (text) => ({ type: 'text', text }),
+    stall: (text) => ({ type: 'stall', afterChunks: 4, reply: { type: 'text', text } }),
+    drop: (text) => ({ type: 'drop', afterChunks: 3, reply: { type: 'text', text } }),
+    endEarly: () => ({ type: 'drop', afterChunks: 2, graceful: true }),
+    hang: () => ({ type: 'hang' }),
+    rejectionSaying: (text) => ({
+      type: 'error',
+      status: 400,
+      body: openAIErrorBody(text, 'invalid_request_error', null),
+    }),
+    rateLimit: (seconds) => fakeAzureOpenAIErrors.rateLimit(seconds),
+  },
 });

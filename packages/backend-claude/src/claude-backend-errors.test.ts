@@ -206,10 +206,11 @@ describe('claude backend API keys', () => {
   });
 });
 
-describeBackendFailureContract<FakeAnthropicReply>({
+describeBackendFailureContract<FakeAnthropicReply, FakeAnthropicServer>({
   type: 'claude',
   model: 'claude-fake-1',
   startServer: createFakeAnthropicServer,
+  connection: (fake, key) => ({ base_url: fake.url, api_key: key }),
   createBackend: createClaudeBackend,
   missingEndMarker: 'message_stop',
   replies: {

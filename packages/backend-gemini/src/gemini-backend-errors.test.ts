@@ -194,10 +194,11 @@ describe('API keys', () => {
   });
 });
 
-describeBackendFailureContract<FakeGeminiReply>({
+describeBackendFailureContract<FakeGeminiReply, FakeGeminiServer>({
   type: 'gemini',
   model: 'gemini-2.5-flash',
   startServer: createFakeGeminiServer,
+  connection: (fake, key) => ({ base_url: fake.url, api_key: key }),
   createBackend: createGeminiBackend,
   missingEndMarker: 'no finishReason',
   replies: {

@@ -202,10 +202,11 @@ describe('API keys', () => {
   });
 });
 
-describeBackendFailureContract<FakeReply>({
+describeBackendFailureContract<FakeReply, FakeOpenAIServer>({
   type: 'chatcompletion',
   model: 'fake-model',
   startServer: createFakeOpenAIServer,
+  connection: (fake, key) => ({ base_url: fake.url, api_key: key }),
   createBackend: createOpenAICompatibleBackend,
   missingEndMarker: 'no finish_reason',
   replies: {

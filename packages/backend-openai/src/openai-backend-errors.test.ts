@@ -196,10 +196,11 @@ describe('API keys', () => {
   });
 });
 
-describeBackendFailureContract<FakeReply>({
+describeBackendFailureContract<FakeReply, FakeOpenAIServer>({
   type: 'openai',
   model: 'gpt-4.1',
   startServer: createFakeOpenAIServer,
+  connection: (fake, key) => ({ base_url: fake.url, api_key: key }),
   createBackend: createOpenAIBackend,
   missingEndMarker: 'no response.completed',
   replies: {

@@ -3,16 +3,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FakeServerControls } from './fake-server-controls.js';
 import { collectParts, terminalError } from './stream-parts.js';
 
-/** A fake provider server as the contract drives it: its controls and its base URL. */
-export type ContractServer<Reply> = FakeServerControls<unknown, Reply> & { readonly url: string };
+/** A fake provider server as the contract drives it. */
+export type ContractServer<Reply> = FakeServerControls<unknown, Reply>;
 
 /** The replies the contract queues, written in one fake server's own vocabulary. */
 export interface ContractReplies<Reply> {
   /** A complete text reply, streamed in several chunks. */
   text(text: string): Reply;
-  /** The first chunks of a text reply, then silence with the connection open. */
+  /** The first chunks of a text reply (at least one with text), then silence with the connection open. */
   stall(text: string): Reply;
-  /** The first chunks of a text reply, then the connection cut. */
+  /** The first chunks of a text reply (at least one with text), then the connection cut. */
   drop(text: string): Reply;
   /** The first chunks, then the stream closed cleanly without the provider's end marker. */
   endEarly(): Reply;
@@ -25,11 +25,13 @@ export interface ContractReplies<Reply> {
 }
 
 /** One backend under the failure contract, with its fake server. */
-export interface BackendContractSubject<Reply> {
+export interface BackendContractSubject<Reply, Server extends ContractServer<Reply>> {
   /** `backend.type`, which errors carry as their `provider`. */
   type: string;
   model: string;
-  startServer(options: { apiKey: string }): Promise<ContractServer<Reply>>;
+  startServer(options: { apiKey: string }): Promise<Server>;
+  /** The backend options that point it at `server` with `apiKey` (`base_url` and `api_key`, for most). */
+  connection(server: Server, apiKey: string): Record<string, unknown>;
   createBackend(settings: BackendSettings): Backend;
   replies: ContractReplies<Reply>;
   /** Words of the message for a stream that ended without its end marker (`no finish_reason`). */
@@ -51,9 +53,11 @@ function streamedText(parts: readonly StreamPart[]): string {
  * error part, classified and marked retryable or not, keeping the text that came before it.
  * Call it at the top level of a backend package's test file.
  */
-export function describeBackendFailureContract<Reply>(subject: BackendContractSubject<Reply>): void {
+export function describeBackendFailureContract<Reply, Server extends ContractServer<Reply>>(
+  subject: BackendContractSubject<Reply, Server>,
+): void {
   describe(`${subject.type} backend: the failure contract`, () => {
-    let server: ContractServer<Reply>;
+    let server: Server;
 
     beforeEach(async () => {
       server = await subject.startServer({ apiKey });
@@ -63,12 +67,12 @@ export function describeBackendFailureContract<Reply>(subject: BackendContractSu
       await server.close();
     });
 
-    const backend = (options: Record<string, unknown> = {}): Backend =>
+    const backend = (options: Record<string, unknown> = {}, target: Server = server): Backend =>
       subject.createBackend({
         agentId: 'agent-a',
         type: subject.type,
         model: subject.model,
-        options: { base_url: server.url, api_key: apiKey, ...options },
+        options: { ...subject.connection(target, apiKey), ...options },
         env: {},
         warn: () => undefined,
       });
@@ -148,7 +152,7 @@ export function describeBackendFailureContract<Reply>(subject: BackendContractSu
     it('reports an unreachable server as a retryable network error', async () => {
       const gone = await subject.startServer({ apiKey });
       await gone.close();
-      const error = terminalError(await collectParts(backend({ base_url: gone.url }).stream(question)));
+      const error = terminalError(await collectParts(backend({}, gone).stream(question)));
       expect(error).toMatchObject({ code: 'BACKEND_NETWORK', retryable: true, provider: subject.type });
     });
 
