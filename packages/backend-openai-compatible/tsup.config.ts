@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup';
 import { bundledSdkOptions } from '../../scripts/bundled-sdk.mjs';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: ['src/index.ts', 'src/testing.ts'],
   format: ['esm'],
   dts: true,
   clean: true,

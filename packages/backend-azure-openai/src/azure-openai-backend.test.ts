@@ -8,23 +8,20 @@ import {
   type FakeOpenAIServer,
   type FakeReply,
 } from '@massgen/testing';
-import { describeBackendFailureContract } from '@massgen/testing/vitest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describeBackendFailureContract, useFakeServer } from '@massgen/testing/vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createAzureOpenAIBackend } from './azure-openai-backend.js';
 import { optionsSchema } from './azure-openai-options.js';
 import * as azureModule from './index.js';
 
 const azureKey = '3f9c0d7e5b2a48c1a6e4f0b9d8c7e6a5';
-let server: FakeOpenAIServer;
+const server = useFakeServer(() =>
+  createFakeOpenAIServer({ apiKey: azureKey, azureDeployments: ['prod-4o'], chunkSize: 3 }),
+);
 let warnings: Warning[];
 
-beforeEach(async () => {
-  server = await createFakeOpenAIServer({ apiKey: azureKey, azureDeployments: ['prod-4o'], chunkSize: 3 });
+beforeEach(() => {
   warnings = [];
-});
-
-afterEach(async () => {
-  await server.close();
 });
 
 function settings(options: Record<string, unknown> = {}, overrides: Partial<BackendSettings> = {}): BackendSettings {

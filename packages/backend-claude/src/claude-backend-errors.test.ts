@@ -6,20 +6,12 @@ import {
   type FakeAnthropicReply,
   type FakeAnthropicServer,
 } from '@massgen/testing';
-import { describeBackendFailureContract } from '@massgen/testing/vitest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describeBackendFailureContract, useFakeServer } from '@massgen/testing/vitest';
+import { describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
 
 const apiKey = 'sk-ant-test-key-123456';
-let server: FakeAnthropicServer;
-
-beforeEach(async () => {
-  server = await createFakeAnthropicServer({ apiKey });
-});
-
-afterEach(async () => {
-  await server.close();
-});
+const server = useFakeServer(() => createFakeAnthropicServer({ apiKey }));
 
 function settings(options: Record<string, unknown> = {}): BackendSettings {
   return {

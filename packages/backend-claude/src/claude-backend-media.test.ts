@@ -6,20 +6,12 @@ import {
   samplePng,
   sampleWav,
   terminalError,
-  type FakeAnthropicServer,
 } from '@massgen/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useFakeServer } from '@massgen/testing/vitest';
+import { describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
 
-let server: FakeAnthropicServer;
-
-beforeEach(async () => {
-  server = await createFakeAnthropicServer({ apiKey: 'sk-ant-test-media-4' });
-});
-
-afterEach(async () => {
-  await server.close();
-});
+const server = useFakeServer(() => createFakeAnthropicServer({ apiKey: 'sk-ant-test-media-4' }));
 
 function settings(): BackendSettings {
   return {

@@ -1,18 +1,14 @@
 import type { BackendRequest, BackendSettings, StreamPart, Warning } from '@massgen/core';
-import { collectParts, createFakeAnthropicServer, type FakeAnthropicServer } from '@massgen/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collectParts, createFakeAnthropicServer } from '@massgen/testing';
+import { useFakeServer } from '@massgen/testing/vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
 
-let server: FakeAnthropicServer;
+const server = useFakeServer(() => createFakeAnthropicServer({ apiKey: 'sk-ant-test-key-123' }));
 let warnings: Warning[];
 
-beforeEach(async () => {
-  server = await createFakeAnthropicServer({ apiKey: 'sk-ant-test-key-123' });
+beforeEach(() => {
   warnings = [];
-});
-
-afterEach(async () => {
-  await server.close();
 });
 
 function settings(options: Record<string, unknown> = {}): BackendSettings {

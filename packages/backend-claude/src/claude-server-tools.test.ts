@@ -1,19 +1,12 @@
 import type { BackendSettings, StreamPart } from '@massgen/core';
-import { collectParts, createFakeAnthropicServer, type FakeAnthropicServer } from '@massgen/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collectParts, createFakeAnthropicServer } from '@massgen/testing';
+import { useFakeServer } from '@massgen/testing/vitest';
+import { describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
 
 /** Anthropic's web_search and code_execution server tools through the official SDK against the fake Messages API. */
 const apiKey = 'sk-ant-test-server-tools';
-let server: FakeAnthropicServer;
-
-beforeEach(async () => {
-  server = await createFakeAnthropicServer({ apiKey });
-});
-
-afterEach(async () => {
-  await server.close();
-});
+const server = useFakeServer(() => createFakeAnthropicServer({ apiKey }));
 
 function settings(options: Record<string, unknown>): BackendSettings {
   return {

@@ -7,21 +7,16 @@ import {
   type FakeGeminiReply,
   type FakeGeminiServer,
 } from '@massgen/testing';
-import { describeBackendFailureContract } from '@massgen/testing/vitest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describeBackendFailureContract, useFakeServer } from '@massgen/testing/vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
 
 const apiKey = 'AIzaSecret-7f3a9c21b4';
-let server: FakeGeminiServer;
+const server = useFakeServer(() => createFakeGeminiServer({ apiKey }));
 let warnings: Warning[];
 
-beforeEach(async () => {
-  server = await createFakeGeminiServer({ apiKey });
+beforeEach(() => {
   warnings = [];
-});
-
-afterEach(async () => {
-  await server.close();
 });
 
 function settings(options: Record<string, unknown> = {}, env: BackendSettings['env'] = {}): BackendSettings {

@@ -1,26 +1,11 @@
 import type { BackendRequest, BackendSettings, MediaPart } from '@massgen/core';
-import {
-  collectParts,
-  createFakeGeminiServer,
-  samplePdf,
-  samplePng,
-  sampleWav,
-  terminalError,
-  type FakeGeminiServer,
-} from '@massgen/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collectParts, createFakeGeminiServer, samplePdf, samplePng, sampleWav, terminalError } from '@massgen/testing';
+import { useFakeServer } from '@massgen/testing/vitest';
+import { describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
 
 const apiKey = 'AIzaTestKey-media-5';
-let server: FakeGeminiServer;
-
-beforeEach(async () => {
-  server = await createFakeGeminiServer({ apiKey });
-});
-
-afterEach(async () => {
-  await server.close();
-});
+const server = useFakeServer(() => createFakeGeminiServer({ apiKey }));
 
 function settings(): BackendSettings {
   return {

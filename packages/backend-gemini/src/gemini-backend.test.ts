@@ -1,25 +1,16 @@
 import type { BackendModule, BackendRequest, BackendSettings, Message, StreamPart, Warning } from '@massgen/core';
-import {
-  collectParts,
-  createFakeGeminiServer,
-  createGeminiTeamResponder,
-  type FakeGeminiServer,
-} from '@massgen/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collectParts, createFakeGeminiServer, createGeminiTeamResponder } from '@massgen/testing';
+import { useFakeServer } from '@massgen/testing/vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
 import * as backendModule from './index.js';
 
 const apiKey = 'AIzaTestKey-0123456789';
-let server: FakeGeminiServer;
+const server = useFakeServer(() => createFakeGeminiServer({ apiKey }));
 let warnings: Warning[];
 
-beforeEach(async () => {
-  server = await createFakeGeminiServer({ apiKey });
+beforeEach(() => {
   warnings = [];
-});
-
-afterEach(async () => {
-  await server.close();
 });
 
 function settings(overrides: Partial<BackendSettings> = {}, options: Record<string, unknown> = {}): BackendSettings {

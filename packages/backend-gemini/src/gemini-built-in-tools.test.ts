@@ -1,19 +1,12 @@
 import type { BackendSettings, StreamPart } from '@massgen/core';
-import { collectParts, createFakeGeminiServer, type FakeGeminiServer } from '@massgen/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collectParts, createFakeGeminiServer } from '@massgen/testing';
+import { useFakeServer } from '@massgen/testing/vitest';
+import { describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
 
 /** Google Search grounding and code execution through the official SDK against the fake Gemini API. */
 const apiKey = 'AIzaTestKey-built-in-tools';
-let server: FakeGeminiServer;
-
-beforeEach(async () => {
-  server = await createFakeGeminiServer({ apiKey });
-});
-
-afterEach(async () => {
-  await server.close();
-});
+const server = useFakeServer(() => createFakeGeminiServer({ apiKey }));
 
 function settings(model: string, options: Record<string, unknown>): BackendSettings {
   return {

@@ -1,20 +1,16 @@
 import type { BackendSettings, StreamPart, Warning } from '@massgen/core';
-import { collectParts, createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collectParts, createFakeOpenAIServer } from '@massgen/testing';
+import { useFakeServer } from '@massgen/testing/vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createGrokBackend } from './index.js';
 
 /** xAI's live search through the official OpenAI SDK against the fake Chat Completions server. */
 const xaiKey = 'xai-test-live-search';
-let server: FakeOpenAIServer;
+const server = useFakeServer(() => createFakeOpenAIServer({ apiKey: xaiKey }));
 let warnings: Warning[];
 
-beforeEach(async () => {
-  server = await createFakeOpenAIServer({ apiKey: xaiKey });
+beforeEach(() => {
   warnings = [];
-});
-
-afterEach(async () => {
-  await server.close();
 });
 
 function settings(options: Record<string, unknown>): BackendSettings {

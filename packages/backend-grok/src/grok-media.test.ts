@@ -1,25 +1,11 @@
 import type { BackendSettings, MediaPart } from '@massgen/core';
-import {
-  collectParts,
-  createFakeOpenAIServer,
-  samplePdf,
-  samplePng,
-  terminalError,
-  type FakeOpenAIServer,
-} from '@massgen/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collectParts, createFakeOpenAIServer, samplePdf, samplePng, terminalError } from '@massgen/testing';
+import { useFakeServer } from '@massgen/testing/vitest';
+import { describe, expect, it } from 'vitest';
 import { createBackend } from './index.js';
 
 const xaiKey = 'xai-test-media-3';
-let server: FakeOpenAIServer;
-
-beforeEach(async () => {
-  server = await createFakeOpenAIServer({ apiKey: xaiKey });
-});
-
-afterEach(async () => {
-  await server.close();
-});
+const server = useFakeServer(() => createFakeOpenAIServer({ apiKey: xaiKey }));
 
 function settings(): BackendSettings {
   return {

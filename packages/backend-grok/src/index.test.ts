@@ -1,19 +1,12 @@
 import { parseOpenAICompatibleOptions, resolveEndpoint } from '@massgen/backend-openai-compatible';
 import type { BackendModule, BackendSettings } from '@massgen/core';
-import { collectParts, createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collectParts, createFakeOpenAIServer } from '@massgen/testing';
+import { useFakeServer } from '@massgen/testing/vitest';
+import { describe, expect, it } from 'vitest';
 import * as grokModule from './index.js';
 
 const xaiKey = 'xai-test-4f8a2c9e';
-let server: FakeOpenAIServer;
-
-beforeEach(async () => {
-  server = await createFakeOpenAIServer({ apiKey: xaiKey, chunkSize: 3 });
-});
-
-afterEach(async () => {
-  await server.close();
-});
+const server = useFakeServer(() => createFakeOpenAIServer({ apiKey: xaiKey, chunkSize: 3 }));
 
 function settings(overrides: Partial<BackendSettings> = {}): BackendSettings {
   return {

@@ -1,17 +1,10 @@
 import type { BackendSettings } from '@massgen/core';
-import { collectParts, createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collectParts, createFakeOpenAIServer } from '@massgen/testing';
+import { useFakeServer } from '@massgen/testing/vitest';
+import { describe, expect, it } from 'vitest';
 import { defineOpenAICompatibleBackend } from './define-openai-compatible-backend.js';
 
-let server: FakeOpenAIServer;
-
-beforeEach(async () => {
-  server = await createFakeOpenAIServer();
-});
-
-afterEach(async () => {
-  await server.close();
-});
+const server = useFakeServer(() => createFakeOpenAIServer());
 
 function settings(overrides: Partial<BackendSettings>): BackendSettings {
   return { agentId: 'agent-a', type: 'x', model: '', options: {}, env: {}, warn: () => {}, ...overrides };

@@ -1,25 +1,10 @@
 import type { BackendRequest, BackendSettings, MediaPart } from '@massgen/core';
-import {
-  collectParts,
-  createFakeOpenAIServer,
-  samplePdf,
-  samplePng,
-  sampleWav,
-  terminalError,
-  type FakeOpenAIServer,
-} from '@massgen/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collectParts, createFakeOpenAIServer, samplePdf, samplePng, sampleWav, terminalError } from '@massgen/testing';
+import { useFakeServer } from '@massgen/testing/vitest';
+import { describe, expect, it } from 'vitest';
 import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
 
-let server: FakeOpenAIServer;
-
-beforeEach(async () => {
-  server = await createFakeOpenAIServer({ apiKey: 'test-key-media-2' });
-});
-
-afterEach(async () => {
-  await server.close();
-});
+const server = useFakeServer(() => createFakeOpenAIServer({ apiKey: 'test-key-media-2' }));
 
 function settings(): BackendSettings {
   return {

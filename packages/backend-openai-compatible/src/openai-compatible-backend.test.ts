@@ -1,19 +1,15 @@
 import type { BackendModule, BackendRequest, BackendSettings, StreamPart, Warning } from '@massgen/core';
-import { collectParts, createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collectParts, createFakeOpenAIServer } from '@massgen/testing';
+import { useFakeServer } from '@massgen/testing/vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import * as backendModule from './index.js';
 import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
 
-let server: FakeOpenAIServer;
+const server = useFakeServer(() => createFakeOpenAIServer({ apiKey: 'test-key-123456' }));
 let warnings: Warning[];
 
-beforeEach(async () => {
-  server = await createFakeOpenAIServer({ apiKey: 'test-key-123456' });
+beforeEach(() => {
   warnings = [];
-});
-
-afterEach(async () => {
-  await server.close();
 });
 
 function settings(overrides: Partial<BackendSettings> = {}): BackendSettings {

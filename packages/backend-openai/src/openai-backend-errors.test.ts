@@ -8,21 +8,16 @@ import {
   type FakeOpenAIServer,
   type FakeReply,
 } from '@massgen/testing';
-import { describeBackendFailureContract } from '@massgen/testing/vitest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describeBackendFailureContract, useFakeServer } from '@massgen/testing/vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAIBackend } from './openai-backend.js';
 
 const apiKey = 'test-key-9b2d4e61';
-let server: FakeOpenAIServer;
+const server = useFakeServer(() => createFakeOpenAIServer({ apiKey }));
 let warnings: Warning[];
 
-beforeEach(async () => {
-  server = await createFakeOpenAIServer({ apiKey });
+beforeEach(() => {
   warnings = [];
-});
-
-afterEach(async () => {
-  await server.close();
 });
 
 function settings(options: Record<string, unknown> = {}, env: BackendSettings['env'] = {}): BackendSettings {

@@ -1,29 +1,14 @@
 import type { BackendRequest, BackendSettings, MediaPart } from '@massgen/core';
-import {
-  collectParts,
-  createFakeOpenAIServer,
-  samplePdf,
-  samplePng,
-  sampleWav,
-  terminalError,
-  type FakeOpenAIServer,
-} from '@massgen/testing';
+import { collectParts, createFakeOpenAIServer, samplePdf, samplePng, sampleWav, terminalError } from '@massgen/testing';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useFakeServer } from '@massgen/testing/vitest';
+import { describe, expect, it } from 'vitest';
 import { createOpenAIBackend } from './openai-backend.js';
 
 const apiKey = 'test-key-media-1';
-let server: FakeOpenAIServer;
-
-beforeEach(async () => {
-  server = await createFakeOpenAIServer({ apiKey });
-});
-
-afterEach(async () => {
-  await server.close();
-});
+const server = useFakeServer(() => createFakeOpenAIServer({ apiKey }));
 
 function settings(): BackendSettings {
   return {

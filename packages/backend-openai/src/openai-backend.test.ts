@@ -7,23 +7,19 @@ import type {
   StreamPart,
   Warning,
 } from '@massgen/core';
-import { collectParts, createFakeOpenAIServer, createTeamResponder, type FakeOpenAIServer } from '@massgen/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collectParts, createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
+import { useFakeServer } from '@massgen/testing/vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import * as openAIModule from './index.js';
 import { createOpenAIBackend } from './openai-backend.js';
 import { optionsSchema } from './openai-options.js';
 
 const apiKey = 'test-key-5c1e9a77';
-let server: FakeOpenAIServer;
+const server = useFakeServer(() => createFakeOpenAIServer({ apiKey }));
 let warnings: Warning[];
 
-beforeEach(async () => {
-  server = await createFakeOpenAIServer({ apiKey });
+beforeEach(() => {
   warnings = [];
-});
-
-afterEach(async () => {
-  await server.close();
 });
 
 function settings(model: string, options: Record<string, unknown> = {}): BackendSettings {

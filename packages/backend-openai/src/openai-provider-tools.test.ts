@@ -1,19 +1,12 @@
 import type { BackendSettings, StreamPart, Warning } from '@massgen/core';
-import { collectParts, createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collectParts, createFakeOpenAIServer } from '@massgen/testing';
+import { useFakeServer } from '@massgen/testing/vitest';
+import { describe, expect, it } from 'vitest';
 import { createOpenAIBackend } from './openai-backend.js';
 
 /** OpenAI's own web search and code interpreter through the official SDK against the fake Responses API. */
 const apiKey = 'test-key-provider-tools';
-let server: FakeOpenAIServer;
-
-beforeEach(async () => {
-  server = await createFakeOpenAIServer({ apiKey });
-});
-
-afterEach(async () => {
-  await server.close();
-});
+const server = useFakeServer(() => createFakeOpenAIServer({ apiKey }));
 
 function settings(options: Record<string, unknown>, warnings: Warning[] = []): BackendSettings {
   return {

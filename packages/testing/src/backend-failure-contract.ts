@@ -1,7 +1,8 @@
 import type { Backend, BackendRequest, BackendSettings, StreamPart } from '@massgen/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FakeServerControls } from './fake-server-controls.js';
 import { collectParts, terminalError } from './stream-parts.js';
+import { useFakeServer } from './use-fake-server.js';
 
 /** A fake provider server as the contract drives it. */
 export type ContractServer<Reply> = FakeServerControls<unknown, Reply>;
@@ -57,15 +58,7 @@ export function describeBackendFailureContract<Reply, Server extends ContractSer
   subject: BackendContractSubject<Reply, Server>,
 ): void {
   describe(`${subject.type} backend: the failure contract`, () => {
-    let server: Server;
-
-    beforeEach(async () => {
-      server = await subject.startServer({ apiKey });
-    });
-
-    afterEach(async () => {
-      await server.close();
-    });
+    const server = useFakeServer(() => subject.startServer({ apiKey }));
 
     const backend = (options: Record<string, unknown> = {}, target: Server = server): Backend =>
       subject.createBackend({

@@ -1,17 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useFakeServer } from './use-fake-server.js';
 import { createFakeGeminiServer } from './fake-gemini-server.js';
 import { fakeGeminiErrors } from './fake-gemini-server-errors.js';
-import type { FakeGeminiErrorReply, FakeGeminiServer } from './fake-gemini-server-types.js';
+import type { FakeGeminiErrorReply } from './fake-gemini-server-types.js';
 
-let server: FakeGeminiServer;
-
-beforeEach(async () => {
-  server = await createFakeGeminiServer();
-});
-
-afterEach(async () => {
-  await server.close();
-});
+const server = useFakeServer(() => createFakeGeminiServer());
 
 const body = JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Hello there' }] }] });
 

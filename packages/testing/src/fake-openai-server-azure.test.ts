@@ -1,19 +1,11 @@
 import OpenAI, { AzureOpenAI } from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useFakeServer } from './use-fake-server.js';
 import { fakeAzureOpenAIErrors } from './fake-azure-openai-route.js';
 import { createFakeOpenAIServer } from './fake-openai-server.js';
-import type { FakeOpenAIServer } from './fake-openai-server-types.js';
 
-let server: FakeOpenAIServer;
-
-beforeEach(async () => {
-  server = await createFakeOpenAIServer({ apiKey: 'azure-key', azureDeployments: ['gpt4o-prod'] });
-});
-
-afterEach(async () => {
-  await server.close();
-});
+const server = useFakeServer(() => createFakeOpenAIServer({ apiKey: 'azure-key', azureDeployments: ['gpt4o-prod'] }));
 
 function azureClient(options: { apiKey?: string; deployment?: string } = {}): AzureOpenAI {
   return new AzureOpenAI({

@@ -1,20 +1,15 @@
 import OpenAI from 'openai';
 import type { ResponseInputItem, ResponseStreamEvent } from 'openai/resources/responses/responses';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useFakeServer } from './use-fake-server.js';
 import { createFakeOpenAIServer } from './fake-openai-server.js';
-import type { FakeOpenAIServer } from './fake-openai-server-types.js';
 import { createTeamResponder } from './team-responder.js';
 
-let server: FakeOpenAIServer;
+const server = useFakeServer(() => createFakeOpenAIServer({ apiKey: 'test-key' }));
 let client: OpenAI;
 
-beforeEach(async () => {
-  server = await createFakeOpenAIServer({ apiKey: 'test-key' });
+beforeEach(() => {
   client = new OpenAI({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
-});
-
-afterEach(async () => {
-  await server.close();
 });
 
 async function collect(stream: AsyncIterable<ResponseStreamEvent>): Promise<ResponseStreamEvent[]> {

@@ -1,19 +1,14 @@
 import OpenAI from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useFakeServer } from './use-fake-server.js';
 import { createFakeOpenAIServer } from './fake-openai-server.js';
-import type { FakeOpenAIServer } from './fake-openai-server-types.js';
 
-let server: FakeOpenAIServer;
+const server = useFakeServer(() => createFakeOpenAIServer());
 let client: OpenAI;
 
-beforeEach(async () => {
-  server = await createFakeOpenAIServer();
+beforeEach(() => {
   client = new OpenAI({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
-});
-
-afterEach(async () => {
-  await server.close();
 });
 
 async function collect(stream: AsyncIterable<ChatCompletionChunk>): Promise<ChatCompletionChunk[]> {

@@ -1,2 +1,3 @@
 export { describeBackendFailureContract } from './backend-failure-contract.js';
 export type { BackendContractSubject, ContractReplies, ContractServer } from './backend-failure-contract.js';
+export { useFakeServer } from './use-fake-server.js';
