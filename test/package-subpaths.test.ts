@@ -16,7 +16,8 @@ const otherSubpaths: Readonly<Record<string, string>> = {
   'massgen ./schema.json': 'the JSON Schema of configuration files, for editors',
   '@massgen/tui ./live-display': 'the live display, loaded only when a terminal shows it',
   '@massgen/batch ./queue': 'queue mode (BullMQ over Redis), loaded only with --queue',
-  '@massgen/testing ./vitest': "suites that call vitest's describe and it (the backend failure contract), so the root entry works without vitest",
+  '@massgen/testing ./vitest':
+    "suites that call vitest's describe and it (the backend failure contract), so the root entry works without vitest",
 };
 
 const packageDirectories = ['packages', 'apps', 'tools'].flatMap((group) =>
