@@ -109,6 +109,7 @@ describe('npm install massgen, alone', { timeout: 2 * minutes }, () => {
         '@massgen/strategy-sequential',
         '@massgen/strategy-vote',
         '@massgen/tools-custom',
+        '@massgen/tools-media',
         '@massgen/tools-skills',
         '@massgen/tui',
         '@massgen/workspace',

@@ -15,6 +15,7 @@ export { convertToOpenAIResponsesInput } from './convert-to-openai-responses-inp
 export type { ResponsesInputOptions } from './convert-to-openai-responses-input.js';
 export { createOpenAIBackend } from './openai-backend.js';
 export { createOpenAIChatBackend } from './openai-chat-backend.js';
+export { createOpenAIMediaGeneration } from './openai-media-generation.js';
 export { openAIDefinition, resolveOpenAIEndpoint } from './openai-endpoint.js';
 export { openAIModelFamily, requiresChatCompletions } from './openai-model-family.js';
 export type { OpenAIModelFamily } from './openai-model-family.js';

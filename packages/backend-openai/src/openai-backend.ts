@@ -8,6 +8,7 @@ import {
   type Warning,
 } from '@massgen/core';
 import { createOpenAIChatBackend } from './openai-chat-backend.js';
+import { createOpenAIMediaGeneration } from './openai-media-generation.js';
 import { parseOpenAIOptions } from './openai-options.js';
 import { createOpenAIResponsesBackend } from './openai-responses-backend.js';
 import { chooseOpenAIApi, prepareOpenAISettings } from './prepare-openai-settings.js';
@@ -15,7 +16,8 @@ import { chooseOpenAIApi, prepareOpenAISettings } from './prepare-openai-setting
 /**
  * A backend for OpenAI (`backend.type: openai`): the Responses API by default, Chat Completions
  * when configured (`api: chat`) or when the model or settings need it. Settings the model refuses
- * are left out with a warning, given once per backend rather than on every call.
+ * are left out with a warning, given once per backend rather than on every call. Its images and
+ * speech endpoints make pictures and read text aloud with the configured model.
  */
 export function createOpenAIBackend(settings: BackendSettings): Backend {
   const options = parseOpenAIOptions(settings);
@@ -68,5 +70,11 @@ export function createOpenAIBackend(settings: BackendSettings): Backend {
     }
   }
 
-  return { specificationVersion: 'v1', provider: settings.type, modelId, stream };
+  return {
+    specificationVersion: 'v1',
+    provider: settings.type,
+    modelId,
+    stream,
+    ...createOpenAIMediaGeneration(settings, options, modelId),
+  };
 }

@@ -1,9 +1,12 @@
 import {
+  lazyOpenAISdkConnection,
   openAIPreset,
   resolveEndpoint,
   type OpenAICompatibleBackendDefinition,
   type OpenAICompatibleEndpoint,
+  type OpenAISdkConnection,
 } from '@massgen/backend-openai-compatible';
+import type { BackendSettings } from '@massgen/core';
 import type { OpenAIOptions } from './openai-options.js';
 
 /** OpenAI as the Chat Completions backend knows it: its URL, its key variable, its name in messages. */
@@ -18,4 +21,24 @@ export const openAIDefinition: OpenAICompatibleBackendDefinition = {
 /** Where requests go and which variable holds the key, the same for both APIs. */
 export function resolveOpenAIEndpoint(options: OpenAIOptions): OpenAICompatibleEndpoint {
   return resolveEndpoint(openAIDefinition, options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl });
+}
+
+/**
+ * The endpoint and the lazily made SDK connection of one OpenAI backend, for each of its APIs
+ * (Responses, images, speech): the key and the SDK are only looked at on the first call.
+ */
+export function openAIConnection(
+  settings: BackendSettings,
+  options: OpenAIOptions,
+): { endpoint: OpenAICompatibleEndpoint; connection: () => Promise<OpenAISdkConnection> } {
+  const endpoint = resolveOpenAIEndpoint(options);
+  const connection = lazyOpenAISdkConnection({
+    settings,
+    endpoint,
+    apiKey: options.apiKey,
+    timeoutMs: options.timeoutMs,
+    headers: options.headers,
+    organization: options.organization,
+  });
+  return { endpoint, connection };
 }

@@ -1,8 +1,4 @@
-import {
-  lazyOpenAISdkConnection,
-  withSdkStreamTimeout,
-  type OpenAISdkConnection,
-} from '@massgen/backend-openai-compatible';
+import { withSdkStreamTimeout, type OpenAISdkConnection } from '@massgen/backend-openai-compatible';
 import { failedCallContext, prepareMediaMessages } from '@massgen/backend-utils';
 import type { MediaSupport } from '@massgen/backend-utils';
 import {
@@ -13,7 +9,7 @@ import {
   type StreamPart,
 } from '@massgen/core';
 import { buildOpenAIResponsesRequest } from './build-openai-responses-request.js';
-import { resolveOpenAIEndpoint } from './openai-endpoint.js';
+import { openAIConnection } from './openai-endpoint.js';
 import type { OpenAIOptions } from './openai-options.js';
 import { mapOpenAIResponsesError } from './openai-responses-error.js';
 import { mapResponsesStream } from './openai-responses-stream.js';
@@ -36,15 +32,7 @@ export function createOpenAIResponsesBackend(
   options: OpenAIOptions,
   modelId: string,
 ): Backend {
-  const endpoint = resolveOpenAIEndpoint(options);
-  const connection = lazyOpenAISdkConnection({
-    settings,
-    endpoint,
-    apiKey: options.apiKey,
-    timeoutMs: options.timeoutMs,
-    headers: options.headers,
-    organization: options.organization,
-  });
+  const { endpoint, connection } = openAIConnection(settings, options);
 
   async function* stream(request: BackendRequest, callOptions: BackendCallOptions = {}): AsyncGenerator<StreamPart> {
     const { signal } = callOptions;

@@ -15,6 +15,8 @@ export type { CommonOptions } from './backend-options.js';
 export { CitedSources, describeSources, sourcesListedIn } from './cited-sources.js';
 export type { CitedSource } from './cited-sources.js';
 export { mergeExtraBody } from './extra-body.js';
+export { fetchAttachment, readLimited, tooLarge } from './fetch-limited.js';
+export type { FetchLimits } from './fetch-limited.js';
 export { lazy } from './lazy.js';
 export { describeCause, failedCallContext, mapBackendError, providerText } from './map-backend-error.js';
 export type {

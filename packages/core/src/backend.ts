@@ -1,5 +1,6 @@
 import type { AgentWorkspace } from './agent-workspace.js';
 import type { BackendMetadata } from './backend-metadata.js';
+import type { GeneratedMedia, ImageGenerationRequest, SpeechRequest } from './media-generation.js';
 import type { JsonSchema } from './json-schema.js';
 import type { Message } from './message.js';
 import type { OptionsSchema } from './options-schema.js';
@@ -56,6 +57,13 @@ export interface Backend {
   readonly provider: string;
   readonly modelId: string;
   stream(request: BackendRequest, options?: BackendCallOptions): AsyncIterable<StreamPart>;
+  /**
+   * Makes pictures with the backend's model, for a provider with an images API. Unlike `stream`
+   * it throws a `MassGenError` on failure. Absent when the provider has none.
+   */
+  generateImage?(request: ImageGenerationRequest, options?: BackendCallOptions): Promise<GeneratedMedia[]>;
+  /** Reads text aloud with the backend's model, for a provider with a speech API; throws like `generateImage`. */
+  generateSpeech?(request: SpeechRequest, options?: BackendCallOptions): Promise<GeneratedMedia>;
 }
 
 /** What the runtime hands a backend package to create a backend for one agent. */

@@ -34,6 +34,7 @@ export { MassGenError, toMassGenError } from './errors/massgen-error.js';
 export type { MassGenErrorOptions, SerializedError } from './errors/massgen-error.js';
 export { minimumSecretLength, redactDeep, redactError, redactText } from './errors/redact-secrets.js';
 export type { JsonSchema } from './json-schema.js';
+export type { GeneratedMedia, ImageGenerationRequest, SpeechRequest } from './media-generation.js';
 export type { AssistantMessage, Message, SystemMessage, ToolCall, ToolResultMessage, UserMessage } from './message.js';
 export type { OptionsIssue, OptionsParseResult, OptionsSchema } from './options-schema.js';
 export type {
@@ -48,6 +49,7 @@ export type { Strategy, StrategyContext, StrategyModule } from './strategy.js';
 export type { ResumedCoordination } from './resumed-coordination.js';
 export type { FinishReason, StreamPart, StreamPartType } from './stream-part.js';
 export type { Tool, ToolContext, ToolResult } from './tool.js';
+export type { ToolModelChoice, ToolModels } from './tool-models.js';
 export type {
   NamedPackageLoader,
   NamedPackageRequest,

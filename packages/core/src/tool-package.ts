@@ -3,6 +3,7 @@ import type { ConfigIssue } from './errors/config-error.js';
 import type { RunEvent } from './coordination-event.js';
 import type { OptionsSchema } from './options-schema.js';
 import type { Tool } from './tool.js';
+import type { ToolModels } from './tool-models.js';
 import type { Warning } from './warning.js';
 
 /**
@@ -40,6 +41,11 @@ export interface ToolSourceContext<AgentSettings = unknown, RunSettings = unknow
   workspaceFor?(agentId: string): AgentWorkspace | undefined;
   /** Loads a package the settings name (an MCP integration), as the run loads backends. */
   loadPackage?: NamedPackageLoader;
+  /**
+   * The models the package's tools may call on an agent's behalf (see `ToolModels`); absent when
+   * the package is opened outside a run that can create backends.
+   */
+  models?: ToolModels;
   /** Cancelled when the run is cancelled; long start-up work should stop then. */
   signal: AbortSignal;
   /** Reports a non-fatal problem (an MCP server that failed to start) as a run warning. */

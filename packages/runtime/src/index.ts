@@ -44,6 +44,7 @@ export { streamWithRetry } from './stream-with-retry.js';
 export { checkToolPackage, parseToolPackageSettings } from './tool-package-settings.js';
 export { createToolSourceContext, openToolPackage } from './tool-sources.js';
 export type { ToolSourceRun } from './tool-sources.js';
+export { createToolModels } from './tool-models.js';
 export type { StreamWithRetryOptions } from './stream-with-retry.js';
 export { UsageLedger } from './usage-ledger.js';
 export type { AgentUsage } from './usage-ledger.js';

@@ -1,9 +1,8 @@
-import { open } from 'node:fs/promises';
 import path from 'node:path';
+import { fetchAttachment, readLimited } from '@massgen/backend-utils';
 import { MassGenError } from '@massgen/core';
 import type { MediaPart } from '@massgen/core';
 import { attachmentPart, type AttachmentKind } from './attachment-type.js';
-import { fetchAttachment, tooLarge } from './fetch-attachment.js';
 
 /** One attachment as a user names it: a file path or an http(s) URL. */
 export interface AttachmentRequest {
@@ -35,27 +34,6 @@ export interface LoadAttachmentsOptions {
 
 function isUrl(source: string): boolean {
   return /^https?:\/\//i.test(source);
-}
-
-async function readLimited(file: string, maxBytes: number): Promise<Uint8Array> {
-  let handle;
-  try {
-    handle = await open(file, 'r');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-    throw new MassGenError({ code: 'MEDIA_INVALID', message: `Cannot read the attachment ${file}: ${reason}.` });
-  }
-  try {
-    const stats = await handle.stat();
-    if (!stats.isFile())
-      throw new MassGenError({ code: 'MEDIA_INVALID', message: `The attachment ${file} is not a regular file.` });
-    if (stats.size > maxBytes) throw tooLarge(file, stats.size, maxBytes);
-    return await handle.readFile();
-  } finally {
-    await handle.close();
-  }
 }
 
 /** One attachment, loaded and typed as `loadAttachments` does it (an interactive `/attach`). */

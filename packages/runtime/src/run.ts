@@ -28,6 +28,7 @@ import { defaultRetryPolicy } from './retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { requestGateFor } from './request-gate.js';
 import type { RequestGate } from './request-gate.js';
+import { createToolModels } from './tool-models.js';
 import { ToolSources } from './tool-sources.js';
 import { RunRecord, createRunId } from './run-record.js';
 import { assertResumable, resumedWarning } from './resume-checks.js';
@@ -139,6 +140,10 @@ export async function run(
     cwd,
     signal: options.signal ?? neverAborted,
     warn,
+    models: createToolModels(loader, config, {
+      warn,
+      ...(options.backends === undefined ? {} : { backends: options.backends }),
+    }),
   });
   secrets.push(...extensions.secrets());
   let agents: AgentHandle[];

@@ -4,6 +4,7 @@ import type {
   NamedPackageLoader,
   RunEvent,
   Tool,
+  ToolModels,
   ToolPackageModule,
   ToolSource,
   ToolSourceContext,
@@ -22,6 +23,8 @@ export interface ToolSourceRun {
   workspaceFor?: (agentId: string) => AgentWorkspace | undefined;
   /** Loads a package the settings name (an MCP integration). */
   loadPackage?: NamedPackageLoader;
+  /** The models tools may call on an agent's behalf (see `createToolModels`). */
+  models?: ToolModels;
 }
 
 /**
@@ -54,6 +57,7 @@ export function createToolSourceContext(
     },
     workspaceFor: (agentId) => run.workspaceFor?.(agentId),
     ...(run.loadPackage === undefined ? {} : { loadPackage: run.loadPackage }),
+    ...(run.models === undefined ? {} : { models: run.models }),
     signal: run.signal,
     warn: run.warn,
   };

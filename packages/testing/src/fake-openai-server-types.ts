@@ -1,3 +1,4 @@
+import type { FakeMediaGenerationRequest } from './fake-openai-media-routes.js';
 import type { FakeServerControls, FakeServerResponder } from './fake-server-controls.js';
 import type { FakeMedia } from './fake-media.js';
 
@@ -195,4 +196,6 @@ export interface FakeOpenAIServer extends FakeServerControls<FakeChatRequest, Fa
   readonly url: string;
   /** `http://127.0.0.1:<port>`, as an Azure OpenAI `endpoint`. */
   readonly origin: string;
+  /** Calls to `/v1/images/generations` and `/v1/audio/speech`, in order (not in `requests`: they are no model turns). */
+  readonly mediaRequests: readonly FakeMediaGenerationRequest[];
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { azureChatCompletionsRoute, azureDeploymentOf } from './fake-azure-openai-route.js';
 import { chatCompletionsRoute } from './fake-chat-completions-route.js';
 import { startFakeHttpServer } from './fake-http-server.js';
+import { createMediaGenerationRoutes } from './fake-openai-media-routes.js';
 import { bearerKeyRejection, type FakeModelRoute } from './fake-openai-route.js';
 import { openAIErrorBody } from './fake-openai-server-errors.js';
 import type {
@@ -25,7 +26,7 @@ const echoResponder: FakeResponder = (request) => {
 
 /**
  * Starts an HTTP server on 127.0.0.1 (a free port) that speaks OpenAI's Chat Completions and
- * Responses APIs, and Azure OpenAI's deployment routes, closely enough for the official `openai`
+ * Responses APIs, its images and speech endpoints, and Azure OpenAI's deployment routes, closely enough for the official `openai`
  * SDK, with scripted replies and faults. One queue and one responder serve every route.
  */
 export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = {}): Promise<FakeOpenAIServer> {
@@ -35,6 +36,7 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
   const models = options.models ?? ['fake-model'];
   const responsesRoute = createResponsesRoute();
   const azureRoute = azureChatCompletionsRoute(options.azureDeployments);
+  const mediaRoutes = createMediaGenerationRoutes(options.apiKey);
 
   async function handleModelRequest(
     request: IncomingMessage,
@@ -113,6 +115,7 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
     if (request.method === 'POST' && azureDeploymentOf(path) !== undefined)
       return handleModelRequest(request, response, azureRoute, url);
     if (request.method === 'GET' && path === '/v1/models') return handleModels(request, response);
+    if (mediaRoutes.handles(request.method, path)) return mediaRoutes.handle(request, response, path);
     sendJson(
       response,
       404,
@@ -126,5 +129,9 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
       sendJson(response, 500, openAIErrorBody(failureMessage('The fake server', error), 'server_error', null)),
   });
 
-  return Object.assign(fakeServerControls(http, log, replies), { url: `${http.origin}/v1`, origin: http.origin });
+  return Object.assign(fakeServerControls(http, log, replies), {
+    url: `${http.origin}/v1`,
+    origin: http.origin,
+    mediaRequests: mediaRoutes.requests,
+  });
 }

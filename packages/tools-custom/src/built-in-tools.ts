@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import type { Tool } from '@massgen/core';
+import type { AgentWorkspace, Tool, ToolModels } from '@massgen/core';
 import { defineTool } from '@massgen/tool-utils';
+import { createMediaTools } from '@massgen/tools-media';
+import type { MediaToolName } from '@massgen/tools-media';
 
 /** Where upstream MassGen keeps its own tools; configurations name them by paths under it. */
 export const upstreamToolDirectory = 'massgen/tool/';
@@ -16,9 +18,53 @@ const twoNumbers = defineTool({
   execute: ({ x, y }) => `The sum of ${x} and ${y} is ${x + y}`,
 });
 
+/** What a built-in tool that calls a model or touches files is given: the run's models and the agent's workspace. */
+export interface BuiltInToolContext {
+  agentId: string;
+  models: ToolModels | undefined;
+  workspace: () => AgentWorkspace | undefined;
+}
+
+interface BuiltIn {
+  function: string;
+  upstreamPath: string;
+  /** Whether upstream finds it by function name alone (an entry without a path). */
+  pathless: boolean;
+  make(context: BuiltInToolContext): Tool;
+}
+
+/**
+ * Upstream's media tools (`massgen/tool/_multimodal_tools/<tool>.py`) and the `@massgen/tools-media`
+ * tool each is, with that package's defaults: the agent's own model for understanding, OpenAI's
+ * image and speech models for making. Their parameters keep upstream's names.
+ */
+const upstreamMediaTools: ReadonlyArray<[upstreamFunction: string, tool: MediaToolName]> = [
+  ['understand_image', 'understand_image'],
+  ['understand_audio', 'understand_audio'],
+  ['understand_video', 'understand_video'],
+  ['understand_file', 'understand_file'],
+  ['text_to_image_generation', 'text_to_image'],
+  ['text_to_speech_transcription_generation', 'text_to_speech'],
+];
+
 /** Upstream built-in tools MassGen-TS has an equivalent of, by function name and the file upstream keeps it in. */
-const builtIns: ReadonlyArray<{ function: string; upstreamPath: string; tool: Tool }> = [
-  { function: 'two_num_tool', upstreamPath: `${upstreamToolDirectory}_basic/_two_num_tool.py`, tool: twoNumbers },
+const builtIns: readonly BuiltIn[] = [
+  {
+    function: 'two_num_tool',
+    upstreamPath: `${upstreamToolDirectory}_basic/_two_num_tool.py`,
+    pathless: true,
+    make: () => twoNumbers,
+  },
+  ...upstreamMediaTools.map(([upstreamFunction, tool]): BuiltIn => ({
+    function: upstreamFunction,
+    upstreamPath: `${upstreamToolDirectory}_multimodal_tools/${upstreamFunction}.py`,
+    pathless: false,
+    make: (context) => {
+      const [made] = createMediaTools({ ...context, settings: {} }, [tool]);
+      if (made === undefined) throw new Error(`@massgen/tools-media has no ${tool}`);
+      return made;
+    },
+  })),
 ];
 
 /**
@@ -54,13 +100,27 @@ export function isUpstreamPathlessTool(functionName: string): boolean {
   return upstreamPathlessTools.has(functionName);
 }
 
-/**
- * The built-in equivalent of an upstream tool: by function name when no path is written (as
- * upstream looks it up), or by function and upstream path.
- */
-export function builtInToolFor(functionName: string, upstreamPath?: string): Tool | undefined {
+function findBuiltIn(functionName: string, upstreamPath?: string): BuiltIn | undefined {
   return builtIns.find(
     (builtIn) =>
-      builtIn.function === functionName && (upstreamPath === undefined || builtIn.upstreamPath === upstreamPath),
-  )?.tool;
+      builtIn.function === functionName &&
+      (upstreamPath === undefined ? builtIn.pathless : builtIn.upstreamPath === upstreamPath),
+  );
+}
+
+/**
+ * Whether MassGen-TS has an upstream tool: by function name when no path is written (as
+ * upstream looks it up, among the tools it finds so), or by function and upstream path.
+ */
+export function hasBuiltInTool(functionName: string, upstreamPath?: string): boolean {
+  return findBuiltIn(functionName, upstreamPath) !== undefined;
+}
+
+/** The built-in equivalent of an upstream tool, made for one agent (see `hasBuiltInTool`). */
+export function builtInToolFor(
+  functionName: string,
+  upstreamPath: string | undefined,
+  context: BuiltInToolContext,
+): Tool | undefined {
+  return findBuiltIn(functionName, upstreamPath)?.make(context);
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CustomToolEntry } from './custom-tools-settings.js';
-import { builtInToolFor, upstreamToolDirectory } from './built-in-tools.js';
+import { hasBuiltInTool, upstreamToolDirectory } from './built-in-tools.js';
 
 /** One function of an entry: what it is called in the file, and what the model sees. */
 export interface FunctionPlan {
@@ -25,7 +25,8 @@ export type ToolUnit =
       functions: FunctionPlan[] | undefined;
       rename?: FunctionPlan;
     }
-  | { kind: 'built-in'; entry: number; functions: FunctionPlan[] }
+  /** `upstreamPath` absent: found by function name alone, as upstream finds its own tools. */
+  | { kind: 'built-in'; entry: number; functions: FunctionPlan[]; upstreamPath?: string }
   | { kind: 'unavailable'; entry: number; functions: FunctionPlan[]; upstreamPath?: string }
   | { kind: 'invalid'; entry: number; key: 'path'; message: string };
 
@@ -42,7 +43,7 @@ function planEntry(entry: CustomToolEntry, index: number, baseDir: string): Tool
     return withRename({ kind: 'package' as const, entry: index, packageName: entry.package, functions }, entry);
   }
   if (entry.path == null) {
-    return functions?.every((plan) => builtInToolFor(plan.function) !== undefined)
+    return functions?.every((plan) => hasBuiltInTool(plan.function))
       ? { kind: 'built-in', entry: index, functions }
       : { kind: 'unavailable', entry: index, functions: functions ?? [] };
   }
@@ -50,8 +51,8 @@ function planEntry(entry: CustomToolEntry, index: number, baseDir: string): Tool
   const upstreamPath = entry.path.replace(/\\/g, '/');
   if (!existsSync(file) && upstreamPath.startsWith(upstreamToolDirectory)) {
     const plans = functions ?? [];
-    return plans.length > 0 && plans.every((plan) => builtInToolFor(plan.function, upstreamPath) !== undefined)
-      ? { kind: 'built-in', entry: index, functions: plans }
+    return plans.length > 0 && plans.every((plan) => hasBuiltInTool(plan.function, upstreamPath))
+      ? { kind: 'built-in', entry: index, functions: plans, upstreamPath }
       : { kind: 'unavailable', entry: index, functions: plans, upstreamPath };
   }
   const extension = path.extname(file).toLowerCase();

@@ -1,6 +1,7 @@
 import type { ConfigIssue, Tool, ToolSource, ToolSourceContext } from '@massgen/core';
 import { ConfigError } from '@massgen/core';
 import { builtInToolFor } from './built-in-tools.js';
+import type { BuiltInToolContext } from './built-in-tools.js';
 import { planCustomTools } from './custom-tool-plan.js';
 import type { ToolUnit } from './custom-tool-plan.js';
 import { moduleTool, pythonTool } from './custom-tool-wrappers.js';
@@ -33,7 +34,14 @@ export async function createCustomToolSource(
       for (const unit of planCustomTools(entries, context.baseDir)) {
         try {
           if (unit.kind === 'python') bridge ??= await PythonBridge.start(context.env);
-          tools.push(...(await toolsOfUnit(unit, { bridge, limits, baseDir: context.baseDir })));
+          tools.push(
+            ...(await toolsOfUnit(unit, {
+              bridge,
+              limits,
+              baseDir: context.baseDir,
+              builtIn: { agentId, models: context.models, workspace: () => context.workspaceFor?.(agentId) },
+            })),
+          );
         } catch (error) {
           issueAt(agentId, entryKey(unit.entry, 'path'), describeFailure(error));
           continue;
@@ -72,7 +80,7 @@ export async function createCustomToolSource(
 
 async function toolsOfUnit(
   unit: ToolUnit,
-  run: { bridge: PythonBridge | undefined; limits: CallLimits; baseDir: string },
+  run: { bridge: PythonBridge | undefined; limits: CallLimits; baseDir: string; builtIn: BuiltInToolContext },
 ): Promise<Tool[]> {
   switch (unit.kind) {
     case 'python': {
@@ -97,7 +105,7 @@ async function toolsOfUnit(
     }
     case 'built-in':
       return unit.functions.flatMap((plan) => {
-        const tool = builtInToolFor(plan.function);
+        const tool = builtInToolFor(plan.function, unit.upstreamPath, run.builtIn);
         return tool === undefined ? [] : [moduleTool(tool, plan, run.limits)];
       });
     case 'unavailable':

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ConfigIssue, ToolPackageModule, ToolSource, Warning } from '@massgen/core';
+import type { ConfigIssue, ToolModels, ToolPackageModule, ToolSource, Warning } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
 import { checkToolPackage, openToolPackage } from '@massgen/runtime';
 import * as customToolsPackage from './index.js';
@@ -26,7 +26,7 @@ function configIn(directory: string, yaml: string, env: Record<string, string | 
 export async function openCustomTools(
   directory: string,
   yaml: string,
-  options: { env?: Record<string, string | undefined>; warnings?: Warning[] } = {},
+  options: { env?: Record<string, string | undefined>; warnings?: Warning[]; models?: ToolModels } = {},
 ): Promise<ToolSource> {
   const config = configIn(directory, yaml, options.env ?? process.env);
   const source = await openToolPackage(customTools, config, 'custom', {
@@ -34,6 +34,7 @@ export async function openCustomTools(
     cwd: directory,
     signal: new AbortController().signal,
     warn: (warning) => options.warnings?.push(warning),
+    ...(options.models === undefined ? {} : { models: options.models }),
   });
   if (source === undefined) throw new Error('the run does not need the custom tools package');
   return source;

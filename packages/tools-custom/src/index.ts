@@ -18,7 +18,8 @@ export function createToolSource(context: ToolSourceContext<CustomToolsAgentSett
   return createCustomToolSource(context);
 }
 
-export { builtInToolFor } from './built-in-tools.js';
+export { builtInToolFor, hasBuiltInTool } from './built-in-tools.js';
+export type { BuiltInToolContext } from './built-in-tools.js';
 export { customToolPrefix, maximumOutputCharacters } from './custom-tool-wrappers.js';
 export { defaultTimeoutSeconds } from './custom-tools-settings.js';
 export type { CustomToolEntry, CustomToolsAgentSettings, CustomToolsSettings } from './custom-tools-settings.js';

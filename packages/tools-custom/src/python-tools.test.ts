@@ -236,7 +236,7 @@ describe('Python custom tools', () => {
       '    path: "massgen/tool/_basic/_two_num_tool.py"',
       '    function: ["two_num_tool"]',
       '    defer_loading: false',
-      '  - {name: [understand_image], path: massgen/tool/_multimodal_tools/understand_image.py, function: [understand_image]}',
+      '  - {name: [text_to_video_generation], path: massgen/tool/_multimodal_tools/text_to_video_generation.py, function: [text_to_video_generation]}',
       '  - {path: massgen/tool/_basic/_two_num_tool.py, function: two_num_tool, name: sum_again, default_params: {x: 1}, colour: blue}',
       '  - {name: two_num_tool, function: wrong_two_num_tool}',
       '  - {function: gemini_computer_use}',
@@ -253,7 +253,7 @@ describe('Python custom tools', () => {
       ['custom_tools[0].defer_loading', /^defer_loading .* is not supported; the tool is offered from the start/],
       [
         'custom_tools[1]',
-        /understand_image \(massgen\/tool\/_multimodal_tools\/understand_image\.py\); the agent runs without it/,
+        /text_to_video_generation \(massgen\/tool\/_multimodal_tools\/text_to_video_generation\.py\); the agent runs without it/,
       ],
       ['custom_tools[2].default_params', /^upstream MassGen does not read default_params either/],
       ['custom_tools[2].colour', /^is not a custom tool setting, so it has no effect; expected path, package/],

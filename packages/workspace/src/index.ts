@@ -53,6 +53,7 @@ export type { CommandRunOptions, CommandRunResult } from './command-runner.js';
 export type { ContextPath } from './context-paths-settings.js';
 export { createFileTools } from './file-tools/create-file-tools.js';
 export { isWithin } from './path-containment.js';
+export { agentWorkspaceSandbox } from './agent-workspace-sandbox.js';
 export { PathSandbox, peersDirectory } from './path-sandbox.js';
 export type { PathIntent, PeersListing, ResolvedPath } from './path-sandbox.js';
 export { resolveRealPath } from './real-path.js';

@@ -1,0 +1,200 @@
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFakeOpenAIServer, samplePng } from '@massgen/testing';
+import type { FakeChatRequest, FakeOpenAIServer } from '@massgen/testing';
+import { runCli } from './run-cli.js';
+import { readRunEvents } from './run-record-events.js';
+import { toolResults, toolScriptResponder } from './tool-script-responder.js';
+import type { ScriptedCall } from './tool-script-responder.js';
+
+/**
+ * The media tools through the built CLI against the fake OpenAI server: an agent asks
+ * `understand_image` about a PNG made here, the tool's own model request carries the picture,
+ * and the model's answer comes back to the agent as the tool's result; bad input of every kind
+ * comes back to the model as a tool error while the run goes on; `text_to_image` saves what the
+ * images endpoint made into the agent's workspace.
+ */
+let directory: string;
+let server: FakeOpenAIServer;
+let hanging: Server;
+let hangingUrl: string;
+/** Settles when the connection the hanging server was asked on closes. */
+let hangingClosed: Promise<void> | undefined;
+
+beforeEach(async () => {
+  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-cli-media-')));
+  mkdirSync(path.join(directory, 'seer-workspace'));
+  server = await createFakeOpenAIServer({ apiKey: 'test-key' });
+  hangingClosed = undefined;
+  hanging = createServer((request) => {
+    hangingClosed = new Promise((resolve) => request.socket.once('close', () => resolve()));
+  });
+  await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+  const address = hanging.address();
+  hangingUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/slow.png`;
+});
+
+afterEach(async () => {
+  hanging.closeAllConnections();
+  await new Promise((resolve) => hanging.close(resolve));
+  await server.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+function team(toolLines: string[]): string {
+  const file = path.join(directory, 'team.yaml');
+  writeFileSync(
+    file,
+    [
+      'agent:',
+      '  id: seer',
+      '  backend:',
+      '    type: chatcompletion',
+      '    model: gpt-4.1',
+      `    base_url: ${JSON.stringify(server.url)}`,
+      '    api_key: test-key',
+      // An absolute workspace is used as it is, so the test's files are there for the run.
+      `    cwd: ${JSON.stringify(path.join(directory, 'seer-workspace'))}`,
+      ...toolLines.map((line) => `  ${line}`),
+      '',
+    ].join('\n'),
+  );
+  return file;
+}
+
+/** The agent's model makes the calls in order; a request with a picture in it is the tool's own. */
+function respond(calls: ScriptedCall[], pictureAnswer = 'The chart shows one red bar.') {
+  const agent = toolScriptResponder(calls, (results) => `Final: ${results.join(' | ')}`);
+  return (request: FakeChatRequest) =>
+    request.media.some((media) => media.kind === 'image')
+      ? { type: 'text' as const, text: pictureAnswer }
+      : agent(request);
+}
+
+const agentRequests = (requests: readonly FakeChatRequest[]) => requests.filter((request) => request.tools.length > 0);
+
+describe('massgen with the media tools', () => {
+  it('an agent asks understand_image about a PNG; the tool request carries it and the answer comes back to the agent', async () => {
+    const png = samplePng({ width: 8, height: 6, rgb: [220, 20, 20] });
+    writeFileSync(path.join(directory, 'seer-workspace', 'chart.png'), png);
+    server.setResponder(
+      respond([
+        { name: 'understand_image', arguments: { image_path: 'chart.png', prompt: 'What does the chart show?' } },
+      ]),
+    );
+    const result = await runCli(['--no-display', '--config', team(['  tools:', '    media: {}']), 'Read my chart.'], {
+      cwd: directory,
+    });
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.code).toBe(0);
+
+    const toolRequest = server.requests.find((request) => request.media.length > 0);
+    expect(toolRequest?.media).toEqual([
+      expect.objectContaining({ kind: 'image', mediaType: 'image/png', bytes: png }),
+    ]);
+    expect(toolRequest?.tools).toEqual([]);
+    expect(JSON.stringify(toolRequest?.messages)).toContain('What does the chart show?');
+    const offered = agentRequests(server.requests)[0]?.tools.map((tool) => tool.function.name);
+    expect(offered).toEqual(expect.arrayContaining(['understand_image', 'understand_file', 'text_to_image']));
+    expect(toolResults(server.requests)).toEqual([
+      'The chart shows one red bar.\n\n(answered by chatcompletion gpt-4.1)',
+    ]);
+    expect(result.stdout).toContain('Final: The chart shows one red bar.');
+    expect(readRunEvents(directory).filter((event) => event.type === 'tool-result')).toEqual([
+      expect.objectContaining({ agentId: 'seer', name: 'understand_image', isError: false }),
+    ]);
+  });
+
+  it('a missing file, an unsupported type, an oversize image and a URL that hangs: each a clear tool error, and the run goes on', async () => {
+    writeFileSync(path.join(directory, 'seer-workspace', 'notes.txt'), 'plain words');
+    // A picture with 8 KB after it: over a 1 KB limit whatever the picture compresses to.
+    writeFileSync(path.join(directory, 'seer-workspace', 'huge.png'), Buffer.concat([samplePng(), Buffer.alloc(8192)]));
+    server.setResponder(
+      respond([
+        { name: 'understand_image', arguments: { image_path: 'missing.png' } },
+        { name: 'understand_image', arguments: { image_path: 'notes.txt' } },
+        { name: 'understand_image', arguments: { image_path: 'huge.png' } },
+        { name: 'understand_image', arguments: { image_path: hangingUrl } },
+      ]),
+    );
+    const file = team(['  tools:', '    media:', '      max_file_mb: 0.001', '      url_timeout_seconds: 1']);
+    const result = await runCli(['--no-display', '--config', file, 'Look at these.'], { cwd: directory });
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.code).toBe(0);
+    const results = toolResults(server.requests);
+    expect(results).toEqual([
+      'Error: understand_image failed: Cannot read the file missing.png: no such file.',
+      'Error: understand_image failed: notes.txt is not an image: it is text/plain (understand_file reads documents); understand_image takes image files.',
+      expect.stringMatching(
+        /^Error: understand_image failed: The file huge\.png is [\d.]+ KB, over the limit of 2 KB\.$/,
+      ),
+      `Error: understand_image failed: Cannot fetch the file ${hangingUrl}: no complete answer within 1 s.`,
+    ]);
+    expect(server.requests.filter((request) => request.media.length > 0)).toEqual([]);
+    const events = readRunEvents(directory).filter((event) => event.type === 'tool-result');
+    expect(events.map((event) => event.type === 'tool-result' && event.isError)).toEqual([true, true, true, true]);
+    // The run let go of the URL that hangs: its connection closed (else this waits until the test times out).
+    expect(hangingClosed).toBeDefined();
+    await hangingClosed;
+  });
+
+  it("text_to_image saves the images endpoint's picture in the agent's workspace and tells the agent where", async () => {
+    server.setResponder(
+      respond([{ name: 'text_to_image', arguments: { prompt: 'A red bar chart', storage_path: 'pictures' } }]),
+    );
+    const file = team([
+      '  tools:',
+      '    media:',
+      '      tools: [text_to_image]',
+      '      image_model:',
+      '        type: openai',
+      `        base_url: ${JSON.stringify(server.url)}`,
+      '        api_key: test-key',
+    ]);
+    const result = await runCli(['--no-display', '--config', file, 'Draw a chart.'], { cwd: directory });
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.code).toBe(0);
+    const offered = agentRequests(server.requests)[0]?.tools.map((tool) => tool.function.name) ?? [];
+    expect(offered.filter((name) => /^(understand_|text_to_)/.test(name))).toEqual(['text_to_image']);
+    expect(server.mediaRequests).toEqual([
+      expect.objectContaining({ endpoint: 'images', body: { model: 'gpt-image-1', prompt: 'A red bar chart', n: 1 } }),
+    ]);
+    const [picture] = readdirSync(path.join(directory, 'seer-workspace', 'pictures'));
+    expect(picture).toMatch(/^a-red-bar-chart-.+\.png$/);
+    const bytes = readFileSync(path.join(directory, 'seer-workspace', 'pictures', picture ?? ''));
+    expect(toolResults(server.requests)).toEqual([
+      `Saved the image (made by openai gpt-image-1):\npictures/${picture ?? ''} (image/png, ${bytes.length} bytes)`,
+    ]);
+  });
+
+  it("runs upstream's custom_tools entry for massgen/tool/_multimodal_tools/understand_image.py as the media tool", async () => {
+    const png = samplePng({ rgb: [0, 0, 250] });
+    writeFileSync(path.join(directory, 'seer-workspace', 'sky.png'), png);
+    server.setResponder(
+      respond([{ name: 'custom_tool__understand_image', arguments: { image_path: 'sky.png' } }], 'All blue.'),
+    );
+    const file = team([
+      '  custom_tools:',
+      '    - name: ["understand_image"]',
+      '      category: "multimodal"',
+      '      path: "massgen/tool/_multimodal_tools/understand_image.py"',
+      '      function: ["understand_image"]',
+    ]);
+    const validated = await runCli(['--validate', file], { cwd: directory });
+    expect(validated.code).toBe(0);
+    expect(validated.stdout + validated.stderr).not.toMatch(/not support|✗/);
+    const result = await runCli(['--no-display', '--config', file, 'What colour is the sky picture?'], {
+      cwd: directory,
+    });
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.code).toBe(0);
+    expect(server.requests.find((request) => request.media.length > 0)?.media).toEqual([
+      expect.objectContaining({ kind: 'image', bytes: png }),
+    ]);
+    expect(toolResults(server.requests)).toEqual(['All blue.\n\n(answered by chatcompletion gpt-4.1)']);
+  });
+});

@@ -1,0 +1,64 @@
+import { ConfigError, MassGenError } from '@massgen/core';
+import type { Backend, ToolModelChoice, ToolModels, Warning } from '@massgen/core';
+import { formatKeyPath } from '@massgen/config';
+import type { MassGenConfig } from '@massgen/config';
+import type { PluginLoader } from './plugin-loader.js';
+
+/**
+ * The models a run's tool packages may call (see `ToolModels`). Each distinct choice creates its
+ * backend once, from the installed backend packages, with its options checked by the package's
+ * own schema; an agent's own backend, asked for as it is, is the one the run already made when the
+ * caller handed the run its backends.
+ */
+export function createToolModels(
+  loader: PluginLoader,
+  config: MassGenConfig,
+  run: { warn: (warning: Warning) => void; backends?: Record<string, Backend> },
+): ToolModels {
+  const opened = new Map<string, Promise<Backend>>();
+  return {
+    open(agentId: string, choice: ToolModelChoice = {}): Promise<Backend> {
+      const agent = config.agents.find((candidate) => candidate.id === agentId);
+      if (agent === undefined)
+        return Promise.reject(new MassGenError({ code: 'INTERNAL', message: `No agent "${agentId}" in this run.` }));
+      const own = choice.type === undefined || choice.type === agent.backend.type;
+      const given = run.backends?.[agentId];
+      if (own && choice.model === undefined && choice.options === undefined && given !== undefined)
+        return Promise.resolve(given);
+      const key = JSON.stringify([agentId, own ? '' : choice.type, choice.model ?? '', choice.options ?? {}]);
+      let backend = opened.get(key);
+      if (backend === undefined) {
+        backend = (async () => {
+          const type = own ? agent.backend.type : (choice.type as string);
+          const { module } = await loader.loadBackend(type, own ? agent.backend.package : undefined);
+          const options = own ? { ...agent.backend.options, ...choice.options } : { ...choice.options };
+          const parsed = module.optionsSchema?.safeParse(options);
+          if (parsed !== undefined && !parsed.success) {
+            throw new ConfigError({
+              ...(config.file === undefined ? {} : { file: config.file }),
+              issues: parsed.error.issues.map((issue) => ({
+                path: formatKeyPath(
+                  issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment))),
+                ),
+                message: `${issue.message} (in the options of the ${type} model a tool asked for)`,
+              })),
+            });
+          }
+          return module.createBackend({
+            agentId,
+            type,
+            model: choice.model ?? (own ? agent.backend.model : ''),
+            options,
+            ...(parsed === undefined ? {} : { parsedOptions: parsed.data }),
+            env: config.env,
+            warn: (warning) => run.warn({ ...warning, agentId }),
+          });
+        })();
+        opened.set(key, backend);
+        // A failed creation is not kept, so a later call reports the problem again rather than a stale promise.
+        backend.catch(() => opened.delete(key));
+      }
+      return backend;
+    },
+  };
+}
