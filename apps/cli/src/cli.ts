@@ -87,6 +87,10 @@ Examples:
   massgen batch q.jsonl -c team.yaml -o results.jsonl   many questions, scored (massgen batch --help)
   massgen web --open                    start, watch and replay runs in the browser (massgen web --help)
 
+In the live display: m sends every agent a message (in an agent's view, 1-9, that agent alone),
+a answers now, q cancels; an agent's question (coordination.human_input) waits for your reply
+there. See docs/person-in-the-loop.md.
+
 Exit codes:
   0 success   1 configuration error   2 execution error   3 timeout
   4 interrupted: Ctrl-C, SIGTERM or SIGHUP stopped the run; its record is complete

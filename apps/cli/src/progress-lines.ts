@@ -37,6 +37,11 @@ export class ProgressLines {
       }
       case 'restart':
         return `${event.agentId} restarts: ${oneLine(event.reason)}`;
+      case 'human-message': {
+        const to = event.to === undefined ? 'every agent' : event.to.join(', ');
+        if (event.late === true) return `Message to ${to} came after coordination ended; no agent saw it`;
+        return `Message to ${to}: ${oneLine(event.text)}`;
+      }
       case 'agent-waiting':
         return `${event.agentId} waits for ${firstAnswersOf(event.waitingFor)} before it restarts: ${oneLine(event.reason)}`;
       case 'agent-error':

@@ -75,6 +75,7 @@ export async function runCoordination(options: RunCommandOptions): Promise<RunCo
       ...(options.attachments === undefined ? {} : { attachments: options.attachments }),
       ...(options.record ? {} : { record: false as const }),
       ...(options.resume === undefined ? {} : { resume: options.resume }),
+      ...(display.humanMessages === undefined ? {} : { humanMessages: display.humanMessages }),
       onEvent: (event) => {
         status = reduceRunStatus(status, event);
         display.onEvent(event);

@@ -1,4 +1,5 @@
-import type { RunEvent } from '@massgen/core';
+import type { AskHuman, HumanMessage, HumanMessages, RunEvent } from '@massgen/core';
+import { HumanInbox } from '@massgen/runtime';
 import type { DisplaySettings } from '@massgen/config';
 import type { CliIo } from './cli-io.js';
 import type { DisplayMode } from './display-choice.js';
@@ -11,6 +12,10 @@ export interface RunDisplay {
   readonly answerNow: AbortSignal;
   /** Aborted when the user cancels from the display (where Ctrl-C does not arrive as SIGINT). */
   readonly cancel: AbortSignal;
+  /** The messages the person types to the agents (`m` in the live display); none in the plain modes. */
+  readonly humanMessages?: HumanMessages;
+  /** Shows an agent's question and takes the reply; without it, questions get "no reply" at once. */
+  readonly askHuman?: AskHuman;
   /** Ends the display; the terminal is the command's again once this resolves. */
   close(): Promise<void>;
 }
@@ -51,6 +56,9 @@ async function openLiveDisplay(context: OpenDisplayContext): Promise<RunDisplay>
   const { startLiveDisplay } = await import('@massgen/tui/live-display');
   const answerNow = new AbortController();
   const cancel = new AbortController();
+  // Keys, and so messages and replies, need a terminal to type in.
+  const typing = context.stdin.isTTY === true;
+  const inbox = new HumanInbox();
   const display = await startLiveDisplay({
     stdout: context.io.stdout as NodeJS.WriteStream,
     stderr: context.io.stderr as NodeJS.WriteStream,
@@ -59,6 +67,7 @@ async function openLiveDisplay(context: OpenDisplayContext): Promise<RunDisplay>
     showAgentCards: context.settings.showAgentCards,
     liveTimeline: context.settings.liveTimeline,
     onAnswerNow: () => answerNow.abort(),
+    ...(typing ? { onMessage: (message: HumanMessage) => inbox.send(message) } : {}),
     onCancel: () => {
       if (!cancel.signal.aborted) {
         cancel.abort();
@@ -76,6 +85,10 @@ async function openLiveDisplay(context: OpenDisplayContext): Promise<RunDisplay>
     onEvent: (event) => display.onEvent(event),
     answerNow: answerNow.signal,
     cancel: cancel.signal,
-    close: () => display.close(),
+    ...(typing ? { humanMessages: inbox, askHuman: display.askHuman } : {}),
+    close: () => {
+      inbox.close();
+      return display.close();
+    },
   };
 }

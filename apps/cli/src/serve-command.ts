@@ -43,7 +43,12 @@ Sessions: a request that names one (header X-MassGen-Session, else metadata.sess
 user) gets that session's earlier questions and answers as history (up to --history-tokens),
 so the client sends only its new message; the answer is added to the session, which is kept
 under .massgen/sessions/<id>/ and created by its first request. massgen --session ID continues
-it from the terminal.`;
+it from the terminal.
+
+Messages to a running team: POST /v1/chat/completions/<id>/messages with {"content": "..."}
+(and "agent": "<agent id>" for one agent), <id> being the completion's id from its first
+chunk. The agents see it at their next turn; a question an agent asks the person
+(coordination.human_input) gets "no reply" at once here. See docs/person-in-the-loop.md.`;
 
 /** `massgen serve`: an OpenAI-compatible server for the given configurations, until Ctrl-C. */
 export async function serveCommand(args: readonly string[], io: CliIo, signal?: AbortSignal): Promise<number> {

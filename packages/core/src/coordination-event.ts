@@ -92,6 +92,13 @@ export type CoordinationEvent =
     }
   | { type: 'restart'; agentId: string; reason: string }
   /**
+   * A person's message to the agents in `to` (every agent when absent), taken in while the run
+   * went on: each of them sees it from its next turn on. `outdatedVotes` are the agents whose
+   * votes it made out of date (they vote again with it in view); `late` says it came once
+   * coordination had ended, so no agent saw it.
+   */
+  | { type: 'human-message'; text: string; to?: string[]; outdatedVotes?: string[]; late?: boolean }
+  /**
    * The agent's turn was stopped (`reason` says why) and its next one waits for the first
    * answers of the agents in `waitingFor`, as they were when the wait began; an `agent-start`
    * ends the wait.

@@ -33,6 +33,7 @@ export type { ErrorCode } from './errors/error-code.js';
 export { MassGenError, toMassGenError } from './errors/massgen-error.js';
 export type { MassGenErrorOptions, SerializedError } from './errors/massgen-error.js';
 export { minimumSecretLength, redactDeep, redactError, redactText } from './errors/redact-secrets.js';
+export type { AskHuman, HumanMessage, HumanMessages, HumanQuestion } from './human-input.js';
 export type { JsonSchema } from './json-schema.js';
 export type { GeneratedMedia, ImageGenerationRequest, SpeechRequest } from './media-generation.js';
 export type { AssistantMessage, Message, SystemMessage, ToolCall, ToolResultMessage, UserMessage } from './message.js';

@@ -15,4 +15,6 @@ export interface ResumedCoordination {
   agents: Array<{ agentId: string; turnsStarted: number; turnsCompleted: number }>;
   /** The last round announced. */
   round: number;
+  /** The person's messages so far, in order (see the `human-message` event); absent when there were none. */
+  messages?: Array<{ text: string; to?: string[] }>;
 }

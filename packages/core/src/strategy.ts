@@ -1,6 +1,7 @@
 import type { AgentHandle } from './agent.js';
 import type { MediaPart } from './content-part.js';
 import type { CoordinationEvent } from './coordination-event.js';
+import type { HumanMessages } from './human-input.js';
 import type { Message } from './message.js';
 import type { OrchestratorSettings } from './orchestrator-settings.js';
 import type { ResumedCoordination } from './resumed-coordination.js';
@@ -34,6 +35,11 @@ export interface StrategyContext {
    * on them. A strategy that cannot resume says so by leaving `Strategy.resumable` unset.
    */
   resume?: ResumedCoordination;
+  /**
+   * Messages from the person watching the run, to all agents or some. A strategy that takes
+   * them says so with `Strategy.takesMessages`; it yields each as a `human-message` event.
+   */
+  humanMessages?: HumanMessages;
 }
 
 /** A way of coordinating agents: the vote (default) or the sequential pipeline. */
@@ -41,6 +47,8 @@ export interface Strategy {
   readonly name: string;
   /** Whether `run` honours `StrategyContext.resume`; a run is only resumed by a strategy that does. */
   readonly resumable?: boolean;
+  /** Whether `run` delivers `StrategyContext.humanMessages` to agents; the runtime warns about a message to one that does not. */
+  readonly takesMessages?: boolean;
   /**
    * Runs one coordination. Yields `run-start` first and `run-end` last, once each, whatever
    * happens; agent failures become events, never exceptions.

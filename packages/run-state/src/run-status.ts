@@ -165,6 +165,16 @@ export function reduceRunStatus(status: RunStatus, event: RunEvent): RunStatus {
       }
       break;
     }
+    case 'human-message': {
+      // The votes of the agents the message is for are out of date: they vote again with it in view.
+      const outdated = new Set(event.outdatedVotes ?? []);
+      if (outdated.size === 0) break;
+      for (const agentId of outdated) updateAgent(agentId, { vote: null });
+      next.votes = next.votes.map((vote) =>
+        !vote.stale && outdated.has(vote.agentId) ? { ...vote, stale: true } : vote,
+      );
+      break;
+    }
     case 'agent-error':
       if (!event.willRetry) updateAgent(event.agentId, { error: event.error });
       break;

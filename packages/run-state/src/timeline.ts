@@ -2,7 +2,18 @@ import type { AttemptRetry, RunEvent, SerializedError } from '@massgen/core';
 import { listNames, oneLine } from './text-lines.js';
 
 export type TimelineKind =
-  'round' | 'answer' | 'vote' | 'restart' | 'error' | 'retry' | 'dropped' | 'warning' | 'winner' | 'final' | 'end';
+  | 'round'
+  | 'answer'
+  | 'vote'
+  | 'restart'
+  | 'message'
+  | 'error'
+  | 'retry'
+  | 'dropped'
+  | 'warning'
+  | 'winner'
+  | 'final'
+  | 'end';
 
 /** One line of the live timeline: the coordination's milestones, not its streaming text. */
 export interface TimelineEntry {
@@ -55,6 +66,11 @@ export function timelineEntry(
         agentId: event.agentId,
         text: `${event.agentId} restarts: ${oneLine(event.reason)}`,
       };
+    case 'human-message': {
+      const to = event.to === undefined ? 'all agents' : listNames(event.to);
+      const late = event.late === true ? ' (too late: coordination had ended)' : '';
+      return { ...base, kind: 'message', text: `message to ${to}${late}: ${oneLine(event.text)}` };
+    }
     case 'agent-waiting':
       return {
         ...base,

@@ -38,6 +38,7 @@ export { initialRunStatus, reduceRunStatus } from '@massgen/run-state';
 export { runStream } from './run-stream.js';
 export type { RunStream } from './run-stream.js';
 export type { AgentState, AgentStatus, RunStatus } from '@massgen/run-state';
+export { HumanInbox } from './human-inbox.js';
 export { run } from './run.js';
 export type { RunOptions, RunResult } from './run.js';
 export { streamWithRetry } from './stream-with-retry.js';

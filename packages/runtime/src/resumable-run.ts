@@ -74,12 +74,16 @@ export function readResumableRun(directory: string): ResumableRun {
   };
 }
 
-/** The answers, the votes that count (cast since the last answer, or left standing by it), and how far each agent had got. */
+/**
+ * The answers, the votes that count (cast since the last answer, or left standing by it and by
+ * the person's messages), the messages, and how far each agent had got.
+ */
 function coordinationOf(events: readonly RunEvent[], agentIds: readonly string[]): ResumedCoordination {
   const answers: ResumedCoordination['answers'] = [];
   let votes = new Map<string, ResumedCoordination['votes'][number]>();
   const progress = new Map(agentIds.map((agentId) => [agentId, { agentId, turnsStarted: 0, turnsCompleted: 0 }]));
   let round = 0;
+  const messages: NonNullable<ResumedCoordination['messages']> = [];
   for (const event of events) {
     switch (event.type) {
       case 'answer':
@@ -116,9 +120,21 @@ function coordinationOf(events: readonly RunEvent[], agentIds: readonly string[]
       case 'round':
         round = Math.max(round, event.round);
         break;
+      case 'human-message':
+        // A message that came too late reached nobody; the others stay in their agents' prompts.
+        if (event.late === true) break;
+        messages.push({ text: event.text, ...(event.to === undefined ? {} : { to: event.to }) });
+        for (const voter of event.outdatedVotes ?? []) votes.delete(voter);
+        break;
     }
   }
-  return { answers, votes: [...votes.values()], agents: [...progress.values()], round };
+  return {
+    answers,
+    votes: [...votes.values()],
+    agents: [...progress.values()],
+    round,
+    ...(messages.length === 0 ? {} : { messages }),
+  };
 }
 
 function completed(progress: Map<string, { turnsCompleted: number }>, agentId: string, round: number): void {

@@ -171,6 +171,26 @@ describe('run with resume', () => {
     expect(readResumableRun(record).coordination.votes.map((vote) => vote.agentId)).toEqual(['b']);
   });
 
+  it('keeps the person’s messages, and drops the votes a message made out of date, when it rebuilds the coordination', () => {
+    const record = path.join(directory, 'messaged');
+    writeRecord(record, [
+      {
+        type: 'run-start',
+        task: 'q',
+        strategy: 'vote',
+        agents: ['a', 'b'].map((id) => ({ id, provider: 'p', modelId: 'm' })),
+      },
+      { type: 'answer', agentId: 'a', label: 'agent1.1', content: 'x', round: 1 },
+      { type: 'vote', agentId: 'a', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
+      { type: 'vote', agentId: 'b', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
+      { type: 'human-message', text: 'Use metric units.', to: ['b'], outdatedVotes: ['b'] },
+      { type: 'human-message', text: 'Too late for anyone.', late: true },
+    ]);
+    const { coordination } = readResumableRun(record);
+    expect(coordination.votes.map((vote) => vote.agentId)).toEqual(['a']);
+    expect(coordination.messages).toEqual([{ text: 'Use metric units.', to: ['b'] }]);
+  });
+
   it('refuses a record whose run concluded, or one damaged in the middle', async () => {
     const finished = await run(
       team('  max_rounds: 1\n'),

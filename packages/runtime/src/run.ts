@@ -5,6 +5,7 @@ import type {
   Backend,
   MediaPart,
   CoordinationEvent,
+  HumanMessages,
   Message,
   RunEvent,
   SerializedError,
@@ -80,6 +81,12 @@ export interface RunOptions {
    * toward the budgets. The question must be the run's task and the team the one it started with.
    */
   resume?: ResumableRun;
+  /**
+   * Messages from the person watching the run to its agents (see `HumanInbox`). A strategy that
+   * takes them (`Strategy.takesMessages`, the vote) delivers each at the addressed agents' next
+   * turn; with any other, each message is a warning that says it reached nobody.
+   */
+  humanMessages?: HumanMessages;
 }
 
 export interface RunResult {
@@ -182,6 +189,10 @@ export async function run(
         Object.assign(vote, { stale: true, outdatedBy: event.label });
     }
     if (event.type === 'vote') votes.push(recordedVote(event, answers.at(-1)?.label));
+    // A person's message makes the votes of the agents it is for out of date.
+    if (event.type === 'human-message')
+      for (const vote of votes.filter((each) => !each.stale && event.outdatedVotes?.includes(each.agentId) === true))
+        Object.assign(vote, { stale: true });
     if (event.type === 'warning') warnings.push(event.warning);
     if (event.type === 'run-end') ended = event;
   };
@@ -213,6 +224,7 @@ export async function run(
     options.onEvent?.(stamped);
   };
 
+  const stopRefusingMessages = refuseMessages(strategy, options.humanMessages, warn);
   try {
     const events = strategy.run({
       runId,
@@ -230,6 +242,9 @@ export async function run(
         return { tokens: total.tokens, costUsd: total.costUsd };
       },
       ...(resume === undefined ? {} : { resume: resume.coordination }),
+      ...(options.humanMessages === undefined || strategy.takesMessages !== true
+        ? {}
+        : { humanMessages: options.humanMessages }),
     });
     let started = resume !== undefined;
     for await (const event of events) {
@@ -262,6 +277,7 @@ export async function run(
         }).toJSON(),
       });
     }
+    stopRefusingMessages();
     record?.close();
     await gate.close();
     await extensions.close();
@@ -294,6 +310,21 @@ function withCost(
   const toolUses = estimateToolUseCost(event.usage, price.modelId);
   if (price.tokens === undefined && toolUses === 0) return event;
   return { ...event, costUsd: (price.tokens === undefined ? 0 : estimateCost(event.usage, price.tokens)) + toolUses };
+}
+
+/** With a strategy that does not take messages, each one is a warning that it reached no agent. */
+function refuseMessages(
+  strategy: Strategy,
+  messages: HumanMessages | undefined,
+  warn: (warning: Warning) => void,
+): () => void {
+  if (messages === undefined || strategy.takesMessages === true) return () => {};
+  return messages.listen(() =>
+    warn({
+      code: 'message-not-delivered',
+      message: `A message from the person was not delivered: this run's strategy (${strategy.name}) does not take messages while it runs.`,
+    }),
+  );
 }
 
 function describeAgent(agent: AgentHandle): { id: string; provider: string; modelId: string } {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HumanInbox } from '@massgen/runtime';
 import type { RetryPolicy, RunOptions, RunResult } from '@massgen/runtime';
 import { toMassGenError } from '@massgen/core';
 import type { Backend } from '@massgen/core';
@@ -6,6 +7,7 @@ import type { BackendCache } from './backend-cache.js';
 import { checkClientTools } from './client-tools.js';
 import { completeOnce } from './complete-once.js';
 import type { ConcurrencyGate } from './concurrency-gate.js';
+import type { LiveCompletions } from './live-completions.js';
 import { toConversation } from './conversation.js';
 import type { ModelRegistry } from './model-registry.js';
 import type { ApiError } from './openai-errors.js';
@@ -43,6 +45,8 @@ export interface ChatCompletionsContext {
   limits: ServerLimits;
   gate: ConcurrencyGate;
   runOptions: ServerRunOptions;
+  /** The running completions, so a person can message their agents (`/v1/chat/completions/{id}/messages`). */
+  completions: LiveCompletions;
   /** Where named sessions are kept; none when runs are not recorded. */
   sessions?: ServedSessions;
   /** Registers a run's canceller so that closing the server stops it; returns the unregister function. */
@@ -103,15 +107,26 @@ export async function handleChatCompletions(
   const sessions = context.sessions;
   const session = requested.id === undefined ? undefined : sessions?.open(requested.id);
   if (session !== undefined) response.setHeader(sessionHeader, session.id);
+  const inbox = new HumanInbox();
+  let forgetCompletion = (): void => {};
+  const sessionListener =
+    session === undefined || sessions === undefined ? undefined : sessions.listener(session, conversation.task);
   const runOptions: RunOptions = {
     ...shared,
     history:
       session === undefined || sessions === undefined
         ? conversation.history
         : sessions.history(session, conversation.history),
-    ...(session === undefined || sessions === undefined
-      ? {}
-      : { onEvent: sessions.listener(session, conversation.task) }),
+    humanMessages: inbox,
+    onEvent: (event) => {
+      // Messages can reach the run once its id, which names the completion, is known.
+      if (event.type === 'run-start')
+        forgetCompletion = context.completions.add(`chatcmpl-${event.runId}`, {
+          inbox,
+          agentIds: event.agents.map((agent) => agent.id),
+        });
+      sessionListener?.(event);
+    },
     ...(conversation.attachments.length === 0 ? {} : { attachments: conversation.attachments }),
     backends,
     signal: controller.signal,
@@ -149,6 +164,8 @@ export async function handleChatCompletions(
       });
     }
   } finally {
+    forgetCompletion();
+    inbox.close();
     response.off('close', onClose);
     untrack();
     context.gate.release();

@@ -5,6 +5,8 @@ import { BackendCache } from './backend-cache.js';
 import { createBearerCheck } from './bearer-auth.js';
 import { defaultHistoryTokens, sessionsRoot } from '@massgen/runtime';
 import { handleChatCompletions } from './chat-completions-handler.js';
+import { handleCompletionMessage } from './completion-messages.js';
+import { LiveCompletions } from './live-completions.js';
 import type { ChatCompletionsContext, ServerRunOptions } from './chat-completions-handler.js';
 import { ServedSessions } from './served-sessions.js';
 import { ConcurrencyGate } from './concurrency-gate.js';
@@ -73,7 +75,9 @@ export function createMassGenServer(options: MassGenServerOptions): MassGenServe
     ...(runOptions.pluginSearchPaths === undefined ? {} : { pluginSearchPaths: runOptions.pluginSearchPaths }),
     ...(runOptions.pluginConditions === undefined ? {} : { pluginConditions: runOptions.pluginConditions }),
   });
+  const completions = new LiveCompletions();
   const chatContext: ChatCompletionsContext = {
+    completions,
     models: options.models,
     backends,
     schema: createChatRequestSchema(limits.maxMessages),
@@ -104,11 +108,12 @@ export function createMassGenServer(options: MassGenServerOptions): MassGenServe
       return sendJson(response, 200, { status: closing === undefined ? 'ok' : 'closing' });
     }
     const isModels = path === '/v1/models' || path.startsWith('/v1/models/');
-    if (!isModels && path !== '/v1/chat/completions') {
+    const messageTo = /^\/v1\/chat\/completions\/([^/]+)\/messages$/.exec(path)?.[1];
+    if (!isModels && path !== '/v1/chat/completions' && messageTo === undefined) {
       return sendApiError(response, {
         status: 404,
         type: 'invalid_request_error',
-        message: `Unknown URL: ${method} ${path}. This server serves /v1/chat/completions, /v1/models and /health.`,
+        message: `Unknown URL: ${method} ${path}. This server serves /v1/chat/completions, /v1/chat/completions/{id}/messages, /v1/models and /health.`,
         param: null,
         code: 'unknown_url',
       });
@@ -120,6 +125,12 @@ export function createMassGenServer(options: MassGenServerOptions): MassGenServe
       return sendModels(response, path);
     }
     if (method !== 'POST') return sendApiError(response, methodNotAllowed(method, path, 'POST'));
+    if (messageTo !== undefined)
+      return handleCompletionMessage(request, response, {
+        completions,
+        completionId: safeDecode(messageTo) ?? messageTo,
+        maxBodyBytes: limits.maxBodyBytes,
+      });
     if (closing !== undefined)
       return sendApiError(response, {
         status: 503,

@@ -32,6 +32,8 @@ export interface AgentTurnInit {
   reason: TurnReason;
   /** How many answers existed when the turn's prompt was built; later answers make it stale. */
   viewVersion: number;
+  /** How many of the person's messages had come when the turn's prompt was built. */
+  messageVersion?: number;
   offered: OfferedTools;
   /** Labels of the answers the turn's prompt showed (`agent2.1`), to name what a late vote was for. */
   shownAnswers?: readonly string[];
@@ -52,6 +54,7 @@ export class AgentTurn {
   readonly attempt: number;
   readonly reason: TurnReason;
   readonly viewVersion: number;
+  readonly messageVersion: number;
   readonly offered: OfferedTools;
   readonly shownAnswers: readonly string[];
   readonly deadlineMs: number | undefined;
@@ -77,6 +80,7 @@ export class AgentTurn {
     this.attempt = init.attempt;
     this.reason = init.reason;
     this.viewVersion = init.viewVersion;
+    this.messageVersion = init.messageVersion ?? 0;
     this.offered = init.offered;
     this.shownAnswers = init.shownAnswers ?? [];
     this.deadlineMs = init.deadlineMs;

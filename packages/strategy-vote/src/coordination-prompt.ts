@@ -1,4 +1,5 @@
 import type { MediaPart, Message, VotingSensitivity } from '@massgen/core';
+import { describeMessages } from './human-messages.js';
 import { quoteBlock, quoteHistory, withAttachments, wrapBlock } from './quoted-data.js';
 import type { OfferedTools } from './workflow-tools.js';
 
@@ -31,6 +32,8 @@ export interface CoordinationPromptInput {
   stall?: StallNotice;
   /** How much the agent asks of an answer before voting for it; `balanced` adds nothing. */
   votingSensitivity?: VotingSensitivity;
+  /** The person's messages to this agent so far, oldest first. */
+  personMessages?: readonly string[];
 }
 
 export interface StallNotice {
@@ -74,6 +77,7 @@ function buildUserContent(input: CoordinationPromptInput): string {
   return joinSections([
     quoteHistory(input.history),
     quoteBlock('task', input.task),
+    describeMessages(input.personMessages ?? []),
     describeAnswers(input.answers, input.ownLabel),
     input.stall === undefined ? undefined : describeStall(input.stall),
     describeChoices(input.offered),

@@ -15,6 +15,7 @@ import { restoreCoordination } from './resumed-state.js';
 import { StagnationWatch } from './stagnation-watch.js';
 import type { StagnationStep } from './stagnation-watch.js';
 import { SilenceWatch } from './silence-watch.js';
+import { hasMessagesAfter, messagesFor, takeMessage, watchHumanMessages } from './human-messages.js';
 import { dropAgent, failAttempt, missDeadline } from './turn-failure.js';
 import { interruptStaleTurns, restartStuckAgents } from './turn-restarts.js';
 import type { TurnOutcome } from './turn-outcome.js';
@@ -70,6 +71,7 @@ export class CoordinationRun {
   async *run(): AsyncGenerator<CoordinationEvent, RunEnd> {
     if (this.context.signal.aborted) return { type: 'run-end', stopReason: 'cancelled' };
     const stopWatching = watchLimits(this.context, this.settings.timeoutMs, (input) => this.queue.push(input));
+    const stopListening = watchHumanMessages(this.context, (input) => this.queue.push(input));
     try {
       if (this.context.resume === undefined) {
         for (const agent of this.state.agents) agent.pending = { reason: 'initial', attempt: 1 };
@@ -97,6 +99,7 @@ export class CoordinationRun {
       this.presentationTurn?.abort();
       this.silence.close();
       stopWatching();
+      stopListening();
     }
   }
 
@@ -121,6 +124,10 @@ export class CoordinationRun {
         input.part.type === 'tool-result' ||
         input.part.type === 'request-slot';
       if (input.kind === 'silence') continue;
+      if (input.kind === 'message') {
+        yield* takeMessage(this.state, input.message, { interruptTurns: this.settings.interruptStaleTurns });
+        continue;
+      }
       if (input.kind === 'limit') {
         // An answer requested before any exists would end the run with nothing to show for it.
         if (input.reason === 'answer-now' && this.state.answersVersion === 0) {
@@ -213,6 +220,7 @@ export class CoordinationRun {
         attempt: pending.attempt,
         reason: pending.reason,
         viewVersion: this.state.answersVersion,
+        messageVersion: this.state.messages.length,
         offered,
         shownAnswers: answers.map((answer) => answer.label),
         ...(deadlineMs === undefined ? {} : { deadlineMs }),
@@ -277,6 +285,7 @@ export class CoordinationRun {
       ...(pending.feedback === undefined ? {} : { feedback: pending.feedback }),
       ...(this.stall === undefined ? {} : { stall: { ...this.stall, freshStart: pending.freshStart === true } }),
       votingSensitivity: this.settings.votingSensitivityOf(agent.id),
+      personMessages: messagesFor(this.state, agent.id),
     });
     return { messages, workflowTools: workflowToolsFor(offered), toolChoice: 'auto' };
   }
@@ -403,7 +412,8 @@ export class CoordinationRun {
     agent.interruptionsInARow = 0;
     const target = this.state.agents.find((each) => each.label === vote.label);
     const shownLabel = turn.shownAnswers.find((label) => label.startsWith(`${vote.label}.`));
-    if (this.seesAnswersAfter(agent, turn.viewVersion) || target?.currentAnswer?.label !== shownLabel) {
+    const messaged = hasMessagesAfter(this.state, agent, turn.messageVersion);
+    if (messaged || this.seesAnswersAfter(agent, turn.viewVersion) || target?.currentAnswer?.label !== shownLabel) {
       // Shown, so the record says what happened, but marked: it counts for nothing.
       yield {
         type: 'vote',
@@ -418,7 +428,9 @@ export class CoordinationRun {
       agent.pending = {
         reason: 'restart',
         attempt: 1,
-        restartReason: `its vote for ${vote.label} was cast before newer answers arrived, so it does not count`,
+        restartReason: messaged
+          ? `its vote for ${vote.label} was cast before the person's message arrived, so it does not count`
+          : `its vote for ${vote.label} was cast before newer answers arrived, so it does not count`,
       };
       return;
     }

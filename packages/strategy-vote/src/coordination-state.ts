@@ -2,6 +2,7 @@ import { MassGenError } from '@massgen/core';
 import type { AgentHandle, SerializedError, VotingMethod } from '@massgen/core';
 import type { AgentTurn, TurnReason } from './agent-turn.js';
 import type { AttemptFeedback } from './coordination-prompt.js';
+import type { TakenMessage } from './human-messages.js';
 import type { TournamentBracket } from './tournament.js';
 import { tallyVotes } from './vote-tally.js';
 import type { VoteTally } from './vote-tally.js';
@@ -87,6 +88,8 @@ export class CoordinationState {
   finalists: ReadonlySet<string> | undefined;
   /** `tournament`: the bracket; only the answers of its contenders can win. */
   bracket: TournamentBracket | undefined;
+  /** The person's messages taken in so far, in order. */
+  readonly messages: TakenMessage[] = [];
   private answerTotal = 0;
 
   constructor(handles: readonly AgentHandle[]) {

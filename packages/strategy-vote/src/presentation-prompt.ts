@@ -1,5 +1,6 @@
 import type { MediaPart, Message } from '@massgen/core';
 import { describeAnswers, joinSections } from './coordination-prompt.js';
+import { describeMessages } from './human-messages.js';
 import type { PromptAnswer } from './coordination-prompt.js';
 import { quoteBlock, quoteHistory, withAttachments, wrapBlock } from './quoted-data.js';
 
@@ -31,6 +32,8 @@ export interface PresentationPromptInput {
   weighted: boolean;
   /** `synthesize` asks for the best of every answer merged; otherwise the winner presents its own. */
   synthesize?: boolean;
+  /** The person's messages to the presenter, oldest first. */
+  personMessages?: readonly string[];
 }
 
 const presentationSection = `## Presenting the final answer
@@ -53,6 +56,7 @@ export function buildPresentationMessages(input: PresentationPromptInput): Messa
         joinSections([
           quoteHistory(input.history),
           quoteBlock('task', input.task),
+          describeMessages(input.personMessages ?? []),
           describeAnswers(input.answers, input.ownLabel),
           describeVotes(input),
           'Now write the final answer to the task.',

@@ -2,6 +2,7 @@ import { MassGenError } from '@massgen/core';
 import type { AgentHandle, CoordinationEvent, SerializedError, TurnRequest } from '@massgen/core';
 import type { AgentTurn } from './agent-turn.js';
 import { supersededTurnEvents } from './agent-turn.js';
+import { lateMessage } from './human-messages.js';
 import type { RunInput } from './run-input.js';
 import type { AsyncQueue } from '@massgen/backend-utils';
 
@@ -31,6 +32,10 @@ export async function* presentWinner(input: PresentationInput): AsyncGenerator<C
   for (;;) {
     const item = await queue.take();
     if (item.kind === 'silence') continue;
+    if (item.kind === 'message') {
+      yield* lateMessage(item.message);
+      continue;
+    }
     if (item.kind === 'limit') {
       if (item.reason !== 'cancelled') continue;
       turn.abort();

@@ -11,6 +11,8 @@ const structuralTags = [
   'output',
   'vote_results',
   'vote',
+  'person_messages',
+  'person_message',
 ] as const;
 
 export type StructuralTag = (typeof structuralTags)[number];

@@ -34,6 +34,12 @@ export function restoreCoordination(state: CoordinationState, resume: ResumedCoo
     state.castVote(agentOf(state, vote.agentId), targetAgentLabel, vote.reason, vote.confidence, vote.round);
   }
   state.round = resume.round;
+  for (const message of resume.messages ?? [])
+    state.messages.push({
+      text: message.text,
+      ...(message.to === undefined ? {} : { to: message.to }),
+      sequence: state.messages.length + 1,
+    });
   for (const agent of state.agents) agent.pending = nextTurn(agent);
   return restored;
 }

@@ -4,6 +4,7 @@ import { AgentTurn } from './agent-turn.js';
 import type { RunInput } from './run-input.js';
 import type { AgentRecord, Answer, CoordinationState } from './coordination-state.js';
 import type { AsyncQueue } from '@massgen/backend-utils';
+import { messagesFor } from './human-messages.js';
 import { buildPresentationMessages } from './presentation-prompt.js';
 import { presentWinner } from './presentation.js';
 import type { VoteTally } from './vote-tally.js';
@@ -88,6 +89,7 @@ function presentationRequest(input: ConclusionInput, winner: AgentRecord, tally:
     })),
     weighted: input.settings.votingMethod === 'weighted_by_confidence',
     synthesize: input.settings.finalAnswerStrategy === 'synthesize',
+    personMessages: messagesFor(state, winner.id),
   });
   // The presenter keeps its own tools: the winner writes its deliverables (workspace files,
   // `write` context paths) while it presents. Without tools there is nothing to call.

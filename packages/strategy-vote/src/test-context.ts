@@ -4,6 +4,8 @@ import type {
   AgentHandle,
   CoordinationEvent,
   CoordinationEventType,
+  HumanMessage,
+  HumanMessages,
   OrchestratorSettings,
   Strategy,
   StrategyContext,
@@ -29,6 +31,7 @@ export interface TestContextOptions {
   signal?: AbortSignal;
   answerNow?: AbortSignal;
   spent?: StrategyContext['spent'];
+  humanMessages?: HumanMessages;
 }
 
 export function createTestContext(options: TestContextOptions): StrategyContext {
@@ -41,6 +44,22 @@ export function createTestContext(options: TestContextOptions): StrategyContext 
     signal: options.signal ?? new AbortController().signal,
     answerNow: options.answerNow ?? new AbortController().signal,
     spent: options.spent ?? (() => ({ tokens: 0, costUsd: 0 })),
+    ...(options.humanMessages === undefined ? {} : { humanMessages: options.humanMessages }),
+  };
+}
+
+/** A person's side of a run, for tests: `send` hands a message to whoever listens, at once. */
+export function createMessageChannel(): HumanMessages & { send(message: HumanMessage): void } {
+  const listeners = new Set<(message: HumanMessage) => void>();
+  return {
+    listen: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    send: (message) => {
+      if (listeners.size === 0) throw new Error('Nobody listens to the messages yet.');
+      for (const listener of listeners) listener(message);
+    },
   };
 }
 

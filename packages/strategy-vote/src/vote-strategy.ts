@@ -12,6 +12,7 @@ export function createVoteStrategy(): Strategy {
   return {
     name: 'vote',
     resumable: true,
+    takesMessages: true,
     run: (context) => runVote(context),
   };
 }

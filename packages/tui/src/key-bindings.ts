@@ -13,6 +13,8 @@ export interface KeyPress {
 export type KeyAction =
   | { type: 'answer-now' }
   | { type: 'cancel' }
+  /** Start typing a message: to the focused agent, or to all agents from the overview. */
+  | { type: 'compose' }
   | { type: 'focus'; index: number }
   | { type: 'focus-step'; delta: 1 | -1 }
   | { type: 'unfocus' }
@@ -32,6 +34,7 @@ export function keyAction(
   if (key.ctrl === true) return undefined;
   if (input === 'q' || input === 'Q') return { type: 'cancel' };
   if (input === 'a' || input === 'A') return { type: 'answer-now' };
+  if (input === 'm' || input === 'M') return { type: 'compose' };
   if (/^[1-9]$/.test(input)) {
     const index = Number(input) - 1;
     return index < context.agentCount ? { type: 'focus', index } : undefined;

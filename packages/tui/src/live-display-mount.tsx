@@ -2,6 +2,7 @@ import { render } from 'ink';
 import type { DisplayState } from '@massgen/run-state';
 import { DisplayStore } from './display-store.js';
 import { LiveRunApp } from './live-run-app.js';
+import { QuestionAsker } from './question-asker.js';
 import type { LiveDisplay, LiveDisplayOptions } from './live-display-options.js';
 import { ThemeContext, themeForEnvironment } from './theme.js';
 
@@ -16,6 +17,7 @@ export function mountLiveDisplay(options: LiveDisplayOptions): LiveDisplay {
     options.frameIntervalMs === undefined ? {} : { frameIntervalMs: options.frameIntervalMs },
   );
   const drawn = trackDrawnState(store);
+  const questions = new QuestionAsker();
   const instance = render(
     <ThemeContext.Provider value={themeForEnvironment(options.env ?? process.env)}>
       <LiveRunApp
@@ -24,6 +26,9 @@ export function mountLiveDisplay(options: LiveDisplayOptions): LiveDisplay {
         keysEnabled={stdin.isTTY === true}
         onAnswerNow={options.onAnswerNow}
         onCancel={options.onCancel}
+        {...(options.onMessage === undefined ? {} : { onMessage: options.onMessage })}
+        questions={questions.board}
+        onReply={questions.settle}
         onCommit={drawn.onCommit}
         {...(options.size === undefined ? {} : { size: options.size })}
       />
@@ -42,8 +47,10 @@ export function mountLiveDisplay(options: LiveDisplayOptions): LiveDisplay {
   let closed: Promise<void> | undefined;
   return {
     onEvent: (event) => store.push(event),
+    askHuman: questions.ask,
     close: () => {
       closed ??= (async () => {
+        questions.close();
         store.flush();
         store.dispose();
         // Unmounting draws the tree as it is, so the last state must be committed first.

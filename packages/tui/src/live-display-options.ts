@@ -1,4 +1,4 @@
-import type { RunEvent } from '@massgen/core';
+import type { AskHuman, HumanMessage, RunEvent } from '@massgen/core';
 import type { TerminalSize } from './terminal-size.js';
 
 export interface LiveDisplayOptions {
@@ -15,6 +15,8 @@ export interface LiveDisplayOptions {
   onAnswerNow: () => void;
   /** The user pressed Ctrl-C or `q`: called on every press, so a second press can force the exit. */
   onCancel: () => void;
+  /** Given, `m` types a message to the agents (all of them, or the focused one) and hands it here. */
+  onMessage?: (message: HumanMessage) => void;
   /** Least time between frames; see `DisplayStore`. */
   frameIntervalMs?: number;
   /** Fixes the size instead of following the terminal's. */
@@ -25,6 +27,11 @@ export interface LiveDisplayOptions {
 export interface LiveDisplay {
   /** Give it every run event, in order. */
   onEvent(event: RunEvent): void;
+  /**
+   * Shows an agent's question in the footer and resolves with the person's reply; `undefined`
+   * when they skip it, when the asker stops waiting, or when the display closes first.
+   */
+  askHuman: AskHuman;
   /** Draws the final frame, stops reading keys and gives the terminal back. */
   close(): Promise<void>;
 }

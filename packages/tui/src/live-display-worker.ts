@@ -1,6 +1,7 @@
 // The display worker: draws the live display with ink away from the thread that coordinates the
 // agents, so rendering never delays a model's stream. Started by `startLiveDisplay`.
 import { parentPort, workerData } from 'node:worker_threads';
+import type { HumanMessage } from '@massgen/core';
 import { lowerThisThreadPriority } from './display-thread-priority.js';
 import { mountLiveDisplay } from './live-display-mount.js';
 import type { DisplayWorkerData, FromDisplayWorker, ToDisplayWorker } from './worker-protocol.js';
@@ -24,10 +25,14 @@ const display = mountLiveDisplay({
   liveTimeline: data.liveTimeline,
   onAnswerNow: () => post({ type: 'answer-now' }),
   onCancel: () => post({ type: 'cancel' }),
+  ...(data.messagesEnabled ? { onMessage: (message: HumanMessage) => post({ type: 'message', message }) } : {}),
   ...(data.frameIntervalMs === undefined ? {} : { frameIntervalMs: data.frameIntervalMs }),
 });
 
 post({ type: 'ready' });
+
+/** Questions on screen, by the id the coordinating thread gave them, to withdraw them. */
+const asked = new Map<string, AbortController>();
 
 port.on('message', (message: ToDisplayWorker) => {
   switch (message.type) {
@@ -36,6 +41,18 @@ port.on('message', (message: ToDisplayWorker) => {
       break;
     case 'input':
       stdin.receive(message.data);
+      break;
+    case 'question': {
+      const controller = new AbortController();
+      asked.set(message.id, controller);
+      void display.askHuman(message.question, { signal: controller.signal }).then((reply) => {
+        asked.delete(message.id);
+        post({ type: 'reply', id: message.id, ...(reply === undefined ? {} : { text: reply }) });
+      });
+      break;
+    }
+    case 'question-withdrawn':
+      asked.get(message.id)?.abort();
       break;
     case 'resize':
       stdout.resize(message.size);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { EventBatch } from './event-batch.js';
 import type { LiveDisplay, LiveDisplayOptions } from './live-display-options.js';
+import type { AskHuman } from '@massgen/core';
 import type { TerminalSize } from './terminal-size.js';
 import type { DisplayWorkerData, FromDisplayWorker, ToDisplayWorker } from './worker-protocol.js';
 
@@ -46,6 +47,7 @@ async function startWorkerDisplay(options: LiveDisplayOptions): Promise<LiveDisp
     showAgentCards: options.showAgentCards ?? true,
     liveTimeline: options.liveTimeline ?? true,
     ...(options.frameIntervalMs === undefined ? {} : { frameIntervalMs: options.frameIntervalMs }),
+    messagesEnabled: options.onMessage !== undefined,
     ...withFd('stdoutFd', stdout),
     ...withFd('stderrFd', stderr),
   };
@@ -101,6 +103,12 @@ async function startWorkerDisplay(options: LiveDisplayOptions): Promise<LiveDisp
       case 'cancel':
         options.onCancel();
         break;
+      case 'message':
+        options.onMessage?.(message.message);
+        break;
+      case 'reply':
+        answered(message.id, message.text);
+        break;
       case 'closed':
         markClosed();
         break;
@@ -118,6 +126,32 @@ async function startWorkerDisplay(options: LiveDisplayOptions): Promise<LiveDisp
   });
   await ready;
 
+  // The agents' questions on the worker's screen, by id, until the person replies.
+  const questions = new Map<string, (reply: string | undefined) => void>();
+  let questionCount = 0;
+  const answered = (id: string, reply: string | undefined): void => {
+    const resolve = questions.get(id);
+    questions.delete(id);
+    resolve?.(reply);
+  };
+  const askHuman: AskHuman = (question, { signal }) => {
+    if (signal.aborted) return Promise.resolve(undefined);
+    questionCount += 1;
+    const id = `question-${questionCount}`;
+    return new Promise((resolve) => {
+      const onAbort = (): void => {
+        post({ type: 'question-withdrawn', id });
+        answered(id, undefined);
+      };
+      questions.set(id, (reply) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(reply);
+      });
+      signal.addEventListener('abort', onAbort, { once: true });
+      post({ type: 'question', id, question });
+    });
+  };
+
   const pending = new EventBatch();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const sendPending = (): void => {
@@ -128,6 +162,7 @@ async function startWorkerDisplay(options: LiveDisplayOptions): Promise<LiveDisp
 
   let closing: Promise<void> | undefined;
   return {
+    askHuman,
     onEvent: (event) => {
       pending.push(event);
       if (event.type === 'run-end') sendPending();
@@ -136,6 +171,7 @@ async function startWorkerDisplay(options: LiveDisplayOptions): Promise<LiveDisp
     close: () => {
       closing ??= (async () => {
         sendPending();
+        for (const id of [...questions.keys()]) answered(id, undefined);
         post({ type: 'close' });
         await closed;
         stdout.off('resize', onResize);

@@ -5,6 +5,9 @@ import type { DisplayState } from '@massgen/run-state';
 import { FinalAnswerView } from './final-answer-view.js';
 import { FocusView } from './focus-view.js';
 import { KeyHelp } from './key-help.js';
+import { PromptLines, promptLineCount } from './prompt-line.js';
+import type { Draft } from './prompt-line.js';
+import type { ShownQuestion } from './question-board.js';
 import { RunHeader } from './run-header.js';
 import { planLayout } from './screen-layout.js';
 import { TimelineView } from './timeline-view.js';
@@ -26,11 +29,27 @@ export interface RunScreenProps {
   scroll: number;
   now: number;
   keysEnabled: boolean;
+  /** `m` sends the agents a message. */
+  messages?: boolean;
+  /** What the person is typing, and the question waiting for it to end; the key help otherwise. */
+  prompt?: { draft: Draft | undefined; waiting: ShownQuestion | undefined };
 }
 
 /** The whole screen for one moment of a run. Pure: everything it shows comes in through props. */
-export function RunScreen({ state, width, height, options, focus, scroll, now, keysEnabled }: RunScreenProps) {
+export function RunScreen({
+  state,
+  width,
+  height,
+  options,
+  focus,
+  scroll,
+  now,
+  keysEnabled,
+  messages = false,
+  prompt,
+}: RunScreenProps) {
   const finished = state.status.state === 'finished';
+  const draft = prompt?.draft;
   const layout = planLayout({
     width,
     height,
@@ -38,6 +57,7 @@ export function RunScreen({ state, width, height, options, focus, scroll, now, k
     showCards: options.showAgentCards,
     showTimeline: options.liveTimeline,
     showFinal: state.finalText !== '' || state.presenterId !== undefined,
+    extraFooterLines: promptLineCount(draft, prompt?.waiting !== undefined, Math.max(20, width)) - 1,
   });
   const focusedId = focus === undefined ? undefined : state.agentIds[focus];
   const focusedAgent = focusedId === undefined ? undefined : state.status.agents[focusedId];
@@ -75,12 +95,17 @@ export function RunScreen({ state, width, height, options, focus, scroll, now, k
           ) : null}
         </>
       )}
-      <KeyHelp
-        agentCount={state.agentIds.length}
-        focused={focusedAgent !== undefined}
-        finished={finished}
-        keysEnabled={keysEnabled}
-      />
+      {draft === undefined ? (
+        <KeyHelp
+          agentCount={state.agentIds.length}
+          focused={focusedAgent !== undefined}
+          finished={finished}
+          keysEnabled={keysEnabled}
+          messages={messages}
+        />
+      ) : (
+        <PromptLines draft={draft} waiting={prompt?.waiting} width={layout.width} />
+      )}
     </Box>
   );
 }

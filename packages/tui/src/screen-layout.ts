@@ -6,6 +6,8 @@ export interface LayoutInput {
   showTimeline: boolean;
   /** The final answer panel is on screen (the winner is presenting, or has presented). */
   showFinal: boolean;
+  /** Lines the footer takes beyond the key help's one (a question being answered). */
+  extraFooterLines?: number;
 }
 
 export type AgentsLayout =
@@ -42,7 +44,7 @@ const fixedLines = 4;
  */
 export function planLayout(input: LayoutInput): ScreenLayout {
   const width = Math.max(20, input.width);
-  const usable = Math.max(8, input.height - 1);
+  const usable = Math.max(8, input.height - 1 - (input.extraFooterLines ?? 0));
   const count = Math.max(1, input.agentCount);
   let rest = usable - fixedLines;
 

@@ -42,6 +42,7 @@ const timelineColors: Record<TimelineKind, string> = {
   answer: 'green',
   vote: 'blue',
   restart: 'yellow',
+  message: 'cyan',
   error: 'red',
   retry: 'yellow',
   dropped: 'red',

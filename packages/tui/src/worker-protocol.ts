@@ -1,4 +1,4 @@
-import type { RunEvent } from '@massgen/core';
+import type { HumanMessage, HumanQuestion, RunEvent } from '@massgen/core';
 import type { TerminalSize } from './terminal-size.js';
 
 /** What the display worker starts with. */
@@ -10,6 +10,8 @@ export interface DisplayWorkerData {
   showAgentCards: boolean;
   liveTimeline: boolean;
   frameIntervalMs?: number;
+  /** The `m` key sends messages (`{ type: 'message' }`). */
+  messagesEnabled: boolean;
   /**
    * File descriptors the worker writes the terminal through itself, so a terminal slow to read
    * blocks the worker, never the thread that coordinates. Absent for streams without one.
@@ -23,6 +25,10 @@ export type ToDisplayWorker =
   | { type: 'events'; events: RunEvent[] }
   | { type: 'input'; data: string }
   | { type: 'resize'; size: TerminalSize }
+  /** An agent's question for the footer; the reply comes back as `reply` with the same id. */
+  | { type: 'question'; id: string; question: HumanQuestion }
+  /** The asker stopped waiting: the question leaves the footer. */
+  | { type: 'question-withdrawn'; id: string }
   | { type: 'close' };
 
 /** Messages from the display worker to the coordinating thread. */
@@ -34,4 +40,7 @@ export type FromDisplayWorker =
   | { type: 'raw-mode'; enabled: boolean }
   | { type: 'answer-now' }
   | { type: 'cancel' }
+  | { type: 'message'; message: HumanMessage }
+  /** The person's reply to question `id`; no `text` when they skipped it. */
+  | { type: 'reply'; id: string; text?: string }
   | { type: 'closed' };

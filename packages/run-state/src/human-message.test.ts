@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { initialRunStatus, reduceRunStatus } from './run-status.js';
+import { fixtureStart, runStart, stampEvents } from './run-event-fixtures.js';
+import { timelineEntry } from './timeline.js';
+
+describe('a message from the person', () => {
+  const events = stampEvents([
+    runStart(['alpha', 'beta']),
+    { type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'x', round: 1 },
+    { type: 'vote', agentId: 'alpha', targetAgentId: 'alpha', targetLabel: 'agent1.1', reason: 'r', round: 2 },
+    { type: 'vote', agentId: 'beta', targetAgentId: 'alpha', targetLabel: 'agent1.1', reason: 'r', round: 2 },
+    { type: 'human-message', text: 'Use metric\nunits.', to: ['beta'], outdatedVotes: ['beta'] },
+    { type: 'human-message', text: 'Thanks!', late: true },
+  ]);
+
+  it('is a timeline line that says whom it was for, and whether it came too late', () => {
+    expect(timelineEntry(events[4]!, fixtureStart)).toMatchObject({
+      kind: 'message',
+      text: 'message to beta: Use metric units.',
+    });
+    expect(timelineEntry(events[5]!, fixtureStart)?.text).toBe(
+      'message to all agents (too late: coordination had ended): Thanks!',
+    );
+  });
+
+  it('makes the votes it outdated stale in the status, and leaves the others standing', () => {
+    const status = events.reduce(reduceRunStatus, initialRunStatus('run-test', fixtureStart));
+    expect(status.agents['beta']?.vote).toBeNull();
+    expect(status.agents['alpha']?.vote).toMatchObject({ targetLabel: 'agent1.1' });
+    expect(status.votes.map((vote) => [vote.agentId, vote.stale])).toEqual([
+      ['alpha', false],
+      ['beta', true],
+    ]);
+  });
+});
