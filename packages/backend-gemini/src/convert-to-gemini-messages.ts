@@ -34,7 +34,9 @@ function assistantParts(message: AssistantMessage, options: ConvertOptions, mode
   const metadata = readGeminiMetadata(message.providerMetadata);
   for (const id of metadata?.modelCallIds ?? []) modelCallIds.add(id);
   const calls = message.toolCalls ?? [];
-  const parts: Part[] = [];
+  // What Google's own tools did comes first, as it did in the response: before the text they
+  // grounded and the function calls made after them.
+  const parts: Part[] = (metadata?.serverToolParts ?? []).map((part) => ({ ...part }));
   if (message.content !== '') {
     const textSignature = calls.length === 0 ? metadata?.textSignature : undefined;
     parts.push({ text: message.content, ...(textSignature === undefined ? {} : { thoughtSignature: textSignature }) });

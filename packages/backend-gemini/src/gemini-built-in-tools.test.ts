@@ -160,4 +160,61 @@ describe('Gemini Google Search grounding and code execution', () => {
     ]);
     expect(server.requests[0]?.toolConfig).toBeUndefined();
   });
+
+  it("sends Gemini 3's record of its searches back with the turn, before the function call it made after them", async () => {
+    server.enqueue(
+      {
+        type: 'function-calls',
+        calls: [{ name: 'vote', args: {}, id: 'call-1', thoughtSignature: 'c2lnbmVk' }],
+        builtInTools: [
+          {
+            type: 'google_search',
+            queries: ['Eiffel Tower height'],
+            sources: [{ url: 'https://www.toureiffel.paris/en', title: 'toureiffel.paris' }],
+          },
+        ],
+      },
+      { type: 'text', text: 'Voted.' },
+    );
+    const backend = createGeminiBackend(settings('gemini-3-flash-preview', { enable_web_search: true }));
+    const first = await collectParts(backend.stream({ ...question, tools: [vote] }));
+    const metadata = first.find((part) => part.type === 'provider-metadata');
+    expect(metadata?.type === 'provider-metadata' && metadata.metadata).toMatchObject({
+      gemini: {
+        serverToolParts: [
+          { toolCall: { toolType: 'GOOGLE_SEARCH_WEB', args: { queries: ['Eiffel Tower height'] } } },
+          { toolResponse: { toolType: 'GOOGLE_SEARCH_WEB' } },
+        ],
+      },
+    });
+
+    await collectParts(
+      backend.stream({
+        tools: [vote],
+        messages: [
+          ...question.messages,
+          {
+            role: 'assistant',
+            content: '',
+            toolCalls: [{ id: 'call-1', name: 'vote', input: '{}' }],
+            ...(metadata?.type === 'provider-metadata' ? { providerMetadata: metadata.metadata } : {}),
+          },
+          { role: 'tool', toolCallId: 'call-1', toolName: 'vote', content: 'counted' },
+        ],
+      }),
+    );
+    const modelTurn = server.requests[1]?.contents.find((content) => content.role === 'model');
+    const searchCall = modelTurn?.parts[0]?.['toolCall'];
+    expect(modelTurn?.parts.map((part) => Object.keys(part).sort())).toEqual([
+      ['toolCall'],
+      ['toolResponse'],
+      ['functionCall', 'thoughtSignature'],
+    ]);
+    expect(searchCall).toEqual({
+      id: 'server-tool-0-0',
+      toolType: 'GOOGLE_SEARCH_WEB',
+      args: { queries: ['Eiffel Tower height'] },
+    });
+    expect(modelTurn?.parts[1]?.['toolResponse']).toMatchObject({ id: 'server-tool-0-0' });
+  });
 });

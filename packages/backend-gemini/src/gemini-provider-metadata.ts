@@ -13,7 +13,16 @@ export interface GeminiTurnMetadata {
   textSignature?: string;
   /** Call ids Gemini chose itself; the others were made up by MassGen and are not sent back. */
   modelCallIds: string[];
+  /**
+   * The parts that show what Google's own tools did (`toolCall` and `toolResponse` of Gemini 3's
+   * server-side tool invocations, `executableCode` and `codeExecutionResult`), as they came:
+   * Gemini expects them back with the turn when it goes on after a function call.
+   */
+  serverToolParts?: Array<Record<string, unknown>>;
 }
+
+/** The keys of a part that records the work of Google's own tools. */
+export const serverToolPartKeys = ['toolCall', 'toolResponse', 'executableCode', 'codeExecutionResult'] as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -43,5 +52,16 @@ export function readGeminiMetadata(
     ? value['modelCallIds'].filter((id): id is string => typeof id === 'string')
     : [];
   const textSignature = value['textSignature'];
-  return { callSignatures, modelCallIds, ...(typeof textSignature === 'string' ? { textSignature } : {}) };
+  const serverToolParts = Array.isArray(value['serverToolParts'])
+    ? value['serverToolParts'].filter(
+        (part): part is Record<string, unknown> =>
+          isRecord(part) && serverToolPartKeys.some((key) => isRecord(part[key])),
+      )
+    : [];
+  return {
+    callSignatures,
+    modelCallIds,
+    ...(typeof textSignature === 'string' ? { textSignature } : {}),
+    ...(serverToolParts.length === 0 ? {} : { serverToolParts }),
+  };
 }

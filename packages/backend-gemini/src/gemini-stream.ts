@@ -2,7 +2,7 @@ import { MassGenError, type StreamPart } from '@massgen/core';
 import type { GenerateContentResponse, GenerateContentResponseUsageMetadata, Part } from '@google/genai';
 import { GeminiBuiltInTools } from './gemini-built-in-tools.js';
 import { mapGeminiFinishReason } from './gemini-finish-reason.js';
-import { toProviderMetadata, type GeminiTurnMetadata } from './gemini-provider-metadata.js';
+import { serverToolPartKeys, toProviderMetadata, type GeminiTurnMetadata } from './gemini-provider-metadata.js';
 import { mapGeminiUsage } from './gemini-usage.js';
 
 export interface GeminiStreamOptions {
@@ -20,6 +20,13 @@ function abortedError(providerName: string): MassGenError {
   });
 }
 
+/** Notes a part that records the work of Google's own tools, to be sent back with the turn. */
+function keepServerToolPart(part: Part, turn: GeminiTurnMetadata): void {
+  if (!serverToolPartKeys.some((key) => part[key] !== undefined)) return;
+  const kept = JSON.parse(JSON.stringify(part)) as Record<string, unknown>;
+  turn.serverToolParts = [...(turn.serverToolParts ?? []), kept];
+}
+
 /** What one part of a chunk contributes to the stream, if anything, with the signature it carried noted. */
 function mapPart(
   part: Part,
@@ -27,6 +34,7 @@ function mapPart(
   turn: GeminiTurnMetadata,
   builtIn: GeminiBuiltInTools,
 ): StreamPart | undefined {
+  keepServerToolPart(part, turn);
   if (part.executableCode !== undefined) {
     builtIn.code(part.executableCode);
     return undefined;
@@ -97,7 +105,12 @@ export async function* mapGeminiStream(
   if (searches !== undefined) yield searches;
   const footnote = builtIn.footnote();
   if (footnote !== '') yield { type: 'text-delta', text: footnote };
-  if (Object.keys(turn.callSignatures).length > 0 || turn.textSignature !== undefined || turn.modelCallIds.length > 0) {
+  if (
+    Object.keys(turn.callSignatures).length > 0 ||
+    turn.textSignature !== undefined ||
+    turn.modelCallIds.length > 0 ||
+    turn.serverToolParts !== undefined
+  ) {
     yield { type: 'provider-metadata', metadata: toProviderMetadata(turn) };
   }
   if (usage !== undefined) {

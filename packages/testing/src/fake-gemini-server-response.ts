@@ -1,4 +1,10 @@
-import { codeExecutionParts, groundingMetadata, offeredUses, toolUsePromptTokens } from './fake-gemini-server-tools.js';
+import {
+  codeExecutionParts,
+  groundingMetadata,
+  offeredUses,
+  serverToolInvocationParts,
+  toolUsePromptTokens,
+} from './fake-gemini-server-tools.js';
 import type {
   FakeGeminiFunctionCall,
   FakeGeminiFunctionCallsReply,
@@ -21,6 +27,8 @@ export interface GeminiCompletion {
   callsPerChunk: number;
   /** Each run of code on Google's side, as the parts of its chunks. */
   codeParts: FakeGeminiPart[][];
+  /** Each search as a `toolCall` and a `toolResponse` part, when the request asked for them. */
+  serverToolParts: FakeGeminiPart[][];
   /** The Google Search grounding of the text, sent on the last chunk. */
   grounding: Record<string, unknown> | undefined;
   finishReason: string;
@@ -80,6 +88,7 @@ export function buildGeminiCompletion(request: FakeGeminiRequest, reply: Content
     textSignature: reply.type === 'text' ? reply.thoughtSignature : undefined,
     callsPerChunk: reply.type === 'function-calls' ? Math.max(1, reply.callsPerChunk ?? reply.calls.length) : 1,
     codeParts: codeExecutionParts(uses),
+    serverToolParts: serverToolInvocationParts(uses, request),
     grounding: groundingMetadata(uses, content.text),
     // Gemini ends a turn of function calls with STOP too; it has no finish reason of its own for them.
     finishReason: reply.type === 'text' ? (reply.finishReason ?? 'STOP') : 'STOP',
@@ -108,8 +117,8 @@ function groups<T>(items: readonly T[], size: number): T[][] {
 }
 
 /**
- * Frames a completion the way `streamGenerateContent?alt=sse` does: thought parts, then each run
- * of code and its result, then text parts, then whole function calls, each chunk a complete
+ * Frames a completion the way `streamGenerateContent?alt=sse` does: thought parts, then the
+ * server's tool invocations, each run of code and its result, then text parts, then whole function calls, each chunk a complete
  * `GenerateContentResponse`. Every chunk carries the running usage; the last one carries the
  * `finishReason`, the grounding and the final counts.
  */
@@ -119,6 +128,7 @@ export function buildGeminiStreamChunks(
 ): Array<Record<string, unknown>> {
   const partGroups: FakeGeminiPart[][] = [
     ...split(completion.thoughts, chunkSize).map((piece) => [{ text: piece, thought: true }]),
+    ...completion.serverToolParts,
     ...completion.codeParts,
     ...split(completion.text, chunkSize).map((piece) => [{ text: piece }]),
     ...groups(completion.calls, completion.callsPerChunk).map((calls) => calls.map(callPart)),
@@ -155,7 +165,7 @@ export function buildGeminiStreamChunks(
 export function buildGeminiResponseBody(completion: GeminiCompletion): Record<string, unknown> {
   const parts: FakeGeminiPart[] = [];
   if (completion.thoughts !== '') parts.push({ text: completion.thoughts, thought: true });
-  parts.push(...completion.codeParts.flat());
+  parts.push(...completion.serverToolParts.flat(), ...completion.codeParts.flat());
   if (completion.text !== '' || completion.textSignature !== undefined) {
     parts.push({
       text: completion.text,

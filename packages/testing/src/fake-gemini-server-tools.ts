@@ -40,6 +40,28 @@ export function offeredUses(
   return (uses ?? []).filter((use) => request.builtInTools.includes(toolKeys[use.type]));
 }
 
+/**
+ * Each search as Gemini 3 reports it when the request asks for the server's tool invocations
+ * (`toolConfig.includeServerSideToolInvocations`, needed to combine its tools with functions): a
+ * `toolCall` part and its `toolResponse` part, which the client is to send back with the turn.
+ * Without that setting the searches show only in the grounding.
+ */
+export function serverToolInvocationParts(
+  uses: readonly FakeGeminiBuiltInToolUse[],
+  request: FakeGeminiRequest,
+): FakeGeminiPart[][] {
+  if (request.toolConfig?.['includeServerSideToolInvocations'] !== true) return [];
+  return uses.flatMap((use, position) => {
+    if (use.type !== 'google_search') return [];
+    const id = `server-tool-${request.index}-${position}`;
+    const toolType = 'GOOGLE_SEARCH_WEB';
+    return [
+      [{ toolCall: { id, toolType, args: { queries: use.queries } } }],
+      [{ toolResponse: { id, toolType, response: { results: use.sources } } }],
+    ];
+  });
+}
+
 /** Each run of code as two chunks' parts: `executableCode`, then its `codeExecutionResult`. */
 export function codeExecutionParts(uses: readonly FakeGeminiBuiltInToolUse[]): FakeGeminiPart[][] {
   return uses.flatMap((use) =>
