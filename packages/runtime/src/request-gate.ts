@@ -25,7 +25,8 @@ const runKey = 'run';
  * Admits an agent's model requests within `max_concurrent_requests`: its provider's (shared by
  * every agent on that provider) and the run's (every provider together). A provider's
  * retry-after holds every request to it, so a team backs off together instead of each agent
- * finding the limit on its own. An agent that has to wait is told so once per run.
+ * finding the limit on its own. The first wait for each limit is said once per run, naming the
+ * agent that waited first: at 50 agents on a limit of 4, one line rather than 46.
  */
 export class RequestGate {
   private readonly providers: MemoryProviderLimiter;
@@ -62,14 +63,14 @@ export class RequestGate {
     let releaseProvider = this.providers.tryAcquire(providerKey);
     if (releaseProvider === undefined) {
       waited = true;
-      yield* this.waiting(agentId, this.providerNotice(agentId, provider));
+      yield* this.waiting(agentId, providerKey, this.providerNotice(agentId, provider));
       releaseProvider = await this.providers.acquire(providerKey, signal);
     }
     if (this.run === undefined) return { release: releaseProvider, waited };
     let releaseRun = this.run.tryAcquire(runKey);
     if (releaseRun === undefined) {
       try {
-        if (!waited) yield* this.waiting(agentId, this.runNotice(agentId));
+        if (!waited) yield* this.waiting(agentId, runKey, this.runNotice(agentId));
         waited = true;
         releaseRun = await this.run.acquire(runKey, signal);
       } catch (error) {
@@ -91,23 +92,24 @@ export class RequestGate {
     await this.run?.close();
   }
 
-  private *waiting(agentId: string, notice: string): Generator<CallPart> {
+  private *waiting(agentId: string, limitKey: string, notice: string): Generator<CallPart> {
     yield { type: 'request-slot', waiting: true };
-    if (this.told.has(agentId)) return;
-    this.told.add(agentId);
+    if (this.told.has(limitKey)) return;
+    this.told.add(limitKey);
     const warning: Warning = { code: 'waiting-for-request-slot', agentId, message: notice };
     yield { type: 'warning', warning };
   }
 
   private providerNotice(agentId: string, provider: AgentProvider | undefined): string {
     const limit = provider === undefined ? undefined : this.limits.get(provider.key);
+    const name = provider?.name ?? 'its provider';
     if (limit === undefined)
-      return `${agentId} waits for ${provider?.name ?? 'its provider'} to lift its rate limit (retry-after)`;
-    return `${agentId} waits for a free request slot: ${provider?.name ?? 'its provider'} takes ${limit} request${limit === 1 ? '' : 's'} at once (backend.max_concurrent_requests)`;
+      return `Requests to ${name} wait for it to lift its rate limit (retry-after); ${agentId} waits first, and the agents after it wait their turn`;
+    return `Requests to ${name} are held to ${limit} at once (backend.max_concurrent_requests): ${agentId} waits first for a free request slot, and the agents after it wait their turn`;
   }
 
   private runNotice(agentId: string): string {
-    return `${agentId} waits for a free request slot: the run makes ${String(this.runLimit)} request${this.runLimit === 1 ? '' : 's'} at once (orchestrator.max_concurrent_requests)`;
+    return `Requests are held to ${String(this.runLimit)} at once for the run (orchestrator.max_concurrent_requests): ${agentId} waits first for a free request slot, and the agents after it wait their turn`;
   }
 }
 
