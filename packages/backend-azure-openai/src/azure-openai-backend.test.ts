@@ -4,11 +4,10 @@ import {
   terminalError,
   createFakeOpenAIServer,
   fakeAzureOpenAIErrors,
-  openAIErrorBody,
   type FakeOpenAIServer,
   type FakeReply,
 } from '@massgen/testing';
-import { describeBackendFailureContract, useFakeServer } from '@massgen/testing/vitest';
+import { describeBackendFailureContract, openAIContractReplies, useFakeServer } from '@massgen/testing/vitest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAzureOpenAIBackend } from './azure-openai-backend.js';
 import { optionsSchema } from './azure-openai-options.js';
@@ -247,17 +246,5 @@ describeBackendFailureContract<FakeReply, FakeOpenAIServer>({
   connection: (fake, key) => ({ azure_endpoint: fake.origin, deployment: 'prod-4o', api_key: key }),
   createBackend: createAzureOpenAIBackend,
   missingEndMarker: 'no finish_reason',
-  replies: {
-    text: (text) => ({ type: 'text', text }),
-    stall: (text) => ({ type: 'stall', afterChunks: 4, reply: { type: 'text', text } }),
-    drop: (text) => ({ type: 'drop', afterChunks: 3, reply: { type: 'text', text } }),
-    endEarly: () => ({ type: 'drop', afterChunks: 2, graceful: true }),
-    hang: () => ({ type: 'hang' }),
-    rejectionSaying: (text) => ({
-      type: 'error',
-      status: 400,
-      body: openAIErrorBody(text, 'invalid_request_error', null),
-    }),
-    rateLimit: (seconds) => fakeAzureOpenAIErrors.rateLimit(seconds),
-  },
+  replies: openAIContractReplies({ afterChunks: 4 }),
 });

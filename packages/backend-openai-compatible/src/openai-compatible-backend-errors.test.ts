@@ -8,7 +8,7 @@ import {
   type FakeOpenAIServer,
   type FakeReply,
 } from '@massgen/testing';
-import { describeBackendFailureContract, useFakeServer } from '@massgen/testing/vitest';
+import { describeBackendFailureContract, openAIContractReplies, useFakeServer } from '@massgen/testing/vitest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
 
@@ -204,17 +204,5 @@ describeBackendFailureContract<FakeReply, FakeOpenAIServer>({
   connection: (fake, key) => ({ base_url: fake.url, api_key: key }),
   createBackend: createOpenAICompatibleBackend,
   missingEndMarker: 'no finish_reason',
-  replies: {
-    text: (text) => ({ type: 'text', text }),
-    stall: (text) => ({ type: 'stall', afterChunks: 2, reply: { type: 'text', text } }),
-    drop: (text) => ({ type: 'drop', afterChunks: 3, reply: { type: 'text', text } }),
-    endEarly: () => ({ type: 'drop', afterChunks: 2, graceful: true }),
-    hang: () => ({ type: 'hang' }),
-    rejectionSaying: (text) => ({
-      type: 'error',
-      status: 400,
-      body: openAIErrorBody(text, 'invalid_request_error', null),
-    }),
-    rateLimit: (seconds) => fakeOpenAIErrors.rateLimit({ retryAfter: String(seconds) }),
-  },
+  replies: openAIContractReplies({ afterChunks: 3 }),
 });

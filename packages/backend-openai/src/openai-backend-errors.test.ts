@@ -8,7 +8,7 @@ import {
   type FakeOpenAIServer,
   type FakeReply,
 } from '@massgen/testing';
-import { describeBackendFailureContract, useFakeServer } from '@massgen/testing/vitest';
+import { describeBackendFailureContract, openAIContractReplies, useFakeServer } from '@massgen/testing/vitest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAIBackend } from './openai-backend.js';
 
@@ -198,17 +198,5 @@ describeBackendFailureContract<FakeReply, FakeOpenAIServer>({
   connection: (fake, key) => ({ base_url: fake.url, api_key: key }),
   createBackend: createOpenAIBackend,
   missingEndMarker: 'no response.completed',
-  replies: {
-    text: (text) => ({ type: 'text', text }),
-    stall: (text) => ({ type: 'stall', afterChunks: 5, reply: { type: 'text', text } }),
-    drop: (text) => ({ type: 'drop', afterChunks: 5, reply: { type: 'text', text } }),
-    endEarly: () => ({ type: 'drop', afterChunks: 6, graceful: true, reply: { type: 'text', text: 'abcdefgh' } }),
-    hang: () => ({ type: 'hang' }),
-    rejectionSaying: (text) => ({
-      type: 'error',
-      status: 400,
-      body: openAIErrorBody(text, 'invalid_request_error', null),
-    }),
-    rateLimit: (seconds) => fakeOpenAIErrors.rateLimit({ retryAfter: String(seconds) }),
-  },
+  replies: openAIContractReplies({ afterChunks: 5 }),
 });

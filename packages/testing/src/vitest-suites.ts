@@ -1,3 +1,4 @@
 export { describeBackendFailureContract } from './backend-failure-contract.js';
 export type { BackendContractSubject, ContractReplies, ContractServer } from './backend-failure-contract.js';
 export { useFakeServer } from './use-fake-server.js';
+export { openAIContractReplies } from './openai-contract-replies.js';

@@ -1,0 +1,30 @@
+import type { ContractReplies } from './backend-failure-contract.js';
+import { fakeOpenAIErrors, openAIErrorBody } from './fake-openai-server-errors.js';
+import type { FakeReply } from './fake-openai-server-types.js';
+
+/**
+ * The failure contract's replies from the fake OpenAI server, for the Chat Completions and
+ * Responses APIs alike. `afterChunks` is how many chunks a broken stream sends first: enough to
+ * carry some text in the API at hand (Azure sends its content-filter results first).
+ */
+export function openAIContractReplies(options: { afterChunks: number }): ContractReplies<FakeReply> {
+  const { afterChunks } = options;
+  return {
+    text: (text) => ({ type: 'text', text }),
+    stall: (text) => ({ type: 'stall', afterChunks, reply: { type: 'text', text } }),
+    drop: (text) => ({ type: 'drop', afterChunks, reply: { type: 'text', text } }),
+    endEarly: () => ({
+      type: 'drop',
+      afterChunks,
+      graceful: true,
+      reply: { type: 'text', text: 'An answer cut short.' },
+    }),
+    hang: () => ({ type: 'hang' }),
+    rejectionSaying: (text) => ({
+      type: 'error',
+      status: 400,
+      body: openAIErrorBody(text, 'invalid_request_error', null),
+    }),
+    rateLimit: (seconds) => fakeOpenAIErrors.rateLimit({ retryAfter: String(seconds) }),
+  };
+}
