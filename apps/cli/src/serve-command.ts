@@ -8,6 +8,7 @@ import { cliPackageDirectory } from './cli-package.js';
 import { parseCount } from './number-arguments.js';
 import { stopSignals } from './signal-handling.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
+import { isLoopback, listenError, parsePort, serverApiKey } from './listen-address.js';
 
 interface ServeOptions {
   host: string;
@@ -71,7 +72,7 @@ export async function serveCommand(args: readonly string[], io: CliIo, signal?: 
       ...(options.config === undefined ? {} : { configFile: options.config }),
       ...(options.configDir === undefined ? {} : { configDirectory: options.configDir }),
     });
-    const apiKey = nonEmpty(options.apiKey) ?? nonEmpty(io.env['MASSGEN_SERVER_API_KEY']);
+    const apiKey = serverApiKey(options.apiKey, io.env);
     if (apiKey === undefined && !isLoopback(options.host)) {
       io.stderr.write(
         `warning: listening on ${options.host} without an API key: anyone who can reach this port can run your agents on your provider accounts. Set MASSGEN_SERVER_API_KEY.\n`,
@@ -162,48 +163,10 @@ function buildProgram(io: CliIo): Command {
     });
 }
 
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new InvalidArgumentError('expected a port number from 0 to 65535');
-  return port;
-}
-
 function parsePositiveInteger(value: string): number {
   const parsed = Number(value);
   if (!Number.isSafeInteger(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a positive whole number');
   return parsed;
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
-}
-
-function listenError(error: unknown, options: ServeOptions): MassGenError {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE')
-    return new MassGenError({
-      code: 'CONFIG_INVALID',
-      message: `Port ${options.port} on ${options.host} is already in use; choose another with --port.`,
-      cause: error,
-    });
-  if (code === 'EACCES')
-    return new MassGenError({
-      code: 'CONFIG_INVALID',
-      message: `Not allowed to listen on ${options.host}:${options.port}; ports below 1024 need privileges.`,
-      cause: error,
-    });
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
-    return new MassGenError({
-      code: 'CONFIG_INVALID',
-      message: `Cannot listen on ${options.host}: no such local address.`,
-      cause: error,
-    });
-  return toMassGenError(error);
 }
 
 /** Resolves `stopped` on Ctrl-C, SIGTERM, SIGHUP or the caller's signal; `dispose` stops listening. */

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { MassGenError, toMassGenError } from '@massgen/core';
 import { createWebServer } from '@massgen/server';
 import type { WebConfigChoice } from '@massgen/server';
@@ -12,6 +12,7 @@ import { prepareExample } from './examples-command.js';
 import { webAssetsDirectory } from './run-html-export.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
 import { watchStopSignals } from './serve-command.js';
+import { isLoopback, listenError, parsePort, serverApiKey } from './listen-address.js';
 
 interface WebOptions {
   config: string[];
@@ -42,7 +43,7 @@ export async function webCommand(args: readonly string[], io: CliIo, signal?: Ab
     const options = program.opts<WebOptions>();
     debug = options.debug === true;
     const configs = configChoices(options.config, io);
-    const apiKey = nonEmpty(options.apiKey) ?? nonEmpty(io.env['MASSGEN_SERVER_API_KEY']);
+    const apiKey = serverApiKey(options.apiKey, io.env);
     if (apiKey === undefined && !isLoopback(options.host))
       throw new MassGenError({
         code: 'CONFIG_INVALID',
@@ -149,30 +150,4 @@ function openBrowser(url: string, io: CliIo): void {
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
-}
-
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new InvalidArgumentError('expected a port number from 0 to 65535');
-  return port;
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
-}
-
-function listenError(error: unknown, options: WebOptions): MassGenError {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE')
-    return new MassGenError({
-      code: 'CONFIG_INVALID',
-      message: `Port ${options.port} on ${options.host} is already in use; choose another with --port.`,
-      cause: error,
-    });
-  return toMassGenError(error);
 }
