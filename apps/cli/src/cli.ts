@@ -201,6 +201,15 @@ async function dispatch(
       });
     }
     for (const warning of config.warnings) io.stderr.write(`warning: ${formatWarning(warning)}\n`);
+    // What every question of this invocation is run with; its warnings were printed just above.
+    const runSettings = {
+      config: { ...config, warnings: [] },
+      io,
+      pluginSearchPaths: [cliPackageDirectory()],
+      quiet: !options.display,
+      ...(options.outputFile === undefined ? {} : { outputFile: options.outputFile }),
+      record: options.record,
+    };
     if (interactive || question === undefined) {
       // At the prompt nothing runs: a signal there ends the session.
       signals.whenIdle = 'exit';
@@ -215,13 +224,8 @@ async function dispatch(
           const interruption = runSignal(signals, signal);
           try {
             const outcome = await runCoordination({
-              config: { ...config, warnings: [] },
+              ...runSettings,
               question: turnQuestion,
-              io,
-              pluginSearchPaths: [cliPackageDirectory()],
-              quiet: !options.display,
-              ...(options.outputFile === undefined ? {} : { outputFile: options.outputFile }),
-              record: options.record,
               signal: interruption.signal,
               history,
               attachments: turnAttachments,
@@ -240,13 +244,8 @@ async function dispatch(
     const interruption = runSignal(signals, signal);
     try {
       return await runInConversation(conversation, {
-        config: { ...config, warnings: [] },
+        ...runSettings,
         question,
-        io,
-        pluginSearchPaths: [cliPackageDirectory()],
-        quiet: !options.display,
-        ...(options.outputFile === undefined ? {} : { outputFile: options.outputFile }),
-        record: options.record,
         signal: interruption.signal,
         attachments,
       });
