@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { Command, CommanderError } from 'commander';
-import { MassGenError, toMassGenError } from '@massgen/core';
+import { Command } from 'commander';
+import { MassGenError } from '@massgen/core';
 import { supportedBackendTypes, upstreamBackendTypeNote } from '@massgen/config';
 import {
   PluginLoader,
@@ -15,9 +15,10 @@ import {
 import type { InstallCommand, InstalledPlugin } from '@massgen/runtime';
 import type { CliIo } from './cli-io.js';
 import { cliPackageDirectory } from './cli-package.js';
-import { ExitCode, exitCodeForError } from './exit-codes.js';
+import { ExitCode } from './exit-codes.js';
 import type { ExitCodeValue } from './exit-codes.js';
 import { installedPlugins } from './plugins-command.js';
+import { configureProgram, reportError } from './command-program.js';
 
 interface AddOptions {
   global?: boolean;
@@ -44,17 +45,13 @@ export async function addCommand(args: readonly string[], io: CliIo): Promise<Ex
     )
     .argument('<plugins...>', 'backend types or packages')
     .option('-g, --global', 'install beside massgen itself, even inside a project')
-    .option('--dry-run', 'show the command and where it would run, and change nothing')
-    .exitOverride()
-    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+    .option('--dry-run', 'show the command and where it would run, and change nothing');
+  configureProgram(program, io);
   try {
     program.parse([...args], { from: 'user' });
     return await add(program.args, program.opts<AddOptions>(), io);
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.success : ExitCode.configError;
-    const failure = toMassGenError(error);
-    io.stderr.write(`massgen add: ${failure.message}\n`);
-    return exitCodeForError(failure);
+    return reportError(error, io, false, 'massgen add');
   }
 }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { MassGenError, toMassGenError } from '@massgen/core';
+import { Command, InvalidArgumentError } from 'commander';
+import { MassGenError } from '@massgen/core';
 import {
   BatchProgress,
   MemoryProviderLimiter,
@@ -17,8 +17,10 @@ import {
 import type { BatchConfiguration, ProviderLimits, Scorer } from '@massgen/batch';
 import type { CliIo } from './cli-io.js';
 import { cliPackageDirectory } from './cli-package.js';
-import { ExitCode, exitCodeForError } from './exit-codes.js';
+import { ExitCode } from './exit-codes.js';
 import type { ExitCodeValue } from './exit-codes.js';
+import { configureProgram, reportError } from './command-program.js';
+import { parsePositiveInteger } from './number-arguments.js';
 
 interface BatchOptions {
   config: string[];
@@ -242,13 +244,6 @@ function buildProgram(io: CliIo): Command {
   return program;
 }
 
-export function configureProgram(program: Command, io: CliIo): void {
-  program.exitOverride().configureOutput({
-    writeOut: (text) => io.stdout.write(text),
-    writeErr: (text) => io.stderr.write(text),
-  });
-}
-
 function providerLimits(options: BatchOptions): ProviderLimits {
   const limits = parseProviderLimits(options.providerConcurrency, 'concurrency', '--provider-concurrency');
   return parseProviderLimits(options.providerRpm, 'requestsPerMinute', '--provider-rpm', limits);
@@ -300,14 +295,6 @@ export function labels(configurations: readonly BatchConfiguration[]): string[] 
   return configurations.map((configuration) => configuration.label);
 }
 
-export function reportError(error: unknown, io: CliIo, debug: boolean, command: string): ExitCodeValue {
-  if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.success : ExitCode.configError;
-  const failure = toMassGenError(error);
-  io.stderr.write(`${command}: ${failure.message}\n`);
-  if (debug && error instanceof Error && error.stack !== undefined) io.stderr.write(`${error.stack}\n`);
-  return exitCodeForError(failure);
-}
-
 /**
  * Ctrl-C (or SIGTERM) once stops starting questions; twice cancels the running ones; a third
  * time quits at once.
@@ -348,12 +335,6 @@ export function watchInterrupts(io: CliIo): {
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
-}
-
-export function parsePositiveInteger(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isSafeInteger(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a positive whole number');
-  return parsed;
 }
 
 function parseNonNegative(value: string): number {

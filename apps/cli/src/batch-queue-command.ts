@@ -5,15 +5,8 @@ import type { BatchConfiguration, BatchQuestion, ProviderLimits, Scorer } from '
 import { BatchQueue, defaultBatchId, displayRedisUrl } from '@massgen/batch/queue';
 import type { CollectIntoFileOptions } from '@massgen/batch/queue';
 import type { CliIo } from './cli-io.js';
-import {
-  configureProgram,
-  describePlan,
-  labels,
-  openProgress,
-  reportBatch,
-  reportError,
-  watchInterrupts,
-} from './batch-command.js';
+import { describePlan, labels, openProgress, reportBatch, watchInterrupts } from './batch-command.js';
+import { configureProgram, reportError } from './command-program.js';
 import { cliPackageDirectory } from './cli-package.js';
 import { ExitCode } from './exit-codes.js';
 

@@ -40,6 +40,7 @@ import { SignalHandling } from './signal-handling.js';
 import type { StopSignal } from './signal-handling.js';
 import { readStandardInputQuestion, standardInputMarker } from './standard-input-question.js';
 import { formatWarning, validateCommand } from './validate-command.js';
+import { configureProgram } from './command-program.js';
 
 interface CliOptions {
   config?: string;
@@ -268,7 +269,7 @@ function collect(value: string, previous: string[]): string[] {
 }
 
 function buildProgram(io: CliIo): Command {
-  return new Command('massgen')
+  const program = new Command('massgen')
     .description(
       "Several AI agents answer your question in parallel, review each other's answers, vote, and the winner presents the final answer.",
     )
@@ -312,12 +313,9 @@ function buildProgram(io: CliIo): Command {
     .option('--debug', 'show stack traces for errors')
     .version(cliVersion(), '-V, --version', 'print the version and exit')
     .helpOption('-h, --help', 'show this help')
-    .addHelpText('after', helpFooter)
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
-    });
+    .addHelpText('after', helpFooter);
+  configureProgram(program, io);
+  return program;
 }
 
 async function resolveConfig(options: TeamFlags, io: CliIo, loader: PluginLoader): Promise<MassGenConfig> {

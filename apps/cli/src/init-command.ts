@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Command, CommanderError } from 'commander';
-import { MassGenError, toMassGenError } from '@massgen/core';
+import { Command } from 'commander';
+import { MassGenError } from '@massgen/core';
 import {
   backendCatalog,
   loadConfig,
@@ -12,13 +12,14 @@ import {
 import { PluginLoader, installedBackendCatalog } from '@massgen/runtime';
 import type { CliIo } from './cli-io.js';
 import { cliPackageDirectory } from './cli-package.js';
-import { ExitCode, exitCodeForError } from './exit-codes.js';
+import { ExitCode } from './exit-codes.js';
 import { findInitBackend, initBackendChoices } from './init-backend-choices.js';
 import type { InitBackendChoice } from './init-backend-choices.js';
 import { agentIds, renderInitConfig } from './init-config-text.js';
 import type { InitAgent, KeyStatus } from './init-config-text.js';
 import { createPrompter } from './init-prompter.js';
 import type { Prompter } from './init-prompter.js';
+import { configureProgram, reportError } from './command-program.js';
 
 interface InitOptions {
   yes?: boolean;
@@ -59,9 +60,8 @@ export async function initCommand(args: readonly string[], io: CliIo, input: Nod
     .option('-o, --output <file>', 'the file to write (default: massgen.yaml)')
     .option('--force', 'overwrite the file if it exists')
     .helpOption('-h, --help', 'show this help')
-    .addHelpText('after', helpFooter(choices))
-    .exitOverride()
-    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+    .addHelpText('after', helpFooter(choices));
+  configureProgram(program, io);
   let prompter: Prompter | undefined;
   try {
     program.parse([...args], { from: 'user' });
@@ -128,10 +128,7 @@ export async function initCommand(args: readonly string[], io: CliIo, input: Nod
     io.stdout.write(`Run it: massgen --config ${shown} "your question"\n`);
     return ExitCode.success;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.success : ExitCode.configError;
-    const failure = toMassGenError(error);
-    io.stderr.write(`massgen init: ${failure.message}\n`);
-    return exitCodeForError(failure);
+    return reportError(error, io, false, 'massgen init');
   } finally {
     prompter?.close();
   }

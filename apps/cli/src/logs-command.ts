@@ -1,27 +1,29 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { MassGenError, toMassGenError } from '@massgen/core';
+import { Command } from 'commander';
+import { MassGenError } from '@massgen/core';
 import type { CliIo } from './cli-io.js';
-import { ExitCode, exitCodeForError } from './exit-codes.js';
+import { ExitCode } from './exit-codes.js';
 import type { ExitCodeValue } from './exit-codes.js';
 import { findRunRecord, listRunRecords, runsRoot } from '@massgen/runtime';
 import type { RunRecordEntry } from '@massgen/runtime';
 import { exportRunHtml } from './run-html-export.js';
 import { formatTable, oneLine } from './text-table.js';
 import { displayPath, formatRunSummary, wallTimeMs } from './run-summary.js';
+import { configureProgram, reportError } from './command-program.js';
+import { parsePositiveInteger } from './number-arguments.js';
 
 /** `massgen logs [list]` and `massgen logs show <id|latest>`: past runs from `.massgen/runs`. */
 export async function logsCommand(args: readonly string[], io: CliIo): Promise<ExitCodeValue> {
   let exitCode: ExitCodeValue = ExitCode.success;
-  const program = new Command('massgen logs')
-    .description('List the runs recorded under .massgen/runs, show one, or export one.')
-    .exitOverride()
-    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+  const program = new Command('massgen logs').description(
+    'List the runs recorded under .massgen/runs, show one, or export one.',
+  );
+  configureProgram(program, io);
   program
     .command('list', { isDefault: true })
     .description('list recorded runs, newest first')
-    .option('-n, --limit <count>', 'show at most this many runs', parseCount, 20)
+    .option('-n, --limit <count>', 'show at most this many runs', parsePositiveInteger, 20)
     .action((options: { limit: number }) => {
       io.stdout.write(formatRunList(listRunRecords(runsRoot(io.cwd)), options.limit, io.cwd));
     });
@@ -49,18 +51,9 @@ export async function logsCommand(args: readonly string[], io: CliIo): Promise<E
   try {
     await program.parseAsync([...args], { from: 'user' });
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.success : ExitCode.configError;
-    const failure = toMassGenError(error);
-    io.stderr.write(`massgen logs: ${failure.message}\n`);
-    exitCode = exitCodeForError(failure);
+    exitCode = reportError(error, io, false, 'massgen logs');
   }
   return exitCode;
-}
-
-function parseCount(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a positive whole number');
-  return parsed;
 }
 
 /** One line per run, newest first: id, when, how long, how it ended, the winner, the task. */

@@ -13,3 +13,10 @@ export function parseSeconds(value: string): number {
   if (!Number.isFinite(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a positive number of seconds');
   return parsed;
 }
+
+/** A flag's whole number above 0 (`--limit 20`, `--concurrency 4`). */
+export function parsePositiveInteger(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a positive whole number');
+  return parsed;
+}

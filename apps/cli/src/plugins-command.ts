@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Command, CommanderError, Help } from 'commander';
-import { toMassGenError } from '@massgen/core';
+import { Command, Help } from 'commander';
 import { PluginLoader, listInstalledPlugins } from '@massgen/runtime';
 import type { InstalledPlugin } from '@massgen/runtime';
 import type { CliIo } from './cli-io.js';
 import { cliPackageDirectory } from './cli-package.js';
-import { ExitCode, exitCodeForError } from './exit-codes.js';
+import { ExitCode } from './exit-codes.js';
 import type { ExitCodeValue } from './exit-codes.js';
 import { displayPath } from './run-summary.js';
+import { configureProgram, reportError } from './command-program.js';
 
 /** `massgen plugins`: the plugin packages a run here would load, their versions and what they serve. */
 export async function pluginsCommand(args: readonly string[], io: CliIo): Promise<ExitCodeValue> {
@@ -16,9 +16,8 @@ export async function pluginsCommand(args: readonly string[], io: CliIo): Promis
     .description(
       'List the plugin packages (backends, strategies, tool packages) a run in this directory can load,\nwith their versions and the types they serve. Add one with: massgen add <type|package>',
     )
-    .option('--json', 'print the list as JSON')
-    .exitOverride()
-    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+    .option('--json', 'print the list as JSON');
+  configureProgram(program, io);
   try {
     program.parse([...args], { from: 'user' });
     const plugins = await installedPlugins(io);
@@ -29,10 +28,7 @@ export async function pluginsCommand(args: readonly string[], io: CliIo): Promis
     }
     return ExitCode.success;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.success : ExitCode.configError;
-    const failure = toMassGenError(error);
-    io.stderr.write(`massgen plugins: ${failure.message}\n`);
-    return exitCodeForError(failure);
+    return reportError(error, io, false, 'massgen plugins');
   }
 }
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Command, CommanderError } from 'commander';
-import { MassGenError, toMassGenError } from '@massgen/core';
+import { Command } from 'commander';
+import { MassGenError } from '@massgen/core';
 import type { MediaPart } from '@massgen/core';
 import type { MassGenConfig } from '@massgen/config';
 import {
@@ -17,12 +17,13 @@ import {
 import type { AttachmentRequest, ResumableRun, RunRecordEntry } from '@massgen/runtime';
 import type { CliIo } from './cli-io.js';
 import { cliPackageDirectory } from './cli-package.js';
-import { ExitCode, exitCodeForError } from './exit-codes.js';
+import { ExitCode } from './exit-codes.js';
 import { parseCount, parseSeconds } from './number-arguments.js';
 import type { ExitCodeValue } from './exit-codes.js';
 import { runCoordination } from './run-command.js';
 import { openConversation, teamForSession } from './session-choice.js';
 import type { SessionFlags } from './session-choice.js';
+import { configureProgram, reportError } from './command-program.js';
 
 interface ResumeOptions {
   config?: string;
@@ -60,9 +61,8 @@ export async function resumeCommand(args: readonly string[], context: ResumeComm
       parseCount,
       defaultHistoryTokens,
     )
-    .addHelpText('after', helpFooter)
-    .exitOverride()
-    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+    .addHelpText('after', helpFooter);
+  configureProgram(program, io);
   let exitCode: ExitCodeValue = ExitCode.success;
   program.action(async (reference: string | undefined, options: ResumeOptions) => {
     exitCode = await resume(reference, options, context);
@@ -71,10 +71,7 @@ export async function resumeCommand(args: readonly string[], context: ResumeComm
     await program.parseAsync([...args], { from: 'user' });
     return exitCode;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.success : ExitCode.configError;
-    const failure = toMassGenError(error);
-    io.stderr.write(`massgen resume: ${failure.message}\n`);
-    return exitCodeForError(failure);
+    return reportError(error, io, false, 'massgen resume');
   }
 }
 

@@ -1,14 +1,15 @@
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { MassGenError, toMassGenError } from '@massgen/core';
+import { Command } from 'commander';
+import { MassGenError } from '@massgen/core';
 import { loadModelRegistry, startMassGenServer } from '@massgen/server';
 import type { MassGenServer } from '@massgen/server';
 import type { CliIo } from './cli-io.js';
 import { defaultHistoryTokens } from '@massgen/runtime';
 import { cliPackageDirectory } from './cli-package.js';
-import { parseCount } from './number-arguments.js';
+import { parseCount, parsePositiveInteger } from './number-arguments.js';
 import { stopSignals } from './signal-handling.js';
-import { ExitCode, exitCodeForError } from './exit-codes.js';
+import { ExitCode } from './exit-codes.js';
 import { isLoopback, listenError, parsePort, serverApiKey } from './listen-address.js';
+import { configureProgram, reportError } from './command-program.js';
 
 interface ServeOptions {
   host: string;
@@ -116,16 +117,12 @@ export async function serveCommand(args: readonly string[], io: CliIo, signal?: 
     await closeServer(server);
     return ExitCode.success;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.success : ExitCode.configError;
-    const failure = toMassGenError(error);
-    io.stderr.write(`massgen serve: ${failure.message}\n`);
-    if (debug && error instanceof Error && error.stack !== undefined) io.stderr.write(`${error.stack}\n`);
-    return exitCodeForError(failure);
+    return reportError(error, io, debug, 'massgen serve');
   }
 }
 
 function buildProgram(io: CliIo): Command {
-  return new Command('massgen serve')
+  const program = new Command('massgen serve')
     .description(
       'Serve MassGen teams over an OpenAI-compatible HTTP API (POST /v1/chat/completions, GET /v1/models, GET /health).',
     )
@@ -155,18 +152,9 @@ function buildProgram(io: CliIo): Command {
     .option('--no-record', 'do not write run records or sessions under .massgen/ (requests naming a session get 400)')
     .option('--debug', 'show stack traces for errors')
     .helpOption('-h, --help', 'show this help')
-    .addHelpText('after', helpFooter)
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
-    });
-}
-
-function parsePositiveInteger(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isSafeInteger(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a positive whole number');
-  return parsed;
+    .addHelpText('after', helpFooter);
+  configureProgram(program, io);
+  return program;
 }
 
 /** Resolves `stopped` on Ctrl-C, SIGTERM, SIGHUP or the caller's signal; `dispose` stops listening. */

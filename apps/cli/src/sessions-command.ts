@@ -1,26 +1,26 @@
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { MassGenError, toMassGenError } from '@massgen/core';
+import { Command } from 'commander';
+import { MassGenError } from '@massgen/core';
 import { SessionStore, sessionsRoot } from '@massgen/runtime';
 import type { Session, SessionSummary } from '@massgen/runtime';
 import type { CliIo } from './cli-io.js';
-import { ExitCode, exitCodeForError } from './exit-codes.js';
+import { ExitCode } from './exit-codes.js';
 import type { ExitCodeValue } from './exit-codes.js';
 import { formatTable, oneLine } from './text-table.js';
 import { displayPath } from './run-summary.js';
+import { configureProgram, reportError } from './command-program.js';
+import { parsePositiveInteger } from './number-arguments.js';
 
 /** `massgen sessions [list]` and `massgen sessions show <id>`: the sessions under `.massgen/sessions`. */
 export async function sessionsCommand(args: readonly string[], io: CliIo): Promise<ExitCodeValue> {
   const store = new SessionStore(sessionsRoot(io.cwd));
-  const program = new Command('massgen sessions')
-    .description(
-      'List the sessions under .massgen/sessions (massgen --continue goes on with the latest, --session ID with one), or show one.',
-    )
-    .exitOverride()
-    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+  const program = new Command('massgen sessions').description(
+    'List the sessions under .massgen/sessions (massgen --continue goes on with the latest, --session ID with one), or show one.',
+  );
+  configureProgram(program, io);
   program
     .command('list', { isDefault: true })
     .description('list sessions, most recently used first')
-    .option('-n, --limit <count>', 'show at most this many sessions', parseCount, 20)
+    .option('-n, --limit <count>', 'show at most this many sessions', parsePositiveInteger, 20)
     .option('--json', 'print every session as JSON (id, first question, turns, tokens, cost, created, last used)')
     .action((options: { limit: number; json?: boolean }) => {
       const summaries = store
@@ -51,17 +51,8 @@ export async function sessionsCommand(args: readonly string[], io: CliIo): Promi
     await program.parseAsync([...args], { from: 'user' });
     return ExitCode.success;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.success : ExitCode.configError;
-    const failure = toMassGenError(error);
-    io.stderr.write(`massgen sessions: ${failure.message}\n`);
-    return exitCodeForError(failure);
+    return reportError(error, io, false, 'massgen sessions');
   }
-}
-
-function parseCount(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a positive whole number');
-  return parsed;
 }
 
 /** One line per session, most recently used first: id, last used, turns, cost, first question. */

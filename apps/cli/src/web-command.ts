@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Command, CommanderError } from 'commander';
+import { Command } from 'commander';
 import { MassGenError, toMassGenError } from '@massgen/core';
 import { createWebServer } from '@massgen/server';
 import type { WebConfigChoice } from '@massgen/server';
@@ -10,9 +10,10 @@ import { cliPackageDirectory } from './cli-package.js';
 import { readExampleCatalog } from './example-catalog.js';
 import { prepareExample } from './examples-command.js';
 import { webAssetsDirectory } from './run-html-export.js';
-import { ExitCode, exitCodeForError } from './exit-codes.js';
+import { ExitCode } from './exit-codes.js';
 import { watchStopSignals } from './serve-command.js';
 import { isLoopback, listenError, parsePort, serverApiKey } from './listen-address.js';
+import { configureProgram, reportError } from './command-program.js';
 
 interface WebOptions {
   config: string[];
@@ -72,16 +73,12 @@ export async function webCommand(args: readonly string[], io: CliIo, signal?: Ab
     await server.close();
     return ExitCode.success;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.success : ExitCode.configError;
-    const failure = toMassGenError(error);
-    io.stderr.write(`massgen web: ${failure.message}\n`);
-    if (debug && error instanceof Error && error.stack !== undefined) io.stderr.write(`${error.stack}\n`);
-    return exitCodeForError(failure);
+    return reportError(error, io, debug, 'massgen web');
   }
 }
 
 function buildProgram(io: CliIo): Command {
-  return new Command('massgen web')
+  const program = new Command('massgen web')
     .description('Start, watch, steer and replay runs in the browser.')
     .option('-c, --config <file>', 'a configuration to offer (repeatable)', collect, [])
     .option('--host <host>', 'address to bind; anything but loopback needs --api-key', '127.0.0.1')
@@ -90,12 +87,9 @@ function buildProgram(io: CliIo): Command {
     .option('--open', 'open the page in the default browser')
     .option('--debug', 'show stack traces for errors')
     .helpOption('-h, --help', 'show this help')
-    .addHelpText('after', helpFooter)
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
-    });
+    .addHelpText('after', helpFooter);
+  configureProgram(program, io);
+  return program;
 }
 
 /** The given files, then this directory's team files, then the bundled examples. */

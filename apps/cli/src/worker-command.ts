@@ -3,7 +3,8 @@ import { Command, InvalidArgumentError } from 'commander';
 import { describeResult } from '@massgen/batch';
 import { connectRedis, displayRedisUrl, loadQueueLibraries, startQueueWorker } from '@massgen/batch/queue';
 import type { CliIo } from './cli-io.js';
-import { configureProgram, parsePositiveInteger, reportError } from './batch-command.js';
+import { configureProgram, reportError } from './command-program.js';
+import { parsePositiveInteger } from './number-arguments.js';
 import { cliPackageDirectory } from './cli-package.js';
 import { ExitCode } from './exit-codes.js';
 

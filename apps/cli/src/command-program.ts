@@ -1,0 +1,28 @@
+import { type Command, CommanderError } from 'commander';
+import { toMassGenError } from '@massgen/core';
+import type { CliIo } from './cli-io.js';
+import { ExitCode, exitCodeForError } from './exit-codes.js';
+import type { ExitCodeValue } from './exit-codes.js';
+
+/**
+ * Makes a `massgen` command write its help and usage errors through `io` and throw instead of
+ * exiting, so that the caller chooses the exit code (and tests see the output).
+ */
+export function configureProgram(program: Command, io: CliIo): void {
+  program.exitOverride().configureOutput({
+    writeOut: (text) => io.stdout.write(text),
+    writeErr: (text) => io.stderr.write(text),
+  });
+}
+
+/**
+ * What a command says when it fails, and its exit code: nothing more for a usage error (commander
+ * has said it), else `massgen <command>: <why>`, with the stack trace under `--debug`.
+ */
+export function reportError(error: unknown, io: CliIo, debug: boolean, command: string): ExitCodeValue {
+  if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.success : ExitCode.configError;
+  const failure = toMassGenError(error);
+  io.stderr.write(`${command}: ${failure.message}\n`);
+  if (debug && error instanceof Error && error.stack !== undefined) io.stderr.write(`${error.stack}\n`);
+  return exitCodeForError(failure);
+}
