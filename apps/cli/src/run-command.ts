@@ -76,6 +76,7 @@ export async function runCoordination(options: RunCommandOptions): Promise<RunCo
       ...(options.record ? {} : { record: false as const }),
       ...(options.resume === undefined ? {} : { resume: options.resume }),
       ...(display.humanMessages === undefined ? {} : { humanMessages: display.humanMessages }),
+      ...(display.askHuman === undefined ? {} : { askHuman: display.askHuman }),
       onEvent: (event) => {
         status = reduceRunStatus(status, event);
         display.onEvent(event);

@@ -78,7 +78,6 @@ const v1 = (replacement: string): KeyRule => ({ kind: 'v1', replacement });
 
 const planning = unsupported('planning mode');
 const taskPlanning = unsupported('agent task planning');
-const broadcast = unsupported('broadcast (ask_others)');
 const subagents = unsupported('subagents');
 const filesystemMemory = unsupported('filesystem memory');
 const customTools = unsupported('custom tools');
@@ -300,12 +299,14 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       max_tasks_per_plan: taskPlanning,
       task_planning_filesystem_mode: taskPlanning,
       max_orchestration_restarts: unsupported('restarting the whole orchestration after evaluation'),
-      broadcast,
-      broadcast_sensitivity: broadcast,
-      response_depth: broadcast,
-      broadcast_timeout: broadcast,
-      broadcast_wait_by_default: broadcast,
-      max_broadcasts_per_agent: broadcast,
+      human_input: read(),
+      // Read by @massgen/tools-human: "human" is human_input; it warns about "agents" itself.
+      broadcast: read('upstream'),
+      broadcast_sensitivity: read('upstream'),
+      response_depth: read('upstream'),
+      broadcast_timeout: read('upstream'),
+      broadcast_wait_by_default: read('upstream'),
+      max_broadcasts_per_agent: read('upstream'),
       enable_memory_filesystem_mode: filesystemMemory,
       compression_target_ratio: filesystemMemory,
       use_skills: read('upstream'),

@@ -63,4 +63,15 @@ export const builtInToolKeys: Readonly<
     ],
   },
   skills: { coordination: ['use_skills', 'skills_directory'] },
+  human: {
+    coordination: [
+      'human_input',
+      'broadcast',
+      'broadcast_timeout',
+      'max_broadcasts_per_agent',
+      'broadcast_sensitivity',
+      'broadcast_wait_by_default',
+      'response_depth',
+    ],
+  },
 };

@@ -1,4 +1,5 @@
 import type { AgentWorkspace } from './agent-workspace.js';
+import type { AskHuman } from './human-input.js';
 import type { ConfigIssue } from './errors/config-error.js';
 import type { RunEvent } from './coordination-event.js';
 import type { OptionsSchema } from './options-schema.js';
@@ -50,6 +51,8 @@ export interface ToolSourceContext<AgentSettings = unknown, RunSettings = unknow
   signal: AbortSignal;
   /** Reports a non-fatal problem (an MCP server that failed to start) as a run warning. */
   warn: (warning: Warning) => void;
+  /** Puts an agent's question to the person watching the run; absent when nobody can answer (no terminal, a server). */
+  askHuman?: AskHuman;
 }
 
 /** A package named in the configuration, to load as backends are loaded. */

@@ -4,6 +4,7 @@ import type {
   AgentHandle,
   Backend,
   MediaPart,
+  AskHuman,
   CoordinationEvent,
   HumanMessages,
   Message,
@@ -87,6 +88,11 @@ export interface RunOptions {
    * turn; with any other, each message is a warning that says it reached nobody.
    */
   humanMessages?: HumanMessages;
+  /**
+   * Puts an agent's question to the person watching the run (`coordination.human_input`, the
+   * `ask_human` tool). Without it, agents that ask are told at once that nobody can reply.
+   */
+  askHuman?: AskHuman;
 }
 
 export interface RunResult {
@@ -151,6 +157,7 @@ export async function run(
       warn,
       ...(options.backends === undefined ? {} : { backends: options.backends }),
     }),
+    ...(options.askHuman === undefined ? {} : { askHuman: options.askHuman }),
   });
   secrets.push(...extensions.secrets());
   let agents: AgentHandle[];

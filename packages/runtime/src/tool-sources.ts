@@ -1,6 +1,7 @@
 import { ConfigError } from '@massgen/core';
 import type {
   AgentWorkspace,
+  AskHuman,
   NamedPackageLoader,
   RunEvent,
   Tool,
@@ -25,6 +26,8 @@ export interface ToolSourceRun {
   loadPackage?: NamedPackageLoader;
   /** The models tools may call on an agent's behalf (see `createToolModels`). */
   models?: ToolModels;
+  /** Puts an agent's question to the person watching the run (`RunOptions.askHuman`). */
+  askHuman?: AskHuman;
 }
 
 /**
@@ -60,6 +63,7 @@ export function createToolSourceContext(
     ...(run.models === undefined ? {} : { models: run.models }),
     signal: run.signal,
     warn: run.warn,
+    ...(run.askHuman === undefined ? {} : { askHuman: run.askHuman }),
   };
 }
 
