@@ -70,6 +70,13 @@ export const api = {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ configId, question }),
     }),
+  /** A message to the run's agents (every agent without `agent`), at their next turn. */
+  message: (runId: string, content: string, agent?: string) =>
+    request<{ to: string[] }>(`api/runs/${encodeURIComponent(runId)}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ content, ...(agent === undefined ? {} : { agent }) }),
+    }),
   control: (runId: string, action: 'answer-now' | 'cancel') =>
     request<unknown>(`api/runs/${encodeURIComponent(runId)}/${action}`, {
       method: 'POST',

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
 import type { RunEvent } from '@massgen/core';
 import { api, ApiError } from './api-client.js';
 import type { ListedRun } from './api-client.js';
@@ -65,6 +66,11 @@ function LiveRun({ runId, controllable }: { runId: string; controllable: boolean
       if (event.ctrlKey || event.metaKey || event.altKey || target?.closest('input, textarea, select') !== null) return;
       if (event.key === 'a') send('answer-now');
       if (event.key === 'q') send('cancel');
+      if (event.key === 'm') {
+        // The terminal's m: type a message to the agents.
+        event.preventDefault();
+        document.getElementById('message-to-agents')?.focus();
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -93,15 +99,67 @@ function LiveRun({ runId, controllable }: { runId: string; controllable: boolean
             <span className="muted">Answer requested: the leader presents.</span>
           )}
           {requested === 'cancel' && !ended && <span className="muted">Cancelling…</span>}
+          {!ended && <MessageForm runId={runId} agentIds={live.state.agentIds} onError={setControlError} />}
         </>
       ) : (
         <span className="muted">
-          Started from a terminal: watch it here, steer it there (a answers now, q cancels).
+          Started from a terminal: watch it here, steer it there (a answers now, m messages the agents, q cancels).
         </span>
       )}
     </div>
   );
   return <RunView state={live.state} controls={controls} problems={problems} />;
+}
+
+/** The terminal's m: a message to every agent or one, which each sees at its next turn. */
+function MessageForm({
+  runId,
+  agentIds,
+  onError,
+}: {
+  runId: string;
+  agentIds: readonly string[];
+  onError: (message: string) => void;
+}) {
+  const [text, setText] = useState('');
+  const [agent, setAgent] = useState('');
+  const [sent, setSent] = useState<string | undefined>();
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    const content = text.trim();
+    if (content === '') return;
+    api.message(runId, content, agent === '' ? undefined : agent).then(
+      (accepted) => {
+        setText('');
+        setSent(`Sent to ${accepted.to.join(', ')}: they see it at their next turn.`);
+      },
+      (failure: unknown) => onError(failure instanceof ApiError ? failure.message : String(failure)),
+    );
+  };
+  return (
+    <form className="message-form" onSubmit={submit}>
+      <input
+        id="message-to-agents"
+        aria-label="Message to the agents"
+        placeholder="Message to the agents (m)"
+        value={text}
+        maxLength={20000}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <select aria-label="Message to" value={agent} onChange={(event) => setAgent(event.target.value)}>
+        <option value="">all agents</option>
+        {agentIds.map((id) => (
+          <option key={id} value={id}>
+            {id}
+          </option>
+        ))}
+      </select>
+      <button type="submit" disabled={text.trim() === ''}>
+        Send
+      </button>
+      {sent !== undefined && <span className="muted">{sent}</span>}
+    </form>
+  );
 }
 
 function RecordedRun({ runId }: { runId: string }) {

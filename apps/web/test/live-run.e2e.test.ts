@@ -29,6 +29,9 @@ function thinkingTeam(thinking: Record<string, string>, options: TeamResponderOp
 let directory: string;
 let quick: FakeOpenAIServer;
 let slow: FakeOpenAIServer;
+/** Its agents' turns hang until they carry `steering`: only a message from the page moves them on. */
+let steered: FakeOpenAIServer;
+const steering = 'Answer in words, not digits.';
 let web: StartedWeb;
 let browser: Browser;
 
@@ -91,6 +94,14 @@ beforeAll(async () => {
       { finalText: 'Presented early: **4**.' },
     ),
   });
+  const steeredTeam = createTeamResponder({ finalText: 'Four.' });
+  steered = await createFakeOpenAIServer({
+    responder: (request, context) =>
+      request.tools.length > 0 && !JSON.stringify(request.messages).includes(steering)
+        ? { type: 'stall', afterChunks: 0 }
+        : steeredTeam(request, context),
+  });
+  writeFileSync(path.join(directory, 'steered.yaml'), teamYaml(steered.url, ['alpha', 'beta']));
   writeFileSync(path.join(directory, 'team.yaml'), teamYaml(quick.url, ['alpha', 'beta', 'gamma']));
   writeFileSync(path.join(directory, 'slow.yaml'), teamYaml(slow.url, ['alpha', 'beta', 'gamma']));
   web = await startWeb(directory, ['--config', 'team.yaml']);
@@ -102,6 +113,7 @@ afterAll(async () => {
   await web?.stop();
   await quick?.close();
   await slow?.close();
+  await steered?.close();
   rmSync(directory, { recursive: true, force: true });
 });
 
@@ -159,6 +171,28 @@ describe.skipIf(!hasChromium)('massgen web, live', () => {
     await page.keyboard.press('q');
     await phase(page, 'finished: cancelled');
     expect(await page.locator('[data-agent="beta"]').textContent()).toContain('beta beta');
+    await page.close();
+  }, 90_000);
+
+  it('sends the agents a message, as the terminal key m does: each next request carries it', async () => {
+    const page = await openPage();
+    await startFromPage(page, 'steered.yaml', 'What is 2+2?');
+    await expect.poll(() => steered.requests.length, { timeout: 30_000 }).toBe(2);
+    const box = page.getByLabel('Message to the agents');
+    await box.waitFor({ timeout: 30_000 });
+    await page.keyboard.press('m');
+    await expect.poll(() => box.evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.keyboard.type(steering);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Sent to alpha, beta').waitFor({ timeout: 30_000 });
+    await phase(page, 'finished: consensus');
+    expect(await page.getByRole('list', { name: 'Timeline' }).textContent()).toContain(
+      `message to all agents: ${steering}`,
+    );
+    for (const model of ['model-1', 'model-2']) {
+      const turns = steered.requests.filter((request) => request.model === model && request.tools.length > 0);
+      expect(JSON.stringify(turns.at(-1)?.messages)).toContain(steering);
+    }
     await page.close();
   }, 90_000);
 

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HumanMessage } from '@massgen/core';
 import { z } from 'zod';
 import type { LiveCompletions } from './live-completions.js';
 import { badRequest, sendApiError } from './openai-errors.js';
+import type { ApiError } from './openai-errors.js';
 import { readJsonBody } from './read-json-body.js';
 import { sendJson } from './send-json.js';
 
@@ -28,21 +30,8 @@ export async function handleCompletionMessage(
   response: ServerResponse,
   context: { completions: LiveCompletions; completionId: string; maxBodyBytes: number },
 ): Promise<void> {
-  const body = await readJsonBody(request, Math.min(context.maxBodyBytes, 1024 * 1024));
-  if (!body.ok) return sendApiError(response, body.error);
-  const parsed = messageRequestSchema.safeParse(body.body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const param = issue?.path.join('.') || null;
-    return sendApiError(
-      response,
-      badRequest(
-        `Invalid message${param === null ? '' : ` at ${param}`}: ${issue?.message ?? 'expected {"content": "..."}'}.`,
-        'invalid_message',
-        param,
-      ),
-    );
-  }
+  const read = await readHumanMessage(request, context.maxBodyBytes);
+  if (!read.ok) return sendApiError(response, read.error);
   const completion = context.completions.get(context.completionId);
   if (completion === undefined) {
     return sendApiError(response, {
@@ -53,7 +42,7 @@ export async function handleCompletionMessage(
       code: 'completion_not_running',
     });
   }
-  const { content, agent } = parsed.data;
+  const agent = read.message.to?.[0];
   if (agent !== undefined && !completion.agentIds.includes(agent)) {
     return sendApiError(
       response,
@@ -64,7 +53,7 @@ export async function handleCompletionMessage(
       ),
     );
   }
-  if (!completion.inbox.send({ text: content, ...(agent === undefined ? {} : { to: [agent] }) })) {
+  if (!completion.inbox.send(read.message)) {
     return sendApiError(response, {
       status: 404,
       type: 'invalid_request_error',
@@ -79,4 +68,32 @@ export async function handleCompletionMessage(
     to: agent === undefined ? completion.agentIds : [agent],
     status: 'accepted',
   });
+}
+
+/**
+ * A message to a running team from a request body, `{ "content": "...", "agent": "id" }`
+ * (`agent` left out: every agent): the server's route and the web page's take the same one.
+ */
+export async function readHumanMessage(
+  request: IncomingMessage,
+  maxBodyBytes: number,
+): Promise<{ ok: true; message: HumanMessage } | { ok: false; error: ApiError }> {
+  const body = await readJsonBody(request, Math.min(maxBodyBytes, 1024 * 1024));
+  if (!body.ok) return body;
+  const parsed = messageRequestSchema.safeParse(body.body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const param = issue?.path.join('.') || null;
+    const where = param === null ? '' : ` at ${param}`;
+    return {
+      ok: false,
+      error: badRequest(
+        `Invalid message${where}: ${issue?.message ?? 'expected {"content": "..."}'}.`,
+        'invalid_message',
+        param,
+      ),
+    };
+  }
+  const { content, agent } = parsed.data;
+  return { ok: true, message: { text: content, ...(agent === undefined ? {} : { to: [agent] }) } };
 }

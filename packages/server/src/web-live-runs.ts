@@ -1,6 +1,6 @@
-import type { RunEvent } from '@massgen/core';
+import type { HumanMessage, RunEvent } from '@massgen/core';
 import type { MassGenConfig } from '@massgen/config';
-import { run } from '@massgen/runtime';
+import { HumanInbox, run } from '@massgen/runtime';
 import type { RunOptions } from '@massgen/runtime';
 
 /** A run the web page started: its events so far, its listeners and the user's two buttons. */
@@ -15,6 +15,8 @@ export interface LiveRun {
   answerNow(): void;
   /** The terminal's `q`: the run stops; the record keeps what it has. */
   cancel(): void;
+  /** The terminal's `m`: a message to the agents at their next turn; false once the run has ended. */
+  sendMessage(message: HumanMessage): boolean;
 }
 
 export interface StartLiveRunOptions {
@@ -55,6 +57,7 @@ export class LiveRuns {
       cwd: options.cwd,
       signal: entry.cancelController.signal,
       answerNow: entry.answerNowController.signal,
+      humanMessages: entry.inbox,
       onEvent: (event) => entry.push(event),
       ...(options.pluginSearchPaths === undefined ? {} : { pluginSearchPaths: options.pluginSearchPaths }),
     };
@@ -98,6 +101,7 @@ class LiveRunEntry implements LiveRun {
   ended = false;
   readonly answerNowController = new AbortController();
   readonly cancelController = new AbortController();
+  readonly inbox = new HumanInbox();
   onFirstEvent: ((runId: string) => void) | undefined;
   private readonly listeners = new Set<{ listener: (event: RunEvent) => void; onEnd: () => void }>();
   private resolveEnded: () => void = () => {};
@@ -117,6 +121,7 @@ class LiveRunEntry implements LiveRun {
   finish(): void {
     if (this.ended) return;
     this.ended = true;
+    this.inbox.close();
     for (const subscriber of this.listeners) subscriber.onEnd();
     this.listeners.clear();
     this.resolveEnded();
@@ -138,5 +143,9 @@ class LiveRunEntry implements LiveRun {
 
   cancel(): void {
     this.cancelController.abort();
+  }
+
+  sendMessage(message: HumanMessage): boolean {
+    return this.inbox.send(message);
   }
 }

@@ -131,6 +131,13 @@ describe('the web server', () => {
     const steer = await send('POST', `/api/runs/${runId}/answer-now`, { 'content-type': 'application/json' }, '{}');
     expect(steer.status).toBe(409);
     expect(steer.body).toContain('press a for an answer now');
+    const json = { 'content-type': 'application/json' };
+    const message = await send('POST', `/api/runs/${runId}/messages`, json, JSON.stringify({ content: 'Be brief.' }));
+    expect(message.status).toBe(409);
+    expect(message.body).toContain('m for a message');
+    const empty = await send('POST', `/api/runs/${runId}/messages`, json, JSON.stringify({ content: '' }));
+    expect(empty.status).toBe(400);
+    expect(empty.body).toContain('invalid_message');
   });
 
   it('starts only the configurations it offers', async () => {

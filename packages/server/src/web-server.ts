@@ -5,11 +5,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { toMassGenError } from '@massgen/core';
+import type { HumanMessage } from '@massgen/core';
 import { loadConfig } from '@massgen/config';
 import { initialRunStatus, reduceRunStatus, summarizeRun } from '@massgen/run-state';
 import type { RunSummary } from '@massgen/run-state';
 import { listRunRecords, readRunRecord, runsRoot } from '@massgen/runtime';
 import { createBearerCheck } from './bearer-auth.js';
+import { readHumanMessage } from './completion-messages.js';
 import { badRequest, internalError, sendApiError } from './openai-errors.js';
 import type { ApiError } from './openai-errors.js';
 import { readJsonBody } from './read-json-body.js';
@@ -120,9 +122,11 @@ export function createWebServer(options: WebServerOptions): WebServer {
       if (method !== 'GET') return sendApiError(response, notAllowed(method, 'GET'));
       return streamEvents(runId, request, requestUrl, response);
     }
-    if (action === 'answer-now' || action === 'cancel') {
+    if (action === 'answer-now' || action === 'cancel' || action === 'messages') {
       if (method !== 'POST') return sendApiError(response, notAllowed(method, 'POST'));
-      return control(runId, action, response);
+      if (action !== 'messages') return control(runId, action, response);
+      const read = await readHumanMessage(request, 1024 * 1024);
+      return read.ok ? control(runId, read.message, response) : sendApiError(response, read.error);
     }
     return sendApiError(response, notFound(requestUrl.pathname));
   }
@@ -248,7 +252,8 @@ export function createWebServer(options: WebServerOptions): WebServer {
     stream.end();
   }
 
-  function control(runId: string, action: 'answer-now' | 'cancel', response: ServerResponse): void {
+  /** An answer now, a cancel, or a message to the agents, for a run this page started. */
+  function control(runId: string, action: 'answer-now' | 'cancel' | HumanMessage, response: ServerResponse): void {
     const live = liveRuns.get(runId);
     if (live === undefined) {
       if (!existsSync(path.join(root, runId))) return sendApiError(response, unknownRun(runId));
@@ -256,7 +261,7 @@ export function createWebServer(options: WebServerOptions): WebServer {
         status: 409,
         type: 'invalid_request_error',
         message:
-          'This run was not started from this page, so it cannot be steered from here; in its terminal, press a for an answer now or q to cancel.',
+          'This run was not started from this page, so it cannot be steered from here; in its terminal, press a for an answer now, m for a message or q to cancel.',
         param: null,
         code: 'not_started_here',
       });
@@ -269,6 +274,22 @@ export function createWebServer(options: WebServerOptions): WebServer {
         param: null,
         code: 'run_ended',
       });
+    if (typeof action === 'object') {
+      const start = live.events[0];
+      const known = start?.type === 'run-start' ? start.agents.map((agent) => agent.id) : [];
+      const unknown = action.to?.find((agentId) => !known.includes(agentId));
+      if (unknown !== undefined)
+        return sendApiError(
+          response,
+          badRequest(
+            `The run has no agent "${unknown}"; its agents are ${known.join(', ')}.`,
+            'unknown_agent',
+            'agent',
+          ),
+        );
+      live.sendMessage(action);
+      return sendJson(response, 202, { runId, action: 'message', to: action.to ?? known });
+    }
     if (action === 'answer-now') live.answerNow();
     else live.cancel();
     sendJson(response, 202, { runId, action });
