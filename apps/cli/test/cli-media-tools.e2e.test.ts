@@ -197,4 +197,44 @@ describe('massgen with the media tools', () => {
     ]);
     expect(toolResults(server.requests)).toEqual(['All blue.\n\n(answered by chatcompletion gpt-4.1)']);
   });
+
+  it("gives an openai agent with upstream's enable_image_generation text_to_image, drawing through its own key and base_url", async () => {
+    server.setResponder(respond([{ name: 'text_to_image', arguments: { prompt: 'A blue circle' } }]));
+    const file = path.join(directory, 'upstream.yaml');
+    writeFileSync(
+      file,
+      [
+        'agents:',
+        '  - id: "gpt4o_agent1"',
+        '    backend:',
+        '      type: "openai"',
+        '      model: "gpt-4o"',
+        '      api: chat',
+        `      base_url: ${JSON.stringify(server.url)}`,
+        '      api_key: test-key',
+        `      cwd: ${JSON.stringify(path.join(directory, 'seer-workspace'))}`,
+        '      enable_image_generation: true',
+        'ui:',
+        '  display_type: "rich_terminal"',
+        '',
+      ].join('\n'),
+    );
+    const validated = await runCli(['--validate', file], { cwd: directory });
+    expect(validated.stdout + validated.stderr).not.toMatch(/not support|✗/);
+    const result = await runCli(['--no-display', '--config', file, 'Draw a circle.'], { cwd: directory });
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.code).toBe(0);
+    const offered = agentRequests(server.requests)[0]?.tools.map((tool) => tool.function.name) ?? [];
+    expect(offered.filter((name) => /^(understand_|text_to_)/.test(name))).toEqual(['text_to_image']);
+    expect(server.mediaRequests).toEqual([
+      expect.objectContaining({
+        endpoint: 'images',
+        body: { model: 'gpt-image-1', prompt: 'A blue circle', n: 1 },
+        headers: expect.objectContaining({ authorization: 'Bearer test-key' }),
+      }),
+    ]);
+    expect(readdirSync(path.join(directory, 'seer-workspace'))).toEqual([
+      expect.stringMatching(/^a-blue-circle-.+\.png$/),
+    ]);
+  });
 });

@@ -82,7 +82,7 @@ const subagents = unsupported('subagents');
 const filesystemMemory = unsupported('filesystem memory');
 const customTools = unsupported('custom tools');
 const nlip = unsupported('NLIP');
-const mediaGeneration = unsupported('multimodal and media generation tools');
+const mediaGeneration = unsupported('video and file generation tools (the media tools make images and speech)');
 
 export const knownKeys: Readonly<Record<SectionName, Section>> = {
   root: {
@@ -180,11 +180,11 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       command_line_docker_credentials: unsupported('passing credentials into command containers'),
       command_line_docker_packages: unsupported('packages pre-installed in command containers'),
       require_docker: read(),
-      enable_image_generation: mediaGeneration,
-      enable_audio_generation: mediaGeneration,
+      enable_image_generation: read('upstream'),
+      enable_audio_generation: read('upstream'),
       enable_video_generation: mediaGeneration,
       enable_file_generation: mediaGeneration,
-      enable_multimodal_tools: mediaGeneration,
+      enable_multimodal_tools: read('upstream'),
       multimodal_config: mediaGeneration,
       upload_files: unsupported('file uploads (upload_files)'),
       agent_config: unsupported('AG2 agent settings'),
@@ -274,9 +274,9 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       max_concurrent_requests: read(),
       debug_final_answer: unsupported('a fixed debug final answer'),
       dspy: unsupported('DSPy question paraphrasing'),
-      enable_multimodal_tools: mediaGeneration,
-      image_generation_backend: mediaGeneration,
-      audio_generation_backend: mediaGeneration,
+      enable_multimodal_tools: read('upstream'),
+      image_generation_backend: read('upstream'),
+      audio_generation_backend: read('upstream'),
       video_generation_backend: mediaGeneration,
       enable_nlip: nlip,
       nlip,

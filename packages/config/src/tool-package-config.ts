@@ -74,4 +74,8 @@ export const builtInToolKeys: Readonly<
       'response_depth',
     ],
   },
+  media: {
+    backend: ['enable_image_generation', 'enable_audio_generation', 'enable_multimodal_tools'],
+    orchestrator: ['enable_multimodal_tools', 'image_generation_backend', 'audio_generation_backend'],
+  },
 };

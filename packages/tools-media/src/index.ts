@@ -1,17 +1,29 @@
-import type { ToolSource, ToolSourceContext } from '@massgen/core';
+import type { ToolPackageSettings, ToolSource, ToolSourceContext } from '@massgen/core';
+import { agentMediaTools } from './agent-media-settings.js';
 import { createMediaToolSource } from './media-tool-source.js';
-import type { MediaSettings } from './media-settings.js';
+import type { MediaAgentSettings, MediaRunSettings } from './media-settings.js';
 
 /** The tool package contract this package implements (see `ToolPackageModule` in `@massgen/core`). */
 export const specificationVersion = 'v1' as const;
 
 export {
-  mediaSettingsSchema as agentSettingsSchema,
-  mediaSettingsSchema as runSettingsSchema,
+  mediaAgentSettingsSchema as agentSettingsSchema,
+  mediaRunSettingsSchema as runSettingsSchema,
 } from './media-settings.js';
 
+/** A run needs the package when some agent gets a media tool (upstream's switches may all be off). */
+export function isActive(settings: ToolPackageSettings<MediaAgentSettings, MediaRunSettings>): boolean {
+  // No agent is called '': asking for it gives what an agent without a block of its own gets.
+  return (
+    agentMediaTools(settings, '') !== undefined ||
+    settings.agents.some(({ agentId }) => agentMediaTools(settings, agentId) !== undefined)
+  );
+}
+
 /** Gives agents the media tools; the runtime calls it by name for `tools.media`. */
-export function createToolSource(context: ToolSourceContext<MediaSettings, MediaSettings>): Promise<ToolSource> {
+export function createToolSource(
+  context: ToolSourceContext<MediaAgentSettings, MediaRunSettings>,
+): Promise<ToolSource> {
   return Promise.resolve(createMediaToolSource(context));
 }
 
@@ -22,7 +34,11 @@ export {
   defaultMaxFileMegabytes,
   defaultSpeechModel,
   defaultUrlTimeoutSeconds,
+  mediaAgentSettingsSchema,
+  mediaRunSettingsSchema,
   mediaSettingsSchema,
   mediaToolNames,
 } from './media-settings.js';
-export type { MediaSettings, MediaToolName } from './media-settings.js';
+export type { MediaAgentSettings, MediaRunSettings, MediaSettings, MediaToolName } from './media-settings.js';
+export { agentMediaTools } from './agent-media-settings.js';
+export type { AgentMediaTools } from './agent-media-settings.js';

@@ -67,6 +67,49 @@ export const mediaSettingsSchema = z.strictObject({
 });
 
 export type MediaSettings = z.output<typeof mediaSettingsSchema>;
+
+/** The backend an upstream `*_generation_backend` names; only `openai` makes images and speech here. */
+const generationBackend = nonEmptyText('a backend type such as openai');
+
+/**
+ * The run-wide part: `tools.media`, and upstream's switch and backend names, which the
+ * configuration hands this package from `orchestrator` under the same names.
+ */
+export const mediaRunSettingsSchema = mediaSettingsSchema.extend({
+  enable_multimodal_tools: z
+    .boolean({ error: 'expected true or false' })
+    .optional()
+    .describe("Upstream's switch: true gives every agent the media tools, false gives none."),
+  image_generation_backend: generationBackend
+    .optional()
+    .describe(
+      "Upstream's name of the backend text_to_image draws with; the type of image_model when that is not written.",
+    ),
+  audio_generation_backend: generationBackend
+    .optional()
+    .describe(
+      "Upstream's name of the backend text_to_speech speaks with; the type of speech_model when that is not written.",
+    ),
+});
+
+/** One agent's part: its `backend.tools.media`, and upstream's switches on its backend. */
+export const mediaAgentSettingsSchema = mediaSettingsSchema.extend({
+  enable_image_generation: z
+    .boolean({ error: 'expected true or false' })
+    .optional()
+    .describe("Upstream's switch: true gives this agent text_to_image."),
+  enable_audio_generation: z
+    .boolean({ error: 'expected true or false' })
+    .optional()
+    .describe("Upstream's switch: true gives this agent text_to_speech."),
+  enable_multimodal_tools: z
+    .boolean({ error: 'expected true or false' })
+    .optional()
+    .describe("Upstream's switch: true gives this agent every media tool."),
+});
+
+export type MediaRunSettings = z.output<typeof mediaRunSettingsSchema>;
+export type MediaAgentSettings = z.output<typeof mediaAgentSettingsSchema>;
 type ModelBlock = z.output<typeof modelBlock>;
 
 /** A settings block as the choice `ToolModels.open` takes; absent keys fall back to the agent's own backend. */
