@@ -103,6 +103,7 @@ describe('the bundled examples', () => {
         'typescript-tool',
         'python-tool',
         'workspaces',
+        'media-review',
         'claude-code',
         'local-models',
       ]),
@@ -193,6 +194,42 @@ describe('the bundled examples', () => {
         request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content)),
       );
     expect(toolResults).toContain(output);
+  });
+
+  it('media-review: an agent reads the shared report with understand_file, and the model that read it answers', async () => {
+    const example = catalog.examples.find((entry) => entry.name === 'media-review');
+    if (example === undefined) throw new Error('the catalog has no media-review example');
+    const file = copyPointedAtFakes({ ...example, name: 'media-review-call' });
+    const report = path.join(path.dirname(file), 'materials', 'quarterly-report.md');
+    const team = createTeamResponder({
+      answer: 'An OpenAI-protocol answer.',
+      finalText: 'Final answer from the team.',
+    });
+    openai.setResponder(
+      callOnceThenAnswer([{ name: 'understand_file', arguments: { file_path: report, prompt: 'What grew?' } }], {
+        team,
+      }),
+    );
+    const first = openai.requests.length;
+    try {
+      const result = await runCli(['--no-display', '--no-record', '--config', file, example.question], {
+        cwd: path.dirname(file),
+      });
+      expect(result.code, result.stderr).toBe(0);
+    } finally {
+      openai.setResponder(team);
+    }
+    const requests = openai.requests.slice(first);
+    // The tool's own request: the question and the report's text, and no tools.
+    const toolRequest = requests.find((request) =>
+      JSON.stringify(request.messages).includes('Revenue rose to 4.2 million'),
+    );
+    expect(toolRequest?.tools).toEqual([]);
+    expect(JSON.stringify(toolRequest?.messages)).toContain('What grew?');
+    const results = requests.flatMap((request) =>
+      request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content)),
+    );
+    expect(results.some((content) => content.endsWith('(answered by openai gpt-4.1)'))).toBe(true);
   });
 });
 
