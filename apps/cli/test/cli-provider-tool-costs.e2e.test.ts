@@ -48,6 +48,7 @@ async function runTeam(
   xai: FakeOpenAIServer,
   name: string,
   orchestrator: string,
+  backendLines = '',
 ): Promise<{ events: RunEvent[]; summary: string }> {
   const cwd = mkdtempSync(path.join(directory, `${name}-`));
   const agent = (id: string) => `  - id: ${id}
@@ -56,7 +57,7 @@ async function runTeam(
       model: grok-4-fast
       base_url: "${xai.url}"
       enable_web_search: true
-`;
+${backendLines}`;
   writeFileSync(path.join(cwd, 'team.yaml'), `agents:\n${agent('first')}${agent('second')}${orchestrator}`);
   const env = { XAI_API_KEY: xaiKey };
   const result = await runCli(['--no-display', '--config', 'team.yaml', 'How tall is the Eiffel Tower?'], { cwd, env });
@@ -84,6 +85,23 @@ describe("the providers' own tools in a run's cost and budget", () => {
     const total = usageEvents(events).reduce((sum, event) => sum + (event.costUsd ?? 0), 0);
     expect(total).toBeGreaterThanOrEqual(searched.length * sourcesPerSearch * pricePerSource);
     expect(summary).toContain(`$${total.toFixed(4)}`);
+  });
+
+  it('prices the sources at backend.pricing.tool_uses when the configuration gives a price', async () => {
+    const xai = await searchingXai('new_answer');
+    const ownPrice = 0.5;
+    const { events } = await runTeam(
+      xai,
+      'own-price',
+      '',
+      `      pricing:\n        tool_uses:\n          live_search_sources: ${ownPrice}\n`,
+    ).finally(() => xai.close());
+    const searched = usageEvents(events).filter((event) => event.usage.providerToolUses !== undefined);
+    expect(searched.length).toBeGreaterThanOrEqual(2);
+    for (const event of searched) {
+      expect(event.costUsd).toBeGreaterThanOrEqual(sourcesPerSearch * ownPrice);
+      expect(event.costUsd).toBeLessThan(sourcesPerSearch * ownPrice + 0.01);
+    }
   });
 
   it('stops coordinating on max_cost_usd reached by the searches alone, and still presents', async () => {

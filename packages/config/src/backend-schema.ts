@@ -54,15 +54,33 @@ export const backendSchema = z.looseObject({
   pricing: z
     .strictObject(
       {
-        input_per_million: nonNegativeNumber(),
-        output_per_million: nonNegativeNumber(),
+        input_per_million: nonNegativeNumber().nullish(),
+        output_per_million: nonNegativeNumber().nullish(),
         cached_input_per_million: nonNegativeNumber().nullish(),
+        tool_uses: z
+          .record(nonEmptyText('a tool name such as web_search'), nonNegativeNumber(), {
+            error: 'expected US dollars per use by tool name, such as {web_search: 0.01}',
+          })
+          .nullish(),
       },
       {
         error:
-          'expected prices in US dollars per million tokens: {input_per_million, output_per_million, cached_input_per_million}',
+          'expected prices in US dollars: {input_per_million, output_per_million, cached_input_per_million, tool_uses}',
       },
     )
+    .superRefine((pricing, context) => {
+      // Token prices go together: one without the other would price half of every call at the list price.
+      const input = pricing.input_per_million != null;
+      const output = pricing.output_per_million != null;
+      if (input !== output || (!input && pricing.cached_input_per_million != null)) {
+        const missing = input ? 'output_per_million' : 'input_per_million';
+        context.addIssue({
+          code: 'custom',
+          path: [missing],
+          message: 'missing; expected input_per_million and output_per_million together',
+        });
+      }
+    })
     .nullish(),
 });
 

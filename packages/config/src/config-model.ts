@@ -27,6 +27,8 @@ export interface BackendConfig {
   maxConcurrentRequests?: number;
   /** `backend.pricing`: overrides the runtime's price table for this agent's cost estimates. */
   pricing?: ModelPrice;
+  /** `backend.pricing.tool_uses`: US dollars per use of a provider's own tool, by its `Usage.providerToolUses` name. */
+  toolUsePrices?: Readonly<Record<string, number>>;
   /**
    * Every other key of the `backend` block as written (snake_case: `api_key`, `base_url`,
    * `text`, `enable_web_search`, ...), after `${ENV}` interpolation. The backend package

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseYaml, toolSettingsOf } from './config-test-support.js';
+import { parseFailure, parseYaml, toolSettingsOf } from './config-test-support.js';
 
 describe('agent and backend mapping', () => {
   it('moves sampling settings to their core names and keeps the backend options as written, not upstream features it lacks', () => {
@@ -75,6 +75,39 @@ describe('agent and backend mapping', () => {
     const config = parseYaml(['agent:', '  id: a', '  backend: {type: openai, reasoning: {effort: medium}}']);
     expect(config.agents[0]?.backend.sampling).toEqual({ reasoningEffort: 'medium' });
     expect(config.agents[0]?.backend.options).toEqual({});
+  });
+
+  it('reads token prices and per-use prices of the provider tools from pricing, either alone', () => {
+    const both = parseYaml([
+      'agent:',
+      '  id: a',
+      '  backend:',
+      '    type: grok',
+      '    pricing: {input_per_million: 1, output_per_million: 2, tool_uses: {live_search_sources: 0.001}}',
+    ]);
+    expect(both.agents[0]?.backend).toMatchObject({
+      pricing: { inputPerMillion: 1, outputPerMillion: 2 },
+      toolUsePrices: { live_search_sources: 0.001 },
+    });
+    const toolsOnly = parseYaml([
+      'agent:',
+      '  id: a',
+      '  backend: {type: openai, pricing: {tool_uses: {web_search: 0.02}}}',
+    ]);
+    expect(toolsOnly.agents[0]?.backend.pricing).toBeUndefined();
+    expect(toolsOnly.agents[0]?.backend.toolUsePrices).toEqual({ web_search: 0.02 });
+    expect(
+      parseFailure(['agent:', '  id: a', '  backend: {type: openai, pricing: {input_per_million: 1}}']).issues,
+    ).toEqual([
+      expect.objectContaining({
+        path: 'agent.backend.pricing.output_per_million',
+        message: 'missing; expected input_per_million and output_per_million together',
+      }),
+    ]);
+    expect(
+      parseFailure(['agent:', '  id: a', '  backend: {type: openai, pricing: {tool_uses: {web_search: cheap}}}'])
+        .issues,
+    ).toEqual([expect.objectContaining({ path: 'agent.backend.pricing.tool_uses.web_search' })]);
   });
 
   it('leaves the model empty when the file leaves it to the backend, and keeps an explicit package', () => {

@@ -47,13 +47,14 @@ export function normalizeBackend(backend: ParsedBackend): BackendConfig {
     excludeTools: backend.exclude_tools ?? undefined,
     maxConcurrentRequests: backend.max_concurrent_requests ?? undefined,
     pricing:
-      backend.pricing == null
+      backend.pricing?.input_per_million == null || backend.pricing.output_per_million == null
         ? undefined
         : dropUndefined({
             inputPerMillion: backend.pricing.input_per_million,
             outputPerMillion: backend.pricing.output_per_million,
             cachedInputPerMillion: backend.pricing.cached_input_per_million ?? undefined,
           }),
+    toolUsePrices: backend.pricing?.tool_uses ?? undefined,
     options,
   });
 }

@@ -49,6 +49,13 @@ describe('estimateToolUseCost', () => {
     expect(estimateToolUseCost(usage, 'gemini-3-flash-preview')).toBeCloseTo(0.042, 10);
   });
 
+  it("takes backend.pricing.tool_uses in place of a tool's list price, and prices tools the list lacks", () => {
+    const usage = { providerToolUses: { live_search_sources: 4, web_search: 1 } };
+    expect(estimateToolUseCost(usage, 'grok-4-fast', { live_search_sources: 0.001 })).toBeCloseTo(0.004, 10);
+    expect(estimateToolUseCost(usage, 'grok-4-fast', { web_search: 0.5 })).toBeCloseTo(0.6, 10);
+    expect(estimateToolUseCost(usage, 'my-own-model', { live_search_sources: 0.01 })).toBeCloseTo(0.04, 10);
+  });
+
   it('is nothing without uses, or for a tool or model it has no price for', () => {
     expect(estimateToolUseCost({ inputTokens: 100 }, 'gpt-5-nano')).toBe(0);
     expect(estimateToolUseCost({ providerToolUses: { code_interpreter: 2 } }, 'gpt-5-nano')).toBe(0);

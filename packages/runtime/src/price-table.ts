@@ -45,6 +45,7 @@ export function listPriceFor(modelId: string): ModelPrice | undefined {
  * $10 per 1,000 calls, Google Search grounding at $35 per 1,000 grounded prompts before Gemini 3
  * and $14 per 1,000 search queries from Gemini 3, xAI's live search at $25 per 1,000 sources.
  * Code execution is billed by container time, which no usage report gives, so it is not counted.
+ * `backend.pricing.tool_uses` replaces any of them for an agent.
  */
 const toolUsePrices: ReadonlyArray<readonly [prefix: string, prices: Readonly<Record<string, number>>]> = [
   ['gpt-', { web_search: 0.01 }],
@@ -66,9 +67,16 @@ function longestPrefixMatch<T>(modelId: string, table: ReadonlyArray<readonly [s
   return best?.[1];
 }
 
-/** The estimated cost of the provider tool uses in one call's usage, by the model's list prices. */
-export function estimateToolUseCost(usage: Usage, modelId: string): number {
-  const prices = longestPrefixMatch(modelId, toolUsePrices) ?? {};
+/**
+ * The estimated cost of the provider tool uses in one call's usage, by the model's list prices
+ * with `overrides` (`backend.pricing.tool_uses`) in place of any of them.
+ */
+export function estimateToolUseCost(
+  usage: Usage,
+  modelId: string,
+  overrides: Readonly<Record<string, number>> = {},
+): number {
+  const prices = { ...longestPrefixMatch(modelId, toolUsePrices), ...overrides };
   let cost = 0;
   for (const [name, count] of Object.entries(usage.providerToolUses ?? {})) cost += count * (prices[name] ?? 0);
   return cost;

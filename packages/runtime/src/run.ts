@@ -212,7 +212,10 @@ export async function run(
   const prices = new Map(
     config.agents.map((agent, index) => {
       const modelId = agents[index]?.modelId ?? agent.backend.model;
-      return [agent.id, { modelId, tokens: agent.backend.pricing ?? listPriceFor(modelId) }];
+      return [
+        agent.id,
+        { modelId, tokens: agent.backend.pricing ?? listPriceFor(modelId), toolUses: agent.backend.toolUsePrices },
+      ];
     }),
   );
   // Synchronous unless an extension listens to events: a served stream publishes every token.
@@ -309,12 +312,15 @@ export async function run(
 /** Adds the estimated cost (tokens and the provider's own tools) to a usage event whose strategy did not price it. */
 function withCost(
   event: CoordinationEvent,
-  prices: ReadonlyMap<string, { modelId: string; tokens: ModelPrice | undefined }>,
+  prices: ReadonlyMap<
+    string,
+    { modelId: string; tokens: ModelPrice | undefined; toolUses: Readonly<Record<string, number>> | undefined }
+  >,
 ): CoordinationEvent {
   if (event.type !== 'usage' || event.costUsd !== undefined) return event;
   const price = prices.get(event.agentId);
   if (price === undefined) return event;
-  const toolUses = estimateToolUseCost(event.usage, price.modelId);
+  const toolUses = estimateToolUseCost(event.usage, price.modelId, price.toolUses);
   if (price.tokens === undefined && toolUses === 0) return event;
   return { ...event, costUsd: (price.tokens === undefined ? 0 : estimateCost(event.usage, price.tokens)) + toolUses };
 }
