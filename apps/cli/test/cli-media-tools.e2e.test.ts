@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
@@ -18,6 +19,16 @@ import type { ScriptedCall } from './tool-script-responder.js';
  * comes back to the model as a tool error while the run goes on; `text_to_image` saves what the
  * images endpoint made into the agent's workspace.
  */
+/** Whether ffmpeg can run here, to make the clip and sample its frames. */
+const ffmpegInstalled = (() => {
+  try {
+    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
 let directory: string;
 let server: FakeOpenAIServer;
 let hanging: Server;
@@ -237,4 +248,37 @@ describe('massgen with the media tools', () => {
       expect.stringMatching(/^a-blue-circle-.+\.png$/),
     ]);
   });
+
+  it.skipIf(!ffmpegInstalled)(
+    `understand_video shows a model that takes no video frames sampled with ffmpeg${ffmpegInstalled ? '' : ' (skipped: ffmpeg is not installed; .ci/run installs it)'}`,
+    async () => {
+      execFileSync('ffmpeg', [
+        '-v',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=duration=2:size=64x48:rate=10',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:v',
+        'mpeg4',
+        path.join(directory, 'seer-workspace', 'clip.mp4'),
+      ]);
+      server.setResponder(
+        respond(
+          [{ name: 'understand_video', arguments: { video_path: 'clip.mp4', num_frames: 4 } }],
+          'A moving test pattern.',
+        ),
+      );
+      // The agent's own Chat Completions model takes no video: the tool shows it frames.
+      const file = team(['  tools:', '    media:', '      tools: [understand_video]']);
+      const result = await runCli(['--no-display', '--config', file, 'What is in my clip?'], { cwd: directory });
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(result.code).toBe(0);
+      const toolRequest = server.requests.find((request) => request.media.length > 0);
+      expect(toolRequest?.media.map((media) => media.mediaType)).toEqual(Array.from({ length: 4 }, () => 'image/jpeg'));
+      expect(toolResults(server.requests)).toEqual(['A moving test pattern.\n\n(answered by chatcompletion gpt-4.1)']);
+    },
+  );
 });

@@ -41,6 +41,11 @@ describe('createToolModels', () => {
       code: 'CONFIG_INVALID',
       message: expect.stringContaining('timeout_seconds'),
     });
+    // What the backend itself refuses (no model) is said as the tool's choice, not as the agent's backend.
+    await expect(models.open('a', { model: '' })).rejects.toMatchObject({
+      code: 'CONFIG_INVALID',
+      message: expect.stringContaining('(in the chatcompletion model a tool of agent "a" asked for)'),
+    });
     await expect(models.open('a', { type: 'nosuchprovider' })).rejects.toMatchObject({ code: 'PLUGIN_NOT_FOUND' });
     await expect(models.open('nobody')).rejects.toMatchObject({ code: 'INTERNAL' });
   });

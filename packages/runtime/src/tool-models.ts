@@ -32,6 +32,7 @@ export function createToolModels(
           const type = own ? agent.backend.type : (choice.type as string);
           const { module } = await loader.loadBackend(type, own ? agent.backend.package : undefined);
           const options = own ? { ...agent.backend.options, ...choice.options } : { ...choice.options };
+          const whose = `(in the ${type} model a tool of agent "${agentId}" asked for)`;
           const parsed = module.optionsSchema?.safeParse(options);
           if (parsed !== undefined && !parsed.success) {
             throw new ConfigError({
@@ -40,19 +41,28 @@ export function createToolModels(
                 path: formatKeyPath(
                   issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment))),
                 ),
-                message: `${issue.message} (in the options of the ${type} model a tool asked for)`,
+                message: `${issue.message} ${whose}`,
               })),
             });
           }
-          return module.createBackend({
-            agentId,
-            type,
-            model: choice.model ?? (own ? agent.backend.model : ''),
-            options,
-            ...(parsed === undefined ? {} : { parsedOptions: parsed.data }),
-            env: config.env,
-            warn: (warning) => run.warn({ ...warning, agentId }),
-          });
+          try {
+            return module.createBackend({
+              agentId,
+              type,
+              model: choice.model ?? (own ? agent.backend.model : ''),
+              options,
+              ...(parsed === undefined ? {} : { parsedOptions: parsed.data }),
+              env: config.env,
+              warn: (warning) => run.warn({ ...warning, agentId }),
+            });
+          } catch (error) {
+            // The backend names its own keys (`backend.model`); they are the tool's choice here.
+            if (!(error instanceof ConfigError)) throw error;
+            throw new ConfigError({
+              ...(config.file === undefined ? {} : { file: config.file }),
+              issues: error.issues.map((issue) => ({ ...issue, message: `${issue.message} ${whose}` })),
+            });
+          }
         })();
         opened.set(key, backend);
         // A failed creation is not kept, so a later call reports the problem again rather than a stale promise.

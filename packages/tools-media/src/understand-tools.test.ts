@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { ToolModelChoice } from '@massgen/core';
 import {
   createFakeGeminiServer,
@@ -15,6 +17,9 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callMediaTool, modelsAt, temporaryWorkspace } from './media-test-support.js';
 import { hasFfmpeg } from './video-frames.js';
+
+const run = promisify(execFile);
+const ffmpegInstalled = await hasFfmpeg();
 
 let openai: FakeOpenAIServer;
 let gemini: FakeGeminiServer;
@@ -183,12 +188,57 @@ describe('understand_video', () => {
     expect(gemini.requests[0]?.media).toEqual([expect.objectContaining({ mediaType: 'video/mp4' })]);
   });
 
-  it('says what is missing when the model takes no video and ffmpeg is not installed', async (context) => {
-    if (await hasFfmpeg()) context.skip();
+  it('says what is missing when the model takes no video and ffmpeg is not installed', async () => {
     await writeFile(path.join(workspace.directory, 'clip.mp4'), mp4);
-    await expect(call('understand_video', { video_path: 'clip.mp4' })).rejects.toThrow(
-      'understand_video cannot watch clip.mp4: openai gpt-4.1 does not take video, and sampling frames needs ffmpeg and ffprobe on PATH',
-    );
+    // A PATH with no programs on it: as on a machine without ffmpeg.
+    const savedPath = process.env['PATH'];
+    process.env['PATH'] = workspace.directory;
+    try {
+      await expect(call('understand_video', { video_path: 'clip.mp4' })).rejects.toThrow(
+        'understand_video cannot watch clip.mp4: openai gpt-4.1 does not take video, and sampling frames needs ffmpeg and ffprobe on PATH, and they are not there (on Debian or Ubuntu: apt-get install ffmpeg).',
+      );
+    } finally {
+      process.env['PATH'] = savedPath;
+    }
     expect(openai.requests).toEqual([]);
   });
+
+  describe.skipIf(!ffmpegInstalled)(
+    `with ffmpeg${ffmpegInstalled ? '' : ' (skipped: ffmpeg is not installed; .ci/run installs it)'}`,
+    () => {
+      it('shows a model that takes no video frames sampled evenly, in order', async () => {
+        const clip = path.join(workspace.directory, 'clip.mp4');
+        await run('ffmpeg', [
+          '-v',
+          'error',
+          '-f',
+          'lavfi',
+          '-i',
+          'testsrc=duration=2:size=64x48:rate=10',
+          '-pix_fmt',
+          'yuv420p',
+          '-c:v',
+          'mpeg4',
+          clip,
+        ]);
+        openai.enqueue({ type: 'text', text: 'A test pattern with a moving counter.' });
+        const result = await call('understand_video', { video_path: 'clip.mp4', num_frames: 3 });
+        expect(result.content).toContain('A test pattern with a moving counter.');
+        const [request] = openai.requests;
+        expect(request?.media.map((media) => media.mediaType)).toEqual(['image/jpeg', 'image/jpeg', 'image/jpeg']);
+        // Different moments of the clip, so different pictures.
+        expect(new Set(request?.media.map((media) => media.bytes?.toString('base64'))).size).toBe(3);
+        expect(JSON.stringify(request?.body)).toContain('3 frames sampled evenly from the video clip.mp4');
+      });
+
+      it('says clearly when ffmpeg cannot read the file', async () => {
+        // An MP4 header with nothing after it: typed as video, but no frames to read.
+        await writeFile(path.join(workspace.directory, 'broken.mp4'), mp4);
+        await expect(call('understand_video', { video_path: 'broken.mp4' })).rejects.toThrow(
+          'ffmpeg could not read broken.mp4: moov atom not found.',
+        );
+        expect(openai.requests).toEqual([]);
+      });
+    },
+  );
 });

@@ -87,7 +87,11 @@ export async function sampleVideoFrames(
   } catch (error) {
     if (MassGenError.isInstance(error)) throw error;
     if (signal.aborted) throw new MassGenError({ code: 'ABORTED', message: 'understand_video was cancelled.' });
-    const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
+    // ffmpeg starts its messages with the demuxer's name and address (`[mov,mp4 @ 0x55c8...] `), which says nothing to a model.
+    const stderr = (error as { stderr?: Buffer }).stderr
+      ?.toString()
+      .trim()
+      .replace(/^\[[^\]]+ @ 0x[0-9a-f]+\] /, '');
     throw new MassGenError({
       code: 'MEDIA_INVALID',
       message: `ffmpeg could not read ${shown}: ${stderr === undefined || stderr === '' ? (error as Error).message : stderr.split('\n')[0]}.`,
