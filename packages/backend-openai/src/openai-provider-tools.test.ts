@@ -82,9 +82,21 @@ describe('OpenAI web_search and code_interpreter', () => {
     expect(text(parts)).toBe(
       'It is 330 m tall; squared, 108900.\n\nSources:\n- Official site: https://www.toureiffel.paris/en',
     );
-    // Each web search call is billed apart from tokens.
-    expect(toolUses(parts)).toEqual([{ web_search: 1 }]);
+    // Each web search call is billed apart from tokens, and so is each container the code interpreter creates.
+    expect(toolUses(parts)).toEqual([{ web_search: 1, code_interpreter_containers: 1 }]);
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'completed' });
+  });
+
+  it('counts a code interpreter container once for the agent, however many of its calls use it', async () => {
+    const run = { type: 'text' as const, text: 'Done.', serverTools: [{ type: 'code' as const, code: 'print(1)' }] };
+    server.enqueue(run, run, run);
+    const backend = createOpenAIBackend(settings({ enable_code_interpreter: true }));
+    expect(toolUses(await collectParts(backend.stream(question)))).toEqual([{ code_interpreter_containers: 1 }]);
+    // The next call runs in the same container (the fake's is always cntr_fake): nothing more to pay.
+    expect(toolUses(await collectParts(backend.stream(question)))).toEqual([undefined]);
+    // Another agent's backend has containers of its own.
+    const other = createOpenAIBackend(settings({ enable_code_interpreter: true }));
+    expect(toolUses(await collectParts(other.stream(question)))).toEqual([{ code_interpreter_containers: 1 }]);
   });
 
   it('reports a failed search as a failed tool, and sends no provider tools unless turned on', async () => {

@@ -33,6 +33,7 @@ export function createOpenAIResponsesBackend(
   modelId: string,
 ): Backend {
   const { endpoint, connection } = openAIConnection(settings, options);
+  const knownContainers = new Set<string>();
 
   async function* stream(request: BackendRequest, callOptions: BackendCallOptions = {}): AsyncGenerator<StreamPart> {
     const { signal } = callOptions;
@@ -48,7 +49,7 @@ export function createOpenAIResponsesBackend(
       const events = await connected.client.responses.create(body, signal === undefined ? {} : { signal });
       phase = 'stream';
       const guarded = withSdkStreamTimeout(events, options.timeoutMs, endpoint.providerName);
-      yield* mapResponsesStream(guarded, { providerName: endpoint.providerName, signal });
+      yield* mapResponsesStream(guarded, { providerName: endpoint.providerName, signal, knownContainers });
     } catch (error) {
       const call = {
         providerName: endpoint.providerName,

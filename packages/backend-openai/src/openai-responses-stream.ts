@@ -8,6 +8,11 @@ import { OpenAIResponseFailure } from './openai-responses-failure.js';
 export interface ResponsesStreamOptions {
   providerName: string;
   signal?: AbortSignal | undefined;
+  /**
+   * Code interpreter containers the agent's earlier calls already used. OpenAI bills a container
+   * when it is created, and a call may reuse one, so only a container not seen before counts.
+   */
+  knownContainers?: Set<string>;
 }
 
 interface PendingCall {
@@ -72,6 +77,8 @@ export async function* mapResponsesStream(
   const cited = new CitedSources();
   // OpenAI bills each web search call apart from tokens; the usage it reports does not count them.
   let webSearches = 0;
+  let newContainers = 0;
+  const containers = options.knownContainers ?? new Set<string>();
   let lastSummaryPart: string | undefined;
   let finish: { reason: FinishReason; rawReason: string; usage: ResponseUsage | null | undefined } | undefined;
 
@@ -114,6 +121,10 @@ export async function* mapResponsesStream(
         const providerTool = providerToolPart(item);
         if (providerTool !== undefined) yield providerTool;
         if (item.type === 'web_search_call' && item.status === 'completed') webSearches += 1;
+        if (item.type === 'code_interpreter_call' && !containers.has(item.container_id)) {
+          containers.add(item.container_id);
+          newContainers += 1;
+        }
         if (item.type === 'message') {
           for (const content of item.content) {
             if (content.type !== 'output_text') continue;
@@ -171,9 +182,13 @@ export async function* mapResponsesStream(
     yield { type: 'provider-metadata', metadata: openAIProviderMetadata(records) };
   if (finish.usage !== null && finish.usage !== undefined) {
     const usage = mapResponsesUsage(finish.usage);
+    const toolUses = {
+      ...(webSearches === 0 ? {} : { web_search: webSearches }),
+      ...(newContainers === 0 ? {} : { code_interpreter_containers: newContainers }),
+    };
     yield {
       type: 'usage',
-      usage: webSearches === 0 ? usage : { ...usage, providerToolUses: { web_search: webSearches } },
+      usage: Object.keys(toolUses).length === 0 ? usage : { ...usage, providerToolUses: toolUses },
     };
   }
   yield { type: 'finish', reason: finish.reason, rawReason: finish.rawReason };

@@ -62,7 +62,7 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
   'pricing.output_per_million': 'US dollars per million output tokens.',
   'pricing.cached_input_per_million': 'US dollars per million cached input tokens; the input price when left out.',
   'pricing.tool_uses':
-    "US dollars per use of the provider's own tools, by the name usage reports them under (web_search, google_search_queries, grounded_prompts, live_search_sources); each replaces the built-in price.",
+    "US dollars per use of the provider's own tools, by the name usage reports them under (web_search, code_interpreter_containers, google_search_queries, grounded_prompts, live_search_sources); each replaces the built-in price.",
 
   'orchestrator.workflow':
     '`parallel` (answer and vote, the default) or `sequential` (a pipeline: each agent gets the previous output).',

@@ -39,6 +39,10 @@ describe('estimateCost', () => {
 describe('estimateToolUseCost', () => {
   it("prices each provider's own tool uses at its list price per use", () => {
     expect(estimateToolUseCost({ providerToolUses: { web_search: 3 } }, 'gpt-5-nano')).toBeCloseTo(0.03, 10);
+    expect(estimateToolUseCost({ providerToolUses: { code_interpreter_containers: 2 } }, 'gpt-5')).toBeCloseTo(
+      0.06,
+      10,
+    );
     expect(estimateToolUseCost({ providerToolUses: { web_search: 2 } }, 'claude-sonnet-4-5')).toBeCloseTo(0.02, 10);
     expect(estimateToolUseCost({ providerToolUses: { live_search_sources: 4 } }, 'grok-4-fast')).toBeCloseTo(0.1, 10);
   });

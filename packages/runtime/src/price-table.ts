@@ -43,14 +43,16 @@ export function listPriceFor(modelId: string): ModelPrice | undefined {
  * List prices in US dollars per use of the providers' own tools that are billed apart from
  * tokens (`Usage.providerToolUses`), by model-id prefix: OpenAI's and Anthropic's web search at
  * $10 per 1,000 calls, Google Search grounding at $35 per 1,000 grounded prompts before Gemini 3
- * and $14 per 1,000 search queries from Gemini 3, xAI's live search at $25 per 1,000 sources.
- * Code execution is billed by container time, which no usage report gives, so it is not counted.
+ * and $14 per 1,000 search queries from Gemini 3, xAI's live search at $25 per 1,000 sources,
+ * OpenAI's code interpreter at $0.03 per container it creates. Anthropic bills code execution by
+ * container time past a free allowance, which no usage report gives, so it is not counted;
+ * Gemini's costs only its tokens.
  * `backend.pricing.tool_uses` replaces any of them for an agent.
  */
 const toolUsePrices: ReadonlyArray<readonly [prefix: string, prices: Readonly<Record<string, number>>]> = [
-  ['gpt-', { web_search: 0.01 }],
-  ['o3', { web_search: 0.01 }],
-  ['o4', { web_search: 0.01 }],
+  ['gpt-', { web_search: 0.01, code_interpreter_containers: 0.03 }],
+  ['o3', { web_search: 0.01, code_interpreter_containers: 0.03 }],
+  ['o4', { web_search: 0.01, code_interpreter_containers: 0.03 }],
   ['claude-', { web_search: 0.01 }],
   ['gemini-1', { grounded_prompts: 0.035 }],
   ['gemini-2', { grounded_prompts: 0.035 }],
