@@ -204,7 +204,7 @@ async function dispatch(
     for (const warning of config.warnings) io.stderr.write(`warning: ${formatWarning(warning)}\n`);
     // What every question of this invocation is run with; its warnings were printed just above.
     const runSettings = {
-      config: { ...config, warnings: [] },
+      config,
       io,
       pluginSearchPaths: [cliPackageDirectory()],
       quiet: !options.display,

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { isLoopback, listenError, parsePort, serverApiKey } from './listen-address.js';
+import { isLoopback, listenError, parsePort, requiredServerApiKey, serverApiKey } from './listen-address.js';
 
 describe('listen address', () => {
   it('takes ports 0 to 65535 and nothing else', () => {
@@ -19,6 +19,12 @@ describe('listen address', () => {
     expect(serverApiKey(' flag-key ', { MASSGEN_SERVER_API_KEY: 'env-key' })).toBe('flag-key');
     expect(serverApiKey(undefined, { MASSGEN_SERVER_API_KEY: 'env-key' })).toBe('env-key');
     expect(serverApiKey('  ', { MASSGEN_SERVER_API_KEY: '' })).toBeUndefined();
+  });
+
+  it('requires a key off loopback only', () => {
+    expect(requiredServerApiKey('127.0.0.1', undefined, {})).toBeUndefined();
+    expect(requiredServerApiKey('0.0.0.0', undefined, { MASSGEN_SERVER_API_KEY: 'env-key' })).toBe('env-key');
+    expect(() => requiredServerApiKey('0.0.0.0', ' ', {})).toThrow(/Listening on 0\.0\.0\.0 needs an API key/);
   });
 
   it('says which flag to change when the port is taken', async () => {

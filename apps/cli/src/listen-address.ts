@@ -24,6 +24,24 @@ export function serverApiKey(
     .find((value) => value !== undefined && value !== '');
 }
 
+/**
+ * The key a server listening on `host` requires of its clients. Off loopback one is required:
+ * without it, anyone who can reach the port could run the agents on the user's provider accounts.
+ */
+export function requiredServerApiKey(
+  host: string,
+  given: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  const apiKey = serverApiKey(given, env);
+  if (apiKey === undefined && !isLoopback(host))
+    throw new MassGenError({
+      code: 'CONFIG_INVALID',
+      message: `Listening on ${host} needs an API key (--api-key or MASSGEN_SERVER_API_KEY): anyone who can reach the port could run your agents on your provider accounts.`,
+    });
+  return apiKey;
+}
+
 /** Why a server could not listen, as a configuration error that says which flag to change. */
 export function listenError(error: unknown, address: { host: string; port: number }): MassGenError {
   const code = (error as NodeJS.ErrnoException).code;

@@ -1,3 +1,4 @@
+import { formatConfigIssue } from '@massgen/core';
 import type { AttemptRetry, RunEvent, SerializedError } from '@massgen/core';
 
 /**
@@ -53,7 +54,7 @@ export class ProgressLines {
           ? oneLine(event.reason)
           : `${oneLine(event.reason)}: ${this.failure(event.agentId, event.error)}`;
       case 'warning':
-        return `warning: ${event.warning.message}`;
+        return `warning: ${formatConfigIssue(event.warning)}`;
       case 'consensus': {
         const winner = event.tally.find((entry) => entry.agentId === event.winnerAgentId);
         const totalVotes = event.tally.reduce((sum, entry) => sum + entry.votes, 0);

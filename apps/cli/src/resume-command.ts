@@ -111,7 +111,7 @@ async function resume(
     ),
   );
   const { exitCode, result } = await runCoordination({
-    config: { ...config, warnings: [] },
+    config,
     question: stopped.task,
     io,
     pluginSearchPaths: [cliPackageDirectory()],

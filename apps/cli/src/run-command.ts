@@ -71,6 +71,8 @@ export async function runCoordination(options: RunCommandOptions): Promise<RunCo
       signal: AbortSignal.any([options.signal, display.cancel]),
       answerNow: display.answerNow,
       pluginSearchPaths: options.pluginSearchPaths,
+      // Every command that runs a team prints the configuration's warnings when it loads the file.
+      configWarningsShown: true,
       ...(options.history === undefined ? {} : { history: options.history }),
       ...(options.attachments === undefined ? {} : { attachments: options.attachments }),
       ...(options.record ? {} : { record: false as const }),

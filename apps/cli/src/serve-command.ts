@@ -8,7 +8,7 @@ import { cliPackageDirectory } from './cli-package.js';
 import { parseCount, parsePositiveInteger } from './number-arguments.js';
 import { stopSignals } from './signal-handling.js';
 import { ExitCode } from './exit-codes.js';
-import { isLoopback, listenError, parsePort, serverApiKey } from './listen-address.js';
+import { listenError, parsePort, requiredServerApiKey } from './listen-address.js';
 import { configureProgram, reportError } from './command-program.js';
 
 interface ServeOptions {
@@ -73,12 +73,7 @@ export async function serveCommand(args: readonly string[], io: CliIo, signal?: 
       ...(options.config === undefined ? {} : { configFile: options.config }),
       ...(options.configDir === undefined ? {} : { configDirectory: options.configDir }),
     });
-    const apiKey = serverApiKey(options.apiKey, io.env);
-    if (apiKey === undefined && !isLoopback(options.host)) {
-      io.stderr.write(
-        `warning: listening on ${options.host} without an API key: anyone who can reach this port can run your agents on your provider accounts. Set MASSGEN_SERVER_API_KEY.\n`,
-      );
-    }
+    const apiKey = requiredServerApiKey(options.host, options.apiKey, io.env);
     // Listen for Ctrl-C before announcing the URL, so a signal sent as soon as it appears is not missed.
     const stopSignals = watchStopSignals(signal);
     const server = await startMassGenServer({
@@ -126,7 +121,7 @@ function buildProgram(io: CliIo): Command {
     .description(
       'Serve MassGen teams over an OpenAI-compatible HTTP API (POST /v1/chat/completions, GET /v1/models, GET /health).',
     )
-    .option('--host <host>', 'address to bind; anything but loopback exposes the server', '127.0.0.1')
+    .option('--host <host>', 'address to bind; anything but loopback needs --api-key', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0 picks a free one)', parsePort, 4000)
     .option('-c, --config <file>', 'configuration served as model "massgen"')
     .option('--config-dir <dir>', 'directory whose *.yaml files are served as "massgen/<name>"')

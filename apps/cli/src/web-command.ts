@@ -12,7 +12,7 @@ import { prepareExample } from './examples-command.js';
 import { webAssetsDirectory } from './run-html-export.js';
 import { ExitCode } from './exit-codes.js';
 import { watchStopSignals } from './serve-command.js';
-import { isLoopback, listenError, parsePort, serverApiKey } from './listen-address.js';
+import { listenError, parsePort, requiredServerApiKey } from './listen-address.js';
 import { configureProgram, reportError } from './command-program.js';
 
 interface WebOptions {
@@ -44,12 +44,7 @@ export async function webCommand(args: readonly string[], io: CliIo, signal?: Ab
     const options = program.opts<WebOptions>();
     debug = options.debug === true;
     const configs = configChoices(options.config, io);
-    const apiKey = serverApiKey(options.apiKey, io.env);
-    if (apiKey === undefined && !isLoopback(options.host))
-      throw new MassGenError({
-        code: 'CONFIG_INVALID',
-        message: `Listening on ${options.host} needs an API key (--api-key or MASSGEN_SERVER_API_KEY): anyone who can reach the port could run your agents.`,
-      });
+    const apiKey = requiredServerApiKey(options.host, options.apiKey, io.env);
     const server = createWebServer({
       cwd: io.cwd,
       configs,

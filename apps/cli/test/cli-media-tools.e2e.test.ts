@@ -118,6 +118,12 @@ describe('massgen with the media tools', () => {
     expect(readRunEvents(directory).filter((event) => event.type === 'tool-result')).toEqual([
       expect.objectContaining({ agentId: 'seer', name: 'understand_image', isError: false }),
     ]);
+    // The tool's own model call counts toward the agent's spending, as its own calls do.
+    const usage = readRunEvents(directory).filter((event) => event.type === 'usage');
+    expect(usage).toHaveLength(server.requests.length);
+    expect(usage.every((event) => event.type === 'usage' && event.agentId === 'seer' && (event.costUsd ?? 0) > 0)).toBe(
+      true,
+    );
   });
 
   it('a missing file, an unsupported type, an oversize image and a URL that hangs: each a clear tool error, and the run goes on', async () => {

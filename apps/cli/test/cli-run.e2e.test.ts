@@ -132,6 +132,20 @@ describe('massgen --config with three chatcompletion agents', () => {
     expect(result.stderr).not.toContain('wrong-key');
   });
 
+  it('warns once about a misspelt backend key, naming its key path and line', async () => {
+    const file = writeTeam(threeAgents);
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('      model: "model-a"\n', '      model: "model-a"\n      temprature: 0.2\n'),
+    );
+    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: directory });
+    expect(result.code).toBe(0);
+    expect(result.stderr.split('\n').filter((line) => line.includes('temprature'))).toEqual([
+      expect.stringMatching(/^warning: agents\[0\]\.backend\.temprature \(agent "alpha", line 6\): /),
+    ]);
+    expect(result.stderr).not.toContain('not a setting of');
+  });
+
   it('exits 2 with the reason when the server is unreachable', async () => {
     await server.close();
     const file = writeTeam([{ id: 'alpha', model: 'model-a', apiKey: 'test-key', baseUrl: 'http://127.0.0.1:9/v1' }]);

@@ -198,6 +198,19 @@ describe('massgen serve', () => {
     taken.stderr.setEncoding('utf8').on('data', (chunk: string) => (takenStderr += chunk));
     expect(await new Promise((resolve) => taken.on('close', resolve))).toBe(1);
     expect(takenStderr).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+
+    // Off loopback without a key it refuses before listening, as `massgen web` does.
+    const exposed = spawn(process.execPath, [cliBin, 'serve', '--config', 'team.yaml', '--host', '0.0.0.0'], {
+      cwd: directory,
+      env: { ...process.env, MASSGEN_SERVER_API_KEY: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let exposedOutput = '';
+    exposed.stdout.setEncoding('utf8').on('data', (chunk: string) => (exposedOutput += chunk));
+    exposed.stderr.setEncoding('utf8').on('data', (chunk: string) => (exposedOutput += chunk));
+    expect(await new Promise((resolve) => exposed.on('close', resolve))).toBe(1);
+    expect(exposedOutput).toContain('Listening on 0.0.0.0 needs an API key (--api-key or MASSGEN_SERVER_API_KEY)');
+    expect(exposedOutput).not.toContain('http://');
     await new Promise((resolve) => blocker.close(resolve));
   });
 });

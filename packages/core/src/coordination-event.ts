@@ -123,7 +123,11 @@ export type CoordinationEvent =
   | { type: 'consensus'; winnerAgentId: string; winnerLabel: string; tally: TallyEntry[]; stopReason: StopReason }
   | { type: 'final-delta'; agentId: string; text: string }
   | { type: 'final'; agentId: string; label: string; content: string }
-  | { type: 'usage'; agentId: string; usage: Usage; costUsd?: number }
+  /**
+   * Tokens one model call spent for the agent. `modelId` is set when the call was not the agent's
+   * own model but one a tool called on its behalf (a media tool asking a model about an image).
+   */
+  | { type: 'usage'; agentId: string; usage: Usage; costUsd?: number; modelId?: string }
   | {
       type: 'run-end';
       stopReason: StopReason;

@@ -93,6 +93,12 @@ export interface RunOptions {
    * `ask_human` tool). Without it, agents that ask are told at once that nobody can reply.
    */
   askHuman?: AskHuman;
+  /**
+   * The caller has already shown the configuration's warnings (`config.warnings`), as the CLI does
+   * when it loads the file: the run does not report them again. They still keep the backends from
+   * warning a second time about a key they name.
+   */
+  configWarningsShown?: boolean;
 }
 
 export interface RunResult {
@@ -135,9 +141,11 @@ export async function run(
       loadsStrategy: options.passthrough !== true,
     }),
   );
-  const pendingWarnings: Warning[] = [...config.warnings];
+  // Events the runtime adds to the strategy's: warnings, and what tools' own model calls spent.
+  const pendingEvents: CoordinationEvent[] =
+    options.configWarningsShown === true ? [] : config.warnings.map((warning) => ({ type: 'warning', warning }));
   const warn = (warning: Warning): void => {
-    pendingWarnings.push(warning);
+    pendingEvents.push({ type: 'warning', warning });
   };
   const strategy =
     options.passthrough === true || answersDirectly(config)
@@ -155,6 +163,7 @@ export async function run(
     warn,
     models: createToolModels(loader, config, {
       warn,
+      spent: (agentId, usage, modelId) => pendingEvents.push({ type: 'usage', agentId, usage, modelId }),
       ...(options.backends === undefined ? {} : { backends: options.backends }),
     }),
     ...(options.askHuman === undefined ? {} : { askHuman: options.askHuman }),
@@ -259,6 +268,8 @@ export async function run(
     let started = resume !== undefined;
     for await (const event of events) {
       if (ended !== undefined) break;
+      // What tools spent counts before the run's totals are given.
+      if (event.type === 'run-end') for (const pending of pendingEvents.splice(0)) await publish(pending);
       // The record has the run's start already: a resumed run says where it went on instead.
       const publishing = publish(
         resume !== undefined && event.type === 'run-start'
@@ -267,9 +278,9 @@ export async function run(
       );
       if (publishing !== undefined) await publishing;
       if (event.type === 'run-start') started = true;
-      // Warnings wait for run-start; one raised later (an MCP server that stopped) follows the next event.
+      // Added events wait for run-start; one raised later (an MCP server that stopped) follows the next event.
       if (started && ended === undefined) {
-        for (const warning of pendingWarnings.splice(0)) await publish({ type: 'warning', warning });
+        for (const pending of pendingEvents.splice(0)) await publish(pending);
       }
     }
   } catch (error) {
@@ -318,7 +329,12 @@ function withCost(
   >,
 ): CoordinationEvent {
   if (event.type !== 'usage' || event.costUsd !== undefined) return event;
-  const price = prices.get(event.agentId);
+  const agentPrice = prices.get(event.agentId);
+  // A tool's call of another model is priced at that model's list price.
+  const price =
+    event.modelId === undefined || event.modelId === agentPrice?.modelId
+      ? agentPrice
+      : { modelId: event.modelId, tokens: listPriceFor(event.modelId), toolUses: undefined };
   if (price === undefined) return event;
   const toolUses = estimateToolUseCost(event.usage, price.modelId, price.toolUses);
   if (price.tokens === undefined && toolUses === 0) return event;

@@ -17,7 +17,7 @@ const config = parseConfig(
 
 describe('createToolModels', () => {
   it("opens the agent's own backend, with another model when asked, once per choice", async () => {
-    const models = createToolModels(loader, config, { warn: () => undefined });
+    const models = createToolModels(loader, config, { warn: () => undefined, spent: () => undefined });
     const own = await models.open('a');
     expect(own).toMatchObject({ provider: 'chatcompletion', modelId: 'agent-model' });
     expect(await models.open('a')).toBe(own);
@@ -26,15 +26,36 @@ describe('createToolModels', () => {
     expect(await models.open('a', { type: 'chatcompletion', model: 'vision-model' })).not.toBe(own);
   });
 
-  it('hands back the backend the run was given for the agent when nothing else is asked', async () => {
-    const given: Backend = createScriptedBackend({ modelId: 'scripted', turns: [] });
-    const models = createToolModels(loader, config, { warn: () => undefined, backends: { a: given } });
-    expect(await models.open('a')).toBe(given);
-    expect(await models.open('a', { model: 'm2' })).not.toBe(given);
+  it('uses the backend the run was given for the agent when nothing else is asked, and reports what each call spent', async () => {
+    const given: Backend = createScriptedBackend({
+      modelId: 'scripted',
+      turns: [
+        [
+          { type: 'text-delta', text: 'A cat.' },
+          { type: 'usage', usage: { inputTokens: 1200, outputTokens: 30 } },
+          { type: 'finish', reason: 'stop' },
+        ],
+      ],
+    });
+    const spent: unknown[] = [];
+    const models = createToolModels(loader, config, {
+      warn: () => undefined,
+      spent: (agentId, usage, modelId) => spent.push({ agentId, usage, modelId }),
+      backends: { a: given },
+    });
+    const tool = await models.open('a');
+    expect(await models.open('a')).toBe(tool);
+    expect(tool).toMatchObject({ provider: given.provider, modelId: 'scripted' });
+    const parts = [];
+    for await (const part of tool.stream({ messages: [{ role: 'user', content: 'What is in the picture?' }] }))
+      parts.push(part);
+    expect(parts).toContainEqual({ type: 'text-delta', text: 'A cat.' });
+    expect(spent).toEqual([{ agentId: 'a', usage: { inputTokens: 1200, outputTokens: 30 }, modelId: 'scripted' }]);
+    expect((await models.open('a', { model: 'm2' })).modelId).toBe('m2');
   });
 
   it("opens another type with only the options written for it, checked by that backend's schema", async () => {
-    const models = createToolModels(loader, config, { warn: () => undefined });
+    const models = createToolModels(loader, config, { warn: () => undefined, spent: () => undefined });
     await expect(
       models.open('a', { type: 'chatcompletion', model: 'm', options: { timeout_seconds: 'soon' } }),
     ).rejects.toMatchObject({

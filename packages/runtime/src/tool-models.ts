@@ -1,5 +1,5 @@
 import { ConfigError, MassGenError } from '@massgen/core';
-import type { Backend, ToolModelChoice, ToolModels, Warning } from '@massgen/core';
+import type { Backend, ToolModelChoice, ToolModels, Usage, Warning } from '@massgen/core';
 import { formatKeyPath } from '@massgen/config';
 import type { MassGenConfig } from '@massgen/config';
 import type { PluginLoader } from './plugin-loader.js';
@@ -8,67 +8,105 @@ import type { PluginLoader } from './plugin-loader.js';
  * The models a run's tool packages may call (see `ToolModels`). Each distinct choice creates its
  * backend once, from the installed backend packages, with its options checked by the package's
  * own schema; an agent's own backend, asked for as it is, is the one the run already made when the
- * caller handed the run its backends.
+ * caller handed the run its backends. What each call spends is reported as the agent's, so that
+ * it counts toward the run's cost and budgets.
  */
 export function createToolModels(
   loader: PluginLoader,
   config: MassGenConfig,
-  run: { warn: (warning: Warning) => void; backends?: Record<string, Backend> },
+  run: {
+    warn: (warning: Warning) => void;
+    spent: (agentId: string, usage: Usage, modelId: string) => void;
+    backends?: Record<string, Backend>;
+  },
 ): ToolModels {
   const opened = new Map<string, Promise<Backend>>();
+  // One counting wrapper per backend and agent, so that asking twice gives the same backend.
+  const counted = new WeakMap<Backend, Map<string, Backend>>();
   return {
-    open(agentId: string, choice: ToolModelChoice = {}): Promise<Backend> {
-      const agent = config.agents.find((candidate) => candidate.id === agentId);
-      if (agent === undefined)
-        return Promise.reject(new MassGenError({ code: 'INTERNAL', message: `No agent "${agentId}" in this run.` }));
-      const own = choice.type === undefined || choice.type === agent.backend.type;
-      const given = run.backends?.[agentId];
-      if (own && choice.model === undefined && choice.options === undefined && given !== undefined)
-        return Promise.resolve(given);
-      const key = JSON.stringify([agentId, own ? '' : choice.type, choice.model ?? '', choice.options ?? {}]);
-      let backend = opened.get(key);
-      if (backend === undefined) {
-        backend = (async () => {
-          const type = own ? agent.backend.type : (choice.type as string);
-          const { module } = await loader.loadBackend(type, own ? agent.backend.package : undefined);
-          const options = own ? { ...agent.backend.options, ...choice.options } : { ...choice.options };
-          const whose = `(in the ${type} model a tool of agent "${agentId}" asked for)`;
-          const parsed = module.optionsSchema?.safeParse(options);
-          if (parsed !== undefined && !parsed.success) {
-            throw new ConfigError({
-              ...(config.file === undefined ? {} : { file: config.file }),
-              issues: parsed.error.issues.map((issue) => ({
-                path: formatKeyPath(
-                  issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment))),
-                ),
-                message: `${issue.message} ${whose}`,
-              })),
-            });
-          }
-          try {
-            return module.createBackend({
-              agentId,
-              type,
-              model: choice.model ?? (own ? agent.backend.model : ''),
-              options,
-              ...(parsed === undefined ? {} : { parsedOptions: parsed.data }),
-              env: config.env,
-              warn: (warning) => run.warn({ ...warning, agentId }),
-            });
-          } catch (error) {
-            // The backend names its own keys (`backend.model`); they are the tool's choice here.
-            if (!(error instanceof ConfigError)) throw error;
-            throw new ConfigError({
-              ...(config.file === undefined ? {} : { file: config.file }),
-              issues: error.issues.map((issue) => ({ ...issue, message: `${issue.message} ${whose}` })),
-            });
-          }
-        })();
-        opened.set(key, backend);
-        // A failed creation is not kept, so a later call reports the problem again rather than a stale promise.
-        backend.catch(() => opened.delete(key));
+    async open(agentId: string, choice: ToolModelChoice = {}): Promise<Backend> {
+      const backend = await openBackend(agentId, choice);
+      const byAgent = counted.get(backend) ?? new Map<string, Backend>();
+      counted.set(backend, byAgent);
+      let wrapped = byAgent.get(agentId);
+      if (wrapped === undefined) {
+        wrapped = countedFor(backend, (usage, modelId) => run.spent(agentId, usage, modelId));
+        byAgent.set(agentId, wrapped);
       }
-      return backend;
+      return wrapped;
     },
+  };
+
+  function openBackend(agentId: string, choice: ToolModelChoice): Promise<Backend> {
+    const agent = config.agents.find((candidate) => candidate.id === agentId);
+    if (agent === undefined)
+      return Promise.reject(new MassGenError({ code: 'INTERNAL', message: `No agent "${agentId}" in this run.` }));
+    const own = choice.type === undefined || choice.type === agent.backend.type;
+    const given = run.backends?.[agentId];
+    if (own && choice.model === undefined && choice.options === undefined && given !== undefined)
+      return Promise.resolve(given);
+    const key = JSON.stringify([agentId, own ? '' : choice.type, choice.model ?? '', choice.options ?? {}]);
+    let backend = opened.get(key);
+    if (backend === undefined) {
+      backend = (async () => {
+        const type = own ? agent.backend.type : (choice.type as string);
+        const { module } = await loader.loadBackend(type, own ? agent.backend.package : undefined);
+        const options = own ? { ...agent.backend.options, ...choice.options } : { ...choice.options };
+        const whose = `(in the ${type} model a tool of agent "${agentId}" asked for)`;
+        const parsed = module.optionsSchema?.safeParse(options);
+        if (parsed !== undefined && !parsed.success) {
+          throw new ConfigError({
+            ...(config.file === undefined ? {} : { file: config.file }),
+            issues: parsed.error.issues.map((issue) => ({
+              path: formatKeyPath(
+                issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment))),
+              ),
+              message: `${issue.message} ${whose}`,
+            })),
+          });
+        }
+        try {
+          return module.createBackend({
+            agentId,
+            type,
+            model: choice.model ?? (own ? agent.backend.model : ''),
+            options,
+            ...(parsed === undefined ? {} : { parsedOptions: parsed.data }),
+            env: config.env,
+            warn: (warning) => run.warn({ ...warning, agentId }),
+          });
+        } catch (error) {
+          // The backend names its own keys (`backend.model`); they are the tool's choice here.
+          if (!(error instanceof ConfigError)) throw error;
+          throw new ConfigError({
+            ...(config.file === undefined ? {} : { file: config.file }),
+            issues: error.issues.map((issue) => ({ ...issue, message: `${issue.message} ${whose}` })),
+          });
+        }
+      })();
+      opened.set(key, backend);
+      // A failed creation is not kept, so a later call reports the problem again rather than a stale promise.
+      backend.catch(() => opened.delete(key));
+    }
+    return backend;
+  }
+}
+
+/** The backend, reporting the usage of each of its streamed calls. */
+function countedFor(backend: Backend, spent: (usage: Usage, modelId: string) => void): Backend {
+  const generateImage = backend.generateImage?.bind(backend);
+  const generateSpeech = backend.generateSpeech?.bind(backend);
+  return {
+    specificationVersion: backend.specificationVersion,
+    provider: backend.provider,
+    modelId: backend.modelId,
+    async *stream(request, options) {
+      for await (const part of backend.stream(request, options)) {
+        if (part.type === 'usage') spent(part.usage, backend.modelId);
+        yield part;
+      }
+    },
+    ...(generateImage === undefined ? {} : { generateImage }),
+    ...(generateSpeech === undefined ? {} : { generateSpeech }),
   };
 }

@@ -113,6 +113,9 @@ export async function handleChatCompletions(
     session === undefined || sessions === undefined ? undefined : sessions.listener(session, conversation.task);
   const runOptions: RunOptions = {
     ...shared,
+    // The operator saw the configuration's warnings at start; they name files on the server, so
+    // runs do not repeat them to clients.
+    configWarningsShown: true,
     history:
       session === undefined || sessions === undefined
         ? conversation.history
@@ -132,9 +135,6 @@ export async function handleChatCompletions(
     signal: controller.signal,
     passthrough: passthrough === true && model.config.agents.length === 1,
   };
-  // The operator saw the configuration's warnings at start; they name files on the server, so
-  // runs do not repeat them to clients.
-  const config = model.config.warnings.length === 0 ? model.config : { ...model.config, warnings: [] };
   const identity = { id: 'chatcmpl-pending', created: Math.floor(Date.now() / 1000), model: model.id };
   const onResult = (result: RunResult): void => {
     if (session !== undefined) sessions?.finish(session, result);
@@ -142,7 +142,7 @@ export async function handleChatCompletions(
   try {
     if (chat.stream === true) {
       await streamCompletion({
-        config,
+        config: model.config,
         task: conversation.task,
         runOptions,
         response,
@@ -154,7 +154,7 @@ export async function handleChatCompletions(
       });
     } else {
       await completeOnce({
-        config,
+        config: model.config,
         task: conversation.task,
         runOptions,
         response,

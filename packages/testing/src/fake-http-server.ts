@@ -33,10 +33,18 @@ export async function startFakeHttpServer(options: FakeHttpServerOptions): Promi
   const server = createServer((request, response) => {
     active += 1;
     peak = Math.max(peak, active);
-    response.once('close', () => {
+    // A response is over when its last byte is written ('finish') or its client leaves ('close').
+    // 'close' alone comes late for a finished response: the client may already have its next
+    // request in flight, which would count as one response too many at once.
+    let over = false;
+    const end = (): void => {
+      if (over) return;
+      over = true;
       active -= 1;
       if (active === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
-    });
+    };
+    response.once('finish', end);
+    response.once('close', end);
     options.handle(request, response).catch((error: unknown) => {
       if (response.headersSent) response.destroy();
       else options.fail(response, error);
