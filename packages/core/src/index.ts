@@ -38,15 +38,15 @@ export type { JsonSchema } from './json-schema.js';
 export type { GeneratedMedia, ImageGenerationRequest, SpeechRequest } from './media-generation.js';
 export type { AssistantMessage, Message, SystemMessage, ToolCall, ToolResultMessage, UserMessage } from './message.js';
 export type { OptionsIssue, OptionsParseResult, OptionsSchema } from './options-schema.js';
-export type {
-  FinalAnswerStrategy,
-  OrchestratorSettings,
-  TopologySettings,
-  VotingMethod,
-  VotingSensitivity,
-} from './orchestrator-settings.js';
+export type { OrchestratorSettings, StrategyKeys } from './orchestrator-settings.js';
 export { requestRetryEvent } from './request-retry-event.js';
-export type { Strategy, StrategyContext, StrategyModule } from './strategy.js';
+export type {
+  Strategy,
+  StrategyContext,
+  StrategyModule,
+  StrategySettingFinding,
+  StrategySettings,
+} from './strategy.js';
 export type { ResumedCoordination } from './resumed-coordination.js';
 export type { FinishReason, StreamPart, StreamPartType } from './stream-part.js';
 export type { Tool, ToolContext, ToolResult } from './tool.js';

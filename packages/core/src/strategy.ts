@@ -3,6 +3,7 @@ import type { MediaPart } from './content-part.js';
 import type { CoordinationEvent } from './coordination-event.js';
 import type { HumanMessages } from './human-input.js';
 import type { Message } from './message.js';
+import type { OptionsSchema } from './options-schema.js';
 import type { OrchestratorSettings } from './orchestrator-settings.js';
 import type { ResumedCoordination } from './resumed-coordination.js';
 
@@ -20,6 +21,11 @@ export interface StrategyContext {
   history: Message[];
   agents: AgentHandle[];
   settings: OrchestratorSettings;
+  /**
+   * The keys the strategy owns (`settings.strategyKeys`) as its schemas parsed them, when the
+   * runtime has already checked them; a strategy given none parses `settings.strategyKeys` itself.
+   */
+  strategySettings?: StrategySettings;
   /** Cancels the run: the strategy stops every agent and ends with `cancelled`. */
   signal: AbortSignal;
   /** Stops coordination early: the current leader presents, and the run ends with `answer-now`. */
@@ -56,8 +62,33 @@ export interface Strategy {
   run(context: StrategyContext): AsyncIterable<CoordinationEvent>;
 }
 
+/** A strategy's own keys after its schemas checked them: the run's, and each agent's that has some. */
+export interface StrategySettings<RunSettings = unknown, AgentSettings = unknown> {
+  run: RunSettings | undefined;
+  /** By agent id. */
+  agents: Readonly<Record<string, AgentSettings>>;
+}
+
+/** A finding about a strategy's keys, at the key it is about (`agentId` for an agent's own key). */
+export interface StrategySettingFinding {
+  key: string;
+  agentId?: string;
+  code: string;
+  message: string;
+}
+
 /** The exports a strategy package must have to be loaded by name (`orchestrator.strategy`). */
-export interface StrategyModule {
+export interface StrategyModule<RunSettings = unknown, AgentSettings = unknown> {
   specificationVersion: 'v1';
   createStrategy: () => Strategy;
+  /**
+   * Checks the `orchestrator` keys the strategy owns, snake_case as written; `--validate` and a
+   * run report its issues at their key paths and lines. A key it does not read (an object schema
+   * drops it) is warned about. Without a schema the keys reach the strategy unchecked.
+   */
+  settingsSchema?: OptionsSchema<RunSettings>;
+  /** Checks the keys an agent writes for the strategy (`voting_sensitivity`). */
+  agentSettingsSchema?: OptionsSchema<AgentSettings>;
+  /** Warnings about valid settings that will not act as written (two keys that disagree), found before the run. */
+  settingsWarnings?(settings: StrategySettings<RunSettings, AgentSettings>): StrategySettingFinding[];
 }

@@ -1,4 +1,5 @@
-import type { MediaPart, Message, VotingSensitivity } from '@massgen/core';
+import type { MediaPart, Message } from '@massgen/core';
+import type { VotingSensitivity } from './vote-setting-types.js';
 import { describeMessages } from './human-messages.js';
 import { quoteBlock, quoteHistory, withAttachments, wrapBlock } from './quoted-data.js';
 import type { OfferedTools } from './workflow-tools.js';

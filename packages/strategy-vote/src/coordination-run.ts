@@ -55,7 +55,7 @@ export class CoordinationRun {
   private answerNowWaiting = false;
 
   constructor(private readonly context: StrategyContext) {
-    this.settings = readVoteSettings(context.settings);
+    this.settings = readVoteSettings(context);
     this.state = new CoordinationState(context.agents);
     const { topology } = this.settings;
     if (topology.type === 'tournament')

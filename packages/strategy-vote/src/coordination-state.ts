@@ -1,5 +1,6 @@
 import { MassGenError } from '@massgen/core';
-import type { AgentHandle, SerializedError, VotingMethod } from '@massgen/core';
+import type { AgentHandle, SerializedError } from '@massgen/core';
+import type { VotingMethod } from './vote-setting-types.js';
 import type { AgentTurn, TurnReason } from './agent-turn.js';
 import type { AttemptFeedback } from './coordination-prompt.js';
 import type { TakenMessage } from './human-messages.js';

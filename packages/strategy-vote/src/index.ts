@@ -9,6 +9,14 @@ export function createStrategy(): Strategy {
   return createVoteStrategy();
 }
 
+/** The `orchestrator` keys the strategy owns, checked by the runtime and `--validate` at their lines. */
+export { voteSettingsSchema as settingsSchema } from './vote-settings-schema.js';
+/** An agent's own keys (`voting_sensitivity`). */
+export { voteAgentSettingsSchema as agentSettingsSchema } from './vote-settings-schema.js';
+export { voteSettingsWarnings as settingsWarnings } from './vote-settings.js';
+export type { VoteAgentKeys, VoteKeys } from './vote-settings-schema.js';
+export type { FinalAnswerStrategy, TopologySettings, VotingMethod, VotingSensitivity } from './vote-setting-types.js';
+
 export { createVoteStrategy } from './vote-strategy.js';
 export {
   createNewAnswerTool,

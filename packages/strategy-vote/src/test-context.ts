@@ -11,21 +11,32 @@ import type {
   StrategyContext,
   TurnRequest,
 } from '@massgen/core';
+import type { VoteAgentKeys, VoteKeys } from './vote-settings-schema.js';
 
 /** Test support for the strategy's tests: contexts, event collection and request inspection. */
 
 export const defaultSettings: OrchestratorSettings = {
   workflow: 'parallel',
-  votingMethod: 'majority',
-  enableRestarts: true,
   maxTurnAttempts: 3,
-  skipFinalPresentation: false,
   budget: {},
 };
 
+const sharedKeys: ReadonlySet<string> = new Set<keyof OrchestratorSettings>([
+  'workflow',
+  'maxRounds',
+  'timeoutMs',
+  'roundTimeoutMs',
+  'coordinateSingleAgent',
+  'maxTurnAttempts',
+  'budget',
+]);
+
 export interface TestContextOptions {
   agents: AgentHandle[];
-  settings?: Partial<OrchestratorSettings>;
+  /** Shared settings, and the vote keys as a configuration writes them (`interrupt_stale_turns`). */
+  settings?: Partial<OrchestratorSettings> & VoteKeys;
+  /** Agents' own vote keys, by agent id. */
+  agentKeys?: Record<string, VoteAgentKeys>;
   task?: string;
   history?: StrategyContext['history'];
   signal?: AbortSignal;
@@ -40,12 +51,20 @@ export function createTestContext(options: TestContextOptions): StrategyContext 
     task: options.task ?? 'What is the capital of France?',
     history: options.history ?? [],
     agents: options.agents,
-    settings: { ...defaultSettings, ...options.settings },
+    settings: settingsOf(options),
     signal: options.signal ?? new AbortController().signal,
     answerNow: options.answerNow ?? new AbortController().signal,
     spent: options.spent ?? (() => ({ tokens: 0, costUsd: 0 })),
     ...(options.humanMessages === undefined ? {} : { humanMessages: options.humanMessages }),
   };
+}
+
+/** The shared settings, with every other key handed to the strategy as written, as the runtime hands them. */
+function settingsOf(options: TestContextOptions): OrchestratorSettings {
+  const given = Object.entries(options.settings ?? {});
+  const shared = Object.fromEntries(given.filter(([key]) => sharedKeys.has(key)));
+  const run = Object.fromEntries(given.filter(([key]) => !sharedKeys.has(key)));
+  return { ...defaultSettings, ...shared, strategyKeys: { run, agents: options.agentKeys ?? {} } };
 }
 
 /** A person's side of a run, for tests: `send` hands a message to whoever listens, at once. */

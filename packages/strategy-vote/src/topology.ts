@@ -1,4 +1,4 @@
-import type { TopologySettings, VotingMethod } from '@massgen/core';
+import type { TopologySettings, VotingMethod } from './vote-setting-types.js';
 import type { AgentRecord, Answer, CoordinationState } from './coordination-state.js';
 import { tallyVotes } from './vote-tally.js';
 

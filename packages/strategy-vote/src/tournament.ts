@@ -1,4 +1,4 @@
-import type { VotingMethod } from '@massgen/core';
+import type { VotingMethod } from './vote-setting-types.js';
 import type { AgentRecord, CoordinationState } from './coordination-state.js';
 import { groupWinner } from './topology.js';
 

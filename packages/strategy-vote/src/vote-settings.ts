@@ -1,13 +1,10 @@
+import type { z } from 'zod';
 import { MassGenError } from '@massgen/core';
-import type {
-  FinalAnswerStrategy,
-  OrchestratorSettings,
-  TopologySettings,
-  VotingMethod,
-  VotingSensitivity,
-  Warning,
-} from '@massgen/core';
+import type { StrategyContext, StrategySettingFinding, StrategySettings, Warning } from '@massgen/core';
 import type { NoveltyRequirement } from './answer-novelty.js';
+import { voteAgentSettingsSchema, voteSettingsSchema } from './vote-settings-schema.js';
+import type { VoteAgentKeys, VoteKeys } from './vote-settings-schema.js';
+import type { FinalAnswerStrategy, TopologySettings, VotingMethod, VotingSensitivity } from './vote-setting-types.js';
 
 /** Upstream MassGen's default grace after a round's time limit (`round_timeout_grace_seconds`). */
 export const defaultRoundGraceMs = 120_000;
@@ -15,7 +12,13 @@ export const defaultRoundGraceMs = 120_000;
 /** How long a silent agent may keep a team that has otherwise voted waiting (`straggler_timeout_seconds`). */
 export const defaultStragglerTimeoutMs = 120_000;
 
-/** The orchestrator settings the vote strategy acts on, checked. */
+/** The vote keys of a run, as the schemas parsed them. */
+export interface VoteKeySettings {
+  run: VoteKeys;
+  agents: Readonly<Record<string, VoteAgentKeys>>;
+}
+
+/** The settings the vote strategy acts on, checked, with its defaults applied. */
 export interface VoteSettings {
   maxTurnAttempts: number;
   maxRounds: number | undefined;
@@ -45,14 +48,51 @@ export interface VoteSettings {
 }
 
 /**
- * Checks the settings the strategy relies on. The configuration package validates files, but a
- * programmatic caller can hand over anything, and a bad limit would silently never fire.
+ * The vote keys as the runtime parsed them, or, for a caller that hands a context over directly,
+ * parsed here from `settings.strategyKeys` with the same schemas, each problem added to `problems`:
+ * a bad value is a configuration error naming the key, never a limit that silently never fires.
  */
-export function readVoteSettings(settings: OrchestratorSettings): VoteSettings {
+function parseVoteKeys(
+  context: Pick<StrategyContext, 'settings' | 'strategySettings'>,
+  problems: string[],
+): VoteKeySettings {
+  if (context.strategySettings !== undefined) {
+    return {
+      run: (context.strategySettings.run ?? {}) as VoteKeys,
+      agents: context.strategySettings.agents as Readonly<Record<string, VoteAgentKeys>>,
+    };
+  }
+  const written = context.settings.strategyKeys;
+  const parse = <Schema extends z.ZodType>(
+    schema: Schema,
+    input: unknown,
+    prefix: string,
+  ): z.output<Schema> | undefined => {
+    const result = schema.safeParse(input);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues)
+      problems.push(`${[prefix, ...issue.path.map(String)].filter((part) => part !== '').join('.')}: ${issue.message}`);
+    return undefined;
+  };
+  const run = parse(voteSettingsSchema, written?.run ?? {}, '') ?? {};
+  const agents: Record<string, VoteAgentKeys> = {};
+  for (const [agentId, keys] of Object.entries(written?.agents ?? {})) {
+    const parsed = parse(voteAgentSettingsSchema, keys, `agent "${agentId}"`);
+    if (parsed !== undefined) agents[agentId] = parsed;
+  }
+  return { run, agents };
+}
+
+/**
+ * Checks the shared settings the strategy relies on (a programmatic caller can hand over
+ * anything, and a bad limit would silently never fire) and applies the vote keys' defaults.
+ */
+export function readVoteSettings(context: Pick<StrategyContext, 'settings' | 'strategySettings'>): VoteSettings {
+  const { settings } = context;
   const problems: string[] = [];
-  const whole = (name: string, value: number | undefined, minimum: number): void => {
-    if (value !== undefined && (!Number.isInteger(value) || value < minimum)) {
-      problems.push(`${name} must be a whole number of at least ${minimum} (got ${String(value)})`);
+  const whole = (name: string, value: number | undefined): void => {
+    if (value !== undefined && (!Number.isInteger(value) || value < 1)) {
+      problems.push(`${name} must be a whole number of at least 1 (got ${String(value)})`);
     }
   };
   const positive = (name: string, value: number | undefined): void => {
@@ -60,103 +100,49 @@ export function readVoteSettings(settings: OrchestratorSettings): VoteSettings {
       problems.push(`${name} must be a number above 0 (got ${String(value)})`);
     }
   };
-  whole('maxTurnAttempts', settings.maxTurnAttempts, 1);
-  whole('maxRounds', settings.maxRounds, 1);
-  whole('maxNewAnswersPerAgent', settings.maxNewAnswersPerAgent, 1);
-  whole('restartAfterStagnation', settings.restartAfterStagnation, 1);
-  whole('plateauRounds', settings.plateauRounds, 1);
+  whole('maxTurnAttempts', settings.maxTurnAttempts);
+  whole('maxRounds', settings.maxRounds);
   positive('timeoutMs', settings.timeoutMs);
   positive('roundTimeoutMs', settings.roundTimeoutMs);
-  const atLeastZero = (name: string, value: number | undefined): void => {
-    if (value !== undefined && !(Number.isFinite(value) && value >= 0)) {
-      problems.push(`${name} must be a number of at least 0 (got ${String(value)})`);
-    }
-  };
-  atLeastZero('roundGraceMs', settings.roundGraceMs);
-  atLeastZero('stragglerTimeoutMs', settings.stragglerTimeoutMs);
   positive('budget.maxTokensTotal', settings.budget.maxTokensTotal);
   positive('budget.maxCostUsd', settings.budget.maxCostUsd);
-  const threshold = settings.convergenceThreshold;
-  if (threshold !== undefined && !(threshold > 0 && threshold <= 1)) {
-    problems.push(`convergenceThreshold must be above 0 and at most 1 (got ${String(threshold)})`);
-  }
-  if (settings.votingMethod !== 'majority' && settings.votingMethod !== 'weighted_by_confidence') {
-    problems.push(
-      `votingMethod must be "majority" or "weighted_by_confidence" (got ${JSON.stringify(settings.votingMethod)})`,
-    );
-  }
-  if (settings.interruptStaleTurns !== undefined && typeof settings.interruptStaleTurns !== 'boolean') {
-    problems.push(`interruptStaleTurns must be true or false (got ${JSON.stringify(settings.interruptStaleTurns)})`);
-  }
-  const topology = settings.topology ?? { type: 'full' };
-  if (topology.type === 'ring') whole('topology.neighbors', topology.neighbors ?? Number.NaN, 1);
-  else if (topology.type === 'top_k') whole('topology.k', topology.k ?? Number.NaN, 1);
-  else if (topology.type === 'islands') whole('topology.size', topology.size ?? Number.NaN, 1);
-  else if (topology.type === 'tournament') whole('topology.size', topology.size ?? Number.NaN, 2);
-  else if (topology.type !== 'full')
-    problems.push(
-      `topology.type must be "full", "ring", "top_k", "islands" or "tournament" (got ${JSON.stringify((topology as { type: unknown }).type)})`,
-    );
-  const novelty = settings.answerNoveltyRequirement ?? 'lenient';
-  if (novelty !== 'lenient' && novelty !== 'balanced' && novelty !== 'strict') {
-    problems.push(
-      `answerNoveltyRequirement must be "lenient", "balanced" or "strict" (got ${JSON.stringify(novelty)})`,
-    );
-  }
-  const sensitivities = ['lenient', 'balanced', 'strict'];
-  for (const [name, value] of [
-    ['votingSensitivity', settings.votingSensitivity],
-    ...Object.entries(settings.agentVotingSensitivity ?? {}).map(([agentId, value]) => [
-      `agentVotingSensitivity["${agentId}"]`,
-      value,
-    ]),
-  ] as Array<[string, unknown]>) {
-    if (value !== undefined && !sensitivities.includes(value as string)) {
-      problems.push(`${name} must be "lenient", "balanced" or "strict" (got ${JSON.stringify(value)})`);
-    }
-  }
-  const finalAnswerStrategy =
-    settings.finalAnswerStrategy ?? (settings.skipFinalPresentation ? 'winner_reuse' : 'winner_present');
-  if (!['winner_present', 'winner_reuse', 'synthesize'].includes(finalAnswerStrategy)) {
-    problems.push(
-      `finalAnswerStrategy must be "winner_present", "winner_reuse" or "synthesize" (got ${JSON.stringify(finalAnswerStrategy)})`,
-    );
-  }
-  if (problems.length > 0) {
-    throw new MassGenError({
-      code: 'CONFIG_INVALID',
-      message: `Invalid orchestrator settings for the vote strategy: ${problems.join('; ')}.`,
-    });
-  }
+  const keys = parseVoteKeys(context, problems);
+  if (problems.length > 0) throw invalidSettings(problems);
+  const { run } = keys;
+  const finalAnswerStrategy = finalAnswerStrategyOf(run);
   return {
     maxTurnAttempts: settings.maxTurnAttempts,
     maxRounds: settings.maxRounds,
-    convergenceThreshold: threshold,
-    votingMethod: settings.votingMethod,
-    topology,
+    convergenceThreshold: run.convergence_threshold ?? undefined,
+    votingMethod: run.voting_method ?? 'majority',
+    topology: topologyOf(run.topology),
     timeoutMs: settings.timeoutMs,
-    maxNewAnswersPerAgent: settings.maxNewAnswersPerAgent,
-    answerNoveltyRequirement: novelty,
-    restartsEnabled: settings.enableRestarts,
-    restartAfterStagnation: settings.restartAfterStagnation,
-    plateauRounds: settings.plateauRounds,
-    interruptStaleTurns: settings.interruptStaleTurns ?? true,
+    maxNewAnswersPerAgent: run.max_new_answers_per_agent ?? undefined,
+    answerNoveltyRequirement: run.answer_novelty_requirement ?? 'lenient',
+    restartsEnabled: run.enable_restarts ?? true,
+    restartAfterStagnation: run.restart_after_stagnation ?? undefined,
+    plateauRounds: run.plateau_rounds ?? undefined,
+    interruptStaleTurns: run.interrupt_stale_turns ?? true,
     roundTimeoutMs: settings.roundTimeoutMs,
-    roundGraceMs: settings.roundGraceMs ?? defaultRoundGraceMs,
-    stragglerTimeoutMs: settings.stragglerTimeoutMs ?? defaultStragglerTimeoutMs,
+    roundGraceMs: toMilliseconds(run.round_timeout_grace_seconds) ?? defaultRoundGraceMs,
+    stragglerTimeoutMs: toMilliseconds(run.straggler_timeout_seconds) ?? defaultStragglerTimeoutMs,
     skipFinalPresentation: finalAnswerStrategy === 'winner_reuse',
     finalAnswerStrategy,
-    votingSensitivityOf: (agentId) =>
-      settings.agentVotingSensitivity?.[agentId] ?? settings.votingSensitivity ?? 'balanced',
+    votingSensitivityOf: (agentId) => keys.agents[agentId]?.voting_sensitivity ?? run.voting_sensitivity ?? 'balanced',
     maxTokensTotal: settings.budget.maxTokensTotal,
     maxCostUsd: settings.budget.maxCostUsd,
   };
 }
 
-/** Settings that are set but cannot act on this run, so the user is told instead of guessing. */
-export function ineffectiveSettingWarnings(settings: OrchestratorSettings): Warning[] {
+/**
+ * Settings that are set but cannot act on this run, so the user is told instead of guessing.
+ * Invalid keys give none here: reading the settings reports them.
+ */
+export function ineffectiveSettingWarnings(context: Pick<StrategyContext, 'settings' | 'strategySettings'>): Warning[] {
+  const { settings } = context;
+  const { run } = parseVoteKeys(context, []);
   const warnings: Warning[] = [];
-  if (settings.restartAfterStagnation !== undefined && !settings.enableRestarts) {
+  if (run.restart_after_stagnation != null && run.enable_restarts === false) {
     warnings.push({
       code: 'setting-without-effect',
       message:
@@ -164,7 +150,7 @@ export function ineffectiveSettingWarnings(settings: OrchestratorSettings): Warn
       path: 'orchestrator.restart_after_stagnation',
     });
   }
-  if (settings.roundGraceMs !== undefined && settings.roundTimeoutMs === undefined) {
+  if (run.round_timeout_grace_seconds != null && settings.roundTimeoutMs === undefined) {
     warnings.push({
       code: 'setting-without-effect',
       message: 'round_timeout_grace_seconds has no effect without a round time limit (initial_round_timeout_seconds).',
@@ -172,4 +158,51 @@ export function ineffectiveSettingWarnings(settings: OrchestratorSettings): Warn
     });
   }
   return warnings;
+}
+
+/**
+ * Found before the run: `skip_final_presentation` that disagrees with `final_answer_strategy`;
+ * the strategy named wins and the warning says so.
+ */
+export function voteSettingsWarnings(settings: StrategySettings): StrategySettingFinding[] {
+  const run = (settings.run ?? {}) as VoteKeys;
+  const named = run.final_answer_strategy ?? undefined;
+  const skip = run.skip_final_presentation ?? undefined;
+  if (named === undefined || skip === undefined || skip === (named === 'winner_reuse')) return [];
+  return [
+    {
+      key: 'skip_final_presentation',
+      code: 'conflicting-setting',
+      message: `orchestrator.skip_final_presentation (${String(skip)}) disagrees with final_answer_strategy "${named}"; the final answer strategy is used`,
+    },
+  ];
+}
+
+/** `final_answer_strategy`, or `winner_reuse` for upstream's `skip_final_presentation: true`. */
+function finalAnswerStrategyOf(run: VoteKeys): FinalAnswerStrategy {
+  return run.final_answer_strategy ?? (run.skip_final_presentation === true ? 'winner_reuse' : 'winner_present');
+}
+
+/** By its name alone `ring` takes 2 neighbors, `top_k` k = 3, `islands` groups of 4, `tournament` matches of 2. */
+function topologyOf(topology: VoteKeys['topology']): TopologySettings {
+  if (topology == null) return { type: 'full' };
+  const given = typeof topology === 'string' ? { type: topology } : topology;
+  const number = (value: number | null | undefined, fallback: number): number => value ?? fallback;
+  const { neighbors, k, size } = given as { neighbors?: number | null; k?: number | null; size?: number | null };
+  if (given.type === 'ring') return { type: 'ring', neighbors: number(neighbors, 2) };
+  if (given.type === 'top_k') return { type: 'top_k', k: number(k, 3) };
+  if (given.type === 'islands') return { type: 'islands', size: number(size, 4) };
+  if (given.type === 'tournament') return { type: 'tournament', size: number(size, 2) };
+  return { type: 'full' };
+}
+
+function toMilliseconds(seconds: number | null | undefined): number | undefined {
+  return seconds == null ? undefined : Math.round(seconds * 1000);
+}
+
+function invalidSettings(problems: readonly string[]): MassGenError {
+  return new MassGenError({
+    code: 'CONFIG_INVALID',
+    message: `Invalid orchestrator settings for the vote strategy: ${problems.join('; ')}.`,
+  });
 }

@@ -142,7 +142,7 @@ describe('vote strategy: consensus', () => {
       },
     });
     // Alice's first turn must finish after bob's answer instead of being interrupted by it.
-    const context = createTestContext({ agents: [alice, bob], settings: { interruptStaleTurns: false } });
+    const context = createTestContext({ agents: [alice, bob], settings: { interrupt_stale_turns: false } });
     const events = await collectEvents(createVoteStrategy(), context, (event) => {
       if (event.type === 'answer' && event.agentId === 'bob') bobAnswered.resolve();
     });
@@ -192,7 +192,7 @@ describe('vote strategy: consensus', () => {
     const winnerUnder = async (votingMethod: 'majority' | 'weighted_by_confidence'): Promise<CoordinationEvent> => {
       const events = await collectEvents(
         createVoteStrategy(),
-        createTestContext({ agents: team(), settings: { votingMethod } }),
+        createTestContext({ agents: team(), settings: { voting_method: votingMethod } }),
       );
       return onlyEvent(events, 'consensus');
     };
@@ -200,7 +200,7 @@ describe('vote strategy: consensus', () => {
     expect(await winnerUnder('majority')).toMatchObject({ winnerAgentId: 'alice' });
     const events = await collectEvents(
       createVoteStrategy(),
-      createTestContext({ agents: team(), settings: { votingMethod: 'weighted_by_confidence' } }),
+      createTestContext({ agents: team(), settings: { voting_method: 'weighted_by_confidence' } }),
     );
     // Every vote is an event with its reason and stated confidence.
     expect(

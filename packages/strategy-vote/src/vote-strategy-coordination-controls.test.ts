@@ -1,8 +1,9 @@
-import type { OrchestratorSettings, TurnRequest } from '@massgen/core';
+import type { TurnRequest } from '@massgen/core';
 import { createScriptedAgent, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { votingSensitivitySections } from './coordination-prompt.js';
 import { collectEvents, createTestContext, eventsOfType, isPresentation, offeredLabels } from './test-context.js';
+import type { TestContextOptions } from './test-context.js';
 import { createVoteStrategy } from './vote-strategy.js';
 
 /** Answers first, then votes for agent2; records every request it gets. */
@@ -19,20 +20,23 @@ function member(id: string, requests: TurnRequest[]) {
   });
 }
 
-async function runTeam(settings: Partial<OrchestratorSettings>) {
+async function runTeam(settings: TestContextOptions['settings'], agentKeys?: TestContextOptions['agentKeys']) {
   const requests: Record<string, TurnRequest[]> = { alice: [], bob: [] };
   const agents = ['alice', 'bob'].map((id) => member(id, requests[id]!));
-  const events = await collectEvents(createVoteStrategy(), createTestContext({ agents, settings }));
+  const events = await collectEvents(
+    createVoteStrategy(),
+    createTestContext({ agents, settings, ...(agentKeys === undefined ? {} : { agentKeys }) }),
+  );
   const systemOf = (request: TurnRequest | undefined) => (request?.messages[0]?.content as string | undefined) ?? '';
   return { requests, events, systemOf };
 }
 
 describe('vote strategy: voting_sensitivity', () => {
   it("tells each agent when to vote: the team's sensitivity, an agent's own override, nothing more for balanced", async () => {
-    const { requests, systemOf } = await runTeam({
-      votingSensitivity: 'strict',
-      agentVotingSensitivity: { alice: 'lenient' },
-    });
+    const { requests, systemOf } = await runTeam(
+      { voting_sensitivity: 'strict' },
+      { alice: { voting_sensitivity: 'lenient' } },
+    );
     const aliceTurns = requests['alice']!.filter((request) => !isPresentation(request));
     const bobTurns = requests['bob']!.filter((request) => !isPresentation(request));
     for (const request of aliceTurns) expect(systemOf(request)).toContain(votingSensitivitySections.lenient);
@@ -45,12 +49,14 @@ describe('vote strategy: voting_sensitivity', () => {
   });
 
   it('refuses a sensitivity it does not know, from a programmatic caller', async () => {
-    const { events } = await runTeam({ agentVotingSensitivity: { bob: 'picky' as never } });
+    const { events } = await runTeam({}, { bob: { voting_sensitivity: 'picky' as never } });
     expect(events.at(-1)).toMatchObject({
       type: 'run-end',
       stopReason: 'error',
       error: {
-        message: expect.stringContaining('agentVotingSensitivity["bob"] must be "lenient", "balanced" or "strict"'),
+        message: expect.stringContaining(
+          'agent "bob".voting_sensitivity: expected one of "lenient", "balanced", "strict"',
+        ),
       },
     });
   });
@@ -65,7 +71,7 @@ describe('vote strategy: final answer strategies', () => {
   });
 
   it('synthesize: the winner is asked to merge the best of every answer', async () => {
-    const { requests, events, systemOf } = await runTeam({ finalAnswerStrategy: 'synthesize' });
+    const { requests, events, systemOf } = await runTeam({ final_answer_strategy: 'synthesize' });
     const presentation = requests['bob']!.find(isPresentation);
     expect(systemOf(presentation)).toContain('as a synthesis of all of them');
     expect(systemOf(presentation)).not.toContain('Start from your own answer');
@@ -76,7 +82,7 @@ describe('vote strategy: final answer strategies', () => {
   });
 
   it('winner_reuse: the winning answer is the final answer as it is, with no presentation call', async () => {
-    const { requests, events } = await runTeam({ finalAnswerStrategy: 'winner_reuse' });
+    const { requests, events } = await runTeam({ final_answer_strategy: 'winner_reuse' });
     expect([...requests['alice']!, ...requests['bob']!].filter(isPresentation)).toEqual([]);
     expect(eventsOfType(events, 'final-delta')).toEqual([]);
     expect(events.at(-1)).toMatchObject({

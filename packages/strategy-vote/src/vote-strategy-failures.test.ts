@@ -23,7 +23,7 @@ describe('vote strategy: failing agents', () => {
     // Without interruption every attempt runs to its end, so the attempts are exactly three.
     const events = await collectEvents(
       createVoteStrategy(),
-      createTestContext({ agents, settings: { interruptStaleTurns: false } }),
+      createTestContext({ agents, settings: { interrupt_stale_turns: false } }),
     );
 
     expect(mumbler.requests).toHaveLength(3);
@@ -246,13 +246,13 @@ describe('vote strategy: failing agents', () => {
       code: 'CONFIG_INVALID',
       message: expect.stringContaining('at least one agent'),
     });
-    const settings = { maxTurnAttempts: 0, convergenceThreshold: 1.5 };
+    const settings = { maxTurnAttempts: 0, convergence_threshold: 1.5 };
     const bad = await collectEvents(
       createVoteStrategy(),
       createTestContext({ agents: [answerThenVote('a', 'A')], settings }),
     );
     const message = onlyEvent(bad, 'run-end').error?.message ?? '';
     expect(message).toContain('maxTurnAttempts must be a whole number of at least 1 (got 0)');
-    expect(message).toContain('convergenceThreshold must be above 0 and at most 1 (got 1.5)');
+    expect(message).toContain('convergence_threshold: expected a number greater than 0 and at most 1');
   });
 });

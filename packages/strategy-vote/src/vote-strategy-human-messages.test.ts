@@ -174,7 +174,7 @@ describe('vote strategy: messages from the person', () => {
       createTestContext({
         agents: [alice, bob],
         humanMessages: channel,
-        settings: { interruptStaleTurns: false },
+        settings: { interrupt_stale_turns: false },
       }),
     );
 

@@ -55,7 +55,7 @@ describe('vote strategy: limits', () => {
           : textTurn('', voteCall('agent1', 'good')),
     });
     const carol = createScriptedAgent({ id: 'carol', turns: [[hang()]] });
-    const settings = { convergenceThreshold: 0.6, timeoutMs: safetyTimeoutMs };
+    const settings = { convergence_threshold: 0.6, timeoutMs: safetyTimeoutMs };
     let abortedBeforePresentation: number[] | undefined;
     const events = await collectEvents(
       createVoteStrategy(),
@@ -97,7 +97,10 @@ describe('vote strategy: limits', () => {
     const alice = restless('alice', bobAnswered.promise);
     const bob = restless('bob');
     // Alice's first turn waits for bob's answer, so it must not be interrupted by it.
-    const context = createTestContext({ agents: [alice, bob], settings: { maxRounds: 2, interruptStaleTurns: false } });
+    const context = createTestContext({
+      agents: [alice, bob],
+      settings: { maxRounds: 2, interrupt_stale_turns: false },
+    });
     const events = await collectEvents(createVoteStrategy(), context, (event) => {
       if (event.type === 'answer' && event.agentId === 'bob') bobAnswered.resolve();
     });
@@ -371,7 +374,7 @@ describe('vote strategy: limits', () => {
     const bob = answerThenVote('bob', 'B');
     const context = createTestContext({
       agents: [alice, bob],
-      settings: { maxRounds: 3, interruptStaleTurns: false, timeoutMs: safetyTimeoutMs },
+      settings: { maxRounds: 3, interrupt_stale_turns: false, timeoutMs: safetyTimeoutMs },
     });
     const events = await collectEvents(createVoteStrategy(), context, (event) => {
       if (event.type === 'answer' && event.agentId === 'bob') bobAnswered.resolve();

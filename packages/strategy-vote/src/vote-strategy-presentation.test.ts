@@ -86,7 +86,7 @@ describe('vote strategy: presentation and event stream', () => {
     const solo = agentPresentingWith('solo', 'As submitted', 'mine', textTurn('never asked'));
     const events = await collectEvents(
       createVoteStrategy(),
-      createTestContext({ agents: [solo], settings: { skipFinalPresentation: true } }),
+      createTestContext({ agents: [solo], settings: { skip_final_presentation: true } }),
     );
 
     expect(solo.requests.some(isPresentation)).toBe(false);
@@ -166,7 +166,7 @@ describe('vote strategy: presentation and event stream', () => {
 
   it('warns about orchestrator settings that cannot act on the run', async () => {
     const solo = agentPresentingWith('solo', 'A', 'mine', textTurn('Done.'));
-    const settings = { restartAfterStagnation: 2, enableRestarts: false, roundGraceMs: 1000 };
+    const settings = { restart_after_stagnation: 2, enable_restarts: false, round_timeout_grace_seconds: 1 };
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo], settings }));
 
     expect(eventsOfType(events, 'warning').map((event) => [event.warning.code, event.warning.path])).toEqual([

@@ -70,7 +70,7 @@ describe('vote strategy: new answers and stale views', () => {
       },
     });
     // Bob's first turn waits for alice's vote, so it must not be interrupted by her answer.
-    const context = createTestContext({ agents: [alice, bob], settings: { interruptStaleTurns: false } });
+    const context = createTestContext({ agents: [alice, bob], settings: { interrupt_stale_turns: false } });
     const events = await collectEvents(createVoteStrategy(), context, (event) => {
       if (event.type === 'vote' && event.agentId === 'alice') aliceVoted.resolve();
       if (event.type === 'vote' && event.agentId === 'bob') bobVoted.resolve();
@@ -119,7 +119,7 @@ describe('vote strategy: new answers and stale views', () => {
         return textTurn('', voteCall('agent2', 'mine'));
       },
     });
-    const context = createTestContext({ agents: [alice, bob], settings: { interruptStaleTurns: false } });
+    const context = createTestContext({ agents: [alice, bob], settings: { interrupt_stale_turns: false } });
     const events = await collectEvents(createVoteStrategy(), context, (event) => {
       if (answerBy('bob')(event)) bobAnswered.resolve();
     });
@@ -168,7 +168,7 @@ describe('vote strategy: new answers and stale views', () => {
         return textTurn('', voteCall('agent1', 'A2 is best'));
       },
     });
-    const context = createTestContext({ agents: [alice, bob], settings: { interruptStaleTurns: false } });
+    const context = createTestContext({ agents: [alice, bob], settings: { interrupt_stale_turns: false } });
     const events = await collectEvents(createVoteStrategy(), context, (event) => {
       if (answerBy('bob')(event)) bobAnswered.resolve();
     });
@@ -247,7 +247,7 @@ describe('vote strategy: new answers and stale views', () => {
 
   it('holds an interrupted turn back until no agent is still writing its first answer, unless a threshold may end the run sooner', async () => {
     const requestsWhenCarolAnswered = async (settings: {
-      convergenceThreshold?: number;
+      convergence_threshold?: number;
     }): Promise<number | undefined> => {
       const team = heldOffTeam();
       let aliceRequests: number | undefined;
@@ -263,7 +263,7 @@ describe('vote strategy: new answers and stale views', () => {
 
     // B1 interrupts alice's review; her restart waits for carol's first answer, then sees all three.
     expect(await requestsWhenCarolAnswered({})).toBe(2);
-    expect(await requestsWhenCarolAnswered({ convergenceThreshold: 0.99 })).toBe(3);
+    expect(await requestsWhenCarolAnswered({ convergence_threshold: 0.99 })).toBe(3);
   });
 
   it('says once that an interrupted agent waits, and for whom, until it restarts', async () => {
@@ -376,7 +376,7 @@ describe('vote strategy: new answers and stale views', () => {
     });
     const events = await collectEvents(
       createVoteStrategy(),
-      createTestContext({ agents: [eager], settings: { maxNewAnswersPerAgent: 1 } }),
+      createTestContext({ agents: [eager], settings: { max_new_answers_per_agent: 1 } }),
     );
 
     expect(eager.requests[1]?.workflowTools.map((tool) => tool.name)).toEqual(['vote']);

@@ -26,7 +26,7 @@ describe('vote strategy: round time limits', () => {
           : textTurn('', newAnswerCall('Paris.'));
       },
     });
-    const settings = { roundTimeoutMs: 5, roundGraceMs: 10_000, timeoutMs: 10_000 };
+    const settings = { roundTimeoutMs: 5, round_timeout_grace_seconds: 10, timeoutMs: 10_000 };
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [dawdler], settings }));
 
     expect(dawdler.abortedTurns).toEqual([0]);
@@ -45,7 +45,7 @@ describe('vote strategy: round time limits', () => {
 
   it('drops an agent whose wrap-up attempt also runs out, and the others go on', async () => {
     const stuck = createScriptedAgent({ id: 'stuck', turns: () => [hang()] });
-    const settings = { roundTimeoutMs: 5, roundGraceMs: 5, timeoutMs: 10_000 };
+    const settings = { roundTimeoutMs: 5, round_timeout_grace_seconds: 0.005, timeoutMs: 10_000 };
     const events = await collectEvents(
       createVoteStrategy(),
       createTestContext({ agents: [answerThenVote('alice', 'A'), stuck], settings }),
@@ -61,7 +61,12 @@ describe('vote strategy: round time limits', () => {
 
   it('drops the agent at the round limit when there is no grace period', async () => {
     const stuck = createScriptedAgent({ id: 'stuck', turns: () => [hang()] });
-    const settings = { roundTimeoutMs: 5, roundGraceMs: 0, timeoutMs: 10_000, interruptStaleTurns: false };
+    const settings = {
+      roundTimeoutMs: 5,
+      round_timeout_grace_seconds: 0,
+      timeoutMs: 10_000,
+      interrupt_stale_turns: false,
+    };
     const events = await collectEvents(
       createVoteStrategy(),
       createTestContext({ agents: [answerThenVote('alice', 'A'), stuck], settings }),

@@ -18,7 +18,7 @@ describe('vote strategy: silent agents and stragglers', () => {
       createVoteStrategy(),
       createTestContext({
         agents: [answerThenVote('alpha', 'A'), answerThenVote('beta', 'B'), gamma],
-        settings: { stragglerTimeoutMs: 20 },
+        settings: { straggler_timeout_seconds: 0.02 },
       }),
     );
 
@@ -51,7 +51,7 @@ describe('vote strategy: silent agents and stragglers', () => {
       createVoteStrategy(),
       createTestContext({
         agents: [answerThenVote('alpha', 'A'), gamma, delta],
-        settings: { stragglerTimeoutMs: 10, timeoutMs: 300 },
+        settings: { straggler_timeout_seconds: 0.01, timeoutMs: 300 },
       }),
     );
 
@@ -74,7 +74,7 @@ describe('vote strategy: silent agents and stragglers', () => {
       createVoteStrategy(),
       createTestContext({
         agents: [answerThenVote('alpha', 'A'), answerThenVote('beta', 'B'), gamma],
-        settings: { stragglerTimeoutMs: 10, timeoutMs: 300 },
+        settings: { straggler_timeout_seconds: 0.01, timeoutMs: 300 },
       }),
     );
 
@@ -92,7 +92,7 @@ describe('vote strategy: silent agents and stragglers', () => {
       createVoteStrategy(),
       createTestContext({
         agents: [answerThenVote('alpha', 'A'), answerThenVote('beta', 'B'), gamma],
-        settings: { stragglerTimeoutMs: 20 },
+        settings: { straggler_timeout_seconds: 0.02 },
       }),
     );
 
@@ -105,7 +105,7 @@ describe('vote strategy: silent agents and stragglers', () => {
       createVoteStrategy(),
       createTestContext({
         agents: [answerThenVote('alpha', 'A'), answerThenVote('beta', 'B'), silent('gamma')],
-        settings: { stragglerTimeoutMs: 0, timeoutMs: 100 },
+        settings: { straggler_timeout_seconds: 0, timeoutMs: 100 },
       }),
     );
 
@@ -116,7 +116,7 @@ describe('vote strategy: silent agents and stragglers', () => {
   it('never drops the last agent standing by this rule: there is nobody to conclude without it', async () => {
     const events = await collectEvents(
       createVoteStrategy(),
-      createTestContext({ agents: [silent('solo')], settings: { stragglerTimeoutMs: 10, timeoutMs: 100 } }),
+      createTestContext({ agents: [silent('solo')], settings: { straggler_timeout_seconds: 0.01, timeoutMs: 100 } }),
     );
 
     expect(eventsOfType(events, 'agent-killed')).toEqual([]);
@@ -128,14 +128,14 @@ describe('vote strategy: silent agents and stragglers', () => {
   it('rejects a negative straggler timeout', async () => {
     const events = await collectEvents(
       createVoteStrategy(),
-      createTestContext({ agents: [answerThenVote('alpha', 'A')], settings: { stragglerTimeoutMs: -1 } }),
+      createTestContext({ agents: [answerThenVote('alpha', 'A')], settings: { straggler_timeout_seconds: -0.001 } }),
     );
 
     expect(onlyEvent(events, 'run-end')).toMatchObject({
       stopReason: 'error',
       error: {
         code: 'CONFIG_INVALID',
-        message: expect.stringContaining('stragglerTimeoutMs must be a number of at least 0'),
+        message: expect.stringContaining('straggler_timeout_seconds: expected a number of seconds, 0 or more'),
       },
     });
   });

@@ -46,7 +46,7 @@ const warningsOf = (events: Parameters<typeof eventsOfType>[0]) =>
 describe('vote strategy: stagnation', () => {
   it('after N rounds without a novel answer broadcasts a coordination prompt, then restarts the stuck agent from the leading answers', async () => {
     const solo = restater('solo', { votesOnFreshStart: true });
-    const settings = { restartAfterStagnation: 1, maxRounds: 8 };
+    const settings = { restart_after_stagnation: 1, maxRounds: 8 };
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo], settings }));
 
     // Round 1 is novel; round 2 only restates (stalled 1 round): the prompt goes out.
@@ -75,7 +75,7 @@ describe('vote strategy: stagnation', () => {
 
   it('neither prompts nor restarts when restarts are disabled', async () => {
     const solo = restater('solo', { votesOnFreshStart: true });
-    const settings = { restartAfterStagnation: 1, enableRestarts: false, maxRounds: 4 };
+    const settings = { restart_after_stagnation: 1, enable_restarts: false, maxRounds: 4 };
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo], settings }));
 
     expect(warningsOf(events).map((warning) => warning.code)).toEqual(['setting-without-effect']);
@@ -97,7 +97,7 @@ describe('vote strategy: stagnation', () => {
       turns: (request, index) =>
         isPresentation(request) ? textTurn('Presented.') : textTurn('', newAnswerCall(answers[index] as string)),
     });
-    const settings = { restartAfterStagnation: 1, maxRounds: 4 };
+    const settings = { restart_after_stagnation: 1, maxRounds: 4 };
     const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo], settings }));
 
     // Stalled after round 2; round 3 is novel, so round 4's restatement starts the ladder over.
@@ -111,7 +111,7 @@ describe('vote strategy: stagnation', () => {
     const solo = restater('solo', { votesOnFreshStart: false });
     const events = await collectEvents(
       createVoteStrategy(),
-      createTestContext({ agents: [solo], settings: { plateauRounds: 2, maxRounds: 10 } }),
+      createTestContext({ agents: [solo], settings: { plateau_rounds: 2, maxRounds: 10 } }),
     );
 
     expect(eventsOfType(events, 'answer')).toHaveLength(3);
@@ -141,7 +141,7 @@ describe('vote strategy: stagnation', () => {
       },
     });
     const bob = restater('bob', { votesOnFreshStart: false });
-    const settings = { plateauRounds: 2, maxRounds: 12 };
+    const settings = { plateau_rounds: 2, maxRounds: 12 };
     let bobAnswers = 0;
     const events = await collectEvents(
       createVoteStrategy(),
@@ -169,7 +169,7 @@ describe('vote strategy: stagnation', () => {
     });
     const events = await collectEvents(
       createVoteStrategy(),
-      createTestContext({ agents: [solo], settings: { answerNoveltyRequirement: 'balanced' } }),
+      createTestContext({ agents: [solo], settings: { answer_novelty_requirement: 'balanced' } }),
     );
 
     expect(eventsOfType(events, 'answer')).toHaveLength(1);
@@ -199,7 +199,7 @@ describe('vote strategy: stagnation', () => {
     });
     const events = await collectEvents(
       createVoteStrategy(),
-      createTestContext({ agents: [solo], settings: { answerNoveltyRequirement: 'lenient' } }),
+      createTestContext({ agents: [solo], settings: { answer_novelty_requirement: 'lenient' } }),
     );
 
     expect(eventsOfType(events, 'answer').map((event) => event.label)).toEqual(['agent1.1', 'agent1.2']);

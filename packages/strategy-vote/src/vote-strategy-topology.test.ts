@@ -1,4 +1,4 @@
-import type { TopologySettings } from '@massgen/core';
+import type { TopologySettings } from './vote-setting-types.js';
 import {
   createDeferred,
   createScriptedAgent,
@@ -211,7 +211,7 @@ describe('vote strategy: topology', () => {
     const events = await collectEvents(createVoteStrategy(), context);
     expect(onlyEvent(events, 'run-end').error).toMatchObject({
       code: 'CONFIG_INVALID',
-      message: expect.stringContaining('topology.neighbors must be a whole number of at least 1 (got 0)'),
+      message: expect.stringContaining('topology.neighbors: expected a whole number of at least 1'),
     });
   });
 });

@@ -161,7 +161,7 @@ describe('vote strategy: tournament', () => {
     );
     expect(onlyEvent(events, 'run-end').error).toMatchObject({
       code: 'CONFIG_INVALID',
-      message: expect.stringContaining('topology.size must be a whole number of at least 2 (got 1)'),
+      message: expect.stringContaining('topology.size: expected at least 2 agents per tournament match, got 1'),
     });
   });
 });

@@ -28,7 +28,7 @@ async function* runVote(context: StrategyContext): AsyncGenerator<CoordinationEv
   try {
     // A resumed run's record has these warnings already.
     if (context.resume === undefined)
-      for (const warning of ineffectiveSettingWarnings(context.settings)) yield { type: 'warning', warning };
+      for (const warning of ineffectiveSettingWarnings(context)) yield { type: 'warning', warning };
     end = yield* new CoordinationRun(context).run();
   } catch (error) {
     // The contract promises a run-end whatever happens, so a bug becomes an `error` ending.

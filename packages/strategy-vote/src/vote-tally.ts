@@ -1,4 +1,5 @@
-import type { TallyEntry, VotingMethod } from '@massgen/core';
+import type { TallyEntry } from '@massgen/core';
+import type { VotingMethod } from './vote-setting-types.js';
 
 /** An answer that can receive votes: the latest answer of one agent. */
 export interface TallyCandidate {
