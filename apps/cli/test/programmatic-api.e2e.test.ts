@@ -82,7 +82,7 @@ describe("import { run, runStream } from 'massgen'", () => {
       const config = {
         baseDir: process.cwd(), dialect: 'seed', singleAgent: true, strategy: 'vote', warnings: [], lines: {}, env: {},
         agents: [{ id: 'solo', backend: { type: 'chatcompletion', model: 'solo-model', sampling: {}, options: { base_url: ${JSON.stringify(upstream.url)} } } }],
-        orchestrator: { workflow: 'parallel', votingMethod: 'majority', enableRestarts: true, maxTurnAttempts: 3, skipFinalPresentation: false, budget: {}, coordinateSingleAgent: true },
+        orchestrator: { workflow: 'parallel', maxTurnAttempts: 3, budget: {}, coordinateSingleAgent: true },
         tools: [],
         display: { type: 'none', liveTimeline: false, showAgentCards: false },
       };

@@ -21,19 +21,23 @@ describe('checkKeys', () => {
   });
 
   it('warns about an unknown key by its path and suggests the likely key', () => {
-    const result = checkKeys({ orchestrator: { max_round: 3, colour: 'blue' } });
+    const result = checkKeys({ display: { typ: 'rich', colour: 'blue' } });
     expect(result.warnings).toEqual([
       {
         code: 'unknown-key',
-        segments: ['orchestrator', 'max_round'],
-        message: 'not a key MassGen knows (did you mean "max_rounds"?); it is ignored',
+        segments: ['display', 'typ'],
+        message: 'not a key MassGen knows (did you mean "type"?); it is ignored',
       },
       {
         code: 'unknown-key',
-        segments: ['orchestrator', 'colour'],
+        segments: ['display', 'colour'],
         message: 'not a key MassGen knows; it is ignored',
       },
     ]);
+  });
+
+  it('leaves an unknown orchestrator key to the strategy, which may own it and warns about it if not', () => {
+    expect(checkKeys({ orchestrator: { max_round: 3, fixture_depth: 'deep' } }).warnings).toEqual([]);
   });
 
   it('says an unknown backend key still reaches the backend', () => {

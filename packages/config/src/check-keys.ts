@@ -13,7 +13,8 @@ export interface KeyCheckResult {
 }
 
 /**
- * Walks a configuration against the table of known keys: warns about unknown keys, about
+ * Walks a configuration against the table of known keys: warns about unknown keys (an unknown
+ * `orchestrator` key is left to the strategy, which may own it), about
  * upstream features that are switched on but not supported and about keys upstream ignores
  * too; rejects v1 keys. Values of the wrong type are left to schema validation.
  */
@@ -24,8 +25,9 @@ export function checkKeys(root: Record<string, unknown>): KeyCheckResult {
     for (const [key, value] of Object.entries(mapping)) {
       const child = [...segments, key];
       const rule = section === 'backend' ? backendKeyRule(mapping['type'], key) : ruleFor(section, key);
-      if (rule === undefined) reportUnknown(section, key, child);
-      else applyRule(rule, value, child, section === 'backend' ? mapping['type'] : undefined);
+      if (rule === undefined) {
+        if (!knownKeys[section].unknownKeysReachStrategy) reportUnknown(section, key, child);
+      } else applyRule(rule, value, child, section === 'backend' ? mapping['type'] : undefined);
     }
   };
 
@@ -49,6 +51,9 @@ export function checkKeys(root: Record<string, unknown>): KeyCheckResult {
         if (rule.section !== undefined) visitNested(rule.section, rule.shape ?? 'mapping', value, segments);
         return;
       case 'option':
+        return;
+      case 'strategy':
+        if (rule.dialect !== undefined) result.dialectKeys[rule.dialect] += 1;
         return;
       case 'unsupported':
         result.dialectKeys.upstream += 1;

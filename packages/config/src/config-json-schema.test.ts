@@ -62,7 +62,7 @@ describe('configJsonSchema', () => {
 
   it('carries the ranges and choices of the zod schemas', () => {
     const text = JSON.stringify(configJsonSchema());
-    expect(text).toContain('"enum":["majority","weighted_by_confidence"]');
+    expect(text).toContain('"enum":["parallel","sequential"]');
     expect(text).toContain('"maximum":2');
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { configSchema } from './config-schema.js';
 import { configKeyDescriptions, sectionOf, withBackendDescriptions } from './config-key-descriptions.js';
+import { strategyKeysWrittenElsewhere } from './collect-strategy-keys.js';
 import { childSchemas, isNode } from './json-schema-node.js';
 import { builtInToolKeys } from './tool-package-config.js';
 import type { JsonSchemaNode } from './json-schema-node.js';
@@ -17,6 +18,12 @@ export interface ConfigJsonSchemaOptions {
    * `backend.mcp_servers`, `orchestrator.context_paths`, ...).
    */
   toolSettings?: Readonly<Record<string, { agentSettingsSchema?: unknown; runSettingsSchema?: unknown }>>;
+  /**
+   * The bundled strategies' settings schemas (zod), keyed by strategy name. Their keys are added
+   * where the configuration formats write them: under `orchestrator` (or `timeout_settings`, for
+   * the keys upstream writes there) and, for an agent's own, beside its `id`.
+   */
+  strategySettings?: Readonly<Record<string, { settingsSchema?: unknown; agentSettingsSchema?: unknown }>>;
 }
 
 /**
@@ -40,6 +47,7 @@ export function configJsonSchema(options: ConfigJsonSchemaOptions = {}): JsonSch
   };
   annotate(schema, '');
   for (const [name, schemas] of Object.entries(options.toolSettings ?? {})) addToolSettings(schema, name, schemas);
+  for (const schemas of Object.values(options.strategySettings ?? {})) addStrategySettings(schema, schemas);
   const backendOptions = Object.entries(options.backendOptions ?? {}).sort(([left], [right]) =>
     left.localeCompare(right),
   );
@@ -119,6 +127,32 @@ function addToolSettings(
   place([...nodesUnder(schema, 'agent'), ...nodesUnder(schema, 'agents')], keys.agent, agentProperties);
   place(nodesUnder(schema, 'orchestrator'), keys.orchestrator, runProperties);
   place(nodesUnder(schema, 'coordination'), keys.coordination, runProperties);
+}
+
+/** A strategy's keys, where the configuration formats write them; the first strategy to describe a key wins. */
+function addStrategySettings(
+  schema: JsonSchemaNode,
+  schemas: { settingsSchema?: unknown; agentSettingsSchema?: unknown },
+): void {
+  const elsewhere = strategyKeysWrittenElsewhere();
+  const place = (nodes: JsonSchemaNode[], key: string, property: unknown): void => {
+    for (const node of nodes) {
+      const target = node['properties'] as JsonSchemaNode;
+      if (target[key] === undefined) target[key] = property;
+    }
+  };
+  const runProperties = optionsJsonSchema(schemas.settingsSchema)?.['properties'];
+  if (isNode(runProperties)) {
+    for (const [key, property] of Object.entries(runProperties)) {
+      const block = elsewhere[key]?.[0];
+      place(nodesUnder(schema, typeof block === 'string' ? block : 'orchestrator'), key, property);
+    }
+  }
+  const agentProperties = optionsJsonSchema(schemas.agentSettingsSchema)?.['properties'];
+  if (isNode(agentProperties)) {
+    for (const [key, property] of Object.entries(agentProperties))
+      place([...nodesUnder(schema, 'agent'), ...nodesUnder(schema, 'agents')], key, property);
+  }
 }
 
 function addBackendOptions(backend: JsonSchemaNode, backendOptions: ReadonlyArray<[string, unknown]>): void {

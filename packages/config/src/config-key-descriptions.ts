@@ -20,7 +20,6 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
 
   'agent.id': 'Unique name of the agent, shown in the display and used for its workspace directory.',
   'agent.system_message': "The agent's role and instructions.",
-  'agent.voting_sensitivity': "This agent's voting sensitivity, overriding orchestrator.voting_sensitivity.",
   'agent.backend':
     'The model service the agent runs on. Keys not listed here are options of the backend package (see `massgen --show-schema --backend TYPE`).',
 
@@ -69,39 +68,13 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
   'orchestrator.strategy': 'Coordination strategy to load by name (`vote`, `sequential`) or a package name.',
   'orchestrator.max_rounds':
     "Most turns each agent takes, each ending in an answer or a vote; round k is every agent's k-th turn (the round in progress lines, the live display and votes.json). Then the leading answer is presented. Default 10.",
-  'orchestrator.convergence_threshold': "Stop when the leading answer's share of the votes reaches this (0 to 1).",
-  'orchestrator.voting_method':
-    '`majority`, or `weighted_by_confidence` (votes weigh by the confidence each voter states).',
-  'orchestrator.topology':
-    "Which answers each agent is shown and may vote among: `full` (every answer, the default), `ring` (its own and its nearest peers' in agent order), `top_k` (its own and the most-voted), `islands` (its group's, then a final round among the group winners) or `tournament` (its match's; match winners advance stage by stage until one answer is left). A name alone takes the defaults; a mapping sets them: `{type: ring, neighbors: 3}`. Votes, consensus and the winner are counted as with `full` (except that a tournament's winner is its last match's); a sparse topology sends each agent fewer answers, and an answer an agent is not shown neither interrupts its turn nor outdates its vote, so it costs that agent no call.",
-  'orchestrator.enable_restarts': 'Restart agents that are working from outdated answers when a new answer arrives.',
-  'orchestrator.restart_after_stagnation':
-    'Rounds without a new idea before the agents are nudged or restarted from the best answers.',
-  'orchestrator.plateau_rounds': 'Rounds without a better answer after which the leader presents.',
-  'orchestrator.interrupt_stale_turns': 'Interrupt a turn that reviews answers which have since been replaced.',
   'orchestrator.max_turn_attempts':
     "Attempts an agent gets at one turn, when the turn ends without exactly one answer or vote or its stream breaks after output began. A failed request is retried by the runtime instead, never here too: 3 requests in all, 1 s and 2 s apart (or the provider's retry-after, up to 60 s). Default 3.",
   'orchestrator.coordinate_single_agent':
     'A team of one answers in one model call; true has it answer, vote on its own answer and present, as a team does. Default false.',
-  'orchestrator.skip_final_presentation':
-    'Use the winning answer as it is instead of asking the winner to present it (final_answer_strategy: winner_reuse).',
-  'orchestrator.final_answer_strategy':
-    'What becomes the final answer: winner_present (the winner presents, default), winner_reuse (the winning answer as it is) or synthesize (the winner merges the best of every answer).',
-  'orchestrator.voting_sensitivity':
-    'How much agents ask of an answer before voting for it instead of writing a better one: lenient, balanced (default) or strict.',
   'orchestrator.max_concurrent_requests':
     "Most model requests the whole run makes at once, every provider together (each provider also keeps to its agents' backend.max_concurrent_requests). Default: no limit.",
   'orchestrator.budget': 'Stop coordinating when the run reaches these totals.',
-  'orchestrator.max_new_answers_per_agent': 'Most answers each agent may submit.',
-  'orchestrator.answer_novelty_requirement': 'How different a new answer must be from the existing ones to count.',
-
-  'topology.type': '`full`, `ring`, `top_k`, `islands` or `tournament`.',
-  'topology.neighbors':
-    'With `ring`: how many nearest peers each agent sees besides itself, taken after and before it in turn (a peer dropped before it answered is passed over for the next). Default 2.',
-  'topology.k':
-    'With `top_k`: how many of the most-voted answers each agent sees (answers nobody has voted for rank by who answered first), besides its own. Default 3.',
-  'topology.size':
-    "With `islands`: how many agents each group has, in agent order (the last may be smaller). Each agent sees the answers of its group; once every agent has voted, the author of each group's most-voted answer votes again in a final round among the group winners, and the answer with the most votes in all wins. Default 4. With `tournament`: how many agents meet in each match (2, pairwise, by default; at least 2). Stage 1 matches the agents in agent order; once every agent has voted, the author of each match's winning answer (most votes of the match's members; ties to the agent listed first; with no votes, the first to answer) advances, and the advancers meet in matches of the same size, each shown only its match's answers and voting again; an agent left alone in a match advances without a turn. The answer that wins the last match wins the run; stopped early (answer-now, a limit), the answer with the most votes among those still in the tournament wins.",
 
   'budget.max_tokens_total': 'Most tokens (input and output, all agents) the run may use.',
   'budget.max_cost_usd': 'Most the run may cost, in US dollars, by the price table.',
@@ -112,10 +85,6 @@ export const configKeyDescriptions: Readonly<Record<string, string>> = {
     'Time limit for each agent turn; MassGen-TS uses one limit for every round. Default: none.',
   'timeout_settings.subsequent_round_timeout_seconds':
     'Upstream limit for later rounds; used for every round when initial_round_timeout_seconds is absent. Default: none.',
-  'timeout_settings.round_timeout_grace_seconds':
-    'One short last attempt an agent gets after a round time limit, to make its call; 0 drops it at once. Default 120.',
-  'timeout_settings.straggler_timeout_seconds':
-    'Once the rest of the team is done (voted, or waiting for it), an agent that has sent nothing for this long is dropped and the team concludes without it; 0 waits for it. Default 120.',
 
   'ui.display_type':
     "Upstream's display names; `textual_terminal` and `rich_terminal` are the live display, `silent` shows nothing.",

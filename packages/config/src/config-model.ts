@@ -63,6 +63,11 @@ export interface MassGenConfig {
   /** Strategy to load by name: `vote` unless `workflow: sequential`, or `orchestrator.strategy`. */
   strategy: string;
   orchestrator: OrchestratorSettings;
+  /**
+   * Strategy keys written outside `orchestrator` (`timeout_settings.straggler_timeout_seconds`), by
+   * key, for messages about them; every other run key of `orchestrator.strategyKeys` is under `orchestrator`.
+   */
+  strategyKeySegments?: Readonly<Record<string, ReadonlyArray<string | number>>>;
   /** `orchestrator.max_concurrent_requests`: the most model requests the run makes at once. */
   maxConcurrentRequests?: number;
   /**

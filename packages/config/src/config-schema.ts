@@ -20,7 +20,6 @@ const agentIdSchema = nonEmptyText('a non-empty agent id').refine(
 const agentSchema = z.object({
   id: agentIdSchema,
   system_message: z.string({ error: 'expected text' }).nullish(),
-  voting_sensitivity: choiceOf(['lenient', 'balanced', 'strict']).nullish(),
   backend: backendSchema,
 });
 

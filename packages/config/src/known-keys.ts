@@ -20,7 +20,6 @@ export type SectionName =
   | 'orchestrator'
   | 'coordination'
   | 'budget'
-  | 'topology'
   | 'timeoutSettings'
   | 'ui'
   | 'display';
@@ -30,6 +29,12 @@ export type KeyRule =
   | { kind: 'read'; dialect?: Dialect; section?: SectionName; shape?: 'mapping' | 'list' | 'list-or-mapping' }
   /** A backend setting handed to the backend package as written, which validates it. */
   | { kind: 'option' }
+  /**
+   * A key the coordination strategy owns (upstream's `voting_sensitivity`, the vote's `topology`):
+   * handed to the strategy as written, which checks it with its schema. Listed only where upstream
+   * writes one outside `orchestrator`, or to count the dialect it belongs to.
+   */
+  | { kind: 'strategy'; dialect?: Dialect }
   /** An upstream feature MassGen-TS does not have; warned about when it is switched on. */
   | {
       kind: 'unsupported';
@@ -48,6 +53,8 @@ export interface Section {
   prefixes?: ReadonlyArray<{ prefix: string; rule: KeyRule }>;
   /** Unknown keys of a backend still reach the backend package, so the warning says so. */
   unknownKeysReachBackend?: boolean;
+  /** Unknown keys are the strategy's: it checks them and warns about those it does not read. */
+  unknownKeysReachStrategy?: boolean;
 }
 
 const read = (dialect?: Dialect): KeyRule => ({ kind: 'read', dialect });
@@ -58,6 +65,7 @@ const nested = (section: SectionName, shape: 'mapping' | 'list' | 'list-or-mappi
   shape,
 });
 const option: KeyRule = { kind: 'option' };
+const strategy = (dialect?: Dialect): KeyRule => ({ kind: 'strategy', dialect });
 
 /**
  * The options of every first-party backend, read from their own schemas (through the generated
@@ -118,7 +126,7 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
     keys: {
       id: read(),
       system_message: read(),
-      voting_sensitivity: read(),
+      voting_sensitivity: strategy(),
       backend: nested('backend', 'mapping'),
       cwd: read('seed'),
       memory: unsupported('per-agent memory'),
@@ -249,28 +257,23 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       workflow: read('seed'),
       strategy: read('seed'),
       max_rounds: read('seed'),
-      convergence_threshold: read('seed'),
-      voting_method: read('seed'),
-      topology: nested('topology', 'mapping'),
-      enable_restarts: read('seed'),
-      restart_after_stagnation: read('seed'),
-      plateau_rounds: read(),
-      interrupt_stale_turns: read(),
+      convergence_threshold: strategy('seed'),
+      voting_method: strategy('seed'),
+      enable_restarts: strategy('seed'),
+      restart_after_stagnation: strategy('seed'),
       snapshot_storage: read(),
       snapshot_max_file_mb: read('seed'),
       snapshot_max_total_mb: read('seed'),
       agent_temporary_workspace: read(),
       max_turn_attempts: read(),
-      skip_final_presentation: read(),
       coordinate_single_agent: read('seed'),
       budget: nested('budget', 'mapping'),
       context_paths: nested('contextPath', 'list', 'upstream'),
-      max_new_answers_per_agent: read('upstream'),
-      answer_novelty_requirement: read('upstream'),
+      max_new_answers_per_agent: strategy('upstream'),
+      answer_novelty_requirement: strategy('upstream'),
       coordination: nested('coordination', 'mapping', 'upstream'),
       skip_coordination_rounds: unsupported('skipping coordination (skip_coordination_rounds)'),
-      voting_sensitivity: read('upstream'),
-      final_answer_strategy: read(),
+      voting_sensitivity: strategy('upstream'),
       max_concurrent_requests: read(),
       debug_final_answer: unsupported('a fixed debug final answer'),
       dspy: unsupported('DSPy question paraphrasing'),
@@ -289,6 +292,7 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       max_turns: ignored('use orchestrator.max_rounds'),
       type: ignored('use orchestrator.workflow: sequential to chain agents'),
     },
+    unknownKeysReachStrategy: true,
   },
   coordination: {
     keys: {
@@ -326,21 +330,13 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       max_cost_usd: read(),
     },
   },
-  topology: {
-    keys: {
-      type: read(),
-      neighbors: read(),
-      k: read(),
-      size: read(),
-    },
-  },
   timeoutSettings: {
     keys: {
       orchestrator_timeout_seconds: read(),
       initial_round_timeout_seconds: read(),
       subsequent_round_timeout_seconds: read(),
-      round_timeout_grace_seconds: read(),
-      straggler_timeout_seconds: read(),
+      round_timeout_grace_seconds: strategy(),
+      straggler_timeout_seconds: strategy(),
     },
   },
   ui: {

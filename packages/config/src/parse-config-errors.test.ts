@@ -94,13 +94,13 @@ describe('parseConfig rejects', () => {
       '      temperature: hot',
       '    system_message: [a, b]',
       'orchestrator:',
-      '  enable_restarts: "yes"',
+      '  coordinate_single_agent: "yes"',
     ]);
     expect(error.issues).toEqual([
       { path: 'agents[0].id', line: 2, message: 'expected a non-empty agent id, got 7' },
       { path: 'agents[0].backend.temperature', line: 5, message: 'expected a number between 0 and 2, got "hot"' },
       { path: 'agents[0].system_message', line: 6, message: 'expected text, got a list' },
-      { path: 'orchestrator.enable_restarts', line: 8, message: 'expected true or false, got "yes"' },
+      { path: 'orchestrator.coordinate_single_agent', line: 8, message: 'expected true or false, got "yes"' },
     ]);
   });
 
@@ -117,30 +117,28 @@ describe('parseConfig rejects', () => {
       '    backend: {type: openai, temperature: 2.5, top_p: -0.1, max_tokens: 0}',
       'orchestrator:',
       '  max_rounds: 2.5',
-      '  convergence_threshold: 0',
-      '  restart_after_stagnation: -1',
+      '  max_turn_attempts: -1',
     ]);
     expect(error.issues.map((issue) => `${issue.path}: ${issue.message}`)).toEqual([
       'agents[0].backend.temperature: expected a number between 0 and 2, got 2.5',
       'agents[0].backend.top_p: expected a number between 0 and 1, got -0.1',
       'agents[0].backend.max_tokens: expected a whole number of at least 1, got 0',
       'orchestrator.max_rounds: expected a whole number of at least 1, got 2.5',
-      'orchestrator.convergence_threshold: expected a number greater than 0 and at most 1, got 0',
-      'orchestrator.restart_after_stagnation: expected a whole number of at least 1, got -1',
+      'orchestrator.max_turn_attempts: expected a whole number of at least 1, got -1',
     ]);
   });
 
-  it('an unknown voting method, listing the known ones', () => {
-    const error = parseFailure([...agentLines, 'orchestrator:', '  voting_method: ranked_choice']);
+  it('an unknown workflow, listing the known ones', () => {
+    const error = parseFailure([...agentLines, 'orchestrator:', '  workflow: ranked_choice']);
     expect(error.issues).toEqual([
       {
-        path: 'orchestrator.voting_method',
+        path: 'orchestrator.workflow',
         line: 7,
-        message: 'expected one of "majority", "weighted_by_confidence", got "ranked_choice"',
+        message: 'expected one of "parallel", "sequential", got "ranked_choice"',
       },
     ]);
     expect(error.message).toBe(
-      'Invalid configuration in team.yaml: orchestrator.voting_method (line 7): expected one of "majority", "weighted_by_confidence", got "ranked_choice"',
+      'Invalid configuration in team.yaml: orchestrator.workflow (line 7): expected one of "parallel", "sequential", got "ranked_choice"',
     );
   });
 

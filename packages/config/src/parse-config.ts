@@ -5,6 +5,7 @@ import { checkAgentStructure } from './check-agent-structure.js';
 import { checkBackendUrls } from './check-backend-urls.js';
 import { checkWorkspacePaths } from './check-workspace-paths.js';
 import { checkKeys } from './check-keys.js';
+import { collectStrategyKeys } from './collect-strategy-keys.js';
 import { collectToolPackages } from './collect-tool-packages.js';
 import { resolveEnvironment } from './config-environment.js';
 import { describeValue } from './describe-value.js';
@@ -81,7 +82,8 @@ export function parseConfig(text: string, options: ParseConfigOptions): MassGenC
   const dialect = keyCheck.dialectKeys.upstream > keyCheck.dialectKeys.seed ? 'upstream' : 'seed';
   const warnings: PathWarning[] = [...source.warnings, ...interpolation.warnings, ...keyCheck.warnings];
   const agents = normalizeAgents(parsed.data);
-  const { orchestrator, strategy } = normalizeOrchestrator(parsed.data, { warnings });
+  const strategyKeys = collectStrategyKeys(root);
+  const { orchestrator, strategy } = normalizeOrchestrator(parsed.data, { warnings, strategyKeys: strategyKeys.keys });
   const display = normalizeDisplay(parsed.data, dialect, warnings);
 
   return {
@@ -92,6 +94,7 @@ export function parseConfig(text: string, options: ParseConfigOptions): MassGenC
     agents,
     strategy,
     orchestrator,
+    ...(Object.keys(strategyKeys.keySegments).length === 0 ? {} : { strategyKeySegments: strategyKeys.keySegments }),
     ...(parsed.data.orchestrator?.max_concurrent_requests == null
       ? {}
       : { maxConcurrentRequests: parsed.data.orchestrator.max_concurrent_requests }),

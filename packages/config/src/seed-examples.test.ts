@@ -40,7 +40,7 @@ describe.skipIf(!present)(title, () => {
     const config = await load('single_agent.yaml');
     expect(config.singleAgent).toBe(true);
     expect(config.agents[0]).toMatchObject({ id: '我的分析助手', backend: { type: 'openai', model: 'gpt-5-nano' } });
-    expect(config.orchestrator).toMatchObject({ maxRounds: 3, convergenceThreshold: 0.8 });
+    expect(config.orchestrator).toMatchObject({ maxRounds: 3, strategyKeys: { run: { convergence_threshold: 0.8 } } });
   });
 
   it('team_of_three.yaml: three backends, weighted voting, restarts and display', async () => {
@@ -49,9 +49,9 @@ describe.skipIf(!present)(title, () => {
     expect(config.agents[1]?.backend.sampling).toEqual({ reasoningEffort: 'medium' });
     expect(config.orchestrator).toMatchObject({
       maxRounds: 5,
-      votingMethod: 'weighted_by_confidence',
-      enableRestarts: true,
-      restartAfterStagnation: 2,
+      strategyKeys: {
+        run: { voting_method: 'weighted_by_confidence', enable_restarts: true, restart_after_stagnation: 2 },
+      },
     });
     expect(config.display).toEqual({ type: 'textual', liveTimeline: true, showAgentCards: true });
   });

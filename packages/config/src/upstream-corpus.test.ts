@@ -88,10 +88,9 @@ describe.skipIf(!present)(title, () => {
     expect(config.dialect).toBe('upstream');
     expect(config.display.type).toBe('rich');
     expect(config.orchestrator).toMatchObject({
-      maxNewAnswersPerAgent: 5,
       timeoutMs: 1_800_000,
       roundTimeoutMs: 600_000,
-      roundGraceMs: 120_000,
+      strategyKeys: { run: { max_new_answers_per_agent: 5, round_timeout_grace_seconds: 120 } },
     });
     expect(config.agents[1]?.backend).toMatchObject({
       sampling: { reasoningEffort: 'low' },

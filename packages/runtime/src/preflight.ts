@@ -5,6 +5,7 @@ import type { KeySegment, MassGenConfig, ToolPackageConfig } from '@massgen/conf
 import { agentSegments, checkBackendOptions } from './backend-options.js';
 import { describeMissingApiKey, findMissingApiKey } from './missing-api-key.js';
 import type { PluginLoader } from './plugin-loader.js';
+import { checkStrategySettings } from './strategy-settings.js';
 import { checkToolPackage, whereNamed, whereNamedSegments } from './tool-package-settings.js';
 
 export interface PreflightOptions {
@@ -44,9 +45,14 @@ export async function preflightRun(
   const notes: string[] = [];
   let agentsChecked = 0;
   if (options.loadsStrategy !== false) {
-    await loader.loadStrategy(config.strategy).catch((error: unknown) => {
+    try {
+      const { module } = await loader.loadStrategy(config.strategy);
+      const checked = checkStrategySettings(config, config.strategy, module);
+      issues.push(...checked.issues);
+      warnings.push(...checked.warnings);
+    } catch (error) {
       issues.push(pluginIssue(config, strategySegments(config), error));
-    });
+    }
   }
   const declaredWorkspaces: Array<(agentId: string) => AgentWorkspace | undefined> = [];
   const declaredWorkspaceFor = (agentId: string): AgentWorkspace | undefined =>

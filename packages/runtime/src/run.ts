@@ -12,6 +12,7 @@ import type {
   SerializedError,
   StopReason,
   Strategy,
+  StrategySettings,
   Warning,
 } from '@massgen/core';
 import { collectSecrets, loadConfig } from '@massgen/config';
@@ -22,6 +23,7 @@ import { createAgentHandle } from './agent-handle.js';
 import { createConfiguredBackend } from './configured-backend.js';
 import { withoutExcludedTools } from './excluded-tools.js';
 import { createPassthroughStrategy } from './passthrough-strategy.js';
+import { checkStrategySettings } from './strategy-settings.js';
 import { PluginLoader } from './plugin-loader.js';
 import { assertPreflight, preflightRun } from './preflight.js';
 import { estimateCost, estimateToolUseCost, listPriceFor } from './price-table.js';
@@ -147,10 +149,10 @@ export async function run(
   const warn = (warning: Warning): void => {
     pendingEvents.push({ type: 'warning', warning });
   };
-  const strategy =
+  const { strategy, strategySettings } =
     options.passthrough === true || answersDirectly(config)
-      ? createPassthroughStrategy(config.agents.length)
-      : await loadStrategy(loader, config);
+      ? { strategy: createPassthroughStrategy(config.agents.length), strategySettings: undefined }
+      : await loadStrategy(loader, config, warn);
   const resume = options.resume;
   if (resume !== undefined) assertResumable(resume, config, strategy, options.record);
   const startedAt = resume?.startedAt ?? Date.now();
@@ -254,6 +256,7 @@ export async function run(
       history: options.history ?? [],
       agents,
       settings: config.orchestrator,
+      ...(strategySettings === undefined ? {} : { strategySettings }),
       signal: options.signal ?? neverAborted,
       answerNow: options.answerNow ?? neverAborted,
       spent: () => {
@@ -368,9 +371,16 @@ function answersDirectly(config: MassGenConfig): boolean {
   return config.agents.length === 1 && config.strategy === 'vote' && config.orchestrator.coordinateSingleAgent !== true;
 }
 
-async function loadStrategy(loader: PluginLoader, config: MassGenConfig): Promise<Strategy> {
+/** The configured strategy, with its keys as its schemas parsed them (preflight has already refused bad ones). */
+async function loadStrategy(
+  loader: PluginLoader,
+  config: MassGenConfig,
+  warn: (warning: Warning) => void,
+): Promise<{ strategy: Strategy; strategySettings: StrategySettings | undefined }> {
   const { module } = await loader.loadStrategy(config.strategy);
-  return module.createStrategy();
+  const checked = checkStrategySettings(config, config.strategy, module);
+  checked.warnings.forEach(warn);
+  return { strategy: module.createStrategy(), strategySettings: checked.settings };
 }
 
 async function createAgents(

@@ -9,6 +9,8 @@ export function createStrategy(): Strategy {
   return createSequentialStrategy();
 }
 
+/** The pipeline owns no `orchestrator` keys: the run warns about any strategy key given to it. */
+export { sequentialSettingsSchema as settingsSchema } from './sequential-settings.js';
 export { createSequentialStrategy } from './sequential-strategy.js';
 export { buildStageMessages } from './pipeline-prompt.js';
 export type { PipelinePromptInput, StageRecord } from './pipeline-prompt.js';

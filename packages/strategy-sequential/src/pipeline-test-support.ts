@@ -12,10 +12,7 @@ import type {
 
 export const sequentialSettings: OrchestratorSettings = {
   workflow: 'sequential',
-  votingMethod: 'majority',
-  enableRestarts: true,
   maxTurnAttempts: 3,
-  skipFinalPresentation: false,
   budget: {},
 };
 

@@ -101,8 +101,7 @@ describe.skipIf(!present)(title, () => {
     const config = await loadSeedOnFakeServer('team_of_three.yaml');
     expect(config.orchestrator).toMatchObject({
       maxRounds: 5,
-      votingMethod: 'weighted_by_confidence',
-      restartAfterStagnation: 2,
+      strategyKeys: { run: { voting_method: 'weighted_by_confidence', restart_after_stagnation: 2 } },
     });
     const { result, events, requests } = await runSeed(
       config,
@@ -128,7 +127,7 @@ describe.skipIf(!present)(title, () => {
 
   it("creative_brainstorm.yaml: agents that keep brainstorming stop at the file's max_rounds of 4", async () => {
     const config = await loadSeedOnFakeServer('creative_brainstorm.yaml');
-    expect(config.orchestrator).toMatchObject({ maxRounds: 4, convergenceThreshold: 0.7 });
+    expect(config.orchestrator).toMatchObject({ maxRounds: 4, strategyKeys: { run: { convergence_threshold: 0.7 } } });
     const responder: FakeResponder = (request) => {
       if (request.tools.length === 0) return { type: 'text', text: `Final slogans by ${request.model}.` };
       return {

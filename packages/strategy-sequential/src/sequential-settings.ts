@@ -1,5 +1,5 @@
 import { MassGenError } from '@massgen/core';
-import type { OrchestratorSettings, Warning } from '@massgen/core';
+import type { OptionsSchema, OrchestratorSettings, Warning } from '@massgen/core';
 
 /** The orchestrator settings the pipeline acts on, checked. */
 export interface SequentialSettings {
@@ -44,26 +44,22 @@ export function readSequentialSettings(settings: OrchestratorSettings): Sequenti
   };
 }
 
-/** Voting and convergence settings mean nothing to a pipeline; the user is told, not ignored. */
+/**
+ * The pipeline owns no keys of its own: it takes every strategy key as unread, so the run warns
+ * about each (a vote key such as `voting_method` means nothing to a pipeline).
+ */
+export const sequentialSettingsSchema: OptionsSchema<Record<string, never>> = {
+  safeParse: () => ({ success: true, data: {} }),
+};
+
+/** `max_rounds` is shared by the strategies, but a pipeline runs each agent once, so the user is told. */
 export function votingSettingWarnings(settings: OrchestratorSettings): Warning[] {
-  const ignored: Array<[string, boolean]> = [
-    ['max_rounds', settings.maxRounds !== undefined],
-    ['convergence_threshold', settings.convergenceThreshold !== undefined],
-    ['voting_method', settings.votingMethod !== 'majority'],
-    ['restart_after_stagnation', settings.restartAfterStagnation !== undefined],
-    ['plateau_rounds', settings.plateauRounds !== undefined],
-    ['max_new_answers_per_agent', settings.maxNewAnswersPerAgent !== undefined],
-    [
-      'answer_novelty_requirement',
-      settings.answerNoveltyRequirement !== undefined && settings.answerNoveltyRequirement !== 'lenient',
-    ],
-    ['round_timeout_grace_seconds', settings.roundGraceMs !== undefined],
-  ];
-  return ignored
-    .filter(([, isSet]) => isSet)
-    .map(([key]) => ({
+  if (settings.maxRounds === undefined) return [];
+  return [
+    {
       code: 'setting-without-effect',
-      message: `${key} has no effect in the sequential workflow: agents run once each, in order, without voting.`,
-      path: key === 'round_timeout_grace_seconds' ? `timeout_settings.${key}` : `orchestrator.${key}`,
-    }));
+      message: 'max_rounds has no effect in the sequential workflow: agents run once each, in order, without voting.',
+      path: 'orchestrator.max_rounds',
+    },
+  ];
 }

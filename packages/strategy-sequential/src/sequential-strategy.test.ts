@@ -244,18 +244,19 @@ describe('sequential strategy', () => {
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'completed', finalAnswer: 'Made it.' });
   });
 
-  it('warns about voting settings, which mean nothing to a pipeline', async () => {
-    const settings = { maxRounds: 5, votingMethod: 'weighted_by_confidence' as const, restartAfterStagnation: 2 };
+  it('warns about max_rounds, which means nothing to a pipeline, and reads no strategy key', async () => {
+    const settings = { maxRounds: 5 };
     const events = await collectEvents(
       createSequentialStrategy(),
       createPipelineContext({ agents: [analyst()], settings }),
     );
 
-    expect(eventsOfType(events, 'warning').map((event) => event.warning.path)).toEqual([
-      'orchestrator.max_rounds',
-      'orchestrator.voting_method',
-      'orchestrator.restart_after_stagnation',
-    ]);
+    expect(eventsOfType(events, 'warning').map((event) => event.warning.path)).toEqual(['orchestrator.max_rounds']);
+    // The run warns about each vote key given to the pipeline: its schema reads none.
+    expect(strategyModule.settingsSchema.safeParse({ voting_method: 'weighted_by_confidence' })).toEqual({
+      success: true,
+      data: {},
+    });
   });
 
   it('rejects unusable settings and an empty team with an error ending', async () => {

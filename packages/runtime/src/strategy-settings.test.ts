@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { StrategyModule } from '@massgen/core';
+import { parseConfig } from '@massgen/config';
+import * as vote from '@massgen/strategy-vote';
+import { checkStrategySettings } from './strategy-settings.js';
+
+const runtimeDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const voteModule: StrategyModule = vote;
+
+function config(lines: string[]) {
+  return parseConfig(
+    ['agents:', '  - id: a', '    backend: {type: openai}', '  - id: b', '    backend: {type: openai}', ...lines].join(
+      '\n',
+    ),
+    { baseDir: runtimeDirectory, env: {}, file: 'team.yaml' },
+  );
+}
+
+describe('checkStrategySettings', () => {
+  it("reports what the strategy's schema rejects at its key path and line, with what was found", () => {
+    const checked = checkStrategySettings(
+      config(['orchestrator:', '  voting_method: ranked_choice', '  topology: {type: ring, neighbors: 0}']),
+      'vote',
+      voteModule,
+    );
+    expect(checked.issues).toEqual([
+      {
+        path: 'orchestrator.voting_method',
+        line: 7,
+        message: 'expected one of "majority", "weighted_by_confidence", got "ranked_choice"',
+      },
+      { path: 'orchestrator.topology.neighbors', line: 8, message: expect.stringContaining('got 0') },
+    ]);
+    expect(checked.settings).toBeUndefined();
+  });
+
+  it('finds keys written under timeout_settings and by an agent at their own places', () => {
+    const checked = checkStrategySettings(
+      config([
+        'timeout_settings:',
+        '  straggler_timeout_seconds: -1',
+        'orchestrator:',
+        '  voting_sensitivity: lenient',
+      ]),
+      'vote',
+      voteModule,
+    );
+    expect(checked.issues).toEqual([
+      { path: 'timeout_settings.straggler_timeout_seconds', line: 7, message: expect.stringContaining('got -1') },
+    ]);
+    const agentKey = parseConfig(
+      ['agent:', '  id: solo', '  voting_sensitivity: picky', '  backend: {type: openai}'].join('\n'),
+      { baseDir: runtimeDirectory, env: {} },
+    );
+    expect(checkStrategySettings(agentKey, 'vote', voteModule).issues).toEqual([
+      expect.objectContaining({ path: 'agent.voting_sensitivity', line: 3 }),
+    ]);
+  });
+
+  it('hands the parsed keys on, each agent by id, and warns about a key the strategy does not read', () => {
+    const checked = checkStrategySettings(
+      config([
+        'orchestrator:',
+        '  max_round: 3',
+        '  plateau_round: 2',
+        '  fixture_depth: deep',
+        '  interrupt_stale_turns: false',
+      ]),
+      'vote',
+      voteModule,
+    );
+    expect(checked.issues).toEqual([]);
+    expect(checked.settings).toEqual({ run: { interrupt_stale_turns: false }, agents: {} });
+    expect(checked.warnings).toEqual([
+      {
+        code: 'unknown-key',
+        path: 'orchestrator.max_round',
+        line: 7,
+        message:
+          'orchestrator.max_round is not a setting of MassGen or of the vote strategy (did you mean "max_rounds"?); it is ignored.',
+      },
+      expect.objectContaining({
+        path: 'orchestrator.plateau_round',
+        message: expect.stringContaining('(did you mean "plateau_rounds"?)'),
+      }),
+      expect.objectContaining({
+        path: 'orchestrator.fixture_depth',
+        message: 'orchestrator.fixture_depth is not a setting of MassGen or of the vote strategy; it is ignored.',
+      }),
+    ]);
+  });
+
+  it("locates the strategy's own warnings: skip_final_presentation against final_answer_strategy", () => {
+    const checked = checkStrategySettings(
+      config(['orchestrator:', '  skip_final_presentation: true', '  final_answer_strategy: synthesize']),
+      'vote',
+      voteModule,
+    );
+    expect(checked.warnings).toEqual([
+      {
+        code: 'conflicting-setting',
+        path: 'orchestrator.skip_final_presentation',
+        line: 7,
+        message: expect.stringContaining('the final answer strategy is used'),
+      },
+    ]);
+  });
+
+  it('gives a strategy without a schema its keys as written', () => {
+    const bare: StrategyModule = { specificationVersion: 'v1', createStrategy: voteModule.createStrategy };
+    const checked = checkStrategySettings(config(['orchestrator:', '  anything: [1, 2]']), 'bare', bare);
+    expect(checked).toEqual({ issues: [], warnings: [], settings: { run: { anything: [1, 2] }, agents: {} } });
+  });
+});
