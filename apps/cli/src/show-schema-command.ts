@@ -47,7 +47,11 @@ export async function showSchemaCommand(
     return ExitCode.success;
   }
   const backendOptions = await bundledBackendOptions(loader);
-  const schema = configJsonSchema({ backendOptions, toolSettings: await bundledToolSettings(loader) });
+  const schema = configJsonSchema({
+    backendOptions,
+    toolSettings: await bundledToolSettings(loader),
+    strategySettings: await bundledStrategySettings(loader),
+  });
   if (options.json === true) {
     io.stdout.write(`${JSON.stringify(schema, null, 2)}\n`);
     return ExitCode.success;
@@ -70,6 +74,21 @@ async function bundledToolSettings(
     if (loader.findToolPackage(name) === undefined) continue;
     const { module } = await loader.loadToolPackage(name);
     settings[name] = { agentSettingsSchema: module.agentSettingsSchema, runSettingsSchema: module.runSettingsSchema };
+  }
+  return settings;
+}
+
+/** Strategies MassGen ships, whose keys the reference documents where the configuration writes them. */
+const bundledStrategies = ['vote', 'sequential'] as const;
+
+/** The settings schemas of the strategies MassGen ships that are installed and load. */
+async function bundledStrategySettings(
+  loader: PluginLoader,
+): Promise<Record<string, { settingsSchema?: unknown; agentSettingsSchema?: unknown }>> {
+  const settings: Record<string, { settingsSchema?: unknown; agentSettingsSchema?: unknown }> = {};
+  for (const name of bundledStrategies) {
+    const { module } = await loader.loadStrategy(name);
+    settings[name] = { settingsSchema: module.settingsSchema, agentSettingsSchema: module.agentSettingsSchema };
   }
   return settings;
 }

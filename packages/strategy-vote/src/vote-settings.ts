@@ -58,7 +58,7 @@ function parseVoteKeys(
 ): VoteKeySettings {
   if (context.strategySettings !== undefined) {
     return {
-      run: (context.strategySettings.run ?? {}),
+      run: context.strategySettings.run ?? {},
       agents: context.strategySettings.agents as Readonly<Record<string, VoteAgentKeys>>,
     };
   }

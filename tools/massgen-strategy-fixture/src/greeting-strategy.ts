@@ -1,0 +1,40 @@
+import type { CoordinationEvent, Strategy, StrategyContext } from '@massgen/core';
+import { z } from 'zod';
+
+/** The `orchestrator` keys this strategy owns, as written. */
+export const greetingSettingsSchema = z.object({
+  fixture_greeting: z
+    .string({ error: 'expected a greeting (text)' })
+    .min(1, { error: 'expected a greeting (text)' })
+    .describe('What the fixture strategy answers with.'),
+  fixture_repeat: z
+    .int({ error: 'expected a whole number of at least 1' })
+    .gte(1, { error: 'expected a whole number of at least 1' })
+    .nullish()
+    .describe('How many times it says the greeting. Default 1.'),
+});
+
+export type GreetingSettings = z.output<typeof greetingSettingsSchema>;
+
+/** Answers with the greeting, repeated, addressed to the team; no agent is asked. */
+export function createGreetingStrategy(): Strategy {
+  return { name: 'fixture', run: (context) => greet(context) };
+}
+
+async function* greet(context: StrategyContext): AsyncGenerator<CoordinationEvent> {
+  yield {
+    type: 'run-start',
+    task: context.task,
+    strategy: 'fixture',
+    agents: context.agents.map((agent) => ({ id: agent.id, provider: agent.provider, modelId: agent.modelId })),
+  };
+  // The runtime has checked the keys; a caller that hands a context over directly gets them checked here.
+  const settings = (context.strategySettings?.run ??
+    greetingSettingsSchema.parse(context.settings.strategyKeys?.run ?? {})) as GreetingSettings;
+  const greeting = Array.from({ length: settings.fixture_repeat ?? 1 }, () => settings.fixture_greeting).join(' ');
+  yield {
+    type: 'run-end',
+    stopReason: 'completed',
+    finalAnswer: `${greeting}, ${context.agents.map((agent) => agent.id).join(' and ')}.`,
+  };
+}
