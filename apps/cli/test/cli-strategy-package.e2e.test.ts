@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFakeOpenAIServer } from '@massgen/testing';
+import type { FakeOpenAIServer } from '@massgen/testing';
+import { runCli } from './run-cli.js';
+
+/**
+ * A strategy package from outside the @massgen scope, installed in the user's project as a user
+ * would install it (`node_modules/massgen-strategy-fixture`, its built output), named in the
+ * configuration as `strategy: fixture`, with keys of its own under `orchestrator`: the built CLI
+ * checks them with the package's schema and hands them to it; MassGen knows nothing of them.
+ */
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const fixturePackage = path.join(repositoryRoot, 'tools/massgen-strategy-fixture');
+
+let directory: string;
+let server: FakeOpenAIServer;
+
+beforeEach(async () => {
+  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-strategy-'));
+  mkdirSync(path.join(directory, 'node_modules'));
+  symlinkSync(fixturePackage, path.join(directory, 'node_modules', 'massgen-strategy-fixture'), 'dir');
+  server = await createFakeOpenAIServer({ apiKey: 'test-key' });
+});
+
+afterEach(async () => {
+  await server.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+/** Two agents and an orchestrator block of `lines` (the orchestrator keys start on line 15). */
+function team(lines: string[]): string {
+  const file = path.join(directory, 'team.yaml');
+  const agent = (id: string) => [
+    `  - id: ${id}`,
+    '    backend:',
+    '      type: chatcompletion',
+    '      model: gpt-5-nano',
+    `      base_url: ${JSON.stringify(server.url)}`,
+    '      api_key: test-key',
+  ];
+  writeFileSync(file, ['agents:', ...agent('planner'), ...agent('critic'), 'orchestrator:', ...lines, ''].join('\n'));
+  return file;
+}
+
+describe('massgen with a third-party strategy package', () => {
+  it('loads massgen-strategy-fixture by the name "fixture" and hands it its own keys', async () => {
+    const file = team(['  strategy: fixture', '  fixture_greeting: Hello', '  fixture_repeat: 2']);
+    const result = await runCli(['--no-display', '--config', file, 'Say hello'], { cwd: directory });
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Hello Hello, planner and critic.');
+    expect(result.stderr).not.toMatch(/not a setting|not a key/);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('--validate checks its keys with its own schema, naming key paths and lines', async () => {
+    const file = team(['  strategy: fixture', '  fixture_greeting: ""', '  fixture_repeat: 0']);
+    const result = await runCli(['--validate', file], { cwd: directory });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('orchestrator.fixture_greeting (line 16): expected a greeting (text), got ""');
+    expect(result.stdout).toContain(
+      'orchestrator.fixture_repeat (line 17): expected a whole number of at least 1, got 0',
+    );
+    const run = await runCli(['--no-display', '--config', file, 'Say hello'], { cwd: directory });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('orchestrator.fixture_repeat (line 17): expected a whole number of at least 1, got 0');
+  });
+
+  it("warns about a key of another strategy: the vote's topology under the fixture, the fixture's under the vote", async () => {
+    const underFixture = await runCli(
+      ['--validate', team(['  strategy: fixture', '  fixture_greeting: Hi', '  topology: ring'])],
+      { cwd: directory },
+    );
+    expect(underFixture.code).toBe(0);
+    expect(underFixture.stdout).toContain(
+      'orchestrator.topology is not a setting of MassGen or of the fixture strategy; it is ignored.',
+    );
+    const underVote = await runCli(['--validate', team(['  fixture_greeting: Hi'])], { cwd: directory });
+    expect(underVote.code).toBe(0);
+    expect(underVote.stdout).toContain(
+      'orchestrator.fixture_greeting is not a setting of MassGen or of the vote strategy; it is ignored.',
+    );
+  });
+});
