@@ -71,12 +71,17 @@ describe('massgen with a third-party strategy package', () => {
   });
 
   it("warns about a key of another strategy: the vote's topology under the fixture, the fixture's under the vote", async () => {
-    const underFixture = await runCli(
-      ['--validate', team(['  strategy: fixture', '  fixture_greeting: Hi', '  topology: ring'])],
-      { cwd: directory },
-    );
+    const file = team(['  strategy: fixture', '  fixture_greeting: Hi', '  topology: ring']);
+    const underFixture = await runCli(['--validate', file], { cwd: directory });
     expect(underFixture.code).toBe(0);
     expect(underFixture.stdout).toContain(
+      'orchestrator.topology is not a setting of MassGen or of the fixture strategy; it is ignored.',
+    );
+    // The run says so too, and goes on without the key.
+    const run = await runCli(['--no-display', '--config', file, 'Say hello'], { cwd: directory });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Hi, planner and critic.');
+    expect(run.stderr).toContain(
       'orchestrator.topology is not a setting of MassGen or of the fixture strategy; it is ignored.',
     );
     const underVote = await runCli(['--validate', team(['  fixture_greeting: Hi'])], { cwd: directory });
