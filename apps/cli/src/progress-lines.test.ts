@@ -152,3 +152,92 @@ describe('ProgressLines', () => {
     );
   });
 });
+
+describe('ProgressLines for a large team', () => {
+  const twelve = Array.from({ length: 12 }, (_, index) => `agent${String(index + 1).padStart(2, '0')}`);
+  const start = stamp({
+    type: 'run-start',
+    task: 'q',
+    strategy: 'vote',
+    agents: twelve.map((id, index) => ({ id, provider: 'chatcompletion', modelId: index < 8 ? 'small' : 'large' })),
+  });
+  const vote = (agentId: string, target: string, label: string) =>
+    stamp({ type: 'vote', agentId, targetAgentId: target, targetLabel: label, reason: 'r', round: 1 });
+
+  it('sums the team up instead of a line per agent: counts and leaders every few answers and votes, and at each round', () => {
+    const lines = new ProgressLines();
+    const described = [
+      start,
+      stamp({ type: 'round', round: 1 }),
+      ...twelve.map((agentId) => stamp({ type: 'agent-start', agentId, round: 1, attempt: 1, reason: 'initial' })),
+      ...twelve.map((agentId, index) =>
+        stamp({ type: 'answer', agentId, label: `agent${index + 1}.1`, content: 'Four.', round: 1 }),
+      ),
+      ...twelve.slice(0, 3).map((agentId) => vote(agentId, 'agent02', 'agent2.1')),
+      stamp({ type: 'restart', agentId: 'agent05', reason: 'new answers' }),
+      stamp({ type: 'round', round: 2 }),
+    ]
+      .map((event) => lines.describe(event))
+      .filter((line) => line !== undefined);
+    expect(described).toEqual([
+      'Starting 12 agents: agent01, agent02, agent03 and 9 more (chatcompletion/small ×8, chatcompletion/large ×4)',
+      'Round 1: 12 waiting · 0 answers',
+      'Team: 9 working, 3 answered · 3 answers',
+      'Team: 6 working, 6 answered · 6 answers',
+      'Team: 3 working, 9 answered · 9 answers',
+      'Team: 12 answered · 12 answers',
+      'Team: 9 answered, 3 voted · 12 answers · leading: agent2.1 (agent02) 3 votes',
+      'Round 2: 9 answered, 3 voted · 12 answers · leading: agent2.1 (agent02) 3 votes',
+    ]);
+  });
+
+  it('says how the islands are made up, when each has decided, and when the group winners meet', () => {
+    const lines = new ProgressLines();
+    const groups = [twelve.slice(0, 4), twelve.slice(4, 8), twelve.slice(8, 12)];
+    const described = [
+      start,
+      stamp({ type: 'groups', topology: 'islands', stage: 1, groups }),
+      ...twelve
+        .slice(0, 4)
+        .map((agentId, index) =>
+          stamp({ type: 'answer', agentId, label: `agent${index + 1}.1`, content: 'Four.', round: 1, keptVotes: [] }),
+        ),
+      ...twelve.slice(0, 3).map((agentId) => vote(agentId, 'agent02', 'agent2.1')),
+      stamp({ type: 'agent-killed', agentId: 'agent04', reason: 'Agent "agent04" was dropped' }),
+      stamp({ type: 'groups', topology: 'islands', stage: 2, groups: [['agent02', 'agent06', 'agent10']] }),
+      stamp({ type: 'groups', topology: 'tournament', stage: 3, groups: [['agent02', 'agent06'], ['agent10']] }),
+      stamp({ type: 'groups', topology: 'tournament', stage: 4, groups: [['agent02']] }),
+    ]
+      .flatMap((event) => lines.describe(event)?.split('\n') ?? [])
+      .filter((line) => !line.startsWith('Team:'));
+    expect(described).toEqual([
+      'Starting 12 agents: agent01, agent02, agent03 and 9 more (chatcompletion/small ×8, chatcompletion/large ×4)',
+      'Islands: 3 groups (agent01–agent04, agent05–agent08, agent09–agent12); each votes within itself, then the group winners meet',
+      'Agent "agent04" was dropped',
+      'Island 1 (agent01–agent04) decided: agent2.1 (agent02) with 3 of 3 votes',
+      'Islands final: the 3 group winners (agent02, agent06, agent10) vote among themselves',
+      'Tournament stage 3: 3 agents in 2 matches',
+      "Tournament stage 4: agent02's answer is the last one left",
+    ]);
+  });
+
+  it('leaves a team of eight as it was: a line per agent', () => {
+    const lines = new ProgressLines();
+    lines.describe(
+      stamp({
+        type: 'run-start',
+        task: 'q',
+        strategy: 'vote',
+        agents: twelve.slice(0, 8).map((id) => ({ id, provider: 'chatcompletion', modelId: '' })),
+      }),
+    );
+    expect(
+      lines.describe(stamp({ type: 'agent-start', agentId: 'agent01', round: 1, attempt: 1, reason: 'initial' })),
+    ).toBe('agent01 is working on an answer');
+    expect(
+      lines.describe(
+        stamp({ type: 'groups', topology: 'islands', stage: 1, groups: [twelve.slice(0, 4), twelve.slice(4, 8)] }),
+      ),
+    ).toBeUndefined();
+  });
+});

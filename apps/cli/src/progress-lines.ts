@@ -1,24 +1,34 @@
 import { formatConfigIssue } from '@massgen/core';
 import type { AttemptRetry, RunEvent, SerializedError } from '@massgen/core';
+import { summarizesTeam } from '@massgen/run-state';
+import { TeamProgress } from './team-progress.js';
 
 /**
  * Turns coordination events into plain progress lines for stderr: who is answering, who voted
  * for whom, which agent failed and why. Streaming text is left out; it is not progress. Each
  * failure is written out once: a repeat (another retry, another agent, the run's end) names it.
+ * A team larger than eight is summed up instead of told agent by agent (`TeamProgress`).
  */
 export class ProgressLines {
   private startedAt: number | undefined;
   private agentCount = 0;
   private strategy = '';
+  /** A large team's lines are summed up (see `TeamProgress`). */
+  private team: TeamProgress | undefined;
   /** Failure messages already written, with the agent that first reported each. */
   private readonly said = new Map<string, string>();
 
   describe(event: RunEvent): string | undefined {
+    if (event.type === 'run-start') {
+      this.startedAt = event.time;
+      this.agentCount = event.agents.length;
+      this.strategy = event.strategy;
+      this.team = summarizesTeam(event.agents.length) ? new TeamProgress() : undefined;
+    }
+    const summed = this.team?.describe(event);
+    if (summed !== undefined) return summed === '' ? undefined : summed;
     switch (event.type) {
       case 'run-start':
-        this.startedAt = event.time;
-        this.agentCount = event.agents.length;
-        this.strategy = event.strategy;
         return `Starting ${event.agents.length} agent${event.agents.length === 1 ? '' : 's'}: ${event.agents
           .map((agent) => `${agent.id} (${agent.provider}${agent.modelId === '' ? '' : `, ${agent.modelId}`})`)
           .join(', ')}`;
@@ -49,10 +59,15 @@ export class ProgressLines {
         return event.willRetry
           ? `${event.agentId}: ${this.failure(event.agentId, event.error)}${describeRetry(event.attempt, event.retry)}`
           : `${event.agentId} failed: ${this.failure(event.agentId, event.error)}`;
-      case 'agent-killed':
-        return event.error === undefined
-          ? oneLine(event.reason)
-          : `${oneLine(event.reason)}: ${this.failure(event.agentId, event.error)}`;
+      case 'agent-killed': {
+        const killed =
+          event.error === undefined
+            ? oneLine(event.reason)
+            : `${oneLine(event.reason)}: ${this.failure(event.agentId, event.error)}`;
+        // The rest of a large team's island may have decided without it.
+        const decided = this.team?.newlyDecided(event.agentId);
+        return decided === undefined ? killed : `${killed}\n${decided}`;
+      }
       case 'warning':
         return `warning: ${formatConfigIssue(event.warning)}`;
       case 'consensus': {

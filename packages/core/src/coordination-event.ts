@@ -53,6 +53,13 @@ export type CoordinationEvent =
       agents: Array<{ id: string; provider: string; modelId: string }>;
     }
   | { type: 'round'; round: number }
+  /**
+   * Who is shown whose answers, under a topology that groups agents: `islands` has its groups in
+   * stage 1 and its group winners in one group in stage 2 (the final round); `tournament` has
+   * each stage's matches. Sent when a stage opens (stage 1 right after `run-start`); each group
+   * lists agent ids in configuration order.
+   */
+  | { type: 'groups'; topology: 'islands' | 'tournament'; stage: number; groups: string[][] }
   | {
       type: 'agent-start';
       agentId: string;

@@ -26,3 +26,15 @@ export type { TimelineEntry, TimelineKind } from './timeline.js';
 export { addUsage } from './usage.js';
 export { outdatedVotes, tallyRows } from './vote-tally.js';
 export type { TallyRow } from './vote-tally.js';
+export {
+  countStates,
+  countedStates,
+  describeCounts,
+  describeGrouping,
+  describeLeaders,
+  describeMembers,
+  summarizeTeam,
+  summarizesTeam,
+  teamSummaryAbove,
+} from './team-summary.js';
+export type { GroupLeader, StateCounts, TeamGroup, TeamSummary } from './team-summary.js';

@@ -67,6 +67,8 @@ export interface RunStatus {
   answers: Array<{ label: string; agentId: string; round: number }>;
   /** Every vote cast, in order: a vote out of date is kept and marked, never dropped. */
   votes: RecordedVote[];
+  /** The topology's groups in the stage under way, when it groups agents (`islands`, `tournament`). */
+  groups?: { topology: 'islands' | 'tournament'; stage: number; groups: string[][] };
   winnerAgentId?: string;
   /** The vote count the winner was chosen by, from the `consensus` event. */
   tally?: TallyEntry[];
@@ -121,6 +123,9 @@ export function reduceRunStatus(status: RunStatus, event: RunEvent): RunStatus {
       break;
     case 'round':
       next.round = event.round;
+      break;
+    case 'groups':
+      next.groups = { topology: event.topology, stage: event.stage, groups: event.groups };
       break;
     case 'agent-start':
       updateAgent(event.agentId, { state: 'working', waiting: undefined });

@@ -9,6 +9,7 @@ import type { RunStatus } from '@massgen/run-state';
 const milestoneTypes = new Set<RunEvent['type']>([
   'run-start',
   'round',
+  'groups',
   'agent-start',
   'answer',
   'vote',

@@ -108,8 +108,10 @@ export class CoordinationRun {
     // Streamed text only makes an agent less silent, so the watch looks again only after inputs
     // that can make it more so: a turn's end, a tool call or result, a request slot, a limit, its own timer.
     let silenceMayHaveChanged = true;
+    const grouping = this.currentGroups();
+    if (grouping !== undefined) yield grouping;
     for (;;) {
-      this.openFinalRound();
+      if (this.openFinalRound()) yield* optional(this.currentGroups());
       const settled = this.settledStop();
       if (settled !== undefined) return settled;
       yield* this.startPendingTurns();
@@ -146,16 +148,17 @@ export class CoordinationRun {
    * their votes aside and vote again among the group winners; the run concludes after that.
    * `tournament`: each time every live agent has voted, the next stage opens (`openNextStage`).
    */
-  private openFinalRound(): void {
+  private openFinalRound(): boolean {
     const { topology } = this.settings;
-    if (this.state.bracket !== undefined) openNextStage(this.state.bracket, this.state, this.settings.votingMethod);
-    if (topology.type !== 'islands' || this.state.finalists !== undefined) return;
+    if (this.state.bracket !== undefined)
+      return openNextStage(this.state.bracket, this.state, this.settings.votingMethod);
+    if (topology.type !== 'islands' || this.state.finalists !== undefined) return false;
     const live = this.state.live();
-    if (live.length === 0 || !live.every((agent) => agent.vote !== undefined)) return;
+    if (live.length === 0 || !live.every((agent) => agent.vote !== undefined)) return false;
     const winners = groupWinners(topology.size, this.state, this.settings.votingMethod);
     this.state.finalists = new Set(winners.map((winner) => winner.id));
     // One group winner has nobody to meet: the run concludes as it stands.
-    if (winners.length < 2) return;
+    if (winners.length < 2) return false;
     const labels = winners.flatMap((winner) =>
       winner.currentAnswer === undefined ? [] : [winner.currentAnswer.label],
     );
@@ -168,6 +171,25 @@ export class CoordinationRun {
         restartReason: `its group's answer is among the group winners (${labels.join(', ')}), which now vote among themselves`,
       };
     }
+    return true;
+  }
+
+  /** The topology's groups as they stand, for the displays: none unless it groups agents. */
+  private currentGroups(): CoordinationEvent | undefined {
+    const { topology } = this.settings;
+    const bracket = this.state.bracket;
+    if (bracket !== undefined)
+      return { type: 'groups', topology: 'tournament', stage: bracket.stage, groups: bracket.matches() };
+    if (topology.type !== 'islands') return undefined;
+    const finalists = this.state.finalists;
+    if (finalists !== undefined && finalists.size > 1) {
+      const group = this.state.agents.filter((agent) => finalists.has(agent.id)).map((agent) => agent.id);
+      return { type: 'groups', topology: 'islands', stage: 2, groups: [group] };
+    }
+    const groups: string[][] = [];
+    for (let start = 0; start < this.state.agents.length; start += topology.size)
+      groups.push(this.state.agents.slice(start, start + topology.size).map((agent) => agent.id));
+    return { type: 'groups', topology: 'islands', stage: 1, groups };
   }
 
   private settledStop(): StopReason | undefined {
@@ -529,4 +551,8 @@ function announceWait(agent: AgentRecord, pending: PendingTurn, waitingFor: stri
   return [
     { type: 'agent-waiting', agentId: agent.id, waitingFor, reason: pending.restartReason ?? 'the answers changed' },
   ];
+}
+
+function* optional<T>(item: T | undefined): Generator<T> {
+  if (item !== undefined) yield item;
 }

@@ -193,6 +193,11 @@ describe('vote strategy: topology', () => {
       ['a1', "its group's answer is among the group winners (agent1.1, agent4.1), which now vote among themselves"],
       ['a4', "its group's answer is among the group winners (agent1.1, agent4.1), which now vote among themselves"],
     ]);
+    // The displays are told the groups, then the final round's.
+    expect(eventsOfType(events, 'groups')).toEqual([
+      { type: 'groups', topology: 'islands', stage: 1, groups: [ids.slice(0, 3), ids.slice(3, 6)] },
+      { type: 'groups', topology: 'islands', stage: 2, groups: [['a1', 'a4']] },
+    ]);
     // agent1.1: a1, a2, a3 and a4's final vote; agent4.1: a5's.
     expect(onlyEvent(events, 'consensus')).toMatchObject({
       winnerAgentId: 'a1',

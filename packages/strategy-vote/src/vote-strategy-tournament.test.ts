@@ -66,6 +66,20 @@ describe('vote strategy: tournament', () => {
       ['a1', 'its answer won its match; in stage 3 of the tournament it meets agent5.1'],
       ['a5', 'its answer won its match; in stage 3 of the tournament it meets agent1.1'],
     ]);
+    // The displays are told each stage's matches as it opens; the last holds the champion alone.
+    expect(eventsOfType(events, 'groups').map((event) => [event.stage, event.groups])).toEqual([
+      [
+        1,
+        [
+          ['a1', 'a2'],
+          ['a3', 'a4'],
+          ['a5', 'a6'],
+        ],
+      ],
+      [2, [['a1', 'a3'], ['a5']]],
+      [3, [['a1', 'a5']]],
+      [4, [['a1']]],
+    ]);
     const consensus = onlyEvent(events, 'consensus');
     expect(consensus).toMatchObject({ winnerAgentId: 'a1', winnerLabel: 'agent1.1', stopReason: 'consensus' });
     // Every answer keeps its count in the tally.
