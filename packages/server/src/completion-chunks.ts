@@ -1,4 +1,5 @@
 import type { RunEvent } from '@massgen/core';
+import type { TeamSummary } from '@massgen/run-state';
 import type { MassGenMetadata, OpenAIUsage } from './completion-metadata.js';
 
 /** What every chunk and completion of one response shares. */
@@ -32,10 +33,11 @@ export function contentChunk(identity: CompletionIdentity, text: string) {
 
 /**
  * A coordination event for MassGen-aware clients. Its delta is empty, so plain OpenAI clients
- * add nothing to the answer; the event rides in the `massgen` extension field.
+ * add nothing to the answer; the event rides in the `massgen` extension field, with a large
+ * team's summary after the events that change it.
  */
-export function progressChunk(identity: CompletionIdentity, event: RunEvent) {
-  return { ...chunk(identity, {}, null), massgen: { event } };
+export function progressChunk(identity: CompletionIdentity, event: RunEvent, team?: TeamSummary) {
+  return { ...chunk(identity, {}, null), massgen: team === undefined ? { event } : { event, team } };
 }
 
 export function finishChunk(identity: CompletionIdentity, metadata: MassGenMetadata) {

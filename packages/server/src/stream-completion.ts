@@ -10,6 +10,7 @@ import { massgenMetadata, totalUsage } from './completion-metadata.js';
 import { remainingContent } from './final-content.js';
 import { errorBody, internalError, runFailureError, runSetupError, sendApiError } from './openai-errors.js';
 import { SseStream } from './sse-stream.js';
+import { TeamProgress } from './team-progress.js';
 
 export interface StreamCompletionInput {
   config: MassGenConfig;
@@ -26,16 +27,18 @@ export interface StreamCompletionInput {
 
 /**
  * Streams a run as chat completion chunks: the role first, then every coordination event as a
- * progress chunk, the final answer as content deltas, a finish chunk with the run's metadata,
- * the usage chunk when asked for, and `[DONE]`. The response starts with the run's first event,
- * so a run that cannot start still gets a proper HTTP error status. Events are taken as the run
- * publishes them; a client that has gone is the caller's to notice, by cancelling the run.
+ * progress chunk (a large team's with its summary, see `TeamProgress`), the final answer as
+ * content deltas, a finish chunk with the run's metadata, the usage chunk when asked for, and
+ * `[DONE]`. The response starts with the run's first event, so a run that cannot start still
+ * gets a proper HTTP error status. Events are taken as the run publishes them; a client that has
+ * gone is the caller's to notice, by cancelling the run.
  */
 export async function streamCompletion(input: StreamCompletionInput): Promise<void> {
   const { response, identity } = input;
   // Opened by the callback, which the compiler's narrowing does not follow: hence the cast.
   let sse = undefined as SseStream | undefined;
   let streamed = '';
+  const team = new TeamProgress();
   const onEvent = (event: RunEvent): void => {
     if (sse === undefined) {
       sse = new SseStream(response, input.heartbeatMs);
@@ -50,7 +53,7 @@ export async function streamCompletion(input: StreamCompletionInput): Promise<vo
       streamed += rest;
       if (rest !== '') sse.send(contentChunk(identity, rest));
     } else if (event.type !== 'run-end') {
-      sse.send(progressChunk(identity, event));
+      sse.send(progressChunk(identity, event, team.after(event)));
     }
   };
   let result: RunResult;

@@ -61,8 +61,8 @@ function AgentRowBody({ agent, index, output, answerLabel, silentForMs, columns,
       <Text color={silentForMs === undefined ? theme.state(agent.state) : theme.warning}>
         {fitWidth(
           `${stateSymbols[agent.state]} ${silentForMs === undefined ? describeState(agent, answerLabel) : describeSilence(silentForMs)}`,
-          columns.state,
-        )}
+          columns.state - 1,
+        )}{' '}
       </Text>
       <Text color={theme.muted}>{fitWidth(describeSpend(agent), columns.spend)}</Text>
       {latest === undefined ? null : (

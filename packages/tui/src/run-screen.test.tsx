@@ -106,4 +106,70 @@ describe('RunScreen', () => {
     expect(lines.filter((line) => line.startsWith('╭'))).toHaveLength(3);
     for (const line of lines) expect(Array.from(line).length).toBeLessThanOrEqual(44);
   });
+
+  it('sums up a team of fifty: counts, each island with its leader, and as many agents as fit', () => {
+    const ids = Array.from({ length: 50 }, (_, index) => `agent${String(index + 1).padStart(2, '0')}`);
+    const groups: string[][] = [];
+    for (let start = 0; start < ids.length; start += 4) groups.push(ids.slice(start, start + 4));
+    const events: CoordinationEvent[] = [
+      runStart(ids),
+      { type: 'groups', topology: 'islands', stage: 1, groups },
+      { type: 'round', round: 1 },
+      ...ids.map((agentId): CoordinationEvent => ({
+        type: 'agent-start',
+        agentId,
+        round: 1,
+        attempt: 1,
+        reason: 'initial',
+      })),
+      ...ids.slice(0, 4).map((agentId, index): CoordinationEvent => ({
+        type: 'answer',
+        agentId,
+        label: `agent${index + 1}.1`,
+        content: 'x',
+        round: 1,
+        keptVotes: [],
+      })),
+      ...ids.slice(0, 4).map((agentId): CoordinationEvent => ({
+        type: 'vote',
+        agentId,
+        targetAgentId: 'agent02',
+        targetLabel: 'agent2.1',
+        reason: 'r',
+        round: 1,
+      })),
+      { type: 'agent-killed', agentId: 'agent50', reason: 'dropped' },
+    ];
+    const lines = frameLines(screen(events, 120, 40).lastFrame()!);
+    expect(lines.length).toBeLessThanOrEqual(39);
+    for (const line of lines) expect(Array.from(line).length).toBeLessThanOrEqual(120);
+    expect(lines).toContain('Team: ◐ 45 working  ✓ 4 voted  ✗ 1 failed · 4 answers');
+    expect(lines).toContain("islands, 13 groups: members' states, leading answer and its votes");
+    expect(lines.join('\n')).toMatch(/I1 ✓✓✓✓ agent2\.1 4 ✓ +I2 ◐◐◐◐ — +I3/);
+    expect(lines.join('\n')).toMatch(/I13 ◐✗ —/);
+    expect(lines).toContain('Votes: agent2.1 (agent02) ■■■■ 4');
+    // The agents that fit, one line each, then how many more there are.
+    expect(lines.some((line) => line.startsWith('1 agent01 '))).toBe(true);
+    expect(lines.some((line) => /^… \d+ more agents/.test(line))).toBe(true);
+  });
+
+  it('shows a team of fifty without groups as counts and a strip of states', () => {
+    const ids = Array.from({ length: 50 }, (_, index) => `agent${String(index + 1).padStart(2, '0')}`);
+    const events: CoordinationEvent[] = [
+      runStart(ids),
+      ...ids
+        .slice(0, 10)
+        .map((agentId): CoordinationEvent => ({
+          type: 'agent-start',
+          agentId,
+          round: 1,
+          attempt: 1,
+          reason: 'initial',
+        })),
+    ];
+    const lines = frameLines(screen(events, 100, 30).lastFrame()!);
+    expect(lines.length).toBeLessThanOrEqual(29);
+    expect(lines).toContain('Team: ◐ 10 working  ○ 40 waiting · 0 answers');
+    expect(lines).toContain(`${'◐'.repeat(10)}${'○'.repeat(40)}`);
+  });
 });

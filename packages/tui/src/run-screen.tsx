@@ -1,6 +1,14 @@
 import { Box } from 'ink';
 import { AgentGrid } from './agent-grid.js';
-import { emptyOutput, latestAnswerLabel, outdatedVotes, silences, tallyRows } from '@massgen/run-state';
+import {
+  emptyOutput,
+  latestAnswerLabel,
+  outdatedVotes,
+  silences,
+  summarizeTeam,
+  summarizesTeam,
+  tallyRows,
+} from '@massgen/run-state';
 import type { DisplayState } from '@massgen/run-state';
 import { FinalAnswerView } from './final-answer-view.js';
 import { FocusView } from './focus-view.js';
@@ -11,6 +19,7 @@ import type { ShownQuestion } from './question-board.js';
 import { RunHeader } from './run-header.js';
 import { planLayout } from './screen-layout.js';
 import { TimelineView } from './timeline-view.js';
+import { TeamSummaryView, teamSummaryLines } from './team-summary-view.js';
 import { VoteTallyView } from './vote-tally-view.js';
 
 /** How the display is shaped: the configuration's `display` keys. */
@@ -50,7 +59,9 @@ export function RunScreen({
 }: RunScreenProps) {
   const finished = state.status.state === 'finished';
   const draft = prompt?.draft;
+  const team = summarizesTeam(state.agentIds.length) ? summarizeTeam(state.status) : undefined;
   const layout = planLayout({
+    ...(team === undefined ? {} : { teamLines: teamSummaryLines(team, state.status, Math.max(20, width)) }),
     width,
     height,
     agentCount: state.agentIds.length,
@@ -77,6 +88,15 @@ export function RunScreen({
         />
       ) : (
         <>
+          {team === undefined ? null : (
+            <TeamSummaryView
+              summary={team}
+              status={state.status}
+              agentIds={state.agentIds}
+              width={layout.width}
+              lines={layout.teamLines}
+            />
+          )}
           <AgentGrid state={state} layout={layout.agents} width={layout.width} now={now} />
           <VoteTallyView
             rows={tallyRows(state.status)}

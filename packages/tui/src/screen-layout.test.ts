@@ -45,16 +45,18 @@ describe('planLayout', () => {
         [40, 12],
       ] as const) {
         for (const showFinal of [false, true]) {
-          const layout = planLayout({ ...base, width, height, agentCount, showFinal });
+          const teamLines = agentCount > 8 ? { teamLines: 9 } : {};
+          const layout = planLayout({ ...base, width, height, agentCount, showFinal, ...teamLines });
           const agents =
             layout.agents.mode === 'cards'
               ? Math.ceil(agentCount / layout.agents.columns) * (layout.agents.outputLines + 4)
               : layout.agents.visibleRows;
           const timeline = layout.timelineLines > 0 ? layout.timelineLines + 1 : 0;
           const final = layout.finalLines > 0 ? layout.finalLines + 2 : 0;
-          expect(4 + agents + timeline + final, `${agentCount} agents on ${width}x${height}`).toBeLessThanOrEqual(
-            height - 1,
-          );
+          expect(
+            4 + layout.teamLines + agents + timeline + final,
+            `${agentCount} agents on ${width}x${height}`,
+          ).toBeLessThanOrEqual(height - 1);
         }
       }
     }
@@ -63,5 +65,16 @@ describe('planLayout', () => {
   it('gives the final answer room once the winner presents', () => {
     const layout = planLayout({ ...base, width: 80, height: 24, agentCount: 3, showFinal: true });
     expect(layout.finalLines).toBeGreaterThanOrEqual(3);
+  });
+
+  it("gives a large team's summary the lines it asks for, at most half the room, and one line per agent", () => {
+    const layout = planLayout({ ...base, width: 120, height: 40, agentCount: 50, teamLines: 5 });
+    expect(layout.teamLines).toBe(5);
+    expect(layout.agents.mode).toBe('rows');
+    expect(planLayout({ ...base, width: 120, height: 20, agentCount: 50, teamLines: 30 }).teamLines).toBe(7);
+    expect(
+      planLayout({ ...base, width: 40, height: 12, agentCount: 50, teamLines: 30, showFinal: true }).teamLines,
+    ).toBe(0);
+    expect(planLayout({ ...base, width: 120, height: 40, agentCount: 3 }).teamLines).toBe(0);
   });
 });

@@ -8,6 +8,11 @@ export interface LayoutInput {
   showFinal: boolean;
   /** Lines the footer takes beyond the key help's one (a question being answered). */
   extraFooterLines?: number;
+  /**
+   * Lines a large team's summary would like above the agents (see `teamSummaryLines`); given,
+   * agents are shown one line each and the summary gets at most half of the room.
+   */
+  teamLines?: number;
 }
 
 export type AgentsLayout =
@@ -25,6 +30,8 @@ export interface ScreenLayout {
   finalLines: number;
   /** Lines of output in the focus view. */
   focusLines: number;
+  /** Lines of the team summary; 0 for a small team, which has none. */
+  teamLines: number;
 }
 
 /** Narrowest card that still shows a useful line of output. */
@@ -54,8 +61,14 @@ export function planLayout(input: LayoutInput): ScreenLayout {
   const minTimeline = input.showTimeline ? 1 + 2 : 0;
   const focusLines = Math.max(3, usable - 3);
 
+  // At most half of what is left after a line for the agents: a tiny terminal may show none of it.
+  const teamLines =
+    input.teamLines === undefined ? 0 : clamp(input.teamLines, 0, Math.floor(Math.max(0, rest - 1) / 2));
+  rest -= teamLines;
+
   const grid = cardGrid(width, count);
-  const cardsFit = input.showCards && grid.rows * (cardChrome + minCardOutput) <= rest - minTimeline;
+  const cardsFit =
+    input.teamLines === undefined && input.showCards && grid.rows * (cardChrome + minCardOutput) <= rest - minTimeline;
   if (cardsFit) {
     const timelineBlock = input.showTimeline ? Math.min(1 + 6, rest - grid.rows * (cardChrome + minCardOutput)) : 0;
     const perCard = Math.floor((rest - timelineBlock) / grid.rows);
@@ -68,13 +81,14 @@ export function planLayout(input: LayoutInput): ScreenLayout {
       timelineLines,
       finalLines,
       focusLines,
+      teamLines,
     };
   }
 
   const visibleRows = clamp(rest - minTimeline, 1, count);
   const timelineRoom = rest - visibleRows - 1;
   const timelineLines = input.showTimeline && timelineRoom >= 2 ? Math.min(10, timelineRoom) : 0;
-  return { width, agents: { mode: 'rows', visibleRows }, timelineLines, finalLines, focusLines };
+  return { width, agents: { mode: 'rows', visibleRows }, timelineLines, finalLines, focusLines, teamLines };
 }
 
 /** Columns and rows of cards: as many side by side as fit, balanced across rows. */
