@@ -135,6 +135,27 @@ describe('massgen with orchestrator.topology', () => {
         const answerFiles = readdirSync(path.join(fixture.latestRecord(), 'answers'));
         expect(answerFiles.length, topology).toBe(status.answers.length);
         expect(readFileSync(path.join(fixture.latestRecord(), 'final.md'), 'utf8')).toBe('The answer is 4.');
+        // The progress lines sum the team up instead of a line per agent's start, answer and vote.
+        expect(result.stderr, topology).toContain('Starting 50 agents: agent01, agent02, agent03 and 47 more');
+        expect(result.stderr, topology).not.toContain('is working on an answer');
+        expect(result.stderr, topology).toMatch(
+          /^Team: .* · \d+ answers · leading: agent\d+\.\d+ \(agent\d\d\) \d+ votes?/m,
+        );
+        expect(result.stderr.split('\n').length, `${topology}:\n${result.stderr}`).toBeLessThan(60);
+        if (topology === 'islands') {
+          expect(result.stderr).toMatch(
+            /^Islands: 13 groups \(agent01–agent04, agent05–agent08, agent09–agent12 and 10 more\)/m,
+          );
+          expect(result.stderr).toMatch(
+            /^Island 13 \(agent49, agent50\) decided: agent\d+\.\d+ \(agent\d\d\) with \d of 2 votes$/m,
+          );
+          expect(result.stderr).toContain('Islands final: the 13 group winners');
+        }
+        if (topology === 'tournament') {
+          expect(result.stderr).toContain('Tournament stage 1: 50 agents in 25 matches');
+          expect(result.stderr).toContain('Tournament stage 2: 25 agents in 13 matches');
+          expect(result.stderr).toMatch(/^Tournament stage \d: agent\d\d's answer is the last one left$/m);
+        }
       }
     },
   );

@@ -157,15 +157,13 @@ describe('RunScreen', () => {
     const ids = Array.from({ length: 50 }, (_, index) => `agent${String(index + 1).padStart(2, '0')}`);
     const events: CoordinationEvent[] = [
       runStart(ids),
-      ...ids
-        .slice(0, 10)
-        .map((agentId): CoordinationEvent => ({
-          type: 'agent-start',
-          agentId,
-          round: 1,
-          attempt: 1,
-          reason: 'initial',
-        })),
+      ...ids.slice(0, 10).map((agentId): CoordinationEvent => ({
+        type: 'agent-start',
+        agentId,
+        round: 1,
+        attempt: 1,
+        reason: 'initial',
+      })),
     ];
     const lines = frameLines(screen(events, 100, 30).lastFrame()!);
     expect(lines.length).toBeLessThanOrEqual(29);
