@@ -1,9 +1,13 @@
 // The fake provider in its own process, as a real provider would be: its work does not share
 // the event loop of the client being measured. Prints its URL, then one line per request.
+// Arguments: the latency in milliseconds, and `long` for answers of about 120 words.
 import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
+import { answerText } from './fake-team.mjs';
 
 const latencyMs = Number(process.argv[2] ?? 200);
-const team = createTeamResponder({ answer: 'The answer is 4.' });
+const team = createTeamResponder({
+  answer: process.argv[3] === 'long' ? (request) => answerText(request.model) : 'The answer is 4.',
+});
 const server = await createFakeOpenAIServer({
   latencyMs,
   responder: (request, context) => {

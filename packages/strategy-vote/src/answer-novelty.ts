@@ -52,6 +52,7 @@ export class AnswerNovelty {
   private readonly earlier: Array<{ label: string; words: Set<string> }> = [];
   private readonly refusalThreshold: number | undefined;
   private readonly noveltyThreshold: number;
+  private lastWords: { content: string; words: Set<string> } | undefined;
 
   constructor(private readonly requirement: NoveltyRequirement) {
     this.refusalThreshold = refusalThresholds[requirement];
@@ -59,7 +60,7 @@ export class AnswerNovelty {
   }
 
   judge(content: string): NoveltyVerdict {
-    const closest = this.closest(wordSet(content));
+    const closest = this.closest(this.wordsOf(content));
     if (closest === undefined) return { accepted: true, novel: true };
     if (this.refusalThreshold !== undefined && closest.overlap > this.refusalThreshold) {
       return { accepted: false, problem: this.describeRefusal(closest, this.refusalThreshold) };
@@ -68,7 +69,13 @@ export class AnswerNovelty {
   }
 
   record(label: string, content: string): void {
-    this.earlier.push({ label, words: wordSet(content) });
+    this.earlier.push({ label, words: this.wordsOf(content) });
+  }
+
+  /** The words of `content`, found once for the judging and the recording of the same answer. */
+  private wordsOf(content: string): Set<string> {
+    if (this.lastWords?.content !== content) this.lastWords = { content, words: wordSet(content) };
+    return this.lastWords.words;
   }
 
   private closest(words: ReadonlySet<string>): Resemblance | undefined {

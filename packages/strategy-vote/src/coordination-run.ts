@@ -219,6 +219,12 @@ export class CoordinationRun {
     for (const agent of this.state.agents) {
       const pending = agent.pending;
       if (!agent.alive || agent.turn !== undefined || pending === undefined) continue;
+      // Asked after every input, so a waiting agent costs no more than the check of whom it waits for.
+      const waitingFor = pending.afterInterruption === true ? this.firstAnswersComing(agent) : [];
+      if (waitingFor.length > 0) {
+        events.push(...announceWait(agent, pending, waitingFor));
+        continue;
+      }
       const answers =
         pending.freshStart === true
           ? this.state.leadingAnswers(this.settings.votingMethod, freshStartAnswerLimit)
@@ -226,11 +232,6 @@ export class CoordinationRun {
       const offered = this.state.offeredFor(agent, this.settings.maxNewAnswersPerAgent, answers);
       const isNewTurn = pending.reason !== 'retry' && pending.continuesRound !== true;
       if (isNewTurn && !this.mayBeginTurn(agent, offered)) continue;
-      const waitingFor = pending.afterInterruption === true ? this.firstAnswersComing(agent) : [];
-      if (waitingFor.length > 0) {
-        events.push(...announceWait(agent, pending, waitingFor));
-        continue;
-      }
       if (isNewTurn) agent.turnsStarted += 1;
       agent.pending = undefined;
       const wrapUp = pending.wrapUp === true;

@@ -80,6 +80,8 @@ export interface AgentRecord {
 /** The facts of one coordination: agents, answers and votes. The rules live in the run. */
 export class CoordinationState {
   readonly agents: readonly AgentRecord[];
+  /** The same agents by id: looked up for every part of every turn. */
+  private readonly byId: ReadonlyMap<string, AgentRecord>;
   /** Rounds announced so far: the highest turn any agent has begun. */
   round = 0;
   /**
@@ -126,6 +128,7 @@ export class CoordinationState {
       pending: undefined,
       failure: undefined,
     }));
+    this.byId = new Map(this.agents.map((agent) => [agent.id, agent]));
   }
 
   /** Grows with every accepted answer; a turn built on an older version is stale. */
@@ -138,7 +141,7 @@ export class CoordinationState {
   }
 
   agentById(agentId: string): AgentRecord | undefined {
-    return this.agents.find((agent) => agent.id === agentId);
+    return this.byId.get(agentId);
   }
 
   /** The latest answer of each agent that has one, in configuration order. */

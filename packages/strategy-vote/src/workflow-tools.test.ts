@@ -28,6 +28,16 @@ describe('workflow tools', () => {
     });
   });
 
+  it('makes each tool once per set of labels: a team of fifty asks for the same ones all run long', () => {
+    expect(createNewAnswerTool()).toBe(createNewAnswerTool());
+    const vote = createVoteTool(['agent1', 'agent3']);
+    expect(createVoteTool(['agent1', 'agent3'])).toBe(vote);
+    const wider = createVoteTool(['agent1', 'agent2', 'agent3']);
+    expect(wider).not.toBe(vote);
+    expect(wider.parseInput({ agent_id: 'agent2', reason: 'r' }).success).toBe(true);
+    expect(vote.parseInput({ agent_id: 'agent2', reason: 'r' }).success).toBe(false);
+  });
+
   it('offers vote only when answers exist, and new_answer only below the cap', () => {
     const names = (labels: string[], newAnswer: boolean) =>
       workflowToolsFor({ labels, newAnswer }).map((tool) => tool.name);

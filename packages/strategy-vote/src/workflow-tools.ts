@@ -17,15 +17,21 @@ const newAnswerInput = z.strictObject({
     .describe('The whole answer, written for the user who asked the task.'),
 });
 
-/** The tool an agent calls to submit a complete answer of its own. */
+let newAnswerTool: DefinedTool<z.output<typeof newAnswerInput>> | undefined;
+
+/**
+ * The tool an agent calls to submit a complete answer of its own. Made once: its JSON Schema
+ * is the same for every turn, and a team of fifty asks for it hundreds of times a run.
+ */
 export function createNewAnswerTool(): DefinedTool<z.output<typeof newAnswerInput>> {
-  return defineTool({
+  newAnswerTool ??= defineTool({
     name: newAnswerToolName,
     description:
       'Submit your complete answer to the task. It replaces any answer you submitted before and is shown ' +
       'to the other agents. Calling this ends your turn.',
     inputSchema: newAnswerInput,
   });
+  return newAnswerTool;
 }
 
 function voteInput(labels: readonly string[]) {
@@ -43,17 +49,33 @@ function voteInput(labels: readonly string[]) {
   });
 }
 
+type VoteTool = DefinedTool<z.output<ReturnType<typeof voteInput>>>;
+
+/**
+ * Vote tools by their labels: most turns of a run offer a set of labels another turn offered
+ * already, and building a tool's JSON Schema costs more than the rest of a turn's request.
+ * Bounded, as labels change with every new answer.
+ */
+const voteTools = new Map<string, VoteTool>();
+const voteToolLimit = 256;
+
 /**
  * The tool an agent calls to back an existing answer. `labels` are the anonymous labels of the
  * agents that have an answer now; the enum keeps models from inventing other names.
  */
-export function createVoteTool(labels: readonly string[]): DefinedTool<z.output<ReturnType<typeof voteInput>>> {
-  return defineTool({
+export function createVoteTool(labels: readonly string[]): VoteTool {
+  const key = labels.join('\n');
+  const known = voteTools.get(key);
+  if (known !== undefined) return known;
+  const tool = defineTool({
     name: voteToolName,
     description:
       'Vote for the existing answer that best solves the task, your own included. Calling this ends your turn.',
     inputSchema: voteInput(labels),
   });
+  if (voteTools.size >= voteToolLimit) voteTools.delete(voteTools.keys().next().value as string);
+  voteTools.set(key, tool);
+  return tool;
 }
 
 /** What a turn offers: `vote` only when answers exist, `new_answer` unless the agent is at its cap. */
