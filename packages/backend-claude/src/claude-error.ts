@@ -1,5 +1,6 @@
 import type { MassGenError } from '@massgen/core';
 import {
+  classifyHttpFailure,
   mapBackendError,
   providerText,
   type BackendErrorContext,
@@ -39,51 +40,28 @@ function providerMessage(error: APIError): string {
   return providerText(error.apiMessage ?? error.message.replace(/^\d{3}\s+/, ''));
 }
 
+/**
+ * The status each of Anthropic's error types stands for. The type decides when there is one: an
+ * error event in a stream has no status, and the type is the more precise of the two.
+ */
+const statusOfType: Readonly<Record<string, number>> = {
+  invalid_request_error: 400,
+  authentication_error: 401,
+  billing_error: 402,
+  permission_error: 403,
+  not_found_error: 404,
+  rate_limit_error: 429,
+  api_error: 500,
+  timeout_error: 504,
+  overloaded_error: 529,
+};
+
 function classify(error: APIError, name: string): ErrorClassification {
-  const status = error.status;
-  const type = error.type;
   const message = providerMessage(error);
-  if (type === 'authentication_error' || status === 401)
-    return { code: 'BACKEND_AUTH', retryable: false, summary: `${name} rejected the API key` };
-  if (type === 'permission_error' || status === 403)
-    return { code: 'BACKEND_AUTH', retryable: false, summary: `${name} refused access` };
-  if (
-    type === 'billing_error' ||
-    status === 402 ||
-    (error.errorCode !== null && quotaErrorCodes.has(error.errorCode)) ||
-    quotaPattern.test(message)
-  ) {
-    return {
-      code: 'BACKEND_QUOTA',
-      retryable: false,
-      summary: `${name} reports the account is out of credit or over its spend limit`,
-    };
-  }
-  if (type === 'rate_limit_error' || status === 429)
-    return { code: 'BACKEND_RATE_LIMIT', retryable: true, summary: `${name} rate limit reached` };
-  if (type === 'overloaded_error' || status === 529 || status === 503)
-    return { code: 'BACKEND_OVERLOADED', retryable: true, summary: `${name} is overloaded` };
-  if (type === 'timeout_error' || status === 504 || status === 408)
-    return { code: 'TIMEOUT', retryable: true, summary: `${name} timed out the request` };
-  if (contextLengthPattern.test(message)) {
-    return {
-      code: 'BACKEND_CONTEXT_LENGTH',
-      retryable: false,
-      summary: `The conversation does not fit the model's context window on ${name}`,
-    };
-  }
-  if (type === 'not_found_error' || status === 404)
-    return {
-      code: 'BACKEND_NOT_FOUND',
-      retryable: false,
-      summary: `${name} does not know the requested model or endpoint`,
-    };
-  if (type === 'api_error' || (status !== undefined && status >= 500))
-    return { code: 'BACKEND_SERVER', retryable: true, summary: `${name} had a server error` };
-  // An error event inside a stream that has already begun has no status of its own.
-  if (status === undefined)
-    return { code: 'BACKEND_STREAM', retryable: true, summary: `${name} reported an error mid-stream` };
-  return { code: 'BACKEND_BAD_REQUEST', retryable: false, summary: `${name} rejected the request` };
+  return classifyHttpFailure((error.type === null ? undefined : statusOfType[error.type]) ?? error.status, name, {
+    quota: (error.errorCode !== null && quotaErrorCodes.has(error.errorCode)) || quotaPattern.test(message),
+    contextLength: contextLengthPattern.test(message),
+  });
 }
 
 /**

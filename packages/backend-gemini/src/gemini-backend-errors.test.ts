@@ -88,7 +88,7 @@ describe('Google errors become classified MassGen errors', () => {
     server.enqueue(fakeGeminiErrors.modelNotFound('gemini-9-ultra'));
     const error = terminalError(await collectParts(createGeminiBackend(settings()).stream(question)));
     expect(error.message).toBe(
-      'Gemini does not know the requested model or method (HTTP 404 NOT_FOUND): models/gemini-9-ultra is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.',
+      'Gemini does not know the requested model or endpoint (HTTP 404 NOT_FOUND): models/gemini-9-ultra is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.',
     );
   });
 

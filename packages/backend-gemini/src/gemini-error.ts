@@ -1,4 +1,5 @@
 import {
+  classifyHttpFailure,
   mapBackendError,
   providerText,
   type BackendErrorContext,
@@ -56,33 +57,12 @@ function lastingExhaustion(status: GoogleRpcStatus | undefined, name: string): s
 
 function classify(httpStatus: number, status: GoogleRpcStatus | undefined, name: string): ErrorClassification {
   const message = status?.message ?? '';
-  if (apiKeyPattern.test(message) || (status !== undefined && errorReasons(status).includes('API_KEY_INVALID'))) {
-    return { code: 'BACKEND_AUTH', retryable: false, summary: `${name} rejected the API key` };
-  }
-  if (httpStatus === 401)
-    return { code: 'BACKEND_AUTH', retryable: false, summary: `${name} could not authenticate the request` };
-  if (httpStatus === 403) return { code: 'BACKEND_AUTH', retryable: false, summary: `${name} refused access` };
   const exhaustion = httpStatus === 429 ? lastingExhaustion(status, name) : undefined;
   if (exhaustion !== undefined) return { code: 'BACKEND_QUOTA', retryable: false, summary: exhaustion };
-  if (httpStatus === 429) return { code: 'BACKEND_RATE_LIMIT', retryable: true, summary: `${name} rate limit reached` };
-  if (httpStatus === 503) return { code: 'BACKEND_OVERLOADED', retryable: true, summary: `${name} is overloaded` };
-  if (httpStatus === 504)
-    return { code: 'TIMEOUT', retryable: true, summary: `${name} ran out of time for the request` };
-  if ((httpStatus === 400 || httpStatus === 413) && contextLengthPattern.test(message)) {
-    return {
-      code: 'BACKEND_CONTEXT_LENGTH',
-      retryable: false,
-      summary: `The conversation does not fit the model's context window on ${name}`,
-    };
-  }
-  if (httpStatus === 404)
-    return {
-      code: 'BACKEND_NOT_FOUND',
-      retryable: false,
-      summary: `${name} does not know the requested model or method`,
-    };
-  if (httpStatus >= 500) return { code: 'BACKEND_SERVER', retryable: true, summary: `${name} had a server error` };
-  return { code: 'BACKEND_BAD_REQUEST', retryable: false, summary: `${name} rejected the request` };
+  return classifyHttpFailure(httpStatus, name, {
+    badKey: apiKeyPattern.test(message) || (status !== undefined && errorReasons(status).includes('API_KEY_INVALID')),
+    contextLength: (httpStatus === 400 || httpStatus === 413) && contextLengthPattern.test(message),
+  });
 }
 
 function providerFailure(error: ApiErrorShape, name: string): ProviderFailure {

@@ -1,5 +1,6 @@
 import type { MassGenError } from '@massgen/core';
 import {
+  classifyHttpFailure,
   mapBackendError,
   providerText,
   type BackendErrorContext,
@@ -42,54 +43,16 @@ const overloadedPattern = /overloaded/i;
 const contextLengthPattern =
   /context_length_exceeded|context[ _]length|context window|maximum context|too many tokens|prompt is too long/i;
 
-function classifyStatus(error: APIError, status: number, name: string): ErrorClassification {
-  if (status === 401) return { code: 'BACKEND_AUTH', retryable: false, summary: `${name} rejected the API key` };
-  if (status === 403) return { code: 'BACKEND_AUTH', retryable: false, summary: `${name} refused access` };
-  if (status === 429 && matches(error, quotaPattern)) {
-    return {
-      code: 'BACKEND_QUOTA',
-      retryable: false,
-      summary: `${name} reports the account is out of quota or over its spending limit`,
-    };
-  }
-  if (status === 429) return { code: 'BACKEND_RATE_LIMIT', retryable: true, summary: `${name} rate limit reached` };
-  if (status === 503 || status === 529 || matches(error, overloadedPattern)) {
-    return { code: 'BACKEND_OVERLOADED', retryable: true, summary: `${name} is overloaded` };
-  }
-  if (status === 408) return { code: 'TIMEOUT', retryable: true, summary: `${name} timed out the request` };
-  if ((status === 400 || status === 413 || status === 422) && matches(error, contextLengthPattern)) {
-    return {
-      code: 'BACKEND_CONTEXT_LENGTH',
-      retryable: false,
-      summary: `The conversation does not fit the model's context window on ${name}`,
-    };
-  }
-  if (status === 404)
-    return {
-      code: 'BACKEND_NOT_FOUND',
-      retryable: false,
-      summary: `${name} does not know the requested model or endpoint`,
-    };
-  if (status >= 500) return { code: 'BACKEND_SERVER', retryable: true, summary: `${name} had a server error` };
-  return { code: 'BACKEND_BAD_REQUEST', retryable: false, summary: `${name} rejected the request` };
-}
-
-/** An error event inside an already started stream has no status; its body tells what it was. */
-function classifyStreamEvent(error: APIError, name: string): ErrorClassification {
-  if (matches(error, quotaPattern))
-    return { code: 'BACKEND_QUOTA', retryable: false, summary: `${name} reports the account is out of quota` };
-  if (matches(error, overloadedPattern))
-    return { code: 'BACKEND_OVERLOADED', retryable: true, summary: `${name} became overloaded mid-stream` };
-  if (matches(error, /rate[ _]limit/i))
-    return { code: 'BACKEND_RATE_LIMIT', retryable: true, summary: `${name} hit a rate limit mid-stream` };
-  if (matches(error, contextLengthPattern)) {
-    return {
-      code: 'BACKEND_CONTEXT_LENGTH',
-      retryable: false,
-      summary: `The conversation does not fit the model's context window on ${name}`,
-    };
-  }
-  return { code: 'BACKEND_STREAM', retryable: true, summary: `${name} reported an error mid-stream` };
+/** What the body says beyond the status; a stream's error event (no status) is read by its words alone. */
+function classify(error: APIError, status: number | undefined, name: string): ErrorClassification {
+  const inStream = status === undefined;
+  return classifyHttpFailure(status, name, {
+    quota: (inStream || status === 429) && matches(error, quotaPattern),
+    rateLimited: inStream && matches(error, /rate[ _]limit/i),
+    overloaded: matches(error, overloadedPattern),
+    contextLength:
+      (inStream || status === 400 || status === 413 || status === 422) && matches(error, contextLengthPattern),
+  });
 }
 
 /**
@@ -106,8 +69,7 @@ export function mapOpenAICompatibleError(error: unknown, context: ErrorContext):
     classify: (thrown): ProviderFailure | undefined => {
       if (classes === undefined || !(thrown instanceof classes.APIError)) return undefined;
       const status = thrown.status;
-      const classification =
-        status === undefined ? classifyStreamEvent(thrown, name) : classifyStatus(thrown, status, name);
+      const classification = classify(thrown, status, name);
       const retryAfterMs = parseRetryAfter(thrown.headers);
       return {
         ...classification,

@@ -18,6 +18,8 @@ export { mergeExtraBody } from './extra-body.js';
 export { fetchAttachment, readLimited, tooLarge } from './fetch-limited.js';
 export type { FetchLimits } from './fetch-limited.js';
 export { lazy } from './lazy.js';
+export { classifyHttpFailure } from './classify-http-failure.js';
+export type { FailureFacts } from './classify-http-failure.js';
 export { describeCause, failedCallContext, mapBackendError, providerText } from './map-backend-error.js';
 export type {
   BackendErrorContext,
