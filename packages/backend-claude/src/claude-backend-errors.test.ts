@@ -205,6 +205,13 @@ describeBackendFailureContract<FakeAnthropicReply, FakeAnthropicServer>({
   connection: (fake, key) => ({ base_url: fake.url, api_key: key }),
   createBackend: createClaudeBackend,
   missingEndMarker: 'message_stop',
+  keyFromEnvironment: {
+    variable: 'ANTHROPIC_API_KEY',
+    options: (fake) => ({ base_url: fake.url }),
+    ownProvider: {},
+    optionalOnLoopback: true,
+    foreignKey: { key: 'sk-proj-abcdefghijklmnopqrstuv', provider: 'OpenAI' },
+  },
   replies: {
     text: (text) => ({ type: 'text', text }),
     stall: (text) => ({ type: 'stall', afterEvents: 5, reply: { type: 'text', text } }),

@@ -151,52 +151,6 @@ describe('broken streams, cancellation and timeouts', () => {
   });
 });
 
-describe('API keys', () => {
-  it('names the variable to set when the key is missing, and sends nothing', async () => {
-    const backend = createOpenAICompatibleBackend({
-      ...settings(),
-      options: { base_url: server.url, provider: 'groq' },
-    });
-    const error = terminalError(await collectParts(backend.stream(question)));
-    expect(error).toMatchObject({
-      code: 'BACKEND_MISSING_KEY',
-      retryable: false,
-      agentId: 'agent-a',
-      provider: 'chatcompletion',
-    });
-    expect(error.message).toContain('GROQ_API_KEY');
-    expect(server.requests).toHaveLength(0);
-  });
-
-  it('trims a key with a stray newline and warns without showing it', async () => {
-    const backend = createOpenAICompatibleBackend({
-      ...settings(),
-      options: { base_url: server.url, provider: 'groq' },
-      env: { GROQ_API_KEY: ` ${apiKey}\n` },
-    });
-    const parts = await collectParts(backend.stream(question));
-    expect(parts.at(-1)?.type).toBe('finish');
-    expect(server.requests[0]?.headers['authorization']).toBe(`Bearer ${apiKey}`);
-    expect(warnings).toEqual([expect.objectContaining({ code: 'api-key-whitespace', agentId: 'agent-a' })]);
-    expect(warnings[0]?.message).toContain('GROQ_API_KEY');
-    expect(warnings[0]?.message).not.toContain(apiKey);
-  });
-
-  it("refuses a key that belongs to another provider, by that provider's name", async () => {
-    const anthropicKey = 'sk-ant-api03-abcdefghijklmnop';
-    const backend = createOpenAICompatibleBackend({
-      ...settings(),
-      options: { provider: 'groq' },
-      env: { GROQ_API_KEY: anthropicKey },
-    });
-    const error = terminalError(await collectParts(backend.stream(question)));
-    expect(error).toMatchObject({ code: 'BACKEND_AUTH', retryable: false });
-    expect(error.message).toContain('Anthropic');
-    expect(error.message).toContain('groq');
-    expect(error.message).not.toContain(anthropicKey);
-  });
-});
-
 describeBackendFailureContract<FakeReply, FakeOpenAIServer>({
   type: 'chatcompletion',
   model: 'fake-model',
@@ -204,5 +158,10 @@ describeBackendFailureContract<FakeReply, FakeOpenAIServer>({
   connection: (fake, key) => ({ base_url: fake.url, api_key: key }),
   createBackend: createOpenAICompatibleBackend,
   missingEndMarker: 'no finish_reason',
+  keyFromEnvironment: {
+    variable: 'GROQ_API_KEY',
+    options: (fake) => ({ base_url: fake.url, provider: 'groq' }),
+    ownProvider: { provider: 'groq' },
+  },
   replies: openAIContractReplies({ afterChunks: 3 }),
 });

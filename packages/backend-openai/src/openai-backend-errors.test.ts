@@ -146,41 +146,6 @@ describe('broken streams, cancellation and timeouts', () => {
 });
 
 describe('API keys', () => {
-  it('reads OPENAI_API_KEY at the first call, and names it when missing', async () => {
-    const env: Record<string, string | undefined> = {};
-    const backend = createOpenAIBackend({ ...settings(), options: { base_url: server.url }, env });
-    const missing = terminalError(await collectParts(backend.stream(question)));
-    expect(missing).toMatchObject({ code: 'BACKEND_MISSING_KEY', retryable: false, provider: 'openai' });
-    expect(missing.message).toContain('OPENAI_API_KEY');
-    expect(server.requests).toHaveLength(0);
-    env['OPENAI_API_KEY'] = apiKey;
-    expect((await collectParts(backend.stream(question))).at(-1)?.type).toBe('finish');
-  });
-
-  it('trims a key with a stray newline and warns without showing it', async () => {
-    const backend = createOpenAIBackend({
-      ...settings(),
-      options: { base_url: server.url },
-      env: { OPENAI_API_KEY: `${apiKey}\n` },
-    });
-    expect((await collectParts(backend.stream(question))).at(-1)?.type).toBe('finish');
-    expect(server.requests[0]?.headers['authorization']).toBe(`Bearer ${apiKey}`);
-    expect(warnings).toEqual([expect.objectContaining({ code: 'api-key-whitespace', agentId: 'agent-a' })]);
-    expect(warnings[0]?.message).not.toContain(apiKey);
-  });
-
-  it("refuses another provider's key for api.openai.com by that provider's name, without sending it", async () => {
-    const anthropicKey = 'sk-ant-api03-abcdefghijklmnop';
-    const error = terminalError(
-      await collectParts(
-        createOpenAIBackend({ ...settings(), options: {}, env: { OPENAI_API_KEY: anthropicKey } }).stream(question),
-      ),
-    );
-    expect(error).toMatchObject({ code: 'BACKEND_AUTH', retryable: false });
-    expect(error.message).toContain('Anthropic');
-    expect(error.message).not.toContain(anthropicKey);
-  });
-
   it('fails authentication with a wrong key without printing it', async () => {
     const wrongKey = 'wrong-key-6a0f3c2d';
     const error = terminalError(
@@ -198,5 +163,6 @@ describeBackendFailureContract<FakeReply, FakeOpenAIServer>({
   connection: (fake, key) => ({ base_url: fake.url, api_key: key }),
   createBackend: createOpenAIBackend,
   missingEndMarker: 'no response.completed',
+  keyFromEnvironment: { variable: 'OPENAI_API_KEY', options: (fake) => ({ base_url: fake.url }), ownProvider: {} },
   replies: openAIContractReplies({ afterChunks: 5 }),
 });

@@ -1,4 +1,4 @@
-import type { Backend, BackendRequest, BackendSettings, StreamPart } from '@massgen/core';
+import type { Backend, BackendRequest, BackendSettings, StreamPart, Warning } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
 import type { FakeServerControls } from './fake-server-controls.js';
 import { collectParts, terminalError } from './stream-parts.js';
@@ -37,6 +37,19 @@ export interface BackendContractSubject<Reply, Server extends ContractServer<Rep
   replies: ContractReplies<Reply>;
   /** Words of the message for a stream that ended without its end marker (`no finish_reason`). */
   missingEndMarker: string;
+  /** Where the backend finds its key when the configuration gives none; absent for one that needs no key. */
+  keyFromEnvironment?: {
+    /** The variable it reads first. */
+    variable: string;
+    /** The options that point it at `server`, with no key. */
+    options(server: Server): Record<string, unknown>;
+    /** The options for its provider's own address, where another provider's key must not be sent. */
+    ownProvider: Record<string, unknown>;
+    /** A server on loopback (a local model server) needs no key, so a missing one is no error there. */
+    optionalOnLoopback?: boolean;
+    /** Another provider's key and that provider's name; an Anthropic key unless given. */
+    foreignKey?: { key: string; provider: string };
+  };
 }
 
 const apiKey = 'contract-key-5e1d9a7c42';
@@ -166,6 +179,69 @@ export function describeBackendFailureContract<Reply, Server extends ContractSer
       expect(error).toMatchObject({ retryable: false, agentId: 'agent-a' });
       expect(error.message).not.toContain(apiKey);
       expect(error.message).toContain('[redacted]');
+    });
+
+    const keys = subject.keyFromEnvironment;
+    if (keys === undefined) return;
+    const fromEnvironment = (
+      env: Record<string, string | undefined>,
+      warn: BackendSettings['warn'] = () => undefined,
+    ) =>
+      subject.createBackend({
+        agentId: 'agent-a',
+        type: subject.type,
+        model: subject.model,
+        options: keys.options(server),
+        env,
+        warn,
+      });
+
+    it(`reads ${keys.variable} at the first call${keys.optionalOnLoopback === true ? '' : ', names it when it is missing, and sends nothing without it'}`, async () => {
+      const env: Record<string, string | undefined> = {};
+      const keyless = fromEnvironment(env);
+      if (keys.optionalOnLoopback !== true) {
+        const missing = terminalError(await collectParts(keyless.stream(question)));
+        expect(missing).toMatchObject({ code: 'BACKEND_MISSING_KEY', retryable: false, provider: subject.type });
+        expect(missing.message).toContain(keys.variable);
+        expect(server.requests).toHaveLength(0);
+      }
+      env[keys.variable] = apiKey;
+      server.enqueue(subject.replies.text('Found it.'));
+      // The fake server accepts only the exact key.
+      expect((await collectParts(keyless.stream(question))).at(-1)?.type).toBe('finish');
+    });
+
+    it('trims a key with stray whitespace, with a warning that does not show it', async () => {
+      const warnings: Warning[] = [];
+      server.enqueue(subject.replies.text('Trimmed.'));
+      const parts = await collectParts(
+        fromEnvironment({ [keys.variable]: ` ${apiKey}\n` }, (warning) => warnings.push(warning)).stream(question),
+      );
+      // The fake server accepts only the exact key.
+      expect(parts.at(-1)?.type).toBe('finish');
+      expect(warnings).toEqual([expect.objectContaining({ code: 'api-key-whitespace', agentId: 'agent-a' })]);
+      expect(JSON.stringify(warnings)).not.toContain(apiKey);
+    });
+
+    it("refuses another provider's key by that provider's name, without sending it", async () => {
+      const foreign = keys.foreignKey ?? { key: 'sk-ant-api03-abcdefghijklmnop', provider: 'Anthropic' };
+      const error = terminalError(
+        await collectParts(
+          subject
+            .createBackend({
+              agentId: 'agent-a',
+              type: subject.type,
+              model: subject.model,
+              options: keys.ownProvider,
+              env: { [keys.variable]: foreign.key },
+              warn: () => undefined,
+            })
+            .stream(question),
+        ),
+      );
+      expect(error).toMatchObject({ code: 'BACKEND_AUTH', retryable: false });
+      expect(error.message).toContain(foreign.provider);
+      expect(error.message).not.toContain(foreign.key);
     });
   });
 }
