@@ -1,16 +1,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createFakeOpenAIServer,
-  descendantProcessIdentities,
-  isProcessRunning,
-  postgresClusterUnavailable,
-  processCommandLine,
-  startShopDatabase,
-} from '@massgen/testing';
-import type { FakeOpenAIServer, TestShopDatabase } from '@massgen/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFakeOpenAIServer, descendantProcessIdentities, processCommandLine } from '@massgen/testing';
+import type { FakeOpenAIServer } from '@massgen/testing';
+import { useShopDatabase } from '@massgen/testing/vitest';
 import { writeMcpTeam } from './mcp-team.js';
 import { runCli } from './run-cli.js';
 import { toolResults, toolScriptResponder } from './tool-script-responder.js';
@@ -22,22 +16,10 @@ import { toolResults, toolScriptResponder } from './tool-script-responder.js';
  * password appears nowhere.
  */
 
-const unavailable = postgresClusterUnavailable();
-if (unavailable !== undefined) console.warn(`Skipping the PostgreSQL CLI tests: ${unavailable}`);
-
-let shop: TestShopDatabase | undefined;
+const database = useShopDatabase('the PostgreSQL CLI tests');
+const unavailable = database.unavailable;
 let directory: string;
 let server: FakeOpenAIServer;
-
-beforeAll(async () => {
-  if (unavailable === undefined) shop = await startShopDatabase();
-}, 180_000);
-
-afterAll(async () => {
-  await shop?.cluster.stop();
-  // No PostgreSQL process is left behind.
-  if (shop !== undefined) expect(isProcessRunning(shop.cluster.pid)).toBe(false);
-}, 120_000);
 
 beforeEach(async () => {
   directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-cli-mcp-postgres-')));
@@ -64,7 +46,7 @@ function recordFiles(): string {
     .join('\n');
 }
 
-const query = () => ({ name: 'mcp__db__query', arguments: { sql: shop?.query ?? '' } });
+const query = () => ({ name: 'mcp__db__query', arguments: { sql: database.shop?.query ?? '' } });
 
 describe.skipIf(unavailable !== undefined)('integration: postgres', { timeout: 120_000 }, () => {
   it("an agent's query returns the table's rows to the model", async () => {
@@ -72,12 +54,12 @@ describe.skipIf(unavailable !== undefined)('integration: postgres', { timeout: 1
           integration: postgres
           options:
             host: 127.0.0.1
-            port: ${shop?.cluster.port}
+            port: ${database.shop?.cluster.port}
             user: reader
             password: \${SHOP_PASSWORD}
             database: shop
 `);
-    const env = { SHOP_PASSWORD: shop?.password };
+    const env = { SHOP_PASSWORD: database.shop?.password };
     const validate = await runCli(['--validate', file], { cwd: directory, env });
     expect(validate.code, validate.stdout).toBe(0);
     const seen: string[] = [];
@@ -89,18 +71,18 @@ describe.skipIf(unavailable !== undefined)('integration: postgres', { timeout: 1
     const run = await runCli(['--no-display', '--config', file, 'What do we sell?'], { cwd: directory, env });
     expect(run.code, run.stderr).toBe(0);
     const [result] = toolResults(server.requests);
-    expect(JSON.parse(result ?? '')).toEqual(shop?.rows);
+    expect(JSON.parse(result ?? '')).toEqual(database.shop?.rows);
     // The pinned server, started with this Node, never npx, and without the password on its command line.
     const started = seen.find((line) => line.includes('server-postgres'));
     expect(started).toContain(process.execPath);
-    expect(started).toContain(`postgresql://reader@127.0.0.1:${shop?.cluster.port}/shop`);
-    expect(seen.join('\n')).not.toContain(shop?.password);
-    expect([run.stdout, run.stderr, recordFiles()].join('\n')).not.toContain(shop?.password);
+    expect(started).toContain(`postgresql://reader@127.0.0.1:${database.shop?.cluster.port}/shop`);
+    expect(seen.join('\n')).not.toContain(database.shop?.password);
+    expect([run.stdout, run.stderr, recordFiles()].join('\n')).not.toContain(database.shop?.password);
   });
 
   it('a wrong password is a clear error naming the server, with the password redacted', async () => {
     const wrongPassword = 'not-the-password-77';
-    const url = `postgresql://reader:${wrongPassword}@127.0.0.1:${shop?.cluster.port}/shop`;
+    const url = `postgresql://reader:${wrongPassword}@127.0.0.1:${database.shop?.cluster.port}/shop`;
     const file = writeConfig(`        - name: db
           integration: postgres
           options:
@@ -111,7 +93,7 @@ describe.skipIf(unavailable !== undefined)('integration: postgres', { timeout: 1
     server.setResponder(toolScriptResponder([]));
     const run = await runCli(['--config', file, 'What do we sell?'], { cwd: directory, env: { NO_COLOR: '1' } });
     expect(run.code, run.stderr).toBe(0);
-    const said = `MCP server "db" of agent reader failed to start, so the agent goes on without its tools: PostgreSQL at 127.0.0.1:${shop?.cluster.port}, database "shop", user "reader" refused the connection: password authentication failed for user "reader"`;
+    const said = `MCP server "db" of agent reader failed to start, so the agent goes on without its tools: PostgreSQL at 127.0.0.1:${database.shop?.cluster.port}, database "shop", user "reader" refused the connection: password authentication failed for user "reader"`;
     expect(run.stderr.replace(/\s+/g, ' ')).toContain(said);
     // The record keeps it as a warning event (JSON).
     expect(recordFiles()).toContain(JSON.stringify(said).slice(1, -1));
@@ -123,7 +105,7 @@ describe.skipIf(unavailable !== undefined)('integration: postgres', { timeout: 1
   });
 
   it("runs upstream's npx spelling from the installed integration, the URL's password kept off the command line", async () => {
-    const url = `postgresql://reader:${shop?.password}@127.0.0.1:${shop?.cluster.port}/shop`;
+    const url = `postgresql://reader:${database.shop?.password}@127.0.0.1:${database.shop?.cluster.port}/shop`;
     const file = writeConfig(`        - name: db
           type: stdio
           command: npx
@@ -140,9 +122,9 @@ describe.skipIf(unavailable !== undefined)('integration: postgres', { timeout: 1
     expect(run.stderr).toContain(
       'MCP server "db": @modelcontextprotocol/server-postgres is run from the installed @massgen/mcp-postgres instead of downloading it with npx',
     );
-    expect(JSON.parse(toolResults(server.requests)[0] ?? '')).toEqual(shop?.rows);
+    expect(JSON.parse(toolResults(server.requests)[0] ?? '')).toEqual(database.shop?.rows);
     expect(seen.some((line) => line.includes('server-postgres'))).toBe(true);
-    expect(seen.join('\n')).not.toContain(shop?.password);
-    expect([run.stdout, run.stderr, recordFiles()].join('\n')).not.toContain(shop?.password);
+    expect(seen.join('\n')).not.toContain(database.shop?.password);
+    expect([run.stdout, run.stderr, recordFiles()].join('\n')).not.toContain(database.shop?.password);
   });
 });

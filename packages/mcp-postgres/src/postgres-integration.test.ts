@@ -1,26 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { McpIntegrationModule } from '@massgen/core';
 import { connectMcpServer } from '@massgen/mcp';
 import type { McpServerConnection } from '@massgen/mcp';
-import { isProcessRunning, postgresClusterUnavailable, startShopDatabase } from '@massgen/testing';
-import type { TestShopDatabase } from '@massgen/testing';
+import { useShopDatabase } from '@massgen/testing/vitest';
 import * as postgres from './index.js';
 
-const unavailable = postgresClusterUnavailable();
-if (unavailable !== undefined) console.warn(`Skipping the PostgreSQL server tests: ${unavailable}`);
-
-let shop: TestShopDatabase | undefined;
+const database = useShopDatabase('the PostgreSQL server tests');
+const unavailable = database.unavailable;
 let connection: McpServerConnection | undefined;
-
-beforeAll(async () => {
-  if (unavailable === undefined) shop = await startShopDatabase();
-}, 180_000);
-
-afterAll(async () => {
-  await shop?.cluster.stop();
-  // No PostgreSQL process is left behind.
-  if (shop !== undefined) expect(isProcessRunning(shop.cluster.pid)).toBe(false);
-}, 120_000);
 
 afterEach(async () => {
   await connection?.close();
@@ -69,15 +56,15 @@ describe('@massgen/mcp-postgres', () => {
   describe.skipIf(unavailable !== undefined)('against a PostgreSQL cluster of its own', () => {
     const options = (password: string): postgres.PostgresOptions => ({
       host: '127.0.0.1',
-      port: shop?.cluster.port ?? 0,
+      port: database.shop?.cluster.port ?? 0,
       user: 'reader',
       password,
       database: 'shop',
     });
 
     it('starts the pinned server, which offers the tools its metadata lists and returns a query’s rows', async () => {
-      await postgres.checkConnection(options(shop?.password ?? ''));
-      const started = postgres.createServer(options(shop?.password ?? ''));
+      await postgres.checkConnection(options(database.shop?.password ?? ''));
+      const started = postgres.createServer(options(database.shop?.password ?? ''));
       connection = await connectMcpServer(
         { name: 'db', type: 'stdio', command: started.command, args: started.args, env: started.env ?? {} },
         {
@@ -91,16 +78,16 @@ describe('@massgen/mcp-postgres', () => {
       expect(connection.tools.map((tool) => tool.name)).toEqual([...postgres.metadata.tools]);
       const call = (sql: string) =>
         connection!.callTool('query', { sql }, { signal: new AbortController().signal, timeoutMs: 20_000 });
-      const result = await call(shop?.query ?? '');
-      expect(JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? '')).toEqual(shop?.rows);
+      const result = await call(database.shop?.query ?? '');
+      expect(JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? '')).toEqual(database.shop?.rows);
       // The server's read-only transaction can be ended by the statement itself; the next one is read-only too.
       await expect(call('COMMIT; DELETE FROM products')).rejects.toThrow(/read-only transaction/);
-      expect(await shop?.cluster.sql('SELECT count(*) FROM products', 'shop')).toMatch(/\b2\b/);
+      expect(await database.shop?.cluster.sql('SELECT count(*) FROM products', 'shop')).toMatch(/\b2\b/);
     }, 60_000);
 
     it('says a wrong password when it checks the connection, naming the database and the user', async () => {
       await expect(postgres.checkConnection(options('wrong-password-1'))).rejects.toThrow(
-        `PostgreSQL at 127.0.0.1:${shop?.cluster.port}, database "shop", user "reader" refused the connection: password authentication failed for user "reader"`,
+        `PostgreSQL at 127.0.0.1:${database.shop?.cluster.port}, database "shop", user "reader" refused the connection: password authentication failed for user "reader"`,
       );
     }, 30_000);
   });
