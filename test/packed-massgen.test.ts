@@ -139,7 +139,7 @@ describe('npm install massgen, alone', { timeout: 2 * minutes }, () => {
   - id: gpt
     backend: { type: openai, model: gpt-5-nano, base_url: "${openai.url}" }
   - id: claude
-    backend: { type: claude, model: claude-sonnet-4-5, base_url: "${claude.url}" }
+    backend: { type: claude, model: claude-sonnet-4-6, base_url: "${claude.url}" }
   - id: gemini
     backend: { type: gemini, model: gemini-2.5-flash, base_url: "${gemini.url}" }
 `,

@@ -62,7 +62,7 @@ beforeAll(async () => {
   - id: gpt
     backend: { type: openai, model: gpt-5-nano, base_url: "${openai.url}", api_key: "\${OPENAI_API_KEY}" }
   - id: claude
-    backend: { type: claude, model: claude-sonnet-4-5, base_url: "${claude.url}", api_key: "\${ANTHROPIC_API_KEY}" }
+    backend: { type: claude, model: claude-sonnet-4-6, base_url: "${claude.url}", api_key: "\${ANTHROPIC_API_KEY}" }
   - id: gemini
     backend: { type: gemini, model: gemini-2.5-flash, base_url: "${gemini.url}", api_key: "\${GEMINI_API_KEY}" }
 `,
@@ -180,7 +180,7 @@ describe('attachments through the CLI', () => {
       /"gpt" \(openai\/gpt-5-nano\) was dropped .*: Agent "gpt" \(openai\/gpt-5-nano\) cannot send "memo.wav" \(audio\/wav\)/,
     );
     expect(result.stderr).toMatch(
-      /"claude" .* was dropped .*: Agent "claude" \(claude\/claude-sonnet-4-5\) cannot send "memo.wav"/,
+      /"claude" .* was dropped .*: Agent "claude" \(claude\/claude-sonnet-4-6\) cannot send "memo.wav"/,
     );
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('Final: a blue picture.\n');

@@ -156,7 +156,7 @@ describe('massgen init --yes', () => {
     writeFileSync(path.join(cwd, '.env'), 'ANTHROPIC_API_KEY=sk-ant-from-dotenv\nXAI_API_KEY=xai-from-dotenv\n');
     const result = await runCli(['init', '--yes'], { cwd });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('Wrote massgen.yaml: claude (claude, claude-sonnet-4-5), grok (grok, grok-4-fast)');
+    expect(result.stdout).toContain('Wrote massgen.yaml: claude (claude, claude-sonnet-4-6), grok (grok, grok-4-fast)');
     expect(result.stdout).not.toContain('Missing');
   });
 

@@ -59,7 +59,7 @@ describe('a team of mixed backends', () => {
   - id: claude
     backend:
       type: claude
-      model: claude-sonnet-4-5
+      model: claude-sonnet-4-6
       base_url: "${claude.url}"
       api_key: "\${ANTHROPIC_API_KEY}"
   - id: gemini
@@ -90,7 +90,7 @@ describe('a team of mixed backends', () => {
 
   it('infers the backend from the model name for --model', async () => {
     const result = await runCli(
-      ['--no-display', '--model', 'claude-sonnet-4-5', '--base-url', claude.url, 'What is 2+2?'],
+      ['--no-display', '--model', 'claude-sonnet-4-6', '--base-url', claude.url, 'What is 2+2?'],
       {
         cwd: directory,
         env: { ANTHROPIC_API_KEY: keys.claude },
@@ -99,7 +99,7 @@ describe('a team of mixed backends', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('Final answer: 4.\n');
-    expect(result.stderr).toMatch(/\(claude, claude-sonnet-4-5\)/);
+    expect(result.stderr).toMatch(/\(claude, claude-sonnet-4-6\)/);
   });
 
   it('lets --backend override the inferred type', async () => {
@@ -107,7 +107,7 @@ describe('a team of mixed backends', () => {
       [
         '--no-display',
         '--model',
-        'claude-sonnet-4-5',
+        'claude-sonnet-4-6',
         '--backend',
         'chatcompletion',
         '--base-url',
@@ -119,6 +119,6 @@ describe('a team of mixed backends', () => {
         env: { OPENAI_API_KEY: keys.openai },
       },
     );
-    expect(result.stderr).toMatch(/\(chatcompletion, claude-sonnet-4-5\)/);
+    expect(result.stderr).toMatch(/\(chatcompletion, claude-sonnet-4-6\)/);
   });
 });

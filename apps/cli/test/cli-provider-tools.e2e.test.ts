@@ -222,7 +222,7 @@ describe("Claude's web search and code execution server tools through the CLI", 
     });
     try {
       const events = await runSearchingTeam('claude', {
-        backend: `type: claude\nmodel: claude-sonnet-4-5\nbase_url: "${claude.url}"\nenable_web_search: true\nenable_code_execution: true`,
+        backend: `type: claude\nmodel: claude-sonnet-4-6\nbase_url: "${claude.url}"\nenable_web_search: true\nenable_code_execution: true`,
         env: { ANTHROPIC_API_KEY: anthropicKey },
         keys: ['enable_web_search', 'enable_code_execution'],
         citedAs: `${officialSite.title}: ${officialSite.url}`,

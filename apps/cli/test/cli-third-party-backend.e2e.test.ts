@@ -45,7 +45,7 @@ describe('a third-party backend package installed in the project', () => {
   });
 
   it('leaves other models to the first-party backends', async () => {
-    const run = await runCli(['--model', 'claude-sonnet-4-5', '--no-display', '--no-record', 'q'], {
+    const run = await runCli(['--model', 'claude-sonnet-4-6', '--no-display', '--no-record', 'q'], {
       cwd: project,
       env: { ANTHROPIC_API_KEY: '' },
     });

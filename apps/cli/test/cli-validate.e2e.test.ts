@@ -104,7 +104,7 @@ describe('--validate and the run agree', () => {
       'aliases.yaml',
       `agents:
   - id: a
-    backend: { type: anthropic, model: claude-sonnet-4-5 }
+    backend: { type: anthropic, model: claude-sonnet-4-6 }
   - id: g
     backend: { type: google, model: gemini-2.5-flash }
   - id: x
@@ -130,7 +130,7 @@ describe('--validate and the run agree', () => {
   - id: bob
     backend:
       type: claude
-      model: claude-sonnet-4-5
+      model: claude-sonnet-4-6
       mcp_servers:
         - name: search
           type: stdio
@@ -169,11 +169,11 @@ describe('configuration that cannot be safe', () => {
       'workspaces.yaml',
       `agents:
   - id: root
-    backend: { type: claude, model: claude-sonnet-4-5, cwd: "/" }
+    backend: { type: claude, model: claude-sonnet-4-6, cwd: "/" }
   - id: home
-    backend: { type: claude, model: claude-sonnet-4-5, cwd: "~" }
+    backend: { type: claude, model: claude-sonnet-4-6, cwd: "~" }
   - id: etc
-    backend: { type: claude, model: claude-sonnet-4-5, cwd: /etc }
+    backend: { type: claude, model: claude-sonnet-4-6, cwd: /etc }
 `,
     );
     const { validate, run } = await validateAndRun(file);
@@ -190,11 +190,11 @@ describe('configuration that cannot be safe', () => {
       'shared-workspace.yaml',
       `agents:
   - id: alice
-    backend: { type: claude, model: claude-sonnet-4-5, cwd: workspace }
+    backend: { type: claude, model: claude-sonnet-4-6, cwd: workspace }
   - id: bob
-    backend: { type: claude, model: claude-sonnet-4-5, cwd: ./workspace/ }
+    backend: { type: claude, model: claude-sonnet-4-6, cwd: ./workspace/ }
   - id: carol
-    backend: { type: claude, model: claude-sonnet-4-5, cwd: ../outside }
+    backend: { type: claude, model: claude-sonnet-4-6, cwd: ../outside }
 `,
     );
     const { validate, run } = await validateAndRun(file);
@@ -263,7 +263,7 @@ describe('documented backend options', () => {
 describe('missing API keys', () => {
   const team = `agents:
   - id: bob
-    backend: { type: claude, model: claude-sonnet-4-5 }
+    backend: { type: claude, model: claude-sonnet-4-6 }
   - id: gem
     backend: { type: gemini, model: gemini-2.5-flash }
 `;

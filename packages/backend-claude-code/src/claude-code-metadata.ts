@@ -8,7 +8,7 @@ export const metadata: BackendMetadata = {
       displayName: 'Claude Code',
       description:
         "Claude Code's agent with its built-in tools, confined to the agent's workspace (needs @anthropic-ai/claude-agent-sdk)",
-      defaultModel: 'claude-sonnet-4-5',
+      defaultModel: 'claude-sonnet-4-6',
       apiKeyEnvironmentVariables: [apiKeyVariable, ...tokenVariables],
       // A stored `claude login` works too.
       requiresApiKey: false,

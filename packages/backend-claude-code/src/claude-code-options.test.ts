@@ -6,7 +6,7 @@ function settings(options: Record<string, unknown>, warnings: Warning[] = []): B
   return {
     agentId: 'coder',
     type: 'claude_code',
-    model: 'claude-sonnet-4-5',
+    model: 'claude-sonnet-4-6',
     options,
     env: {},
     warn: (warning) => warnings.push(warning),

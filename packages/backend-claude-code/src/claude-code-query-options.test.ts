@@ -15,7 +15,7 @@ const workspace: ClaudeCodeWorkspace = {
   protectedPaths: () => [],
 };
 
-function build(request: BackendRequest, options: Record<string, unknown> = {}, modelId = 'claude-sonnet-4-5') {
+function build(request: BackendRequest, options: Record<string, unknown> = {}, modelId = 'claude-sonnet-4-6') {
   const parsed = parseClaudeCodeOptions({
     agentId: 'coder',
     type: 'claude_code',
@@ -52,7 +52,7 @@ describe("Claude Code's SDK options", () => {
       strictMcpConfig: true,
       persistSession: false,
       includePartialMessages: true,
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-4-6',
       mcpServers: {},
     });
     expect(options.disallowedTools).toContain('Bash');

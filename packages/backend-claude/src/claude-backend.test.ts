@@ -1,7 +1,7 @@
 import type { BackendModule, BackendRequest, BackendSettings, Message, StreamPart, Warning } from '@massgen/core';
 import { collectParts, createFakeAnthropicServer, signThinking } from '@massgen/testing';
 import { useFakeServer } from '@massgen/testing/vitest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
 import * as backendModule from './index.js';
 
@@ -44,6 +44,34 @@ describe('claude backend streaming', () => {
     ]);
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'end_turn' });
     expect(parts.some((part) => part.type === 'provider-metadata')).toBe(false);
+  });
+
+  it("says the SDK's deprecation notice once, as the agent's warning, instead of printing it on every request", async () => {
+    const printed = vi.spyOn(console, 'warn');
+    try {
+      server.enqueue({ type: 'text', text: 'Paris.' }, { type: 'text', text: 'Paris again.' });
+      // The SDK lists this model as deprecated.
+      const backend = createClaudeBackend({ ...settings(), model: 'claude-sonnet-4-5' });
+      const first = await collectParts(backend.stream(question));
+      const second = await collectParts(backend.stream(question));
+      expect(printed).not.toHaveBeenCalled();
+      expect(first.filter((part) => part.type === 'warning')).toEqual([
+        {
+          type: 'warning',
+          warning: {
+            code: 'provider-notice',
+            message: expect.stringMatching(
+              /^The Anthropic SDK says: The model 'claude-sonnet-4-5' is deprecated/,
+            ) as unknown,
+            agentId: 'agent-a',
+          },
+        },
+      ]);
+      expect(second.some((part) => part.type === 'warning')).toBe(false);
+      expect(second.at(-1)?.type).toBe('finish');
+    } finally {
+      printed.mockRestore();
+    }
   });
 
   it('emits each tool call once, complete, from input fragments split across events', async () => {

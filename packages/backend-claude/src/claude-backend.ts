@@ -5,6 +5,7 @@ import {
   lazy,
   midResponseSilence,
   prepareMediaMessages,
+  providerText,
   requireModel,
   withSilenceTimeout,
 } from '@massgen/backend-utils';
@@ -23,6 +24,7 @@ import { resolveClaudeApiKey } from './claude-api-key.js';
 import { mapClaudeError } from './claude-error.js';
 import { anthropicBaseUrl, parseClaudeOptions } from './claude-options.js';
 import { mapClaudeStream } from './claude-stream.js';
+import { withSdkConsoleNotices } from './sdk-console-notices.js';
 import { loadAnthropicSdk, type AnthropicSdk } from './load-anthropic-sdk.js';
 
 interface Connection {
@@ -51,7 +53,7 @@ function providerNameFor(baseUrl: string): string {
  */
 export function createClaudeBackend(settings: BackendSettings): Backend {
   const options = parseClaudeOptions(settings);
-  const modelId = requireModel(settings, 'expected the Claude model to use, such as claude-sonnet-4-5');
+  const modelId = requireModel(settings, 'expected the Claude model to use, such as claude-sonnet-4-6');
   const providerName = providerNameFor(options.baseUrl);
   const firstTime = createWarningFilter();
   async function connect(): Promise<Connection> {
@@ -88,11 +90,26 @@ export function createClaudeBackend(settings: BackendSettings): Backend {
       for (const warning of warnings.filter(firstTime))
         yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
       if (signal?.aborted) throw signal.reason;
-      // The SDK's types no longer list the sampling fields the body may carry; the API reads them.
-      const events = await connected.client.messages.create(
-        body as unknown as MessageCreateParamsStreaming,
-        signal === undefined ? {} : { signal },
+      const client = connected.client;
+      const notices: string[] = [];
+      const creating = withSdkConsoleNotices(
+        // The SDK's types no longer list the sampling fields the body may carry; the API reads them.
+        () =>
+          client.messages.create(
+            body as unknown as MessageCreateParamsStreaming,
+            signal === undefined ? {} : { signal },
+          ),
+        (text) => notices.push(text),
       );
+      const events = await creating;
+      for (const text of notices) {
+        const warning = {
+          code: 'provider-notice',
+          message: `The Anthropic SDK says: ${providerText(text)}`,
+          agentId: settings.agentId,
+        };
+        if (firstTime(warning)) yield { type: 'warning', warning };
+      }
       phase = 'stream';
       const guarded = withSilenceTimeout(events, options.timeoutMs, () => {
         events.controller.abort();

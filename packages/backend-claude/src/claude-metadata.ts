@@ -9,7 +9,7 @@ export const metadata: BackendMetadata = {
       displayName: 'Anthropic Claude',
       description: "Anthropic's Messages API, with extended thinking",
       aliases: ['anthropic'],
-      defaultModel: 'claude-sonnet-4-5',
+      defaultModel: 'claude-sonnet-4-6',
       apiKeyEnvironmentVariables: [apiKeyEnvironmentVariable],
       requiresApiKey: true,
       defaultBaseUrl: anthropicBaseUrl,

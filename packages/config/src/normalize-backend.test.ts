@@ -132,7 +132,7 @@ describe('agent and backend mapping', () => {
     const config = parseYaml([
       'agents:',
       '  - id: a',
-      '    backend: {type: anthropic, model: claude-sonnet-4-5}',
+      '    backend: {type: anthropic, model: claude-sonnet-4-6}',
       '  - id: b',
       '    backend: {type: kimi, model: kimi-k2}',
       '  - id: c',

@@ -65,14 +65,14 @@ describe('parseConfig rejects', () => {
   });
 
   it('a backend without a type, suggesting one from the model', () => {
-    const error = parseFailure(['agents:', '  - id: a', '    backend:', '      model: claude-sonnet-4-5']);
+    const error = parseFailure(['agents:', '  - id: a', '    backend:', '      model: claude-sonnet-4-6']);
     expect(error.issues).toEqual([
       {
         path: 'agents[0].backend.type',
         items: ['agent "a"'],
         line: 3,
         message:
-          'missing; expected a backend type such as "openai" or "claude_code" (the model "claude-sonnet-4-5" suggests "claude")',
+          'missing; expected a backend type such as "openai" or "claude_code" (the model "claude-sonnet-4-6" suggests "claude")',
       },
     ]);
   });
