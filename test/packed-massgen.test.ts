@@ -110,6 +110,7 @@ describe('npm install massgen, alone', { timeout: 2 * minutes }, () => {
         '@massgen/strategy-vote',
         '@massgen/tools-custom',
         '@massgen/tools-human',
+        '@massgen/tools-planning',
         '@massgen/tools-media',
         '@massgen/tools-skills',
         '@massgen/tui',

@@ -52,6 +52,24 @@ describe('ProgressLines', () => {
     ]);
   });
 
+  it('says how far an agent’s task plan has come each time it changes', () => {
+    const lines = new ProgressLines();
+    const plan = (status: 'pending' | 'in_progress' | 'completed') =>
+      lines.describe(
+        stamp({
+          type: 'task-plan',
+          agentId: 'alpha',
+          tasks: [
+            { id: 'task_1', description: 'Read', status },
+            { id: 'task_2', description: 'Write', status: 'pending', dependsOn: ['task_1'] },
+          ],
+        }),
+      );
+    expect(plan('pending')).toBe("alpha's plan: 0 of 2 done, next: task_1 Read");
+    expect(plan('in_progress')).toBe("alpha's plan: 0 of 2 done, now: task_1 Read");
+    expect(plan('completed')).toBe("alpha's plan: 1 of 2 done, next: task_2 Write");
+  });
+
   it('counts a one-word answer in the singular', () => {
     expect(
       new ProgressLines().describe(stamp({ type: 'answer', agentId: 'a', label: 'agent1.1', content: '4', round: 1 })),

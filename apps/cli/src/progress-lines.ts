@@ -2,6 +2,7 @@ import { formatConfigIssue } from '@massgen/core';
 import type { AttemptRetry, RunEvent, SerializedError } from '@massgen/core';
 import { summarizesTeam } from '@massgen/run-state';
 import { TeamProgress } from './team-progress.js';
+import { describePlanProgress } from '@massgen/runtime';
 
 /**
  * Turns coordination events into plain progress lines for stderr: who is answering, who voted
@@ -70,6 +71,8 @@ export class ProgressLines {
       }
       case 'warning':
         return `warning: ${formatConfigIssue(event.warning)}`;
+      case 'task-plan':
+        return `${event.agentId}'s plan: ${oneLine(describePlanProgress(event.tasks))}`;
       case 'consensus': {
         const winner = event.tally.find((entry) => entry.agentId === event.winnerAgentId);
         const totalVotes = event.tally.reduce((sum, entry) => sum + entry.votes, 0);

@@ -177,7 +177,7 @@ const notClean = /not supported|does not support|not offered|✗/;
 
 describe.skipIf(!existsSync(sharedDirectory))('the upstream corpus through --validate (issue 15)', () => {
   it(
-    'has at least 150 of its 248 files clean: no unsupported or not-offered feature and no refusal',
+    'has at least 164 of its 248 files clean: no unsupported or not-offered feature and no refusal',
     async () => {
       const upstream = cases().filter((each) => each.name.startsWith('upstream/'));
       expect(upstream).toHaveLength(248);
@@ -187,7 +187,7 @@ describe.skipIf(!existsSync(sharedDirectory))('the upstream corpus through --val
         if (notClean.test(output)) warned.push(name);
       }
       // The files that still warn, and why, are the closing table of issue 15.
-      expect(upstream.length - warned.length, warned.join('\n')).toBeGreaterThanOrEqual(150);
+      expect(upstream.length - warned.length, warned.join('\n')).toBeGreaterThanOrEqual(164);
     },
     10 * minutes,
   );

@@ -50,7 +50,7 @@ describe('checkKeys', () => {
   it('warns about an unsupported upstream feature that is switched on, naming the feature', () => {
     const result = checkKeys({
       agents: [{ id: 'a', backend: { type: 'claude_code', enable_web_search: true } }],
-      orchestrator: { coordination: { enable_planning_mode: true, planning_mode_instruction: 'describe, do not act' } },
+      orchestrator: { coordination: { enable_subagents: true, async_subagents: true } },
       memory: { enabled: true },
     });
     expect(result.warnings.map((warning) => [warning.code, warning.message])).toEqual([
@@ -58,8 +58,8 @@ describe('checkKeys', () => {
         'unsupported-feature',
         'not offered by this provider: claude_code has no web search of its own (offered by openai, claude, gemini, grok, openrouter); this setting has no effect',
       ],
-      ['unsupported-feature', 'MassGen-TS does not support planning mode; this setting has no effect'],
-      ['unsupported-feature', 'MassGen-TS does not support planning mode; this setting has no effect'],
+      ['unsupported-feature', 'MassGen-TS does not support subagents; this setting has no effect'],
+      ['unsupported-feature', 'MassGen-TS does not support subagents; this setting has no effect'],
       [
         'unsupported-feature',
         'MassGen-TS does not support memory (conversation, persistent and compression settings); this setting has no effect',

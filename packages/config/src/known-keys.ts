@@ -84,8 +84,6 @@ const providerTool = (feature: string, offeredBy: readonly string[]): KeyRule =>
 const ignored = (hint: string): KeyRule => ({ kind: 'ignored', hint });
 const v1 = (replacement: string): KeyRule => ({ kind: 'v1', replacement });
 
-const planning = unsupported('planning mode');
-const taskPlanning = unsupported('agent task planning');
 const subagents = unsupported('subagents');
 const filesystemMemory = unsupported('filesystem memory');
 const customTools = unsupported('custom tools');
@@ -296,12 +294,13 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
   },
   coordination: {
     keys: {
-      enable_planning_mode: planning,
-      planning_mode_instruction: planning,
-      plan_depth: taskPlanning,
-      enable_agent_task_planning: taskPlanning,
-      max_tasks_per_plan: taskPlanning,
-      task_planning_filesystem_mode: taskPlanning,
+      // Read by @massgen/tools-planning.
+      enable_planning_mode: read('upstream'),
+      planning_mode_instruction: read('upstream'),
+      plan_depth: read('upstream'),
+      enable_agent_task_planning: read('upstream'),
+      max_tasks_per_plan: read('upstream'),
+      task_planning_filesystem_mode: read('upstream'),
       max_orchestration_restarts: unsupported('restarting the whole orchestration after evaluation'),
       human_input: read(),
       // Read by @massgen/tools-human: "human" is human_input; it warns about "agents" itself.

@@ -74,6 +74,16 @@ export const builtInToolKeys: Readonly<
       'response_depth',
     ],
   },
+  planning: {
+    coordination: [
+      'enable_planning_mode',
+      'planning_mode_instruction',
+      'enable_agent_task_planning',
+      'max_tasks_per_plan',
+      'task_planning_filesystem_mode',
+      'plan_depth',
+    ],
+  },
   media: {
     backend: ['enable_image_generation', 'enable_audio_generation', 'enable_multimodal_tools'],
     orchestrator: ['enable_multimodal_tools', 'image_generation_backend', 'audio_generation_backend'],

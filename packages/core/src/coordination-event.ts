@@ -1,4 +1,5 @@
 import type { SerializedError } from './errors/massgen-error.js';
+import type { PlannedTask } from './task-plan.js';
 import type { Usage } from './usage.js';
 import type { Warning } from './warning.js';
 
@@ -127,6 +128,8 @@ export type CoordinationEvent =
   /** The agent is out of the run; `error` is the failure that stopped it, when one did. */
   | { type: 'agent-killed'; agentId: string; reason: string; error?: SerializedError }
   | { type: 'warning'; warning: Warning }
+  /** The agent's task list as it now stands, whole, after each change it made with the planning tools. */
+  | { type: 'task-plan'; agentId: string; tasks: PlannedTask[] }
   | { type: 'consensus'; winnerAgentId: string; winnerLabel: string; tally: TallyEntry[]; stopReason: StopReason }
   | { type: 'final-delta'; agentId: string; text: string }
   | { type: 'final'; agentId: string; label: string; content: string }

@@ -49,6 +49,7 @@ export type {
 } from './strategy.js';
 export type { ResumedCoordination } from './resumed-coordination.js';
 export type { FinishReason, StreamPart, StreamPartType } from './stream-part.js';
+export type { PlannedTask, TaskStatus } from './task-plan.js';
 export type { Tool, ToolContext, ToolResult } from './tool.js';
 export type { ToolModelChoice, ToolModels } from './tool-models.js';
 export type {
@@ -56,9 +57,11 @@ export type {
   NamedPackageRequest,
   ToolPackageModule,
   ToolPackageSettings,
+  ToolCallCheck,
   ToolSettingsCheckContext,
   ToolSource,
   ToolSourceContext,
+  ToolSourceEvent,
 } from './tool-package.js';
 export type { McpIntegrationContext, McpIntegrationModule, McpIntegrationServer } from './mcp-integration.js';
 export type { Usage } from './usage.js';

@@ -1,7 +1,7 @@
 import type { AgentWorkspace } from './agent-workspace.js';
 import type { AskHuman } from './human-input.js';
 import type { ConfigIssue } from './errors/config-error.js';
-import type { RunEvent } from './coordination-event.js';
+import type { CoordinationEvent, RunEvent } from './coordination-event.js';
 import type { OptionsSchema } from './options-schema.js';
 import type { Tool } from './tool.js';
 import type { ToolModels } from './tool-models.js';
@@ -53,6 +53,22 @@ export interface ToolSourceContext<AgentSettings = unknown, RunSettings = unknow
   warn: (warning: Warning) => void;
   /** Puts an agent's question to the person watching the run; absent when nobody can answer (no terminal, a server). */
   askHuman?: AskHuman;
+  /**
+   * Adds an event of the package's own to the run's stream (and so to its displays and record):
+   * it follows the event the strategy publishes next, as a warning raised mid-run does.
+   */
+  publish?: (event: ToolSourceEvent) => void;
+}
+
+/** The events a tool package may add to a run's stream. */
+export type ToolSourceEvent = Extract<CoordinationEvent, { type: 'task-plan' }>;
+
+/** A call of one of an agent's tools, from any package, before it runs. */
+export interface ToolCallCheck {
+  agentId: string;
+  tool: Tool;
+  /** The input as the model wrote it, parsed from JSON but not yet checked by the tool. */
+  input: unknown;
 }
 
 /** A package named in the configuration, to load as backends are loaded. */
@@ -121,6 +137,13 @@ export interface ToolSource {
   toolsFor?(agentId: string): Tool[];
   /** The agent's workspace, for backends that run their own tools (see `BackendSettings.workspace`). */
   workspaceFor?(agentId: string): AgentWorkspace | undefined;
+  /**
+   * Asked before any tool of the agent's runs, this package's or another's: a string refuses the
+   * call and is what the model reads as the tool's error result. Planning mode holds tools back so.
+   */
+  checkToolCall?(call: ToolCallCheck): string | undefined;
+  /** Text added to the agent's system message for the whole run (how to use the package's tools, its rules). */
+  instructionsFor?(agentId: string): string | undefined;
   /** Awaited before the event is recorded or published, so its effects precede later turns. */
   onEvent?(event: RunEvent): void | Promise<void>;
   /**

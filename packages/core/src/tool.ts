@@ -18,5 +18,10 @@ export interface ToolResult {
 
 /** A tool an agent can call: an MCP server's tool, a workspace file tool, a command runner (see `defineTool` in `@massgen/tool-utils`). */
 export interface Tool extends ToolDefinition {
+  /**
+   * The tool only looks: it changes no file, runs no command and sends nothing anywhere. Planning
+   * mode holds back every tool without it until the agent may act, so leaving it unset is the safe side.
+   */
+  readOnly?: boolean;
   execute(input: unknown, context: ToolContext): Promise<ToolResult>;
 }

@@ -166,6 +166,9 @@ describe('createMcpToolSource', () => {
     expect(
       await call(toolNamed(readerTools, 'mcp__files__read_text_file'), { path: path.join(directory, 'notes.txt') }),
     ).toEqual({ content: 'The launch is on Tuesday.', isError: false });
+    // The server says read_text_file changes nothing (readOnlyHint), so planning mode lets it run; the capitals server says nothing.
+    expect(toolNamed(readerTools, 'mcp__files__read_text_file').readOnly).toBe(true);
+    expect(toolNamed(readerTools, 'mcp__capitals__capital').readOnly).toBeUndefined();
     expect(await call(toolNamed(readerTools, 'mcp__capitals__capital'), { country: 'Japan' })).toEqual({
       content: 'The capital of Japan is Tokyo.',
       isError: false,

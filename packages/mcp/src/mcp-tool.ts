@@ -25,6 +25,8 @@ export function createMcpTool(options: McpToolOptions): Tool {
     name,
     description: tool.description ?? tool.title ?? `Tool "${tool.name}" of the MCP server "${connection.name}".`,
     inputSchema: tool.inputSchema,
+    // The server's own word that the tool changes nothing; planning mode trusts it, as MCP clients do.
+    ...(tool.annotations?.readOnlyHint === true ? { readOnly: true } : {}),
     async execute(input: unknown, context: ToolContext): Promise<ToolResult> {
       if (typeof input !== 'object' || input === null || Array.isArray(input)) {
         return { content: `${name} expects a JSON object as input, matching its input schema.`, isError: true };

@@ -20,6 +20,7 @@ export { initialRunStatus, recordedVote, reduceRunStatus } from './run-status.js
 export { summarizeRun } from './run-summary.js';
 export type { RunSummary } from './run-summary.js';
 export type { AgentState, AgentStatus, RecordedVote, RunStatus } from './run-status.js';
+export { describePlanProgress, planLines, taskStatusMarks } from './task-plan-summary.js';
 export { fitWidth, listNames, oneLine, tailLines, truncateEnd, truncateStart, wrapText } from './text-lines.js';
 export { appendTimeline, timelineEntry, timelineLimit } from './timeline.js';
 export type { TimelineEntry, TimelineKind } from './timeline.js';

@@ -209,4 +209,15 @@ describe('reduceRunStatus', () => {
     expect(status.finishedAt).toBeUndefined();
     expect(status.tally).toBeUndefined();
   });
+
+  it('keeps each agent’s task list as its latest task-plan event left it', () => {
+    const tasks = [{ id: 'task_1', description: 'Read', status: 'completed' as const }];
+    const status = replay([
+      twoAgents,
+      { type: 'task-plan', agentId: 'alpha', tasks: [{ id: 'task_1', description: 'Read', status: 'pending' }] },
+      { type: 'task-plan', agentId: 'alpha', tasks },
+    ]);
+    expect(status.agents['alpha']?.plan).toEqual(tasks);
+    expect(status.agents['beta']?.plan).toBeUndefined();
+  });
 });

@@ -1,4 +1,12 @@
-import type { CoordinationEvent, RunEvent, SerializedError, StopReason, TallyEntry, Usage } from '@massgen/core';
+import type {
+  CoordinationEvent,
+  PlannedTask,
+  RunEvent,
+  SerializedError,
+  StopReason,
+  TallyEntry,
+  Usage,
+} from '@massgen/core';
 import { addUsage } from './usage.js';
 
 /** `stopped`: the run ended (cancelled, answered now, a limit) while the agent was still working or waiting. */
@@ -17,6 +25,8 @@ export interface AgentStatus {
   error?: SerializedError;
   /** While the agent holds off its next turn: whom it waits for, and why its last turn stopped. */
   waiting?: { for: string[]; reason: string };
+  /** The agent's task list as it last stood (`enable_agent_task_planning`). */
+  plan?: PlannedTask[];
 }
 
 /** A vote as the run keeps it. */
@@ -180,6 +190,9 @@ export function reduceRunStatus(status: RunStatus, event: RunEvent): RunStatus {
       );
       break;
     }
+    case 'task-plan':
+      updateAgent(event.agentId, { plan: event.tasks });
+      break;
     case 'agent-error':
       if (!event.willRetry) updateAgent(event.agentId, { error: event.error });
       break;

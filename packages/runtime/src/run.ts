@@ -169,6 +169,9 @@ export async function run(
       ...(options.backends === undefined ? {} : { backends: options.backends }),
     }),
     ...(options.askHuman === undefined ? {} : { askHuman: options.askHuman }),
+    publish: (event) => {
+      pendingEvents.push(event);
+    },
   });
   secrets.push(...extensions.secrets());
   let agents: AgentHandle[];
@@ -359,6 +362,14 @@ function refuseMessages(
   );
 }
 
+/** The configured system message, then what the tool packages tell the agent about their tools. */
+function withInstructions(systemMessage: string | undefined, instructions: string | undefined): string | undefined {
+  if (instructions === undefined) return systemMessage;
+  return systemMessage === undefined || systemMessage.trim() === ''
+    ? instructions
+    : `${systemMessage}\n\n${instructions}`;
+}
+
 function describeAgent(agent: AgentHandle): { id: string; provider: string; modelId: string } {
   return { id: agent.id, provider: agent.provider, modelId: agent.modelId };
 }
@@ -400,7 +411,7 @@ async function createAgents(
       return createAgentHandle({
         id: agent.id,
         backend: options.wrapBackend === undefined ? backend : options.wrapBackend(backend, agent.id),
-        systemMessage: agent.systemMessage,
+        systemMessage: withInstructions(agent.systemMessage, extensions.instructionsFor(agent.id)),
         sampling: agent.backend.sampling,
         tools: withoutExcludedTools(extensions.toolsFor(agent.id), agent.backend.excludeTools, {
           agentId: agent.id,

@@ -9,6 +9,7 @@ import type {
   ToolPackageModule,
   ToolSource,
   ToolSourceContext,
+  ToolSourceEvent,
   Warning,
 } from '@massgen/core';
 import type { MassGenConfig, ToolPackageConfig } from '@massgen/config';
@@ -28,6 +29,8 @@ export interface ToolSourceRun {
   models?: ToolModels;
   /** Puts an agent's question to the person watching the run (`RunOptions.askHuman`). */
   askHuman?: AskHuman;
+  /** Adds a package's event to the run's stream (see `ToolSourceContext.publish`). */
+  publish?: (event: ToolSourceEvent) => void;
 }
 
 /**
@@ -64,6 +67,7 @@ export function createToolSourceContext(
     signal: run.signal,
     warn: run.warn,
     ...(run.askHuman === undefined ? {} : { askHuman: run.askHuman }),
+    ...(run.publish === undefined ? {} : { publish: run.publish }),
   };
 }
 
@@ -136,8 +140,32 @@ export class ToolSources {
     return new ToolSources([]);
   }
 
+  /**
+   * Every package's tools for the agent. When a package checks calls (`checkToolCall`), each tool
+   * asks every such package before it runs, and the first refusal is the call's error result.
+   */
   toolsFor(agentId: string): Tool[] {
-    return this.sources.flatMap((source) => source.toolsFor?.(agentId) ?? []);
+    const tools = this.sources.flatMap((source) => source.toolsFor?.(agentId) ?? []);
+    const checkers = this.sources.filter((source) => source.checkToolCall !== undefined);
+    if (checkers.length === 0) return tools;
+    return tools.map((tool) => ({
+      ...tool,
+      execute: (input, context) => {
+        for (const source of checkers) {
+          const refusal = source.checkToolCall?.({ agentId, tool, input });
+          if (refusal !== undefined) return Promise.resolve({ content: refusal, isError: true });
+        }
+        return tool.execute(input, context);
+      },
+    }));
+  }
+
+  /** What the packages add to the agent's system message, joined; undefined when none adds anything. */
+  instructionsFor(agentId: string): string | undefined {
+    const parts = this.sources
+      .map((source) => source.instructionsFor?.(agentId))
+      .filter((part): part is string => part !== undefined && part !== '');
+    return parts.length === 0 ? undefined : parts.join('\n\n');
   }
 
   /** The first workspace a source knows for the agent (only `@massgen/workspace` has one). */

@@ -129,6 +129,16 @@ describe('defineTool', () => {
     });
   });
 
+  it('marks a tool read-only only when its specification says so', () => {
+    const schema = z.strictObject({});
+    expect(
+      defineTool({ name: 'look', description: 'd', inputSchema: schema, readOnly: true, execute: () => '' }).readOnly,
+    ).toBe(true);
+    expect(
+      defineTool({ name: 'act', description: 'd', inputSchema: schema, execute: () => '' }).readOnly,
+    ).toBeUndefined();
+  });
+
   it('rejects at definition what no provider would accept', () => {
     const schema = z.object({});
     expect(() => defineTool({ name: 'has space', description: 'x', inputSchema: schema })).toThrow(

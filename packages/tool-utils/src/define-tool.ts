@@ -10,6 +10,8 @@ export interface ToolSpecification<Schema extends ToolInputSchema> {
   description: string;
   /** Gives both the JSON Schema offered to the model and the check every call's input passes. */
   inputSchema: Schema;
+  /** The tool only looks (see `Tool.readOnly`): planning mode lets it run before the agent may act. */
+  readOnly?: boolean;
 }
 
 /** A tool MassGen runs: its `execute` receives input that has passed the schema, typed by it. */
@@ -68,6 +70,7 @@ export function defineTool<Schema extends ToolInputSchema>(
   if (!('execute' in specification)) return definition;
   return {
     ...definition,
+    ...(specification.readOnly === true ? { readOnly: true } : {}),
     async execute(input: unknown, context: ToolContext): Promise<ToolResult> {
       const check = toCheck(name, await inputSchema['~standard'].validate(input));
       if (!check.success) return { content: check.problem, isError: true };

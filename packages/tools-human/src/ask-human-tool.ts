@@ -23,6 +23,8 @@ export function askHumanTool(settings: HumanInputSettings, askHuman: AskHuman | 
   const seconds = Math.round(settings.timeoutMs / 1000);
   return defineTool({
     name: askHumanToolName,
+    // Asking the person changes nothing; in planning mode it is how a plan gets its missing facts.
+    readOnly: true,
     description: `Ask the person who gave you the task a question, and wait up to ${seconds} seconds for the reply. ${whenToAsk[settings.sensitivity]} Ask one clear question that can be answered in a sentence. If no reply comes, go on with your own judgement.`,
     inputSchema: z.strictObject({
       question: z.string().trim().min(1).max(2000).describe('The question, complete in itself.'),

@@ -71,6 +71,7 @@ async function askAbout(
 export function understandImage(context: MediaToolContext): Tool {
   return defineTool({
     name: 'understand_image',
+    readOnly: true,
     description:
       'Looks at an image (PNG, JPEG, GIF, WebP) with a vision model and answers a question about it: what it shows, text in it, details you ask for.',
     inputSchema: z.object({
@@ -94,6 +95,7 @@ export function understandImage(context: MediaToolContext): Tool {
 export function understandAudio(context: MediaToolContext): Tool {
   return defineTool({
     name: 'understand_audio',
+    readOnly: true,
     description:
       'Listens to one or more recordings (WAV, MP3, ...) with a model that takes audio and answers about each: by default a transcript. Needs a model that accepts audio input (Gemini, or an OpenAI audio model through Chat Completions).',
     inputSchema: z.object({
@@ -131,6 +133,7 @@ export function understandAudio(context: MediaToolContext): Tool {
 export function understandVideo(context: MediaToolContext): Tool {
   return defineTool({
     name: 'understand_video',
+    readOnly: true,
     description:
       'Watches a video (MP4, MOV, WebM, ...) and answers a question about it. A model that takes video (Gemini) gets the whole file; for others, frames sampled evenly with ffmpeg are shown to the model as images.',
     inputSchema: z.object({
@@ -185,6 +188,7 @@ export function understandVideo(context: MediaToolContext): Tool {
 export function understandFile(context: MediaToolContext): Tool {
   return defineTool({
     name: 'understand_file',
+    readOnly: true,
     description: `Reads a document and answers a question about it: a summary, an explanation, facts from it. Reads ${readableDocuments} (a PDF goes to the model as it is).`,
     inputSchema: z.object({
       file_path: z.string().min(1).describe(`${sourceDescription} of the file.`),

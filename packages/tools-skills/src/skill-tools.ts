@@ -22,6 +22,7 @@ export function skillTools(skills: readonly Skill[]): Tool[] {
   const list = skills.map((skill) => `- ${skill.name}: ${oneLine(skill.description)}`).join('\n');
   const loadSkill = defineTool({
     name: 'load_skill',
+    readOnly: true,
     description: `Load a skill: its instructions, and the list of the other files it comes with. Load one when the task matches its description, before doing the work it covers.\nSkills:\n${list}`,
     inputSchema: z.strictObject({ name: skillName }),
     execute: async ({ name }) => {
@@ -37,6 +38,7 @@ export function skillTools(skills: readonly Skill[]): Tool[] {
   });
   const readSkillFile = defineTool({
     name: 'read_skill_file',
+    readOnly: true,
     description: "Read one of a skill's files (a path load_skill listed, relative to the skill's folder).",
     inputSchema: z.strictObject({
       name: skillName,

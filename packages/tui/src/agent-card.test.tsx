@@ -34,6 +34,25 @@ describe('AgentCard', () => {
     expect(lines[4]).toContain('Four. 2 + 2 = 4.');
   });
 
+  it('says how far the agent’s task plan has come, on a line of its own, keeping the card’s height', () => {
+    const events: CoordinationEvent[] = [
+      ...threeAgentRun(),
+      {
+        type: 'task-plan',
+        agentId: 'alpha',
+        tasks: [
+          { id: 'task_1', description: 'Add', status: 'completed' },
+          { id: 'task_2', description: 'Check', status: 'pending' },
+        ],
+      },
+    ];
+    const lines = frameLines(card(events, 'alpha', 60).lastFrame()!);
+    expect(lines).toHaveLength(8);
+    expect(lines[3]).toContain('plan: 1 of 2 done, next: task_2 Check');
+    // The output gives up its oldest line to the plan.
+    expect(lines[4]).toContain('Four. 2 + 2 = 4.');
+  });
+
   it('marks tool calls and their results', () => {
     const frame = card(threeAgentRun(), 'beta', 40, 6).lastFrame()!;
     expect(frame).toContain('⚙ calculator({"expression":"2+2"})');

@@ -4,6 +4,7 @@ import type { AgentStatus, AgentOutput } from '@massgen/run-state';
 import {
   currentTurn,
   describeModel,
+  describePlanProgress,
   describeSilence,
   describeSpend,
   describeState,
@@ -51,11 +52,10 @@ function AgentCardBody({
   const state = `${stateSymbols[agent.state]} ${heldOff ? waitingFor : describeState(agent, answerLabel)}${silence}`;
   const full = spreadLine(state, describeSpend(agent), inner);
   const status = full.right === '' ? spreadLine(state, describeSpend(agent, true), inner) : full;
-  const lines = lastOutputLines(
-    currentTurn(output),
-    inner,
-    waitLine === undefined ? outputLines : Math.max(0, outputLines - 1),
-  );
+  const planLine =
+    agent.plan === undefined || agent.plan.length === 0 ? undefined : `plan: ${describePlanProgress(agent.plan)}`;
+  const extraLines = (waitLine === undefined ? 0 : 1) + (planLine === undefined ? 0 : 1);
+  const lines = lastOutputLines(currentTurn(output), inner, Math.max(0, outputLines - extraLines));
   return (
     <Box
       width={width}
@@ -83,6 +83,11 @@ function AgentCardBody({
       {waitLine === undefined ? null : (
         <Text color={theme.muted} wrap="truncate-end">
           {waitLine}
+        </Text>
+      )}
+      {planLine === undefined ? null : (
+        <Text color={theme.muted} wrap="truncate-end">
+          {planLine}
         </Text>
       )}
       {lines.length === 0 ? (

@@ -81,4 +81,38 @@ describe('FocusView', () => {
     expect(lines).toContain('✔ answer agent1.2');
     expect(lines).toContain('Paris, on the Seine.');
   });
+
+  it('shows the agent’s task list above its output, the unfinished tasks first, and how far it has come', () => {
+    const state = displayStateOf([
+      ...events,
+      {
+        type: 'task-plan',
+        agentId: 'beta',
+        tasks: [
+          { id: 'task_1', description: 'Read the spec', status: 'completed' },
+          { id: 'task_2', description: 'Write the code', status: 'in_progress', dependsOn: ['task_1'] },
+          { id: 'task_3', description: 'Test it', status: 'pending' },
+        ],
+      },
+    ]);
+    const lines = frameLines(
+      render(
+        <FocusView
+          agent={state.status.agents['beta']!}
+          index={1}
+          output={state.outputs['beta']!}
+          answerLabel={undefined}
+          width={60}
+          lines={12}
+          scroll={0}
+        />,
+      ).lastFrame()!,
+    );
+    expect(lines.slice(1, 4)).toEqual([
+      'plan: 1 of 3 done, now: task_2 Write the code',
+      '  ◐ task_2 Write the code',
+      '  ○ task_3 Test it',
+    ]);
+    expect(lines.at(-1)).toBe('four');
+  });
 });

@@ -13,6 +13,8 @@ export interface FileToolDefinition<Schema extends ToolInputSchema> {
   run(input: ToolInput<Schema>, sandbox: PathSandbox, signal: AbortSignal): Promise<string>;
   /** The path to name in a failure message. */
   subject(input: ToolInput<Schema>): string;
+  /** The tool only reads (see `Tool.readOnly`). */
+  readOnly?: boolean;
 }
 
 /**
@@ -28,6 +30,7 @@ export function defineFileTool<Schema extends ToolInputSchema>(
     name: definition.name,
     description: definition.description,
     inputSchema: definition.inputSchema,
+    ...(definition.readOnly === true ? { readOnly: true } : {}),
     async execute(input, context) {
       try {
         return { content: await definition.run(input, sandbox, context.signal) };

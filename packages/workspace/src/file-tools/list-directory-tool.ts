@@ -13,6 +13,7 @@ export function createListDirectoryTool(sandbox: PathSandbox, where: string): To
   return defineFileTool(
     {
       name: 'list_directory',
+      readOnly: true,
       description: `List a directory's files and subdirectories (directories end in "/"). ${where}`,
       inputSchema: z.strictObject({
         path: z.string().optional().describe('The directory to list. Defaults to your workspace.'),

@@ -11,6 +11,7 @@ export function createReadFileTool(sandbox: PathSandbox, where: string): Tool {
   return defineFileTool(
     {
       name: 'read_file',
+      readOnly: true,
       description: `Read a text file. ${where}`,
       inputSchema: z.strictObject({
         path: z.string().describe('The file to read.'),

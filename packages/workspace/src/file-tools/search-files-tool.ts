@@ -17,6 +17,7 @@ export function createSearchFilesTool(sandbox: PathSandbox, where: string): Tool
   return defineFileTool(
     {
       name: 'search_files',
+      readOnly: true,
       description:
         `Find files under a directory by name (a pattern such as "*.md", or part of the name) and/or by text they contain; ` +
         `text matches are listed as path:line: text. ${where}`,
