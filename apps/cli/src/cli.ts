@@ -31,7 +31,7 @@ import { localDefaultNotice } from './local-default-notice.js';
 import { parseCount, parseSeconds } from './number-arguments.js';
 import { logsCommand } from './logs-command.js';
 import { runCoordination } from './run-command.js';
-import type { RunCommandOptions } from './run-command.js';
+import type { RunCommandOptions, RunCommandOutcome } from './run-command.js';
 import { chooseSession, openConversation, teamForSession } from './session-choice.js';
 import type { TeamFlags } from './session-choice.js';
 import type { Conversation } from './session-conversation.js';
@@ -40,6 +40,7 @@ import { SignalHandling } from './signal-handling.js';
 import type { StopSignal } from './signal-handling.js';
 import { readStandardInputQuestion, standardInputMarker } from './standard-input-question.js';
 import { formatWarning, validateCommand } from './validate-command.js';
+import { defaultPlanFile, executionQuestion, planExecutionQuestion, withPlanOnly, writePlanFile } from './plan-mode.js';
 import { configureProgram } from './command-program.js';
 
 interface CliOptions {
@@ -64,6 +65,9 @@ interface CliOptions {
   continue?: boolean;
   session?: string;
   historyTokens: number;
+  plan?: boolean;
+  planAndExecute?: boolean;
+  executePlan?: string;
 }
 
 const helpFooter = `
@@ -77,6 +81,8 @@ Examples:
   massgen --no-display --config team.yaml "q" > answer.md
   echo "q" | massgen --config team.yaml     (the question from standard input; also: massgen ... -)
   massgen --config team.yaml            (no question: an interactive session)
+  massgen --config team.yaml --plan "Add a dark mode"   (a plan to approve, in .massgen/plans/; nothing changes)
+  massgen --config team.yaml --execute-plan .massgen/plans/RUN.md   (carry out the approved plan)
   massgen --continue "And in Rust?"     (a follow-up in the latest session, with its team and answers)
   massgen sessions                      (list the sessions; massgen --session ID continues one)
   massgen resume                        (go on with the latest run that was cancelled, timed out or crashed)
@@ -192,7 +198,16 @@ async function dispatch(
       ],
       { cwd: io.cwd, ...(signal === undefined ? {} : { signal }) },
     );
-    const question = await readQuestion(program.args[0], options.example);
+    const planning = planningChoice(options);
+    const question =
+      options.executePlan === undefined
+        ? await readQuestion(program.args[0], options.example)
+        : executionQuestion(options.executePlan, io.cwd, program.args[0]);
+    if (planning !== undefined && (question === undefined || question.trim() === ''))
+      throw new MassGenError({
+        code: 'CONFIG_INVALID',
+        message: `--${planning} needs a question: massgen --config FILE --${planning} "your task".`,
+      });
     const interactive = (question === undefined || question.trim() === '') && process.stdin.isTTY === true;
     if (!interactive && (question === undefined || question.trim() === '')) {
       throw new MassGenError({
@@ -244,12 +259,20 @@ async function dispatch(
     }
     const interruption = runSignal(signals, signal);
     try {
-      return await runInConversation(conversation, {
+      if (planning !== undefined)
+        return await planThenExecute(conversation, planning, {
+          ...runSettings,
+          question,
+          signal: interruption.signal,
+          attachments,
+        });
+      const { exitCode } = await runInConversation(conversation, {
         ...runSettings,
         question,
         signal: interruption.signal,
         attachments,
       });
+      return exitCode;
     } finally {
       interruption.dispose();
     }
@@ -309,6 +332,12 @@ function buildProgram(io: CliIo): Command {
       parseCount,
       defaultHistoryTokens,
     )
+    .option(
+      '--plan',
+      'the team only plans: nothing that changes files or runs commands runs; the plan goes to --output-file or .massgen/plans/',
+    )
+    .option('--plan-and-execute', 'the team plans as with --plan, then carries the plan out in a second run')
+    .option('--execute-plan <file>', 'the team carries out an approved plan file (as --plan writes it)')
     .option('--no-record', 'do not write a run record or a session under .massgen/')
     .option('--debug', 'show stack traces for errors')
     .version(cliVersion(), '-V, --version', 'print the version and exit')
@@ -413,8 +442,8 @@ async function resumeRun(
 async function runInConversation(
   conversation: Conversation,
   options: Omit<RunCommandOptions, 'history' | 'onEvent' | 'footer'>,
-): Promise<number> {
-  const { exitCode, result } = await runCoordination({
+): Promise<RunCommandOutcome> {
+  const outcome = await runCoordination({
     ...options,
     history: conversation.history(),
     onEvent: conversation.listener(options.question),
@@ -423,8 +452,56 @@ async function runInConversation(
         ? undefined
         : `Session ${conversation.id}: massgen --continue "..." asks a follow-up with this conversation.`,
   });
-  conversation.finish(result);
-  return exitCode;
+  conversation.finish(outcome.result);
+  return outcome;
+}
+
+/** Which of `--plan` and `--plan-and-execute` was given; they, and `--execute-plan`, exclude each other. */
+function planningChoice(options: CliOptions): 'plan' | 'plan-and-execute' | undefined {
+  const given = [
+    options.plan === true ? '--plan' : undefined,
+    options.planAndExecute === true ? '--plan-and-execute' : undefined,
+    options.executePlan === undefined ? undefined : '--execute-plan',
+  ].filter((flag) => flag !== undefined);
+  if (given.length > 1)
+    throw new MassGenError({ code: 'CONFIG_INVALID', message: `Use one of ${given.join(' and ')}, not both.` });
+  if (options.plan === true) return 'plan';
+  return options.planAndExecute === true ? 'plan-and-execute' : undefined;
+}
+
+/**
+ * `--plan`: the team plans, and nothing that changes files, runs commands or acts on outside
+ * services runs; the winner's plan is written to a file (`--output-file`, else
+ * `.massgen/plans/<run id>.md`) for a person to approve. `--plan-and-execute` then has the team
+ * carry it out in a second run, under the configuration as written.
+ */
+async function planThenExecute(
+  conversation: Conversation,
+  planning: 'plan' | 'plan-and-execute',
+  options: Omit<RunCommandOptions, 'history' | 'onEvent' | 'footer'>,
+): Promise<number> {
+  const { outputFile, ...rest } = options;
+  const planned = await runInConversation(conversation, { ...rest, config: withPlanOnly(options.config) });
+  const plan = planned.result.finalAnswer;
+  if (planned.exitCode !== ExitCode.success || plan === undefined) return planned.exitCode;
+  const file =
+    planning === 'plan' && outputFile !== undefined
+      ? path.resolve(options.io.cwd, outputFile)
+      : defaultPlanFile(options.io.cwd, planned.result.runId);
+  writePlanFile(file, { question: options.question, content: plan, runId: planned.result.runId });
+  const shown = path.relative(options.io.cwd, file) || file;
+  if (planning === 'plan') {
+    options.io.stderr.write(
+      `Plan written to ${shown}; nothing was changed. Review it, then carry it out: massgen --config FILE --execute-plan ${shown}\n`,
+    );
+    return planned.exitCode;
+  }
+  options.io.stderr.write(`Plan written to ${shown}; the team now carries it out.\n`);
+  const executed = await runInConversation(conversation, {
+    ...options,
+    question: planExecutionQuestion(plan, options.question),
+  });
+  return executed.exitCode;
 }
 
 /** A run's cancellation: the first stop signal (see `SignalHandling`) or the caller's signal. */
