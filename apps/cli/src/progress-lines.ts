@@ -1,8 +1,7 @@
 import { formatConfigIssue } from '@massgen/core';
 import type { AttemptRetry, RunEvent, SerializedError } from '@massgen/core';
-import { summarizesTeam } from '@massgen/run-state';
+import { describePlanProgress, summarizesTeam } from '@massgen/run-state';
 import { TeamProgress } from './team-progress.js';
-import { describePlanProgress } from '@massgen/runtime';
 
 /**
  * Turns coordination events into plain progress lines for stderr: who is answering, who voted

@@ -34,7 +34,7 @@ export { findRunRecord, listRunRecords, readRunRecord, runsRoot } from './run-re
 export type { RecordedStatus, RunRecordEntry } from './run-records.js';
 export { parseRunEvents } from './run-events-file.js';
 export type { ParsedRunEvents } from './run-events-file.js';
-export { describePlanProgress, initialRunStatus, reduceRunStatus } from '@massgen/run-state';
+export { initialRunStatus, reduceRunStatus } from '@massgen/run-state';
 export { runStream } from './run-stream.js';
 export type { RunStream } from './run-stream.js';
 export type { AgentState, AgentStatus, RunStatus } from '@massgen/run-state';
