@@ -108,18 +108,30 @@ export class CoordinationRun {
     // Streamed text only makes an agent less silent, so the watch looks again only after inputs
     // that can make it more so: a turn's end, a tool call or result, a request slot, a limit, its own timer.
     let silenceMayHaveChanged = true;
+    // Nor does streamed text end a turn, hold an answer or vote, or spend: the rules and the
+    // pending turns (a look at every agent, each waiting one's list too) wait for other inputs.
+    // Fifty agents streaming text would otherwise cost N² work per chunk.
+    let turnsMayHaveChanged = true;
     const grouping = this.currentGroups();
     if (grouping !== undefined) yield grouping;
     for (;;) {
-      if (this.openFinalRound()) yield* optional(this.currentGroups());
-      const settled = this.settledStop();
-      if (settled !== undefined) return settled;
-      yield* this.startPendingTurns();
-      if (!this.state.agents.some((agent) => agent.turn !== undefined)) {
-        return this.state.live().length === 0 ? 'all-agents-failed' : 'max-rounds';
+      if (turnsMayHaveChanged) {
+        if (this.openFinalRound()) yield* optional(this.currentGroups());
+        const settled = this.settledStop();
+        if (settled !== undefined) return settled;
+        yield* this.startPendingTurns();
+        if (!this.state.agents.some((agent) => agent.turn !== undefined)) {
+          return this.state.live().length === 0 ? 'all-agents-failed' : 'max-rounds';
+        }
       }
-      if (silenceMayHaveChanged && (yield* this.watchSilence())) continue;
+      if (silenceMayHaveChanged && (yield* this.watchSilence())) {
+        // A straggler was dropped: the rest may now conclude.
+        turnsMayHaveChanged = true;
+        continue;
+      }
       const input = await this.queue.take();
+      turnsMayHaveChanged =
+        input.kind !== 'part' || (input.part.type !== 'text-delta' && input.part.type !== 'reasoning-delta');
       silenceMayHaveChanged =
         input.kind !== 'part' ||
         input.part.type === 'tool-call' ||
