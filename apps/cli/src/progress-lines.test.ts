@@ -239,6 +239,35 @@ describe('ProgressLines for a large team', () => {
     ]);
   });
 
+  it('writes a failure the whole team shares once, with its first agent, and counts the rest', () => {
+    const lines = new ProgressLines();
+    const rejected = { code: 'BACKEND_AUTH' as const, message: 'The key was rejected.', retryable: false };
+    const described = [
+      start,
+      ...twelve.flatMap((agentId) => [
+        stamp({
+          type: 'agent-error',
+          agentId,
+          error: { ...rejected, retryable: true },
+          attempt: 1,
+          willRetry: true,
+          retry: { scope: 'request', maxAttempts: 2 },
+        }),
+        stamp({ type: 'agent-killed', agentId, reason: `Agent "${agentId}" was dropped`, error: rejected }),
+      ]),
+    ]
+      .flatMap((event) => lines.describe(event)?.split('\n') ?? [])
+      .slice(1);
+    expect(described).toEqual([
+      'agent01: The key was rejected. (BACKEND_AUTH); the request is sent again (attempt 2 of 2)',
+      'Agent "agent01" was dropped: the same failure again (BACKEND_AUTH)',
+      'Team: 9 waiting, 3 failed · 0 answers',
+      'Team: 6 waiting, 6 failed · 0 answers',
+      'Team: 3 waiting, 9 failed · 0 answers',
+      'Team: 12 failed · 0 answers',
+    ]);
+  });
+
   it('leaves a team of eight as it was: a line per agent', () => {
     const lines = new ProgressLines();
     lines.describe(

@@ -56,6 +56,7 @@ export class ProgressLines {
       case 'agent-waiting':
         return `${event.agentId} waits for ${firstAnswersOf(event.waitingFor)} before it restarts: ${oneLine(event.reason)}`;
       case 'agent-error':
+        if (this.repeatsAnother(event.agentId, event.error)) return undefined;
         return event.willRetry
           ? `${event.agentId}: ${this.failure(event.agentId, event.error)}${describeRetry(event.attempt, event.retry)}`
           : `${event.agentId} failed: ${this.failure(event.agentId, event.error)}`;
@@ -64,9 +65,11 @@ export class ProgressLines {
           event.error === undefined
             ? oneLine(event.reason)
             : `${oneLine(event.reason)}: ${this.failure(event.agentId, event.error)}`;
-        // The rest of a large team's island may have decided without it.
-        const decided = this.team?.newlyDecided(event.agentId);
-        return decided === undefined ? killed : `${killed}\n${decided}`;
+        // A large team counts the drop; the rest of its island may have decided without it.
+        const summed = this.team?.afterChange(event.agentId) ?? '';
+        if (event.error !== undefined && this.repeatsAnother(event.agentId, event.error))
+          return summed === '' ? undefined : summed;
+        return summed === '' ? killed : `${killed}\n${summed}`;
       }
       case 'warning':
         return `warning: ${formatConfigIssue(event.warning)}`;
@@ -100,6 +103,15 @@ export class ProgressLines {
 
   get agents(): number {
     return this.agentCount;
+  }
+
+  /**
+   * In a large team, a failure another agent already reported: fifty agents on one bad key would
+   * otherwise write it a hundred and fifty times. The team lines count the agents it drops.
+   */
+  private repeatsAnother(agentId: string, error: SerializedError): boolean {
+    const first = this.said.get(error.message);
+    return this.team !== undefined && first !== undefined && first !== agentId;
   }
 
   /** A failure in full the first time; after that, which earlier line it repeats. */

@@ -18,7 +18,8 @@ const linesPerRound = 5;
  * agent. Agents starting, answering, voting, restarting and waiting make no line of their own;
  * the team's counts and leading answers come every few answers and votes and at each round, each
  * island says when it has decided, each stage of the topology when it opens. Failures, messages,
- * warnings and the end are told as for a small team, by `ProgressLines`.
+ * warnings and the end are told as for a small team, by `ProgressLines`, except that a failure
+ * another agent already reported is only counted.
  */
 export class TeamProgress {
   private status: RunStatus = initialRunStatus('', 0);
@@ -42,7 +43,7 @@ export class TeamProgress {
         return this.describeGroups(event);
       case 'answer':
       case 'vote':
-        return this.afterAnswerOrVote(event.agentId);
+        return this.afterChange(event.agentId);
       case 'agent-start':
       case 'restart':
       case 'agent-waiting':
@@ -52,7 +53,11 @@ export class TeamProgress {
     }
   }
 
-  private afterAnswerOrVote(agentId: string): string {
+  /**
+   * After `agentId` answered, voted or was dropped: its island's decision if this made it, and
+   * the team line once enough of these have come since the last one ('' for neither).
+   */
+  afterChange(agentId: string): string {
     const lines: string[] = [];
     const decided = this.newlyDecided(agentId);
     if (decided !== undefined) lines.push(decided);
@@ -77,7 +82,7 @@ export class TeamProgress {
    * `agentId`'s island, when its members have all voted (or dropped out) with this event: said
    * once per leader. Matches are told by the next stage instead.
    */
-  newlyDecided(agentId: string): string | undefined {
+  private newlyDecided(agentId: string): string | undefined {
     const grouping = summarizeTeam(this.status, 0).grouping;
     if (grouping?.topology !== 'islands') return undefined;
     const group = grouping.groups.find((candidate) => candidate.agentIds.includes(agentId));

@@ -72,6 +72,21 @@ describe('massgen against a provider that fails', () => {
     expect(occurrences(result.stderr, 'OPENAI_API_KEY')).toBe(1);
     expect(result.stderr).toContain('failed: BACKEND_MISSING_KEY');
   });
+
+  it('writes a failure a team of fifty shares once, with its first agent, and counts the agents it drops', async () => {
+    fixture.server.setResponder(() => ({ type: 'error', status: 401 }));
+    const fifty = Array.from({ length: 50 }, (_, index) => `agent${String(index + 1).padStart(2, '0')}`);
+    const file = fixture.writeTeam(fifty);
+    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
+
+    expect(result.code).toBe(2);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines.filter((line) => line.includes('(BACKEND_AUTH)')).length, result.stderr).toBeLessThanOrEqual(3);
+    expect(result.stderr).not.toContain('the same failure as');
+    expect(result.stderr).toMatch(/^Team: 50 failed · 0 answers$/m);
+    expect(lines.length, result.stderr).toBeLessThan(15);
+    expect(result.stderr).toContain('stop reason: all-agents-failed');
+  });
 });
 
 describe('massgen with a provider that accepts the request and then sends nothing', () => {
