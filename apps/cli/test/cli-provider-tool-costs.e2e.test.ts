@@ -29,9 +29,7 @@ function searchingXai(tool: 'new_answer' | 'vote'): Promise<FakeOpenAIServer> {
     apiKey: xaiKey,
     responder: searchingTeam(
       createTeamResponder(teamText),
-      (reply) => reply.type === 'tool-calls' && reply.calls.some((call) => call.name === tool),
-      (reply) => ({
-        ...reply,
+      {
         serverTools: [
           {
             type: 'web_search',
@@ -39,7 +37,8 @@ function searchingXai(tool: 'new_answer' | 'vote'): Promise<FakeOpenAIServer> {
             sources: Array.from({ length: sourcesPerSearch }, (_, page) => ({ url: `https://example.com/${page}` })),
           },
         ],
-      }),
+      },
+      tool,
     ),
   });
 }

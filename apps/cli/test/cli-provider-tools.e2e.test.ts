@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   createAnthropicTeamResponder,
   createFakeAnthropicServer,
@@ -139,16 +139,16 @@ interface ShownTool {
   output: string;
 }
 
+/** The page the providers cite, as Claude's and Gemini's searches list it and the record shows it. */
+const cited = `${officialSite.title}: ${officialSite.url}`;
+const searchedText = 'The official site gives 330 m.';
+const ranCode = (name: string): ShownTool => ({ name, input: 'print(330 * 2)', output: '660' });
+
 /**
  * The record shows the first agent's search and the second's code (or search, for a provider
  * without code) with their results, and the cited page after each agent's text.
  */
-function expectProviderTools(
-  events: RunEvent[],
-  search: ShownTool,
-  code: ShownTool = search,
-  citedAs = `${officialSite.title}: ${officialSite.url}`,
-): void {
+function expectProviderTools(events: RunEvent[], search: ShownTool, code: ShownTool = search, citedAs = cited): void {
   const shown = (agentId: string, tool: ShownTool) => [
     expect.objectContaining({ type: 'tool-call', agentId, name: tool.name, input: tool.input }),
     expect.objectContaining({ type: 'tool-result', agentId, name: tool.name, output: tool.output, isError: false }),
@@ -163,173 +163,144 @@ function expectProviderTools(
   }
 }
 
+/** Starts a fake provider for this test alone. */
+async function startForTest<Server extends { close(): Promise<void> }>(server: Promise<Server>): Promise<Server> {
+  const started = await server;
+  onTestFinished(() => started.close());
+  return started;
+}
+
 describe("OpenAI's own web search and code interpreter through the CLI", () => {
   it('sends web_search and code_interpreter, and the record shows the searches, the code and its output', async () => {
-    const openai = await createFakeOpenAIServer({
-      apiKey,
-      responder: searchingTeam(
-        createTeamResponder(teamText),
-        (reply) => reply.type === 'tool-calls' && reply.calls.some((call) => call.name === 'new_answer'),
-        (reply) => ({
-          ...reply,
-          text: 'The official site gives 330 m.',
+    const openai = await startForTest(
+      createFakeOpenAIServer({
+        apiKey,
+        responder: searchingTeam(createTeamResponder(teamText), {
+          text: searchedText,
           serverTools: [
             { type: 'web_search', query: 'Eiffel Tower height', sources: [officialSite] },
             { type: 'code', code: 'print(330 * 2)', output: '660' },
           ],
         }),
-      ),
+      }),
+    );
+    const events = await runSearchingTeam('openai', {
+      backend: `type: openai\nmodel: gpt-5-nano\nbase_url: "${openai.url}"\nenable_web_search: true\nenable_code_interpreter: true`,
+      env: { OPENAI_API_KEY: apiKey },
+      keys: ['enable_web_search', 'enable_code_interpreter'],
+      citedAs: cited,
     });
-    try {
-      const events = await runSearchingTeam('openai', {
-        backend: `type: openai\nmodel: gpt-5-nano\nbase_url: "${openai.url}"\nenable_web_search: true\nenable_code_interpreter: true`,
-        env: { OPENAI_API_KEY: apiKey },
-        keys: ['enable_web_search', 'enable_code_interpreter'],
-        citedAs: `${officialSite.title}: ${officialSite.url}`,
-      });
-      expect(openai.requests.every((request) => request.api === 'responses')).toBe(true);
-      expect(openai.requests[0]?.body['tools']).toEqual(
-        expect.arrayContaining([{ type: 'web_search' }, { type: 'code_interpreter', container: { type: 'auto' } }]),
-      );
-      expectProviderTools(
-        events,
-        { name: 'web_search', input: '{"query":"Eiffel Tower height"}', output: officialSite.url },
-        { name: 'code_interpreter', input: 'print(330 * 2)', output: '660' },
-      );
-    } finally {
-      await openai.close();
-    }
+    expect(openai.requests.every((request) => request.api === 'responses')).toBe(true);
+    expect(openai.requests[0]?.body['tools']).toEqual(
+      expect.arrayContaining([{ type: 'web_search' }, { type: 'code_interpreter', container: { type: 'auto' } }]),
+    );
+    expectProviderTools(
+      events,
+      { name: 'web_search', input: '{"query":"Eiffel Tower height"}', output: officialSite.url },
+      ranCode('code_interpreter'),
+    );
   });
 });
 
 describe("Claude's web search and code execution server tools through the CLI", () => {
   it('sends the server tools and the code execution beta, and the record shows the searches, the code and its output', async () => {
     const anthropicKey = 'sk-ant-test-provider-tools';
-    const claude = await createFakeAnthropicServer({
-      apiKey: anthropicKey,
-      responder: searchingTeam(
-        createAnthropicTeamResponder(teamText),
-        (reply) => reply.type === 'tool-use' && reply.calls.some((call) => call.name === 'new_answer'),
-        (reply) => ({
-          ...reply,
-          text: 'The official site gives 330 m.',
+    const claude = await startForTest(
+      createFakeAnthropicServer({
+        apiKey: anthropicKey,
+        responder: searchingTeam(createAnthropicTeamResponder(teamText), {
+          text: searchedText,
           serverTools: [
             { type: 'web_search', query: 'Eiffel Tower height', results: [officialSite] },
             { type: 'code_execution', code: 'print(330 * 2)', stdout: '660' },
           ],
         }),
-      ),
+      }),
+    );
+    const events = await runSearchingTeam('claude', {
+      backend: `type: claude\nmodel: claude-sonnet-4-6\nbase_url: "${claude.url}"\nenable_web_search: true\nenable_code_execution: true`,
+      env: { ANTHROPIC_API_KEY: anthropicKey },
+      keys: ['enable_web_search', 'enable_code_execution'],
+      citedAs: cited,
     });
-    try {
-      const events = await runSearchingTeam('claude', {
-        backend: `type: claude\nmodel: claude-sonnet-4-6\nbase_url: "${claude.url}"\nenable_web_search: true\nenable_code_execution: true`,
-        env: { ANTHROPIC_API_KEY: anthropicKey },
-        keys: ['enable_web_search', 'enable_code_execution'],
-        citedAs: `${officialSite.title}: ${officialSite.url}`,
-      });
-      expect(claude.requests[0]?.body['tools']).toEqual(
-        expect.arrayContaining([
-          { type: 'web_search_20250305', name: 'web_search' },
-          { type: 'code_execution_20250522', name: 'code_execution' },
-        ]),
-      );
-      expect(
-        claude.requests.every((request) => request.headers['anthropic-beta'] === 'code-execution-2025-05-22'),
-      ).toBe(true);
-      expectProviderTools(
-        events,
-        {
-          name: 'web_search',
-          input: '{"query":"Eiffel Tower height"}',
-          output: `${officialSite.title}: ${officialSite.url}`,
-        },
-        { name: 'code_execution', input: 'print(330 * 2)', output: '660' },
-      );
-    } finally {
-      await claude.close();
-    }
+    expect(claude.requests[0]?.body['tools']).toEqual(
+      expect.arrayContaining([
+        { type: 'web_search_20250305', name: 'web_search' },
+        { type: 'code_execution_20250522', name: 'code_execution' },
+      ]),
+    );
+    expect(claude.requests.every((request) => request.headers['anthropic-beta'] === 'code-execution-2025-05-22')).toBe(
+      true,
+    );
+    expectProviderTools(
+      events,
+      { name: 'web_search', input: '{"query":"Eiffel Tower height"}', output: cited },
+      ranCode('code_execution'),
+    );
   });
 });
 
 describe("Gemini's Google Search grounding and code execution through the CLI", () => {
   it('offers google_search and code_execution beside the workflow functions on Gemini 3, and the record shows the searches, the code and its output', async () => {
     const geminiKey = 'AIzaTestKey-provider-tools';
-    const gemini = await createFakeGeminiServer({
-      apiKey: geminiKey,
-      responder: searchingTeam(
-        createGeminiTeamResponder(teamText),
-        (reply) => reply.type === 'function-calls' && reply.calls.some((call) => call.name === 'new_answer'),
-        (reply) => ({
-          ...reply,
-          text: 'The official site gives 330 m.',
+    const gemini = await startForTest(
+      createFakeGeminiServer({
+        apiKey: geminiKey,
+        responder: searchingTeam(createGeminiTeamResponder(teamText), {
+          text: searchedText,
           builtInTools: [
             { type: 'google_search', queries: ['Eiffel Tower height'], sources: [officialSite] },
             { type: 'code_execution', code: 'print(330 * 2)', output: '660' },
           ],
         }),
-      ),
+      }),
+    );
+    const events = await runSearchingTeam('gemini', {
+      backend: `type: gemini\nmodel: gemini-3-flash-preview\nbase_url: "${gemini.url}"\nenable_web_search: true\nenable_code_execution: true`,
+      env: { GEMINI_API_KEY: geminiKey },
+      keys: ['enable_web_search', 'enable_code_execution'],
+      citedAs: cited,
     });
-    try {
-      const events = await runSearchingTeam('gemini', {
-        backend: `type: gemini\nmodel: gemini-3-flash-preview\nbase_url: "${gemini.url}"\nenable_web_search: true\nenable_code_execution: true`,
-        env: { GEMINI_API_KEY: geminiKey },
-        keys: ['enable_web_search', 'enable_code_execution'],
-        citedAs: `${officialSite.title}: ${officialSite.url}`,
-      });
-      expect(gemini.requests[0]?.body['tools']).toEqual([
-        { functionDeclarations: expect.arrayContaining([expect.objectContaining({ name: 'new_answer' })]) },
-        { googleSearch: {} },
-        { codeExecution: {} },
-      ]);
-      expect(gemini.requests[0]?.toolConfig).toMatchObject({ includeServerSideToolInvocations: true });
-      expectProviderTools(
-        events,
-        {
-          name: 'google_search',
-          input: '{"queries":["Eiffel Tower height"]}',
-          output: `${officialSite.title}: ${officialSite.url}`,
-        },
-        { name: 'code_execution', input: 'print(330 * 2)', output: '660' },
-      );
-    } finally {
-      await gemini.close();
-    }
+    expect(gemini.requests[0]?.body['tools']).toEqual([
+      { functionDeclarations: expect.arrayContaining([expect.objectContaining({ name: 'new_answer' })]) },
+      { googleSearch: {} },
+      { codeExecution: {} },
+    ]);
+    expect(gemini.requests[0]?.toolConfig).toMatchObject({ includeServerSideToolInvocations: true });
+    expectProviderTools(
+      events,
+      { name: 'google_search', input: '{"queries":["Eiffel Tower height"]}', output: cited },
+      ranCode('code_execution'),
+    );
   });
 });
 
 describe("Grok's live search through the CLI", () => {
   it('asks xAI for a live search with citations, and the record shows the pages used, cited after the text', async () => {
     const xaiKey = 'xai-test-provider-tools';
-    const xai = await createFakeOpenAIServer({
-      apiKey: xaiKey,
-      responder: searchingTeam(
-        createTeamResponder(teamText),
-        (reply) => reply.type === 'tool-calls' && reply.calls.some((call) => call.name === 'new_answer'),
-        (reply) => ({
-          ...reply,
-          text: 'The official site gives 330 m.',
+    const xai = await startForTest(
+      createFakeOpenAIServer({
+        apiKey: xaiKey,
+        responder: searchingTeam(createTeamResponder(teamText), {
+          text: searchedText,
           serverTools: [{ type: 'web_search', query: 'Eiffel Tower height', sources: [officialSite] }],
         }),
-      ),
+      }),
+    );
+    const events = await runSearchingTeam('grok', {
+      backend: `type: grok\nmodel: grok-4-1-fast-reasoning\nbase_url: "${xai.url}"\nenable_web_search: true\nextra_body:\n  search_parameters:\n    max_search_results: 3`,
+      env: { XAI_API_KEY: xaiKey },
+      keys: ['enable_web_search', 'search_parameters'],
+      citedAs: officialSite.url,
     });
-    try {
-      const events = await runSearchingTeam('grok', {
-        backend: `type: grok\nmodel: grok-4-1-fast-reasoning\nbase_url: "${xai.url}"\nenable_web_search: true\nextra_body:\n  search_parameters:\n    max_search_results: 3`,
-        env: { XAI_API_KEY: xaiKey },
-        keys: ['enable_web_search', 'search_parameters'],
-        citedAs: officialSite.url,
-      });
-      expect(xai.requests.every((request) => request.api === 'chat-completions')).toBe(true);
-      expect(xai.requests[0]?.body['search_parameters']).toEqual({
-        mode: 'auto',
-        return_citations: true,
-        max_search_results: 3,
-      });
-      const search = { name: 'live_search', input: '{}', output: officialSite.url };
-      expectProviderTools(events, search, search, officialSite.url);
-    } finally {
-      await xai.close();
-    }
+    expect(xai.requests.every((request) => request.api === 'chat-completions')).toBe(true);
+    expect(xai.requests[0]?.body['search_parameters']).toEqual({
+      mode: 'auto',
+      return_citations: true,
+      max_search_results: 3,
+    });
+    const search = { name: 'live_search', input: '{}', output: officialSite.url };
+    expectProviderTools(events, search, search, officialSite.url);
   });
 
   it('warns, naming the providers that offer it, when a provider has no such tool of its own', async () => {

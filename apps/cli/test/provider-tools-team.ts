@@ -1,18 +1,26 @@
 /** The fixture the provider-tool CLI tests share: a team whose answers follow the provider's own tools. */
 type Responder<Request, Reply> = (request: Request, context: { index: number }) => Reply | Promise<Reply>;
 
+/** Whether a reply, in any provider's fake wire shape, calls the workflow tool `tool`. */
+function callsTool(reply: object, tool: string): boolean {
+  return (
+    'calls' in reply && Array.isArray(reply.calls) && reply.calls.some((call: { name?: unknown }) => call.name === tool)
+  );
+}
+
 /**
- * A team whose answers come after a web search and a run of code on the provider's side:
- * `searched` adds the provider's tool uses, in its own wire shape, to every reply that answers.
+ * A team whose calls of `tool` (`new_answer` unless told) come after searches or runs of code on
+ * the provider's side: `searched` holds the fields, in the provider's own wire shape, added to each
+ * such reply.
  */
-export function searchingTeam<Request, Reply>(
+export function searchingTeam<Request, Reply extends object>(
   team: Responder<Request, Reply>,
-  answers: (reply: Reply) => boolean,
-  searched: (reply: Reply) => Reply,
+  searched: Partial<Reply>,
+  tool = 'new_answer',
 ): Responder<Request, Reply> {
   return async (request, context) => {
     const reply = await team(request, context);
-    return answers(reply) ? searched(reply) : reply;
+    return callsTool(reply, tool) ? { ...reply, ...searched } : reply;
   };
 }
 
