@@ -1,18 +1,7 @@
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunEvent } from '@massgen/core';
 import { createClaudeCodeTeamResponder, createFakeAnthropicServer, descendantProcesses } from '@massgen/testing';
 import type {
   FakeAnthropicContentBlock,
@@ -22,36 +11,14 @@ import type {
   TeamTurn,
 } from '@massgen/testing';
 import { runCli } from './run-cli.js';
+import { readRunEvents } from './run-record-events.js';
+import { seedDirectories, seedPaths, seedPresent, seedSkipNote, writeSeedConfig } from './seed-workspace-team.js';
 
-/**
- * The seed article's `workspace_management.yaml` as written: two `claude_code` agents, run by the
- * real Claude Code CLI that @anthropic-ai/claude-agent-sdk bundles, pointed at the fake Anthropic
- * server through ANTHROPIC_BASE_URL. A `write` context path is added for the winner's deliverables.
- */
-const seedFile = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../shared/examples/seed/workspace_management.yaml',
-);
-const present = existsSync(seedFile);
 const backEnd = '后端工程师';
 const apiKey = 'sk-ant-test-cli-claude-code-01';
 
 let directory: string;
 let server: FakeAnthropicServer;
-
-function paths() {
-  const at = (...parts: string[]): string => path.join(directory, ...parts);
-  return {
-    config: at('team', 'workspace_management.yaml'),
-    home: at('home'),
-    colors: at('shared_design_assets', 'colors.md'),
-    schema: at('database_schema', 'schema.sql'),
-    requirements: at('team', 'project_ui', 'requirements.md'),
-    deliverables: at('deliverables'),
-    snapshots: at('team', 'massgen_snapshots'),
-    workspaces: at('team', 'temp_workspaces'),
-  };
-}
 
 /** Which agent a request belongs to, from the workspace Claude Code's system prompt names. */
 function workspaceOf(request: FakeAnthropicRequest): string {
@@ -69,7 +36,7 @@ function peerSnapshot(request: FakeAnthropicRequest): string | undefined {
 
 /** The built-in tool calls each agent makes before its workflow call, or before presenting. */
 function steps(request: FakeAnthropicRequest, turn: TeamTurn): FakeAnthropicToolUse[] {
-  const p = paths();
+  const p = seedPaths(directory);
   const workspace = workspaceOf(request);
   const frontEnd = isFrontEnd(request);
   if (turn.kind === 'call' && turn.name === 'new_answer') {
@@ -115,33 +82,6 @@ function toolResults(frontEnd: boolean): string[] {
   return [...new Set(texts)];
 }
 
-function writeConfig(): void {
-  const p = paths();
-  const withDeliverables = readFileSync(seedFile, 'utf8').replace(
-    /^(\s+)context_paths:.*$/gm,
-    (line, indent: string) => `${line}\n${indent}  - path: "../deliverables"\n${indent}    access: "write"`,
-  );
-  expect(withDeliverables.match(/\.\.\/deliverables/g)).toHaveLength(2);
-  mkdirSync(path.dirname(p.config), { recursive: true });
-  writeFileSync(p.config, withDeliverables);
-}
-
-function seedDirectories(): void {
-  const p = paths();
-  const files: Record<string, string> = {
-    [p.colors]: 'primary: #336699\n',
-    [path.join(directory, 'backend_api_spec', 'openapi.yaml')]: 'openapi: 3.1.0\n',
-    [p.schema]: 'CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT);\n',
-    [p.requirements]: 'The shop lists products.\n',
-  };
-  for (const [file, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, content);
-  }
-  mkdirSync(p.deliverables);
-  mkdirSync(p.home);
-}
-
 beforeEach(async () => {
   directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-cli-claude-code-')));
   server = await createFakeAnthropicServer({
@@ -163,58 +103,57 @@ afterEach(async () => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-describe.skipIf(!present)(
-  `massgen with claude_code agents and the bundled Claude Code CLI${present ? '' : ` (skipped: ${seedFile} does not exist)`}`,
-  () => {
-    it('runs the seed workspace_management.yaml: built-in tools in each workspace, confined, then answers, votes and the presentation', async () => {
-      seedDirectories();
-      writeConfig();
-      const p = paths();
-      const result = await runCli(['--no-display', '--config', p.config, 'Build a small shop: UI and API.'], {
-        cwd: directory,
-        env: { HOME: p.home, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: apiKey },
-      });
-      expect(result.stderr).not.toMatch(/\n\s+at /);
-      expect(result.code).toBe(0);
-      expect(result.stdout).toBe('The shop API is in deliverables/api.py.\n');
-
-      // Claude Code's Write ran in each agent's own workspace, and MassGen snapshotted it for the peers.
-      const [runId] = readdirSync(p.workspaces);
-      if (runId === undefined) throw new Error('no workspaces were created');
-      expect(readFileSync(path.join(p.workspaces, runId, 'project_ui', 'index.html'), 'utf8')).toBe(
-        '<h1 style="color: #336699">Shop</h1>',
-      );
-      expect(readFileSync(path.join(p.workspaces, runId, 'project_api', 'api.py'), 'utf8')).toBe(
-        'def list_products(): ...\n',
-      );
-      expect(readFileSync(path.join(p.snapshots, runId, 'agent1.1', 'index.html'), 'utf8')).toBe(
-        '<h1 style="color: #336699">Shop</h1>',
-      );
-
-      // Context paths and peers' snapshots were readable; writes where the agent may not write were refused.
-      expect(toolResults(true)).toContainEqual(expect.stringContaining('primary: #336699'));
-      expect(toolResults(false)).toContainEqual(expect.stringContaining('CREATE TABLE products'));
-      expect(toolResults(false)).toContainEqual(expect.stringContaining('<h1 style="color: #336699">Shop</h1>'));
-      expect(toolResults(true)).toContainEqual(expect.stringContaining('which you may read but not change now'));
-      expect(toolResults(false)).toContainEqual(expect.stringContaining('early.py is in'));
-      expect(readFileSync(p.colors, 'utf8')).toBe('primary: #336699\n');
-      expect(existsSync(path.join(p.deliverables, 'early.py'))).toBe(false);
-
-      // The winner wrote the write context path while it presented.
-      expect(readFileSync(path.join(p.deliverables, 'api.py'), 'utf8')).toBe('def list_products(): ...\n');
-      const runs = path.join(directory, '.massgen', 'runs');
-      const events = readFileSync(path.join(runs, readdirSync(runs)[0] ?? '', 'events.jsonl'), 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as RunEvent);
-      expect(events.find((event) => event.type === 'consensus')).toMatchObject({ winnerAgentId: backEnd });
-      expect(new Set(events.flatMap((event) => (event.type === 'vote' ? [event.agentId] : [])))).toEqual(
-        new Set(['前端工程师', backEnd]),
-      );
-      expect(events.filter((event) => event.type === 'usage').length).toBeGreaterThan(0);
-      expect(events.filter((event) => event.type === 'warning')).toEqual([]);
-      expect(server.requests.every((request) => request.headers['x-api-key'] === apiKey)).toBe(true);
-      expect(descendantProcesses(process.pid)).toEqual([]);
+/*
+ * The seed team as written: two `claude_code` agents, run by the real Claude Code CLI that
+ * @anthropic-ai/claude-agent-sdk bundles, pointed at the fake Anthropic server through
+ * ANTHROPIC_BASE_URL. A `write` context path is added for the winner's deliverables.
+ */
+describe.skipIf(!seedPresent)(`massgen with claude_code agents and the bundled Claude Code CLI${seedSkipNote}`, () => {
+  it('runs the seed workspace_management.yaml: built-in tools in each workspace, confined, then answers, votes and the presentation', async () => {
+    seedDirectories(directory);
+    writeSeedConfig(directory);
+    const p = seedPaths(directory);
+    mkdirSync(p.home);
+    const result = await runCli(['--no-display', '--config', p.config, 'Build a small shop: UI and API.'], {
+      cwd: directory,
+      env: { HOME: p.home, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: apiKey },
     });
-  },
-);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('The shop API is in deliverables/api.py.\n');
+
+    // Claude Code's Write ran in each agent's own workspace, and MassGen snapshotted it for the peers.
+    const [runId] = readdirSync(p.workspaces);
+    if (runId === undefined) throw new Error('no workspaces were created');
+    expect(readFileSync(path.join(p.workspaces, runId, 'project_ui', 'index.html'), 'utf8')).toBe(
+      '<h1 style="color: #336699">Shop</h1>',
+    );
+    expect(readFileSync(path.join(p.workspaces, runId, 'project_api', 'api.py'), 'utf8')).toBe(
+      'def list_products(): ...\n',
+    );
+    expect(readFileSync(path.join(p.snapshots, runId, 'agent1.1', 'index.html'), 'utf8')).toBe(
+      '<h1 style="color: #336699">Shop</h1>',
+    );
+
+    // Context paths and peers' snapshots were readable; writes where the agent may not write were refused.
+    expect(toolResults(true)).toContainEqual(expect.stringContaining('primary: #336699'));
+    expect(toolResults(false)).toContainEqual(expect.stringContaining('CREATE TABLE products'));
+    expect(toolResults(false)).toContainEqual(expect.stringContaining('<h1 style="color: #336699">Shop</h1>'));
+    expect(toolResults(true)).toContainEqual(expect.stringContaining('which you may read but not change now'));
+    expect(toolResults(false)).toContainEqual(expect.stringContaining('early.py is in'));
+    expect(readFileSync(p.colors, 'utf8')).toBe('primary: #336699\n');
+    expect(existsSync(path.join(p.deliverables, 'early.py'))).toBe(false);
+
+    // The winner wrote the write context path while it presented.
+    expect(readFileSync(path.join(p.deliverables, 'api.py'), 'utf8')).toBe('def list_products(): ...\n');
+    const events = readRunEvents(directory);
+    expect(events.find((event) => event.type === 'consensus')).toMatchObject({ winnerAgentId: backEnd });
+    expect(new Set(events.flatMap((event) => (event.type === 'vote' ? [event.agentId] : [])))).toEqual(
+      new Set(['前端工程师', backEnd]),
+    );
+    expect(events.filter((event) => event.type === 'usage').length).toBeGreaterThan(0);
+    expect(events.filter((event) => event.type === 'warning')).toEqual([]);
+    expect(server.requests.every((request) => request.headers['x-api-key'] === apiKey)).toBe(true);
+    expect(descendantProcesses(process.pid)).toEqual([]);
+  });
+});

@@ -1,53 +1,18 @@
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunEvent } from '@massgen/core';
 import { createFakeOpenAIServer } from '@massgen/testing';
 import type { FakeChatRequest, FakeOpenAIServer, FakeReply } from '@massgen/testing';
 import { runCli } from './run-cli.js';
+import { readRunEvents } from './run-record-events.js';
+import { seedDirectories, seedPaths, seedPresent, seedSkipNote, writeSeedConfig } from './seed-workspace-team.js';
 
-/**
- * The seed article's `workspace_management.yaml`, run end to end through the built CLI. Its
- * agents use `claude_code`; here each backend is swapped for `chatcompletion` against a fake
- * server whose responder makes the file-tool calls, keeping cwd, context paths and the
- * orchestrator's storage settings as written, plus one `write` context path for the winner.
- */
-const seedFile = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../shared/examples/seed/workspace_management.yaml',
-);
-const present = existsSync(seedFile);
 const frontEnd = '前端工程师';
 const backEnd = '后端工程师';
 
 let directory: string;
 let server: FakeOpenAIServer;
-
-/** Paths the agents are told about, and what the test seeds there. */
-function paths() {
-  const at = (...parts: string[]): string => path.join(directory, ...parts);
-  return {
-    config: at('team', 'workspace_management.yaml'),
-    colors: at('shared_design_assets', 'colors.md'),
-    openapi: at('backend_api_spec', 'openapi.yaml'),
-    schema: at('database_schema', 'schema.sql'),
-    requirements: at('team', 'project_ui', 'requirements.md'),
-    deliverables: at('deliverables'),
-    snapshots: at('team', 'massgen_snapshots'),
-    workspaces: at('team', 'temp_workspaces'),
-  };
-}
 
 type Call = { name: string; arguments: Record<string, unknown> };
 
@@ -56,7 +21,7 @@ function scripts(): Record<
   string,
   { work: Call[]; answer: string; sharedFile: string; present: Call[]; finalText: string }
 > {
-  const p = paths();
+  const p = seedPaths(directory);
   return {
     'model-ui': {
       work: [
@@ -136,10 +101,9 @@ function respond(request: FakeChatRequest): FakeReply {
   });
 }
 
-/** The seed file with each backend pointed at the fake server and a `write` context path added. */
-function writeConfig(): void {
-  const p = paths();
-  let text = readFileSync(seedFile, 'utf8');
+/** Points each of the seed file's backends at the fake server. */
+function onFakeServer(seed: string): string {
+  let text = seed;
   for (const model of ['model-ui', 'model-api']) {
     const next = text.replace(
       /type: "claude_code"\n(\s+)model: "claude-4-5-sonnet"/,
@@ -149,29 +113,7 @@ function writeConfig(): void {
     expect(next).not.toBe(text);
     text = next;
   }
-  const withDeliverables = text.replace(
-    /^(\s+)context_paths:.*$/gm,
-    (line, indent: string) =>
-      `${line}\n${indent}  - path: "../deliverables"\n${indent}    access: "write"\n${indent}    protected_paths: ["LICENSE"]`,
-  );
-  expect(withDeliverables.match(/\.\.\/deliverables/g)).toHaveLength(2);
-  mkdirSync(path.dirname(p.config), { recursive: true });
-  writeFileSync(p.config, withDeliverables);
-}
-
-function seedDirectories(): void {
-  const p = paths();
-  const files: Record<string, string> = {
-    [p.colors]: 'primary: #336699\n',
-    [p.openapi]: 'openapi: 3.1.0\n',
-    [p.schema]: 'CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT);\n',
-    [p.requirements]: 'The shop lists products.\n',
-    [path.join(p.deliverables, 'LICENSE')]: 'Apache-2.0\n',
-  };
-  for (const [file, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, content);
-  }
+  return text;
 }
 
 function toolResults(model: string): string[] {
@@ -192,98 +134,89 @@ afterEach(async () => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-describe.skipIf(!present)(
-  `massgen --config workspace_management.yaml (the seed example)${present ? '' : ` (skipped: ${seedFile} does not exist)`}`,
-  () => {
-    it('runs end to end: own workspaces, shared paths read, forbidden writes refused, the winner writes the write context path', async () => {
-      seedDirectories();
-      writeConfig();
-      const p = paths();
-      const result = await runCli(['--no-display', '--config', p.config, 'Build a small shop: UI and API.'], {
-        cwd: directory,
-      });
-      expect(result.stderr).not.toMatch(/\n\s+at /);
-      expect(result.code).toBe(0);
-      expect(result.stdout).toBe('The shop API is in deliverables/api.py.\n');
-
-      // Each agent wrote in its own workspace, under <agent_temporary_workspace>/<runId>/<cwd>.
-      const [runId] = readdirSync(p.workspaces);
-      if (runId === undefined) throw new Error('no workspaces were created');
-      const workspace = (cwd: string, file: string): string =>
-        readFileSync(path.join(p.workspaces, runId, cwd, file), 'utf8');
-      expect(workspace('project_ui', 'index.html')).toBe('<h1 style="color: #336699">Shop</h1>');
-      expect(workspace('project_api', 'api.py')).toBe('def list_products(): ...\n');
-
-      // Each answer was snapshotted, and peers read each other's snapshot under anonymous labels.
-      expect(readFileSync(path.join(p.snapshots, runId, 'agent1.1', 'index.html'), 'utf8')).toBe(
-        '<h1 style="color: #336699">Shop</h1>',
-      );
-      expect(readFileSync(path.join(p.snapshots, runId, 'agent2.1', 'api.py'), 'utf8')).toBe(
-        'def list_products(): ...\n',
-      );
-      expect(toolResults('model-api')).toContain('<h1 style="color: #336699">Shop</h1>');
-      expect(toolResults('model-ui')).toContain('def list_products(): ...\n');
-
-      // The shared context paths were readable.
-      expect(toolResults('model-ui')).toContain('primary: #336699\n');
-      expect(toolResults('model-api')).toEqual(
-        expect.arrayContaining([
-          'CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT);\n',
-          'The shop lists products.\n',
-        ]),
-      );
-
-      // Writes where an agent may not write were refused, and nothing changed there.
-      const uiResults = toolResults('model-ui');
-      expect(uiResults).toContainEqual(
-        expect.stringMatching(/^Error: ".*colors\.md" is read-only: it is a read-only context path\.$/),
-      );
-      expect(uiResults).toContainEqual(
-        expect.stringMatching(/^Error: "\.\.\/project_api\/stolen\.txt" is outside the directories you may use/),
-      );
-      expect(uiResults).toContainEqual(
-        expect.stringMatching(
-          /early\.html" is read-only: this context path becomes writable only for the agent that presents/,
-        ),
-      );
-      expect(toolResults('model-api')).toContainEqual(expect.stringMatching(/hack\.txt" is read-only/));
-      expect(readFileSync(p.colors, 'utf8')).toBe('primary: #336699\n');
-      expect(existsSync(path.join(p.workspaces, runId, 'project_api', 'stolen.txt'))).toBe(false);
-      expect(existsSync(path.join(path.dirname(p.requirements), 'hack.txt'))).toBe(false);
-      expect(existsSync(path.join(p.deliverables, 'early.html'))).toBe(false);
-
-      // The winner presented with its tools and wrote the write context path, except its protected file.
-      const presentation = server.requests.filter(
-        (request) =>
-          request.model === 'model-api' &&
-          !request.tools.some((tool) => tool.function.name === 'vote' || tool.function.name === 'new_answer'),
-      );
-      expect(presentation.length).toBeGreaterThan(0);
-      expect(presentation.map((request) => request.body['tool_choice'])).toEqual(presentation.map(() => 'auto'));
-      expect(readFileSync(path.join(p.deliverables, 'api.py'), 'utf8')).toBe('def list_products(): ...\n');
-      expect(readFileSync(path.join(p.deliverables, 'README.md'), 'utf8')).toBe('# Shop API\n');
-      expect(readFileSync(path.join(p.deliverables, 'LICENSE'), 'utf8')).toBe('Apache-2.0\n');
-      expect(toolResults('model-api')).toContainEqual(expect.stringMatching(/LICENSE" is a protected path/));
-      expect(readdirSync(p.deliverables).sort()).toEqual(['LICENSE', 'README.md', 'api.py']);
-
-      const events = readFileSync(
-        path.join(
-          directory,
-          '.massgen',
-          'runs',
-          readdirSync(path.join(directory, '.massgen', 'runs'))[0] ?? '',
-          'events.jsonl',
-        ),
-        'utf8',
-      )
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as RunEvent);
-      expect(events.find((event) => event.type === 'consensus')).toMatchObject({ winnerAgentId: backEnd });
-      expect(
-        events.filter((event) => event.type === 'answer').map((event) => event.type === 'answer' && event.agentId),
-      ).toEqual(expect.arrayContaining([frontEnd, backEnd]));
-      expect(events.filter((event) => event.type === 'warning')).toEqual([]);
+/*
+ * The seed team run end to end through the built CLI. Its agents use `claude_code`; here each
+ * backend is swapped for `chatcompletion` against a fake server whose responder makes the
+ * file-tool calls, keeping cwd, context paths and the orchestrator's storage settings as written,
+ * plus one `write` context path for the winner.
+ */
+describe.skipIf(!seedPresent)(`massgen --config workspace_management.yaml (the seed example)${seedSkipNote}`, () => {
+  it('runs end to end: own workspaces, shared paths read, forbidden writes refused, the winner writes the write context path', async () => {
+    const p = seedPaths(directory);
+    seedDirectories(directory, { [path.join(p.deliverables, 'LICENSE')]: 'Apache-2.0\n' });
+    writeSeedConfig(directory, onFakeServer, (indent) => `\n${indent}    protected_paths: ["LICENSE"]`);
+    const result = await runCli(['--no-display', '--config', p.config, 'Build a small shop: UI and API.'], {
+      cwd: directory,
     });
-  },
-);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('The shop API is in deliverables/api.py.\n');
+
+    // Each agent wrote in its own workspace, under <agent_temporary_workspace>/<runId>/<cwd>.
+    const [runId] = readdirSync(p.workspaces);
+    if (runId === undefined) throw new Error('no workspaces were created');
+    const workspace = (cwd: string, file: string): string =>
+      readFileSync(path.join(p.workspaces, runId, cwd, file), 'utf8');
+    expect(workspace('project_ui', 'index.html')).toBe('<h1 style="color: #336699">Shop</h1>');
+    expect(workspace('project_api', 'api.py')).toBe('def list_products(): ...\n');
+
+    // Each answer was snapshotted, and peers read each other's snapshot under anonymous labels.
+    expect(readFileSync(path.join(p.snapshots, runId, 'agent1.1', 'index.html'), 'utf8')).toBe(
+      '<h1 style="color: #336699">Shop</h1>',
+    );
+    expect(readFileSync(path.join(p.snapshots, runId, 'agent2.1', 'api.py'), 'utf8')).toBe(
+      'def list_products(): ...\n',
+    );
+    expect(toolResults('model-api')).toContain('<h1 style="color: #336699">Shop</h1>');
+    expect(toolResults('model-ui')).toContain('def list_products(): ...\n');
+
+    // The shared context paths were readable.
+    expect(toolResults('model-ui')).toContain('primary: #336699\n');
+    expect(toolResults('model-api')).toEqual(
+      expect.arrayContaining([
+        'CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT);\n',
+        'The shop lists products.\n',
+      ]),
+    );
+
+    // Writes where an agent may not write were refused, and nothing changed there.
+    const uiResults = toolResults('model-ui');
+    expect(uiResults).toContainEqual(
+      expect.stringMatching(/^Error: ".*colors\.md" is read-only: it is a read-only context path\.$/),
+    );
+    expect(uiResults).toContainEqual(
+      expect.stringMatching(/^Error: "\.\.\/project_api\/stolen\.txt" is outside the directories you may use/),
+    );
+    expect(uiResults).toContainEqual(
+      expect.stringMatching(
+        /early\.html" is read-only: this context path becomes writable only for the agent that presents/,
+      ),
+    );
+    expect(toolResults('model-api')).toContainEqual(expect.stringMatching(/hack\.txt" is read-only/));
+    expect(readFileSync(p.colors, 'utf8')).toBe('primary: #336699\n');
+    expect(existsSync(path.join(p.workspaces, runId, 'project_api', 'stolen.txt'))).toBe(false);
+    expect(existsSync(path.join(path.dirname(p.requirements), 'hack.txt'))).toBe(false);
+    expect(existsSync(path.join(p.deliverables, 'early.html'))).toBe(false);
+
+    // The winner presented with its tools and wrote the write context path, except its protected file.
+    const presentation = server.requests.filter(
+      (request) =>
+        request.model === 'model-api' &&
+        !request.tools.some((tool) => tool.function.name === 'vote' || tool.function.name === 'new_answer'),
+    );
+    expect(presentation.length).toBeGreaterThan(0);
+    expect(presentation.map((request) => request.body['tool_choice'])).toEqual(presentation.map(() => 'auto'));
+    expect(readFileSync(path.join(p.deliverables, 'api.py'), 'utf8')).toBe('def list_products(): ...\n');
+    expect(readFileSync(path.join(p.deliverables, 'README.md'), 'utf8')).toBe('# Shop API\n');
+    expect(readFileSync(path.join(p.deliverables, 'LICENSE'), 'utf8')).toBe('Apache-2.0\n');
+    expect(toolResults('model-api')).toContainEqual(expect.stringMatching(/LICENSE" is a protected path/));
+    expect(readdirSync(p.deliverables).sort()).toEqual(['LICENSE', 'README.md', 'api.py']);
+
+    const events = readRunEvents(directory);
+    expect(events.find((event) => event.type === 'consensus')).toMatchObject({ winnerAgentId: backEnd });
+    expect(
+      events.filter((event) => event.type === 'answer').map((event) => event.type === 'answer' && event.agentId),
+    ).toEqual(expect.arrayContaining([frontEnd, backEnd]));
+    expect(events.filter((event) => event.type === 'warning')).toEqual([]);
+  });
+});
