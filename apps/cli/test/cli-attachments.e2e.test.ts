@@ -4,48 +4,28 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createAnthropicTeamResponder,
-  createFakeAnthropicServer,
-  createFakeGeminiServer,
-  createFakeOpenAIServer,
-  createGeminiTeamResponder,
-  createTeamResponder,
-  samplePdf,
-  samplePng,
-  sampleWav,
-} from '@massgen/testing';
-import type { FakeAnthropicServer, FakeGeminiServer, FakeMedia, FakeOpenAIServer } from '@massgen/testing';
+import { createProviderTeamServers, samplePdf, samplePng, sampleWav } from '@massgen/testing';
+import type { FakeMedia, ProviderTeamServers } from '@massgen/testing';
 import { runCli } from './run-cli.js';
 
 const keys = {
   openai: 'sk-test-openai-media-0123',
-  claude: 'sk-ant-test-media-0123',
+  anthropic: 'sk-ant-test-media-0123',
   gemini: 'AIzaTestGemini-media-0123',
 };
-const env = { OPENAI_API_KEY: keys.openai, ANTHROPIC_API_KEY: keys.claude, GEMINI_API_KEY: keys.gemini };
 const png = samplePng({ width: 3, height: 2, rgb: [10, 120, 240] });
 const pdf = samplePdf('Quarterly numbers: up 4%.');
 let directory: string;
 let config: string;
-let openai: FakeOpenAIServer;
-let claude: FakeAnthropicServer;
-let gemini: FakeGeminiServer;
+let servers: ProviderTeamServers;
 let files: Server;
 
 beforeAll(async () => {
   directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-attachments-'));
-  openai = await createFakeOpenAIServer({
-    apiKey: keys.openai,
-    responder: createTeamResponder({ answer: 'GPT: a blue picture.', finalText: 'Final: a blue picture.' }),
-  });
-  claude = await createFakeAnthropicServer({
-    apiKey: keys.claude,
-    responder: createAnthropicTeamResponder({ answer: 'Claude: blue.', finalText: 'Final: a blue picture.' }),
-  });
-  gemini = await createFakeGeminiServer({
-    apiKey: keys.gemini,
-    responder: createGeminiTeamResponder({ answer: 'Gemini: blue.', finalText: 'Final: a blue picture.' }),
+  servers = await createProviderTeamServers({
+    keys,
+    answers: { openai: 'GPT: a blue picture.', anthropic: 'Claude: blue.', gemini: 'Gemini: blue.' },
+    finalText: 'Final: a blue picture.',
   });
   files = createServer((request, response) => {
     if (request.url === '/chart.png') response.writeHead(200, { 'content-type': 'image/png' }).end(png);
@@ -60,11 +40,11 @@ beforeAll(async () => {
     config,
     `agents:
   - id: gpt
-    backend: { type: openai, model: gpt-5-nano, base_url: "${openai.url}", api_key: "\${OPENAI_API_KEY}" }
+    backend: { type: openai, model: gpt-5-nano, base_url: "${servers.openai.url}", api_key: "\${OPENAI_API_KEY}" }
   - id: claude
-    backend: { type: claude, model: claude-sonnet-4-6, base_url: "${claude.url}", api_key: "\${ANTHROPIC_API_KEY}" }
+    backend: { type: claude, model: claude-sonnet-4-6, base_url: "${servers.anthropic.url}", api_key: "\${ANTHROPIC_API_KEY}" }
   - id: gemini
-    backend: { type: gemini, model: gemini-2.5-flash, base_url: "${gemini.url}", api_key: "\${GEMINI_API_KEY}" }
+    backend: { type: gemini, model: gemini-2.5-flash, base_url: "${servers.gemini.url}", api_key: "\${GEMINI_API_KEY}" }
 `,
   );
 });
@@ -73,13 +53,17 @@ beforeAll(async () => {
 let seen = { openai: 0, claude: 0, gemini: 0 };
 
 beforeEach(() => {
-  seen = { openai: openai.requests.length, claude: claude.requests.length, gemini: gemini.requests.length };
+  seen = {
+    openai: servers.openai.requests.length,
+    claude: servers.anthropic.requests.length,
+    gemini: servers.gemini.requests.length,
+  };
 });
 
 afterAll(async () => {
   files.closeAllConnections();
   await new Promise((resolve) => files.close(resolve));
-  await Promise.all([openai.close(), claude.close(), gemini.close()]);
+  await servers.close();
   rmSync(directory, { recursive: true, force: true });
 });
 
@@ -89,9 +73,9 @@ function carries(media: readonly FakeMedia[], mediaType: string, bytes: Buffer):
 
 function allRequests(): Array<{ provider: string; media: FakeMedia[] }> {
   return [
-    ...openai.requests.slice(seen.openai).map((request) => ({ provider: 'openai', media: request.media })),
-    ...claude.requests.slice(seen.claude).map((request) => ({ provider: 'claude', media: request.media })),
-    ...gemini.requests.slice(seen.gemini).map((request) => ({ provider: 'gemini', media: request.media })),
+    ...servers.openai.requests.slice(seen.openai).map((request) => ({ provider: 'openai', media: request.media })),
+    ...servers.anthropic.requests.slice(seen.claude).map((request) => ({ provider: 'claude', media: request.media })),
+    ...servers.gemini.requests.slice(seen.gemini).map((request) => ({ provider: 'gemini', media: request.media })),
   ];
 }
 
@@ -99,7 +83,7 @@ describe('attachments through the CLI', () => {
   it('sends --image and --file to every agent of a mixed team, and keeps them in the run record', async () => {
     const result = await runCli(
       ['--no-display', '--config', config, '--image', 'square.png', '--file', 'numbers.pdf', 'What does it show?'],
-      { cwd: directory, env },
+      { cwd: directory, env: servers.env },
     );
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
@@ -136,7 +120,7 @@ describe('attachments through the CLI', () => {
     const url = `http://127.0.0.1:${(files.address() as AddressInfo).port}/chart.png`;
     const result = await runCli(['--no-display', '--no-record', '--config', config, '--image', url, 'Describe it.'], {
       cwd: directory,
-      env,
+      env: servers.env,
     });
     expect(result.code).toBe(0);
     for (const request of allRequests()) expect(carries(request.media, 'image/png', png)).toBe(true);
@@ -145,7 +129,7 @@ describe('attachments through the CLI', () => {
   it('stops before any agent starts on a missing file, a file that is no image, or a URL that fails', async () => {
     const missing = await runCli(['--no-display', '--config', config, '--image', 'nope.png', 'q'], {
       cwd: directory,
-      env,
+      env: servers.env,
     });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(
@@ -153,14 +137,17 @@ describe('attachments through the CLI', () => {
     );
     const notImage = await runCli(['--no-display', '--config', config, '--image', 'numbers.pdf', 'q'], {
       cwd: directory,
-      env,
+      env: servers.env,
     });
     expect(notImage.code).toBe(1);
     expect(notImage.stderr).toContain(
       'numbers.pdf is not an image (it is application/pdf); attach it as a file instead.',
     );
     const url = `http://127.0.0.1:${(files.address() as AddressInfo).port}/gone.png`;
-    const gone = await runCli(['--no-display', '--config', config, '--image', url, 'q'], { cwd: directory, env });
+    const gone = await runCli(['--no-display', '--config', config, '--image', url, 'q'], {
+      cwd: directory,
+      env: servers.env,
+    });
     expect(gone.code).toBe(1);
     expect(gone.stderr).toContain(`Cannot fetch the attachment ${url}: the server answered 404 Not Found.`);
     expect(allRequests()).toHaveLength(0);
@@ -173,7 +160,7 @@ describe('attachments through the CLI', () => {
       ['--no-display', '--no-record', '--config', config, '--file', 'memo.wav', 'Transcribe.'],
       {
         cwd: directory,
-        env,
+        env: servers.env,
       },
     );
     expect(result.stderr).toMatch(

@@ -2,45 +2,29 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAnthropicTeamResponder,
-  createFakeAnthropicServer,
-  createFakeGeminiServer,
-  createFakeOpenAIServer,
-  createGeminiTeamResponder,
-  createTeamResponder,
-} from '@massgen/testing';
-import type { FakeAnthropicServer, FakeGeminiServer, FakeOpenAIServer } from '@massgen/testing';
+import { createProviderTeamServers } from '@massgen/testing';
+import type { ProviderTeamServers } from '@massgen/testing';
 import { runCli } from './run-cli.js';
 
 const keys = {
   openai: 'sk-test-openai-0123456789',
-  claude: 'sk-ant-test-0123456789',
+  anthropic: 'sk-ant-test-0123456789',
   gemini: 'AIzaTestGemini-0123456789',
 };
 let directory: string;
-let openai: FakeOpenAIServer;
-let claude: FakeAnthropicServer;
-let gemini: FakeGeminiServer;
+let servers: ProviderTeamServers;
 
 beforeAll(async () => {
   directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-mixed-'));
-  openai = await createFakeOpenAIServer({
-    apiKey: keys.openai,
-    responder: createTeamResponder({ answer: 'GPT says 4.', finalText: 'Final answer: 4.' }),
-  });
-  claude = await createFakeAnthropicServer({
-    apiKey: keys.claude,
-    responder: createAnthropicTeamResponder({ answer: 'Claude says 4.', finalText: 'Final answer: 4.' }),
-  });
-  gemini = await createFakeGeminiServer({
-    apiKey: keys.gemini,
-    responder: createGeminiTeamResponder({ answer: 'Gemini says 4.', finalText: 'Final answer: 4.' }),
+  servers = await createProviderTeamServers({
+    keys,
+    answers: { openai: 'GPT says 4.', anthropic: 'Claude says 4.', gemini: 'Gemini says 4.' },
+    finalText: 'Final answer: 4.',
   });
 });
 
 afterAll(async () => {
-  await Promise.all([openai.close(), claude.close(), gemini.close()]);
+  await servers.close();
   rmSync(directory, { recursive: true, force: true });
 });
 
@@ -54,25 +38,25 @@ describe('a team of mixed backends', () => {
     backend:
       type: openai
       model: gpt-5-nano
-      base_url: "${openai.url}"
+      base_url: "${servers.openai.url}"
       api_key: "\${OPENAI_API_KEY}"
   - id: claude
     backend:
       type: claude
       model: claude-sonnet-4-6
-      base_url: "${claude.url}"
+      base_url: "${servers.anthropic.url}"
       api_key: "\${ANTHROPIC_API_KEY}"
   - id: gemini
     backend:
       type: gemini
       model: gemini-2.5-flash
-      base_url: "${gemini.url}"
+      base_url: "${servers.gemini.url}"
       api_key: "\${GEMINI_API_KEY}"
 `,
     );
     const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], {
       cwd: directory,
-      env: { OPENAI_API_KEY: keys.openai, ANTHROPIC_API_KEY: keys.claude, GEMINI_API_KEY: keys.gemini },
+      env: servers.env,
     });
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
@@ -81,19 +65,19 @@ describe('a team of mixed backends', () => {
       expect(result.stderr).toMatch(new RegExp(`${agent} (answered|voted for)`));
     expect(result.stderr).toMatch(/stop reason: consensus/);
     // Each provider was reached over its own wire protocol.
-    expect(openai.requests.every((request) => request.api === 'responses')).toBe(true);
-    expect(openai.requests.length).toBeGreaterThan(0);
-    expect(claude.requests.length).toBeGreaterThan(0);
-    expect(gemini.requests.length).toBeGreaterThan(0);
+    expect(servers.openai.requests.every((request) => request.api === 'responses')).toBe(true);
+    expect(servers.openai.requests.length).toBeGreaterThan(0);
+    expect(servers.anthropic.requests.length).toBeGreaterThan(0);
+    expect(servers.gemini.requests.length).toBeGreaterThan(0);
     for (const key of Object.values(keys)) expect(result.stderr).not.toContain(key);
   });
 
   it('infers the backend from the model name for --model', async () => {
     const result = await runCli(
-      ['--no-display', '--model', 'claude-sonnet-4-6', '--base-url', claude.url, 'What is 2+2?'],
+      ['--no-display', '--model', 'claude-sonnet-4-6', '--base-url', servers.anthropic.url, 'What is 2+2?'],
       {
         cwd: directory,
-        env: { ANTHROPIC_API_KEY: keys.claude },
+        env: { ANTHROPIC_API_KEY: keys.anthropic },
       },
     );
     expect(result.stderr).not.toMatch(/\n\s+at /);
@@ -111,7 +95,7 @@ describe('a team of mixed backends', () => {
         '--backend',
         'chatcompletion',
         '--base-url',
-        openai.url,
+        servers.openai.url,
         'What is 2+2?',
       ],
       {

@@ -3,19 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createAnthropicTeamResponder,
   createClaudeCodeTeamResponder,
   createFakeAnthropicServer,
-  createFakeGeminiServer,
-  createFakeOpenAIServer,
-  createGeminiTeamResponder,
+  createProviderTeamServers,
   createTeamResponder,
 } from '@massgen/testing';
-import type { FakeAnthropicServer, FakeGeminiServer, FakeOpenAIServer } from '@massgen/testing';
+import type { FakeAnthropicServer, FakeChatRequest, ProviderTeamServers } from '@massgen/testing';
 import { examplesDirectory, readExampleCatalog } from '../src/example-catalog.js';
 import type { ExampleEntry } from '../src/example-catalog.js';
 import { cliBin, runCli } from './run-cli.js';
 import { callOnceThenAnswer } from './tool-script-responder.js';
+import type { ScriptedCall } from './tool-script-responder.js';
 
 /**
  * Every bundled example, through the built CLI: `--validate` as shipped, then a real run with
@@ -29,25 +27,20 @@ const demoEnv = { MASSGEN_DEMO_BASE_URL: 'http://127.0.0.1:9/v1', MASSGEN_DEMO_A
 const claudeCodeKey = 'sk-ant-test-examples-claude-code';
 
 let directory: string;
-let openai: FakeOpenAIServer;
-let anthropic: FakeAnthropicServer;
-let gemini: FakeGeminiServer;
+let servers: ProviderTeamServers;
 let claudeCode: FakeAnthropicServer;
 
 beforeAll(async () => {
   directory = mkdtempSync(path.join(tmpdir(), 'massgen-examples-'));
   const finalText = 'Final answer from the team.';
-  openai = await createFakeOpenAIServer({
-    apiKey: keys.openai,
-    responder: createTeamResponder({ answer: 'An OpenAI-protocol answer.', finalText }),
-  });
-  anthropic = await createFakeAnthropicServer({
-    apiKey: keys.anthropic,
-    responder: createAnthropicTeamResponder({ answer: 'A Claude answer.', finalText }),
-  });
-  gemini = await createFakeGeminiServer({
-    apiKey: keys.gemini,
-    responder: createGeminiTeamResponder({ answer: 'A Gemini answer.', finalText }),
+  servers = await createProviderTeamServers({
+    keys,
+    answers: {
+      openai: 'An OpenAI-protocol answer.',
+      anthropic: 'A Claude answer.',
+      gemini: 'A Gemini answer.',
+    },
+    finalText,
   });
   claudeCode = await createFakeAnthropicServer({
     apiKey: claudeCodeKey,
@@ -56,16 +49,16 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([openai.close(), anthropic.close(), gemini.close(), claudeCode.close()]);
+  await Promise.all([servers.close(), claudeCode.close()]);
   rmSync(directory, { recursive: true, force: true });
 });
 
 /** A backend `type:` line of the examples, and where its provider's fake server is. */
 function fakeEndpoint(type: string): { url: string; key: string } | undefined {
   if (['openai', 'grok', 'lmstudio', 'vllm', 'sglang', 'chatcompletion'].includes(type))
-    return { url: openai.url, key: keys.openai };
-  if (type === 'claude') return { url: anthropic.url, key: keys.anthropic };
-  if (type === 'gemini') return { url: gemini.url, key: keys.gemini };
+    return { url: servers.openai.url, key: keys.openai };
+  if (type === 'claude') return { url: servers.anthropic.url, key: keys.anthropic };
+  if (type === 'gemini') return { url: servers.gemini.url, key: keys.gemini };
   if (type === 'claude_code') return { url: claudeCode.url, key: claudeCodeKey };
   return undefined;
 }
@@ -126,9 +119,9 @@ describe('the bundled examples', () => {
     async (_name, example) => {
       const file = copyPointedAtFakes(example);
       const before = {
-        openai: openai.requests.length,
-        anthropic: anthropic.requests.length + claudeCode.requests.length,
-        gemini: gemini.requests.length,
+        openai: servers.openai.requests.length,
+        anthropic: servers.anthropic.requests.length + claudeCode.requests.length,
+        gemini: servers.gemini.requests.length,
       };
       // Claude Code keeps its settings under HOME; each run gets an empty one.
       const home = mkdtempSync(path.join(directory, 'home-'));
@@ -140,25 +133,18 @@ describe('the bundled examples', () => {
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout.trim()).not.toBe('');
       const reached =
-        openai.requests.length -
+        servers.openai.requests.length -
         before.openai +
-        (anthropic.requests.length + claudeCode.requests.length - before.anthropic) +
-        (gemini.requests.length - before.gemini);
+        (servers.anthropic.requests.length + claudeCode.requests.length - before.anthropic) +
+        (servers.gemini.requests.length - before.gemini);
       expect(reached).toBeGreaterThan(0);
       for (const key of [...Object.values(keys), claudeCodeKey]) expect(result.stderr).not.toContain(key);
     },
   );
 
   it('offers the weather MCP server’s tool to the model in the mcp-weather example', async () => {
-    const example = catalog.examples.find((entry) => entry.name === 'mcp-weather');
-    if (example === undefined) throw new Error('the catalog has no mcp-weather example');
-    const file = copyPointedAtFakes({ ...example, name: 'mcp-weather-tools' });
-    const first = openai.requests.length;
-    const result = await runCli(['--no-display', '--no-record', '--config', file, example.question], {
-      cwd: path.dirname(file),
-    });
-    expect(result.code, result.stderr).toBe(0);
-    const offered = openai.requests.slice(first).flatMap((request) => request.tools.map((tool) => tool.function.name));
+    const requests = await runExampleCopy('mcp-weather', 'mcp-weather-tools');
+    const offered = requests.flatMap((request) => request.tools.map((tool) => tool.function.name));
     expect(offered.some((name) => name.includes('get_forecast'))).toBe(true);
   });
 
@@ -171,67 +157,62 @@ describe('the bundled examples', () => {
       'Monthly payment: 1111.66',
     ],
   ] as const)('%s: the model calls the example’s own tool and gets its result', async (name, tool, input, output) => {
-    const example = catalog.examples.find((entry) => entry.name === name);
-    if (example === undefined) throw new Error(`the catalog has no ${name} example`);
-    const file = copyPointedAtFakes({ ...example, name: `${name}-call` });
-    const team = createTeamResponder({
-      answer: 'An OpenAI-protocol answer.',
-      finalText: 'Final answer from the team.',
-    });
-    openai.setResponder(callOnceThenAnswer([{ name: tool, arguments: { ...input } }], { team }));
-    const first = openai.requests.length;
-    try {
-      const result = await runCli(['--no-display', '--no-record', '--config', file, example.question], {
-        cwd: path.dirname(file),
-      });
-      expect(result.code, result.stderr).toBe(0);
-    } finally {
-      openai.setResponder(team);
-    }
-    const toolResults = openai.requests
-      .slice(first)
-      .flatMap((request) =>
-        request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content)),
-      );
-    expect(toolResults).toContain(output);
+    const requests = await runExampleCopy(name, `${name}-call`, () => [{ name: tool, arguments: { ...input } }]);
+    expect(toolResults(requests)).toContain(output);
   });
 
   it('media-review: an agent reads the shared report with understand_file, and the model that read it answers', async () => {
-    const example = catalog.examples.find((entry) => entry.name === 'media-review');
-    if (example === undefined) throw new Error('the catalog has no media-review example');
-    const file = copyPointedAtFakes({ ...example, name: 'media-review-call' });
-    const report = path.join(path.dirname(file), 'materials', 'quarterly-report.md');
-    const team = createTeamResponder({
-      answer: 'An OpenAI-protocol answer.',
-      finalText: 'Final answer from the team.',
-    });
-    openai.setResponder(
-      callOnceThenAnswer([{ name: 'understand_file', arguments: { file_path: report, prompt: 'What grew?' } }], {
-        team,
-      }),
-    );
-    const first = openai.requests.length;
-    try {
-      const result = await runCli(['--no-display', '--no-record', '--config', file, example.question], {
-        cwd: path.dirname(file),
-      });
-      expect(result.code, result.stderr).toBe(0);
-    } finally {
-      openai.setResponder(team);
-    }
-    const requests = openai.requests.slice(first);
+    const requests = await runExampleCopy('media-review', 'media-review-call', (file) => [
+      {
+        name: 'understand_file',
+        arguments: {
+          file_path: path.join(path.dirname(file), 'materials', 'quarterly-report.md'),
+          prompt: 'What grew?',
+        },
+      },
+    ]);
     // The tool's own request: the question and the report's text, and no tools.
     const toolRequest = requests.find((request) =>
       JSON.stringify(request.messages).includes('Revenue rose to 4.2 million'),
     );
     expect(toolRequest?.tools).toEqual([]);
     expect(JSON.stringify(toolRequest?.messages)).toContain('What grew?');
-    const results = requests.flatMap((request) =>
-      request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content)),
-    );
-    expect(results.some((content) => content.endsWith('(answered by openai gpt-4.1)'))).toBe(true);
+    expect(toolResults(requests).some((content) => content.endsWith('(answered by openai gpt-4.1)'))).toBe(true);
   });
 });
+
+/**
+ * Runs a copy of the example `name` (called `copy`) pointed at the fake servers, its OpenAI-protocol
+ * model making `calls` (given the copied config's path) first, and returns the requests of the run.
+ */
+async function runExampleCopy(
+  name: string,
+  copy: string,
+  calls?: (file: string) => ScriptedCall[],
+): Promise<FakeChatRequest[]> {
+  const example = catalog.examples.find((entry) => entry.name === name);
+  if (example === undefined) throw new Error(`the catalog has no ${name} example`);
+  const file = copyPointedAtFakes({ ...example, name: copy });
+  const team = createTeamResponder({ answer: 'An OpenAI-protocol answer.', finalText: 'Final answer from the team.' });
+  if (calls !== undefined) servers.openai.setResponder(callOnceThenAnswer(calls(file), { team }));
+  const first = servers.openai.requests.length;
+  try {
+    const result = await runCli(['--no-display', '--no-record', '--config', file, example.question], {
+      cwd: path.dirname(file),
+    });
+    expect(result.code, result.stderr).toBe(0);
+  } finally {
+    servers.openai.setResponder(team);
+  }
+  return servers.openai.requests.slice(first);
+}
+
+/** What the tools returned to the model, in the requests' tool messages. */
+function toolResults(requests: readonly FakeChatRequest[]): string[] {
+  return requests.flatMap((request) =>
+    request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content)),
+  );
+}
 
 describe('massgen --list-examples and --example', () => {
   it('lists every example with the command that runs it', async () => {
@@ -244,12 +225,14 @@ describe('massgen --list-examples and --example', () => {
     const cwd = mkdtempSync(path.join(directory, 'by-name-'));
     const result = await runCli(['--no-display', '--example', 'demo', 'What is 3+3?'], {
       cwd,
-      env: { MASSGEN_DEMO_BASE_URL: openai.url, MASSGEN_DEMO_API_KEY: keys.openai },
+      env: { MASSGEN_DEMO_BASE_URL: servers.openai.url, MASSGEN_DEMO_API_KEY: keys.openai },
     });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('Final answer from the team.\n');
     expect(existsSync(path.join(cwd, '.massgen', 'examples', 'demo', 'three-agents.yaml'))).toBe(true);
-    expect(openai.requests.some((request) => JSON.stringify(request.messages).includes('What is 3+3?'))).toBe(true);
+    expect(servers.openai.requests.some((request) => JSON.stringify(request.messages).includes('What is 3+3?'))).toBe(
+      true,
+    );
   });
 
   it('names the known examples when asked for one that does not exist', async () => {

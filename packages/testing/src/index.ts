@@ -80,6 +80,8 @@ export type {
 export { createAnthropicTeamResponder } from './anthropic-team-responder.js';
 export type { AnthropicTeamResponderOptions } from './anthropic-team-responder.js';
 export { claudeCodeToolPrefix, createClaudeCodeTeamResponder } from './claude-code-team-responder.js';
+export { createProviderTeamServers } from './provider-team-servers.js';
+export type { PerProvider, ProviderTeamServers, ProviderTeamServersOptions } from './provider-team-servers.js';
 export type { ClaudeCodeTeamResponderOptions } from './claude-code-team-responder.js';
 export { createScriptedBackend } from './scripted-backend.js';
 export type { ScriptedBackend, ScriptedBackendOptions, ScriptedTurn } from './scripted-backend.js';
