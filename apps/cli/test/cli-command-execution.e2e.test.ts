@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeOpenAIServer } from '@massgen/testing';
 import type { FakeChatRequest, FakeOpenAIServer, FakeReply } from '@massgen/testing';
 import { runCli } from './run-cli.js';
+import { writeSoloAgent } from './solo-agent-config.js';
 import { toolResults as orderedToolResults } from './tool-script-responder.js';
 
 let directory: string;
@@ -54,23 +55,15 @@ afterEach(async () => {
 
 describe('massgen with enable_mcp_command_line', () => {
   it('runs the allowed commands in the agent workspace with a time limit, and refuses the blocked ones', async () => {
-    const file = path.join(directory, 'coder.yaml');
-    writeFileSync(
-      file,
-      `agent:
-  id: coder
-  backend:
-    type: chatcompletion
-    model: model-coder
-    base_url: "${server.url}"
-    api_key: test-key
-    cwd: workspace
-    enable_mcp_command_line: true
-    command_line_execution_mode: local
-    command_line_allowed_commands: ["echo .*", "cat .*", "sleep .*", "xargs .*", "true"]
-    command_line_blocked_commands: ["rm .*"]
-`,
-    );
+    const file = writeSoloAgent(path.join(directory, 'coder.yaml'), {
+      id: 'coder',
+      url: server.url,
+      backend: `cwd: workspace
+enable_mcp_command_line: true
+command_line_execution_mode: local
+command_line_allowed_commands: ["echo .*", "cat .*", "sleep .*", "xargs .*", "true"]
+command_line_blocked_commands: ["rm .*"]`,
+    });
     const result = await runCli(['--no-display', '--config', file, 'Write calc.py'], {
       cwd: directory,
       env: { OPENAI_API_KEY: 'sk-secret-for-test' },

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeOpenAIServer, descendantProcesses, isProcessRunning } from '@massgen/testing';
 import type { FakeOpenAIServer } from '@massgen/testing';
 import { startCli } from './run-cli.js';
+import { writeSoloAgent } from './solo-agent-config.js';
 import { toolScriptResponder } from './tool-script-responder.js';
 
 let directory: string;
@@ -54,34 +55,15 @@ ${stubborn ? "lines.on('close', () => setInterval(() => {}, 1000));" : ''}
 `;
 
 function writeTeam(options: { stubborn?: boolean } = {}): string {
-  const file = path.join(directory, 'team.yaml');
   writeFileSync(path.join(directory, 'helper.cjs'), mcpServer(false));
   writeFileSync(path.join(directory, 'stubborn.cjs'), mcpServer(true));
-  writeFileSync(
-    file,
-    `agent:
-  id: worker
-  backend:
-    type: chatcompletion
-    model: model-worker
-    base_url: "${server.url}"
-    api_key: test-key
-    cwd: workspace
-    enable_mcp_command_line: true
-    mcp_servers:
-      helper:
-        command: ${process.execPath}
-        args: ["${path.join(directory, 'helper.cjs')}"]
-${
-  options.stubborn === true
-    ? `      stubborn:
-        command: ${process.execPath}
-        args: ["${path.join(directory, 'stubborn.cjs')}"]
-`
-    : ''
-}`,
-  );
-  return file;
+  const mcpEntry = (name: string) =>
+    `  ${name}:\n    command: ${process.execPath}\n    args: ["${path.join(directory, `${name}.cjs`)}"]\n`;
+  return writeSoloAgent(path.join(directory, 'team.yaml'), {
+    id: 'worker',
+    url: server.url,
+    backend: `cwd: workspace\nenable_mcp_command_line: true\nmcp_servers:\n${mcpEntry('helper')}${options.stubborn === true ? mcpEntry('stubborn') : ''}`,
+  });
 }
 
 function recordOf(): { events: Array<{ type: string; stopReason?: string }>; status: Record<string, unknown> } {

@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeOpenAIServer } from '@massgen/testing';
 import type { FakeOpenAIServer } from '@massgen/testing';
 import { runCli } from './run-cli.js';
+import type { CliRun } from './run-cli.js';
+import { writeSoloAgent } from './solo-agent-config.js';
 import { toolResults, toolScriptResponder } from './tool-script-responder.js';
 
 let directory: string;
@@ -42,22 +44,11 @@ describe('file tools the model can aim at things that never end', () => {
         { name: 'copy_file', arguments: { source: path.join(context, 'pipe'), destination: 'pipe' } },
       ]),
     );
-    const file = path.join(directory, 'team.yaml');
-    writeFileSync(
-      file,
-      `agent:
-  id: reader
-  backend:
-    type: chatcompletion
-    model: model-reader
-    base_url: "${server.url}"
-    api_key: test-key
-    cwd: ${workspace}
-    context_paths:
-      - path: ${context}
-        permission: read
-`,
-    );
+    const file = writeSoloAgent(path.join(directory, 'team.yaml'), {
+      id: 'reader',
+      url: server.url,
+      backend: `cwd: ${workspace}\ncontext_paths:\n  - path: ${context}\n    permission: read`,
+    });
     const result = await runCli(['--no-display', '--config', file, 'Read everything'], { cwd: directory });
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
@@ -72,72 +63,61 @@ describe('file tools the model can aim at things that never end', () => {
   }, 60_000);
 
   it('keeps a 10 GB sparse file out of snapshots and copies, with a warning, and the run ends', async () => {
-    const workspace = path.join(directory, 'workspace');
-    mkdirSync(workspace);
-    writeFileSync(path.join(workspace, 'notes.md'), 'notes');
-    writeFileSync(path.join(workspace, 'huge.bin'), '');
-    truncateSync(path.join(workspace, 'huge.bin'), 10 * 1024 ** 3);
-    server.setResponder(
-      toolScriptResponder([{ name: 'copy_file', arguments: { source: 'huge.bin', destination: 'copy.bin' } }]),
-    );
-    const file = path.join(directory, 'team.yaml');
-    writeFileSync(
-      file,
-      `agent:
-  id: hoarder
-  backend:
-    type: chatcompletion
-    model: model-hoarder
-    base_url: "${server.url}"
-    api_key: test-key
-    cwd: ${workspace}
-`,
-    );
-    const result = await runCli(['--no-display', '--config', file, 'Keep everything'], { cwd: directory });
-    expect(result.code).toBe(0);
+    const { result, snapshot } = await copyInWorkspace((workspace) => {
+      writeFileSync(path.join(workspace, 'notes.md'), 'notes');
+      writeFileSync(path.join(workspace, 'huge.bin'), '');
+      truncateSync(path.join(workspace, 'huge.bin'), 10 * 1024 ** 3);
+    }, 'huge.bin');
     expect(toolResults(server.requests)).toEqual([
       `Error: "huge.bin" is ${10 * 1024 ** 3} bytes; files over ${50 * 1024 * 1024} bytes are not copied.`,
     ]);
     expect(result.stderr).toContain('huge.bin was left out of the snapshot for answer agent1.1');
-    const snapshots = path.join(directory, '.massgen', 'snapshots');
-    const [runId] = readdirSync(snapshots);
-    expect(readdirSync(path.join(snapshots, runId ?? '', 'agent1.1'))).toEqual(['notes.md']);
+    expect(snapshot).toEqual(['notes.md']);
   }, 60_000);
 
   it('takes its snapshot limits from the configuration: a smaller file limit and a total', async () => {
-    const workspace = path.join(directory, 'workspace');
-    mkdirSync(workspace);
-    writeFileSync(path.join(workspace, 'a-small.txt'), 'x'.repeat(100 * 1024));
-    writeFileSync(path.join(workspace, 'b-medium.txt'), 'y'.repeat(700 * 1024));
-    writeFileSync(path.join(workspace, 'c-large.txt'), 'z'.repeat(1536 * 1024));
-    server.setResponder(
-      toolScriptResponder([{ name: 'copy_file', arguments: { source: 'c-large.txt', destination: 'copy.txt' } }]),
+    const { result, snapshot } = await copyInWorkspace(
+      (workspace) => {
+        writeFileSync(path.join(workspace, 'a-small.txt'), 'x'.repeat(100 * 1024));
+        writeFileSync(path.join(workspace, 'b-medium.txt'), 'y'.repeat(700 * 1024));
+        writeFileSync(path.join(workspace, 'c-large.txt'), 'z'.repeat(1536 * 1024));
+      },
+      'c-large.txt',
+      'orchestrator:\n  snapshot_max_file_mb: 1\n  snapshot_max_total_mb: 0.5\n',
     );
-    const file = path.join(directory, 'team.yaml');
-    writeFileSync(
-      file,
-      `agent:
-  id: hoarder
-  backend:
-    type: chatcompletion
-    model: model-hoarder
-    base_url: "${server.url}"
-    api_key: test-key
-    cwd: ${workspace}
-orchestrator:
-  snapshot_max_file_mb: 1
-  snapshot_max_total_mb: 0.5
-`,
-    );
-    const result = await runCli(['--no-display', '--config', file, 'Keep everything'], { cwd: directory });
-    expect(result.code).toBe(0);
     expect(toolResults(server.requests)).toEqual([
       `Error: "c-large.txt" is ${1536 * 1024} bytes; files over ${1024 * 1024} bytes are not copied.`,
     ]);
     expect(result.stderr).toContain('c-large.txt was left out of the snapshot for answer agent1.1');
     expect(result.stderr).toContain('b-medium.txt was left out of the snapshot for answer agent1.1');
-    const snapshots = path.join(directory, '.massgen', 'snapshots');
-    const [runId] = readdirSync(snapshots);
-    expect(readdirSync(path.join(snapshots, runId ?? '', 'agent1.1'))).toEqual(['a-small.txt']);
+    expect(snapshot).toEqual(['a-small.txt']);
   }, 60_000);
 });
+
+/**
+ * Runs one agent whose workspace `fill` writes, which copies `source` there and answers; `rest` is
+ * more configuration. Returns the run and what the snapshot of its answer holds.
+ */
+async function copyInWorkspace(
+  fill: (workspace: string) => void,
+  source: string,
+  rest = '',
+): Promise<{ result: CliRun; snapshot: string[] }> {
+  const workspace = path.join(directory, 'workspace');
+  mkdirSync(workspace);
+  fill(workspace);
+  server.setResponder(
+    toolScriptResponder([{ name: 'copy_file', arguments: { source, destination: `copy-${source}` } }]),
+  );
+  const file = writeSoloAgent(path.join(directory, 'team.yaml'), {
+    id: 'hoarder',
+    url: server.url,
+    backend: `cwd: ${workspace}`,
+    rest,
+  });
+  const result = await runCli(['--no-display', '--config', file, 'Keep everything'], { cwd: directory });
+  expect(result.code).toBe(0);
+  const snapshots = path.join(directory, '.massgen', 'snapshots');
+  const [runId] = readdirSync(snapshots);
+  return { result, snapshot: readdirSync(path.join(snapshots, runId ?? '', 'agent1.1')) };
+}
