@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { toolUsingModel } from './mcp-tool-model.js';
 import { writeMcpTeam } from './mcp-team.js';
 import { runCli, startCli } from './run-cli.js';
 import type { StartedCli } from './run-cli.js';
+import { readRunEvents } from './run-record-events.js';
 
 /**
  * Upstream's MCP `security` block through the built CLI, with the real filesystem server: a
@@ -68,13 +69,9 @@ function writeConfig(serverBlock: string): string {
 }
 
 function toolResult(): Extract<RunEvent, { type: 'tool-result' }> | undefined {
-  const runs = path.join(directory, '.massgen', 'runs');
-  const [runId] = readdirSync(runs);
-  const events = readFileSync(path.join(runs, runId ?? '', 'events.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as RunEvent);
-  return events.find((event): event is Extract<RunEvent, { type: 'tool-result' }> => event.type === 'tool-result');
+  return readRunEvents(directory).find(
+    (event): event is Extract<RunEvent, { type: 'tool-result' }> => event.type === 'tool-result',
+  );
 }
 
 // Each test starts the built CLI once or twice and a real server: on a busy machine that takes a while.

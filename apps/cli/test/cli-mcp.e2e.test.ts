@@ -1,8 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunEvent } from '@massgen/core';
 import {
   createFakeOpenAIServer,
   descendantProcessIdentities,
@@ -14,7 +13,8 @@ import { mcpServerBin } from './mcp-reference-servers.js';
 import { toolUsingModel } from './mcp-tool-model.js';
 import { writeMcpTeam } from './mcp-team.js';
 import { runCli, startCli } from './run-cli.js';
-import type { StartedCli } from './run-cli.js';
+import type { CliRun, StartedCli } from './run-cli.js';
+import { readRunEvents } from './run-record-events.js';
 
 const everythingBin = mcpServerBin('server-everything');
 const filesystemBin = mcpServerBin('server-filesystem');
@@ -74,16 +74,6 @@ ${serverEnv}${extraServers}    system_message: "你是一个旅行规划师，�
   return file;
 }
 
-function readEvents(): RunEvent[] {
-  const runs = path.join(directory, '.massgen', 'runs');
-  const [runId] = readdirSync(runs);
-  if (runId === undefined) throw new Error('no run record was written');
-  return readFileSync(path.join(runs, runId, 'events.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as RunEvent);
-}
-
 /**
  * No child process seen during the run outlives it. Each is told by its start time from a later
  * process given its pid, and one killed on the CLI's way out may take a moment to finish dying.
@@ -99,6 +89,21 @@ async function expectNoChildLeft(): Promise<void> {
 
 const echoInput = { message: '北京和上海下周的天气' };
 
+/** Runs `file`, whose agent reads an itinerary in `directory` with the filesystem server's read_text_file. */
+async function readItinerary(file: string): Promise<CliRun> {
+  writeFileSync(path.join(directory, 'itinerary.md'), 'Day 1: Beijing. Day 3: Shanghai.');
+  server.setResponder(
+    toolUsingModel('mcp__files__read_text_file', { path: path.join(directory, 'itinerary.md') }, () =>
+      recordChildren(),
+    ),
+  );
+  cli = startCli(['--no-display', '--config', file, 'Where am I on day 3?'], { cwd: directory });
+  const result = await cli.done;
+  expect(result.code).toBe(0);
+  expect(result.stdout).toBe('The tool said: Day 1: Beijing. Day 3: Shanghai.\n');
+  return result;
+}
+
 describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
   it('runs mcp_weather.yaml: the agent calls the stdio server, answers with its result, and the server is gone after the run', async () => {
     server.setResponder(toolUsingModel('mcp__everything__echo', echoInput, () => recordChildren()));
@@ -113,7 +118,7 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
     expect(offeredTools).toEqual(expect.arrayContaining(['mcp__everything__echo', 'mcp__everything__get-sum']));
     // A team of one answers directly: no workflow tools, its text is the answer.
     expect(offeredTools).not.toContain('new_answer');
-    const events = readEvents();
+    const events = readRunEvents(directory);
     expect(events).toContainEqual(
       expect.objectContaining({
         type: 'tool-call',
@@ -154,7 +159,7 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
     });
     const result = await cli.done;
     expect(result.code).toBe(0);
-    const toolResult = readEvents().find((event) => event.type === 'tool-result');
+    const toolResult = readRunEvents(directory).find((event) => event.type === 'tool-result');
     const environment = JSON.parse(toolResult?.type === 'tool-result' ? toolResult.output : '{}') as Record<
       string,
       string
@@ -170,7 +175,6 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
   });
 
   it("runs upstream's list form with server-filesystem, offering only the allowed tools", async () => {
-    writeFileSync(path.join(directory, 'itinerary.md'), 'Day 1: Beijing. Day 3: Shanghai.');
     const file = writeMcpTeam(path.join(directory, 'files.yaml'), {
       url: server.url,
       servers: `        - name: files
@@ -180,15 +184,7 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
           allowed_tools: [read_text_file, list_directory]
 `,
     });
-    server.setResponder(
-      toolUsingModel('mcp__files__read_text_file', { path: path.join(directory, 'itinerary.md') }, () =>
-        recordChildren(),
-      ),
-    );
-    cli = startCli(['--no-display', '--config', file, 'Where am I on day 3?'], { cwd: directory });
-    const result = await cli.done;
-    expect(result.code).toBe(0);
-    expect(result.stdout).toBe('The tool said: Day 1: Beijing. Day 3: Shanghai.\n');
+    await readItinerary(file);
     const mcpTools = server.requests[0]?.tools
       .map((tool) => tool.function.name)
       .filter((name) => name.startsWith('mcp__'));
@@ -197,7 +193,6 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
   });
 
   it("withholds the tools upstream's backend-level exclude_tools names, and warns about a name no tool has", async () => {
-    writeFileSync(path.join(directory, 'itinerary.md'), 'Day 1: Beijing. Day 3: Shanghai.');
     const file = path.join(directory, 'excluded.yaml');
     writeFileSync(
       file,
@@ -220,15 +215,7 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
         - mcp__files__move_fiel
 `,
     );
-    server.setResponder(
-      toolUsingModel('mcp__files__read_text_file', { path: path.join(directory, 'itinerary.md') }, () =>
-        recordChildren(),
-      ),
-    );
-    cli = startCli(['--no-display', '--config', file, 'Where am I on day 3?'], { cwd: directory });
-    const result = await cli.done;
-    expect(result.code).toBe(0);
-    expect(result.stdout).toBe('The tool said: Day 1: Beijing. Day 3: Shanghai.\n');
+    const result = await readItinerary(file);
     const offeredNames = server.requests[0]?.tools.map((tool) => tool.function.name) ?? [];
     expect(offeredNames).toContain('mcp__files__read_text_file');
     expect(offeredNames).toContain('mcp__files__move_file');
@@ -295,7 +282,7 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
     expect(result.stderr).toContain(
       'warning: MCP server "everything" of agent 旅行规划师 stopped, so the agent goes on without its tools: it was stopped by SIGKILL',
     );
-    const toolResult = readEvents().find((event) => event.type === 'tool-result');
+    const toolResult = readRunEvents(directory).find((event) => event.type === 'tool-result');
     expect(toolResult).toMatchObject({ name: 'mcp__everything__echo', isError: true });
     expect(toolResult?.type === 'tool-result' && toolResult.output).toMatch(
       /^mcp__everything__echo failed: MCP server "everything" (stopped|is not running)/,
@@ -330,7 +317,7 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
     cli.child.kill('SIGINT');
     const result = await cli.done;
     expect(result.code).toBe(4);
-    expect(readEvents().at(-1)).toMatchObject({ type: 'run-end', stopReason: 'cancelled' });
+    expect(readRunEvents(directory).at(-1)).toMatchObject({ type: 'run-end', stopReason: 'cancelled' });
     await expectNoChildLeft();
   });
 });

@@ -93,11 +93,7 @@ describe('the question from standard input', () => {
     expect(result.stderr).not.toMatch(stackTrace);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('The answer is 4.\n');
-    const asked = server.requests
-      .at(-1)
-      ?.messages.map((message) => JSON.stringify(message.content))
-      .join('\n');
-    expect(asked).toContain('What is 2+2?');
+    expect(lastAsked()).toContain('What is 2+2?');
   });
 
   it('is read when the question is -', async () => {
@@ -107,11 +103,7 @@ describe('the question from standard input', () => {
     });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('The answer is 4.\n');
-    const asked = server.requests
-      .at(-1)
-      ?.messages.map((message) => JSON.stringify(message.content))
-      .join('\n');
-    expect(asked).toContain('Which number is four?');
+    expect(lastAsked()).toContain('Which number is four?');
   });
 
   it('says so when standard input is empty, with exit code 1 and no run', async () => {
@@ -123,3 +115,11 @@ describe('the question from standard input', () => {
     expect(readdirSync(runs)).toHaveLength(before);
   });
 });
+
+/** What the newest request to the fake server asked, all its messages' contents together. */
+function lastAsked(): string | undefined {
+  return server.requests
+    .at(-1)
+    ?.messages.map((message) => JSON.stringify(message.content))
+    .join('\n');
+}

@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunEvent } from '@massgen/core';
 import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
 import type { FakeOpenAIServer } from '@massgen/testing';
 import { runCli, startCli } from './run-cli.js';
+import { readRunRecord } from './run-record-events.js';
 
 let directory: string;
 let server: FakeOpenAIServer;
@@ -48,17 +48,7 @@ const threeAgents = [
   { id: 'gamma', model: 'model-c', apiKey: 'test-key' },
 ];
 
-function readRecord(): { directory: string; events: RunEvent[] } {
-  const runs = path.join(directory, '.massgen', 'runs');
-  const [runId] = readdirSync(runs);
-  if (runId === undefined) throw new Error('no run record was written');
-  const recordDirectory = path.join(runs, runId);
-  const events = readFileSync(path.join(recordDirectory, 'events.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as RunEvent);
-  return { directory: recordDirectory, events };
-}
+const readRecord = () => readRunRecord(directory);
 
 describe('massgen --config with three chatcompletion agents', () => {
   it('runs them in parallel, collects answers and votes, prints the final answer and records every event', async () => {

@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunEvent } from '@massgen/core';
 import { createFakeOpenAIServer, descendantProcesses, isProcessRunning } from '@massgen/testing';
 import type { FakeOpenAIServer } from '@massgen/testing';
 import { startCli } from './run-cli.js';
+import { readRunRecord } from './run-record-events.js';
 import { writeSoloAgent } from './solo-agent-config.js';
 import { toolScriptResponder } from './tool-script-responder.js';
 
@@ -66,16 +68,11 @@ function writeTeam(options: { stubborn?: boolean } = {}): string {
   });
 }
 
-function recordOf(): { events: Array<{ type: string; stopReason?: string }>; status: Record<string, unknown> } {
-  const runs = path.join(directory, '.massgen', 'runs');
-  const [runId] = readdirSync(runs);
-  const run = path.join(runs, runId ?? '');
+function recordOf(): { events: RunEvent[]; status: Record<string, unknown> } {
+  const record = readRunRecord(directory);
   return {
-    events: readFileSync(path.join(run, 'events.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { type: string; stopReason?: string }),
-    status: JSON.parse(readFileSync(path.join(run, 'status.json'), 'utf8')) as Record<string, unknown>,
+    events: record.events,
+    status: JSON.parse(readFileSync(path.join(record.directory, 'status.json'), 'utf8')) as Record<string, unknown>,
   };
 }
 

@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunEvent } from '@massgen/core';
 import { createDeferred, createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
 import type { Deferred, FakeOpenAIServer, FakeResponder } from '@massgen/testing';
+import { readRunRecord } from './run-record-events.js';
 import { TmuxTerminal, tmuxAvailable } from './tmux-terminal.js';
 
 let directory: string;
@@ -65,17 +65,7 @@ function answerThenHang(): void {
   });
 }
 
-function readRecord(): { directory: string; events: RunEvent[] } {
-  const runs = path.join(directory, '.massgen', 'runs');
-  const [runId] = readdirSync(runs);
-  if (runId === undefined) throw new Error('no run record was written');
-  const recordDirectory = path.join(runs, runId);
-  const events = readFileSync(path.join(recordDirectory, 'events.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as RunEvent);
-  return { directory: recordDirectory, events };
-}
+const readRecord = () => readRunRecord(directory);
 
 // eslint-disable-next-line no-control-regex -- matching the terminal colour escapes
 const colourEscape = /\u001b\[(?:[0-9;]*;)?(?:3[0-7]|9[0-7]|38;5;\d+)m/;
