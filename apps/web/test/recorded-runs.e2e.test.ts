@@ -192,4 +192,26 @@ describe.skipIf(!hasChromium)('massgen web, recorded runs', () => {
     await page.getByRole('status').getByText('finished: consensus').waitFor({ timeout: 30_000 });
     await page.close();
   }, 60_000);
+
+  it('follows the system colour scheme unless the theme switch chose light or dark', async () => {
+    const light = { background: 'rgb(247, 247, 248)', text: 'rgb(28, 29, 33)' };
+    const dark = { background: 'rgb(21, 22, 26)', text: 'rgb(230, 231, 234)' };
+    for (const [system, chosen, expected] of [
+      ['light', undefined, light],
+      ['dark', undefined, dark],
+      ['dark', 'light', light],
+      ['light', 'dark', dark],
+      ['dark', 'dark', dark],
+    ] as const) {
+      const page = await browser.newPage({ colorScheme: system });
+      await page.goto(`${web.url}/`);
+      const colours = await page.evaluate((theme) => {
+        if (theme !== undefined) document.documentElement.dataset['theme'] = theme;
+        const style = getComputedStyle(document.body);
+        return { background: style.backgroundColor, text: style.color };
+      }, chosen);
+      expect(colours, `system ${system}, chosen ${chosen ?? 'none'}`).toEqual(expected);
+      await page.close();
+    }
+  });
 });
