@@ -80,8 +80,6 @@ export type {
 export { createAnthropicTeamResponder } from './anthropic-team-responder.js';
 export type { AnthropicTeamResponderOptions } from './anthropic-team-responder.js';
 export { claudeCodeToolPrefix, createClaudeCodeTeamResponder } from './claude-code-team-responder.js';
-export { createProviderTeamServers } from './provider-team-servers.js';
-export type { PerProvider, ProviderTeamServers, ProviderTeamServersOptions } from './provider-team-servers.js';
 export type { ClaudeCodeTeamResponderOptions } from './claude-code-team-responder.js';
 export { createScriptedBackend } from './scripted-backend.js';
 export type { ScriptedBackend, ScriptedBackendOptions, ScriptedTurn } from './scripted-backend.js';
@@ -122,3 +120,9 @@ export { decodeBase64, mediaTypeOfBytes, parseBase64DataUrl } from './fake-media
 export type { FakeMedia } from './fake-media.js';
 export { samplePdf, samplePng, sampleWav } from './sample-media.js';
 export type { FakeMediaGenerationRequest } from './fake-openai-media-routes.js';
+export {
+  createProviderTeamServers,
+  type PerProvider,
+  type ProviderTeamServers,
+  type ProviderTeamServersOptions,
+} from './provider-team-servers.js';
