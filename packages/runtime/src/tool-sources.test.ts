@@ -21,6 +21,19 @@ afterEach(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
+/** Runs `config` with a planner that never speaks, expects it refused as a configuration error, and returns the message. */
+async function configRefusal(config: ReturnType<typeof parseConfig>): Promise<string> {
+  const error = await run(config, 'q', {
+    cwd: directory,
+    pluginSearchPaths: [runtimeDirectory],
+    pluginConditions: ['@massgen/source'],
+    record: false,
+    backends: { planner: createScriptedBackend({ turns: [] }) },
+  }).catch((caught: unknown) => caught);
+  expect(MassGenError.isInstance(error) && error.code).toBe('CONFIG_INVALID');
+  return (error as Error).message;
+}
+
 /** Installs a stand-in for @massgen/mcp in the user project: one tool, and a log of what it saw. */
 function installFakeMcpPackage(): string {
   const packageDirectory = path.join(directory, 'node_modules', '@massgen', 'mcp');
@@ -181,14 +194,8 @@ export function createBackend(settings) {
   });
 
   it('says which package the configuration needs, and where it names it, when the package is missing', async () => {
-    const error = await run(parseConfig(weatherAgent, { baseDir: directory, cwd: directory, env: {} }), 'q', {
-      cwd: directory,
-      pluginSearchPaths: [runtimeDirectory],
-      pluginConditions: ['@massgen/source'],
-      backends: { planner: createScriptedBackend({ turns: [] }) },
-    }).catch((caught: unknown) => caught);
-    expect(MassGenError.isInstance(error) && error.code).toBe('CONFIG_INVALID');
-    expect((error as Error).message).toContain(
+    const message = await configRefusal(parseConfig(weatherAgent, { baseDir: directory, cwd: directory, env: {} }));
+    expect(message).toContain(
       'agent.backend.mcp_servers (line 6): tool package "mcp" (named by agent.backend.mcp_servers) needs the plugin @massgen/mcp, which is not installed. Add it with: massgen add @massgen/mcp (runs: pnpm add @massgen/mcp@',
     );
   });
@@ -264,49 +271,29 @@ agent:
 
   it('checks its settings with its own schemas, naming key paths and lines, before any agent starts', async () => {
     installFixture();
-    const error = await run(
+    const message = await configRefusal(
       parseConfig(team('""', 'kelvin'), {
         file: path.join(directory, 'team.yaml'),
         baseDir: directory,
         cwd: directory,
         env: {},
       }),
-      'q',
-      {
-        cwd: directory,
-        pluginSearchPaths: [runtimeDirectory],
-        pluginConditions: ['@massgen/source'],
-        record: false,
-        backends: { planner: createScriptedBackend({ turns: [] }) },
-      },
-    ).catch((caught: unknown) => caught);
-    expect(MassGenError.isInstance(error) && error.code).toBe('CONFIG_INVALID');
-    expect((error as Error).message).toContain(
-      'tools.fixture.units (line 2): expected "metric" or "imperial", got "kelvin"',
     );
-    expect((error as Error).message).toContain(
+    expect(message).toContain('tools.fixture.units (line 2): expected "metric" or "imperial", got "kelvin"');
+    expect(message).toContain(
       'agent.backend.tools.fixture.station (line 9): expected the name of a weather station, got ""',
     );
   });
 
   it('names the packages it looked for and where the configuration names the package when none is installed', async () => {
-    const error = await run(
+    const message = await configRefusal(
       parseConfig('agent:\n  id: planner\n  backend:\n    type: chatcompletion\n    tools: { weather: {} }\n', {
         baseDir: directory,
         cwd: directory,
         env: {},
       }),
-      'q',
-      {
-        cwd: directory,
-        pluginSearchPaths: [runtimeDirectory],
-        pluginConditions: ['@massgen/source'],
-        record: false,
-        backends: { planner: createScriptedBackend({ turns: [] }) },
-      },
-    ).catch((caught: unknown) => caught);
-    expect(MassGenError.isInstance(error) && error.code).toBe('CONFIG_INVALID');
-    expect((error as Error).message).toContain(
+    );
+    expect(message).toContain(
       'agent.backend.tools.weather (line 5): No package found for tool package "weather" (named by agent.backend.tools.weather): looked for "@massgen/tools-weather", "massgen-tools-weather"',
     );
   });
