@@ -16,6 +16,22 @@ const lookup = {
   execute: async (input: unknown) => ({ content: `meaning of ${(input as { word: string }).word}` }),
 };
 
+/** The handle of agent `solo` on `backend` with `tools`, retrying at once. */
+function soloHandle(
+  backend: Parameters<typeof createAgentHandle>[0]['backend'],
+  tools: Parameters<typeof createAgentHandle>[0]['tools'],
+) {
+  return createAgentHandle({
+    id: 'solo',
+    backend,
+    systemMessage: undefined,
+    sampling: {},
+    tools,
+    retryPolicy: defaultRetryPolicy,
+    sleep: async () => {},
+  });
+}
+
 async function collect(parts: AsyncIterable<AgentStreamPart>): Promise<AgentStreamPart[]> {
   const collected: AgentStreamPart[] = [];
   for await (const part of parts) collected.push(part);
@@ -36,15 +52,7 @@ describe('an agent handle', () => {
         ],
       ],
     });
-    const handle = createAgentHandle({
-      id: 'solo',
-      backend,
-      systemMessage: undefined,
-      sampling: {},
-      tools: [lookup],
-      retryPolicy: defaultRetryPolicy,
-      sleep: async () => {},
-    });
+    const handle = soloHandle(backend, [lookup]);
     const parts = await collect(
       handle.turn({ messages: [{ role: 'user', content: 'Define moot' }], workflowTools: [newAnswer] }),
     );
@@ -64,15 +72,7 @@ describe('an agent handle', () => {
         ],
       ],
     });
-    const handle = createAgentHandle({
-      id: 'solo',
-      backend,
-      systemMessage: undefined,
-      sampling: {},
-      tools: [],
-      retryPolicy: defaultRetryPolicy,
-      sleep: async () => {},
-    });
+    const handle = soloHandle(backend, []);
     await collect(handle.turn({ messages: [{ role: 'user', content: 'Present' }], workflowTools: [] }));
     expect(backend.requests[0]).not.toHaveProperty('turnEndingTools');
   });
@@ -89,15 +89,7 @@ describe('an agent handle', () => {
         ],
       ],
     });
-    const handle = createAgentHandle({
-      id: 'solo',
-      backend,
-      systemMessage: undefined,
-      sampling: {},
-      tools: [],
-      retryPolicy: defaultRetryPolicy,
-      sleep: async () => {},
-    });
+    const handle = soloHandle(backend, []);
     const parts = await collect(
       handle.turn({ messages: [{ role: 'user', content: 'Go' }], workflowTools: [newAnswer] }),
     );
