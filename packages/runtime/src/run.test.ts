@@ -59,6 +59,14 @@ function teamMember(answer: string) {
   };
 }
 
+/** Scripted backends for `twoAgents` that both answer 4 and agree. */
+function twoAgreeing(): NonNullable<RunOptions['backends']> {
+  return {
+    alpha: createScriptedBackend({ turns: teamMember('4') }),
+    beta: createScriptedBackend({ turns: teamMember('4') }),
+  };
+}
+
 function options(extra: RunOptions = {}): RunOptions {
   return { cwd: directory, pluginSearchPaths: [runtimeDirectory], pluginConditions: ['@massgen/source'], ...extra };
 }
@@ -147,10 +155,7 @@ describe('run', () => {
       config(`${twoAgents}colour: blue\n`),
       'q',
       options({
-        backends: {
-          alpha: createScriptedBackend({ turns: teamMember('4') }),
-          beta: createScriptedBackend({ turns: teamMember('4') }),
-        },
+        backends: twoAgreeing(),
         onEvent: (event) => events.push(event),
         record: false,
       }),
@@ -244,10 +249,7 @@ describe('run', () => {
       config(twoAgents),
       'q',
       options({
-        backends: {
-          alpha: createScriptedBackend({ turns: teamMember('4') }),
-          beta: createScriptedBackend({ turns: teamMember('4') }),
-        },
+        backends: twoAgreeing(),
         record: false,
       }),
     );
@@ -261,10 +263,7 @@ describe('run', () => {
       config(twoAgents),
       'q',
       options({
-        backends: {
-          alpha: createScriptedBackend({ turns: teamMember('4') }),
-          beta: createScriptedBackend({ turns: teamMember('4') }),
-        },
+        backends: twoAgreeing(),
         record: false,
         wrapBackend: (backend, agentId) => ({
           ...backend,
