@@ -104,6 +104,7 @@ describe('npm install massgen, alone', { timeout: 2 * minutes }, () => {
         '@massgen/config',
         '@massgen/core',
         '@massgen/mcp',
+        '@massgen/run-state',
         '@massgen/runtime',
         '@massgen/server',
         '@massgen/strategy-sequential',
