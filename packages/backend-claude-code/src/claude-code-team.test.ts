@@ -82,40 +82,46 @@ agents:
 `;
 
 describe('a team of Claude Code agents, with the bundled CLI', () => {
-  it('works in its workspaces, answers, votes and presents through the runtime and the vote strategy', async () => {
-    const env = { PATH: process.env['PATH'], HOME: path.join(directory, 'home'), ANTHROPIC_API_KEY: testApiKey };
-    const config = parseConfig(team(server.url), {
-      file: path.join(directory, 'team.yaml'),
-      baseDir: directory,
-      cwd: directory,
-      env,
-    });
-    const result = await run(config, 'Name the product.', {
-      cwd: directory,
-      pluginSearchPaths: [cliDirectory],
-      pluginConditions: ['@massgen/source'],
-      record: false,
-    });
+  // Each turn starts the bundled Claude Code CLI, a process of its own: a few dozen of them on a
+  // busy two-core machine take longer than the default 30 s.
+  it(
+    'works in its workspaces, answers, votes and presents through the runtime and the vote strategy',
+    { timeout: 120_000 },
+    async () => {
+      const env = { PATH: process.env['PATH'], HOME: path.join(directory, 'home'), ANTHROPIC_API_KEY: testApiKey };
+      const config = parseConfig(team(server.url), {
+        file: path.join(directory, 'team.yaml'),
+        baseDir: directory,
+        cwd: directory,
+        env,
+      });
+      const result = await run(config, 'Name the product.', {
+        cwd: directory,
+        pluginSearchPaths: [cliDirectory],
+        pluginConditions: ['@massgen/source'],
+        record: false,
+      });
 
-    expect(result.error).toBeUndefined();
-    expect(result.stopReason).toBe('consensus');
-    expect(result.finalAnswer).toBe('Call it Nebula.');
-    expect(result.answers.map((answer) => answer.content).sort()).toEqual(['Call it Nebula.', 'Call it Orbit.']);
-    // A vote cast while only one answer existed is replaced once the other arrives.
-    expect(result.winnerAgentId).toBe('alpha');
-    expect(new Set(result.votes.map((vote) => vote.agentId))).toEqual(new Set(['alpha', 'beta']));
-    expect(result.votes.at(-1)?.targetAgentId).toBe('alpha');
-    expect(result.warnings).toEqual([]);
-    for (const entry of result.usage) expect(entry.usage.inputTokens ?? 0).toBeGreaterThan(0);
+      expect(result.error).toBeUndefined();
+      expect(result.stopReason).toBe('consensus');
+      expect(result.finalAnswer).toBe('Call it Nebula.');
+      expect(result.answers.map((answer) => answer.content).sort()).toEqual(['Call it Nebula.', 'Call it Orbit.']);
+      // A vote cast while only one answer existed is replaced once the other arrives.
+      expect(result.winnerAgentId).toBe('alpha');
+      expect(new Set(result.votes.map((vote) => vote.agentId))).toEqual(new Set(['alpha', 'beta']));
+      expect(result.votes.at(-1)?.targetAgentId).toBe('alpha');
+      expect(result.warnings).toEqual([]);
+      for (const entry of result.usage) expect(entry.usage.inputTokens ?? 0).toBeGreaterThan(0);
 
-    const [runId] = readdirSync(path.join(directory, '.massgen', 'workspaces'));
-    if (runId === undefined) throw new Error('no workspaces were created');
-    for (const agent of ['alpha_ws', 'beta_ws']) {
-      expect(readFileSync(path.join(directory, '.massgen', 'workspaces', runId, agent, 'notes.md'), 'utf8')).toBe(
-        `notes of ${agent}\n`,
-      );
-    }
-    expect(existsSync(path.join(directory, 'shared', 'notes.md'))).toBe(false);
-    expect(descendantProcesses(process.pid)).toEqual([]);
-  });
+      const [runId] = readdirSync(path.join(directory, '.massgen', 'workspaces'));
+      if (runId === undefined) throw new Error('no workspaces were created');
+      for (const agent of ['alpha_ws', 'beta_ws']) {
+        expect(readFileSync(path.join(directory, '.massgen', 'workspaces', runId, agent, 'notes.md'), 'utf8')).toBe(
+          `notes of ${agent}\n`,
+        );
+      }
+      expect(existsSync(path.join(directory, 'shared', 'notes.md'))).toBe(false);
+      expect(descendantProcesses(process.pid)).toEqual([]);
+    },
+  );
 });

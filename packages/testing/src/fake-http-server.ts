@@ -33,18 +33,30 @@ export async function startFakeHttpServer(options: FakeHttpServerOptions): Promi
   const server = createServer((request, response) => {
     active += 1;
     peak = Math.max(peak, active);
-    // A response is over when its last byte is written ('finish') or its client leaves ('close').
-    // 'close' alone comes late for a finished response: the client may already have its next
-    // request in flight, which would count as one response too many at once.
+    // A response is over once the server ends it or its client leaves, counted at the first sign
+    // of either: a gated client sends its next request as soon as it has the last event or has
+    // abandoned a stream, and on a busy machine that request can reach this server before
+    // 'finish' or 'close' fires, which would count one response too many at once. So a response
+    // is over when `end` is called (the last event is written by it) or its socket reads the
+    // client's end or reset, which come in the same loop turn as the client leaving.
+    const socket = request.socket;
     let over = false;
     const end = (): void => {
       if (over) return;
       over = true;
+      socket.off('end', end);
+      socket.off('error', end);
       active -= 1;
       if (active === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
     };
-    response.once('finish', end);
+    const endResponse = response.end.bind(response);
+    response.end = ((...parts: Parameters<typeof endResponse>) => {
+      end();
+      return endResponse(...parts);
+    }) as typeof response.end;
     response.once('close', end);
+    socket.once('end', end);
+    socket.once('error', end);
     options.handle(request, response).catch((error: unknown) => {
       if (response.headersSent) response.destroy();
       else options.fail(response, error);

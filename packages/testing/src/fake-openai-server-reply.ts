@@ -62,8 +62,7 @@ export async function sendReply(
         first = false;
         if (!(await writer.send(JSON.stringify(chunk)))) return;
       }
-      await writer.send('[DONE]');
-      return writer.end();
+      return writer.end('[DONE]');
     }
   }
 }

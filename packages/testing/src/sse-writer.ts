@@ -31,9 +31,14 @@ export class SseWriter {
     return this.write(`event: ${event}${this.lineEnding}data: ${data}${this.lineEnding}${this.lineEnding}`);
   }
 
-  async end(): Promise<void> {
-    if (this.response.destroyed) return;
-    await new Promise<void>((resolve) => this.response.end(resolve));
+  /**
+   * Ends the response, with `lastData` as its final `data:` event if given: written by the same
+   * call, so that a client which stops at that event cannot act on it before the response ends.
+   */
+  async end(lastData?: string): Promise<void> {
+    if (this.response.destroyed || this.response.writableEnded) return;
+    const text = lastData === undefined ? '' : `data: ${lastData}${this.lineEnding}${this.lineEnding}`;
+    await new Promise<void>((resolve) => this.response.end(text, resolve));
   }
 
   /**
