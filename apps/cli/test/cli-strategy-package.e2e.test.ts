@@ -31,11 +31,15 @@ afterEach(async () => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-/** Two agents and an orchestrator block of `lines` (the orchestrator keys start on line 15). */
-function team(lines: string[]): string {
+/**
+ * Two agents and an orchestrator block of `lines` (the orchestrator keys start on line 15, after
+ * the agents' own `keys`, which the planner writes from line 3).
+ */
+function team(lines: string[], keys: { planner?: string[]; critic?: string[] } = {}): string {
   const file = path.join(directory, 'team.yaml');
-  const agent = (id: string) => [
+  const agent = (id: 'planner' | 'critic') => [
     `  - id: ${id}`,
+    ...(keys[id] ?? []).map((line) => `    ${line}`),
     '    backend:',
     '      type: chatcompletion',
     '      model: gpt-5-nano',
@@ -88,6 +92,54 @@ describe('massgen with a third-party strategy package', () => {
     expect(underVote.code).toBe(0);
     expect(underVote.stdout).toContain(
       'orchestrator.fixture_greeting is not a setting of MassGen or of the vote strategy; it is ignored.',
+    );
+  });
+
+  it("hands an agent's own keys to it, checked by its agent schema at their key paths and lines", async () => {
+    const titled = team(['  strategy: fixture', '  fixture_greeting: Hello'], { critic: ['fixture_title: Dr'] });
+    const run = await runCli(['--no-display', '--config', titled, 'Say hello'], { cwd: directory });
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Hello, planner and Dr critic.');
+    expect(run.stderr).not.toMatch(/not a setting|not a key/);
+
+    const untitled = team(['  strategy: fixture', '  fixture_greeting: Hello'], { planner: ['fixture_title: ""'] });
+    const validated = await runCli(['--validate', untitled], { cwd: directory });
+    expect(validated.code).toBe(1);
+    expect(validated.stdout).toContain(
+      'agents[0].fixture_title (agent "planner", line 3): expected a title (text), got ""',
+    );
+    const refused = await runCli(['--no-display', '--config', untitled, 'Say hello'], { cwd: directory });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain(
+      'agents[0].fixture_title (agent "planner", line 3): expected a title (text), got ""',
+    );
+  });
+
+  it("warns about an agent key no strategy reads: the vote's under the fixture, the fixture's under the vote", async () => {
+    const file = team(['  strategy: fixture', '  fixture_greeting: Hi'], {
+      planner: ['voting_sensitivity: strict', 'system_mesage: Be brief.'],
+    });
+    const underFixture = await runCli(['--validate', file], { cwd: directory });
+    expect(underFixture.code).toBe(0);
+    expect(underFixture.stdout).toContain(
+      'agents[0].voting_sensitivity is not a setting of MassGen or of the fixture strategy; it is ignored.',
+    );
+    expect(underFixture.stdout).toContain(
+      'agents[0].system_mesage is not a setting of MassGen or of the fixture strategy (did you mean "system_message"?); it is ignored.',
+    );
+    const run = await runCli(['--no-display', '--config', file, 'Say hello'], { cwd: directory });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Hi, planner and critic.');
+    expect(run.stderr).toContain(
+      'agents[0].voting_sensitivity is not a setting of MassGen or of the fixture strategy; it is ignored.',
+    );
+    const underVote = await runCli(['--validate', team(['  max_rounds: 2'], { critic: ['fixture_title: Dr'] })], {
+      cwd: directory,
+    });
+    expect(underVote.code).toBe(0);
+    expect(underVote.stdout).toContain(
+      'agents[1].fixture_title is not a setting of MassGen or of the vote strategy; it is ignored.',
     );
   });
 });

@@ -36,8 +36,9 @@ describe('checkKeys', () => {
     ]);
   });
 
-  it('leaves an unknown orchestrator key to the strategy, which may own it and warns about it if not', () => {
+  it('leaves an unknown orchestrator or agent key to the strategy, which may own it and warns about it if not', () => {
     expect(checkKeys({ orchestrator: { max_round: 3, fixture_depth: 'deep' } }).warnings).toEqual([]);
+    expect(checkKeys({ agents: [{ id: 'a', fixture_title: 'Dr', system_mesage: 'hi' }] }).warnings).toEqual([]);
   });
 
   it('says an unknown backend key still reaches the backend', () => {

@@ -14,7 +14,7 @@ export interface KeyCheckResult {
 
 /**
  * Walks a configuration against the table of known keys: warns about unknown keys (an unknown
- * `orchestrator` key is left to the strategy, which may own it), about
+ * `orchestrator` or agent key is left to the strategy, which may own it), about
  * upstream features that are switched on but not supported and about keys upstream ignores
  * too; rejects v1 keys. Values of the wrong type are left to schema validation.
  */

@@ -13,7 +13,8 @@ export interface CollectedStrategyKeys {
 
 /**
  * The keys the strategy owns, as written: every `orchestrator` key the loader does not read
- * itself, the few upstream writes under `timeout_settings`, and an agent's own (`voting_sensitivity`).
+ * itself, the few upstream writes under `timeout_settings`, and every key of an agent's block the
+ * loader does not read (upstream's `voting_sensitivity`, a third-party strategy's own).
  * Read from the interpolated file, because the loader's schema does not know them: the
  * strategy's schemas check them. `null` is the same as leaving a key out.
  */
@@ -56,7 +57,16 @@ function strategyKeysOf(section: SectionName, block: Record<string, unknown>): R
 
 /** Keys MassGen itself reads under `orchestrator`, to suggest for a mistyped one beside the strategy's. */
 export function orchestratorKeyNames(): string[] {
-  return Object.entries(knownKeys.orchestrator.keys)
+  return ownKeyNames('orchestrator');
+}
+
+/** Keys MassGen itself reads in an agent's block (`id`, `system_message`, ...), to suggest beside the strategy's. */
+export function agentKeyNames(): string[] {
+  return ownKeyNames('agent');
+}
+
+function ownKeyNames(section: SectionName): string[] {
+  return Object.entries(knownKeys[section].keys)
     .filter(([, rule]) => rule.kind !== 'strategy')
     .map(([key]) => key);
 }

@@ -4,7 +4,7 @@ export { inferBackendType, supportedBackendTypes, upstreamBackendTypeNote } from
 export type { AgentConfig, BackendConfig, DisplaySettings, MassGenConfig, ModelPrice } from './config-model.js';
 export { collectSecrets, isCredentialVariable, secretsIn } from './config-secrets.js';
 export { builtInToolKeys } from './tool-package-config.js';
-export { orchestratorKeyNames, strategyKeysWrittenElsewhere } from './collect-strategy-keys.js';
+export { agentKeyNames, orchestratorKeyNames, strategyKeysWrittenElsewhere } from './collect-strategy-keys.js';
 export type { ToolPackageConfig, ToolSettingsSource } from './tool-package-config.js';
 export { checkToolSettings, settingKeyPath, settingSegments } from './tool-settings-check.js';
 export { loadDotEnv, parseDotEnv } from './dot-env.js';

@@ -134,6 +134,7 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       enable_nlip: nlip,
       nlip,
     },
+    unknownKeysReachStrategy: true,
   },
   backend: {
     unknownKeysReachBackend: true,

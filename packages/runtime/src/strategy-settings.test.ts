@@ -108,6 +108,56 @@ describe('checkStrategySettings', () => {
     ]);
   });
 
+  it("hands an agent's unknown keys to the strategy's agent schema and warns about those it does not read", () => {
+    const checked = checkStrategySettings(
+      parseConfig(
+        [
+          'agents:',
+          '  - id: a',
+          '    voting_sensitivity: strict',
+          '    system_mesage: Be brief.',
+          '    backend: {type: openai}',
+          '  - id: b',
+          '    backend: {type: openai}',
+        ].join('\n'),
+        { baseDir: runtimeDirectory, env: {}, file: 'team.yaml' },
+      ),
+      'vote',
+      voteModule,
+    );
+    expect(checked.issues).toEqual([]);
+    expect(checked.settings?.agents).toEqual({ a: { voting_sensitivity: 'strict' } });
+    expect(checked.warnings).toEqual([
+      {
+        code: 'unknown-key',
+        path: 'agents[0].system_mesage',
+        line: 4,
+        message:
+          'agents[0].system_mesage is not a setting of MassGen or of the vote strategy (did you mean "system_message"?); it is ignored.',
+      },
+    ]);
+  });
+
+  it('warns about every agent key of a strategy without an agent schema, which reads none', () => {
+    const bare: StrategyModule = { specificationVersion: 'v1', createStrategy: voteModule.createStrategy };
+    const checked = checkStrategySettings(
+      parseConfig(['agent:', '  id: solo', '  voting_sensitivity: strict', '  backend: {type: openai}'].join('\n'), {
+        baseDir: runtimeDirectory,
+        env: {},
+      }),
+      'bare',
+      bare,
+    );
+    expect(checked.settings?.agents).toEqual({});
+    expect(checked.warnings).toEqual([
+      expect.objectContaining({
+        path: 'agent.voting_sensitivity',
+        line: 3,
+        message: 'agent.voting_sensitivity is not a setting of MassGen or of the bare strategy; it is ignored.',
+      }),
+    ]);
+  });
+
   it('gives a strategy without a schema its keys as written', () => {
     const bare: StrategyModule = { specificationVersion: 'v1', createStrategy: voteModule.createStrategy };
     const checked = checkStrategySettings(config(['orchestrator:', '  anything: [1, 2]']), 'bare', bare);

@@ -6,7 +6,14 @@ import type {
   StrategySettings,
   Warning,
 } from '@massgen/core';
-import { checkToolSettings, configIssueAt, formatKeyPath, orchestratorKeyNames, suggestKey } from '@massgen/config';
+import {
+  agentKeyNames,
+  checkToolSettings,
+  configIssueAt,
+  formatKeyPath,
+  orchestratorKeyNames,
+  suggestKey,
+} from '@massgen/config';
 import type { KeySegment, MassGenConfig, ToolSettingsSource } from '@massgen/config';
 import { unreadKeys } from '@massgen/backend-utils';
 import { agentSegments } from './backend-options.js';
@@ -24,7 +31,8 @@ export interface StrategySettingsCheck {
  * Checks the keys the strategy owns (`orchestrator.strategyKeys`) with its own schemas, as a
  * tool package's settings are checked with its: every problem at its key path and line, a key it
  * does not read warned about by name. `--validate` and a run both come here, so they agree. A
- * strategy without a schema gets its keys as written.
+ * strategy without a run schema gets its run keys as written; one without an agent schema reads
+ * no agent key, so each is warned about and dropped.
  */
 export function checkStrategySettings(
   config: MassGenConfig,
@@ -38,6 +46,17 @@ export function checkStrategySettings(
     const { path, line } = configIssueAt(config, segments, warning.message);
     warnings.push({ ...warning, path, ...(line === undefined ? {} : { line }) });
   };
+  const warnUnread = (source: ToolSettingsSource, keys: readonly string[], suggestions: readonly string[]): void => {
+    for (const key of keys) {
+      const segments = segmentsOf(source, key);
+      const suggestion = suggestKey(key, suggestions);
+      const hint = suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`;
+      warnAt(segments, {
+        code: 'unknown-key',
+        message: `${formatKeyPath(segments)} is not a setting of MassGen or of the ${strategyName} strategy${hint}; it is ignored.`,
+      });
+    }
+  };
   const parse = (
     schema: OptionsSchema | undefined,
     source: ToolSettingsSource,
@@ -49,15 +68,7 @@ export function checkStrategySettings(
       issues.push(...result.issues);
       return { ok: false, data: undefined };
     }
-    for (const key of unreadKeys(source.settings, result.data)) {
-      const segments = segmentsOf(source, key);
-      const suggestion = suggestKey(key, [...suggestions, ...schemaKeys(schema)]);
-      const hint = suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`;
-      warnAt(segments, {
-        code: 'unknown-key',
-        message: `${formatKeyPath(segments)} is not a setting of MassGen or of the ${strategyName} strategy${hint}; it is ignored.`,
-      });
-    }
+    warnUnread(source, unreadKeys(source.settings, result.data), [...suggestions, ...schemaKeys(schema)]);
     return { ok: true, data: result.data };
   };
 
@@ -79,7 +90,11 @@ export function checkStrategySettings(
       segments: index === -1 ? ['agents'] : agentSegments(config, index),
     };
     agentSources.set(agentId, source);
-    const parsed = parse(module.agentSettingsSchema, source, []);
+    if (module.agentSettingsSchema === undefined) {
+      warnUnread(source, Object.keys(written), agentKeyNames());
+      continue;
+    }
+    const parsed = parse(module.agentSettingsSchema, source, agentKeyNames());
     agentsOk &&= parsed.ok;
     agents[agentId] = parsed.data;
   }

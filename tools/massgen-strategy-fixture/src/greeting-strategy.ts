@@ -16,6 +16,17 @@ export const greetingSettingsSchema = z.object({
 
 export type GreetingSettings = z.output<typeof greetingSettingsSchema>;
 
+/** The keys an agent writes for this strategy, beside its `id`, as written. */
+export const greetingAgentSettingsSchema = z.object({
+  fixture_title: z
+    .string({ error: 'expected a title (text)' })
+    .min(1, { error: 'expected a title (text)' })
+    .nullish()
+    .describe('How the greeting addresses this agent, before its id ("Dr").'),
+});
+
+export type GreetingAgentSettings = z.output<typeof greetingAgentSettingsSchema>;
+
 /** Answers with the greeting, repeated, addressed to the team; no agent is asked. */
 export function createGreetingStrategy(): Strategy {
   return { name: 'fixture', run: (context) => greet(context) };
@@ -32,9 +43,15 @@ async function* greet(context: StrategyContext): AsyncGenerator<CoordinationEven
   const settings = (context.strategySettings?.run ??
     greetingSettingsSchema.parse(context.settings.strategyKeys?.run ?? {})) as GreetingSettings;
   const greeting = Array.from({ length: settings.fixture_repeat ?? 1 }, () => settings.fixture_greeting).join(' ');
-  yield {
-    type: 'run-end',
-    stopReason: 'completed',
-    finalAnswer: `${greeting}, ${context.agents.map((agent) => agent.id).join(' and ')}.`,
-  };
+  const names = context.agents.map((agent) => {
+    const title = agentSettings(context, agent.id).fixture_title;
+    return title == null ? agent.id : `${title} ${agent.id}`;
+  });
+  yield { type: 'run-end', stopReason: 'completed', finalAnswer: `${greeting}, ${names.join(' and ')}.` };
+}
+
+function agentSettings(context: StrategyContext, agentId: string): GreetingAgentSettings {
+  const checked = context.strategySettings?.agents[agentId];
+  if (checked !== undefined) return checked as GreetingAgentSettings;
+  return greetingAgentSettingsSchema.parse(context.settings.strategyKeys?.agents[agentId] ?? {});
 }
