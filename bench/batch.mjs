@@ -11,11 +11,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
 import { MemoryProviderLimiter, ResultsFile, loadBatchConfigurations, planBatch, runBatch } from '@massgen/batch';
 import { BatchQueue } from '@massgen/batch/queue';
 import { redisServerUnavailable, startRedisServer } from '@massgen/testing';
 import { verdict } from './measure.mjs';
+import { startFakeProvider } from './fake-provider-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'apps/cli/bin/massgen.js');
@@ -23,29 +23,6 @@ const latencyMs = Number(process.env.BENCH_BATCH_LATENCY_MS ?? 600);
 const perWorker = Number(process.env.BENCH_BATCH_WORKER_CONCURRENCY ?? 4);
 // A multiple of the 16 lanes of 4 workers, so that every lane has the same number of jobs.
 const questionCount = Number(process.env.BENCH_BATCH_QUESTIONS ?? 32);
-
-async function startProvider() {
-  const child = spawn(process.execPath, [path.join(root, 'bench/fake-server-process.mjs'), String(latencyMs)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout });
-  const url = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`fake server exited with ${code}`)));
-    lines.on('line', (line) => {
-      const message = JSON.parse(line);
-      if (message.url !== undefined) resolve(message.url);
-    });
-  });
-  return {
-    url,
-    close: () =>
-      new Promise((resolve) => {
-        child.removeAllListeners('exit');
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 /** Starts `massgen worker` processes and resolves once each takes jobs. */
 async function startWorkers(count, redisUrl, queueName, directory) {
@@ -213,7 +190,7 @@ export async function batch() {
     return true;
   }
   const directory = mkdtempSync(path.join(tmpdir(), 'massgen-bench-batch-'));
-  const provider = await startProvider();
+  const provider = await startFakeProvider('fake-server-process.mjs', [latencyMs]);
   const redis = await startRedisServer();
   try {
     writeFileSync(

@@ -1,15 +1,14 @@
 // A three-agent coordination against the fake server with a fixed latency per request,
 // against the ideal critical path of the same calls: each agent's calls are sequential, so
 // no schedule can beat (the most calls any one agent made) x latency. Target: within 10%.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseConfig } from '@massgen/config';
 import { run } from '@massgen/runtime';
 import { median, verdict } from './measure.mjs';
+import { startFakeProvider } from './fake-provider-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 200);
@@ -31,33 +30,9 @@ function teamConfig(baseUrl, directory) {
   });
 }
 
-/** Starts the fake provider in a child process and collects the model of every request it gets. */
-async function startProvider() {
-  const child = spawn(process.execPath, [path.join(root, 'bench/fake-server-process.mjs'), String(latencyMs)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const requests = [];
-  const lines = createInterface({ input: child.stdout });
-  const url = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`fake server exited with ${code}`)));
-    lines.on('line', (line) => {
-      const message = JSON.parse(line);
-      if (message.url !== undefined) resolve(message.url);
-      else requests.push(message);
-    });
-  });
-  const close = () =>
-    new Promise((resolve) => {
-      child.removeAllListeners('exit');
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-  return { url, requests, close };
-}
-
 export async function coordination() {
   const directory = mkdtempSync(path.join(tmpdir(), 'massgen-bench-'));
-  const server = await startProvider();
+  const server = await startFakeProvider('fake-server-process.mjs', [latencyMs]);
   const measured = [];
   const ideal = [];
   try {

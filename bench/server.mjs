@@ -15,9 +15,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { median, percentile, verdict } from './measure.mjs';
+import { startFakeProvider } from './fake-provider-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const upstreamLatencyMs = Number(process.env.BENCH_UPSTREAM_LATENCY_MS ?? 0);
@@ -31,24 +31,6 @@ const baselines = (process.env.BENCH_SERVER_BASELINES ?? '')
   .split(',')
   .filter((checkout) => checkout !== '')
   .map((checkout) => path.resolve(checkout));
-
-/** The fake provider in its own process; counts the requests it gets. */
-async function startProvider() {
-  const child = spawn(process.execPath, [path.join(root, 'bench/fake-server-process.mjs'), String(upstreamLatencyMs)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const provider = { child, url: '', requests: 0 };
-  const lines = createInterface({ input: child.stdout });
-  provider.url = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`fake server exited with ${code}`)));
-    lines.on('line', (line) => {
-      const message = JSON.parse(line);
-      if (message.url !== undefined) resolve(message.url);
-      else provider.requests += 1;
-    });
-  });
-  return provider;
-}
 
 /** The built `massgen serve --passthrough` of `checkout` on a single-agent configuration, on a free port. */
 async function startMassGen(providerUrl, directory, checkout = root) {
@@ -201,7 +183,7 @@ const ms = (value) => `${value.toFixed(2).padStart(7)} ms`;
 
 export async function server() {
   const directory = mkdtempSync(path.join(tmpdir(), 'massgen-bench-server-'));
-  const provider = await startProvider();
+  const provider = await startFakeProvider('fake-server-process.mjs', [upstreamLatencyMs]);
   const massgen = await startMassGen(provider.url, directory);
   const others = [];
   try {
@@ -211,11 +193,11 @@ export async function server() {
     const served = target('massgen serve', massgen.url, 'massgen');
     const compared = others.map((other) => target(other.checkout, other.url, 'massgen'));
 
-    const before = provider.requests;
+    const before = provider.requests.length;
     const { cold: coldRun, measured } = await sequential([direct, served, ...compared]);
     // Every direct request is one provider call; the rest came through the servers.
     const rounds = warmupRounds + sequentialRounds;
-    const upstreamPerRequest = (provider.requests - before - rounds) / rounds / (1 + compared.length);
+    const upstreamPerRequest = (provider.requests.length - before - rounds) / rounds / (1 + compared.length);
     const sequentialRun = {
       direct: measured.direct.total,
       served: measured[served.name].total,
@@ -296,7 +278,7 @@ export async function server() {
     agent.destroy();
     for (const other of others) await stop(other.child);
     await stop(massgen.child);
-    await stop(provider.child);
+    await provider.close();
     rmSync(directory, { recursive: true, force: true });
   }
 }

@@ -17,16 +17,15 @@
 // thousand SSE chunks, and a provider sharing this event loop made its own work look like the
 // coordination's. The CPU time this process spent is reported beside it: on a shared machine the
 // wall time is as much the neighbours' load as the run's.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { run } from '@massgen/runtime';
 import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
 import { answerText, promptTokens, teamConfig } from './fake-team.mjs';
 import { verdict } from './measure.mjs';
+import { startFakeProvider } from './fake-provider-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const teamSizes = (process.env.BENCH_TOPOLOGY_SIZES ?? '4,8,16,32,50').split(',').map(Number);
@@ -79,30 +78,6 @@ async function measureCase(server, directory, size, topology) {
   };
 }
 
-/** The fake provider in its own process, answering about 120 words after `latencyMs`; it counts requests. */
-async function startProvider(latencyMs) {
-  const child = spawn(process.execPath, [path.join(root, 'bench/fake-server-process.mjs'), String(latencyMs), 'long'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const requests = [];
-  const lines = createInterface({ input: child.stdout });
-  const url = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`fake server exited with ${code}`)));
-    lines.on('line', (line) => {
-      const message = JSON.parse(line);
-      if (message.url !== undefined) resolve(message.url);
-      else requests.push(message);
-    });
-  });
-  const close = () =>
-    new Promise((resolve) => {
-      child.removeAllListeners('exit');
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-  return { url, requests, close };
-}
-
 const answersOnce = createTeamResponder({ answer: (request) => answerText(request.model) });
 const revisesOnce = createTeamResponder({
   answer: (request) => answerText(request.model),
@@ -142,7 +117,7 @@ export async function topology() {
         rows.push({ team: name, size, measured });
       }
     }
-    const provider = await startProvider(wallLatencyMs);
+    const provider = await startFakeProvider('fake-server-process.mjs', [wallLatencyMs, 'long']);
     try {
       const largest = Math.max(...teamSizes);
       for (const topology of topologies) {

@@ -6,45 +6,19 @@
 // process times are shown for information. Target: the display adds at most 5%, as the median of
 // the per-pair ratios: the two runs of a pair are back to back, so a change in the machine's other
 // load between pairs cancels out, where it would not in a ratio of the two overall medians.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, verdict } from './measure.mjs';
+import { startFakeProvider } from './fake-provider-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(root, 'apps/cli/bin/massgen.js');
 const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 200);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
 const agentCount = Number(process.env.BENCH_AGENTS ?? 8);
-
-/** Starts the streaming fake provider in its own process. */
-async function startProvider() {
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'bench/streaming-fake-server-process.mjs'), String(latencyMs)],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const lines = createInterface({ input: child.stdout });
-  let requests = 0;
-  const url = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`fake server exited with ${code}`)));
-    lines.on('line', (line) => {
-      const message = JSON.parse(line);
-      if (message.url !== undefined) resolve(message.url);
-      else requests += 1;
-    });
-  });
-  const close = () =>
-    new Promise((resolve) => {
-      child.removeAllListeners('exit');
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-  return { url, close, requests: () => requests };
-}
 
 function writeTeam(directory, url) {
   const agents = Array.from(
@@ -109,7 +83,7 @@ export async function tui() {
     return true;
   }
   const directory = mkdtempSync(path.join(tmpdir(), 'massgen-bench-tui-'));
-  const server = await startProvider();
+  const server = await startFakeProvider('streaming-fake-server-process.mjs', [latencyMs]);
   const live = { coordination: [], process: [] };
   const plain = { coordination: [], process: [] };
   const ratios = [];
