@@ -50,6 +50,31 @@ function team(lines: string[], keys: { planner?: string[]; critic?: string[] } =
   return file;
 }
 
+/** `--validate` and the run both refuse `file`, naming each of `issues`. */
+async function expectRefused(file: string, issues: string[]): Promise<void> {
+  const validated = await runCli(['--validate', file], { cwd: directory });
+  expect(validated.code).toBe(1);
+  const run = await runCli(['--no-display', '--config', file, 'Say hello'], { cwd: directory });
+  expect(run.code).not.toBe(0);
+  for (const issue of issues) {
+    expect(validated.stdout).toContain(issue);
+    expect(run.stderr).toContain(issue);
+  }
+}
+
+/** `--validate` and the run both warn each of `warnings` about `file` and go on; the run's answer. */
+async function expectWarned(file: string, warnings: string[]): Promise<string> {
+  const validated = await runCli(['--validate', file], { cwd: directory });
+  expect(validated.code).toBe(0);
+  const run = await runCli(['--no-display', '--config', file, 'Say hello'], { cwd: directory });
+  expect(run.code).toBe(0);
+  for (const warning of warnings) {
+    expect(validated.stdout).toContain(warning);
+    expect(run.stderr).toContain(warning);
+  }
+  return run.stdout;
+}
+
 describe('massgen with a third-party strategy package', () => {
   it('loads massgen-strategy-fixture by the name "fixture" and hands it its own keys', async () => {
     const file = team(['  strategy: fixture', '  fixture_greeting: Hello', '  fixture_repeat: 2']);
@@ -61,33 +86,22 @@ describe('massgen with a third-party strategy package', () => {
     expect(server.requests).toEqual([]);
   });
 
-  it('--validate checks its keys with its own schema, naming key paths and lines', async () => {
+  it('--validate and the run check its keys with its own schema, naming key paths and lines', async () => {
     const file = team(['  strategy: fixture', '  fixture_greeting: ""', '  fixture_repeat: 0']);
-    const result = await runCli(['--validate', file], { cwd: directory });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toContain('orchestrator.fixture_greeting (line 16): expected a greeting (text), got ""');
-    expect(result.stdout).toContain(
+    await expectRefused(file, [
+      'orchestrator.fixture_greeting (line 16): expected a greeting (text), got ""',
       'orchestrator.fixture_repeat (line 17): expected a whole number of at least 1, got 0',
-    );
-    const run = await runCli(['--no-display', '--config', file, 'Say hello'], { cwd: directory });
-    expect(run.code).not.toBe(0);
-    expect(run.stderr).toContain('orchestrator.fixture_repeat (line 17): expected a whole number of at least 1, got 0');
+    ]);
   });
 
   it("warns about a key of another strategy: the vote's topology under the fixture, the fixture's under the vote", async () => {
-    const file = team(['  strategy: fixture', '  fixture_greeting: Hi', '  topology: ring']);
-    const underFixture = await runCli(['--validate', file], { cwd: directory });
-    expect(underFixture.code).toBe(0);
-    expect(underFixture.stdout).toContain(
-      'orchestrator.topology is not a setting of MassGen or of the fixture strategy; it is ignored.',
-    );
-    // The run says so too, and goes on without the key.
-    const run = await runCli(['--no-display', '--config', file, 'Say hello'], { cwd: directory });
-    expect(run.code).toBe(0);
-    expect(run.stdout).toContain('Hi, planner and critic.');
-    expect(run.stderr).toContain(
-      'orchestrator.topology is not a setting of MassGen or of the fixture strategy; it is ignored.',
-    );
+    const underFixture = team(['  strategy: fixture', '  fixture_greeting: Hi', '  topology: ring']);
+    // The run goes on without the key.
+    expect(
+      await expectWarned(underFixture, [
+        'orchestrator.topology is not a setting of MassGen or of the fixture strategy; it is ignored.',
+      ]),
+    ).toContain('Hi, planner and critic.');
     const underVote = await runCli(['--validate', team(['  fixture_greeting: Hi'])], { cwd: directory });
     expect(underVote.code).toBe(0);
     expect(underVote.stdout).toContain(
@@ -102,38 +116,22 @@ describe('massgen with a third-party strategy package', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Hello, planner and Dr critic.');
     expect(run.stderr).not.toMatch(/not a setting|not a key/);
-
-    const untitled = team(['  strategy: fixture', '  fixture_greeting: Hello'], { planner: ['fixture_title: ""'] });
-    const validated = await runCli(['--validate', untitled], { cwd: directory });
-    expect(validated.code).toBe(1);
-    expect(validated.stdout).toContain(
-      'agents[0].fixture_title (agent "planner", line 3): expected a title (text), got ""',
-    );
-    const refused = await runCli(['--no-display', '--config', untitled, 'Say hello'], { cwd: directory });
-    expect(refused.code).not.toBe(0);
-    expect(refused.stderr).toContain(
-      'agents[0].fixture_title (agent "planner", line 3): expected a title (text), got ""',
+    await expectRefused(
+      team(['  strategy: fixture', '  fixture_greeting: Hello'], { planner: ['fixture_title: ""'] }),
+      ['agents[0].fixture_title (agent "planner", line 3): expected a title (text), got ""'],
     );
   });
 
   it("warns about an agent key no strategy reads: the vote's under the fixture, the fixture's under the vote", async () => {
-    const file = team(['  strategy: fixture', '  fixture_greeting: Hi'], {
+    const underFixture = team(['  strategy: fixture', '  fixture_greeting: Hi'], {
       planner: ['voting_sensitivity: strict', 'system_mesage: Be brief.'],
     });
-    const underFixture = await runCli(['--validate', file], { cwd: directory });
-    expect(underFixture.code).toBe(0);
-    expect(underFixture.stdout).toContain(
-      'agents[0].voting_sensitivity is not a setting of MassGen or of the fixture strategy; it is ignored.',
-    );
-    expect(underFixture.stdout).toContain(
-      'agents[0].system_mesage is not a setting of MassGen or of the fixture strategy (did you mean "system_message"?); it is ignored.',
-    );
-    const run = await runCli(['--no-display', '--config', file, 'Say hello'], { cwd: directory });
-    expect(run.code).toBe(0);
-    expect(run.stdout).toContain('Hi, planner and critic.');
-    expect(run.stderr).toContain(
-      'agents[0].voting_sensitivity is not a setting of MassGen or of the fixture strategy; it is ignored.',
-    );
+    expect(
+      await expectWarned(underFixture, [
+        'agents[0].voting_sensitivity is not a setting of MassGen or of the fixture strategy; it is ignored.',
+        'agents[0].system_mesage is not a setting of MassGen or of the fixture strategy (did you mean "system_message"?); it is ignored.',
+      ]),
+    ).toContain('Hi, planner and critic.');
     const underVote = await runCli(['--validate', team(['  max_rounds: 2'], { critic: ['fixture_title: Dr'] })], {
       cwd: directory,
     });

@@ -1,12 +1,11 @@
 import type { CoordinationEvent, Strategy, StrategyContext } from '@massgen/core';
 import { z } from 'zod';
 
+const text = (error: string) => z.string({ error }).min(1, { error });
+
 /** The `orchestrator` keys this strategy owns, as written. */
 export const greetingSettingsSchema = z.object({
-  fixture_greeting: z
-    .string({ error: 'expected a greeting (text)' })
-    .min(1, { error: 'expected a greeting (text)' })
-    .describe('What the fixture strategy answers with.'),
+  fixture_greeting: text('expected a greeting (text)').describe('What the fixture strategy answers with.'),
   fixture_repeat: z
     .int({ error: 'expected a whole number of at least 1' })
     .gte(1, { error: 'expected a whole number of at least 1' })
@@ -18,9 +17,7 @@ export type GreetingSettings = z.output<typeof greetingSettingsSchema>;
 
 /** The keys an agent writes for this strategy, beside its `id`, as written. */
 export const greetingAgentSettingsSchema = z.object({
-  fixture_title: z
-    .string({ error: 'expected a title (text)' })
-    .min(1, { error: 'expected a title (text)' })
+  fixture_title: text('expected a title (text)')
     .nullish()
     .describe('How the greeting addresses this agent, before its id ("Dr").'),
 });
