@@ -48,6 +48,8 @@ export class ProgressLines {
       }
       case 'restart':
         return `${event.agentId} restarts: ${oneLine(event.reason)}`;
+      case 'orchestration-restart':
+        return `${event.agentId} restarted the coordination (attempt ${event.attempt} of ${event.maxAttempts}): ${oneLine(event.reason)}; instructions: ${oneLine(event.instructions)}`;
       case 'human-message': {
         const to = event.to === undefined ? 'every agent' : event.to.join(', ');
         if (event.late === true) return `Message to ${to} came after coordination ended; no agent saw it`;

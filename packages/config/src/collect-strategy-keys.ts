@@ -2,7 +2,7 @@ import type { StrategyKeys } from '@massgen/core';
 import { isMapping } from './is-mapping.js';
 import type { KeySegment } from './key-path.js';
 import { knownKeys, ruleFor } from './known-keys.js';
-import type { SectionName } from './known-keys.js';
+import type { Section, SectionName } from './known-keys.js';
 
 /** The keys of a configuration that belong to its strategy, and where those written outside `orchestrator` are. */
 export interface CollectedStrategyKeys {
@@ -13,8 +13,9 @@ export interface CollectedStrategyKeys {
 
 /**
  * The keys the strategy owns, as written: every `orchestrator` key the loader does not read
- * itself, the few upstream writes under `timeout_settings`, and every key of an agent's block the
- * loader does not read (upstream's `voting_sensitivity`, a third-party strategy's own).
+ * itself, the few upstream writes under `timeout_settings` or `orchestrator.coordination`, and every
+ * key of an agent's block the loader does not read (upstream's `voting_sensitivity`, a third-party
+ * strategy's own).
  * Read from the interpolated file, because the loader's schema does not know them: the
  * strategy's schemas check them. `null` is the same as leaving a key out.
  */
@@ -29,6 +30,12 @@ export function collectStrategyKeys(root: Record<string, unknown>): CollectedStr
     if (key in run) continue;
     run[key] = value;
     keySegments[key] = ['timeout_settings', key];
+  }
+  const coordination = isMapping(orchestrator['coordination']) ? orchestrator['coordination'] : {};
+  for (const [key, value] of Object.entries(strategyKeysOf('coordination', coordination))) {
+    if (key in run) continue;
+    run[key] = value;
+    keySegments[key] = ['orchestrator', 'coordination', key];
   }
   const agents: Record<string, Record<string, unknown>> = {};
   const written: unknown[] = isMapping(root['agent'])
@@ -71,11 +78,20 @@ function ownKeyNames(section: SectionName): string[] {
     .map(([key]) => key);
 }
 
-/** Where upstream writes strategy keys outside `orchestrator`, for the reference: `timeout_settings` keys. */
+/**
+ * Where upstream writes strategy keys outside `orchestrator`, for the reference: `timeout_settings`
+ * keys and `orchestrator.coordination` keys.
+ */
 export function strategyKeysWrittenElsewhere(): Record<string, KeySegment[]> {
+  const blocks: Array<[Section, KeySegment[]]> = [
+    [knownKeys.timeoutSettings, ['timeout_settings']],
+    [knownKeys.coordination, ['orchestrator', 'coordination']],
+  ];
   return Object.fromEntries(
-    Object.entries(knownKeys.timeoutSettings.keys)
-      .filter(([, rule]) => rule.kind === 'strategy')
-      .map(([key]) => [key, ['timeout_settings', key]]),
+    blocks.flatMap(([section, segments]) =>
+      Object.entries(section.keys)
+        .filter(([, rule]) => rule.kind === 'strategy')
+        .map(([key]) => [key, [...segments, key]]),
+    ),
   );
 }

@@ -302,7 +302,8 @@ export const knownKeys: Readonly<Record<SectionName, Section>> = {
       enable_agent_task_planning: read('upstream'),
       max_tasks_per_plan: read('upstream'),
       task_planning_filesystem_mode: read('upstream'),
-      max_orchestration_restarts: unsupported('restarting the whole orchestration after evaluation'),
+      // The vote strategy's: the winner may restart the coordination after presenting.
+      max_orchestration_restarts: strategy('upstream'),
       human_input: read(),
       // Read by @massgen/tools-human: "human" is human_input; it warns about "agents" itself.
       broadcast: read('upstream'),

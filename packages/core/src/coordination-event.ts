@@ -131,6 +131,21 @@ export type CoordinationEvent =
   /** The agent's task list as it now stands, whole, after each change it made with the planning tools. */
   | { type: 'task-plan'; agentId: string; tasks: PlannedTask[] }
   | { type: 'consensus'; winnerAgentId: string; winnerLabel: string; tally: TallyEntry[]; stopReason: StopReason }
+  /**
+   * The winner judged the final answer incomplete and restarted the coordination
+   * (`max_orchestration_restarts`): answers and votes are cleared, rounds count again from 1,
+   * and attempt `attempt` of `maxAttempts` begins with `reason`, `instructions` and the
+   * `previousAnswer` in every agent's prompt.
+   */
+  | {
+      type: 'orchestration-restart';
+      agentId: string;
+      attempt: number;
+      maxAttempts: number;
+      reason: string;
+      instructions: string;
+      previousAnswer: string;
+    }
   | { type: 'final-delta'; agentId: string; text: string }
   | { type: 'final'; agentId: string; label: string; content: string }
   /**

@@ -15,6 +15,18 @@ export interface ResumedCoordination {
   agents: Array<{ agentId: string; turnsStarted: number; turnsCompleted: number }>;
   /** The last round announced. */
   round: number;
+  /**
+   * The orchestration restart that began the attempt under way, when the winner had restarted the
+   * coordination (see the `orchestration-restart` event); everything above belongs to that attempt.
+   */
+  orchestrationRestart?: {
+    agentId: string;
+    attempt: number;
+    maxAttempts: number;
+    reason: string;
+    instructions: string;
+    previousAnswer: string;
+  };
   /** The person's messages so far, in order (see the `human-message` event); absent when there were none. */
   messages?: Array<{ text: string; to?: string[] }>;
 }

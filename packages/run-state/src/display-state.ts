@@ -126,6 +126,11 @@ export function reduceDisplayState(state: DisplayState, event: RunEvent): Displa
     case 'consensus':
       next.presenterId = event.winnerAgentId;
       break;
+    case 'orchestration-restart':
+      // The restarted attempt's final answer was never given: the next attempt writes its own.
+      next.presenterId = undefined;
+      next.finalText = '';
+      break;
     case 'final-delta':
       next.presenterId = event.agentId;
       next.finalText = state.finalText + event.text;

@@ -23,6 +23,36 @@ const twoAgents: CoordinationEvent = {
 };
 
 describe('reduceRunStatus', () => {
+  it('starts a new attempt on an orchestration restart: answers, votes, rounds and the winner cleared, spending kept', () => {
+    const status = replay([
+      twoAgents,
+      { type: 'round', round: 1 },
+      { type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'x', round: 1 },
+      { type: 'vote', agentId: 'beta', targetAgentId: 'alpha', targetLabel: 'agent1.1', reason: 'fine', round: 1 },
+      { type: 'usage', agentId: 'alpha', usage: { inputTokens: 10, outputTokens: 5 } },
+      { type: 'consensus', winnerAgentId: 'alpha', winnerLabel: 'agent1.1', tally: [], stopReason: 'consensus' },
+      {
+        type: 'orchestration-restart',
+        agentId: 'alpha',
+        attempt: 2,
+        maxAttempts: 3,
+        reason: 'too short',
+        instructions: 'say more',
+        previousAnswer: 'x',
+      },
+    ]);
+    expect(status).toMatchObject({
+      round: 0,
+      answers: [],
+      votes: [],
+      attempt: { number: 2, of: 3, reason: 'too short' },
+    });
+    expect(status.winnerAgentId).toBeUndefined();
+    expect(status.agents['alpha']).toMatchObject({ state: 'waiting', answers: 0, vote: null });
+    expect(status.agents['alpha']?.usage).toEqual({ inputTokens: 10, outputTokens: 5 });
+    expect(status.agents['beta']).toMatchObject({ state: 'waiting', vote: null });
+  });
+
   it('marks an agent the run ended on mid-turn stopped, never working for good', () => {
     const status = replay([
       twoAgents,

@@ -80,6 +80,11 @@ export interface RunStatus {
   /** The topology's groups in the stage under way, when it groups agents (`islands`, `tournament`). */
   groups?: { topology: 'islands' | 'tournament'; stage: number; groups: string[][] };
   winnerAgentId?: string;
+  /**
+   * The attempt under way once the winner has restarted the coordination
+   * (`max_orchestration_restarts`), and why; absent in a first attempt.
+   */
+  attempt?: { number: number; of: number; reason: string; restartedBy: string };
   /** The vote count the winner was chosen by, from the `consensus` event. */
   tally?: TallyEntry[];
   stopReason?: StopReason;
@@ -202,6 +207,22 @@ export function reduceRunStatus(status: RunStatus, event: RunEvent): RunStatus {
         waiting: undefined,
         ...(event.error === undefined ? {} : { error: event.error }),
       });
+      break;
+    case 'orchestration-restart':
+      // A new attempt: what the last one answered and voted is gone; what it spent is not.
+      next.attempt = { number: event.attempt, of: event.maxAttempts, reason: event.reason, restartedBy: event.agentId };
+      next.round = 0;
+      next.answers = [];
+      next.votes = [];
+      delete next.winnerAgentId;
+      delete next.tally;
+      delete next.groups;
+      next.agents = Object.fromEntries(
+        Object.entries(next.agents).map(([id, agent]) => [
+          id,
+          { ...agent, state: 'waiting', answers: 0, vote: null, waiting: undefined, error: undefined },
+        ]),
+      );
       break;
     case 'consensus':
       next.winnerAgentId = event.winnerAgentId;

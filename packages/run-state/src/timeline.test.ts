@@ -116,6 +116,25 @@ describe('timelineEntry', () => {
     );
   });
 
+  it('shows an orchestration restart as one line with its attempt and reason', () => {
+    const [restart] = stampEvents([
+      {
+        type: 'orchestration-restart',
+        agentId: 'alpha',
+        attempt: 2,
+        maxAttempts: 3,
+        reason: 'Misses\nthe population.',
+        instructions: 'Add it.',
+        previousAnswer: 'Paris.',
+      },
+    ]);
+    expect(timelineEntry(restart!, fixtureStart)).toMatchObject({
+      kind: 'restart',
+      agentId: 'alpha',
+      text: 'alpha restarted the coordination (attempt 2 of 3): Misses the population.',
+    });
+  });
+
   it('leaves streaming text out', () => {
     expect(timelineEntry(delta!, fixtureStart)).toBeUndefined();
   });

@@ -66,6 +66,13 @@ export function timelineEntry(
         agentId: event.agentId,
         text: `${event.agentId} restarts: ${oneLine(event.reason)}`,
       };
+    case 'orchestration-restart':
+      return {
+        ...base,
+        kind: 'restart',
+        agentId: event.agentId,
+        text: `${event.agentId} restarted the coordination (attempt ${event.attempt} of ${event.maxAttempts}): ${oneLine(event.reason)}`,
+      };
     case 'human-message': {
       const to = event.to === undefined ? 'all agents' : listNames(event.to);
       const late = event.late === true ? ' (too late: coordination had ended)' : '';

@@ -76,16 +76,30 @@ export function readResumableRun(directory: string): ResumableRun {
 
 /**
  * The answers, the votes that count (cast since the last answer, or left standing by it and by
- * the person's messages), the messages, and how far each agent had got.
+ * the person's messages), the messages, and how far each agent had got, in the attempt under way
+ * when the winner had restarted the orchestration.
  */
 function coordinationOf(events: readonly RunEvent[], agentIds: readonly string[]): ResumedCoordination {
-  const answers: ResumedCoordination['answers'] = [];
+  let answers: ResumedCoordination['answers'] = [];
   let votes = new Map<string, ResumedCoordination['votes'][number]>();
-  const progress = new Map(agentIds.map((agentId) => [agentId, { agentId, turnsStarted: 0, turnsCompleted: 0 }]));
+  const freshProgress = () =>
+    new Map(agentIds.map((agentId) => [agentId, { agentId, turnsStarted: 0, turnsCompleted: 0 }]));
+  let progress = freshProgress();
   let round = 0;
+  let orchestrationRestart: ResumedCoordination['orchestrationRestart'];
   const messages: NonNullable<ResumedCoordination['messages']> = [];
   for (const event of events) {
     switch (event.type) {
+      case 'orchestration-restart': {
+        // The attempt under way starts here: what came before it was cleared, except the person's messages.
+        answers = [];
+        votes = new Map();
+        progress = freshProgress();
+        round = 0;
+        const { agentId, attempt, maxAttempts, reason, instructions, previousAnswer } = event;
+        orchestrationRestart = { agentId, attempt, maxAttempts, reason, instructions, previousAnswer };
+        break;
+      }
       case 'answer':
         answers.push({ agentId: event.agentId, label: event.label, content: event.content, round: event.round });
         // Votes of agents the answer is not shown to (a sparse topology) still stand.
@@ -133,6 +147,7 @@ function coordinationOf(events: readonly RunEvent[], agentIds: readonly string[]
     votes: [...votes.values()],
     agents: [...progress.values()],
     round,
+    ...(orchestrationRestart === undefined ? {} : { orchestrationRestart }),
     ...(messages.length === 0 ? {} : { messages }),
   };
 }

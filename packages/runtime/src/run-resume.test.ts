@@ -191,6 +191,49 @@ describe('run with resume', () => {
     expect(coordination.messages).toEqual([{ text: 'Use metric units.', to: ['b'] }]);
   });
 
+  it('goes on with the attempt under way after an orchestration restart: only its answers and votes, the restart and every message', () => {
+    const record = path.join(directory, 'restarted');
+    const restart = {
+      agentId: 'a',
+      attempt: 2,
+      maxAttempts: 3,
+      reason: 'too short',
+      instructions: 'say more',
+      previousAnswer: 'Final x',
+    };
+    writeRecord(record, [
+      {
+        type: 'run-start',
+        task: 'q',
+        strategy: 'vote',
+        agents: ['a', 'b'].map((id) => ({ id, provider: 'p', modelId: 'm' })),
+      },
+      { type: 'round', round: 1 },
+      { type: 'agent-start', agentId: 'a', round: 1, attempt: 1, reason: 'initial' },
+      { type: 'answer', agentId: 'a', label: 'agent1.1', content: 'x', round: 1 },
+      { type: 'human-message', text: 'Use metric units.' },
+      { type: 'round', round: 2 },
+      { type: 'vote', agentId: 'b', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
+      { type: 'consensus', winnerAgentId: 'a', winnerLabel: 'agent1.1', tally: [], stopReason: 'consensus' },
+      { type: 'orchestration-restart', ...restart },
+      { type: 'round', round: 1 },
+      { type: 'agent-start', agentId: 'b', round: 1, attempt: 1, reason: 'initial' },
+      { type: 'answer', agentId: 'b', label: 'agent2.1', content: 'y', round: 1 },
+    ]);
+    const { coordination } = readResumableRun(record);
+    expect(coordination).toEqual({
+      answers: [{ agentId: 'b', label: 'agent2.1', content: 'y', round: 1 }],
+      votes: [],
+      agents: [
+        { agentId: 'a', turnsStarted: 0, turnsCompleted: 0 },
+        { agentId: 'b', turnsStarted: 1, turnsCompleted: 1 },
+      ],
+      round: 1,
+      orchestrationRestart: restart,
+      messages: [{ text: 'Use metric units.' }],
+    });
+  });
+
   it('refuses a record whose run concluded, or one damaged in the middle', async () => {
     const finished = await run(
       team('  max_rounds: 1\n'),

@@ -10,6 +10,7 @@ import type {
 } from '@massgen/core';
 import { decideTurnOutcome } from './turn-outcome.js';
 import type { TurnOutcome } from './turn-outcome.js';
+import { isReviewToolName } from './restart-tools.js';
 import { isOffered, isWorkflowToolName, newAnswerToolName } from './workflow-tools.js';
 import type { OfferedTools } from './workflow-tools.js';
 
@@ -24,8 +25,11 @@ export type TurnReason = 'initial' | 'update' | 'retry' | 'restart';
 
 export interface AgentTurnInit {
   agentId: string;
-  /** A presentation turn streams the final answer; a coordination turn ends with a workflow call. */
-  purpose: 'coordination' | 'presentation';
+  /**
+   * A presentation turn streams the final answer; a coordination turn ends with a workflow call;
+   * a review turn (the winner judging its final answer) ends with `submit` or `restart_orchestration`.
+   */
+  purpose: 'coordination' | 'presentation' | 'review';
   /** The agent's turn number, which is also the round the turn belongs to. */
   round: number;
   attempt: number;
@@ -126,6 +130,11 @@ export class AgentTurn {
     return this.text;
   }
 
+  /** The calls that ended the turn (workflow calls, or a review's `submit` or `restart_orchestration`). */
+  get endingCalls(): readonly ToolCall[] {
+    return this.workflowCalls;
+  }
+
   /** The first error the stream reported, if any. */
   get failure(): SerializedError | undefined {
     return this.error;
@@ -146,7 +155,7 @@ export class AgentTurn {
       case 'tool-call':
         // Only offered workflow tools end a turn, as in the runtime; any other call is the
         // runtime's to run (it answers an unoffered `vote` with an unknown-tool result).
-        if (this.purpose === 'coordination' && isOffered(part.name, this.offered)) {
+        if (this.endsTurn(part.name)) {
           this.workflowCalls.push({ id: part.id, name: part.name, input: part.input });
           return [];
         }
@@ -183,6 +192,11 @@ export class AgentTurn {
         this.slotWait = part.waiting;
         return [];
     }
+  }
+
+  private endsTurn(name: string): boolean {
+    if (this.purpose === 'coordination') return isOffered(name, this.offered);
+    return this.purpose === 'review' && isReviewToolName(name);
   }
 
   outcome(): TurnOutcome {

@@ -3,6 +3,8 @@ import type { VotingSensitivity } from './vote-setting-types.js';
 import { describeMessages } from './human-messages.js';
 import { quoteBlock, quoteHistory, withAttachments, wrapBlock } from './quoted-data.js';
 import type { OfferedTools } from './workflow-tools.js';
+import { describeRestart } from './restart-prompt.js';
+import type { RestartContext } from './restart-prompt.js';
 
 /** An answer as agents see it: under its author's anonymous label only. */
 export interface PromptAnswer {
@@ -35,6 +37,8 @@ export interface CoordinationPromptInput {
   votingSensitivity?: VotingSensitivity;
   /** The person's messages to this agent so far, oldest first. */
   personMessages?: readonly string[];
+  /** Set in every attempt after the winner restarted the orchestration. */
+  restart?: RestartContext;
 }
 
 export interface StallNotice {
@@ -76,6 +80,7 @@ export function buildCoordinationMessages(input: CoordinationPromptInput): Messa
 
 function buildUserContent(input: CoordinationPromptInput): string {
   return joinSections([
+    input.restart === undefined ? undefined : describeRestart(input.restart),
     quoteHistory(input.history),
     quoteBlock('task', input.task),
     describeMessages(input.personMessages ?? []),

@@ -10,12 +10,14 @@ import type { StallNotice } from './coordination-prompt.js';
 import { CoordinationState } from './coordination-state.js';
 import type { AgentRecord, Answer, PendingTurn } from './coordination-state.js';
 import { concludeRun } from './run-conclusion.js';
-import type { RunEnd } from './run-conclusion.js';
+import type { RestartRequest, RunEnd } from './run-conclusion.js';
+import type { RestartContext } from './restart-prompt.js';
 import { restoreCoordination } from './resumed-state.js';
 import { StagnationWatch } from './stagnation-watch.js';
 import type { StagnationStep } from './stagnation-watch.js';
 import { SilenceWatch } from './silence-watch.js';
 import { hasMessagesAfter, messagesFor, takeMessage, watchHumanMessages } from './human-messages.js';
+import type { TakenMessage } from './human-messages.js';
 import { dropAgent, failAttempt, missDeadline } from './turn-failure.js';
 import { interruptStaleTurns, restartStuckAgents } from './turn-restarts.js';
 import type { TurnOutcome } from './turn-outcome.js';
@@ -36,11 +38,15 @@ const freshStartAnswerLimit = 3;
  * the next.
  */
 export class CoordinationRun {
-  private readonly state: CoordinationState;
+  private state!: CoordinationState;
   private readonly settings: VoteSettings;
   private readonly queue = new AsyncQueue<RunInput>();
-  private readonly novelty: AnswerNovelty;
-  private readonly stagnation: StagnationWatch;
+  private novelty!: AnswerNovelty;
+  private stagnation!: StagnationWatch;
+  /** The attempt under way, from 1; the winner's restarts (`max_orchestration_restarts`) begin the next. */
+  private attempt = 1;
+  /** Why the attempt under way began, for every prompt of it; none in the first attempt. */
+  private restart: RestartContext | undefined;
   /** Rounds every live agent has finished, as far as the stagnation watch has been told. */
   private roundsCompleted = 0;
   /** Set while the team is stalled, for the prompts; cleared by a novel answer. */
@@ -56,7 +62,17 @@ export class CoordinationRun {
 
   constructor(private readonly context: StrategyContext) {
     this.settings = readVoteSettings(context);
-    this.state = new CoordinationState(context.agents);
+    this.beginAttempt([]);
+    this.silence = new SilenceWatch(this.settings.stragglerTimeoutMs, (input) => this.queue.push(input));
+  }
+
+  /**
+   * A clean slate for an attempt: no answers, votes or rounds, every agent back in. Only the
+   * person's messages carry over, since they are about the task, not about one attempt.
+   */
+  private beginAttempt(messages: readonly TakenMessage[]): void {
+    this.state = new CoordinationState(this.context.agents);
+    this.state.messages.push(...messages);
     const { topology } = this.settings;
     if (topology.type === 'tournament')
       this.state.bracket = new TournamentBracket(
@@ -65,7 +81,10 @@ export class CoordinationRun {
       );
     this.novelty = new AnswerNovelty(this.settings.answerNoveltyRequirement);
     this.stagnation = new StagnationWatch(this.settings);
-    this.silence = new SilenceWatch(this.settings.stragglerTimeoutMs, (input) => this.queue.push(input));
+    this.roundsCompleted = 0;
+    this.stall = undefined;
+    this.plateaued = false;
+    this.answerNowWaiting = false;
   }
 
   async *run(): AsyncGenerator<CoordinationEvent, RunEnd> {
@@ -73,27 +92,37 @@ export class CoordinationRun {
     const stopWatching = watchLimits(this.context, this.settings.timeoutMs, (input) => this.queue.push(input));
     const stopListening = watchHumanMessages(this.context, (input) => this.queue.push(input));
     try {
-      if (this.context.resume === undefined) {
+      const resume = this.context.resume;
+      if (resume === undefined) {
         for (const agent of this.state.agents) agent.pending = { reason: 'initial', attempt: 1 };
       } else {
-        for (const answer of restoreCoordination(this.state, this.context.resume))
-          this.novelty.record(answer.label, answer.content);
+        if (resume.orchestrationRestart !== undefined) {
+          const { attempt, maxAttempts, reason, instructions, previousAnswer } = resume.orchestrationRestart;
+          this.attempt = attempt;
+          this.restart = { attempt, maxAttempts, reason, instructions, previousAnswer };
+        }
+        for (const answer of restoreCoordination(this.state, resume)) this.novelty.record(answer.label, answer.content);
         this.roundsCompleted = this.state.roundsCompletedByAll();
       }
-      const stopReason = yield* this.coordinate();
-      this.silence.close();
-      if (stopReason === 'cancelled') return { type: 'run-end', stopReason };
-      this.abortTurns();
-      return yield* concludeRun({
-        stopReason,
-        state: this.state,
-        settings: this.settings,
-        context: this.context,
-        queue: this.queue,
-        onPresentationTurn: (turn) => {
-          this.presentationTurn = turn;
-        },
-      });
+      for (;;) {
+        const stopReason = yield* this.coordinate();
+        this.silence.close();
+        if (stopReason === 'cancelled') return { type: 'run-end', stopReason };
+        this.abortTurns();
+        const end = yield* concludeRun({
+          stopReason,
+          state: this.state,
+          settings: this.settings,
+          context: this.context,
+          queue: this.queue,
+          onPresentationTurn: (turn) => {
+            this.presentationTurn = turn;
+          },
+          attempt: this.attempt,
+        });
+        if (end.type === 'run-end') return end;
+        yield this.restartOrchestration(end);
+      }
     } finally {
       this.abortTurns();
       this.presentationTurn?.abort();
@@ -101,6 +130,17 @@ export class CoordinationRun {
       stopWatching();
       stopListening();
     }
+  }
+
+  /** Begins the next attempt as the winner asked: everything cleared, its reasons in every prompt. */
+  private restartOrchestration(request: RestartRequest): CoordinationEvent {
+    this.attempt += 1;
+    const maxAttempts = this.settings.maxOrchestrationRestarts + 1;
+    const { reason, instructions, previousAnswer } = request;
+    this.restart = { attempt: this.attempt, maxAttempts, reason, instructions, previousAnswer };
+    this.beginAttempt(this.state.messages);
+    for (const agent of this.state.agents) agent.pending = { reason: 'initial', attempt: 1 };
+    return { type: 'orchestration-restart', agentId: request.agentId, ...this.restart };
   }
 
   /** Runs turns until a rule or a limit stops the coordination, and says why. */
@@ -320,6 +360,7 @@ export class CoordinationRun {
       ...(pending.feedback === undefined ? {} : { feedback: pending.feedback }),
       ...(this.stall === undefined ? {} : { stall: { ...this.stall, freshStart: pending.freshStart === true } }),
       votingSensitivity: this.settings.votingSensitivityOf(agent.id),
+      ...(this.restart === undefined ? {} : { restart: this.restart }),
       personMessages: messagesFor(this.state, agent.id),
     });
     return { messages, workflowTools: workflowToolsFor(offered), toolChoice: 'auto' };

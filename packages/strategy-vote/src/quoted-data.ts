@@ -13,6 +13,11 @@ const structuralTags = [
   'vote',
   'person_messages',
   'person_message',
+  'orchestration_restart',
+  'restart_reason',
+  'restart_instructions',
+  'previous_final_answer',
+  'final_answer',
 ] as const;
 
 export type StructuralTag = (typeof structuralTags)[number];

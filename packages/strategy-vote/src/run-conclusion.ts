@@ -7,10 +7,29 @@ import type { AsyncQueue } from '@massgen/backend-utils';
 import { messagesFor } from './human-messages.js';
 import { buildPresentationMessages } from './presentation-prompt.js';
 import { presentWinner } from './presentation.js';
+import { buildReviewMessages, reviewFinalAnswer, reviewRequest } from './orchestration-restart.js';
 import type { VoteTally } from './vote-tally.js';
 import type { VoteSettings } from './vote-settings.js';
 
 export type RunEnd = Extract<CoordinationEvent, { type: 'run-end' }>;
+
+/** The winner asked for a new attempt instead of ending the run. */
+export interface RestartRequest {
+  type: 'restart-request';
+  agentId: string;
+  reason: string;
+  instructions: string;
+  /** The final answer the winner judged. */
+  previousAnswer: string;
+}
+
+/** Stops after which the winner may review its answer: the team settled, no limit or person cut it short. */
+const reviewableStops: ReadonlySet<StopReason> = new Set([
+  'consensus',
+  'convergence-threshold',
+  'plateau',
+  'max-rounds',
+]);
 
 export interface ConclusionInput {
   stopReason: Exclude<StopReason, 'cancelled'>;
@@ -18,15 +37,19 @@ export interface ConclusionInput {
   settings: VoteSettings;
   context: StrategyContext;
   queue: AsyncQueue<RunInput>;
-  /** Hands over the presentation turn, so the run can abort it if it is closed early. */
+  /** Hands over the presentation turn (and the review's), so the run can abort it if it is closed early. */
   onPresentationTurn: (turn: AgentTurn) => void;
+  /** The attempt that is concluding, from 1; the winner may restart it while attempts remain. */
+  attempt: number;
 }
 
 /**
  * Ends a coordination that was not cancelled: names the winner, has it present the final
- * answer (or takes its answer as it stands), and builds the `run-end` event.
+ * answer (or takes its answer as it stands), and builds the `run-end` event. With restarts left
+ * (`max_orchestration_restarts`), the winner first reviews the final answer and may ask for
+ * another attempt instead.
  */
-export async function* concludeRun(input: ConclusionInput): AsyncGenerator<CoordinationEvent, RunEnd> {
+export async function* concludeRun(input: ConclusionInput): AsyncGenerator<CoordinationEvent, RunEnd | RestartRequest> {
   const { state, settings, stopReason } = input;
   const tally = state.tally(settings.votingMethod);
   const winner = tally.winner === undefined ? undefined : state.agentById(tally.winner.agentId);
@@ -59,6 +82,40 @@ export async function* concludeRun(input: ConclusionInput): AsyncGenerator<Coord
     });
     if (result.kind === 'cancelled') return { type: 'run-end', stopReason: 'cancelled' };
     if (result.kind === 'presented') final = { label: `${winner.label}.final`, content: result.content };
+  }
+  const maxAttempts = settings.maxOrchestrationRestarts + 1;
+  if (input.attempt < maxAttempts && reviewableStops.has(stopReason) && winner.alive) {
+    const turn = new AgentTurn({
+      agentId: winner.id,
+      purpose: 'review',
+      round: winner.turnsStarted,
+      attempt: 1,
+      reason: 'update',
+      viewVersion: state.answersVersion,
+      offered: { labels: [], newAnswer: false },
+    });
+    input.onPresentationTurn(turn);
+    const { context } = input;
+    const messages = buildReviewMessages({
+      systemMessage: winner.handle.systemMessage,
+      task: context.task,
+      ...(context.attachments === undefined ? {} : { attachments: context.attachments }),
+      history: context.history,
+      finalAnswer: final.content,
+      attempt: input.attempt,
+      maxAttempts,
+    });
+    const decision = yield* reviewFinalAnswer({
+      turn,
+      handle: winner.handle,
+      request: reviewRequest(messages),
+      queue: input.queue,
+    });
+    if (decision.kind === 'cancelled') return { type: 'run-end', stopReason: 'cancelled' };
+    if (decision.kind === 'restart') {
+      const { reason, instructions } = decision;
+      return { type: 'restart-request', agentId: winner.id, reason, instructions, previousAnswer: final.content };
+    }
   }
   yield { type: 'final', agentId: winner.id, label: final.label, content: final.content };
   const end: RunEnd = { type: 'run-end', stopReason, winnerAgentId: winner.id, finalAnswer: final.content };

@@ -3,8 +3,8 @@ import { z } from 'zod';
 /**
  * The keys the vote strategy owns, snake_case as written, in either dialect: under
  * `orchestrator`, except `round_timeout_grace_seconds` and `straggler_timeout_seconds`, which
- * upstream writes under `timeout_settings`, and `voting_sensitivity`, which an agent may write
- * for itself. Each schema carries its whole expectation in one message, as the loader's do.
+ * upstream writes under `timeout_settings`, `max_orchestration_restarts`, which it writes under
+ * `orchestrator.coordination`, and `voting_sensitivity`, which an agent may write for itself. Each schema carries its whole expectation in one message, as the loader's do.
  */
 
 const sensitivities = ['lenient', 'balanced', 'strict'] as const;
@@ -130,6 +130,13 @@ export const voteSettingsSchema = z.object({
     .nullish()
     .describe(
       'One short last attempt an agent gets after a round time limit, to make its call; 0 drops it at once. Default 120.',
+    ),
+  max_orchestration_restarts: z
+    .int({ error: 'expected a whole number, 0 or more' })
+    .gte(0, { error: 'expected a whole number, 0 or more' })
+    .nullish()
+    .describe(
+      'How many times the winner may restart the whole coordination after presenting (upstream writes it under orchestrator.coordination). Above 0, the winner reviews its final answer in one more turn and either submits it or calls restart_orchestration with a reason and instructions: answers and votes are cleared and every agent starts again with the reason, the instructions and the previous answer. No call, a failure or a run limit submits. The last attempt offers no restart. Default 0.',
     ),
   straggler_timeout_seconds: secondsOrZero()
     .nullish()

@@ -41,6 +41,8 @@ export interface VoteSettings {
   skipFinalPresentation: boolean;
   /** `synthesize` changes the presentation prompt; `winner_reuse` is `skipFinalPresentation`. */
   finalAnswerStrategy: FinalAnswerStrategy;
+  /** How many times the winner may restart the coordination after presenting; 0 offers no restart. */
+  maxOrchestrationRestarts: number;
   /** Each agent's voting sensitivity, by agent id (the team's for agents without their own). */
   votingSensitivityOf: (agentId: string) => VotingSensitivity;
   maxTokensTotal: number | undefined;
@@ -128,6 +130,7 @@ export function readVoteSettings(context: Pick<StrategyContext, 'settings' | 'st
     stragglerTimeoutMs: toMilliseconds(run.straggler_timeout_seconds) ?? defaultStragglerTimeoutMs,
     skipFinalPresentation: finalAnswerStrategy === 'winner_reuse',
     finalAnswerStrategy,
+    maxOrchestrationRestarts: run.max_orchestration_restarts ?? 0,
     votingSensitivityOf: (agentId) => keys.agents[agentId]?.voting_sensitivity ?? run.voting_sensitivity ?? 'balanced',
     maxTokensTotal: settings.budget.maxTokensTotal,
     maxCostUsd: settings.budget.maxCostUsd,
