@@ -144,8 +144,7 @@ function addStrategySettings(
   const runProperties = optionsJsonSchema(schemas.settingsSchema)?.['properties'];
   if (isNode(runProperties)) {
     for (const [key, property] of Object.entries(runProperties)) {
-      // The block that holds the key: `timeout_settings`, or `coordination` inside `orchestrator`.
-      const block = elsewhere[key]?.at(-2);
+      const block = elsewhere[key]?.[0];
       place(nodesUnder(schema, typeof block === 'string' ? block : 'orchestrator'), key, property);
     }
   }

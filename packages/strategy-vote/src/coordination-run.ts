@@ -119,6 +119,7 @@ export class CoordinationRun {
             this.presentationTurn = turn;
           },
           attempt: this.attempt,
+          ...(this.restart === undefined ? {} : { restart: this.restart }),
         });
         if (end.type === 'run-end') return end;
         yield this.restartOrchestration(end);

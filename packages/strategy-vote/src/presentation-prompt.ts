@@ -2,6 +2,8 @@ import type { MediaPart, Message } from '@massgen/core';
 import { describeAnswers, joinSections } from './coordination-prompt.js';
 import { describeMessages } from './human-messages.js';
 import type { PromptAnswer } from './coordination-prompt.js';
+import { describeRestart } from './restart-prompt.js';
+import type { RestartContext } from './restart-prompt.js';
 import { quoteBlock, quoteHistory, withAttachments, wrapBlock } from './quoted-data.js';
 
 /** One vote as the presenter sees it: anonymous labels only. */
@@ -34,6 +36,8 @@ export interface PresentationPromptInput {
   synthesize?: boolean;
   /** The person's messages to the presenter, oldest first. */
   personMessages?: readonly string[];
+  /** Set in every attempt after the winner restarted the orchestration: the presenter sees why. */
+  restart?: RestartContext;
 }
 
 const presentationSection = `## Presenting the final answer
@@ -54,6 +58,7 @@ export function buildPresentationMessages(input: PresentationPromptInput): Messa
       role: 'user',
       content: withAttachments(
         joinSections([
+          input.restart === undefined ? undefined : describeRestart(input.restart),
           quoteHistory(input.history),
           quoteBlock('task', input.task),
           describeMessages(input.personMessages ?? []),

@@ -9,6 +9,7 @@ import { buildPresentationMessages } from './presentation-prompt.js';
 import { presentWinner } from './presentation.js';
 import { buildReviewMessages, reviewFinalAnswer, reviewRequest } from './orchestration-restart.js';
 import type { VoteTally } from './vote-tally.js';
+import type { RestartContext } from './restart-prompt.js';
 import type { VoteSettings } from './vote-settings.js';
 
 export type RunEnd = Extract<CoordinationEvent, { type: 'run-end' }>;
@@ -41,6 +42,8 @@ export interface ConclusionInput {
   onPresentationTurn: (turn: AgentTurn) => void;
   /** The attempt that is concluding, from 1; the winner may restart it while attempts remain. */
   attempt: number;
+  /** Why the attempt began, when the winner of an earlier one restarted the coordination. */
+  restart?: RestartContext;
 }
 
 /**
@@ -147,6 +150,7 @@ function presentationRequest(input: ConclusionInput, winner: AgentRecord, tally:
     weighted: input.settings.votingMethod === 'weighted_by_confidence',
     synthesize: input.settings.finalAnswerStrategy === 'synthesize',
     personMessages: messagesFor(state, winner.id),
+    ...(input.restart === undefined ? {} : { restart: input.restart }),
   });
   // The presenter keeps its own tools: the winner writes its deliverables (workspace files,
   // `write` context paths) while it presents. Without tools there is nothing to call.

@@ -95,6 +95,11 @@ describe('vote strategy: orchestration restarts (max_orchestration_restarts)', (
       expect(offeredToolNames(firstOfAttempt2)).toEqual(['new_answer']);
       expect(userMessage).toContain('No agent has submitted an answer yet.');
     }
+    // The second presentation is told why the attempt began too.
+    const presentations = alice.requests.filter(isPresentation);
+    expect(presentations).toHaveLength(2);
+    expect(promptText(presentations[0])).not.toContain('<orchestration_restart>');
+    expect(promptText(presentations[1])).toContain('State the population of Paris.');
     const afterRestart = events.slice(restartAt);
     expect(eventsOfType(afterRestart, 'round')[0]).toEqual({ type: 'round', round: 1 });
     expect(eventsOfType(afterRestart, 'answer').map((event) => event.label)).toEqual(['agent1.1', 'agent2.1']);
