@@ -58,6 +58,11 @@ export interface ToolSourceContext<AgentSettings = unknown, RunSettings = unknow
    * it follows the event the strategy publishes next, as a warning raised mid-run does.
    */
   publish?: (event: ToolSourceEvent) => void;
+  /**
+   * A run resumed from its record (`massgen resume`): the events recorded before it stopped, so a
+   * package can take up where it was (the planning package's task lists). Absent for a new run.
+   */
+  resumedEvents?: readonly RunEvent[];
 }
 
 /** The events a tool package may add to a run's stream. */

@@ -172,6 +172,7 @@ export async function run(
     publish: (event) => {
       pendingEvents.push(event);
     },
+    ...(resume === undefined ? {} : { resumedEvents: resume.events }),
   });
   secrets.push(...extensions.secrets());
   let agents: AgentHandle[];

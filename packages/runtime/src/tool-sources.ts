@@ -31,6 +31,8 @@ export interface ToolSourceRun {
   askHuman?: AskHuman;
   /** Adds a package's event to the run's stream (see `ToolSourceContext.publish`). */
   publish?: (event: ToolSourceEvent) => void;
+  /** The record's events, when the run is resumed (see `ToolSourceContext.resumedEvents`). */
+  resumedEvents?: readonly RunEvent[];
 }
 
 /**
@@ -68,6 +70,7 @@ export function createToolSourceContext(
     warn: run.warn,
     ...(run.askHuman === undefined ? {} : { askHuman: run.askHuman }),
     ...(run.publish === undefined ? {} : { publish: run.publish }),
+    ...(run.resumedEvents === undefined ? {} : { resumedEvents: run.resumedEvents }),
   };
 }
 

@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BackendRequest, RunEvent } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
-import { run } from '@massgen/runtime';
+import { readResumableRun, run } from '@massgen/runtime';
 import { createScriptedBackend, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
 import type { ScriptedBackend, ScriptedTurn } from '@massgen/testing';
 
@@ -139,6 +139,80 @@ describe('planning mode and task planning in a run', () => {
     // As presenter it has its plan, so the write goes through.
     expect(results('alpha', 'write_file').at(-1)?.isError).toBe(false);
     expect(results('alpha', 'create_task_plan')[0]?.output).toContain('[ ] task_2: Check it (after task_1)');
+  });
+
+  it('takes up each agent’s latest recorded plan when a run is resumed, numbering new tasks on from it', async () => {
+    const record = path.join(directory, '.massgen', 'runs', 'run-planned');
+    mkdirSync(record, { recursive: true });
+    const recorded = [
+      {
+        type: 'run-start',
+        task: 'Write out.txt',
+        strategy: 'vote',
+        agents: ['alpha', 'beta'].map((id) => ({ id, provider: 'chatcompletion', modelId: 'm' })),
+      },
+      { type: 'task-plan', agentId: 'alpha', tasks: [{ id: 'task_1', description: 'Draft', status: 'pending' }] },
+      {
+        type: 'task-plan',
+        agentId: 'alpha',
+        tasks: [
+          { id: 'task_2', description: 'Write out.txt', status: 'completed' },
+          { id: 'task_3', description: 'Check it', status: 'pending', dependsOn: ['task_2'] },
+        ],
+      },
+    ];
+    writeFileSync(
+      path.join(record, 'events.jsonl'),
+      recorded.map((event, seq) => JSON.stringify({ ...event, runId: 'run-planned', seq, time: seq })).join('\n') +
+        '\n',
+    );
+    const restoredPlan: string[] = [];
+    const alpha = createScriptedBackend({
+      turns: (request) => {
+        const results = toolResults(request);
+        if (offered(request).includes('vote')) return textTurn('', voteCall('agent1', 'fine'));
+        if (!offered(request).includes('new_answer')) return textTurn('Done.');
+        if (results.length === 0)
+          return textTurn('', { type: 'tool-call', id: 'g', name: 'get_task_plan', input: '{}' });
+        if (results.length === 1)
+          return textTurn('', { type: 'tool-call', id: 'a', name: 'add_task', input: '{"description":"Report"}' });
+        if (results.length === 2) return writeCall('alpha-w');
+        restoredPlan.push(...results);
+        return textTurn('', newAnswerCall('Alpha: wrote out.txt'));
+      },
+    });
+    const beta = createScriptedBackend({
+      turns: (request) =>
+        offered(request).includes('vote')
+          ? textTurn('', voteCall('agent1', 'fine'))
+          : textTurn('', newAnswerCall('Beta: nothing to write')),
+    });
+    const yaml = `agents:
+  - id: alpha
+    backend: { type: chatcompletion, model: m, cwd: ws-alpha }
+  - id: beta
+    backend: { type: chatcompletion, model: m, cwd: ws-beta }
+orchestrator:
+  coordination:
+    enable_agent_task_planning: true
+`;
+    const events: RunEvent[] = [];
+    await run(parseConfig(yaml, { baseDir: directory, cwd: directory, env: {} }), 'Write out.txt', {
+      cwd: directory,
+      pluginSearchPaths: [packageDirectory],
+      pluginConditions: ['@massgen/source'],
+      backends: { alpha, beta },
+      resume: readResumableRun(record),
+      onEvent: (event) => events.push(event),
+    });
+    const [listed, added, written] = restoredPlan;
+    expect(listed).toContain('[x] task_2: Write out.txt');
+    expect(listed).toContain('[ ] task_3: Check it (after task_2)');
+    expect(added).toContain('task_4');
+    // The plan was there, so the write was not held back for want of one.
+    expect(written).not.toMatch(/make your task plan first/);
+    // The restored plan is not published again: the record already holds it.
+    expect(events.filter((event) => event.type === 'task-plan')).toHaveLength(1);
   });
 
   it('writes each change of the plan to tasks/plan.json in the agent’s workspace when asked', async () => {

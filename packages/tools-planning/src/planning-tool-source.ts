@@ -16,6 +16,9 @@ import { TaskPlans } from './task-plans.js';
 export function createPlanningToolSource(context: ToolSourceContext<unknown, PlanningRunSettings>): ToolSource {
   const settings = resolvePlanning(context.settings.run);
   const plans = new TaskPlans(settings.maxTasks);
+  // A resumed run takes up each agent's plan as it last stood; the record already shows it.
+  for (const event of context.resumedEvents ?? [])
+    if (event.type === 'task-plan') plans.restore(event.agentId, event.tasks);
   const rules = new PlanningRules(settings, plans);
   const instructions = planningInstructions(settings);
   // Writes of one agent's plan go one after another, so the file ends as the last change left it.

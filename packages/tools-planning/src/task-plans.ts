@@ -58,6 +58,19 @@ export class TaskPlans {
     return { ...added };
   }
 
+  /**
+   * Puts back a plan as a run's record holds it (a `task-plan` event), for a resumed run. Ids go
+   * on from the highest any of the agent's recorded plans used, so none is reused.
+   */
+  restore(agentId: string, tasks: readonly PlannedTask[]): void {
+    this.plans.set(
+      agentId,
+      tasks.map((task) => ({ ...task, ...(task.dependsOn === undefined ? {} : { dependsOn: [...task.dependsOn] }) })),
+    );
+    const numbers = tasks.map((task) => Number(/^task_(\d+)$/.exec(task.id)?.[1] ?? 0));
+    this.issued.set(agentId, Math.max(this.issued.get(agentId) ?? 0, ...numbers));
+  }
+
   /** A task may start only once the tasks it depends on are completed. */
   update(agentId: string, id: string, change: { status?: TaskStatus; description?: string }): PlannedTask {
     const task = this.find(agentId, id);
