@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { teamFlagsText } from './team-flags.js';
+import { sessionClosingHint } from './closing-hint.js';
 import { Command, CommanderError } from 'commander';
 import { MassGenError, toMassGenError } from '@massgen/core';
 import {
@@ -260,7 +262,7 @@ async function dispatch(
     const interruption = runSignal(signals, signal);
     try {
       if (planning !== undefined)
-        return await planThenExecute(conversation, planning, {
+        return await planThenExecute(conversation, planning, teamFlagsText(options), {
           ...runSettings,
           question,
           signal: interruption.signal,
@@ -447,10 +449,7 @@ async function runInConversation(
     ...options,
     history: conversation.history(),
     onEvent: conversation.listener(options.question),
-    footer: () =>
-      conversation.id === undefined
-        ? undefined
-        : `Session ${conversation.id}: massgen --continue "..." asks a follow-up with this conversation.`,
+    footer: (result) => (conversation.id === undefined ? undefined : sessionClosingHint(conversation.id, result)),
   });
   conversation.finish(outcome.result);
   return outcome;
@@ -478,6 +477,8 @@ function planningChoice(options: CliOptions): 'plan' | 'plan-and-execute' | unde
 async function planThenExecute(
   conversation: Conversation,
   planning: 'plan' | 'plan-and-execute',
+  /** The flags that chose the team, for the hint on how to carry the plan out. */
+  teamFlags: string,
   options: Omit<RunCommandOptions, 'history' | 'onEvent' | 'footer'>,
 ): Promise<number> {
   const { outputFile, ...rest } = options;
@@ -492,7 +493,7 @@ async function planThenExecute(
   const shown = path.relative(options.io.cwd, file) || file;
   if (planning === 'plan') {
     options.io.stderr.write(
-      `Plan written to ${shown}; nothing was changed. Review it, then carry it out: massgen --config FILE --execute-plan ${shown}\n`,
+      `Plan written to ${shown}; nothing was changed. Review it, then carry it out: massgen ${teamFlags === '' ? '' : `${teamFlags} `}--execute-plan ${shown}\n`,
     );
     return planned.exitCode;
   }

@@ -35,7 +35,7 @@ export interface RunCommandOptions {
   /** A stopped run to go on with (`massgen resume`) instead of starting a new one. */
   resume?: ResumableRun;
   /** A last line for the summary on stderr, asked for once the run has ended. */
-  footer?: () => string | undefined;
+  footer?: (result: RunResult) => string | undefined;
 }
 
 export interface RunCommandOutcome {
@@ -101,7 +101,7 @@ export async function runCoordination(options: RunCommandOptions): Promise<RunCo
   } else if (mode === 'silent' && result.error !== undefined) {
     io.stderr.write(`massgen: ${result.error.message}\n`);
   }
-  const footer = mode === 'silent' ? undefined : options.footer?.();
+  const footer = mode === 'silent' ? undefined : options.footer?.(result);
   if (footer !== undefined) io.stderr.write(`${footer}\n`);
   const failureCodes = Object.values(status.agents).map((agent) => agent.error?.code ?? 'none');
   return { exitCode: exitCodeForStopReason(result.stopReason, result.finalAnswer !== undefined, failureCodes), result };

@@ -49,6 +49,11 @@ describe('massgen against a provider that fails', () => {
     expect(progress).toContain('the same failure as ');
     expect(occurrences(summary ?? '', overloadedMessage)).toBe(1);
     expect(summary).toMatch(/alpha +model-alpha +0 tok +0 answers, failed: BACKEND_OVERLOADED/);
+    // No answer, so nothing to follow up on: the closing line says what helps instead.
+    expect(result.stderr).not.toContain('massgen --continue');
+    expect(result.stderr).toContain(
+      'Every agent failed, so there is no answer to follow up on: check the errors above (API key, model name, provider status); then massgen resume goes on with this run.',
+    );
 
     const status = readFileSync(path.join(fixture.latestRecord(), 'status.json'), 'utf8');
     expect(status).not.toContain('"name"');

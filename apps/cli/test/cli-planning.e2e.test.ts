@@ -131,7 +131,7 @@ describe('massgen --plan, --execute-plan and --plan-and-execute', () => {
     const planRunId = fixture.recordedEvents()[0]!.runId;
     const planFile = path.join('.massgen', 'plans', `${planRunId}.md`);
     expect(planned.stderr).toContain(
-      `Plan written to ${planFile}; nothing was changed. Review it, then carry it out: massgen --config FILE --execute-plan ${planFile}`,
+      `Plan written to ${planFile}; nothing was changed. Review it, then carry it out: massgen --config ${file} --execute-plan ${planFile}`,
     );
     // Even the presenter's write was refused.
     expect(existsSync(workspaceFile(planRunId, 'alpha', 'out.txt'))).toBe(false);
