@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -188,6 +188,44 @@ describe.skipIf(!existsSync(sharedDirectory))('the upstream corpus through --val
       }
       // The files that still warn, and why, are the closing table of issue 15.
       expect(upstream.length - warned.length, warned.join('\n')).toBeGreaterThanOrEqual(164);
+    },
+    10 * minutes,
+  );
+});
+
+/** Upstream's keys that issue 20 brought in: sessions aside, the coordination controls. */
+const issue20Keys = [
+  'voting_sensitivity',
+  'max_orchestration_restarts',
+  'enable_planning_mode',
+  'planning_mode_instruction',
+  'plan_depth',
+  'enable_agent_task_planning',
+  'max_tasks_per_plan',
+  'task_planning_filesystem_mode',
+  'use_skills',
+  'skills_directory',
+  'skip_final_presentation',
+  'final_answer_strategy',
+];
+
+describe.skipIf(!existsSync(sharedDirectory))('the upstream corpus and issue 20’s keys', () => {
+  it(
+    'warns about none of them in any upstream file that writes them (the closing table of issue 20)',
+    async () => {
+      const upstream = path.join(sharedDirectory, 'compat', 'massgen-upstream-configs');
+      const writing = yamlFiles(upstream).filter((file) =>
+        issue20Keys.some((key) => new RegExp(`^\\s*${key}:`, 'm').test(readFileSync(file, 'utf8'))),
+      );
+      expect(writing.length).toBeGreaterThanOrEqual(35);
+      const warned: string[] = [];
+      for (const file of writing) {
+        const { output } = await validate(prepare(file, false));
+        for (const line of output.split('\n').filter((each) => notClean.test(each)))
+          if (issue20Keys.some((key) => line.includes(`${key} (`)))
+            warned.push(`${path.relative(upstream, file)}: ${line}`);
+      }
+      expect(warned).toEqual([]);
     },
     10 * minutes,
   );
