@@ -4,6 +4,7 @@ import { coordination } from './coordination.mjs';
 import { coordinationTokens } from './coordination-tokens.mjs';
 import { customTools } from './custom-tools.mjs';
 import { topology } from './topology.mjs';
+import { answerSummary } from './answer-summary.mjs';
 import { sandboxStart } from './sandbox-start.mjs';
 import { server } from './server.mjs';
 import { localModel } from './local-model.mjs';
@@ -16,6 +17,7 @@ const results = [
   await coordination(),
   await coordinationTokens(),
   await topology(),
+  await answerSummary(),
   await server(),
   await localModel(),
   await tui(),

@@ -100,6 +100,20 @@ export type CoordinationEvent =
     }
   | { type: 'restart'; agentId: string; reason: string }
   /**
+   * A long answer's summary (`orchestrator.answer_summary`): other agents are shown `summary` in
+   * place of the answer, whose `answer` event keeps it verbatim; the final presentation uses the
+   * verbatim answer. `modelId` is the model that wrote it, which counts its usage as `agentId`'s.
+   */
+  | {
+      type: 'answer-summary';
+      agentId: string;
+      label: string;
+      summary: string;
+      answerWords: number;
+      summaryWords: number;
+      modelId: string;
+    }
+  /**
    * A person's message to the agents in `to` (every agent when absent), taken in while the run
    * went on: each of them sees it from its next turn on. `outdatedVotes` are the agents whose
    * votes it made out of date (they vote again with it in view); `late` says it came once

@@ -29,4 +29,6 @@ export interface ResumedCoordination {
   };
   /** The person's messages so far, in order (see the `human-message` event); absent when there were none. */
   messages?: Array<{ text: string; to?: string[] }>;
+  /** The summaries of long answers made so far, by answer label (see the `answer-summary` event). */
+  summaries?: Array<{ label: string; summary: string; answerWords: number; summaryWords: number; modelId: string }>;
 }

@@ -6,6 +6,7 @@ import type { Message } from './message.js';
 import type { OptionsSchema } from './options-schema.js';
 import type { OrchestratorSettings } from './orchestrator-settings.js';
 import type { ResumedCoordination } from './resumed-coordination.js';
+import type { ToolModels } from './tool-models.js';
 
 /** Everything a strategy needs for one coordination. */
 export interface StrategyContext {
@@ -46,6 +47,12 @@ export interface StrategyContext {
    * them says so with `Strategy.takesMessages`; it yields each as a `human-message` event.
    */
   humanMessages?: HumanMessages;
+  /**
+   * Models the strategy may call itself on an agent's behalf (the vote strategy's summary of a
+   * long answer), as tool packages do: what each call spends is counted as that agent's, toward
+   * the run's usage, cost and budgets. Absent when the strategy runs without the runtime.
+   */
+  models?: ToolModels;
 }
 
 /** A way of coordinating agents: the vote (default) or the sequential pipeline. */

@@ -88,6 +88,7 @@ function coordinationOf(events: readonly RunEvent[], agentIds: readonly string[]
   let round = 0;
   let orchestrationRestart: ResumedCoordination['orchestrationRestart'];
   const messages: NonNullable<ResumedCoordination['messages']> = [];
+  let summaries: NonNullable<ResumedCoordination['summaries']> = [];
   for (const event of events) {
     switch (event.type) {
       case 'orchestration-restart': {
@@ -96,6 +97,7 @@ function coordinationOf(events: readonly RunEvent[], agentIds: readonly string[]
         votes = new Map();
         progress = freshProgress();
         round = 0;
+        summaries = [];
         const { agentId, attempt, maxAttempts, reason, instructions, previousAnswer } = event;
         orchestrationRestart = { agentId, attempt, maxAttempts, reason, instructions, previousAnswer };
         break;
@@ -134,6 +136,11 @@ function coordinationOf(events: readonly RunEvent[], agentIds: readonly string[]
       case 'round':
         round = Math.max(round, event.round);
         break;
+      case 'answer-summary': {
+        const { label, summary, answerWords, summaryWords, modelId } = event;
+        summaries.push({ label, summary, answerWords, summaryWords, modelId });
+        break;
+      }
       case 'human-message':
         // A message that came too late reached nobody; the others stay in their agents' prompts.
         if (event.late === true) break;
@@ -149,6 +156,7 @@ function coordinationOf(events: readonly RunEvent[], agentIds: readonly string[]
     round,
     ...(orchestrationRestart === undefined ? {} : { orchestrationRestart }),
     ...(messages.length === 0 ? {} : { messages }),
+    ...(summaries.length === 0 ? {} : { summaries }),
   };
 }
 

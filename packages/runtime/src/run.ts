@@ -158,16 +158,18 @@ export async function run(
   const startedAt = resume?.startedAt ?? Date.now();
   const runId = resume?.runId ?? createRunId(startedAt);
   const neverAborted = new AbortController().signal;
+  // Tools and the strategy (a summary of a long answer) call models through one counter.
+  const models = createToolModels(loader, config, {
+    warn,
+    spent: (agentId, usage, modelId) => pendingEvents.push({ type: 'usage', agentId, usage, modelId }),
+    ...(options.backends === undefined ? {} : { backends: options.backends }),
+  });
   const extensions = await ToolSources.open(loader, config, {
     runId,
     cwd,
     signal: options.signal ?? neverAborted,
     warn,
-    models: createToolModels(loader, config, {
-      warn,
-      spent: (agentId, usage, modelId) => pendingEvents.push({ type: 'usage', agentId, usage, modelId }),
-      ...(options.backends === undefined ? {} : { backends: options.backends }),
-    }),
+    models,
     ...(options.askHuman === undefined ? {} : { askHuman: options.askHuman }),
     publish: (event) => {
       pendingEvents.push(event);
@@ -268,6 +270,7 @@ export async function run(
         return { tokens: total.tokens, costUsd: total.costUsd };
       },
       ...(resume === undefined ? {} : { resume: resume.coordination }),
+      models,
       ...(options.humanMessages === undefined || strategy.takesMessages !== true
         ? {}
         : { humanMessages: options.humanMessages }),

@@ -4,6 +4,7 @@ import type { CoordinationEvent, StopReason, StrategyContext, TurnRequest } from
 import { AgentTurn, supersededTurnEvents } from './agent-turn.js';
 import type { TurnInput } from './agent-turn.js';
 import { AnswerNovelty } from './answer-novelty.js';
+import { AnswerSummaries } from './answer-summary.js';
 import { watchLimits } from './coordination-limits.js';
 import { buildCoordinationMessages } from './coordination-prompt.js';
 import type { StallNotice } from './coordination-prompt.js';
@@ -54,6 +55,7 @@ export class CoordinationRun {
   private plateaued = false;
   private presentationTurn: AgentTurn | undefined;
   private readonly silence: SilenceWatch;
+  private summaries!: AnswerSummaries;
   /**
    * The user asked for an answer before any existed: the run goes on, and the first answer to
    * arrive ends the coordination and is presented.
@@ -85,6 +87,9 @@ export class CoordinationRun {
     this.stall = undefined;
     this.plateaued = false;
     this.answerNowWaiting = false;
+    this.summaries = new AnswerSummaries(this.settings.answerSummary, this.context.models, this.context.task, (input) =>
+      this.queue.push(input),
+    );
   }
 
   async *run(): AsyncGenerator<CoordinationEvent, RunEnd> {
@@ -101,12 +106,17 @@ export class CoordinationRun {
           this.attempt = attempt;
           this.restart = { attempt, maxAttempts, reason, instructions, previousAnswer };
         }
-        for (const answer of restoreCoordination(this.state, resume)) this.novelty.record(answer.label, answer.content);
+        this.summaries.restore(resume);
+        for (const answer of restoreCoordination(this.state, resume)) {
+          this.novelty.record(answer.label, answer.content);
+          if (answer === this.state.agentById(answer.agentId)?.currentAnswer) this.summaries.consider(answer);
+        }
         this.roundsCompleted = this.state.roundsCompletedByAll();
       }
       for (;;) {
         const stopReason = yield* this.coordinate();
         this.silence.close();
+        this.summaries.close();
         if (stopReason === 'cancelled') return { type: 'run-end', stopReason };
         this.abortTurns();
         const end = yield* concludeRun({
@@ -128,6 +138,7 @@ export class CoordinationRun {
       this.abortTurns();
       this.presentationTurn?.abort();
       this.silence.close();
+      this.summaries.close();
       stopWatching();
       stopListening();
     }
@@ -161,7 +172,7 @@ export class CoordinationRun {
         const settled = this.settledStop();
         if (settled !== undefined) return settled;
         yield* this.startPendingTurns();
-        if (!this.state.agents.some((agent) => agent.turn !== undefined)) {
+        if (!this.state.agents.some((agent) => agent.turn !== undefined) && !this.summaries.writing) {
           return this.state.live().length === 0 ? 'all-agents-failed' : 'max-rounds';
         }
       }
@@ -179,6 +190,12 @@ export class CoordinationRun {
         input.part.type === 'tool-result' ||
         input.part.type === 'request-slot';
       if (input.kind === 'silence') continue;
+      if (input.kind === 'summary') {
+        // An answer replaced before its summary was back is shown to nobody any more.
+        const answer = this.state.currentAnswers().find((current) => current.label === input.label);
+        yield* this.summaries.finish(input, answer);
+        continue;
+      }
       if (input.kind === 'message') {
         yield* takeMessage(this.state, input.message, { interruptTurns: this.settings.interruptStaleTurns });
         continue;
@@ -282,6 +299,8 @@ export class CoordinationRun {
         pending.freshStart === true
           ? this.state.leadingAnswers(this.settings.votingMethod, freshStartAnswerLimit)
           : this.visibleTo(agent);
+      // A long answer is quoted as its summary, so the turn waits until the summary is written.
+      if (answers.some((answer) => answer.agentId !== agent.id && this.summaries.isPending(answer.label))) continue;
       const offered = this.state.offeredFor(agent, this.settings.maxNewAnswersPerAgent, answers);
       const isNewTurn = pending.reason !== 'retry' && pending.continuesRound !== true;
       if (isNewTurn && !this.mayBeginTurn(agent, offered)) continue;
@@ -356,7 +375,11 @@ export class CoordinationRun {
       ...(this.context.attachments === undefined ? {} : { attachments: this.context.attachments }),
       history: this.context.history,
       ownLabel: agent.label,
-      answers: answers.map((answer) => ({ agentLabel: answer.agentLabel, content: answer.content })),
+      answers: answers.map((answer) => ({
+        agentLabel: answer.agentLabel,
+        // Its author is shown its own answer as written.
+        ...(answer.agentId === agent.id ? { content: answer.content } : this.summaries.quoted(answer)),
+      })),
       offered,
       ...(pending.feedback === undefined ? {} : { feedback: pending.feedback }),
       ...(this.stall === undefined ? {} : { stall: { ...this.stall, freshStart: pending.freshStart === true } }),
@@ -450,6 +473,7 @@ export class CoordinationRun {
       (voter) => !this.visibleTo(voter).some((shown) => shown.agentId === agent.id),
     );
     this.novelty.record(answer.label, content);
+    this.summaries.consider(answer);
     agent.turnsCompleted = turn.round;
     agent.interruptionsInARow = 0;
     if (novel) {

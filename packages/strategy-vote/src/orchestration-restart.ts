@@ -72,7 +72,8 @@ export async function* reviewFinalAnswer(input: ReviewInput): AsyncGenerator<Coo
   turn.start(input.handle, input.request, (item) => queue.push(item));
   for (;;) {
     const item = await queue.take();
-    if (item.kind === 'silence') continue;
+    // Summaries are for coordination turns; one finished now is quoted to nobody.
+    if (item.kind === 'silence' || item.kind === 'summary') continue;
     if (item.kind === 'message') {
       yield* lateMessage(item.message);
       continue;

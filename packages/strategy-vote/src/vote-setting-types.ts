@@ -23,3 +23,13 @@ export type TopologySettings =
   | { type: 'top_k'; k: number }
   | { type: 'islands'; size: number }
   | { type: 'tournament'; size: number };
+
+/**
+ * `answer_summary`: answers longer than `aboveWords` are quoted to other agents as a summary of
+ * at most `maxWords`, written by `model` (absent: the author's own backend and model).
+ */
+export interface AnswerSummarySettings {
+  aboveWords: number;
+  maxWords: number;
+  model?: { type?: string; model?: string; options?: Record<string, unknown> };
+}

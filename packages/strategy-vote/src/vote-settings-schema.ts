@@ -73,6 +73,58 @@ const topologySchema = z.union(
   },
 );
 
+/** The default threshold and length of `answer_summary`, in words. */
+export const defaultSummaryAboveWords = 300;
+export const defaultSummaryMaxWords = 120;
+
+/** A cheap model for the summaries: a backend block as agents write one. */
+const summaryModelBlock = z
+  .looseObject(
+    {
+      type: z
+        .string({ error: 'expected a backend type such as openai or gemini' })
+        .min(1, { error: 'expected a backend type such as openai or gemini' })
+        .optional()
+        .describe("The backend type; by default the answering agent's own."),
+      model: z
+        .string({ error: 'expected a model name' })
+        .min(1, { error: 'expected a model name' })
+        .optional()
+        .describe("The model; by default the answering agent's own."),
+    },
+    { error: 'expected "agent" or a backend block: {type, model, base_url, api_key, ...}' },
+  )
+  .describe('A backend as an agent writes one; other keys (base_url, api_key, ...) go to that backend.');
+
+/**
+ * `answer_summary: true` takes the defaults; a mapping sets them. Off when absent or `false`.
+ */
+const answerSummarySchema = z.union(
+  [
+    flag(),
+    z.strictObject(
+      {
+        above_words: positiveInteger()
+          .nullish()
+          .describe(`Answers longer than this many words are summarised. Default ${defaultSummaryAboveWords}.`),
+        max_words: positiveInteger()
+          .nullish()
+          .describe(`The longest summary the model is asked for, in words. Default ${defaultSummaryMaxWords}.`),
+        model: z
+          .union([z.literal('agent', { error: 'expected "agent"' }), summaryModelBlock], {
+            error: 'expected "agent" or a backend block: {type, model, base_url, api_key, ...}',
+          })
+          .nullish()
+          .describe(
+            "Who writes the summaries: `agent` (each answer's own author's backend and model, the default) or a cheaper model as a backend block (`{type: openai, model: gpt-4.1-mini}`; keys left out come from the author's backend). Its calls count toward the author's usage, cost and the budgets.",
+          ),
+      },
+      { error: 'expected true, false or a mapping such as {above_words: 300, max_words: 120}' },
+    ),
+  ],
+  { error: 'expected true, false or a mapping such as {above_words: 300, max_words: 120}' },
+);
+
 /**
  * The run's vote keys. Defaults when a key is absent: `voting_method: majority`,
  * `enable_restarts: true`, `interrupt_stale_turns: true`, `final_answer_strategy: winner_present`,
@@ -94,6 +146,11 @@ export const voteSettingsSchema = z.object({
     .nullish()
     .describe(
       "Which answers each agent is shown and may vote among: `full` (every answer, the default), `ring` (its own and its nearest peers' in agent order), `top_k` (its own and the most-voted), `islands` (its group's, then a final round among the group winners) or `tournament` (its match's; match winners advance stage by stage until one answer is left). A name alone takes the defaults; a mapping sets them: `{type: ring, neighbors: 3}`. Votes, consensus and the winner are counted as with `full` (except that a tournament's winner is its last match's); a sparse topology sends each agent fewer answers, and an answer an agent is not shown neither interrupts its turn nor outdates its vote, so it costs that agent no call.",
+    ),
+  answer_summary: answerSummarySchema
+    .nullish()
+    .describe(
+      'Shortens long answers quoted to other agents: an answer longer than `above_words` is summarised once, in at most `max_words`, and its summary is what the other agents are shown; its author, the record and the final presentation keep it verbatim. Off by default; `true` takes the defaults. A summary that fails (or comes out no shorter) leaves the answer verbatim, with a warning.',
     ),
   enable_restarts: flag()
     .nullish()

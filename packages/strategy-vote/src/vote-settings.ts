@@ -2,9 +2,20 @@ import type { z } from 'zod';
 import { MassGenError } from '@massgen/core';
 import type { StrategyContext, StrategySettingFinding, StrategySettings, Warning } from '@massgen/core';
 import type { NoveltyRequirement } from './answer-novelty.js';
-import { voteAgentSettingsSchema, voteSettingsSchema } from './vote-settings-schema.js';
+import {
+  defaultSummaryAboveWords,
+  defaultSummaryMaxWords,
+  voteAgentSettingsSchema,
+  voteSettingsSchema,
+} from './vote-settings-schema.js';
 import type { VoteAgentKeys, VoteKeys } from './vote-settings-schema.js';
-import type { FinalAnswerStrategy, TopologySettings, VotingMethod, VotingSensitivity } from './vote-setting-types.js';
+import type {
+  AnswerSummarySettings,
+  FinalAnswerStrategy,
+  TopologySettings,
+  VotingMethod,
+  VotingSensitivity,
+} from './vote-setting-types.js';
 
 /** Upstream MassGen's default grace after a round's time limit (`round_timeout_grace_seconds`). */
 export const defaultRoundGraceMs = 120_000;
@@ -25,6 +36,8 @@ export interface VoteSettings {
   convergenceThreshold: number | undefined;
   votingMethod: VotingMethod;
   topology: TopologySettings;
+  /** Absent: every answer is quoted verbatim. */
+  answerSummary: AnswerSummarySettings | undefined;
   timeoutMs: number | undefined;
   maxNewAnswersPerAgent: number | undefined;
   answerNoveltyRequirement: NoveltyRequirement;
@@ -118,6 +131,7 @@ export function readVoteSettings(context: Pick<StrategyContext, 'settings' | 'st
     convergenceThreshold: run.convergence_threshold ?? undefined,
     votingMethod: run.voting_method ?? 'majority',
     topology: topologyOf(run.topology),
+    answerSummary: answerSummaryOf(run.answer_summary),
     timeoutMs: settings.timeoutMs,
     maxNewAnswersPerAgent: run.max_new_answers_per_agent ?? undefined,
     answerNoveltyRequirement: run.answer_novelty_requirement ?? 'lenient',
@@ -197,6 +211,26 @@ function topologyOf(topology: VoteKeys['topology']): TopologySettings {
   if (given.type === 'islands') return { type: 'islands', size: number(size, 4) };
   if (given.type === 'tournament') return { type: 'tournament', size: number(size, 2) };
   return { type: 'full' };
+}
+
+/** `true` takes the defaults; `model: agent` (or none) is the author's own backend and model. */
+function answerSummaryOf(written: VoteKeys['answer_summary']): AnswerSummarySettings | undefined {
+  if (written == null || written === false) return undefined;
+  const given = written === true ? {} : written;
+  const settings: AnswerSummarySettings = {
+    aboveWords: given.above_words ?? defaultSummaryAboveWords,
+    maxWords: given.max_words ?? defaultSummaryMaxWords,
+  };
+  if (given.model == null || given.model === 'agent') return settings;
+  const { type, model, ...options } = given.model;
+  return {
+    ...settings,
+    model: {
+      ...(type === undefined ? {} : { type }),
+      ...(model === undefined ? {} : { model }),
+      ...(Object.keys(options).length === 0 ? {} : { options }),
+    },
+  };
 }
 
 function toMilliseconds(seconds: number | null | undefined): number | undefined {
