@@ -137,6 +137,26 @@ describe('massgen resume through the built CLI', () => {
     await resumeAndCheck();
   });
 
+  it('announces the groups of an islands run once: a resumed run goes on in the stage it had reached', async () => {
+    // Groups of one: each agent votes alone in stage 1, then both group winners meet in the final round.
+    appendFileSync(path.join(directory, 'team.yaml'), 'orchestrator:\n  topology: {type: islands, size: 1}\n');
+    expect(await stopMidRun('SIGINT')).toBe(4);
+    holdBeta = false;
+    const resumed = await runCli(['resume', '--no-display'], { cwd: directory });
+
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const events = readEvents();
+    expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index));
+    const groups = events.flatMap((event) =>
+      event.type === 'groups' ? [{ stage: event.stage, groups: event.groups }] : [],
+    );
+    expect(groups).toEqual([
+      { stage: 1, groups: [['alpha'], ['beta']] },
+      { stage: 2, groups: [['alpha', 'beta']] },
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: 'run-end', stopReason: 'consensus' });
+  });
+
   it('says why a run cannot be resumed: nothing stopped, or the team differs', async () => {
     const none = await runCli(['resume'], { cwd: directory });
     expect(none.code).toBe(1);

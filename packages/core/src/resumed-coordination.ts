@@ -29,6 +29,11 @@ export interface ResumedCoordination {
   };
   /** The person's messages so far, in order (see the `human-message` event); absent when there were none. */
   messages?: Array<{ text: string; to?: string[] }>;
+  /**
+   * Each `groups` event so far, in order: the stages of an `islands` or `tournament` run that had
+   * opened, which the strategy restores instead of announcing them again.
+   */
+  groups?: Array<{ topology: 'islands' | 'tournament'; stage: number; groups: string[][] }>;
   /** The summaries of long answers made so far, by answer label (see the `answer-summary` event). */
   summaries?: Array<{ label: string; summary: string; answerWords: number; summaryWords: number; modelId: string }>;
 }

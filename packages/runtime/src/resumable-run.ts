@@ -89,6 +89,7 @@ function coordinationOf(events: readonly RunEvent[], agentIds: readonly string[]
   let orchestrationRestart: ResumedCoordination['orchestrationRestart'];
   const messages: NonNullable<ResumedCoordination['messages']> = [];
   let summaries: NonNullable<ResumedCoordination['summaries']> = [];
+  let groups: NonNullable<ResumedCoordination['groups']> = [];
   for (const event of events) {
     switch (event.type) {
       case 'orchestration-restart': {
@@ -98,6 +99,7 @@ function coordinationOf(events: readonly RunEvent[], agentIds: readonly string[]
         progress = freshProgress();
         round = 0;
         summaries = [];
+        groups = [];
         const { agentId, attempt, maxAttempts, reason, instructions, previousAnswer } = event;
         orchestrationRestart = { agentId, attempt, maxAttempts, reason, instructions, previousAnswer };
         break;
@@ -136,6 +138,9 @@ function coordinationOf(events: readonly RunEvent[], agentIds: readonly string[]
       case 'round':
         round = Math.max(round, event.round);
         break;
+      case 'groups':
+        groups.push({ topology: event.topology, stage: event.stage, groups: event.groups });
+        break;
       case 'answer-summary': {
         const { label, summary, answerWords, summaryWords, modelId } = event;
         summaries.push({ label, summary, answerWords, summaryWords, modelId });
@@ -156,6 +161,7 @@ function coordinationOf(events: readonly RunEvent[], agentIds: readonly string[]
     round,
     ...(orchestrationRestart === undefined ? {} : { orchestrationRestart }),
     ...(messages.length === 0 ? {} : { messages }),
+    ...(groups.length === 0 ? {} : { groups }),
     ...(summaries.length === 0 ? {} : { summaries }),
   };
 }

@@ -171,6 +171,26 @@ describe('run with resume', () => {
     expect(readResumableRun(record).coordination.votes.map((vote) => vote.agentId)).toEqual(['b']);
   });
 
+  it('keeps the stages announced and the summaries made, so a resumed run neither announces nor makes them again', () => {
+    const record = path.join(directory, 'staged');
+    const stage1 = { topology: 'islands' as const, stage: 1, groups: [['a'], ['b']] };
+    const summary = { label: 'agent1.1', summary: 's', answerWords: 400, summaryWords: 1, modelId: 'm' };
+    writeRecord(record, [
+      {
+        type: 'run-start',
+        task: 'q',
+        strategy: 'vote',
+        agents: ['a', 'b'].map((id) => ({ id, provider: 'p', modelId: 'm' })),
+      },
+      { type: 'groups', ...stage1 },
+      { type: 'answer', agentId: 'a', label: 'agent1.1', content: 'x', round: 1 },
+      { type: 'answer-summary', agentId: 'a', ...summary },
+    ]);
+    const { coordination } = readResumableRun(record);
+    expect(coordination.groups).toEqual([stage1]);
+    expect(coordination.summaries).toEqual([summary]);
+  });
+
   it('keeps the person’s messages, and drops the votes a message made out of date, when it rebuilds the coordination', () => {
     const record = path.join(directory, 'messaged');
     writeRecord(record, [

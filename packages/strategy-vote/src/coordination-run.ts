@@ -1,6 +1,6 @@
 import { AsyncQueue } from '@massgen/backend-utils';
 import { MassGenError } from '@massgen/core';
-import type { CoordinationEvent, StopReason, StrategyContext, TurnRequest } from '@massgen/core';
+import type { CoordinationEvent, ResumedCoordination, StopReason, StrategyContext, TurnRequest } from '@massgen/core';
 import { AgentTurn, supersededTurnEvents } from './agent-turn.js';
 import type { TurnInput } from './agent-turn.js';
 import { AnswerNovelty } from './answer-novelty.js';
@@ -61,6 +61,8 @@ export class CoordinationRun {
    * arrive ends the coordination and is presented.
    */
   private answerNowWaiting = false;
+  /** The attempt's stages came back from the record, which announced them already. */
+  private stagesRestored = false;
 
   constructor(private readonly context: StrategyContext) {
     this.settings = readVoteSettings(context);
@@ -87,6 +89,7 @@ export class CoordinationRun {
     this.stall = undefined;
     this.plateaued = false;
     this.answerNowWaiting = false;
+    this.stagesRestored = false;
     this.summaries = new AnswerSummaries(this.settings.answerSummary, this.context.models, this.context.task, (input) =>
       this.queue.push(input),
     );
@@ -107,6 +110,7 @@ export class CoordinationRun {
           this.restart = { attempt, maxAttempts, reason, instructions, previousAnswer };
         }
         this.summaries.restore(resume);
+        this.restoreStages(resume);
         for (const answer of restoreCoordination(this.state, resume)) {
           this.novelty.record(answer.label, answer.content);
           if (answer === this.state.agentById(answer.agentId)?.currentAnswer) this.summaries.consider(answer);
@@ -164,7 +168,8 @@ export class CoordinationRun {
     // pending turns (a look at every agent, each waiting one's list too) wait for other inputs.
     // Fifty agents streaming text would otherwise cost N² work per chunk.
     let turnsMayHaveChanged = true;
-    const grouping = this.currentGroups();
+    // A resumed run's stages were announced before it stopped, and are restored as they were.
+    const grouping = this.stagesRestored ? undefined : this.currentGroups();
     if (grouping !== undefined) yield grouping;
     for (;;) {
       if (turnsMayHaveChanged) {
@@ -242,6 +247,20 @@ export class CoordinationRun {
       };
     }
     return true;
+  }
+
+  /**
+   * Puts back the stages a resumed run had opened: the final round of `islands` (its finalists)
+   * or the later stages of a tournament (each stage's entrants).
+   */
+  private restoreStages(resume: ResumedCoordination): void {
+    this.stagesRestored = resume.groups !== undefined;
+    for (const recorded of resume.groups ?? []) {
+      if (recorded.stage < 2) continue;
+      const entrants = recorded.groups.flat();
+      if (recorded.topology === 'tournament') this.state.bracket?.advance(entrants);
+      else if (this.settings.topology.type === 'islands') this.state.finalists = new Set(entrants);
+    }
   }
 
   /** The topology's groups as they stand, for the displays: none unless it groups agents. */

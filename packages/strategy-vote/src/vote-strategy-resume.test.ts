@@ -82,4 +82,108 @@ describe('vote strategy: resuming a run from its record', () => {
       error: { code: 'CONFIG_INVALID', message: expect.stringContaining('agent "dave"') },
     });
   });
+
+  describe('islands and tournament', () => {
+    const ids = ['a', 'b', 'c', 'd'];
+    /** Votes for the first answer it is offered in every coordination turn. */
+    const firstVoter = (id: string, requests: TurnRequest[]) =>
+      createScriptedAgent({
+        id,
+        turns: (request: TurnRequest) => {
+          requests.push(request);
+          if (isPresentation(request)) return textTurn(`Final from ${id}`);
+          return textTurn('', voteCall(offeredLabels(request)[0] as string, 'first'));
+        },
+      });
+    const stage1 = {
+      topology: 'islands' as const,
+      stage: 1,
+      groups: [
+        ['a', 'b'],
+        ['c', 'd'],
+      ],
+    };
+    const answered: ResumedCoordination = {
+      answers: ids.map((agentId, index) => ({
+        agentId,
+        label: `agent${index + 1}.1`,
+        content: `Answer of ${agentId}.`,
+        round: 1,
+      })),
+      votes: [],
+      agents: ids.map((agentId) => ({ agentId, turnsStarted: 1, turnsCompleted: 1 })),
+      round: 1,
+      groups: [stage1],
+    };
+    const teamOf = (requests: Record<string, TurnRequest[]>) => ids.map((id) => firstVoter(id, (requests[id] = [])));
+
+    it('does not announce the groups again; the final round among the group winners opens once', async () => {
+      const requests: Record<string, TurnRequest[]> = {};
+      const events = await collectEvents(createVoteStrategy(), {
+        ...createTestContext({ agents: teamOf(requests), settings: { topology: { type: 'islands', size: 2 } } }),
+        resume: answered,
+      });
+
+      expect(eventsOfType(events, 'groups')).toEqual([
+        { type: 'groups', topology: 'islands', stage: 2, groups: [['a', 'c']] },
+      ]);
+      expect(events.at(-1)).toMatchObject({ type: 'run-end', stopReason: 'consensus' });
+    });
+
+    it('goes on with the final round when it had opened: finalists are shown only the group winners, and nothing is announced', async () => {
+      const requests: Record<string, TurnRequest[]> = {};
+      const events = await collectEvents(createVoteStrategy(), {
+        ...createTestContext({ agents: teamOf(requests), settings: { topology: { type: 'islands', size: 2 } } }),
+        resume: {
+          ...answered,
+          // b and d voted in their groups; a and c, the group winners, set theirs aside for the final round.
+          votes: [
+            { agentId: 'b', targetLabel: 'agent1.1', reason: 'first', round: 2 },
+            { agentId: 'd', targetLabel: 'agent3.1', reason: 'first', round: 2 },
+          ],
+          agents: ids.map((agentId) => ({ agentId, turnsStarted: 2, turnsCompleted: 2 })),
+          round: 2,
+          groups: [stage1, { topology: 'islands', stage: 2, groups: [['a', 'c']] }],
+        },
+      });
+
+      expect(eventsOfType(events, 'groups')).toEqual([]);
+      for (const finalist of ['a', 'c']) {
+        const turns = requests[finalist]!.filter((request) => !isPresentation(request));
+        expect(turns.map(offeredLabels)).toEqual([['agent1', 'agent3']]);
+      }
+      expect(requests['b']!.filter((request) => !isPresentation(request))).toEqual([]);
+      expect(events.at(-1)).toMatchObject({ type: 'run-end', stopReason: 'consensus', winnerAgentId: 'a' });
+    });
+
+    it('a tournament goes on in the stage it had reached, without announcing its stages again', async () => {
+      const requests: Record<string, TurnRequest[]> = {};
+      const events = await collectEvents(createVoteStrategy(), {
+        ...createTestContext({ agents: teamOf(requests), settings: { topology: 'tournament' } }),
+        resume: {
+          ...answered,
+          votes: [
+            { agentId: 'b', targetLabel: 'agent1.1', reason: 'first', round: 2 },
+            { agentId: 'd', targetLabel: 'agent3.1', reason: 'first', round: 2 },
+          ],
+          agents: ids.map((agentId) => ({ agentId, turnsStarted: 2, turnsCompleted: 2 })),
+          round: 2,
+          groups: [
+            { topology: 'tournament', stage: 1, groups: stage1.groups },
+            { topology: 'tournament', stage: 2, groups: [['a', 'c']] },
+          ],
+        },
+      });
+
+      // Only the stage its last match opens is announced: the champion's.
+      expect(eventsOfType(events, 'groups')).toEqual([
+        { type: 'groups', topology: 'tournament', stage: 3, groups: [['a']] },
+      ]);
+      for (const finalist of ['a', 'c']) {
+        const turns = requests[finalist]!.filter((request) => !isPresentation(request));
+        expect(turns.map(offeredLabels)).toEqual([['agent1', 'agent3']]);
+      }
+      expect(events.at(-1)).toMatchObject({ type: 'run-end', stopReason: 'consensus', winnerAgentId: 'a' });
+    });
+  });
 });
