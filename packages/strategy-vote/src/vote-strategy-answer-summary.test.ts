@@ -7,7 +7,7 @@ import {
   voteCall,
 } from '@massgen/testing';
 import type { ScriptedAgent, ScriptedBackend } from '@massgen/testing';
-import type { ToolModelChoice, ToolModels } from '@massgen/core';
+import type { ToolModelChoice, ToolModels, TurnRequest } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
 import {
   collectEvents,
@@ -15,6 +15,7 @@ import {
   eventsOfType,
   isPresentation,
   offeredLabels,
+  offeredToolNames,
   onlyEvent,
   promptText,
 } from './test-context.js';
@@ -155,5 +156,58 @@ describe('vote strategy: answer_summary', () => {
     expect(shownToShort.length).toBeGreaterThan(0);
     for (const prompt of shownToShort) expect(prompt).toContain(longAnswer);
     expect(events.at(-1)).toMatchObject({ type: 'run-end', stopReason: 'consensus' });
+  });
+
+  it('summarises the answers of an attempt after an orchestration restart afresh, though their labels come again', async () => {
+    const summariser = createScriptedBackend({ turns: [textTurn('First summary.'), textTurn('Second summary.')] });
+    let attempt = 0;
+    let reviews = 0;
+    const isReview = (request: TurnRequest) => offeredToolNames(request).includes('restart_orchestration');
+    // a1 writes a long answer each attempt (different ones), reviews by asking for one restart, and both vote for a1.
+    const member = (id: string, answer: () => string) =>
+      createScriptedAgent({
+        id,
+        turns: (request) => {
+          if (isReview(request))
+            return reviews++ === 0
+              ? textTurn('', {
+                  type: 'tool-call',
+                  id: 'restart_1',
+                  name: 'restart_orchestration',
+                  input: JSON.stringify({ reason: 'Too vague.', instructions: 'Be specific.' }),
+                })
+              : textTurn('Good.');
+          if (isPresentation(request)) {
+            if (id === 'a1') attempt += 1;
+            return textTurn(`${id} presents`);
+          }
+          if (!promptText(request).includes('Your own latest answer')) return textTurn('', newAnswerCall(answer()));
+          return textTurn('', voteCall('agent1', 'fine'));
+        },
+      });
+    const short = member('a2', () => shortAnswer);
+    const events = await collectEvents(createVoteStrategy(), {
+      ...createTestContext({
+        agents: [member('a1', () => `${attempt === 0 ? 'First' : 'Second'} attempt: ${longAnswer}`), short],
+        settings: { answer_summary: { above_words: 20 }, max_orchestration_restarts: 1 },
+      }),
+      models: modelsOf(summariser),
+    });
+
+    const summaries = eventsOfType(events, 'answer-summary');
+    expect(summaries.map((event) => [event.label, event.summary])).toEqual([
+      ['agent1.1', 'First summary.'],
+      ['agent1.1', 'Second summary.'],
+    ]);
+    const restartAt = events.findIndex((event) => event.type === 'orchestration-restart');
+    expect(events.findIndex((event) => event === summaries[1])).toBeGreaterThan(restartAt);
+    // After the restart a2 is shown the second attempt's summary, never the first's.
+    const quoting = coordinationPrompts(short).filter((prompt) => prompt.includes('<orchestration_restart>'));
+    const quotingAgent1 = quoting.filter((prompt) => prompt.includes('label="agent1"'));
+    expect(quotingAgent1.length).toBeGreaterThan(0);
+    for (const prompt of quotingAgent1) {
+      expect(prompt).toContain('Second summary.');
+      expect(prompt).not.toContain('First summary.');
+    }
   });
 });
