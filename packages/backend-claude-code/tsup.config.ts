@@ -1,12 +1,6 @@
-import { defineConfig } from 'tsup';
+import { packageConfig } from '../../scripts/tsup-package.mjs';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
+export default packageConfig({
   // An optional dependency: it must stay an import the user installs (or not), never bundled.
   external: ['@anthropic-ai/claude-agent-sdk'],
 });

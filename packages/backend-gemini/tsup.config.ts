@@ -1,12 +1,4 @@
-import { defineConfig } from 'tsup';
+import { packageConfig } from '../../scripts/tsup-package.mjs';
 import { bundledSdkOptions } from '../../scripts/bundled-sdk.mjs';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-  ...bundledSdkOptions(['@google/genai']),
-});
+export default packageConfig(bundledSdkOptions(['@google/genai']));

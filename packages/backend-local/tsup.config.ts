@@ -1,10 +1,5 @@
-import { defineConfig } from 'tsup';
+import { packageConfig } from '../../scripts/tsup-package.mjs';
 
-export default defineConfig({
+export default packageConfig({
   entry: ['src/index.ts', 'src/testing.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
 });

@@ -1,12 +1,7 @@
-import { defineConfig } from 'tsup';
+import { packageConfig } from '../../scripts/tsup-package.mjs';
 import { bundledSdkOptions } from '../../scripts/bundled-sdk.mjs';
 
-export default defineConfig({
+export default packageConfig({
   entry: ['src/index.ts', 'src/testing.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
   ...bundledSdkOptions(['openai']),
 });

@@ -1,11 +1,7 @@
-import { defineConfig } from 'tsup';
+import { packageConfig } from '../../scripts/tsup-package.mjs';
 
-export default defineConfig({
+export default packageConfig({
   entry: ['src/index.ts', 'src/run-event-fixtures.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
   // Browsers load it too (the web page), so it is built for the platform-neutral subset.
   platform: 'neutral',
   target: 'es2022',
