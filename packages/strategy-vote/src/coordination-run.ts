@@ -1,37 +1,35 @@
 import { AsyncQueue } from '@massgen/backend-utils';
 import { MassGenError } from '@massgen/core';
-import type { CoordinationEvent, ResumedCoordination, StopReason, StrategyContext, TurnRequest } from '@massgen/core';
-import { AgentTurn, supersededTurnEvents } from './agent-turn.js';
-import type { TurnInput } from './agent-turn.js';
+import type { CoordinationEvent, StopReason, StrategyContext } from '@massgen/core';
+import { supersededTurnEvents } from './agent-turn.js';
+import type { AgentTurn, TurnInput } from './agent-turn.js';
 import { AnswerNovelty } from './answer-novelty.js';
 import { AnswerSummaries } from './answer-summary.js';
 import { watchLimits } from './coordination-limits.js';
-import { buildCoordinationMessages } from './coordination-prompt.js';
 import type { StallNotice } from './coordination-prompt.js';
 import { CoordinationState } from './coordination-state.js';
-import type { AgentRecord, Answer, PendingTurn } from './coordination-state.js';
-import { concludeRun } from './run-conclusion.js';
-import type { RestartRequest, RunEnd } from './run-conclusion.js';
+import type { AgentRecord, Answer } from './coordination-state.js';
+import { takeMessage, watchHumanMessages } from './human-messages.js';
+import type { TakenMessage } from './human-messages.js';
+import { startPendingTurns } from './pending-turns.js';
 import type { RestartContext } from './restart-prompt.js';
 import { restoreCoordination } from './resumed-state.js';
-import { StagnationWatch } from './stagnation-watch.js';
-import type { StagnationStep } from './stagnation-watch.js';
-import { SilenceWatch } from './silence-watch.js';
-import { hasMessagesAfter, messagesFor, takeMessage, watchHumanMessages } from './human-messages.js';
-import type { TakenMessage } from './human-messages.js';
-import { dropAgent, failAttempt, missDeadline } from './turn-failure.js';
-import { interruptStaleTurns, restartStuckAgents } from './turn-restarts.js';
-import type { TurnOutcome } from './turn-outcome.js';
+import { concludeRun } from './run-conclusion.js';
+import type { RestartRequest, RunEnd } from './run-conclusion.js';
 import type { RunInput } from './run-input.js';
-import { groupWinners, mayShow, visibleAnswers } from './topology.js';
-import { openNextStage, TournamentBracket } from './tournament.js';
+import { settledStop } from './settled-stop.js';
+import { SilenceWatch } from './silence-watch.js';
+import { respondToStagnation } from './stagnation-response.js';
+import { StagnationWatch } from './stagnation-watch.js';
+import { visibleAnswers } from './topology.js';
+import { currentGroups, openFinalRound, restoreStages } from './topology-rounds.js';
+import { TournamentBracket } from './tournament.js';
+import { dropAgent, failAttempt, missDeadline } from './turn-failure.js';
+import type { TurnOutcome } from './turn-outcome.js';
+import { interruptStaleTurns } from './turn-restarts.js';
+import { acceptVote } from './vote-acceptance.js';
 import { readVoteSettings } from './vote-settings.js';
 import type { VoteSettings } from './vote-settings.js';
-import { workflowToolsFor } from './workflow-tools.js';
-import type { OfferedTools } from './workflow-tools.js';
-
-/** How many leading answers a fresh start after stagnation shows at most. */
-const freshStartAnswerLimit = 3;
 
 /**
  * One coordination: the state machine of the vote strategy. Every input (a turn's part, a
@@ -110,7 +108,7 @@ export class CoordinationRun {
           this.restart = { attempt, maxAttempts, reason, instructions, previousAnswer };
         }
         this.summaries.restore(resume);
-        this.restoreStages(resume);
+        this.stagesRestored = restoreStages(this.state, this.settings, resume);
         for (const answer of restoreCoordination(this.state, resume)) {
           this.novelty.record(answer.label, answer.content);
           if (answer === this.state.agentById(answer.agentId)?.currentAnswer) this.summaries.consider(answer);
@@ -169,14 +167,27 @@ export class CoordinationRun {
     // Fifty agents streaming text would otherwise cost N² work per chunk.
     let turnsMayHaveChanged = true;
     // A resumed run's stages were announced before it stopped, and are restored as they were.
-    const grouping = this.stagesRestored ? undefined : this.currentGroups();
+    const grouping = this.stagesRestored ? undefined : currentGroups(this.state, this.settings);
     if (grouping !== undefined) yield grouping;
     for (;;) {
       if (turnsMayHaveChanged) {
-        if (this.openFinalRound()) yield* optional(this.currentGroups());
-        const settled = this.settledStop();
+        if (openFinalRound(this.state, this.settings)) yield* optional(currentGroups(this.state, this.settings));
+        const settled = settledStop(this.state, this.settings, {
+          answerNowWaiting: this.answerNowWaiting,
+          plateaued: this.plateaued,
+          spent: this.context.spent(),
+        });
         if (settled !== undefined) return settled;
-        yield* this.startPendingTurns();
+        yield* startPendingTurns({
+          state: this.state,
+          settings: this.settings,
+          context: this.context,
+          stall: this.stall,
+          restart: this.restart,
+          summaries: this.summaries,
+          visibleTo: (agent) => this.visibleTo(agent),
+          push: (input) => this.queue.push(input),
+        });
         if (!this.state.agents.some((agent) => agent.turn !== undefined) && !this.summaries.writing) {
           return this.state.live().length === 0 ? 'all-agents-failed' : 'max-rounds';
         }
@@ -218,210 +229,6 @@ export class CoordinationRun {
     }
   }
 
-  /**
-   * `islands`: once every live agent has voted within its group, the group winners' authors set
-   * their votes aside and vote again among the group winners; the run concludes after that.
-   * `tournament`: each time every live agent has voted, the next stage opens (`openNextStage`).
-   */
-  private openFinalRound(): boolean {
-    const { topology } = this.settings;
-    if (this.state.bracket !== undefined)
-      return openNextStage(this.state.bracket, this.state, this.settings.votingMethod);
-    if (topology.type !== 'islands' || this.state.finalists !== undefined) return false;
-    const live = this.state.live();
-    if (live.length === 0 || !live.every((agent) => agent.vote !== undefined)) return false;
-    const winners = groupWinners(topology.size, this.state, this.settings.votingMethod);
-    this.state.finalists = new Set(winners.map((winner) => winner.id));
-    // One group winner has nobody to meet: the run concludes as it stands.
-    if (winners.length < 2) return false;
-    const labels = winners.flatMap((winner) =>
-      winner.currentAnswer === undefined ? [] : [winner.currentAnswer.label],
-    );
-    for (const finalist of winners) {
-      if (!finalist.alive) continue;
-      finalist.vote = undefined;
-      finalist.pending = {
-        reason: 'restart',
-        attempt: 1,
-        restartReason: `its group's answer is among the group winners (${labels.join(', ')}), which now vote among themselves`,
-      };
-    }
-    return true;
-  }
-
-  /**
-   * Puts back the stages a resumed run had opened: the final round of `islands` (its finalists)
-   * or the later stages of a tournament (each stage's entrants).
-   */
-  private restoreStages(resume: ResumedCoordination): void {
-    this.stagesRestored = resume.groups !== undefined;
-    for (const recorded of resume.groups ?? []) {
-      if (recorded.stage < 2) continue;
-      const entrants = recorded.groups.flat();
-      if (recorded.topology === 'tournament') this.state.bracket?.advance(entrants);
-      else if (this.settings.topology.type === 'islands') this.state.finalists = new Set(entrants);
-    }
-  }
-
-  /** The topology's groups as they stand, for the displays: none unless it groups agents. */
-  private currentGroups(): CoordinationEvent | undefined {
-    const { topology } = this.settings;
-    const bracket = this.state.bracket;
-    if (bracket !== undefined)
-      return { type: 'groups', topology: 'tournament', stage: bracket.stage, groups: bracket.matches() };
-    if (topology.type !== 'islands') return undefined;
-    const finalists = this.state.finalists;
-    if (finalists !== undefined && finalists.size > 1) {
-      const group = this.state.agents.filter((agent) => finalists.has(agent.id)).map((agent) => agent.id);
-      return { type: 'groups', topology: 'islands', stage: 2, groups: [group] };
-    }
-    const groups: string[][] = [];
-    for (let start = 0; start < this.state.agents.length; start += topology.size)
-      groups.push(this.state.agents.slice(start, start + topology.size).map((agent) => agent.id));
-    return { type: 'groups', topology: 'islands', stage: 1, groups };
-  }
-
-  private settledStop(): StopReason | undefined {
-    if (this.answerNowWaiting && this.state.answersVersion > 0) return 'answer-now';
-    const live = this.state.live();
-    if (live.length > 0 && live.every((agent) => agent.vote !== undefined)) return 'consensus';
-    const threshold = this.settings.convergenceThreshold;
-    if (threshold !== undefined && live.length > 0) {
-      const leader = this.state.tally(this.settings.votingMethod).winner;
-      if (leader !== undefined && leader.votes > 0 && leader.weight / live.length >= threshold)
-        return 'convergence-threshold';
-    }
-    if (this.plateaued) return 'plateau';
-    const spent = this.context.spent();
-    const { maxTokensTotal, maxCostUsd } = this.settings;
-    const overBudget =
-      (maxTokensTotal !== undefined && spent.tokens >= maxTokensTotal) ||
-      (maxCostUsd !== undefined && spent.costUsd >= maxCostUsd);
-    // An answer submitted in a turn that is ending was paid for: it is taken before the budget stops the run.
-    if (overBudget && !this.state.agents.some((agent) => agent.turn?.hasAnswerCall === true)) return 'budget';
-    return undefined;
-  }
-
-  private *startPendingTurns(): Generator<CoordinationEvent> {
-    // Every turn is requested before any event is handed out, so agents start together.
-    const events: CoordinationEvent[] = [];
-    for (const agent of this.state.agents) {
-      const pending = agent.pending;
-      if (!agent.alive || agent.turn !== undefined || pending === undefined) continue;
-      // Asked after every input, so a waiting agent costs no more than the check of whom it waits for.
-      const waitingFor = pending.afterInterruption === true ? this.firstAnswersComing(agent) : [];
-      if (waitingFor.length > 0) {
-        events.push(...announceWait(agent, pending, waitingFor));
-        continue;
-      }
-      const answers =
-        pending.freshStart === true
-          ? this.state.leadingAnswers(this.settings.votingMethod, freshStartAnswerLimit)
-          : this.visibleTo(agent);
-      // A long answer is quoted as its summary, so the turn waits until the summary is written.
-      if (answers.some((answer) => answer.agentId !== agent.id && this.summaries.isPending(answer.label))) continue;
-      const offered = this.state.offeredFor(agent, this.settings.maxNewAnswersPerAgent, answers);
-      const isNewTurn = pending.reason !== 'retry' && pending.continuesRound !== true;
-      if (isNewTurn && !this.mayBeginTurn(agent, offered)) continue;
-      if (isNewTurn) agent.turnsStarted += 1;
-      agent.pending = undefined;
-      const wrapUp = pending.wrapUp === true;
-      const deadlineMs = wrapUp ? this.settings.roundGraceMs : this.settings.roundTimeoutMs;
-      const turn = new AgentTurn({
-        agentId: agent.id,
-        purpose: 'coordination',
-        round: agent.turnsStarted,
-        attempt: pending.attempt,
-        reason: pending.reason,
-        viewVersion: this.state.answersVersion,
-        messageVersion: this.state.messages.length,
-        offered,
-        shownAnswers: answers.map((answer) => answer.label),
-        ...(deadlineMs === undefined ? {} : { deadlineMs }),
-        wrapUp,
-      });
-      agent.turn = turn;
-      events.push(...this.announceRound(turn.round));
-      if (pending.reason === 'restart') {
-        events.push({ type: 'restart', agentId: agent.id, reason: pending.restartReason ?? 'the answers changed' });
-      }
-      events.push({
-        type: 'agent-start',
-        agentId: agent.id,
-        round: turn.round,
-        attempt: turn.attempt,
-        reason: turn.reason,
-      });
-      turn.start(agent.handle, this.turnRequest(agent, answers, offered, pending), (input) => this.queue.push(input));
-    }
-    yield* events;
-  }
-
-  /**
-   * The agents still writing a first answer that `agent` may be shown. An interrupted turn waits
-   * for them before restarting, since their answers would only interrupt the restart again, and
-   * the run cannot reach consensus before they arrive anyway. With a convergence threshold nobody
-   * waits: the team may converge without a straggler's answer.
-   */
-  private firstAnswersComing(agent: AgentRecord): string[] {
-    if (this.settings.convergenceThreshold !== undefined) return [];
-    return this.state
-      .live()
-      .filter(
-        (other) =>
-          other.turn !== undefined &&
-          other.turn.viewVersion === 0 &&
-          mayShow(this.settings.topology, this.state, agent, other),
-      )
-      .map((other) => other.id);
-  }
-
-  private mayBeginTurn(agent: AgentRecord, offered: OfferedTools): boolean {
-    const { maxRounds } = this.settings;
-    const hasTurnsLeft = maxRounds === undefined || agent.turnsStarted < maxRounds;
-    return hasTurnsLeft && (offered.newAnswer || offered.labels.length > 0);
-  }
-
-  private turnRequest(
-    agent: AgentRecord,
-    answers: readonly Answer[],
-    offered: OfferedTools,
-    pending: PendingTurn,
-  ): TurnRequest {
-    const messages = buildCoordinationMessages({
-      systemMessage: agent.handle.systemMessage,
-      task: this.context.task,
-      ...(this.context.attachments === undefined ? {} : { attachments: this.context.attachments }),
-      history: this.context.history,
-      ownLabel: agent.label,
-      answers: answers.map((answer) => ({
-        agentLabel: answer.agentLabel,
-        // Its author is shown its own answer as written.
-        ...(answer.agentId === agent.id ? { content: answer.content } : this.summaries.quoted(answer)),
-      })),
-      offered,
-      ...(pending.feedback === undefined ? {} : { feedback: pending.feedback }),
-      ...(this.stall === undefined ? {} : { stall: { ...this.stall, freshStart: pending.freshStart === true } }),
-      votingSensitivity: this.settings.votingSensitivityOf(agent.id),
-      ...(this.restart === undefined ? {} : { restart: this.restart }),
-      personMessages: messagesFor(this.state, agent.id),
-    });
-    return { messages, workflowTools: workflowToolsFor(offered), toolChoice: 'auto' };
-  }
-
-  /**
-   * Round k is every agent's k-th turn, so it starts with the first of them: the run's round is
-   * the highest any agent has reached, announced before that agent's turn.
-   */
-  private announceRound(round: number): CoordinationEvent[] {
-    const announced: CoordinationEvent[] = [];
-    while (this.state.round < round) {
-      this.state.round += 1;
-      announced.push({ type: 'round', round: this.state.round });
-    }
-    return announced;
-  }
-
   private *handleTurnInput(input: TurnInput): Generator<CoordinationEvent> {
     const agent = this.state.agentById(input.turn.agentId);
     if (agent === undefined || agent.turn !== input.turn) {
@@ -450,7 +257,9 @@ export class CoordinationRun {
         return;
       }
       case 'vote':
-        yield* this.acceptVote(agent, turn, outcome);
+        yield* acceptVote(this.state, agent, turn, outcome, (voter, viewVersion) =>
+          this.seesAnswersAfter(voter, viewVersion),
+        );
         return;
       case 'violation':
         yield* this.refuseAttempt(agent, turn, outcome.problem);
@@ -523,49 +332,6 @@ export class CoordinationRun {
       );
   }
 
-  private *acceptVote(
-    agent: AgentRecord,
-    turn: AgentTurn,
-    vote: Extract<TurnOutcome, { kind: 'vote' }>,
-  ): Generator<CoordinationEvent> {
-    agent.turnsCompleted = turn.round;
-    agent.interruptionsInARow = 0;
-    const target = this.state.agents.find((each) => each.label === vote.label);
-    const shownLabel = turn.shownAnswers.find((label) => label.startsWith(`${vote.label}.`));
-    const messaged = hasMessagesAfter(this.state, agent, turn.messageVersion);
-    if (messaged || this.seesAnswersAfter(agent, turn.viewVersion) || target?.currentAnswer?.label !== shownLabel) {
-      // Shown, so the record says what happened, but marked: it counts for nothing.
-      yield {
-        type: 'vote',
-        agentId: agent.id,
-        targetLabel: shownLabel ?? vote.label,
-        targetAgentId: target?.id ?? vote.label,
-        reason: vote.reason,
-        ...(vote.confidence === undefined ? {} : { confidence: vote.confidence }),
-        round: turn.round,
-        stale: true,
-      };
-      agent.pending = {
-        reason: 'restart',
-        attempt: 1,
-        restartReason: messaged
-          ? `its vote for ${vote.label} was cast before the person's message arrived, so it does not count`
-          : `its vote for ${vote.label} was cast before newer answers arrived, so it does not count`,
-      };
-      return;
-    }
-    const cast = this.state.castVote(agent, vote.label, vote.reason, vote.confidence, turn.round);
-    yield {
-      type: 'vote',
-      agentId: agent.id,
-      targetLabel: cast.targetLabel,
-      targetAgentId: cast.targetAgentId,
-      reason: cast.reason,
-      ...(cast.confidence === undefined ? {} : { confidence: cast.confidence }),
-      round: cast.round,
-    };
-  }
-
   /** The answers `agent` is shown under the run's topology now. */
   private visibleTo(agent: AgentRecord): Answer[] {
     return visibleAnswers(this.settings.topology, this.state, agent, this.settings.votingMethod);
@@ -603,34 +369,10 @@ export class CoordinationRun {
     const completed = this.state.roundsCompletedByAll();
     while (this.roundsCompleted < completed) {
       this.roundsCompleted += 1;
-      yield* this.respondToStagnation(this.stagnation.roundCompleted(this.roundsCompleted));
-    }
-  }
-
-  private *respondToStagnation(step: StagnationStep): Generator<CoordinationEvent> {
-    switch (step.kind) {
-      case 'none':
-        return;
-      case 'plateau':
-        this.plateaued = true;
-        return;
-      case 'coordination-prompt':
-        // Turns already running finish as they are; every turn from now on carries the prompt.
-        this.stall = { rounds: step.rounds };
-        yield {
-          type: 'warning',
-          warning: {
-            code: 'coordination-stalled',
-            message: `No agent has submitted a novel answer in the last ${step.rounds} round${step.rounds === 1 ? '' : 's'}; every agent still working is now asked to converge on the best answer (restart_after_stagnation).`,
-          },
-        };
-        return;
-      case 'fresh-restart':
-        this.stall = { rounds: step.rounds };
-        restartStuckAgents(
-          this.state,
-          `no novel answer in ${step.rounds} round${step.rounds === 1 ? '' : 's'}, even after the coordination prompt: restarted from a fresh context with the leading answers`,
-        );
+      const response = respondToStagnation(this.stagnation.roundCompleted(this.roundsCompleted), this.state);
+      if (response.plateau === true) this.plateaued = true;
+      if (response.stall !== undefined) this.stall = response.stall;
+      yield* response.events;
     }
   }
 
@@ -640,15 +382,6 @@ export class CoordinationRun {
       agent.turn = undefined;
     }
   }
-}
-
-/** Says, once, that an interrupted agent holds off its restart, and for whose first answers. */
-function announceWait(agent: AgentRecord, pending: PendingTurn, waitingFor: string[]): CoordinationEvent[] {
-  if (pending.waitAnnounced === true) return [];
-  pending.waitAnnounced = true;
-  return [
-    { type: 'agent-waiting', agentId: agent.id, waitingFor, reason: pending.restartReason ?? 'the answers changed' },
-  ];
 }
 
 function* optional<T>(item: T | undefined): Generator<T> {
