@@ -1,116 +1,31 @@
-import path from 'node:path';
-import { teamFlagsText } from './team-flags.js';
-import { sessionClosingHint } from './closing-hint.js';
-import { Command, CommanderError } from 'commander';
+import { CommanderError } from 'commander';
 import { MassGenError, toMassGenError } from '@massgen/core';
-import {
-  backendCatalog,
-  createLocalDefaultConfig,
-  createQuickConfig,
-  findBackendType,
-  inferBackendType,
-  loadConfig,
-} from '@massgen/config';
-import type { MassGenConfig } from '@massgen/config';
-import {
-  PluginLoader,
-  defaultHistoryTokens,
-  installedBackendCatalog,
-  loadAttachment,
-  loadAttachments,
-} from '@massgen/runtime';
+import { PluginLoader, loadAttachment, loadAttachments } from '@massgen/runtime';
 import { processIo } from './cli-io.js';
 
 export { processIo };
 import type { CliIo } from './cli-io.js';
-import { cliPackageDirectory, cliVersion } from './cli-package.js';
+import { cliPackageDirectory } from './cli-package.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
 import { runInteractiveSession } from './interactive-session.js';
 import { findExample, readExampleCatalog } from './example-catalog.js';
-import { listExamplesCommand, prepareExample } from './examples-command.js';
+import { listExamplesCommand } from './examples-command.js';
 import { createLineReader } from './line-reader.js';
-import { localDefaultNotice } from './local-default-notice.js';
-import { parseCount, parseSeconds } from './number-arguments.js';
 import { logsCommand } from './logs-command.js';
+import { buildProgram } from './main-program.js';
+import type { CliOptions } from './main-program.js';
+import { runInConversation } from './conversation-run.js';
 import { runCoordination } from './run-command.js';
-import type { RunCommandOptions, RunCommandOutcome } from './run-command.js';
+import { planThenExecute, planningChoice } from './plan-run.js';
+import { runSignal } from './run-signal.js';
 import { chooseSession, openConversation, teamForSession } from './session-choice.js';
-import type { TeamFlags } from './session-choice.js';
-import type { Conversation } from './session-conversation.js';
 import { showSchemaCommand } from './show-schema-command.js';
 import { SignalHandling } from './signal-handling.js';
-import type { StopSignal } from './signal-handling.js';
 import { readStandardInputQuestion, standardInputMarker } from './standard-input-question.js';
+import { resolveConfig } from './team-config.js';
 import { formatWarning, validateCommand } from './validate-command.js';
-import { defaultPlanFile, executionQuestion, planExecutionQuestion, withPlanOnly, writePlanFile } from './plan-mode.js';
-import { configureProgram } from './command-program.js';
-
-interface CliOptions {
-  config?: string;
-  model?: string;
-  backend?: string;
-  baseUrl?: string;
-  systemMessage?: string;
-  /** `true` when given without files: the `--config` file is checked. */
-  validate?: string[] | true;
-  display: boolean;
-  outputFile?: string;
-  timeout?: number;
-  record: boolean;
-  debug?: boolean;
-  example?: string;
-  listExamples?: boolean;
-  showSchema?: boolean;
-  json?: boolean;
-  image: string[];
-  file: string[];
-  continue?: boolean;
-  session?: string;
-  historyTokens: number;
-  plan?: boolean;
-  planAndExecute?: boolean;
-  executePlan?: string;
-}
-
-const helpFooter = `
-Examples:
-  massgen --config team.yaml "What is the best way to cache API responses?"
-  massgen --model gpt-5-nano "Explain CRDTs in two paragraphs"
-  massgen --backend chatcompletion --base-url http://localhost:8000/v1 --model qwen "Hi"
-  massgen --validate team.yaml other.yaml
-  massgen --list-examples               (bundled examples; massgen --example team-of-three "q")
-  massgen --config team.yaml --image chart.png --file report.pdf "What changed?"
-  massgen --no-display --config team.yaml "q" > answer.md
-  echo "q" | massgen --config team.yaml     (the question from standard input; also: massgen ... -)
-  massgen --config team.yaml            (no question: an interactive session)
-  massgen --config team.yaml --plan "Add a dark mode"   (a plan to approve, in .massgen/plans/; nothing changes)
-  massgen --config team.yaml --execute-plan .massgen/plans/RUN.md   (carry out the approved plan)
-  massgen --continue "And in Rust?"     (a follow-up in the latest session, with its team and answers)
-  massgen sessions                      (list the sessions; massgen --session ID continues one)
-  massgen resume                        (go on with the latest run that was cancelled, timed out or crashed)
-  massgen init                          (write a configuration: asks which backends and models)
-  massgen logs                          (list past runs; massgen logs show latest)
-  massgen add local                     (add a plugin: the embedded local model, claude_code, a package)
-  massgen plugins                       (the backends and strategies installed, with their versions)
-  massgen serve --config team.yaml      OpenAI-compatible server (see massgen serve --help)
-  massgen batch q.jsonl -c team.yaml -o results.jsonl   many questions, scored (massgen batch --help)
-  massgen web --open                    start, watch and replay runs in the browser (massgen web --help)
-
-In the live display: m sends every agent a message (in an agent's view, 1-9, that agent alone),
-a answers now, q cancels; an agent's question (coordination.human_input) waits for your reply
-there. See docs/person-in-the-loop.md.
-
-Exit codes:
-  0 success   1 configuration error   2 execution error   3 timeout
-  4 interrupted: Ctrl-C, SIGTERM or SIGHUP stopped the run; its record is complete
-  130 / 143 / 129 a second SIGINT / SIGTERM / SIGHUP quit at once (the record may lack its end)
-  141 output pipe closed early (massgen ... | head); a run still finishes and is recorded
-
-Each run is recorded under .massgen/runs/<run id>/ (events.jsonl, answers/, votes.json,
-final.md, status.json, attachments/) and belongs to a session under .massgen/sessions/<id>/
-(its questions, final answers and run ids). A follow-up question carries the session's newest
-answered turns, up to --history-tokens (${defaultHistoryTokens} by default, about four characters
-a token); older turns are dropped and named in a one-line note.`;
+import { executionQuestion } from './plan-mode.js';
+import { teamFlagsText } from './team-flags.js';
 
 /**
  * The `massgen` command. Resolves to the process exit code; never throws. `signals` is the
@@ -289,119 +204,6 @@ async function dispatch(
   }
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
-function buildProgram(io: CliIo): Command {
-  const program = new Command('massgen')
-    .description(
-      "Several AI agents answer your question in parallel, review each other's answers, vote, and the winner presents the final answer.",
-    )
-    .argument(
-      '[question]',
-      'the question or task for the team; - (or none, with input piped in) reads it from standard input',
-    )
-    .option('-c, --config <file>', 'YAML configuration of the team')
-    .option('-m, --model <model>', 'run one agent on this model, with no configuration file')
-    .option('--backend <type>', 'backend type for --model (default: inferred from the model name)')
-    .option('--base-url <url>', 'base URL of an OpenAI-compatible server, for --model')
-    .option('--system-message <text>', 'system message for the --model agent')
-    .option('--example <name>', 'run a bundled example (its own question if you give none)')
-    .option('--list-examples', 'list the bundled examples with a question to try each with')
-    .option('--show-schema', "print the configuration reference (with --backend TYPE: that backend's options)")
-    .option('--json', 'with --show-schema: print the JSON Schema instead')
-    .option(
-      '--validate [files...]',
-      'check configuration files (the --config file when none is named), report every problem, and exit',
-    )
-    .option('--image <path|url>', 'attach an image to the question, for every agent (repeatable)', collect, [])
-    .option('--file <path|url>', 'attach a file (PDF, text, audio, image) to the question (repeatable)', collect, [])
-    .option('--no-display', 'print only the final answer on stdout; progress goes to stderr')
-    .option('-o, --output-file <file>', 'also write the final answer to this file')
-    .option('--timeout <seconds>', 'stop coordinating after this many seconds; the leader presents', parseSeconds)
-    .option(
-      '--continue',
-      'ask a follow-up in the latest session: its answers go with it, and its team unless you give one',
-    )
-    .option(
-      '--session <id>',
-      'ask in the session with this id (or the start of one); a new name starts a session by it',
-    )
-    .option(
-      '--history-tokens <count>',
-      `at most this many tokens of the session's earlier turns go with a question (older turns are dropped)`,
-      parseCount,
-      defaultHistoryTokens,
-    )
-    .option(
-      '--plan',
-      'the team only plans: nothing that changes files or runs commands runs; the plan goes to --output-file or .massgen/plans/',
-    )
-    .option('--plan-and-execute', 'the team plans as with --plan, then carries the plan out in a second run')
-    .option('--execute-plan <file>', 'the team carries out an approved plan file (as --plan writes it)')
-    .option('--no-record', 'do not write a run record or a session under .massgen/')
-    .option('--debug', 'show stack traces for errors')
-    .version(cliVersion(), '-V, --version', 'print the version and exit')
-    .helpOption('-h, --help', 'show this help')
-    .addHelpText('after', helpFooter);
-  configureProgram(program, io);
-  return program;
-}
-
-async function resolveConfig(options: TeamFlags, io: CliIo, loader: PluginLoader): Promise<MassGenConfig> {
-  if ([options.config, options.model, options.example].filter((choice) => choice !== undefined).length > 1) {
-    throw new MassGenError({
-      code: 'CONFIG_INVALID',
-      message: 'Use one of --config, --model or --example, not several.',
-    });
-  }
-  let config: MassGenConfig;
-  if (options.example !== undefined) {
-    config = await loadConfig(prepareExample(options.example, io), { cwd: io.cwd, env: io.env });
-  } else if (options.config !== undefined) {
-    config = await loadConfig(path.resolve(io.cwd, options.config), { cwd: io.cwd, env: io.env });
-  } else if (options.model !== undefined) {
-    config = createQuickConfig({
-      model: options.model,
-      cwd: io.cwd,
-      env: io.env,
-      backend: options.backend ?? (await inferInstalledBackendType(options.model, io, loader)),
-      ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
-      ...(options.systemMessage === undefined ? {} : { systemMessage: options.systemMessage }),
-    });
-  } else {
-    const local = createLocalDefaultConfig({
-      cwd: io.cwd,
-      env: io.env,
-      ...(options.systemMessage === undefined ? {} : { systemMessage: options.systemMessage }),
-    });
-    if (local === undefined) {
-      throw new MassGenError({
-        code: 'CONFIG_INVALID',
-        message: 'No team given: pass --config FILE, or --model MODEL for a single agent (see massgen --help).',
-      });
-    }
-    io.stderr.write(`${await localDefaultNotice(local, loader)}\n`);
-    config = local;
-  }
-  if (options.timeout !== undefined)
-    config = { ...config, orchestrator: { ...config.orchestrator, timeoutMs: options.timeout * 1000 } };
-  return config;
-}
-
-/**
- * The backend type a model name implies: a first-party pattern (`claude-*`), else the patterns of the
- * third-party backends installed here, else the type that takes any model. Installed packages are
- * only looked at when no first-party pattern matches.
- */
-async function inferInstalledBackendType(model: string, io: CliIo, loader: PluginLoader): Promise<string> {
-  const firstParty = inferBackendType(model);
-  if (findBackendType(firstParty)?.fallbackForUnknownModels !== true) return firstParty;
-  const installed = await installedBackendCatalog(loader, [io.cwd, cliPackageDirectory()]);
-  return installed.length === 0 ? firstParty : inferBackendType(model, [...installed, ...backendCatalog]);
-}
-
 /**
  * The question: the argument, standard input when the argument is `-` or when none is given and
  * standard input is not a terminal, the example's own question, or none (an interactive session).
@@ -438,84 +240,4 @@ async function resumeRun(
   } finally {
     interruption.dispose();
   }
-}
-
-/** One question in its session: the earlier answered turns go with it, and its run is written down. */
-async function runInConversation(
-  conversation: Conversation,
-  options: Omit<RunCommandOptions, 'history' | 'onEvent' | 'footer'>,
-): Promise<RunCommandOutcome> {
-  const outcome = await runCoordination({
-    ...options,
-    history: conversation.history(),
-    onEvent: conversation.listener(options.question),
-    footer: (result) => (conversation.id === undefined ? undefined : sessionClosingHint(conversation.id, result)),
-  });
-  conversation.finish(outcome.result);
-  return outcome;
-}
-
-/** Which of `--plan` and `--plan-and-execute` was given; they, and `--execute-plan`, exclude each other. */
-function planningChoice(options: CliOptions): 'plan' | 'plan-and-execute' | undefined {
-  const given = [
-    options.plan === true ? '--plan' : undefined,
-    options.planAndExecute === true ? '--plan-and-execute' : undefined,
-    options.executePlan === undefined ? undefined : '--execute-plan',
-  ].filter((flag) => flag !== undefined);
-  if (given.length > 1)
-    throw new MassGenError({ code: 'CONFIG_INVALID', message: `Use one of ${given.join(' and ')}, not both.` });
-  if (options.plan === true) return 'plan';
-  return options.planAndExecute === true ? 'plan-and-execute' : undefined;
-}
-
-/**
- * `--plan`: the team plans, and nothing that changes files, runs commands or acts on outside
- * services runs; the winner's plan is written to a file (`--output-file`, else
- * `.massgen/plans/<run id>.md`) for a person to approve. `--plan-and-execute` then has the team
- * carry it out in a second run, under the configuration as written.
- */
-async function planThenExecute(
-  conversation: Conversation,
-  planning: 'plan' | 'plan-and-execute',
-  /** The flags that chose the team, for the hint on how to carry the plan out. */
-  teamFlags: string,
-  options: Omit<RunCommandOptions, 'history' | 'onEvent' | 'footer'>,
-): Promise<number> {
-  const { outputFile, ...rest } = options;
-  const planned = await runInConversation(conversation, { ...rest, config: withPlanOnly(options.config) });
-  const plan = planned.result.finalAnswer;
-  if (planned.exitCode !== ExitCode.success || plan === undefined) return planned.exitCode;
-  const file =
-    planning === 'plan' && outputFile !== undefined
-      ? path.resolve(options.io.cwd, outputFile)
-      : defaultPlanFile(options.io.cwd, planned.result.runId);
-  writePlanFile(file, { question: options.question, content: plan, runId: planned.result.runId });
-  const shown = path.relative(options.io.cwd, file) || file;
-  if (planning === 'plan') {
-    options.io.stderr.write(
-      `Plan written to ${shown}; nothing was changed. Review it, then carry it out: massgen ${teamFlags === '' ? '' : `${teamFlags} `}--execute-plan ${shown}\n`,
-    );
-    return planned.exitCode;
-  }
-  options.io.stderr.write(`Plan written to ${shown}; the team now carries it out.\n`);
-  const executed = await runInConversation(conversation, {
-    ...options,
-    question: planExecutionQuestion(plan, options.question),
-  });
-  return executed.exitCode;
-}
-
-/** A run's cancellation: the first stop signal (see `SignalHandling`) or the caller's signal. */
-function runSignal(
-  signals: SignalHandling,
-  external: AbortSignal | undefined,
-): { signal: AbortSignal; received: StopSignal | undefined; dispose: () => void } {
-  const scope = signals.scope();
-  return {
-    signal: external === undefined ? scope.signal : AbortSignal.any([scope.signal, external]),
-    get received() {
-      return scope.received;
-    },
-    dispose: () => scope.dispose(),
-  };
 }
