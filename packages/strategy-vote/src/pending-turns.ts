@@ -1,5 +1,6 @@
 import type { CoordinationEvent, StrategyContext, TurnRequest } from '@massgen/core';
 import { AgentTurn } from './agent-turn.js';
+import { agentPromptBase } from './agent-prompt-base.js';
 import type { AnswerSummaries } from './answer-summary.js';
 import { buildCoordinationMessages } from './coordination-prompt.js';
 import type { StallNotice } from './coordination-prompt.js';
@@ -121,11 +122,7 @@ function turnRequest(
   pending: PendingTurn,
 ): TurnRequest {
   const messages = buildCoordinationMessages({
-    systemMessage: agent.handle.systemMessage,
-    task: context.task,
-    ...(context.attachments === undefined ? {} : { attachments: context.attachments }),
-    history: context.history,
-    ownLabel: agent.label,
+    ...agentPromptBase(context, agent),
     answers: answers.map((answer) => ({
       agentLabel: answer.agentLabel,
       // Its author is shown its own answer as written.

@@ -1,6 +1,7 @@
 import { MassGenError } from '@massgen/core';
 import type { CoordinationEvent, SerializedError, StopReason, StrategyContext, TurnRequest } from '@massgen/core';
 import { AgentTurn } from './agent-turn.js';
+import { agentPromptBase } from './agent-prompt-base.js';
 import type { RunInput } from './run-input.js';
 import type { AgentRecord, Answer, CoordinationState } from './coordination-state.js';
 import type { AsyncQueue } from '@massgen/backend-utils';
@@ -130,11 +131,7 @@ function presentationRequest(input: ConclusionInput, winner: AgentRecord, tally:
   const { state, context } = input;
   const labelOf = (agentId: string): string => state.agentById(agentId)?.label ?? agentId;
   const messages = buildPresentationMessages({
-    systemMessage: winner.handle.systemMessage,
-    task: context.task,
-    ...(context.attachments === undefined ? {} : { attachments: context.attachments }),
-    history: context.history,
-    ownLabel: winner.label,
+    ...agentPromptBase(context, winner),
     answers: state.currentAnswers().map((answer) => ({ agentLabel: answer.agentLabel, content: answer.content })),
     tally: tally.entries.map((entry) => ({
       agentLabel: labelOf(entry.agentId),
