@@ -123,6 +123,7 @@ function turnRequest(
 ): TurnRequest {
   const messages = buildCoordinationMessages({
     ...agentPromptBase(context, agent),
+    ownLabel: agent.label,
     answers: answers.map((answer) => ({
       agentLabel: answer.agentLabel,
       // Its author is shown its own answer as written.

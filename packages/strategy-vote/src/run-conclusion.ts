@@ -101,10 +101,7 @@ export async function* concludeRun(input: ConclusionInput): AsyncGenerator<Coord
     input.onPresentationTurn(turn);
     const { context } = input;
     const messages = buildReviewMessages({
-      systemMessage: winner.handle.systemMessage,
-      task: context.task,
-      ...(context.attachments === undefined ? {} : { attachments: context.attachments }),
-      history: context.history,
+      ...agentPromptBase(context, winner),
       finalAnswer: final.content,
       attempt: input.attempt,
       maxAttempts,
@@ -132,6 +129,7 @@ function presentationRequest(input: ConclusionInput, winner: AgentRecord, tally:
   const labelOf = (agentId: string): string => state.agentById(agentId)?.label ?? agentId;
   const messages = buildPresentationMessages({
     ...agentPromptBase(context, winner),
+    ownLabel: winner.label,
     answers: state.currentAnswers().map((answer) => ({ agentLabel: answer.agentLabel, content: answer.content })),
     tally: tally.entries.map((entry) => ({
       agentLabel: labelOf(entry.agentId),
