@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -23,5 +24,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Vitest's default for `run` keeps one core free, which on CI's two cores means one test file at a
+    // time. Most of the slow files wait on child processes (the built CLI, tmux, Chromium, redis),
+    // so a worker per core keeps both busy.
+    maxWorkers: availableParallelism(),
   },
 });
