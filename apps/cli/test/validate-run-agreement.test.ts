@@ -76,7 +76,15 @@ function prepare(source: string, withDirectory: boolean): string {
   return path.join(target, path.basename(source));
 }
 
+let prepared: Case[] | undefined;
+
+/** The cases, copied once for both properties. */
 function cases(): Case[] {
+  prepared ??= prepareCases();
+  return prepared;
+}
+
+function prepareCases(): Case[] {
   const found: Case[] = [];
   const refusedDirectory = path.join(directory, 'refused');
   mkdirSync(refusedDirectory, { recursive: true });
@@ -108,7 +116,23 @@ function capture(): { stream: Writable; text: () => string } {
   return { stream, text: () => text };
 }
 
-async function validate(file: string): Promise<{ code: number; output: string }> {
+interface Validated {
+  code: number;
+  output: string;
+}
+
+/** --validate's answer per file: both properties read the upstream corpus, which is checked once. */
+const validatedByFile = new Map<string, Promise<Validated>>();
+
+function validate(file: string): Promise<Validated> {
+  const known = validatedByFile.get(file);
+  if (known !== undefined) return known;
+  const validated = validateOnce(file);
+  validatedByFile.set(file, validated);
+  return validated;
+}
+
+async function validateOnce(file: string): Promise<Validated> {
   const stdout = capture();
   const stderr = capture();
   const code = await main(['node', 'massgen', '--validate', file], {
