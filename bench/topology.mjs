@@ -36,6 +36,9 @@ const topologies = [
   '{type: top_k, k: 3}',
   `{type: islands, size: ${islandSize}}`,
   '{type: tournament, size: 2}',
+  // A tournament takes a stage per halving with pairwise matches, one per quartering with matches
+  // of four: the match size trades the prompt's length against the run's length.
+  '{type: tournament, size: 4}',
 ];
 const latencyMs = 20;
 const latencyStepMs = 5;
@@ -214,7 +217,9 @@ export async function topology() {
 }
 
 function shortName(topology) {
-  return topology.startsWith('{') ? topology.slice(7).split(',')[0] : topology;
+  if (!topology.startsWith('{')) return topology;
+  const type = topology.slice(7).split(',')[0];
+  return type === 'tournament' ? `tournament of ${/size: (\d+)/.exec(topology)[1]}` : type;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = (await topology()) ? 0 : 1;
