@@ -55,7 +55,7 @@ async function runTeam(config: ReturnType<typeof team>) {
     onEvent: (event) => events.push(event),
   });
   const warnings = events.flatMap((event) => (event.type === 'warning' ? [event.warning] : []));
-  return { result, warnings };
+  return { result, warnings, events };
 }
 
 describe('max_concurrent_requests', () => {
@@ -115,6 +115,26 @@ describe('max_concurrent_requests', () => {
         ) as unknown,
       }),
     ]);
+  });
+
+  it("holds the summaries of long answers, made on the agents' own provider, to its limit too", async () => {
+    // Requests without workflow tools (the presentation, the summaries) are answered with finalText.
+    server.setResponder(
+      createTeamResponder({
+        answer: 'The answer is 4, since two and two make four as anyone can count.',
+        finalText: '4.',
+      }),
+    );
+    const { result, events } = await runTeam(
+      team(4, {
+        backend: () => ', max_concurrent_requests: 1',
+        orchestrator: 'answer_summary: { above_words: 2 }',
+      }),
+    );
+
+    expect(result.stopReason).toBe('consensus');
+    expect(events.filter((event) => event.type === 'answer-summary')).toHaveLength(4);
+    expect(server.peakActiveResponses).toBe(1);
   });
 
   it("holds every agent on a provider for a rate-limited request's retry-after, so one 429 does not become a storm", async () => {

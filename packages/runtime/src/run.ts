@@ -158,9 +158,12 @@ export async function run(
   const startedAt = resume?.startedAt ?? Date.now();
   const runId = resume?.runId ?? createRunId(startedAt);
   const neverAborted = new AbortController().signal;
-  // Tools and the strategy (a summary of a long answer) call models through one counter.
+  const gate = requestGateFor(config);
+  // Tools and the strategy (a summary of a long answer) call models through one counter, and
+  // through the agents' request limits when they call an agent's own provider.
   const models = createToolModels(loader, config, {
     warn,
+    gate,
     spent: (agentId, usage, modelId) => pendingEvents.push({ type: 'usage', agentId, usage, modelId }),
     ...(options.backends === undefined ? {} : { backends: options.backends }),
   });
@@ -179,7 +182,6 @@ export async function run(
   secrets.push(...extensions.secrets());
   let agents: AgentHandle[];
   let record: RunRecord | undefined;
-  const gate = requestGateFor(config);
   try {
     agents = await createAgents(loader, config, options, { extensions, gate, warn });
     record =

@@ -3,6 +3,7 @@ import type { Backend, ToolModelChoice, ToolModels, Usage, Warning } from '@mass
 import { formatKeyPath } from '@massgen/config';
 import type { MassGenConfig } from '@massgen/config';
 import type { PluginLoader } from './plugin-loader.js';
+import type { GatePass, RequestGate } from './request-gate.js';
 
 /**
  * The models a run's tool packages may call (see `ToolModels`). Each distinct choice creates its
@@ -18,6 +19,8 @@ export function createToolModels(
     warn: (warning: Warning) => void;
     spent: (agentId: string, usage: Usage, modelId: string) => void;
     backends?: Record<string, Backend>;
+    /** The agents' request limits; a call to an agent's own provider waits for a slot like its turns. */
+    gate?: RequestGate;
   },
 ): ToolModels {
   const opened = new Map<string, Promise<Backend>>();
@@ -30,12 +33,24 @@ export function createToolModels(
       counted.set(backend, byAgent);
       let wrapped = byAgent.get(agentId);
       if (wrapped === undefined) {
-        wrapped = countedFor(backend, (usage, modelId) => run.spent(agentId, usage, modelId));
+        const gate = run.gate !== undefined && onOwnProvider(agentId, choice) ? run.gate : undefined;
+        wrapped = countedFor(backend, {
+          spent: (usage, modelId) => run.spent(agentId, usage, modelId),
+          ...(gate === undefined ? {} : { admit: (signal) => admit(gate, agentId, signal, run.warn) }),
+        });
         byAgent.set(agentId, wrapped);
       }
       return wrapped;
     },
   };
+
+  /** Whether the choice calls the agent's own provider (its backend type at its base URL). */
+  function onOwnProvider(agentId: string, choice: ToolModelChoice): boolean {
+    const agent = config.agents.find((candidate) => candidate.id === agentId);
+    if (agent === undefined || (choice.type !== undefined && choice.type !== agent.backend.type)) return false;
+    const baseUrl = choice.options?.['base_url'];
+    return baseUrl === undefined || baseUrl === agent.backend.options['base_url'];
+  }
 
   function openBackend(agentId: string, choice: ToolModelChoice): Promise<Backend> {
     const agent = config.agents.find((candidate) => candidate.id === agentId);
@@ -92,8 +107,32 @@ export function createToolModels(
   }
 }
 
-/** The backend, reporting the usage of each of its streamed calls. */
-function countedFor(backend: Backend, spent: (usage: Usage, modelId: string) => void): Backend {
+/**
+ * Waits for the agent's request slot. The gate's parts are for an agent's turn: here its notice
+ * becomes the run's warning and the wait itself shows nowhere.
+ */
+async function admit(
+  gate: RequestGate,
+  agentId: string,
+  signal: AbortSignal | undefined,
+  warn: (warning: Warning) => void,
+): Promise<GatePass> {
+  const entering = gate.enter(agentId, signal);
+  for (;;) {
+    const next = await entering.next();
+    if (next.done === true) return next.value;
+    if (next.value.type === 'warning') warn(next.value.warning);
+  }
+}
+
+/** The backend, reporting the usage of each of its streamed calls, each admitted first if it must be. */
+function countedFor(
+  backend: Backend,
+  calls: {
+    spent: (usage: Usage, modelId: string) => void;
+    admit?: (signal: AbortSignal | undefined) => Promise<GatePass>;
+  },
+): Backend {
   const generateImage = backend.generateImage?.bind(backend);
   const generateSpeech = backend.generateSpeech?.bind(backend);
   return {
@@ -101,9 +140,14 @@ function countedFor(backend: Backend, spent: (usage: Usage, modelId: string) => 
     provider: backend.provider,
     modelId: backend.modelId,
     async *stream(request, options) {
-      for await (const part of backend.stream(request, options)) {
-        if (part.type === 'usage') spent(part.usage, backend.modelId);
-        yield part;
+      const pass = await calls.admit?.(options?.signal);
+      try {
+        for await (const part of backend.stream(request, options)) {
+          if (part.type === 'usage') calls.spent(part.usage, backend.modelId);
+          yield part;
+        }
+      } finally {
+        pass?.release();
       }
     },
     ...(generateImage === undefined ? {} : { generateImage }),
