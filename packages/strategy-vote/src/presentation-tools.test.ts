@@ -1,8 +1,7 @@
 import type { TurnRequest } from '@massgen/core';
 import { createScriptedAgent, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import { collectEvents, createTestContext } from './test-context.js';
-import { createVoteStrategy } from './vote-strategy.js';
+import { runVote } from './test-context.js';
 
 const fileTool = { name: 'write_file', description: 'Write a file.', inputSchema: { type: 'object' } };
 
@@ -23,14 +22,8 @@ describe('vote strategy: the presenter keeps its own tools', () => {
             : textTurn('', voteCall('agent1', 'Complete.'));
         },
       });
-    await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [agent('with-tools', [fileTool]), agent('plain', [])] }),
-    );
-    await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [agent('no-tools', []), agent('other', [fileTool])] }),
-    );
+    await runVote({ agents: [agent('with-tools', [fileTool]), agent('plain', [])] });
+    await runVote({ agents: [agent('no-tools', []), agent('other', [fileTool])] });
     expect(presenterRequests.map((request) => request.toolChoice)).toEqual(['auto', 'none']);
   });
 });

@@ -12,6 +12,7 @@ import type {
   TurnRequest,
 } from '@massgen/core';
 import type { VoteAgentKeys, VoteKeys } from './vote-settings-schema.js';
+import { createVoteStrategy } from './vote-strategy.js';
 
 /** Test support for the strategy's tests: contexts, event collection and request inspection. */
 
@@ -31,31 +32,29 @@ const sharedKeys: ReadonlySet<string> = new Set<keyof OrchestratorSettings>([
   'budget',
 ]);
 
-export interface TestContextOptions {
+/** What a test may set of a strategy's context; the rest gets a neutral default. */
+export interface TestContextOptions extends Partial<
+  Pick<StrategyContext, 'task' | 'history' | 'signal' | 'answerNow' | 'spent' | 'humanMessages' | 'resume' | 'models'>
+> {
   agents: AgentHandle[];
   /** Shared settings, and the vote keys as a configuration writes them (`interrupt_stale_turns`). */
   settings?: Partial<OrchestratorSettings> & VoteKeys;
   /** Agents' own vote keys, by agent id. */
   agentKeys?: Record<string, VoteAgentKeys>;
-  task?: string;
-  history?: StrategyContext['history'];
-  signal?: AbortSignal;
-  answerNow?: AbortSignal;
-  spent?: StrategyContext['spent'];
-  humanMessages?: HumanMessages;
 }
 
 export function createTestContext(options: TestContextOptions): StrategyContext {
+  const { agents, settings: _settings, agentKeys: _agentKeys, ...given } = options;
   return {
     runId: 'run-test',
-    task: options.task ?? 'What is the capital of France?',
-    history: options.history ?? [],
-    agents: options.agents,
+    task: 'What is the capital of France?',
+    history: [],
+    signal: new AbortController().signal,
+    answerNow: new AbortController().signal,
+    spent: () => ({ tokens: 0, costUsd: 0 }),
+    ...given,
+    agents,
     settings: settingsOf(options),
-    signal: options.signal ?? new AbortController().signal,
-    answerNow: options.answerNow ?? new AbortController().signal,
-    spent: options.spent ?? (() => ({ tokens: 0, costUsd: 0 })),
-    ...(options.humanMessages === undefined ? {} : { humanMessages: options.humanMessages }),
   };
 }
 
@@ -80,6 +79,14 @@ export function createMessageChannel(): HumanMessages & { send(message: HumanMes
       for (const listener of listeners) listener(message);
     },
   };
+}
+
+/** Runs the vote strategy to its end on a context made of `options`; `onEvent` as for `collectEvents`. */
+export function runVote(
+  options: TestContextOptions,
+  onEvent?: (event: CoordinationEvent) => void,
+): Promise<CoordinationEvent[]> {
+  return collectEvents(createVoteStrategy(), createTestContext(options), onEvent);
 }
 
 /** Runs a strategy to its end. `onEvent` sees each event as it is yielded, to open gates. */

@@ -10,16 +10,14 @@ import type { ScriptedAgent, ScriptedBackend } from '@massgen/testing';
 import type { ToolModelChoice, ToolModels, TurnRequest } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
 import {
-  collectEvents,
-  createTestContext,
   eventsOfType,
   isPresentation,
   offeredLabels,
   offeredToolNames,
   onlyEvent,
   promptText,
+  runVote,
 } from './test-context.js';
-import { createVoteStrategy } from './vote-strategy.js';
 
 const longAnswer = `Use a managed container platform. ${Array.from({ length: 40 }, (_, index) => `reason${index}`).join(' ')}`;
 const shortAnswer = 'Use a small virtual machine.';
@@ -61,11 +59,9 @@ describe('vote strategy: answer_summary', () => {
     const models = modelsOf(summariser);
     const long = answerer('a1', longAnswer);
     const short = answerer('a2', shortAnswer);
-    const events = await collectEvents(createVoteStrategy(), {
-      ...createTestContext({
-        agents: [long, short],
-        settings: { answer_summary: { above_words: 20, max_words: 10, model: { type: 'openai', model: 'cheap' } } },
-      }),
+    const events = await runVote({
+      agents: [long, short],
+      settings: { answer_summary: { above_words: 20, max_words: 10, model: { type: 'openai', model: 'cheap' } } },
       models,
     });
 
@@ -105,11 +101,9 @@ describe('vote strategy: answer_summary', () => {
   it("by default the answer's own author's model writes the summary; answers at or under 300 words are not summarised", async () => {
     const summariser = createScriptedBackend({ turns: [textTurn(summary)] });
     const models = modelsOf(summariser);
-    const events = await collectEvents(createVoteStrategy(), {
-      ...createTestContext({
-        agents: [answerer('a1', longAnswer), answerer('a2', shortAnswer)],
-        settings: { answer_summary: true },
-      }),
+    const events = await runVote({
+      agents: [answerer('a1', longAnswer), answerer('a2', shortAnswer)],
+      settings: { answer_summary: true },
       models,
     });
 
@@ -117,11 +111,9 @@ describe('vote strategy: answer_summary', () => {
     expect(eventsOfType(events, 'answer-summary')).toEqual([]);
 
     const wordy = `${longAnswer} ${'more '.repeat(300)}`;
-    const summarised = await collectEvents(createVoteStrategy(), {
-      ...createTestContext({
-        agents: [answerer('a1', wordy), answerer('a2', shortAnswer)],
-        settings: { answer_summary: true },
-      }),
+    const summarised = await runVote({
+      agents: [answerer('a1', wordy), answerer('a2', shortAnswer)],
+      settings: { answer_summary: true },
       models,
     });
     expect(models.asked).toEqual([['a1', {}]]);
@@ -134,11 +126,9 @@ describe('vote strategy: answer_summary', () => {
       turns: [[errorPart({ code: 'BACKEND_OVERLOADED', message: 'the summariser is down', retryable: true })]],
     });
     const short = answerer('a2', shortAnswer);
-    const events = await collectEvents(createVoteStrategy(), {
-      ...createTestContext({
-        agents: [answerer('a1', longAnswer), short],
-        settings: { answer_summary: { above_words: 20 } },
-      }),
+    const events = await runVote({
+      agents: [answerer('a1', longAnswer), short],
+      settings: { answer_summary: { above_words: 20 } },
       models: modelsOf(failing),
     });
 
@@ -186,11 +176,9 @@ describe('vote strategy: answer_summary', () => {
         },
       });
     const short = member('a2', () => shortAnswer);
-    const events = await collectEvents(createVoteStrategy(), {
-      ...createTestContext({
-        agents: [member('a1', () => `${attempt === 0 ? 'First' : 'Second'} attempt: ${longAnswer}`), short],
-        settings: { answer_summary: { above_words: 20 }, max_orchestration_restarts: 1 },
-      }),
+    const events = await runVote({
+      agents: [member('a1', () => `${attempt === 0 ? 'First' : 'Second'} attempt: ${longAnswer}`), short],
+      settings: { answer_summary: { above_words: 20 }, max_orchestration_restarts: 1 },
       models: modelsOf(summariser),
     });
 

@@ -3,16 +3,14 @@ import { createDeferred, createScriptedAgent, newAnswerCall, textTurn, voteCall,
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import {
-  collectEvents,
-  createTestContext,
   eventsOfType,
   isPresentation,
   offeredLabels,
   offeredToolNames,
   onlyEvent,
   promptText,
+  runVote,
 } from './test-context.js';
-import { createVoteStrategy } from './vote-strategy.js';
 
 /** Answers in its first turn; afterwards votes for `target` once `expected` answers are offered. */
 function answerThenVote(id: string, answer: string, target: string, expected: number): ScriptedAgent {
@@ -35,7 +33,7 @@ describe('vote strategy: consensus', () => {
       answerThenVote('bob', 'Paris, on the Seine.', 'agent2', 3),
       answerThenVote('carol', 'Lyon.', 'agent2', 3),
     ];
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents }));
+    const events = await runVote({ agents });
 
     expect(events[0]).toMatchObject({ type: 'run-start', strategy: 'vote', task: 'What is the capital of France?' });
     expect(events.at(-1)).toEqual({
@@ -85,7 +83,7 @@ describe('vote strategy: consensus', () => {
       answerThenVote('bob', 'B', 'agent1', 3),
       answerThenVote('carol', 'C', 'agent1', 3),
     ];
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents }));
+    const events = await runVote({ agents });
 
     // No agent saw another's answer in its first turn, so none was offered a vote.
     for (const agent of agents) expect(offeredToolNames(agent.requests[0] as TurnRequest)).toEqual(['new_answer']);
@@ -102,7 +100,7 @@ describe('vote strategy: consensus', () => {
       answerThenVote('alice-secret-id', 'Answer one', 'agent1', 2),
       answerThenVote('bob-secret-id', 'Answer two', 'agent1', 2),
     ];
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents }));
+    const events = await runVote({ agents });
 
     expect(onlyEvent(events, 'run-end').winnerAgentId).toBe('alice-secret-id');
     const [alice, bob] = agents as [ScriptedAgent, ScriptedAgent];
@@ -142,8 +140,7 @@ describe('vote strategy: consensus', () => {
       },
     });
     // Alice's first turn must finish after bob's answer instead of being interrupted by it.
-    const context = createTestContext({ agents: [alice, bob], settings: { interrupt_stale_turns: false } });
-    const events = await collectEvents(createVoteStrategy(), context, (event) => {
+    const events = await runVote({ agents: [alice, bob], settings: { interrupt_stale_turns: false } }, (event) => {
       if (event.type === 'answer' && event.agentId === 'bob') bobAnswered.resolve();
     });
 
@@ -158,7 +155,7 @@ describe('vote strategy: consensus', () => {
 
   it('lets a single agent reach consensus by voting for its own answer', async () => {
     const solo = answerThenVote('solo', 'Only answer', 'agent1', 1);
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo] }));
+    const events = await runVote({ agents: [solo] });
 
     expect(onlyEvent(events, 'vote')).toMatchObject({
       agentId: 'solo',
@@ -190,18 +187,12 @@ describe('vote strategy: consensus', () => {
       voter('carol', 'C', 'agent3', 0.9),
     ];
     const winnerUnder = async (votingMethod: 'majority' | 'weighted_by_confidence'): Promise<CoordinationEvent> => {
-      const events = await collectEvents(
-        createVoteStrategy(),
-        createTestContext({ agents: team(), settings: { voting_method: votingMethod } }),
-      );
+      const events = await runVote({ agents: team(), settings: { voting_method: votingMethod } });
       return onlyEvent(events, 'consensus');
     };
 
     expect(await winnerUnder('majority')).toMatchObject({ winnerAgentId: 'alice' });
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: team(), settings: { voting_method: 'weighted_by_confidence' } }),
-    );
+    const events = await runVote({ agents: team(), settings: { voting_method: 'weighted_by_confidence' } });
     // Every vote is an event with its reason and stated confidence.
     expect(
       eventsOfType(events, 'vote').map((vote) => [vote.agentId, vote.targetLabel, vote.reason, vote.confidence]),

@@ -2,9 +2,8 @@ import type { TurnRequest } from '@massgen/core';
 import { createScriptedAgent, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { votingSensitivitySections } from './coordination-prompt.js';
-import { collectEvents, createTestContext, eventsOfType, isPresentation, offeredLabels } from './test-context.js';
+import { eventsOfType, isPresentation, offeredLabels, runVote } from './test-context.js';
 import type { TestContextOptions } from './test-context.js';
-import { createVoteStrategy } from './vote-strategy.js';
 
 /** Answers first, then votes for agent2; records every request it gets. */
 function member(id: string, requests: TurnRequest[]) {
@@ -23,10 +22,7 @@ function member(id: string, requests: TurnRequest[]) {
 async function runTeam(settings: TestContextOptions['settings'], agentKeys?: TestContextOptions['agentKeys']) {
   const requests: Record<string, TurnRequest[]> = { alice: [], bob: [] };
   const agents = ['alice', 'bob'].map((id) => member(id, requests[id]!));
-  const events = await collectEvents(
-    createVoteStrategy(),
-    createTestContext({ agents, settings, ...(agentKeys === undefined ? {} : { agentKeys }) }),
-  );
+  const events = await runVote({ agents, settings, ...(agentKeys === undefined ? {} : { agentKeys }) });
   const systemOf = (request: TurnRequest | undefined) => (request?.messages[0]?.content as string | undefined) ?? '';
   return { requests, events, systemOf };
 }

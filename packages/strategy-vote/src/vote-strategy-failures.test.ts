@@ -2,16 +2,7 @@ import type { AgentHandle, TurnRequest } from '@massgen/core';
 import { createScriptedAgent, errorPart, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  collectEvents,
-  createTestContext,
-  eventsOfType,
-  isPresentation,
-  onlyEvent,
-  promptText,
-  answerThenVote,
-} from './test-context.js';
-import { createVoteStrategy } from './vote-strategy.js';
+import { answerThenVote, eventsOfType, isPresentation, onlyEvent, promptText, runVote } from './test-context.js';
 
 describe('vote strategy: failing agents', () => {
   it('retries an agent that ends turns without a workflow call, then drops it after three attempts', async () => {
@@ -21,10 +12,7 @@ describe('vote strategy: failing agents', () => {
     });
     const agents = [answerThenVote('alice', 'A'), mumbler, answerThenVote('carol', 'C')];
     // Without interruption every attempt runs to its end, so the attempts are exactly three.
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents, settings: { interrupt_stale_turns: false } }),
-    );
+    const events = await runVote({ agents, settings: { interrupt_stale_turns: false } });
 
     expect(mumbler.requests).toHaveLength(3);
     const starts = eventsOfType(events, 'agent-start').filter((event) => event.agentId === 'mumbler');
@@ -65,10 +53,7 @@ describe('vote strategy: failing agents', () => {
         textTurn('Presented.'),
       ],
     });
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [sloppy], settings: { maxTurnAttempts: 5 } }),
-    );
+    const events = await runVote({ agents: [sloppy], settings: { maxTurnAttempts: 5 } });
 
     const problems = eventsOfType(events, 'agent-error').map((event) => event.error.message);
     expect(problems).toEqual([
@@ -100,7 +85,7 @@ describe('vote strategy: failing agents', () => {
         textTurn('Presented.'),
       ],
     });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [recovering] }));
+    const events = await runVote({ agents: [recovering] });
 
     expect(eventsOfType(events, 'tool-call').map((event) => event.name)).toEqual(['vote']);
     expect(eventsOfType(events, 'agent-error')).toEqual([]);
@@ -123,7 +108,7 @@ describe('vote strategy: failing agents', () => {
       ],
     });
     const agents = [answerThenVote('alice', 'A'), locked, answerThenVote('carol', 'C')];
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents }));
+    const events = await runVote({ agents });
 
     expect(locked.requests).toHaveLength(1);
     expect(eventsOfType(events, 'agent-error')).toEqual([]);
@@ -156,7 +141,7 @@ describe('vote strategy: failing agents', () => {
         return textTurn('', voteCall('agent1', 'mine'));
       },
     });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [flaky] }));
+    const events = await runVote({ agents: [flaky] });
 
     expect(
       eventsOfType(events, 'agent-error').map((event) => [event.error.code, event.attempt, event.willRetry]),
@@ -181,10 +166,7 @@ describe('vote strategy: failing agents', () => {
         throw new Error('handle exploded');
       },
     };
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [broken, answerThenVote('bob', 'B')] }),
-    );
+    const events = await runVote({ agents: [broken, answerThenVote('bob', 'B')] });
 
     expect(onlyEvent(events, 'agent-killed')).toMatchObject({
       agentId: 'broken',
@@ -199,7 +181,7 @@ describe('vote strategy: failing agents', () => {
         id,
         turns: [[errorPart({ code: 'BACKEND_QUOTA', message: `${id} has no quota left.`, retryable: false })]],
       });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [dead('a'), dead('b')] }));
+    const events = await runVote({ agents: [dead('a'), dead('b')] });
 
     expect(eventsOfType(events, 'agent-killed').map((event) => event.agentId)).toEqual(['a', 'b']);
     expect(eventsOfType(events, 'final')).toEqual([]);
@@ -212,13 +194,12 @@ describe('vote strategy: failing agents', () => {
   });
 
   it('turns an exception inside the strategy into run-end with stopReason error', async () => {
-    const context = createTestContext({
+    const events = await runVote({
       agents: [answerThenVote('alice', 'A')],
       spent: () => {
         throw new Error('ledger unavailable');
       },
     });
-    const events = await collectEvents(createVoteStrategy(), context);
 
     expect(events[0]?.type).toBe('run-start');
     expect(events.at(-1)).toMatchObject({
@@ -230,10 +211,7 @@ describe('vote strategy: failing agents', () => {
   });
 
   it('rejects duplicate agent ids, an empty team and bad settings with a clear run-end error', async () => {
-    const twins = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [answerThenVote('same', 'A'), answerThenVote('same', 'B')] }),
-    );
+    const twins = await runVote({ agents: [answerThenVote('same', 'A'), answerThenVote('same', 'B')] });
     expect(onlyEvent(twins, 'run-end')).toMatchObject({
       stopReason: 'error',
       error: {
@@ -241,16 +219,13 @@ describe('vote strategy: failing agents', () => {
         message: expect.stringContaining('Agent id "same" is used by more than one agent'),
       },
     });
-    const nobody = await collectEvents(createVoteStrategy(), createTestContext({ agents: [] }));
+    const nobody = await runVote({ agents: [] });
     expect(onlyEvent(nobody, 'run-end').error).toMatchObject({
       code: 'CONFIG_INVALID',
       message: expect.stringContaining('at least one agent'),
     });
     const settings = { maxTurnAttempts: 0, convergence_threshold: 1.5 };
-    const bad = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [answerThenVote('a', 'A')], settings }),
-    );
+    const bad = await runVote({ agents: [answerThenVote('a', 'A')], settings });
     const message = onlyEvent(bad, 'run-end').error?.message ?? '';
     expect(message).toContain('maxTurnAttempts must be a whole number of at least 1 (got 0)');
     expect(message).toContain('convergence_threshold: expected a number greater than 0 and at most 1');

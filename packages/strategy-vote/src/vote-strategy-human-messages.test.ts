@@ -11,16 +11,7 @@ import {
 } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  collectEvents,
-  createMessageChannel,
-  createTestContext,
-  eventsOfType,
-  isPresentation,
-  onlyEvent,
-  promptText,
-} from './test-context.js';
-import { createVoteStrategy } from './vote-strategy.js';
+import { createMessageChannel, eventsOfType, isPresentation, onlyEvent, promptText, runVote } from './test-context.js';
 
 const message = 'Please give the answer in metric units.';
 
@@ -57,10 +48,7 @@ describe('vote strategy: messages from the person', () => {
       });
     const alice = worker('alice');
     const bob = worker('bob');
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [alice, bob], humanMessages: channel }),
-    );
+    const events = await runVote({ agents: [alice, bob], humanMessages: channel });
 
     expect(onlyEvent(events, 'human-message')).toEqual({ type: 'human-message', text: message });
     const restarts = eventsOfType(
@@ -113,11 +101,7 @@ describe('vote strategy: messages from the person', () => {
         },
       });
     const [alice, bob, carol] = ['alice', 'bob', 'carol'].map(member) as [ScriptedAgent, ScriptedAgent, ScriptedAgent];
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [alice, bob, carol], humanMessages: channel }),
-      onEvent,
-    );
+    const events = await runVote({ agents: [alice, bob, carol], humanMessages: channel }, onEvent);
 
     expect(onlyEvent(events, 'human-message')).toEqual({
       type: 'human-message',
@@ -169,14 +153,11 @@ describe('vote strategy: messages from the person', () => {
         return textTurn('', voteCall('agent1', 'alice is right'));
       },
     });
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({
-        agents: [alice, bob],
-        humanMessages: channel,
-        settings: { interrupt_stale_turns: false },
-      }),
-    );
+    const events = await runVote({
+      agents: [alice, bob],
+      humanMessages: channel,
+      settings: { interrupt_stale_turns: false },
+    });
 
     const aliceVotes = eventsOfType(events, 'vote').filter((vote) => vote.agentId === 'alice');
     expect(aliceVotes[0]).toMatchObject({ reason: 'mine', stale: true });
@@ -210,10 +191,7 @@ describe('vote strategy: messages from the person', () => {
         return index === 0 ? textTurn('', newAnswerCall('A1')) : textTurn('', voteCall('agent1', 'mine'));
       },
     });
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [alice], humanMessages: channel }),
-    );
+    const events = await runVote({ agents: [alice], humanMessages: channel });
 
     expect(onlyEvent(events, 'human-message')).toEqual({ type: 'human-message', text: message, late: true });
     expect(eventsOfType(events, 'warning').map((event) => event.warning.code)).toContain('message-too-late');
@@ -231,10 +209,7 @@ describe('vote strategy: messages from the person', () => {
         return textTurn('', voteCall('agent1', 'mine'));
       },
     });
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [alice], humanMessages: channel }),
-    );
+    const events = await runVote({ agents: [alice], humanMessages: channel });
 
     expect(eventsOfType(events, 'human-message')).toEqual([]);
     const warning = eventsOfType(events, 'warning').find((event) => event.warning.code === 'message-not-delivered');
@@ -261,10 +236,7 @@ describe('vote strategy: messages from the person', () => {
       });
     const alice = voter('alice');
     const bob = voter('bob');
-    const events = await collectEvents(createVoteStrategy(), {
-      ...createTestContext({ agents: [alice, bob] }),
-      resume,
-    });
+    const events = await runVote({ agents: [alice, bob], resume });
 
     expect(eventsOfType(events, 'human-message')).toEqual([]);
     expect(promptText(coordinationRequests(bob)[0])).toContain(message);

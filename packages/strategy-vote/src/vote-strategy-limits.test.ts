@@ -7,23 +7,42 @@ import {
   voteCall,
   waitFor,
 } from '@massgen/testing';
-import type { AgentStreamPart } from '@massgen/core';
+import type { AgentStreamPart, CoordinationEvent, OrchestratorSettings, Usage } from '@massgen/core';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import {
   answerThenVote,
-  collectEvents,
-  createTestContext,
   eventsOfType,
   isPresentation,
   offeredLabels,
   onlyEvent,
   promptText,
+  runVote,
 } from './test-context.js';
-import { createVoteStrategy } from './vote-strategy.js';
 
 /** A generous whole-run limit that only keeps a broken run from hanging a test. */
 const safetyTimeoutMs = 10_000;
+
+/**
+ * Runs `agent` alone under `budget`, with the spending counted from its usage events as the
+ * runtime counts it: each adds what `price` says.
+ */
+async function runWithinBudget(
+  agent: ScriptedAgent,
+  budget: OrchestratorSettings['budget'],
+  price: (usage: Usage) => { tokens: number; costUsd: number },
+): Promise<CoordinationEvent[]> {
+  const spent = { tokens: 0, costUsd: 0 };
+  return runVote(
+    { agents: [agent], settings: { budget, timeoutMs: safetyTimeoutMs }, spent: () => ({ ...spent }) },
+    (event) => {
+      if (event.type !== 'usage') return;
+      const { tokens, costUsd } = price(event.usage);
+      spent.tokens += tokens;
+      spent.costUsd += costUsd;
+    },
+  );
+}
 
 /** Answers, then holds its next turn open until aborted; presents with a fixed text. */
 function answerThenHang(id: string, answer: string): ScriptedAgent {
@@ -57,14 +76,10 @@ describe('vote strategy: limits', () => {
     const carol = createScriptedAgent({ id: 'carol', turns: [[hang()]] });
     const settings = { convergence_threshold: 0.6, timeoutMs: safetyTimeoutMs };
     let abortedBeforePresentation: number[] | undefined;
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [alice, bob, carol], settings }),
-      (event) => {
-        if (event.type === 'answer') aliceAnswered.resolve();
-        if (event.type === 'final-delta') abortedBeforePresentation = [...carol.abortedTurns];
-      },
-    );
+    const events = await runVote({ agents: [alice, bob, carol], settings }, (event) => {
+      if (event.type === 'answer') aliceAnswered.resolve();
+      if (event.type === 'final-delta') abortedBeforePresentation = [...carol.abortedTurns];
+    });
 
     expect(eventsOfType(events, 'vote')).toHaveLength(2);
     expect(onlyEvent(events, 'consensus')).toMatchObject({
@@ -97,13 +112,12 @@ describe('vote strategy: limits', () => {
     const alice = restless('alice', bobAnswered.promise);
     const bob = restless('bob');
     // Alice's first turn waits for bob's answer, so it must not be interrupted by it.
-    const context = createTestContext({
-      agents: [alice, bob],
-      settings: { maxRounds: 2, interrupt_stale_turns: false },
-    });
-    const events = await collectEvents(createVoteStrategy(), context, (event) => {
-      if (event.type === 'answer' && event.agentId === 'bob') bobAnswered.resolve();
-    });
+    const events = await runVote(
+      { agents: [alice, bob], settings: { maxRounds: 2, interrupt_stale_turns: false } },
+      (event) => {
+        if (event.type === 'answer' && event.agentId === 'bob') bobAnswered.resolve();
+      },
+    );
 
     expect(eventsOfType(events, 'round').map((event) => event.round)).toEqual([1, 2]);
     expect(eventsOfType(events, 'answer')).toHaveLength(4);
@@ -122,13 +136,9 @@ describe('vote strategy: limits', () => {
     const alice = answerThenHang('alice', 'A');
     const bob = createScriptedAgent({ id: 'bob', turns: [[hang()]] });
     let abortedBeforePresentation: number[][] = [];
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [alice, bob], settings: { timeoutMs: 30 } }),
-      (event) => {
-        if (event.type === 'final-delta') abortedBeforePresentation = [[...alice.abortedTurns], [...bob.abortedTurns]];
-      },
-    );
+    const events = await runVote({ agents: [alice, bob], settings: { timeoutMs: 30 } }, (event) => {
+      if (event.type === 'final-delta') abortedBeforePresentation = [[...alice.abortedTurns], [...bob.abortedTurns]];
+    });
 
     expect(abortedBeforePresentation).toEqual([[1], [0]]);
     expect(onlyEvent(events, 'consensus')).toMatchObject({
@@ -147,10 +157,7 @@ describe('vote strategy: limits', () => {
 
   it('reports a timeout with no answer as an error and presents nothing', async () => {
     const stuck = createScriptedAgent({ id: 'stuck', turns: [[hang()]] });
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [stuck], settings: { timeoutMs: 20 } }),
-    );
+    const events = await runVote({ agents: [stuck], settings: { timeoutMs: 20 } });
 
     expect(eventsOfType(events, 'final')).toEqual([]);
     expect(onlyEvent(events, 'run-end')).toMatchObject({
@@ -163,14 +170,12 @@ describe('vote strategy: limits', () => {
     const answerNow = new AbortController();
     const alice = answerThenHang('alice', 'A');
     const bob = createScriptedAgent({ id: 'bob', turns: [[hang()]] });
-    const context = createTestContext({
-      agents: [alice, bob],
-      answerNow: answerNow.signal,
-      settings: { timeoutMs: safetyTimeoutMs },
-    });
-    const events = await collectEvents(createVoteStrategy(), context, (event) => {
-      if (event.type === 'answer') answerNow.abort();
-    });
+    const events = await runVote(
+      { agents: [alice, bob], answerNow: answerNow.signal, settings: { timeoutMs: safetyTimeoutMs } },
+      (event) => {
+        if (event.type === 'answer') answerNow.abort();
+      },
+    );
 
     expect(bob.abortedTurns).toEqual([0]);
     expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'answer-now', winnerAgentId: 'alice' });
@@ -188,8 +193,7 @@ describe('vote strategy: limits', () => {
           : [waitFor(firstAnswer.promise), ...textTurn('', newAnswerCall('S'))],
     });
     const never = createScriptedAgent({ id: 'never', turns: [[hang()]] });
-    const context = createTestContext({ agents: [slow, never], answerNow: answerNow.signal });
-    const events = await collectEvents(createVoteStrategy(), context, (event) => {
+    const events = await runVote({ agents: [slow, never], answerNow: answerNow.signal }, (event) => {
       if (event.type === 'round') {
         // The request is queued before the answer can be: it meets a run with no answer yet.
         answerNow.abort();
@@ -212,14 +216,12 @@ describe('vote strategy: limits', () => {
     const cancel = new AbortController();
     const alice = answerThenHang('alice', 'A');
     const bob = createScriptedAgent({ id: 'bob', turns: [[hang()]] });
-    const context = createTestContext({
-      agents: [alice, bob],
-      signal: cancel.signal,
-      settings: { timeoutMs: safetyTimeoutMs },
-    });
-    const events = await collectEvents(createVoteStrategy(), context, (event) => {
-      if (event.type === 'answer') cancel.abort();
-    });
+    const events = await runVote(
+      { agents: [alice, bob], signal: cancel.signal, settings: { timeoutMs: safetyTimeoutMs } },
+      (event) => {
+        if (event.type === 'answer') cancel.abort();
+      },
+    );
 
     expect(events.at(-1)).toEqual({ type: 'run-end', stopReason: 'cancelled' });
     expect(eventsOfType(events, 'consensus')).toEqual([]);
@@ -239,14 +241,12 @@ describe('vote strategy: limits', () => {
         [{ type: 'text-delta', text: 'Once upon' }, hang()],
       ],
     });
-    const context = createTestContext({
-      agents: [solo],
-      signal: cancel.signal,
-      settings: { timeoutMs: safetyTimeoutMs },
-    });
-    const events = await collectEvents(createVoteStrategy(), context, (event) => {
-      if (event.type === 'final-delta') cancel.abort();
-    });
+    const events = await runVote(
+      { agents: [solo], signal: cancel.signal, settings: { timeoutMs: safetyTimeoutMs } },
+      (event) => {
+        if (event.type === 'final-delta') cancel.abort();
+      },
+    );
 
     expect(solo.abortedTurns).toEqual([2]);
     expect(eventsOfType(events, 'final')).toEqual([]);
@@ -257,17 +257,13 @@ describe('vote strategy: limits', () => {
     const cancel = new AbortController();
     cancel.abort();
     const idle = createScriptedAgent({ id: 'idle', turns: [] });
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [idle], signal: cancel.signal }),
-    );
+    const events = await runVote({ agents: [idle], signal: cancel.signal });
 
     expect(events.map((event) => event.type)).toEqual(['run-start', 'run-end']);
     expect(idle.requests).toEqual([]);
   });
 
   it('stops at the token budget, and the leading answer is presented', async () => {
-    let tokens = 0;
     const thrifty = createScriptedAgent({
       id: 'thrifty',
       turns: [
@@ -276,14 +272,10 @@ describe('vote strategy: limits', () => {
         textTurn('Cheap answer, presented.'),
       ],
     });
-    const context = createTestContext({
-      agents: [thrifty],
-      settings: { budget: { maxTokensTotal: 100 }, timeoutMs: safetyTimeoutMs },
-      spent: () => ({ tokens, costUsd: 0 }),
-    });
-    const events = await collectEvents(createVoteStrategy(), context, (event) => {
-      if (event.type === 'usage') tokens += (event.usage.inputTokens ?? 0) + (event.usage.outputTokens ?? 0);
-    });
+    const events = await runWithinBudget(thrifty, { maxTokensTotal: 100 }, (usage) => ({
+      tokens: (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0),
+      costUsd: 0,
+    }));
 
     expect(onlyEvent(events, 'usage')).toEqual({
       type: 'usage',
@@ -306,7 +298,6 @@ describe('vote strategy: limits', () => {
   });
 
   it('stops at the cost budget once the spent cost reaches it', async () => {
-    let costUsd = 0;
     const pricey = createScriptedAgent({
       id: 'pricey',
       turns: [
@@ -315,14 +306,7 @@ describe('vote strategy: limits', () => {
         textTurn('Costly answer, presented.'),
       ],
     });
-    const context = createTestContext({
-      agents: [pricey],
-      settings: { budget: { maxCostUsd: 0.5 }, timeoutMs: safetyTimeoutMs },
-      spent: () => ({ tokens: 0, costUsd }),
-    });
-    const events = await collectEvents(createVoteStrategy(), context, (event) => {
-      if (event.type === 'usage') costUsd += 0.75;
-    });
+    const events = await runWithinBudget(pricey, { maxCostUsd: 0.5 }, () => ({ tokens: 0, costUsd: 0.75 }));
 
     expect(pricey.abortedTurns).toEqual([1]);
     expect(onlyEvent(events, 'run-end')).toMatchObject({
@@ -332,7 +316,6 @@ describe('vote strategy: limits', () => {
   });
 
   it('keeps the answer submitted by the very call that uses up the budget, and presents it', async () => {
-    let costUsd = 0;
     const pricey = createScriptedAgent({
       id: 'pricey',
       turns: [
@@ -343,14 +326,7 @@ describe('vote strategy: limits', () => {
         textTurn('Costly answer, presented.'),
       ],
     });
-    const context = createTestContext({
-      agents: [pricey],
-      settings: { budget: { maxCostUsd: 0.5 }, timeoutMs: safetyTimeoutMs },
-      spent: () => ({ tokens: 0, costUsd }),
-    });
-    const events = await collectEvents(createVoteStrategy(), context, (event) => {
-      if (event.type === 'usage') costUsd += 0.75;
-    });
+    const events = await runWithinBudget(pricey, { maxCostUsd: 0.5 }, () => ({ tokens: 0, costUsd: 0.75 }));
 
     expect(onlyEvent(events, 'answer')).toMatchObject({ agentId: 'pricey', label: 'agent1.1' });
     expect(onlyEvent(events, 'run-end')).toMatchObject({
@@ -372,13 +348,12 @@ describe('vote strategy: limits', () => {
       },
     });
     const bob = answerThenVote('bob', 'B');
-    const context = createTestContext({
-      agents: [alice, bob],
-      settings: { maxRounds: 3, interrupt_stale_turns: false, timeoutMs: safetyTimeoutMs },
-    });
-    const events = await collectEvents(createVoteStrategy(), context, (event) => {
-      if (event.type === 'answer' && event.agentId === 'bob') bobAnswered.resolve();
-    });
+    const events = await runVote(
+      { agents: [alice, bob], settings: { maxRounds: 3, interrupt_stale_turns: false, timeoutMs: safetyTimeoutMs } },
+      (event) => {
+        if (event.type === 'answer' && event.agentId === 'bob') bobAnswered.resolve();
+      },
+    );
 
     let round = 0;
     for (const event of events) {
@@ -415,10 +390,7 @@ describe('vote strategy: limits', () => {
               newAnswerCall(['Draft.', 'Better draft with detail.', 'Final polished version.'][index] as string),
             ),
     });
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [improver], settings: { maxRounds: 3 } }),
-    );
+    const events = await runVote({ agents: [improver], settings: { maxRounds: 3 } });
 
     expect(eventsOfType(events, 'answer').map((event) => [event.label, event.round])).toEqual([
       ['agent1.1', 1],

@@ -3,16 +3,14 @@ import { createScriptedAgent, errorPart, newAnswerCall, textTurn, voteCall } fro
 import type { ScriptedAgent, ScriptedAgentTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import {
-  collectEvents,
-  createTestContext,
   eventsOfType,
   isPresentation,
   offeredLabels,
   offeredToolNames,
   onlyEvent,
   promptText,
+  runVote,
 } from './test-context.js';
-import { createVoteStrategy } from './vote-strategy.js';
 
 function isReview(request: TurnRequest): boolean {
   return offeredToolNames(request).includes('restart_orchestration');
@@ -58,8 +56,7 @@ describe('vote strategy: orchestration restarts (max_orchestration_restarts)', (
   it('restarts on the winner’s call: answers and votes are cleared and every agent’s next prompt opens with the reason, the instructions and the previous answer', async () => {
     const alice = teamMember('alice', restartOnce);
     const bob = teamMember('bob');
-    const context = createTestContext({ agents: [alice, bob], settings: { max_orchestration_restarts: 1 } });
-    const events = await collectEvents(createVoteStrategy(), context);
+    const events = await runVote({ agents: [alice, bob], settings: { max_orchestration_restarts: 1 } });
 
     expect(onlyEvent(events, 'orchestration-restart')).toEqual({
       type: 'orchestration-restart',
@@ -113,8 +110,7 @@ describe('vote strategy: orchestration restarts (max_orchestration_restarts)', (
   it('offers the review only while restarts are left: the last attempt ends without one', async () => {
     const alice = teamMember('alice', (index) => restartCall(`Still short (${index + 1}).`, 'Try harder.'));
     const bob = teamMember('bob');
-    const context = createTestContext({ agents: [alice, bob], settings: { max_orchestration_restarts: 2 } });
-    const events = await collectEvents(createVoteStrategy(), context);
+    const events = await runVote({ agents: [alice, bob], settings: { max_orchestration_restarts: 2 } });
 
     expect(eventsOfType(events, 'orchestration-restart').map(({ attempt, reason }) => ({ attempt, reason }))).toEqual([
       { attempt: 2, reason: 'Still short (1).' },
@@ -131,20 +127,17 @@ describe('vote strategy: orchestration restarts (max_orchestration_restarts)', (
 
   it('submits when the winner makes no call, and offers no review at all without the key', async () => {
     const reviewed = teamMember('alice', () => textTurn('It answers the question.'));
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [reviewed, teamMember('bob')], settings: { max_orchestration_restarts: 3 } }),
-    );
+    const events = await runVote({
+      agents: [reviewed, teamMember('bob')],
+      settings: { max_orchestration_restarts: 3 },
+    });
     expect(eventsOfType(events, 'orchestration-restart')).toEqual([]);
     expect(reviewed.requests.filter(isReview)).toHaveLength(1);
     expect(eventsOfType(events, 'warning')).toEqual([]);
     expect(onlyEvent(events, 'run-end').finalAnswer).toBe('Final 1 from alice');
 
     const plain = teamMember('alice', restartOnce);
-    const plainEvents = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [plain, teamMember('bob')] }),
-    );
+    const plainEvents = await runVote({ agents: [plain, teamMember('bob')] });
     expect(plain.requests.filter(isReview)).toEqual([]);
     expect(eventsOfType(plainEvents, 'orchestration-restart')).toEqual([]);
   });
@@ -153,19 +146,13 @@ describe('vote strategy: orchestration restarts (max_orchestration_restarts)', (
     const failing = teamMember('alice', () =>
       textTurn('', errorPart({ code: 'BACKEND_OVERLOADED', message: 'overloaded' })),
     );
-    const failed = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [failing, teamMember('bob')], settings: { max_orchestration_restarts: 1 } }),
-    );
+    const failed = await runVote({ agents: [failing, teamMember('bob')], settings: { max_orchestration_restarts: 1 } });
     expect(eventsOfType(failed, 'orchestration-restart')).toEqual([]);
     expect(onlyEvent(failed, 'warning').warning.message).toContain('the review failed (overloaded)');
     expect(onlyEvent(failed, 'run-end').finalAnswer).toBe('Final 1 from alice');
 
     const vague = teamMember('alice', () => restartCall(' ', 'Do better.'));
-    const unread = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [vague, teamMember('bob')], settings: { max_orchestration_restarts: 1 } }),
-    );
+    const unread = await runVote({ agents: [vague, teamMember('bob')], settings: { max_orchestration_restarts: 1 } });
     expect(eventsOfType(unread, 'orchestration-restart')).toEqual([]);
     expect(onlyEvent(unread, 'warning').warning.message).toMatch(/restart_orchestration call could not be used/);
   });
@@ -190,8 +177,7 @@ describe('vote strategy: orchestration restarts (max_orchestration_restarts)', (
         previousAnswer: 'It is a city.',
       },
     };
-    const context = createTestContext({ agents: [alice, bob], settings: { max_orchestration_restarts: 1 } });
-    const events = await collectEvents(createVoteStrategy(), { ...context, resume });
+    const events = await runVote({ agents: [alice, bob], settings: { max_orchestration_restarts: 1 }, resume });
 
     for (const agent of [alice, bob])
       for (const expected of ['attempt 2 of 2', 'Too vague.', 'Name the river.', 'It is a city.'])

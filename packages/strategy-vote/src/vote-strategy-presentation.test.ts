@@ -3,15 +3,7 @@ import { createScriptedAgent, errorPart, newAnswerCall, textTurn, voteCall } fro
 import type { ScriptedAgentTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import * as strategyModule from './index.js';
-import {
-  collectEvents,
-  createTestContext,
-  eventsOfType,
-  isPresentation,
-  onlyEvent,
-  promptText,
-} from './test-context.js';
-import { createVoteStrategy } from './vote-strategy.js';
+import { eventsOfType, isPresentation, onlyEvent, promptText, runVote } from './test-context.js';
 
 /** An agent that answers, votes for agent1, and presents with `presentation`. */
 function agentPresentingWith(
@@ -50,7 +42,7 @@ describe('vote strategy: presentation and event stream', () => {
       { role: 'user' as const, content: 'Earlier question' },
       { role: 'assistant' as const, content: 'Earlier final answer' },
     ];
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob], history }));
+    const events = await runVote({ agents: [alice, bob], history });
 
     const request = alice.requests.at(-1) as TurnRequest;
     expect(request.toolChoice).toBe('none');
@@ -84,10 +76,7 @@ describe('vote strategy: presentation and event stream', () => {
 
   it('returns the winning answer as it stands when the presentation is skipped', async () => {
     const solo = agentPresentingWith('solo', 'As submitted', 'mine', textTurn('never asked'));
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [solo], settings: { skip_final_presentation: true } }),
-    );
+    const events = await runVote({ agents: [solo], settings: { skip_final_presentation: true } });
 
     expect(solo.requests.some(isPresentation)).toBe(false);
     expect(eventsOfType(events, 'final-delta')).toEqual([]);
@@ -102,7 +91,7 @@ describe('vote strategy: presentation and event stream', () => {
   it('falls back to the winning answer when the presentation fails', async () => {
     const failing = [errorPart({ code: 'BACKEND_OVERLOADED', message: 'Overloaded.', retryable: true })];
     const solo = agentPresentingWith('solo', 'Fallback text', 'mine', failing);
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo] }));
+    const events = await runVote({ agents: [solo] });
 
     expect(onlyEvent(events, 'agent-error')).toMatchObject({
       agentId: 'solo',
@@ -120,7 +109,7 @@ describe('vote strategy: presentation and event stream', () => {
 
   it('falls back to the winning answer when the presentation is empty', async () => {
     const solo = agentPresentingWith('solo', 'Kept', 'mine', textTurn(''));
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo] }));
+    const events = await runVote({ agents: [solo] });
 
     expect(onlyEvent(events, 'agent-error').error).toMatchObject({
       code: 'WORKFLOW_VIOLATION',
@@ -146,7 +135,7 @@ describe('vote strategy: presentation and event stream', () => {
         textTurn('Paris.'),
       ],
     });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [worker] }));
+    const events = await runVote({ agents: [worker] });
 
     const turnEvents = events.slice(
       events.findIndex((event) => event.type === 'agent-start') + 1,
@@ -167,7 +156,7 @@ describe('vote strategy: presentation and event stream', () => {
   it('warns about orchestrator settings that cannot act on the run', async () => {
     const solo = agentPresentingWith('solo', 'A', 'mine', textTurn('Done.'));
     const settings = { restart_after_stagnation: 2, enable_restarts: false, round_timeout_grace_seconds: 1 };
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo], settings }));
+    const events = await runVote({ agents: [solo], settings });
 
     expect(eventsOfType(events, 'warning').map((event) => [event.warning.code, event.warning.path])).toEqual([
       ['setting-without-effect', 'orchestrator.restart_after_stagnation'],

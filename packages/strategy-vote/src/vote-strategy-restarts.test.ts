@@ -11,16 +11,7 @@ import {
 } from '@massgen/testing';
 import type { ScriptedAgentTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  collectEvents,
-  createTestContext,
-  eventsOfType,
-  isPresentation,
-  offeredLabels,
-  onlyEvent,
-  promptText,
-} from './test-context.js';
-import { createVoteStrategy } from './vote-strategy.js';
+import { eventsOfType, isPresentation, offeredLabels, onlyEvent, promptText, runVote } from './test-context.js';
 
 const answerBy = (agentId: string) => (event: CoordinationEvent) =>
   event.type === 'answer' && event.agentId === agentId;
@@ -70,8 +61,7 @@ describe('vote strategy: new answers and stale views', () => {
       },
     });
     // Bob's first turn waits for alice's vote, so it must not be interrupted by her answer.
-    const context = createTestContext({ agents: [alice, bob], settings: { interrupt_stale_turns: false } });
-    const events = await collectEvents(createVoteStrategy(), context, (event) => {
+    const events = await runVote({ agents: [alice, bob], settings: { interrupt_stale_turns: false } }, (event) => {
       if (event.type === 'vote' && event.agentId === 'alice') aliceVoted.resolve();
       if (event.type === 'vote' && event.agentId === 'bob') bobVoted.resolve();
     });
@@ -119,8 +109,7 @@ describe('vote strategy: new answers and stale views', () => {
         return textTurn('', voteCall('agent2', 'mine'));
       },
     });
-    const context = createTestContext({ agents: [alice, bob], settings: { interrupt_stale_turns: false } });
-    const events = await collectEvents(createVoteStrategy(), context, (event) => {
+    const events = await runVote({ agents: [alice, bob], settings: { interrupt_stale_turns: false } }, (event) => {
       if (answerBy('bob')(event)) bobAnswered.resolve();
     });
 
@@ -168,8 +157,7 @@ describe('vote strategy: new answers and stale views', () => {
         return textTurn('', voteCall('agent1', 'A2 is best'));
       },
     });
-    const context = createTestContext({ agents: [alice, bob], settings: { interrupt_stale_turns: false } });
-    const events = await collectEvents(createVoteStrategy(), context, (event) => {
+    const events = await runVote({ agents: [alice, bob], settings: { interrupt_stale_turns: false } }, (event) => {
       if (answerBy('bob')(event)) bobAnswered.resolve();
     });
 
@@ -197,10 +185,7 @@ describe('vote strategy: new answers and stale views', () => {
       },
     });
     // The time limit only keeps a broken run from hanging the test; it must not be what ends it.
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [alice, bob], settings: { timeoutMs: 10_000 } }),
-    );
+    const events = await runVote({ agents: [alice, bob], settings: { timeoutMs: 10_000 } });
 
     expect(alice.abortedTurns).toEqual([1]);
     expect(onlyEvent(events, 'restart')).toEqual({
@@ -237,7 +222,7 @@ describe('vote strategy: new answers and stale views', () => {
           ? [waitFor(aliceAnswered.promise), ...textTurn('', newAnswerCall('B1'))]
           : textTurn('', voteCall('agent1', 'A1 is better')),
     });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob] }), (event) => {
+    const events = await runVote({ agents: [alice, bob] }, (event) => {
       if (answerBy('alice')(event)) aliceAnswered.resolve();
     });
 
@@ -251,8 +236,7 @@ describe('vote strategy: new answers and stale views', () => {
     }): Promise<number | undefined> => {
       const team = heldOffTeam();
       let aliceRequests: number | undefined;
-      const context = createTestContext({ agents: team.agents, settings: { ...settings, timeoutMs: 10_000 } });
-      const events = await collectEvents(createVoteStrategy(), context, (event) => {
+      const events = await runVote({ agents: team.agents, settings: { ...settings, timeoutMs: 10_000 } }, (event) => {
         if (answerBy('bob')(event)) team.carolMayAnswer.resolve();
         if (answerBy('carol')(event)) aliceRequests = team.alice.requests.length;
       });
@@ -268,8 +252,7 @@ describe('vote strategy: new answers and stale views', () => {
 
   it('says once that an interrupted agent waits, and for whom, until it restarts', async () => {
     const team = heldOffTeam();
-    const context = createTestContext({ agents: team.agents, settings: { timeoutMs: 10_000 } });
-    const events = await collectEvents(createVoteStrategy(), context, (event) => {
+    const events = await runVote({ agents: team.agents, settings: { timeoutMs: 10_000 } }, (event) => {
       if (event.type === 'agent-waiting') team.carolMayAnswer.resolve();
     });
 
@@ -313,7 +296,7 @@ describe('vote strategy: new answers and stale views', () => {
             ]
           : textTurn('', voteCall('agent1', 'A1 is better')),
     });
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [alice, bob] }), (event) => {
+    const events = await runVote({ agents: [alice, bob] }, (event) => {
       if (answerBy('alice')(event)) aliceAnswered.resolve();
     });
 
@@ -350,8 +333,7 @@ describe('vote strategy: new answers and stale views', () => {
       },
     });
     let fastAnswers = 0;
-    const context = createTestContext({ agents: [fast, slow], settings: { timeoutMs: 10_000 } });
-    const events = await collectEvents(createVoteStrategy(), context, (event) => {
+    const events = await runVote({ agents: [fast, slow], settings: { timeoutMs: 10_000 } }, (event) => {
       if (event.type === 'answer' && event.agentId === 'slow') slowAnswered.resolve();
       if (event.type === 'answer' && event.agentId === 'fast') fastAnswers += 1;
       if (fastAnswers === 3) fastAnsweredThrice.resolve();
@@ -374,10 +356,7 @@ describe('vote strategy: new answers and stale views', () => {
       id: 'eager',
       turns: [textTurn('', newAnswerCall('E1')), textTurn('', voteCall('agent1', 'mine')), textTurn('Presented.')],
     });
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [eager], settings: { max_new_answers_per_agent: 1 } }),
-    );
+    const events = await runVote({ agents: [eager], settings: { max_new_answers_per_agent: 1 } });
 
     expect(eager.requests[1]?.workflowTools.map((tool) => tool.name)).toEqual(['vote']);
     expect(promptText(eager.requests[1])).toContain('new_answer is not available');

@@ -1,15 +1,7 @@
 import type { ResumedCoordination, TurnRequest } from '@massgen/core';
 import { createScriptedAgent, textTurn, voteCall } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  collectEvents,
-  createTestContext,
-  eventsOfType,
-  isPresentation,
-  offeredLabels,
-  promptText,
-} from './test-context.js';
-import { createVoteStrategy } from './vote-strategy.js';
+import { eventsOfType, isPresentation, offeredLabels, promptText, runVote } from './test-context.js';
 
 /** Votes for agent2 in every coordination turn, and presents as itself. */
 function voter(id: string, requests: TurnRequest[]) {
@@ -43,7 +35,7 @@ describe('vote strategy: resuming a run from its record', () => {
   it('keeps the answers and valid votes without yielding them again, and restarts the other agents on them', async () => {
     const requests: Record<string, TurnRequest[]> = { alice: [], bob: [], carol: [] };
     const agents = ['alice', 'bob', 'carol'].map((id) => voter(id, requests[id]!));
-    const events = await collectEvents(createVoteStrategy(), { ...createTestContext({ agents }), resume });
+    const events = await runVote({ agents, resume });
 
     expect(eventsOfType(events, 'answer')).toEqual([]);
     expect(eventsOfType(events, 'round')).toEqual([]);
@@ -71,11 +63,11 @@ describe('vote strategy: resuming a run from its record', () => {
     const requests: Record<string, TurnRequest[]> = { alice: [], bob: [], carol: [] };
     const agents = ['alice', 'bob', 'carol'].map((id) => voter(id, requests[id]!));
     const stale = { ...resume, votes: [{ agentId: 'carol', targetLabel: 'agent2.0', reason: 'old', round: 1 }] };
-    const events = await collectEvents(createVoteStrategy(), { ...createTestContext({ agents }), resume: stale });
+    const events = await runVote({ agents, resume: stale });
     expect(eventsOfType(events, 'vote').map((vote) => vote.agentId)).toEqual(['alice', 'bob', 'carol']);
 
     const strangers = { ...resume, answers: [{ agentId: 'dave', label: 'agent4.1', content: 'x', round: 1 }] };
-    const failed = await collectEvents(createVoteStrategy(), { ...createTestContext({ agents }), resume: strangers });
+    const failed = await runVote({ agents, resume: strangers });
     expect(failed.at(-1)).toMatchObject({
       type: 'run-end',
       stopReason: 'error',
@@ -115,12 +107,23 @@ describe('vote strategy: resuming a run from its record', () => {
       round: 1,
       groups: [stage1],
     };
+    // b and d voted in their groups; a and c, the group winners, set theirs aside for the final round.
+    const groupWinnersWaiting: ResumedCoordination = {
+      ...answered,
+      votes: [
+        { agentId: 'b', targetLabel: 'agent1.1', reason: 'first', round: 2 },
+        { agentId: 'd', targetLabel: 'agent3.1', reason: 'first', round: 2 },
+      ],
+      agents: ids.map((agentId) => ({ agentId, turnsStarted: 2, turnsCompleted: 2 })),
+      round: 2,
+    };
     const teamOf = (requests: Record<string, TurnRequest[]>) => ids.map((id) => firstVoter(id, (requests[id] = [])));
 
     it('does not announce the groups again; the final round among the group winners opens once', async () => {
       const requests: Record<string, TurnRequest[]> = {};
-      const events = await collectEvents(createVoteStrategy(), {
-        ...createTestContext({ agents: teamOf(requests), settings: { topology: { type: 'islands', size: 2 } } }),
+      const events = await runVote({
+        agents: teamOf(requests),
+        settings: { topology: { type: 'islands', size: 2 } },
         resume: answered,
       });
 
@@ -132,17 +135,11 @@ describe('vote strategy: resuming a run from its record', () => {
 
     it('goes on with the final round when it had opened: finalists are shown only the group winners, and nothing is announced', async () => {
       const requests: Record<string, TurnRequest[]> = {};
-      const events = await collectEvents(createVoteStrategy(), {
-        ...createTestContext({ agents: teamOf(requests), settings: { topology: { type: 'islands', size: 2 } } }),
+      const events = await runVote({
+        agents: teamOf(requests),
+        settings: { topology: { type: 'islands', size: 2 } },
         resume: {
-          ...answered,
-          // b and d voted in their groups; a and c, the group winners, set theirs aside for the final round.
-          votes: [
-            { agentId: 'b', targetLabel: 'agent1.1', reason: 'first', round: 2 },
-            { agentId: 'd', targetLabel: 'agent3.1', reason: 'first', round: 2 },
-          ],
-          agents: ids.map((agentId) => ({ agentId, turnsStarted: 2, turnsCompleted: 2 })),
-          round: 2,
+          ...groupWinnersWaiting,
           groups: [stage1, { topology: 'islands', stage: 2, groups: [['a', 'c']] }],
         },
       });
@@ -158,16 +155,11 @@ describe('vote strategy: resuming a run from its record', () => {
 
     it('a tournament goes on in the stage it had reached, without announcing its stages again', async () => {
       const requests: Record<string, TurnRequest[]> = {};
-      const events = await collectEvents(createVoteStrategy(), {
-        ...createTestContext({ agents: teamOf(requests), settings: { topology: 'tournament' } }),
+      const events = await runVote({
+        agents: teamOf(requests),
+        settings: { topology: 'tournament' },
         resume: {
-          ...answered,
-          votes: [
-            { agentId: 'b', targetLabel: 'agent1.1', reason: 'first', round: 2 },
-            { agentId: 'd', targetLabel: 'agent3.1', reason: 'first', round: 2 },
-          ],
-          agents: ids.map((agentId) => ({ agentId, turnsStarted: 2, turnsCompleted: 2 })),
-          round: 2,
+          ...groupWinnersWaiting,
           groups: [
             { topology: 'tournament', stage: 1, groups: stage1.groups },
             { topology: 'tournament', stage: 2, groups: [['a', 'c']] },

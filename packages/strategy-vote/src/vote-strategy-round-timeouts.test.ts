@@ -1,16 +1,14 @@
 import { createScriptedAgent, hang, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import {
-  collectEvents,
-  createTestContext,
+  answerThenVote,
   eventsOfType,
   isPresentation,
   offeredLabels,
   onlyEvent,
   promptText,
-  answerThenVote,
+  runVote,
 } from './test-context.js';
-import { createVoteStrategy } from './vote-strategy.js';
 
 // The limits are a few milliseconds against turns that never end by themselves, so the outcome
 // does not depend on timing: only the limit can move these runs on.
@@ -27,7 +25,7 @@ describe('vote strategy: round time limits', () => {
       },
     });
     const settings = { roundTimeoutMs: 5, round_timeout_grace_seconds: 10, timeoutMs: 10_000 };
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [dawdler], settings }));
+    const events = await runVote({ agents: [dawdler], settings });
 
     expect(dawdler.abortedTurns).toEqual([0]);
     expect(onlyEvent(events, 'agent-error')).toMatchObject({
@@ -46,10 +44,7 @@ describe('vote strategy: round time limits', () => {
   it('drops an agent whose wrap-up attempt also runs out, and the others go on', async () => {
     const stuck = createScriptedAgent({ id: 'stuck', turns: () => [hang()] });
     const settings = { roundTimeoutMs: 5, round_timeout_grace_seconds: 0.005, timeoutMs: 10_000 };
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [answerThenVote('alice', 'A'), stuck], settings }),
-    );
+    const events = await runVote({ agents: [answerThenVote('alice', 'A'), stuck], settings });
 
     expect(stuck.abortedTurns.length).toBeGreaterThanOrEqual(2);
     expect(onlyEvent(events, 'agent-killed')).toMatchObject({
@@ -67,10 +62,7 @@ describe('vote strategy: round time limits', () => {
       timeoutMs: 10_000,
       interrupt_stale_turns: false,
     };
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [answerThenVote('alice', 'A'), stuck], settings }),
-    );
+    const events = await runVote({ agents: [answerThenVote('alice', 'A'), stuck], settings });
 
     expect(stuck.requests).toHaveLength(1);
     expect(eventsOfType(events, 'agent-error')).toEqual([]);
@@ -83,10 +75,7 @@ describe('vote strategy: round time limits', () => {
 
   it('leaves turns that end in time alone', async () => {
     const settings = { roundTimeoutMs: 60_000 };
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [answerThenVote('alice', 'A'), answerThenVote('bob', 'B')], settings }),
-    );
+    const events = await runVote({ agents: [answerThenVote('alice', 'A'), answerThenVote('bob', 'B')], settings });
 
     expect(eventsOfType(events, 'agent-error')).toEqual([]);
     expect(onlyEvent(events, 'run-end').stopReason).toBe('consensus');

@@ -1,8 +1,7 @@
 import { createScriptedAgent, hang } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import { collectEvents, createTestContext, eventsOfType, onlyEvent, answerThenVote } from './test-context.js';
-import { createVoteStrategy } from './vote-strategy.js';
+import { answerThenVote, eventsOfType, onlyEvent, runVote } from './test-context.js';
 
 /** Accepts its turn and then sends nothing, as a provider that took the request and went quiet. */
 function silent(id: string): ScriptedAgent {
@@ -16,13 +15,10 @@ function silent(id: string): ScriptedAgent {
 describe('vote strategy: silent agents and stragglers', () => {
   it('drops an agent that sends nothing once the rest of the team is done, and concludes without it', async () => {
     const gamma = silent('gamma');
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({
-        agents: [answerThenVote('alpha', 'A'), answerThenVote('beta', 'B'), gamma],
-        settings: { straggler_timeout_seconds: 0.2 },
-      }),
-    );
+    const events = await runVote({
+      agents: [answerThenVote('alpha', 'A'), answerThenVote('beta', 'B'), gamma],
+      settings: { straggler_timeout_seconds: 0.2 },
+    });
 
     expect(gamma.abortedTurns).toEqual([0]);
     const killed = onlyEvent(events, 'agent-killed');
@@ -49,13 +45,10 @@ describe('vote strategy: silent agents and stragglers', () => {
   it('drops every silent agent together once the rest of the team is done', async () => {
     const gamma = silent('gamma');
     const delta = silent('delta');
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({
-        agents: [answerThenVote('alpha', 'A'), gamma, delta],
-        settings: { straggler_timeout_seconds: 0.1, timeoutMs: 3000 },
-      }),
-    );
+    const events = await runVote({
+      agents: [answerThenVote('alpha', 'A'), gamma, delta],
+      settings: { straggler_timeout_seconds: 0.1, timeoutMs: 3000 },
+    });
 
     expect(eventsOfType(events, 'agent-killed').map((event) => event.agentId)).toEqual(['gamma', 'delta']);
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', winnerAgentId: 'alpha' });
@@ -72,13 +65,10 @@ describe('vote strategy: silent agents and stragglers', () => {
     },
   ])('neither names nor drops an agent waiting for $waitsFor: it is not silent', async ({ part }) => {
     const gamma = createScriptedAgent({ id: 'gamma', turns: () => [part, hang()] });
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({
-        agents: [answerThenVote('alpha', 'A'), answerThenVote('beta', 'B'), gamma],
-        settings: { straggler_timeout_seconds: 0.2, timeoutMs: 1000 },
-      }),
-    );
+    const events = await runVote({
+      agents: [answerThenVote('alpha', 'A'), answerThenVote('beta', 'B'), gamma],
+      settings: { straggler_timeout_seconds: 0.2, timeoutMs: 1000 },
+    });
 
     expect(eventsOfType(events, 'agent-killed')).toEqual([]);
     expect(eventsOfType(events, 'warning').filter((event) => event.warning.agentId === 'gamma')).toEqual([]);
@@ -90,36 +80,30 @@ describe('vote strategy: silent agents and stragglers', () => {
       id: 'gamma',
       turns: () => [{ type: 'request-slot', waiting: true }, { type: 'request-slot', waiting: false }, hang()],
     });
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({
-        agents: [answerThenVote('alpha', 'A'), answerThenVote('beta', 'B'), gamma],
-        settings: { straggler_timeout_seconds: 0.2 },
-      }),
-    );
+    const events = await runVote({
+      agents: [answerThenVote('alpha', 'A'), answerThenVote('beta', 'B'), gamma],
+      settings: { straggler_timeout_seconds: 0.2 },
+    });
 
     expect(onlyEvent(events, 'agent-killed')).toMatchObject({ agentId: 'gamma', error: { code: 'TIMEOUT' } });
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus' });
   });
 
   it('waits for a silent agent when straggler_timeout_seconds is 0, until the run limit', async () => {
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({
-        agents: [answerThenVote('alpha', 'A'), answerThenVote('beta', 'B'), silent('gamma')],
-        settings: { straggler_timeout_seconds: 0, timeoutMs: 100 },
-      }),
-    );
+    const events = await runVote({
+      agents: [answerThenVote('alpha', 'A'), answerThenVote('beta', 'B'), silent('gamma')],
+      settings: { straggler_timeout_seconds: 0, timeoutMs: 100 },
+    });
 
     expect(eventsOfType(events, 'agent-killed')).toEqual([]);
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'timeout', winnerAgentId: 'alpha' });
   });
 
   it('never drops the last agent standing by this rule: there is nobody to conclude without it', async () => {
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [silent('solo')], settings: { straggler_timeout_seconds: 0.05, timeoutMs: 500 } }),
-    );
+    const events = await runVote({
+      agents: [silent('solo')],
+      settings: { straggler_timeout_seconds: 0.05, timeoutMs: 500 },
+    });
 
     expect(eventsOfType(events, 'agent-killed')).toEqual([]);
     // Its silence is still named, before the run's own limit ends it.
@@ -128,10 +112,10 @@ describe('vote strategy: silent agents and stragglers', () => {
   });
 
   it('rejects a negative straggler timeout', async () => {
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [answerThenVote('alpha', 'A')], settings: { straggler_timeout_seconds: -0.001 } }),
-    );
+    const events = await runVote({
+      agents: [answerThenVote('alpha', 'A')],
+      settings: { straggler_timeout_seconds: -0.001 },
+    });
 
     expect(onlyEvent(events, 'run-end')).toMatchObject({
       stopReason: 'error',

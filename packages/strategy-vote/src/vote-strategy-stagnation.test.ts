@@ -2,16 +2,7 @@ import type { TurnRequest } from '@massgen/core';
 import { createDeferred, createScriptedAgent, newAnswerCall, textTurn, voteCall, waitFor } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  collectEvents,
-  createTestContext,
-  eventsOfType,
-  isPresentation,
-  offeredLabels,
-  onlyEvent,
-  promptText,
-} from './test-context.js';
-import { createVoteStrategy } from './vote-strategy.js';
+import { eventsOfType, isPresentation, offeredLabels, onlyEvent, promptText, runVote } from './test-context.js';
 
 /** The same words in another order each time: never novel after the first. */
 const restatements = [
@@ -43,11 +34,24 @@ function restater(id: string, options: { votesOnFreshStart: boolean }): Scripted
 const warningsOf = (events: Parameters<typeof eventsOfType>[0]) =>
   eventsOfType(events, 'warning').map((event) => event.warning);
 
+/** Answers, restates its answer in other words, then votes for its first and presents. */
+function restatingSolo(): ScriptedAgent {
+  return createScriptedAgent({
+    id: 'solo',
+    turns: [
+      textTurn('', newAnswerCall('Paris is the capital of France.')),
+      textTurn('', newAnswerCall('The capital of France is Paris.')),
+      textTurn('', voteCall('agent1', 'nothing to add')),
+      textTurn('Presented.'),
+    ],
+  });
+}
+
 describe('vote strategy: stagnation', () => {
   it('after N rounds without a novel answer broadcasts a coordination prompt, then restarts the stuck agent from the leading answers', async () => {
     const solo = restater('solo', { votesOnFreshStart: true });
     const settings = { restart_after_stagnation: 1, maxRounds: 8 };
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo], settings }));
+    const events = await runVote({ agents: [solo], settings });
 
     // Round 1 is novel; round 2 only restates (stalled 1 round): the prompt goes out.
     expect(warningsOf(events)).toEqual([
@@ -76,7 +80,7 @@ describe('vote strategy: stagnation', () => {
   it('neither prompts nor restarts when restarts are disabled', async () => {
     const solo = restater('solo', { votesOnFreshStart: true });
     const settings = { restart_after_stagnation: 1, enable_restarts: false, maxRounds: 4 };
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo], settings }));
+    const events = await runVote({ agents: [solo], settings });
 
     expect(warningsOf(events).map((warning) => warning.code)).toEqual(['setting-without-effect']);
     expect(eventsOfType(events, 'restart')).toEqual([]);
@@ -98,7 +102,7 @@ describe('vote strategy: stagnation', () => {
         isPresentation(request) ? textTurn('Presented.') : textTurn('', newAnswerCall(answers[index] as string)),
     });
     const settings = { restart_after_stagnation: 1, maxRounds: 4 };
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents: [solo], settings }));
+    const events = await runVote({ agents: [solo], settings });
 
     // Stalled after round 2; round 3 is novel, so round 4's restatement starts the ladder over.
     expect(warningsOf(events).map((warning) => warning.code)).toEqual(['coordination-stalled']);
@@ -109,10 +113,7 @@ describe('vote strategy: stagnation', () => {
 
   it('stops with plateau after the configured rounds without a novel answer, and the leader presents', async () => {
     const solo = restater('solo', { votesOnFreshStart: false });
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [solo], settings: { plateau_rounds: 2, maxRounds: 10 } }),
-    );
+    const events = await runVote({ agents: [solo], settings: { plateau_rounds: 2, maxRounds: 10 } });
 
     expect(eventsOfType(events, 'answer')).toHaveLength(3);
     expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'plateau', winnerLabel: 'agent1.3' });
@@ -143,14 +144,10 @@ describe('vote strategy: stagnation', () => {
     const bob = restater('bob', { votesOnFreshStart: false });
     const settings = { plateau_rounds: 2, maxRounds: 12 };
     let bobAnswers = 0;
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [alice, bob], settings }),
-      (event) => {
-        if (event.type === 'answer' && event.agentId === 'bob') bobAnswers += 1;
-        if (bobAnswers === 4) bobRestatedFourTimes.resolve();
-      },
-    );
+    const events = await runVote({ agents: [alice, bob], settings }, (event) => {
+      if (event.type === 'answer' && event.agentId === 'bob') bobAnswers += 1;
+      if (bobAnswers === 4) bobRestatedFourTimes.resolve();
+    });
 
     const answers = eventsOfType(events, 'answer');
     expect(answers.findIndex((answer) => answer.agentId === 'alice')).toBeGreaterThanOrEqual(4);
@@ -158,19 +155,8 @@ describe('vote strategy: stagnation', () => {
   });
 
   it('refuses answers that repeat an earlier one under a novelty requirement, with feedback that costs an attempt', async () => {
-    const solo = createScriptedAgent({
-      id: 'solo',
-      turns: [
-        textTurn('', newAnswerCall('Paris is the capital of France.')),
-        textTurn('', newAnswerCall('The capital of France is Paris.')),
-        textTurn('', voteCall('agent1', 'nothing to add')),
-        textTurn('Presented.'),
-      ],
-    });
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [solo], settings: { answer_novelty_requirement: 'balanced' } }),
-    );
+    const solo = restatingSolo();
+    const events = await runVote({ agents: [solo], settings: { answer_novelty_requirement: 'balanced' } });
 
     expect(eventsOfType(events, 'answer')).toHaveLength(1);
     expect(onlyEvent(events, 'agent-error')).toMatchObject({
@@ -188,19 +174,8 @@ describe('vote strategy: stagnation', () => {
   });
 
   it('accepts a restated answer under the lenient requirement', async () => {
-    const solo = createScriptedAgent({
-      id: 'solo',
-      turns: [
-        textTurn('', newAnswerCall('Paris is the capital of France.')),
-        textTurn('', newAnswerCall('The capital of France is Paris.')),
-        textTurn('', voteCall('agent1', 'nothing to add')),
-        textTurn('Presented.'),
-      ],
-    });
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents: [solo], settings: { answer_novelty_requirement: 'lenient' } }),
-    );
+    const solo = restatingSolo();
+    const events = await runVote({ agents: [solo], settings: { answer_novelty_requirement: 'lenient' } });
 
     expect(eventsOfType(events, 'answer').map((event) => event.label)).toEqual(['agent1.1', 'agent1.2']);
     expect(eventsOfType(events, 'agent-error')).toEqual([]);

@@ -12,26 +12,21 @@ import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import {
   answerThenVoteFirst,
-  collectEvents,
-  createTestContext,
   eventsOfType,
   isPresentation,
   offeredLabels,
   onlyEvent,
   promptText,
+  runVote,
   votingViews,
 } from './test-context.js';
-import { createVoteStrategy } from './vote-strategy.js';
 
 const ids = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6'];
 
 describe('vote strategy: topology', () => {
   it('ring: each agent sees and votes among its own answer and its nearest peers; the most-voted answer wins', async () => {
     const agents = ids.map(answerThenVoteFirst);
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents, settings: { topology: { type: 'ring', neighbors: 2 } } }),
-    );
+    const events = await runVote({ agents, settings: { topology: { type: 'ring', neighbors: 2 } } });
 
     const neighbourhoods = [
       ['agent1', 'agent2', 'agent6'],
@@ -57,10 +52,7 @@ describe('vote strategy: topology', () => {
 
   it('top_k: once every answer is in and nobody has voted, each agent sees the k first answers and its own', async () => {
     const agents = ids.slice(0, 4).map(answerThenVoteFirst);
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents, settings: { topology: { type: 'top_k', k: 1 } } }),
-    );
+    const events = await runVote({ agents, settings: { topology: { type: 'top_k', k: 1 } } });
 
     const [first] = eventsOfType(events, 'answer');
     if (first === undefined) throw new Error('no answer was submitted');
@@ -96,17 +88,13 @@ describe('vote strategy: topology', () => {
         team.map((agent) => agent.requests.filter((request) => !isPresentation(request)).length);
       let atRevision: number[] = [];
       const voted = new Set<string>();
-      const events = await collectEvents(
-        createVoteStrategy(),
-        createTestContext({ agents: team, settings: { topology, timeoutMs: 10_000 } }),
-        (event) => {
-          if (event.type === 'vote' && event.stale !== true) voted.add(event.agentId);
-          if (voted.size === 4 && !voted.has('a4') && atRevision.length === 0) {
-            atRevision = coordinationCalls();
-            othersVoted.resolve();
-          }
-        },
-      );
+      const events = await runVote({ agents: team, settings: { topology, timeoutMs: 10_000 } }, (event) => {
+        if (event.type === 'vote' && event.stale !== true) voted.add(event.agentId);
+        if (voted.size === 4 && !voted.has('a4') && atRevision.length === 0) {
+          atRevision = coordinationCalls();
+          othersVoted.resolve();
+        }
+      });
       expect(onlyEvent(events, 'run-end').stopReason).toBe('consensus');
       const revision = eventsOfType(events, 'answer').find((answer) => answer.label === 'agent4.2');
       const calls = coordinationCalls();
@@ -138,14 +126,9 @@ describe('vote strategy: topology', () => {
         },
       });
       const agents = [...['a1', 'a2', 'a3', 'a4'].map(answerThenVoteFirst), late];
-      const events = await collectEvents(
-        createVoteStrategy(),
-        createTestContext({ agents, settings: { topology, timeoutMs: 10_000 } }),
-        (event) => {
-          if ((event.type === 'vote' || event.type === 'agent-waiting') && event.agentId === 'a1')
-            a5MayAnswer.resolve();
-        },
-      );
+      const events = await runVote({ agents, settings: { topology, timeoutMs: 10_000 } }, (event) => {
+        if ((event.type === 'vote' || event.type === 'agent-waiting') && event.agentId === 'a1') a5MayAnswer.resolve();
+      });
       expect(onlyEvent(events, 'run-end').stopReason).toBe('consensus');
       const restarted = events.findIndex(
         (event) => event.type === 'agent-start' && event.agentId === 'a1' && event.reason === 'restart',
@@ -170,10 +153,7 @@ describe('vote strategy: topology', () => {
       turns: [[errorPart({ code: 'BACKEND_AUTH', message: 'Key rejected.', retryable: false })]],
     });
     const agents = [...ids.slice(0, 5).map(answerThenVoteFirst), failing];
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents, settings: { topology: { type: 'islands', size: 3 } } }),
-    );
+    const events = await runVote({ agents, settings: { topology: { type: 'islands', size: 3 } } });
 
     const groups = [
       ['agent1', 'agent2', 'agent3'],
@@ -212,8 +192,7 @@ describe('vote strategy: topology', () => {
 
   it('ends the run as a configuration error on a topology parameter that could never show an answer', async () => {
     const agents = ids.slice(0, 2).map(answerThenVoteFirst);
-    const context = createTestContext({ agents, settings: { topology: { type: 'ring', neighbors: 0 } } });
-    const events = await collectEvents(createVoteStrategy(), context);
+    const events = await runVote({ agents, settings: { topology: { type: 'ring', neighbors: 0 } } });
     expect(onlyEvent(events, 'run-end').error).toMatchObject({
       code: 'CONFIG_INVALID',
       message: expect.stringContaining('topology.neighbors: expected a whole number of at least 1'),

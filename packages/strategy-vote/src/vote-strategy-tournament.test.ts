@@ -5,12 +5,11 @@ import {
   answerThenVoteBy,
   answerThenVoteFirst,
   collectEvents,
-  createTestContext,
   eventsOfType,
   onlyEvent,
+  runVote,
   votingViews,
 } from './test-context.js';
-import { createVoteStrategy } from './vote-strategy.js';
 
 const ids = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6'];
 const pairwise = { topology: { type: 'tournament', size: 2 } } as const;
@@ -33,7 +32,7 @@ function stageRestarts(events: Awaited<ReturnType<typeof collectEvents>>): strin
 describe('vote strategy: tournament', () => {
   it('pairs: each agent sees only its match; match winners advance stage by stage and the last match decides', async () => {
     const agents = ids.map(answerThenVoteFirst);
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents, settings: pairwise }));
+    const events = await runVote({ agents, settings: pairwise });
 
     const [a1, a2, a3, a4, a5, a6] = agents as [
       ScriptedAgent,
@@ -102,10 +101,7 @@ describe('vote strategy: tournament', () => {
     const agents = ids.map((id) =>
       answerThenVoteBy(id, (labels) => (labels.includes(choice[id]!) ? choice[id] : labels[0])),
     );
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents, settings: { topology: { type: 'tournament', size: 3 } } }),
-    );
+    const events = await runVote({ agents, settings: { topology: { type: 'tournament', size: 3 } } });
 
     expect(stageRestarts(events).map(([agentId]) => agentId)).toEqual(['a2', 'a4']);
     const consensus = onlyEvent(events, 'consensus');
@@ -127,7 +123,7 @@ describe('vote strategy: tournament', () => {
       failing('a4'),
       ...['a5', 'a6'].map(answerThenVoteFirst),
     ];
-    const events = await collectEvents(createVoteStrategy(), createTestContext({ agents, settings: pairwise }));
+    const events = await runVote({ agents, settings: pairwise });
 
     expect(eventsOfType(events, 'agent-killed').map((event) => event.agentId)).toEqual(['a2', 'a3', 'a4']);
     expect(votingViews(agents[0]!).at(-1)).toEqual(['agent1', 'agent5']);
@@ -153,13 +149,9 @@ describe('vote strategy: tournament', () => {
       ),
     );
     const answerNow = new AbortController();
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents, settings: pairwise, answerNow: answerNow.signal }),
-      (event) => {
-        if (event.type === 'restart' && event.reason.includes('of the tournament')) answerNow.abort();
-      },
-    );
+    const events = await runVote({ agents, settings: pairwise, answerNow: answerNow.signal }, (event) => {
+      if (event.type === 'restart' && event.reason.includes('of the tournament')) answerNow.abort();
+    });
 
     expect(stageRestarts(events).length).toBeGreaterThan(0);
     // agent1.1 and agent3.1 have one vote each (a2's, a4's); the tie goes to the agent listed first.
@@ -169,10 +161,7 @@ describe('vote strategy: tournament', () => {
 
   it('ends the run as a configuration error on matches of one', async () => {
     const agents = ids.slice(0, 2).map(answerThenVoteFirst);
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents, settings: { topology: { type: 'tournament', size: 1 } } }),
-    );
+    const events = await runVote({ agents, settings: { topology: { type: 'tournament', size: 1 } } });
     expect(onlyEvent(events, 'run-end').error).toMatchObject({
       code: 'CONFIG_INVALID',
       message: expect.stringContaining('topology.size: expected at least 2 agents per tournament match, got 1'),
