@@ -1,12 +1,9 @@
-import type { AgentHandle, CoordinationEvent, MediaPart, Message, TurnRequest } from '@massgen/core';
-import type { AsyncQueue } from '@massgen/backend-utils';
-import type { AgentTurn } from './agent-turn.js';
-import { supersededTurnEvents } from './agent-turn.js';
+import type { CoordinationEvent, MediaPart, Message, TurnRequest } from '@massgen/core';
 import { joinSections } from './coordination-prompt.js';
-import { lateMessage } from './human-messages.js';
 import { quoteBlock, quoteHistory, withAttachments } from './quoted-data.js';
 import { readReviewCall, restartToolName, reviewToolDefinitions, submitToolName } from './restart-tools.js';
-import type { RunInput } from './run-input.js';
+import { awaitSoleTurn } from './sole-turn.js';
+import type { SoleTurnInput } from './sole-turn.js';
 
 export interface ReviewPromptInput {
   systemMessage: string | undefined;
@@ -54,13 +51,8 @@ export function reviewRequest(messages: Message[]): TurnRequest {
 export type ReviewDecision =
   { kind: 'submit' } | { kind: 'restart'; reason: string; instructions: string } | { kind: 'cancelled' };
 
-export interface ReviewInput {
-  /** A turn created for the review (purpose `review`); the caller keeps it to abort it on exit. */
-  turn: AgentTurn;
-  handle: AgentHandle;
-  request: TurnRequest;
-  queue: AsyncQueue<RunInput>;
-}
+/** The review's turn is created with purpose `review`. */
+export type ReviewInput = SoleTurnInput;
 
 /**
  * The winner's review of its final answer. Anything but a readable `restart_orchestration` call
@@ -68,41 +60,23 @@ export interface ReviewInput {
  * meanwhile, so a review never keeps a run from ending. Only cancellation ends it otherwise.
  */
 export async function* reviewFinalAnswer(input: ReviewInput): AsyncGenerator<CoordinationEvent, ReviewDecision> {
-  const { turn, queue } = input;
-  turn.start(input.handle, input.request, (item) => queue.push(item));
-  for (;;) {
-    const item = await queue.take();
-    // Summaries are for coordination turns; one finished now is quoted to nobody.
-    if (item.kind === 'silence' || item.kind === 'summary') continue;
-    if (item.kind === 'message') {
-      yield* lateMessage(item.message);
-      continue;
-    }
-    if (item.kind === 'limit') {
-      turn.abort();
-      if (item.reason === 'cancelled') return { kind: 'cancelled' };
-      yield reviewWarning(`the run reached a limit (${item.reason}) during the review`);
-      return { kind: 'submit' };
-    }
-    if (item.turn !== turn || item.kind === 'deadline') {
-      yield* supersededTurnEvents(item);
-      continue;
-    }
-    if (item.kind === 'part') {
-      yield* turn.record(item.part);
-      continue;
-    }
-    if (turn.failure !== undefined) {
-      yield reviewWarning(`the review failed (${turn.failure.message})`);
-      return { kind: 'submit' };
-    }
-    const call = readReviewCall(turn.endingCalls);
-    if (call.kind === 'unreadable') {
-      yield reviewWarning(`its ${restartToolName} call could not be used: ${call.problem}`);
-      return { kind: 'submit' };
-    }
-    return call;
+  const { turn } = input;
+  const end = yield* awaitSoleTurn(input, () => true);
+  if (end.kind === 'limit') {
+    if (end.reason === 'cancelled') return { kind: 'cancelled' };
+    yield reviewWarning(`the run reached a limit (${end.reason}) during the review`);
+    return { kind: 'submit' };
   }
+  if (turn.failure !== undefined) {
+    yield reviewWarning(`the review failed (${turn.failure.message})`);
+    return { kind: 'submit' };
+  }
+  const call = readReviewCall(turn.endingCalls);
+  if (call.kind === 'unreadable') {
+    yield reviewWarning(`its ${restartToolName} call could not be used: ${call.problem}`);
+    return { kind: 'submit' };
+  }
+  return call;
 }
 
 function reviewWarning(why: string): CoordinationEvent {
