@@ -35,10 +35,10 @@ const topologies = [
   '{type: ring, neighbors: 2}',
   '{type: top_k, k: 3}',
   `{type: islands, size: ${islandSize}}`,
+  // By its name alone, matches of four. Beside it pairwise matches: a stage per halving instead of
+  // one per quartering, so the match size trades the prompt's length against the run's length.
+  'tournament',
   '{type: tournament, size: 2}',
-  // A tournament takes a stage per halving with pairwise matches, one per quartering with matches
-  // of four: the match size trades the prompt's length against the run's length.
-  '{type: tournament, size: 4}',
 ];
 const latencyMs = 20;
 const latencyStepMs = 5;
@@ -195,9 +195,9 @@ export async function topology() {
     );
   }
   // Wall time with one fixed latency: a bigger team costs more rounds of waiting only where its
-  // topology makes the coordination longer (a tournament adds a stage per doubling). Reported per
-  // topology against the target (within 1.5 times), not judged: on a shared machine it is as much
-  // the CPU as the coordination.
+  // topology makes the coordination longer (a tournament adds a stage each time the team grows by
+  // its match size). Reported per topology against the target (within 1.5 times), not judged: on a
+  // shared machine it is as much the CPU as the coordination.
   for (const { topology, small, large, size } of wall) {
     const ratio = large.wallMs / small.wallMs;
     const within = ratio < 1.5;
@@ -217,6 +217,7 @@ export async function topology() {
 }
 
 function shortName(topology) {
+  if (topology === 'tournament') return 'tournament of 4';
   if (!topology.startsWith('{')) return topology;
   const type = topology.slice(7).split(',')[0];
   return type === 'tournament' ? `tournament of ${/size: (\d+)/.exec(topology)[1]}` : type;

@@ -87,8 +87,8 @@ describe('massgen with orchestrator.topology', () => {
     });
   });
 
-  it('tournament by its name alone: pairs meet, match winners advance stage by stage until one is left; the team concludes', async () => {
-    const file = fixture.writeTeam(five, 'orchestrator:\n  topology: tournament\n');
+  it('tournament of pairs: pairs meet, match winners advance stage by stage until one is left; the team concludes', async () => {
+    const file = fixture.writeTeam(five, 'orchestrator:\n  topology: {type: tournament, size: 2}\n');
     const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
 
     expect(result.code, result.stderr).toBe(0);
@@ -152,8 +152,9 @@ describe('massgen with orchestrator.topology', () => {
           expect(result.stderr).toContain('Islands final: the 13 group winners');
         }
         if (topology === 'tournament') {
-          expect(result.stderr).toContain('Tournament stage 1: 50 agents in 25 matches');
-          expect(result.stderr).toContain('Tournament stage 2: 25 agents in 13 matches');
+          // By its name alone, matches of four.
+          expect(result.stderr).toContain('Tournament stage 1: 50 agents in 13 matches');
+          expect(result.stderr).toContain('Tournament stage 2: 13 agents in 4 matches');
           expect(result.stderr).toMatch(/^Tournament stage \d: agent\d\d's answer is the last one left$/m);
         }
       }

@@ -19,9 +19,9 @@ import { tallyVotes } from './vote-tally.js';
  *   finalist: its vote is set aside and it is shown the finalists' answers instead, to vote
  *   among. O(N·size + (N/size)²).
  *
- * - `tournament`: the answers of its match in the current stage (see `TournamentBracket`). An
- *   agent knocked out is shown only its own: its vote stands whatever the advancers write later.
- *   O(N·size) per stage, log_size(N) stages.
+ * - `tournament`: the answers of its match in the current stage (see `TournamentBracket`), 4
+ *   agents a match unless configured. An agent knocked out is shown only its own: its vote stands
+ *   whatever the advancers write later. O(N·size) per stage, log_size(N) stages.
  *
  * Consensus and the winner are as in `full`: every live agent votes (among what it sees) and the
  * answer with the most vote weight wins, so a sparse topology changes what each turn costs, not

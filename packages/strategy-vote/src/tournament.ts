@@ -5,7 +5,9 @@ import { groupWinner } from './topology.js';
 /**
  * The bracket of a `tournament`: which agents entered each stage, and so which match each agent
  * is in. Stage 1 is every agent, in configuration order, in matches of `size`; the authors of the
- * match winners enter the next stage, again in matches of `size`, until one is left.
+ * match winners enter the next stage, again in matches of `size`, until one is left. `size` is 4
+ * unless configured: the stages, each a round of waiting on the providers, number log_size(N), so
+ * pairwise matches would give fifty agents 6 where matches of four give them 3.
  */
 export class TournamentBracket {
   /** The entrants of each stage (agent ids in configuration order); the last is the current one. */

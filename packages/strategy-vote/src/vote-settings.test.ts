@@ -17,7 +17,7 @@ describe('vote settings', () => {
     expect(topology('top_k')).toEqual({ type: 'top_k', k: 3 });
     expect(topology({ type: 'ring', neighbors: 4 })).toEqual({ type: 'ring', neighbors: 4 });
     expect(topology('islands')).toEqual({ type: 'islands', size: 4 });
-    expect(topology('tournament')).toEqual({ type: 'tournament', size: 2 });
+    expect(topology('tournament')).toEqual({ type: 'tournament', size: 4 });
     expect(topology({ type: 'tournament', size: 3 })).toEqual({ type: 'tournament', size: 3 });
     expect(settingsOf({}).topology).toEqual({ type: 'full' });
   });

@@ -200,7 +200,7 @@ function finalAnswerStrategyOf(run: VoteKeys): FinalAnswerStrategy {
   return run.final_answer_strategy ?? (run.skip_final_presentation === true ? 'winner_reuse' : 'winner_present');
 }
 
-/** By its name alone `ring` takes 2 neighbors, `top_k` k = 3, `islands` groups of 4, `tournament` matches of 2. */
+/** By its name alone `ring` takes 2 neighbors, `top_k` k = 3, `islands` groups of 4, `tournament` matches of 4. */
 function topologyOf(topology: VoteKeys['topology']): TopologySettings {
   if (topology == null) return { type: 'full' };
   const given = typeof topology === 'string' ? { type: topology } : topology;
@@ -209,7 +209,7 @@ function topologyOf(topology: VoteKeys['topology']): TopologySettings {
   if (given.type === 'ring') return { type: 'ring', neighbors: number(neighbors, 2) };
   if (given.type === 'top_k') return { type: 'top_k', k: number(k, 3) };
   if (given.type === 'islands') return { type: 'islands', size: number(size, 4) };
-  if (given.type === 'tournament') return { type: 'tournament', size: number(size, 2) };
+  if (given.type === 'tournament') return { type: 'tournament', size: number(size, 4) };
   return { type: 'full' };
 }
 

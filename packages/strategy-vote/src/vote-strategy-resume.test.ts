@@ -157,7 +157,7 @@ describe('vote strategy: resuming a run from its record', () => {
       const requests: Record<string, TurnRequest[]> = {};
       const events = await runVote({
         agents: teamOf(requests),
-        settings: { topology: 'tournament' },
+        settings: { topology: { type: 'tournament', size: 2 } },
         resume: {
           ...groupWinnersWaiting,
           groups: [

@@ -86,6 +86,26 @@ describe('vote strategy: tournament', () => {
     expect(events.at(-1)).toMatchObject({ type: 'run-end', stopReason: 'consensus', finalAnswer: 'Final from a1' });
   });
 
+  it('by its name alone, matches of four: nine agents meet in three matches, then the three winners in one', async () => {
+    const nine = Array.from({ length: 9 }, (_, index) => `a${index + 1}`);
+    const agents = nine.map(answerThenVoteFirst);
+    const events = await collectEvents(
+      createVoteStrategy(),
+      createTestContext({ agents, settings: { topology: 'tournament' } }),
+    );
+
+    expect(eventsOfType(events, 'groups').map((event) => [event.stage, event.groups])).toEqual([
+      [1, [['a1', 'a2', 'a3', 'a4'], ['a5', 'a6', 'a7', 'a8'], ['a9']]],
+      [2, [['a1', 'a5', 'a9']]],
+      [3, [['a1']]],
+    ]);
+    expect(votingViews(agents[1]!).at(-1)).toEqual(['agent1', 'agent2', 'agent3', 'agent4']);
+    expect(votingViews(agents[5]!).at(-1)).toEqual(['agent5', 'agent6', 'agent7', 'agent8']);
+    for (const finalist of [0, 4, 8])
+      expect(votingViews(agents[finalist]!).at(-1)).toEqual(['agent1', 'agent5', 'agent9']);
+    expect(onlyEvent(events, 'consensus')).toMatchObject({ winnerAgentId: 'a1', stopReason: 'consensus' });
+  });
+
   it('the last match decides, even when the other finalist holds more votes in all', async () => {
     // Matches of three. a1 and a2 back agent2.1 against a3's own; a4, a5 and a6 all back agent4.1.
     // The final is a tie (each finalist backs its own), which goes to the agent listed first, a2:
