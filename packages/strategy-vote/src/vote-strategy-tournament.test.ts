@@ -89,10 +89,7 @@ describe('vote strategy: tournament', () => {
   it('by its name alone, matches of four: nine agents meet in three matches, then the three winners in one', async () => {
     const nine = Array.from({ length: 9 }, (_, index) => `a${index + 1}`);
     const agents = nine.map(answerThenVoteFirst);
-    const events = await collectEvents(
-      createVoteStrategy(),
-      createTestContext({ agents, settings: { topology: 'tournament' } }),
-    );
+    const events = await runVote({ agents, settings: { topology: 'tournament' } });
 
     expect(eventsOfType(events, 'groups').map((event) => [event.stage, event.groups])).toEqual([
       [1, [['a1', 'a2', 'a3', 'a4'], ['a5', 'a6', 'a7', 'a8'], ['a9']]],
