@@ -1,4 +1,4 @@
-import { dockerEngineStatus } from './docker-engine.js';
+import { recentDockerEngineStatus } from './docker-engine.js';
 import type { DockerEngineStatus } from './docker-engine.js';
 import { sandboxAvailability } from './sandbox-availability.js';
 import type { SandboxAvailability } from './sandbox-availability.js';
@@ -37,7 +37,7 @@ const dockerInstallHint =
  */
 export async function chooseConfinement(
   request: ConfinementRequest,
-  probes: ConfinementProbes = { sandbox: sandboxAvailability, docker: () => dockerEngineStatus() },
+  probes: ConfinementProbes = { sandbox: sandboxAvailability, docker: recentDockerEngineStatus },
 ): Promise<Confinement> {
   switch (request.mode) {
     case 'local':

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { recentAnswer } from './recent-answer.js';
 
 /** Whether a Docker engine answers, and if not, what the client said. */
 export type DockerEngineStatus = { reachable: true; version: string } | { reachable: false; reason: string };
@@ -31,3 +32,15 @@ export function dockerEngineStatus(timeoutMs = 10_000): Promise<DockerEngineStat
     );
   });
 }
+
+/**
+ * The engine's status as asked in the last ten seconds, or asked now. Checking many
+ * configurations, or a team with many agents in docker mode, costs one `docker version` (about a
+ * quarter of a second each when no engine answers) instead of one per agent; the answer is keyed on
+ * what chooses the engine, `DOCKER_HOST` and `DOCKER_CONTEXT`.
+ */
+export const recentDockerEngineStatus: () => Promise<DockerEngineStatus> = recentAnswer(
+  () => dockerEngineStatus(),
+  () => `${process.env['DOCKER_HOST'] ?? ''}\n${process.env['DOCKER_CONTEXT'] ?? ''}`,
+  { lifetimeMs: 10_000 },
+);
