@@ -1,26 +1,10 @@
-import type { BackendRequest, BackendSettings, StreamPart, Warning } from '@massgen/core';
-import { collectParts, createFakeAnthropicServer } from '@massgen/testing';
-import { useFakeServer } from '@massgen/testing/vitest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import type { BackendRequest, StreamPart, Warning } from '@massgen/core';
+import { collectParts } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
+import { useClaudeBackendServer } from './claude-backend-test-support.js';
 
-const server = useFakeServer(() => createFakeAnthropicServer({ apiKey: 'sk-ant-test-key-123' }));
-let warnings: Warning[];
-
-beforeEach(() => {
-  warnings = [];
-});
-
-function settings(options: Record<string, unknown> = {}): BackendSettings {
-  return {
-    agentId: 'agent-a',
-    type: 'claude',
-    model: 'claude-fake-1',
-    options: { base_url: server.url, api_key: 'sk-ant-test-key-123', ...options },
-    env: {},
-    warn: (warning) => warnings.push(warning),
-  };
-}
+const { server, warnings, settings } = useClaudeBackendServer();
 
 function warningsIn(parts: StreamPart[]): Warning[] {
   return parts.flatMap((part) => (part.type === 'warning' ? [part.warning] : []));

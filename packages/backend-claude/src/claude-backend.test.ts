@@ -1,27 +1,11 @@
-import type { BackendModule, BackendRequest, BackendSettings, Message, StreamPart, Warning } from '@massgen/core';
-import { collectParts, createFakeAnthropicServer, signThinking } from '@massgen/testing';
-import { useFakeServer } from '@massgen/testing/vitest';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BackendModule, BackendRequest, Message, StreamPart } from '@massgen/core';
+import { collectParts, signThinking } from '@massgen/testing';
+import { describe, expect, it, vi } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
+import { useClaudeBackendServer } from './claude-backend-test-support.js';
 import * as backendModule from './index.js';
 
-const server = useFakeServer(() => createFakeAnthropicServer({ apiKey: 'sk-ant-test-key-123' }));
-let warnings: Warning[];
-
-beforeEach(() => {
-  warnings = [];
-});
-
-function settings(options: Record<string, unknown> = {}): BackendSettings {
-  return {
-    agentId: 'agent-a',
-    type: 'claude',
-    model: 'claude-fake-1',
-    options: { base_url: server.url, api_key: 'sk-ant-test-key-123', ...options },
-    env: {},
-    warn: (warning) => warnings.push(warning),
-  };
-}
+const { server, settings } = useClaudeBackendServer();
 
 function textOf(parts: StreamPart[], type: 'text-delta' | 'reasoning-delta'): string {
   return parts.map((part) => (part.type === type ? part.text : '')).join('');
