@@ -3,95 +3,73 @@ import {
   collectParts,
   createFakeAnthropicServer,
   fakeAnthropicErrors,
+  terminalError,
   type FakeAnthropicReply,
   type FakeAnthropicServer,
 } from '@massgen/testing';
-import { describeBackendFailureContract, useFakeServer } from '@massgen/testing/vitest';
+import { describeBackendFailureContract, itClassifiesErrors, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
+import { claudeTestServer } from './claude-test-server.js';
 
-const apiKey = 'sk-ant-test-key-123456';
-const server = useFakeServer(() => createFakeAnthropicServer({ apiKey }));
-
-function settings(options: Record<string, unknown> = {}): BackendSettings {
-  return {
-    agentId: 'agent-a',
-    type: 'claude',
-    model: 'claude-fake-1',
-    options: { base_url: server.url, api_key: apiKey, ...options },
-    env: {},
-    warn: () => {},
-  };
-}
+const { server, backend, apiKey } = useBackendServer(claudeTestServer);
 
 const question: BackendRequest = { messages: [{ role: 'user', content: 'Hello?' }] };
 
 /** Runs one call and returns its error, checking that the stream ended with it and nothing else failed. */
-async function failure(
-  options: Record<string, unknown> = {},
-  callOptions: { signal?: AbortSignal } = {},
-): Promise<SerializedError> {
-  const parts = await collectParts(createClaudeBackend(settings(options)).stream(question, callOptions));
-  const last = parts.at(-1);
-  if (last?.type !== 'error') throw new Error(`expected the stream to end with an error, got ${JSON.stringify(last)}`);
-  expect(parts.filter((part) => part.type === 'error' || part.type === 'finish')).toHaveLength(1);
-  return last.error;
+async function failure(): Promise<SerializedError> {
+  return terminalError(await collectParts(backend().stream(question)));
 }
 
 describe('claude backend HTTP errors', () => {
-  it('classifies each error Anthropic sends, with its status, the provider message and whether to retry', async () => {
-    const cases = [
-      [fakeAnthropicErrors.invalidApiKey(), 'BACKEND_AUTH', false, 'invalid x-api-key'],
-      [fakeAnthropicErrors.permissionDenied(), 'BACKEND_AUTH', false, 'does not have permission'],
-      [fakeAnthropicErrors.overloaded(), 'BACKEND_OVERLOADED', true, 'Overloaded'],
-      [fakeAnthropicErrors.creditBalanceTooLow(), 'BACKEND_QUOTA', false, 'credit balance is too low'],
-      [fakeAnthropicErrors.spendLimitReached(), 'BACKEND_QUOTA', false, 'usage limits'],
-      [fakeAnthropicErrors.promptTooLong(), 'BACKEND_CONTEXT_LENGTH', false, 'prompt is too long'],
-      [fakeAnthropicErrors.modelNotFound('claude-nope'), 'BACKEND_NOT_FOUND', false, 'model: claude-nope'],
-      [fakeAnthropicErrors.apiError(), 'BACKEND_SERVER', true, 'Internal server error'],
-      [
-        fakeAnthropicErrors.invalidRequest('messages.0.content: Field required'),
-        'BACKEND_BAD_REQUEST',
-        false,
-        'Field required',
-      ],
-      [
-        {
-          type: 'error',
-          status: 402,
-          body: { type: 'error', error: { type: 'billing_error', message: 'Payment required.' } },
-        },
-        'BACKEND_QUOTA',
-        false,
-        'Payment required',
-      ],
-      [
-        {
-          type: 'error',
-          status: 504,
-          body: { type: 'error', error: { type: 'timeout_error', message: 'Request timed out.' } },
-        },
-        'TIMEOUT',
-        true,
-        'timed out',
-      ],
-      [{ type: 'error', status: 502, body: '<html>Bad gateway</html>' }, 'BACKEND_SERVER', true, 'Bad gateway'],
-    ] as const;
-    for (const [reply, code, retryable, words] of cases) {
-      server.enqueue(reply);
-      const error = await failure();
-      expect(error, `${reply.status} → ${code}`).toMatchObject({
-        code,
-        retryable,
-        statusCode: reply.status,
-        provider: 'claude',
-        agentId: 'agent-a',
-      });
-      expect(error.message).toContain(`Anthropic API at ${new URL(server.url).host}`);
-      expect(error.message).toContain(words);
-      expect(error.retryAfterMs).toBeUndefined();
-    }
-  });
+  const says = () => `Anthropic API at ${new URL(server.url).host}`;
+  // Each reply with the error code it must become, whether to retry it, and words of Anthropic's message.
+  const replies = [
+    [fakeAnthropicErrors.invalidApiKey(), 'BACKEND_AUTH', false, 'invalid x-api-key'],
+    [fakeAnthropicErrors.permissionDenied(), 'BACKEND_AUTH', false, 'does not have permission'],
+    [fakeAnthropicErrors.overloaded(), 'BACKEND_OVERLOADED', true, 'Overloaded'],
+    [fakeAnthropicErrors.creditBalanceTooLow(), 'BACKEND_QUOTA', false, 'credit balance is too low'],
+    [fakeAnthropicErrors.spendLimitReached(), 'BACKEND_QUOTA', false, 'usage limits'],
+    [fakeAnthropicErrors.promptTooLong(), 'BACKEND_CONTEXT_LENGTH', false, 'prompt is too long'],
+    [fakeAnthropicErrors.modelNotFound('claude-nope'), 'BACKEND_NOT_FOUND', false, 'model: claude-nope'],
+    [fakeAnthropicErrors.apiError(), 'BACKEND_SERVER', true, 'Internal server error'],
+    [
+      fakeAnthropicErrors.invalidRequest('messages.0.content: Field required'),
+      'BACKEND_BAD_REQUEST',
+      false,
+      'Field required',
+    ],
+    [
+      {
+        type: 'error',
+        status: 402,
+        body: { type: 'error', error: { type: 'billing_error', message: 'Payment required.' } },
+      },
+      'BACKEND_QUOTA',
+      false,
+      'Payment required',
+    ],
+    [
+      {
+        type: 'error',
+        status: 504,
+        body: { type: 'error', error: { type: 'timeout_error', message: 'Request timed out.' } },
+      },
+      'TIMEOUT',
+      true,
+      'timed out',
+    ],
+    [{ type: 'error', status: 502, body: '<html>Bad gateway</html>' }, 'BACKEND_SERVER', true, 'Bad gateway'],
+  ] as const;
+  itClassifiesErrors<FakeAnthropicReply>(
+    { server, backend, provider: 'claude', says, withoutDelay: 'all' },
+    replies.map(([reply, code, retryable, words]) => [
+      `${reply.status} → ${code}`,
+      reply,
+      { code, retryable, statusCode: reply.status },
+      words,
+    ]),
+  );
 
   it('honours retry-after on a 429, and a quota 429 carries no delay because it is not retried', async () => {
     server.enqueue(fakeAnthropicErrors.rateLimit({ retryAfter: '7' }));
@@ -119,7 +97,7 @@ describe('claude backend stream failures', () => {
       afterEvents: 5,
       reply: { type: 'text', text: 'A long answer that is cut.' },
     });
-    const parts = await collectParts(createClaudeBackend(settings()).stream(question));
+    const parts = await collectParts(backend().stream(question));
     expect(parts.some((part) => part.type === 'text-delta')).toBe(true);
     const last = parts.at(-1);
     expect(last).toMatchObject({ type: 'error', error: { code: 'BACKEND_OVERLOADED', retryable: true } });
@@ -141,7 +119,7 @@ describe('claude backend stream failures', () => {
       afterEvents: 6,
       reply: { type: 'tool-use', calls: [{ name: 'lookup', input: { query: 'a long query string' } }] },
     });
-    const parts = await collectParts(createClaudeBackend(settings()).stream(question));
+    const parts = await collectParts(backend().stream(question));
     expect(parts.some((part) => part.type === 'tool-call')).toBe(false);
     expect(parts.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_STREAM' } });
   });
@@ -199,11 +177,7 @@ describe('claude backend API keys', () => {
 });
 
 describeBackendFailureContract<FakeAnthropicReply, FakeAnthropicServer>({
-  type: 'claude',
-  model: 'claude-fake-1',
-  startServer: createFakeAnthropicServer,
-  connection: (fake, key) => ({ base_url: fake.url, api_key: key }),
-  createBackend: createClaudeBackend,
+  ...claudeTestServer,
   missingEndMarker: 'message_stop',
   keyFromEnvironment: {
     variable: 'ANTHROPIC_API_KEY',

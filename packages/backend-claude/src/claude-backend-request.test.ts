@@ -1,10 +1,11 @@
 import type { BackendRequest, StreamPart, Warning } from '@massgen/core';
 import { collectParts } from '@massgen/testing';
+import { useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
-import { useClaudeBackendServer } from './claude-backend-test-support.js';
+import { claudeTestServer } from './claude-test-server.js';
 
-const { server, warnings, settings } = useClaudeBackendServer();
+const { server, warnings, settings, apiKey } = useBackendServer(claudeTestServer);
 
 function warningsIn(parts: StreamPart[]): Warning[] {
   return parts.flatMap((part) => (part.type === 'warning' ? [part.warning] : []));
@@ -99,7 +100,7 @@ describe('claude backend request body', () => {
     const headers = server.requests.at(-1)?.headers ?? {};
     // SDK 1.x sends the API key as a bearer token rather than in x-api-key.
     expect(headers).toMatchObject({
-      authorization: 'Bearer sk-ant-test-key-123',
+      authorization: `Bearer ${apiKey}`,
       'x-team': 'massgen',
       'anthropic-beta': 'beta-one,beta-two',
     });

@@ -1,11 +1,12 @@
 import type { BackendModule, BackendRequest, Message, StreamPart } from '@massgen/core';
 import { collectParts, signThinking } from '@massgen/testing';
+import { useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it, vi } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
-import { useClaudeBackendServer } from './claude-backend-test-support.js';
+import { claudeTestServer } from './claude-test-server.js';
 import * as backendModule from './index.js';
 
-const { server, settings } = useClaudeBackendServer();
+const { server, settings } = useBackendServer(claudeTestServer);
 
 function textOf(parts: StreamPart[], type: 'text-delta' | 'reasoning-delta'): string {
   return parts.map((part) => (part.type === type ? part.text : '')).join('');

@@ -1,39 +1,22 @@
-import type { BackendRequest, BackendSettings, SerializedError, Warning } from '@massgen/core';
+import type { BackendRequest } from '@massgen/core';
 import {
   collectParts,
   terminalError,
-  createFakeGeminiServer,
   fakeGeminiErrors,
   type FakeGeminiReply,
   type FakeGeminiServer,
 } from '@massgen/testing';
-import { describeBackendFailureContract, useFakeServer } from '@massgen/testing/vitest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describeBackendFailureContract, itClassifiesErrors, useBackendServer } from '@massgen/testing/vitest';
+import { describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
+import { geminiTestServer } from './gemini-test-server.js';
 
-const apiKey = 'AIzaSecret-7f3a9c21b4';
-const server = useFakeServer(() => createFakeGeminiServer({ apiKey }));
-let warnings: Warning[];
-
-beforeEach(() => {
-  warnings = [];
-});
-
-function settings(options: Record<string, unknown> = {}, env: BackendSettings['env'] = {}): BackendSettings {
-  return {
-    agentId: 'agent-a',
-    type: 'gemini',
-    model: 'gemini-2.5-flash',
-    options: { base_url: server.url, api_key: apiKey, ...options },
-    env,
-    warn: (warning) => warnings.push(warning),
-  };
-}
+const { server, settings, backend, apiKey } = useBackendServer(geminiTestServer);
 
 const question: BackendRequest = { messages: [{ role: 'user', content: 'Hello' }] };
 
 describe('Google errors become classified MassGen errors', () => {
-  it.each<[string, FakeGeminiReply, Partial<SerializedError>]>([
+  itClassifiesErrors<FakeGeminiReply>({ server, backend, provider: 'gemini', says: () => 'Gemini' }, [
     [
       '400 API key not valid',
       fakeGeminiErrors.invalidApiKey(),
@@ -77,16 +60,11 @@ describe('Google errors become classified MassGen errors', () => {
       { type: 'error', status: 502, body: '<html>Bad Gateway</html>', headers: { 'content-type': 'text/html' } },
       { code: 'BACKEND_SERVER', retryable: true },
     ],
-  ])('%s', async (_name, reply, expected) => {
-    server.enqueue(reply);
-    const error = terminalError(await collectParts(createGeminiBackend(settings()).stream(question)));
-    expect(error).toMatchObject({ ...expected, provider: 'gemini', agentId: 'agent-a' });
-    expect(error.message).toContain('Gemini');
-  });
+  ]);
 
   it("carries Google's own words and status name in the message", async () => {
     server.enqueue(fakeGeminiErrors.modelNotFound('gemini-9-ultra'));
-    const error = terminalError(await collectParts(createGeminiBackend(settings()).stream(question)));
+    const error = terminalError(await collectParts(backend().stream(question)));
     expect(error.message).toBe(
       'Gemini does not know the requested model or endpoint (HTTP 404 NOT_FOUND): models/gemini-9-ultra is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.',
     );
@@ -94,16 +72,16 @@ describe('Google errors become classified MassGen errors', () => {
 
   it('does not wait for a RetryInfo that a daily quota carries', async () => {
     server.enqueue(fakeGeminiErrors.dailyQuota());
-    const error = terminalError(await collectParts(createGeminiBackend(settings()).stream(question)));
+    const error = terminalError(await collectParts(backend().stream(question)));
     expect(error.retryAfterMs).toBeUndefined();
     expect(error.message).toContain('Gemini daily quota is used up (HTTP 429 RESOURCE_EXHAUSTED)');
   });
 
   it('makes exactly one request per call: the SDK retries nothing itself', async () => {
     server.enqueue(fakeGeminiErrors.overloaded());
-    terminalError(await collectParts(createGeminiBackend(settings()).stream(question)));
+    terminalError(await collectParts(backend().stream(question)));
     server.enqueue(fakeGeminiErrors.rateLimit({ retryDelay: '1s' }));
-    terminalError(await collectParts(createGeminiBackend(settings()).stream(question)));
+    terminalError(await collectParts(backend().stream(question)));
     expect(server.requests).toHaveLength(2);
   });
 });
@@ -121,7 +99,7 @@ describe('broken streams', () => {
       reply: long,
       error: { code: 503, message: 'The model is overloaded. Please try again later.', status: 'UNAVAILABLE' },
     });
-    const parts = await collectParts(createGeminiBackend(settings()).stream(question));
+    const parts = await collectParts(backend().stream(question));
     const error = terminalError(parts);
     expect(error).toMatchObject({ code: 'BACKEND_OVERLOADED', retryable: true, statusCode: 503 });
     expect(error.message).toContain('in the middle of the stream');
@@ -158,11 +136,7 @@ describe('API keys', () => {
 });
 
 describeBackendFailureContract<FakeGeminiReply, FakeGeminiServer>({
-  type: 'gemini',
-  model: 'gemini-2.5-flash',
-  startServer: createFakeGeminiServer,
-  connection: (fake, key) => ({ base_url: fake.url, api_key: key }),
-  createBackend: createGeminiBackend,
+  ...geminiTestServer,
   missingEndMarker: 'no finishReason',
   keyFromEnvironment: { variable: 'GEMINI_API_KEY', options: (fake) => ({ base_url: fake.url }), ownProvider: {} },
   replies: {

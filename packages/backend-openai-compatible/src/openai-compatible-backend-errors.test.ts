@@ -1,40 +1,29 @@
-import type { BackendRequest, BackendSettings, SerializedError, Warning } from '@massgen/core';
+import type { BackendRequest } from '@massgen/core';
 import {
   collectParts,
   terminalError,
-  createFakeOpenAIServer,
   fakeOpenAIErrors,
   openAIErrorBody,
   type FakeOpenAIServer,
   type FakeReply,
 } from '@massgen/testing';
-import { describeBackendFailureContract, openAIContractReplies, useFakeServer } from '@massgen/testing/vitest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  describeBackendFailureContract,
+  itClassifiesErrors,
+  openAIContractReplies,
+  useBackendServer,
+} from '@massgen/testing/vitest';
+import { describe, expect, it } from 'vitest';
 import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
+import { chatCompletionTestServer } from './openai-compatible-test-server.js';
 
-const apiKey = 'test-key-7f3a9c21';
-const server = useFakeServer(() => createFakeOpenAIServer({ apiKey }));
-let warnings: Warning[];
-
-beforeEach(() => {
-  warnings = [];
-});
-
-function settings(options: Record<string, unknown> = {}, env: BackendSettings['env'] = {}): BackendSettings {
-  return {
-    agentId: 'agent-a',
-    type: 'chatcompletion',
-    model: 'fake-model',
-    options: { base_url: server.url, api_key: apiKey, ...options },
-    env,
-    warn: (warning) => warnings.push(warning),
-  };
-}
+const { server, settings, backend } = useBackendServer(chatCompletionTestServer);
 
 const question: BackendRequest = { messages: [{ role: 'user', content: 'Hello' }] };
 
 describe('HTTP errors become classified MassGen errors', () => {
-  it.each<[string, FakeReply, Partial<SerializedError>]>([
+  const says = () => 'chatcompletion at 127.0.0.1';
+  itClassifiesErrors<FakeReply>({ server, backend, provider: 'chatcompletion', says, withoutDelay: 'not-retryable' }, [
     ['401', fakeOpenAIErrors.invalidApiKey(), { code: 'BACKEND_AUTH', retryable: false, statusCode: 401 }],
     ['403', { type: 'error', status: 403 }, { code: 'BACKEND_AUTH', retryable: false, statusCode: 403 }],
     [
@@ -92,17 +81,11 @@ describe('HTTP errors become classified MassGen errors', () => {
       { type: 'error', status: 502, body: '<html>Bad Gateway</html>' },
       { code: 'BACKEND_SERVER', retryable: true, statusCode: 502 },
     ],
-  ])('%s', async (_name, reply, expected) => {
-    server.enqueue(reply);
-    const error = terminalError(await collectParts(createOpenAICompatibleBackend(settings()).stream(question)));
-    expect(error).toMatchObject({ ...expected, provider: 'chatcompletion', agentId: 'agent-a' });
-    expect(error.message).toContain('chatcompletion at 127.0.0.1');
-    if (!expected.retryable) expect(error.retryAfterMs).toBeUndefined();
-  });
+  ]);
 
   it("carries the provider's own message", async () => {
     server.enqueue(fakeOpenAIErrors.modelNotFound('fake-model'));
-    const error = terminalError(await collectParts(createOpenAICompatibleBackend(settings()).stream(question)));
+    const error = terminalError(await collectParts(backend().stream(question)));
     expect(error.message).toContain('The model `fake-model` does not exist or you do not have access to it.');
     expect(error.message).toContain('HTTP 404');
   });
@@ -125,7 +108,7 @@ describe('broken streams, cancellation and timeouts', () => {
       error: { message: 'Upstream overloaded', type: 'overloaded_error' },
       reply: { type: 'text', text: 'abcdefgh' },
     });
-    const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question));
+    const parts = await collectParts(backend().stream(question));
     expect(parts.filter((part) => part.type === 'text-delta')).toEqual([{ type: 'text-delta', text: 'abcd' }]);
     const error = terminalError(parts);
     expect(error).toMatchObject({ code: 'BACKEND_OVERLOADED', retryable: true });
@@ -134,9 +117,10 @@ describe('broken streams, cancellation and timeouts', () => {
 
   it('calls an unrecognised error event a broken stream', async () => {
     server.enqueue({ type: 'stream-error', afterChunks: 1, error: { message: 'Generation failed' } });
-    expect(terminalError(await collectParts(createOpenAICompatibleBackend(settings()).stream(question)))).toMatchObject(
-      { code: 'BACKEND_STREAM', retryable: true },
-    );
+    expect(terminalError(await collectParts(backend().stream(question)))).toMatchObject({
+      code: 'BACKEND_STREAM',
+      retryable: true,
+    });
   });
 
   it('does not emit a tool call whose stream dropped before it finished', async () => {
@@ -145,18 +129,14 @@ describe('broken streams, cancellation and timeouts', () => {
       afterChunks: 4,
       reply: { type: 'tool-calls', calls: [{ name: 'vote', arguments: { agent_id: 'agent1', reason: 'best' } }] },
     });
-    const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question));
+    const parts = await collectParts(backend().stream(question));
     expect(parts.some((part) => part.type === 'tool-call')).toBe(false);
     expect(terminalError(parts).code).toBe('BACKEND_STREAM');
   });
 });
 
 describeBackendFailureContract<FakeReply, FakeOpenAIServer>({
-  type: 'chatcompletion',
-  model: 'fake-model',
-  startServer: createFakeOpenAIServer,
-  connection: (fake, key) => ({ base_url: fake.url, api_key: key }),
-  createBackend: createOpenAICompatibleBackend,
+  ...chatCompletionTestServer,
   missingEndMarker: 'no finish_reason',
   keyFromEnvironment: {
     variable: 'GROQ_API_KEY',

@@ -1,40 +1,28 @@
-import type { BackendRequest, BackendSettings, SerializedError, Warning } from '@massgen/core';
+import type { BackendRequest } from '@massgen/core';
 import {
   collectParts,
   terminalError,
-  createFakeOpenAIServer,
   fakeOpenAIErrors,
   openAIErrorBody,
   type FakeOpenAIServer,
   type FakeReply,
 } from '@massgen/testing';
-import { describeBackendFailureContract, openAIContractReplies, useFakeServer } from '@massgen/testing/vitest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  describeBackendFailureContract,
+  itClassifiesErrors,
+  openAIContractReplies,
+  useBackendServer,
+} from '@massgen/testing/vitest';
+import { describe, expect, it } from 'vitest';
 import { createOpenAIBackend } from './openai-backend.js';
+import { openAITestServer } from './openai-test-server.js';
 
-const apiKey = 'test-key-9b2d4e61';
-const server = useFakeServer(() => createFakeOpenAIServer({ apiKey }));
-let warnings: Warning[];
-
-beforeEach(() => {
-  warnings = [];
-});
-
-function settings(options: Record<string, unknown> = {}, env: BackendSettings['env'] = {}): BackendSettings {
-  return {
-    agentId: 'agent-a',
-    type: 'openai',
-    model: 'gpt-4.1',
-    options: { base_url: server.url, api_key: apiKey, ...options },
-    env,
-    warn: (warning) => warnings.push(warning),
-  };
-}
+const { server, settings, backend } = useBackendServer(openAITestServer);
 
 const question: BackendRequest = { messages: [{ role: 'user', content: 'Hello' }] };
 
 describe('HTTP errors from the Responses API', () => {
-  it.each<[string, FakeReply, Partial<SerializedError>]>([
+  itClassifiesErrors<FakeReply>({ server, backend, provider: 'openai', says: () => 'OpenAI' }, [
     ['401', fakeOpenAIErrors.invalidApiKey(), { code: 'BACKEND_AUTH', retryable: false, statusCode: 401 }],
     ['403', { type: 'error', status: 403 }, { code: 'BACKEND_AUTH', retryable: false, statusCode: 403 }],
     [
@@ -64,16 +52,12 @@ describe('HTTP errors from the Responses API', () => {
       { code: 'BACKEND_NOT_FOUND', retryable: false, statusCode: 404 },
     ],
     ['500', fakeOpenAIErrors.serverError(), { code: 'BACKEND_SERVER', retryable: true, statusCode: 500 }],
-  ])('%s', async (_name, reply, expected) => {
-    server.enqueue(reply);
-    const error = terminalError(await collectParts(createOpenAIBackend(settings()).stream(question)));
-    expect(error).toMatchObject({ ...expected, provider: 'openai', agentId: 'agent-a' });
-    expect(error.message).toContain('OpenAI');
-  });
+  ]);
 });
 
 describe('failures inside a started Responses stream', () => {
-  it.each<[string, FakeReply, Partial<SerializedError>]>([
+  const says = () => 'OpenAI reported a failed response';
+  itClassifiesErrors<FakeReply>({ server, backend, provider: 'openai', says }, [
     [
       'response.failed rate_limit_exceeded, with the delay from the message',
       {
@@ -113,12 +97,7 @@ describe('failures inside a started Responses stream', () => {
       },
       { code: 'BACKEND_STREAM', retryable: true },
     ],
-  ])('%s', async (_name, reply, expected) => {
-    server.enqueue(reply);
-    const error = terminalError(await collectParts(createOpenAIBackend(settings()).stream(question)));
-    expect(error).toMatchObject({ ...expected, provider: 'openai', agentId: 'agent-a' });
-    expect(error.message).toContain('OpenAI reported a failed response');
-  });
+  ]);
 
   it('keeps the text that came before the failure', async () => {
     server.enqueue({
@@ -127,7 +106,7 @@ describe('failures inside a started Responses stream', () => {
       reply: { type: 'text', text: 'abcdefghijkl' },
       error: { message: 'Boom.', code: 'server_error' },
     });
-    const parts = await collectParts(createOpenAIBackend(settings()).stream(question));
+    const parts = await collectParts(backend().stream(question));
     expect(parts.filter((part) => part.type === 'text-delta')).toEqual([{ type: 'text-delta', text: 'abcd' }]);
   });
 });
@@ -139,7 +118,7 @@ describe('broken streams, cancellation and timeouts', () => {
       afterChunks: 7,
       reply: { type: 'tool-calls', calls: [{ name: 'vote', arguments: { agent_id: 'agent1', reason: 'best' } }] },
     });
-    const parts = await collectParts(createOpenAIBackend(settings()).stream(question));
+    const parts = await collectParts(backend().stream(question));
     expect(parts.some((part) => part.type === 'tool-call')).toBe(false);
     expect(terminalError(parts)).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
   });
@@ -157,11 +136,7 @@ describe('API keys', () => {
 });
 
 describeBackendFailureContract<FakeReply, FakeOpenAIServer>({
-  type: 'openai',
-  model: 'gpt-4.1',
-  startServer: createFakeOpenAIServer,
-  connection: (fake, key) => ({ base_url: fake.url, api_key: key }),
-  createBackend: createOpenAIBackend,
+  ...openAITestServer,
   missingEndMarker: 'no response.completed',
   keyFromEnvironment: { variable: 'OPENAI_API_KEY', options: (fake) => ({ base_url: fake.url }), ownProvider: {} },
   replies: openAIContractReplies({ afterChunks: 5 }),

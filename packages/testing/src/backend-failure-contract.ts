@@ -5,7 +5,7 @@ import { collectParts, terminalError } from './stream-parts.js';
 import { useFakeServer } from './use-fake-server.js';
 
 /** A fake provider server as the contract drives it. */
-export type ContractServer<Reply> = FakeServerControls<unknown, Reply>;
+export type ContractServer<Reply> = FakeServerControls<unknown, Reply> & { readonly url: string };
 
 /** The replies the contract queues, written in one fake server's own vocabulary. */
 export interface ContractReplies<Reply> {
@@ -31,8 +31,8 @@ export interface BackendContractSubject<Reply, Server extends ContractServer<Rep
   type: string;
   model: string;
   startServer(options: { apiKey: string }): Promise<Server>;
-  /** The backend options that point it at `server` with `apiKey` (`base_url` and `api_key`, for most). */
-  connection(server: Server, apiKey: string): Record<string, unknown>;
+  /** The backend options that point it at `server` with `apiKey`: `base_url` and `api_key` unless given. */
+  connection?: (server: Server, apiKey: string) => Record<string, unknown>;
   createBackend(settings: BackendSettings): Backend;
   replies: ContractReplies<Reply>;
   /** Words of the message for a stream that ended without its end marker (`no finish_reason`). */
@@ -72,13 +72,14 @@ export function describeBackendFailureContract<Reply, Server extends ContractSer
 ): void {
   describe(`${subject.type} backend: the failure contract`, () => {
     const server = useFakeServer(() => subject.startServer({ apiKey }));
+    const connection = subject.connection ?? ((fake: Server, key: string) => ({ base_url: fake.url, api_key: key }));
 
     const backend = (options: Record<string, unknown> = {}, target: Server = server): Backend =>
       subject.createBackend({
         agentId: 'agent-a',
         type: subject.type,
         model: subject.model,
-        options: { ...subject.connection(target, apiKey), ...options },
+        options: { ...connection(target, apiKey), ...options },
         env: {},
         warn: () => undefined,
       });

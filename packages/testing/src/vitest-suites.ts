@@ -4,3 +4,7 @@ export { useFakeServer } from './use-fake-server.js';
 export { useShopDatabase } from './use-shop-database.js';
 export type { ShopDatabaseFixture } from './use-shop-database.js';
 export { openAIContractReplies } from './openai-contract-replies.js';
+export { useBackendServer } from './use-backend-server.js';
+export type { BackendServerFixture, BackendServerSubject, BackendTestServer } from './use-backend-server.js';
+export { itClassifiesErrors } from './it-classifies-errors.js';
+export type { ErrorCase, ErrorClassificationSubject } from './it-classifies-errors.js';
