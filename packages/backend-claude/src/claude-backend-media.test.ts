@@ -1,28 +1,11 @@
-import type { BackendRequest, BackendSettings, MediaPart } from '@massgen/core';
-import {
-  collectParts,
-  createFakeAnthropicServer,
-  samplePdf,
-  samplePng,
-  sampleWav,
-  terminalError,
-} from '@massgen/testing';
-import { useFakeServer } from '@massgen/testing/vitest';
+import type { BackendRequest, MediaPart } from '@massgen/core';
+import { collectParts, samplePdf, samplePng, sampleWav, terminalError } from '@massgen/testing';
+import { useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
+import { claudeTestServer } from './claude-test-server.js';
 
-const server = useFakeServer(() => createFakeAnthropicServer({ apiKey: 'sk-ant-test-media-4' }));
-
-function settings(): BackendSettings {
-  return {
-    agentId: 'agent-c',
-    type: 'claude',
-    model: 'claude-fake-1',
-    options: { base_url: server.url, api_key: 'sk-ant-test-media-4' },
-    env: {},
-    warn: () => undefined,
-  };
-}
+const { server, settings } = useBackendServer({ ...claudeTestServer, agentId: 'agent-c' });
 
 function ask(...media: MediaPart[]): BackendRequest {
   return { messages: [{ role: 'user', content: [{ type: 'text', text: 'Summarise these.' }, ...media] }] };

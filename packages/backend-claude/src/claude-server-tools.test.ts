@@ -1,23 +1,12 @@
-import type { BackendSettings, StreamPart } from '@massgen/core';
-import { collectParts, createFakeAnthropicServer } from '@massgen/testing';
-import { useFakeServer } from '@massgen/testing/vitest';
+import type { StreamPart } from '@massgen/core';
+import { collectParts } from '@massgen/testing';
+import { useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
+import { claudeTestServer } from './claude-test-server.js';
 
 /** Anthropic's web_search and code_execution server tools through the official SDK against the fake Messages API. */
-const apiKey = 'sk-ant-test-server-tools';
-const server = useFakeServer(() => createFakeAnthropicServer({ apiKey }));
-
-function settings(options: Record<string, unknown>): BackendSettings {
-  return {
-    agentId: 'agent-a',
-    type: 'claude',
-    model: 'claude-fake-1',
-    options: { base_url: server.url, api_key: apiKey, ...options },
-    env: {},
-    warn: () => undefined,
-  };
-}
+const { server, settings } = useBackendServer(claudeTestServer);
 
 const question = {
   messages: [{ role: 'user' as const, content: 'How tall is the Eiffel Tower, doubled?' }],

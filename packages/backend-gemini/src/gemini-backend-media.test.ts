@@ -1,22 +1,11 @@
-import type { BackendRequest, BackendSettings, MediaPart } from '@massgen/core';
-import { collectParts, createFakeGeminiServer, samplePdf, samplePng, sampleWav, terminalError } from '@massgen/testing';
-import { useFakeServer } from '@massgen/testing/vitest';
+import type { BackendRequest, MediaPart } from '@massgen/core';
+import { collectParts, samplePdf, samplePng, sampleWav, terminalError } from '@massgen/testing';
+import { useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
+import { geminiTestServer } from './gemini-test-server.js';
 
-const apiKey = 'AIzaTestKey-media-5';
-const server = useFakeServer(() => createFakeGeminiServer({ apiKey }));
-
-function settings(): BackendSettings {
-  return {
-    agentId: 'agent-d',
-    type: 'gemini',
-    model: 'gemini-2.5-flash',
-    options: { base_url: server.url, api_key: apiKey },
-    env: {},
-    warn: () => undefined,
-  };
-}
+const { server, settings } = useBackendServer({ ...geminiTestServer, agentId: 'agent-d' });
 
 function ask(...media: MediaPart[]): BackendRequest {
   return { messages: [{ role: 'user', content: [{ type: 'text', text: 'What do you get?' }, ...media] }] };

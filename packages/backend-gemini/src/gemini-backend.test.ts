@@ -1,29 +1,14 @@
-import type { BackendModule, BackendRequest, BackendSettings, Message, StreamPart, Warning } from '@massgen/core';
-import { collectParts, createFakeGeminiServer, createGeminiTeamResponder } from '@massgen/testing';
-import { useFakeServer } from '@massgen/testing/vitest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import type { BackendModule, BackendRequest, BackendSettings, Message, StreamPart } from '@massgen/core';
+import { collectParts, createGeminiTeamResponder } from '@massgen/testing';
+import { useBackendServer } from '@massgen/testing/vitest';
+import { describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
 import * as backendModule from './index.js';
+import { geminiTestServer } from './gemini-test-server.js';
 
-const apiKey = 'AIzaTestKey-0123456789';
-const server = useFakeServer(() => createFakeGeminiServer({ apiKey }));
-let warnings: Warning[];
-
-beforeEach(() => {
-  warnings = [];
-});
-
-function settings(overrides: Partial<BackendSettings> = {}, options: Record<string, unknown> = {}): BackendSettings {
-  return {
-    agentId: 'agent-a',
-    type: 'gemini',
-    model: 'gemini-2.5-flash',
-    options: { base_url: server.url, api_key: apiKey, ...options },
-    env: {},
-    warn: (warning) => warnings.push(warning),
-    ...overrides,
-  };
-}
+const { server, warnings, apiKey, settings: settingsOf } = useBackendServer(geminiTestServer);
+const settings = (overrides: Partial<BackendSettings> = {}, options: Record<string, unknown> = {}) =>
+  settingsOf(options, overrides);
 
 function textOf(parts: StreamPart[], type: 'text-delta' | 'reasoning-delta'): string {
   return parts.map((part) => (part.type === type ? part.text : '')).join('');

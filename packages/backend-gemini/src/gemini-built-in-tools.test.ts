@@ -1,23 +1,13 @@
-import type { BackendSettings, StreamPart } from '@massgen/core';
-import { collectParts, createFakeGeminiServer } from '@massgen/testing';
-import { useFakeServer } from '@massgen/testing/vitest';
+import type { StreamPart } from '@massgen/core';
+import { collectParts } from '@massgen/testing';
+import { useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
+import { geminiTestServer } from './gemini-test-server.js';
 
 /** Google Search grounding and code execution through the official SDK against the fake Gemini API. */
-const apiKey = 'AIzaTestKey-built-in-tools';
-const server = useFakeServer(() => createFakeGeminiServer({ apiKey }));
-
-function settings(model: string, options: Record<string, unknown>): BackendSettings {
-  return {
-    agentId: 'agent-a',
-    type: 'gemini',
-    model,
-    options: { base_url: server.url, api_key: apiKey, ...options },
-    env: {},
-    warn: () => undefined,
-  };
-}
+const { server, settings: settingsOf } = useBackendServer(geminiTestServer);
+const settings = (model: string, options: Record<string, unknown>) => settingsOf(options, { model });
 
 const vote = { name: 'vote', description: 'Vote', inputSchema: { type: 'object', properties: {} } };
 const question = { messages: [{ role: 'user' as const, content: 'How tall is the Eiffel Tower, doubled?' }] };

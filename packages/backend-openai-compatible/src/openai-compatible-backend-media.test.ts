@@ -1,21 +1,11 @@
-import type { BackendRequest, BackendSettings, MediaPart } from '@massgen/core';
-import { collectParts, createFakeOpenAIServer, samplePdf, samplePng, sampleWav, terminalError } from '@massgen/testing';
-import { useFakeServer } from '@massgen/testing/vitest';
+import type { BackendRequest, MediaPart } from '@massgen/core';
+import { collectParts, samplePdf, samplePng, sampleWav, terminalError } from '@massgen/testing';
+import { useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
+import { chatCompletionTestServer } from './openai-compatible-test-server.js';
 
-const server = useFakeServer(() => createFakeOpenAIServer({ apiKey: 'test-key-media-2' }));
-
-function settings(): BackendSettings {
-  return {
-    agentId: 'agent-b',
-    type: 'chatcompletion',
-    model: 'fake-model',
-    options: { base_url: server.url, api_key: 'test-key-media-2' },
-    env: {},
-    warn: () => undefined,
-  };
-}
+const { server, settings } = useBackendServer({ ...chatCompletionTestServer, agentId: 'agent-b' });
 
 function ask(...media: MediaPart[]): BackendRequest {
   return { messages: [{ role: 'user', content: [{ type: 'text', text: 'Describe these.' }, ...media] }] };

@@ -1,28 +1,17 @@
-import type { BackendModule, BackendRequest, BackendSettings, StreamPart, Warning } from '@massgen/core';
-import { collectParts, createFakeOpenAIServer } from '@massgen/testing';
-import { useFakeServer } from '@massgen/testing/vitest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import type { BackendModule, BackendRequest, BackendSettings, StreamPart } from '@massgen/core';
+import { collectParts } from '@massgen/testing';
+import { useBackendServer } from '@massgen/testing/vitest';
+import { describe, expect, it } from 'vitest';
 import * as backendModule from './index.js';
 import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
+import { chatCompletionTestServer } from './openai-compatible-test-server.js';
 
-const server = useFakeServer(() => createFakeOpenAIServer({ apiKey: 'test-key-123456' }));
-let warnings: Warning[];
-
-beforeEach(() => {
-  warnings = [];
-});
-
-function settings(overrides: Partial<BackendSettings> = {}): BackendSettings {
-  return {
-    agentId: 'agent-a',
-    type: 'chatcompletion',
-    model: 'fake-model',
-    options: { base_url: server.url, api_key: 'test-key-123456' },
-    env: {},
-    warn: (warning) => warnings.push(warning),
-    ...overrides,
-  };
-}
+const {
+  server,
+  warnings,
+  settings: settingsOf,
+} = useBackendServer({ ...chatCompletionTestServer, apiKey: 'test-key-123456' });
+const settings = (overrides: Partial<BackendSettings> = {}) => settingsOf({}, overrides);
 
 const question: BackendRequest = { messages: [{ role: 'user', content: 'What is the capital of France?' }] };
 

@@ -1,25 +1,14 @@
-import type { BackendRequest, BackendSettings, MediaPart } from '@massgen/core';
-import { collectParts, createFakeOpenAIServer, samplePdf, samplePng, sampleWav, terminalError } from '@massgen/testing';
+import type { BackendRequest, MediaPart } from '@massgen/core';
+import { collectParts, samplePdf, samplePng, sampleWav, terminalError } from '@massgen/testing';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { useFakeServer } from '@massgen/testing/vitest';
+import { useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createOpenAIBackend } from './openai-backend.js';
+import { openAITestServer } from './openai-test-server.js';
 
-const apiKey = 'test-key-media-1';
-const server = useFakeServer(() => createFakeOpenAIServer({ apiKey }));
-
-function settings(): BackendSettings {
-  return {
-    agentId: 'agent-a',
-    type: 'openai',
-    model: 'gpt-4.1',
-    options: { base_url: server.url, api_key: apiKey },
-    env: {},
-    warn: () => undefined,
-  };
-}
+const { server, settings } = useBackendServer(openAITestServer);
 
 function ask(...media: MediaPart[]): BackendRequest {
   return { messages: [{ role: 'user', content: [{ type: 'text', text: 'What do these show?' }, ...media] }] };

@@ -1,34 +1,21 @@
 import type { BackendRequest, BackendSettings, StreamPart, Warning } from '@massgen/core';
-import { createFakeOpenAIServer } from '@massgen/testing';
 import type { FakeOpenAIServer } from '@massgen/testing';
-import { useFakeServer } from '@massgen/testing/vitest';
-import { beforeEach } from 'vitest';
+import { useBackendServer } from '@massgen/testing/vitest';
+import { openAITestServer } from './openai-test-server.js';
 
 export const apiKey = 'test-key-5c1e9a77';
 
 /**
  * Starts the fake OpenAI server around each test of the calling file; `settings` points a
- * backend at it, and `warnings` collects what the backend warns about, emptied before each test.
+ * backend with a model at it, and `warnings` collects what the backend warns about, emptied before each test.
  */
 export function useOpenAIBackendServer(): {
   server: FakeOpenAIServer;
   warnings: Warning[];
   settings: (model: string, options?: Record<string, unknown>) => BackendSettings;
 } {
-  const server = useFakeServer(() => createFakeOpenAIServer({ apiKey }));
-  const warnings: Warning[] = [];
-  beforeEach(() => {
-    warnings.length = 0;
-  });
-  const settings = (model: string, options: Record<string, unknown> = {}): BackendSettings => ({
-    agentId: 'agent-a',
-    type: 'openai',
-    model,
-    options: { base_url: server.url, api_key: apiKey, ...options },
-    env: {},
-    warn: (warning) => warnings.push(warning),
-  });
-  return { server, warnings, settings };
+  const { server, warnings, settings } = useBackendServer({ ...openAITestServer, apiKey });
+  return { server, warnings, settings: (model, options = {}) => settings(options, { model }) };
 }
 
 export function textOf(parts: StreamPart[], type: 'text-delta' | 'reasoning-delta'): string {

@@ -1,23 +1,12 @@
-import type { BackendSettings, StreamPart, Warning } from '@massgen/core';
-import { collectParts, createFakeOpenAIServer } from '@massgen/testing';
-import { useFakeServer } from '@massgen/testing/vitest';
+import type { StreamPart } from '@massgen/core';
+import { collectParts } from '@massgen/testing';
+import { useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createOpenAIBackend } from './openai-backend.js';
+import { openAITestServer } from './openai-test-server.js';
 
 /** OpenAI's own web search and code interpreter through the official SDK against the fake Responses API. */
-const apiKey = 'test-key-provider-tools';
-const server = useFakeServer(() => createFakeOpenAIServer({ apiKey }));
-
-function settings(options: Record<string, unknown>, warnings: Warning[] = []): BackendSettings {
-  return {
-    agentId: 'agent-a',
-    type: 'openai',
-    model: 'gpt-5-nano',
-    options: { base_url: server.url, api_key: apiKey, ...options },
-    env: {},
-    warn: (warning) => warnings.push(warning),
-  };
-}
+const { server, settings } = useBackendServer({ ...openAITestServer, model: 'gpt-5-nano' });
 
 const question = {
   messages: [{ role: 'user' as const, content: 'How tall is the Eiffel Tower, squared?' }],

@@ -33,9 +33,9 @@ export interface BackendServerFixture<Server> {
   /** What the backend warned about during the current test. */
   warnings: Warning[];
   /** Settings pointing a backend at the server, with `options` over the connection and `overrides` over the rest. */
-  settings(options?: Record<string, unknown>, overrides?: Partial<BackendSettings>): BackendSettings;
+  settings: (options?: Record<string, unknown>, overrides?: Partial<BackendSettings>) => BackendSettings;
   /** A backend made with {@link BackendServerFixture.settings}. */
-  backend(options?: Record<string, unknown>, overrides?: Partial<BackendSettings>): Backend;
+  backend: (options?: Record<string, unknown>, overrides?: Partial<BackendSettings>) => Backend;
 }
 
 /**
