@@ -2,7 +2,9 @@ import path from 'node:path';
 import { ConfigError, MassGenError, formatConfigIssue, redactText } from '@massgen/core';
 import type { Warning } from '@massgen/core';
 import { collectSecrets, loadConfig } from '@massgen/config';
+import { listNames, summarizesTeam } from '@massgen/run-state';
 import { PluginLoader, preflightRun } from '@massgen/runtime';
+import type { MassGenConfig } from '@massgen/config';
 import type { CliIo } from './cli-io.js';
 import { ExitCode } from './exit-codes.js';
 import type { ExitCodeValue } from './exit-codes.js';
@@ -32,7 +34,7 @@ export async function validateCommand(
         say(`✗ ${shown}\n${indent(new ConfigError({ file: config.file ?? shown, issues }).message)}\n`);
       } else {
         say(
-          `✓ ${shown}: ${config.agents.length} agent${config.agents.length === 1 ? '' : 's'} (${config.agents.map((agent) => `${agent.id}: ${agent.backend.type}`).join(', ')})${allWarnings.length === 0 ? '' : `, ${allWarnings.length} warning${allWarnings.length === 1 ? '' : 's'}`}\n`,
+          `✓ ${shown}: ${describeTeam(config)}${allWarnings.length === 0 ? '' : `, ${allWarnings.length} warning${allWarnings.length === 1 ? '' : 's'}`}\n`,
         );
       }
       for (const warning of allWarnings) say(`  warning: ${formatWarning(warning)}\n`);
@@ -58,4 +60,17 @@ function indent(text: string): string {
     .split('\n')
     .map((line) => `  ${line}`)
     .join('\n');
+}
+
+/** `3 agents (a: claude, g: gemini, x: grok)`; a team too large to list, by counts: `50 agents (a1, a2, a3 and 47 more; chatcompletion ×50)`. */
+function describeTeam(config: MassGenConfig): string {
+  const { agents } = config;
+  const counted = `${agents.length} agent${agents.length === 1 ? '' : 's'}`;
+  if (!summarizesTeam(agents.length))
+    return `${counted} (${agents.map((agent) => `${agent.id}: ${agent.backend.type}`).join(', ')})`;
+  const types = new Map<string, number>();
+  for (const agent of agents) types.set(agent.backend.type, (types.get(agent.backend.type) ?? 0) + 1);
+  const byUse = [...types.entries()].sort((left, right) => right[1] - left[1]);
+  const ids = listNames(agents.map((agent) => agent.id));
+  return `${counted} (${ids}; ${byUse.map(([type, count]) => `${type} ×${count}`).join(', ')})`;
 }

@@ -116,6 +116,20 @@ describe('--validate and the run agree', () => {
     expect(valid.code, valid.stdout).toBe(0);
   });
 
+  it('sums up a team too large to list on one line', async () => {
+    const agents = Array.from(
+      { length: 12 },
+      (_, index) =>
+        `  - id: agent${index + 1}\n    backend: { type: ${index < 9 ? 'openai' : 'claude'}, model: m, api_key: k }\n`,
+    );
+    const file = write('twelve.yaml', `agents:\n${agents.join('')}`);
+    const { stdout, code } = await runCli(['--validate', file], { cwd: directory });
+    expect(stdout.split('\n')[0]).toBe(
+      '✓ twelve.yaml: 12 agents (agent1, agent2, agent3 and 9 more; openai ×9, claude ×3)',
+    );
+    expect(code, stdout).toBe(0);
+  });
+
   it('never suggest installing a package that does not exist', async () => {
     const file = write('unknown.yaml', 'agent:\n  id: a\n  backend: { type: acme_llm, model: m }\n');
     const { validate } = await validateAndRun(file);
