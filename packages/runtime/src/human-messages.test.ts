@@ -1,23 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BackendRequest, HumanMessage, RunEvent, StreamPart } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
 import { createDeferred, createScriptedBackend, waitFor } from '@massgen/testing';
 import type { ScriptedTurn } from '@massgen/testing';
 import { HumanInbox } from './human-inbox.js';
 import { run } from './run.js';
+import { useRunDirectory } from './run-test-support.js';
 
-const runtimeDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-let directory: string;
-
-beforeEach(() => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-messages-'));
-});
-afterEach(() => rmSync(directory, { recursive: true, force: true }));
-
+const runDirectory = useRunDirectory('messages');
 const message = 'Answer in metric units.';
 const finish = (reason: 'stop' | 'tool-calls'): StreamPart => ({ type: 'finish', reason });
 const call = (name: string, input: Record<string, unknown>): StreamPart => ({
@@ -65,13 +57,11 @@ describe('run with messages from the person', () => {
     const result = await run(
       parseConfig(
         'agents:\n  - id: alpha\n    backend: { type: chatcompletion, model: a }\n  - id: beta\n    backend: { type: chatcompletion, model: b }\n',
-        { baseDir: directory, cwd: directory, env: {} },
+        { baseDir: runDirectory.path, cwd: runDirectory.path, env: {} },
       ),
       'How warm is it?',
       {
-        cwd: directory,
-        pluginSearchPaths: [runtimeDirectory],
-        pluginConditions: ['@massgen/source'],
+        ...runDirectory.options(),
         backends: { alpha: agent('alpha'), beta: agent('beta') },
         humanMessages: inbox,
         onEvent: (event: RunEvent) => {
@@ -104,13 +94,13 @@ describe('run with messages from the person', () => {
     inbox.send({ text: message });
     const result = await run(
       parseConfig('agents:\n  - id: solo\n    backend: { type: chatcompletion, model: a }\n', {
-        baseDir: directory,
-        cwd: directory,
+        baseDir: runDirectory.path,
+        cwd: runDirectory.path,
         env: {},
       }),
       'How warm is it?',
       {
-        cwd: directory,
+        cwd: runDirectory.path,
         record: false,
         passthrough: true,
         backends: {

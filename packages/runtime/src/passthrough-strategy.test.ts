@@ -1,41 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
 import { createScriptedBackend, errorPart, hang, notify, textTurn } from '@massgen/testing';
 import { run } from './run.js';
 import type { RunOptions } from './run.js';
+import { useRunDirectory } from './run-test-support.js';
 
-const runtimeDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-let directory: string;
-
-beforeEach(() => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-passthrough-'));
-});
-
-afterEach(() => {
-  rmSync(directory, { recursive: true, force: true });
-});
+const runDirectory = useRunDirectory('passthrough');
 
 function soloConfig() {
   return parseConfig(
     'agent:\n  id: solo\n  system_message: "Be brief."\n  backend: { type: chatcompletion, model: m }\n',
-    { baseDir: directory, env: {} },
+    { baseDir: runDirectory.path, env: {} },
   );
 }
 
 function options(extra: RunOptions = {}): RunOptions {
-  return {
-    cwd: directory,
-    pluginSearchPaths: [runtimeDirectory],
-    pluginConditions: ['@massgen/source'],
+  return runDirectory.options({
     record: false,
     passthrough: true,
     ...extra,
-  };
+  });
 }
 
 describe('run with passthrough', () => {
@@ -97,7 +82,7 @@ describe('run with passthrough', () => {
   it('refuses a team of several agents before any call', async () => {
     const config = parseConfig(
       'agents:\n  - id: a\n    backend: { type: chatcompletion, model: m }\n  - id: b\n    backend: { type: chatcompletion, model: m }\n',
-      { baseDir: directory, env: {} },
+      { baseDir: runDirectory.path, env: {} },
     );
     const backend = createScriptedBackend({ turns: [] });
     await expect(run(config, 'q', options({ backends: { a: backend, b: backend } }))).rejects.toMatchObject({

@@ -1,20 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunEvent } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
 import { createFakeOpenAIServer, createTeamResponder, fakeOpenAIErrors } from '@massgen/testing';
 import type { FakeOpenAIServer } from '@massgen/testing';
 import { run } from './run.js';
+import { useRunDirectory } from './run-test-support.js';
 
-const runtimeDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-let directory: string;
+const runDirectory = useRunDirectory('gate');
 let server: FakeOpenAIServer;
 
 beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-gate-'));
   // Every reply takes a while, so a team's requests overlap unless something holds them back.
   server = await createFakeOpenAIServer({ latencyMs: 20 });
   server.setResponder(createTeamResponder({ answer: 'The answer is 4.' }));
@@ -22,7 +17,6 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await server.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 interface TeamSettings {
@@ -42,15 +36,13 @@ function team(size: number, settings: TeamSettings = {}) {
     return `  - id: agent${String(index + 1).padStart(2, '0')}\n    backend: { type: chatcompletion, model: m, api_key: test, base_url: "${url}"${extra} }`;
   });
   const orchestrator = settings.orchestrator === undefined ? '' : `orchestrator:\n  ${settings.orchestrator}\n`;
-  return parseConfig(`agents:\n${agents.join('\n')}\n${orchestrator}`, { baseDir: directory, env: {} });
+  return parseConfig(`agents:\n${agents.join('\n')}\n${orchestrator}`, { baseDir: runDirectory.path, env: {} });
 }
 
 async function runTeam(config: ReturnType<typeof team>) {
   const events: RunEvent[] = [];
   const result = await run(config, 'What is 2+2?', {
-    cwd: directory,
-    pluginSearchPaths: [runtimeDirectory],
-    pluginConditions: ['@massgen/source'],
+    ...runDirectory.options(),
     record: false,
     onEvent: (event) => events.push(event),
   });

@@ -1,24 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BackendRequest, RunEvent, StreamPart } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
 import { createScriptedBackend } from '@massgen/testing';
 import type { ScriptedTurn } from '@massgen/testing';
 import { run } from './run.js';
+import { useRunDirectory } from './run-test-support.js';
 
-const runtimeDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-let directory: string;
-
-beforeEach(() => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-run-summary-'));
-});
-
-afterEach(() => {
-  rmSync(directory, { recursive: true, force: true });
-});
+const runDirectory = useRunDirectory('run-summary');
 
 const longAnswer = 'Four, since two and two make four, as counting on fingers shows twice over.';
 
@@ -61,13 +49,11 @@ describe('run: answer_summary', () => {
 orchestrator:
   answer_summary: { above_words: 5, max_words: 3 }
 `,
-      { baseDir: directory, cwd: directory, env: {} },
+      { baseDir: runDirectory.path, cwd: runDirectory.path, env: {} },
     );
     const events: RunEvent[] = [];
     const result = await run(config, 'What is 2+2?', {
-      cwd: directory,
-      pluginSearchPaths: [runtimeDirectory],
-      pluginConditions: ['@massgen/source'],
+      ...runDirectory.options(),
       backends: { alpha, beta },
       record: false,
       onEvent: (event) => events.push(event),

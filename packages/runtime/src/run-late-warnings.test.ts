@@ -1,28 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BackendRequest, RunEvent } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
 import { createScriptedBackend } from '@massgen/testing';
 import type { ScriptedTurn } from '@massgen/testing';
 import { run } from './run.js';
+import { runtimeDirectory, useRunDirectory } from './run-test-support.js';
 
-const runtimeDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-let directory: string;
-
-beforeEach(() => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-late-warnings-'));
-});
-
-afterEach(() => {
-  rmSync(directory, { recursive: true, force: true });
-});
+const runDirectory = useRunDirectory('late-warnings');
 
 /** A stand-in for @massgen/mcp whose one tool reports, mid-run, that its server stopped. */
 function installWarningMcpPackage(): void {
-  const packageDirectory = path.join(directory, 'node_modules', '@massgen', 'mcp');
+  const packageDirectory = path.join(runDirectory.path, 'node_modules', '@massgen', 'mcp');
   mkdirSync(packageDirectory, { recursive: true });
   writeFileSync(
     path.join(packageDirectory, 'package.json'),
@@ -79,14 +69,18 @@ describe('warnings raised during a run', () => {
   it('are published after run-start and before run-end, and kept in the result', async () => {
     installWarningMcpPackage();
     const events: RunEvent[] = [];
-    const result = await run(parseConfig(weatherAgent, { baseDir: directory, cwd: directory, env: {} }), 'Weather?', {
-      cwd: directory,
-      record: false,
-      pluginSearchPaths: [runtimeDirectory],
-      pluginConditions: ['@massgen/source'],
-      backends: { planner: createScriptedBackend({ turns: planner }) },
-      onEvent: (event) => events.push(event),
-    });
+    const result = await run(
+      parseConfig(weatherAgent, { baseDir: runDirectory.path, cwd: runDirectory.path, env: {} }),
+      'Weather?',
+      {
+        cwd: runDirectory.path,
+        record: false,
+        pluginSearchPaths: [runtimeDirectory],
+        pluginConditions: ['@massgen/source'],
+        backends: { planner: createScriptedBackend({ turns: planner }) },
+        onEvent: (event) => events.push(event),
+      },
+    );
     expect(result.warnings.map((warning) => warning.message)).toEqual(['MCP server "weather" stopped']);
     const types = events.map((event) => event.type);
     const warningAt = types.indexOf('warning');

@@ -1,24 +1,15 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BackendRequest, RunEvent, StreamPart } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
 import { createScriptedBackend, hang } from '@massgen/testing';
 import type { ScriptedTurn } from '@massgen/testing';
 import { readResumableRun } from './resumable-run.js';
 import { run } from './run.js';
-import type { RunOptions } from './run.js';
+import { useRunDirectory } from './run-test-support.js';
 
-const runtimeDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-let directory: string;
-
-beforeEach(() => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-resume-'));
-});
-afterEach(() => rmSync(directory, { recursive: true, force: true }));
-
+const runDirectory = useRunDirectory('resume');
 const team = (budget: string) =>
   parseConfig(
     `agents:
@@ -28,7 +19,7 @@ const team = (budget: string) =>
     backend: { type: chatcompletion, model: model-b }
 orchestrator:
 ${budget}`,
-    { baseDir: directory, cwd: directory, env: {} },
+    { baseDir: runDirectory.path, cwd: runDirectory.path, env: {} },
   );
 
 const usage: StreamPart = { type: 'usage', usage: { inputTokens: 10, outputTokens: 5 } };
@@ -48,6 +39,16 @@ function answerOnly(answer: string, calls: BackendRequest[]) {
   };
 }
 
+/** The start of a vote run on the record: question `q`, the agents on one provider and model. */
+function runStart(agentIds: readonly string[]): Record<string, unknown> {
+  return {
+    type: 'run-start',
+    task: 'q',
+    strategy: 'vote',
+    agents: agentIds.map((id) => ({ id, provider: 'p', modelId: 'm' })),
+  };
+}
+
 /** Writes a run record of `events`, numbered and timed as the runtime writes them. */
 function writeRecord(record: string, events: ReadonlyArray<Record<string, unknown>>): void {
   mkdirSync(record);
@@ -58,9 +59,7 @@ function writeRecord(record: string, events: ReadonlyArray<Record<string, unknow
   );
 }
 
-function options(extra: RunOptions): RunOptions {
-  return { cwd: directory, pluginSearchPaths: [runtimeDirectory], pluginConditions: ['@massgen/source'], ...extra };
-}
+const options = runDirectory.options;
 
 describe('run with resume', () => {
   it("counts what the stopped run spent toward the budget, and keeps its events' numbering", async () => {
@@ -114,14 +113,9 @@ describe('run with resume', () => {
   });
 
   it('keeps the votes an answer left standing (outside what their voters were shown) when it rebuilds the coordination', () => {
-    const record = path.join(directory, 'kept');
+    const record = path.join(runDirectory.path, 'kept');
     const events: Array<Record<string, unknown>> = [
-      {
-        type: 'run-start',
-        task: 'q',
-        strategy: 'vote',
-        agents: ['a', 'b', 'c'].map((id) => ({ id, provider: 'p', modelId: 'm' })),
-      },
+      runStart(['a', 'b', 'c']),
       { type: 'answer', agentId: 'a', label: 'agent1.1', content: 'x', round: 1 },
       { type: 'vote', agentId: 'a', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
       { type: 'vote', agentId: 'b', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
@@ -132,14 +126,9 @@ describe('run with resume', () => {
   });
 
   it('does not restore a vote that was stale on arrival, even while the answer it chose is still current', () => {
-    const record = path.join(directory, 'stale');
+    const record = path.join(runDirectory.path, 'stale');
     const events: Array<Record<string, unknown>> = [
-      {
-        type: 'run-start',
-        task: 'q',
-        strategy: 'vote',
-        agents: ['a', 'b', 'c'].map((id) => ({ id, provider: 'p', modelId: 'm' })),
-      },
+      runStart(['a', 'b', 'c']),
       { type: 'answer', agentId: 'a', label: 'agent1.1', content: 'x', round: 1 },
       { type: 'answer', agentId: 'b', label: 'agent2.1', content: 'y', round: 1 },
       { type: 'vote', agentId: 'c', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
@@ -155,14 +144,9 @@ describe('run with resume', () => {
   });
 
   it('does not restore the vote a finalist set aside when its next round began (islands, tournament)', () => {
-    const record = path.join(directory, 'advanced');
+    const record = path.join(runDirectory.path, 'advanced');
     writeRecord(record, [
-      {
-        type: 'run-start',
-        task: 'q',
-        strategy: 'vote',
-        agents: ['a', 'b'].map((id) => ({ id, provider: 'p', modelId: 'm' })),
-      },
+      runStart(['a', 'b']),
       { type: 'answer', agentId: 'a', label: 'agent1.1', content: 'x', round: 1 },
       { type: 'vote', agentId: 'a', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
       { type: 'vote', agentId: 'b', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
@@ -172,16 +156,11 @@ describe('run with resume', () => {
   });
 
   it('keeps the stages announced and the summaries made, so a resumed run neither announces nor makes them again', () => {
-    const record = path.join(directory, 'staged');
+    const record = path.join(runDirectory.path, 'staged');
     const stage1 = { topology: 'islands' as const, stage: 1, groups: [['a'], ['b']] };
     const summary = { label: 'agent1.1', summary: 's', answerWords: 400, summaryWords: 1, modelId: 'm' };
     writeRecord(record, [
-      {
-        type: 'run-start',
-        task: 'q',
-        strategy: 'vote',
-        agents: ['a', 'b'].map((id) => ({ id, provider: 'p', modelId: 'm' })),
-      },
+      runStart(['a', 'b']),
       { type: 'groups', ...stage1 },
       { type: 'answer', agentId: 'a', label: 'agent1.1', content: 'x', round: 1 },
       { type: 'answer-summary', agentId: 'a', ...summary },
@@ -192,14 +171,9 @@ describe('run with resume', () => {
   });
 
   it('keeps the person’s messages, and drops the votes a message made out of date, when it rebuilds the coordination', () => {
-    const record = path.join(directory, 'messaged');
+    const record = path.join(runDirectory.path, 'messaged');
     writeRecord(record, [
-      {
-        type: 'run-start',
-        task: 'q',
-        strategy: 'vote',
-        agents: ['a', 'b'].map((id) => ({ id, provider: 'p', modelId: 'm' })),
-      },
+      runStart(['a', 'b']),
       { type: 'answer', agentId: 'a', label: 'agent1.1', content: 'x', round: 1 },
       { type: 'vote', agentId: 'a', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
       { type: 'vote', agentId: 'b', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
@@ -212,7 +186,7 @@ describe('run with resume', () => {
   });
 
   it('goes on with the attempt under way after an orchestration restart: only its answers and votes, the restart and every message', () => {
-    const record = path.join(directory, 'restarted');
+    const record = path.join(runDirectory.path, 'restarted');
     const restart = {
       agentId: 'a',
       attempt: 2,
@@ -222,12 +196,7 @@ describe('run with resume', () => {
       previousAnswer: 'Final x',
     };
     writeRecord(record, [
-      {
-        type: 'run-start',
-        task: 'q',
-        strategy: 'vote',
-        agents: ['a', 'b'].map((id) => ({ id, provider: 'p', modelId: 'm' })),
-      },
+      runStart(['a', 'b']),
       { type: 'round', round: 1 },
       { type: 'agent-start', agentId: 'a', round: 1, attempt: 1, reason: 'initial' },
       { type: 'answer', agentId: 'a', label: 'agent1.1', content: 'x', round: 1 },
@@ -268,8 +237,8 @@ describe('run with resume', () => {
     expect(finished.stopReason).toBe('max-rounds');
     // max-rounds leaves work to go on with (a larger max_rounds); consensus does not.
     expect(readResumableRun(finished.recordDirectory!).stoppedBy).toBe('max-rounds');
-    expect(() => readResumableRun(path.join(directory, 'nowhere'))).toThrow(/cannot be resumed: it has no/);
-    const damaged = path.join(directory, 'damaged');
+    expect(() => readResumableRun(path.join(runDirectory.path, 'nowhere'))).toThrow(/cannot be resumed: it has no/);
+    const damaged = path.join(runDirectory.path, 'damaged');
     mkdirSync(damaged);
     writeFileSync(
       path.join(damaged, 'events.jsonl'),

@@ -1,37 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BackendRequest, RunEvent } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
 import { createScriptedBackend, hang, newAnswerCall, notify, textTurn, voteCall } from '@massgen/testing';
 import type { ScriptedTurn } from '@massgen/testing';
 import { runStream } from './run-stream.js';
 import type { RunOptions } from './run.js';
+import { useRunDirectory } from './run-test-support.js';
 
-const runtimeDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-let directory: string;
-
-beforeEach(() => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-run-stream-'));
-});
-
-afterEach(() => {
-  rmSync(directory, { recursive: true, force: true });
-});
+const runDirectory = useRunDirectory('run-stream');
 
 const soloYaml =
   'agent:\n  id: solo\n  backend: { type: chatcompletion, model: m }\norchestrator:\n  coordinate_single_agent: true\n';
 
 function options(extra: RunOptions = {}): RunOptions {
-  return {
-    cwd: directory,
-    pluginSearchPaths: [runtimeDirectory],
-    pluginConditions: ['@massgen/source'],
+  return runDirectory.options({
     record: false,
     ...extra,
-  };
+  });
 }
 
 /** Answers when it may, votes for the first label once answers exist, presents otherwise. */
@@ -46,7 +32,7 @@ describe('runStream', () => {
   it('yields every event in order, ending with run-end, and resolves the same result as run()', async () => {
     const seenByCallback: RunEvent[] = [];
     const stream = runStream(
-      parseConfig(soloYaml, { baseDir: directory, env: {} }),
+      parseConfig(soloYaml, { baseDir: runDirectory.path, env: {} }),
       'What is 2+2?',
       options({
         backends: { solo: createScriptedBackend({ turns: soloMember }) },
@@ -74,7 +60,7 @@ describe('runStream', () => {
   it('cancels the run when the reader leaves the loop early', async () => {
     const backend = createScriptedBackend({ turns: [[hang()]] });
     const stream = runStream(
-      parseConfig(soloYaml, { baseDir: directory, env: {} }),
+      parseConfig(soloYaml, { baseDir: runDirectory.path, env: {} }),
       'q',
       options({ backends: { solo: backend } }),
     );
@@ -90,7 +76,7 @@ describe('runStream', () => {
     const controller = new AbortController();
     const backend = createScriptedBackend({ turns: [[notify(() => controller.abort()), hang()]] });
     const stream = runStream(
-      parseConfig(soloYaml, { baseDir: directory, env: {} }),
+      parseConfig(soloYaml, { baseDir: runDirectory.path, env: {} }),
       'q',
       options({ backends: { solo: backend }, signal: controller.signal }),
     );
@@ -101,7 +87,7 @@ describe('runStream', () => {
   });
 
   it('throws from the iterator, and rejects the result, when the run cannot start', async () => {
-    const stream = runStream(path.join(directory, 'missing.yaml'), 'q', options());
+    const stream = runStream(path.join(runDirectory.path, 'missing.yaml'), 'q', options());
     await expect(
       (async () => {
         for await (const event of stream.events) void event;

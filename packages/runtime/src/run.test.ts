@@ -1,8 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, MassGenError } from '@massgen/core';
 import type { BackendRequest, RunEvent, StreamPart } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
@@ -10,21 +8,14 @@ import { createScriptedBackend, hang } from '@massgen/testing';
 import type { ScriptedTurn } from '@massgen/testing';
 import { run } from './run.js';
 import type { RunOptions } from './run.js';
+import { runtimeDirectory, useRunDirectory } from './run-test-support.js';
 
-const runtimeDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repositoryRoot = path.resolve(runtimeDirectory, '../..');
-let directory: string;
 
-beforeEach(() => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-run-'));
-});
-
-afterEach(() => {
-  rmSync(directory, { recursive: true, force: true });
-});
+const runDirectory = useRunDirectory('run');
 
 function config(yaml: string) {
-  return parseConfig(yaml, { baseDir: directory, cwd: directory, env: {} });
+  return parseConfig(yaml, { baseDir: runDirectory.path, cwd: runDirectory.path, env: {} });
 }
 
 const twoAgents = `agents:
@@ -67,9 +58,7 @@ function twoAgreeing(): NonNullable<RunOptions['backends']> {
   };
 }
 
-function options(extra: RunOptions = {}): RunOptions {
-  return { cwd: directory, pluginSearchPaths: [runtimeDirectory], pluginConditions: ['@massgen/source'], ...extra };
-}
+const options = runDirectory.options;
 
 describe('run', () => {
   it('coordinates a team to a final answer and records it on disk', async () => {
@@ -96,7 +85,7 @@ describe('run', () => {
     expect(events.every((event, index) => event.seq === index && event.runId === result.runId)).toBe(true);
 
     const recordDirectory = result.recordDirectory ?? '';
-    expect(recordDirectory.startsWith(path.join(directory, '.massgen', 'runs'))).toBe(true);
+    expect(recordDirectory.startsWith(path.join(runDirectory.path, '.massgen', 'runs'))).toBe(true);
     const recorded = readFileSync(path.join(recordDirectory, 'events.jsonl'), 'utf8').trim().split('\n');
     expect(recorded).toHaveLength(events.length);
     expect(readFileSync(path.join(recordDirectory, 'final.md'), 'utf8')).toBe(result.finalAnswer);
@@ -171,14 +160,14 @@ describe('run', () => {
     const error = await run(config(yaml), 'q', options()).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).message).toContain('agents[0].backend.timeout_seconds (agent "a", line 6)');
-    expect(existsSync(path.join(directory, '.massgen'))).toBe(false);
+    expect(existsSync(path.join(runDirectory.path, '.massgen'))).toBe(false);
   });
 
   it('runs a third-party backend package from the user project end to end', async () => {
-    mkdirSync(path.join(directory, 'node_modules'), { recursive: true });
+    mkdirSync(path.join(runDirectory.path, 'node_modules'), { recursive: true });
     symlinkSync(
       path.join(repositoryRoot, 'tools/massgen-backend-fixture'),
-      path.join(directory, 'node_modules', 'massgen-backend-fixture'),
+      path.join(runDirectory.path, 'node_modules', 'massgen-backend-fixture'),
       'dir',
     );
     const result = await run(
@@ -254,7 +243,7 @@ describe('run', () => {
       }),
     );
     expect(result.recordDirectory).toBeUndefined();
-    expect(existsSync(path.join(directory, '.massgen'))).toBe(false);
+    expect(existsSync(path.join(runDirectory.path, '.massgen'))).toBe(false);
   });
 
   it('runs every model call through wrapBackend when given, naming the agent', async () => {

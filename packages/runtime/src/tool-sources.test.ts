@@ -1,32 +1,20 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MassGenError } from '@massgen/core';
 import type { BackendRequest } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
 import { createScriptedBackend } from '@massgen/testing';
 import type { ScriptedTurn } from '@massgen/testing';
 import { run } from './run.js';
+import { runtimeDirectory, useRunDirectory } from './run-test-support.js';
 
-const runtimeDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-let directory: string;
-
-beforeEach(() => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-extensions-'));
-});
-
-afterEach(() => {
-  rmSync(directory, { recursive: true, force: true });
-});
+const runDirectory = useRunDirectory('extensions');
 
 /** Runs `config` with a planner that never speaks, expects it refused as a configuration error, and returns the message. */
 async function configRefusal(config: ReturnType<typeof parseConfig>): Promise<string> {
   const error = await run(config, 'q', {
-    cwd: directory,
-    pluginSearchPaths: [runtimeDirectory],
-    pluginConditions: ['@massgen/source'],
+    ...runDirectory.options(),
     record: false,
     backends: { planner: createScriptedBackend({ turns: [] }) },
   }).catch((caught: unknown) => caught);
@@ -36,9 +24,9 @@ async function configRefusal(config: ReturnType<typeof parseConfig>): Promise<st
 
 /** Installs a stand-in for @massgen/mcp in the user project: one tool, and a log of what it saw. */
 function installFakeMcpPackage(): string {
-  const packageDirectory = path.join(directory, 'node_modules', '@massgen', 'mcp');
+  const packageDirectory = path.join(runDirectory.path, 'node_modules', '@massgen', 'mcp');
   mkdirSync(packageDirectory, { recursive: true });
-  const log = path.join(directory, 'extension.log');
+  const log = path.join(runDirectory.path, 'extension.log');
   writeFileSync(
     path.join(packageDirectory, 'package.json'),
     JSON.stringify({ name: '@massgen/mcp', type: 'module', exports: { '.': { import: './index.js' } } }),
@@ -113,12 +101,14 @@ function planner(): ScriptedTurn[] | ((request: BackendRequest, index: number) =
 describe('tool packages', () => {
   it('opens the package a configuration names, gives its tools to the agent, shows it every event and closes it', async () => {
     const log = installFakeMcpPackage();
-    const result = await run(parseConfig(weatherAgent, { baseDir: directory, cwd: directory, env: {} }), 'Weather?', {
-      cwd: directory,
-      pluginSearchPaths: [runtimeDirectory],
-      pluginConditions: ['@massgen/source'],
-      backends: { planner: createScriptedBackend({ turns: planner() }) },
-    });
+    const result = await run(
+      parseConfig(weatherAgent, { baseDir: runDirectory.path, cwd: runDirectory.path, env: {} }),
+      'Weather?',
+      {
+        ...runDirectory.options(),
+        backends: { planner: createScriptedBackend({ turns: planner() }) },
+      },
+    );
     expect(result.answers[0]?.content).toBe('Pack light: Sunny in Beijing for planner');
     expect(result.warnings.map((warning) => warning.message)).toContain('weather_backup did not start');
     expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual([
@@ -130,7 +120,7 @@ describe('tool packages', () => {
   });
 
   it("hands the workspace a tool source knows for an agent to that agent's backend", async () => {
-    const workspacePackage = path.join(directory, 'node_modules', '@massgen', 'workspace');
+    const workspacePackage = path.join(runDirectory.path, 'node_modules', '@massgen', 'workspace');
     mkdirSync(workspacePackage, { recursive: true });
     writeFileSync(
       path.join(workspacePackage, 'package.json'),
@@ -148,9 +138,9 @@ export async function createToolSource() {
 }
 `,
     );
-    const backendPackage = path.join(directory, 'node_modules', '@massgen', 'backend-probe');
+    const backendPackage = path.join(runDirectory.path, 'node_modules', '@massgen', 'backend-probe');
     mkdirSync(backendPackage, { recursive: true });
-    const log = path.join(directory, 'backend.log');
+    const log = path.join(runDirectory.path, 'backend.log');
     writeFileSync(
       path.join(backendPackage, 'package.json'),
       JSON.stringify({ name: '@massgen/backend-probe', type: 'module', exports: { '.': { import: './index.js' } } }),
@@ -180,12 +170,14 @@ export function createBackend(settings) {
   - id: reviewer
     backend: { type: probe, model: m }
 `;
-    const result = await run(parseConfig(team, { baseDir: directory, cwd: directory, env: {} }), 'Build it', {
-      cwd: directory,
-      pluginSearchPaths: [runtimeDirectory],
-      pluginConditions: ['@massgen/source'],
-      record: false,
-    });
+    const result = await run(
+      parseConfig(team, { baseDir: runDirectory.path, cwd: runDirectory.path, env: {} }),
+      'Build it',
+      {
+        ...runDirectory.options(),
+        record: false,
+      },
+    );
     expect(result.stopReason).toBe('consensus');
     // Checked before the run (with the workspace declared), then created with the one the extension made.
     const created = readFileSync(log, 'utf8').trim().split('\n');
@@ -194,7 +186,9 @@ export function createBackend(settings) {
   });
 
   it('says which package the configuration needs, and where it names it, when the package is missing', async () => {
-    const message = await configRefusal(parseConfig(weatherAgent, { baseDir: directory, cwd: directory, env: {} }));
+    const message = await configRefusal(
+      parseConfig(weatherAgent, { baseDir: runDirectory.path, cwd: runDirectory.path, env: {} }),
+    );
     expect(message).toContain(
       'agent.backend.mcp_servers (line 6): tool package "mcp" (named by agent.backend.mcp_servers) needs the plugin @massgen/mcp, which is not installed. Add it with: massgen add @massgen/mcp (runs: pnpm add @massgen/mcp@',
     );
@@ -205,10 +199,10 @@ describe('a third-party tool package loaded by name', () => {
   const repositoryRoot = path.resolve(runtimeDirectory, '../..');
 
   function installFixture(): void {
-    mkdirSync(path.join(directory, 'node_modules'), { recursive: true });
+    mkdirSync(path.join(runDirectory.path, 'node_modules'), { recursive: true });
     symlinkSync(
       path.join(repositoryRoot, 'tools/massgen-tools-fixture'),
-      path.join(directory, 'node_modules', 'massgen-tools-fixture'),
+      path.join(runDirectory.path, 'node_modules', 'massgen-tools-fixture'),
       'dir',
     );
   }
@@ -255,12 +249,10 @@ agent:
   it('loads massgen-tools-fixture for tools.fixture, with the settings of both places, and runs its tool', async () => {
     installFixture();
     const result = await run(
-      parseConfig(team('North', 'imperial'), { baseDir: directory, cwd: directory, env: {} }),
+      parseConfig(team('North', 'imperial'), { baseDir: runDirectory.path, cwd: runDirectory.path, env: {} }),
       'Weather?',
       {
-        cwd: directory,
-        pluginSearchPaths: [runtimeDirectory],
-        pluginConditions: ['@massgen/source'],
+        ...runDirectory.options(),
         record: false,
         backends: { planner: createScriptedBackend({ turns: forecaster() }) },
       },
@@ -273,9 +265,9 @@ agent:
     installFixture();
     const message = await configRefusal(
       parseConfig(team('""', 'kelvin'), {
-        file: path.join(directory, 'team.yaml'),
-        baseDir: directory,
-        cwd: directory,
+        file: path.join(runDirectory.path, 'team.yaml'),
+        baseDir: runDirectory.path,
+        cwd: runDirectory.path,
         env: {},
       }),
     );
@@ -288,8 +280,8 @@ agent:
   it('names the packages it looked for and where the configuration names the package when none is installed', async () => {
     const message = await configRefusal(
       parseConfig('agent:\n  id: planner\n  backend:\n    type: chatcompletion\n    tools: { weather: {} }\n', {
-        baseDir: directory,
-        cwd: directory,
+        baseDir: runDirectory.path,
+        cwd: runDirectory.path,
         env: {},
       }),
     );

@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach } from 'vitest';
+import type { RunOptions } from './run.js';
+
+/** The runtime package's folder: the tests find the first-party plugins from here. */
+export const runtimeDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface RunDirectory {
+  /** The test's working directory, fresh for each test. */
+  readonly path: string;
+  /** Run options for a run in this directory that loads plugins from their TypeScript source, plus `extra`. */
+  options(extra?: RunOptions): RunOptions;
+}
+
+/** A temporary working directory for each test of the file (`massgen-<prefix>-…`), removed after it. */
+export function useRunDirectory(prefix: string): RunDirectory {
+  let directory: string | undefined;
+  beforeEach(() => {
+    directory = mkdtempSync(path.join(tmpdir(), `massgen-${prefix}-`));
+  });
+  afterEach(() => {
+    if (directory !== undefined) rmSync(directory, { recursive: true, force: true });
+    directory = undefined;
+  });
+  const current = (): string => {
+    if (directory === undefined) throw new Error('the run directory exists only inside a test');
+    return directory;
+  };
+  return {
+    get path() {
+      return current();
+    },
+    options: (extra = {}) => ({
+      cwd: current(),
+      pluginSearchPaths: [runtimeDirectory],
+      pluginConditions: ['@massgen/source'],
+      ...extra,
+    }),
+  };
+}
