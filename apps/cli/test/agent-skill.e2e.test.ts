@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
+import { createTeamResponder } from '@massgen/testing';
 import { cliBin, runCli } from './run-cli.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 /**
  * skills/massgen/SKILL.md is followed as an assistant would: its commands are taken from the
@@ -17,20 +16,12 @@ const skill = readFileSync(skillFile, 'utf8');
 const key = 'sk-test-skill-0123456789';
 const finalText = 'Use cursor pagination.';
 
-let cwd: string;
-let server: FakeOpenAIServer;
-
-beforeAll(async () => {
-  cwd = mkdtempSync(path.join(tmpdir(), 'massgen-skill-'));
-  server = await createFakeOpenAIServer({
+const setup = useFakeServerDirectory('skill', {
+  server: () => ({
     apiKey: key,
     responder: createTeamResponder({ answer: 'Cursor pagination is stable under inserts.', finalText }),
-  });
-});
-
-afterAll(async () => {
-  await server.close();
-  rmSync(cwd, { recursive: true, force: true });
+  }),
+  perFile: true,
 });
 
 /** Every `massgen ...` line of the skill's bash blocks, in order. */
@@ -76,29 +67,32 @@ describe('the massgen agent skill', () => {
 
   it('works as documented: init, validate, ask, read the answer back', async () => {
     const env = { OPENAI_API_KEY: key };
-    const init = await runCli(massgenArgs(command('massgen init')).args, { cwd, env });
+    const init = await runCli(massgenArgs(command('massgen init')).args, { cwd: setup.directory, env });
     expect(init.code, init.stderr).toBe(0);
     // The team init wrote, pointed at the fake server instead of api.openai.com.
-    const team = path.join(cwd, 'team.yaml');
+    const team = path.join(setup.directory, 'team.yaml');
     writeFileSync(
       team,
-      readFileSync(team, 'utf8').replace(/^(\s+)type: "openai"$/m, `$1type: "openai"\n$1base_url: "${server.url}"`),
+      readFileSync(team, 'utf8').replace(
+        /^(\s+)type: "openai"$/m,
+        `$1type: "openai"\n$1base_url: "${setup.server.url}"`,
+      ),
     );
 
-    const validate = await runCli(massgenArgs(command('massgen --validate')).args, { cwd, env });
+    const validate = await runCli(massgenArgs(command('massgen --validate')).args, { cwd: setup.directory, env });
     expect(validate.code, validate.stdout).toBe(0);
 
     const ask = massgenArgs(command('massgen --no-display --config'));
-    const run = await runCli(ask.args, { cwd, env });
+    const run = await runCli(ask.args, { cwd: setup.directory, env });
     expect(run.code, run.stderr).toBe(0);
     expect(ask.redirect).toBe('answer.md');
     expect(run.stdout).toBe(`${finalText}\n`);
     expect(run.stderr).toMatch(/answered|voted/);
     expect(
-      server.requests.some((request) => JSON.stringify(request.messages).includes('cursor or offset pagination')),
+      setup.server.requests.some((request) => JSON.stringify(request.messages).includes('cursor or offset pagination')),
     ).toBe(true);
 
-    const logs = await runCli(massgenArgs(command('massgen logs show latest')).args, { cwd, env });
+    const logs = await runCli(massgenArgs(command('massgen logs show latest')).args, { cwd: setup.directory, env });
     expect(logs.code, logs.stderr).toBe(0);
     expect(logs.stdout).toContain(finalText);
   });
@@ -108,7 +102,7 @@ describe('the massgen agent skill', () => {
     expect(serveLine).toBeDefined();
     const { args } = massgenArgs(serveLine ?? '');
     const child = spawn(process.execPath, [cliBin, ...args, '--port', '0', '--no-record'], {
-      cwd,
+      cwd: setup.directory,
       env: { PATH: process.env['PATH'], HOME: process.env['HOME'], OPENAI_API_KEY: key },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

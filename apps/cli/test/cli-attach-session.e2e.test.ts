@@ -1,49 +1,45 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer, createTeamResponder, samplePng } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
+import { createTeamResponder, samplePng } from '@massgen/testing';
 import { TmuxTerminal, tmuxAvailable } from './tmux-terminal.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 const png = samplePng({ width: 2, height: 2, rgb: [200, 30, 30] });
-let directory: string;
-let server: FakeOpenAIServer;
 let terminal: TmuxTerminal | undefined;
 
-beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-attach-session-'));
-  server = await createFakeOpenAIServer({
+const setup = useFakeServerDirectory('attach-session', {
+  server: () => ({
     responder: createTeamResponder({ answer: 'A red square.', finalText: 'It is a red square.' }),
-  });
-  writeFileSync(path.join(directory, 'red.png'), png);
+  }),
+});
+beforeEach(() => {
+  writeFileSync(path.join(setup.directory, 'red.png'), png);
   writeFileSync(
-    path.join(directory, 'team.yaml'),
+    path.join(setup.directory, 'team.yaml'),
     ['alpha', 'beta']
       .map(
         (id) =>
-          `  - id: ${id}\n    backend:\n      type: chatcompletion\n      model: model-${id}\n      base_url: "${server.url}"\n      api_key: test-key\n`,
+          `  - id: ${id}\n    backend:\n      type: chatcompletion\n      model: model-${id}\n      base_url: "${setup.server.url}"\n      api_key: test-key\n`,
       )
       .reduce((file, agent) => file + agent, 'agents:\n'),
   );
 });
 
-afterEach(async () => {
+afterEach(() => {
   terminal?.close();
   terminal = undefined;
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
-function carriesImage(from: number, to = server.requests.length): boolean[] {
-  return server.requests
+function carriesImage(from: number, to = setup.server.requests.length): boolean[] {
+  return setup.server.requests
     .slice(from, to)
     .map((request) => request.media.some((part) => part.mediaType === 'image/png' && part.bytes?.equals(png) === true));
 }
 
 describe.skipIf(!tmuxAvailable)('/attach in an interactive session (needs tmux: apt-get install -y tmux)', () => {
   it('sends an attached image with the next question to every agent, and not with the one after', async () => {
-    terminal = TmuxTerminal.start({ args: ['--config', 'team.yaml'], cwd: directory, columns: 100, rows: 40 });
+    terminal = TmuxTerminal.start({ args: ['--config', 'team.yaml'], cwd: setup.directory, columns: 100, rows: 40 });
     await terminal.waitForScreen((screen) => screen.endsWith('massgen>'), 'the prompt');
 
     terminal.type('/attach missing.png');
@@ -68,8 +64,8 @@ describe.skipIf(!tmuxAvailable)('/attach in an interactive session (needs tmux: 
       (screen) => /Finished: consensus[\s\S]*massgen>$/.test(screen),
       'the first answer and a new prompt',
     );
-    const firstRun = server.requests.length;
-    const models = new Set(server.requests.map((request) => request.model));
+    const firstRun = setup.server.requests.length;
+    const models = new Set(setup.server.requests.map((request) => request.model));
     expect(models).toEqual(new Set(['model-alpha', 'model-beta']));
     expect(carriesImage(0, firstRun)).not.toContain(false);
 
@@ -77,12 +73,12 @@ describe.skipIf(!tmuxAvailable)('/attach in an interactive session (needs tmux: 
     terminal.sendKeys('Enter');
     await terminal.waitForScreen(
       (screen) =>
-        server.requests.length > firstRun &&
+        setup.server.requests.length > firstRun &&
         screen.endsWith('massgen>') &&
         screen.lastIndexOf('Finished: consensus') > screen.lastIndexOf('And its size?'),
       'the second answer and a new prompt',
     );
-    const laterRequest = server.requests[firstRun];
+    const laterRequest = setup.server.requests[firstRun];
     expect(JSON.stringify(laterRequest?.messages)).toContain('What colour is it?');
     expect(carriesImage(firstRun)).not.toContain(true);
 

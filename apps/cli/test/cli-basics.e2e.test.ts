@@ -1,46 +1,38 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
+import { createTeamResponder } from '@massgen/testing';
 import { runCli } from './run-cli.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const seedDirectory = path.resolve(repositoryRoot, '../shared/examples/seed');
-let directory: string;
-let server: FakeOpenAIServer;
 
-beforeAll(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-basics-'));
-  // A loopback server needs no key, as local model servers usually do.
-  server = await createFakeOpenAIServer({
+// A loopback server needs no key, as local model servers usually do.
+const setup = useFakeServerDirectory('cli-basics', {
+  server: () => ({
     responder: createTeamResponder({ answer: 'Paris.', finalText: 'Paris is the capital of France.' }),
-  });
-});
-
-afterAll(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
+  }),
+  perFile: true,
 });
 
 describe('massgen basics', () => {
   it('prints its version', async () => {
-    const result = await runCli(['--version'], { cwd: directory });
+    const result = await runCli(['--version'], { cwd: setup.directory });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
 
   it('explains itself with --help, including exit codes', async () => {
-    const result = await runCli(['--help'], { cwd: directory });
+    const result = await runCli(['--help'], { cwd: setup.directory });
     expect(result.code).toBe(0);
     for (const text of ['--config', '--model', '--validate', '--no-display', '--output-file', 'Exit codes'])
       expect(result.stdout).toContain(text);
   });
 
   it('rejects an unknown flag with exit code 1', async () => {
-    const result = await runCli(['--frobnicate'], { cwd: directory });
+    const result = await runCli(['--frobnicate'], { cwd: setup.directory });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('unknown option');
   });
@@ -54,11 +46,11 @@ describe('massgen basics', () => {
         '--backend',
         'chatcompletion',
         '--base-url',
-        server.url,
+        setup.server.url,
         'What is the capital of France?',
       ],
       {
-        cwd: directory,
+        cwd: setup.directory,
       },
     );
     expect(result.stderr).not.toMatch(/\n\s+at /);
@@ -75,7 +67,7 @@ describe.skipIf(!existsSync(seedDirectory))(
         .filter((file) => file.endsWith('.yaml'))
         .map((file) => path.join(seedDirectory, file));
       expect(files.length).toBeGreaterThan(0);
-      const result = await runCli(['--validate', ...files], { cwd: directory });
+      const result = await runCli(['--validate', ...files], { cwd: setup.directory });
       expect(result.stdout).toContain(`${files.length} of ${files.length} valid`);
       expect(result.code).toBe(0);
     });
@@ -84,7 +76,7 @@ describe.skipIf(!existsSync(seedDirectory))(
 
 describe('massgen --validate', () => {
   it('fails with exit code 1 and the problem for an invalid file', async () => {
-    const result = await runCli(['--validate', 'does-not-exist.yaml'], { cwd: directory });
+    const result = await runCli(['--validate', 'does-not-exist.yaml'], { cwd: setup.directory });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('✗ does-not-exist.yaml');
   });

@@ -1,14 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createFakeOpenAIServer,
-  createTeamResponder,
-  redisServerUnavailable,
-  startRedisServer,
-} from '@massgen/testing';
-import type { FakeOpenAIServer, TestRedisServer } from '@massgen/testing';
+import { createTeamResponder, redisServerUnavailable, startRedisServer } from '@massgen/testing';
+import type { TestRedisServer } from '@massgen/testing';
 import {
   readResults,
   recordArrivals,
@@ -19,12 +12,10 @@ import {
 } from './batch-fixtures.js';
 import { runCli, startCli } from './run-cli.js';
 import type { StartedCli } from './run-cli.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 const unavailable = redisServerUnavailable();
 if (unavailable !== undefined) console.warn(`Skipping the queue mode tests that need Redis: ${unavailable}`);
-
-let directory: string;
-let server: FakeOpenAIServer;
 let redis: TestRedisServer | undefined;
 let workers: StartedCli[] = [];
 let queueNumber = 0;
@@ -37,12 +28,13 @@ afterAll(async () => {
   await redis?.close();
 });
 
-beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-queue-'));
-  server = await createFakeOpenAIServer({
+const setup = useFakeServerDirectory('cli-queue', {
+  server: () => ({
     apiKey: 'test-key',
     responder: createTeamResponder({ answer: sumAnswer, finalText: sumAnswer, latencyMs: 20 }),
-  });
+  }),
+});
+beforeEach(() => {
   queueNumber += 1;
 });
 
@@ -50,8 +42,6 @@ afterEach(async () => {
   for (const worker of workers) if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
   await Promise.all(workers.map((worker) => worker.done));
   workers = [];
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 function queueName(): string {
@@ -62,7 +52,7 @@ function queueName(): string {
 async function startWorker(extra: string[] = []): Promise<StartedCli> {
   const worker = startCli(
     ['worker', '--queue', redis?.url ?? '', '--queue-name', queueName(), '--lock-seconds', '2', ...extra],
-    { cwd: directory },
+    { cwd: setup.directory },
   );
   workers.push(worker);
   await waitForStderr(worker.child, /on queue .* \(Ctrl-C to stop\)/);
@@ -71,9 +61,9 @@ async function startWorker(extra: string[] = []): Promise<StartedCli> {
 
 describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen worker processes', () => {
   it('runs 100 questions on 3 workers, one SIGKILLed midway: one result per question; a re-run enqueues nothing', async () => {
-    const questions = writeQuestions(directory, 100);
-    const { single } = writeConfigurations(directory, server.url);
-    const out = path.join(directory, 'results.jsonl');
+    const questions = writeQuestions(setup.directory, 100);
+    const { single } = writeConfigurations(setup.directory, setup.server.url);
+    const out = path.join(setup.directory, 'results.jsonl');
     const [doomed] = await Promise.all([startWorker(), startWorker(), startWorker()]);
     const args = [
       'batch',
@@ -89,7 +79,7 @@ describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen w
       '--queue-name',
       queueName(),
     ];
-    const submitter = startCli([...args, '--no-record'], { cwd: directory });
+    const submitter = startCli([...args, '--no-record'], { cwd: setup.directory });
 
     // Kill a worker while it holds jobs: it has started at least 6 and is running some now.
     let doomedLog = '';
@@ -118,7 +108,7 @@ describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen w
     expect(new Set(results.map((result) => result.worker)).size).toBeGreaterThanOrEqual(2);
     expect(submitted.stdout).toMatch(/single: 100 results, 0 failed, accuracy 50\.0%/);
 
-    const again = await runCli(args, { cwd: directory });
+    const again = await runCli(args, { cwd: setup.directory });
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('100 questions × 1 configuration; 100 already in the results; 0 to run');
     expect(again.stderr).toContain('0 enqueued, 0 already queued');
@@ -126,9 +116,9 @@ describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen w
   }, 180_000);
 
   it('enqueues without waiting, and massgen batch collect appends what the workers finished', async () => {
-    const questions = writeQuestions(directory, 5);
-    const { team } = writeConfigurations(directory, server.url);
-    const out = path.join(directory, 'results.jsonl');
+    const questions = writeQuestions(setup.directory, 5);
+    const { team } = writeConfigurations(setup.directory, setup.server.url);
+    const out = path.join(setup.directory, 'results.jsonl');
     const submit = await runCli(
       [
         'batch',
@@ -143,19 +133,19 @@ describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen w
         queueName(),
         '--no-wait',
       ],
-      { cwd: directory },
+      { cwd: setup.directory },
     );
     expect(submit.code).toBe(0);
     expect(submit.stderr).toContain('5 enqueued, 0 already queued');
     expect(submit.stderr).toContain('Collect the results later with: massgen batch collect');
     expect(readResults(out)).toEqual([]);
 
-    const recordDirectory = path.join(directory, 'shared-records');
+    const recordDirectory = path.join(setup.directory, 'shared-records');
     const worker = await startWorker(['--record-dir', recordDirectory]);
     await waitForStderr(worker.child, /(?:answered[^]*){5}/);
     const collect = await runCli(
       ['batch', 'collect', '--queue', redis?.url ?? '', '--queue-name', queueName(), '--out', out],
-      { cwd: directory },
+      { cwd: setup.directory },
     );
     expect(collect.code).toBe(0);
     expect(collect.stderr).toContain('Collected 5 results');
@@ -167,7 +157,7 @@ describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen w
     // Collected jobs are gone from Redis: collecting again adds nothing.
     const twice = await runCli(
       ['batch', 'collect', '--queue', redis?.url ?? '', '--queue-name', queueName(), '--out', out],
-      { cwd: directory },
+      { cwd: setup.directory },
     );
     expect(twice.stderr).toContain('Collected 0 results');
     expect(readResults(out)).toHaveLength(5);
@@ -179,10 +169,10 @@ describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen w
   }, 60_000);
 
   it('shares the provider limits of the batch between all workers through Redis', async () => {
-    const arrivals = recordArrivals(server, 40);
+    const arrivals = recordArrivals(setup.server, 40);
     await Promise.all([startWorker(), startWorker()]);
-    const questions = writeQuestions(directory, 4);
-    const { single } = writeConfigurations(directory, server.url);
+    const questions = writeQuestions(setup.directory, 4);
+    const { single } = writeConfigurations(setup.directory, setup.server.url);
     const run = await runCli(
       [
         'batch',
@@ -190,7 +180,7 @@ describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen w
         '-c',
         single,
         '-o',
-        path.join(directory, 'results.jsonl'),
+        path.join(setup.directory, 'results.jsonl'),
         '--queue',
         redis?.url ?? '',
         '--queue-name',
@@ -198,7 +188,7 @@ describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen w
         '--provider-concurrency',
         'chatcompletion=1',
       ],
-      { cwd: directory },
+      { cwd: setup.directory },
     );
     expect(run.code).toBe(0);
     // Two workers running four jobs, yet one call at a time: each after the previous one's 40 ms reply.
@@ -208,21 +198,23 @@ describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen w
 
 describe('queue mode without a Redis', () => {
   it('says which URL it cannot reach, for the batch and for a worker', async () => {
-    const questions = writeQuestions(directory, 1);
-    const { single } = writeConfigurations(directory, server.url);
+    const questions = writeQuestions(setup.directory, 1);
+    const { single } = writeConfigurations(setup.directory, setup.server.url);
     const url = 'redis://:secret@127.0.0.1:1/0';
-    const batch = await runCli(['batch', questions, '-c', single, '-o', 'r.jsonl', '--queue', url], { cwd: directory });
+    const batch = await runCli(['batch', questions, '-c', single, '-o', 'r.jsonl', '--queue', url], {
+      cwd: setup.directory,
+    });
     expect(batch.code).toBe(1);
     expect(batch.stderr).toContain(
       'massgen batch: Cannot reach Redis at redis://:***@127.0.0.1:1/0: connect ECONNREFUSED 127.0.0.1:1. Start redis-server there or give another --queue URL.',
     );
     expect(batch.stderr).not.toContain('secret');
 
-    const worker = await runCli(['worker', '--queue', 'redis://127.0.0.1:1/0'], { cwd: directory });
+    const worker = await runCli(['worker', '--queue', 'redis://127.0.0.1:1/0'], { cwd: setup.directory });
     expect(worker.code).toBe(1);
     expect(worker.stderr).toContain('massgen worker: Cannot reach Redis at redis://127.0.0.1:1/0');
 
-    const badUrl = await runCli(['worker', '--queue', 'http://127.0.0.1:6379'], { cwd: directory });
+    const badUrl = await runCli(['worker', '--queue', 'http://127.0.0.1:6379'], { cwd: setup.directory });
     expect(badUrl.code).toBe(1);
     expect(badUrl.stderr).toContain('the scheme is http, not redis or rediss');
   });

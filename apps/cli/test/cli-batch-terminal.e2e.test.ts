@@ -1,39 +1,32 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTeamResponder } from '@massgen/testing';
 import { readResults, sumAnswer, writeConfigurations, writeQuestions } from './batch-fixtures.js';
 import { TmuxTerminal, tmuxAvailable } from './tmux-terminal.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
-let directory: string;
-let server: FakeOpenAIServer;
 let terminal: TmuxTerminal | undefined;
 
-beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-batch-terminal-'));
-  server = await createFakeOpenAIServer({
+const setup = useFakeServerDirectory('cli-batch-terminal', {
+  server: () => ({
     apiKey: 'test-key',
     responder: createTeamResponder({ answer: sumAnswer, finalText: sumAnswer, latencyMs: 300 }),
-  });
+  }),
 });
 
-afterEach(async () => {
+afterEach(() => {
   terminal?.close();
   terminal = undefined;
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 describe.skipIf(!tmuxAvailable)('massgen batch in a real terminal (needs tmux)', () => {
   it('redraws one progress line (done, failed, running, cost, time left), then prints the summary', async () => {
-    const questions = writeQuestions(directory, 6);
-    const { single } = writeConfigurations(directory, server.url);
-    const out = path.join(directory, 'results.jsonl');
+    const questions = writeQuestions(setup.directory, 6);
+    const { single } = writeConfigurations(setup.directory, setup.server.url);
+    const out = path.join(setup.directory, 'results.jsonl');
     terminal = TmuxTerminal.start({
       args: ['batch', questions, '-c', single, '-o', out, '--concurrency', '2', '--scorer', 'numeric', '--no-record'],
-      cwd: directory,
+      cwd: setup.directory,
       columns: 100,
       rows: 20,
     });

@@ -1,9 +1,7 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
+import { createTeamResponder } from '@massgen/testing';
 import {
   readResults,
   recordArrivals,
@@ -13,31 +11,23 @@ import {
   writeQuestions,
 } from './batch-fixtures.js';
 import { runCli, startCli } from './run-cli.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
-let directory: string;
-let server: FakeOpenAIServer;
-
-beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-batch-'));
-  server = await createFakeOpenAIServer({
+const setup = useFakeServerDirectory('cli-batch', {
+  server: () => ({
     apiKey: 'test-key',
     responder: createTeamResponder({ answer: sumAnswer, finalText: sumAnswer }),
-  });
-});
-
-afterEach(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
+  }),
 });
 
 describe('massgen batch on one machine', () => {
   it('answers every question on every configuration, one result line each, and compares them', async () => {
-    const questions = writeQuestions(directory, 6);
-    const { team, single } = writeConfigurations(directory, server.url);
-    const out = path.join(directory, 'results.jsonl');
+    const questions = writeQuestions(setup.directory, 6);
+    const { team, single } = writeConfigurations(setup.directory, setup.server.url);
+    const out = path.join(setup.directory, 'results.jsonl');
     const run = await runCli(
       ['batch', questions, '--config', team, '--config', single, '--out', out, '--scorer', 'numeric'],
-      { cwd: directory },
+      { cwd: setup.directory },
     );
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(run.code).toBe(0);
@@ -66,28 +56,28 @@ describe('massgen batch on one machine', () => {
   });
 
   it('run again, skips everything the results hold and runs nothing', async () => {
-    const questions = writeQuestions(directory, 3);
-    const { single } = writeConfigurations(directory, server.url);
-    const out = path.join(directory, 'results.jsonl');
+    const questions = writeQuestions(setup.directory, 3);
+    const { single } = writeConfigurations(setup.directory, setup.server.url);
+    const out = path.join(setup.directory, 'results.jsonl');
     const args = ['batch', questions, '-c', single, '-o', out, '--no-record'];
-    expect((await runCli(args, { cwd: directory })).code).toBe(0);
+    expect((await runCli(args, { cwd: setup.directory })).code).toBe(0);
     const before = readFileSync(out, 'utf8');
-    const requests = server.requests.length;
+    const requests = setup.server.requests.length;
 
-    const again = await runCli(args, { cwd: directory });
+    const again = await runCli(args, { cwd: setup.directory });
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('3 questions × 1 configuration; 3 already in the results; 0 to run');
     expect(readFileSync(out, 'utf8')).toBe(before);
-    expect(server.requests.length).toBe(requests);
+    expect(setup.server.requests.length).toBe(requests);
   });
 
   it('Ctrl-C lets the running questions finish and keeps every result; the same command finishes the rest', async () => {
-    server.setResponder(createTeamResponder({ answer: sumAnswer, finalText: sumAnswer, latencyMs: 100 }));
-    const questions = writeQuestions(directory, 10);
-    const { single } = writeConfigurations(directory, server.url);
-    const out = path.join(directory, 'results.jsonl');
+    setup.server.setResponder(createTeamResponder({ answer: sumAnswer, finalText: sumAnswer, latencyMs: 100 }));
+    const questions = writeQuestions(setup.directory, 10);
+    const { single } = writeConfigurations(setup.directory, setup.server.url);
+    const out = path.join(setup.directory, 'results.jsonl');
     const args = ['batch', questions, '-c', single, '-o', out, '--concurrency', '2', '--no-record'];
-    const started = startCli(args, { cwd: directory });
+    const started = startCli(args, { cwd: setup.directory });
     await waitForStderr(started.child, /^\[1\/10\]/m);
     started.child.kill('SIGINT');
     const interrupted = await started.done;
@@ -100,7 +90,7 @@ describe('massgen batch on one machine', () => {
     expect(kept.length).toBeLessThan(10);
     expect(interrupted.stderr).toContain(`Interrupted with ${10 - kept.length} questions left`);
 
-    const resumed = await runCli(args, { cwd: directory });
+    const resumed = await runCli(args, { cwd: setup.directory });
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toContain(`${kept.length} already in the results; ${10 - kept.length} to run`);
     const all = readResults(out);
@@ -109,13 +99,13 @@ describe('massgen batch on one machine', () => {
   });
 
   it('Ctrl-C twice cancels the running questions: they leave no result and run next time', async () => {
-    server.setResponder(() => ({ type: 'hang' }));
-    const questions = writeQuestions(directory, 4);
-    const { single } = writeConfigurations(directory, server.url);
-    const out = path.join(directory, 'results.jsonl');
+    setup.server.setResponder(() => ({ type: 'hang' }));
+    const questions = writeQuestions(setup.directory, 4);
+    const { single } = writeConfigurations(setup.directory, setup.server.url);
+    const out = path.join(setup.directory, 'results.jsonl');
     const args = ['batch', questions, '-c', single, '-o', out, '--concurrency', '2', '--no-record'];
-    const started = startCli(args, { cwd: directory });
-    await server.waitForRequests(2);
+    const started = startCli(args, { cwd: setup.directory });
+    await setup.server.waitForRequests(2);
     started.child.kill('SIGINT');
     await waitForStderr(started.child, /Stopping/);
     started.child.kill('SIGINT');
@@ -125,23 +115,23 @@ describe('massgen batch on one machine', () => {
     expect(cancelled.stderr).toContain('Interrupted with 4 questions left');
     expect(readResults(out)).toEqual([]);
 
-    server.setResponder(createTeamResponder({ answer: sumAnswer, finalText: sumAnswer }));
-    const resumed = await runCli(args, { cwd: directory });
+    setup.server.setResponder(createTeamResponder({ answer: sumAnswer, finalText: sumAnswer }));
+    const resumed = await runCli(args, { cwd: setup.directory });
     expect(resumed.code).toBe(0);
     expect(readResults(out)).toHaveLength(4);
   });
 
   it('drops a result line cut short by a crash and runs that question again', async () => {
-    const questions = writeQuestions(directory, 2);
-    const { single } = writeConfigurations(directory, server.url);
-    const out = path.join(directory, 'results.jsonl');
+    const questions = writeQuestions(setup.directory, 2);
+    const { single } = writeConfigurations(setup.directory, setup.server.url);
+    const out = path.join(setup.directory, 'results.jsonl');
     const args = ['batch', questions, '-c', single, '-o', out, '--no-record'];
-    expect((await runCli(args, { cwd: directory })).code).toBe(0);
+    expect((await runCli(args, { cwd: setup.directory })).code).toBe(0);
     const [first, second] = readFileSync(out, 'utf8').trim().split('\n');
     writeFileSync(out, `${first}\n`);
     appendFileSync(out, (second ?? '').slice(0, 30));
 
-    const repaired = await runCli(args, { cwd: directory });
+    const repaired = await runCli(args, { cwd: setup.directory });
     expect(repaired.code).toBe(0);
     expect(repaired.stderr).toContain(`warning: ${out} ended in a partly written line; it was dropped and runs again`);
     expect(repaired.stderr).toContain('1 already in the results; 1 to run');
@@ -149,10 +139,10 @@ describe('massgen batch on one machine', () => {
   });
 
   it('holds model calls to --provider-concurrency across all runs', async () => {
-    const arrivals = recordArrivals(server, 40);
-    const questions = writeQuestions(directory, 3);
-    const { team: teamFile } = writeConfigurations(directory, server.url);
-    const out = path.join(directory, 'results.jsonl');
+    const arrivals = recordArrivals(setup.server, 40);
+    const questions = writeQuestions(setup.directory, 3);
+    const { team: teamFile } = writeConfigurations(setup.directory, setup.server.url);
+    const out = path.join(setup.directory, 'results.jsonl');
     const run = await runCli(
       [
         'batch',
@@ -167,7 +157,7 @@ describe('massgen batch on one machine', () => {
         'chatcompletion=1',
         '--no-record',
       ],
-      { cwd: directory },
+      { cwd: setup.directory },
     );
     expect(run.code).toBe(0);
     // One call at a time: each starts after the previous one's reply, which the server held 40 ms.
@@ -176,14 +166,14 @@ describe('massgen batch on one machine', () => {
 
   it('scores with a TypeScript scorer module', async () => {
     writeFileSync(
-      path.join(directory, 'ends-with.ts'),
+      path.join(setup.directory, 'ends-with.ts'),
       `export default function ({ answer, expected }: { answer: string; expected: unknown }): boolean {
   return answer.replace(/\\.$/, '').endsWith(String(expected));
 }
 `,
     );
-    const questions = writeQuestions(directory, 2);
-    const { single } = writeConfigurations(directory, server.url);
+    const questions = writeQuestions(setup.directory, 2);
+    const { single } = writeConfigurations(setup.directory, setup.server.url);
     const run = await runCli(
       [
         'batch',
@@ -191,20 +181,20 @@ describe('massgen batch on one machine', () => {
         '-c',
         single,
         '-o',
-        path.join(directory, 'r.jsonl'),
+        path.join(setup.directory, 'r.jsonl'),
         '--scorer',
         'ends-with.ts',
         '--no-record',
       ],
-      { cwd: directory },
+      { cwd: setup.directory },
     );
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Summary (scorer: ends-with.ts;');
     // The weak agent gets q1 wrong (4 for 3) and q2 right.
     expect(run.stdout).toMatch(/single: 2 results, 0 failed, accuracy 50\.0% .*\(1\/2\)/);
 
-    const summary = await runCli(['batch', 'summary', path.join(directory, 'r.jsonl'), '--scorer', 'exact'], {
-      cwd: directory,
+    const summary = await runCli(['batch', 'summary', path.join(setup.directory, 'r.jsonl'), '--scorer', 'exact'], {
+      cwd: setup.directory,
     });
     expect(summary.code).toBe(0);
     // "It is 6." is not exactly "6".
@@ -212,27 +202,29 @@ describe('massgen batch on one machine', () => {
   });
 
   it('stops at a bad questions file, configuration or flag with an error that names it', async () => {
-    const { single } = writeConfigurations(directory, server.url);
-    const questions = path.join(directory, 'bad.jsonl');
+    const { single } = writeConfigurations(setup.directory, setup.server.url);
+    const questions = path.join(setup.directory, 'bad.jsonl');
     writeFileSync(questions, '{"id": "a", "question": "fine"}\n{"question": \n');
-    const badLine = await runCli(['batch', questions, '-c', single, '-o', 'r.jsonl'], { cwd: directory });
+    const badLine = await runCli(['batch', questions, '-c', single, '-o', 'r.jsonl'], { cwd: setup.directory });
     expect(badLine.code).toBe(1);
     expect(badLine.stderr).toContain(
       `massgen batch: Problems in the questions file ${questions}:\n  line 2: not valid JSON`,
     );
 
-    const good = writeQuestions(directory, 1);
-    const missing = await runCli(['batch', good, '-c', 'nope.yaml', '-o', 'r.jsonl'], { cwd: directory });
+    const good = writeQuestions(setup.directory, 1);
+    const missing = await runCli(['batch', good, '-c', 'nope.yaml', '-o', 'r.jsonl'], { cwd: setup.directory });
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain(`Cannot read the configuration ${path.join(directory, 'nope.yaml')}: ENOENT`);
+    expect(missing.stderr).toContain(
+      `Cannot read the configuration ${path.join(setup.directory, 'nope.yaml')}: ENOENT`,
+    );
 
     const flag = await runCli(['batch', good, '-c', single, '-o', 'r.jsonl', '--provider-rpm', 'openai'], {
-      cwd: directory,
+      cwd: setup.directory,
     });
     expect(flag.code).toBe(1);
     expect(flag.stderr).toContain('--provider-rpm openai: expected BACKEND_TYPE=N');
 
-    const usage = await runCli(['batch', good, '-c', single], { cwd: directory });
+    const usage = await runCli(['batch', good, '-c', single], { cwd: setup.directory });
     expect(usage.code).toBe(1);
     expect(usage.stderr).toContain('Usage: massgen batch QUESTIONS.jsonl --config TEAM.yaml');
   });

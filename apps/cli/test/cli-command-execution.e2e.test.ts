@@ -1,19 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer } from '@massgen/testing';
-import type { FakeChatRequest, FakeOpenAIServer, FakeReply } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
+import type { FakeChatRequest, FakeReply } from '@massgen/testing';
 import { runCli } from './run-cli.js';
 import { writeSoloAgent } from './solo-agent-config.js';
 import { toolResults as orderedToolResults } from './tool-script-responder.js';
-
-let directory: string;
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 /** A sleep no other test runs, so that finding it running means this test left it. */
 const leftover = `sleep 300.${String(process.pid).padStart(6, '0')}`;
-let server: FakeOpenAIServer;
 
 /** The commands the agent runs, one per tool result so far, before it answers. */
 const commands = [
@@ -43,21 +39,16 @@ function respond(request: FakeChatRequest): FakeReply {
   return { type: 'tool-calls', calls: [{ name: 'execute_command', arguments: { command, timeout_seconds: 1 } }] };
 }
 
-beforeEach(async () => {
-  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-cli-command-')));
-  server = await createFakeOpenAIServer({ apiKey: 'test-key', responder: respond });
-});
-
-afterEach(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
+const setup = useFakeServerDirectory('cli-command', {
+  server: () => ({ apiKey: 'test-key', responder: respond }),
+  resolveLinks: true,
 });
 
 describe('massgen with enable_mcp_command_line', () => {
   it('runs the allowed commands in the agent workspace with a time limit, and refuses the blocked ones', async () => {
-    const file = writeSoloAgent(path.join(directory, 'coder.yaml'), {
+    const file = writeSoloAgent(path.join(setup.directory, 'coder.yaml'), {
       id: 'coder',
-      url: server.url,
+      url: setup.server.url,
       backend: `cwd: workspace
 enable_mcp_command_line: true
 command_line_execution_mode: local
@@ -65,14 +56,14 @@ command_line_allowed_commands: ["echo .*", "cat .*", "sleep .*", "xargs .*", "tr
 command_line_blocked_commands: ["rm .*"]`,
     });
     const result = await runCli(['--no-display', '--config', file, 'Write calc.py'], {
-      cwd: directory,
+      cwd: setup.directory,
       env: { OPENAI_API_KEY: 'sk-secret-for-test' },
     });
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('calc.py prints 42.\n');
 
-    const toolResults = server.requests.flatMap((request) =>
+    const toolResults = setup.server.requests.flatMap((request) =>
       request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content)),
     );
     expect(toolResults).toContainEqual(
@@ -81,7 +72,7 @@ command_line_blocked_commands: ["rm .*"]`,
       ),
     );
     expect(toolResults).toContain('Error: Command refused: "rm -rf .." matches the blocked pattern "rm .*".');
-    const inOrder = orderedToolResults(server.requests);
+    const inOrder = orderedToolResults(setup.server.requests);
     expect(inOrder).toHaveLength(commands.length);
     commands.forEach((command, index) => {
       if (index >= 4 && index < commands.length - 1)
@@ -95,11 +86,11 @@ command_line_blocked_commands: ["rm .*"]`,
     expect(toolResults).toContainEqual(
       expect.stringMatching(/^Error: \$ sleep 300\nstopped: it ran past the 1 s time limit/),
     );
-    expect(JSON.stringify(server.requests.map((request) => request.body))).not.toContain('sk-secret-for-test');
+    expect(JSON.stringify(setup.server.requests.map((request) => request.body))).not.toContain('sk-secret-for-test');
 
-    const [runId] = readdirSync(path.join(directory, '.massgen', 'workspaces'));
+    const [runId] = readdirSync(path.join(setup.directory, '.massgen', 'workspaces'));
     expect(
-      readFileSync(path.join(directory, '.massgen', 'workspaces', runId ?? '', 'workspace', 'calc.py'), 'utf8'),
+      readFileSync(path.join(setup.directory, '.massgen', 'workspaces', runId ?? '', 'workspace', 'calc.py'), 'utf8'),
     ).toBe('print(6 * 7)\n');
     expect(existsSync(file)).toBe(true);
   });

@@ -1,23 +1,19 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sandboxAvailability } from '@massgen/process-containment';
-import { createFakeOpenAIServer } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
 import { runCli } from './run-cli.js';
 import { toolResults, toolScriptResponder } from './tool-script-responder.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 /**
  * Which confinement each agent's commands get, through the built CLI: what `--validate` and the
  * start of a run say, Docker mode on a machine whose engine cannot be reached (the fallback to
  * the OS sandbox, and `require_docker`), and a machine without bubblewrap.
  */
-let directory: string;
-let server: FakeOpenAIServer;
 const available = sandboxAvailability();
 
-const at = (...parts: string[]): string => path.join(directory, ...parts);
+const at = (...parts: string[]): string => path.join(setup.directory, ...parts);
 
 /** A Docker client pointed at a socket nobody listens on: no engine, even where one runs. */
 const noEngine = (): Record<string, string> => ({ DOCKER_HOST: `unix://${at('no-docker.sock')}` });
@@ -37,7 +33,7 @@ function agent(id: string, lines: readonly string[]): string {
     '    backend:',
     '      type: chatcompletion',
     `      model: model-${id}`,
-    `      base_url: "${server.url}"`,
+    `      base_url: "${setup.server.url}"`,
     '      api_key: test-key',
     `      cwd: ${id}_ws`,
     '      enable_mcp_command_line: true',
@@ -51,23 +47,20 @@ function writeTeam(name: string, agents: readonly string[]): string {
   return file;
 }
 
-beforeEach(async () => {
-  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-cli-modes-')));
-  mkdirSync(at('empty-bin'));
-  mkdirSync(at('outside'));
-  writeFileSync(at('outside', 'secret.txt'), 'outside secret\n');
-  server = await createFakeOpenAIServer({
+const setup = useFakeServerDirectory('cli-modes', {
+  server: () => ({
     apiKey: 'test-key',
     responder: toolScriptResponder([
       { name: 'execute_command', arguments: { command: 'echo made > made.txt && echo made-it' } },
       { name: 'execute_command', arguments: { command: `cat ${at('outside', 'secret.txt')}` } },
     ]),
-  });
+  }),
+  resolveLinks: true,
 });
-
-afterEach(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
+beforeEach(() => {
+  mkdirSync(at('empty-bin'));
+  mkdirSync(at('outside'));
+  writeFileSync(at('outside', 'secret.txt'), 'outside secret\n');
 });
 
 describe.skipIf(!available.available)('massgen --validate with the command tool', () => {
@@ -78,7 +71,7 @@ describe.skipIf(!available.available)('massgen --validate with the command tool'
       agent('boxed', ['command_line_execution_mode: sandbox', 'command_line_docker_network_mode: bridge']),
       agent('docked', ['command_line_execution_mode: docker', 'command_line_docker_network_mode: bridge']),
     ]);
-    const result = await runCli(['--validate', file], { cwd: directory, env: noEngine() });
+    const result = await runCli(['--validate', file], { cwd: setup.directory, env: noEngine() });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n').filter((line) => line.startsWith('  commands: '));
@@ -103,14 +96,14 @@ describe('Docker mode without a reachable engine', () => {
     async () => {
       const file = writeTeam('team.yaml', [agent('coder', ['command_line_execution_mode: docker'])]);
       const result = await runCli(['--no-display', '--config', file, 'Make a file'], {
-        cwd: directory,
+        cwd: setup.directory,
         env: noEngine(),
       });
       expect(result.code, result.stderr).toBe(0);
       const notices = result.stderr.match(/no Docker engine is reachable/g) ?? [];
       expect(notices).toHaveLength(1);
       expect(result.stderr).toContain('so commands run in the OS sandbox instead');
-      const [wrote, outside] = toolResults(server.requests);
+      const [wrote, outside] = toolResults(setup.server.requests);
       expect(wrote).toContain('made-it');
       expect(made()).toBe('made\n');
       expect(outside).toMatch(/^Error: /);
@@ -127,7 +120,7 @@ describe('Docker mode without a reachable engine', () => {
       ['--validate', file],
       ['--no-display', '--config', file, 'Make a file'],
     ]) {
-      const result = await runCli(args, { cwd: directory, env: noEngine() });
+      const result = await runCli(args, { cwd: setup.directory, env: noEngine() });
       expect(result.code, args[0]).toBe(1);
       const said = `${result.stdout}${result.stderr}`;
       expect(said).toContain(file);
@@ -136,7 +129,7 @@ describe('Docker mode without a reachable engine', () => {
       expect(said).toContain('https://docs.docker.com/engine/install/');
       expect(said).not.toMatch(/\n\s+at /);
     }
-    expect(server.requests).toHaveLength(0);
+    expect(setup.server.requests).toHaveLength(0);
   });
 });
 
@@ -144,7 +137,7 @@ describe('a machine without bubblewrap', () => {
   it('runs commands unconfined by default, saying why and how to install it', async () => {
     const file = writeTeam('team.yaml', [agent('coder', [])]);
     const result = await runCli(['--no-display', '--config', file, 'Make a file'], {
-      cwd: directory,
+      cwd: setup.directory,
       env: noBubblewrap(),
     });
     expect(result.code, result.stderr).toBe(0);
@@ -161,13 +154,13 @@ describe('a machine without bubblewrap', () => {
       ['--validate', file],
       ['--no-display', '--config', file, 'Make a file'],
     ]) {
-      const result = await runCli(args, { cwd: directory, env: noBubblewrap() });
+      const result = await runCli(args, { cwd: setup.directory, env: noBubblewrap() });
       expect(result.code, args[0]).toBe(1);
       const said = `${result.stdout}${result.stderr}`;
       expect(said).toMatch(/agents\[0\]\.backend\.command_line_execution_mode \(agent "coder", line \d+\)/);
       expect(said).toContain('bubblewrap (bwrap) is not installed');
       expect(said).toContain('sudo apt-get install bubblewrap');
     }
-    expect(server.requests).toHaveLength(0);
+    expect(setup.server.requests).toHaveLength(0);
   });
 });

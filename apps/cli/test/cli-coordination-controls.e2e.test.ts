@@ -1,31 +1,24 @@
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
-import type { FakeChatRequest, FakeOpenAIServer } from '@massgen/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createTeamResponder } from '@massgen/testing';
+import type { FakeChatRequest } from '@massgen/testing';
 import { runCli } from './run-cli.js';
 import { writeTwoAgentTeam } from './two-agent-team.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
-let directory: string;
-let server: FakeOpenAIServer;
-
-beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-controls-'));
-  server = await createFakeOpenAIServer({
+const setup = useFakeServerDirectory('cli-controls', {
+  server: () => ({
     apiKey: 'test-key',
     responder: createTeamResponder({
       answer: { 'model-a': 'Alpha: Paris.', 'model-b': 'Beta: Paris, on the Seine.' },
       vote: (labels) => (labels.includes('agent2') ? 'agent2' : (labels[0] ?? 'agent1')),
       finalText: 'Presented: Paris.',
     }),
-  });
-  writeTwoAgentTeam(directory, server.url);
+  }),
 });
-
-afterEach(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
+beforeEach(() => {
+  writeTwoAgentTeam(setup.directory, setup.server.url);
 });
 
 const systemOf = (request: FakeChatRequest) => {
@@ -37,25 +30,30 @@ const offersTools = (request: FakeChatRequest) => request.tools.length > 0;
 describe('coordination controls through the built CLI', () => {
   it('voting_sensitivity: strict and final_answer_strategy: winner_reuse change the requests and the flow', async () => {
     appendFileSync(
-      path.join(directory, 'team.yaml'),
+      path.join(setup.directory, 'team.yaml'),
       'orchestrator:\n  voting_sensitivity: strict\n  final_answer_strategy: winner_reuse\n',
     );
-    const result = await runCli(['--no-display', '--config', 'team.yaml', 'Capital of France?'], { cwd: directory });
+    const result = await runCli(['--no-display', '--config', 'team.yaml', 'Capital of France?'], {
+      cwd: setup.directory,
+    });
     expect(result.stderr).not.toContain('warning');
     expect(result.code).toBe(0);
     // The winning answer as it is: no presentation request was made.
     expect(result.stdout).toBe('Beta: Paris, on the Seine.\n');
-    expect(server.requests.every(offersTools)).toBe(true);
-    for (const request of server.requests) expect(systemOf(request)).toContain('Be demanding.');
+    expect(setup.server.requests.every(offersTools)).toBe(true);
+    for (const request of setup.server.requests) expect(systemOf(request)).toContain('Be demanding.');
   });
 
   it('final_answer_strategy: synthesize asks the winner to merge every answer', async () => {
-    appendFileSync(path.join(directory, 'team.yaml'), 'orchestrator:\n  final_answer_strategy: synthesize\n');
-    const result = await runCli(['--no-display', '--config', 'team.yaml', 'Capital of France?'], { cwd: directory });
+    appendFileSync(path.join(setup.directory, 'team.yaml'), 'orchestrator:\n  final_answer_strategy: synthesize\n');
+    const result = await runCli(['--no-display', '--config', 'team.yaml', 'Capital of France?'], {
+      cwd: setup.directory,
+    });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('Presented: Paris.\n');
-    const presentation = server.requests.find((request) => !offersTools(request));
+    const presentation = setup.server.requests.find((request) => !offersTools(request));
     expect(systemOf(presentation!)).toContain('as a synthesis of all of them');
-    for (const request of server.requests.filter(offersTools)) expect(systemOf(request)).not.toContain('When to vote');
+    for (const request of setup.server.requests.filter(offersTools))
+      expect(systemOf(request)).not.toContain('When to vote');
   });
 });

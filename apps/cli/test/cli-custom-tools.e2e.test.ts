@@ -1,13 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runCli, startCli } from './run-cli.js';
 import { readRunEvents } from './run-record-events.js';
 import { callOnceThenAnswer } from './tool-script-responder.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 /**
  * Custom tools through the built CLI against the fake OpenAI server: one agent calls a
@@ -19,13 +17,10 @@ import { callOnceThenAnswer } from './tool-script-responder.js';
 /** A sleep no other test runs, so that finding it running means a Python call's work was left behind. */
 const marker = `300.${String(process.pid).padStart(7, '0')}5`;
 
-let directory: string;
-let server: FakeOpenAIServer;
-
-beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-custom-tools-'));
+const setup = useFakeServerDirectory('cli-custom-tools', { server: () => ({ apiKey: 'test-key' }) });
+beforeEach(() => {
   // A CommonJS package of tools installed in the project, found by its bare name as @massgen/tools-dice.
-  const dice = path.join(directory, 'node_modules', '@massgen', 'tools-dice');
+  const dice = path.join(setup.directory, 'node_modules', '@massgen', 'tools-dice');
   mkdirSync(dice, { recursive: true });
   writeFileSync(path.join(dice, 'package.json'), JSON.stringify({ name: '@massgen/tools-dice', main: 'dice.cjs' }));
   writeFileSync(
@@ -37,9 +32,9 @@ module.exports = [
 ];
 `,
   );
-  mkdirSync(path.join(directory, 'tools'));
+  mkdirSync(path.join(setup.directory, 'tools'));
   writeFileSync(
-    path.join(directory, 'tools', 'shelf.ts'),
+    path.join(setup.directory, 'tools', 'shelf.ts'),
     `import { z } from 'zod';
 import { defineTool } from '@massgen/tool-utils';
 
@@ -54,7 +49,7 @@ export const bookYear = defineTool({
 `,
   );
   writeFileSync(
-    path.join(directory, 'tools', 'math_tools.py'),
+    path.join(setup.directory, 'tools', 'math_tools.py'),
     `# -*- coding: utf-8 -*-
 import os
 import subprocess
@@ -84,22 +79,16 @@ def ponder() -> str:
     return "done"
 `,
   );
-  server = await createFakeOpenAIServer({ apiKey: 'test-key' });
-});
-
-afterEach(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 function team(): string {
-  const file = path.join(directory, 'team.yaml');
+  const file = path.join(setup.directory, 'team.yaml');
   const backend = (lines: string[]) =>
     [
       '    backend:',
       '      type: chatcompletion',
       '      model: gpt-5-nano',
-      `      base_url: ${JSON.stringify(server.url)}`,
+      `      base_url: ${JSON.stringify(setup.server.url)}`,
       '      api_key: test-key',
       ...lines.map((line) => `      ${line}`),
     ].join('\n');
@@ -127,7 +116,7 @@ function leftBehind(): string[] {
   }
   let pids: string[] = [];
   try {
-    pids = readFileSync(path.join(directory, 'tools', 'pids.txt'), 'utf8').split(' ');
+    pids = readFileSync(path.join(setup.directory, 'tools', 'pids.txt'), 'utf8').split(' ');
   } catch {
     // The call has not started.
   }
@@ -145,7 +134,7 @@ function isAlive(pid: number): boolean {
 
 describe('massgen with custom tools', () => {
   it('runs a TypeScript tool for one agent and an upstream-style Python tool for the other; the results reach the models and the record', async () => {
-    server.setResponder(
+    setup.server.setResponder(
       callOnceThenAnswer([
         { name: 'custom_tool__book_year', arguments: { title: 'Dune' } },
         { name: 'custom_tool__multiply', arguments: { x: 6, y: 7 } },
@@ -153,20 +142,20 @@ describe('massgen with custom tools', () => {
     );
     const result = await runCli(
       ['--no-display', '--config', team(), 'When did Dune come out, and what is 6 times 7?'],
-      { cwd: directory },
+      { cwd: setup.directory },
     );
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
 
-    const toolMessages = server.requests.flatMap((request) =>
+    const toolMessages = setup.server.requests.flatMap((request) =>
       request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content)),
     );
     expect(toolMessages).toContain('Dune came out in 1965.');
     expect(toolMessages).toContain('6 times 7 is 42 (worked in maths-workspace)');
     expect(
-      server.requests.some((request) => request.tools.some((tool) => tool.function.name === 'custom_tool__roll')),
+      setup.server.requests.some((request) => request.tools.some((tool) => tool.function.name === 'custom_tool__roll')),
     ).toBe(true);
-    const multiply = server.requests
+    const multiply = setup.server.requests
       .flatMap((request) => request.tools)
       .find((tool) => tool.function.name === 'custom_tool__multiply');
     expect(multiply?.function.description).toBe('Multiply two numbers.');
@@ -179,7 +168,7 @@ describe('massgen with custom tools', () => {
       required: ['x', 'y'],
     });
 
-    const results = readRunEvents(directory).filter((event) => event.type === 'tool-result');
+    const results = readRunEvents(setup.directory).filter((event) => event.type === 'tool-result');
     expect(results).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -201,53 +190,53 @@ describe('massgen with custom tools', () => {
 
   it('--validate names the file and line of a Python tool with a syntax error, without running it', async () => {
     writeFileSync(
-      path.join(directory, 'tools', 'math_tools.py'),
+      path.join(setup.directory, 'tools', 'math_tools.py'),
       'def multiply(x: int, y: int) -> int\n    return x * y\n',
     );
-    const result = await runCli(['--validate', team()], { cwd: directory });
+    const result = await runCli(['--validate', team()], { cwd: setup.directory });
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(
       /agents\[1\]\.backend\.custom_tools\[0\]\.path \(agent "mathematician"[^)]*\): .*math_tools\.py, line 1: SyntaxError/,
     );
-    expect(server.requests).toEqual([]);
+    expect(setup.server.requests).toEqual([]);
   });
 
   it('--validate and a run name the missing interpreter when there is no python3', async () => {
-    const env = { MASSGEN_PYTHON: path.join(directory, 'no-such-python3') };
-    const validated = await runCli(['--validate', team()], { cwd: directory, env });
+    const env = { MASSGEN_PYTHON: path.join(setup.directory, 'no-such-python3') };
+    const validated = await runCli(['--validate', team()], { cwd: setup.directory, env });
     expect(validated.code).toBe(1);
     expect(validated.stdout).toMatch(
       /custom_tools\[0\]\.path.*Python tools need Python 3: .*no-such-python3 is not installed or not on PATH/,
     );
-    const run = await runCli(['--no-display', '--config', team(), 'Hi.'], { cwd: directory, env });
+    const run = await runCli(['--no-display', '--config', team(), 'Hi.'], { cwd: setup.directory, env });
     expect(run.code).not.toBe(0);
     expect(run.stderr).toMatch(/Python tools need Python 3/);
     expect(run.stderr).not.toMatch(/\n\s+at /);
-    expect(server.requests).toEqual([]);
+    expect(setup.server.requests).toEqual([]);
   });
 
   it('stops a run before any model call when a Python tool file does not import, naming file and line', async () => {
     writeFileSync(
-      path.join(directory, 'tools', 'math_tools.py'),
+      path.join(setup.directory, 'tools', 'math_tools.py'),
       'import os\nimport not_a_module_anyone_has\n\ndef multiply(x: int, y: int) -> int:\n    return x * y\n\ndef ponder() -> str:\n    return ""\n',
     );
-    const result = await runCli(['--no-display', '--config', team(), 'Hi.'], { cwd: directory });
+    const result = await runCli(['--no-display', '--config', team(), 'Hi.'], { cwd: setup.directory });
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(
       /custom_tools\[0\]\.path.*math_tools\.py, line 2: ModuleNotFoundError: No module named 'not_a_module_anyone_has'/,
     );
     expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(server.requests).toEqual([]);
+    expect(setup.server.requests).toEqual([]);
   });
 
   it('Ctrl-C during a hanging Python call ends the run and leaves no Python process behind', async () => {
-    server.setResponder(
+    setup.server.setResponder(
       callOnceThenAnswer([
         { name: 'custom_tool__book_year', arguments: { title: 'Emma' } },
         { name: 'custom_tool__ponder', arguments: {} },
       ]),
     );
-    const cli = startCli(['--no-display', '--config', team(), 'Think.'], { cwd: directory });
+    const cli = startCli(['--no-display', '--config', team(), 'Think.'], { cwd: setup.directory });
     await expect.poll(() => leftBehind().length, { timeout: 60_000 }).toBe(3);
     cli.child.kill('SIGINT');
     const result = await cli.done;

@@ -1,27 +1,18 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
+import { createTeamResponder } from '@massgen/testing';
 import { cliBin, runCli } from './run-cli.js';
 import type { CliRun } from './run-cli.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
-let root: string;
 /** Plays a model server on this machine, which asks for no key. */
-let localServer: FakeOpenAIServer;
-
-beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'massgen-init-'));
-  localServer = await createFakeOpenAIServer({
+const setup = useFakeServerDirectory('init', {
+  server: () => ({
     responder: createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' }),
-  });
-});
-
-afterAll(async () => {
-  await localServer.close();
-  rmSync(root, { recursive: true, force: true });
+  }),
+  perFile: true,
 });
 
 /** `massgen init` with its answers piped to stdin, as a user would type them. */
@@ -45,7 +36,7 @@ function initWithAnswers(
 }
 
 function freshDirectory(): string {
-  return mkdtempSync(path.join(root, 'project-'));
+  return mkdtempSync(path.join(setup.directory, 'project-'));
 }
 
 describe('massgen init, interactive', () => {
@@ -53,7 +44,7 @@ describe('massgen init, interactive', () => {
     const cwd = freshDirectory();
     const result = await initWithAnswers(
       [],
-      ['chatcompletion, chatcompletion', 'model-a', localServer.url, '', localServer.url, 'team.yaml'],
+      ['chatcompletion, chatcompletion', 'model-a', setup.server.url, '', setup.server.url, 'team.yaml'],
       cwd,
     );
     expect(result.code, result.stderr).toBe(0);
@@ -63,12 +54,12 @@ describe('massgen init, interactive', () => {
       'Wrote team.yaml: chatcompletion (chatcompletion, model-a), chatcompletion-2 (chatcompletion, gpt-4o-mini)',
     );
     expect(result.stdout).not.toContain('Missing');
-    expect(readFileSync(path.join(cwd, 'team.yaml'), 'utf8')).toContain(`base_url: "${localServer.url}"`);
+    expect(readFileSync(path.join(cwd, 'team.yaml'), 'utf8')).toContain(`base_url: "${setup.server.url}"`);
 
     const run = await runCli(['--no-display', '--no-record', '--config', 'team.yaml', 'What is 2+2?'], { cwd });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe('The answer is 4.\n');
-    expect(localServer.requests.map((request) => request.model)).toEqual(
+    expect(setup.server.requests.map((request) => request.model)).toEqual(
       expect.arrayContaining(['model-a', 'gpt-4o-mini']),
     );
   });
@@ -180,16 +171,16 @@ describe('massgen init --yes', () => {
 
 describe('massgen --show-schema', () => {
   it('prints one backend’s options with --backend, and JSON with --json', async () => {
-    const text = await runCli(['--show-schema', '--backend', 'openai'], { cwd: root });
+    const text = await runCli(['--show-schema', '--backend', 'openai'], { cwd: setup.directory });
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('## Backend options: `type: openai`');
     expect(text.stdout).toContain('| `organization` | text |');
-    const json = await runCli(['--show-schema', '--backend', 'grok', '--json'], { cwd: root });
+    const json = await runCli(['--show-schema', '--backend', 'grok', '--json'], { cwd: setup.directory });
     expect(JSON.parse(json.stdout)).toMatchObject({ type: 'object', properties: { base_url: { type: 'string' } } });
   });
 
   it('names the package to install for a backend type that is not installed', async () => {
-    const result = await runCli(['--show-schema', '--backend', 'nonexistent'], { cwd: root });
+    const result = await runCli(['--show-schema', '--backend', 'nonexistent'], { cwd: setup.directory });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('@massgen/backend-nonexistent');
   });

@@ -1,38 +1,33 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTeamResponder } from '@massgen/testing';
 import { runCli } from './run-cli.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
-let directory: string;
-let server: FakeOpenAIServer;
 let team: string;
 
-beforeAll(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-logs-'));
-  server = await createFakeOpenAIServer({
+const setup = useFakeServerDirectory('cli-logs', {
+  server: () => ({
     responder: createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' }),
-  });
-  team = path.join(directory, 'team.yaml');
+  }),
+  perFile: true,
+});
+beforeAll(() => {
+  team = path.join(setup.directory, 'team.yaml');
   const agents = ['alpha', 'beta']
     .map(
       (id) =>
-        `  - id: ${id}\n    backend: {type: chatcompletion, model: model-${id}, base_url: "${server.url}", api_key: k}\n`,
+        `  - id: ${id}\n    backend: {type: chatcompletion, model: model-${id}, base_url: "${setup.server.url}", api_key: k}\n`,
     )
     .join('');
   writeFileSync(team, `agents:\n${agents}`);
 });
 
-afterAll(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
-});
-
 describe('plain displays (stdout is not a terminal)', () => {
   it('prints progress lines and the run summary on stderr, the answer alone on stdout', async () => {
-    const result = await runCli(['--config', team, 'What is 2+2?'], { cwd: directory });
+    const result = await runCli(['--config', team, 'What is 2+2?'], { cwd: setup.directory });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('The answer is 4.\n');
     expect(result.stderr).toMatch(/alpha is working on an answer/);
@@ -43,12 +38,12 @@ describe('plain displays (stdout is not a terminal)', () => {
   });
 
   it('says nothing but the answer with display type none', async () => {
-    const silent = path.join(directory, 'silent.yaml');
+    const silent = path.join(setup.directory, 'silent.yaml');
     writeFileSync(
       silent,
-      `agent:\n  id: solo\n  backend: {type: chatcompletion, model: model-solo, base_url: "${server.url}", api_key: k}\ndisplay:\n  type: none\n`,
+      `agent:\n  id: solo\n  backend: {type: chatcompletion, model: model-solo, base_url: "${setup.server.url}", api_key: k}\ndisplay:\n  type: none\n`,
     );
-    const result = await runCli(['--config', silent, 'What is 2+2?'], { cwd: directory });
+    const result = await runCli(['--config', silent, 'What is 2+2?'], { cwd: setup.directory });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('The answer is 4.\n');
     expect(result.stderr).toBe('');
@@ -57,8 +52,8 @@ describe('plain displays (stdout is not a terminal)', () => {
 
 describe('massgen logs', () => {
   it('lists the recorded runs, newest first', async () => {
-    const runs = readdirSync(path.join(directory, '.massgen', 'runs')).sort();
-    const result = await runCli(['logs'], { cwd: directory });
+    const runs = readdirSync(path.join(setup.directory, '.massgen', 'runs')).sort();
+    const result = await runCli(['logs'], { cwd: setup.directory });
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^RUN +STARTED \(UTC\) +TIME +RESULT +WINNER +TASK$/);
@@ -68,13 +63,13 @@ describe('massgen logs', () => {
   });
 
   it('limits the list', async () => {
-    const result = await runCli(['logs', 'list', '--limit', '1'], { cwd: directory });
+    const result = await runCli(['logs', 'list', '--limit', '1'], { cwd: setup.directory });
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(3);
     expect(result.stdout).toMatch(/1 older runs not shown; use --limit/);
   });
 
   it('shows the latest run: its task, summary and final answer', async () => {
-    const result = await runCli(['logs', 'show', 'latest'], { cwd: directory });
+    const result = await runCli(['logs', 'show', 'latest'], { cwd: setup.directory });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Run \S+\nTask: What is 2\+2\?\n/);
     expect(result.stdout).toContain('Finished: completed');
@@ -83,14 +78,14 @@ describe('massgen logs', () => {
   });
 
   it('finds a run by the start of its id', async () => {
-    const [first] = readdirSync(path.join(directory, '.massgen', 'runs')).sort();
-    const result = await runCli(['logs', 'show', first!.slice(0, -3)], { cwd: directory });
+    const [first] = readdirSync(path.join(setup.directory, '.massgen', 'runs')).sort();
+    const result = await runCli(['logs', 'show', first!.slice(0, -3)], { cwd: setup.directory });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Run ${first}`);
   });
 
   it('names what it expected for an unknown run, exit code 1', async () => {
-    const result = await runCli(['logs', 'show', 'no-such-run'], { cwd: directory });
+    const result = await runCli(['logs', 'show', 'no-such-run'], { cwd: setup.directory });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       'No run "no-such-run" is recorded here. Expected "latest", a run id, or the start of one',

@@ -1,13 +1,12 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer, descendantProcessIdentities, processCommandLine } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
+import { descendantProcessIdentities, processCommandLine } from '@massgen/testing';
 import { useShopDatabase } from '@massgen/testing/vitest';
 import { writeMcpTeam } from './mcp-team.js';
 import { runCli } from './run-cli.js';
 import { toolResults, toolScriptResponder } from './tool-script-responder.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 /**
  * `integration: postgres` through the built CLI against a PostgreSQL cluster the test makes with
@@ -18,26 +17,19 @@ import { toolResults, toolScriptResponder } from './tool-script-responder.js';
 
 const database = useShopDatabase('the PostgreSQL CLI tests');
 const unavailable = database.unavailable;
-let directory: string;
-let server: FakeOpenAIServer;
 
-beforeEach(async () => {
-  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-cli-mcp-postgres-')));
-  server = await createFakeOpenAIServer({ apiKey: 'test-key' });
-});
-
-afterEach(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
+const setup = useFakeServerDirectory('cli-mcp-postgres', {
+  server: () => ({ apiKey: 'test-key' }),
+  resolveLinks: true,
 });
 
 function writeConfig(servers: string): string {
-  return writeMcpTeam(path.join(directory, 'team.yaml'), { url: server.url, servers });
+  return writeMcpTeam(path.join(setup.directory, 'team.yaml'), { url: setup.server.url, servers });
 }
 
 /** Every file of the run records, with its content. */
 function recordFiles(): string {
-  const root = path.join(directory, '.massgen');
+  const root = path.join(setup.directory, '.massgen');
   if (!existsSync(root)) return '';
   return readdirSync(root, { recursive: true, encoding: 'utf8' })
     .map((name) => path.join(root, name))
@@ -60,17 +52,17 @@ describe.skipIf(unavailable !== undefined)('integration: postgres', { timeout: 1
             database: shop
 `);
     const env = { SHOP_PASSWORD: database.shop?.password };
-    const validate = await runCli(['--validate', file], { cwd: directory, env });
+    const validate = await runCli(['--validate', file], { cwd: setup.directory, env });
     expect(validate.code, validate.stdout).toBe(0);
     const seen: string[] = [];
     const scripted = toolScriptResponder([query()]);
-    server.setResponder((request) => {
+    setup.server.setResponder((request) => {
       for (const identity of descendantProcessIdentities(process.pid)) seen.push(processCommandLine(identity.pid));
       return scripted(request);
     });
-    const run = await runCli(['--no-display', '--config', file, 'What do we sell?'], { cwd: directory, env });
+    const run = await runCli(['--no-display', '--config', file, 'What do we sell?'], { cwd: setup.directory, env });
     expect(run.code, run.stderr).toBe(0);
-    const [result] = toolResults(server.requests);
+    const [result] = toolResults(setup.server.requests);
     expect(JSON.parse(result ?? '')).toEqual(database.shop?.rows);
     // The pinned server, started with this Node, never npx, and without the password on its command line.
     const started = seen.find((line) => line.includes('server-postgres'));
@@ -88,17 +80,17 @@ describe.skipIf(unavailable !== undefined)('integration: postgres', { timeout: 1
           options:
             url: "${url}"
 `);
-    const validate = await runCli(['--validate', file], { cwd: directory });
+    const validate = await runCli(['--validate', file], { cwd: setup.directory });
     expect(validate.code, validate.stdout).toBe(0);
-    server.setResponder(toolScriptResponder([]));
-    const run = await runCli(['--config', file, 'What do we sell?'], { cwd: directory, env: { NO_COLOR: '1' } });
+    setup.server.setResponder(toolScriptResponder([]));
+    const run = await runCli(['--config', file, 'What do we sell?'], { cwd: setup.directory, env: { NO_COLOR: '1' } });
     expect(run.code, run.stderr).toBe(0);
     const said = `MCP server "db" of agent reader failed to start, so the agent goes on without its tools: PostgreSQL at 127.0.0.1:${database.shop?.cluster.port}, database "shop", user "reader" refused the connection: password authentication failed for user "reader"`;
     expect(run.stderr.replace(/\s+/g, ' ')).toContain(said);
     // The record keeps it as a warning event (JSON).
     expect(recordFiles()).toContain(JSON.stringify(said).slice(1, -1));
     // The model was offered no database tool.
-    expect(server.requests[0]?.tools.map((tool) => tool.function.name)).not.toContain('mcp__db__query');
+    expect(setup.server.requests[0]?.tools.map((tool) => tool.function.name)).not.toContain('mcp__db__query');
     expect([validate.stdout, validate.stderr, run.stdout, run.stderr, recordFiles()].join('\n')).not.toContain(
       wrongPassword,
     );
@@ -113,16 +105,16 @@ describe.skipIf(unavailable !== undefined)('integration: postgres', { timeout: 1
 `);
     const seen: string[] = [];
     const scripted = toolScriptResponder([query()]);
-    server.setResponder((request) => {
+    setup.server.setResponder((request) => {
       for (const identity of descendantProcessIdentities(process.pid)) seen.push(processCommandLine(identity.pid));
       return scripted(request);
     });
-    const run = await runCli(['--no-display', '--config', file, 'What do we sell?'], { cwd: directory });
+    const run = await runCli(['--no-display', '--config', file, 'What do we sell?'], { cwd: setup.directory });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain(
       'MCP server "db": @modelcontextprotocol/server-postgres is run from the installed @massgen/mcp-postgres instead of downloading it with npx',
     );
-    expect(JSON.parse(toolResults(server.requests)[0] ?? '')).toEqual(database.shop?.rows);
+    expect(JSON.parse(toolResults(setup.server.requests)[0] ?? '')).toEqual(database.shop?.rows);
     expect(seen.some((line) => line.includes('server-postgres'))).toBe(true);
     expect(seen.join('\n')).not.toContain(database.shop?.password);
     expect([run.stdout, run.stderr, recordFiles()].join('\n')).not.toContain(database.shop?.password);

@@ -1,22 +1,17 @@
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunEvent } from '@massgen/core';
 import { sandboxAvailability } from '@massgen/process-containment';
-import {
-  createFakeOpenAIServer,
-  descendantProcessIdentities,
-  isSameProcessRunning,
-  processCommandLine,
-} from '@massgen/testing';
-import type { FakeOpenAIServer, ProcessIdentity } from '@massgen/testing';
+import { descendantProcessIdentities, isSameProcessRunning, processCommandLine } from '@massgen/testing';
+import type { ProcessIdentity } from '@massgen/testing';
 import { mcpServerBin } from './mcp-reference-servers.js';
 import { toolUsingModel } from './mcp-tool-model.js';
 import { writeMcpTeam } from './mcp-team.js';
 import { runCli, startCli } from './run-cli.js';
 import type { StartedCli } from './run-cli.js';
 import { readRunEvents } from './run-record-events.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 /**
  * Upstream's MCP `security` block through the built CLI, with the real filesystem server: a
@@ -28,27 +23,24 @@ import { readRunEvents } from './run-record-events.js';
 const filesystemBin = mcpServerBin('server-filesystem');
 const quote = (value: string): string => JSON.stringify(value);
 const sandbox = sandboxAvailability();
-
-let directory: string;
-let server: FakeOpenAIServer;
 let cli: StartedCli | undefined;
 /** Each child process seen, by pid, as it was when seen (a later process may be given its pid). */
 let seenChildren: Map<number, { identity: ProcessIdentity; commandLine: string }>;
 
-beforeEach(async () => {
-  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-cli-mcp-security-')));
-  server = await createFakeOpenAIServer({ apiKey: 'test-key' });
+const setup = useFakeServerDirectory('cli-mcp-security', {
+  server: () => ({ apiKey: 'test-key' }),
+  resolveLinks: true,
+});
+beforeEach(() => {
   seenChildren = new Map();
-  mkdirSync(path.join(directory, 'shared'));
-  writeFileSync(path.join(directory, 'shared', 'brief.md'), 'The brief: ship on Friday.');
-  writeFileSync(path.join(directory, 'secret.txt'), 'the launch codes');
+  mkdirSync(path.join(setup.directory, 'shared'));
+  writeFileSync(path.join(setup.directory, 'shared', 'brief.md'), 'The brief: ship on Friday.');
+  writeFileSync(path.join(setup.directory, 'secret.txt'), 'the launch codes');
 });
 
-afterEach(async () => {
+afterEach(() => {
   if (cli !== undefined && cli.child.exitCode === null) cli.child.kill('SIGKILL');
   cli = undefined;
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 function recordChildren(): void {
@@ -61,15 +53,15 @@ function recordChildren(): void {
 
 /** One agent with a workspace and a read-only context path, and the filesystem server under `security`. */
 function writeConfig(serverBlock: string): string {
-  return writeMcpTeam(path.join(directory, 'files.yaml'), {
-    url: server.url,
+  return writeMcpTeam(path.join(setup.directory, 'files.yaml'), {
+    url: setup.server.url,
     servers: serverBlock,
     backendExtra: '      cwd: ws\n      context_paths:\n        - path: shared\n          permission: read\n',
   });
 }
 
 function toolResult(): Extract<RunEvent, { type: 'tool-result' }> | undefined {
-  return readRunEvents(directory).find(
+  return readRunEvents(setup.directory).find(
     (event): event is Extract<RunEvent, { type: 'tool-result' }> => event.type === 'tool-result',
   );
 }
@@ -87,19 +79,19 @@ describe.runIf(process.platform === 'linux')('MCP servers under a security polic
         - name: shell
           command: /bin/sh
           args: ["-c", "exec node server.js > server.log"]
-          cwd: ${quote(directory)}
+          cwd: ${quote(setup.directory)}
           security:
             level: strict
 `);
-    const validate = await runCli(['--validate', file], { cwd: directory });
-    cli = startCli(['--no-display', '--config', file, 'List the files'], { cwd: directory });
+    const validate = await runCli(['--validate', file], { cwd: setup.directory });
+    cli = startCli(['--no-display', '--config', file, 'List the files'], { cwd: setup.directory });
     const run = await cli.done;
     const expected = [
       'agents[0].backend.mcp_servers[0].args[1] (agent "reader", mcp_servers "files", line 15): MCP server "files" is refused by its security policy (level strict): "/" names the directory /, outside the agent\'s workspace and context paths',
       'agents[0].backend.mcp_servers[0].env.LD_PRELOAD (agent "reader", mcp_servers "files", line 17): MCP server "files" is refused by its security policy (level strict): LD_PRELOAD may not be set for an MCP server: it changes which code the server runs',
       'agents[0].backend.mcp_servers[1].command (agent "reader", mcp_servers "shell", line 21): MCP server "shell" is refused by its security policy (level strict): program "sh" may not start an MCP server; allowed: node, nodejs, npx',
       'agents[0].backend.mcp_servers[1].args[1] (agent "reader", mcp_servers "shell", line 22): MCP server "shell" is refused by its security policy (level strict): "exec node server.js > server.log" holds a shell character',
-      `agents[0].backend.mcp_servers[1].cwd (agent "reader", mcp_servers "shell", line 23): MCP server "shell" is refused by its security policy (level strict): ${directory} is outside the agent's workspace`,
+      `agents[0].backend.mcp_servers[1].cwd (agent "reader", mcp_servers "shell", line 23): MCP server "shell" is refused by its security policy (level strict): ${setup.directory} is outside the agent's workspace`,
     ];
     expect(validate.code).toBe(1);
     expect(run.code).toBe(1);
@@ -108,8 +100,8 @@ describe.runIf(process.platform === 'linux')('MCP servers under a security polic
       expect(run.stderr).toContain(line);
     }
     // Refused before anything started: no model request, no server process.
-    expect(server.requests).toHaveLength(0);
-    expect(readdirSync(directory)).not.toContain('.massgen');
+    expect(setup.server.requests).toHaveLength(0);
+    expect(readdirSync(setup.directory)).not.toContain('.massgen');
   });
 
   it('starts a server that keeps its policy in the agent workspace, and says so in --validate', async () => {
@@ -121,17 +113,17 @@ describe.runIf(process.platform === 'linux')('MCP servers under a security polic
           security:
             level: strict
 `);
-    const validate = await runCli(['--validate', file], { cwd: directory });
+    const validate = await runCli(['--validate', file], { cwd: setup.directory });
     expect(validate.code, validate.stdout).toBe(0);
     expect(validate.stdout).toContain(
       `  mcp: agent reader, server "files": security level strict; starts in the agent's workspace; not sandboxed (security.sandbox: true starts it in the OS sandbox)\n`,
     );
-    server.setResponder(toolUsingModel('mcp__files__list_allowed_directories', {}, recordChildren));
-    cli = startCli(['--no-display', '--config', file, 'Where may you work?'], { cwd: directory });
+    setup.server.setResponder(toolUsingModel('mcp__files__list_allowed_directories', {}, recordChildren));
+    cli = startCli(['--no-display', '--config', file, 'Where may you work?'], { cwd: setup.directory });
     const result = await cli.done;
     expect(result.code, result.stderr).toBe(0);
-    const [runId] = readdirSync(path.join(directory, '.massgen', 'runs'));
-    const workspace = path.join(directory, '.massgen', 'workspaces', runId ?? '', 'ws');
+    const [runId] = readdirSync(path.join(setup.directory, '.massgen', 'runs'));
+    const workspace = path.join(setup.directory, '.massgen', 'workspaces', runId ?? '', 'ws');
     // "." is the directory the server started in: the agent's workspace of this run.
     expect(toolResult()).toMatchObject({ name: 'mcp__files__list_allowed_directories', isError: false });
     expect(toolResult()?.output).toBe(`Allowed directories:\n${workspace}`);
@@ -148,12 +140,12 @@ describe.runIf(process.platform === 'linux')('MCP servers under a security polic
             level: permissive
             sandbox: true
 `);
-      const brief = path.join(directory, 'shared', 'brief.md');
-      const secret = path.join(directory, 'secret.txt');
-      server.setResponder(
+      const brief = path.join(setup.directory, 'shared', 'brief.md');
+      const secret = path.join(setup.directory, 'secret.txt');
+      setup.server.setResponder(
         toolUsingModel('mcp__files__read_multiple_files', { paths: [brief, secret, file] }, recordChildren),
       );
-      cli = startCli(['--no-display', '--config', file, 'Read the brief and the secret'], { cwd: directory });
+      cli = startCli(['--no-display', '--config', file, 'Read the brief and the secret'], { cwd: setup.directory });
       const result = await cli.done;
       expect(result.code, result.stderr).toBe(0);
       const output = toolResult()?.output ?? '';

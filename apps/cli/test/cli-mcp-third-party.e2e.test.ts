@@ -1,24 +1,12 @@
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
 import { writeMcpTeam } from './mcp-team.js';
 import { runCli } from './run-cli.js';
 import { startServe, stopServes } from './serve-process.js';
 import { toolResults, toolScriptResponder } from './tool-script-responder.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 /**
  * A third-party MCP integration, `massgen-mcp-notebook` (tools/), installed in the user's project
@@ -30,16 +18,15 @@ import { toolResults, toolScriptResponder } from './tool-script-responder.js';
 const fixture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../tools/massgen-mcp-notebook');
 const accessCode = 'open-sesame-4411';
 
-let directory: string;
-let server: FakeOpenAIServer;
-
-beforeEach(async () => {
-  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-cli-mcp-third-party-')));
-  server = await createFakeOpenAIServer({ apiKey: 'test-key' });
-  mkdirSync(path.join(directory, 'node_modules'));
-  symlinkSync(fixture, path.join(directory, 'node_modules', 'massgen-mcp-notebook'));
+const setup = useFakeServerDirectory('cli-mcp-third-party', {
+  server: () => ({ apiKey: 'test-key' }),
+  resolveLinks: true,
+});
+beforeEach(() => {
+  mkdirSync(path.join(setup.directory, 'node_modules'));
+  symlinkSync(fixture, path.join(setup.directory, 'node_modules', 'massgen-mcp-notebook'));
   writeFileSync(
-    path.join(directory, 'notebook.json'),
+    path.join(setup.directory, 'notebook.json'),
     JSON.stringify({
       access_code: accessCode,
       notes: { launch: 'We launch on Friday.', 'sign-in': `The code is ${accessCode}.` },
@@ -49,13 +36,11 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await stopServes();
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 function writeConfig(code: string): string {
-  return writeMcpTeam(path.join(directory, 'team.yaml'), {
-    url: server.url,
+  return writeMcpTeam(path.join(setup.directory, 'team.yaml'), {
+    url: setup.server.url,
     servers: `        - name: notes
           integration: notebook
           options:
@@ -67,7 +52,7 @@ function writeConfig(code: string): string {
 
 /** Every file of the run records, with its content. */
 function recordFiles(): string {
-  const root = path.join(directory, '.massgen');
+  const root = path.join(setup.directory, '.massgen');
   return readdirSync(root, { recursive: true, encoding: 'utf8' })
     .map((name) => path.join(root, name))
     .filter((file) => statSync(file).isFile())
@@ -78,22 +63,25 @@ function recordFiles(): string {
 describe.runIf(process.platform === 'linux')('a third-party MCP integration', { timeout: 90_000 }, () => {
   it('installed in the project as massgen-mcp-notebook: the agent calls its tool and the note reaches the model', async () => {
     const file = writeConfig(accessCode);
-    const validate = await runCli(['--validate', file], { cwd: directory });
+    const validate = await runCli(['--validate', file], { cwd: setup.directory });
     expect(validate.code, validate.stdout).toBe(0);
-    server.setResponder(toolScriptResponder([{ name: 'mcp__notes__read_note', arguments: { title: 'launch' } }]));
-    const run = await runCli(['--no-display', '--config', file, 'When do we launch?'], { cwd: directory });
+    setup.server.setResponder(toolScriptResponder([{ name: 'mcp__notes__read_note', arguments: { title: 'launch' } }]));
+    const run = await runCli(['--no-display', '--config', file, 'When do we launch?'], { cwd: setup.directory });
     expect(run.code, run.stderr).toBe(0);
-    expect(server.requests[0]?.tools.map((tool) => tool.function.name)).toContain('mcp__notes__read_note');
-    expect(toolResults(server.requests)).toEqual(['We launch on Friday.']);
+    expect(setup.server.requests[0]?.tools.map((tool) => tool.function.name)).toContain('mcp__notes__read_note');
+    expect(toolResults(setup.server.requests)).toEqual(['We launch on Friday.']);
   });
 
   it('redacts its declared secret option from the output, --validate and the record, though its server echoes it', async () => {
     const wrongCode = 'not-the-code-8080';
     const file = writeConfig(wrongCode);
-    const validate = await runCli(['--validate', file], { cwd: directory });
+    const validate = await runCli(['--validate', file], { cwd: setup.directory });
     expect(validate.code, validate.stdout).toBe(0);
-    server.setResponder(toolScriptResponder([]));
-    const run = await runCli(['--config', file, 'When do we launch?'], { cwd: directory, env: { NO_COLOR: '1' } });
+    setup.server.setResponder(toolScriptResponder([]));
+    const run = await runCli(['--config', file, 'When do we launch?'], {
+      cwd: setup.directory,
+      env: { NO_COLOR: '1' },
+    });
     expect(run.code, run.stderr).toBe(0);
     // The server did get the code, and said it back: the run is where it must stop.
     expect(run.stderr).toContain(
@@ -107,23 +95,25 @@ describe.runIf(process.platform === 'linux')('a third-party MCP integration', { 
 
   it('redacts its declared secret option from a tool result in the record; the model gets the result as the server gave it', async () => {
     const file = writeConfig(accessCode);
-    server.setResponder(toolScriptResponder([{ name: 'mcp__notes__read_note', arguments: { title: 'sign-in' } }]));
-    const run = await runCli(['--config', file, 'How do I sign in?'], { cwd: directory, env: { NO_COLOR: '1' } });
+    setup.server.setResponder(
+      toolScriptResponder([{ name: 'mcp__notes__read_note', arguments: { title: 'sign-in' } }]),
+    );
+    const run = await runCli(['--config', file, 'How do I sign in?'], { cwd: setup.directory, env: { NO_COLOR: '1' } });
     expect(run.code, run.stderr).toBe(0);
-    expect(toolResults(server.requests)).toEqual([`The code is ${accessCode}.`]);
+    expect(toolResults(setup.server.requests)).toEqual([`The code is ${accessCode}.`]);
     expect(recordFiles()).toContain('The code is [redacted].');
     expect([run.stdout, run.stderr, recordFiles()].join('\n')).not.toContain(accessCode);
   });
 
   it('redacts it from what massgen serve answers and logs, though the team repeats it', async () => {
     writeConfig(accessCode);
-    server.setResponder(
+    setup.server.setResponder(
       toolScriptResponder(
         [{ name: 'mcp__notes__read_note', arguments: { title: 'sign-in' } }],
         ([note]) => `Noted: ${note}`,
       ),
     );
-    const served = await startServe(directory, ['--config', 'team.yaml']);
+    const served = await startServe(setup.directory, ['--config', 'team.yaml']);
     const response = await fetch(`${served.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -132,7 +122,7 @@ describe.runIf(process.platform === 'linux')('a third-party MCP integration', { 
     const body = await response.text();
     expect(response.status, body).toBe(200);
     // The model did get the code from the tool, and repeated it in its answer.
-    expect(toolResults(server.requests)).toEqual([`The code is ${accessCode}.`]);
+    expect(toolResults(setup.server.requests)).toEqual([`The code is ${accessCode}.`]);
     expect(JSON.parse(body)).toMatchObject({ choices: [{ message: { content: 'Noted: The code is [redacted].' } }] });
     expect([body, served.stderr(), recordFiles()].join('\n')).not.toContain(accessCode);
   });

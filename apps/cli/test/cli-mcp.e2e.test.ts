@@ -1,43 +1,32 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createFakeOpenAIServer,
-  descendantProcessIdentities,
-  isSameProcessRunning,
-  processCommandLine,
-} from '@massgen/testing';
-import type { FakeOpenAIServer, ProcessIdentity } from '@massgen/testing';
+import { descendantProcessIdentities, isSameProcessRunning, processCommandLine } from '@massgen/testing';
+import type { ProcessIdentity } from '@massgen/testing';
 import { mcpServerBin } from './mcp-reference-servers.js';
 import { toolUsingModel } from './mcp-tool-model.js';
 import { writeMcpTeam } from './mcp-team.js';
 import { runCli, startCli } from './run-cli.js';
 import type { CliRun, StartedCli } from './run-cli.js';
 import { readRunEvents } from './run-record-events.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 const everythingBin = mcpServerBin('server-everything');
 const filesystemBin = mcpServerBin('server-filesystem');
 const quote = (value: string): string => JSON.stringify(value);
-
-let directory: string;
-let server: FakeOpenAIServer;
 let cli: StartedCli | undefined;
 /** Every process below the CLI seen while it ran (the MCP servers it started), with its command line. */
 /** Each child process seen, by pid, as it was when seen (a later process may be given its pid). */
 let seenChildren: Map<number, { identity: ProcessIdentity; commandLine: string }>;
 
-beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-mcp-'));
-  server = await createFakeOpenAIServer({ apiKey: 'test-key' });
+const setup = useFakeServerDirectory('cli-mcp', { server: () => ({ apiKey: 'test-key' }) });
+beforeEach(() => {
   seenChildren = new Map();
 });
 
-afterEach(async () => {
+afterEach(() => {
   if (cli !== undefined && cli.child.exitCode === null) cli.child.kill('SIGKILL');
   cli = undefined;
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 /** Notes the CLI's child processes; called from the fake model, when the MCP servers are up. */
@@ -53,7 +42,7 @@ function recordChildren(): number[] {
 
 /** The seed's mcp_weather.yaml, with the model and the MCP server swapped for local ones. */
 function weatherYaml(extraServers = '', serverEnv = ''): string {
-  const file = path.join(directory, 'mcp_weather.yaml');
+  const file = path.join(setup.directory, 'mcp_weather.yaml');
   writeFileSync(
     file,
     `agents:
@@ -61,7 +50,7 @@ function weatherYaml(extraServers = '', serverEnv = ''): string {
     backend:
       type: "chatcompletion"
       model: "gpt-5-nano"
-      base_url: ${quote(server.url)}
+      base_url: ${quote(setup.server.url)}
       api_key: "test-key"
       mcp_servers: # 声明MCP服务器
         everything:
@@ -91,13 +80,13 @@ const echoInput = { message: '北京和上海下周的天气' };
 
 /** Runs `file`, whose agent reads an itinerary in `directory` with the filesystem server's read_text_file. */
 async function readItinerary(file: string): Promise<CliRun> {
-  writeFileSync(path.join(directory, 'itinerary.md'), 'Day 1: Beijing. Day 3: Shanghai.');
-  server.setResponder(
-    toolUsingModel('mcp__files__read_text_file', { path: path.join(directory, 'itinerary.md') }, () =>
+  writeFileSync(path.join(setup.directory, 'itinerary.md'), 'Day 1: Beijing. Day 3: Shanghai.');
+  setup.server.setResponder(
+    toolUsingModel('mcp__files__read_text_file', { path: path.join(setup.directory, 'itinerary.md') }, () =>
       recordChildren(),
     ),
   );
-  cli = startCli(['--no-display', '--config', file, 'Where am I on day 3?'], { cwd: directory });
+  cli = startCli(['--no-display', '--config', file, 'Where am I on day 3?'], { cwd: setup.directory });
   const result = await cli.done;
   expect(result.code).toBe(0);
   expect(result.stdout).toBe('The tool said: Day 1: Beijing. Day 3: Shanghai.\n');
@@ -106,19 +95,19 @@ async function readItinerary(file: string): Promise<CliRun> {
 
 describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
   it('runs mcp_weather.yaml: the agent calls the stdio server, answers with its result, and the server is gone after the run', async () => {
-    server.setResponder(toolUsingModel('mcp__everything__echo', echoInput, () => recordChildren()));
-    cli = startCli(['--no-display', '--config', weatherYaml(), '请查询北京和上海的天气'], { cwd: directory });
+    setup.server.setResponder(toolUsingModel('mcp__everything__echo', echoInput, () => recordChildren()));
+    cli = startCli(['--no-display', '--config', weatherYaml(), '请查询北京和上海的天气'], { cwd: setup.directory });
     const result = await cli.done;
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('The tool said: Echo: 北京和上海下周的天气\n');
 
-    const [first] = server.requests;
+    const [first] = setup.server.requests;
     const offeredTools = first?.tools.map((tool) => tool.function.name);
     expect(offeredTools).toEqual(expect.arrayContaining(['mcp__everything__echo', 'mcp__everything__get-sum']));
     // A team of one answers directly: no workflow tools, its text is the answer.
     expect(offeredTools).not.toContain('new_answer');
-    const events = readRunEvents(directory);
+    const events = readRunEvents(setup.directory);
     expect(events).toContainEqual(
       expect.objectContaining({
         type: 'tool-call',
@@ -148,25 +137,27 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
   });
 
   it("fills ${VAR} in a server env block from .env, and gives the server none of MassGen's API keys", async () => {
-    writeFileSync(path.join(directory, '.env'), 'WEATHER_API_KEY=weather-key-from-dotenv\n');
+    writeFileSync(path.join(setup.directory, '.env'), 'WEATHER_API_KEY=weather-key-from-dotenv\n');
     const withEnv = `          env:
             WEATHER_API_KEY: "\${WEATHER_API_KEY}"
 `;
-    server.setResponder(toolUsingModel('mcp__everything__get-env', {}, () => recordChildren()));
+    setup.server.setResponder(toolUsingModel('mcp__everything__get-env', {}, () => recordChildren()));
     cli = startCli(['--no-display', '--config', weatherYaml('', withEnv), 'env?'], {
-      cwd: directory,
+      cwd: setup.directory,
       env: { OPENAI_API_KEY: 'sk-cli-environment-key', ANTHROPIC_API_KEY: 'sk-ant-cli-key' },
     });
     const result = await cli.done;
     expect(result.code).toBe(0);
-    const toolResult = readRunEvents(directory).find((event) => event.type === 'tool-result');
+    const toolResult = readRunEvents(setup.directory).find((event) => event.type === 'tool-result');
     const environment = JSON.parse(toolResult?.type === 'tool-result' ? toolResult.output : '{}') as Record<
       string,
       string
     >;
     // The server got the key; the record shows the tool's output with it redacted, the model saw it whole.
     expect(environment['WEATHER_API_KEY']).toBe('[redacted]');
-    expect(JSON.stringify(server.requests.map((request) => request.messages))).toContain('weather-key-from-dotenv');
+    expect(JSON.stringify(setup.server.requests.map((request) => request.messages))).toContain(
+      'weather-key-from-dotenv',
+    );
     expect(environment['PATH']).toBe(process.env['PATH']);
     expect(Object.keys(environment)).not.toContain('OPENAI_API_KEY');
     expect(Object.keys(environment)).not.toContain('ANTHROPIC_API_KEY');
@@ -175,17 +166,17 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
   });
 
   it("runs upstream's list form with server-filesystem, offering only the allowed tools", async () => {
-    const file = writeMcpTeam(path.join(directory, 'files.yaml'), {
-      url: server.url,
+    const file = writeMcpTeam(path.join(setup.directory, 'files.yaml'), {
+      url: setup.server.url,
       servers: `        - name: files
           type: stdio
           command: ${quote(process.execPath)}
-          args: [${quote(filesystemBin)}, ${quote(directory)}]
+          args: [${quote(filesystemBin)}, ${quote(setup.directory)}]
           allowed_tools: [read_text_file, list_directory]
 `,
     });
     await readItinerary(file);
-    const mcpTools = server.requests[0]?.tools
+    const mcpTools = setup.server.requests[0]?.tools
       .map((tool) => tool.function.name)
       .filter((name) => name.startsWith('mcp__'));
     expect(mcpTools).toEqual(['mcp__files__read_text_file', 'mcp__files__list_directory']);
@@ -193,7 +184,7 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
   });
 
   it("withholds the tools upstream's backend-level exclude_tools names, and warns about a name no tool has", async () => {
-    const file = path.join(directory, 'excluded.yaml');
+    const file = path.join(setup.directory, 'excluded.yaml');
     writeFileSync(
       file,
       `agents:
@@ -202,25 +193,25 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
       type: openai
       api: chat
       model: gpt-4.1
-      base_url: ${quote(server.url)}
+      base_url: ${quote(setup.server.url)}
       api_key: test-key
       parallel_tool_calls: false
       mcp_servers:
         - name: files
           type: stdio
           command: ${quote(process.execPath)}
-          args: [${quote(filesystemBin)}, ${quote(directory)}]
+          args: [${quote(filesystemBin)}, ${quote(setup.directory)}]
       exclude_tools:
         - mcp__files__write_file
         - mcp__files__move_fiel
 `,
     );
     const result = await readItinerary(file);
-    const offeredNames = server.requests[0]?.tools.map((tool) => tool.function.name) ?? [];
+    const offeredNames = setup.server.requests[0]?.tools.map((tool) => tool.function.name) ?? [];
     expect(offeredNames).toContain('mcp__files__read_text_file');
     expect(offeredNames).toContain('mcp__files__move_file');
     expect(offeredNames).not.toContain('mcp__files__write_file');
-    expect(server.requests[0]?.body['parallel_tool_calls']).toBe(false);
+    expect(setup.server.requests[0]?.body['parallel_tool_calls']).toBe(false);
     expect(result.stderr).toContain('agent reader has no tool named "mcp__files__move_fiel" to exclude');
     expect(result.stderr).not.toContain('not a key MassGen knows');
     await expectNoChildLeft();
@@ -232,15 +223,15 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
           command: ${JSON.stringify(process.execPath)}
           args: ["-e", "process.exit(3)"]
 `;
-    server.setResponder(toolUsingModel('mcp__everything__echo', echoInput, () => recordChildren()));
-    cli = startCli(['--no-display', '--config', weatherYaml(broken), '天气?'], { cwd: directory });
+    setup.server.setResponder(toolUsingModel('mcp__everything__echo', echoInput, () => recordChildren()));
+    cli = startCli(['--no-display', '--config', weatherYaml(broken), '天气?'], { cwd: setup.directory });
     const result = await cli.done;
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(
       'warning: MCP server "weather_server" of agent 旅行规划师 failed to start, so the agent goes on without its tools: ',
     );
     expect(result.stdout).toBe('The tool said: Echo: 北京和上海下周的天气\n');
-    expect(server.requests[0]?.tools.some((tool) => tool.function.name.startsWith('mcp__weather_server__'))).toBe(
+    expect(setup.server.requests[0]?.tools.some((tool) => tool.function.name.startsWith('mcp__weather_server__'))).toBe(
       false,
     );
     await expectNoChildLeft();
@@ -253,8 +244,8 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
           args: ["-y", "@modelcontextprotocol/server-weather"]
 `;
     const file = weatherYaml(broken);
-    const validate = await runCli(['--validate', file], { cwd: directory });
-    cli = startCli(['--no-display', '--config', file, '天气?'], { cwd: directory });
+    const validate = await runCli(['--validate', file], { cwd: setup.directory });
+    cli = startCli(['--no-display', '--config', file, '天气?'], { cwd: setup.directory });
     const result = await cli.done;
     const expected =
       'agents[0].backend.mcp_servers.weather_server.command (agent "旅行规划师", line 15): command "massgen-no-such-weather-server" of MCP server "weather_server" was not found; expected a program on PATH or a path to one';
@@ -263,12 +254,12 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
     expect(validate.code).toBe(1);
     expect(validate.stdout).toContain(expected);
     // Refused before anything started: no server process, no model request.
-    expect(server.requests).toHaveLength(0);
+    expect(setup.server.requests).toHaveLength(0);
   });
 
   it('reports a server that dies mid-run, and the agent answers without it', async () => {
     let killed = false;
-    server.setResponder(
+    setup.server.setResponder(
       toolUsingModel('mcp__everything__echo', echoInput, () => {
         if (killed) return;
         killed = true;
@@ -276,13 +267,13 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
         if (everything !== undefined) process.kill(everything, 'SIGKILL');
       }),
     );
-    cli = startCli(['--no-display', '--config', weatherYaml(), '天气?'], { cwd: directory });
+    cli = startCli(['--no-display', '--config', weatherYaml(), '天气?'], { cwd: setup.directory });
     const result = await cli.done;
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(
       'warning: MCP server "everything" of agent 旅行规划师 stopped, so the agent goes on without its tools: it was stopped by SIGKILL',
     );
-    const toolResult = readRunEvents(directory).find((event) => event.type === 'tool-result');
+    const toolResult = readRunEvents(setup.directory).find((event) => event.type === 'tool-result');
     expect(toolResult).toMatchObject({ name: 'mcp__everything__echo', isError: true });
     expect(toolResult?.type === 'tool-result' && toolResult.output).toMatch(
       /^mcp__everything__echo failed: MCP server "everything" (stopped|is not running)/,
@@ -292,7 +283,7 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
   });
 
   it('leaves no server running when the run ends in an error', async () => {
-    server.setResponder(() => {
+    setup.server.setResponder(() => {
       recordChildren();
       return {
         type: 'error',
@@ -300,7 +291,7 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
         body: { error: { message: 'Unsupported model for this request.', type: 'invalid_request_error' } },
       };
     });
-    cli = startCli(['--no-display', '--config', weatherYaml(), '天气?'], { cwd: directory });
+    cli = startCli(['--no-display', '--config', weatherYaml(), '天气?'], { cwd: setup.directory });
     const result = await cli.done;
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/Agent "旅行规划师" failed to answer: .*Unsupported model/);
@@ -308,16 +299,16 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
   });
 
   it('leaves no server running after Ctrl-C', async () => {
-    server.setResponder(() => {
+    setup.server.setResponder(() => {
       recordChildren();
       return { type: 'hang' };
     });
-    cli = startCli(['--no-display', '--config', weatherYaml(), '天气?'], { cwd: directory });
-    await server.waitForRequests(1);
+    cli = startCli(['--no-display', '--config', weatherYaml(), '天气?'], { cwd: setup.directory });
+    await setup.server.waitForRequests(1);
     cli.child.kill('SIGINT');
     const result = await cli.done;
     expect(result.code).toBe(4);
-    expect(readRunEvents(directory).at(-1)).toMatchObject({ type: 'run-end', stopReason: 'cancelled' });
+    expect(readRunEvents(setup.directory).at(-1)).toMatchObject({ type: 'run-end', stopReason: 'cancelled' });
     await expectNoChildLeft();
   });
 });

@@ -1,16 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer, samplePng } from '@massgen/testing';
-import type { FakeChatRequest, FakeOpenAIServer } from '@massgen/testing';
+import { samplePng } from '@massgen/testing';
+import type { FakeChatRequest } from '@massgen/testing';
 import { runCli } from './run-cli.js';
 import { readRunEvents } from './run-record-events.js';
 import { toolResults, toolScriptResponder } from './tool-script-responder.js';
 import type { ScriptedCall } from './tool-script-responder.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 /**
  * The media tools through the built CLI against the fake OpenAI server: an agent asks
@@ -28,18 +28,14 @@ const ffmpegInstalled = (() => {
     return false;
   }
 })();
-
-let directory: string;
-let server: FakeOpenAIServer;
 let hanging: Server;
 let hangingUrl: string;
 /** Settles when the connection the hanging server was asked on closes. */
 let hangingClosed: Promise<void> | undefined;
 
+const setup = useFakeServerDirectory('cli-media', { server: () => ({ apiKey: 'test-key' }), resolveLinks: true });
 beforeEach(async () => {
-  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-cli-media-')));
-  mkdirSync(path.join(directory, 'seer-workspace'));
-  server = await createFakeOpenAIServer({ apiKey: 'test-key' });
+  mkdirSync(path.join(setup.directory, 'seer-workspace'));
   hangingClosed = undefined;
   hanging = createServer((request) => {
     hangingClosed = new Promise((resolve) => request.socket.once('close', () => resolve()));
@@ -52,12 +48,10 @@ beforeEach(async () => {
 afterEach(async () => {
   hanging.closeAllConnections();
   await new Promise((resolve) => hanging.close(resolve));
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 function team(toolLines: string[]): string {
-  const file = path.join(directory, 'team.yaml');
+  const file = path.join(setup.directory, 'team.yaml');
   writeFileSync(
     file,
     [
@@ -66,10 +60,10 @@ function team(toolLines: string[]): string {
       '  backend:',
       '    type: chatcompletion',
       '    model: gpt-4.1',
-      `    base_url: ${JSON.stringify(server.url)}`,
+      `    base_url: ${JSON.stringify(setup.server.url)}`,
       '    api_key: test-key',
       // An absolute workspace is used as it is, so the test's files are there for the run.
-      `    cwd: ${JSON.stringify(path.join(directory, 'seer-workspace'))}`,
+      `    cwd: ${JSON.stringify(path.join(setup.directory, 'seer-workspace'))}`,
       ...toolLines.map((line) => `  ${line}`),
       '',
     ].join('\n'),
@@ -91,46 +85,49 @@ const agentRequests = (requests: readonly FakeChatRequest[]) => requests.filter(
 describe('massgen with the media tools', () => {
   it('an agent asks understand_image about a PNG; the tool request carries it and the answer comes back to the agent', async () => {
     const png = samplePng({ width: 8, height: 6, rgb: [220, 20, 20] });
-    writeFileSync(path.join(directory, 'seer-workspace', 'chart.png'), png);
-    server.setResponder(
+    writeFileSync(path.join(setup.directory, 'seer-workspace', 'chart.png'), png);
+    setup.server.setResponder(
       respond([
         { name: 'understand_image', arguments: { image_path: 'chart.png', prompt: 'What does the chart show?' } },
       ]),
     );
     const result = await runCli(['--no-display', '--config', team(['  tools:', '    media: {}']), 'Read my chart.'], {
-      cwd: directory,
+      cwd: setup.directory,
     });
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
 
-    const toolRequest = server.requests.find((request) => request.media.length > 0);
+    const toolRequest = setup.server.requests.find((request) => request.media.length > 0);
     expect(toolRequest?.media).toEqual([
       expect.objectContaining({ kind: 'image', mediaType: 'image/png', bytes: png }),
     ]);
     expect(toolRequest?.tools).toEqual([]);
     expect(JSON.stringify(toolRequest?.messages)).toContain('What does the chart show?');
-    const offered = agentRequests(server.requests)[0]?.tools.map((tool) => tool.function.name);
+    const offered = agentRequests(setup.server.requests)[0]?.tools.map((tool) => tool.function.name);
     expect(offered).toEqual(expect.arrayContaining(['understand_image', 'understand_file', 'text_to_image']));
-    expect(toolResults(server.requests)).toEqual([
+    expect(toolResults(setup.server.requests)).toEqual([
       'The chart shows one red bar.\n\n(answered by chatcompletion gpt-4.1)',
     ]);
     expect(result.stdout).toContain('Final: The chart shows one red bar.');
-    expect(readRunEvents(directory).filter((event) => event.type === 'tool-result')).toEqual([
+    expect(readRunEvents(setup.directory).filter((event) => event.type === 'tool-result')).toEqual([
       expect.objectContaining({ agentId: 'seer', name: 'understand_image', isError: false }),
     ]);
     // The tool's own model call counts toward the agent's spending, as its own calls do.
-    const usage = readRunEvents(directory).filter((event) => event.type === 'usage');
-    expect(usage).toHaveLength(server.requests.length);
+    const usage = readRunEvents(setup.directory).filter((event) => event.type === 'usage');
+    expect(usage).toHaveLength(setup.server.requests.length);
     expect(usage.every((event) => event.type === 'usage' && event.agentId === 'seer' && (event.costUsd ?? 0) > 0)).toBe(
       true,
     );
   });
 
   it('a missing file, an unsupported type, an oversize image and a URL that hangs: each a clear tool error, and the run goes on', async () => {
-    writeFileSync(path.join(directory, 'seer-workspace', 'notes.txt'), 'plain words');
+    writeFileSync(path.join(setup.directory, 'seer-workspace', 'notes.txt'), 'plain words');
     // A picture with 8 KB after it: over a 1 KB limit whatever the picture compresses to.
-    writeFileSync(path.join(directory, 'seer-workspace', 'huge.png'), Buffer.concat([samplePng(), Buffer.alloc(8192)]));
-    server.setResponder(
+    writeFileSync(
+      path.join(setup.directory, 'seer-workspace', 'huge.png'),
+      Buffer.concat([samplePng(), Buffer.alloc(8192)]),
+    );
+    setup.server.setResponder(
       respond([
         { name: 'understand_image', arguments: { image_path: 'missing.png' } },
         { name: 'understand_image', arguments: { image_path: 'notes.txt' } },
@@ -139,10 +136,10 @@ describe('massgen with the media tools', () => {
       ]),
     );
     const file = team(['  tools:', '    media:', '      max_file_mb: 0.001', '      url_timeout_seconds: 1']);
-    const result = await runCli(['--no-display', '--config', file, 'Look at these.'], { cwd: directory });
+    const result = await runCli(['--no-display', '--config', file, 'Look at these.'], { cwd: setup.directory });
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
-    const results = toolResults(server.requests);
+    const results = toolResults(setup.server.requests);
     expect(results).toEqual([
       'Error: understand_image failed: Cannot read the file missing.png: no such file.',
       'Error: understand_image failed: notes.txt is not an image: it is text/plain (understand_file reads documents); understand_image takes image files.',
@@ -151,8 +148,8 @@ describe('massgen with the media tools', () => {
       ),
       `Error: understand_image failed: Cannot fetch the file ${hangingUrl}: no complete answer within 1 s.`,
     ]);
-    expect(server.requests.filter((request) => request.media.length > 0)).toEqual([]);
-    const events = readRunEvents(directory).filter((event) => event.type === 'tool-result');
+    expect(setup.server.requests.filter((request) => request.media.length > 0)).toEqual([]);
+    const events = readRunEvents(setup.directory).filter((event) => event.type === 'tool-result');
     expect(events.map((event) => event.type === 'tool-result' && event.isError)).toEqual([true, true, true, true]);
     // The run let go of the URL that hangs: its connection closed (else this waits until the test times out).
     expect(hangingClosed).toBeDefined();
@@ -160,7 +157,7 @@ describe('massgen with the media tools', () => {
   });
 
   it("text_to_image saves the images endpoint's picture in the agent's workspace and tells the agent where", async () => {
-    server.setResponder(
+    setup.server.setResponder(
       respond([{ name: 'text_to_image', arguments: { prompt: 'A red bar chart', storage_path: 'pictures' } }]),
     );
     const file = team([
@@ -169,29 +166,29 @@ describe('massgen with the media tools', () => {
       '      tools: [text_to_image]',
       '      image_model:',
       '        type: openai',
-      `        base_url: ${JSON.stringify(server.url)}`,
+      `        base_url: ${JSON.stringify(setup.server.url)}`,
       '        api_key: test-key',
     ]);
-    const result = await runCli(['--no-display', '--config', file, 'Draw a chart.'], { cwd: directory });
+    const result = await runCli(['--no-display', '--config', file, 'Draw a chart.'], { cwd: setup.directory });
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
-    const offered = agentRequests(server.requests)[0]?.tools.map((tool) => tool.function.name) ?? [];
+    const offered = agentRequests(setup.server.requests)[0]?.tools.map((tool) => tool.function.name) ?? [];
     expect(offered.filter((name) => /^(understand_|text_to_)/.test(name))).toEqual(['text_to_image']);
-    expect(server.mediaRequests).toEqual([
+    expect(setup.server.mediaRequests).toEqual([
       expect.objectContaining({ endpoint: 'images', body: { model: 'gpt-image-1', prompt: 'A red bar chart', n: 1 } }),
     ]);
-    const [picture] = readdirSync(path.join(directory, 'seer-workspace', 'pictures'));
+    const [picture] = readdirSync(path.join(setup.directory, 'seer-workspace', 'pictures'));
     expect(picture).toMatch(/^a-red-bar-chart-.+\.png$/);
-    const bytes = readFileSync(path.join(directory, 'seer-workspace', 'pictures', picture ?? ''));
-    expect(toolResults(server.requests)).toEqual([
+    const bytes = readFileSync(path.join(setup.directory, 'seer-workspace', 'pictures', picture ?? ''));
+    expect(toolResults(setup.server.requests)).toEqual([
       `Saved the image (made by openai gpt-image-1):\npictures/${picture ?? ''} (image/png, ${bytes.length} bytes)`,
     ]);
   });
 
   it("runs upstream's custom_tools entry for massgen/tool/_multimodal_tools/understand_image.py as the media tool", async () => {
     const png = samplePng({ rgb: [0, 0, 250] });
-    writeFileSync(path.join(directory, 'seer-workspace', 'sky.png'), png);
-    server.setResponder(
+    writeFileSync(path.join(setup.directory, 'seer-workspace', 'sky.png'), png);
+    setup.server.setResponder(
       respond([{ name: 'custom_tool__understand_image', arguments: { image_path: 'sky.png' } }], 'All blue.'),
     );
     const file = team([
@@ -201,23 +198,23 @@ describe('massgen with the media tools', () => {
       '      path: "massgen/tool/_multimodal_tools/understand_image.py"',
       '      function: ["understand_image"]',
     ]);
-    const validated = await runCli(['--validate', file], { cwd: directory });
+    const validated = await runCli(['--validate', file], { cwd: setup.directory });
     expect(validated.code).toBe(0);
     expect(validated.stdout + validated.stderr).not.toMatch(/not support|✗/);
     const result = await runCli(['--no-display', '--config', file, 'What colour is the sky picture?'], {
-      cwd: directory,
+      cwd: setup.directory,
     });
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
-    expect(server.requests.find((request) => request.media.length > 0)?.media).toEqual([
+    expect(setup.server.requests.find((request) => request.media.length > 0)?.media).toEqual([
       expect.objectContaining({ kind: 'image', bytes: png }),
     ]);
-    expect(toolResults(server.requests)).toEqual(['All blue.\n\n(answered by chatcompletion gpt-4.1)']);
+    expect(toolResults(setup.server.requests)).toEqual(['All blue.\n\n(answered by chatcompletion gpt-4.1)']);
   });
 
   it("gives an openai agent with upstream's enable_image_generation text_to_image, drawing through its own key and base_url", async () => {
-    server.setResponder(respond([{ name: 'text_to_image', arguments: { prompt: 'A blue circle' } }]));
-    const file = path.join(directory, 'upstream.yaml');
+    setup.server.setResponder(respond([{ name: 'text_to_image', arguments: { prompt: 'A blue circle' } }]));
+    const file = path.join(setup.directory, 'upstream.yaml');
     writeFileSync(
       file,
       [
@@ -227,30 +224,30 @@ describe('massgen with the media tools', () => {
         '      type: "openai"',
         '      model: "gpt-4o"',
         '      api: chat',
-        `      base_url: ${JSON.stringify(server.url)}`,
+        `      base_url: ${JSON.stringify(setup.server.url)}`,
         '      api_key: test-key',
-        `      cwd: ${JSON.stringify(path.join(directory, 'seer-workspace'))}`,
+        `      cwd: ${JSON.stringify(path.join(setup.directory, 'seer-workspace'))}`,
         '      enable_image_generation: true',
         'ui:',
         '  display_type: "rich_terminal"',
         '',
       ].join('\n'),
     );
-    const validated = await runCli(['--validate', file], { cwd: directory });
+    const validated = await runCli(['--validate', file], { cwd: setup.directory });
     expect(validated.stdout + validated.stderr).not.toMatch(/not support|✗/);
-    const result = await runCli(['--no-display', '--config', file, 'Draw a circle.'], { cwd: directory });
+    const result = await runCli(['--no-display', '--config', file, 'Draw a circle.'], { cwd: setup.directory });
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
-    const offered = agentRequests(server.requests)[0]?.tools.map((tool) => tool.function.name) ?? [];
+    const offered = agentRequests(setup.server.requests)[0]?.tools.map((tool) => tool.function.name) ?? [];
     expect(offered.filter((name) => /^(understand_|text_to_)/.test(name))).toEqual(['text_to_image']);
-    expect(server.mediaRequests).toEqual([
+    expect(setup.server.mediaRequests).toEqual([
       expect.objectContaining({
         endpoint: 'images',
         body: { model: 'gpt-image-1', prompt: 'A blue circle', n: 1 },
         headers: expect.objectContaining({ authorization: 'Bearer test-key' }),
       }),
     ]);
-    expect(readdirSync(path.join(directory, 'seer-workspace'))).toEqual([
+    expect(readdirSync(path.join(setup.directory, 'seer-workspace'))).toEqual([
       expect.stringMatching(/^a-blue-circle-.+\.png$/),
     ]);
   });
@@ -269,9 +266,9 @@ describe('massgen with the media tools', () => {
         'yuv420p',
         '-c:v',
         'mpeg4',
-        path.join(directory, 'seer-workspace', 'clip.mp4'),
+        path.join(setup.directory, 'seer-workspace', 'clip.mp4'),
       ]);
-      server.setResponder(
+      setup.server.setResponder(
         respond(
           [{ name: 'understand_video', arguments: { video_path: 'clip.mp4', num_frames: 4 } }],
           'A moving test pattern.',
@@ -279,12 +276,14 @@ describe('massgen with the media tools', () => {
       );
       // The agent's own Chat Completions model takes no video: the tool shows it frames.
       const file = team(['  tools:', '    media:', '      tools: [understand_video]']);
-      const result = await runCli(['--no-display', '--config', file, 'What is in my clip?'], { cwd: directory });
+      const result = await runCli(['--no-display', '--config', file, 'What is in my clip?'], { cwd: setup.directory });
       expect(result.stderr).not.toMatch(/\n\s+at /);
       expect(result.code).toBe(0);
-      const toolRequest = server.requests.find((request) => request.media.length > 0);
+      const toolRequest = setup.server.requests.find((request) => request.media.length > 0);
       expect(toolRequest?.media.map((media) => media.mediaType)).toEqual(Array.from({ length: 4 }, () => 'image/jpeg'));
-      expect(toolResults(server.requests)).toEqual(['A moving test pattern.\n\n(answered by chatcompletion gpt-4.1)']);
+      expect(toolResults(setup.server.requests)).toEqual([
+        'A moving test pattern.\n\n(answered by chatcompletion gpt-4.1)',
+      ]);
     },
   );
 });

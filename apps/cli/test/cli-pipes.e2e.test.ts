@@ -1,42 +1,36 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTeamResponder } from '@massgen/testing';
 import { runCli } from './run-cli.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 /** What a shell reports for a program whose output pipe closed: 128 + SIGPIPE. */
 const closedPipeStatus = 141;
 const stackTrace = /\n\s+at |Unhandled|EPIPE/;
-
-let directory: string;
-let server: FakeOpenAIServer;
 let team: string;
 
-beforeAll(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-pipes-'));
-  server = await createFakeOpenAIServer({
+const setup = useFakeServerDirectory('cli-pipes', {
+  server: () => ({
     responder: createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' }),
-  });
-  team = path.join(directory, 'team.yaml');
+  }),
+  perFile: true,
+});
+beforeAll(() => {
+  team = path.join(setup.directory, 'team.yaml');
   writeFileSync(
     team,
     `agents:\n${['alpha', 'beta']
       .map(
-        (id) => `  - id: ${id}\n    backend: { type: chatcompletion, model: model-${id}, base_url: "${server.url}" }\n`,
+        (id) =>
+          `  - id: ${id}\n    backend: { type: chatcompletion, model: model-${id}, base_url: "${setup.server.url}" }\n`,
       )
       .join('')}`,
   );
 });
 
-afterAll(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
-});
-
 function latestStatus(): { state: string; stopReason: string } {
-  const runs = path.join(directory, '.massgen', 'runs');
+  const runs = path.join(setup.directory, '.massgen', 'runs');
   const latest = readdirSync(runs).sort().at(-1);
   if (latest === undefined) throw new Error('no run record');
   return JSON.parse(readFileSync(path.join(runs, latest, 'status.json'), 'utf8')) as {
@@ -58,14 +52,14 @@ describe('writing to a closed pipe (massgen ... | head)', () => {
     ['init --help', () => ['init', '--help']],
   ];
   it.each(commands)('%s ends quietly with status 141', async (_name, args) => {
-    const result = await runCli(args(), { cwd: directory, closeStdout: true });
+    const result = await runCli(args(), { cwd: setup.directory, closeStdout: true });
     expect(result.stderr).not.toMatch(stackTrace);
     expect(result.code).toBe(closedPipeStatus);
   });
 
   it('a --no-display run still finishes and records everything, then ends quietly with status 141', async () => {
     const result = await runCli(['--no-display', '--config', team, 'What is 2+2?'], {
-      cwd: directory,
+      cwd: setup.directory,
       closeStdout: true,
     });
     expect(result.stderr).not.toMatch(stackTrace);
@@ -80,7 +74,7 @@ describe('writing to a closed pipe (massgen ... | head)', () => {
     const result = spawnSync(
       'bash',
       ['-c', `"${process.execPath}" "${bin}" --show-schema --json | head -c 5; echo " status=\${PIPESTATUS[0]}"`],
-      { cwd: directory, encoding: 'utf8' },
+      { cwd: setup.directory, encoding: 'utf8' },
     );
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('{\n  " status=141\n');
@@ -89,7 +83,7 @@ describe('writing to a closed pipe (massgen ... | head)', () => {
 
 describe('the question from standard input', () => {
   it('is read when no question is given and input is piped in (echo "q" | massgen --config t.yaml)', async () => {
-    const result = await runCli(['--no-display', '--config', team], { cwd: directory, stdin: 'What is 2+2?\n' });
+    const result = await runCli(['--no-display', '--config', team], { cwd: setup.directory, stdin: 'What is 2+2?\n' });
     expect(result.stderr).not.toMatch(stackTrace);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('The answer is 4.\n');
@@ -98,7 +92,7 @@ describe('the question from standard input', () => {
 
   it('is read when the question is -', async () => {
     const result = await runCli(['--no-display', '--config', team, '-'], {
-      cwd: directory,
+      cwd: setup.directory,
       stdin: 'Which number is four?',
     });
     expect(result.code).toBe(0);
@@ -107,9 +101,9 @@ describe('the question from standard input', () => {
   });
 
   it('says so when standard input is empty, with exit code 1 and no run', async () => {
-    const runs = path.join(directory, '.massgen', 'runs');
+    const runs = path.join(setup.directory, '.massgen', 'runs');
     const before = readdirSync(runs).length;
-    const result = await runCli(['--no-display', '--config', team], { cwd: directory, stdin: '  \n' });
+    const result = await runCli(['--no-display', '--config', team], { cwd: setup.directory, stdin: '  \n' });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('No question given: standard input was empty');
     expect(readdirSync(runs)).toHaveLength(before);
@@ -118,7 +112,7 @@ describe('the question from standard input', () => {
 
 /** What the newest request to the fake server asked, all its messages' contents together. */
 function lastAsked(): string | undefined {
-  return server.requests
+  return setup.server.requests
     .at(-1)
     ?.messages.map((message) => JSON.stringify(message.content))
     .join('\n');

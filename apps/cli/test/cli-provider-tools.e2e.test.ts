@@ -1,7 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   createAnthropicTeamResponder,
   createFakeAnthropicServer,
@@ -10,32 +9,25 @@ import {
   createGeminiTeamResponder,
   createTeamResponder,
 } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
 import type { RunEvent } from '@massgen/core';
 import { officialSite, searchingTeam, teamText } from './provider-tools-team.js';
 import { runCli } from './run-cli.js';
 import { readRunEvents } from './run-record-events.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 const apiKey = 'sk-or-test-0123456789';
-let directory: string;
-let server: FakeOpenAIServer;
 
-beforeAll(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-provider-tools-'));
-  server = await createFakeOpenAIServer({
+const setup = useFakeServerDirectory('cli-provider-tools', {
+  server: () => ({
     apiKey,
     responder: createTeamResponder({ answer: 'Searched: 4.', finalText: 'Final answer: 4.' }),
-  });
-});
-
-afterAll(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
+  }),
+  perFile: true,
 });
 
 describe('enable_web_search through the CLI', () => {
   it("sends OpenRouter's web plugin for an OpenRouter agent, and warns once for a provider without one", async () => {
-    const file = path.join(directory, 'search-team.yaml');
+    const file = path.join(setup.directory, 'search-team.yaml');
     writeFileSync(
       file,
       `agents:
@@ -43,25 +35,25 @@ describe('enable_web_search through the CLI', () => {
     backend:
       type: openrouter
       model: openai/gpt-4o-mini
-      base_url: "${server.url}"
+      base_url: "${setup.server.url}"
       enable_web_search: true
   - id: plain
     backend:
       type: groq
       model: llama-3.3-70b-versatile
-      base_url: "${server.url}"
+      base_url: "${setup.server.url}"
       enable_web_search: true
 `,
     );
     const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], {
-      cwd: directory,
+      cwd: setup.directory,
       env: { OPENROUTER_API_KEY: apiKey, GROQ_API_KEY: apiKey },
     });
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('Final answer: 4.\n');
 
-    const byModel = (model: string) => server.requests.filter((request) => request.model === model);
+    const byModel = (model: string) => setup.server.requests.filter((request) => request.model === model);
     expect(byModel('openai/gpt-4o-mini').length).toBeGreaterThan(0);
     expect(byModel('llama-3.3-70b-versatile').length).toBeGreaterThan(0);
     expect(
@@ -76,7 +68,7 @@ describe('enable_web_search through the CLI', () => {
   });
 
   it('--validate accepts enable_web_search on an OpenRouter agent without an "unsupported" warning', async () => {
-    const file = path.join(directory, 'validate.yaml');
+    const file = path.join(setup.directory, 'validate.yaml');
     writeFileSync(
       file,
       `agent:
@@ -88,7 +80,7 @@ describe('enable_web_search through the CLI', () => {
 `,
     );
     const result = await runCli(['--validate', file], {
-      cwd: directory,
+      cwd: setup.directory,
       env: { OPENROUTER_API_KEY: apiKey },
     });
     expect(result.code).toBe(0);
@@ -108,7 +100,7 @@ interface ProviderToolsRun {
 
 /** Writes a team of two agents with `backend`, validates it, runs it, and returns the record's events. */
 async function runSearchingTeam(name: string, run: ProviderToolsRun): Promise<RunEvent[]> {
-  const cwd = mkdtempSync(path.join(directory, `${name}-`));
+  const cwd = mkdtempSync(path.join(setup.directory, `${name}-`));
   const file = path.join(cwd, 'team.yaml');
   const agent = (id: string) => `  - id: ${id}\n    backend:\n${run.backend.replace(/^/gm, '      ')}\n`;
   writeFileSync(file, `agents:\n${agent('first')}${agent('second')}`);
@@ -304,12 +296,12 @@ describe("Grok's live search through the CLI", () => {
   });
 
   it('warns, naming the providers that offer it, when a provider has no such tool of its own', async () => {
-    const file = path.join(directory, 'no-code-execution.yaml');
+    const file = path.join(setup.directory, 'no-code-execution.yaml');
     writeFileSync(
       file,
       `agent:\n  id: coder\n  backend:\n    type: openai\n    model: gpt-5-nano\n    enable_code_execution: true\n`,
     );
-    const result = await runCli(['--validate', file], { cwd: directory, env: { OPENAI_API_KEY: apiKey } });
+    const result = await runCli(['--validate', file], { cwd: setup.directory, env: { OPENAI_API_KEY: apiKey } });
     expect(result.code).toBe(0);
     expect(`${result.stdout}${result.stderr}`).toContain(
       'not offered by this provider: openai has no code execution of its own (offered by claude, gemini); this setting has no effect',

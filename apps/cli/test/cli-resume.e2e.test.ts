@@ -1,43 +1,39 @@
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunEvent } from '@massgen/core';
-import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
-import type { FakeChatRequest, FakeOpenAIServer } from '@massgen/testing';
+import { createTeamResponder } from '@massgen/testing';
+import type { FakeChatRequest } from '@massgen/testing';
 import { writeTwoAgentTeam } from './two-agent-team.js';
 import { runCli, startCli } from './run-cli.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
-let directory: string;
-let server: FakeOpenAIServer;
 /** While true, beta never answers a turn that may vote: the run is stopped there. */
 let holdBeta: boolean;
 
 const offersVote = (request: FakeChatRequest) => request.tools.some((tool) => tool.function.name === 'vote');
 
-beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-resume-'));
-  holdBeta = true;
-  const team = createTeamResponder({
-    answer: { 'model-a': 'Alpha says the capital is Paris.', 'model-b': 'Beta says Paris, on the Seine.' },
-    vote: (labels) => (labels.includes('agent2') ? 'agent2' : (labels[0] ?? 'agent1')),
-    finalText: 'The team says: Paris, on the Seine.',
-  });
-  server = await createFakeOpenAIServer({
-    apiKey: 'test-key',
-    responder: (request, context) =>
-      holdBeta && request.model === 'model-b' && offersVote(request) ? { type: 'hang' } : team(request, context),
-  });
-  writeTwoAgentTeam(directory, server.url);
+const setup = useFakeServerDirectory('cli-resume', {
+  server: () => {
+    const team = createTeamResponder({
+      answer: { 'model-a': 'Alpha says the capital is Paris.', 'model-b': 'Beta says Paris, on the Seine.' },
+      vote: (labels) => (labels.includes('agent2') ? 'agent2' : (labels[0] ?? 'agent1')),
+      finalText: 'The team says: Paris, on the Seine.',
+    });
+    return {
+      apiKey: 'test-key',
+      responder: (request, context) =>
+        holdBeta && request.model === 'model-b' && offersVote(request) ? { type: 'hang' } : team(request, context),
+    };
+  },
 });
-
-afterEach(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
+beforeEach(() => {
+  holdBeta = true;
+  writeTwoAgentTeam(setup.directory, setup.server.url);
 });
 
 function recordDirectory(): string {
-  const runs = path.join(directory, '.massgen', 'runs');
+  const runs = path.join(setup.directory, '.massgen', 'runs');
   const [runId] = existsSync(runs) ? readdirSync(runs) : [];
   if (runId === undefined) throw new Error('no run record yet');
   return path.join(runs, runId);
@@ -59,7 +55,7 @@ function stoppedWithKeptWork(): boolean {
     const alphaVoted = events.some(
       (event, index) => index > lastAnswer && event.type === 'vote' && event.agentId === 'alpha',
     );
-    const betaHangs = server.requests.some((request) => request.model === 'model-b' && offersVote(request));
+    const betaHangs = setup.server.requests.some((request) => request.model === 'model-b' && offersVote(request));
     return answered.size === 2 && alphaVoted && betaHangs;
   } catch {
     return false;
@@ -69,7 +65,7 @@ function stoppedWithKeptWork(): boolean {
 /** Starts a run, waits until it holds two answers and a vote, and stops it with `signal`. */
 async function stopMidRun(signal: NodeJS.Signals): Promise<number | null> {
   const started = startCli(['--no-display', '--config', 'team.yaml', 'What is the capital of France?'], {
-    cwd: directory,
+    cwd: setup.directory,
   });
   await vi.waitFor(() => expect(stoppedWithKeptWork()).toBe(true), { timeout: 60_000, interval: 50 });
   started.child.kill(signal);
@@ -79,8 +75,8 @@ async function stopMidRun(signal: NodeJS.Signals): Promise<number | null> {
 /** Resumes, and checks the record reads as one run that kept its answers and alpha's vote. */
 async function resumeAndCheck(): Promise<void> {
   holdBeta = false;
-  const requestsBefore = server.requests.length;
-  const resumed = await runCli(['resume', '--no-display'], { cwd: directory });
+  const requestsBefore = setup.server.requests.length;
+  const resumed = await runCli(['resume', '--no-display'], { cwd: setup.directory });
   expect(resumed.stderr).not.toMatch(/\n\s+at /);
   expect(resumed.code).toBe(0);
   expect(resumed.stdout).toBe('The team says: Paris, on the Seine.\n');
@@ -102,7 +98,7 @@ async function resumeAndCheck(): Promise<void> {
   const after = events.slice(resumedAt);
   expect(after.filter((event) => event.type === 'answer')).toEqual([]);
   expect(after.flatMap((event) => (event.type === 'vote' ? [event.agentId] : []))).toEqual(['beta']);
-  const newRequests = server.requests.slice(requestsBefore);
+  const newRequests = setup.server.requests.slice(requestsBefore);
   expect(newRequests.filter((request) => request.model === 'model-a' && request.tools.length > 0)).toEqual([]);
   const betaTurn = JSON.stringify(newRequests.find((request) => request.model === 'model-b')?.messages);
   expect(betaTurn).toContain('Alpha says the capital is Paris.');
@@ -112,12 +108,12 @@ async function resumeAndCheck(): Promise<void> {
   const status = JSON.parse(readFileSync(path.join(recordDirectory(), 'status.json'), 'utf8')) as { state: string };
   expect(status.state).toBe('finished');
   // The session's turn now ends with the answer, so a follow-up carries it.
-  const [session] = JSON.parse((await runCli(['sessions', '--json'], { cwd: directory })).stdout) as Array<{
+  const [session] = JSON.parse((await runCli(['sessions', '--json'], { cwd: setup.directory })).stdout) as Array<{
     turns: number;
     id: string;
   }>;
   expect(session?.turns).toBe(1);
-  const shown = await runCli(['sessions', 'show', session!.id], { cwd: directory });
+  const shown = await runCli(['sessions', 'show', session!.id], { cwd: setup.directory });
   expect(shown.stdout).toMatch(/run \S+ · consensus/);
   expect(shown.stdout).toContain('The team says: Paris, on the Seine.');
 }
@@ -139,10 +135,10 @@ describe('massgen resume through the built CLI', () => {
 
   it('announces the groups of an islands run once: a resumed run goes on in the stage it had reached', async () => {
     // Groups of one: each agent votes alone in stage 1, then both group winners meet in the final round.
-    appendFileSync(path.join(directory, 'team.yaml'), 'orchestrator:\n  topology: {type: islands, size: 1}\n');
+    appendFileSync(path.join(setup.directory, 'team.yaml'), 'orchestrator:\n  topology: {type: islands, size: 1}\n');
     expect(await stopMidRun('SIGINT')).toBe(4);
     holdBeta = false;
-    const resumed = await runCli(['resume', '--no-display'], { cwd: directory });
+    const resumed = await runCli(['resume', '--no-display'], { cwd: setup.directory });
 
     expect(resumed.code, resumed.stderr).toBe(0);
     const events = readEvents();
@@ -158,22 +154,22 @@ describe('massgen resume through the built CLI', () => {
   });
 
   it('says why a run cannot be resumed: nothing stopped, or the team differs', async () => {
-    const none = await runCli(['resume'], { cwd: directory });
+    const none = await runCli(['resume'], { cwd: setup.directory });
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('No run recorded here stopped before it concluded');
 
     expect(await stopMidRun('SIGINT')).toBe(4);
     writeFileSync(
-      path.join(directory, 'other.yaml'),
-      `agents:\n  - id: gamma\n    backend: {type: chatcompletion, model: model-c, base_url: "${server.url}", api_key: test-key}\n`,
+      path.join(setup.directory, 'other.yaml'),
+      `agents:\n  - id: gamma\n    backend: {type: chatcompletion, model: model-c, base_url: "${setup.server.url}", api_key: test-key}\n`,
     );
-    const other = await runCli(['resume', '--config', 'other.yaml'], { cwd: directory });
+    const other = await runCli(['resume', '--config', 'other.yaml'], { cwd: setup.directory });
     expect(other.code).toBe(1);
     expect(other.stderr).toMatch(/was started by agents alpha, beta; this configuration has gamma/);
 
     holdBeta = false;
-    expect((await runCli(['resume', '--no-display'], { cwd: directory })).code).toBe(0);
-    const finished = await runCli(['resume', path.basename(recordDirectory())], { cwd: directory });
+    expect((await runCli(['resume', '--no-display'], { cwd: setup.directory })).code).toBe(0);
+    const finished = await runCli(['resume', path.basename(recordDirectory())], { cwd: setup.directory });
     expect(finished.code).toBe(1);
     expect(finished.stderr).toContain('finished (consensus): there is nothing to resume');
   });

@@ -1,29 +1,19 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
+import { createTeamResponder } from '@massgen/testing';
 import { runCli, startCli } from './run-cli.js';
 import { readRunRecord } from './run-record-events.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
-let directory: string;
-let server: FakeOpenAIServer;
-
-beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-'));
-  server = await createFakeOpenAIServer({
+const setup = useFakeServerDirectory('cli', {
+  server: () => ({
     apiKey: 'test-key',
     responder: createTeamResponder({
       answer: { 'model-a': 'Four. 2 + 2 = 4.', 'model-b': 'The sum is 4.', 'model-c': '4' },
       finalText: 'The answer is 4.',
     }),
-  });
-});
-
-afterEach(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
+  }),
 });
 
 function writeTeam(
@@ -33,11 +23,11 @@ function writeTeam(
   const body = agents
     .map(
       (agent) =>
-        `  - id: "${agent.id}"\n    backend:\n      type: "chatcompletion"\n      model: "${agent.model}"\n      base_url: "${agent.baseUrl ?? server.url}"\n` +
+        `  - id: "${agent.id}"\n    backend:\n      type: "chatcompletion"\n      model: "${agent.model}"\n      base_url: "${agent.baseUrl ?? setup.server.url}"\n` +
         (agent.apiKey === undefined ? '' : `      api_key: "${agent.apiKey}"\n`),
     )
     .join('');
-  const file = path.join(directory, 'team.yaml');
+  const file = path.join(setup.directory, 'team.yaml');
   writeFileSync(file, `agents:\n${body}${extra}`);
   return file;
 }
@@ -48,21 +38,21 @@ const threeAgents = [
   { id: 'gamma', model: 'model-c', apiKey: 'test-key' },
 ];
 
-const readRecord = () => readRunRecord(directory);
+const readRecord = () => readRunRecord(setup.directory);
 
 describe('massgen --config with three chatcompletion agents', () => {
   it('runs them in parallel, collects answers and votes, prints the final answer and records every event', async () => {
     const file = writeTeam(threeAgents);
-    const result = await runCli(['--config', file, 'What is 2+2?'], { cwd: directory });
+    const result = await runCli(['--config', file, 'What is 2+2?'], { cwd: setup.directory });
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('The answer is 4.');
 
     // All three first requests reached the server before any agent's second request.
-    const firstRequestOf = (model: string) => server.requests.findIndex((request) => request.model === model);
-    const secondRequests = server.requests.filter((request, index) => index !== firstRequestOf(request.model));
+    const firstRequestOf = (model: string) => setup.server.requests.findIndex((request) => request.model === model);
+    const secondRequests = setup.server.requests.filter((request, index) => index !== firstRequestOf(request.model));
     expect(Math.max(...['model-a', 'model-b', 'model-c'].map(firstRequestOf))).toBeLessThan(
-      server.requests.indexOf(secondRequests[0]!),
+      setup.server.requests.indexOf(secondRequests[0]!),
     );
 
     const { directory: recordDirectory, events } = readRecord();
@@ -87,7 +77,7 @@ describe('massgen --config with three chatcompletion agents', () => {
   });
 
   it('says how the run ended once: in the summary after the answer, not also as a progress line', async () => {
-    const result = await runCli(['--config', writeTeam(threeAgents), 'What is 2+2?'], { cwd: directory });
+    const result = await runCli(['--config', writeTeam(threeAgents), 'What is 2+2?'], { cwd: setup.directory });
     expect(result.code).toBe(0);
     expect(result.stderr.match(/^Finished.*/gm)).toEqual([
       expect.stringMatching(/^Finished: consensus \(every agent voted\) in \d/),
@@ -96,7 +86,7 @@ describe('massgen --config with three chatcompletion agents', () => {
 
   it('with --no-display prints the final answer alone on stdout and readable progress on stderr', async () => {
     const file = writeTeam(threeAgents);
-    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: directory });
+    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: setup.directory });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('The answer is 4.\n');
     expect(result.stderr).toMatch(/alpha is working on an answer/);
@@ -107,15 +97,15 @@ describe('massgen --config with three chatcompletion agents', () => {
   it('writes the final answer to --output-file', async () => {
     const file = writeTeam(threeAgents);
     const result = await runCli(['--no-display', '--output-file', 'answer.md', '--config', file, 'What is 2+2?'], {
-      cwd: directory,
+      cwd: setup.directory,
     });
     expect(result.code).toBe(0);
-    expect(readFileSync(path.join(directory, 'answer.md'), 'utf8')).toBe('The answer is 4.');
+    expect(readFileSync(path.join(setup.directory, 'answer.md'), 'utf8')).toBe('The answer is 4.');
   });
 
   it('keeps the team going when one agent has a bad key, and names the agent and the reason', async () => {
     const file = writeTeam([threeAgents[0]!, threeAgents[1]!, { id: 'gamma', model: 'model-c', apiKey: 'wrong-key' }]);
-    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: directory });
+    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: setup.directory });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('The answer is 4.\n');
     expect(result.stderr).toMatch(/Agent "gamma" .* was dropped .*: .*BACKEND_AUTH/);
@@ -128,7 +118,7 @@ describe('massgen --config with three chatcompletion agents', () => {
       file,
       readFileSync(file, 'utf8').replace('      model: "model-a"\n', '      model: "model-a"\n      temprature: 0.2\n'),
     );
-    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: directory });
+    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: setup.directory });
     expect(result.code).toBe(0);
     expect(result.stderr.split('\n').filter((line) => line.includes('temprature'))).toEqual([
       expect.stringMatching(/^warning: agents\[0\]\.backend\.temprature \(agent "alpha", line 6\): /),
@@ -137,28 +127,28 @@ describe('massgen --config with three chatcompletion agents', () => {
   });
 
   it('exits 2 with the reason when the server is unreachable', async () => {
-    await server.close();
+    await setup.server.close();
     const file = writeTeam([{ id: 'alpha', model: 'model-a', apiKey: 'test-key', baseUrl: 'http://127.0.0.1:9/v1' }]);
-    const result = await runCli(['--no-display', '--config', file, 'q'], { cwd: directory });
+    const result = await runCli(['--no-display', '--config', file, 'q'], { cwd: setup.directory });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/Agent "alpha" failed to answer.*: .*BACKEND_NETWORK/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('exits 1 before anything runs, naming the variable to set, when no agent has its API key', async () => {
-    const file = path.join(directory, 'openai.yaml');
+    const file = path.join(setup.directory, 'openai.yaml');
     writeFileSync(file, 'agent:\n  id: alpha\n  backend:\n    type: chatcompletion\n    model: gpt-5-nano\n');
-    const result = await runCli(['--no-display', '--config', file, 'q'], { cwd: directory });
+    const result = await runCli(['--no-display', '--config', file, 'q'], { cwd: setup.directory });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('agent.backend (line 3): no API key: set OPENAI_API_KEY');
-    expect(server.requests).toHaveLength(0);
+    expect(setup.server.requests).toHaveLength(0);
   });
 
   it('stops on Ctrl-C with exit code 4 and a complete record', async () => {
-    server.setResponder(() => ({ type: 'hang' }));
+    setup.server.setResponder(() => ({ type: 'hang' }));
     const file = writeTeam(threeAgents);
-    const started = startCli(['--no-display', '--config', file, 'q'], { cwd: directory });
-    await server.waitForRequests(3);
+    const started = startCli(['--no-display', '--config', file, 'q'], { cwd: setup.directory });
+    await setup.server.waitForRequests(3);
     started.child.kill('SIGINT');
     const result = await started.done;
     expect(result.code).toBe(4);
@@ -167,9 +157,9 @@ describe('massgen --config with three chatcompletion agents', () => {
   });
 
   it('exits 3 when the coordination times out', async () => {
-    server.setResponder(() => ({ type: 'hang' }));
+    setup.server.setResponder(() => ({ type: 'hang' }));
     const file = writeTeam(threeAgents);
-    const result = await runCli(['--no-display', '--timeout', '0.5', '--config', file, 'q'], { cwd: directory });
+    const result = await runCli(['--no-display', '--timeout', '0.5', '--config', file, 'q'], { cwd: setup.directory });
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/stop reason: timeout/);
   });
@@ -177,47 +167,47 @@ describe('massgen --config with three chatcompletion agents', () => {
 
 describe('massgen configuration errors', () => {
   it('exits 1 naming the file when it does not exist', async () => {
-    const result = await runCli(['--config', 'missing.yaml', 'q'], { cwd: directory });
+    const result = await runCli(['--config', 'missing.yaml', 'q'], { cwd: setup.directory });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('missing.yaml');
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('exits 1 naming the key path and line of a bad value', async () => {
-    const file = path.join(directory, 'bad.yaml');
+    const file = path.join(setup.directory, 'bad.yaml');
     writeFileSync(
       file,
       'agents:\n  - id: a\n    backend:\n      type: chatcompletion\n      model: m\n      temperature: hot\n',
     );
-    const result = await runCli(['--config', file, 'q'], { cwd: directory });
+    const result = await runCli(['--config', file, 'q'], { cwd: setup.directory });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('agents[0].backend.temperature');
     expect(result.stderr).toContain('line 6');
   });
 
   it('exits 1 and says which package to install for an unknown backend type', async () => {
-    const file = path.join(directory, 'unknown.yaml');
+    const file = path.join(setup.directory, 'unknown.yaml');
     writeFileSync(file, 'agent:\n  id: a\n  backend:\n    type: nosuchprovider\n    model: m\n');
-    const result = await runCli(['--config', file, 'q'], { cwd: directory });
+    const result = await runCli(['--config', file, 'q'], { cwd: setup.directory });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('@massgen/backend-nosuchprovider');
   });
 
   it('prints a stack trace only with --debug', async () => {
-    const result = await runCli(['--debug', '--config', 'missing.yaml', 'q'], { cwd: directory });
+    const result = await runCli(['--debug', '--config', 'missing.yaml', 'q'], { cwd: setup.directory });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/\n\s+at /);
   });
 
   it('asks for a question when none is given', async () => {
     writeTeam(threeAgents);
-    const result = await runCli(['--config', 'team.yaml'], { cwd: directory });
+    const result = await runCli(['--config', 'team.yaml'], { cwd: setup.directory });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('No question given');
   });
 
   it('does not leave a run record when nothing ran', async () => {
-    await runCli(['--config', 'missing.yaml', 'q'], { cwd: directory });
-    expect(existsSync(path.join(directory, '.massgen'))).toBe(false);
+    await runCli(['--config', 'missing.yaml', 'q'], { cwd: setup.directory });
+    expect(existsSync(path.join(setup.directory, '.massgen'))).toBe(false);
   });
 });

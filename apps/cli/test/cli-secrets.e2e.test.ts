@@ -1,28 +1,15 @@
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 import { toolResults, toolScriptResponder } from './tool-script-responder.js';
-
-let directory: string;
-let server: FakeOpenAIServer;
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 const keyFromEnvironment = 'sk-environment-secret-4242';
 const headerSecret = 'header-secret-from-env-7777';
 const bodySecret = 'extra-body-password-9999';
 
-beforeEach(async () => {
-  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-cli-secrets-')));
-  server = await createFakeOpenAIServer();
-});
-
-afterEach(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
-});
+const setup = useFakeServerDirectory('cli-secrets', { resolveLinks: true });
 
 /** Every file under a directory, with its content. */
 function filesUnder(root: string): Array<{ file: string; content: string }> {
@@ -33,7 +20,7 @@ function filesUnder(root: string): Array<{ file: string; content: string }> {
 }
 
 function writeTeam(extra = ''): string {
-  const file = path.join(directory, 'team.yaml');
+  const file = path.join(setup.directory, 'team.yaml');
   writeFileSync(
     file,
     `agent:
@@ -41,7 +28,7 @@ function writeTeam(extra = ''): string {
   backend:
     type: chatcompletion
     model: model-keeper
-    base_url: "${server.url}"
+    base_url: "${setup.server.url}"
     api_key: "\${OPENAI_API_KEY}"
     headers:
       x-gateway-key: "\${GATEWAY_KEY}"
@@ -54,7 +41,7 @@ ${extra}`,
 
 describe('secrets a configuration holds', () => {
   it('appear in no output and no file of the record when the provider echoes them in its error', async () => {
-    server.setResponder((request) => ({
+    setup.server.setResponder((request) => ({
       type: 'error',
       status: 400,
       body: {
@@ -66,16 +53,16 @@ describe('secrets a configuration holds', () => {
       },
     }));
     const result = await runCli(['--no-display', '--config', writeTeam(), 'Hello'], {
-      cwd: directory,
+      cwd: setup.directory,
       env: { OPENAI_API_KEY: keyFromEnvironment, GATEWAY_KEY: headerSecret },
     });
     // The provider did receive them, and echoed them: the run is where they must stop.
-    expect(JSON.stringify(server.requests.map((request) => request.headers))).toContain(keyFromEnvironment);
+    expect(JSON.stringify(setup.server.requests.map((request) => request.headers))).toContain(keyFromEnvironment);
     expect(result.code).toBe(2);
     const everything = [
       result.stdout,
       result.stderr,
-      ...filesUnder(path.join(directory, '.massgen')).map((entry) => entry.content),
+      ...filesUnder(path.join(setup.directory, '.massgen')).map((entry) => entry.content),
     ].join('\n');
     expect(everything).toContain('Rejected');
     expect(everything).toContain('[redacted]');
@@ -92,15 +79,18 @@ describe('secrets a configuration holds', () => {
       const command =
         "cat /proc/[0-9]*/environ 2>/dev/null | tr '\\0' '\\n' | grep -c -e environment-secret -e header-secret; " +
         "tr '\\0' '\\n' < /proc/$PPID/environ | grep -c OPENAI_API_KEY=";
-      server.setResponder(toolScriptResponder([{ name: 'execute_command', arguments: { command } }]));
+      setup.server.setResponder(toolScriptResponder([{ name: 'execute_command', arguments: { command } }]));
       const result = await runCli(
         ['--no-display', '--config', writeTeam('    cwd: workspace\n    enable_mcp_command_line: true\n'), 'Look'],
-        { cwd: directory, env: { OPENAI_API_KEY: keyFromEnvironment, GATEWAY_KEY: headerSecret, ...containment } },
+        {
+          cwd: setup.directory,
+          env: { OPENAI_API_KEY: keyFromEnvironment, GATEWAY_KEY: headerSecret, ...containment },
+        },
       );
       expect(result.code).toBe(0);
-      const [output] = toolResults(server.requests);
+      const [output] = toolResults(setup.server.requests);
       expect(output).toMatch(/--- stdout ---\n0\n/);
-      expect(JSON.stringify(server.requests.map((request) => request.body))).not.toContain(keyFromEnvironment);
+      expect(JSON.stringify(setup.server.requests.map((request) => request.body))).not.toContain(keyFromEnvironment);
     },
     60_000,
   );

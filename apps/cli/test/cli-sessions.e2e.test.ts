@@ -1,43 +1,37 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
-import type { FakeChatRequest, FakeOpenAIServer } from '@massgen/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createTeamResponder } from '@massgen/testing';
+import type { FakeChatRequest } from '@massgen/testing';
 import { writeTwoAgentTeam } from './two-agent-team.js';
 import { runCli } from './run-cli.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
-let directory: string;
-let server: FakeOpenAIServer;
 let presentations: number;
 
-beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-sessions-'));
-  presentations = 0;
-  server = await createFakeOpenAIServer({
+const setup = useFakeServerDirectory('cli-sessions', {
+  server: () => ({
     apiKey: 'test-key',
     responder: createTeamResponder({
       answer: { 'model-a': 'Alpha thinks 4.', 'model-b': 'Beta thinks 4.' },
       // Each run presents once, after the previous one: the number tells the runs' answers apart.
       finalText: () => `Presented answer number ${(presentations += 1)}.`,
     }),
-  });
-  writeTwoAgentTeam(directory, server.url);
+  }),
 });
-
-afterEach(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
+beforeEach(() => {
+  presentations = 0;
+  writeTwoAgentTeam(setup.directory, setup.server.url);
 });
 
 /** Every request of the run whose task was `question`, as the JSON text of its messages. */
 function requestsFor(question: string): string[] {
-  return server.requests
+  return setup.server.requests
     .map((request: FakeChatRequest) => JSON.stringify(request.messages))
     .filter((messages) => messages.includes(question));
 }
 
-const ask = (args: string[]) => runCli(['--no-display', ...args], { cwd: directory });
+const ask = (args: string[]) => runCli(['--no-display', ...args], { cwd: setup.directory });
 
 describe('sessions through the built CLI', () => {
   it('--continue carries the first answer into the second question, with the same team, and massgen sessions lists it', async () => {
@@ -60,7 +54,7 @@ describe('sessions through the built CLI', () => {
       expect(request).toContain('Presented answer number 1.');
     }
 
-    const listed = await runCli(['sessions'], { cwd: directory });
+    const listed = await runCli(['sessions'], { cwd: setup.directory });
     expect(listed.code).toBe(0);
     const lines = listed.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^SESSION\s+LAST USED \(UTC\)\s+TURNS\s+COST\s+FIRST QUESTION$/);
@@ -70,26 +64,26 @@ describe('sessions through the built CLI', () => {
       ),
     );
 
-    const json = await runCli(['sessions', '--json'], { cwd: directory });
+    const json = await runCli(['sessions', '--json'], { cwd: setup.directory });
     const sessions = JSON.parse(json.stdout) as Array<Record<string, unknown>>;
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).toMatchObject({ id: sessionId, firstQuestion: 'What is 2+2?', turns: 2 });
     expect(sessions[0]?.['tokens']).toBeGreaterThan(0);
 
-    const shown = await runCli(['sessions', 'show', 'latest'], { cwd: directory });
+    const shown = await runCli(['sessions', 'show', 'latest'], { cwd: setup.directory });
     expect(shown.stdout).toContain('1. What is 2+2?');
     expect(shown.stdout).toContain('Presented answer number 1.');
     expect(shown.stdout).toContain('2. And doubled?');
     expect(shown.stdout).toMatch(/run \S+ · consensus · record \.massgen\/runs\//);
 
     // The session links its runs' records.
-    const stored = readdirSync(path.join(directory, '.massgen', 'sessions', sessionId!));
+    const stored = readdirSync(path.join(setup.directory, '.massgen', 'sessions', sessionId!));
     expect(stored.sort()).toEqual(['session.json', 'turns.jsonl']);
-    const runIds = readFileSync(path.join(directory, '.massgen', 'sessions', sessionId!, 'turns.jsonl'), 'utf8')
+    const runIds = readFileSync(path.join(setup.directory, '.massgen', 'sessions', sessionId!, 'turns.jsonl'), 'utf8')
       .trim()
       .split('\n')
       .map((line) => (JSON.parse(line) as { runId: string }).runId);
-    expect(new Set(runIds)).toEqual(new Set(readdirSync(path.join(directory, '.massgen', 'runs'))));
+    expect(new Set(runIds)).toEqual(new Set(readdirSync(path.join(setup.directory, '.massgen', 'runs'))));
   });
 
   it('a question without --continue starts a new session; --session NAME starts and continues a named one', async () => {
@@ -105,7 +99,7 @@ describe('sessions through the built CLI', () => {
     }
     for (const request of requestsFor('Question three?')) expect(request).not.toMatch(/Question (one|two)\?/);
 
-    const sessions = JSON.parse((await runCli(['sessions', '--json'], { cwd: directory })).stdout) as Array<{
+    const sessions = JSON.parse((await runCli(['sessions', '--json'], { cwd: setup.directory })).stdout) as Array<{
       id: string;
       turns: number;
     }>;
@@ -118,7 +112,7 @@ describe('sessions through the built CLI', () => {
     expect((await ask(['--continue', 'Middle question?'])).code).toBe(0);
     // About 4 + 7 tokens per turn: 12 leaves room for the newest turn only.
     expect((await ask(['--continue', '--history-tokens', '12', 'New question?'])).code).toBe(0);
-    const requests = server.requests.map((request) => JSON.stringify(request.messages));
+    const requests = setup.server.requests.map((request) => JSON.stringify(request.messages));
     const third = requests.filter((messages) => messages.includes('New question?'));
     expect(third.length).toBeGreaterThan(0);
     for (const request of third) {
@@ -131,11 +125,11 @@ describe('sessions through the built CLI', () => {
   });
 
   it('massgen sessions pipes into head cleanly and says when there are none', async () => {
-    const empty = await runCli(['sessions'], { cwd: directory });
+    const empty = await runCli(['sessions'], { cwd: setup.directory });
     expect(empty).toMatchObject({ code: 0, stderr: '' });
     expect(empty.stdout).toMatch(/No sessions are stored in \.massgen\/sessions yet/);
     expect((await ask(['--config', 'team.yaml', 'Q?'])).code).toBe(0);
-    const piped = await runCli(['sessions'], { cwd: directory, closeStdout: true });
+    const piped = await runCli(['sessions'], { cwd: setup.directory, closeStdout: true });
     expect(piped.stderr).toBe('');
     expect([0, 141]).toContain(piped.code);
   });
@@ -150,6 +144,6 @@ describe('sessions through the built CLI', () => {
     const badName = await ask(['--config', 'team.yaml', '--session', '../elsewhere', 'Q?']);
     expect(badName.code).toBe(1);
     expect(badName.stderr).toContain('"../elsewhere" is not a session id');
-    expect(server.requests).toHaveLength(0);
+    expect(setup.server.requests).toHaveLength(0);
   });
 });

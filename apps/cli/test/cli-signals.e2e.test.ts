@@ -1,30 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '@massgen/core';
-import { createFakeOpenAIServer, descendantProcesses, isProcessRunning } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
+import { descendantProcesses, isProcessRunning } from '@massgen/testing';
 import { startCli } from './run-cli.js';
 import { readRunRecord } from './run-record-events.js';
 import { writeSoloAgent } from './solo-agent-config.js';
 import { toolScriptResponder } from './tool-script-responder.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
-let directory: string;
-let server: FakeOpenAIServer;
 const linux = process.platform === 'linux';
 
-beforeEach(async () => {
-  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-cli-signals-')));
-  server = await createFakeOpenAIServer({ apiKey: 'test-key' });
-});
-
-afterEach(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
-});
+const setup = useFakeServerDirectory('cli-signals', { server: () => ({ apiKey: 'test-key' }), resolveLinks: true });
 
 /** A sleep no other test runs, so that finding it running means this test left it. */
 function uniqueSleep(): string {
@@ -57,19 +46,19 @@ ${stubborn ? "lines.on('close', () => setInterval(() => {}, 1000));" : ''}
 `;
 
 function writeTeam(options: { stubborn?: boolean } = {}): string {
-  writeFileSync(path.join(directory, 'helper.cjs'), mcpServer(false));
-  writeFileSync(path.join(directory, 'stubborn.cjs'), mcpServer(true));
+  writeFileSync(path.join(setup.directory, 'helper.cjs'), mcpServer(false));
+  writeFileSync(path.join(setup.directory, 'stubborn.cjs'), mcpServer(true));
   const mcpEntry = (name: string) =>
-    `  ${name}:\n    command: ${process.execPath}\n    args: ["${path.join(directory, `${name}.cjs`)}"]\n`;
-  return writeSoloAgent(path.join(directory, 'team.yaml'), {
+    `  ${name}:\n    command: ${process.execPath}\n    args: ["${path.join(setup.directory, `${name}.cjs`)}"]\n`;
+  return writeSoloAgent(path.join(setup.directory, 'team.yaml'), {
     id: 'worker',
-    url: server.url,
+    url: setup.server.url,
     backend: `cwd: workspace\nenable_mcp_command_line: true\nmcp_servers:\n${mcpEntry('helper')}${options.stubborn === true ? mcpEntry('stubborn') : ''}`,
   });
 }
 
 function recordOf(): { events: RunEvent[]; status: Record<string, unknown> } {
-  const record = readRunRecord(directory);
+  const record = readRunRecord(setup.directory);
   return {
     events: record.events,
     status: JSON.parse(readFileSync(path.join(record.directory, 'status.json'), 'utf8')) as Record<string, unknown>,
@@ -82,7 +71,7 @@ describe.skipIf(!linux)('massgen stopped by a signal', () => {
     async (signalName) => {
       const inner = uniqueSleep();
       const outer = uniqueSleep();
-      server.setResponder(
+      setup.server.setResponder(
         toolScriptResponder([
           {
             name: 'execute_command',
@@ -90,7 +79,7 @@ describe.skipIf(!linux)('massgen stopped by a signal', () => {
           },
         ]),
       );
-      const cli = startCli(['--no-display', '--config', writeTeam(), 'Work'], { cwd: directory });
+      const cli = startCli(['--no-display', '--config', writeTeam(), 'Work'], { cwd: setup.directory });
       // The command is running (its inner sleep left the session): now the run has children of every kind.
       await expect.poll(() => running(outer).length, { timeout: 30_000, interval: 50 }).toBe(1);
       const children = descendantProcesses(cli.child.pid ?? 0);
@@ -111,8 +100,8 @@ describe.skipIf(!linux)('massgen stopped by a signal', () => {
   );
 
   it('leaves a record when the signal arrives as soon as the binary can catch it', async () => {
-    server.setResponder(toolScriptResponder([]));
-    const cli = startCli(['--no-display', '--config', writeTeam(), 'Work'], { cwd: directory });
+    setup.server.setResponder(toolScriptResponder([]));
+    const cli = startCli(['--no-display', '--config', writeTeam(), 'Work'], { cwd: setup.directory });
     const pid = cli.child.pid ?? 0;
     // Node itself catches SIGINT and SIGTERM from its start, but not SIGHUP: the SIGHUP bit in
     // SigCgt appears when massgen installs its handlers, all three at once, the earliest moment.
@@ -134,8 +123,8 @@ describe.skipIf(!linux)('massgen stopped by a signal', () => {
 
   it('quits at once on a second signal while the first is still stopping, with 128 + its number', async () => {
     const outer = uniqueSleep();
-    server.setResponder(toolScriptResponder([{ name: 'execute_command', arguments: { command: outer } }]));
-    const cli = startCli(['--no-display', '--config', writeTeam({ stubborn: true }), 'Work'], { cwd: directory });
+    setup.server.setResponder(toolScriptResponder([{ name: 'execute_command', arguments: { command: outer } }]));
+    const cli = startCli(['--no-display', '--config', writeTeam({ stubborn: true }), 'Work'], { cwd: setup.directory });
     await expect.poll(() => running(outer).length, { timeout: 30_000, interval: 50 }).toBe(1);
     const children = descendantProcesses(cli.child.pid ?? 0);
     let stderr = '';
@@ -151,8 +140,8 @@ describe.skipIf(!linux)('massgen stopped by a signal', () => {
   }, 60_000);
 
   it('ends the run at --timeout and exits, whatever a tool does', async () => {
-    server.setResponder(toolScriptResponder([{ name: 'mcp__helper__block', arguments: {} }]));
-    const cli = startCli(['--no-display', '--timeout', '2', '--config', writeTeam(), 'Work'], { cwd: directory });
+    setup.server.setResponder(toolScriptResponder([{ name: 'mcp__helper__block', arguments: {} }]));
+    const cli = startCli(['--no-display', '--timeout', '2', '--config', writeTeam(), 'Work'], { cwd: setup.directory });
     const result = await cli.done;
     expect(result.code).toBe(3);
     expect(recordOf().events.at(-1)).toMatchObject({ type: 'run-end', stopReason: 'timeout' });

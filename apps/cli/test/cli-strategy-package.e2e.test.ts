@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 /**
  * A strategy package from outside the @massgen scope, installed in the user's project as a user
@@ -16,19 +14,10 @@ import { runCli } from './run-cli.js';
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const fixturePackage = path.join(repositoryRoot, 'tools/massgen-strategy-fixture');
 
-let directory: string;
-let server: FakeOpenAIServer;
-
-beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-strategy-'));
-  mkdirSync(path.join(directory, 'node_modules'));
-  symlinkSync(fixturePackage, path.join(directory, 'node_modules', 'massgen-strategy-fixture'), 'dir');
-  server = await createFakeOpenAIServer({ apiKey: 'test-key' });
-});
-
-afterEach(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
+const setup = useFakeServerDirectory('cli-strategy', { server: () => ({ apiKey: 'test-key' }) });
+beforeEach(() => {
+  mkdirSync(path.join(setup.directory, 'node_modules'));
+  symlinkSync(fixturePackage, path.join(setup.directory, 'node_modules', 'massgen-strategy-fixture'), 'dir');
 });
 
 /**
@@ -36,14 +25,14 @@ afterEach(async () => {
  * the agents' own `keys`, which the planner writes from line 3).
  */
 function team(lines: string[], keys: { planner?: string[]; critic?: string[] } = {}): string {
-  const file = path.join(directory, 'team.yaml');
+  const file = path.join(setup.directory, 'team.yaml');
   const agent = (id: 'planner' | 'critic') => [
     `  - id: ${id}`,
     ...(keys[id] ?? []).map((line) => `    ${line}`),
     '    backend:',
     '      type: chatcompletion',
     '      model: gpt-5-nano',
-    `      base_url: ${JSON.stringify(server.url)}`,
+    `      base_url: ${JSON.stringify(setup.server.url)}`,
     '      api_key: test-key',
   ];
   writeFileSync(file, ['agents:', ...agent('planner'), ...agent('critic'), 'orchestrator:', ...lines, ''].join('\n'));
@@ -52,9 +41,9 @@ function team(lines: string[], keys: { planner?: string[]; critic?: string[] } =
 
 /** `--validate` and the run both refuse `file`, naming each of `issues`. */
 async function expectRefused(file: string, issues: string[]): Promise<void> {
-  const validated = await runCli(['--validate', file], { cwd: directory });
+  const validated = await runCli(['--validate', file], { cwd: setup.directory });
   expect(validated.code).toBe(1);
-  const run = await runCli(['--no-display', '--config', file, 'Say hello'], { cwd: directory });
+  const run = await runCli(['--no-display', '--config', file, 'Say hello'], { cwd: setup.directory });
   expect(run.code).not.toBe(0);
   for (const issue of issues) {
     expect(validated.stdout).toContain(issue);
@@ -64,9 +53,9 @@ async function expectRefused(file: string, issues: string[]): Promise<void> {
 
 /** `--validate` and the run both warn each of `warnings` about `file` and go on; the run's answer. */
 async function expectWarned(file: string, warnings: string[]): Promise<string> {
-  const validated = await runCli(['--validate', file], { cwd: directory });
+  const validated = await runCli(['--validate', file], { cwd: setup.directory });
   expect(validated.code).toBe(0);
-  const run = await runCli(['--no-display', '--config', file, 'Say hello'], { cwd: directory });
+  const run = await runCli(['--no-display', '--config', file, 'Say hello'], { cwd: setup.directory });
   expect(run.code).toBe(0);
   for (const warning of warnings) {
     expect(validated.stdout).toContain(warning);
@@ -78,12 +67,12 @@ async function expectWarned(file: string, warnings: string[]): Promise<string> {
 describe('massgen with a third-party strategy package', () => {
   it('loads massgen-strategy-fixture by the name "fixture" and hands it its own keys', async () => {
     const file = team(['  strategy: fixture', '  fixture_greeting: Hello', '  fixture_repeat: 2']);
-    const result = await runCli(['--no-display', '--config', file, 'Say hello'], { cwd: directory });
+    const result = await runCli(['--no-display', '--config', file, 'Say hello'], { cwd: setup.directory });
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Hello Hello, planner and critic.');
     expect(result.stderr).not.toMatch(/not a setting|not a key/);
-    expect(server.requests).toEqual([]);
+    expect(setup.server.requests).toEqual([]);
   });
 
   it('--validate and the run check its keys with its own schema, naming key paths and lines', async () => {
@@ -102,7 +91,7 @@ describe('massgen with a third-party strategy package', () => {
         'orchestrator.topology is not a setting of MassGen or of the fixture strategy; it is ignored.',
       ]),
     ).toContain('Hi, planner and critic.');
-    const underVote = await runCli(['--validate', team(['  fixture_greeting: Hi'])], { cwd: directory });
+    const underVote = await runCli(['--validate', team(['  fixture_greeting: Hi'])], { cwd: setup.directory });
     expect(underVote.code).toBe(0);
     expect(underVote.stdout).toContain(
       'orchestrator.fixture_greeting is not a setting of MassGen or of the vote strategy; it is ignored.',
@@ -111,7 +100,7 @@ describe('massgen with a third-party strategy package', () => {
 
   it("hands an agent's own keys to it, checked by its agent schema at their key paths and lines", async () => {
     const titled = team(['  strategy: fixture', '  fixture_greeting: Hello'], { critic: ['fixture_title: Dr'] });
-    const run = await runCli(['--no-display', '--config', titled, 'Say hello'], { cwd: directory });
+    const run = await runCli(['--no-display', '--config', titled, 'Say hello'], { cwd: setup.directory });
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Hello, planner and Dr critic.');
@@ -133,7 +122,7 @@ describe('massgen with a third-party strategy package', () => {
       ]),
     ).toContain('Hi, planner and critic.');
     const underVote = await runCli(['--validate', team(['  max_rounds: 2'], { critic: ['fixture_title: Dr'] })], {
-      cwd: directory,
+      cwd: setup.directory,
     });
     expect(underVote.code).toBe(0);
     expect(underVote.stdout).toContain(

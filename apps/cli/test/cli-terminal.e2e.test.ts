@@ -1,14 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDeferred, createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
-import type { Deferred, FakeOpenAIServer, FakeResponder } from '@massgen/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDeferred, createTeamResponder } from '@massgen/testing';
+import type { Deferred, FakeResponder } from '@massgen/testing';
 import { readRunRecord } from './run-record-events.js';
 import { TmuxTerminal, tmuxAvailable } from './tmux-terminal.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
-let directory: string;
-let server: FakeOpenAIServer;
 let terminal: TmuxTerminal | undefined;
 
 const team = createTeamResponder({
@@ -16,26 +14,21 @@ const team = createTeamResponder({
   finalText: 'The answer is 4.',
 });
 
-beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-tui-'));
-  server = await createFakeOpenAIServer({ responder: team });
-});
+const setup = useFakeServerDirectory('tui', { server: () => ({ responder: team }) });
 
-afterEach(async () => {
+afterEach(() => {
   terminal?.close();
   terminal = undefined;
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 function writeTeam(ids: readonly string[]): string {
   const agents = ids
     .map(
       (id) =>
-        `  - id: ${id}\n    backend:\n      type: chatcompletion\n      model: model-${id}\n      base_url: "${server.url}"\n      api_key: test-key\n`,
+        `  - id: ${id}\n    backend:\n      type: chatcompletion\n      model: model-${id}\n      base_url: "${setup.server.url}"\n      api_key: test-key\n`,
     )
     .join('');
-  const file = path.join(directory, 'team.yaml');
+  const file = path.join(setup.directory, 'team.yaml');
   writeFileSync(file, `agents:\n${agents}`);
   return file;
 }
@@ -47,7 +40,7 @@ function holdPresentation(): Deferred<void> {
     if (request.tools.length === 0) await gate.promise;
     return team(request, context);
   };
-  server.setResponder(responder);
+  setup.server.setResponder(responder);
   return gate;
 }
 
@@ -57,7 +50,7 @@ function holdPresentation(): Deferred<void> {
  * does not count: its answer never arrived.)
  */
 function answerThenHang(): void {
-  server.setResponder((request, context) => {
+  setup.server.setResponder((request, context) => {
     if (request.tools.length === 0) return team(request, context);
     const ownAnswer = `Four, says ${request.model}.`;
     if (JSON.stringify(request.messages).includes(ownAnswer)) return { type: 'hang' };
@@ -65,7 +58,7 @@ function answerThenHang(): void {
   });
 }
 
-const readRecord = () => readRunRecord(directory);
+const readRecord = () => readRunRecord(setup.directory);
 
 // eslint-disable-next-line no-control-regex -- matching the terminal colour escapes
 const colourEscape = /\u001b\[(?:[0-9;]*;)?(?:3[0-7]|9[0-7]|38;5;\d+)m/;
@@ -74,7 +67,12 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
   it('shows the agent cards, the votes and the final answer as the run goes', async () => {
     const gate = holdPresentation();
     const file = writeTeam(['alpha', 'beta', 'gamma']);
-    terminal = TmuxTerminal.start({ args: ['--config', file, 'What is 2+2?'], cwd: directory, columns: 100, rows: 32 });
+    terminal = TmuxTerminal.start({
+      args: ['--config', file, 'What is 2+2?'],
+      cwd: setup.directory,
+      columns: 100,
+      rows: 32,
+    });
 
     const live = await terminal.waitForScreen(
       (screen) => screen.includes('presents the final answer'),
@@ -99,7 +97,12 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
   it('answers now on `a`: the leader presents, the record is complete, exit code 0', async () => {
     answerThenHang();
     const file = writeTeam(['alpha', 'beta', 'gamma']);
-    terminal = TmuxTerminal.start({ args: ['--config', file, 'What is 2+2?'], cwd: directory, columns: 100, rows: 32 });
+    terminal = TmuxTerminal.start({
+      args: ['--config', file, 'What is 2+2?'],
+      cwd: setup.directory,
+      columns: 100,
+      rows: 32,
+    });
     await terminal.waitForScreen((screen) => screen.includes('Votes: none yet · 3 answers'), 'three answers');
     terminal.sendKeys('a');
 
@@ -118,7 +121,12 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
   it('cancels on Ctrl-C: every answer so far stays in the record, exit code 4', async () => {
     answerThenHang();
     const file = writeTeam(['alpha', 'beta', 'gamma']);
-    terminal = TmuxTerminal.start({ args: ['--config', file, 'What is 2+2?'], cwd: directory, columns: 100, rows: 32 });
+    terminal = TmuxTerminal.start({
+      args: ['--config', file, 'What is 2+2?'],
+      cwd: setup.directory,
+      columns: 100,
+      rows: 32,
+    });
     await terminal.waitForScreen((screen) => screen.includes('Votes: none yet · 3 answers'), 'three answers');
     terminal.sendKeys('C-c');
 
@@ -140,7 +148,7 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
     const file = writeTeam(ids);
     terminal = TmuxTerminal.start({
       args: ['--config', file, 'What is 2+2?'],
-      cwd: directory,
+      cwd: setup.directory,
       columns: 80,
       rows: 24,
       env: { NO_COLOR: '1' },
@@ -166,7 +174,12 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
   it('focuses one agent with its number, showing the answers it submitted by tool call, and returns with Escape', async () => {
     const gate = holdPresentation();
     const file = writeTeam(['alpha', 'beta']);
-    terminal = TmuxTerminal.start({ args: ['--config', file, 'What is 2+2?'], cwd: directory, columns: 90, rows: 30 });
+    terminal = TmuxTerminal.start({
+      args: ['--config', file, 'What is 2+2?'],
+      cwd: setup.directory,
+      columns: 90,
+      rows: 30,
+    });
     await terminal.waitForScreen((screen) => screen.includes('presents the final answer'), 'the winner presenting');
     terminal.sendKeys('2');
     const focused = await terminal.waitForScreen((screen) => screen.includes('esc back'), 'the focus view');
@@ -186,7 +199,7 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
 
   it('runs an interactive session: each question sees the earlier turns; /status and /quit work', async () => {
     const file = writeTeam(['alpha', 'beta']);
-    terminal = TmuxTerminal.start({ args: ['--config', file], cwd: directory, columns: 100, rows: 40 });
+    terminal = TmuxTerminal.start({ args: ['--config', file], cwd: setup.directory, columns: 100, rows: 40 });
     await terminal.waitForScreen((screen) => screen.endsWith('massgen>'), 'the prompt');
     terminal.type('What is 2+2?');
     terminal.sendKeys('Enter');
@@ -194,7 +207,7 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
       (screen) => /Finished: consensus[\s\S]*massgen>$/.test(screen),
       'the first answer and a new prompt',
     );
-    const firstRunRequests = server.requests.length;
+    const firstRunRequests = setup.server.requests.length;
 
     terminal.type('And doubled?');
     terminal.sendKeys('Enter');
@@ -202,10 +215,10 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
       (screen) =>
         (screen.match(/Finished: consensus/g) ?? []).length === 1 &&
         /answers: \d[\s\S]*massgen>$/.test(screen) &&
-        server.requests.length > firstRunRequests,
+        setup.server.requests.length > firstRunRequests,
       'the second answer and a new prompt',
     );
-    const laterRequest = JSON.stringify(server.requests[firstRunRequests]?.messages);
+    const laterRequest = JSON.stringify(setup.server.requests[firstRunRequests]?.messages);
     expect(laterRequest).toContain('What is 2+2?');
     expect(laterRequest).toContain('The answer is 4.');
     expect(laterRequest).toContain('And doubled?');
@@ -219,10 +232,10 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
     terminal.type('/quit');
     terminal.sendKeys('Enter');
     expect(await terminal.waitForExit()).toBe(0);
-    expect(readdirSync(path.join(directory, '.massgen', 'runs'))).toHaveLength(2);
+    expect(readdirSync(path.join(setup.directory, '.massgen', 'runs'))).toHaveLength(2);
     // The session is stored as one: massgen --continue goes on from both turns.
-    const [sessionId] = readdirSync(path.join(directory, '.massgen', 'sessions'));
-    const turns = readFileSync(path.join(directory, '.massgen', 'sessions', sessionId!, 'turns.jsonl'), 'utf8');
+    const [sessionId] = readdirSync(path.join(setup.directory, '.massgen', 'sessions'));
+    const turns = readFileSync(path.join(setup.directory, '.massgen', 'sessions', sessionId!, 'turns.jsonl'), 'utf8');
     expect(
       turns
         .trim()

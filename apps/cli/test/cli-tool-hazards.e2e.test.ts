@@ -1,40 +1,27 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 import type { CliRun } from './run-cli.js';
 import { writeSoloAgent } from './solo-agent-config.js';
 import { toolResults, toolScriptResponder } from './tool-script-responder.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
-let directory: string;
-let server: FakeOpenAIServer;
-
-beforeEach(async () => {
-  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-cli-hazards-')));
-  server = await createFakeOpenAIServer({ apiKey: 'test-key' });
-});
-
-afterEach(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
-});
+const setup = useFakeServerDirectory('cli-hazards', { server: () => ({ apiKey: 'test-key' }), resolveLinks: true });
 
 describe('file tools the model can aim at things that never end', () => {
   it('answers a named pipe, a pattern of many stars and a pipe in a copied tree at once, and the run ends', async () => {
-    const context = path.join(directory, 'context');
+    const context = path.join(setup.directory, 'context');
     mkdirSync(path.join(context, 'tree'), { recursive: true });
     execFileSync('mkfifo', [path.join(context, 'pipe')]);
     execFileSync('mkfifo', [path.join(context, 'tree', 'pipe')]);
     writeFileSync(path.join(context, 'tree', 'notes.md'), 'notes');
     writeFileSync(path.join(context, 'a'.repeat(200)), '');
-    const workspace = path.join(directory, 'workspace');
+    const workspace = path.join(setup.directory, 'workspace');
     mkdirSync(workspace);
     execFileSync('mkfifo', [path.join(workspace, 'own-pipe')]);
-    server.setResponder(
+    setup.server.setResponder(
       toolScriptResponder([
         { name: 'read_file', arguments: { path: path.join(context, 'pipe') } },
         { name: 'edit_file', arguments: { path: 'own-pipe', old_text: 'a', new_text: 'b' } },
@@ -44,15 +31,15 @@ describe('file tools the model can aim at things that never end', () => {
         { name: 'copy_file', arguments: { source: path.join(context, 'pipe'), destination: 'pipe' } },
       ]),
     );
-    const file = writeSoloAgent(path.join(directory, 'team.yaml'), {
+    const file = writeSoloAgent(path.join(setup.directory, 'team.yaml'), {
       id: 'reader',
-      url: server.url,
+      url: setup.server.url,
       backend: `cwd: ${workspace}\ncontext_paths:\n  - path: ${context}\n    permission: read`,
     });
-    const result = await runCli(['--no-display', '--config', file, 'Read everything'], { cwd: directory });
+    const result = await runCli(['--no-display', '--config', file, 'Read everything'], { cwd: setup.directory });
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
-    expect(toolResults(server.requests)).toEqual([
+    expect(toolResults(setup.server.requests)).toEqual([
       `Error: "${path.join(context, 'pipe')}" is a named pipe; only regular files are read.`,
       'Error: "own-pipe" is a named pipe; only regular files are read.',
       'No match.',
@@ -68,7 +55,7 @@ describe('file tools the model can aim at things that never end', () => {
       writeFileSync(path.join(workspace, 'huge.bin'), '');
       truncateSync(path.join(workspace, 'huge.bin'), 10 * 1024 ** 3);
     }, 'huge.bin');
-    expect(toolResults(server.requests)).toEqual([
+    expect(toolResults(setup.server.requests)).toEqual([
       `Error: "huge.bin" is ${10 * 1024 ** 3} bytes; files over ${50 * 1024 * 1024} bytes are not copied.`,
     ]);
     expect(result.stderr).toContain('huge.bin was left out of the snapshot for answer agent1.1');
@@ -85,7 +72,7 @@ describe('file tools the model can aim at things that never end', () => {
       'c-large.txt',
       'orchestrator:\n  snapshot_max_file_mb: 1\n  snapshot_max_total_mb: 0.5\n',
     );
-    expect(toolResults(server.requests)).toEqual([
+    expect(toolResults(setup.server.requests)).toEqual([
       `Error: "c-large.txt" is ${1536 * 1024} bytes; files over ${1024 * 1024} bytes are not copied.`,
     ]);
     expect(result.stderr).toContain('c-large.txt was left out of the snapshot for answer agent1.1');
@@ -103,21 +90,21 @@ async function copyInWorkspace(
   source: string,
   rest = '',
 ): Promise<{ result: CliRun; snapshot: string[] }> {
-  const workspace = path.join(directory, 'workspace');
+  const workspace = path.join(setup.directory, 'workspace');
   mkdirSync(workspace);
   fill(workspace);
-  server.setResponder(
+  setup.server.setResponder(
     toolScriptResponder([{ name: 'copy_file', arguments: { source, destination: `copy-${source}` } }]),
   );
-  const file = writeSoloAgent(path.join(directory, 'team.yaml'), {
+  const file = writeSoloAgent(path.join(setup.directory, 'team.yaml'), {
     id: 'hoarder',
-    url: server.url,
+    url: setup.server.url,
     backend: `cwd: ${workspace}`,
     rest,
   });
-  const result = await runCli(['--no-display', '--config', file, 'Keep everything'], { cwd: directory });
+  const result = await runCli(['--no-display', '--config', file, 'Keep everything'], { cwd: setup.directory });
   expect(result.code).toBe(0);
-  const snapshots = path.join(directory, '.massgen', 'snapshots');
+  const snapshots = path.join(setup.directory, '.massgen', 'snapshots');
   const [runId] = readdirSync(snapshots);
   return { result, snapshot: readdirSync(path.join(snapshots, runId ?? '', 'agent1.1')) };
 }

@@ -1,21 +1,12 @@
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
-import type { FakeChatRequest, FakeOpenAIServer, FakeReply, FakeResponder } from '@massgen/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createTeamResponder } from '@massgen/testing';
+import type { FakeChatRequest, FakeReply, FakeResponder } from '@massgen/testing';
 import { runCli } from './run-cli.js';
 import { readRunEvents } from './run-record-events.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 /**
  * A tool package from outside the @massgen scope, installed in the user's project as a user
@@ -26,23 +17,14 @@ import { readRunEvents } from './run-record-events.js';
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const fixturePackage = path.join(repositoryRoot, 'tools/massgen-tools-fixture');
 
-let directory: string;
-let server: FakeOpenAIServer;
-
-beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-tools-'));
-  mkdirSync(path.join(directory, 'node_modules'));
-  symlinkSync(fixturePackage, path.join(directory, 'node_modules', 'massgen-tools-fixture'), 'dir');
-  server = await createFakeOpenAIServer({ apiKey: 'test-key' });
-});
-
-afterEach(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
+const setup = useFakeServerDirectory('cli-tools', { server: () => ({ apiKey: 'test-key' }) });
+beforeEach(() => {
+  mkdirSync(path.join(setup.directory, 'node_modules'));
+  symlinkSync(fixturePackage, path.join(setup.directory, 'node_modules', 'massgen-tools-fixture'), 'dir');
 });
 
 function team(units: string, station: string): string {
-  const file = path.join(directory, 'team.yaml');
+  const file = path.join(setup.directory, 'team.yaml');
   writeFileSync(
     file,
     `tools:
@@ -53,7 +35,7 @@ agents:
     backend:
       type: chatcompletion
       model: gpt-5-nano
-      base_url: ${JSON.stringify(server.url)}
+      base_url: ${JSON.stringify(setup.server.url)}
       api_key: test-key
       tools:
         fixture: { station: ${station} }
@@ -114,14 +96,14 @@ describe('massgen with a third-party tool package', () => {
   });
 
   it('loads massgen-tools-fixture by the name "fixture", runs its tool, and the result reaches the model', async () => {
-    server.setResponder(forecastingModel());
+    setup.server.setResponder(forecastingModel());
     const result = await runCli(['--no-display', '--config', team('imperial', 'North'), 'Weather in Oslo?'], {
-      cwd: directory,
+      cwd: setup.directory,
     });
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
 
-    const [first] = server.requests;
+    const [first] = setup.server.requests;
     const forecast = first?.tools.find((tool) => tool.function.name === 'forecast');
     expect(forecast?.function.description).toBe("Tomorrow's weather for a city, from the North station.");
     expect(forecast?.function.parameters).toMatchObject({
@@ -130,35 +112,37 @@ describe('massgen with a third-party tool package', () => {
       required: ['city'],
       additionalProperties: false,
     });
-    const toolResult = readRunEvents(directory).find((event) => event.type === 'tool-result');
+    const toolResult = readRunEvents(setup.directory).find((event) => event.type === 'tool-result');
     expect(toolResult).toMatchObject({
       name: 'forecast',
       output: 'North station: Oslo will be sunny, 70 °F (answers so far: 0).',
       isError: false,
     });
-    const toolMessages = server.requests.flatMap((request) =>
+    const toolMessages = setup.server.requests.flatMap((request) =>
       request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content)),
     );
     expect(toolMessages).toContain('North station: Oslo will be sunny, 70 °F (answers so far: 0).');
   });
 
   it('--validate checks its settings with its own schemas, naming key paths and lines', async () => {
-    const result = await runCli(['--validate', team('kelvin', '""')], { cwd: directory });
+    const result = await runCli(['--validate', team('kelvin', '""')], { cwd: setup.directory });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('tools.fixture.units (line 3): expected "metric" or "imperial", got "kelvin"');
     expect(result.stdout).toContain(
       'agents[0].backend.tools.fixture.station (agent "planner", line 12): expected the name of a weather station, got ""',
     );
-    expect(server.requests).toEqual([]);
+    expect(setup.server.requests).toEqual([]);
   });
 
   it('says which package to install when it is not installed', async () => {
-    rmSync(path.join(directory, 'node_modules'), { recursive: true });
-    const result = await runCli(['--no-display', '--config', team('metric', 'North'), 'Weather?'], { cwd: directory });
+    rmSync(path.join(setup.directory, 'node_modules'), { recursive: true });
+    const result = await runCli(['--no-display', '--config', team('metric', 'North'), 'Weather?'], {
+      cwd: setup.directory,
+    });
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain(
       'No package found for tool package "fixture" (named by tools.fixture): looked for "@massgen/tools-fixture", "massgen-tools-fixture"',
     );
-    expect(server.requests).toEqual([]);
+    expect(setup.server.requests).toEqual([]);
   });
 });

@@ -1,18 +1,14 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer } from '@massgen/testing';
-import type { FakeChatRequest, FakeOpenAIServer, FakeReply } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
+import type { FakeChatRequest, FakeReply } from '@massgen/testing';
 import { runCli } from './run-cli.js';
 import { readRunEvents } from './run-record-events.js';
 import { seedDirectories, seedPaths, seedPresent, seedSkipNote, writeSeedConfig } from './seed-workspace-team.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 const frontEnd = '前端工程师';
 const backEnd = '后端工程师';
-
-let directory: string;
-let server: FakeOpenAIServer;
 
 type Call = { name: string; arguments: Record<string, unknown> };
 
@@ -21,7 +17,7 @@ function scripts(): Record<
   string,
   { work: Call[]; answer: string; sharedFile: string; present: Call[]; finalText: string }
 > {
-  const p = seedPaths(directory);
+  const p = seedPaths(setup.directory);
   return {
     'model-ui': {
       work: [
@@ -108,7 +104,7 @@ function onFakeServer(seed: string): string {
     const next = text.replace(
       /type: "claude_code"\n(\s+)model: "claude-4-5-sonnet"/,
       (_, indent: string) =>
-        `type: "chatcompletion"\n${indent}model: "${model}"\n${indent}base_url: "${server.url}"\n${indent}api_key: "test-key"`,
+        `type: "chatcompletion"\n${indent}model: "${model}"\n${indent}base_url: "${setup.server.url}"\n${indent}api_key: "test-key"`,
     );
     expect(next).not.toBe(text);
     text = next;
@@ -117,21 +113,16 @@ function onFakeServer(seed: string): string {
 }
 
 function toolResults(model: string): string[] {
-  return server.requests
+  return setup.server.requests
     .filter((request) => request.model === model)
     .flatMap((request) =>
       request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content)),
     );
 }
 
-beforeEach(async () => {
-  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-cli-workspace-')));
-  server = await createFakeOpenAIServer({ apiKey: 'test-key', responder: respond });
-});
-
-afterEach(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
+const setup = useFakeServerDirectory('cli-workspace', {
+  server: () => ({ apiKey: 'test-key', responder: respond }),
+  resolveLinks: true,
 });
 
 /*
@@ -142,11 +133,11 @@ afterEach(async () => {
  */
 describe.skipIf(!seedPresent)(`massgen --config workspace_management.yaml (the seed example)${seedSkipNote}`, () => {
   it('runs end to end: own workspaces, shared paths read, forbidden writes refused, the winner writes the write context path', async () => {
-    const p = seedPaths(directory);
-    seedDirectories(directory, { [path.join(p.deliverables, 'LICENSE')]: 'Apache-2.0\n' });
-    writeSeedConfig(directory, onFakeServer, (indent) => `\n${indent}    protected_paths: ["LICENSE"]`);
+    const p = seedPaths(setup.directory);
+    seedDirectories(setup.directory, { [path.join(p.deliverables, 'LICENSE')]: 'Apache-2.0\n' });
+    writeSeedConfig(setup.directory, onFakeServer, (indent) => `\n${indent}    protected_paths: ["LICENSE"]`);
     const result = await runCli(['--no-display', '--config', p.config, 'Build a small shop: UI and API.'], {
-      cwd: directory,
+      cwd: setup.directory,
     });
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
@@ -199,7 +190,7 @@ describe.skipIf(!seedPresent)(`massgen --config workspace_management.yaml (the s
     expect(existsSync(path.join(p.deliverables, 'early.html'))).toBe(false);
 
     // The winner presented with its tools and wrote the write context path, except its protected file.
-    const presentation = server.requests.filter(
+    const presentation = setup.server.requests.filter(
       (request) =>
         request.model === 'model-api' &&
         !request.tools.some((tool) => tool.function.name === 'vote' || tool.function.name === 'new_answer'),
@@ -212,7 +203,7 @@ describe.skipIf(!seedPresent)(`massgen --config workspace_management.yaml (the s
     expect(toolResults('model-api')).toContainEqual(expect.stringMatching(/LICENSE" is a protected path/));
     expect(readdirSync(p.deliverables).sort()).toEqual(['LICENSE', 'README.md', 'api.py']);
 
-    const events = readRunEvents(directory);
+    const events = readRunEvents(setup.directory);
     expect(events.find((event) => event.type === 'consensus')).toMatchObject({ winnerAgentId: backEnd });
     expect(
       events.filter((event) => event.type === 'answer').map((event) => event.type === 'answer' && event.agentId),

@@ -1,49 +1,42 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createTeamResponder } from '@massgen/testing';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 const cliDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-let project: string;
-let upstream: FakeOpenAIServer;
 
 /**
  * A user's project that depends on `massgen` alone, as pnpm lays it out: the backends and the
  * vote strategy that massgen brings are not visible from the project itself.
  */
-beforeEach(async () => {
-  project = mkdtempSync(path.join(tmpdir(), 'massgen-api-'));
-  mkdirSync(path.join(project, 'node_modules'));
-  symlinkSync(cliDirectory, path.join(project, 'node_modules', 'massgen'), 'dir');
-  writeFileSync(path.join(project, 'package.json'), '{"type":"module","dependencies":{"massgen":"*"}}');
-  upstream = await createFakeOpenAIServer({
+const setup = useFakeServerDirectory('api', {
+  server: () => ({
     responder: createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' }),
-  });
+  }),
+});
+beforeEach(() => {
+  mkdirSync(path.join(setup.directory, 'node_modules'));
+  symlinkSync(cliDirectory, path.join(setup.directory, 'node_modules', 'massgen'), 'dir');
+  writeFileSync(path.join(setup.directory, 'package.json'), '{"type":"module","dependencies":{"massgen":"*"}}');
   const agents = ['a', 'b']
     .map(
       (name) =>
-        `  - id: agent-${name}\n    backend:\n      type: chatcompletion\n      model: model-${name}\n      base_url: "${upstream.url}"\n`,
+        `  - id: agent-${name}\n    backend:\n      type: chatcompletion\n      model: model-${name}\n      base_url: "${setup.server.url}"\n`,
     )
     .join('');
-  writeFileSync(path.join(project, 'team.yaml'), `agents:\n${agents}`);
-});
-
-afterEach(async () => {
-  await upstream.close();
-  rmSync(project, { recursive: true, force: true });
+  writeFileSync(path.join(setup.directory, 'team.yaml'), `agents:\n${agents}`);
 });
 
 function runScript(source: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  writeFileSync(path.join(project, 'script.mjs'), source);
+  writeFileSync(path.join(setup.directory, 'script.mjs'), source);
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['script.mjs'],
-      { cwd: project, encoding: 'utf8', env: { PATH: process.env['PATH'], HOME: process.env['HOME'] } },
+      { cwd: setup.directory, encoding: 'utf8', env: { PATH: process.env['PATH'], HOME: process.env['HOME'] } },
       (error, stdout, stderr) => {
         resolve({ code: error === null ? 0 : Number((error as { code?: number }).code ?? 1), stdout, stderr });
       },
@@ -73,7 +66,7 @@ describe("import { run, runStream } from 'massgen'", () => {
     expect(parsed.votes).toHaveLength(2);
     expect(parsed.answers.length).toBeGreaterThanOrEqual(1);
     expect(parsed.usage.map((entry) => entry.agentId).sort()).toEqual(['agent-a', 'agent-b']);
-    expect(parsed.recordDirectory.startsWith(path.join(project, '.massgen', 'runs'))).toBe(true);
+    expect(parsed.recordDirectory.startsWith(path.join(setup.directory, '.massgen', 'runs'))).toBe(true);
   });
 
   it('streams the events of a run from a configuration object, ending with its result', async () => {
@@ -81,7 +74,7 @@ describe("import { run, runStream } from 'massgen'", () => {
       import { runStream } from 'massgen';
       const config = {
         baseDir: process.cwd(), dialect: 'seed', singleAgent: true, strategy: 'vote', warnings: [], lines: {}, env: {},
-        agents: [{ id: 'solo', backend: { type: 'chatcompletion', model: 'solo-model', sampling: {}, options: { base_url: ${JSON.stringify(upstream.url)} } } }],
+        agents: [{ id: 'solo', backend: { type: 'chatcompletion', model: 'solo-model', sampling: {}, options: { base_url: ${JSON.stringify(setup.server.url)} } } }],
         orchestrator: { workflow: 'parallel', maxTurnAttempts: 3, budget: {}, coordinateSingleAgent: true },
         tools: [],
         display: { type: 'none', liveTimeline: false, showAgentCards: false },

@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
-import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
-import type { FakeChatRequest, FakeOpenAIServer } from '@massgen/testing';
+import { createTeamResponder } from '@massgen/testing';
+import type { FakeChatRequest } from '@massgen/testing';
 import { startServe, stopServes } from './serve-process.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 const curlPath = ['/usr/bin/curl', '/usr/local/bin/curl', '/bin/curl'].find((candidate) => existsSync(candidate));
 const serverKey = 'serve-message-key';
@@ -14,29 +14,25 @@ const message = 'Answer in words, not digits.';
 const team = createTeamResponder({ answer: 'Four.', finalText: 'The answer is four.' });
 const carries = (request: FakeChatRequest): boolean => JSON.stringify(request.messages).includes(message);
 
-let directory: string;
-let upstream: FakeOpenAIServer;
-
-beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-serve-messages-'));
-  // Every agent's turn hangs until it carries the person's message: only the message moves the run on.
-  upstream = await createFakeOpenAIServer({
+// Every agent's turn hangs until it carries the person's message: only the message moves the run on.
+const setup = useFakeServerDirectory('serve-messages', {
+  server: () => ({
     responder: (request, context) =>
       request.tools.length > 0 && !carries(request) ? { type: 'stall', afterChunks: 0 } : team(request, context),
-  });
+  }),
+});
+beforeEach(() => {
   const agents = ['a', 'b']
     .map(
       (name) =>
-        `  - id: agent-${name}\n    backend: { type: chatcompletion, model: model-${name}, base_url: "${upstream.url}", api_key: k }\n`,
+        `  - id: agent-${name}\n    backend: { type: chatcompletion, model: model-${name}, base_url: "${setup.server.url}", api_key: k }\n`,
     )
     .join('');
-  writeFileSync(path.join(directory, 'team.yaml'), `agents:\n${agents}`);
+  writeFileSync(path.join(setup.directory, 'team.yaml'), `agents:\n${agents}`);
 });
 
 afterEach(async () => {
   await stopServes();
-  await upstream.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 function curl(args: string[]): Promise<{ status: number; body: string }> {
@@ -56,7 +52,7 @@ function curl(args: string[]): Promise<{ status: number; body: string }> {
 
 describe.skipIf(curlPath === undefined)('massgen serve: messages to a running completion (needs curl)', () => {
   it('takes a message for a streamed completion by its id, and every agent’s next request carries it', async () => {
-    const serve = await startServe(directory, ['--config', 'team.yaml', '--api-key', serverKey]);
+    const serve = await startServe(setup.directory, ['--config', 'team.yaml', '--api-key', serverKey]);
     const client = new OpenAI({ baseURL: `${serve.url}/v1`, apiKey: serverKey });
     const stream = await client.chat.completions.create({
       model: 'massgen',
@@ -98,7 +94,7 @@ describe.skipIf(curlPath === undefined)('massgen serve: messages to a running co
     expect(answer).toBe('The answer is four.');
     expect(progress).toContainEqual(expect.objectContaining({ type: 'human-message', text: message }));
     for (const model of ['model-a', 'model-b']) {
-      const turns = upstream.requests.filter((request) => request.model === model && request.tools.length > 0);
+      const turns = setup.server.requests.filter((request) => request.model === model && request.tools.length > 0);
       expect(carries(turns[0]!)).toBe(false);
       expect(carries(turns.at(-1)!)).toBe(true);
     }
@@ -118,7 +114,7 @@ describe.skipIf(curlPath === undefined)('massgen serve: messages to a running co
   });
 
   it('refuses a message without the key, an empty one, and one for an agent the team does not have', async () => {
-    const serve = await startServe(directory, ['--config', 'team.yaml', '--api-key', serverKey]);
+    const serve = await startServe(setup.directory, ['--config', 'team.yaml', '--api-key', serverKey]);
     const url = `${serve.url}/v1/chat/completions/chatcmpl-unknown/messages`;
     const unauthorised = await curl(['-X', 'POST', '--data', JSON.stringify({ content: message }), url]);
     expect(unauthorised.status).toBe(401);

@@ -1,51 +1,46 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
-import { createDeferred, createFakeOpenAIServer, createTeamResponder, samplePng } from '@massgen/testing';
-import type { FakeOpenAIServer } from '@massgen/testing';
+import { createDeferred, createTeamResponder, samplePng } from '@massgen/testing';
 import { cliBin } from './run-cli.js';
 import { startServe as startServeIn, stopServes } from './serve-process.js';
 import type { ServeProcess } from './serve-process.js';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 
 const serverKey = 'serve-test-key';
 const curlPath = ['/usr/bin/curl', '/usr/local/bin/curl', '/bin/curl'].find((candidate) => existsSync(candidate));
 
-let directory: string;
-let upstream: FakeOpenAIServer;
-
-beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-serve-'));
-  upstream = await createFakeOpenAIServer({
+const setup = useFakeServerDirectory('serve', {
+  server: () => ({
     apiKey: 'upstream-key',
     responder: createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' }),
-  });
+  }),
+});
+beforeEach(() => {
   const agents = ['a', 'b']
     .map(
       (name) =>
-        `  - id: agent-${name}\n    backend:\n      type: chatcompletion\n      model: model-${name}\n      base_url: "${upstream.url}"\n      api_key: upstream-key\n`,
+        `  - id: agent-${name}\n    backend:\n      type: chatcompletion\n      model: model-${name}\n      base_url: "${setup.server.url}"\n      api_key: upstream-key\n`,
     )
     .join('');
-  writeFileSync(path.join(directory, 'team.yaml'), `agents:\n${agents}`);
-  mkdirSync(path.join(directory, 'teams'));
+  writeFileSync(path.join(setup.directory, 'team.yaml'), `agents:\n${agents}`);
+  mkdirSync(path.join(setup.directory, 'teams'));
   writeFileSync(
-    path.join(directory, 'teams', 'solo.yaml'),
-    `agent:\n  id: solo\n  backend:\n    type: chatcompletion\n    model: solo-model\n    base_url: "${upstream.url}"\n    api_key: upstream-key\n`,
+    path.join(setup.directory, 'teams', 'solo.yaml'),
+    `agent:\n  id: solo\n  backend:\n    type: chatcompletion\n    model: solo-model\n    base_url: "${setup.server.url}"\n    api_key: upstream-key\n`,
   );
 });
 
 afterEach(async () => {
   await stopServes();
-  await upstream.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 /** The built `massgen serve`, started in the test's directory. */
 function startServe(args: string[], env: Record<string, string> = {}): Promise<ServeProcess> {
-  return startServeIn(directory, args, env);
+  return startServeIn(setup.directory, args, env);
 }
 
 function runCurl(args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -89,7 +84,7 @@ describe('massgen serve', () => {
     expect(content).toBe('The answer is 4.');
 
     // Runs are recorded in the directory the server was started from.
-    expect(readdirSync(path.join(directory, '.massgen', 'runs'))).toHaveLength(2);
+    expect(readdirSync(path.join(setup.directory, '.massgen', 'runs'))).toHaveLength(2);
     await expect(
       new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'wrong', maxRetries: 0 }).models.list(),
     ).rejects.toMatchObject({ status: 401 });
@@ -105,18 +100,18 @@ describe('massgen serve', () => {
       messages: [{ role: 'user', content: [{ type: 'text', text: 'What colour is it?' }, image] }],
     });
     expect(completion.choices[0]?.message.content).toBe('The answer is 4.');
-    expect(new Set(upstream.requests.map((request) => request.model))).toEqual(new Set(['model-a', 'model-b']));
-    for (const request of upstream.requests) {
+    expect(new Set(setup.server.requests.map((request) => request.model))).toEqual(new Set(['model-a', 'model-b']));
+    for (const request of setup.server.requests) {
       expect(request.media).toEqual([{ kind: 'image', mediaType: 'image/png', bytes: png }]);
     }
-    const calls = upstream.requests.length;
+    const calls = setup.server.requests.length;
     await expect(
       client.chat.completions.create({
         model: 'massgen',
         messages: [{ role: 'user', content: [{ type: 'text', text: 'Compare.' }, image, image, image] }],
       }),
     ).rejects.toMatchObject({ status: 400, code: 'too_many_attachments', param: 'messages[0].content[3]' });
-    expect(upstream.requests).toHaveLength(calls);
+    expect(setup.server.requests).toHaveLength(calls);
   });
 
   it('answers a single agent in one upstream call with --passthrough', async () => {
@@ -127,14 +122,14 @@ describe('massgen serve', () => {
       messages: [{ role: 'user', content: 'What is 2+2?' }],
     });
     expect(completion.choices[0]?.message.content).toBe('The answer is 4.');
-    expect(upstream.requests).toHaveLength(1);
-    expect(existsSync(path.join(directory, '.massgen'))).toBe(false);
+    expect(setup.server.requests).toHaveLength(1);
+    expect(existsSync(path.join(setup.directory, '.massgen'))).toBe(false);
   });
 
   it('lists a vote a later answer made out of date in massgen.votes, marked stale', async () => {
     const team = createTeamResponder({ answer: (request) => `Four, says ${request.model}.`, finalText: 'Four.' });
     const firstVote = createDeferred<void>();
-    upstream.setResponder(async (request, context) => {
+    setup.server.setResponder(async (request, context) => {
       const first = !JSON.stringify(request.messages).includes(`Four, says ${request.model}.`);
       if (request.model === 'model-b' && first && request.tools.length > 0) await firstVote.promise;
       return team(request, context);
@@ -181,7 +176,10 @@ describe('massgen serve', () => {
     ])
       expect(help).toContain(flag);
 
-    const nothing = spawn(process.execPath, [cliBin, 'serve'], { cwd: directory, stdio: ['ignore', 'ignore', 'pipe'] });
+    const nothing = spawn(process.execPath, [cliBin, 'serve'], {
+      cwd: setup.directory,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let nothingStderr = '';
     nothing.stderr.setEncoding('utf8').on('data', (chunk: string) => (nothingStderr += chunk));
     expect(await new Promise((resolve) => nothing.on('close', resolve))).toBe(1);
@@ -191,7 +189,7 @@ describe('massgen serve', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
     const taken = spawn(process.execPath, [cliBin, 'serve', '--config', 'team.yaml', '--port', String(port)], {
-      cwd: directory,
+      cwd: setup.directory,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let takenStderr = '';
@@ -201,7 +199,7 @@ describe('massgen serve', () => {
 
     // Off loopback without a key it refuses before listening, as `massgen web` does.
     const exposed = spawn(process.execPath, [cliBin, 'serve', '--config', 'team.yaml', '--host', '0.0.0.0'], {
-      cwd: directory,
+      cwd: setup.directory,
       env: { ...process.env, MASSGEN_SERVER_API_KEY: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -292,7 +290,7 @@ describe.skipIf(curlPath === undefined)(
         ).stdout,
       );
       expect(unknown).toMatchObject({ code: 404, body: { error: { code: 'model_not_found' } } });
-      expect(upstream.requests).toHaveLength(0);
+      expect(setup.server.requests).toHaveLength(0);
     });
   },
 );
@@ -321,7 +319,7 @@ describe.skipIf(curlPath === undefined)(
       expect(head.toLowerCase()).toContain('x-massgen-session: chat-1');
       expect(JSON.parse(body)).toMatchObject({ choices: [{ message: { content: 'The answer is 4.' } }] });
 
-      const upstreamBefore = upstream.requests.length;
+      const upstreamBefore = setup.server.requests.length;
       const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: serverKey, maxRetries: 0 });
       const second = await client.chat.completions.create({
         model: 'massgen',
@@ -329,7 +327,7 @@ describe.skipIf(curlPath === undefined)(
         messages: [{ role: 'user', content: 'And doubled?' }],
       });
       expect(second.choices[0]?.message.content).toBe('The answer is 4.');
-      const secondRun = upstream.requests.slice(upstreamBefore).map((request) => JSON.stringify(request.messages));
+      const secondRun = setup.server.requests.slice(upstreamBefore).map((request) => JSON.stringify(request.messages));
       expect(secondRun.length).toBeGreaterThan(0);
       for (const messages of secondRun) {
         expect(messages).toContain('What is 2+2?');
@@ -337,7 +335,7 @@ describe.skipIf(curlPath === undefined)(
         expect(messages).toContain('And doubled?');
       }
 
-      const thirdBefore = upstream.requests.length;
+      const thirdBefore = setup.server.requests.length;
       const streamed = await client.chat.completions.create({
         model: 'massgen',
         user: 'chat-1',
@@ -347,19 +345,22 @@ describe.skipIf(curlPath === undefined)(
       let text = '';
       for await (const chunk of streamed) text += chunk.choices[0]?.delta?.content ?? '';
       expect(text).toBe('The answer is 4.');
-      for (const request of upstream.requests.slice(thirdBefore))
+      for (const request of setup.server.requests.slice(thirdBefore))
         expect(JSON.stringify(request.messages)).toContain('And doubled?');
 
       // A request without a session id is a conversation of its own.
-      const aloneBefore = upstream.requests.length;
+      const aloneBefore = setup.server.requests.length;
       await client.chat.completions.create({ model: 'massgen', messages: [{ role: 'user', content: 'Alone?' }] });
-      for (const request of upstream.requests.slice(aloneBefore))
+      for (const request of setup.server.requests.slice(aloneBefore))
         expect(JSON.stringify(request.messages)).not.toContain('What is 2+2?');
 
       // The session is the terminal's too: massgen sessions lists it with its three turns.
       const listed = await new Promise<string>((resolve) =>
-        execFile(process.execPath, [cliBin, 'sessions', '--json'], { cwd: directory, encoding: 'utf8' }, (_, stdout) =>
-          resolve(stdout),
+        execFile(
+          process.execPath,
+          [cliBin, 'sessions', '--json'],
+          { cwd: setup.directory, encoding: 'utf8' },
+          (_, stdout) => resolve(stdout),
         ),
       );
       expect(JSON.parse(listed)).toEqual([
@@ -391,15 +392,15 @@ describe.skipIf(curlPath === undefined)(
       const unrecorded = await ask(['-H', 'X-MassGen-Session: chat-2'], {});
       expect(unrecorded.status).toBe(400);
       expect(unrecorded.error.message).toContain('This server keeps no sessions');
-      expect(upstream.requests).toHaveLength(0);
-      expect(existsSync(path.join(directory, '.massgen'))).toBe(false);
+      expect(setup.server.requests).toHaveLength(0);
+      expect(existsSync(path.join(setup.directory, '.massgen'))).toBe(false);
     });
   },
 );
 
 describe('massgen serve with a cited answer', () => {
   it("keeps the winning answer's sources in the final response, streaming and not", async () => {
-    upstream.setResponder(async (request, context) => {
+    setup.server.setResponder(async (request, context) => {
       const reply = await createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' })(request, context);
       if (reply.type !== 'tool-calls' || !reply.calls.some((call) => call.name === 'new_answer')) return reply;
       const sources = [{ url: 'https://example.com/arithmetic' }];
@@ -408,10 +409,10 @@ describe('massgen serve with a cited answer', () => {
     const agents = ['a', 'b']
       .map(
         (name) =>
-          `  - id: agent-${name}\n    backend:\n      type: grok\n      model: grok-4-fast\n      base_url: "${upstream.url}"\n      api_key: upstream-key\n      enable_web_search: true\n`,
+          `  - id: agent-${name}\n    backend:\n      type: grok\n      model: grok-4-fast\n      base_url: "${setup.server.url}"\n      api_key: upstream-key\n      enable_web_search: true\n`,
       )
       .join('');
-    writeFileSync(path.join(directory, 'cited.yaml'), `agents:\n${agents}`);
+    writeFileSync(path.join(setup.directory, 'cited.yaml'), `agents:\n${agents}`);
     const server = await startServe(['--config', 'cited.yaml', '--no-record']);
     const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'unused', maxRetries: 0 });
     const cited = 'The answer is 4.\n\nSources:\n- https://example.com/arithmetic';

@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach } from 'vitest';
 import type { RunEvent } from '@massgen/core';
-import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
+import { createTeamResponder } from '@massgen/testing';
 import type { FakeOpenAIServer, FakeResponder } from '@massgen/testing';
+import { useFakeServerDirectory } from './fake-server-directory.js';
 import { TmuxTerminal } from './tmux-terminal.js';
 
 /** Plays every agent: `Four, says <model>.` as its answer, then votes, and `The answer is 4.` when presenting. */
@@ -32,32 +32,24 @@ export interface TeamFixture {
 
 /** A fresh directory and fake server for each test of the file that calls this, removed after it. */
 export function useTeamFixture(prefix: string): TeamFixture {
-  let directory = '';
-  let server: FakeOpenAIServer | undefined;
+  const setup = useFakeServerDirectory(prefix, { server: () => ({ responder: fourTeam }) });
   let terminal: TmuxTerminal | undefined;
-  beforeEach(async () => {
-    directory = mkdtempSync(path.join(tmpdir(), `massgen-${prefix}-`));
-    server = await createFakeOpenAIServer({ responder: fourTeam });
-  });
-  afterEach(async () => {
+  afterEach(() => {
     terminal?.close();
     terminal = undefined;
-    await server?.close();
-    rmSync(directory, { recursive: true, force: true });
   });
   const latestRecord = (): string => {
-    const runs = path.join(directory, '.massgen', 'runs');
+    const runs = path.join(setup.directory, '.massgen', 'runs');
     const latest = readdirSync(runs).sort().at(-1);
     if (latest === undefined) throw new Error('no run record was written');
     return path.join(runs, latest);
   };
   return {
     get directory() {
-      return directory;
+      return setup.directory;
     },
     get server() {
-      if (server === undefined) throw new Error('the fake server starts before each test');
-      return server;
+      return setup.server;
     },
     writeTeam(ids, extra = '') {
       const url = this.server.url;
@@ -67,7 +59,7 @@ export function useTeamFixture(prefix: string): TeamFixture {
             `  - id: ${id}\n    backend: { type: chatcompletion, model: model-${id}, base_url: "${url}", api_key: k }\n`,
         )
         .join('');
-      const file = path.join(directory, 'team.yaml');
+      const file = path.join(setup.directory, 'team.yaml');
       writeFileSync(file, `agents:\n${agents}${extra}`);
       return file;
     },
@@ -79,7 +71,7 @@ export function useTeamFixture(prefix: string): TeamFixture {
         .map((line) => JSON.parse(line) as RunEvent),
     recordedJson: <Value>(name: string) => JSON.parse(readFileSync(path.join(latestRecord(), name), 'utf8')) as Value,
     startTerminal(args, size = { columns: 100, rows: 30 }) {
-      terminal = TmuxTerminal.start({ args: [...args], cwd: directory, ...size });
+      terminal = TmuxTerminal.start({ args: [...args], cwd: setup.directory, ...size });
       return terminal;
     },
   };

@@ -1,0 +1,57 @@
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { createFakeOpenAIServer } from '@massgen/testing';
+import type { FakeOpenAIServer, FakeOpenAIServerOptions } from '@massgen/testing';
+
+export interface FakeServerDirectory {
+  /** The working directory of the CLI runs (`massgen-<prefix>-…` under the system's temporary directory). */
+  readonly directory: string;
+  /** A fake OpenAI-compatible server for the runs' agents. */
+  readonly server: FakeOpenAIServer;
+}
+
+export interface FakeServerDirectoryOptions {
+  /** How the fake server is made (its responder, its required key), called as each one is. */
+  server?: () => FakeOpenAIServerOptions;
+  /** One directory and server for all the file's tests rather than a fresh pair for each test. */
+  perFile?: boolean;
+  /**
+   * The directory with its links resolved (macOS's /var is /private/var), for tests that compare
+   * it with paths the CLI or a sandbox reports.
+   */
+  resolveLinks?: boolean;
+}
+
+/**
+ * A temporary directory and a fake OpenAI-compatible server, made before each test (or once for
+ * the file) and removed after it. Hooks the file registers later run after these are made and
+ * before they are removed.
+ */
+export function useFakeServerDirectory(prefix: string, options: FakeServerDirectoryOptions = {}): FakeServerDirectory {
+  let directory: string | undefined;
+  let server: FakeOpenAIServer | undefined;
+  const [before, after] = options.perFile === true ? [beforeAll, afterAll] : [beforeEach, afterEach];
+  before(async () => {
+    const made = mkdtempSync(path.join(tmpdir(), `massgen-${prefix}-`));
+    directory = options.resolveLinks === true ? realpathSync(made) : made;
+    server = await createFakeOpenAIServer(options.server?.());
+  });
+  after(async () => {
+    await server?.close();
+    server = undefined;
+    if (directory !== undefined) rmSync(directory, { recursive: true, force: true });
+    directory = undefined;
+  });
+  return {
+    get directory() {
+      if (directory === undefined) throw new Error('the directory is made before each test (or the file)');
+      return directory;
+    },
+    get server() {
+      if (server === undefined) throw new Error('the fake server starts before each test (or the file)');
+      return server;
+    },
+  };
+}
