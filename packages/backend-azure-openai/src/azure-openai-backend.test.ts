@@ -201,16 +201,6 @@ describe('azure_openai errors', () => {
     expect(missing.message).toContain('deployment for this resource does not exist');
   });
 
-  it('rejects a wrong key without repeating it', async () => {
-    const wrongKey = 'ffffffffffffffffffffffffffffffff';
-    const error = terminalError(
-      await collectParts(createAzureOpenAIBackend(settings({ api_key: wrongKey })).stream(question)),
-    );
-    expect(error).toMatchObject({ code: 'BACKEND_AUTH', statusCode: 401 });
-    expect(error.message).toContain('Access denied');
-    expect(error.message).not.toContain(wrongKey);
-  });
-
   it('names AZURE_OPENAI_API_KEY when the key is missing, and sends nothing', async () => {
     const error = terminalError(
       await collectParts(createAzureOpenAIBackend(settings({}, { env: {} })).stream(question)),
@@ -246,5 +236,6 @@ describeBackendFailureContract<FakeReply, FakeOpenAIServer>({
   connection: (fake, key) => ({ azure_endpoint: fake.origin, deployment: 'prod-4o', api_key: key }),
   createBackend: createAzureOpenAIBackend,
   missingEndMarker: 'no finish_reason',
+  wrongKey: { statusCode: 401, says: 'Access denied' },
   replies: openAIContractReplies({ afterChunks: 4 }),
 });

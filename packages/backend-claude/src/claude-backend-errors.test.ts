@@ -112,17 +112,6 @@ describe('claude backend stream failures', () => {
     });
     expect(await failure()).toMatchObject({ code: 'BACKEND_SERVER', retryable: true });
   });
-
-  it('does not emit a tool call whose block never closed', async () => {
-    server.enqueue({
-      type: 'drop',
-      afterEvents: 6,
-      reply: { type: 'tool-use', calls: [{ name: 'lookup', input: { query: 'a long query string' } }] },
-    });
-    const parts = await collectParts(backend().stream(question));
-    expect(parts.some((part) => part.type === 'tool-call')).toBe(false);
-    expect(parts.at(-1)).toMatchObject({ type: 'error', error: { code: 'BACKEND_STREAM' } });
-  });
 });
 
 describe('claude backend API keys', () => {
@@ -179,6 +168,7 @@ describe('claude backend API keys', () => {
 describeBackendFailureContract<FakeAnthropicReply, FakeAnthropicServer>({
   ...claudeTestServer,
   missingEndMarker: 'message_stop',
+  wrongKey: { statusCode: 401 },
   keyFromEnvironment: {
     variable: 'ANTHROPIC_API_KEY',
     options: (fake) => ({ base_url: fake.url }),
@@ -194,5 +184,10 @@ describeBackendFailureContract<FakeAnthropicReply, FakeAnthropicServer>({
     hang: () => ({ type: 'hang' }),
     rejectionSaying: (text) => fakeAnthropicErrors.invalidRequest(text),
     rateLimit: (seconds) => fakeAnthropicErrors.rateLimit({ retryAfter: String(seconds) }),
+    dropInToolCall: () => ({
+      type: 'drop',
+      afterEvents: 6,
+      reply: { type: 'tool-use', calls: [{ name: 'lookup', input: { query: 'a long query string' } }] },
+    }),
   },
 });

@@ -23,6 +23,8 @@ export interface ContractReplies<Reply> {
   rejectionSaying(text: string): Reply;
   /** A 429 asking the client to wait `seconds`. */
   rateLimit(seconds: number): Reply;
+  /** The first chunks of a tool call, then the connection cut; absent where the test is the backend's own. */
+  dropInToolCall?(): Reply;
 }
 
 /** One backend under the failure contract, with its fake server. */
@@ -37,6 +39,8 @@ export interface BackendContractSubject<Reply, Server extends ContractServer<Rep
   replies: ContractReplies<Reply>;
   /** Words of the message for a stream that ended without its end marker (`no finish_reason`). */
   missingEndMarker: string;
+  /** How the server refuses a key it does not know: its HTTP status and words of its message. */
+  wrongKey?: { statusCode: number; says?: string };
   /** Where the backend finds its key when the configuration gives none; absent for one that needs no key. */
   keyFromEnvironment?: {
     /** The variable it reads first. */
@@ -181,6 +185,27 @@ export function describeBackendFailureContract<Reply, Server extends ContractSer
       expect(error.message).not.toContain(apiKey);
       expect(error.message).toContain('[redacted]');
     });
+
+    const dropInToolCall = subject.replies.dropInToolCall?.bind(subject.replies);
+    if (dropInToolCall !== undefined) {
+      it('does not emit a tool call whose stream dropped before it finished', async () => {
+        server.enqueue(dropInToolCall());
+        const parts = await collectParts(backend().stream(question));
+        expect(parts.some((part) => part.type === 'tool-call')).toBe(false);
+        expect(terminalError(parts)).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
+      });
+    }
+
+    const wrongKey = subject.wrongKey;
+    if (wrongKey !== undefined) {
+      it(`refuses a wrong key with BACKEND_AUTH from the ${wrongKey.statusCode}, without printing it`, async () => {
+        const key = 'wrong-key-6a0f3c2d';
+        const error = terminalError(await collectParts(backend({ api_key: key }).stream(question)));
+        expect(error).toMatchObject({ code: 'BACKEND_AUTH', statusCode: wrongKey.statusCode });
+        if (wrongKey.says !== undefined) expect(error.message).toContain(wrongKey.says);
+        expect(error.message).not.toContain(key);
+      });
+    }
 
     const keys = subject.keyFromEnvironment;
     if (keys === undefined) return;

@@ -7,8 +7,13 @@ import type { FakeReply } from './fake-openai-server-types.js';
  * Responses APIs alike. `afterChunks` is how many chunks a broken stream sends first: enough to
  * carry some text in the API at hand (Azure sends its content-filter results first).
  */
-export function openAIContractReplies(options: { afterChunks: number }): ContractReplies<FakeReply> {
-  const { afterChunks } = options;
+export function openAIContractReplies(options: {
+  afterChunks: number;
+  /** How many chunks a stream cut inside a tool call sends first; no such test without it. */
+  toolCallChunks?: number;
+}): ContractReplies<FakeReply> {
+  const { afterChunks, toolCallChunks } = options;
+  const vote = { name: 'vote', arguments: { agent_id: 'agent1', reason: 'best' } };
   return {
     text: (text) => ({ type: 'text', text }),
     stall: (text) => ({ type: 'stall', afterChunks, reply: { type: 'text', text } }),
@@ -26,5 +31,14 @@ export function openAIContractReplies(options: { afterChunks: number }): Contrac
       body: openAIErrorBody(text, 'invalid_request_error', null),
     }),
     rateLimit: (seconds) => fakeOpenAIErrors.rateLimit({ retryAfter: String(seconds) }),
+    ...(toolCallChunks === undefined
+      ? {}
+      : {
+          dropInToolCall: () => ({
+            type: 'drop',
+            afterChunks: toolCallChunks,
+            reply: { type: 'tool-calls', calls: [vote] },
+          }),
+        }),
   };
 }
