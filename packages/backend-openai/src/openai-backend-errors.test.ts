@@ -1,15 +1,10 @@
 import type { BackendRequest } from '@massgen/core';
-import {
-  collectParts,
-  fakeOpenAIErrors,
-  openAIErrorBody,
-  type FakeOpenAIServer,
-  type FakeReply,
-} from '@massgen/testing';
+import { collectParts, type FakeOpenAIServer, type FakeReply } from '@massgen/testing';
 import {
   describeBackendFailureContract,
   itClassifiesErrors,
   openAIContractReplies,
+  openAIErrorCases,
   useBackendServer,
 } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
@@ -20,37 +15,11 @@ const { server, backend } = useBackendServer(openAITestServer);
 const question: BackendRequest = { messages: [{ role: 'user', content: 'Hello' }] };
 
 describe('HTTP errors from the Responses API', () => {
-  itClassifiesErrors<FakeReply>({ server, backend, provider: 'openai', says: () => 'OpenAI' }, [
-    ['401', fakeOpenAIErrors.invalidApiKey(), { code: 'BACKEND_AUTH', retryable: false, statusCode: 401 }],
-    ['403', { type: 'error', status: 403 }, { code: 'BACKEND_AUTH', retryable: false, statusCode: 403 }],
-    [
-      '429 retry-after-ms',
-      fakeOpenAIErrors.rateLimit({ retryAfter: '2', retryAfterMs: '1500' }),
-      { code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 1500 },
-    ],
-    [
-      '429 insufficient_quota',
-      fakeOpenAIErrors.insufficientQuota(),
-      { code: 'BACKEND_QUOTA', retryable: false, statusCode: 429 },
-    ],
-    ['503', fakeOpenAIErrors.overloaded(), { code: 'BACKEND_OVERLOADED', retryable: true, statusCode: 503 }],
-    [
-      '400 context_length_exceeded',
-      fakeOpenAIErrors.contextLengthExceeded(),
-      { code: 'BACKEND_CONTEXT_LENGTH', retryable: false },
-    ],
-    [
-      '400',
-      { type: 'error', status: 400, body: openAIErrorBody("Invalid type for 'input'.", 'invalid_request_error', null) },
-      { code: 'BACKEND_BAD_REQUEST', retryable: false },
-    ],
-    [
-      '404 model_not_found',
-      fakeOpenAIErrors.modelNotFound('gpt-4.1'),
-      { code: 'BACKEND_NOT_FOUND', retryable: false, statusCode: 404 },
-    ],
-    ['500', fakeOpenAIErrors.serverError(), { code: 'BACKEND_SERVER', retryable: true, statusCode: 500 }],
-  ]);
+  const says = () => 'OpenAI';
+  itClassifiesErrors(
+    { server, backend, provider: 'openai', says, withoutDelay: 'not-retryable' },
+    openAIErrorCases('gpt-4.1'),
+  );
 });
 
 describe('failures inside a started Responses stream', () => {

@@ -8,3 +8,4 @@ export { useBackendServer } from './use-backend-server.js';
 export type { BackendServerFixture, BackendServerSubject, BackendTestServer } from './use-backend-server.js';
 export { itClassifiesErrors } from './it-classifies-errors.js';
 export type { ErrorCase, ErrorClassificationSubject } from './it-classifies-errors.js';
+export { openAIErrorCases } from './openai-error-cases.js';
