@@ -1,6 +1,7 @@
-import { createFakeAnthropicServer, backendSettings, countSdkLoads } from '@massgen/testing';
-import { describe, expect, it, vi } from 'vitest';
+import { describeLazySdkLoading } from '@massgen/testing/vitest';
+import { vi } from 'vitest';
 import { createBackend } from './index.js';
+import { claudeTestServer } from './claude-test-server.js';
 
 const sdkLoads = vi.hoisted(() => ({ count: 0 }));
 
@@ -9,16 +10,5 @@ vi.mock('@anthropic-ai/sdk', async (importOriginal) => {
   return importOriginal();
 });
 
-describe('loading the Anthropic SDK', () => {
-  it('waits for the first model call, not the package import or backend creation', async () => {
-    const server = await createFakeAnthropicServer();
-    try {
-      const loads = await countSdkLoads(sdkLoads, () =>
-        createBackend(backendSettings({ type: 'claude', model: 'claude-fake-1', options: { base_url: server.url } })),
-      );
-      expect(loads).toMatchObject({ afterCreate: 0, afterCall: 1, lastPart: { type: 'finish' } });
-    } finally {
-      await server.close();
-    }
-  });
-});
+// The package's own createBackend: importing the package must not load the SDK either.
+describeLazySdkLoading('the Anthropic SDK', sdkLoads, { ...claudeTestServer, createBackend });

@@ -1,6 +1,7 @@
-import { createFakeGeminiServer, backendSettings, countSdkLoads } from '@massgen/testing';
-import { describe, expect, it, vi } from 'vitest';
+import { describeLazySdkLoading } from '@massgen/testing/vitest';
+import { vi } from 'vitest';
 import { createBackend } from './index.js';
+import { geminiTestServer } from './gemini-test-server.js';
 
 const sdkLoads = vi.hoisted(() => ({ count: 0 }));
 
@@ -9,22 +10,5 @@ vi.mock('@google/genai', async (importOriginal) => {
   return importOriginal();
 });
 
-describe('loading @google/genai', () => {
-  it('waits for the first model call, not the package import or backend creation', async () => {
-    const server = await createFakeGeminiServer();
-    try {
-      const loads = await countSdkLoads(sdkLoads, () =>
-        createBackend(
-          backendSettings({
-            type: 'gemini',
-            model: 'gemini-2.5-flash',
-            options: { base_url: server.url, api_key: 'AIzaKey' },
-          }),
-        ),
-      );
-      expect(loads).toMatchObject({ afterCreate: 0, afterCall: 1, lastPart: { type: 'finish' } });
-    } finally {
-      await server.close();
-    }
-  });
-});
+// The package's own createBackend: importing the package must not load the SDK either.
+describeLazySdkLoading('@google/genai', sdkLoads, { ...geminiTestServer, createBackend });

@@ -1,6 +1,7 @@
-import { createFakeOpenAIServer, backendSettings, countSdkLoads } from '@massgen/testing';
-import { describe, expect, it, vi } from 'vitest';
+import { describeLazySdkLoading } from '@massgen/testing/vitest';
+import { vi } from 'vitest';
 import { createBackend } from './index.js';
+import { openAITestServer } from './openai-test-server.js';
 
 const sdkLoads = vi.hoisted(() => ({ count: 0 }));
 
@@ -9,18 +10,5 @@ vi.mock('openai', async (importOriginal) => {
   return importOriginal();
 });
 
-describe('loading the openai SDK', () => {
-  it('waits for the first model call, not the package import or backend creation', async () => {
-    const server = await createFakeOpenAIServer();
-    try {
-      const loads = await countSdkLoads(sdkLoads, () =>
-        createBackend(
-          backendSettings({ type: 'openai', model: 'gpt-5', options: { base_url: server.url, api_key: 'test-key' } }),
-        ),
-      );
-      expect(loads).toMatchObject({ afterCreate: 0, afterCall: 1, lastPart: { type: 'finish' } });
-    } finally {
-      await server.close();
-    }
-  });
-});
+// The package's own createBackend: importing the package must not load the SDK either.
+describeLazySdkLoading('the openai SDK', sdkLoads, { ...openAITestServer, createBackend });

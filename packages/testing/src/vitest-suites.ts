@@ -9,3 +9,4 @@ export type { BackendServerFixture, BackendServerSubject, BackendTestServer } fr
 export { itClassifiesErrors } from './it-classifies-errors.js';
 export type { ErrorCase, ErrorClassificationSubject } from './it-classifies-errors.js';
 export { openAIErrorCases } from './openai-error-cases.js';
+export { describeLazySdkLoading } from './describe-lazy-sdk-loading.js';
