@@ -29,7 +29,9 @@ function errorOf(parts: readonly StreamPart[]): SerializedError | undefined {
   return last?.type === 'error' ? last.error : undefined;
 }
 
-describe('Claude Code failures, with the bundled CLI', () => {
+// Each call starts the bundled Claude Code CLI, a process of its own, which on a busy two-core
+// machine can take longer than the default 30 s a test.
+describe('Claude Code failures, with the bundled CLI', { timeout: 90_000 }, () => {
   it('reports a rejected key as BACKEND_AUTH, naming the server and never the key', async () => {
     const wrongKey = 'sk-ant-wrong-key-0000-9999';
     const parts = await collectParts(createClaudeCodeBackend(harness.settings({ api_key: wrongKey })).stream(ask));

@@ -44,7 +44,9 @@ function request(messages: Message[], tools: ToolDefinition[] = [newAnswer]): Ba
 }
 
 // These tests run the real Claude Code CLI that @anthropic-ai/claude-agent-sdk bundles.
-describe('the Claude Code backend with the bundled CLI', () => {
+// Each call starts the bundled Claude Code CLI, a process of its own, which on a busy two-core
+// machine can take longer than the default 30 s a test.
+describe('the Claude Code backend with the bundled CLI', { timeout: 90_000 }, () => {
   it('runs a built-in tool in the workspace, then ends the turn with the workflow call', async () => {
     harness.server.setResponder((received) => {
       if (!received.tools.some((tool) => tool.name === 'mcp__massgen__new_answer'))
