@@ -1,37 +1,21 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createDeferred, createTeamResponder } from '@massgen/testing';
 import type { Deferred, FakeResponder } from '@massgen/testing';
 import { readRunRecord } from './run-record-events.js';
-import { TmuxTerminal, tmuxAvailable } from './tmux-terminal.js';
-import { useFakeServerDirectory } from './fake-server-directory.js';
-
-let terminal: TmuxTerminal | undefined;
+import { useTeamFixture } from './team-fixture.js';
+import { tmuxAvailable } from './tmux-terminal.js';
+import type { TmuxTerminal } from './tmux-terminal.js';
 
 const team = createTeamResponder({
   answer: (request) => `Four, says ${request.model}. 2 + 2 = 4.`,
   finalText: 'The answer is 4.',
 });
 
-const setup = useFakeServerDirectory('tui', { server: () => ({ responder: team }) });
+const fixture = useTeamFixture('tui');
 
-afterEach(() => {
-  terminal?.close();
-  terminal = undefined;
-});
-
-function writeTeam(ids: readonly string[]): string {
-  const agents = ids
-    .map(
-      (id) =>
-        `  - id: ${id}\n    backend:\n      type: chatcompletion\n      model: model-${id}\n      base_url: "${setup.server.url}"\n      api_key: test-key\n`,
-    )
-    .join('');
-  const file = path.join(setup.directory, 'team.yaml');
-  writeFileSync(file, `agents:\n${agents}`);
-  return file;
-}
+beforeEach(() => fixture.server.setResponder(team));
 
 /** The team, with the winner's presentation held until the test releases it. */
 function holdPresentation(): Deferred<void> {
@@ -40,7 +24,7 @@ function holdPresentation(): Deferred<void> {
     if (request.tools.length === 0) await gate.promise;
     return team(request, context);
   };
-  setup.server.setResponder(responder);
+  fixture.server.setResponder(responder);
   return gate;
 }
 
@@ -50,7 +34,7 @@ function holdPresentation(): Deferred<void> {
  * does not count: its answer never arrived.)
  */
 function answerThenHang(): void {
-  setup.server.setResponder((request, context) => {
+  fixture.server.setResponder((request, context) => {
     if (request.tools.length === 0) return team(request, context);
     const ownAnswer = `Four, says ${request.model}.`;
     if (JSON.stringify(request.messages).includes(ownAnswer)) return { type: 'hang' };
@@ -58,7 +42,16 @@ function answerThenHang(): void {
   });
 }
 
-const readRecord = () => readRunRecord(setup.directory);
+/** Three agents that answer and then get no reply, in a terminal that shows their three answers. */
+async function startWithThreeAnswersWaiting(): Promise<TmuxTerminal> {
+  answerThenHang();
+  const file = fixture.writeTeam(['alpha', 'beta', 'gamma']);
+  const terminal = fixture.startTerminal(['--config', file, 'What is 2+2?'], { columns: 100, rows: 32 });
+  await terminal.waitForScreen((screen) => screen.includes('Votes: none yet · 3 answers'), 'three answers');
+  return terminal;
+}
+
+const readRecord = () => readRunRecord(fixture.directory);
 
 // eslint-disable-next-line no-control-regex -- matching the terminal colour escapes
 const colourEscape = /\u001b\[(?:[0-9;]*;)?(?:3[0-7]|9[0-7]|38;5;\d+)m/;
@@ -66,13 +59,8 @@ const colourEscape = /\u001b\[(?:[0-9;]*;)?(?:3[0-7]|9[0-7]|38;5;\d+)m/;
 describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get install -y tmux)', () => {
   it('shows the agent cards, the votes and the final answer as the run goes', async () => {
     const gate = holdPresentation();
-    const file = writeTeam(['alpha', 'beta', 'gamma']);
-    terminal = TmuxTerminal.start({
-      args: ['--config', file, 'What is 2+2?'],
-      cwd: setup.directory,
-      columns: 100,
-      rows: 32,
-    });
+    const file = fixture.writeTeam(['alpha', 'beta', 'gamma']);
+    const terminal = fixture.startTerminal(['--config', file, 'What is 2+2?'], { columns: 100, rows: 32 });
 
     const live = await terminal.waitForScreen(
       (screen) => screen.includes('presents the final answer'),
@@ -95,15 +83,7 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
   });
 
   it('answers now on `a`: the leader presents, the record is complete, exit code 0', async () => {
-    answerThenHang();
-    const file = writeTeam(['alpha', 'beta', 'gamma']);
-    terminal = TmuxTerminal.start({
-      args: ['--config', file, 'What is 2+2?'],
-      cwd: setup.directory,
-      columns: 100,
-      rows: 32,
-    });
-    await terminal.waitForScreen((screen) => screen.includes('Votes: none yet · 3 answers'), 'three answers');
+    const terminal = await startWithThreeAnswersWaiting();
     terminal.sendKeys('a');
 
     expect(await terminal.waitForExit()).toBe(0);
@@ -119,15 +99,7 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
   });
 
   it('cancels on Ctrl-C: every answer so far stays in the record, exit code 4', async () => {
-    answerThenHang();
-    const file = writeTeam(['alpha', 'beta', 'gamma']);
-    terminal = TmuxTerminal.start({
-      args: ['--config', file, 'What is 2+2?'],
-      cwd: setup.directory,
-      columns: 100,
-      rows: 32,
-    });
-    await terminal.waitForScreen((screen) => screen.includes('Votes: none yet · 3 answers'), 'three answers');
+    const terminal = await startWithThreeAnswersWaiting();
     terminal.sendKeys('C-c');
 
     expect(await terminal.waitForExit()).toBe(4);
@@ -145,10 +117,8 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
   it('keeps eight agents readable on an 80x24 terminal, without colour under NO_COLOR', async () => {
     const gate = holdPresentation();
     const ids = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta'];
-    const file = writeTeam(ids);
-    terminal = TmuxTerminal.start({
-      args: ['--config', file, 'What is 2+2?'],
-      cwd: setup.directory,
+    const file = fixture.writeTeam(ids);
+    const terminal = fixture.startTerminal(['--config', file, 'What is 2+2?'], {
       columns: 80,
       rows: 24,
       env: { NO_COLOR: '1' },
@@ -173,13 +143,8 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
 
   it('focuses one agent with its number, showing the answers it submitted by tool call, and returns with Escape', async () => {
     const gate = holdPresentation();
-    const file = writeTeam(['alpha', 'beta']);
-    terminal = TmuxTerminal.start({
-      args: ['--config', file, 'What is 2+2?'],
-      cwd: setup.directory,
-      columns: 90,
-      rows: 30,
-    });
+    const file = fixture.writeTeam(['alpha', 'beta']);
+    const terminal = fixture.startTerminal(['--config', file, 'What is 2+2?'], { columns: 90, rows: 30 });
     await terminal.waitForScreen((screen) => screen.includes('presents the final answer'), 'the winner presenting');
     terminal.sendKeys('2');
     const focused = await terminal.waitForScreen((screen) => screen.includes('esc back'), 'the focus view');
@@ -198,8 +163,8 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
   });
 
   it('runs an interactive session: each question sees the earlier turns; /status and /quit work', async () => {
-    const file = writeTeam(['alpha', 'beta']);
-    terminal = TmuxTerminal.start({ args: ['--config', file], cwd: setup.directory, columns: 100, rows: 40 });
+    const file = fixture.writeTeam(['alpha', 'beta']);
+    const terminal = fixture.startTerminal(['--config', file], { columns: 100, rows: 40 });
     await terminal.waitForScreen((screen) => screen.endsWith('massgen>'), 'the prompt');
     terminal.type('What is 2+2?');
     terminal.sendKeys('Enter');
@@ -207,7 +172,7 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
       (screen) => /Finished: consensus[\s\S]*massgen>$/.test(screen),
       'the first answer and a new prompt',
     );
-    const firstRunRequests = setup.server.requests.length;
+    const firstRunRequests = fixture.server.requests.length;
 
     terminal.type('And doubled?');
     terminal.sendKeys('Enter');
@@ -215,10 +180,10 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
       (screen) =>
         (screen.match(/Finished: consensus/g) ?? []).length === 1 &&
         /answers: \d[\s\S]*massgen>$/.test(screen) &&
-        setup.server.requests.length > firstRunRequests,
+        fixture.server.requests.length > firstRunRequests,
       'the second answer and a new prompt',
     );
-    const laterRequest = JSON.stringify(setup.server.requests[firstRunRequests]?.messages);
+    const laterRequest = JSON.stringify(fixture.server.requests[firstRunRequests]?.messages);
     expect(laterRequest).toContain('What is 2+2?');
     expect(laterRequest).toContain('The answer is 4.');
     expect(laterRequest).toContain('And doubled?');
@@ -232,10 +197,10 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
     terminal.type('/quit');
     terminal.sendKeys('Enter');
     expect(await terminal.waitForExit()).toBe(0);
-    expect(readdirSync(path.join(setup.directory, '.massgen', 'runs'))).toHaveLength(2);
+    expect(readdirSync(path.join(fixture.directory, '.massgen', 'runs'))).toHaveLength(2);
     // The session is stored as one: massgen --continue goes on from both turns.
-    const [sessionId] = readdirSync(path.join(setup.directory, '.massgen', 'sessions'));
-    const turns = readFileSync(path.join(setup.directory, '.massgen', 'sessions', sessionId!, 'turns.jsonl'), 'utf8');
+    const [sessionId] = readdirSync(path.join(fixture.directory, '.massgen', 'sessions'));
+    const turns = readFileSync(path.join(fixture.directory, '.massgen', 'sessions', sessionId!, 'turns.jsonl'), 'utf8');
     expect(
       turns
         .trim()

@@ -26,8 +26,14 @@ export interface TeamFixture {
   recordedEvents(): RunEvent[];
   /** A JSON file of the newest run record, parsed. */
   recordedJson<Value>(name: 'status.json' | 'votes.json'): Value;
-  /** Starts the built CLI with `args` in a tmux terminal (100×30 unless told) in `directory`; closed after the test. */
-  startTerminal(args: readonly string[], size?: { columns: number; rows: number }): TmuxTerminal;
+  /**
+   * Starts the built CLI with `args` in a tmux terminal (100×30 unless told, with `env` added to
+   * its environment) in `directory`; closed after the test.
+   */
+  startTerminal(
+    args: readonly string[],
+    size?: { columns: number; rows: number; env?: Record<string, string> },
+  ): TmuxTerminal;
 }
 
 /** A fresh directory and fake server for each test of the file that calls this, removed after it. */
