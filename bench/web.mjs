@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { startFakeProvider } from './fake-provider-process.mjs';
 import { median, percentile, verdict } from './measure.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,21 +58,16 @@ export async function web() {
   }
   const bundle = gzippedSize(webBuild);
   const directory = mkdtempSync(path.join(tmpdir(), 'massgen-bench-web-'));
-  const provider = await startProcess(
-    [
-      path.join(root, 'bench/streaming-fake-server-process.mjs'),
-      '0',
-      String(textLength),
-      String(1000 / chunksPerSecond),
-      '4',
-    ],
-    directory,
-    /"url":"([^"]+)"/,
-  );
+  const provider = await startFakeProvider('streaming-fake-server-process.mjs', [
+    0,
+    textLength,
+    1000 / chunksPerSecond,
+    4,
+  ]);
   const agents = Array.from(
     { length: agentCount },
     (_, index) =>
-      `  - id: agent-${index + 1}\n    backend:\n      type: chatcompletion\n      model: model-${index + 1}\n      base_url: "${provider.found}"\n      api_key: bench-key\n`,
+      `  - id: agent-${index + 1}\n    backend:\n      type: chatcompletion\n      model: model-${index + 1}\n      base_url: "${provider.url}"\n      api_key: bench-key\n`,
   ).join('');
   writeFileSync(path.join(directory, 'team.yaml'), `agents:\n${agents}`);
   const server = await startProcess(
@@ -113,7 +109,7 @@ export async function web() {
   } finally {
     await browser.close();
     await server.stop();
-    await provider.stop();
+    await provider.close();
     rmSync(directory, { recursive: true, force: true });
   }
   const p95 = percentile(latencies, 0.95);
