@@ -21,6 +21,11 @@ export function AgentGrid({ state, layout, width, now }: AgentGridProps) {
   const agents = state.agentIds
     .map((id) => state.status.agents[id])
     .filter((agent): agent is AgentStatus => agent !== undefined);
+  const shownOf = (agent: AgentStatus) => ({
+    output: state.outputs[agent.id] ?? emptyOutput,
+    answerLabel: latestAnswerLabel(state.status, agent.id),
+    silentForMs: silent[agent.id],
+  });
   if (layout.mode === 'cards') {
     const rows: AgentStatus[][] = [];
     for (let start = 0; start < agents.length; start += layout.columns)
@@ -36,9 +41,7 @@ export function AgentGrid({ state, layout, width, now }: AgentGridProps) {
                   key={agent.id}
                   agent={agent}
                   index={index}
-                  output={state.outputs[agent.id] ?? emptyOutput}
-                  answerLabel={latestAnswerLabel(state.status, agent.id)}
-                  silentForMs={silent[agent.id]}
+                  {...shownOf(agent)}
                   waitingFor={describeWaitingOn(waitingOn(state.status, agent.id), silent)}
                   width={layout.cardWidth}
                   outputLines={layout.outputLines}
@@ -56,16 +59,7 @@ export function AgentGrid({ state, layout, width, now }: AgentGridProps) {
   return (
     <Box flexDirection="column">
       {shown.map((agent, index) => (
-        <AgentRow
-          key={agent.id}
-          agent={agent}
-          index={index}
-          output={state.outputs[agent.id] ?? emptyOutput}
-          answerLabel={latestAnswerLabel(state.status, agent.id)}
-          silentForMs={silent[agent.id]}
-          columns={columns}
-          width={width}
-        />
+        <AgentRow key={agent.id} agent={agent} index={index} {...shownOf(agent)} columns={columns} width={width} />
       ))}
       {hidden > 0 ? (
         <Text color={theme.muted} wrap="truncate-end">
