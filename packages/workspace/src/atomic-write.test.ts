@@ -2,41 +2,30 @@ import {
   chmodSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
-  realpathSync,
-  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { copyFileAtomic, writeFileAtomic } from './atomic-write.js';
+import { useTemporaryDirectory } from './workspace-test-support.js';
 
-let directory: string;
-
-beforeEach(() => {
-  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-atomic-')));
-});
-
-afterEach(() => {
-  rmSync(directory, { recursive: true, force: true });
-});
+const scratch = useTemporaryDirectory('atomic');
 
 describe('writeFileAtomic', () => {
   it('creates a file, then replaces its content, leaving no temporary file behind', async () => {
-    const file = path.join(directory, 'plan.md');
+    const file = path.join(scratch.path, 'plan.md');
     await writeFileAtomic(file, 'first');
     await writeFileAtomic(file, 'second');
     expect(readFileSync(file, 'utf8')).toBe('second');
-    expect(readdirSync(directory)).toEqual(['plan.md']);
+    expect(readdirSync(scratch.path)).toEqual(['plan.md']);
   });
 
   it('keeps the mode bits of the file it replaces', async () => {
-    const file = path.join(directory, 'run.sh');
+    const file = path.join(scratch.path, 'run.sh');
     writeFileSync(file, 'echo old');
     chmodSync(file, 0o750);
     await writeFileAtomic(file, 'echo new');
@@ -44,9 +33,9 @@ describe('writeFileAtomic', () => {
   });
 
   it('replaces a symbolic link at the target instead of writing through it', async () => {
-    const victim = path.join(directory, 'victim.txt');
+    const victim = path.join(scratch.path, 'victim.txt');
     writeFileSync(victim, 'untouched');
-    const link = path.join(directory, 'link.txt');
+    const link = path.join(scratch.path, 'link.txt');
     symlinkSync(victim, link);
     await writeFileAtomic(link, 'new content');
     expect(readFileSync(victim, 'utf8')).toBe('untouched');
@@ -55,26 +44,26 @@ describe('writeFileAtomic', () => {
   });
 
   it('removes its temporary file when the rename fails', async () => {
-    const target = path.join(directory, 'a-directory');
+    const target = path.join(scratch.path, 'a-directory');
     await writeFileAtomic(path.join(target, 'inner.txt'), 'x').catch(() => undefined);
     // The target's directory is missing: nothing may be left anywhere.
-    expect(readdirSync(directory)).toEqual([]);
-    const occupied = path.join(directory, 'occupied');
+    expect(readdirSync(scratch.path)).toEqual([]);
+    const occupied = path.join(scratch.path, 'occupied');
     mkdirSync(path.join(occupied, 'child'), { recursive: true });
     await expect(writeFileAtomic(occupied, 'x')).rejects.toMatchObject({
       code: expect.stringMatching(/^(EISDIR|ENOTEMPTY|EEXIST)$/),
     });
-    expect(readdirSync(directory)).toEqual(['occupied']);
+    expect(readdirSync(scratch.path)).toEqual(['occupied']);
   });
 });
 
 describe('copyFileAtomic', () => {
   it('copies over an existing file and over a symbolic link without following it', async () => {
-    const source = path.join(directory, 'source.txt');
+    const source = path.join(scratch.path, 'source.txt');
     writeFileSync(source, 'copied');
-    const victim = path.join(directory, 'victim.txt');
+    const victim = path.join(scratch.path, 'victim.txt');
     writeFileSync(victim, 'untouched');
-    const link = path.join(directory, 'link.txt');
+    const link = path.join(scratch.path, 'link.txt');
     symlinkSync(victim, link);
     await copyFileAtomic(source, link);
     expect(readFileSync(link, 'utf8')).toBe('copied');

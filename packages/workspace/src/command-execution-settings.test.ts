@@ -1,21 +1,12 @@
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Warning } from '@massgen/core';
 import { commandExecutionOf } from './command-execution-settings.js';
 import type { CommandExecutionSettings } from './command-execution-settings.js';
-import { configIn, openWorkspace, workspaceContext } from './workspace-test-support.js';
+import { configIn, openWorkspace, workspaceContext, useTemporaryDirectory } from './workspace-test-support.js';
 
-let directory: string;
-
-beforeEach(() => {
-  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-commands-')));
-});
-
-afterEach(() => {
-  rmSync(directory, { recursive: true, force: true });
-});
+const scratch = useTemporaryDirectory('commands');
 
 function backend(lines: string[]): string {
   return [
@@ -32,7 +23,7 @@ function backend(lines: string[]): string {
 /** The tools the workspace package offers the first agent, and the warnings it gave. */
 async function opened(yaml: string): Promise<{ tools: string[]; warnings: Warning[] }> {
   const warnings: Warning[] = [];
-  const source = await openWorkspace(directory, yaml, (warning) => warnings.push(warning));
+  const source = await openWorkspace(scratch.path, yaml, (warning) => warnings.push(warning));
   const tools = (source?.toolsFor?.('coder') ?? []).map((tool) => tool.name);
   await source?.close();
   return { tools, warnings };
@@ -40,7 +31,7 @@ async function opened(yaml: string): Promise<{ tools: string[]; warnings: Warnin
 
 /** The command tool settings of the first agent, as its schema and `commandExecutionOf` read them. */
 function commandSettings(yaml: string): CommandExecutionSettings | undefined {
-  const agent = workspaceContext(directory, yaml).settings.agents[0];
+  const agent = workspaceContext(scratch.path, yaml).settings.agents[0];
   if (agent === undefined) return undefined;
   return commandExecutionOf(agent.settings, { hasWorkspace: true, keyPath: (key) => key, warn: () => undefined });
 }
@@ -63,7 +54,7 @@ describe('command execution settings', () => {
         message: expect.stringContaining('agent coder: command_line_execution_mode is local: commands run unconfined'),
       }),
     ]);
-    expect(configIn(directory, yaml).agents[0]?.backend.options).toEqual({});
+    expect(configIn(scratch.path, yaml).agents[0]?.backend.options).toEqual({});
     expect(commandSettings(yaml)).toEqual({
       allowedCommands: ['python.*', 'pytest.*'],
       blockedCommands: ['pip.*'],
@@ -113,7 +104,7 @@ describe('command execution settings', () => {
       requireDocker: true,
       docker: { image: 'python:3.12-slim', networkMode: 'bridge', memoryLimit: '2g', cpuLimit: 1.5, enableSudo: false },
     });
-    expect(configIn(directory, yaml).warnings).toEqual([
+    expect(configIn(scratch.path, yaml).warnings).toEqual([
       expect.objectContaining({ path: 'agents[0].backend.command_line_docker_credentials' }),
     ]);
     expect(commandSettings(backend(['cwd: w', 'enable_mcp_command_line: true']))?.mode).toBeUndefined();
@@ -122,7 +113,7 @@ describe('command execution settings', () => {
   it('rejects a mode it does not know', () => {
     expect(() =>
       workspaceContext(
-        directory,
+        scratch.path,
         backend(['cwd: w', 'enable_mcp_command_line: true', 'command_line_execution_mode: vm']),
       ),
     ).toThrow('expected one of "local", "sandbox", "docker"');
@@ -134,13 +125,13 @@ describe('command execution settings', () => {
     expect(warnings).toEqual([
       expect.objectContaining({ code: 'command-execution-off', path: 'agents[0].backend.command_execution' }),
     ]);
-    expect(() => realpathSync(path.join(directory, '.massgen'))).toThrow();
+    expect(() => realpathSync(path.join(scratch.path, '.massgen'))).toThrow();
   });
 
   it('rejects a pattern that is not a regular expression, naming the key and its line', () => {
     expect(() =>
       workspaceContext(
-        directory,
+        scratch.path,
         backend(['cwd: w', 'enable_mcp_command_line: true', 'command_line_blocked_commands: ["rm (-rf"]']),
       ),
     ).toThrow(
@@ -149,7 +140,7 @@ describe('command execution settings', () => {
   });
 
   it('rejects a switch that is not true or false', () => {
-    expect(() => workspaceContext(directory, backend(['cwd: w', 'enable_mcp_command_line: "yes"']))).toThrow(
+    expect(() => workspaceContext(scratch.path, backend(['cwd: w', 'enable_mcp_command_line: "yes"']))).toThrow(
       /agents\[0\]\.backend\.enable_mcp_command_line \(agent "coder", line 7\): expected true or false, got "yes"/,
     );
   });

@@ -1,33 +1,23 @@
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCommand } from './command-runner.js';
+import { useTemporaryDirectory } from './workspace-test-support.js';
 
-let directory: string;
+const scratch = useTemporaryDirectory('command');
 const output = { headCharacters: 1000, tailCharacters: 200 };
 const neverCancelled = new AbortController().signal;
-
-beforeEach(() => {
-  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-command-')));
-});
-
-afterEach(() => {
-  rmSync(directory, { recursive: true, force: true });
-});
 
 describe('runCommand', () => {
   it('runs in the given directory and reports the exit code and both streams', async () => {
     const result = await runCommand({
       command: 'pwd; echo oops >&2; exit 3',
-      cwd: directory,
+      cwd: scratch.path,
       timeoutMs: 30_000,
       signal: neverCancelled,
       output,
     });
     expect(result).toMatchObject({
       exitCode: 3,
-      stdout: `${directory}\n`,
+      stdout: `${scratch.path}\n`,
       stderr: 'oops\n',
       timedOut: false,
       cancelled: false,
@@ -39,7 +29,7 @@ describe('runCommand', () => {
     try {
       const result = await runCommand({
         command: 'env',
-        cwd: directory,
+        cwd: scratch.path,
         timeoutMs: 30_000,
         signal: neverCancelled,
         output,
@@ -56,7 +46,7 @@ describe('runCommand', () => {
   it('kills the command and everything it started when the time limit passes', async () => {
     const result = await runCommand({
       command: 'sleep 300 & wait',
-      cwd: directory,
+      cwd: scratch.path,
       timeoutMs: 300,
       signal: neverCancelled,
       output,
@@ -67,7 +57,7 @@ describe('runCommand', () => {
   it('kills background processes the command leaves behind when it exits', async () => {
     const result = await runCommand({
       command: 'sleep 300 & echo started',
-      cwd: directory,
+      cwd: scratch.path,
       timeoutMs: 20_000,
       signal: neverCancelled,
       output,
@@ -79,7 +69,7 @@ describe('runCommand', () => {
     const controller = new AbortController();
     const running = runCommand({
       command: 'echo started; sleep 300',
-      cwd: directory,
+      cwd: scratch.path,
       timeoutMs: 60_000,
       signal: controller.signal,
       output,
@@ -91,7 +81,7 @@ describe('runCommand', () => {
   it('caps long output, keeping its start and end', async () => {
     const result = await runCommand({
       command: 'seq 1 100000',
-      cwd: directory,
+      cwd: scratch.path,
       timeoutMs: 30_000,
       signal: neverCancelled,
       output,

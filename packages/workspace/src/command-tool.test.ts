@@ -1,26 +1,21 @@
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { compileCommandPolicy } from './command-policy.js';
 import { createCommandTool } from './command-tool.js';
 import { callTool } from './sandbox-test-support.js';
+import { useTemporaryDirectory } from './workspace-test-support.js';
 
-let workspace: string;
+const scratch = useTemporaryDirectory('command-tool');
 let open: boolean;
 
 beforeEach(() => {
-  workspace = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-command-tool-')));
   open = true;
-});
-
-afterEach(() => {
-  rmSync(workspace, { recursive: true, force: true });
 });
 
 function tool(allowedCommands: string[] = [], blockedCommands: string[] = []) {
   return createCommandTool({
-    workspace,
+    workspace: scratch.path,
     policy: compileCommandPolicy({ allowedCommands, blockedCommands }),
     isOpen: () => open,
   });
@@ -33,7 +28,7 @@ describe('execute_command', () => {
     expect(result.content).toMatch(
       /^\$ echo hello > greeting.txt && cat greeting.txt\nexit code 0 \(\d+\.\d s\)\n--- stdout ---\nhello\n$/,
     );
-    expect(readFileSync(path.join(workspace, 'greeting.txt'), 'utf8')).toBe('hello\n');
+    expect(readFileSync(path.join(scratch.path, 'greeting.txt'), 'utf8')).toBe('hello\n');
   });
 
   it('marks a failing command as an error, with its stderr', async () => {
@@ -53,7 +48,7 @@ describe('execute_command', () => {
       isError: true,
       content: expect.stringContaining('blocked pattern'),
     });
-    expect(() => readFileSync(path.join(workspace, 'made.txt'))).toThrow();
+    expect(() => readFileSync(path.join(scratch.path, 'made.txt'))).toThrow();
   });
 
   it('says when the time limit stopped the command', async () => {

@@ -3,35 +3,27 @@ import {
   statSync,
   truncateSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   readlinkSync,
-  realpathSync,
-  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SnapshotStore } from './snapshot-store.js';
+import { useTemporaryDirectory } from './workspace-test-support.js';
 
-let directory: string;
+const scratch = useTemporaryDirectory('snapshots');
 let workspace: string;
 let storage: string;
 
 beforeEach(() => {
-  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-snapshots-')));
-  workspace = path.join(directory, 'workspace');
-  storage = path.join(directory, 'snapshots', 'run-1');
+  workspace = path.join(scratch.path, 'workspace');
+  storage = path.join(scratch.path, 'snapshots', 'run-1');
   mkdirSync(path.join(workspace, 'src'), { recursive: true });
   writeFileSync(path.join(workspace, 'src', 'main.ts'), 'export {};\n');
   writeFileSync(path.join(workspace, 'README.md'), 'v1');
-});
-
-afterEach(() => {
-  rmSync(directory, { recursive: true, force: true });
 });
 
 describe('SnapshotStore', () => {
@@ -48,12 +40,12 @@ describe('SnapshotStore', () => {
   });
 
   it('keeps symbolic links as links, never copying what they point at', async () => {
-    writeFileSync(path.join(directory, 'outside.txt'), 'outside');
-    symlinkSync(path.join(directory, 'outside.txt'), path.join(workspace, 'link.txt'));
+    writeFileSync(path.join(scratch.path, 'outside.txt'), 'outside');
+    symlinkSync(path.join(scratch.path, 'outside.txt'), path.join(workspace, 'link.txt'));
     const snapshot = await new SnapshotStore(storage, []).capture(workspace, 'agent1.1');
     const copy = path.join(snapshot.directory, 'link.txt');
     expect(lstatSync(copy).isSymbolicLink()).toBe(true);
-    expect(readlinkSync(copy)).toBe(path.join(directory, 'outside.txt'));
+    expect(readlinkSync(copy)).toBe(path.join(scratch.path, 'outside.txt'));
   });
 
   it('leaves out private areas that lie inside the workspace', async () => {

@@ -1,21 +1,15 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentWorkspace, CoordinationEvent, RunEvent, ToolSource } from '@massgen/core';
-import { openWorkspace } from './workspace-test-support.js';
+import { openWorkspace, useTemporaryDirectory } from './workspace-test-support.js';
 
-let directory: string;
+const scratch = useTemporaryDirectory('workspace-for');
 let seq = 0;
 
 beforeEach(() => {
-  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-workspace-for-')));
-  mkdirSync(path.join(directory, 'shared'));
-  mkdirSync(path.join(directory, 'out', 'keep'), { recursive: true });
-});
-
-afterEach(() => {
-  rmSync(directory, { recursive: true, force: true });
+  mkdirSync(path.join(scratch.path, 'shared'));
+  mkdirSync(path.join(scratch.path, 'out', 'keep'), { recursive: true });
 });
 
 const teamYaml = `orchestrator:
@@ -32,7 +26,7 @@ agents:
 `;
 
 async function open(yaml = teamYaml): Promise<ToolSource> {
-  const source = await openWorkspace(directory, yaml);
+  const source = await openWorkspace(scratch.path, yaml);
   if (source === undefined) throw new Error('the run does not need the workspace package');
   return source;
 }
@@ -52,16 +46,16 @@ describe('the workspace a backend that runs its own tools gets', () => {
     const extension = await open();
     const alpha = extension.workspaceFor?.('alpha');
     const beta = extension.workspaceFor?.('beta');
-    const alphaDirectory = path.join(directory, '.massgen', 'workspaces', 'run-1', 'alpha_ws');
+    const alphaDirectory = path.join(scratch.path, '.massgen', 'workspaces', 'run-1', 'alpha_ws');
     expect(alpha?.directory).toBe(alphaDirectory);
     expect(accessByPath(alpha)).toMatchObject({
       [alphaDirectory]: 'write',
-      [path.join(directory, 'shared')]: 'read',
-      [path.join(directory, 'out')]: 'read',
+      [path.join(scratch.path, 'shared')]: 'read',
+      [path.join(scratch.path, 'out')]: 'read',
     });
     // Another agent's live workspace is closed to it.
     expect(accessByPath(beta)).toMatchObject({ [alphaDirectory]: 'none' });
-    expect(alpha?.protectedPaths()).toEqual([path.join(directory, 'out', 'keep')]);
+    expect(alpha?.protectedPaths()).toEqual([path.join(scratch.path, 'out', 'keep')]);
 
     await extension.onEvent?.(stamp({ type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'v1', round: 1 }));
     expect(accessByPath(beta)['peers/agent1']).toBe('read');
@@ -69,8 +63,8 @@ describe('the workspace a backend that runs its own tools gets', () => {
     await extension.onEvent?.(
       stamp({ type: 'consensus', winnerAgentId: 'alpha', winnerLabel: 'agent1.1', tally: [], stopReason: 'consensus' }),
     );
-    expect(accessByPath(alpha)[path.join(directory, 'out')]).toBe('write');
-    expect(accessByPath(beta)[path.join(directory, 'out')]).toBe('read');
+    expect(accessByPath(alpha)[path.join(scratch.path, 'out')]).toBe('write');
+    expect(accessByPath(beta)[path.join(scratch.path, 'out')]).toBe('read');
 
     await extension.close();
     expect(accessByPath(alpha)[alphaDirectory]).toBe('read');
@@ -80,7 +74,7 @@ describe('the workspace a backend that runs its own tools gets', () => {
     const extension = await open();
     const gamma = extension.workspaceFor?.('gamma');
     expect(gamma?.directory).toBeUndefined();
-    expect(accessByPath(gamma)[path.join(directory, 'shared')]).toBe('read');
+    expect(accessByPath(gamma)[path.join(scratch.path, 'shared')]).toBe('read');
     expect(extension.workspaceFor?.('nobody')).toBeUndefined();
     await extension.close();
   });

@@ -1,28 +1,19 @@
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, realpathSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Warning } from '@massgen/core';
 import { createWorkspaceLayout } from './workspace-layout.js';
-import { workspaceContext } from './workspace-test-support.js';
+import { workspaceContext, useTemporaryDirectory } from './workspace-test-support.js';
 
-let directory: string;
-
-beforeEach(() => {
-  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-layout-')));
-});
-
-afterEach(() => {
-  rmSync(directory, { recursive: true, force: true });
-});
+const scratch = useTemporaryDirectory('layout');
 
 function layoutOf(yaml: string, runId = 'run-1', warn: (warning: Warning) => void = () => undefined) {
-  return createWorkspaceLayout(workspaceContext(directory, yaml, { runId, warn }));
+  return createWorkspaceLayout(workspaceContext(scratch.path, yaml, { runId, warn }));
 }
 
 describe('createWorkspaceLayout', () => {
   it('puts relative workspaces under <agent_temporary_workspace>/<runId>, absolute ones where they are, and snapshots under <snapshot_storage>/<runId>', async () => {
-    const absolute = path.join(directory, 'elsewhere', 'mine');
+    const absolute = path.join(scratch.path, 'elsewhere', 'mine');
     const layout = await layoutOf(
       `agents:
   - id: a
@@ -35,10 +26,10 @@ describe('createWorkspaceLayout', () => {
       'run-7',
       () => undefined,
     );
-    expect(layout.temporaryRoot).toBe(path.join(directory, '.massgen', 'workspaces'));
-    expect(layout.snapshotDirectory).toBe(path.join(directory, '.massgen', 'snapshots', 'run-7'));
+    expect(layout.temporaryRoot).toBe(path.join(scratch.path, '.massgen', 'workspaces'));
+    expect(layout.snapshotDirectory).toBe(path.join(scratch.path, '.massgen', 'snapshots', 'run-7'));
     expect(layout.agents.map((agent) => agent.workspace)).toEqual([
-      path.join(directory, '.massgen', 'workspaces', 'run-7', 'project_ui'),
+      path.join(scratch.path, '.massgen', 'workspaces', 'run-7', 'project_ui'),
       absolute,
       undefined,
     ]);
@@ -55,8 +46,8 @@ agents:
       'run-1',
       () => undefined,
     );
-    expect(layout.snapshotDirectory).toBe(path.join(directory, 'snaps', 'run-1'));
-    expect(layout.agents[0]?.workspace).toBe(path.join(directory, 'temp', 'run-1', 'ws'));
+    expect(layout.snapshotDirectory).toBe(path.join(scratch.path, 'snaps', 'run-1'));
+    expect(layout.agents[0]?.workspace).toBe(path.join(scratch.path, 'temp', 'run-1', 'ws'));
   });
 
   it('rejects a relative workspace that climbs out of the workspace root, naming the key', async () => {
@@ -72,16 +63,16 @@ agents:
   });
 
   it('rejects agents sharing one workspace, each at its cwd, however the directory is written', async () => {
-    const link = path.join(directory, 'link');
-    mkdirSync(path.join(directory, 'real'));
-    symlinkSync(path.join(directory, 'real'), link);
+    const link = path.join(scratch.path, 'link');
+    mkdirSync(path.join(scratch.path, 'real'));
+    symlinkSync(path.join(scratch.path, 'real'), link);
     const attempt = layoutOf(`agents:
   - id: a
     backend: { type: openai, cwd: same }
   - id: b
     backend: { type: openai, cwd: ./same/ }
   - id: c
-    backend: { type: openai, cwd: "${path.join(directory, 'real')}" }
+    backend: { type: openai, cwd: "${path.join(scratch.path, 'real')}" }
   - id: d
     backend: { type: openai, cwd: "${link}" }
 `);
@@ -101,11 +92,11 @@ agents:
       ],
     });
     // Refused before anything is made.
-    expect(existsSync(path.join(directory, '.massgen'))).toBe(false);
+    expect(existsSync(path.join(scratch.path, '.massgen'))).toBe(false);
   });
 
   it('warns about a context path that does not exist, and merges one listed twice with the wider access', async () => {
-    mkdirSync(path.join(directory, 'shared'));
+    mkdirSync(path.join(scratch.path, 'shared'));
     const warnings: Warning[] = [];
     const layout = await layoutOf(
       `orchestrator:
@@ -124,14 +115,14 @@ agents:
     );
     expect(layout.agents[0]?.contextPaths).toEqual([
       {
-        configuredPath: path.join(directory, 'shared'),
-        realPath: path.join(directory, 'shared'),
+        configuredPath: path.join(scratch.path, 'shared'),
+        realPath: path.join(scratch.path, 'shared'),
         access: 'write',
         protectedPaths: [],
       },
       {
-        configuredPath: path.join(directory, 'missing'),
-        realPath: path.join(directory, 'missing'),
+        configuredPath: path.join(scratch.path, 'missing'),
+        realPath: path.join(scratch.path, 'missing'),
         access: 'read',
         protectedPaths: [],
       },
@@ -139,7 +130,7 @@ agents:
     expect(warnings).toEqual([
       {
         code: 'context-path-missing',
-        message: `agents[0].backend.context_paths: the context path ${path.join(directory, 'missing')} does not exist; agents will find nothing there until it is created`,
+        message: `agents[0].backend.context_paths: the context path ${path.join(scratch.path, 'missing')} does not exist; agents will find nothing there until it is created`,
         path: 'agents[0].backend.context_paths',
         agentId: 'a',
       },

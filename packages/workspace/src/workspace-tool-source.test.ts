@@ -1,28 +1,22 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CoordinationEvent, RunEvent, ToolSource, Tool, Warning } from '@massgen/core';
 import { sandboxAvailability } from '@massgen/process-containment';
 import { specificationVersion } from './index.js';
-import { openWorkspace } from './workspace-test-support.js';
+import { openWorkspace, useTemporaryDirectory } from './workspace-test-support.js';
 
-let directory: string;
+const scratch = useTemporaryDirectory('extension');
 let warnings: Warning[];
 let seq: number;
 
 beforeEach(() => {
-  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-extension-')));
-  mkdirSync(path.join(directory, 'shared'));
-  writeFileSync(path.join(directory, 'shared', 'brief.md'), 'Build a landing page.');
-  mkdirSync(path.join(directory, 'out', 'keep'), { recursive: true });
-  writeFileSync(path.join(directory, 'out', 'keep', 'LICENSE'), 'keep');
+  mkdirSync(path.join(scratch.path, 'shared'));
+  writeFileSync(path.join(scratch.path, 'shared', 'brief.md'), 'Build a landing page.');
+  mkdirSync(path.join(scratch.path, 'out', 'keep'), { recursive: true });
+  writeFileSync(path.join(scratch.path, 'out', 'keep', 'LICENSE'), 'keep');
   warnings = [];
   seq = 0;
-});
-
-afterEach(() => {
-  rmSync(directory, { recursive: true, force: true });
 });
 
 const teamYaml = `orchestrator:
@@ -37,7 +31,7 @@ agents:
 `;
 
 async function open(yaml = teamYaml): Promise<ToolSource> {
-  const source = await openWorkspace(directory, yaml, (warning) => warnings.push(warning));
+  const source = await openWorkspace(scratch.path, yaml, (warning) => warnings.push(warning));
   if (source === undefined) throw new Error('the run does not need the workspace package');
   return source;
 }
@@ -53,8 +47,9 @@ async function call(extension: ToolSource, agentId: string, name: string, input:
   return tool.execute(input, { agentId, signal: new AbortController().signal });
 }
 
-const workspaceOf = (agent: string): string => path.join(directory, '.massgen', 'workspaces', 'run-1', `${agent}_ws`);
-const out = (...parts: string[]): string => path.join(directory, 'out', ...parts);
+const workspaceOf = (agent: string): string =>
+  path.join(scratch.path, '.massgen', 'workspaces', 'run-1', `${agent}_ws`);
+const out = (...parts: string[]): string => path.join(scratch.path, 'out', ...parts);
 
 describe('the workspace run extension', () => {
   it('is a v1 run extension that gives each agent file tools, and the command tool only where switched on', async () => {
@@ -112,16 +107,16 @@ describe('the workspace run extension', () => {
     await expect(call(extension, 'beta', 'read_file', { path: 'peers/agent1/index.html' })).resolves.toEqual({
       content: '<h1>v2</h1>',
     });
-    expect(readFileSync(path.join(directory, '.massgen', 'snapshots', 'run-1', 'agent1.1', 'index.html'), 'utf8')).toBe(
-      '<h1>v1</h1>',
-    );
+    expect(
+      readFileSync(path.join(scratch.path, '.massgen', 'snapshots', 'run-1', 'agent1.1', 'index.html'), 'utf8'),
+    ).toBe('<h1>v1</h1>');
     await extension.close();
   });
 
   it('lets only the winner write the write context paths, only while it presents, and never their protected paths', async () => {
     const extension = await open();
     await expect(
-      call(extension, 'beta', 'read_file', { path: path.join(directory, 'shared', 'brief.md') }),
+      call(extension, 'beta', 'read_file', { path: path.join(scratch.path, 'shared', 'brief.md') }),
     ).resolves.toEqual({ content: 'Build a landing page.' });
     await expect(
       call(extension, 'beta', 'write_file', { path: out('site.html'), content: 'early' }),
@@ -146,7 +141,7 @@ describe('the workspace run extension', () => {
       content: expect.stringContaining('protected'),
     });
     await expect(
-      call(extension, 'beta', 'write_file', { path: path.join(directory, 'shared', 'brief.md'), content: 'x' }),
+      call(extension, 'beta', 'write_file', { path: path.join(scratch.path, 'shared', 'brief.md'), content: 'x' }),
     ).resolves.toMatchObject({ isError: true });
 
     await call(extension, 'beta', 'write_file', { path: 'final-notes.md', content: 'notes' });
@@ -157,7 +152,7 @@ describe('the workspace run extension', () => {
     expect(readFileSync(out('site.html'), 'utf8')).toBe('winner');
     expect(readFileSync(out('keep', 'LICENSE'), 'utf8')).toBe('keep');
     expect(
-      readFileSync(path.join(directory, '.massgen', 'snapshots', 'run-1', 'agent2.final', 'final-notes.md'), 'utf8'),
+      readFileSync(path.join(scratch.path, '.massgen', 'snapshots', 'run-1', 'agent2.final', 'final-notes.md'), 'utf8'),
     ).toBe('notes');
     await extension.close();
   });
@@ -177,7 +172,9 @@ describe('the workspace run extension', () => {
     await expect(
       call(extension, 'alpha', 'read_file', { path: path.join(workspaceOf('beta'), 'draft.md') }),
     ).resolves.toMatchObject({ isError: true });
-    await expect(call(extension, 'alpha', 'search_files', { path: directory, text: 'unsubmitted' })).resolves.toEqual({
+    await expect(
+      call(extension, 'alpha', 'search_files', { path: scratch.path, text: 'unsubmitted' }),
+    ).resolves.toEqual({
       content: 'No match.',
     });
     await expect(call(extension, 'alpha', 'read_file', { path: 'peers/agent2/draft.md' })).resolves.toEqual({
@@ -190,7 +187,7 @@ describe('the workspace run extension', () => {
     );
     await expect(
       call(extension, 'alpha', 'read_file', {
-        path: path.join(directory, '.massgen', 'snapshots', 'run-1', 'agent2.1', 'draft.md'),
+        path: path.join(scratch.path, '.massgen', 'snapshots', 'run-1', 'agent2.1', 'draft.md'),
       }),
     ).resolves.toMatchObject({
       isError: true,
@@ -199,7 +196,7 @@ describe('the workspace run extension', () => {
       content: 'unsubmitted',
     });
     await expect(
-      call(extension, 'alpha', 'read_file', { path: path.join(directory, 'team.yaml') }),
+      call(extension, 'alpha', 'read_file', { path: path.join(scratch.path, 'team.yaml') }),
     ).resolves.toMatchObject({ isError: true });
     await extension.close();
   });
@@ -250,10 +247,10 @@ describe('the workspace run extension', () => {
       writeFileSync(path.join(workspaceOf('beta'), 'draft.md'), 'beta draft');
       const attempts = [
         'echo ok > mine.txt && cat mine.txt',
-        `cat ${directory}/shared/brief.md`,
-        `echo x > ${directory}/shared/brief.md || echo refused-read-only`,
+        `cat ${scratch.path}/shared/brief.md`,
+        `echo x > ${scratch.path}/shared/brief.md || echo refused-read-only`,
         `echo x > ${out('new.md')} || echo refused-not-presenting`,
-        `cat ${directory}/team.yaml || echo refused-configuration`,
+        `cat ${scratch.path}/team.yaml || echo refused-configuration`,
         `cat ${workspaceOf('beta')}/draft.md || echo refused-peer-workspace`,
       ];
       const coordination = await call(extension, 'alpha', 'execute_command', { command: attempts.join('; ') });
