@@ -4,15 +4,10 @@ import { SessionStore, runsRoot, sessionsRoot } from '@massgen/runtime';
 import type { Session } from '@massgen/runtime';
 import type { CliIo } from './cli-io.js';
 import { Conversation } from './session-conversation.js';
+import type { GivenTeamFlags } from './team-flags.js';
 
 /** The flags that say which team runs; a session stores them so a follow-up runs the same team. */
-export interface TeamFlags {
-  config?: string;
-  model?: string;
-  backend?: string;
-  baseUrl?: string;
-  systemMessage?: string;
-  example?: string;
+export interface TeamFlags extends GivenTeamFlags {
   timeout?: number;
 }
 
