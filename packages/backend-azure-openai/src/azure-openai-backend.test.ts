@@ -1,12 +1,6 @@
 import type { BackendModule, BackendRequest, BackendSettings, Warning } from '@massgen/core';
-import {
-  collectParts,
-  terminalError,
-  createFakeOpenAIServer,
-  fakeAzureOpenAIErrors,
-  type FakeOpenAIServer,
-  type FakeReply,
-} from '@massgen/testing';
+import { collectParts, terminalError, createFakeOpenAIServer, fakeAzureOpenAIErrors } from '@massgen/testing';
+import type { FakeOpenAIServer, FakeReply } from '@massgen/testing';
 import { describeBackendFailureContract, openAIContractReplies, useFakeServer } from '@massgen/testing/vitest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAzureOpenAIBackend } from './azure-openai-backend.js';

@@ -4,12 +4,8 @@ import type { BackendRequest, SerializedError, StreamPart } from '@massgen/core'
 import { descendantProcesses } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClaudeCodeBackend } from './claude-code-backend.js';
-import {
-  collectParts,
-  createClaudeCodeHarness,
-  withThinking,
-  type ClaudeCodeHarness,
-} from './claude-code-test-harness.js';
+import { collectParts, createClaudeCodeHarness, withThinking } from './claude-code-test-harness.js';
+import type { ClaudeCodeHarness } from './claude-code-test-harness.js';
 import { importClaudeAgentSdk } from './load-claude-agent-sdk.js';
 
 let harness: ClaudeCodeHarness;

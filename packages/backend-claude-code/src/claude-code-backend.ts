@@ -1,13 +1,6 @@
 import { prepareMediaMessages, textOnlyMediaSupport } from '@massgen/backend-utils';
-import {
-  MassGenError,
-  type Backend,
-  type BackendCallOptions,
-  type BackendRequest,
-  type BackendSettings,
-  type StreamPart,
-  type Warning,
-} from '@massgen/core';
+import { MassGenError } from '@massgen/core';
+import type { Backend, BackendCallOptions, BackendRequest, BackendSettings, StreamPart, Warning } from '@massgen/core';
 import { resolveClaudeCodeCredential, type ClaudeCodeCredential } from './claude-code-credentials.js';
 import { buildClaudeCodeEnvironment } from './claude-code-environment.js';
 import { mapClaudeCodeFailure, type ClaudeCodeErrorContext } from './claude-code-error.js';

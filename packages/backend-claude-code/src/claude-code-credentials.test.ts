@@ -3,12 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MassGenError, type Warning } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
-import {
-  hasStoredClaudeLogin,
-  placeholderApiKey,
-  resolveClaudeCodeCredential,
-  type ClaudeCodeCredentialContext,
-} from './claude-code-credentials.js';
+import { hasStoredClaudeLogin, placeholderApiKey, resolveClaudeCodeCredential } from './claude-code-credentials.js';
+import type { ClaudeCodeCredentialContext } from './claude-code-credentials.js';
 
 function context(
   overrides: Partial<ClaudeCodeCredentialContext>,

@@ -1,10 +1,7 @@
 import type { FinishReason, MassGenError, StreamPart, Usage } from '@massgen/core';
 import type { SDKMessage, SDKResultMessage } from '@anthropic-ai/claude-agent-sdk';
-import {
-  mapClaudeCodeApiError,
-  type ClaudeCodeApiErrorReport,
-  type ClaudeCodeErrorContext,
-} from './claude-code-error.js';
+import { mapClaudeCodeApiError } from './claude-code-error.js';
+import type { ClaudeCodeApiErrorReport, ClaudeCodeErrorContext } from './claude-code-error.js';
 import { StreamedUsage, usageFromModelUsage } from './claude-code-usage.js';
 
 /** How Claude Code's turn ended, once its result message arrived. */

@@ -13,15 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseConfig } from '@massgen/config';
 import { run } from '@massgen/runtime';
-import {
-  createClaudeCodeTeamResponder,
-  createFakeAnthropicServer,
-  descendantProcesses,
-  type FakeAnthropicRequest,
-  type FakeAnthropicServer,
-  type FakeAnthropicToolUse,
-  type TeamTurn,
-} from '@massgen/testing';
+import { createClaudeCodeTeamResponder, createFakeAnthropicServer, descendantProcesses } from '@massgen/testing';
+import type { FakeAnthropicRequest, FakeAnthropicServer, FakeAnthropicToolUse, TeamTurn } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testApiKey } from './claude-code-test-harness.js';
 

@@ -1,10 +1,7 @@
 import type { Message } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
-import {
-  bridgedToolName,
-  convertToClaudeCodePrompt,
-  type ClaudeCodePromptInput,
-} from './convert-to-claude-code-prompt.js';
+import { bridgedToolName, convertToClaudeCodePrompt } from './convert-to-claude-code-prompt.js';
+import type { ClaudeCodePromptInput } from './convert-to-claude-code-prompt.js';
 
 function convert(overrides: Partial<ClaudeCodePromptInput>) {
   return convertToClaudeCodePrompt({

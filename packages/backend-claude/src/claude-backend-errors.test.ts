@@ -1,12 +1,6 @@
 import type { BackendRequest, BackendSettings, SerializedError } from '@massgen/core';
-import {
-  collectParts,
-  createFakeAnthropicServer,
-  fakeAnthropicErrors,
-  terminalError,
-  type FakeAnthropicReply,
-  type FakeAnthropicServer,
-} from '@massgen/testing';
+import { collectParts, createFakeAnthropicServer, fakeAnthropicErrors, terminalError } from '@massgen/testing';
+import type { FakeAnthropicReply, FakeAnthropicServer } from '@massgen/testing';
 import { describeBackendFailureContract, itClassifiesErrors, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';

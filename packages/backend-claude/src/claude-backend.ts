@@ -10,13 +10,7 @@ import {
   withSilenceTimeout,
 } from '@massgen/backend-utils';
 import type { MediaSupport } from '@massgen/backend-utils';
-import {
-  type Backend,
-  type BackendCallOptions,
-  type BackendRequest,
-  type BackendSettings,
-  type StreamPart,
-} from '@massgen/core';
+import type { Backend, BackendCallOptions, BackendRequest, BackendSettings, StreamPart } from '@massgen/core';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
 import { buildClaudeRequest } from './build-claude-request.js';

@@ -1,12 +1,6 @@
 import type { MassGenError } from '@massgen/core';
-import {
-  classifyHttpFailure,
-  mapBackendError,
-  providerText,
-  type BackendErrorContext,
-  type ErrorClassification,
-  type ProviderFailure,
-} from '@massgen/backend-utils';
+import { classifyHttpFailure, mapBackendError, providerText } from '@massgen/backend-utils';
+import type { BackendErrorContext, ErrorClassification, ProviderFailure } from '@massgen/backend-utils';
 import type { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { claudeRetryAfter } from './claude-retry-after.js';
 

@@ -1,11 +1,6 @@
 import type { BackendRequest } from '@massgen/core';
-import {
-  collectParts,
-  terminalError,
-  fakeGeminiErrors,
-  type FakeGeminiReply,
-  type FakeGeminiServer,
-} from '@massgen/testing';
+import { collectParts, terminalError, fakeGeminiErrors } from '@massgen/testing';
+import type { FakeGeminiReply, FakeGeminiServer } from '@massgen/testing';
 import { describeBackendFailureContract, itClassifiesErrors, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';

@@ -10,15 +10,8 @@ import {
   withSilenceTimeout,
 } from '@massgen/backend-utils';
 import { randomUUID } from 'node:crypto';
-import {
-  ConfigError,
-  MassGenError,
-  type Backend,
-  type BackendCallOptions,
-  type BackendRequest,
-  type BackendSettings,
-  type StreamPart,
-} from '@massgen/core';
+import { ConfigError, MassGenError } from '@massgen/core';
+import type { Backend, BackendCallOptions, BackendRequest, BackendSettings, StreamPart } from '@massgen/core';
 import type { GoogleGenAI } from '@google/genai';
 import { buildGeminiRequest } from './build-gemini-request.js';
 import { geminiMediaSupport } from './gemini-media-support.js';

@@ -1,19 +1,8 @@
-import {
-  classifyHttpFailure,
-  mapBackendError,
-  providerText,
-  type BackendErrorContext,
-  type ErrorClassification,
-  type ProviderFailure,
-} from '@massgen/backend-utils';
+import { classifyHttpFailure, mapBackendError, providerText } from '@massgen/backend-utils';
+import type { BackendErrorContext, ErrorClassification, ProviderFailure } from '@massgen/backend-utils';
 import type { MassGenError } from '@massgen/core';
-import {
-  errorReasons,
-  parseGoogleRpcStatus,
-  quotaViolations,
-  retryDelayMs,
-  type GoogleRpcStatus,
-} from './google-rpc-status.js';
+import { errorReasons, parseGoogleRpcStatus, quotaViolations, retryDelayMs } from './google-rpc-status.js';
+import type { GoogleRpcStatus } from './google-rpc-status.js';
 
 export interface GeminiErrorContext extends BackendErrorContext {
   /** The backend's own timer ended the request before the response began. */

@@ -1,7 +1,5 @@
-import {
-  defineOpenAICompatibleBackend,
-  type OpenAICompatibleBackendDefinition,
-} from '@massgen/backend-openai-compatible';
+import { defineOpenAICompatibleBackend } from '@massgen/backend-openai-compatible';
+import type { OpenAICompatibleBackendDefinition } from '@massgen/backend-openai-compatible';
 
 /**
  * xAI's Grok models through xAI's OpenAI-compatible Chat Completions API. Reasoning models

@@ -1,7 +1,5 @@
-import {
-  defineOpenAICompatibleBackend,
-  type OpenAICompatibleBackendDefinition,
-} from '@massgen/backend-openai-compatible';
+import { defineOpenAICompatibleBackend } from '@massgen/backend-openai-compatible';
+import type { OpenAICompatibleBackendDefinition } from '@massgen/backend-openai-compatible';
 
 /**
  * LM Studio's local server (Developer tab, "Start server"). It takes no key, so none is asked for;

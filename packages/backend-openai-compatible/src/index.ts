@@ -17,7 +17,7 @@ export { withSdkStreamTimeout } from './idle-timeout.js';
 export { loadOpenAISdk } from './load-openai-sdk.js';
 export type { OpenAISdk } from './load-openai-sdk.js';
 export { nodeHttpFetch } from './node-http-fetch.js';
-export { lazyOpenAISdkConnection } from './openai-sdk-connection.js';
+export { failedSdkCallContext, lazyOpenAISdkConnection } from './openai-sdk-connection.js';
 export type { OpenAISdkConnection, OpenAISdkConnectionOptions } from './openai-sdk-connection.js';
 export type { OpenAICompatibleBackendModule } from './define-openai-compatible-backend.js';
 export { mapFinishReason } from './map-finish-reason.js';

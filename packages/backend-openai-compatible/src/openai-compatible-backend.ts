@@ -1,24 +1,14 @@
-import { failedCallContext, prepareMediaMessages, requireModel } from '@massgen/backend-utils';
-import {
-  type Backend,
-  type BackendCallOptions,
-  type BackendRequest,
-  type BackendSettings,
-  type StreamPart,
-} from '@massgen/core';
+import { prepareMediaMessages, requireModel } from '@massgen/backend-utils';
+import type { Backend, BackendCallOptions, BackendRequest, BackendSettings, StreamPart } from '@massgen/core';
 import { buildChatRequest } from './build-chat-request.js';
 import { chatCompletionsMediaSupport } from './chat-media-support.js';
 import { withSdkStreamTimeout } from './idle-timeout.js';
 import { mapChatStream } from './openai-chat-stream.js';
-import {
-  chatCompletionDefinition,
-  resolveEndpoint,
-  type OpenAICompatibleBackendDefinition,
-  type OpenAICompatibleEndpoint,
-} from './openai-compatible-endpoint.js';
+import { chatCompletionDefinition, resolveEndpoint } from './openai-compatible-endpoint.js';
+import type { OpenAICompatibleBackendDefinition, OpenAICompatibleEndpoint } from './openai-compatible-endpoint.js';
 import { mapOpenAICompatibleError } from './openai-compatible-error.js';
 import { parseOpenAICompatibleOptions, type OpenAICompatibleOptions } from './openai-compatible-options.js';
-import { lazyOpenAISdkConnection, type OpenAISdkConnection } from './openai-sdk-connection.js';
+import { failedSdkCallContext, lazyOpenAISdkConnection, type OpenAISdkConnection } from './openai-sdk-connection.js';
 import { readChatCompletionChunks } from './read-chat-completion-chunks.js';
 
 /**
@@ -72,17 +62,8 @@ export function createOpenAICompatibleBackend(
       const guarded = withSdkStreamTimeout(chunks, options.timeoutMs, endpoint.providerName);
       yield* mapChatStream(guarded, { providerName: endpoint.providerName, signal });
     } catch (error) {
-      const call = {
-        providerName: endpoint.providerName,
-        phase,
-        signal,
-        timeoutMs: options.timeoutMs,
-        apiKey: connected?.apiKey,
-      };
-      const mapped = mapOpenAICompatibleError(error, {
-        ...failedCallContext(settings, call),
-        errorClasses: connected?.sdk,
-      });
+      const call = { providerName: endpoint.providerName, phase, signal, timeoutMs: options.timeoutMs };
+      const mapped = mapOpenAICompatibleError(error, failedSdkCallContext(settings, connected, call));
       yield { type: 'error', error: mapped.toJSON() };
     } finally {
       signal?.removeEventListener('abort', abortRequest);

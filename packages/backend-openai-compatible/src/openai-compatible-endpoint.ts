@@ -4,12 +4,8 @@ import type { ClientOptions } from 'openai';
 import type { z } from 'zod';
 import type { OpenAISdk } from './load-openai-sdk.js';
 import type { OpenAICompatibleOptions } from './openai-compatible-options.js';
-import {
-  openAIPreset,
-  presetForBaseUrl,
-  providerPresets,
-  type ProviderPresetName,
-} from './openai-compatible-presets.js';
+import { openAIPreset, presetForBaseUrl, providerPresets } from './openai-compatible-presets.js';
+import type { ProviderPresetName } from './openai-compatible-presets.js';
 
 /** What a backend type built on Chat Completions fixes in code; thin packages differ only here. */
 export interface OpenAICompatibleBackendDefinition {

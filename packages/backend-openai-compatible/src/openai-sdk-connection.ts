@@ -1,10 +1,11 @@
-import { keyRequest, lazy, resolveApiKey } from '@massgen/backend-utils';
+import { failedCallContext, keyRequest, lazy, resolveApiKey, type FailedCall } from '@massgen/backend-utils';
 import type { BackendSettings } from '@massgen/core';
 import type OpenAI from 'openai';
 import type { ClientOptions } from 'openai';
 import { loadOpenAISdk, type OpenAISdk } from './load-openai-sdk.js';
 import { nodeHttpFetch } from './node-http-fetch.js';
 import type { OpenAICompatibleEndpoint } from './openai-compatible-endpoint.js';
+import type { ErrorContext } from './openai-compatible-error.js';
 
 /** A backend's SDK, its client, and the key the client sends (to redact it from errors). */
 export interface OpenAISdkConnection {
@@ -33,6 +34,18 @@ export interface OpenAISdkConnectionOptions {
  */
 export function lazyOpenAISdkConnection(options: OpenAISdkConnectionOptions): () => Promise<OpenAISdkConnection> {
   return lazy(() => connect(options));
+}
+
+/**
+ * The error context of a failed call over `connected`, which is absent when the call failed before
+ * it connected: the key it sent is kept out of messages and the SDK's error classes recognised.
+ */
+export function failedSdkCallContext(
+  settings: Pick<BackendSettings, 'type' | 'agentId'>,
+  connected: OpenAISdkConnection | undefined,
+  call: Omit<FailedCall, 'apiKey'>,
+): ErrorContext {
+  return { ...failedCallContext(settings, { ...call, apiKey: connected?.apiKey }), errorClasses: connected?.sdk };
 }
 
 async function connect(options: OpenAISdkConnectionOptions): Promise<OpenAISdkConnection> {

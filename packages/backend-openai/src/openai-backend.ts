@@ -1,12 +1,5 @@
 import { requireModel } from '@massgen/backend-utils';
-import {
-  type Backend,
-  type BackendCallOptions,
-  type BackendRequest,
-  type BackendSettings,
-  type StreamPart,
-  type Warning,
-} from '@massgen/core';
+import type { Backend, BackendCallOptions, BackendRequest, BackendSettings, StreamPart, Warning } from '@massgen/core';
 import { createOpenAIChatBackend } from './openai-chat-backend.js';
 import { createOpenAIMediaGeneration } from './openai-media-generation.js';
 import { parseOpenAIOptions } from './openai-options.js';

@@ -1,5 +1,4 @@
-import type { OpenAISdkConnection } from '@massgen/backend-openai-compatible';
-import { failedCallContext } from '@massgen/backend-utils';
+import { failedSdkCallContext, type OpenAISdkConnection } from '@massgen/backend-openai-compatible';
 import { MassGenError } from '@massgen/core';
 import type {
   Backend,
@@ -57,9 +56,8 @@ export function createOpenAIMediaGeneration(
         phase: 'request' as const,
         signal,
         timeoutMs: options.timeoutMs,
-        apiKey: connected?.apiKey,
       };
-      throw mapOpenAIResponsesError(error, { ...failedCallContext(settings, call), errorClasses: connected?.sdk });
+      throw mapOpenAIResponsesError(error, failedSdkCallContext(settings, connected, call));
     }
   }
 

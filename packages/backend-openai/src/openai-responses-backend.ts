@@ -1,13 +1,8 @@
-import { withSdkStreamTimeout, type OpenAISdkConnection } from '@massgen/backend-openai-compatible';
-import { failedCallContext, prepareMediaMessages } from '@massgen/backend-utils';
+import { failedSdkCallContext, withSdkStreamTimeout } from '@massgen/backend-openai-compatible';
+import type { OpenAISdkConnection } from '@massgen/backend-openai-compatible';
+import { prepareMediaMessages } from '@massgen/backend-utils';
 import type { MediaSupport } from '@massgen/backend-utils';
-import {
-  type Backend,
-  type BackendCallOptions,
-  type BackendRequest,
-  type BackendSettings,
-  type StreamPart,
-} from '@massgen/core';
+import type { Backend, BackendCallOptions, BackendRequest, BackendSettings, StreamPart } from '@massgen/core';
 import { buildOpenAIResponsesRequest } from './build-openai-responses-request.js';
 import { openAIConnection } from './openai-endpoint.js';
 import type { OpenAIOptions } from './openai-options.js';
@@ -51,17 +46,8 @@ export function createOpenAIResponsesBackend(
       const guarded = withSdkStreamTimeout(events, options.timeoutMs, endpoint.providerName);
       yield* mapResponsesStream(guarded, { providerName: endpoint.providerName, signal, knownContainers });
     } catch (error) {
-      const call = {
-        providerName: endpoint.providerName,
-        phase,
-        signal,
-        timeoutMs: options.timeoutMs,
-        apiKey: connected?.apiKey,
-      };
-      const mapped = mapOpenAIResponsesError(error, {
-        ...failedCallContext(settings, call),
-        errorClasses: connected?.sdk,
-      });
+      const call = { providerName: endpoint.providerName, phase, signal, timeoutMs: options.timeoutMs };
+      const mapped = mapOpenAIResponsesError(error, failedSdkCallContext(settings, connected, call));
       yield { type: 'error', error: mapped.toJSON() };
     }
   }

@@ -1,8 +1,5 @@
-import {
-  defineOpenAICompatibleBackend,
-  localServerRequestFields,
-  type OpenAICompatibleBackendDefinition,
-} from '@massgen/backend-openai-compatible';
+import { defineOpenAICompatibleBackend, localServerRequestFields } from '@massgen/backend-openai-compatible';
+import type { OpenAICompatibleBackendDefinition } from '@massgen/backend-openai-compatible';
 
 /**
  * SGLang's OpenAI-compatible server (`python -m sglang.launch_server`). Like vLLM it checks a key

@@ -1,8 +1,5 @@
-import {
-  defineOpenAICompatibleBackend,
-  localServerRequestFields,
-  type OpenAICompatibleBackendDefinition,
-} from '@massgen/backend-openai-compatible';
+import { defineOpenAICompatibleBackend, localServerRequestFields } from '@massgen/backend-openai-compatible';
+import type { OpenAICompatibleBackendDefinition } from '@massgen/backend-openai-compatible';
 
 /**
  * vLLM's OpenAI-compatible server (`vllm serve`). It checks a key only when started with

@@ -5,15 +5,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { ToolModelChoice } from '@massgen/core';
-import {
-  createFakeGeminiServer,
-  createFakeOpenAIServer,
-  samplePdf,
-  samplePng,
-  sampleWav,
-  type FakeGeminiServer,
-  type FakeOpenAIServer,
-} from '@massgen/testing';
+import { createFakeGeminiServer, createFakeOpenAIServer, samplePdf, samplePng, sampleWav } from '@massgen/testing';
+import type { FakeGeminiServer, FakeOpenAIServer } from '@massgen/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callMediaTool, modelsAt, temporaryWorkspace } from './media-test-support.js';
 import { hasFfmpeg } from './video-frames.js';
