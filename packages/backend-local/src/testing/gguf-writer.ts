@@ -93,47 +93,26 @@ class ByteSink {
   }
 }
 
+type ScalarType = 'uint32' | 'int32' | 'float32' | 'bool' | 'string';
+
+/** A value's type tag (an array's also names its elements' type), then the value or each element. */
 function writeValue(sink: ByteSink, entry: GgufValue): void {
-  switch (entry.type) {
-    case 'uint32':
-      sink.uint32(valueType.uint32);
-      sink.uint32(entry.value);
-      return;
-    case 'int32':
-      sink.uint32(valueType.int32);
-      sink.int32(entry.value);
-      return;
-    case 'float32':
-      sink.uint32(valueType.float32);
-      sink.float32(entry.value);
-      return;
-    case 'bool':
-      sink.uint32(valueType.bool);
-      sink.bytes(Uint8Array.of(entry.value ? 1 : 0));
-      return;
-    case 'string':
-      sink.uint32(valueType.string);
-      sink.string(entry.value);
-      return;
-    case 'string[]':
-      sink.uint32(valueType.array);
-      sink.uint32(valueType.string);
-      sink.uint64(entry.value.length);
-      for (const item of entry.value) sink.string(item);
-      return;
-    case 'float32[]':
-      sink.uint32(valueType.array);
-      sink.uint32(valueType.float32);
-      sink.uint64(entry.value.length);
-      for (const item of entry.value) sink.float32(item);
-      return;
-    case 'int32[]':
-      sink.uint32(valueType.array);
-      sink.uint32(valueType.int32);
-      sink.uint64(entry.value.length);
-      for (const item of entry.value) sink.int32(item);
-      return;
+  const element = entry.type.replace('[]', '') as ScalarType;
+  if (typeof entry.value === 'object') {
+    sink.uint32(valueType.array);
+    sink.uint32(valueType[element]);
+    sink.uint64(entry.value.length);
+    for (const item of entry.value) writeElement(sink, element, item);
+    return;
   }
+  sink.uint32(valueType[element]);
+  writeElement(sink, element, entry.value);
+}
+
+function writeElement(sink: ByteSink, type: ScalarType, value: number | boolean | string): void {
+  if (type === 'bool') sink.bytes(Uint8Array.of(value === true ? 1 : 0));
+  else if (type === 'string') sink.string(String(value));
+  else sink[type](Number(value));
 }
 
 /** Serialises a GGUF v3 file with the given metadata and F32 tensors. */
