@@ -11,13 +11,20 @@ export interface CompletionIdentity {
   model: string;
 }
 
-function chunk(identity: CompletionIdentity, delta: Record<string, unknown>, finishReason: 'stop' | null) {
+/** The fields that open every chunk of a stream, in OpenAI's order. */
+function chunkIdentity(identity: CompletionIdentity) {
   return {
     id: identity.id,
     object: 'chat.completion.chunk' as const,
     created: identity.created,
     model: identity.model,
     system_fingerprint: null,
+  };
+}
+
+function chunk(identity: CompletionIdentity, delta: Record<string, unknown>, finishReason: 'stop' | null) {
+  return {
+    ...chunkIdentity(identity),
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
   };
 }
@@ -46,15 +53,7 @@ export function finishChunk(identity: CompletionIdentity, metadata: MassGenMetad
 
 /** OpenAI sends usage in a chunk of its own, with no choices, when `stream_options.include_usage` is set. */
 export function usageChunk(identity: CompletionIdentity, usage: OpenAIUsage) {
-  return {
-    id: identity.id,
-    object: 'chat.completion.chunk' as const,
-    created: identity.created,
-    model: identity.model,
-    system_fingerprint: null,
-    choices: [],
-    usage,
-  };
+  return { ...chunkIdentity(identity), choices: [], usage };
 }
 
 export function chatCompletion(
