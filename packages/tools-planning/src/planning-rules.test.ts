@@ -14,6 +14,8 @@ const tool = (name: string, readOnly?: boolean): Tool => ({
 let seq = 0;
 const stamped = (event: CoordinationEvent): RunEvent => ({ ...event, runId: 'run', seq: seq++, time: 0 });
 const start = (strategy: string): RunEvent => stamped({ type: 'run-start', task: 't', strategy, agents: [] });
+const alphaWins = (): RunEvent =>
+  stamped({ type: 'consensus', winnerAgentId: 'alpha', winnerLabel: 'agent1.1', tally: [], stopReason: 'consensus' });
 
 describe('PlanningRules', () => {
   it('lets read-only tools run at any time, and holds the others until the agent presents', () => {
@@ -21,15 +23,7 @@ describe('PlanningRules', () => {
     rules.observe(start('vote'));
     expect(rules.refusal('alpha', tool('mcp__docs__search', true))).toBeUndefined();
     expect(rules.refusal('alpha', tool('execute_command'))).toMatch(/^execute_command was not run: planning mode/);
-    rules.observe(
-      stamped({
-        type: 'consensus',
-        winnerAgentId: 'alpha',
-        winnerLabel: 'agent1.1',
-        tally: [],
-        stopReason: 'consensus',
-      }),
-    );
+    rules.observe(alphaWins());
     expect(rules.refusal('alpha', tool('execute_command'))).toBeUndefined();
     expect(rules.refusal('beta', tool('execute_command'))).toBeDefined();
     // A coordination that starts again (a restart) holds the tools again.
@@ -48,15 +42,7 @@ describe('PlanningRules', () => {
   it('under plan_only holds every tool that acts, for every strategy and the presenter', () => {
     const rules = new PlanningRules(resolvePlanning({ plan_only: true }), new TaskPlans(10));
     expect(rules.observe(start('passthrough'))).toBeUndefined();
-    rules.observe(
-      stamped({
-        type: 'consensus',
-        winnerAgentId: 'alpha',
-        winnerLabel: 'agent1.1',
-        tally: [],
-        stopReason: 'consensus',
-      }),
-    );
+    rules.observe(alphaWins());
     expect(rules.refusal('alpha', tool('write_file'))).toMatch(/this run only makes a plan/);
     expect(rules.refusal('alpha', tool('read_file', true))).toBeUndefined();
   });

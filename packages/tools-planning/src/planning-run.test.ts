@@ -64,8 +64,9 @@ function teamMember(id: 'alpha' | 'beta'): ScriptedBackend {
   });
 }
 
-async function runTeam(coordination: string) {
-  const yaml = `agents:
+/** Alpha and beta, each in its own workspace, under the given \`orchestrator.coordination\` lines. */
+function teamYaml(coordination: string): string {
+  return `agents:
   - id: alpha
     backend: { type: chatcompletion, model: m, cwd: ws-alpha }
   - id: beta
@@ -73,6 +74,10 @@ async function runTeam(coordination: string) {
 orchestrator:
   coordination:
 ${coordination}`;
+}
+
+async function runTeam(coordination: string) {
+  const yaml = teamYaml(coordination);
   const backends = { alpha: teamMember('alpha'), beta: teamMember('beta') };
   const events: RunEvent[] = [];
   const result = await run(parseConfig(yaml, { baseDir: directory, cwd: directory, env: {} }), 'Write out.txt', {
@@ -187,15 +192,7 @@ describe('planning mode and task planning in a run', () => {
           ? textTurn('', voteCall('agent1', 'fine'))
           : textTurn('', newAnswerCall('Beta: nothing to write')),
     });
-    const yaml = `agents:
-  - id: alpha
-    backend: { type: chatcompletion, model: m, cwd: ws-alpha }
-  - id: beta
-    backend: { type: chatcompletion, model: m, cwd: ws-beta }
-orchestrator:
-  coordination:
-    enable_agent_task_planning: true
-`;
+    const yaml = teamYaml('    enable_agent_task_planning: true\n');
     const events: RunEvent[] = [];
     await run(parseConfig(yaml, { baseDir: directory, cwd: directory, env: {} }), 'Write out.txt', {
       cwd: directory,
