@@ -8,53 +8,38 @@ import type { FakeReply } from './fake-openai-server-types.js';
  * server. `model` is the model the backend asks for, which a 404 names.
  */
 export function openAIErrorCases(model: string): ErrorCase<FakeReply>[] {
+  const rateLimited = { code: 'BACKEND_RATE_LIMIT', retryable: true } as const;
+  const quota = { code: 'BACKEND_QUOTA', retryable: false } as const;
+  const overloaded = { code: 'BACKEND_OVERLOADED', retryable: true } as const;
+  const spendCap = openAIErrorBody(
+    'Your organization has reached its monthly spending limit.',
+    'rate_limit_error',
+    null,
+  );
+  const badValue = openAIErrorBody("Invalid value for 'temperature'.", 'invalid_request_error', null);
   return [
     ['401', fakeOpenAIErrors.invalidApiKey(), { code: 'BACKEND_AUTH', retryable: false, statusCode: 401 }],
     ['403', { type: 'error', status: 403 }, { code: 'BACKEND_AUTH', retryable: false, statusCode: 403 }],
     [
       '429 retry-after seconds',
       fakeOpenAIErrors.rateLimit({ retryAfter: '2' }),
-      { code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 2000 },
+      { ...rateLimited, retryAfterMs: 2000 },
     ],
     [
       '429 retry-after-ms',
       fakeOpenAIErrors.rateLimit({ retryAfter: '2', retryAfterMs: '1500' }),
-      { code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 1500 },
+      { ...rateLimited, retryAfterMs: 1500 },
     ],
-    [
-      '429 insufficient_quota',
-      fakeOpenAIErrors.insufficientQuota(),
-      { code: 'BACKEND_QUOTA', retryable: false, statusCode: 429 },
-    ],
-    [
-      '429 spend cap',
-      {
-        type: 'error',
-        status: 429,
-        body: openAIErrorBody('Your organization has reached its monthly spending limit.', 'rate_limit_error', null),
-      },
-      { code: 'BACKEND_QUOTA', retryable: false },
-    ],
-    ['503', fakeOpenAIErrors.overloaded(), { code: 'BACKEND_OVERLOADED', retryable: true, statusCode: 503 }],
-    [
-      '529',
-      { type: 'error', status: 529, headers: { 'retry-after': '3' } },
-      { code: 'BACKEND_OVERLOADED', retryable: true, retryAfterMs: 3000 },
-    ],
+    ['429 insufficient_quota', fakeOpenAIErrors.insufficientQuota(), { ...quota, statusCode: 429 }],
+    ['429 spend cap', { type: 'error', status: 429, body: spendCap }, quota],
+    ['503', fakeOpenAIErrors.overloaded(), { ...overloaded, statusCode: 503 }],
+    ['529', { type: 'error', status: 529, headers: { 'retry-after': '3' } }, { ...overloaded, retryAfterMs: 3000 }],
     [
       '400 context_length_exceeded',
       fakeOpenAIErrors.contextLengthExceeded(),
       { code: 'BACKEND_CONTEXT_LENGTH', retryable: false, statusCode: 400 },
     ],
-    [
-      '400',
-      {
-        type: 'error',
-        status: 400,
-        body: openAIErrorBody("Invalid value for 'temperature'.", 'invalid_request_error', null),
-      },
-      { code: 'BACKEND_BAD_REQUEST', retryable: false },
-    ],
+    ['400', { type: 'error', status: 400, body: badValue }, { code: 'BACKEND_BAD_REQUEST', retryable: false }],
     [
       '404 model_not_found',
       fakeOpenAIErrors.modelNotFound(model),
