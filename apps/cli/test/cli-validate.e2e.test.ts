@@ -130,6 +130,45 @@ describe('--validate and the run agree', () => {
     expect(code, stdout).toBe(0);
   });
 
+  it('check orchestrator.answer_summary.model as the run would open it for each agent, before anything starts', async () => {
+    const summaryModel = (name: string, model: string): string =>
+      write(
+        name,
+        `agents:
+  - id: ann
+    backend: { type: openai, model: gpt-5-nano }
+  - id: bob
+    backend: { type: openai, model: gpt-5-nano }
+orchestrator:
+  answer_summary:
+    model:
+${model}`,
+      );
+    const checked = async (name: string, model: string): Promise<string[]> => {
+      const { validate, run } = await validateAndRun(summaryModel(name, model));
+      expect(validate).toEqual(run);
+      return validate;
+    };
+
+    expect(await checked('summary-name.yaml', '      agnet\n')).toEqual([
+      expect.stringMatching(/^- orchestrator\.answer_summary\.model \(line 8\): expected "agent" or a backend block/),
+    ]);
+    expect(await checked('summary-type.yaml', '      type: acme_llm\n      model: m\n')).toEqual([
+      expect.stringMatching(
+        /^- orchestrator\.answer_summary\.model\.type \(line 9\): no installed package serves backend type "acme_llm"/,
+      ),
+    ]);
+    expect(await checked('summary-option.yaml', '      model: gpt-4.1-mini\n      timeout_seconds: soon\n')).toEqual([
+      expect.stringMatching(
+        /^- orchestrator\.answer_summary\.model\.timeout_seconds \(line 10\): expected .*, got "soon"$/,
+      ),
+    ]);
+    // Another type takes none of the agent's keys, its model included; said once for the two agents.
+    expect(await checked('summary-no-model.yaml', '      type: claude\n')).toEqual([
+      expect.stringMatching(/^- orchestrator\.answer_summary\.model\.model \(line 8\): .*Claude model/),
+    ]);
+  });
+
   it('never suggest installing a package that does not exist', async () => {
     const file = write('unknown.yaml', 'agent:\n  id: a\n  backend: { type: acme_llm, model: m }\n');
     const { validate } = await validateAndRun(file);

@@ -43,6 +43,7 @@ export { requestRetryEvent } from './request-retry-event.js';
 export type {
   Strategy,
   StrategyContext,
+  StrategyModelChoice,
   StrategyModule,
   StrategySettingFinding,
   StrategySettings,

@@ -6,7 +6,7 @@ import type { Message } from './message.js';
 import type { OptionsSchema } from './options-schema.js';
 import type { OrchestratorSettings } from './orchestrator-settings.js';
 import type { ResumedCoordination } from './resumed-coordination.js';
-import type { ToolModels } from './tool-models.js';
+import type { ToolModelChoice, ToolModels } from './tool-models.js';
 
 /** Everything a strategy needs for one coordination. */
 export interface StrategyContext {
@@ -84,6 +84,16 @@ export interface StrategySettingFinding {
   message: string;
 }
 
+/**
+ * A model the settings choose for the strategy's own calls through `StrategyContext.models` (the
+ * model of `answer_summary`), at its key path inside the strategy's run keys (`['answer_summary',
+ * 'model']`): the keys inside the block (`type`, `timeout_seconds`) lie below it.
+ */
+export interface StrategyModelChoice {
+  key: ReadonlyArray<string | number>;
+  choice: ToolModelChoice;
+}
+
 /** The exports a strategy package must have to be loaded by name (`orchestrator.strategy`). */
 export interface StrategyModule<RunSettings = unknown, AgentSettings = unknown> {
   specificationVersion: 'v1';
@@ -98,4 +108,10 @@ export interface StrategyModule<RunSettings = unknown, AgentSettings = unknown> 
   agentSettingsSchema?: OptionsSchema<AgentSettings>;
   /** Warnings about valid settings that will not act as written (two keys that disagree), found before the run. */
   settingsWarnings?(settings: StrategySettings<RunSettings, AgentSettings>): StrategySettingFinding[];
+  /**
+   * The models the settings choose for the strategy's own calls, which the run opens for each
+   * agent only when it first needs one. The checks before a run create each as the run would, for
+   * every agent, so that a bad choice stops the run (and fails `--validate`) before it starts.
+   */
+  modelChoices?(settings: StrategySettings<RunSettings, AgentSettings>): StrategyModelChoice[];
 }

@@ -1,4 +1,4 @@
-import type { BackendModule, ConfigIssue, Warning } from '@massgen/core';
+import type { BackendModule, ConfigIssue, OptionsIssue, Warning } from '@massgen/core';
 import { configIssueAt, describeFound, formatKeyPath } from '@massgen/config';
 import type { KeySegment, MassGenConfig } from '@massgen/config';
 
@@ -38,14 +38,7 @@ export function checkBackendOptions(
   const result = module.optionsSchema.safeParse(agent.backend.options);
   if (!result.success) {
     const issues = result.error.issues.map((issue) => {
-      const inside = issue.path.map((key) => (typeof key === 'number' ? key : String(key)));
-      const found = describeFound(inside, valueAt(agent.backend.options, inside));
-      // What was found is added unless the backend's message already says it.
-      const message = / got |^missing/.test(issue.message)
-        ? issue.message
-        : found === 'missing'
-          ? `missing; ${issue.message}`
-          : `${issue.message}, ${found}`;
+      const { inside, message } = describeOptionIssue(issue, agent.backend.options);
       return configIssueAt(config, [...backend, ...inside], message);
     });
     return { issues, warnings: [] };
@@ -78,6 +71,31 @@ export function validateBackendOptions(
   module: BackendModule,
 ): ConfigIssue[] {
   return checkBackendOptions(config, agentIndex, module).issues;
+}
+
+/** `backend.reasoning.effort`, as a backend names it, under the agent's `backend` segments. */
+export function rebaseKeyPath(backend: KeySegment[], relativePath: string): KeySegment[] {
+  const parts = relativePath
+    .split(/\.|\[(\d+)\]/)
+    .filter((part): part is string => part !== undefined && part !== '')
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  return [...backend, ...(parts[0] === 'backend' ? parts.slice(1) : parts)];
+}
+
+/** A backend schema's issue with `options`: the key path inside them, and the message with what was found. */
+export function describeOptionIssue(
+  issue: OptionsIssue,
+  options: Readonly<Record<string, unknown>>,
+): { inside: KeySegment[]; message: string } {
+  const inside = issue.path.map((key) => (typeof key === 'number' ? key : String(key)));
+  const found = describeFound(inside, valueAt(options, inside));
+  // What was found is added unless the backend's message already says it.
+  const message = / got |^missing/.test(issue.message)
+    ? issue.message
+    : found === 'missing'
+      ? `missing; ${issue.message}`
+      : `${issue.message}, ${found}`;
+  return { inside, message };
 }
 
 function valueAt(value: unknown, segments: readonly KeySegment[]): unknown {

@@ -1,10 +1,18 @@
 import { ConfigError, MassGenError, formatConfigIssue } from '@massgen/core';
-import type { AgentWorkspace, Backend, ConfigIssue, ToolPackageModule, Warning } from '@massgen/core';
-import { configIssueAt } from '@massgen/config';
+import type {
+  AgentWorkspace,
+  Backend,
+  ConfigIssue,
+  StrategyModelChoice,
+  ToolPackageModule,
+  Warning,
+} from '@massgen/core';
+import { configIssueAt, formatKeyPath } from '@massgen/config';
 import type { KeySegment, MassGenConfig, ToolPackageConfig } from '@massgen/config';
-import { agentSegments, checkBackendOptions } from './backend-options.js';
+import { agentSegments, checkBackendOptions, rebaseKeyPath } from './backend-options.js';
 import { describeMissingApiKey, findMissingApiKey } from './missing-api-key.js';
 import type { PluginLoader } from './plugin-loader.js';
+import { checkStrategyModels } from './strategy-models.js';
 import { checkStrategySettings } from './strategy-settings.js';
 import { checkToolPackage, whereNamed, whereNamedSegments } from './tool-package-settings.js';
 
@@ -44,12 +52,14 @@ export async function preflightRun(
   const missingApiKeys: ConfigIssue[] = [];
   const notes: string[] = [];
   let agentsChecked = 0;
+  let strategyModels: StrategyModelChoice[] = [];
   if (options.loadsStrategy !== false) {
     try {
       const { module } = await loader.loadStrategy(config.strategy);
       const checked = checkStrategySettings(config, config.strategy, module);
       issues.push(...checked.issues);
       warnings.push(...checked.warnings);
+      if (checked.settings !== undefined) strategyModels = module.modelChoices?.(checked.settings) ?? [];
     } catch (error) {
       issues.push(pluginIssue(config, strategySegments(config), error));
     }
@@ -124,6 +134,16 @@ export async function preflightRun(
       issues.push(...creationIssues(config, backend, error));
     }
   }
+  // A model chosen for an agent builds on its backend: one that failed its own checks is not checked again.
+  const failedBackends = new Set(
+    config.agents
+      .filter((_, index) => {
+        const backend = formatKeyPath([...agentSegments(config, index), 'backend']);
+        return issues.some((issue) => issue.path === backend || issue.path.startsWith(`${backend}.`));
+      })
+      .map((agent) => agent.id),
+  );
+  issues.push(...(await checkStrategyModels(config, loader, strategyModels, failedBackends)));
   return { issues: inFileOrder(dropRepeats(issues)), warnings, missingApiKeys, agentsChecked, notes };
 }
 
@@ -160,7 +180,7 @@ function creationIssues(config: MassGenConfig, backend: KeySegment[], error: unk
   if (error instanceof ConfigError || (MassGenError.isInstance(error) && error.code === 'CONFIG_INVALID')) {
     const found = error instanceof ConfigError ? error.issues : [];
     if (found.length === 0) return [configIssueAt(config, backend, error.message)];
-    return found.map((issue) => configIssueAt(config, rebase(backend, issue.path), issue.message));
+    return found.map((issue) => configIssueAt(config, rebaseKeyPath(backend, issue.path), issue.message));
   }
   throw error;
 }
@@ -172,7 +192,7 @@ function locateBackendFinding(
   agentId: string,
 ): Warning {
   if (warning.path === undefined) return { ...warning, agentId };
-  const located = configIssueAt(config, rebase(backend, warning.path), warning.message);
+  const located = configIssueAt(config, rebaseKeyPath(backend, warning.path), warning.message);
   return {
     ...warning,
     agentId,
@@ -180,15 +200,6 @@ function locateBackendFinding(
     ...(located.line === undefined ? {} : { line: located.line }),
     ...(located.items === undefined ? {} : { items: located.items }),
   };
-}
-
-/** `backend.reasoning.effort`, as a backend names it, under the agent's `backend` segments. */
-function rebase(backend: KeySegment[], relativePath: string): KeySegment[] {
-  const parts = relativePath
-    .split(/\.|\[(\d+)\]/)
-    .filter((part): part is string => part !== undefined && part !== '')
-    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-  return [...backend, ...(parts[0] === 'backend' ? parts.slice(1) : parts)];
 }
 
 /** Where the configuration chose its strategy, or the top of the file when it took the default. */

@@ -1,7 +1,7 @@
 import { ConfigError, MassGenError } from '@massgen/core';
 import type { Backend, ToolModelChoice, ToolModels, Usage, Warning } from '@massgen/core';
-import { formatKeyPath } from '@massgen/config';
 import type { MassGenConfig } from '@massgen/config';
+import { createChosenBackend } from './chosen-backend.js';
 import type { PluginLoader } from './plugin-loader.js';
 import type { GatePass, RequestGate } from './request-gate.js';
 
@@ -63,42 +63,15 @@ export function createToolModels(
     const key = JSON.stringify([agentId, own ? '' : choice.type, choice.model ?? '', choice.options ?? {}]);
     let backend = opened.get(key);
     if (backend === undefined) {
-      backend = (async () => {
-        const type = own ? agent.backend.type : (choice.type as string);
-        const { module } = await loader.loadBackend(type, own ? agent.backend.package : undefined);
-        const options = own ? { ...agent.backend.options, ...choice.options } : { ...choice.options };
-        const whose = `(in the ${type} model a tool of agent "${agentId}" asked for)`;
-        const parsed = module.optionsSchema?.safeParse(options);
-        if (parsed !== undefined && !parsed.success) {
-          throw new ConfigError({
-            ...(config.file === undefined ? {} : { file: config.file }),
-            issues: parsed.error.issues.map((issue) => ({
-              path: formatKeyPath(
-                issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment))),
-              ),
-              message: `${issue.message} ${whose}`,
-            })),
-          });
-        }
-        try {
-          return module.createBackend({
-            agentId,
-            type,
-            model: choice.model ?? (own ? agent.backend.model : ''),
-            options,
-            ...(parsed === undefined ? {} : { parsedOptions: parsed.data }),
-            env: config.env,
-            warn: (warning) => run.warn({ ...warning, agentId }),
-          });
-        } catch (error) {
-          // The backend names its own keys (`backend.model`); they are the tool's choice here.
-          if (!(error instanceof ConfigError)) throw error;
-          throw new ConfigError({
-            ...(config.file === undefined ? {} : { file: config.file }),
-            issues: error.issues.map((issue) => ({ ...issue, message: `${issue.message} ${whose}` })),
-          });
-        }
-      })();
+      backend = createChosenBackend(loader, config, agent, choice, run.warn).catch((error: unknown) => {
+        if (!(error instanceof ConfigError)) throw error;
+        // Said as the tool's choice, not as the agent's own backend.
+        const whose = `(in the ${own ? agent.backend.type : choice.type} model a tool of agent "${agentId}" asked for)`;
+        throw new ConfigError({
+          ...(config.file === undefined ? {} : { file: config.file }),
+          issues: error.issues.map((issue) => ({ ...issue, message: `${issue.message} ${whose}` })),
+        });
+      });
       opened.set(key, backend);
       // A failed creation is not kept, so a later call reports the problem again rather than a stale promise.
       backend.catch(() => opened.delete(key));

@@ -14,6 +14,8 @@ export { voteSettingsSchema as settingsSchema } from './vote-settings-schema.js'
 /** An agent's own keys (`voting_sensitivity`). */
 export { voteAgentSettingsSchema as agentSettingsSchema } from './vote-settings-schema.js';
 export { voteSettingsWarnings as settingsWarnings } from './vote-settings.js';
+/** The model `answer_summary` names, checked before the run for every agent as the run would open it. */
+export { voteModelChoices as modelChoices } from './vote-settings.js';
 export type { VoteAgentKeys, VoteKeys } from './vote-settings-schema.js';
 export type { FinalAnswerStrategy, TopologySettings, VotingMethod, VotingSensitivity } from './vote-setting-types.js';
 

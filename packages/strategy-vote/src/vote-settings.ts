@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { MassGenError } from '@massgen/core';
-import type { StrategyContext, StrategySettingFinding, StrategySettings, Warning } from '@massgen/core';
+import type {
+  StrategyContext,
+  StrategyModelChoice,
+  StrategySettingFinding,
+  StrategySettings,
+  Warning,
+} from '@massgen/core';
 import type { NoveltyRequirement } from './answer-novelty.js';
 import {
   defaultSummaryAboveWords,
@@ -193,6 +199,12 @@ export function voteSettingsWarnings(settings: StrategySettings): StrategySettin
       message: `orchestrator.skip_final_presentation (${String(skip)}) disagrees with final_answer_strategy "${named}"; the final answer strategy is used`,
     },
   ];
+}
+
+/** The summaries' model when it is not the author's own: the run checks it before it starts. */
+export function voteModelChoices(settings: StrategySettings): StrategyModelChoice[] {
+  const model = answerSummaryOf((settings.run as VoteKeys | undefined)?.answer_summary)?.model;
+  return model === undefined ? [] : [{ key: ['answer_summary', 'model'], choice: model }];
 }
 
 /** `final_answer_strategy`, or `winner_reuse` for upstream's `skip_final_presentation: true`. */
