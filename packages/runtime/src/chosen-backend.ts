@@ -5,6 +5,17 @@ import type { AgentConfig, MassGenConfig } from '@massgen/config';
 import { describeOptionIssue } from './backend-options.js';
 import type { PluginLoader } from './plugin-loader.js';
 
+/** The type and options of the backend a choice names for an agent (see `createChosenBackend`). */
+export function resolveChoice(
+  agent: AgentConfig,
+  choice: ToolModelChoice,
+): { own: boolean; type: string; options: Record<string, unknown> } {
+  const own = choice.type === undefined || choice.type === agent.backend.type;
+  return own
+    ? { own, type: agent.backend.type, options: { ...agent.backend.options, ...choice.options } }
+    : { own, type: choice.type as string, options: { ...choice.options } };
+}
+
 /**
  * Creates the backend a model choice names for an agent (a tool's or the strategy's model): with
  * the agent's own type, its backend with the choice's model and options over its own; with
@@ -20,10 +31,8 @@ export async function createChosenBackend(
   choice: ToolModelChoice,
   warn: (warning: Warning) => void,
 ): Promise<Backend> {
-  const own = choice.type === undefined || choice.type === agent.backend.type;
-  const type = own ? agent.backend.type : (choice.type as string);
+  const { own, type, options } = resolveChoice(agent, choice);
   const { module } = await loader.loadBackend(type, own ? agent.backend.package : undefined);
-  const options = own ? { ...agent.backend.options, ...choice.options } : { ...choice.options };
   const parsed = module.optionsSchema?.safeParse(options);
   const file = config.file === undefined ? {} : { file: config.file };
   if (parsed !== undefined && !parsed.success) {

@@ -39,6 +39,12 @@ function team(size: number, settings: TeamSettings = {}) {
   return parseConfig(`agents:\n${agents.join('\n')}\n${orchestrator}`, { baseDir: runDirectory.path, env: {} });
 }
 
+/** Answers at some length; requests without workflow tools (the presentation, the summaries) get finalText. */
+const summarised = createTeamResponder({
+  answer: 'The answer is 4, since two and two make four as anyone can count.',
+  finalText: '4.',
+});
+
 async function runTeam(config: ReturnType<typeof team>) {
   const events: RunEvent[] = [];
   const result = await run(config, 'What is 2+2?', {
@@ -110,17 +116,49 @@ describe('max_concurrent_requests', () => {
   });
 
   it("holds the summaries of long answers, made on the agents' own provider, to its limit too", async () => {
-    // Requests without workflow tools (the presentation, the summaries) are answered with finalText.
-    server.setResponder(
-      createTeamResponder({
-        answer: 'The answer is 4, since two and two make four as anyone can count.',
-        finalText: '4.',
-      }),
-    );
+    server.setResponder(summarised);
     const { result, events } = await runTeam(
       team(4, {
         backend: () => ', max_concurrent_requests: 1',
         orchestrator: 'answer_summary: { above_words: 2 }',
+      }),
+    );
+
+    expect(result.stopReason).toBe('consensus');
+    expect(events.filter((event) => event.type === 'answer-summary')).toHaveLength(4);
+    expect(server.peakActiveResponses).toBe(1);
+  });
+
+  it("holds the summaries made on a configured model to the limit of the provider it is on, another agent's", async () => {
+    // Three agents on the fake server without a limit; agent04 alone on a second server, held to 1
+    // request at once, which is where the summaries of every agent's answer are made.
+    const summaries = await createFakeOpenAIServer({ latencyMs: 100 });
+    try {
+      for (const each of [server, summaries]) each.setResponder(summarised);
+      const { result, events } = await runTeam(
+        team(4, {
+          url: (index) => (index < 3 ? server.url : summaries.url),
+          backend: (index) => (index < 3 ? '' : ', max_concurrent_requests: 1'),
+          orchestrator: `answer_summary: { above_words: 2, model: { base_url: "${summaries.url}" } }`,
+        }),
+      );
+
+      expect(result.stopReason).toBe('consensus');
+      expect(events.filter((event) => event.type === 'answer-summary')).toHaveLength(4);
+      expect(summaries.peakActiveResponses).toBe(1);
+    } finally {
+      await summaries.close();
+    }
+  });
+
+  it('holds the summaries made on a configured model on a provider without a limit to the run limit', async () => {
+    // The summaries go to the same server under another name: a provider of its own, unlimited,
+    // so only orchestrator.max_concurrent_requests holds them with the agents' requests.
+    const other = server.url.replace('127.0.0.1', 'localhost');
+    server.setResponder(summarised);
+    const { result, events } = await runTeam(
+      team(4, {
+        orchestrator: `max_concurrent_requests: 1\n  answer_summary: { above_words: 2, model: { base_url: "${other}" } }`,
       }),
     );
 

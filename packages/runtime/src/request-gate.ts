@@ -56,8 +56,13 @@ export class RequestGate {
    * show meanwhile: a `request-slot` wait and, the first time, a warning that says why.
    * Rejects with `ABORTED` when `signal` ends the wait.
    */
-  async *enter(agentId: string, signal: AbortSignal | undefined): AsyncGenerator<CallPart, GatePass> {
-    const provider = this.agents.get(agentId);
+  async *enter(
+    agentId: string,
+    signal: AbortSignal | undefined,
+    /** Where the request goes when not to the agent's own provider (a tool's or a summary's model). */
+    to?: AgentProvider,
+  ): AsyncGenerator<CallPart, GatePass> {
+    const provider = to ?? this.agents.get(agentId);
     const providerKey = provider?.key ?? agentId;
     let waited = false;
     let releaseProvider = this.providers.tryAcquire(providerKey);
@@ -121,12 +126,16 @@ export function requestGateFor(config: MassGenConfig): RequestGate {
   const agents = new Map<string, AgentProvider>();
   for (const agent of config.agents) {
     const { type, options, maxConcurrentRequests } = agent.backend;
-    const where = [options['provider'], options['base_url']].find((value) => typeof value === 'string');
     agents.set(agent.id, {
-      key: `${type} ${where ?? ''}`,
-      name: where === undefined ? type : `${type} at ${where}`,
+      ...providerOf(type, options),
       ...(maxConcurrentRequests === undefined ? {} : { maxConcurrentRequests }),
     });
   }
   return new RequestGate(agents, config.maxConcurrentRequests);
+}
+
+/** The provider a backend of `type` with these options calls: its type at its base URL or preset provider. */
+export function providerOf(type: string, options: Readonly<Record<string, unknown>>): AgentProvider {
+  const where = [options['provider'], options['base_url']].find((value) => typeof value === 'string');
+  return { key: `${type} ${where ?? ''}`, name: where === undefined ? type : `${type} at ${where}` };
 }

@@ -160,7 +160,7 @@ export async function run(
   const neverAborted = new AbortController().signal;
   const gate = requestGateFor(config);
   // Tools and the strategy (a summary of a long answer) call models through one counter, and
-  // through the agents' request limits when they call an agent's own provider.
+  // through the request limits of the provider each call goes to and of the run.
   const models = createToolModels(loader, config, {
     warn,
     gate,

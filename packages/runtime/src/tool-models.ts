@@ -1,9 +1,10 @@
 import { ConfigError, MassGenError } from '@massgen/core';
 import type { Backend, ToolModelChoice, ToolModels, Usage, Warning } from '@massgen/core';
 import type { MassGenConfig } from '@massgen/config';
-import { createChosenBackend } from './chosen-backend.js';
+import { createChosenBackend, resolveChoice } from './chosen-backend.js';
 import type { PluginLoader } from './plugin-loader.js';
-import type { GatePass, RequestGate } from './request-gate.js';
+import { providerOf } from './request-gate.js';
+import type { AgentProvider, GatePass, RequestGate } from './request-gate.js';
 
 /**
  * The models a run's tool packages may call (see `ToolModels`). Each distinct choice creates its
@@ -19,7 +20,7 @@ export function createToolModels(
     warn: (warning: Warning) => void;
     spent: (agentId: string, usage: Usage, modelId: string) => void;
     backends?: Record<string, Backend>;
-    /** The agents' request limits; a call to an agent's own provider waits for a slot like its turns. */
+    /** The request limits: each call waits for a slot of the provider it goes to, and of the run, like a turn. */
     gate?: RequestGate;
   },
 ): ToolModels {
@@ -33,10 +34,11 @@ export function createToolModels(
       counted.set(backend, byAgent);
       let wrapped = byAgent.get(agentId);
       if (wrapped === undefined) {
-        const gate = run.gate !== undefined && onOwnProvider(agentId, choice) ? run.gate : undefined;
+        const gate = run.gate;
+        const provider = providerFor(agentId, choice);
         wrapped = countedFor(backend, {
           spent: (usage, modelId) => run.spent(agentId, usage, modelId),
-          ...(gate === undefined ? {} : { admit: (signal) => admit(gate, agentId, signal, run.warn) }),
+          ...(gate === undefined ? {} : { admit: (signal) => admit(gate, agentId, provider, signal, run.warn) }),
         });
         byAgent.set(agentId, wrapped);
       }
@@ -44,12 +46,12 @@ export function createToolModels(
     },
   };
 
-  /** Whether the choice calls the agent's own provider (its backend type at its base URL). */
-  function onOwnProvider(agentId: string, choice: ToolModelChoice): boolean {
+  /** The provider the choice calls, whose limit (and the run's) its calls wait for like the agents' turns. */
+  function providerFor(agentId: string, choice: ToolModelChoice): AgentProvider | undefined {
     const agent = config.agents.find((candidate) => candidate.id === agentId);
-    if (agent === undefined || (choice.type !== undefined && choice.type !== agent.backend.type)) return false;
-    const baseUrl = choice.options?.['base_url'];
-    return baseUrl === undefined || baseUrl === agent.backend.options['base_url'];
+    if (agent === undefined) return undefined;
+    const { type, options } = resolveChoice(agent, choice);
+    return providerOf(type, options);
   }
 
   function openBackend(agentId: string, choice: ToolModelChoice): Promise<Backend> {
@@ -87,10 +89,11 @@ export function createToolModels(
 async function admit(
   gate: RequestGate,
   agentId: string,
+  provider: AgentProvider | undefined,
   signal: AbortSignal | undefined,
   warn: (warning: Warning) => void,
 ): Promise<GatePass> {
-  const entering = gate.enter(agentId, signal);
+  const entering = gate.enter(agentId, signal, provider);
   for (;;) {
     const next = await entering.next();
     if (next.done === true) return next.value;
