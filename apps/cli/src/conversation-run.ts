@@ -15,7 +15,8 @@ export async function runInConversation(
     ...options,
     history: conversation.history(),
     onEvent: conversation.listener(options.question),
-    footer: (result) => (conversation.id === undefined ? undefined : sessionClosingHint(conversation.id, result)),
+    footer: (result) =>
+      conversation.id === undefined ? undefined : sessionClosingHint(conversation.id, result, options.io.cwd),
   });
   conversation.finish(outcome.result);
   return outcome;

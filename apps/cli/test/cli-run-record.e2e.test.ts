@@ -115,6 +115,9 @@ describe('what each kind of run leaves in its record, as the README says', () =>
     expect(record.answers).toEqual(['agent1.1-alpha.md', 'agent2.1-beta.md']);
     expect(record.status.stopReason).toBe('cancelled');
     expect(record.status.agents).toMatchObject({ alpha: { state: 'stopped' }, beta: { state: 'stopped' } });
+    expect(result.stderr).toContain(
+      `the 2 answers given so far are in ${path.relative(fixture.directory, path.join(fixture.latestRecord(), 'answers'))}, and massgen resume goes on with this run.`,
+    );
   });
 
   it.skipIf(!tmuxAvailable)('answered now (a): all five files; the agent still working is shown stopped', async () => {
