@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MassGenError } from '@massgen/core';
 import { massgenVersion } from './missing-plugin.js';
 import { PluginLoader } from './plugin-loader.js';
+import { installModulePackage } from './run-test-support.js';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 let project: string;
@@ -20,10 +21,10 @@ beforeAll(() => {
     path.join(modules, 'massgen-backend-fixture'),
     'dir',
   );
-  writePackage(modules, 'massgen-backend-future', { specificationVersion: 'v2', createBackend: 'function' });
-  writePackage(modules, 'massgen-backend-plain', {});
-  writePackage(modules, 'massgen-backend-halfway', { specificationVersion: 'v1' });
-  writePackage(modules, 'massgen-mcp-notes', { specificationVersion: 'v1', createServer: 'function' });
+  writePackage('massgen-backend-future', { specificationVersion: 'v2', createBackend: 'function' });
+  writePackage('massgen-backend-plain', {});
+  writePackage('massgen-backend-halfway', { specificationVersion: 'v1' });
+  writePackage('massgen-mcp-notes', { specificationVersion: 'v1', createServer: 'function' });
   // An npm project, so the install advice is deterministic.
   writeFileSync(path.join(project, 'package.json'), '{ "name": "user-project", "private": true }\n');
   writeFileSync(path.join(project, 'package-lock.json'), '{}\n');
@@ -33,19 +34,13 @@ afterAll(() => {
   rmSync(project, { recursive: true, force: true });
 });
 
-function writePackage(modules: string, name: string, exports: Record<string, string>): void {
-  const directory = path.join(modules, name);
-  mkdirSync(directory, { recursive: true });
-  writeFileSync(
-    path.join(directory, 'package.json'),
-    JSON.stringify({ name, type: 'module', exports: { '.': { import: './index.js' } } }),
-  );
+function writePackage(name: string, exports: Record<string, string>): void {
   const body = Object.entries(exports)
     .map(([key, value]) =>
       value === 'function' ? `export function ${key}() {}` : `export const ${key} = ${JSON.stringify(value)};`,
     )
     .join('\n');
-  writeFileSync(path.join(directory, 'index.js'), `${body}\n`);
+  installModulePackage(project, name, `${body}\n`);
 }
 
 function loader(): PluginLoader {

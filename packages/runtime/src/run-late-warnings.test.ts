@@ -1,25 +1,18 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BackendRequest, RunEvent } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
 import { createScriptedBackend } from '@massgen/testing';
 import type { ScriptedTurn } from '@massgen/testing';
 import { run } from './run.js';
-import { runtimeDirectory, useRunDirectory } from './run-test-support.js';
+import { installModulePackage, runtimeDirectory, useRunDirectory } from './run-test-support.js';
 
 const runDirectory = useRunDirectory('late-warnings');
 
 /** A stand-in for @massgen/mcp whose one tool reports, mid-run, that its server stopped. */
 function installWarningMcpPackage(): void {
-  const packageDirectory = path.join(runDirectory.path, 'node_modules', '@massgen', 'mcp');
-  mkdirSync(packageDirectory, { recursive: true });
-  writeFileSync(
-    path.join(packageDirectory, 'package.json'),
-    JSON.stringify({ name: '@massgen/mcp', type: 'module', exports: { '.': { import: './index.js' } } }),
-  );
-  writeFileSync(
-    path.join(packageDirectory, 'index.js'),
+  installModulePackage(
+    runDirectory.path,
+    '@massgen/mcp',
     `export const specificationVersion = 'v1';
 export async function createToolSource(context) {
   return {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,4 +40,15 @@ export function useRunDirectory(prefix: string): RunDirectory {
       ...extra,
     }),
   };
+}
+
+/** Installs an ES module package `name` whose `index.js` is `source` in `project`'s node_modules, as a user would. */
+export function installModulePackage(project: string, name: string, source: string): void {
+  const packageDirectory = path.join(project, 'node_modules', name);
+  mkdirSync(packageDirectory, { recursive: true });
+  writeFileSync(
+    path.join(packageDirectory, 'package.json'),
+    JSON.stringify({ name, type: 'module', exports: { '.': { import: './index.js' } } }),
+  );
+  writeFileSync(path.join(packageDirectory, 'index.js'), source);
 }

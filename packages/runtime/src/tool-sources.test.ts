@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MassGenError } from '@massgen/core';
@@ -7,7 +7,7 @@ import { parseConfig } from '@massgen/config';
 import { createScriptedBackend } from '@massgen/testing';
 import type { ScriptedTurn } from '@massgen/testing';
 import { run } from './run.js';
-import { runtimeDirectory, useRunDirectory } from './run-test-support.js';
+import { installModulePackage, runtimeDirectory, useRunDirectory } from './run-test-support.js';
 
 const runDirectory = useRunDirectory('extensions');
 
@@ -24,15 +24,10 @@ async function configRefusal(config: ReturnType<typeof parseConfig>): Promise<st
 
 /** Installs a stand-in for @massgen/mcp in the user project: one tool, and a log of what it saw. */
 function installFakeMcpPackage(): string {
-  const packageDirectory = path.join(runDirectory.path, 'node_modules', '@massgen', 'mcp');
-  mkdirSync(packageDirectory, { recursive: true });
   const log = path.join(runDirectory.path, 'extension.log');
-  writeFileSync(
-    path.join(packageDirectory, 'package.json'),
-    JSON.stringify({ name: '@massgen/mcp', type: 'module', exports: { '.': { import: './index.js' } } }),
-  );
-  writeFileSync(
-    path.join(packageDirectory, 'index.js'),
+  installModulePackage(
+    runDirectory.path,
+    '@massgen/mcp',
     `import { appendFileSync } from 'node:fs';
 const log = (line) => appendFileSync(${JSON.stringify(log)}, line + '\\n');
 export const specificationVersion = 'v1';
@@ -120,14 +115,9 @@ describe('tool packages', () => {
   });
 
   it("hands the workspace a tool source knows for an agent to that agent's backend", async () => {
-    const workspacePackage = path.join(runDirectory.path, 'node_modules', '@massgen', 'workspace');
-    mkdirSync(workspacePackage, { recursive: true });
-    writeFileSync(
-      path.join(workspacePackage, 'package.json'),
-      JSON.stringify({ name: '@massgen/workspace', type: 'module', exports: { '.': { import: './index.js' } } }),
-    );
-    writeFileSync(
-      path.join(workspacePackage, 'index.js'),
+    installModulePackage(
+      runDirectory.path,
+      '@massgen/workspace',
       `export const specificationVersion = 'v1';
 export async function createToolSource() {
   return {
@@ -138,15 +128,10 @@ export async function createToolSource() {
 }
 `,
     );
-    const backendPackage = path.join(runDirectory.path, 'node_modules', '@massgen', 'backend-probe');
-    mkdirSync(backendPackage, { recursive: true });
     const log = path.join(runDirectory.path, 'backend.log');
-    writeFileSync(
-      path.join(backendPackage, 'package.json'),
-      JSON.stringify({ name: '@massgen/backend-probe', type: 'module', exports: { '.': { import: './index.js' } } }),
-    );
-    writeFileSync(
-      path.join(backendPackage, 'index.js'),
+    installModulePackage(
+      runDirectory.path,
+      '@massgen/backend-probe',
       `import { appendFileSync } from 'node:fs';
 export const specificationVersion = 'v1';
 export function createBackend(settings) {
