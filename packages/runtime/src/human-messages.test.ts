@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BackendRequest, HumanMessage, RunEvent, StreamPart } from '@massgen/core';
-import { parseConfig } from '@massgen/config';
 import { createDeferred, createScriptedBackend, waitFor } from '@massgen/testing';
 import type { ScriptedTurn } from '@massgen/testing';
 import { HumanInbox } from './human-inbox.js';
@@ -55,9 +54,8 @@ describe('run with messages from the person', () => {
       });
     let sent = false;
     const result = await run(
-      parseConfig(
+      runDirectory.config(
         'agents:\n  - id: alpha\n    backend: { type: chatcompletion, model: a }\n  - id: beta\n    backend: { type: chatcompletion, model: b }\n',
-        { baseDir: runDirectory.path, cwd: runDirectory.path, env: {} },
       ),
       'How warm is it?',
       {
@@ -93,11 +91,7 @@ describe('run with messages from the person', () => {
     const inbox = new HumanInbox();
     inbox.send({ text: message });
     const result = await run(
-      parseConfig('agents:\n  - id: solo\n    backend: { type: chatcompletion, model: a }\n', {
-        baseDir: runDirectory.path,
-        cwd: runDirectory.path,
-        env: {},
-      }),
+      runDirectory.config('agents:\n  - id: solo\n    backend: { type: chatcompletion, model: a }\n'),
       'How warm is it?',
       {
         cwd: runDirectory.path,

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendRequest, RunEvent, StreamPart } from '@massgen/core';
-import { parseConfig } from '@massgen/config';
 import { createScriptedBackend } from '@massgen/testing';
 import type { ScriptedTurn } from '@massgen/testing';
 import { run } from './run.js';
-import { useRunDirectory } from './run-test-support.js';
+import { alphaAndBeta, useRunDirectory } from './run-test-support.js';
 
 const runDirectory = useRunDirectory('run-summary');
 
@@ -40,17 +39,9 @@ describe('run: answer_summary', () => {
   it("counts the summary call toward its author's usage and records the summary beside the verbatim answer", async () => {
     const alpha = createScriptedBackend({ turns: member(longAnswer, 10) });
     const beta = createScriptedBackend({ turns: member('4', 10) });
-    const config = parseConfig(
-      `agents:
-  - id: alpha
-    backend: { type: chatcompletion, model: model-a }
-  - id: beta
-    backend: { type: chatcompletion, model: model-b }
-orchestrator:
+    const config = runDirectory.config(`${alphaAndBeta}orchestrator:
   answer_summary: { above_words: 5, max_words: 3 }
-`,
-      { baseDir: runDirectory.path, cwd: runDirectory.path, env: {} },
-    );
+`);
     const events: RunEvent[] = [];
     const result = await run(config, 'What is 2+2?', {
       ...runDirectory.options(),

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendRequest, RunEvent } from '@massgen/core';
-import { parseConfig } from '@massgen/config';
 import { createScriptedBackend } from '@massgen/testing';
 import type { ScriptedTurn } from '@massgen/testing';
 import { run } from './run.js';
@@ -62,18 +61,14 @@ describe('warnings raised during a run', () => {
   it('are published after run-start and before run-end, and kept in the result', async () => {
     installWarningMcpPackage();
     const events: RunEvent[] = [];
-    const result = await run(
-      parseConfig(weatherAgent, { baseDir: runDirectory.path, cwd: runDirectory.path, env: {} }),
-      'Weather?',
-      {
-        cwd: runDirectory.path,
-        record: false,
-        pluginSearchPaths: [runtimeDirectory],
-        pluginConditions: ['@massgen/source'],
-        backends: { planner: createScriptedBackend({ turns: planner }) },
-        onEvent: (event) => events.push(event),
-      },
-    );
+    const result = await run(runDirectory.config(weatherAgent), 'Weather?', {
+      cwd: runDirectory.path,
+      record: false,
+      pluginSearchPaths: [runtimeDirectory],
+      pluginConditions: ['@massgen/source'],
+      backends: { planner: createScriptedBackend({ turns: planner }) },
+      onEvent: (event) => events.push(event),
+    });
     expect(result.warnings.map((warning) => warning.message)).toEqual(['MCP server "weather" stopped']);
     const types = events.map((event) => event.type);
     const warningAt = types.indexOf('warning');

@@ -2,25 +2,16 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BackendRequest, RunEvent, StreamPart } from '@massgen/core';
-import { parseConfig } from '@massgen/config';
 import { createScriptedBackend, hang } from '@massgen/testing';
 import type { ScriptedTurn } from '@massgen/testing';
 import { readResumableRun } from './resumable-run.js';
 import { run } from './run.js';
-import { useRunDirectory } from './run-test-support.js';
+import { alphaAndBeta, useRunDirectory } from './run-test-support.js';
 
 const runDirectory = useRunDirectory('resume');
 const team = (budget: string) =>
-  parseConfig(
-    `agents:
-  - id: alpha
-    backend: { type: chatcompletion, model: model-a }
-  - id: beta
-    backend: { type: chatcompletion, model: model-b }
-orchestrator:
-${budget}`,
-    { baseDir: runDirectory.path, cwd: runDirectory.path, env: {} },
-  );
+  runDirectory.config(`${alphaAndBeta}orchestrator:
+${budget}`);
 
 const usage: StreamPart = { type: 'usage', usage: { inputTokens: 10, outputTokens: 5 } };
 

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach } from 'vitest';
+import { parseConfig } from '@massgen/config';
+import type { MassGenConfig } from '@massgen/config';
 import type { RunOptions } from './run.js';
 
 /** The runtime package's folder: the tests find the first-party plugins from here. */
@@ -13,7 +15,17 @@ export interface RunDirectory {
   readonly path: string;
   /** Run options for a run in this directory that loads plugins from their TypeScript source, plus `extra`. */
   options(extra?: RunOptions): RunOptions;
+  /** `yaml` parsed as a configuration written in this directory, with no environment variables. */
+  config(yaml: string): MassGenConfig;
 }
+
+/** The start of a configuration: two agents, alpha on model-a and beta on model-b. */
+export const alphaAndBeta = `agents:
+  - id: alpha
+    backend: { type: chatcompletion, model: model-a }
+  - id: beta
+    backend: { type: chatcompletion, model: model-b }
+`;
 
 /** A temporary working directory for each test of the file (`massgen-<prefix>-…`), removed after it. */
 export function useRunDirectory(prefix: string): RunDirectory {
@@ -39,6 +51,7 @@ export function useRunDirectory(prefix: string): RunDirectory {
       pluginConditions: ['@massgen/source'],
       ...extra,
     }),
+    config: (yaml) => parseConfig(yaml, { baseDir: current(), cwd: current(), env: {} }),
   };
 }
 

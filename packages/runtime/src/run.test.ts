@@ -3,27 +3,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, MassGenError } from '@massgen/core';
 import type { BackendRequest, RunEvent, StreamPart } from '@massgen/core';
-import { parseConfig } from '@massgen/config';
 import { createScriptedBackend, hang } from '@massgen/testing';
 import type { ScriptedTurn } from '@massgen/testing';
 import { run } from './run.js';
 import type { RunOptions } from './run.js';
-import { runtimeDirectory, useRunDirectory } from './run-test-support.js';
+import { alphaAndBeta, runtimeDirectory, useRunDirectory } from './run-test-support.js';
 
 const repositoryRoot = path.resolve(runtimeDirectory, '../..');
 
 const runDirectory = useRunDirectory('run');
-
-function config(yaml: string) {
-  return parseConfig(yaml, { baseDir: runDirectory.path, cwd: runDirectory.path, env: {} });
-}
-
-const twoAgents = `agents:
-  - id: alpha
-    backend: { type: chatcompletion, model: model-a }
-  - id: beta
-    backend: { type: chatcompletion, model: model-b }
-`;
 
 /** Plays a team member: votes for the first answer on offer, else answers, else presents. */
 function teamMember(answer: string) {
@@ -50,7 +38,7 @@ function teamMember(answer: string) {
   };
 }
 
-/** Scripted backends for `twoAgents` that both answer 4 and agree. */
+/** Scripted backends for `alphaAndBeta` that both answer 4 and agree. */
 function twoAgreeing(): NonNullable<RunOptions['backends']> {
   return {
     alpha: createScriptedBackend({ turns: teamMember('4') }),
@@ -58,22 +46,23 @@ function twoAgreeing(): NonNullable<RunOptions['backends']> {
   };
 }
 
-const options = runDirectory.options;
+const soloAgent = 'agent:\n  id: solo\n  backend: { type: chatcompletion, model: m }\n';
+
+/** Runs the team of `yaml` on `question` in this test's directory, with the run options `extra`. */
+function runTeam(yaml: string, question: string, extra?: RunOptions) {
+  return run(runDirectory.config(yaml), question, runDirectory.options(extra));
+}
 
 describe('run', () => {
   it('coordinates a team to a final answer and records it on disk', async () => {
     const events: RunEvent[] = [];
-    const result = await run(
-      config(twoAgents),
-      'What is 2+2?',
-      options({
-        backends: {
-          alpha: createScriptedBackend({ turns: teamMember('4'), modelId: 'model-a' }),
-          beta: createScriptedBackend({ turns: teamMember('four'), modelId: 'model-b' }),
-        },
-        onEvent: (event) => events.push(event),
-      }),
-    );
+    const result = await runTeam(alphaAndBeta, 'What is 2+2?', {
+      backends: {
+        alpha: createScriptedBackend({ turns: teamMember('4'), modelId: 'model-a' }),
+        beta: createScriptedBackend({ turns: teamMember('four'), modelId: 'model-b' }),
+      },
+      onEvent: (event) => events.push(event),
+    });
     expect(result.stopReason).toBe('consensus');
     expect(result.finalAnswer).toMatch(/^Final: /);
     expect(result.answers.map((answer) => answer.agentId).sort()).toEqual(['alpha', 'beta']);
@@ -119,17 +108,13 @@ describe('run', () => {
     });
     const sleeps: number[] = [];
     const events: RunEvent[] = [];
-    const result = await run(
-      config('agent:\n  id: solo\n  backend: { type: chatcompletion, model: m }\n'),
-      'q',
-      options({
-        backends: { solo: flaky },
-        sleep: async (ms) => {
-          sleeps.push(ms);
-        },
-        onEvent: (event) => events.push(event),
-      }),
-    );
+    const result = await runTeam(soloAgent, 'q', {
+      backends: { solo: flaky },
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+      onEvent: (event) => events.push(event),
+    });
     expect(result.finalAnswer).toBe('Final: 4');
     expect(sleeps).toEqual([1234]);
     expect(events.find((event) => event.type === 'agent-error')).toMatchObject({
@@ -140,15 +125,11 @@ describe('run', () => {
 
   it('publishes configuration warnings as events after run-start', async () => {
     const events: RunEvent[] = [];
-    await run(
-      config(`${twoAgents}colour: blue\n`),
-      'q',
-      options({
-        backends: twoAgreeing(),
-        onEvent: (event) => events.push(event),
-        record: false,
-      }),
-    );
+    await runTeam(`${alphaAndBeta}colour: blue\n`, 'q', {
+      backends: twoAgreeing(),
+      onEvent: (event) => events.push(event),
+      record: false,
+    });
     const warningIndex = events.findIndex((event) => event.type === 'warning' && event.warning.path === 'colour');
     expect(warningIndex).toBeGreaterThan(0);
     expect(events[0]?.type).toBe('run-start');
@@ -157,7 +138,7 @@ describe('run', () => {
   it('checks backend options against the backend package schema, naming the key path and line', async () => {
     const yaml =
       'agents:\n  - id: a\n    backend:\n      type: chatcompletion\n      model: m\n      timeout_seconds: soon\n';
-    const error = await run(config(yaml), 'q', options()).catch((caught: unknown) => caught);
+    const error = await runTeam(yaml, 'q').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).message).toContain('agents[0].backend.timeout_seconds (agent "a", line 6)');
     expect(existsSync(path.join(runDirectory.path, '.massgen'))).toBe(false);
@@ -170,12 +151,9 @@ describe('run', () => {
       path.join(runDirectory.path, 'node_modules', 'massgen-backend-fixture'),
       'dir',
     );
-    const result = await run(
-      config(
-        'agents:\n  - id: one\n    backend: { type: fixture, model: echo-1 }\n  - id: two\n    backend: { type: fixture, model: echo-2 }\n',
-      ),
+    const result = await runTeam(
+      'agents:\n  - id: one\n    backend: { type: fixture, model: echo-1 }\n  - id: two\n    backend: { type: fixture, model: echo-2 }\n',
       'Hello there',
-      options(),
     );
     expect(result.stopReason).toBe('consensus');
     expect(result.answers[0]?.content).toContain('echo: ');
@@ -184,17 +162,13 @@ describe('run', () => {
   it('stops on cancel and still closes the record with a run-end', async () => {
     const controller = new AbortController();
     const stuck = createScriptedBackend({ turns: [[hang()]] });
-    const result = await run(
-      config('agent:\n  id: solo\n  backend: { type: chatcompletion, model: m }\n'),
-      'q',
-      options({
-        backends: { solo: stuck },
-        signal: controller.signal,
-        onEvent: (event) => {
-          if (event.type === 'agent-start') queueMicrotask(() => controller.abort());
-        },
-      }),
-    );
+    const result = await runTeam(soloAgent, 'q', {
+      backends: { solo: stuck },
+      signal: controller.signal,
+      onEvent: (event) => {
+        if (event.type === 'agent-start') queueMicrotask(() => controller.abort());
+      },
+    });
     expect(result.stopReason).toBe('cancelled');
     const lines = readFileSync(path.join(result.recordDirectory ?? '', 'events.jsonl'), 'utf8')
       .trim()
@@ -213,18 +187,14 @@ describe('run', () => {
     backend: { type: chatcompletion, model: gpt-5-nano }
 `;
     const events: RunEvent[] = [];
-    const result = await run(
-      config(yaml),
-      'q',
-      options({
-        backends: {
-          priced: createScriptedBackend({ turns: teamMember('4') }),
-          listed: createScriptedBackend({ turns: teamMember('4'), modelId: 'gpt-5-nano' }),
-        },
-        record: false,
-        onEvent: (event) => events.push(event),
-      }),
-    );
+    const result = await runTeam(yaml, 'q', {
+      backends: {
+        priced: createScriptedBackend({ turns: teamMember('4') }),
+        listed: createScriptedBackend({ turns: teamMember('4'), modelId: 'gpt-5-nano' }),
+      },
+      record: false,
+      onEvent: (event) => events.push(event),
+    });
     const firstUsage = events.find((event) => event.type === 'usage' && event.agentId === 'priced');
     expect(firstUsage).toMatchObject({ costUsd: (10 * 1000 + 5 * 2000) / 1_000_000 });
     const priced = result.usage.find((entry) => entry.agentId === 'priced');
@@ -234,35 +204,27 @@ describe('run', () => {
   });
 
   it('writes no record when asked not to', async () => {
-    const result = await run(
-      config(twoAgents),
-      'q',
-      options({
-        backends: twoAgreeing(),
-        record: false,
-      }),
-    );
+    const result = await runTeam(alphaAndBeta, 'q', {
+      backends: twoAgreeing(),
+      record: false,
+    });
     expect(result.recordDirectory).toBeUndefined();
     expect(existsSync(path.join(runDirectory.path, '.massgen'))).toBe(false);
   });
 
   it('runs every model call through wrapBackend when given, naming the agent', async () => {
     const calls: string[] = [];
-    const result = await run(
-      config(twoAgents),
-      'q',
-      options({
-        backends: twoAgreeing(),
-        record: false,
-        wrapBackend: (backend, agentId) => ({
-          ...backend,
-          stream: (request, callOptions) => {
-            calls.push(agentId);
-            return backend.stream(request, callOptions);
-          },
-        }),
+    const result = await runTeam(alphaAndBeta, 'q', {
+      backends: twoAgreeing(),
+      record: false,
+      wrapBackend: (backend, agentId) => ({
+        ...backend,
+        stream: (request, callOptions) => {
+          calls.push(agentId);
+          return backend.stream(request, callOptions);
+        },
       }),
-    );
+    });
     expect(result.stopReason).toBe('consensus');
     expect(new Set(calls)).toEqual(new Set(['alpha', 'beta']));
     expect(calls).toHaveLength(result.usage.reduce((sum, agent) => sum + agent.calls, 0));

@@ -96,14 +96,10 @@ function planner(): ScriptedTurn[] | ((request: BackendRequest, index: number) =
 describe('tool packages', () => {
   it('opens the package a configuration names, gives its tools to the agent, shows it every event and closes it', async () => {
     const log = installFakeMcpPackage();
-    const result = await run(
-      parseConfig(weatherAgent, { baseDir: runDirectory.path, cwd: runDirectory.path, env: {} }),
-      'Weather?',
-      {
-        ...runDirectory.options(),
-        backends: { planner: createScriptedBackend({ turns: planner() }) },
-      },
-    );
+    const result = await run(runDirectory.config(weatherAgent), 'Weather?', {
+      ...runDirectory.options(),
+      backends: { planner: createScriptedBackend({ turns: planner() }) },
+    });
     expect(result.answers[0]?.content).toBe('Pack light: Sunny in Beijing for planner');
     expect(result.warnings.map((warning) => warning.message)).toContain('weather_backup did not start');
     expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual([
@@ -155,14 +151,10 @@ export function createBackend(settings) {
   - id: reviewer
     backend: { type: probe, model: m }
 `;
-    const result = await run(
-      parseConfig(team, { baseDir: runDirectory.path, cwd: runDirectory.path, env: {} }),
-      'Build it',
-      {
-        ...runDirectory.options(),
-        record: false,
-      },
-    );
+    const result = await run(runDirectory.config(team), 'Build it', {
+      ...runDirectory.options(),
+      record: false,
+    });
     expect(result.stopReason).toBe('consensus');
     // Checked before the run (with the workspace declared), then created with the one the extension made.
     const created = readFileSync(log, 'utf8').trim().split('\n');
@@ -171,9 +163,7 @@ export function createBackend(settings) {
   });
 
   it('says which package the configuration needs, and where it names it, when the package is missing', async () => {
-    const message = await configRefusal(
-      parseConfig(weatherAgent, { baseDir: runDirectory.path, cwd: runDirectory.path, env: {} }),
-    );
+    const message = await configRefusal(runDirectory.config(weatherAgent));
     expect(message).toContain(
       'agent.backend.mcp_servers (line 6): tool package "mcp" (named by agent.backend.mcp_servers) needs the plugin @massgen/mcp, which is not installed. Add it with: massgen add @massgen/mcp (runs: pnpm add @massgen/mcp@',
     );
@@ -233,15 +223,11 @@ agent:
 
   it('loads massgen-tools-fixture for tools.fixture, with the settings of both places, and runs its tool', async () => {
     installFixture();
-    const result = await run(
-      parseConfig(team('North', 'imperial'), { baseDir: runDirectory.path, cwd: runDirectory.path, env: {} }),
-      'Weather?',
-      {
-        ...runDirectory.options(),
-        record: false,
-        backends: { planner: createScriptedBackend({ turns: forecaster() }) },
-      },
-    );
+    const result = await run(runDirectory.config(team('North', 'imperial')), 'Weather?', {
+      ...runDirectory.options(),
+      record: false,
+      backends: { planner: createScriptedBackend({ turns: forecaster() }) },
+    });
     expect(result.stopReason).toBe('completed');
     expect(result.answers[0]?.content).toBe('Forecast: North station: Oslo will be sunny, 70 °F (answers so far: 0).');
   });
@@ -264,11 +250,7 @@ agent:
 
   it('names the packages it looked for and where the configuration names the package when none is installed', async () => {
     const message = await configRefusal(
-      parseConfig('agent:\n  id: planner\n  backend:\n    type: chatcompletion\n    tools: { weather: {} }\n', {
-        baseDir: runDirectory.path,
-        cwd: runDirectory.path,
-        env: {},
-      }),
+      runDirectory.config('agent:\n  id: planner\n  backend:\n    type: chatcompletion\n    tools: { weather: {} }\n'),
     );
     expect(message).toContain(
       'agent.backend.tools.weather (line 5): No package found for tool package "weather" (named by agent.backend.tools.weather): looked for "@massgen/tools-weather", "massgen-tools-weather"',
