@@ -14,24 +14,25 @@ function tool(name: string): Tool {
 describe('withoutExcludedTools', () => {
   const tools = [tool('mcp__discord__send_message'), tool('mcp__discord__send_webhook_message'), tool('read_file')];
 
-  it('withholds the named tools and keeps the rest in order', () => {
+  /** The tools agent `agentId` (at `agentIndex`) keeps when it excludes `excluded`, and the warnings given. */
+  function exclude(excluded: string[], agentId: string, agentIndex: number) {
     const warnings: Warning[] = [];
-    const kept = withoutExcludedTools(tools, ['mcp__discord__send_webhook_message'], {
-      agentId: 'a',
-      agentIndex: 0,
+    const kept = withoutExcludedTools(tools, excluded, {
+      agentId,
+      agentIndex,
       warn: (warning) => warnings.push(warning),
     });
+    return { kept, warnings };
+  }
+
+  it('withholds the named tools and keeps the rest in order', () => {
+    const { kept, warnings } = exclude(['mcp__discord__send_webhook_message'], 'a', 0);
     expect(kept.map((kept) => kept.name)).toEqual(['mcp__discord__send_message', 'read_file']);
     expect(warnings).toEqual([]);
   });
 
   it('warns, naming the key path and what is offered, about a name that matches no tool', () => {
-    const warnings: Warning[] = [];
-    const kept = withoutExcludedTools(tools, ['mcp__discord__send_webhok_message'], {
-      agentId: 'b',
-      agentIndex: 2,
-      warn: (warning) => warnings.push(warning),
-    });
+    const { kept, warnings } = exclude(['mcp__discord__send_webhok_message'], 'b', 2);
     expect(kept).toHaveLength(3);
     expect(warnings).toEqual([
       {

@@ -16,6 +16,14 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
   return done;
 }
 
+/** Expects `waiting` to be pending until `ms` have passed, and settled as they end. */
+async function expectSettlesAfter(waiting: Promise<unknown>, ms: number): Promise<void> {
+  await vi.advanceTimersByTimeAsync(ms - 1);
+  expect(await settled(waiting)).toBe(false);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(await settled(waiting)).toBe(true);
+}
+
 describe('MemoryProviderLimiter', () => {
   it('lets at most the configured number of calls to a provider run at once, first come first served', async () => {
     vi.useFakeTimers();
@@ -40,10 +48,7 @@ describe('MemoryProviderLimiter', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     (await limiter.acquire('openai'))();
     const third = limiter.acquire('openai');
-    await vi.advanceTimersByTimeAsync(49_999);
-    expect(await settled(third)).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(await settled(third)).toBe(true);
+    await expectSettlesAfter(third, 50_000);
   });
 
   it('holds every call to a provider for the retry-after of a rate-limited one', async () => {
@@ -51,10 +56,7 @@ describe('MemoryProviderLimiter', () => {
     const limiter = new MemoryProviderLimiter({});
     limiter.pause('openai', 5000);
     const waiting = limiter.acquire('openai');
-    await vi.advanceTimersByTimeAsync(4999);
-    expect(await settled(waiting)).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(await settled(waiting)).toBe(true);
+    await expectSettlesAfter(waiting, 5000);
   });
 
   it('starts a call at once only when a slot is free and nobody waits ahead of it', async () => {

@@ -40,6 +40,16 @@ function runStart(agentIds: readonly string[]): Record<string, unknown> {
   };
 }
 
+/** `agentId`'s first-round answer `label`, saying `content`. */
+function answer(agentId: string, label: string, content: string, extra: Record<string, unknown> = {}) {
+  return { type: 'answer', agentId, label, content, round: 1, ...extra };
+}
+
+/** `agentId`'s second-round vote for `targetAgentId`'s answer `targetLabel`. */
+function vote(agentId: string, targetAgentId: string, targetLabel: string, extra: Record<string, unknown> = {}) {
+  return { type: 'vote', agentId, targetAgentId, targetLabel, reason: 'r', round: 2, ...extra };
+}
+
 /** Writes a run record of `events`, numbered and timed as the runtime writes them. */
 function writeRecord(record: string, events: ReadonlyArray<Record<string, unknown>>): void {
   mkdirSync(record);
@@ -107,10 +117,10 @@ describe('run with resume', () => {
     const record = path.join(runDirectory.path, 'kept');
     const events: Array<Record<string, unknown>> = [
       runStart(['a', 'b', 'c']),
-      { type: 'answer', agentId: 'a', label: 'agent1.1', content: 'x', round: 1 },
-      { type: 'vote', agentId: 'a', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
-      { type: 'vote', agentId: 'b', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
-      { type: 'answer', agentId: 'c', label: 'agent3.1', content: 'y', round: 1, keptVotes: ['b'] },
+      answer('a', 'agent1.1', 'x'),
+      vote('a', 'a', 'agent1.1'),
+      vote('b', 'a', 'agent1.1'),
+      answer('c', 'agent3.1', 'y', { keptVotes: ['b'] }),
     ];
     writeRecord(record, events);
     expect(readResumableRun(record).coordination.votes.map((vote) => vote.agentId)).toEqual(['b']);
@@ -120,12 +130,12 @@ describe('run with resume', () => {
     const record = path.join(runDirectory.path, 'stale');
     const events: Array<Record<string, unknown>> = [
       runStart(['a', 'b', 'c']),
-      { type: 'answer', agentId: 'a', label: 'agent1.1', content: 'x', round: 1 },
-      { type: 'answer', agentId: 'b', label: 'agent2.1', content: 'y', round: 1 },
-      { type: 'vote', agentId: 'c', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
+      answer('a', 'agent1.1', 'x'),
+      answer('b', 'agent2.1', 'y'),
+      vote('c', 'a', 'agent1.1'),
       // Cast while a was shown only agent1.1, and arriving after agent2.1: it never counted, and
       // agent1.1 is still a's current answer, so nothing later marks it out of date.
-      { type: 'vote', agentId: 'a', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2, stale: true },
+      vote('a', 'a', 'agent1.1', { stale: true }),
     ];
     writeRecord(record, events);
     const { coordination } = readResumableRun(record);
@@ -138,9 +148,9 @@ describe('run with resume', () => {
     const record = path.join(runDirectory.path, 'advanced');
     writeRecord(record, [
       runStart(['a', 'b']),
-      { type: 'answer', agentId: 'a', label: 'agent1.1', content: 'x', round: 1 },
-      { type: 'vote', agentId: 'a', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
-      { type: 'vote', agentId: 'b', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
+      answer('a', 'agent1.1', 'x'),
+      vote('a', 'a', 'agent1.1'),
+      vote('b', 'a', 'agent1.1'),
       { type: 'restart', agentId: 'a', reason: 'its answer won its match; in stage 2 of the tournament it meets …' },
     ]);
     expect(readResumableRun(record).coordination.votes.map((vote) => vote.agentId)).toEqual(['b']);
@@ -153,7 +163,7 @@ describe('run with resume', () => {
     writeRecord(record, [
       runStart(['a', 'b']),
       { type: 'groups', ...stage1 },
-      { type: 'answer', agentId: 'a', label: 'agent1.1', content: 'x', round: 1 },
+      answer('a', 'agent1.1', 'x'),
       { type: 'answer-summary', agentId: 'a', ...summary },
     ]);
     const { coordination } = readResumableRun(record);
@@ -165,9 +175,9 @@ describe('run with resume', () => {
     const record = path.join(runDirectory.path, 'messaged');
     writeRecord(record, [
       runStart(['a', 'b']),
-      { type: 'answer', agentId: 'a', label: 'agent1.1', content: 'x', round: 1 },
-      { type: 'vote', agentId: 'a', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
-      { type: 'vote', agentId: 'b', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
+      answer('a', 'agent1.1', 'x'),
+      vote('a', 'a', 'agent1.1'),
+      vote('b', 'a', 'agent1.1'),
       { type: 'human-message', text: 'Use metric units.', to: ['b'], outdatedVotes: ['b'] },
       { type: 'human-message', text: 'Too late for anyone.', late: true },
     ]);
@@ -190,15 +200,15 @@ describe('run with resume', () => {
       runStart(['a', 'b']),
       { type: 'round', round: 1 },
       { type: 'agent-start', agentId: 'a', round: 1, attempt: 1, reason: 'initial' },
-      { type: 'answer', agentId: 'a', label: 'agent1.1', content: 'x', round: 1 },
+      answer('a', 'agent1.1', 'x'),
       { type: 'human-message', text: 'Use metric units.' },
       { type: 'round', round: 2 },
-      { type: 'vote', agentId: 'b', targetAgentId: 'a', targetLabel: 'agent1.1', reason: 'r', round: 2 },
+      vote('b', 'a', 'agent1.1'),
       { type: 'consensus', winnerAgentId: 'a', winnerLabel: 'agent1.1', tally: [], stopReason: 'consensus' },
       { type: 'orchestration-restart', ...restart },
       { type: 'round', round: 1 },
       { type: 'agent-start', agentId: 'b', round: 1, attempt: 1, reason: 'initial' },
-      { type: 'answer', agentId: 'b', label: 'agent2.1', content: 'y', round: 1 },
+      answer('b', 'agent2.1', 'y'),
     ]);
     const { coordination } = readResumableRun(record);
     expect(coordination).toEqual({

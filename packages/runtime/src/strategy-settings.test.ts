@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { StrategyModule } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
+import type { MassGenConfig } from '@massgen/config';
 import * as vote from '@massgen/strategy-vote';
 import { checkStrategySettings } from './strategy-settings.js';
 
@@ -18,12 +19,26 @@ function config(lines: string[]) {
   );
 }
 
+/** One agent, solo, whose own voting_sensitivity (line 3) is `sensitivity`. */
+function soloAgent(sensitivity: string) {
+  return parseConfig(
+    ['agent:', '  id: solo', `  voting_sensitivity: ${sensitivity}`, '  backend: {type: openai}'].join('\n'),
+    {
+      baseDir: runtimeDirectory,
+      env: {},
+    },
+  );
+}
+
+/** `configuration`'s settings checked against the vote strategy's schemas. */
+function checkVote(configuration: MassGenConfig) {
+  return checkStrategySettings(configuration, 'vote', voteModule);
+}
+
 describe('checkStrategySettings', () => {
   it("reports what the strategy's schema rejects at its key path and line, with what was found", () => {
-    const checked = checkStrategySettings(
+    const checked = checkVote(
       config(['orchestrator:', '  voting_method: ranked_choice', '  topology: {type: ring, neighbors: 0}']),
-      'vote',
-      voteModule,
     );
     expect(checked.issues).toEqual([
       {
@@ -37,30 +52,24 @@ describe('checkStrategySettings', () => {
   });
 
   it('finds keys written under timeout_settings and by an agent at their own places', () => {
-    const checked = checkStrategySettings(
+    const checked = checkVote(
       config([
         'timeout_settings:',
         '  straggler_timeout_seconds: -1',
         'orchestrator:',
         '  voting_sensitivity: lenient',
       ]),
-      'vote',
-      voteModule,
     );
     expect(checked.issues).toEqual([
       { path: 'timeout_settings.straggler_timeout_seconds', line: 7, message: expect.stringContaining('got -1') },
     ]);
-    const agentKey = parseConfig(
-      ['agent:', '  id: solo', '  voting_sensitivity: picky', '  backend: {type: openai}'].join('\n'),
-      { baseDir: runtimeDirectory, env: {} },
-    );
-    expect(checkStrategySettings(agentKey, 'vote', voteModule).issues).toEqual([
+    expect(checkVote(soloAgent('picky')).issues).toEqual([
       expect.objectContaining({ path: 'agent.voting_sensitivity', line: 3 }),
     ]);
   });
 
   it('hands the parsed keys on, each agent by id, and warns about a key the strategy does not read', () => {
-    const checked = checkStrategySettings(
+    const checked = checkVote(
       config([
         'orchestrator:',
         '  max_round: 3',
@@ -68,8 +77,6 @@ describe('checkStrategySettings', () => {
         '  fixture_depth: deep',
         '  interrupt_stale_turns: false',
       ]),
-      'vote',
-      voteModule,
     );
     expect(checked.issues).toEqual([]);
     expect(checked.settings).toEqual({ run: { interrupt_stale_turns: false }, agents: {} });
@@ -93,10 +100,8 @@ describe('checkStrategySettings', () => {
   });
 
   it("locates the strategy's own warnings: skip_final_presentation against final_answer_strategy", () => {
-    const checked = checkStrategySettings(
+    const checked = checkVote(
       config(['orchestrator:', '  skip_final_presentation: true', '  final_answer_strategy: synthesize']),
-      'vote',
-      voteModule,
     );
     expect(checked.warnings).toEqual([
       {
@@ -109,7 +114,7 @@ describe('checkStrategySettings', () => {
   });
 
   it("hands an agent's unknown keys to the strategy's agent schema and warns about those it does not read", () => {
-    const checked = checkStrategySettings(
+    const checked = checkVote(
       parseConfig(
         [
           'agents:',
@@ -122,8 +127,6 @@ describe('checkStrategySettings', () => {
         ].join('\n'),
         { baseDir: runtimeDirectory, env: {}, file: 'team.yaml' },
       ),
-      'vote',
-      voteModule,
     );
     expect(checked.issues).toEqual([]);
     expect(checked.settings?.agents).toEqual({ a: { voting_sensitivity: 'strict' } });
@@ -140,14 +143,7 @@ describe('checkStrategySettings', () => {
 
   it('warns about every agent key of a strategy without an agent schema, which reads none', () => {
     const bare: StrategyModule = { specificationVersion: 'v1', createStrategy: voteModule.createStrategy };
-    const checked = checkStrategySettings(
-      parseConfig(['agent:', '  id: solo', '  voting_sensitivity: strict', '  backend: {type: openai}'].join('\n'), {
-        baseDir: runtimeDirectory,
-        env: {},
-      }),
-      'bare',
-      bare,
-    );
+    const checked = checkStrategySettings(soloAgent('strict'), 'bare', bare);
     expect(checked.settings?.agents).toEqual({});
     expect(checked.warnings).toEqual([
       expect.objectContaining({
