@@ -17,6 +17,15 @@ afterEach(() => {
 
 const denied = { code: 'PATH_DENIED' };
 
+/** Expects write_file to refuse writing `content` at `relativePath` as outside the agent's directories. */
+async function expectWriteRefused(relativePath: string, content: string): Promise<void> {
+  const result = await callTool(createWriteFileTool(fixture.sandbox, ''), { path: relativePath, content });
+  expect(result).toMatchObject({
+    isError: true,
+    content: expect.stringContaining('outside the directories you may use'),
+  });
+}
+
 describe('PathSandbox: what it lets through', () => {
   it('resolves relative paths in the workspace, peers/<label>/ in the snapshot and absolute context paths', async () => {
     await expect(fixture.sandbox.resolve('notes/plan.md', 'write')).resolves.toMatchObject({
@@ -93,28 +102,14 @@ describe('PathSandbox: known escapes', () => {
     symlinkSync(path.join(fixture.outside, 'missing-dir'), path.join(fixture.workspace, 'dangling-dir'));
     await expect(fixture.sandbox.resolve('dangling.txt', 'write')).rejects.toMatchObject(denied);
     await expect(fixture.sandbox.resolve('dangling-dir/file.txt', 'write')).rejects.toMatchObject(denied);
-    const result = await callTool(createWriteFileTool(fixture.sandbox, ''), {
-      path: 'dangling.txt',
-      content: 'escaped',
-    });
-    expect(result).toMatchObject({
-      isError: true,
-      content: expect.stringContaining('outside the directories you may use'),
-    });
+    await expectWriteRefused('dangling.txt', 'escaped');
     expect(existsSync(target)).toBe(false);
   });
 
   it('refuses a write through an existing symbolic link to a file outside, leaving the file untouched', async () => {
     const target = path.join(fixture.outside, 'secret.txt');
     symlinkSync(target, path.join(fixture.workspace, 'report.txt'));
-    const result = await callTool(createWriteFileTool(fixture.sandbox, ''), {
-      path: 'report.txt',
-      content: 'overwritten',
-    });
-    expect(result).toMatchObject({
-      isError: true,
-      content: expect.stringContaining('outside the directories you may use'),
-    });
+    await expectWriteRefused('report.txt', 'overwritten');
     expect(readFileSync(target, 'utf8')).toBe('outside secret');
   });
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentWorkspace, CoordinationEvent, RunEvent, ToolSource } from '@massgen/core';
-import { openWorkspace, useTemporaryDirectory } from './workspace-test-support.js';
+import { openWorkspace, sharedAndOutContextPaths, useTemporaryDirectory } from './workspace-test-support.js';
 
 const scratch = useTemporaryDirectory('workspace-for');
 let seq = 0;
@@ -12,11 +12,7 @@ beforeEach(() => {
   mkdirSync(path.join(scratch.path, 'out', 'keep'), { recursive: true });
 });
 
-const teamYaml = `orchestrator:
-  context_paths:
-    - { path: shared, permission: read }
-    - { path: out, permission: write, protected_paths: [keep] }
-agents:
+const teamYaml = `${sharedAndOutContextPaths}agents:
   - id: alpha
     backend: { type: claude_code, cwd: alpha_ws }
   - id: beta

@@ -10,6 +10,13 @@ import type { WorkspaceAgentSettings, WorkspaceRunSettings } from './workspace-s
 
 const workspace = workspacePackage as ToolPackageModule;
 
+/** The start of a configuration: context paths `shared` (read) and `out` (write, its `keep` protected). */
+export const sharedAndOutContextPaths = `orchestrator:
+  context_paths:
+    - { path: shared, permission: read }
+    - { path: out, permission: write, protected_paths: [keep] }
+`;
+
 /** A configuration file `team.yaml` in `directory`, parsed as a run parses it. */
 export function configIn(directory: string, yaml: string) {
   return parseConfig(yaml, { file: path.join(directory, 'team.yaml'), baseDir: directory, cwd: directory, env: {} });

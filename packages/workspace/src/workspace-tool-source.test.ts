@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { CoordinationEvent, RunEvent, ToolSource, Tool, Warning } from '@massgen/core';
 import { sandboxAvailability } from '@massgen/process-containment';
 import { specificationVersion } from './index.js';
-import { openWorkspace, useTemporaryDirectory } from './workspace-test-support.js';
+import { openWorkspace, sharedAndOutContextPaths, useTemporaryDirectory } from './workspace-test-support.js';
 
 const scratch = useTemporaryDirectory('extension');
 let warnings: Warning[];
@@ -19,11 +19,7 @@ beforeEach(() => {
   seq = 0;
 });
 
-const teamYaml = `orchestrator:
-  context_paths:
-    - { path: shared, permission: read }
-    - { path: out, permission: write, protected_paths: [keep] }
-agents:
+const teamYaml = `${sharedAndOutContextPaths}agents:
   - id: alpha
     backend: { type: openai, cwd: alpha_ws, enable_mcp_command_line: true }
   - id: beta
@@ -56,23 +52,9 @@ describe('the workspace run extension', () => {
     expect(specificationVersion).toBe('v1');
     const extension = await open();
     const names = (agentId: string) => extension.toolsFor?.(agentId).map((tool) => tool.name);
-    expect(names('alpha')).toEqual([
-      'read_file',
-      'list_directory',
-      'search_files',
-      'write_file',
-      'edit_file',
-      'copy_file',
-      'execute_command',
-    ]);
-    expect(names('beta')).toEqual([
-      'read_file',
-      'list_directory',
-      'search_files',
-      'write_file',
-      'edit_file',
-      'copy_file',
-    ]);
+    const fileTools = ['read_file', 'list_directory', 'search_files', 'write_file', 'edit_file', 'copy_file'];
+    expect(names('alpha')).toEqual([...fileTools, 'execute_command']);
+    expect(names('beta')).toEqual(fileTools);
     expect(extension.toolsFor?.('alpha')[0]?.description).toContain(
       `${out()} (read-only; writable for the agent that presents the final answer)`,
     );
