@@ -1,18 +1,14 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWriteFileTool } from './file-tools/write-file-tool.js';
-import { createSandboxFixture, callTool } from './sandbox-test-support.js';
+import { callTool, useSandboxFixture } from './sandbox-test-support.js';
 import type { SandboxFixture } from './sandbox-test-support.js';
 
 let fixture: SandboxFixture;
 
-beforeEach(() => {
-  fixture = createSandboxFixture();
-});
-
-afterEach(() => {
-  fixture.cleanup();
+useSandboxFixture((created) => {
+  fixture = created;
 });
 
 const denied = { code: 'PATH_DENIED' };

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import type { Tool, ToolResult } from '@massgen/core';
 import { PathSandbox } from './path-sandbox.js';
 import type { SandboxRoot, SandboxView } from './sandbox-view.js';
@@ -31,7 +32,7 @@ export interface SandboxFixture {
   cleanup(): void;
 }
 
-export function createSandboxFixture(): SandboxFixture {
+function createSandboxFixture(): SandboxFixture {
   const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-sandbox-')));
   const at = (...parts: string[]): string => path.join(root, ...parts);
   for (const directory of [
@@ -64,6 +65,19 @@ export function createSandboxFixture(): SandboxFixture {
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   };
   return fixture;
+}
+
+/** Gives `use` a fresh sandbox fixture before each test of the file, and removes it after the test. */
+export function useSandboxFixture(use: (fixture: SandboxFixture) => void): void {
+  let current: SandboxFixture | undefined;
+  beforeEach(() => {
+    current = createSandboxFixture();
+    use(current);
+  });
+  afterEach(() => {
+    current?.cleanup();
+    current = undefined;
+  });
 }
 
 function view(fixture: SandboxFixture): SandboxView {

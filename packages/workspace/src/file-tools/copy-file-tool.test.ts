@@ -1,22 +1,18 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { callTool, createSandboxFixture } from '../sandbox-test-support.js';
+import { describe, expect, it } from 'vitest';
+import { callTool, useSandboxFixture } from '../sandbox-test-support.js';
 import type { SandboxFixture } from '../sandbox-test-support.js';
 import { createCopyFileTool } from './copy-file-tool.js';
 
 let fixture: SandboxFixture;
 
-beforeEach(() => {
-  fixture = createSandboxFixture();
+useSandboxFixture((created) => {
+  fixture = created;
   mkdirSync(path.join(fixture.snapshot, 'site', 'css'), { recursive: true });
   writeFileSync(path.join(fixture.snapshot, 'site', 'index.html'), '<h1>peer</h1>');
   writeFileSync(path.join(fixture.snapshot, 'site', 'css', 'main.css'), 'h1 {}');
-});
-
-afterEach(() => {
-  fixture.cleanup();
 });
 
 describe('copy_file', () => {

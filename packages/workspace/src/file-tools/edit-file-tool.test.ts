@@ -1,21 +1,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { callTool, createSandboxFixture } from '../sandbox-test-support.js';
+import { describe, expect, it } from 'vitest';
+import { callTool, useSandboxFixture } from '../sandbox-test-support.js';
 import type { SandboxFixture } from '../sandbox-test-support.js';
 import { createEditFileTool } from './edit-file-tool.js';
 
 let fixture: SandboxFixture;
 let file: string;
 
-beforeEach(() => {
-  fixture = createSandboxFixture();
+useSandboxFixture((created) => {
+  fixture = created;
   file = path.join(fixture.workspace, 'config.ts');
   writeFileSync(file, 'const a = 1;\nconst b = 1;\nconst c = 2;\n');
-});
-
-afterEach(() => {
-  fixture.cleanup();
 });
 
 describe('edit_file', () => {

@@ -1,23 +1,19 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { callTool, createSandboxFixture } from '../sandbox-test-support.js';
+import { describe, expect, it } from 'vitest';
+import { callTool, useSandboxFixture } from '../sandbox-test-support.js';
 import type { SandboxFixture } from '../sandbox-test-support.js';
 import { createListDirectoryTool } from './list-directory-tool.js';
 
 let fixture: SandboxFixture;
 
-beforeEach(() => {
-  fixture = createSandboxFixture();
+useSandboxFixture((created) => {
+  fixture = created;
   mkdirSync(path.join(fixture.workspace, 'src', 'lib'), { recursive: true });
   writeFileSync(path.join(fixture.workspace, 'src', 'index.ts'), 'export {};');
   writeFileSync(path.join(fixture.workspace, 'src', 'lib', 'deep.ts'), '');
   writeFileSync(path.join(fixture.workspace, 'README.md'), 'hello');
   symlinkSync(fixture.outside, path.join(fixture.workspace, 'escape'));
-});
-
-afterEach(() => {
-  fixture.cleanup();
 });
 
 describe('list_directory', () => {

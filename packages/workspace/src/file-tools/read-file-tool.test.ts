@@ -3,19 +3,15 @@ import { writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { callTool, createSandboxFixture } from '../sandbox-test-support.js';
+import { describe, expect, it } from 'vitest';
+import { callTool, useSandboxFixture } from '../sandbox-test-support.js';
 import type { SandboxFixture } from '../sandbox-test-support.js';
 import { createReadFileTool } from './read-file-tool.js';
 
 let fixture: SandboxFixture;
 
-beforeEach(() => {
-  fixture = createSandboxFixture();
-});
-
-afterEach(() => {
-  fixture.cleanup();
+useSandboxFixture((created) => {
+  fixture = created;
 });
 
 describe('read_file', () => {
@@ -53,30 +49,17 @@ describe('read_file', () => {
   it('explains failures in words, with the path as the agent wrote it and never the real one', async () => {
     const tool = createReadFileTool(fixture.sandbox, '');
     writeFileSync(path.join(fixture.workspace, 'image.png'), Buffer.from([0x89, 0x50, 0x00, 0x01]));
-    await expect(callTool(tool, { path: 'missing.txt' })).resolves.toEqual({
-      content: '"missing.txt" does not exist.',
-      isError: true,
-    });
-    await expect(callTool(tool, { path: 'image.png' })).resolves.toEqual({
-      content: '"image.png" is a binary file; only text files can be read.',
-      isError: true,
-    });
-    await expect(callTool(tool, { path: '.' })).resolves.toEqual({
-      content: '"." is a directory; list it instead.',
-      isError: true,
-    });
-    await expect(callTool(tool, { path: 'peers/agent2/nothing.md' })).resolves.toEqual({
-      content: '"peers/agent2/nothing.md" does not exist.',
-      isError: true,
-    });
-    await expect(callTool(tool, {})).resolves.toEqual({
-      content: 'Invalid arguments for read_file: path: Invalid input: expected string, received undefined.',
-      isError: true,
-    });
-    await expect(callTool(tool, 'notes.md')).resolves.toEqual({
-      content: 'Invalid arguments for read_file: Invalid input: expected object, received string.',
-      isError: true,
-    });
+    const failures: Array<[input: unknown, content: string]> = [
+      [{ path: 'missing.txt' }, '"missing.txt" does not exist.'],
+      [{ path: 'image.png' }, '"image.png" is a binary file; only text files can be read.'],
+      [{ path: '.' }, '"." is a directory; list it instead.'],
+      [{ path: 'peers/agent2/nothing.md' }, '"peers/agent2/nothing.md" does not exist.'],
+      [{}, 'Invalid arguments for read_file: path: Invalid input: expected string, received undefined.'],
+      ['notes.md', 'Invalid arguments for read_file: Invalid input: expected object, received string.'],
+    ];
+    for (const [input, content] of failures) {
+      await expect(callTool(tool, input)).resolves.toEqual({ content, isError: true });
+    }
   });
 
   it('refuses a named pipe, a socket or a device at once instead of waiting on it', async () => {

@@ -1,25 +1,21 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { callTool, createSandboxFixture } from '../sandbox-test-support.js';
+import { describe, expect, it } from 'vitest';
+import { callTool, useSandboxFixture } from '../sandbox-test-support.js';
 import type { SandboxFixture } from '../sandbox-test-support.js';
 import { createSearchFilesTool } from './search-files-tool.js';
 
 let fixture: SandboxFixture;
 
-beforeEach(() => {
-  fixture = createSandboxFixture();
+useSandboxFixture((created) => {
+  fixture = created;
   mkdirSync(path.join(fixture.workspace, 'docs'));
   writeFileSync(path.join(fixture.workspace, 'docs', 'api.md'), '# API\nGET /users returns users\n');
   writeFileSync(path.join(fixture.workspace, 'docs', 'guide.MD'), 'users guide\n');
   writeFileSync(path.join(fixture.workspace, 'main.ts'), 'const users = [];\n');
   writeFileSync(path.join(fixture.outside, 'users.md'), 'users outside\n');
   symlinkSync(fixture.outside, path.join(fixture.workspace, 'linked'));
-});
-
-afterEach(() => {
-  fixture.cleanup();
 });
 
 describe('search_files', () => {

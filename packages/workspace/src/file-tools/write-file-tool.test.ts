@@ -1,18 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { callTool, createSandboxFixture } from '../sandbox-test-support.js';
+import { describe, expect, it } from 'vitest';
+import { callTool, useSandboxFixture } from '../sandbox-test-support.js';
 import type { SandboxFixture } from '../sandbox-test-support.js';
 import { createWriteFileTool } from './write-file-tool.js';
 
 let fixture: SandboxFixture;
 
-beforeEach(() => {
-  fixture = createSandboxFixture();
-});
-
-afterEach(() => {
-  fixture.cleanup();
+useSandboxFixture((created) => {
+  fixture = created;
 });
 
 describe('write_file', () => {
