@@ -1,10 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach } from 'vitest';
 import { parseConfig } from '@massgen/config';
 import type { MassGenConfig } from '@massgen/config';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import type { RunOptions } from './run.js';
 
 /** The runtime package's folder: the tests find the first-party plugins from here. */
@@ -29,29 +28,18 @@ export const alphaAndBeta = `agents:
 
 /** A temporary working directory for each test of the file (`massgen-<prefix>-…`), removed after it. */
 export function useRunDirectory(prefix: string): RunDirectory {
-  let directory: string | undefined;
-  beforeEach(() => {
-    directory = mkdtempSync(path.join(tmpdir(), `massgen-${prefix}-`));
-  });
-  afterEach(() => {
-    if (directory !== undefined) rmSync(directory, { recursive: true, force: true });
-    directory = undefined;
-  });
-  const current = (): string => {
-    if (directory === undefined) throw new Error('the run directory exists only inside a test');
-    return directory;
-  };
+  const directory = useTemporaryDirectory(prefix);
   return {
     get path() {
-      return current();
+      return directory.path;
     },
     options: (extra = {}) => ({
-      cwd: current(),
+      cwd: directory.path,
       pluginSearchPaths: [runtimeDirectory],
       pluginConditions: ['@massgen/source'],
       ...extra,
     }),
-    config: (yaml) => parseConfig(yaml, { baseDir: current(), cwd: current(), env: {} }),
+    config: (yaml) => parseConfig(yaml, { baseDir: directory.path, cwd: directory.path, env: {} }),
   };
 }
 

@@ -10,3 +10,5 @@ export { itClassifiesErrors } from './it-classifies-errors.js';
 export type { ErrorCase, ErrorClassificationSubject } from './it-classifies-errors.js';
 export { openAIErrorCases } from './openai-error-cases.js';
 export { describeLazySdkLoading } from './describe-lazy-sdk-loading.js';
+export { useTemporaryDirectory } from './use-temporary-directory.js';
+export type { TemporaryDirectory } from './use-temporary-directory.js';

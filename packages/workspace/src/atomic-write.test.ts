@@ -11,7 +11,7 @@ import {
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFileAtomic, writeFileAtomic } from './atomic-write.js';
-import { useTemporaryDirectory } from './workspace-test-support.js';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 
 const scratch = useTemporaryDirectory('atomic');
 

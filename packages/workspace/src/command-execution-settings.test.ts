@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Warning } from '@massgen/core';
 import { commandExecutionOf } from './command-execution-settings.js';
 import type { CommandExecutionSettings } from './command-execution-settings.js';
-import { configIn, openWorkspace, workspaceContext, useTemporaryDirectory } from './workspace-test-support.js';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
+import { configIn, openWorkspace, workspaceContext } from './workspace-test-support.js';
 
 const scratch = useTemporaryDirectory('commands');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCommand } from './command-runner.js';
-import { useTemporaryDirectory } from './workspace-test-support.js';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 
 const scratch = useTemporaryDirectory('command');
 const output = { headCharacters: 1000, tailCharacters: 200 };

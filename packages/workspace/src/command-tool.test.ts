@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { compileCommandPolicy } from './command-policy.js';
 import { createCommandTool } from './command-tool.js';
 import { callTool } from './sandbox-test-support.js';
-import { useTemporaryDirectory } from './workspace-test-support.js';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 
 const scratch = useTemporaryDirectory('command-tool');
 let open: boolean;

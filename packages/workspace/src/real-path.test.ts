@@ -2,7 +2,7 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveRealPath } from './real-path.js';
-import { useTemporaryDirectory } from './workspace-test-support.js';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 
 const scratch = useTemporaryDirectory('realpath');
 

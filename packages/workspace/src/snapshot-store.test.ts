@@ -12,7 +12,7 @@ import {
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SnapshotStore } from './snapshot-store.js';
-import { useTemporaryDirectory } from './workspace-test-support.js';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 
 const scratch = useTemporaryDirectory('snapshots');
 let workspace: string;

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentWorkspace, CoordinationEvent, RunEvent, ToolSource } from '@massgen/core';
-import { openWorkspace, sharedAndOutContextPaths, useTemporaryDirectory } from './workspace-test-support.js';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
+import { openWorkspace, sharedAndOutContextPaths } from './workspace-test-support.js';
 
 const scratch = useTemporaryDirectory('workspace-for');
 let seq = 0;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Warning } from '@massgen/core';
 import { createWorkspaceLayout } from './workspace-layout.js';
-import { workspaceContext, useTemporaryDirectory } from './workspace-test-support.js';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
+import { workspaceContext } from './workspace-test-support.js';
 
 const scratch = useTemporaryDirectory('layout');
 

@@ -1,7 +1,4 @@
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach } from 'vitest';
 import type { ToolPackageModule, ToolSource, ToolSourceContext, Warning } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
 import { createToolSourceContext, openToolPackage } from '@massgen/runtime';
@@ -49,27 +46,4 @@ export function openWorkspace(
   warn: (warning: Warning) => void = () => undefined,
 ): Promise<ToolSource | undefined> {
   return openToolPackage(workspace, configIn(directory, yaml), 'workspace', run(directory, warn, 'run-1'));
-}
-
-export interface TemporaryDirectory {
-  /** The directory, its links resolved (as the sandbox reports paths), fresh for each test. */
-  readonly path: string;
-}
-
-/** A temporary directory (`massgen-<prefix>-…`) for each test of the file, removed after it. */
-export function useTemporaryDirectory(prefix: string): TemporaryDirectory {
-  let directory: string | undefined;
-  beforeEach(() => {
-    directory = realpathSync(mkdtempSync(path.join(tmpdir(), `massgen-${prefix}-`)));
-  });
-  afterEach(() => {
-    if (directory !== undefined) rmSync(directory, { recursive: true, force: true });
-    directory = undefined;
-  });
-  return {
-    get path() {
-      if (directory === undefined) throw new Error('the temporary directory exists only inside a test');
-      return directory;
-    },
-  };
 }

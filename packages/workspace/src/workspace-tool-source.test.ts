@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { CoordinationEvent, RunEvent, ToolSource, Tool, Warning } from '@massgen/core';
 import { sandboxAvailability } from '@massgen/process-containment';
 import { specificationVersion } from './index.js';
-import { openWorkspace, sharedAndOutContextPaths, useTemporaryDirectory } from './workspace-test-support.js';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
+import { openWorkspace, sharedAndOutContextPaths } from './workspace-test-support.js';
 
 const scratch = useTemporaryDirectory('extension');
 let warnings: Warning[];
