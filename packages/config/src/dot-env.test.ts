@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { MassGenError } from '@massgen/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import { loadDotEnv, parseDotEnv } from './dot-env.js';
 
 describe('parseDotEnv', () => {
@@ -58,28 +58,22 @@ describe('parseDotEnv', () => {
 });
 
 describe('loadDotEnv', () => {
-  let directory: string;
-  beforeEach(() => {
-    directory = fs.mkdtempSync(path.join(os.tmpdir(), 'massgen-dotenv-'));
-  });
-  afterEach(() => {
-    fs.rmSync(directory, { recursive: true, force: true });
-  });
+  const scratch = useTemporaryDirectory('dotenv');
 
   it('reads .env from the directory', () => {
-    fs.writeFileSync(path.join(directory, '.env'), 'BRAVE_API_KEY=from-file\n');
-    expect(loadDotEnv(directory)).toEqual({ BRAVE_API_KEY: 'from-file' });
+    fs.writeFileSync(path.join(scratch.path, '.env'), 'BRAVE_API_KEY=from-file\n');
+    expect(loadDotEnv(scratch.path)).toEqual({ BRAVE_API_KEY: 'from-file' });
   });
 
   it('is empty when there is no .env', () => {
-    expect(loadDotEnv(directory)).toEqual({});
+    expect(loadDotEnv(scratch.path)).toEqual({});
   });
 
   it('fails clearly when .env exists but cannot be read', () => {
-    fs.mkdirSync(path.join(directory, '.env'));
+    fs.mkdirSync(path.join(scratch.path, '.env'));
     let caught: unknown;
     try {
-      loadDotEnv(directory);
+      loadDotEnv(scratch.path);
     } catch (error) {
       caught = error;
     }

@@ -1,17 +1,16 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '@massgen/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import { loadConfig } from './load-config.js';
 
 describe('loadConfig', () => {
-  let directory: string;
+  const scratch = useTemporaryDirectory('load');
   beforeEach(() => {
-    directory = fs.mkdtempSync(path.join(os.tmpdir(), 'massgen-load-'));
-    fs.mkdirSync(path.join(directory, 'configs'));
+    fs.mkdirSync(path.join(scratch.path, 'configs'));
     fs.writeFileSync(
-      path.join(directory, 'configs', 'team.yaml'),
+      path.join(scratch.path, 'configs', 'team.yaml'),
       [
         'agent:',
         '  id: a',
@@ -22,31 +21,28 @@ describe('loadConfig', () => {
         '',
       ].join('\n'),
     );
-    fs.writeFileSync(path.join(directory, '.env'), 'ANTHROPIC_API_KEY=from-dotenv\n');
-  });
-  afterEach(() => {
-    fs.rmSync(directory, { recursive: true, force: true });
+    fs.writeFileSync(path.join(scratch.path, '.env'), 'ANTHROPIC_API_KEY=from-dotenv\n');
   });
 
   it('resolves the file against the working directory, and paths inside it are relative to the file', async () => {
-    const config = await loadConfig('configs/team.yaml', { cwd: directory, env: {} });
-    expect(config.file).toBe(path.join(directory, 'configs', 'team.yaml'));
-    expect(config.baseDir).toBe(path.join(directory, 'configs'));
+    const config = await loadConfig('configs/team.yaml', { cwd: scratch.path, env: {} });
+    expect(config.file).toBe(path.join(scratch.path, 'configs', 'team.yaml'));
+    expect(config.baseDir).toBe(path.join(scratch.path, 'configs'));
     expect(config.tools[0]?.agents[0]?.settings).toEqual({ context_paths: [{ path: '../docs' }] });
   });
 
   it('reads .env from the working directory, under the given environment', async () => {
     expect(
-      (await loadConfig('configs/team.yaml', { cwd: directory, env: {} })).agents[0]?.backend.options.api_key,
+      (await loadConfig('configs/team.yaml', { cwd: scratch.path, env: {} })).agents[0]?.backend.options.api_key,
     ).toBe('from-dotenv');
     expect(
-      (await loadConfig('configs/team.yaml', { cwd: directory, env: { ANTHROPIC_API_KEY: 'from-shell' } })).agents[0]
+      (await loadConfig('configs/team.yaml', { cwd: scratch.path, env: { ANTHROPIC_API_KEY: 'from-shell' } })).agents[0]
         ?.backend.options.api_key,
     ).toBe('from-shell');
   });
 
   it('names the file in errors and in warnings', async () => {
-    const file = path.join(directory, 'configs', 'bad.yaml');
+    const file = path.join(scratch.path, 'configs', 'bad.yaml');
     fs.writeFileSync(file, 'agent:\n  id: a\n  backend: {type: openai, temperature: hot, colour: red}\n');
     const error = await loadConfig(file, { env: {} }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConfigError);
@@ -57,9 +53,9 @@ describe('loadConfig', () => {
   });
 
   it('reports a missing file as CONFIG_NOT_FOUND', async () => {
-    const error = await loadConfig('nope.yaml', { cwd: directory }).catch((caught: unknown) => caught);
+    const error = await loadConfig('nope.yaml', { cwd: scratch.path }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).code).toBe('CONFIG_NOT_FOUND');
-    expect((error as ConfigError).file).toBe(path.join(directory, 'nope.yaml'));
+    expect((error as ConfigError).file).toBe(path.join(scratch.path, 'nope.yaml'));
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import { parseYaml, toolSettingsOf } from './config-test-support.js';
 import { parseConfig } from './parse-config.js';
 
@@ -153,18 +153,14 @@ describe('parseConfig', () => {
   });
 
   describe('environment', () => {
-    let directory: string;
+    const scratch = useTemporaryDirectory('parse');
     beforeEach(() => {
-      directory = fs.mkdtempSync(path.join(os.tmpdir(), 'massgen-parse-'));
-      fs.writeFileSync(path.join(directory, '.env'), 'OPENAI_API_KEY=from-dotenv\nBASE=http://dotenv\n');
-    });
-    afterEach(() => {
-      fs.rmSync(directory, { recursive: true, force: true });
+      fs.writeFileSync(path.join(scratch.path, '.env'), 'OPENAI_API_KEY=from-dotenv\nBASE=http://dotenv\n');
     });
 
     it('interpolates from the given environment overlaid on .env in the working directory, and exposes the merge', () => {
       const text = 'agent:\n  id: a\n  backend: {type: openai, api_key: "${OPENAI_API_KEY}", base_url: "${BASE}/v1"}\n';
-      const config = parseConfig(text, { baseDir: directory, cwd: directory, env: { BASE: 'http://shell' } });
+      const config = parseConfig(text, { baseDir: scratch.path, cwd: scratch.path, env: { BASE: 'http://shell' } });
       expect(config.agents[0]?.backend.options).toEqual({ api_key: 'from-dotenv', base_url: 'http://shell/v1' });
       expect(config.env).toEqual({ OPENAI_API_KEY: 'from-dotenv', BASE: 'http://shell' });
     });

@@ -1,23 +1,17 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '@massgen/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import { createLocalDefaultConfig, createQuickConfig } from './quick-config.js';
 
 describe('createQuickConfig', () => {
-  let directory: string;
-  beforeEach(() => {
-    directory = fs.mkdtempSync(path.join(os.tmpdir(), 'massgen-quick-'));
-  });
-  afterEach(() => {
-    fs.rmSync(directory, { recursive: true, force: true });
-  });
+  const scratch = useTemporaryDirectory('quick');
 
   it('builds one agent named after the model, with the backend inferred from the model', () => {
-    const config = createQuickConfig({ model: 'gpt-5-nano', cwd: directory, env: {} });
+    const config = createQuickConfig({ model: 'gpt-5-nano', cwd: scratch.path, env: {} });
     expect(config).toEqual({
-      baseDir: directory,
+      baseDir: scratch.path,
       dialect: 'seed',
       singleAgent: true,
       agents: [
@@ -49,7 +43,7 @@ describe('createQuickConfig', () => {
       baseUrl: 'http://localhost:1234/v1',
       apiKey: 'not-needed',
       systemMessage: 'Be brief.',
-      cwd: directory,
+      cwd: scratch.path,
       env: {},
     });
     expect(config.agents[0]).toEqual({
@@ -65,7 +59,7 @@ describe('createQuickConfig', () => {
   });
 
   it('numbers several agents on the same model', () => {
-    const config = createQuickConfig({ model: 'claude-sonnet-4-5-20250929', agents: 3, cwd: directory, env: {} });
+    const config = createQuickConfig({ model: 'claude-sonnet-4-5-20250929', agents: 3, cwd: scratch.path, env: {} });
     expect(config.singleAgent).toBe(false);
     expect(config.agents.map((agent) => [agent.id, agent.backend.type])).toEqual([
       ['claude-sonnet-4-5-20250929-1', 'claude'],
@@ -75,18 +69,20 @@ describe('createQuickConfig', () => {
   });
 
   it('derives a safe id from a model path', () => {
-    expect(createQuickConfig({ model: './models/tiny.Q4_K_M.gguf', cwd: directory, env: {} }).agents[0]).toMatchObject({
+    expect(
+      createQuickConfig({ model: './models/tiny.Q4_K_M.gguf', cwd: scratch.path, env: {} }).agents[0],
+    ).toMatchObject({
       id: 'tiny.Q4_K_M',
       backend: { type: 'local', model: './models/tiny.Q4_K_M.gguf' },
     });
-    expect(createQuickConfig({ model: 'openai/gpt-oss-120b', cwd: directory, env: {} }).agents[0]?.id).toBe(
+    expect(createQuickConfig({ model: 'openai/gpt-oss-120b', cwd: scratch.path, env: {} }).agents[0]?.id).toBe(
       'openai-gpt-oss-120b',
     );
   });
 
   it('reads .env from the working directory', () => {
-    fs.writeFileSync(path.join(directory, '.env'), 'OPENAI_API_KEY=from-dotenv\n');
-    expect(createQuickConfig({ model: 'gpt-5', cwd: directory, env: {} }).env).toEqual({
+    fs.writeFileSync(path.join(scratch.path, '.env'), 'OPENAI_API_KEY=from-dotenv\n');
+    expect(createQuickConfig({ model: 'gpt-5', cwd: scratch.path, env: {} }).env).toEqual({
       OPENAI_API_KEY: 'from-dotenv',
     });
   });
@@ -94,7 +90,7 @@ describe('createQuickConfig', () => {
   it('rejects a missing model, a bad agent count and a malformed backend type together', () => {
     let caught: unknown;
     try {
-      createQuickConfig({ model: '  ', agents: 0, backend: 'Open AI', cwd: directory, env: {} });
+      createQuickConfig({ model: '  ', agents: 0, backend: 'Open AI', cwd: scratch.path, env: {} });
     } catch (error) {
       caught = error;
     }

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '@massgen/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import { readConfigFile } from './read-config-file.js';
 
 async function failure(file: string): Promise<ConfigError> {
@@ -25,37 +25,31 @@ function hasMkfifo(): boolean {
 }
 
 describe('readConfigFile', () => {
-  let directory: string;
-  beforeEach(() => {
-    directory = fs.mkdtempSync(path.join(os.tmpdir(), 'massgen-read-'));
-  });
-  afterEach(() => {
-    fs.rmSync(directory, { recursive: true, force: true });
-  });
+  const scratch = useTemporaryDirectory('read');
 
   it('reads UTF-8 text, including non-Latin text', async () => {
-    const file = path.join(directory, 'config.yaml');
+    const file = path.join(scratch.path, 'config.yaml');
     fs.writeFileSync(file, 'agent:\n  id: "我的分析助手"\n');
     await expect(readConfigFile(file)).resolves.toBe('agent:\n  id: "我的分析助手"\n');
   });
 
   it('reports a missing file as CONFIG_NOT_FOUND', async () => {
-    const error = await failure(path.join(directory, 'missing.yaml'));
+    const error = await failure(path.join(scratch.path, 'missing.yaml'));
     expect(error.code).toBe('CONFIG_NOT_FOUND');
     expect(error.retryable).toBe(false);
     expect(error.message).toBe(
-      `Invalid configuration in ${path.join(directory, 'missing.yaml')}: file not found; expected the path of a YAML configuration file`,
+      `Invalid configuration in ${path.join(scratch.path, 'missing.yaml')}: file not found; expected the path of a YAML configuration file`,
     );
   });
 
   it('refuses a directory', async () => {
-    expect((await failure(directory)).issues[0]?.message).toBe(
+    expect((await failure(scratch.path)).issues[0]?.message).toBe(
       'this is a directory; expected a YAML configuration file',
     );
   });
 
   it('refuses a huge file by its size, before reading it', async () => {
-    const file = path.join(directory, 'huge.yaml');
+    const file = path.join(scratch.path, 'huge.yaml');
     fs.writeFileSync(file, '');
     fs.truncateSync(file, 64 * 1024 * 1024);
     expect((await failure(file)).issues[0]?.message).toBe(
@@ -64,7 +58,7 @@ describe('readConfigFile', () => {
   });
 
   it('refuses a binary file with NUL bytes', async () => {
-    const file = path.join(directory, 'binary.yaml');
+    const file = path.join(scratch.path, 'binary.yaml');
     fs.writeFileSync(file, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x00, 0x00]));
     expect((await failure(file)).issues[0]?.message).toBe(
       'the file contains NUL bytes; expected YAML text, not binary data',
@@ -72,7 +66,7 @@ describe('readConfigFile', () => {
   });
 
   it('refuses invalid UTF-8', async () => {
-    const file = path.join(directory, 'latin1.yaml');
+    const file = path.join(scratch.path, 'latin1.yaml');
     fs.writeFileSync(file, Buffer.from('agent:\n  id: caf\xe9\n', 'latin1'));
     expect((await failure(file)).issues[0]?.message).toBe(
       'the file is not valid UTF-8; expected YAML text encoded as UTF-8',
@@ -80,7 +74,7 @@ describe('readConfigFile', () => {
   });
 
   it.skipIf(!hasMkfifo())('refuses a FIFO without waiting for a writer', async () => {
-    const fifo = path.join(directory, 'pipe.yaml');
+    const fifo = path.join(scratch.path, 'pipe.yaml');
     execFileSync('mkfifo', [fifo]);
     expect((await failure(fifo)).issues[0]?.message).toBe(
       'this is not a regular file; expected a YAML configuration file',
