@@ -1,6 +1,6 @@
-import type { BackendModule, ConfigIssue, OptionsIssue, Warning } from '@massgen/core';
+import type { AgentWorkspace, BackendModule, BackendSettings, ConfigIssue, OptionsIssue, Warning } from '@massgen/core';
 import { configIssueAt, describeFound, formatKeyPath } from '@massgen/config';
-import type { KeySegment, MassGenConfig } from '@massgen/config';
+import type { AgentConfig, KeySegment, MassGenConfig } from '@massgen/config';
 
 /** The key path segments of an agent in its file: `agent` for the singular form, else `agents[i]`. */
 export function agentSegments(config: MassGenConfig, agentIndex: number): KeySegment[] {
@@ -62,6 +62,29 @@ export function checkBackendOptions(
       };
     });
   return { issues: [], warnings, parsed };
+}
+
+/**
+ * What a backend package's `createBackend` receives for `agent`: its backend block, the options as
+ * `checked` parsed them, the configuration's environment, and `workspace` when the agent has one.
+ */
+export function backendSettings(
+  config: MassGenConfig,
+  agent: AgentConfig,
+  checked: BackendOptionsCheck,
+  warn: (warning: Warning) => void,
+  workspace: AgentWorkspace | undefined,
+): BackendSettings {
+  return {
+    agentId: agent.id,
+    type: agent.backend.type,
+    model: agent.backend.model,
+    options: agent.backend.options,
+    ...(checked.parsed === undefined ? {} : { parsedOptions: checked.parsed }),
+    env: config.env,
+    warn,
+    ...(workspace === undefined ? {} : { workspace }),
+  };
 }
 
 /** The problems `checkBackendOptions` finds, for callers that only need to know whether the options pass. */

@@ -1,7 +1,7 @@
 import { ConfigError, MassGenError } from '@massgen/core';
 import type { AgentWorkspace, Backend, Warning } from '@massgen/core';
 import type { MassGenConfig } from '@massgen/config';
-import { checkBackendOptions } from './backend-options.js';
+import { backendSettings, checkBackendOptions } from './backend-options.js';
 import { PluginLoader } from './plugin-loader.js';
 
 /**
@@ -23,16 +23,9 @@ export async function createConfiguredBackend(
   if (checked.issues.length > 0)
     throw new ConfigError({ ...(config.file === undefined ? {} : { file: config.file }), issues: checked.issues });
   for (const warning of checked.warnings) warn(warning);
-  return module.createBackend({
-    agentId: agent.id,
-    type: agent.backend.type,
-    model: agent.backend.model,
-    options: agent.backend.options,
-    ...(checked.parsed === undefined ? {} : { parsedOptions: checked.parsed }),
-    env: config.env,
-    warn: (warning) => warn({ ...warning, agentId: agent.id }),
-    ...(workspace === undefined ? {} : { workspace }),
-  });
+  return module.createBackend(
+    backendSettings(config, agent, checked, (warning) => warn({ ...warning, agentId: agent.id }), workspace),
+  );
 }
 
 export interface CreateConfiguredBackendsOptions {

@@ -9,7 +9,7 @@ import type {
 } from '@massgen/core';
 import { configIssueAt, formatKeyPath } from '@massgen/config';
 import type { KeySegment, MassGenConfig, ToolPackageConfig } from '@massgen/config';
-import { agentSegments, checkBackendOptions, rebaseKeyPath } from './backend-options.js';
+import { agentSegments, backendSettings, checkBackendOptions, rebaseKeyPath } from './backend-options.js';
 import { describeMissingApiKey, findMissingApiKey } from './missing-api-key.js';
 import type { PluginLoader } from './plugin-loader.js';
 import { checkStrategyModels } from './strategy-models.js';
@@ -120,16 +120,15 @@ export async function preflightRun(
       // are read at the first call, so nothing is contacted. The workspace is the one a tool
       // package declares: a run creates it only after every check has passed.
       const workspace = declaredWorkspaceFor(agent.id);
-      module.createBackend({
-        agentId: agent.id,
-        type: agent.backend.type,
-        model: agent.backend.model,
-        options: agent.backend.options,
-        ...(checked.parsed === undefined ? {} : { parsedOptions: checked.parsed }),
-        env: config.env,
-        warn: (warning) => warnings.push(locateBackendFinding(config, backend, warning, agent.id)),
-        ...(workspace === undefined ? {} : { workspace }),
-      });
+      module.createBackend(
+        backendSettings(
+          config,
+          agent,
+          checked,
+          (warning) => warnings.push(locateBackendFinding(config, backend, warning, agent.id)),
+          workspace,
+        ),
+      );
     } catch (error) {
       issues.push(...creationIssues(config, backend, error));
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agentMediaTools } from './agent-media-settings.js';
+import { mediaToolNames } from './media-settings.js';
 import type { MediaAgentSettings, MediaRunSettings } from './media-settings.js';
 import { isActive } from './index.js';
 
@@ -7,17 +8,11 @@ function settings(run: MediaRunSettings | undefined, agents: Record<string, Medi
   return { run, agents: Object.entries(agents).map(([agentId, agent]) => ({ agentId, settings: agent })) };
 }
 
-const all = [
-  'understand_image',
-  'understand_audio',
-  'understand_video',
-  'understand_file',
-  'text_to_image',
-  'text_to_speech',
-];
+const all = [...mediaToolNames];
 
 describe('agentMediaTools', () => {
   it('gives every agent all six tools for tools.media, and the ones it names', () => {
+    expect(all).toHaveLength(6);
     expect(agentMediaTools(settings({}), 'a')).toEqual({ settings: {}, tools: all });
     expect(agentMediaTools(settings({ tools: ['understand_file'] }), 'a')?.tools).toEqual(['understand_file']);
     expect(agentMediaTools(settings(undefined), 'a')).toBeUndefined();

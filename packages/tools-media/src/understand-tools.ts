@@ -13,6 +13,11 @@ import { hasFfmpeg, noFfmpeg, sampleVideoFrames } from './video-frames.js';
 
 const sourceDescription = 'A path in your workspace (or peers/<label>/..., or a context path), or an http(s) URL';
 
+/** The `prompt` input of an understand tool: the question for the model, `defaultPrompt` when none is given. */
+function promptInput(defaultPrompt: string, description: string) {
+  return z.string().min(1).default(defaultPrompt).describe(description);
+}
+
 const articles: Readonly<Record<string, string>> = {
   image: 'an image',
   audio: 'an audio file',
@@ -76,11 +81,7 @@ export function understandImage(context: MediaToolContext): Tool {
       'Looks at an image (PNG, JPEG, GIF, WebP) with a vision model and answers a question about it: what it shows, text in it, details you ask for.',
     inputSchema: z.object({
       image_path: z.string().min(1).describe(`${sourceDescription} of the image.`),
-      prompt: z
-        .string()
-        .min(1)
-        .default('Describe this image in detail.')
-        .describe('What you want to know about the image.'),
+      prompt: promptInput('Describe this image in detail.', 'What you want to know about the image.'),
     }),
     async execute({ image_path, prompt }, { signal }) {
       const call = mediaCall(context, 'understand_image', signal);
@@ -100,11 +101,7 @@ export function understandAudio(context: MediaToolContext): Tool {
       'Listens to one or more recordings (WAV, MP3, ...) with a model that takes audio and answers about each: by default a transcript. Needs a model that accepts audio input (Gemini, or an OpenAI audio model through Chat Completions).',
     inputSchema: z.object({
       audio_paths: z.array(z.string().min(1)).min(1).describe(`${sourceDescription} of each recording.`),
-      prompt: z
-        .string()
-        .min(1)
-        .default('Transcribe this recording word for word.')
-        .describe('What you want to know about each recording.'),
+      prompt: promptInput('Transcribe this recording word for word.', 'What you want to know about each recording.'),
     }),
     async execute({ audio_paths, prompt }, { signal }) {
       const call = mediaCall(context, 'understand_audio', signal);
@@ -138,11 +135,10 @@ export function understandVideo(context: MediaToolContext): Tool {
       'Watches a video (MP4, MOV, WebM, ...) and answers a question about it. A model that takes video (Gemini) gets the whole file; for others, frames sampled evenly with ffmpeg are shown to the model as images.',
     inputSchema: z.object({
       video_path: z.string().min(1).describe(`${sourceDescription} of the video.`),
-      prompt: z
-        .string()
-        .min(1)
-        .default('Describe what happens in this video: the content, the actions and any important details.')
-        .describe('What you want to know about the video.'),
+      prompt: promptInput(
+        'Describe what happens in this video: the content, the actions and any important details.',
+        'What you want to know about the video.',
+      ),
       num_frames: z
         .int()
         .min(1)
@@ -192,11 +188,10 @@ export function understandFile(context: MediaToolContext): Tool {
     description: `Reads a document and answers a question about it: a summary, an explanation, facts from it. Reads ${readableDocuments} (a PDF goes to the model as it is).`,
     inputSchema: z.object({
       file_path: z.string().min(1).describe(`${sourceDescription} of the file.`),
-      prompt: z
-        .string()
-        .min(1)
-        .default('Summarise this file: its content, purpose and structure.')
-        .describe('What you want to know about the file.'),
+      prompt: promptInput(
+        'Summarise this file: its content, purpose and structure.',
+        'What you want to know about the file.',
+      ),
       max_chars: z
         .int()
         .min(1)
