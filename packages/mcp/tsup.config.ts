@@ -1,3 +1,5 @@
 import { packageConfig } from '../../scripts/tsup-package.mjs';
 
-export default packageConfig();
+export default packageConfig({
+  entry: ['src/index.ts', 'src/testing.ts'],
+});

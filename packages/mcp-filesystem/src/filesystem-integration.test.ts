@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentWorkspace, McpIntegrationModule } from '@massgen/core';
-import { connectMcpServer } from '@massgen/mcp';
+import { connectStartedServer } from '@massgen/mcp/testing';
 import type { McpServerConnection } from '@massgen/mcp';
 import * as filesystem from './index.js';
 
@@ -61,16 +61,7 @@ describe('@massgen/mcp-filesystem', () => {
 
   it('starts the pinned server, which offers the tools its metadata lists and reads a served file', async () => {
     const started = filesystem.createServer({}, { agentId: 'a', baseDir: directory, workspace: workspace() });
-    connection = await connectMcpServer(
-      { name: 'files', type: 'stdio', command: started.command, args: started.args, env: {} },
-      {
-        env: { PATH: process.env['PATH'] },
-        baseDir: directory,
-        signal: new AbortController().signal,
-        startTimeoutMs: 30_000,
-        closeGraceMs: 2_000,
-      },
-    );
+    connection = await connectStartedServer('files', started, directory);
     expect(connection.tools.map((tool) => tool.name).sort()).toEqual([...filesystem.metadata.tools].sort());
     const result = await connection.callTool(
       'read_text_file',

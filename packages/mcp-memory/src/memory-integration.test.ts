@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { McpIntegrationModule } from '@massgen/core';
-import { connectMcpServer } from '@massgen/mcp';
+import { connectStartedServer } from '@massgen/mcp/testing';
 import type { McpServerConnection } from '@massgen/mcp';
 import * as memory from './index.js';
 
@@ -47,16 +47,7 @@ describe('@massgen/mcp-memory', () => {
 
   it('starts the pinned server, which offers the tools its metadata lists and writes the graph to the workspace', async () => {
     const started = memory.createServer({}, { agentId: 'a', baseDir: directory, workspace: workspace() });
-    connection = await connectMcpServer(
-      { name: 'memory', type: 'stdio', command: started.command, args: started.args, env: started.env ?? {} },
-      {
-        env: { PATH: process.env['PATH'] },
-        baseDir: directory,
-        signal: new AbortController().signal,
-        startTimeoutMs: 30_000,
-        closeGraceMs: 2_000,
-      },
-    );
+    connection = await connectStartedServer('memory', started, directory);
     expect(connection.tools.map((tool) => tool.name).sort()).toEqual([...memory.metadata.tools].sort());
     await connection.callTool(
       'create_entities',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpIntegrationModule } from '@massgen/core';
-import { connectMcpServer } from '@massgen/mcp';
+import { connectStartedServer } from '@massgen/mcp/testing';
 import type { McpServerConnection } from '@massgen/mcp';
 import { useShopDatabase } from '@massgen/testing/vitest';
 import * as postgres from './index.js';
@@ -65,16 +65,7 @@ describe('@massgen/mcp-postgres', () => {
     it('starts the pinned server, which offers the tools its metadata lists and returns a query’s rows', async () => {
       await postgres.checkConnection(options(database.shop?.password ?? ''));
       const started = postgres.createServer(options(database.shop?.password ?? ''));
-      connection = await connectMcpServer(
-        { name: 'db', type: 'stdio', command: started.command, args: started.args, env: started.env ?? {} },
-        {
-          env: { PATH: process.env['PATH'] },
-          baseDir: '/',
-          signal: new AbortController().signal,
-          startTimeoutMs: 30_000,
-          closeGraceMs: 2_000,
-        },
-      );
+      connection = await connectStartedServer('db', started, '/');
       expect(connection.tools.map((tool) => tool.name)).toEqual([...postgres.metadata.tools]);
       const call = (sql: string) =>
         connection!.callTool('query', { sql }, { signal: new AbortController().signal, timeoutMs: 20_000 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { McpIntegrationModule } from '@massgen/core';
-import { connectMcpServer } from '@massgen/mcp';
+import { connectStartedServer } from '@massgen/mcp/testing';
 import * as sequentialThinking from './index.js';
 
 describe('@massgen/mcp-sequential-thinking', () => {
@@ -12,16 +12,7 @@ describe('@massgen/mcp-sequential-thinking', () => {
     expect(module.optionsSchema.safeParse({ log_thoughts: 'yes' }).success).toBe(false);
     const started = module.createServer({}, { agentId: 'a', baseDir: '/' });
     expect(started.env).toEqual({ DISABLE_THOUGHT_LOGGING: 'true' });
-    const connection = await connectMcpServer(
-      { name: 'thinking', type: 'stdio', command: started.command, args: started.args, env: started.env ?? {} },
-      {
-        env: { PATH: process.env['PATH'] },
-        baseDir: process.cwd(),
-        signal: new AbortController().signal,
-        startTimeoutMs: 30_000,
-        closeGraceMs: 2_000,
-      },
-    );
+    const connection = await connectStartedServer('thinking', started, process.cwd());
     try {
       expect(connection.tools.map((tool) => tool.name)).toEqual([...sequentialThinking.metadata.tools]);
       const result = await connection.callTool(
