@@ -3,7 +3,7 @@ import type { BackendRequest, RunEvent } from '@massgen/core';
 import { createScriptedBackend } from '@massgen/testing';
 import type { ScriptedTurn } from '@massgen/testing';
 import { run } from './run.js';
-import { installModulePackage, runtimeDirectory, useRunDirectory } from './run-test-support.js';
+import { installModulePackage, runtimeDirectory, useRunDirectory, weatherPlanner } from './run-test-support.js';
 
 const runDirectory = useRunDirectory('late-warnings');
 
@@ -32,15 +32,6 @@ export async function createToolSource(context) {
   );
 }
 
-const weatherAgent = `agent:
-  id: planner
-  backend:
-    type: chatcompletion
-    model: m
-    mcp_servers:
-      weather: { command: weather-server }
-`;
-
 function planner(request: BackendRequest, index: number): ScriptedTurn {
   const call = (name: string, input: unknown): ScriptedTurn => [
     { type: 'tool-call', id: `c${index}`, name, input: JSON.stringify(input) },
@@ -61,7 +52,7 @@ describe('warnings raised during a run', () => {
   it('are published after run-start and before run-end, and kept in the result', async () => {
     installWarningMcpPackage();
     const events: RunEvent[] = [];
-    const result = await run(runDirectory.config(weatherAgent), 'Weather?', {
+    const result = await run(runDirectory.config(weatherPlanner), 'Weather?', {
       cwd: runDirectory.path,
       record: false,
       pluginSearchPaths: [runtimeDirectory],

@@ -26,6 +26,16 @@ export const alphaAndBeta = `agents:
     backend: { type: chatcompletion, model: model-b }
 `;
 
+/** One agent, planner, with an MCP server `weather` for the stand-in @massgen/mcp packages the tests install. */
+export const weatherPlanner = `agent:
+  id: planner
+  backend:
+    type: chatcompletion
+    model: m
+    mcp_servers:
+      weather: { type: stdio, command: weather-server }
+`;
+
 /** A temporary working directory for each test of the file (`massgen-<prefix>-…`), removed after it. */
 export function useRunDirectory(prefix: string): RunDirectory {
   const directory = useTemporaryDirectory(prefix);

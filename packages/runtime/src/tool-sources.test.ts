@@ -7,7 +7,7 @@ import { parseConfig } from '@massgen/config';
 import { createScriptedBackend } from '@massgen/testing';
 import type { ScriptedTurn } from '@massgen/testing';
 import { run } from './run.js';
-import { installModulePackage, runtimeDirectory, useRunDirectory } from './run-test-support.js';
+import { installModulePackage, runtimeDirectory, useRunDirectory, weatherPlanner } from './run-test-support.js';
 
 const runDirectory = useRunDirectory('extensions');
 
@@ -51,14 +51,7 @@ export async function createToolSource(context) {
   return log;
 }
 
-const weatherAgent = `agent:
-  id: planner
-  backend:
-    type: chatcompletion
-    model: m
-    mcp_servers:
-      weather: { type: stdio, command: weather-server }
-orchestrator:
+const weatherAgent = `${weatherPlanner}orchestrator:
   coordinate_single_agent: true
 `;
 
