@@ -1,18 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { samplePdf, samplePng, sampleWav } from '@massgen/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import { loadAttachments } from './load-attachments.js';
 
-let directory: string;
+const scratch = useTemporaryDirectory('attachments');
 const servers: Server[] = [];
-
-beforeEach(() => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-attachments-'));
-});
 
 afterEach(async () => {
   for (const server of servers.splice(0)) {
@@ -29,7 +25,7 @@ async function serve(handler: Parameters<typeof createServer>[1]): Promise<strin
 }
 
 function write(name: string, bytes: Uint8Array | string): string {
-  writeFileSync(path.join(directory, name), bytes);
+  writeFileSync(path.join(scratch.path, name), bytes);
   return name;
 }
 
@@ -44,7 +40,7 @@ describe('loadAttachments', () => {
         { source: write('notes.md', '# Notes\nShip it.'), kind: 'file' },
         { source: write('script.ts', 'export const answer = 42;\n'), kind: 'file' },
       ],
-      { cwd: directory },
+      { cwd: scratch.path },
     );
     expect(parts.map((part) => [part.type, part.mediaType, part.filename])).toEqual([
       ['image', 'image/png', 'photo.jpg'],
@@ -56,16 +52,18 @@ describe('loadAttachments', () => {
     expect(parts[0]?.data).toEqual({ type: 'bytes', bytes: png });
   });
 
-  it('names a missing file, a directory, and a file given as an image that is none', async () => {
-    await expect(loadAttachments([{ source: 'nope.png', kind: 'image' }], { cwd: directory })).rejects.toMatchObject({
-      code: 'MEDIA_INVALID',
-      message: `Cannot read the attachment ${path.join(directory, 'nope.png')}: no such file.`,
-    });
-    await expect(loadAttachments([{ source: '.', kind: 'file' }], { cwd: directory })).rejects.toThrow(
+  it('names a missing file, a scratch.path, and a file given as an image that is none', async () => {
+    await expect(loadAttachments([{ source: 'nope.png', kind: 'image' }], { cwd: scratch.path })).rejects.toMatchObject(
+      {
+        code: 'MEDIA_INVALID',
+        message: `Cannot read the attachment ${path.join(scratch.path, 'nope.png')}: no such file.`,
+      },
+    );
+    await expect(loadAttachments([{ source: '.', kind: 'file' }], { cwd: scratch.path })).rejects.toThrow(
       'is not a regular file',
     );
     await expect(
-      loadAttachments([{ source: write('doc.pdf', samplePdf()), kind: 'image' }], { cwd: directory }),
+      loadAttachments([{ source: write('doc.pdf', samplePdf()), kind: 'image' }], { cwd: scratch.path }),
     ).rejects.toMatchObject({
       code: 'MEDIA_UNSUPPORTED',
       message: 'doc.pdf is not an image (it is application/pdf); attach it as a file instead.',
@@ -75,10 +73,10 @@ describe('loadAttachments', () => {
   it('refuses an attachment over the size limit and too many attachments, saying the limit', async () => {
     const big = write('big.png', Buffer.concat([samplePng(), Buffer.alloc(3 * 1024 * 1024)]));
     await expect(
-      loadAttachments([{ source: big, kind: 'image' }], { cwd: directory, limits: { maxBytes: 1024 * 1024 } }),
+      loadAttachments([{ source: big, kind: 'image' }], { cwd: scratch.path, limits: { maxBytes: 1024 * 1024 } }),
     ).rejects.toThrow(/The attachment .*big\.png is 3\.0 MB, over the limit of 1\.0 MB\./);
     const one = { source: write('a.txt', 'a'), kind: 'file' as const };
-    await expect(loadAttachments([one, one, one], { cwd: directory, limits: { maxCount: 2 } })).rejects.toThrow(
+    await expect(loadAttachments([one, one, one], { cwd: scratch.path, limits: { maxCount: 2 } })).rejects.toThrow(
       '3 attachments given; a question may have at most 2.',
     );
   });
@@ -86,7 +84,7 @@ describe('loadAttachments', () => {
   it('refuses bytes that are no known type and not text', async () => {
     await expect(
       loadAttachments([{ source: write('blob', Buffer.from([0, 1, 2, 3, 250, 251])), kind: 'file' }], {
-        cwd: directory,
+        cwd: scratch.path,
       }),
     ).rejects.toThrow('Cannot tell what kind of file blob is');
   });
@@ -98,7 +96,7 @@ describe('loadAttachments', () => {
       requests += 1;
       response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(png);
     });
-    const [part] = await loadAttachments([{ source: `${base}/img/chart.png`, kind: 'image' }], { cwd: directory });
+    const [part] = await loadAttachments([{ source: `${base}/img/chart.png`, kind: 'image' }], { cwd: scratch.path });
     expect(part).toEqual({
       type: 'image',
       mediaType: 'image/png',
@@ -112,7 +110,7 @@ describe('loadAttachments', () => {
     const hanging = await serve(() => undefined);
     await expect(
       loadAttachments([{ source: `${hanging}/slow.png`, kind: 'image' }], {
-        cwd: directory,
+        cwd: scratch.path,
         limits: { fetchTimeoutMs: 300 },
       }),
     ).rejects.toThrow(`Cannot fetch the attachment ${hanging}/slow.png: no complete answer within 0.3 s.`);
@@ -125,7 +123,7 @@ describe('loadAttachments', () => {
     });
     await expect(
       loadAttachments([{ source: `${endless}/big.bin`, kind: 'file' }], {
-        cwd: directory,
+        cwd: scratch.path,
         limits: { maxBytes: 256 * 1024 },
       }),
     ).rejects.toThrow(`The attachment ${endless}/big.bin is larger than the limit of 256 KB.`);
@@ -133,11 +131,11 @@ describe('loadAttachments', () => {
 
   it('reports an error status and refuses other URL schemes', async () => {
     const missing = await serve((_request, response) => response.writeHead(404, 'Not Found').end());
-    await expect(loadAttachments([{ source: `${missing}/a.png`, kind: 'image' }], { cwd: directory })).rejects.toThrow(
-      'the server answered 404 Not Found',
-    );
     await expect(
-      loadAttachments([{ source: 'ftp://example.com/a.png', kind: 'image' }], { cwd: directory }),
+      loadAttachments([{ source: `${missing}/a.png`, kind: 'image' }], { cwd: scratch.path }),
+    ).rejects.toThrow('the server answered 404 Not Found');
+    await expect(
+      loadAttachments([{ source: 'ftp://example.com/a.png', kind: 'image' }], { cwd: scratch.path }),
     ).rejects.toThrow('only files and http(s) URLs can be attached');
   });
 });

@@ -1,21 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import { detectPackageManager, pluginInstallCommand, pluginInstallTarget } from './plugin-install.js';
 
-let root: string;
-
-beforeEach(() => {
-  root = mkdtempSync(path.join(tmpdir(), 'massgen-install-target-'));
-});
-
-afterEach(() => {
-  rmSync(root, { recursive: true, force: true });
-});
+const scratch = useTemporaryDirectory('install-target');
 
 function write(relative: string, text = '{}\n'): string {
-  const file = path.join(root, relative);
+  const file = path.join(scratch.path, relative);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, text);
   return path.dirname(file);
@@ -54,7 +46,7 @@ describe('pluginInstallTarget', () => {
     write('project/yarn.lock', '');
     const cwd = path.join(project, 'src');
     mkdirSync(cwd);
-    const target = pluginInstallTarget({ cwd, appDirectory: path.join(root, 'elsewhere'), env: noAgent });
+    const target = pluginInstallTarget({ cwd, appDirectory: path.join(scratch.path, 'elsewhere'), env: noAgent });
     expect(target).toEqual({ directory: project, packageManager: 'yarn', besideApp: false });
     expect(pluginInstallCommand(target, ['@massgen/backend-local@0.1.0']).text).toBe(
       'yarn add @massgen/backend-local@0.1.0',
@@ -74,12 +66,12 @@ describe('pluginInstallTarget', () => {
     const app = write('prefix/lib/node_modules/massgen/package.json');
     const cwd = write('empty/.keep', '');
     const target = pluginInstallTarget({ cwd, appDirectory: app, env: noAgent });
-    expect(target.globalPrefix).toBe(path.join(root, 'prefix'));
+    expect(target.globalPrefix).toBe(path.join(scratch.path, 'prefix'));
     expect(pluginInstallCommand(target, ['@massgen/backend-local@0.1.0']).args).toEqual([
       'install',
       '--global',
       '--prefix',
-      path.join(root, 'prefix'),
+      path.join(scratch.path, 'prefix'),
       '@massgen/backend-local@0.1.0',
     ]);
   });

@@ -1,22 +1,20 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import type { RunEvent } from '@massgen/core';
 import { RunRecord, eventsFlushMs, statusIntervalMs } from './run-record.js';
 
-let directory: string;
+const scratch = useTemporaryDirectory('record');
 let seq = 0;
 
 beforeEach(() => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-record-'));
   seq = 0;
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
 });
 
 afterEach(() => {
   vi.useRealTimers();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 function event(body: Record<string, unknown>): RunEvent {
@@ -25,16 +23,16 @@ function event(body: Record<string, unknown>): RunEvent {
 }
 
 const status = () =>
-  JSON.parse(readFileSync(path.join(directory, 'status.json'), 'utf8')) as {
+  JSON.parse(readFileSync(path.join(scratch.path, 'status.json'), 'utf8')) as {
     state: string;
     round: number;
     agents: Record<string, { state: string }>;
   };
-const events = () => readFileSync(path.join(directory, 'events.jsonl'), 'utf8').trim().split('\n');
+const events = () => readFileSync(path.join(scratch.path, 'events.jsonl'), 'utf8').trim().split('\n');
 
 describe('RunRecord', () => {
   it('writes every milestone to events.jsonl at once, and status.json at most once per interval', async () => {
-    const record = new RunRecord(directory, 'run-1', Date.now());
+    const record = new RunRecord(scratch.path, 'run-1', Date.now());
     await vi.advanceTimersByTimeAsync(statusIntervalMs);
     record.write(
       event({ type: 'run-start', task: 'q', strategy: 'vote', agents: [{ id: 'a', provider: 'p', modelId: 'm' }] }),
@@ -52,7 +50,7 @@ describe('RunRecord', () => {
   });
 
   it('writes streamed deltas within a short interval, so another process can follow the run', async () => {
-    const record = new RunRecord(directory, 'run-1', Date.now());
+    const record = new RunRecord(scratch.path, 'run-1', Date.now());
     record.write(
       event({ type: 'run-start', task: 'q', strategy: 'vote', agents: [{ id: 'a', provider: 'p', modelId: 'm' }] }),
     );
@@ -66,7 +64,7 @@ describe('RunRecord', () => {
   });
 
   it('writes the end of the run at once, and a closed record no more', async () => {
-    const record = new RunRecord(directory, 'run-1', Date.now());
+    const record = new RunRecord(scratch.path, 'run-1', Date.now());
     record.write(
       event({ type: 'run-start', task: 'q', strategy: 'vote', agents: [{ id: 'a', provider: 'p', modelId: 'm' }] }),
     );
@@ -79,7 +77,7 @@ describe('RunRecord', () => {
   });
 
   it('writes the latest status when closed before the interval is over', () => {
-    const record = new RunRecord(directory, 'run-1', Date.now());
+    const record = new RunRecord(scratch.path, 'run-1', Date.now());
     record.write(
       event({ type: 'run-start', task: 'q', strategy: 'vote', agents: [{ id: 'a', provider: 'p', modelId: 'm' }] }),
     );

@@ -1,22 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import { findRunRecord, listRunRecords } from './run-records.js';
 
-let root: string;
-
-beforeEach(() => {
-  root = mkdtempSync(path.join(tmpdir(), 'massgen-run-records-'));
-});
-
-afterEach(() => {
-  rmSync(root, { recursive: true, force: true });
-});
+const scratch = useTemporaryDirectory('run-records');
 
 function writeRun(runId: string, status: string | undefined): void {
-  mkdirSync(path.join(root, runId));
-  if (status !== undefined) writeFileSync(path.join(root, runId, 'status.json'), status);
+  mkdirSync(path.join(scratch.path, runId));
+  if (status !== undefined) writeFileSync(path.join(scratch.path, runId, 'status.json'), status);
 }
 
 const status = JSON.stringify({
@@ -36,23 +28,23 @@ describe('run records', () => {
     writeRun('2026-01-02T00-00-00-000Z-bbbbbb', status);
     writeRun('2026-01-01T00-00-00-000Z-aaaaaa', '{ not json');
     writeRun('2026-01-03T00-00-00-000Z-cccccc', undefined);
-    const records = listRunRecords(root);
+    const records = listRunRecords(scratch.path);
     expect(records.map((record) => [record.runId.slice(-6), record.problem])).toEqual([
       ['aaaaaa', 'status.json is not valid JSON'],
       ['bbbbbb', undefined],
       ['cccccc', 'no status.json'],
     ]);
-    expect(records[1]?.status?.recordDirectory).toBe(path.join(root, '2026-01-02T00-00-00-000Z-bbbbbb'));
+    expect(records[1]?.status?.recordDirectory).toBe(path.join(scratch.path, '2026-01-02T00-00-00-000Z-bbbbbb'));
   });
 
   it('has no runs where nothing was recorded', () => {
-    expect(listRunRecords(path.join(root, 'missing'))).toEqual([]);
+    expect(listRunRecords(path.join(scratch.path, 'missing'))).toEqual([]);
   });
 
   it('finds latest, a full id, or a unique prefix', () => {
     writeRun('2026-01-01T00-00-00-000Z-aaaaaa', status);
     writeRun('2026-01-02T00-00-00-000Z-bbbbbb', status);
-    const records = listRunRecords(root);
+    const records = listRunRecords(scratch.path);
     expect(findRunRecord(records, 'latest').runId).toBe('2026-01-02T00-00-00-000Z-bbbbbb');
     expect(findRunRecord(records, '2026-01-01T00-00-00-000Z-aaaaaa').runId).toBe('2026-01-01T00-00-00-000Z-aaaaaa');
     expect(findRunRecord(records, '2026-01-01').runId).toBe('2026-01-01T00-00-00-000Z-aaaaaa');
@@ -61,7 +53,7 @@ describe('run records', () => {
   it('names the runs an ambiguous prefix matches', () => {
     writeRun('2026-01-01T00-00-00-000Z-aaaaaa', status);
     writeRun('2026-01-01T09-00-00-000Z-bbbbbb', status);
-    expect(() => findRunRecord(listRunRecords(root), '2026-01-01')).toThrow(
+    expect(() => findRunRecord(listRunRecords(scratch.path), '2026-01-01')).toThrow(
       /"2026-01-01" is ambiguous: 2 run ids start with it \(2026-01-01T00-00-00-000Z-aaaaaa, 2026-01-01T09-00-00-000Z-bbbbbb\)/,
     );
   });

@@ -1,27 +1,23 @@
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import { SessionStore, createSessionId, isValidSessionId } from './session-store.js';
 
-let root: string;
-beforeEach(() => {
-  root = mkdtempSync(path.join(tmpdir(), 'massgen-sessions-'));
-});
+const scratch = useTemporaryDirectory('sessions');
 afterEach(() => {
   vi.useRealTimers();
-  rmSync(root, { recursive: true, force: true });
 });
 
 describe('SessionStore', () => {
   it('keeps questions, answers and run ids across store instances, latest end winning', () => {
-    const session = new SessionStore(root).create({ team: { config: '/x/team.yaml' } });
+    const session = new SessionStore(scratch.path).create({ team: { config: '/x/team.yaml' } });
     session.recordStart({ runId: 'run-1', question: 'first?' });
     session.recordEnd({ runId: 'run-1', stopReason: 'cancelled', tokens: 10 });
     session.recordEnd({ runId: 'run-1', stopReason: 'consensus', finalAnswer: 'One.', tokens: 30, costUsd: 0.01 });
     session.recordStart({ runId: 'run-2', question: 'second?' });
 
-    const again = new SessionStore(root).find(session.id);
+    const again = new SessionStore(scratch.path).find(session.id);
     expect(again?.info.team).toEqual({ config: '/x/team.yaml' });
     expect(again?.turns()).toMatchObject([
       { runId: 'run-1', question: 'first?', stopReason: 'consensus', finalAnswer: 'One.', tokens: 30, costUsd: 0.01 },
@@ -32,7 +28,7 @@ describe('SessionStore', () => {
   });
 
   it('reads a turns file whose last line was cut short by a killed process', () => {
-    const session = new SessionStore(root).create();
+    const session = new SessionStore(scratch.path).create();
     session.recordStart({ runId: 'run-1', question: 'q' });
     appendFileSync(path.join(session.directory, 'turns.jsonl'), '{"event":"ended","runId":"run-1","sto');
     expect(session.turns()).toMatchObject([{ runId: 'run-1', question: 'q' }]);
@@ -41,7 +37,7 @@ describe('SessionStore', () => {
   it('finds sessions by id, unique prefix and run, and lists them least recently used first', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.UTC(2026, 0, 1));
-    const store = new SessionStore(root);
+    const store = new SessionStore(scratch.path);
     const second = store.create({ id: 'alpha-two' });
     vi.setSystemTime(Date.UTC(2026, 0, 2));
     const first = store.create({ id: 'alpha-one' });
@@ -57,7 +53,7 @@ describe('SessionStore', () => {
   });
 
   it('refuses ids that are not one safe path segment', () => {
-    const store = new SessionStore(root);
+    const store = new SessionStore(scratch.path);
     for (const id of ['..', '../escape', 'a/b', '.hidden', '', 'x'.repeat(129)]) {
       expect(isValidSessionId(id)).toBe(false);
       expect(() => store.create({ id })).toThrow(/is not a session id/);
