@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import { MassGenError } from '@massgen/core';
 import type { McpServerConfig } from './mcp-servers-settings.js';
 import { descendantProcesses, isProcessRunning, processCommandLine } from '@massgen/testing';
@@ -9,16 +9,11 @@ import { connectMcpServer } from './mcp-server-connection.js';
 import type { ConnectOptions, McpServerConnection } from './mcp-server-connection.js';
 import { referenceServerBin } from './reference-servers.js';
 
-let directory: string;
+const scratch = useTemporaryDirectory('mcp');
 const open: McpServerConnection[] = [];
-
-beforeEach(() => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-mcp-'));
-});
 
 afterEach(async () => {
   await Promise.all(open.splice(0).map((connection) => connection.close()));
-  rmSync(directory, { recursive: true, force: true });
 });
 
 function stdioServer(
@@ -39,8 +34,8 @@ const nodeChildren = (): number[] =>
 
 function options(overrides: Partial<ConnectOptions> = {}): ConnectOptions {
   return {
-    env: { PATH: process.env['PATH'], HOME: directory, OPENAI_API_KEY: 'sk-parent-secret-key' },
-    baseDir: directory,
+    env: { PATH: process.env['PATH'], HOME: scratch.path, OPENAI_API_KEY: 'sk-parent-secret-key' },
+    baseDir: scratch.path,
     signal: new AbortController().signal,
     startTimeoutMs: 20_000,
     closeGraceMs: 2_000,
@@ -93,9 +88,9 @@ describe('connectMcpServer over stdio (server-everything)', () => {
   it.runIf(process.platform === 'linux')(
     'runs the server in its cwd, relative to the configuration directory',
     async () => {
-      mkdirSync(path.join(directory, 'server-home'));
+      mkdirSync(path.join(scratch.path, 'server-home'));
       const connection = await connect(everything({ cwd: 'server-home' }));
-      expect(readlinkSync(`/proc/${connection.pid}/cwd`)).toBe(realpathSync(path.join(directory, 'server-home')));
+      expect(readlinkSync(`/proc/${connection.pid}/cwd`)).toBe(realpathSync(path.join(scratch.path, 'server-home')));
     },
   );
 
@@ -168,7 +163,7 @@ describe('connectMcpServer start failures', () => {
   it('rejects a cwd that is not a directory', async () => {
     const error = await startFailure(everything({ cwd: 'missing' }));
     expect(error.message).toBe(
-      `MCP server "everything" failed to start: its cwd ${path.join(directory, 'missing')} is not a directory`,
+      `MCP server "everything" failed to start: its cwd ${path.join(scratch.path, 'missing')} is not a directory`,
     );
   });
 

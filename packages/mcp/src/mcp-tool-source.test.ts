@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import type { Tool, ToolPackageModule, ToolSource, Warning } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
 import { openToolPackage } from '@massgen/runtime';
@@ -17,12 +17,11 @@ const everythingBin = referenceServerBin('server-everything');
 const filesystemBin = referenceServerBin('server-filesystem');
 const quote = (value: string): string => JSON.stringify(value);
 
-let directory: string;
+const scratch = useTemporaryDirectory('mcp-extension');
 let http: HttpTestServer;
 let extension: ToolSource | undefined;
 
 beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-mcp-extension-'));
   http = await startHttpTestServer('capitals-key-0123456789');
 });
 
@@ -30,7 +29,6 @@ afterEach(async () => {
   await extension?.close();
   extension = undefined;
   await http.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 /** The seed's map form for one agent, upstream's list form for the other, as configurations mix them. */
@@ -54,7 +52,7 @@ function teamYaml(): string {
       mcp_servers:
         - name: files
           command: ${quote(process.execPath)}
-          args: [${quote(filesystemBin)}, ${quote(directory)}]
+          args: [${quote(filesystemBin)}, ${quote(scratch.path)}]
           allowed_tools: [read_text_file, mcp__files__list_directory, read_everything]
         - name: capitals
           type: streamable-http
@@ -86,12 +84,12 @@ async function open(
 ): Promise<{ extension: ToolSource; warnings: Warning[] }> {
   const env = {
     PATH: process.env['PATH'],
-    HOME: directory,
+    HOME: scratch.path,
     WEATHER_API_KEY: 'weather-key-42',
     CAPITALS_KEY: 'capitals-key-0123456789',
     OPENAI_API_KEY: 'sk-not-for-servers',
   };
-  const config = parseConfig(yaml, { baseDir: directory, cwd: directory, env });
+  const config = parseConfig(yaml, { baseDir: scratch.path, cwd: scratch.path, env });
   const warnings: Warning[] = [];
   const withLimits: ToolPackageModule = {
     ...(mcpPackage as ToolPackageModule),
@@ -99,7 +97,7 @@ async function open(
   };
   const opened = await openToolPackage(withLimits, config, 'mcp', {
     runId: 'run-1',
-    cwd: directory,
+    cwd: scratch.path,
     signal,
     warn: (warning) => warnings.push(warning),
   });
@@ -157,14 +155,14 @@ describe('createMcpToolSource', () => {
   });
 
   it('runs the tools of stdio and streamable-HTTP servers', async () => {
-    writeFileSync(path.join(directory, 'notes.txt'), 'The launch is on Tuesday.');
+    writeFileSync(path.join(scratch.path, 'notes.txt'), 'The launch is on Tuesday.');
     const { extension } = await open(teamYaml());
     const readerTools = extension.toolsFor?.('reader') ?? [];
     expect(
       await call(toolNamed(extension.toolsFor?.('planner') ?? [], 'mcp__everything__echo'), { message: 'hi' }),
     ).toEqual({ content: 'Echo: hi', isError: false });
     expect(
-      await call(toolNamed(readerTools, 'mcp__files__read_text_file'), { path: path.join(directory, 'notes.txt') }),
+      await call(toolNamed(readerTools, 'mcp__files__read_text_file'), { path: path.join(scratch.path, 'notes.txt') }),
     ).toEqual({ content: 'The launch is on Tuesday.', isError: false });
     // The server says read_text_file changes nothing (readOnlyHint), so planning mode lets it run; the capitals server says nothing.
     expect(toolNamed(readerTools, 'mcp__files__read_text_file').readOnly).toBe(true);

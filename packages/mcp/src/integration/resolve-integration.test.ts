@@ -1,19 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import { PluginLoader, massgenVersion } from '@massgen/runtime';
 import type { McpServerConfig } from '../mcp-servers-settings.js';
 import { resolveIntegration } from './resolve-integration.js';
 
-let empty: string;
-
-beforeEach(() => {
-  empty = mkdtempSync(path.join(tmpdir(), 'massgen-no-integrations-'));
-});
-
-afterEach(() => rmSync(empty, { recursive: true, force: true }));
+const scratch = useTemporaryDirectory('no-integrations');
 
 /** A loader that finds packages from `searchPaths` only, as `massgen` does from a project and its own directory. */
 function scope(searchPaths: string[]) {
@@ -21,7 +15,7 @@ function scope(searchPaths: string[]) {
   return {
     agentId: 'a',
     workspace: undefined,
-    baseDir: empty,
+    baseDir: scratch.path,
     loadPackage: loader.loadNamedPackage.bind(loader),
     where: 'agent.backend.mcp_servers[0]',
   };
@@ -52,7 +46,7 @@ describe('resolveIntegration', () => {
 
   it('says which package to add when the integration is not installed, and leaves the server as written', async () => {
     const server = npxServer(['-y', '@modelcontextprotocol/server-memory']);
-    const resolved = await resolveIntegration(server, scope([empty]));
+    const resolved = await resolveIntegration(server, scope([scratch.path]));
     expect(resolved.server).toBe(server);
     expect(resolved.note).toMatch(
       /^MCP server "files" downloads @modelcontextprotocol\/server-memory with npx each run; to run a pinned copy that needs no network, add it with: massgen add mcp-memory \(runs: /,
@@ -60,18 +54,21 @@ describe('resolveIntegration', () => {
     expect(resolved.note).toContain(`@massgen/mcp-memory@${massgenVersion()}`);
     // Servers MassGen has no integration for are not mentioned.
     expect(
-      (await resolveIntegration(npxServer(['-y', '@modelcontextprotocol/server-brave-search']), scope([empty]))).note,
+      (await resolveIntegration(npxServer(['-y', '@modelcontextprotocol/server-brave-search']), scope([scratch.path])))
+        .note,
     ).toBeUndefined();
-    expect((await resolveIntegration(npxServer(['-y', 'some-other-server']), scope([empty]))).note).toBeUndefined();
+    expect(
+      (await resolveIntegration(npxServer(['-y', 'some-other-server']), scope([scratch.path]))).note,
+    ).toBeUndefined();
   });
 
   it("collects the secrets in an integration's options: those it declares, credentials by name, and URL passwords", async () => {
     // A project with the third-party notebook integration installed, as `npm install massgen-mcp-notebook` does.
     const here = path.dirname(fileURLToPath(import.meta.url));
-    mkdirSync(path.join(empty, 'node_modules'));
+    mkdirSync(path.join(scratch.path, 'node_modules'));
     symlinkSync(
       path.resolve(here, '../../../../tools/massgen-mcp-notebook'),
-      path.join(empty, 'node_modules', 'massgen-mcp-notebook'),
+      path.join(scratch.path, 'node_modules', 'massgen-mcp-notebook'),
     );
     const server = (options: Record<string, unknown>): McpServerConfig => ({
       name: 'notes',
@@ -83,7 +80,7 @@ describe('resolveIntegration', () => {
     });
     const resolved = await resolveIntegration(
       server({ file: 'notebook.json', access_code: 'open-sesame-4411' }),
-      scope([empty]),
+      scope([scratch.path]),
     );
     expect(resolved.issues).toEqual([]);
     expect(resolved.secrets).toEqual(['open-sesame-4411']);
@@ -98,7 +95,7 @@ describe('resolveIntegration', () => {
         password: 'hunter2-secret',
         mirror: 'https://ann:mirror-pass@example.com',
       }),
-      scope([empty]),
+      scope([scratch.path]),
     );
     expect(rejected.issues).not.toEqual([]);
     expect(rejected.secrets).toEqual(expect.arrayContaining(['open-sesame-4411', 'hunter2-secret', 'mirror-pass']));

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import type { McpServerConfig } from '../mcp-servers-settings.js';
 import type { McpServerSecurity } from './normalize-mcp-security.js';
 import { checkStdioServer } from './stdio-security-checks.js';
@@ -9,22 +9,19 @@ import type { SecurityScope } from './security-violation.js';
 
 type StdioServer = Extract<McpServerConfig, { type: 'stdio' }>;
 
-let root: string;
+const scratch = useTemporaryDirectory('stdio-security');
 let scope: SecurityScope;
 
 beforeEach(() => {
-  root = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-stdio-security-')));
   for (const directory of ['workspace/sub', 'shared', 'elsewhere'])
-    mkdirSync(path.join(root, directory), { recursive: true });
+    mkdirSync(path.join(scratch.path, directory), { recursive: true });
   scope = {
-    workspace: path.join(root, 'workspace'),
-    contextPaths: [path.join(root, 'shared')],
+    workspace: path.join(scratch.path, 'workspace'),
+    contextPaths: [path.join(scratch.path, 'shared')],
     hidden: [],
-    baseDir: root,
+    baseDir: scratch.path,
   };
 });
-
-afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 const policy = (level: McpServerSecurity['level'], extra: Partial<McpServerSecurity> = {}): McpServerSecurity => ({
   level,
@@ -86,14 +83,14 @@ describe('checkStdioServer', () => {
   });
 
   it('at strict, refuses a directory argument outside the workspace and context paths, links followed', () => {
-    symlinkSync(path.join(root, 'elsewhere'), path.join(root, 'workspace', 'door'));
+    symlinkSync(path.join(scratch.path, 'elsewhere'), path.join(scratch.path, 'workspace', 'door'));
     const server = stdio('node', [
       'server.js',
       '.',
       'sub',
-      path.join(root, 'shared'),
+      path.join(scratch.path, 'shared'),
       '/',
-      path.join(root, 'elsewhere'),
+      path.join(scratch.path, 'elsewhere'),
       'door',
       '--root=/',
       '--verbose',
@@ -106,7 +103,7 @@ describe('checkStdioServer', () => {
       ['args', 7],
     ]);
     expect(violations[2]?.message).toBe(
-      `"door" names the directory ${path.join(root, 'elsewhere')}, outside the agent's workspace and context paths`,
+      `"door" names the directory ${path.join(scratch.path, 'elsewhere')}, outside the agent's workspace and context paths`,
     );
     expect(keys(server, policy('moderate'))).toEqual([]);
   });
@@ -117,7 +114,7 @@ describe('checkStdioServer', () => {
     expect(outside).toEqual([
       {
         segments: ['cwd'],
-        message: `${path.join(root, 'elsewhere')} is outside the agent's workspace ${path.join(root, 'workspace')}; a server under a security policy starts in the workspace (leave cwd out) or a directory inside it`,
+        message: `${path.join(scratch.path, 'elsewhere')} is outside the agent's workspace ${path.join(scratch.path, 'workspace')}; a server under a security policy starts in the workspace (leave cwd out) or a directory inside it`,
       },
     ]);
     // Without a workspace, a cwd may be anywhere that does not climb with "..".
