@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import type { ToolSource, Warning } from '@massgen/core';
 import { agentYaml, callTool, checkCustomToolSettings, openCustomTools } from './custom-tools-test-support.js';
 
@@ -10,7 +10,7 @@ import { agentYaml, callTool, checkCustomToolSettings, openCustomTools } from '.
  * Python tools through the real bridge and the real `python3`, written the way upstream MassGen's
  * tool files are: importing `massgen.tool._result`, typed, with Google-style docstrings.
  */
-let directory: string;
+const scratch = useTemporaryDirectory('python-tools');
 let source: ToolSource | undefined;
 /** A sleep no other test runs, so that finding it running means a call's work was left behind. */
 const marker = `300.${String(process.pid).padStart(7, '0')}3`;
@@ -66,14 +66,12 @@ def say_a_lot(count: int) -> str:
 `;
 
 beforeEach(() => {
-  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-python-tools-')));
-  writeFileSync(path.join(directory, 'place_tools.py'), upstreamStyleTools);
+  writeFileSync(path.join(scratch.path, 'place_tools.py'), upstreamStyleTools);
 });
 
 afterEach(async () => {
   await source?.close();
   source = undefined;
-  rmSync(directory, { recursive: true, force: true });
 });
 
 function leftBehind(): string[] {
@@ -96,7 +94,7 @@ const entry = (functions: string, extra: readonly string[] = []): string[] => [
 describe('Python custom tools', () => {
   it('derives the schema from the signature, hints and docstring, and runs async and sync functions', async () => {
     source = await openCustomTools(
-      directory,
+      scratch.path,
       agentYaml(entry('[add_numbers, describe_place]', ['preset_args: [{}, {units: imperial}]'])),
     );
     const tools = source.toolsFor?.('coder') ?? [];
@@ -117,7 +115,7 @@ describe('Python custom tools', () => {
     expect(placeSchema.required).toEqual(['city']);
 
     expect(await callTool(source, 'custom_tool__add_numbers', { x: 2, y: -5 })).toEqual({ content: '2 + -5 = -3' });
-    const workspace = realpathSync(mkdtempSync(path.join(directory, 'ws-')));
+    const workspace = realpathSync(mkdtempSync(path.join(scratch.path, 'ws-')));
     const described = await callTool(
       source,
       'custom_tool__describe_place',
@@ -128,14 +126,14 @@ describe('Python custom tools', () => {
   });
 
   it('checks the input against the derived schema before Python sees it', async () => {
-    source = await openCustomTools(directory, agentYaml(entry('add_numbers')));
+    source = await openCustomTools(scratch.path, agentYaml(entry('add_numbers')));
     const result = await callTool(source, 'custom_tool__add_numbers', { x: 'two', y: 1 });
     expect(result.isError).toBe(true);
     expect(result.content).toMatch(/^Invalid arguments for custom_tool__add_numbers: x/);
   });
 
   it('returns what a tool raises to the model as a tool error, and the next call still works', async () => {
-    source = await openCustomTools(directory, agentYaml(entry('[fail_loudly, add_numbers]')));
+    source = await openCustomTools(scratch.path, agentYaml(entry('[fail_loudly, add_numbers]')));
     const failed = await callTool(source, 'custom_tool__fail_loudly', { reason: 'no fuel' });
     expect(failed.isError).toBe(true);
     expect(failed.content).toContain('custom_tool__fail_loudly failed: RuntimeError: cannot do it: no fuel');
@@ -145,7 +143,7 @@ describe('Python custom tools', () => {
 
   it('stops a call past custom_tools_timeout_seconds, killing its work and what it started', async () => {
     source = await openCustomTools(
-      directory,
+      scratch.path,
       agentYaml([...entry('[wait_forever, add_numbers]'), 'custom_tools_timeout_seconds: 1']),
     );
     const result = await callTool(source, 'custom_tool__wait_forever', {});
@@ -159,7 +157,7 @@ describe('Python custom tools', () => {
   });
 
   it('kills a call when its turn is cancelled, and the bridge with every call when the run closes', async () => {
-    source = await openCustomTools(directory, agentYaml(entry('wait_forever')));
+    source = await openCustomTools(scratch.path, agentYaml(entry('wait_forever')));
     const turn = new AbortController();
     const cancelled = callTool(source, 'custom_tool__wait_forever', {}, { signal: turn.signal });
     await expect.poll(leftBehind, { timeout: 10_000 }).toHaveLength(1);
@@ -179,7 +177,7 @@ describe('Python custom tools', () => {
   });
 
   it('keeps what tools print out of the protocol, and caps a huge result for the model', async () => {
-    source = await openCustomTools(directory, agentYaml(entry('[describe_place, say_a_lot]')));
+    source = await openCustomTools(scratch.path, agentYaml(entry('[describe_place, say_a_lot]')));
     expect((await callTool(source, 'custom_tool__describe_place', { city: 'Rome' })).content).toMatch(
       /^Rome in metric/,
     );
@@ -190,19 +188,19 @@ describe('Python custom tools', () => {
 
   it('stops the run at start, naming the file and line, when a tool file does not import', async () => {
     writeFileSync(
-      path.join(directory, 'broken.py'),
+      path.join(scratch.path, 'broken.py'),
       'import os\nimport not_a_module_anyone_has\n\ndef tool() -> str:\n    return "x"\n',
     );
     const yaml = agentYaml(['custom_tools:', '  - {path: broken.py, function: tool}']);
-    await expect(openCustomTools(directory, yaml)).rejects.toThrow(
+    await expect(openCustomTools(scratch.path, yaml)).rejects.toThrow(
       /agents\[0\]\.backend\.custom_tools\[0\]\.path.*broken\.py, line 2: ModuleNotFoundError: No module named 'not_a_module_anyone_has'/,
     );
   });
 
   it('reports a syntax error, a missing function and a missing file in --validate without running the file', async () => {
-    writeFileSync(path.join(directory, 'syntax.py'), 'open("ran-at-validate", "w")\n\ndef tool(:\n    pass\n');
+    writeFileSync(path.join(scratch.path, 'syntax.py'), 'open("ran-at-validate", "w")\n\ndef tool(:\n    pass\n');
     const { issues } = await checkCustomToolSettings(
-      directory,
+      scratch.path,
       agentYaml(['custom_tools:', '  - {path: syntax.py, function: tool}', '  - {path: nowhere.py, function: tool}']),
     );
     expect(issues.map((issue) => `${issue.path}: ${issue.message}`)).toEqual([
@@ -211,14 +209,14 @@ describe('Python custom tools', () => {
     ]);
     expect(leftBehind()).toEqual([]);
     await expect(
-      openCustomTools(directory, agentYaml(['custom_tools:', '  - {path: place_tools.py, function: add_number}'])),
+      openCustomTools(scratch.path, agentYaml(['custom_tools:', '  - {path: place_tools.py, function: add_number}'])),
     ).rejects.toThrow(/has no function "add_number"; it defines add_numbers, describe_place/);
   });
 
   it('says how to get Python when there is none', async () => {
-    const { issues } = await checkCustomToolSettings(directory, agentYaml(entry('add_numbers')), {
+    const { issues } = await checkCustomToolSettings(scratch.path, agentYaml(entry('add_numbers')), {
       ...process.env,
-      MASSGEN_PYTHON: path.join(directory, 'no-python-here'),
+      MASSGEN_PYTHON: path.join(scratch.path, 'no-python-here'),
     });
     expect(issues).toEqual([
       expect.objectContaining({
@@ -242,7 +240,7 @@ describe('Python custom tools', () => {
       '  - {function: gemini_computer_use}',
     ]);
     const warnings: Warning[] = [];
-    source = await openCustomTools(directory, yaml, { warnings });
+    source = await openCustomTools(scratch.path, yaml, { warnings });
     expect(await callTool(source, 'custom_tool__two_num_tool', { x: 123, y: 456 })).toEqual({
       content: 'The sum of 123 and 456 is 579',
     });
@@ -281,6 +279,6 @@ describe('Python custom tools', () => {
       }),
     ];
     expect(warnings).toEqual(found);
-    expect(await checkCustomToolSettings(directory, yaml)).toEqual({ issues: [], warnings: found });
+    expect(await checkCustomToolSettings(scratch.path, yaml)).toEqual({ issues: [], warnings: found });
   });
 });

@@ -1,22 +1,19 @@
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createBackend } from '@massgen/backend-openai';
 import type { ToolModels, ToolSource, Warning } from '@massgen/core';
 import { createFakeOpenAIServer, type FakeOpenAIServer } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import { agentYaml, checkCustomToolSettings, openCustomTools } from './custom-tools-test-support.js';
 
 /**
  * Upstream's `custom_tools` entries for its media tools (`massgen/tool/_multimodal_tools/...`)
  * are `@massgen/tools-media`'s tools, under upstream's function names and with its parameter names.
  */
-let directory: string;
+const scratch = useTemporaryDirectory('upstream-media');
 let server: FakeOpenAIServer;
 let source: ToolSource | undefined;
 
 beforeEach(async () => {
-  directory = realpathSync(mkdtempSync(path.join(tmpdir(), 'massgen-upstream-media-')));
   server = await createFakeOpenAIServer({ apiKey: 'sk-test' });
 });
 
@@ -24,7 +21,6 @@ afterEach(async () => {
   await source?.close();
   source = undefined;
   await server.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 /** The run's models as the runtime makes them, for an agent on OpenAI at the fake server. */
@@ -61,9 +57,9 @@ const entries = [
 describe("upstream's media tools", () => {
   it('load with no warning, offered under upstream names with upstream parameters', async () => {
     const warnings: Warning[] = [];
-    source = await openCustomTools(directory, agentYaml(entries), { warnings, models: models() });
+    source = await openCustomTools(scratch.path, agentYaml(entries), { warnings, models: models() });
     expect(warnings).toEqual([]);
-    expect(await checkCustomToolSettings(directory, agentYaml(entries))).toEqual({ issues: [], warnings: [] });
+    expect(await checkCustomToolSettings(scratch.path, agentYaml(entries))).toEqual({ issues: [], warnings: [] });
     const tools = source.toolsFor?.('coder') ?? [];
     const parameters = Object.fromEntries(
       tools.map((tool) => [tool.name, Object.keys((tool.inputSchema as { properties: object }).properties)]),

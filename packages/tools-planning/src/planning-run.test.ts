@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import type { BackendRequest, RunEvent } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
 import { readResumableRun, run } from '@massgen/runtime';
@@ -10,22 +10,17 @@ import { createScriptedBackend, newAnswerCall, textTurn, voteCall } from '@massg
 import type { ScriptedBackend, ScriptedTurn } from '@massgen/testing';
 
 const packageDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-let directory: string;
+const scratch = useTemporaryDirectory('planning');
 
 beforeEach(() => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-planning-'));
   // The run finds this package by name in the project, as it finds a plugin a user installed.
-  mkdirSync(path.join(directory, 'node_modules', '@massgen'), { recursive: true });
-  symlinkSync(packageDirectory, path.join(directory, 'node_modules', '@massgen', 'tools-planning'), 'dir');
-});
-
-afterEach(() => {
-  rmSync(directory, { recursive: true, force: true });
+  mkdirSync(path.join(scratch.path, 'node_modules', '@massgen'), { recursive: true });
+  symlinkSync(packageDirectory, path.join(scratch.path, 'node_modules', '@massgen', 'tools-planning'), 'dir');
 });
 
 /** A file in an agent's workspace: each run's workspaces are under .massgen/workspaces/<run>. */
 const workspace = (runId: string, ...parts: string[]): string =>
-  path.join(directory, '.massgen', 'workspaces', runId, ...parts);
+  path.join(scratch.path, '.massgen', 'workspaces', runId, ...parts);
 
 const writeCall = (id: string): ScriptedTurn =>
   textTurn('', { type: 'tool-call', id, name: 'write_file', input: '{"path":"out.txt","content":"done"}' });
@@ -80,8 +75,8 @@ async function runTeam(coordination: string) {
   const yaml = teamYaml(coordination);
   const backends = { alpha: teamMember('alpha'), beta: teamMember('beta') };
   const events: RunEvent[] = [];
-  const result = await run(parseConfig(yaml, { baseDir: directory, cwd: directory, env: {} }), 'Write out.txt', {
-    cwd: directory,
+  const result = await run(parseConfig(yaml, { baseDir: scratch.path, cwd: scratch.path, env: {} }), 'Write out.txt', {
+    cwd: scratch.path,
     pluginSearchPaths: [packageDirectory],
     pluginConditions: ['@massgen/source'],
     record: false,
@@ -147,7 +142,7 @@ describe('planning mode and task planning in a run', () => {
   });
 
   it('takes up each agent’s latest recorded plan when a run is resumed, numbering new tasks on from it', async () => {
-    const record = path.join(directory, '.massgen', 'runs', 'run-planned');
+    const record = path.join(scratch.path, '.massgen', 'runs', 'run-planned');
     mkdirSync(record, { recursive: true });
     const recorded = [
       {
@@ -194,8 +189,8 @@ describe('planning mode and task planning in a run', () => {
     });
     const yaml = teamYaml('    enable_agent_task_planning: true\n');
     const events: RunEvent[] = [];
-    await run(parseConfig(yaml, { baseDir: directory, cwd: directory, env: {} }), 'Write out.txt', {
-      cwd: directory,
+    await run(parseConfig(yaml, { baseDir: scratch.path, cwd: scratch.path, env: {} }), 'Write out.txt', {
+      cwd: scratch.path,
       pluginSearchPaths: [packageDirectory],
       pluginConditions: ['@massgen/source'],
       backends: { alpha, beta },
