@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MassGenError } from '@massgen/core';
+import type { MassGenError } from '@massgen/core';
 import type { McpServerConfig } from './mcp-servers-settings.js';
 import { startHttpTestServer } from './http-test-server.js';
 import type { HttpTestServer } from './http-test-server.js';
 import { connectMcpServer } from './mcp-server-connection.js';
+import { massGenFailure } from './mcp-test-support.js';
 import type { ConnectOptions } from './mcp-server-connection.js';
 
 const apiKey = 'capitals-key-0123456789';
@@ -29,13 +30,8 @@ function httpServer(url: string, headers: Record<string, string>): McpServerConf
   return { name: 'capitals', type: 'streamable-http', url, headers };
 }
 
-async function startFailure(config: McpServerConfig): Promise<MassGenError> {
-  const error = await connectMcpServer(config, options).then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!MassGenError.isInstance(error)) throw new Error(`expected a MassGenError, got ${String(error)}`);
-  return error;
+function startFailure(config: McpServerConfig): Promise<MassGenError> {
+  return massGenFailure(connectMcpServer(config, options));
 }
 
 describe('connectMcpServer over streamable HTTP', () => {

@@ -2,10 +2,11 @@ import { mkdirSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTemporaryDirectory } from '@massgen/testing/vitest';
-import { MassGenError } from '@massgen/core';
+import type { MassGenError } from '@massgen/core';
 import type { McpServerConfig } from './mcp-servers-settings.js';
 import { descendantProcesses, isProcessRunning, processCommandLine } from '@massgen/testing';
 import { connectMcpServer } from './mcp-server-connection.js';
+import { massGenFailure } from './mcp-test-support.js';
 import type { ConnectOptions, McpServerConnection } from './mcp-server-connection.js';
 import { referenceServerBin } from './reference-servers.js';
 
@@ -49,13 +50,8 @@ async function connect(server: McpServerConfig, overrides: Partial<ConnectOption
   return connection;
 }
 
-async function startFailure(server: McpServerConfig, overrides: Partial<ConnectOptions> = {}): Promise<MassGenError> {
-  const error = await connectMcpServer(server, options(overrides)).then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!MassGenError.isInstance(error)) throw new Error(`expected a MassGenError, got ${String(error)}`);
-  return error;
+function startFailure(server: McpServerConfig, overrides: Partial<ConnectOptions> = {}): Promise<MassGenError> {
+  return massGenFailure(connectMcpServer(server, options(overrides)));
 }
 
 describe('connectMcpServer over stdio (server-everything)', () => {
