@@ -1,8 +1,9 @@
 import type { StrategyModule } from '@massgen/core';
 import { createScriptedAgent, errorPart, hang, notify, textTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
+import { collectEvents, eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
 import * as strategyModule from './index.js';
-import { collectEvents, createPipelineContext, eventsOfType, onlyEvent, promptText } from './pipeline-test-support.js';
+import { createPipelineContext } from './pipeline-test-context.js';
 import { createSequentialStrategy } from './sequential-strategy.js';
 
 const analyst = () =>

@@ -9,15 +9,9 @@ import {
 import type { ScriptedAgent, ScriptedBackend } from '@massgen/testing';
 import type { ToolModelChoice, ToolModels, TurnRequest } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
-import {
-  eventsOfType,
-  isPresentation,
-  offeredLabels,
-  offeredToolNames,
-  onlyEvent,
-  promptText,
-  runVote,
-} from './test-context.js';
+import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
+import { isPresentation, offeredLabels, offeredToolNames } from './test-requests.js';
+import { runVote } from './test-context.js';
 
 const longAnswer = `Use a managed container platform. ${Array.from({ length: 40 }, (_, index) => `reason${index}`).join(' ')}`;
 const shortAnswer = 'Use a small virtual machine.';

@@ -2,15 +2,9 @@ import type { CoordinationEvent, TurnRequest } from '@massgen/core';
 import { createDeferred, createScriptedAgent, newAnswerCall, textTurn, voteCall, waitFor } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  eventsOfType,
-  isPresentation,
-  offeredLabels,
-  offeredToolNames,
-  onlyEvent,
-  promptText,
-  runVote,
-} from './test-context.js';
+import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
+import { isPresentation, offeredLabels, offeredToolNames } from './test-requests.js';
+import { runVote } from './test-context.js';
 
 /** Answers in its first turn; afterwards votes for `target` once `expected` answers are offered. */
 function answerThenVote(id: string, answer: string, target: string, expected: number): ScriptedAgent {

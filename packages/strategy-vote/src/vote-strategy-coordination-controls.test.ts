@@ -1,8 +1,10 @@
 import type { TurnRequest } from '@massgen/core';
 import { createScriptedAgent, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
+import { eventsOfType } from '@massgen/testing/strategy';
 import { votingSensitivitySections } from './coordination-prompt.js';
-import { eventsOfType, isPresentation, offeredLabels, runVote } from './test-context.js';
+import { isPresentation, offeredLabels } from './test-requests.js';
+import { runVote } from './test-context.js';
 import type { TestContextOptions } from './test-context.js';
 
 /** Answers first, then votes for agent2; records every request it gets. */

@@ -2,7 +2,10 @@ import type { AgentHandle, TurnRequest } from '@massgen/core';
 import { createScriptedAgent, errorPart, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import { answerThenVote, eventsOfType, isPresentation, onlyEvent, promptText, runVote } from './test-context.js';
+import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
+import { answerThenVote } from './test-agents.js';
+import { isPresentation } from './test-requests.js';
+import { runVote } from './test-context.js';
 
 describe('vote strategy: failing agents', () => {
   it('retries an agent that ends turns without a workflow call, then drops it after three attempts', async () => {

@@ -11,7 +11,10 @@ import {
 } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import { createMessageChannel, eventsOfType, isPresentation, onlyEvent, promptText, runVote } from './test-context.js';
+import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
+import { createMessageChannel } from './test-message-channel.js';
+import { isPresentation } from './test-requests.js';
+import { runVote } from './test-context.js';
 
 const message = 'Please give the answer in metric units.';
 

@@ -10,15 +10,10 @@ import {
 import type { AgentStreamPart, CoordinationEvent, OrchestratorSettings, Usage } from '@massgen/core';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  answerThenVote,
-  eventsOfType,
-  isPresentation,
-  offeredLabels,
-  onlyEvent,
-  promptText,
-  runVote,
-} from './test-context.js';
+import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
+import { answerThenVote } from './test-agents.js';
+import { isPresentation, offeredLabels } from './test-requests.js';
+import { runVote } from './test-context.js';
 
 /** A generous whole-run limit that only keeps a broken run from hanging a test. */
 const safetyTimeoutMs = 10_000;

@@ -2,15 +2,9 @@ import type { ResumedCoordination, TurnRequest } from '@massgen/core';
 import { createScriptedAgent, errorPart, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
 import type { ScriptedAgent, ScriptedAgentTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  eventsOfType,
-  isPresentation,
-  offeredLabels,
-  offeredToolNames,
-  onlyEvent,
-  promptText,
-  runVote,
-} from './test-context.js';
+import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
+import { isPresentation, offeredLabels, offeredToolNames } from './test-requests.js';
+import { runVote } from './test-context.js';
 
 function isReview(request: TurnRequest): boolean {
   return offeredToolNames(request).includes('restart_orchestration');

@@ -2,8 +2,10 @@ import type { StrategyModule, TurnRequest } from '@massgen/core';
 import { createScriptedAgent, errorPart, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
 import type { ScriptedAgentTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
+import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
 import * as strategyModule from './index.js';
-import { eventsOfType, isPresentation, onlyEvent, promptText, runVote } from './test-context.js';
+import { isPresentation } from './test-requests.js';
+import { runVote } from './test-context.js';
 
 /** An agent that answers, votes for agent1, and presents with `presentation`. */
 function agentPresentingWith(

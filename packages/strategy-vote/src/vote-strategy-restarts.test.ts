@@ -11,7 +11,9 @@ import {
 } from '@massgen/testing';
 import type { ScriptedAgentTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import { eventsOfType, isPresentation, offeredLabels, onlyEvent, promptText, runVote } from './test-context.js';
+import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
+import { isPresentation, offeredLabels } from './test-requests.js';
+import { runVote } from './test-context.js';
 
 const answerBy = (agentId: string) => (event: CoordinationEvent) =>
   event.type === 'answer' && event.agentId === agentId;

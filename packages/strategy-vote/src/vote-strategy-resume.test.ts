@@ -1,7 +1,9 @@
 import type { ResumedCoordination, TurnRequest } from '@massgen/core';
 import { createScriptedAgent, textTurn, voteCall } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import { eventsOfType, isPresentation, offeredLabels, promptText, runVote } from './test-context.js';
+import { eventsOfType, promptText } from '@massgen/testing/strategy';
+import { isPresentation, offeredLabels } from './test-requests.js';
+import { runVote } from './test-context.js';
 
 /** Votes for agent2 in every coordination turn, and presents as itself. */
 function voter(id: string, requests: TurnRequest[]) {

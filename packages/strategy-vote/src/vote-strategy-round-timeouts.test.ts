@@ -1,14 +1,9 @@
 import { createScriptedAgent, hang, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  answerThenVote,
-  eventsOfType,
-  isPresentation,
-  offeredLabels,
-  onlyEvent,
-  promptText,
-  runVote,
-} from './test-context.js';
+import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
+import { answerThenVote } from './test-agents.js';
+import { isPresentation, offeredLabels } from './test-requests.js';
+import { runVote } from './test-context.js';
 
 // The limits are a few milliseconds against turns that never end by themselves, so the outcome
 // does not depend on timing: only the limit can move these runs on.

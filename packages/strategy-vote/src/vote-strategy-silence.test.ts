@@ -1,7 +1,9 @@
 import { createScriptedAgent, hang } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import { answerThenVote, eventsOfType, onlyEvent, runVote } from './test-context.js';
+import { eventsOfType, onlyEvent } from '@massgen/testing/strategy';
+import { answerThenVote } from './test-agents.js';
+import { runVote } from './test-context.js';
 
 /** Accepts its turn and then sends nothing, as a provider that took the request and went quiet. */
 function silent(id: string): ScriptedAgent {

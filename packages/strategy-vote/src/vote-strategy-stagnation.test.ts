@@ -2,7 +2,9 @@ import type { TurnRequest } from '@massgen/core';
 import { createDeferred, createScriptedAgent, newAnswerCall, textTurn, voteCall, waitFor } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import { eventsOfType, isPresentation, offeredLabels, onlyEvent, promptText, runVote } from './test-context.js';
+import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
+import { isPresentation, offeredLabels } from './test-requests.js';
+import { runVote } from './test-context.js';
 
 /** The same words in another order each time: never novel after the first. */
 const restatements = [

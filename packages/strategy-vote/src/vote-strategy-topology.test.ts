@@ -10,16 +10,10 @@ import {
 } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  answerThenVoteFirst,
-  eventsOfType,
-  isPresentation,
-  offeredLabels,
-  onlyEvent,
-  promptText,
-  runVote,
-  votingViews,
-} from './test-context.js';
+import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
+import { answerThenVoteFirst, votingViews } from './test-agents.js';
+import { isPresentation, offeredLabels } from './test-requests.js';
+import { runVote } from './test-context.js';
 
 const ids = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6'];
 

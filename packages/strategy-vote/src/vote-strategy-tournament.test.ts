@@ -1,15 +1,9 @@
 import { createScriptedAgent, errorPart } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  answerThenVoteBy,
-  answerThenVoteFirst,
-  collectEvents,
-  eventsOfType,
-  onlyEvent,
-  runVote,
-  votingViews,
-} from './test-context.js';
+import { collectEvents, eventsOfType, onlyEvent } from '@massgen/testing/strategy';
+import { answerThenVoteBy, answerThenVoteFirst, votingViews } from './test-agents.js';
+import { runVote } from './test-context.js';
 
 const ids = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6'];
 const pairwise = { topology: { type: 'tournament', size: 2 } } as const;
