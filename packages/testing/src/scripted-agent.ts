@@ -1,5 +1,5 @@
 import type { AgentHandle, AgentStreamPart, ToolDefinition, TurnRequest } from '@massgen/core';
-import { playScriptedTurn } from './scripted-backend-playback.js';
+import { createRecordedPlayback } from './recorded-playback.js';
 import type { Script, ScriptStep } from './scripted-backend-playback.js';
 
 /** One scripted agent turn: the parts it streams, with optional gates between them. */
@@ -26,27 +26,15 @@ export interface ScriptedAgent extends AgentHandle {
 }
 
 export function createScriptedAgent(options: ScriptedAgentOptions): ScriptedAgent {
-  const requests: TurnRequest[] = [];
-  const abortedTurns: number[] = [];
+  const playback = createRecordedPlayback(options.turns, `scripted agent "${options.id}"`);
   return {
     id: options.id,
     provider: options.provider ?? 'scripted',
     modelId: options.modelId ?? 'scripted-model',
     systemMessage: options.systemMessage,
     tools: options.tools ?? [],
-    requests,
-    abortedTurns,
-    turn(request: TurnRequest, turnOptions?: { signal?: AbortSignal }): AsyncIterable<AgentStreamPart> {
-      // Recorded at call time, not on first read, so tests can check when a turn was requested.
-      const index = requests.push(request) - 1;
-      return playScriptedTurn({
-        script: options.turns,
-        request,
-        index,
-        signal: turnOptions?.signal,
-        owner: `scripted agent "${options.id}"`,
-        onAbort: () => abortedTurns.push(index),
-      });
-    },
+    requests: playback.requests,
+    abortedTurns: playback.abortedTurns,
+    turn: (request: TurnRequest, turnOptions?: { signal?: AbortSignal }) => playback.play(request, turnOptions?.signal),
   };
 }

@@ -1,5 +1,5 @@
 import type { Backend, BackendCallOptions, BackendRequest, StreamPart } from '@massgen/core';
-import { playScriptedTurn } from './scripted-backend-playback.js';
+import { createRecordedPlayback } from './recorded-playback.js';
 import type { Script, ScriptStep } from './scripted-backend-playback.js';
 
 /** One scripted model call: the parts it streams, with optional gates between them. */
@@ -25,25 +25,13 @@ export interface ScriptedBackend extends Backend {
 export function createScriptedBackend(options: ScriptedBackendOptions): ScriptedBackend {
   const provider = options.provider ?? 'scripted';
   const modelId = options.modelId ?? 'scripted-model';
-  const requests: BackendRequest[] = [];
-  const abortedTurns: number[] = [];
+  const playback = createRecordedPlayback(options.turns, `scripted backend "${provider}/${modelId}"`);
   return {
     specificationVersion: 'v1',
     provider,
     modelId,
-    requests,
-    abortedTurns,
-    stream(request: BackendRequest, callOptions?: BackendCallOptions): AsyncIterable<StreamPart> {
-      // Recorded at call time, not on first read, so a test sees the request even if nobody reads.
-      const index = requests.push(request) - 1;
-      return playScriptedTurn({
-        script: options.turns,
-        request,
-        index,
-        signal: callOptions?.signal,
-        owner: `scripted backend "${provider}/${modelId}"`,
-        onAbort: () => abortedTurns.push(index),
-      });
-    },
+    requests: playback.requests,
+    abortedTurns: playback.abortedTurns,
+    stream: (request: BackendRequest, callOptions?: BackendCallOptions) => playback.play(request, callOptions?.signal),
   };
 }
