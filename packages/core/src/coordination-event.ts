@@ -42,6 +42,16 @@ export interface AttemptRetry {
   delayMs?: number;
 }
 
+/** The winner's restart of the coordination: who asked, which attempt begins, and what it carries into it. */
+export interface OrchestrationRestart {
+  agentId: string;
+  attempt: number;
+  maxAttempts: number;
+  reason: string;
+  instructions: string;
+  previousAnswer: string;
+}
+
 /**
  * The one stream every consumer reads: the terminal UI, the server, the run record. Strategies
  * yield these; the runtime stamps them (see `RunEvent`).
@@ -151,15 +161,7 @@ export type CoordinationEvent =
    * and attempt `attempt` of `maxAttempts` begins with `reason`, `instructions` and the
    * `previousAnswer` in every agent's prompt.
    */
-  | {
-      type: 'orchestration-restart';
-      agentId: string;
-      attempt: number;
-      maxAttempts: number;
-      reason: string;
-      instructions: string;
-      previousAnswer: string;
-    }
+  | ({ type: 'orchestration-restart' } & OrchestrationRestart)
   | { type: 'final-delta'; agentId: string; text: string }
   | { type: 'final'; agentId: string; label: string; content: string }
   /**

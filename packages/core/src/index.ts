@@ -23,6 +23,7 @@ export type {
   AttemptRetry,
   CoordinationEvent,
   CoordinationEventType,
+  OrchestrationRestart,
   RunEvent,
   StopReason,
   TallyEntry,

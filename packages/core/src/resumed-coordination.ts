@@ -1,3 +1,5 @@
+import type { OrchestrationRestart } from './coordination-event.js';
+
 /**
  * What a run resumed from its record (`massgen resume`) already had when it stopped: the
  * strategy goes on from here instead of starting over. Answers keep their labels; only votes
@@ -19,14 +21,7 @@ export interface ResumedCoordination {
    * The orchestration restart that began the attempt under way, when the winner had restarted the
    * coordination (see the `orchestration-restart` event); everything above belongs to that attempt.
    */
-  orchestrationRestart?: {
-    agentId: string;
-    attempt: number;
-    maxAttempts: number;
-    reason: string;
-    instructions: string;
-    previousAnswer: string;
-  };
+  orchestrationRestart?: OrchestrationRestart;
   /** The person's messages so far, in order (see the `human-message` event); absent when there were none. */
   messages?: Array<{ text: string; to?: string[] }>;
   /**

@@ -67,15 +67,7 @@ export async function* concludeRun(input: ConclusionInput): AsyncGenerator<Coord
   // A stopped agent cannot present. A budget stop still presents: the leader's one last call
   // is what turns the best answer so far into a final answer, as the limits promise.
   if (!settings.skipFinalPresentation && winner.alive) {
-    const turn = new AgentTurn({
-      agentId: winner.id,
-      purpose: 'presentation',
-      round: winner.turnsStarted,
-      attempt: 1,
-      reason: 'update',
-      viewVersion: state.answersVersion,
-      offered: { labels: [], newAnswer: false },
-    });
+    const turn = winnerTurn(winner, 'presentation', state);
     input.onPresentationTurn(turn);
     const result = yield* presentWinner({
       turn,
@@ -89,15 +81,7 @@ export async function* concludeRun(input: ConclusionInput): AsyncGenerator<Coord
   }
   const maxAttempts = settings.maxOrchestrationRestarts + 1;
   if (input.attempt < maxAttempts && reviewableStops.has(stopReason) && winner.alive) {
-    const turn = new AgentTurn({
-      agentId: winner.id,
-      purpose: 'review',
-      round: winner.turnsStarted,
-      attempt: 1,
-      reason: 'update',
-      viewVersion: state.answersVersion,
-      offered: { labels: [], newAnswer: false },
-    });
+    const turn = winnerTurn(winner, 'review', state);
     input.onPresentationTurn(turn);
     const { context } = input;
     const messages = buildReviewMessages({
@@ -193,4 +177,17 @@ function everyAgentStopped(state: CoordinationState, answer: Answer): Serialized
     code: failure?.code ?? 'INTERNAL',
     message: `Every agent stopped before the coordination settled; answer ${answer.label} led and is returned as it was submitted.`,
   }).toJSON();
+}
+
+/** The winner's turn after the coordination, on the answers it ended with: no workflow tool is offered. */
+function winnerTurn(winner: AgentRecord, purpose: 'presentation' | 'review', state: CoordinationState): AgentTurn {
+  return new AgentTurn({
+    agentId: winner.id,
+    purpose,
+    round: winner.turnsStarted,
+    attempt: 1,
+    reason: 'update',
+    viewVersion: state.answersVersion,
+    offered: { labels: [], newAnswer: false },
+  });
 }
