@@ -18,6 +18,8 @@ const otherSubpaths: Readonly<Record<string, string>> = {
   '@massgen/batch ./queue': 'queue mode (BullMQ over Redis), loaded only with --queue',
   '@massgen/testing ./vitest':
     "suites that call vitest's describe and it (the backend failure contract), so the root entry works without vitest",
+  '@massgen/testing ./strategy':
+    'helpers for the tests of a coordination strategy (run it, pick its events, read its prompts), apart from the provider fakes',
 };
 
 const packageDirectories = ['packages', 'apps', 'tools'].flatMap((group) =>
