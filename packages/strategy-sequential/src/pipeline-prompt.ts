@@ -1,5 +1,6 @@
-import type { ErrorCode, MediaPart, Message, UserContentPart } from '@massgen/core';
-import { quoteBlock, wrapBlock } from './quoted-text.js';
+import type { ErrorCode, MediaPart, Message } from '@massgen/core';
+import { withAttachments } from '@massgen/prompt-blocks';
+import { quoteBlock, quoteHistory, wrapBlock } from './quoted-text.js';
 
 /** What an earlier stage left for the later ones. */
 export type StageRecord =
@@ -66,24 +67,6 @@ function describeEarlier(earlier: readonly StageRecord[]): string | undefined {
       : `Stage ${record.stage} (${record.agentId}) failed and produced no output: ${record.reason}`,
   );
   return wrapBlock('earlier_outputs', blocks.join('\n'));
-}
-
-function quoteHistory(history: readonly Message[]): string | undefined {
-  const turns = history.filter((message) => message.role === 'user' || message.role === 'assistant');
-  if (turns.length === 0) return undefined;
-  return wrapBlock(
-    'conversation_history',
-    turns.map((message) => quoteBlock('message', textOf(message.content), { role: message.role })).join('\n'),
-  );
-}
-
-function textOf(content: string | readonly UserContentPart[]): string {
-  if (typeof content === 'string') return content;
-  return content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n\n');
-}
-
-function withAttachments(text: string, attachments: readonly MediaPart[] | undefined): string | UserContentPart[] {
-  return attachments === undefined || attachments.length === 0 ? text : [{ type: 'text', text }, ...attachments];
 }
 
 function joinSections(sections: ReadonlyArray<string | undefined>): string {

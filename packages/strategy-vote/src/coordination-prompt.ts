@@ -1,7 +1,8 @@
 import type { MediaPart, Message } from '@massgen/core';
 import type { VotingSensitivity } from './vote-setting-types.js';
 import { describeMessages } from './human-messages.js';
-import { quoteBlock, quoteHistory, withAttachments, wrapBlock } from './quoted-data.js';
+import { withAttachments } from '@massgen/prompt-blocks';
+import { quoteBlock, quoteHistory, wrapBlock } from './quoted-data.js';
 import type { OfferedTools } from './workflow-tools.js';
 import { describeRestart } from './restart-prompt.js';
 import type { RestartContext } from './restart-prompt.js';

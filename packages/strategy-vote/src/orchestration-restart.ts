@@ -1,6 +1,7 @@
 import type { CoordinationEvent, MediaPart, Message, TurnRequest } from '@massgen/core';
 import { joinSections } from './coordination-prompt.js';
-import { quoteBlock, quoteHistory, withAttachments } from './quoted-data.js';
+import { withAttachments } from '@massgen/prompt-blocks';
+import { quoteBlock, quoteHistory } from './quoted-data.js';
 import { readReviewCall, restartToolName, reviewToolDefinitions, submitToolName } from './restart-tools.js';
 import { awaitSoleTurn } from './sole-turn.js';
 import type { SoleTurnInput } from './sole-turn.js';

@@ -4,7 +4,8 @@ import { describeMessages } from './human-messages.js';
 import type { PromptAnswer } from './coordination-prompt.js';
 import { describeRestart } from './restart-prompt.js';
 import type { RestartContext } from './restart-prompt.js';
-import { quoteBlock, quoteHistory, withAttachments, wrapBlock } from './quoted-data.js';
+import { withAttachments } from '@massgen/prompt-blocks';
+import { quoteBlock, quoteHistory, wrapBlock } from './quoted-data.js';
 
 /** One vote as the presenter sees it: anonymous labels only. */
 export interface PromptVote {
