@@ -1,4 +1,5 @@
-import type { MediaPart, Message } from '@massgen/core';
+import type { AgentPromptBase } from './agent-prompt-base.js';
+import type { Message } from '@massgen/core';
 import type { VotingSensitivity } from './vote-setting-types.js';
 import { describeMessages } from './human-messages.js';
 import { withAttachments } from '@massgen/prompt-blocks';
@@ -21,13 +22,7 @@ export interface AttemptFeedback {
   partialOutput: string;
 }
 
-export interface CoordinationPromptInput {
-  /** The agent's own configured system message. */
-  systemMessage: string | undefined;
-  task: string;
-  /** The question's images and files, sent after the prompt's text. */
-  attachments?: readonly MediaPart[];
-  history: readonly Message[];
+export interface CoordinationPromptInput extends AgentPromptBase {
   /** The agent's own anonymous label, such as `agent2`. */
   ownLabel: string;
   /** The current answers, in configuration order. */

@@ -1,4 +1,5 @@
-import type { CoordinationEvent, MediaPart, Message, TurnRequest } from '@massgen/core';
+import type { AgentPromptBase } from './agent-prompt-base.js';
+import type { CoordinationEvent, Message, TurnRequest } from '@massgen/core';
 import { joinSections } from './coordination-prompt.js';
 import { withAttachments } from '@massgen/prompt-blocks';
 import { quoteBlock, quoteHistory } from './quoted-data.js';
@@ -6,11 +7,7 @@ import { readReviewCall, restartToolName, reviewToolDefinitions, submitToolName 
 import { awaitSoleTurn } from './sole-turn.js';
 import type { SoleTurnInput } from './sole-turn.js';
 
-export interface ReviewPromptInput {
-  systemMessage: string | undefined;
-  task: string;
-  attachments?: readonly MediaPart[];
-  history: readonly Message[];
+export interface ReviewPromptInput extends AgentPromptBase {
   finalAnswer: string;
   /** The attempt under review, from 1. */
   attempt: number;

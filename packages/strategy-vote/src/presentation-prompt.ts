@@ -1,4 +1,5 @@
-import type { MediaPart, Message } from '@massgen/core';
+import type { AgentPromptBase } from './agent-prompt-base.js';
+import type { Message } from '@massgen/core';
 import { describeAnswers, joinSections } from './coordination-prompt.js';
 import { describeMessages } from './human-messages.js';
 import type { PromptAnswer } from './coordination-prompt.js';
@@ -22,12 +23,7 @@ export interface PromptTallyEntry {
   weight: number;
 }
 
-export interface PresentationPromptInput {
-  systemMessage: string | undefined;
-  task: string;
-  /** The question's images and files, sent after the prompt's text. */
-  attachments?: readonly MediaPart[];
-  history: readonly Message[];
+export interface PresentationPromptInput extends AgentPromptBase {
   ownLabel: string;
   answers: readonly PromptAnswer[];
   tally: readonly PromptTallyEntry[];
