@@ -1,28 +1,15 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CoordinationEvent } from '@massgen/core';
-import { initialRunStatus, reduceRunStatus } from '@massgen/runtime';
-import type { RunStatus } from '@massgen/runtime';
+import { consensusOf, runStart, runStatusOf, tallyEntry } from '@massgen/run-state/testing';
+import type { RunStatus } from '@massgen/run-state';
 import { formatRunSummary } from './run-summary.js';
 
-const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
-
-function statusOf(events: CoordinationEvent[], stepMs = 500): RunStatus {
-  return events.reduce<RunStatus>(
-    (status, event, seq) => reduceRunStatus(status, { ...event, runId: 'run-1', seq, time: startedAt + seq * stepMs }),
-    initialRunStatus('run-1', startedAt),
-  );
+function statusOf(events: CoordinationEvent[]): RunStatus {
+  return runStatusOf(events, 'run-1', 500);
 }
 
-const start: CoordinationEvent = {
-  type: 'run-start',
-  task: 'What is 2+2?',
-  strategy: 'vote',
-  agents: [
-    { id: 'alpha', provider: 'chatcompletion', modelId: 'model-a' },
-    { id: 'beta', provider: 'chatcompletion', modelId: 'model-b' },
-  ],
-};
+const start = runStart(['alpha', 'beta']);
 
 const coordinated: CoordinationEvent[] = [
   start,
@@ -38,16 +25,7 @@ describe('formatRunSummary', () => {
   it('tells how the run ended, the winner and tally, rounds, spend per agent, time and record', () => {
     const status = statusOf([
       ...coordinated,
-      {
-        type: 'consensus',
-        winnerAgentId: 'alpha',
-        winnerLabel: 'A1.1',
-        tally: [
-          { label: 'A1.1', agentId: 'alpha', votes: 2, weight: 2 },
-          { label: 'A2.1', agentId: 'beta', votes: 0, weight: 0 },
-        ],
-        stopReason: 'consensus',
-      },
+      consensusOf([tallyEntry('A1.1', 'alpha', 2), tallyEntry('A2.1', 'beta', 0)]),
       { type: 'final', agentId: 'alpha', label: 'A1.1.final', content: 'Four.' },
       { type: 'run-end', stopReason: 'consensus', winnerAgentId: 'alpha', finalAnswer: 'Four.' },
     ]);

@@ -1,20 +1,40 @@
-import type { CoordinationEvent, RunEvent } from '@massgen/core';
+import type { CoordinationEvent, RunEvent, StopReason, TallyEntry } from '@massgen/core';
 import { initialDisplayState, reduceDisplayState } from './display-state.js';
 import type { DisplayState } from './display-state.js';
+import { initialRunStatus, reduceRunStatus } from './run-status.js';
+import type { RunStatus } from './run-status.js';
 
 /** The start time fixtures stamp their events from. */
 export const fixtureStart = Date.UTC(2026, 0, 1, 12, 0, 0);
 
-/** Stamps coordination events as the runtime would, one second apart. */
-export function stampEvents(events: readonly CoordinationEvent[], runId = 'run-test'): RunEvent[] {
-  return events.map((event, seq) => ({ ...event, runId, seq, time: fixtureStart + seq * 1000 }));
+/** Stamps coordination events as the runtime would, one second apart unless `stepMs` says otherwise. */
+export function stampEvents(events: readonly CoordinationEvent[], runId = 'run-test', stepMs = 1000): RunEvent[] {
+  return events.map((event, seq) => ({ ...event, runId, seq, time: fixtureStart + seq * stepMs }));
 }
 
 export function displayStateOf(events: readonly CoordinationEvent[]): DisplayState {
   return stampEvents(events).reduce(reduceDisplayState, initialDisplayState());
 }
 
-export function runStart(agentIds: readonly string[], task = 'What is 2+2?'): CoordinationEvent {
+/** The run status the stamped events fold into, for a run started at `fixtureStart`. */
+export function runStatusOf(events: readonly CoordinationEvent[], runId = 'run-test', stepMs = 1000): RunStatus {
+  return stampEvents(events, runId, stepMs).reduce(reduceRunStatus, initialRunStatus(runId, fixtureStart));
+}
+
+export function tallyEntry(label: string, agentId: string, votes: number, weight = votes): TallyEntry {
+  return { label, agentId, votes, weight };
+}
+
+/** The consensus a tally decides: the answer with the most weight wins. */
+export function consensusOf(tally: TallyEntry[], stopReason: StopReason = 'consensus'): CoordinationEvent {
+  const winner = tally.reduce((best, entry) => (entry.weight > best.weight ? entry : best));
+  return { type: 'consensus', winnerAgentId: winner.agentId, winnerLabel: winner.label, tally, stopReason };
+}
+
+export function runStart(
+  agentIds: readonly string[],
+  task = 'What is 2+2?',
+): Extract<CoordinationEvent, { type: 'run-start' }> {
   return {
     type: 'run-start',
     task,

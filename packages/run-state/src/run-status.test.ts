@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CoordinationEvent } from '@massgen/core';
-import { initialRunStatus, reduceRunStatus } from './run-status.js';
-import type { RunStatus } from './run-status.js';
+import { consensusOf, fixtureStart, runStart, runStatusOf, tallyEntry } from './run-event-fixtures.js';
 
-const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
-
-function replay(events: CoordinationEvent[]): RunStatus {
-  return events.reduce<RunStatus>(
-    (status, event, seq) => reduceRunStatus(status, { ...event, runId: 'run-1', seq, time: startedAt + seq * 1000 }),
-    initialRunStatus('run-1', startedAt),
-  );
-}
-
-const twoAgents: CoordinationEvent = {
-  type: 'run-start',
-  task: 'q',
-  strategy: 'vote',
-  agents: [
-    { id: 'alpha', provider: 'chatcompletion', modelId: 'model-a' },
-    { id: 'beta', provider: 'chatcompletion', modelId: 'model-b' },
-  ],
-};
+const twoAgents = runStart(['alpha', 'beta'], 'q');
 
 describe('reduceRunStatus', () => {
   it('starts a new attempt on an orchestration restart: answers, votes, rounds and the winner cleared, spending kept', () => {
-    const status = replay([
+    const status = runStatusOf([
       twoAgents,
       { type: 'round', round: 1 },
       { type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'x', round: 1 },
@@ -54,7 +36,7 @@ describe('reduceRunStatus', () => {
   });
 
   it('marks an agent the run ended on mid-turn stopped, never working for good', () => {
-    const status = replay([
+    const status = runStatusOf([
       twoAgents,
       { type: 'agent-start', agentId: 'alpha', round: 1, attempt: 1, reason: 'initial' },
       { type: 'agent-start', agentId: 'beta', round: 1, attempt: 1, reason: 'initial' },
@@ -66,7 +48,7 @@ describe('reduceRunStatus', () => {
   });
 
   it('clears every vote when a new answer arrives', () => {
-    const status = replay([
+    const status = runStatusOf([
       twoAgents,
       { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
       { type: 'vote', agentId: 'beta', targetAgentId: 'alpha', targetLabel: 'A1.1', reason: 'fine', round: 1 },
@@ -77,7 +59,7 @@ describe('reduceRunStatus', () => {
   });
 
   it('keeps a vote a later answer made out of date, marked stale with that answer, never as current', () => {
-    const status = replay([
+    const status = runStatusOf([
       twoAgents,
       { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
       { type: 'vote', agentId: 'beta', targetAgentId: 'alpha', targetLabel: 'A1.1', reason: 'fine', round: 2 },
@@ -119,7 +101,7 @@ describe('reduceRunStatus', () => {
 
   it('keeps the failure that dropped an agent, and never calls a dropped winner a presenter', () => {
     const failure = { code: 'BACKEND_OVERLOADED' as const, message: 'Overloaded.', retryable: true, attempts: 3 };
-    const status = replay([
+    const status = runStatusOf([
       twoAgents,
       { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
       { type: 'agent-killed', agentId: 'alpha', reason: 'Agent "alpha" was dropped', error: failure },
@@ -131,13 +113,13 @@ describe('reduceRunStatus', () => {
   });
 
   it('tells a presented final answer from an answer that stands as submitted', () => {
-    const presented = replay([
+    const presented = runStatusOf([
       twoAgents,
       { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
       { type: 'final', agentId: 'alpha', label: 'A1.final', content: 'x!' },
     ]);
     expect(presented.agents['alpha']?.state).toBe('done');
-    const asSubmitted = replay([
+    const asSubmitted = runStatusOf([
       twoAgents,
       { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
       { type: 'final', agentId: 'alpha', label: 'A1.1', content: 'x' },
@@ -146,24 +128,21 @@ describe('reduceRunStatus', () => {
   });
 
   it('keeps the tally the winner was chosen by and when the run finished', () => {
-    const tally = [
-      { label: 'A1.1', agentId: 'alpha', votes: 2, weight: 2 },
-      { label: 'A2.1', agentId: 'beta', votes: 0, weight: 0 },
-    ];
-    const status = replay([
+    const tally = [tallyEntry('A1.1', 'alpha', 2), tallyEntry('A2.1', 'beta', 0)];
+    const status = runStatusOf([
       twoAgents,
       { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
-      { type: 'consensus', winnerAgentId: 'alpha', winnerLabel: 'A1.1', tally, stopReason: 'consensus' },
+      consensusOf(tally),
       { type: 'final', agentId: 'alpha', label: 'A1.1.final', content: 'x' },
       { type: 'run-end', stopReason: 'consensus', winnerAgentId: 'alpha', finalAnswer: 'x' },
     ]);
     expect(status.tally).toEqual(tally);
     expect(status).toMatchObject({ state: 'finished', stopReason: 'consensus', winnerAgentId: 'alpha' });
-    expect(status.finishedAt).toBe(new Date(startedAt + 4000).toISOString());
+    expect(status.finishedAt).toBe(new Date(fixtureStart + 4000).toISOString());
   });
 
   it('adds up usage and cost per agent', () => {
-    const status = replay([
+    const status = runStatusOf([
       twoAgents,
       { type: 'usage', agentId: 'beta', usage: { inputTokens: 10, outputTokens: 5 }, costUsd: 0.5 },
       { type: 'usage', agentId: 'beta', usage: { inputTokens: 1, reasoningTokens: 2 }, costUsd: 0.25 },
@@ -176,14 +155,8 @@ describe('reduceRunStatus', () => {
   });
 
   it('keeps the votes an answer leaves standing (outside what their voters see), marking only the others out of date', () => {
-    const threeAgents: CoordinationEvent = {
-      type: 'run-start',
-      task: 'q',
-      strategy: 'vote',
-      agents: ['alpha', 'beta', 'gamma'].map((id) => ({ id, provider: 'chatcompletion', modelId: `model-${id}` })),
-    };
-    const status = replay([
-      threeAgents,
+    const status = runStatusOf([
+      runStart(['alpha', 'beta', 'gamma'], 'q'),
       { type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'x', round: 1 },
       { type: 'vote', agentId: 'alpha', targetAgentId: 'alpha', targetLabel: 'agent1.1', reason: 'r', round: 2 },
       { type: 'vote', agentId: 'beta', targetAgentId: 'alpha', targetLabel: 'agent1.1', reason: 'r', round: 2 },
@@ -198,7 +171,7 @@ describe('reduceRunStatus', () => {
   });
 
   it('sets aside the vote of an agent that restarts while holding it (the islands final round)', () => {
-    const status = replay([
+    const status = runStatusOf([
       twoAgents,
       { type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'x', round: 1 },
       { type: 'vote', agentId: 'alpha', targetAgentId: 'alpha', targetLabel: 'agent1.1', reason: 'r', round: 2 },
@@ -222,19 +195,21 @@ describe('reduceRunStatus', () => {
       attempt: 1,
       reason: 'restart',
     };
-    expect(replay([twoAgents, waiting]).agents['alpha']).toMatchObject({
+    expect(runStatusOf([twoAgents, waiting]).agents['alpha']).toMatchObject({
       state: 'waiting',
       waiting: { for: ['beta'], reason: 'new answer A2.1 made its turn out of date' },
     });
-    expect(replay([twoAgents, waiting, started]).agents['alpha']?.waiting).toBeUndefined();
-    expect(replay([twoAgents, waiting, { type: 'run-end', stopReason: 'cancelled' }]).agents['alpha']).toMatchObject({
+    expect(runStatusOf([twoAgents, waiting, started]).agents['alpha']?.waiting).toBeUndefined();
+    expect(
+      runStatusOf([twoAgents, waiting, { type: 'run-end', stopReason: 'cancelled' }]).agents['alpha'],
+    ).toMatchObject({
       state: 'stopped',
       waiting: undefined,
     });
   });
 
   it('has no finish time or tally while running', () => {
-    const status = replay([twoAgents, { type: 'round', round: 2 }]);
+    const status = runStatusOf([twoAgents, { type: 'round', round: 2 }]);
     expect(status).toMatchObject({ state: 'running', round: 2 });
     expect(status.finishedAt).toBeUndefined();
     expect(status.tally).toBeUndefined();
@@ -242,7 +217,7 @@ describe('reduceRunStatus', () => {
 
   it('keeps each agent’s task list as its latest task-plan event left it', () => {
     const tasks = [{ id: 'task_1', description: 'Read', status: 'completed' as const }];
-    const status = replay([
+    const status = runStatusOf([
       twoAgents,
       { type: 'task-plan', agentId: 'alpha', tasks: [{ id: 'task_1', description: 'Read', status: 'pending' }] },
       { type: 'task-plan', agentId: 'alpha', tasks },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appendTimeline, timelineEntry, timelineLimit } from './timeline.js';
 import type { TimelineEntry } from './timeline.js';
-import { fixtureStart, runStart, stampEvents } from './run-event-fixtures.js';
+import { consensusOf, fixtureStart, runStart, stampEvents, tallyEntry } from './run-event-fixtures.js';
 
 describe('timelineEntry', () => {
   const [vote, error, retry, consensus, delta] = stampEvents([
@@ -28,16 +28,7 @@ describe('timelineEntry', () => {
       attempt: 2,
       willRetry: true,
     },
-    {
-      type: 'consensus',
-      winnerAgentId: 'alpha',
-      winnerLabel: 'A1.1',
-      tally: [
-        { label: 'A1.1', agentId: 'alpha', votes: 2, weight: 2 },
-        { label: 'A2.1', agentId: 'beta', votes: 1, weight: 1 },
-      ],
-      stopReason: 'consensus',
-    },
+    consensusOf([tallyEntry('A1.1', 'alpha', 2), tallyEntry('A2.1', 'beta', 1)]),
     { type: 'agent-delta', agentId: 'alpha', kind: 'text', text: 'x' },
   ]);
 

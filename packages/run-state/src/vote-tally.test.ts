@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CoordinationEvent } from '@massgen/core';
-import { displayStateOf, runStart } from './run-event-fixtures.js';
+import { consensusOf, displayStateOf, runStart, tallyEntry } from './run-event-fixtures.js';
 import { tallyRows } from './vote-tally.js';
 
 const answers: CoordinationEvent[] = [
@@ -35,17 +35,10 @@ describe('tallyRows', () => {
   it('uses the tally the winner was chosen by once there is one, winner first', () => {
     const { status } = displayStateOf([
       ...answers,
-      {
-        type: 'consensus',
-        winnerAgentId: 'alpha',
-        winnerLabel: 'A1.1',
-        tally: [
-          { label: 'A2.1', agentId: 'beta', votes: 1, weight: 0.4 },
-          { label: 'A1.1', agentId: 'alpha', votes: 1, weight: 0.9 },
-          { label: 'A3.1', agentId: 'gamma', votes: 0, weight: 0 },
-        ],
-        stopReason: 'answer-now',
-      },
+      consensusOf(
+        [tallyEntry('A2.1', 'beta', 1, 0.4), tallyEntry('A1.1', 'alpha', 1, 0.9), tallyEntry('A3.1', 'gamma', 0)],
+        'answer-now',
+      ),
     ]);
     expect(tallyRows(status).map((row) => [row.label, row.votes, row.winner])).toEqual([
       ['A1.1', 1, true],

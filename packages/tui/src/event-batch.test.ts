@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CoordinationEvent } from '@massgen/core';
 import { EventBatch } from './event-batch.js';
-import { displayStateOf, stampEvents } from '@massgen/run-state/testing';
+import { displayStateOf, runStart, stampEvents } from '@massgen/run-state/testing';
 import { initialDisplayState, reduceDisplayState } from '@massgen/run-state';
 
 function batchOf(events: CoordinationEvent[]) {
@@ -10,15 +10,7 @@ function batchOf(events: CoordinationEvent[]) {
   return batch;
 }
 
-const start: CoordinationEvent = {
-  type: 'run-start',
-  task: 'q',
-  strategy: 'vote',
-  agents: [
-    { id: 'a', provider: 'p', modelId: 'm' },
-    { id: 'b', provider: 'p', modelId: 'm' },
-  ],
-};
+const start = runStart(['a', 'b'], 'q');
 
 describe('EventBatch', () => {
   it("joins each agent's deltas across other agents' events", () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
 import type { CoordinationEvent } from '@massgen/core';
 import { frameLines } from './ink-test-helpers.js';
-import { displayStateOf, runStart, threeAgentRun } from '@massgen/run-state/testing';
+import { consensusOf, displayStateOf, runStart, tallyEntry, threeAgentRun } from '@massgen/run-state/testing';
 import { RunScreen } from './run-screen.js';
 import type { ScreenOptions } from './run-screen.js';
 
@@ -67,16 +67,7 @@ describe('RunScreen', () => {
   it('shows cards, the winning tally and the final answer while the winner presents', () => {
     const events: CoordinationEvent[] = [
       ...threeAgentRun(),
-      {
-        type: 'consensus',
-        winnerAgentId: 'alpha',
-        winnerLabel: 'A1.1',
-        tally: [
-          { label: 'A1.1', agentId: 'alpha', votes: 2, weight: 2 },
-          { label: 'A2.1', agentId: 'beta', votes: 1, weight: 1 },
-        ],
-        stopReason: 'consensus',
-      },
+      consensusOf([tallyEntry('A1.1', 'alpha', 2), tallyEntry('A2.1', 'beta', 1)]),
       { type: 'final-delta', agentId: 'alpha', text: 'The answer is 4.' },
     ];
     const frame = screen(events, 90, 30).lastFrame()!;
