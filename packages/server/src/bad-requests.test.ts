@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import type { ClientRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APIError, BadRequestError, NotFoundError } from 'openai';
 import { startTestServer } from './server-test-support.js';
@@ -13,6 +14,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness.close();
 });
+
+/** Posts a JSON body that `write` sends piece by piece, for bodies `fetch` would send whole. */
+function postWritten(write: (request: ClientRequest) => void): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      `${harness.url}/v1/chat/completions`,
+      { method: 'POST', headers: { 'content-type': 'application/json' } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    // The server may hang up while the rest is still being sent; only its answer matters.
+    request.on('error', reject);
+    write(request);
+  });
+}
 
 async function post(
   body: string,
@@ -201,18 +220,7 @@ describe('bad requests get a 4xx and an OpenAI-shaped error, and never reach the
   }
 
   it('refuses a chunked body that grows past the limit without a length announced', async () => {
-    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = httpRequest(
-        `${harness.url}/v1/chat/completions`,
-        { method: 'POST', headers: { 'content-type': 'application/json' } },
-        (response) => {
-          let text = '';
-          response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-        },
-      );
-      // The server may hang up while the rest is still being sent; only its answer matters.
-      request.on('error', reject);
+    const { status, body } = await postWritten((request) => {
       request.write('{"model":"massgen","messages":[{"role":"user","content":"');
       request.write('y'.repeat(8000));
       request.end('"}]}');
@@ -222,17 +230,7 @@ describe('bad requests get a 4xx and an OpenAI-shaped error, and never reach the
   });
 
   it('reads a body that arrives in pieces, whichever packets they come in', async () => {
-    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = httpRequest(
-        `${harness.url}/v1/chat/completions`,
-        { method: 'POST', headers: { 'content-type': 'application/json' } },
-        (response) => {
-          let text = '';
-          response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-        },
-      );
-      request.on('error', reject);
+    const { status, body } = await postWritten((request) => {
       request.flushHeaders();
       request.write('{"model":"mass');
       // The rest follows once the first piece has gone, so the server sees the body incomplete first.
