@@ -46,6 +46,11 @@ export function writeConfigurations(directory: string, url: string): { team: str
   return { team, single };
 }
 
+/** The arguments of `massgen batch` on `questions` with one configuration, writing to `out`. */
+export function batchArgs(questions: string, configuration: string, out: string, ...options: string[]): string[] {
+  return ['batch', questions, '-c', configuration, '-o', out, ...options];
+}
+
 export interface ResultLine {
   id: string;
   config: string;

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createTeamResponder, redisServerUnavailable, startRedisServer } from '@massgen/testing';
 import type { TestRedisServer } from '@massgen/testing';
 import {
+  batchArgs,
   readResults,
   recordArrivals,
   sumAnswer,
@@ -48,6 +49,10 @@ function queueName(): string {
   return `test-${process.pid}-${queueNumber}`;
 }
 
+function queueOptions(): string[] {
+  return ['--queue', redis?.url ?? '', '--queue-name', queueName()];
+}
+
 /** Starts a `massgen worker` and resolves once it is taking jobs. */
 async function startWorker(extra: string[] = []): Promise<StartedCli> {
   const worker = startCli(
@@ -65,20 +70,7 @@ describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen w
     const { single } = writeConfigurations(setup.directory, setup.server.url);
     const out = path.join(setup.directory, 'results.jsonl');
     const [doomed] = await Promise.all([startWorker(), startWorker(), startWorker()]);
-    const args = [
-      'batch',
-      questions,
-      '-c',
-      single,
-      '-o',
-      out,
-      '--scorer',
-      'numeric',
-      '--queue',
-      redis?.url ?? '',
-      '--queue-name',
-      queueName(),
-    ];
+    const args = batchArgs(questions, single, out, '--scorer', 'numeric', ...queueOptions());
     const submitter = startCli([...args, '--no-record'], { cwd: setup.directory });
 
     // Kill a worker while it holds jobs: it has started at least 6 and is running some now.
@@ -119,22 +111,9 @@ describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen w
     const questions = writeQuestions(setup.directory, 5);
     const { team } = writeConfigurations(setup.directory, setup.server.url);
     const out = path.join(setup.directory, 'results.jsonl');
-    const submit = await runCli(
-      [
-        'batch',
-        questions,
-        '-c',
-        team,
-        '-o',
-        out,
-        '--queue',
-        redis?.url ?? '',
-        '--queue-name',
-        queueName(),
-        '--no-wait',
-      ],
-      { cwd: setup.directory },
-    );
+    const submit = await runCli(batchArgs(questions, team, out, ...queueOptions(), '--no-wait'), {
+      cwd: setup.directory,
+    });
     expect(submit.code).toBe(0);
     expect(submit.stderr).toContain('5 enqueued, 0 already queued');
     expect(submit.stderr).toContain('Collect the results later with: massgen batch collect');
@@ -173,21 +152,9 @@ describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen w
     await Promise.all([startWorker(), startWorker()]);
     const questions = writeQuestions(setup.directory, 4);
     const { single } = writeConfigurations(setup.directory, setup.server.url);
+    const out = path.join(setup.directory, 'results.jsonl');
     const run = await runCli(
-      [
-        'batch',
-        questions,
-        '-c',
-        single,
-        '-o',
-        path.join(setup.directory, 'results.jsonl'),
-        '--queue',
-        redis?.url ?? '',
-        '--queue-name',
-        queueName(),
-        '--provider-concurrency',
-        'chatcompletion=1',
-      ],
+      batchArgs(questions, single, out, ...queueOptions(), '--provider-concurrency', 'chatcompletion=1'),
       { cwd: setup.directory },
     );
     expect(run.code).toBe(0);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTeamResponder } from '@massgen/testing';
 import {
+  batchArgs,
   readResults,
   recordArrivals,
   sumAnswer,
@@ -59,7 +60,7 @@ describe('massgen batch on one machine', () => {
     const questions = writeQuestions(setup.directory, 3);
     const { single } = writeConfigurations(setup.directory, setup.server.url);
     const out = path.join(setup.directory, 'results.jsonl');
-    const args = ['batch', questions, '-c', single, '-o', out, '--no-record'];
+    const args = batchArgs(questions, single, out, '--no-record');
     expect((await runCli(args, { cwd: setup.directory })).code).toBe(0);
     const before = readFileSync(out, 'utf8');
     const requests = setup.server.requests.length;
@@ -76,7 +77,7 @@ describe('massgen batch on one machine', () => {
     const questions = writeQuestions(setup.directory, 10);
     const { single } = writeConfigurations(setup.directory, setup.server.url);
     const out = path.join(setup.directory, 'results.jsonl');
-    const args = ['batch', questions, '-c', single, '-o', out, '--concurrency', '2', '--no-record'];
+    const args = batchArgs(questions, single, out, '--concurrency', '2', '--no-record');
     const started = startCli(args, { cwd: setup.directory });
     await waitForStderr(started.child, /^\[1\/10\]/m);
     started.child.kill('SIGINT');
@@ -103,7 +104,7 @@ describe('massgen batch on one machine', () => {
     const questions = writeQuestions(setup.directory, 4);
     const { single } = writeConfigurations(setup.directory, setup.server.url);
     const out = path.join(setup.directory, 'results.jsonl');
-    const args = ['batch', questions, '-c', single, '-o', out, '--concurrency', '2', '--no-record'];
+    const args = batchArgs(questions, single, out, '--concurrency', '2', '--no-record');
     const started = startCli(args, { cwd: setup.directory });
     await setup.server.waitForRequests(2);
     started.child.kill('SIGINT');
@@ -125,7 +126,7 @@ describe('massgen batch on one machine', () => {
     const questions = writeQuestions(setup.directory, 2);
     const { single } = writeConfigurations(setup.directory, setup.server.url);
     const out = path.join(setup.directory, 'results.jsonl');
-    const args = ['batch', questions, '-c', single, '-o', out, '--no-record'];
+    const args = batchArgs(questions, single, out, '--no-record');
     expect((await runCli(args, { cwd: setup.directory })).code).toBe(0);
     const [first, second] = readFileSync(out, 'utf8').trim().split('\n');
     writeFileSync(out, `${first}\n`);
@@ -144,19 +145,16 @@ describe('massgen batch on one machine', () => {
     const { team: teamFile } = writeConfigurations(setup.directory, setup.server.url);
     const out = path.join(setup.directory, 'results.jsonl');
     const run = await runCli(
-      [
-        'batch',
+      batchArgs(
         questions,
-        '-c',
         teamFile,
-        '-o',
         out,
         '--concurrency',
         '3',
         '--provider-concurrency',
         'chatcompletion=1',
         '--no-record',
-      ],
+      ),
       { cwd: setup.directory },
     );
     expect(run.code).toBe(0);
@@ -175,17 +173,7 @@ describe('massgen batch on one machine', () => {
     const questions = writeQuestions(setup.directory, 2);
     const { single } = writeConfigurations(setup.directory, setup.server.url);
     const run = await runCli(
-      [
-        'batch',
-        questions,
-        '-c',
-        single,
-        '-o',
-        path.join(setup.directory, 'r.jsonl'),
-        '--scorer',
-        'ends-with.ts',
-        '--no-record',
-      ],
+      batchArgs(questions, single, path.join(setup.directory, 'r.jsonl'), '--scorer', 'ends-with.ts', '--no-record'),
       { cwd: setup.directory },
     );
     expect(run.code).toBe(0);
