@@ -42,24 +42,20 @@ describe.skipIf(!tmuxAvailable)('/attach in an interactive session (needs tmux: 
     terminal = TmuxTerminal.start({ args: ['--config', 'team.yaml'], cwd: setup.directory, columns: 100, rows: 40 });
     await terminal.waitForScreen((screen) => screen.endsWith('massgen>'), 'the prompt');
 
-    terminal.type('/attach missing.png');
-    terminal.sendKeys('Enter');
+    terminal.enterLine('/attach missing.png');
     await terminal.waitForScreen((screen) => screen.includes('missing.png: no such file.'), 'the missing file named');
-    terminal.type('/attach red.png');
-    terminal.sendKeys('Enter');
+    terminal.enterLine('/attach red.png');
     await terminal.waitForScreen(
       (screen) => screen.includes('Attached red.png (image/png) to the next question.'),
       'the image attached',
     );
-    terminal.type('/attach');
-    terminal.sendKeys('Enter');
+    terminal.enterLine('/attach');
     await terminal.waitForScreen(
       (screen) => screen.includes('For the next question: red.png (image/png).'),
       'the waiting attachments listed',
     );
 
-    terminal.type('What colour is it?');
-    terminal.sendKeys('Enter');
+    terminal.enterLine('What colour is it?');
     await terminal.waitForScreen(
       (screen) => /Finished: consensus[\s\S]*massgen>$/.test(screen),
       'the first answer and a new prompt',
@@ -69,8 +65,7 @@ describe.skipIf(!tmuxAvailable)('/attach in an interactive session (needs tmux: 
     expect(models).toEqual(new Set(['model-alpha', 'model-beta']));
     expect(carriesImage(0, firstRun)).not.toContain(false);
 
-    terminal.type('And its size?');
-    terminal.sendKeys('Enter');
+    terminal.enterLine('And its size?');
     await terminal.waitForScreen(
       (screen) =>
         setup.server.requests.length > firstRun &&
@@ -82,8 +77,7 @@ describe.skipIf(!tmuxAvailable)('/attach in an interactive session (needs tmux: 
     expect(JSON.stringify(laterRequest?.messages)).toContain('What colour is it?');
     expect(carriesImage(firstRun)).not.toContain(true);
 
-    terminal.type('/quit');
-    terminal.sendKeys('Enter');
+    terminal.enterLine('/quit');
     expect(await terminal.waitForExit()).toBe(0);
   });
 });

@@ -166,16 +166,14 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
     const file = fixture.writeTeam(['alpha', 'beta']);
     const terminal = fixture.startTerminal(['--config', file], { columns: 100, rows: 40 });
     await terminal.waitForScreen((screen) => screen.endsWith('massgen>'), 'the prompt');
-    terminal.type('What is 2+2?');
-    terminal.sendKeys('Enter');
+    terminal.enterLine('What is 2+2?');
     await terminal.waitForScreen(
       (screen) => /Finished: consensus[\s\S]*massgen>$/.test(screen),
       'the first answer and a new prompt',
     );
     const firstRunRequests = fixture.server.requests.length;
 
-    terminal.type('And doubled?');
-    terminal.sendKeys('Enter');
+    terminal.enterLine('And doubled?');
     await terminal.waitForScreen(
       (screen) =>
         (screen.match(/Finished: consensus/g) ?? []).length === 1 &&
@@ -188,14 +186,12 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
     expect(laterRequest).toContain('The answer is 4.');
     expect(laterRequest).toContain('And doubled?');
 
-    terminal.type('/status');
-    terminal.sendKeys('Enter');
+    terminal.enterLine('/status');
     await terminal.waitForScreen(
       (screen) => screen.includes('Questions asked: 2 · in the conversation: 2'),
       'the session status',
     );
-    terminal.type('/quit');
-    terminal.sendKeys('Enter');
+    terminal.enterLine('/quit');
     expect(await terminal.waitForExit()).toBe(0);
     expect(readdirSync(path.join(fixture.directory, '.massgen', 'runs'))).toHaveLength(2);
     // The session is stored as one: massgen --continue goes on from both turns.

@@ -114,6 +114,12 @@ export class TmuxTerminal {
     this.tmux(['send-keys', '-t', 'cli', '-l', text]);
   }
 
+  /** Types a line exactly as given and presses Enter, as a user answering the prompt. */
+  enterLine(text: string): void {
+    this.type(text);
+    this.sendKeys('Enter');
+  }
+
   /**
    * Polls the screen until it satisfies `predicate` twice in a row, unchanged: a capture taken
    * while a frame is being drawn can mix the new frame's top with the old one's bottom.
