@@ -1,8 +1,9 @@
-import { type Command, CommanderError } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { toMassGenError } from '@massgen/core';
 import type { CliIo } from './cli-io.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
 import type { ExitCodeValue } from './exit-codes.js';
+import { parsePositiveInteger } from './number-arguments.js';
 
 /**
  * Makes a `massgen` command write its help and usage errors through `io` and throw instead of
@@ -13,6 +14,25 @@ export function configureProgram(program: Command, io: CliIo): void {
     writeOut: (text) => io.stdout.write(text),
     writeErr: (text) => io.stderr.write(text),
   });
+}
+
+/**
+ * A `massgen <command>` over stored things (runs, sessions) whose default subcommand `list` shows
+ * the newest `--limit` of them; the caller adds that subcommand's action and the other subcommands.
+ */
+export function listingProgram(
+  io: CliIo,
+  name: string,
+  description: string,
+  list: { description: string; things: string },
+): { program: Command; list: Command } {
+  const program = new Command(name).description(description);
+  configureProgram(program, io);
+  const listCommand = program
+    .command('list', { isDefault: true })
+    .description(list.description)
+    .option('-n, --limit <count>', `show at most this many ${list.things}`, parsePositiveInteger, 20);
+  return { program, list: listCommand };
 }
 
 /**

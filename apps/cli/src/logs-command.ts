@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Command } from 'commander';
 import { MassGenError } from '@massgen/core';
 import type { CliIo } from './cli-io.js';
 import { ExitCode } from './exit-codes.js';
@@ -10,23 +9,20 @@ import type { RunRecordEntry } from '@massgen/runtime';
 import { exportRunHtml } from './run-html-export.js';
 import { formatTable, oneLine } from './text-table.js';
 import { displayPath, formatRunSummary, wallTimeMs } from './run-summary.js';
-import { configureProgram, reportError } from './command-program.js';
-import { parsePositiveInteger } from './number-arguments.js';
+import { listingProgram, reportError } from './command-program.js';
 
 /** `massgen logs [list]` and `massgen logs show <id|latest>`: past runs from `.massgen/runs`. */
 export async function logsCommand(args: readonly string[], io: CliIo): Promise<ExitCodeValue> {
   let exitCode: ExitCodeValue = ExitCode.success;
-  const program = new Command('massgen logs').description(
+  const { program, list } = listingProgram(
+    io,
+    'massgen logs',
     'List the runs recorded under .massgen/runs, show one, or export one.',
+    { description: 'list recorded runs, newest first', things: 'runs' },
   );
-  configureProgram(program, io);
-  program
-    .command('list', { isDefault: true })
-    .description('list recorded runs, newest first')
-    .option('-n, --limit <count>', 'show at most this many runs', parsePositiveInteger, 20)
-    .action((options: { limit: number }) => {
-      io.stdout.write(formatRunList(listRunRecords(runsRoot(io.cwd)), options.limit, io.cwd));
-    });
+  list.action((options: { limit: number }) => {
+    io.stdout.write(formatRunList(listRunRecords(runsRoot(io.cwd)), options.limit, io.cwd));
+  });
   program
     .command('show')
     .description('show one run: its summary and final answer')

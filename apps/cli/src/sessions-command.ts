@@ -1,4 +1,3 @@
-import { Command } from 'commander';
 import { MassGenError } from '@massgen/core';
 import { SessionStore, sessionsRoot } from '@massgen/runtime';
 import type { Session, SessionSummary } from '@massgen/runtime';
@@ -7,20 +6,18 @@ import { ExitCode } from './exit-codes.js';
 import type { ExitCodeValue } from './exit-codes.js';
 import { formatTable, oneLine } from './text-table.js';
 import { displayPath } from './run-summary.js';
-import { configureProgram, reportError } from './command-program.js';
-import { parsePositiveInteger } from './number-arguments.js';
+import { listingProgram, reportError } from './command-program.js';
 
 /** `massgen sessions [list]` and `massgen sessions show <id>`: the sessions under `.massgen/sessions`. */
 export async function sessionsCommand(args: readonly string[], io: CliIo): Promise<ExitCodeValue> {
   const store = new SessionStore(sessionsRoot(io.cwd));
-  const program = new Command('massgen sessions').description(
+  const { program, list } = listingProgram(
+    io,
+    'massgen sessions',
     'List the sessions under .massgen/sessions (massgen --continue goes on with the latest, --session ID with one), or show one.',
+    { description: 'list sessions, most recently used first', things: 'sessions' },
   );
-  configureProgram(program, io);
-  program
-    .command('list', { isDefault: true })
-    .description('list sessions, most recently used first')
-    .option('-n, --limit <count>', 'show at most this many sessions', parsePositiveInteger, 20)
+  list
     .option('--json', 'print every session as JSON (id, first question, turns, tokens, cost, created, last used)')
     .action((options: { limit: number; json?: boolean }) => {
       const summaries = store
