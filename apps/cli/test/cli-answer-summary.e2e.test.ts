@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { FakeChatRequest } from '@massgen/testing';
+import type { FakeChatRequest, FakeReply } from '@massgen/testing';
 import { createTeamResponder } from '@massgen/testing';
 import { runCli } from './run-cli.js';
+import type { CliRun } from './run-cli.js';
 import { useTeamFixture } from './team-fixture.js';
 
 const fixture = useTeamFixture('answer-summary');
@@ -18,21 +19,30 @@ const isSummaryRequest = (request: FakeChatRequest): boolean => systemText(reque
 /** The team answers at length; a summary request (from the cheap model) is answered in a few words. */
 const team4 = createTeamResponder({ answer: (request) => longAnswer(request.model), finalText: 'The answer is 4.' });
 
+/**
+ * Runs the team on "What is 2+2?" with `orchestrator` added to its configuration, the summary
+ * requests answered by `summaryReply`; the run must succeed with the team's answer whatever they get.
+ */
+async function runSummarizing(
+  summaryReply: (request: FakeChatRequest) => FakeReply,
+  orchestrator: string,
+): Promise<CliRun> {
+  fixture.server.setResponder((request, context) =>
+    isSummaryRequest(request) ? summaryReply(request) : team4(request, context),
+  );
+  const file = fixture.writeTeam(team, orchestrator);
+  const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.stdout).toBe('The answer is 4.\n');
+  return result;
+}
+
 describe('massgen with orchestrator.answer_summary', () => {
   it('quotes long answers to the other agents as summaries by the configured model, and records both', async () => {
-    fixture.server.setResponder((request, context) =>
-      isSummaryRequest(request)
-        ? { type: 'text', text: `Four, in short (${request.model}).` }
-        : team4(request, context),
-    );
-    const file = fixture.writeTeam(
-      team,
+    await runSummarizing(
+      (request) => ({ type: 'text', text: `Four, in short (${request.model}).` }),
       'orchestrator:\n  answer_summary:\n    above_words: 50\n    max_words: 20\n    model: {model: cheap-model}\n',
     );
-    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
-
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe('The answer is 4.\n');
     const requests = fixture.server.requests;
     // One summary per answer, each by the cheap model on the author's own server and key.
     const summaries = requests.filter(isSummaryRequest);
@@ -60,17 +70,10 @@ describe('massgen with orchestrator.answer_summary', () => {
   });
 
   it('says once per answer when a summary fails, and quotes that answer verbatim', async () => {
-    fixture.server.setResponder((request, context) =>
-      isSummaryRequest(request) ? { type: 'error', status: 404 } : team4(request, context),
-    );
-    const file = fixture.writeTeam(
-      team,
+    const result = await runSummarizing(
+      () => ({ type: 'error', status: 404 }),
       'orchestrator:\n  answer_summary: {above_words: 50, model: {model: cheap-model}}\n',
     );
-    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
-
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe('The answer is 4.\n');
     const warnings = fixture
       .recordedEvents()
       .filter((event) => event.type === 'warning' && event.warning.code === 'answer-summary-failed');
