@@ -16,8 +16,9 @@ const events: CoordinationEvent[] = [
   { type: 'agent-delta', agentId: 'beta', kind: 'text', text: 'one\ntwo\nthree\nfour' },
 ];
 
-function focus(scroll: number, lines = 8) {
-  const state = displayStateOf(events);
+/** Beta's focus view after `shown` events. */
+function focus(scroll: number, lines = 8, shown = events) {
+  const state = displayStateOf(shown);
   return render(
     <FocusView
       agent={state.status.agents['beta']!}
@@ -83,7 +84,7 @@ describe('FocusView', () => {
   });
 
   it('shows the agent’s task list above its output, the unfinished tasks first, and how far it has come', () => {
-    const state = displayStateOf([
+    const planned: CoordinationEvent[] = [
       ...events,
       {
         type: 'task-plan',
@@ -94,20 +95,8 @@ describe('FocusView', () => {
           { id: 'task_3', description: 'Test it', status: 'pending' },
         ],
       },
-    ]);
-    const lines = frameLines(
-      render(
-        <FocusView
-          agent={state.status.agents['beta']!}
-          index={1}
-          output={state.outputs['beta']!}
-          answerLabel={undefined}
-          width={60}
-          lines={12}
-          scroll={0}
-        />,
-      ).lastFrame()!,
-    );
+    ];
+    const lines = frameLines(focus(0, 12, planned).lastFrame()!);
     expect(lines.slice(1, 4)).toEqual([
       'plan: 1 of 3 done, now: task_2 Write the code',
       '  ◐ task_2 Write the code',
