@@ -256,39 +256,27 @@ describe.skipIf(curlPath === undefined)(
     it('gets OpenAI-shaped 4xx errors for a bad body, a missing key and an unknown model', async () => {
       const server = await startServe(['--config', 'team.yaml', '--no-record'], { MASSGEN_SERVER_API_KEY: serverKey });
       const auth = ['-H', `Authorization: Bearer ${serverKey}`];
-      const status = ['-w', '\n%{http_code}'];
-      const split = (stdout: string) => {
+      /** Posts `body` with curl, which prints the HTTP status after the response body. */
+      const post = async (body: string, headers: string[]) => {
+        const { stdout } = await runCurl([
+          '-w',
+          '\n%{http_code}',
+          ...headers,
+          '-d',
+          body,
+          `${server.url}/v1/chat/completions`,
+        ]);
         const index = stdout.lastIndexOf('\n');
         return {
           body: JSON.parse(stdout.slice(0, index)) as { error: { code: string } },
           code: Number(stdout.slice(index + 1)),
         };
       };
-      const badJson = split(
-        (
-          await runCurl([
-            ...status,
-            ...auth,
-            '-d',
-            '{"model": "massgen", "messages": [',
-            `${server.url}/v1/chat/completions`,
-          ])
-        ).stdout,
-      );
+      const badJson = await post('{"model": "massgen", "messages": [', auth);
       expect(badJson).toMatchObject({ code: 400, body: { error: { code: 'invalid_json' } } });
-      const noKey = split((await runCurl([...status, '-d', '{}', `${server.url}/v1/chat/completions`])).stdout);
+      const noKey = await post('{}', []);
       expect(noKey).toMatchObject({ code: 401, body: { error: { code: 'invalid_api_key' } } });
-      const unknown = split(
-        (
-          await runCurl([
-            ...status,
-            ...auth,
-            '-d',
-            '{"model":"gpt-4o","messages":[{"role":"user","content":"q"}]}',
-            `${server.url}/v1/chat/completions`,
-          ])
-        ).stdout,
-      );
+      const unknown = await post('{"model":"gpt-4o","messages":[{"role":"user","content":"q"}]}', auth);
       expect(unknown).toMatchObject({ code: 404, body: { error: { code: 'model_not_found' } } });
       expect(setup.server.requests).toHaveLength(0);
     });
