@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createDeferred } from '@massgen/testing';
 import type { FakeResponder } from '@massgen/testing';
 import { runCli } from './run-cli.js';
-import { fourTeam, useTeamFixture } from './team-fixture.js';
+import { agentYaml, fourTeam, useTeamFixture } from './team-fixture.js';
 
 const fixture = useTeamFixture('failures');
 
@@ -172,13 +172,11 @@ describe('massgen with a provider that goes silent within one request', () => {
   /** alpha and beta answer; gamma's requests are cut off by its own `timeout_seconds: 1`. */
   function writeTeamWithSilentGamma(): string {
     const url = fixture.server.url;
-    const agent = (id: string, extra = ''): string =>
-      `  - id: ${id}\n    backend: { type: chatcompletion, model: model-${id}, base_url: "${url}", api_key: k${extra} }\n`;
     const file = path.join(fixture.directory, 'team.yaml');
     // No straggler rule: what ends gamma's requests is the request's own silence limit.
     writeFileSync(
       file,
-      `agents:\n${agent('alpha')}${agent('beta')}${agent('gamma', ', timeout_seconds: 1')}timeout_settings:\n  straggler_timeout_seconds: 0\n`,
+      `agents:\n${agentYaml('alpha', url)}${agentYaml('beta', url)}${agentYaml('gamma', url, ', timeout_seconds: 1')}timeout_settings:\n  straggler_timeout_seconds: 0\n`,
     );
     return file;
   }

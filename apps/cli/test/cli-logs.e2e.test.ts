@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTeamResponder } from '@massgen/testing';
 import { runCli } from './run-cli.js';
 import { useFakeServerDirectory } from './fake-server-directory.js';
+import { teamYaml } from './team-fixture.js';
 
 let team: string;
 
@@ -16,13 +17,7 @@ const setup = useFakeServerDirectory('cli-logs', {
 });
 beforeAll(() => {
   team = path.join(setup.directory, 'team.yaml');
-  const agents = ['alpha', 'beta']
-    .map(
-      (id) =>
-        `  - id: ${id}\n    backend: {type: chatcompletion, model: model-${id}, base_url: "${setup.server.url}", api_key: k}\n`,
-    )
-    .join('');
-  writeFileSync(team, `agents:\n${agents}`);
+  writeFileSync(team, teamYaml(['alpha', 'beta'], setup.server.url));
 });
 
 describe('plain displays (stdout is not a terminal)', () => {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTeamResponder } from '@massgen/testing';
 import { runCli } from './run-cli.js';
 import { useFakeServerDirectory } from './fake-server-directory.js';
+import { teamYaml } from './team-fixture.js';
 
 /** What a shell reports for a program whose output pipe closed: 128 + SIGPIPE. */
 const closedPipeStatus = 141;
@@ -18,15 +19,7 @@ const setup = useFakeServerDirectory('cli-pipes', {
 });
 beforeAll(() => {
   team = path.join(setup.directory, 'team.yaml');
-  writeFileSync(
-    team,
-    `agents:\n${['alpha', 'beta']
-      .map(
-        (id) =>
-          `  - id: ${id}\n    backend: { type: chatcompletion, model: model-${id}, base_url: "${setup.server.url}" }\n`,
-      )
-      .join('')}`,
-  );
+  writeFileSync(team, teamYaml(['alpha', 'beta'], setup.server.url));
 });
 
 function latestStatus(): { state: string; stopReason: string } {

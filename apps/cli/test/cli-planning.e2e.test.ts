@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '@massgen/core';
 import type { FakeChatRequest, FakeReply } from '@massgen/testing';
 import { runCli } from './run-cli.js';
-import { useTeamFixture } from './team-fixture.js';
+import { agentYaml, useTeamFixture } from './team-fixture.js';
 
 const fixture = useTeamFixture('planning');
 
@@ -45,13 +45,7 @@ function team(request: FakeChatRequest): FakeReply {
 }
 
 function writeTeam(coordination = ''): string {
-  const url = fixture.server.url;
-  const agents = ['alpha', 'beta']
-    .map(
-      (id) =>
-        `  - id: ${id}\n    backend: { type: chatcompletion, model: model-${id}, base_url: "${url}", api_key: k, cwd: ws-${id} }\n`,
-    )
-    .join('');
+  const agents = ['alpha', 'beta'].map((id) => agentYaml(id, fixture.server.url, `, cwd: ws-${id}`)).join('');
   const file = path.join(fixture.directory, 'team.yaml');
   writeFileSync(
     file,

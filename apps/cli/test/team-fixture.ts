@@ -13,6 +13,19 @@ export const fourTeam: FakeResponder = createTeamResponder({
   finalText: 'The answer is 4.',
 });
 
+/**
+ * One chatcompletion agent of a team on the fake server at `url`, with model `model-<id>`;
+ * `backend` adds settings to its backend (`, timeout_seconds: 1`).
+ */
+export function agentYaml(id: string, url: string, backend = ''): string {
+  return `  - id: ${id}\n    backend: { type: chatcompletion, model: model-${id}, base_url: "${url}", api_key: k${backend} }\n`;
+}
+
+/** A team of one `agentYaml` agent per id. */
+export function teamYaml(ids: readonly string[], url: string): string {
+  return `agents:\n${ids.map((id) => agentYaml(id, url)).join('')}`;
+}
+
 export interface TeamFixture {
   /** The working directory of the test's runs; `.massgen/runs/` is found here. */
   readonly directory: string;
@@ -58,15 +71,8 @@ export function useTeamFixture(prefix: string): TeamFixture {
       return setup.server;
     },
     writeTeam(ids, extra = '') {
-      const url = this.server.url;
-      const agents = ids
-        .map(
-          (id) =>
-            `  - id: ${id}\n    backend: { type: chatcompletion, model: model-${id}, base_url: "${url}", api_key: k }\n`,
-        )
-        .join('');
       const file = path.join(setup.directory, 'team.yaml');
-      writeFileSync(file, `agents:\n${agents}${extra}`);
+      writeFileSync(file, `${teamYaml(ids, this.server.url)}${extra}`);
       return file;
     },
     latestRecord,
