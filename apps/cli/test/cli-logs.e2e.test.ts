@@ -1,28 +1,15 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createTeamResponder } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
-import { useFakeServerDirectory } from './fake-server-directory.js';
-import { teamYaml } from './team-fixture.js';
+import { useFileTeam } from './team-fixture.js';
 
-let team: string;
-
-const setup = useFakeServerDirectory('cli-logs', {
-  server: () => ({
-    responder: createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' }),
-  }),
-  perFile: true,
-});
-beforeAll(() => {
-  team = path.join(setup.directory, 'team.yaml');
-  writeFileSync(team, teamYaml(['alpha', 'beta'], setup.server.url));
-});
+const setup = useFileTeam('cli-logs');
 
 describe('plain displays (stdout is not a terminal)', () => {
   it('prints progress lines and the run summary on stderr, the answer alone on stdout', async () => {
-    const result = await runCli(['--config', team, 'What is 2+2?'], { cwd: setup.directory });
+    const result = await runCli(['--config', setup.team, 'What is 2+2?'], { cwd: setup.directory });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('The answer is 4.\n');
     expect(result.stderr).toMatch(/alpha is working on an answer/);

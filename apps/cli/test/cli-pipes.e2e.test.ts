@@ -1,26 +1,13 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createTeamResponder } from '@massgen/testing';
+import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
-import { useFakeServerDirectory } from './fake-server-directory.js';
-import { teamYaml } from './team-fixture.js';
+import { useFileTeam } from './team-fixture.js';
 
 /** What a shell reports for a program whose output pipe closed: 128 + SIGPIPE. */
 const closedPipeStatus = 141;
 const stackTrace = /\n\s+at |Unhandled|EPIPE/;
-let team: string;
-
-const setup = useFakeServerDirectory('cli-pipes', {
-  server: () => ({
-    responder: createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' }),
-  }),
-  perFile: true,
-});
-beforeAll(() => {
-  team = path.join(setup.directory, 'team.yaml');
-  writeFileSync(team, teamYaml(['alpha', 'beta'], setup.server.url));
-});
+const setup = useFileTeam('cli-pipes');
 
 function latestStatus(): { state: string; stopReason: string } {
   const runs = path.join(setup.directory, '.massgen', 'runs');
@@ -39,7 +26,7 @@ describe('writing to a closed pipe (massgen ... | head)', () => {
     ['--show-schema', () => ['--show-schema']],
     ['--show-schema --json', () => ['--show-schema', '--json']],
     ['--list-examples', () => ['--list-examples']],
-    ['--validate', () => ['--validate', team]],
+    ['--validate', () => ['--validate', setup.team]],
     ['logs', () => ['logs']],
     ['serve --help', () => ['serve', '--help']],
     ['init --help', () => ['init', '--help']],
@@ -51,7 +38,7 @@ describe('writing to a closed pipe (massgen ... | head)', () => {
   });
 
   it('a --no-display run still finishes and records everything, then ends quietly with status 141', async () => {
-    const result = await runCli(['--no-display', '--config', team, 'What is 2+2?'], {
+    const result = await runCli(['--no-display', '--config', setup.team, 'What is 2+2?'], {
       cwd: setup.directory,
       closeStdout: true,
     });
@@ -76,7 +63,10 @@ describe('writing to a closed pipe (massgen ... | head)', () => {
 
 describe('the question from standard input', () => {
   it('is read when no question is given and input is piped in (echo "q" | massgen --config t.yaml)', async () => {
-    const result = await runCli(['--no-display', '--config', team], { cwd: setup.directory, stdin: 'What is 2+2?\n' });
+    const result = await runCli(['--no-display', '--config', setup.team], {
+      cwd: setup.directory,
+      stdin: 'What is 2+2?\n',
+    });
     expect(result.stderr).not.toMatch(stackTrace);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('The answer is 4.\n');
@@ -84,7 +74,7 @@ describe('the question from standard input', () => {
   });
 
   it('is read when the question is -', async () => {
-    const result = await runCli(['--no-display', '--config', team, '-'], {
+    const result = await runCli(['--no-display', '--config', setup.team, '-'], {
       cwd: setup.directory,
       stdin: 'Which number is four?',
     });
@@ -96,7 +86,7 @@ describe('the question from standard input', () => {
   it('says so when standard input is empty, with exit code 1 and no run', async () => {
     const runs = path.join(setup.directory, '.massgen', 'runs');
     const before = readdirSync(runs).length;
-    const result = await runCli(['--no-display', '--config', team], { cwd: setup.directory, stdin: '  \n' });
+    const result = await runCli(['--no-display', '--config', setup.team], { cwd: setup.directory, stdin: '  \n' });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('No question given: standard input was empty');
     expect(readdirSync(runs)).toHaveLength(before);

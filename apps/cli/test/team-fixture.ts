@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import type { RunEvent } from '@massgen/core';
 import { createTeamResponder } from '@massgen/testing';
 import type { FakeOpenAIServer, FakeResponder } from '@massgen/testing';
 import { useFakeServerDirectory } from './fake-server-directory.js';
+import type { FakeServerDirectory } from './fake-server-directory.js';
 import { TmuxTerminal } from './tmux-terminal.js';
 
 /** Plays every agent: `Four, says <model>.` as its answer, then votes, and `The answer is 4.` when presenting. */
@@ -24,6 +25,34 @@ export function agentYaml(id: string, url: string, backend = ''): string {
 /** A team of one `agentYaml` agent per id. */
 export function teamYaml(ids: readonly string[], url: string): string {
   return `agents:\n${ids.map((id) => agentYaml(id, url)).join('')}`;
+}
+
+export interface FileTeam extends FakeServerDirectory {
+  /** `team.yaml`: alpha and beta, who answer "Four." and present "The answer is 4.". */
+  readonly team: string;
+}
+
+/** One directory, fake server and two-agent `team.yaml` for all the tests of the file that calls this. */
+export function useFileTeam(prefix: string): FileTeam {
+  const setup = useFakeServerDirectory(prefix, {
+    server: () => ({ responder: createTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.' }) }),
+    perFile: true,
+  });
+  const team = (): string => path.join(setup.directory, 'team.yaml');
+  beforeAll(() => {
+    writeFileSync(team(), teamYaml(['alpha', 'beta'], setup.server.url));
+  });
+  return {
+    get directory() {
+      return setup.directory;
+    },
+    get server() {
+      return setup.server;
+    },
+    get team() {
+      return team();
+    },
+  };
 }
 
 export interface TeamFixture {
