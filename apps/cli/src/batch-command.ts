@@ -19,7 +19,7 @@ import type { CliIo } from './cli-io.js';
 import { cliPackageDirectory } from './cli-package.js';
 import { ExitCode } from './exit-codes.js';
 import type { ExitCodeValue } from './exit-codes.js';
-import { configureProgram, reportError } from './command-program.js';
+import { configureProgram, reportError, runProgram } from './command-program.js';
 import { parsePositiveInteger } from './number-arguments.js';
 
 interface BatchOptions {
@@ -79,11 +79,7 @@ export async function batchCommand(args: readonly string[], io: CliIo): Promise<
   if (args[0] === 'summary') return summaryCommand(args.slice(1), io);
   if (args[0] === 'collect') return collectCommand(args.slice(1), io);
   const program = buildProgram(io);
-  let debug = args.includes('--debug');
-  try {
-    program.parse([...args], { from: 'user' });
-    const options = program.opts<BatchOptions>();
-    debug = options.debug === true;
+  return runProgram(program, args, io, async (options: BatchOptions) => {
     const questionsFile = program.args[0];
     if (questionsFile === undefined || options.out === undefined)
       throw new MassGenError({
@@ -124,9 +120,7 @@ export async function batchCommand(args: readonly string[], io: CliIo): Promise<
       });
     }
     return await runLocally(io, { options, questions, configurations, outFile, limits, scorer });
-  } catch (error) {
-    return reportError(error, io, debug, 'massgen batch');
-  }
+  });
 }
 
 async function runLocally(

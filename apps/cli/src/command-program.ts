@@ -46,3 +46,25 @@ export function reportError(error: unknown, io: CliIo, debug: boolean, command: 
   if (debug && error instanceof Error && error.stack !== undefined) io.stderr.write(`${error.stack}\n`);
   return exitCodeForError(failure);
 }
+
+/**
+ * Parses `args` with `program` and runs `action` on the options, turning a failure into what
+ * reportError says and its exit code; `--debug` among the arguments shows the stack trace even
+ * when parsing itself fails.
+ */
+export async function runProgram<Options extends { debug?: boolean }>(
+  program: Command,
+  args: readonly string[],
+  io: CliIo,
+  action: (options: Options) => Promise<number>,
+): Promise<number> {
+  let debug = args.includes('--debug');
+  try {
+    program.parse([...args], { from: 'user' });
+    const options = program.opts<Options>();
+    debug = options.debug === true;
+    return await action(options);
+  } catch (error) {
+    return reportError(error, io, debug, program.name());
+  }
+}

@@ -9,7 +9,7 @@ import { parseCount, parsePositiveInteger } from './number-arguments.js';
 import { stopSignals } from './signal-handling.js';
 import { ExitCode } from './exit-codes.js';
 import { listenError, parsePort, requiredServerApiKey } from './listen-address.js';
-import { configureProgram, reportError } from './command-program.js';
+import { configureProgram, runProgram } from './command-program.js';
 
 interface ServeOptions {
   host: string;
@@ -55,11 +55,7 @@ chunk. The agents see it at their next turn; a question an agent asks the person
 /** `massgen serve`: an OpenAI-compatible server for the given configurations, until Ctrl-C. */
 export async function serveCommand(args: readonly string[], io: CliIo, signal?: AbortSignal): Promise<number> {
   const program = buildProgram(io);
-  let debug = args.includes('--debug');
-  try {
-    program.parse([...args], { from: 'user' });
-    const options = program.opts<ServeOptions>();
-    debug = options.debug === true;
+  return runProgram(program, args, io, async (options: ServeOptions) => {
     if (options.config === undefined && options.configDir === undefined) {
       throw new MassGenError({
         code: 'CONFIG_INVALID',
@@ -111,9 +107,7 @@ export async function serveCommand(args: readonly string[], io: CliIo, signal?: 
     io.stderr.write('Stopping: cancelling running teams\n');
     await closeServer(server);
     return ExitCode.success;
-  } catch (error) {
-    return reportError(error, io, debug, 'massgen serve');
-  }
+  });
 }
 
 function buildProgram(io: CliIo): Command {

@@ -13,7 +13,7 @@ import { webAssetsDirectory } from './run-html-export.js';
 import { ExitCode } from './exit-codes.js';
 import { watchStopSignals } from './serve-command.js';
 import { listenError, parsePort, requiredServerApiKey } from './listen-address.js';
-import { configureProgram, reportError } from './command-program.js';
+import { configureProgram, runProgram } from './command-program.js';
 
 interface WebOptions {
   config: string[];
@@ -38,11 +38,7 @@ this server.`;
 /** `massgen web`: the page to start, watch, steer and replay runs, until Ctrl-C. */
 export async function webCommand(args: readonly string[], io: CliIo, signal?: AbortSignal): Promise<number> {
   const program = buildProgram(io);
-  let debug = args.includes('--debug');
-  try {
-    program.parse([...args], { from: 'user' });
-    const options = program.opts<WebOptions>();
-    debug = options.debug === true;
+  return runProgram(program, args, io, async (options: WebOptions) => {
     const configs = configChoices(options.config, io);
     const apiKey = requiredServerApiKey(options.host, options.apiKey, io.env);
     const server = createWebServer({
@@ -67,9 +63,7 @@ export async function webCommand(args: readonly string[], io: CliIo, signal?: Ab
     io.stderr.write('Stopping: cancelling runs started from the page\n');
     await server.close();
     return ExitCode.success;
-  } catch (error) {
-    return reportError(error, io, debug, 'massgen web');
-  }
+  });
 }
 
 function buildProgram(io: CliIo): Command {

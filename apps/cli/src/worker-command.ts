@@ -3,7 +3,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { describeResult } from '@massgen/batch';
 import { connectRedis, displayRedisUrl, loadQueueLibraries, startQueueWorker } from '@massgen/batch/queue';
 import type { CliIo } from './cli-io.js';
-import { configureProgram, reportError } from './command-program.js';
+import { configureProgram, runProgram } from './command-program.js';
 import { parsePositiveInteger } from './number-arguments.js';
 import { cliPackageDirectory } from './cli-package.js';
 import { ExitCode } from './exit-codes.js';
@@ -52,11 +52,7 @@ export async function workerCommand(args: readonly string[], io: CliIo): Promise
     .helpOption('-h, --help', 'show this help')
     .addHelpText('after', helpFooter);
   configureProgram(program, io);
-  let debug = args.includes('--debug');
-  try {
-    program.parse([...args], { from: 'user' });
-    const options = program.opts<WorkerOptions>();
-    debug = options.debug === true;
+  return runProgram(program, args, io, async (options: WorkerOptions) => {
     const libraries = await loadQueueLibraries([io.cwd, cliPackageDirectory()]);
     const redis = await connectRedis(libraries, options.queue);
     const cancel = new AbortController();
@@ -105,9 +101,7 @@ export async function workerCommand(args: readonly string[], io: CliIo): Promise
     await redis.quit();
     io.stderr.write('Worker stopped\n');
     return ExitCode.success;
-  } catch (error) {
-    return reportError(error, io, debug, 'massgen worker');
-  }
+  });
 }
 
 function parsePositiveNumber(value: string): number {
