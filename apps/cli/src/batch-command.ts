@@ -19,7 +19,7 @@ import type { CliIo } from './cli-io.js';
 import { cliPackageDirectory } from './cli-package.js';
 import { ExitCode } from './exit-codes.js';
 import type { ExitCodeValue } from './exit-codes.js';
-import { configureProgram, reportError, runProgram } from './command-program.js';
+import { configureProgram, reportError, runProgram, withDebugAndHelp } from './command-program.js';
 import { parsePositiveInteger } from './number-arguments.js';
 
 interface BatchOptions {
@@ -216,26 +216,25 @@ async function collectCommand(args: readonly string[], io: CliIo): Promise<numbe
 }
 
 function buildProgram(io: CliIo): Command {
-  const program = new Command('massgen batch')
-    .description('Run every question of a file on one or more team configurations, and score and compare them.')
-    .argument('<questions>', 'questions file: JSON lines {"id","question","expected"?,"attachments"?} or plain text')
-    .option('-c, --config <file>', 'team configuration (repeat to compare several)', collect, [])
-    .option('-o, --out <file>', 'results file (JSON lines), appended to and read back on restart')
-    .option('--concurrency <n>', 'coordinations at once', parsePositiveInteger, 4)
-    .option('--provider-concurrency <type=n>', 'model calls at once per backend type (repeatable)', collect, [])
-    .option('--provider-rpm <type=n>', 'model calls started per minute per backend type (repeatable)', collect, [])
-    .option('--scorer <name>', 'exact, numeric, regex, or a .js/.ts scorer module', 'exact')
-    .option('--tolerance <x>', 'numeric scorer: relative tolerance (default 1e-6)', parseNonNegative)
-    .option('--retry-failed', 'run again the questions whose result failed')
-    .option('--no-record', 'do not write run records under .massgen/')
-    .option('--queue <url>', 'enqueue for massgen worker processes through Redis (redis://host:port/db)')
-    .option('--queue-name <name>', 'BullMQ queue name (workers must use the same)', 'massgen')
-    .option('--no-wait', 'queue mode: enqueue and exit; collect later with massgen batch collect')
-    .option('--debug', 'show stack traces for errors')
-    .helpOption('-h, --help', 'show this help')
-    .addHelpText('after', helpFooter);
-  configureProgram(program, io);
-  return program;
+  return withDebugAndHelp(
+    new Command('massgen batch')
+      .description('Run every question of a file on one or more team configurations, and score and compare them.')
+      .argument('<questions>', 'questions file: JSON lines {"id","question","expected"?,"attachments"?} or plain text')
+      .option('-c, --config <file>', 'team configuration (repeat to compare several)', collect, [])
+      .option('-o, --out <file>', 'results file (JSON lines), appended to and read back on restart')
+      .option('--concurrency <n>', 'coordinations at once', parsePositiveInteger, 4)
+      .option('--provider-concurrency <type=n>', 'model calls at once per backend type (repeatable)', collect, [])
+      .option('--provider-rpm <type=n>', 'model calls started per minute per backend type (repeatable)', collect, [])
+      .option('--scorer <name>', 'exact, numeric, regex, or a .js/.ts scorer module', 'exact')
+      .option('--tolerance <x>', 'numeric scorer: relative tolerance (default 1e-6)', parseNonNegative)
+      .option('--retry-failed', 'run again the questions whose result failed')
+      .option('--no-record', 'do not write run records under .massgen/')
+      .option('--queue <url>', 'enqueue for massgen worker processes through Redis (redis://host:port/db)')
+      .option('--queue-name <name>', 'BullMQ queue name (workers must use the same)', 'massgen')
+      .option('--no-wait', 'queue mode: enqueue and exit; collect later with massgen batch collect'),
+    io,
+    helpFooter,
+  );
 }
 
 function providerLimits(options: BatchOptions): ProviderLimits {

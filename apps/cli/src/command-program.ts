@@ -17,6 +17,19 @@ export function configureProgram(program: Command, io: CliIo): void {
 }
 
 /**
+ * Ends the options of a command that runs something: `--debug` for stack traces, `-h, --help`
+ * and `footer` below the help; then configured as configureProgram does.
+ */
+export function withDebugAndHelp(program: Command, io: CliIo, footer: string): Command {
+  program
+    .option('--debug', 'show stack traces for errors')
+    .helpOption('-h, --help', 'show this help')
+    .addHelpText('after', footer);
+  configureProgram(program, io);
+  return program;
+}
+
+/**
  * A `massgen <command>` over stored things (runs, sessions) whose default subcommand `list` shows
  * the newest `--limit` of them; the caller adds that subcommand's action and the other subcommands.
  */

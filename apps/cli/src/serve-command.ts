@@ -9,7 +9,7 @@ import { parseCount, parsePositiveInteger } from './number-arguments.js';
 import { stopSignals } from './signal-handling.js';
 import { ExitCode } from './exit-codes.js';
 import { listenError, parsePort, requiredServerApiKey } from './listen-address.js';
-import { configureProgram, runProgram } from './command-program.js';
+import { runProgram, withDebugAndHelp } from './command-program.js';
 
 interface ServeOptions {
   host: string;
@@ -111,39 +111,45 @@ export async function serveCommand(args: readonly string[], io: CliIo, signal?: 
 }
 
 function buildProgram(io: CliIo): Command {
-  const program = new Command('massgen serve')
-    .description(
-      'Serve MassGen teams over an OpenAI-compatible HTTP API (POST /v1/chat/completions, GET /v1/models, GET /health).',
-    )
-    .option('--host <host>', 'address to bind; anything but loopback needs --api-key', '127.0.0.1')
-    .option('--port <port>', 'port to listen on (0 picks a free one)', parsePort, 4000)
-    .option('-c, --config <file>', 'configuration served as model "massgen"')
-    .option('--config-dir <dir>', 'directory whose *.yaml files are served as "massgen/<name>"')
-    .option('--api-key <key>', 'require "Authorization: Bearer <key>" (default: $MASSGEN_SERVER_API_KEY)')
-    .option(
-      '--passthrough',
-      'answer with every single-agent configuration in one model call, even one that sets orchestrator.coordinate_single_agent',
-    )
-    .option('--max-concurrent-runs <n>', 'runs at once before requests get 429 (default 100)', parsePositiveInteger)
-    .option('--max-body-bytes <n>', 'largest request body accepted (default 20971520)', parsePositiveInteger)
-    .option('--max-attachments <n>', 'most images, recordings and files per request (default 10)', parsePositiveInteger)
-    .option(
-      '--max-attachment-bytes <n>',
-      'largest image, recording or file in a request, decoded (default 10485760)',
-      parsePositiveInteger,
-    )
-    .option(
-      '--history-tokens <count>',
-      "at most this many tokens of a session's earlier turns go with a request",
-      parseCount,
-      defaultHistoryTokens,
-    )
-    .option('--no-record', 'do not write run records or sessions under .massgen/ (requests naming a session get 400)')
-    .option('--debug', 'show stack traces for errors')
-    .helpOption('-h, --help', 'show this help')
-    .addHelpText('after', helpFooter);
-  configureProgram(program, io);
-  return program;
+  return withDebugAndHelp(
+    new Command('massgen serve')
+      .description(
+        'Serve MassGen teams over an OpenAI-compatible HTTP API (POST /v1/chat/completions, GET /v1/models, GET /health).',
+      )
+      .option('--host <host>', 'address to bind; anything but loopback needs --api-key', '127.0.0.1')
+      .option('--port <port>', 'port to listen on (0 picks a free one)', parsePort, 4000)
+      .option('-c, --config <file>', 'configuration served as model "massgen"')
+      .option('--config-dir <dir>', 'directory whose *.yaml files are served as "massgen/<name>"')
+      .option('--api-key <key>', 'require "Authorization: Bearer <key>" (default: $MASSGEN_SERVER_API_KEY)')
+      .option(
+        '--passthrough',
+        'answer with every single-agent configuration in one model call, even one that sets orchestrator.coordinate_single_agent',
+      )
+      .option('--max-concurrent-runs <n>', 'runs at once before requests get 429 (default 100)', parsePositiveInteger)
+      .option('--max-body-bytes <n>', 'largest request body accepted (default 20971520)', parsePositiveInteger)
+      .option(
+        '--max-attachments <n>',
+        'most images, recordings and files per request (default 10)',
+        parsePositiveInteger,
+      )
+      .option(
+        '--max-attachment-bytes <n>',
+        'largest image, recording or file in a request, decoded (default 10485760)',
+        parsePositiveInteger,
+      )
+      .option(
+        '--history-tokens <count>',
+        "at most this many tokens of a session's earlier turns go with a request",
+        parseCount,
+        defaultHistoryTokens,
+      )
+      .option(
+        '--no-record',
+        'do not write run records or sessions under .massgen/ (requests naming a session get 400)',
+      ),
+    io,
+    helpFooter,
+  );
 }
 
 /** Resolves `stopped` on Ctrl-C, SIGTERM, SIGHUP or the caller's signal; `dispose` stops listening. */

@@ -13,7 +13,7 @@ import { webAssetsDirectory } from './run-html-export.js';
 import { ExitCode } from './exit-codes.js';
 import { watchStopSignals } from './serve-command.js';
 import { listenError, parsePort, requiredServerApiKey } from './listen-address.js';
-import { configureProgram, runProgram } from './command-program.js';
+import { runProgram, withDebugAndHelp } from './command-program.js';
 
 interface WebOptions {
   config: string[];
@@ -67,18 +67,17 @@ export async function webCommand(args: readonly string[], io: CliIo, signal?: Ab
 }
 
 function buildProgram(io: CliIo): Command {
-  const program = new Command('massgen web')
-    .description('Start, watch, steer and replay runs in the browser.')
-    .option('-c, --config <file>', 'a configuration to offer (repeatable)', collect, [])
-    .option('--host <host>', 'address to bind; anything but loopback needs --api-key', '127.0.0.1')
-    .option('--port <port>', 'port to listen on (0 picks a free one)', parsePort, 4100)
-    .option('--api-key <key>', 'require this key from the page (default: $MASSGEN_SERVER_API_KEY)')
-    .option('--open', 'open the page in the default browser')
-    .option('--debug', 'show stack traces for errors')
-    .helpOption('-h, --help', 'show this help')
-    .addHelpText('after', helpFooter);
-  configureProgram(program, io);
-  return program;
+  return withDebugAndHelp(
+    new Command('massgen web')
+      .description('Start, watch, steer and replay runs in the browser.')
+      .option('-c, --config <file>', 'a configuration to offer (repeatable)', collect, [])
+      .option('--host <host>', 'address to bind; anything but loopback needs --api-key', '127.0.0.1')
+      .option('--port <port>', 'port to listen on (0 picks a free one)', parsePort, 4100)
+      .option('--api-key <key>', 'require this key from the page (default: $MASSGEN_SERVER_API_KEY)')
+      .option('--open', 'open the page in the default browser'),
+    io,
+    helpFooter,
+  );
 }
 
 /** The given files, then this directory's team files, then the bundled examples. */

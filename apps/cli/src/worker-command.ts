@@ -3,7 +3,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { describeResult } from '@massgen/batch';
 import { connectRedis, displayRedisUrl, loadQueueLibraries, startQueueWorker } from '@massgen/batch/queue';
 import type { CliIo } from './cli-io.js';
-import { configureProgram, runProgram } from './command-program.js';
+import { runProgram, withDebugAndHelp } from './command-program.js';
 import { parsePositiveInteger } from './number-arguments.js';
 import { cliPackageDirectory } from './cli-package.js';
 import { ExitCode } from './exit-codes.js';
@@ -40,18 +40,18 @@ Examples:
 
 /** `massgen worker --queue URL`: runs queued batch jobs until stopped. */
 export async function workerCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const program = new Command('massgen worker')
-    .description('Run queued batch jobs (see massgen batch --queue) until stopped.')
-    .requiredOption('--queue <url>', 'the Redis to take jobs from (redis://host:port/db)')
-    .option('--queue-name <name>', 'BullMQ queue name', 'massgen')
-    .option('--concurrency <n>', 'jobs at once', parsePositiveInteger, 4)
-    .option('--lock-seconds <s>', "how soon a killed worker's jobs are retried elsewhere", parsePositiveNumber, 30)
-    .option('--record-dir <dir>', 'write run records here instead of .massgen/runs')
-    .option('--no-record', 'write no run records')
-    .option('--debug', 'show stack traces for errors')
-    .helpOption('-h, --help', 'show this help')
-    .addHelpText('after', helpFooter);
-  configureProgram(program, io);
+  const program = withDebugAndHelp(
+    new Command('massgen worker')
+      .description('Run queued batch jobs (see massgen batch --queue) until stopped.')
+      .requiredOption('--queue <url>', 'the Redis to take jobs from (redis://host:port/db)')
+      .option('--queue-name <name>', 'BullMQ queue name', 'massgen')
+      .option('--concurrency <n>', 'jobs at once', parsePositiveInteger, 4)
+      .option('--lock-seconds <s>', "how soon a killed worker's jobs are retried elsewhere", parsePositiveNumber, 30)
+      .option('--record-dir <dir>', 'write run records here instead of .massgen/runs')
+      .option('--no-record', 'write no run records'),
+    io,
+    helpFooter,
+  );
   return runProgram(program, args, io, async (options: WorkerOptions) => {
     const libraries = await loadQueueLibraries([io.cwd, cliPackageDirectory()]);
     const redis = await connectRedis(libraries, options.queue);
