@@ -21,6 +21,18 @@ export async function waitForFrame(
   throw new Error(`The frame never matched within ${limitMs} ms. Last frame:\n${frame}`);
 }
 
+/** An app as ink-testing-library renders it: keys go in on stdin, frames come out. */
+interface RenderedApp {
+  stdin: { write(data: string): void };
+  lastFrame: () => string | undefined;
+}
+
+/** Types `input` into the app, then waits for a frame that shows `shown`. */
+export function pressAndWaitFor(app: RenderedApp, input: string, shown: string): Promise<string> {
+  app.stdin.write(input);
+  return waitForFrame(app.lastFrame, (frame) => frame.includes(shown));
+}
+
 /** The frame's lines with trailing spaces removed. */
 export function frameLines(frame: string): string[] {
   return frame.split('\n').map((line) => line.trimEnd());

@@ -3,7 +3,7 @@ import { cleanup, render } from 'ink-testing-library';
 import type { HumanMessage } from '@massgen/core';
 import { stampEvents, threeAgentRun } from '@massgen/run-state/testing';
 import { DisplayStore } from './display-store.js';
-import { waitForFrame } from './ink-test-helpers.js';
+import { pressAndWaitFor, waitForFrame } from './ink-test-helpers.js';
 import { LiveRunApp } from './live-run-app.js';
 import { QuestionAsker } from './question-asker.js';
 
@@ -35,32 +35,24 @@ describe('LiveRunApp: the person’s messages and replies', () => {
   it('types a message to every agent after `m`, and hands it on at Enter', async () => {
     const { app, sent } = startApp();
     await waitForFrame(app.lastFrame, (text) => text.includes('m message all'));
-    app.stdin.write('m');
-    await waitForFrame(app.lastFrame, (text) => text.includes('to all agents ›'));
+    await pressAndWaitFor(app, 'm', 'to all agents ›');
     app.stdin.write('Use metric');
-    app.stdin.write('\u007f');
-    await waitForFrame(app.lastFrame, (text) => text.includes('to all agents › Use metri▏'));
+    await pressAndWaitFor(app, '\u007f', 'to all agents › Use metri▏');
     app.stdin.write('c');
-    app.stdin.write('\r');
-    await waitForFrame(app.lastFrame, (text) => text.includes('m message all'));
+    await pressAndWaitFor(app, '\r', 'm message all');
     expect(sent).toEqual([{ text: 'Use metric' }]);
   });
 
   it('messages the focused agent alone, and Escape drops a message unsent', async () => {
     const { app, sent } = startApp();
     await waitForFrame(app.lastFrame, (text) => text.includes('3 gamma'));
-    app.stdin.write('2');
-    await waitForFrame(app.lastFrame, (text) => text.includes('m message this agent'));
-    app.stdin.write('m');
-    await waitForFrame(app.lastFrame, (text) => text.includes('to beta ›'));
+    await pressAndWaitFor(app, '2', 'm message this agent');
+    await pressAndWaitFor(app, 'm', 'to beta ›');
     app.stdin.write('never mind');
-    app.stdin.write('\u001b');
-    await waitForFrame(app.lastFrame, (text) => text.includes('m message this agent'));
-    app.stdin.write('m');
-    await waitForFrame(app.lastFrame, (text) => text.includes('to beta ›'));
+    await pressAndWaitFor(app, '\u001b', 'm message this agent');
+    await pressAndWaitFor(app, 'm', 'to beta ›');
     app.stdin.write('Be brief.');
-    app.stdin.write('\r');
-    await waitForFrame(app.lastFrame, (text) => text.includes('m message this agent'));
+    await pressAndWaitFor(app, '\r', 'm message this agent');
     expect(sent).toEqual([{ text: 'Be brief.', to: ['beta'] }]);
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
 import { DisplayStore } from './display-store.js';
-import { waitForFrame } from './ink-test-helpers.js';
+import { pressAndWaitFor, waitForFrame } from './ink-test-helpers.js';
 import { LiveRunApp } from './live-run-app.js';
 import { stampEvents, threeAgentRun } from '@massgen/run-state/testing';
 
@@ -34,16 +34,14 @@ describe('LiveRunApp', () => {
   it('asks for an answer now on `a` and says so', async () => {
     const { app, calls } = startApp();
     await waitForFrame(app.lastFrame, (text) => text.includes('3 gamma'));
-    app.stdin.write('a');
-    await waitForFrame(app.lastFrame, (text) => text.includes('answer requested'));
+    await pressAndWaitFor(app, 'a', 'answer requested');
     expect(calls).toEqual({ answerNow: 1, cancel: 0 });
   });
 
   it('cancels on Ctrl-C and on q, every time they are pressed', async () => {
     const { app, calls } = startApp();
     await waitForFrame(app.lastFrame, (text) => text.includes('3 gamma'));
-    app.stdin.write('\u0003');
-    await waitForFrame(app.lastFrame, (text) => text.includes('cancelling'));
+    await pressAndWaitFor(app, '\u0003', 'cancelling');
     app.stdin.write('q');
     expect(calls).toEqual({ answerNow: 0, cancel: 2 });
   });
@@ -67,8 +65,7 @@ describe('LiveRunApp', () => {
     app.stdin.write('a');
     app.stdin.write('q');
     // Keys are handled in order: once the focus key shows, the two before it were handled too.
-    app.stdin.write('1');
-    await waitForFrame(app.lastFrame, (text) => text.includes('── round 1: first answer ──'));
+    await pressAndWaitFor(app, '1', '── round 1: first answer ──');
     expect(calls).toEqual({ answerNow: 0, cancel: 0 });
   });
 });
