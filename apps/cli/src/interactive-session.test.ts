@@ -9,6 +9,7 @@ import { runInteractiveSession } from './interactive-session.js';
 import type { LineRead } from './line-reader.js';
 import type { RunCommandOutcome } from './run-command.js';
 import { Conversation } from './session-conversation.js';
+import { textSink } from './text-sink-test-support.js';
 
 const config = parseConfig(
   'agents:\n  - id: alpha\n    backend: {type: chatcompletion, model: model-a}\n  - id: beta\n    backend: {type: chatcompletion, model: model-b}\n',
@@ -18,17 +19,6 @@ const config = parseConfig(
     env: {},
   },
 );
-
-function textSink(): NodeJS.WritableStream & { text: string } {
-  const sink = {
-    text: '',
-    write(chunk: string) {
-      sink.text += chunk;
-      return true;
-    },
-  };
-  return sink as unknown as NodeJS.WritableStream & { text: string };
-}
 
 /** Plays the session against typed lines and a team that answers from a script. */
 async function session(

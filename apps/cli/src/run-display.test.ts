@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CoordinationEvent, RunEvent } from '@massgen/core';
 import type { CliIo } from './cli-io.js';
 import { openRunDisplay } from './run-display.js';
-
-function sink(): NodeJS.WritableStream & { text: string } {
-  const stream = {
-    text: '',
-    write(chunk: string) {
-      stream.text += chunk;
-      return true;
-    },
-  };
-  return stream as unknown as NodeJS.WritableStream & { text: string };
-}
+import { textSink } from './text-sink-test-support.js';
 
 const events: RunEvent[] = (
   [
@@ -28,7 +18,7 @@ const events: RunEvent[] = (
 ).map((event, seq) => ({ ...event, runId: 'r', seq, time: seq }));
 
 async function shown(mode: 'simple' | 'quiet' | 'silent'): Promise<{ stdout: string; stderr: string }> {
-  const io: CliIo = { stdout: sink(), stderr: sink(), cwd: '/tmp', env: {} };
+  const io: CliIo = { stdout: textSink(), stderr: textSink(), cwd: '/tmp', env: {} };
   const display = await openRunDisplay(mode, {
     io,
     settings: { type: 'textual', liveTimeline: true, showAgentCards: true },
@@ -41,7 +31,10 @@ async function shown(mode: 'simple' | 'quiet' | 'silent'): Promise<{ stdout: str
   await display.close();
   expect(display.answerNow.aborted).toBe(false);
   expect(display.cancel.aborted).toBe(false);
-  return { stdout: (io.stdout as ReturnType<typeof sink>).text, stderr: (io.stderr as ReturnType<typeof sink>).text };
+  return {
+    stdout: (io.stdout as ReturnType<typeof textSink>).text,
+    stderr: (io.stderr as ReturnType<typeof textSink>).text,
+  };
 }
 
 describe('openRunDisplay', () => {
