@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MassGenError } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
 import type { MassGenConfig } from '@massgen/config';
 import { createConfiguredBackends } from '@massgen/runtime';
+import { readBatchFile } from './read-batch-file.js';
 
 /** A configuration of a batch: the team a question is put to, under a label. */
 export interface BatchConfiguration {
@@ -43,16 +43,7 @@ export async function loadBatchConfigurations(
   const labels = configurationLabels(absolute, options.cwd);
   return Promise.all(
     absolute.map(async (file, index) => {
-      let text: string;
-      try {
-        text = await readFile(file, 'utf8');
-      } catch (error) {
-        throw new MassGenError({
-          code: 'CONFIG_NOT_FOUND',
-          message: `Cannot read the configuration ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-          cause: error,
-        });
-      }
+      const text = await readBatchFile(file, 'configuration');
       const configuration = parseBatchConfiguration({ label: labels[index] as string, file, text }, options);
       await createConfiguredBackends(configuration.config, {
         cwd: options.cwd,

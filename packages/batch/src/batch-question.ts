@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MassGenError } from '@massgen/core';
+import { readBatchFile } from './read-batch-file.js';
 
 /** One question of a batch, as read from a line of the questions file. */
 export interface BatchQuestion {
@@ -20,16 +21,7 @@ export interface BatchQuestion {
  */
 export async function readBatchQuestions(file: string): Promise<BatchQuestion[]> {
   const absolute = path.resolve(file);
-  let text: string;
-  try {
-    text = await readFile(absolute, 'utf8');
-  } catch (error) {
-    throw new MassGenError({
-      code: 'CONFIG_NOT_FOUND',
-      message: `Cannot read the questions file ${absolute}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      cause: error,
-    });
-  }
+  const text = await readBatchFile(absolute, 'questions file');
   const issues: string[] = [];
   const questions: BatchQuestion[] = [];
   const lineOfId = new Map<string, number>();
