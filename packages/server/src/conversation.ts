@@ -50,53 +50,41 @@ export async function toConversation(
       }
       case 'tool':
       case 'function':
-        return {
-          ok: false,
-          error: badRequest(
-            `Messages with role "${message.role}" are not supported: MassGen does not run client tools, so a conversation with it has no tool results.`,
-            'unsupported_role',
-            `messages[${index}].role`,
-          ),
-        };
+        return refused(
+          `Messages with role "${message.role}" are not supported: MassGen does not run client tools, so a conversation with it has no tool results.`,
+          'unsupported_role',
+          `messages[${index}].role`,
+        );
     }
   }
   const last = history.pop();
   const lastIndex = messages.length - 1;
   if (last?.role !== 'user') {
-    return {
-      ok: false,
-      error: badRequest(
-        'The last message must have role "user": it is the task for the team.',
-        'invalid_value',
-        `messages[${lastIndex}].role`,
-      ),
-    };
+    return refused(
+      'The last message must have role "user": it is the task for the team.',
+      'invalid_value',
+      `messages[${lastIndex}].role`,
+    );
   }
   const parts = typeof last.content === 'string' ? [{ type: 'text' as const, text: last.content }] : last.content;
   const task = parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
   if (task.trim() === '') {
-    return {
-      ok: false,
-      error: badRequest(
-        'The last user message has no text: it must hold the task for the team.',
-        'invalid_value',
-        `messages[${lastIndex}].content`,
-      ),
-    };
+    return refused(
+      'The last user message has no text: it must hold the task for the team.',
+      'invalid_value',
+      `messages[${lastIndex}].content`,
+    );
   }
   const attachments = parts.filter((part): part is MediaPart => part.type !== 'text');
   return { ok: true, task, attachments, history };
 }
 
 function missingContent(index: number): { ok: false; error: ApiError } {
-  return {
-    ok: false,
-    error: badRequest(
-      `Missing required parameter: 'messages[${index}].content'.`,
-      'missing_required_parameter',
-      `messages[${index}].content`,
-    ),
-  };
+  return refused(
+    `Missing required parameter: 'messages[${index}].content'.`,
+    'missing_required_parameter',
+    `messages[${index}].content`,
+  );
 }
 
 function textOf(message: ChatMessage, index: number): { ok: true; value: string } | { ok: false; error: ApiError } {
@@ -108,16 +96,18 @@ function textOf(message: ChatMessage, index: number): { ok: true; value: string 
   const texts: string[] = [];
   for (const [partIndex, part] of content.entries()) {
     if (part.type !== 'text' || part.text === undefined) {
-      return {
-        ok: false,
-        error: badRequest(
-          `Content parts of type "${part.type}" are not supported in a ${message.role} message: only user messages carry images, recordings and files, and other messages take parts of type "text" with a "text" string.`,
-          'unsupported_content',
-          `messages[${index}].content[${partIndex}]`,
-        ),
-      };
+      return refused(
+        `Content parts of type "${part.type}" are not supported in a ${message.role} message: only user messages carry images, recordings and files, and other messages take parts of type "text" with a "text" string.`,
+        'unsupported_content',
+        `messages[${index}].content[${partIndex}]`,
+      );
     }
     texts.push(part.text);
   }
   return { ok: true, value: texts.join('\n') };
+}
+
+/** A request refused with a 400 naming the parameter at fault. */
+function refused(message: string, code: string, param: string): { ok: false; error: ApiError } {
+  return { ok: false, error: badRequest(message, code, param) };
 }
