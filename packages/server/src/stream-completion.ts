@@ -1,28 +1,19 @@
-import type { ServerResponse } from 'node:http';
 import { toMassGenError } from '@massgen/core';
 import type { RunEvent } from '@massgen/core';
-import type { MassGenConfig } from '@massgen/config';
 import { run } from '@massgen/runtime';
-import type { RunOptions, RunResult } from '@massgen/runtime';
+import type { RunResult } from '@massgen/runtime';
 import { contentChunk, finishChunk, progressChunk, roleChunk, usageChunk } from './completion-chunks.js';
-import type { CompletionIdentity } from './completion-chunks.js';
 import { massgenMetadata, totalUsage } from './completion-metadata.js';
 import { remainingContent } from './final-content.js';
 import { errorBody, internalError, runFailureError, runSetupError, sendApiError } from './openai-errors.js';
 import { SseStream } from './sse-stream.js';
 import { TeamProgress } from './team-progress.js';
+import type { CompleteOnceInput } from './complete-once.js';
 
-export interface StreamCompletionInput {
-  config: MassGenConfig;
-  task: string;
-  runOptions: RunOptions;
-  response: ServerResponse;
-  identity: CompletionIdentity;
+/** What a non-streamed completion takes, and how the stream reports usage and keeps the connection alive. */
+export interface StreamCompletionInput extends CompleteOnceInput {
   includeUsage: boolean;
   heartbeatMs: number;
-  log: (message: string) => void;
-  /** Sees the run's result once it has ended (a session keeps its answer). */
-  onResult?: (result: RunResult) => void;
 }
 
 /**
