@@ -50,6 +50,11 @@ function curl(args: string[]): Promise<{ status: number; body: string }> {
   });
 }
 
+/** Posts `data` to a completion's messages `url` with the server's key. */
+function postMessage(url: string, data: string, headers: string[] = []): Promise<{ status: number; body: string }> {
+  return curl(['-X', 'POST', '-H', `Authorization: Bearer ${serverKey}`, ...headers, '--data', data, url]);
+}
+
 describe.skipIf(curlPath === undefined)('massgen serve: messages to a running completion (needs curl)', () => {
   it('takes a message for a streamed completion by its id, and every agent’s next request carries it', async () => {
     const serve = await startServe(setup.directory, ['--config', 'team.yaml', '--api-key', serverKey]);
@@ -70,17 +75,11 @@ describe.skipIf(curlPath === undefined)('massgen serve: messages to a running co
       if (event !== undefined) progress.push(event);
       // Both agents are working (and hanging) once both have started: now the person speaks.
       if (sent === undefined && progress.filter((each) => each.type === 'agent-start').length === 2) {
-        sent = curl([
-          '-X',
-          'POST',
-          '-H',
-          `Authorization: Bearer ${serverKey}`,
-          '-H',
-          'content-type: application/json',
-          '--data',
-          JSON.stringify({ content: message }),
+        sent = postMessage(
           `${serve.url}/v1/chat/completions/${completionId}/messages`,
-        ]);
+          JSON.stringify({ content: message }),
+          ['-H', 'content-type: application/json'],
+        );
       }
     }
     const accepted = await sent;
@@ -100,15 +99,10 @@ describe.skipIf(curlPath === undefined)('massgen serve: messages to a running co
     }
 
     // Once the completion has finished, its id takes no more messages.
-    const late = await curl([
-      '-X',
-      'POST',
-      '-H',
-      `Authorization: Bearer ${serverKey}`,
-      '--data',
-      JSON.stringify({ content: 'too late' }),
+    const late = await postMessage(
       `${serve.url}/v1/chat/completions/${completionId}/messages`,
-    ]);
+      JSON.stringify({ content: 'too late' }),
+    );
     expect(late.status).toBe(404);
     expect(JSON.parse(late.body)).toMatchObject({ error: { code: 'completion_not_running' } });
   });
@@ -118,26 +112,10 @@ describe.skipIf(curlPath === undefined)('massgen serve: messages to a running co
     const url = `${serve.url}/v1/chat/completions/chatcmpl-unknown/messages`;
     const unauthorised = await curl(['-X', 'POST', '--data', JSON.stringify({ content: message }), url]);
     expect(unauthorised.status).toBe(401);
-    const empty = await curl([
-      '-X',
-      'POST',
-      '-H',
-      `Authorization: Bearer ${serverKey}`,
-      '--data',
-      '{"content":" "}',
-      url,
-    ]);
+    const empty = await postMessage(url, '{"content":" "}');
     expect(empty.status).toBe(400);
     expect(JSON.parse(empty.body)).toMatchObject({ error: { code: 'invalid_message', param: 'content' } });
-    const unknown = await curl([
-      '-X',
-      'POST',
-      '-H',
-      `Authorization: Bearer ${serverKey}`,
-      '--data',
-      JSON.stringify({ content: message }),
-      url,
-    ]);
+    const unknown = await postMessage(url, JSON.stringify({ content: message }));
     expect(unknown.status).toBe(404);
 
     // An agent the running team lacks is named in the answer, with the team's agents.
@@ -151,8 +129,7 @@ describe.skipIf(curlPath === undefined)('massgen serve: messages to a running co
     for await (const chunk of stream) {
       if (wrongAgent !== undefined) continue;
       const messages = `${serve.url}/v1/chat/completions/${chunk.id}/messages`;
-      const post = (body: object) =>
-        curl(['-X', 'POST', '-H', `Authorization: Bearer ${serverKey}`, '--data', JSON.stringify(body), messages]);
+      const post = (body: object) => postMessage(messages, JSON.stringify(body));
       wrongAgent = await post({ content: message, agent: 'agent-z' });
       // The run goes on once a message that reaches its agents arrives.
       expect((await post({ content: message })).status).toBe(202);
