@@ -1,50 +1,37 @@
 import { Text } from 'ink';
+import type { TextProps } from 'ink';
 import type { OutputLine } from './output-lines.js';
 import { useTheme } from './theme.js';
+import type { Theme } from './theme.js';
 
-/** One line of agent output, styled by what it is: reasoning dimmed, tools marked. */
+/** How a line of each kind stands out: reasoning dimmed, tools marked. */
+function lineStyle(kind: OutputLine['kind'], theme: Theme): TextProps {
+  switch (kind) {
+    case 'reasoning':
+      return { dimColor: true, italic: true };
+    case 'tool-call':
+      return { color: theme.warning };
+    case 'tool-result':
+      return { color: theme.muted };
+    case 'tool-error':
+      return { color: theme.error };
+    case 'answer':
+      return { color: theme.timeline('answer') };
+    case 'turn':
+      return { dimColor: true };
+    default:
+      return {};
+  }
+}
+
+/** One line of agent output, styled by what it is. */
 export function OutputLineView({ line }: { line: OutputLine }) {
   const theme = useTheme();
   // An empty Text has no height in ink; a blank line of output must still take its line.
   const text = line.text === '' ? ' ' : line.text;
-  switch (line.kind) {
-    case 'reasoning':
-      return (
-        <Text dimColor italic wrap="truncate-end">
-          {text}
-        </Text>
-      );
-    case 'tool-call':
-      return (
-        <Text color={theme.warning} wrap="truncate-end">
-          {text}
-        </Text>
-      );
-    case 'tool-result':
-      return (
-        <Text color={theme.muted} wrap="truncate-end">
-          {text}
-        </Text>
-      );
-    case 'tool-error':
-      return (
-        <Text color={theme.error} wrap="truncate-end">
-          {text}
-        </Text>
-      );
-    case 'answer':
-      return (
-        <Text color={theme.timeline('answer')} wrap="truncate-end">
-          {text}
-        </Text>
-      );
-    case 'turn':
-      return (
-        <Text dimColor wrap="truncate-end">
-          {text}
-        </Text>
-      );
-    default:
-      return <Text wrap="truncate-end">{text}</Text>;
-  }
+  return (
+    <Text {...lineStyle(line.kind, theme)} wrap="truncate-end">
+      {text}
+    </Text>
+  );
 }
