@@ -5,15 +5,16 @@ import { describe, expect, it } from 'vitest';
 import type { FromDisplayWorker } from './worker-protocol.js';
 import { WorkerTerminalInput, WorkerTerminalOutput } from './worker-terminal.js';
 
+/** An 80×24 stdout whose messages to the coordinating thread collect in `posted`. */
+function postingOutput(fd: number | undefined) {
+  const posted: FromDisplayWorker[] = [];
+  const output = new WorkerTerminalOutput((message) => posted.push(message), 'stdout', { columns: 80, rows: 24 }, fd);
+  return { posted, output };
+}
+
 describe('WorkerTerminalOutput', () => {
   it('hands writes to the coordinating thread when it has no file descriptor', () => {
-    const posted: FromDisplayWorker[] = [];
-    const output = new WorkerTerminalOutput(
-      (message) => posted.push(message),
-      'stdout',
-      { columns: 80, rows: 24 },
-      undefined,
-    );
+    const { posted, output } = postingOutput(undefined);
     output.write('frame one');
     output.write(new TextEncoder().encode('frame two'));
     expect(posted).toEqual([
@@ -27,13 +28,7 @@ describe('WorkerTerminalOutput', () => {
     const file = path.join(directory, 'terminal');
     const fd = openSync(file, 'w');
     try {
-      const posted: FromDisplayWorker[] = [];
-      const output = new WorkerTerminalOutput(
-        (message) => posted.push(message),
-        'stdout',
-        { columns: 80, rows: 24 },
-        fd,
-      );
+      const { posted, output } = postingOutput(fd);
       output.write('héllo ');
       output.write('wörld');
       expect(posted).toEqual([]);
