@@ -1,4 +1,10 @@
-import { commonOptionFields, readBackendOptions } from '@massgen/backend-utils';
+import {
+  commonOptionFields,
+  flagOption,
+  positiveWholeNumberOption,
+  readBackendOptions,
+  readTimeoutMs,
+} from '@massgen/backend-utils';
 import type { BackendSettings } from '@massgen/core';
 import { z } from 'zod';
 
@@ -45,24 +51,16 @@ export const optionsSchema = z.object({
   append_system_prompt: text('the text to append to the system prompt')
     .describe("Text added after Claude Code's system prompt.")
     .optional(),
-  use_default_prompt: z
-    .boolean({ error: 'expected true or false' })
-    .describe(
-      "Whether to start from Claude Code's own system prompt (default true; ignored when system_prompt is set).",
-    )
-    .optional(),
+  use_default_prompt: flagOption(
+    "Whether to start from Claude Code's own system prompt (default true; ignored when system_prompt is set).",
+  ),
   max_thinking_tokens: z
     .number({ error: 'expected a whole number of tokens (0 turns thinking off)' })
     .int({ error: 'expected a whole number of tokens (0 turns thinking off)' })
     .min(0, { error: 'expected a whole number of tokens (0 turns thinking off)' })
     .describe('Thinking budget in tokens; 0 turns thinking off.')
     .optional(),
-  max_turns: z
-    .number({ error: 'expected a positive whole number' })
-    .int({ error: 'expected a positive whole number' })
-    .positive({ error: 'expected a positive whole number' })
-    .describe('Most model turns Claude Code takes for one answer.')
-    .optional(),
+  max_turns: positiveWholeNumberOption.describe('Most model turns Claude Code takes for one answer.').optional(),
   cli_path: text('the path of the Claude Code executable')
     .describe('Path of a Claude Code executable to run instead of the one the SDK brings.')
     .optional(),
@@ -102,7 +100,7 @@ export function parseClaudeCodeOptions(settings: BackendSettings): ClaudeCodeOpt
   return {
     ...(options.api_key === undefined ? {} : { apiKey: options.api_key }),
     ...(options.base_url === undefined ? {} : { baseUrl: options.base_url.replace(/\/+$/, '') }),
-    timeoutMs: (options.timeout_seconds ?? options.request_timeout ?? defaultTimeoutSeconds) * 1000,
+    timeoutMs: readTimeoutMs(options, defaultTimeoutSeconds),
     permissionMode: options.permission_mode ?? 'acceptEdits',
     allowedTools: options.allowed_tools ?? [],
     disallowedTools: options.disallowed_tools ?? [],

@@ -1,4 +1,11 @@
-import { commonOptionFields, readBackendOptions } from '@massgen/backend-utils';
+import {
+  commonOptionFields,
+  flagOption,
+  positiveWholeNumberOption,
+  readBackendOptions,
+  readCommonOptions,
+  type CommonOptions,
+} from '@massgen/backend-utils';
 import type { BackendSettings } from '@massgen/core';
 import { z } from 'zod';
 
@@ -45,26 +52,17 @@ export const optionsSchema = z.object({
       "Upstream's (Claude Code) name for a thinking budget: the same as `thinking: {type: enabled, budget_tokens: N}`.",
     )
     .optional(),
-  top_k: z
-    .number({ error: 'expected a positive whole number' })
-    .int({ error: 'expected a positive whole number' })
-    .positive({ error: 'expected a positive whole number' })
-    .describe('Sample only from the K most likely tokens.')
-    .optional(),
+  top_k: positiveWholeNumberOption.describe('Sample only from the K most likely tokens.').optional(),
   betas: z
     .array(z.string({ error: 'expected beta names as strings' }), {
       error: 'expected a list of beta names, such as [interleaved-thinking-2025-05-14]',
     })
     .describe('Anthropic beta features to turn on (sent as the anthropic-beta header).')
     .optional(),
-  enable_web_search: z
-    .boolean({ error: 'expected true or false' })
-    .describe("Let Claude search the web with Anthropic's own web_search server tool.")
-    .optional(),
-  enable_code_execution: z
-    .boolean({ error: 'expected true or false' })
-    .describe("Let Claude run Python in Anthropic's code execution sandbox (the code_execution server tool).")
-    .optional(),
+  enable_web_search: flagOption("Let Claude search the web with Anthropic's own web_search server tool."),
+  enable_code_execution: flagOption(
+    "Let Claude run Python in Anthropic's code execution sandbox (the code_execution server tool).",
+  ),
 });
 
 /** The beta the code execution server tool needs. */
@@ -72,13 +70,9 @@ export const codeExecutionBeta = 'code-execution-2025-05-22';
 
 export type ThinkingOption = z.infer<typeof thinkingSchema>;
 
-export interface ClaudeOptions {
-  apiKey?: string;
+export interface ClaudeOptions extends CommonOptions {
   /** Without a trailing slash; Anthropic's own API when none was configured. */
   baseUrl: string;
-  timeoutMs: number;
-  headers: Record<string, string>;
-  extraBody: Record<string, unknown>;
   thinking?: ThinkingOption;
   maxThinkingTokens?: number;
   topK?: number;
@@ -98,11 +92,8 @@ export function parseClaudeOptions(settings: BackendSettings): ClaudeOptions {
     'it is ignored; put request fields the Messages API understands under extra_body',
   );
   return {
-    ...(options.api_key === undefined ? {} : { apiKey: options.api_key }),
+    ...readCommonOptions(options, defaultTimeoutSeconds),
     baseUrl: normaliseBaseUrl(options.base_url ?? anthropicBaseUrl, settings),
-    timeoutMs: (options.timeout_seconds ?? options.request_timeout ?? defaultTimeoutSeconds) * 1000,
-    headers: options.headers ?? {},
-    extraBody: options.extra_body ?? {},
     ...(options.thinking === undefined ? {} : { thinking: options.thinking }),
     ...(options.max_thinking_tokens === undefined ? {} : { maxThinkingTokens: options.max_thinking_tokens }),
     ...(options.top_k === undefined ? {} : { topK: options.top_k }),

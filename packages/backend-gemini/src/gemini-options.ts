@@ -1,4 +1,10 @@
-import { commonOptionFields, readBackendOptions } from '@massgen/backend-utils';
+import {
+  commonOptionFields,
+  flagOption,
+  readBackendOptions,
+  readCommonOptions,
+  type CommonOptions,
+} from '@massgen/backend-utils';
 import type { BackendSettings } from '@massgen/core';
 import { z } from 'zod';
 
@@ -44,27 +50,13 @@ export const optionsSchema = z.object({
     .min(-1, { error: 'expected a number of tokens (0 turns thinking off, -1 lets the model decide)' })
     .describe('Thinking budget in tokens: 0 turns thinking off, -1 lets the model decide.')
     .optional(),
-  include_thoughts: z
-    .boolean({ error: 'expected true or false' })
-    .describe("Whether to show the model's thought summaries as it thinks.")
-    .optional(),
-  enable_web_search: z
-    .boolean({ error: 'expected true or false' })
-    .describe('Let Gemini ground its answers in Google Search (the google_search tool).')
-    .optional(),
-  enable_code_execution: z
-    .boolean({ error: 'expected true or false' })
-    .describe("Let Gemini write and run Python in Google's sandbox (the code_execution tool).")
-    .optional(),
+  include_thoughts: flagOption("Whether to show the model's thought summaries as it thinks."),
+  enable_web_search: flagOption('Let Gemini ground its answers in Google Search (the google_search tool).'),
+  enable_code_execution: flagOption("Let Gemini write and run Python in Google's sandbox (the code_execution tool)."),
 });
 
-export interface GeminiOptions {
-  apiKey?: string;
-  baseUrl?: string;
+export interface GeminiOptions extends CommonOptions {
   apiVersion: string;
-  timeoutMs: number;
-  headers: Record<string, string>;
-  extraBody: Record<string, unknown>;
   topK?: number;
   stopSequences?: string[];
   presencePenalty?: number;
@@ -94,12 +86,9 @@ export function parseGeminiOptions(settings: BackendSettings): GeminiOptions {
   const stop =
     options.stop === undefined ? undefined : typeof options.stop === 'string' ? [options.stop] : options.stop;
   return {
-    ...(options.api_key === undefined ? {} : { apiKey: options.api_key }),
+    ...readCommonOptions(options, defaultTimeoutSeconds),
     ...(baseUrl === undefined ? {} : { baseUrl }),
     apiVersion: options.api_version ?? version ?? defaultApiVersion,
-    timeoutMs: (options.timeout_seconds ?? options.request_timeout ?? defaultTimeoutSeconds) * 1000,
-    headers: options.headers ?? {},
-    extraBody: options.extra_body ?? {},
     ...(options.top_k === undefined ? {} : { topK: options.top_k }),
     ...(stop === undefined ? {} : { stopSequences: stop }),
     ...(options.presence_penalty === undefined ? {} : { presencePenalty: options.presence_penalty }),

@@ -1,4 +1,4 @@
-import { commonOptionFields, readBackendOptions } from '@massgen/backend-utils';
+import { commonOptionFields, readBackendOptions, readTimeoutMs } from '@massgen/backend-utils';
 import type { BackendSettings } from '@massgen/core';
 import { z } from 'zod';
 
@@ -53,7 +53,7 @@ export function parseLocalOptions(settings: BackendSettings): LocalOptions {
   return {
     ...(options.context_size === undefined ? {} : { contextSize: options.context_size }),
     ...(options.threads === undefined ? {} : { threads: options.threads }),
-    timeoutMs: (options.timeout_seconds ?? options.request_timeout ?? defaultTimeoutSeconds) * 1000,
+    timeoutMs: readTimeoutMs(options, defaultTimeoutSeconds),
     ...(options.models_dir === undefined ? {} : { modelsDir: options.models_dir }),
   };
 }

@@ -1,4 +1,10 @@
-import { commonOptionFields, readBackendOptions, readCommonOptions, type CommonOptions } from '@massgen/backend-utils';
+import {
+  commonOptionFields,
+  type CommonOptions,
+  flagOption,
+  readBackendOptions,
+  readCommonOptions,
+} from '@massgen/backend-utils';
 import type { BackendSettings } from '@massgen/core';
 import { z } from 'zod';
 import type { OpenAICompatibleBackendDefinition } from './openai-compatible-endpoint.js';
@@ -16,14 +22,12 @@ export const optionsSchema = z.object({
     .enum(providerPresetNames, { error: `expected one of ${providerPresetNames.join(', ')}` })
     .describe('A known OpenAI-compatible provider, which sets the base URL and the API key variable.')
     .optional(),
-  parallel_tool_calls: z
-    .boolean({ error: 'expected true or false' })
-    .describe('Whether the model may call several tools in one reply; sent only when tools are offered.')
-    .optional(),
-  enable_web_search: z
-    .boolean({ error: 'expected true or false' })
-    .describe("OpenRouter only: turn on OpenRouter's web search plugin, so answers can draw on live search results.")
-    .optional(),
+  parallel_tool_calls: flagOption(
+    'Whether the model may call several tools in one reply; sent only when tools are offered.',
+  ),
+  enable_web_search: flagOption(
+    "OpenRouter only: turn on OpenRouter's web search plugin, so answers can draw on live search results.",
+  ),
 });
 
 export interface OpenAICompatibleOptions extends CommonOptions {

@@ -1,4 +1,4 @@
-import { readBackendOptions } from '@massgen/backend-utils';
+import { flagOption, readBackendOptions, readTimeoutMs } from '@massgen/backend-utils';
 import {
   defaultTimeoutSeconds,
   optionsSchema as openAICompatibleOptionsSchema,
@@ -30,14 +30,10 @@ export const optionsSchema = openAICompatibleOptionsSchema.omit({ provider: true
     })
     .describe('Responses API text settings, such as {verbosity: low}.')
     .optional(),
-  enable_web_search: z
-    .boolean({ error: 'expected true or false' })
-    .describe("Let the model search the web with OpenAI's own web_search tool (Responses API).")
-    .optional(),
-  enable_code_interpreter: z
-    .boolean({ error: 'expected true or false' })
-    .describe("Let the model run Python in OpenAI's code_interpreter container (Responses API).")
-    .optional(),
+  enable_web_search: flagOption("Let the model search the web with OpenAI's own web_search tool (Responses API)."),
+  enable_code_interpreter: flagOption(
+    "Let the model run Python in OpenAI's code_interpreter container (Responses API).",
+  ),
 });
 
 /** OpenAI's own tools, run on its servers, that the configuration turns on. */
@@ -77,7 +73,7 @@ export function parseOpenAIOptions(settings: BackendSettings): OpenAIOptions {
     ...(options.api_key === undefined ? {} : { apiKey: options.api_key }),
     ...(options.base_url === undefined ? {} : { baseUrl: options.base_url }),
     ...(options.organization === undefined ? {} : { organization: options.organization }),
-    timeoutMs: (options.timeout_seconds ?? options.request_timeout ?? defaultTimeoutSeconds) * 1000,
+    timeoutMs: readTimeoutMs(options, defaultTimeoutSeconds),
     api: options.api ?? 'auto',
     store: options.store ?? false,
     reasoning: options.reasoning ?? {},

@@ -3,8 +3,11 @@ import { z } from 'zod';
 import type { BackendSettings, Warning } from '@massgen/core';
 import {
   commonOptionFields,
+  flagOption,
+  positiveWholeNumberOption,
   readBackendOptions,
   readCommonOptions,
+  readTimeoutMs,
   requireModel,
   unreadKeys,
 } from './backend-options.js';
@@ -66,6 +69,33 @@ describe('readCommonOptions', () => {
       baseUrl: 'https://x',
       timeoutMs: 1000,
     });
+  });
+});
+
+describe('readTimeoutMs', () => {
+  it('prefers timeout_seconds, then request_timeout, then the default, in milliseconds', () => {
+    expect(readTimeoutMs({ timeout_seconds: 3, request_timeout: 2 }, 600)).toBe(3000);
+    expect(readTimeoutMs({ request_timeout: 2 }, 600)).toBe(2000);
+    expect(readTimeoutMs({}, 600)).toBe(600_000);
+  });
+});
+
+describe('flagOption and positiveWholeNumberOption', () => {
+  it('take true or false, or nothing, and keep the description', () => {
+    const flag = flagOption('Turn it on.');
+    expect(flag.parse(true)).toBe(true);
+    expect(flag.parse(undefined)).toBeUndefined();
+    expect(flag.unwrap().description).toBe('Turn it on.');
+    expect(flag.safeParse('yes').error?.issues[0]?.message).toBe('expected true or false');
+  });
+
+  it('take whole numbers above zero only', () => {
+    expect(positiveWholeNumberOption.parse(3)).toBe(3);
+    for (const value of [0, 2.5, '3']) {
+      expect(positiveWholeNumberOption.safeParse(value).error?.issues[0]?.message).toBe(
+        'expected a positive whole number',
+      );
+    }
   });
 });
 

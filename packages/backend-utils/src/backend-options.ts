@@ -6,6 +6,17 @@ export const secondsOption = z
   .number({ error: 'expected a number of seconds' })
   .positive({ error: 'expected a positive number of seconds' });
 
+/** A whole number above zero, such as a count of turns or a top-k. */
+export const positiveWholeNumberOption = z
+  .number({ error: 'expected a positive whole number' })
+  .int({ error: 'expected a positive whole number' })
+  .positive({ error: 'expected a positive whole number' });
+
+/** An optional true-or-false switch, described for `--show-schema` and the reference. */
+export function flagOption(description: string) {
+  return z.boolean({ error: 'expected true or false' }).describe(description).optional();
+}
+
 /** An http(s) URL; `example` shows the expected form in the message. */
 export function httpUrlOption(example: string): z.ZodString {
   return z
@@ -69,11 +80,22 @@ interface ParsedCommonOptions {
   extra_body?: Record<string, unknown> | undefined;
 }
 
+/**
+ * The silence one request may keep, in milliseconds: `timeout_seconds`, else upstream's name for
+ * it (`request_timeout`), else the backend's default.
+ */
+export function readTimeoutMs(
+  options: Pick<ParsedCommonOptions, 'timeout_seconds' | 'request_timeout'>,
+  defaultTimeoutSeconds: number,
+): number {
+  return (options.timeout_seconds ?? options.request_timeout ?? defaultTimeoutSeconds) * 1000;
+}
+
 export function readCommonOptions(options: ParsedCommonOptions, defaultTimeoutSeconds: number): CommonOptions {
   return {
     ...(options.api_key === undefined ? {} : { apiKey: options.api_key }),
     ...(options.base_url === undefined ? {} : { baseUrl: options.base_url }),
-    timeoutMs: (options.timeout_seconds ?? options.request_timeout ?? defaultTimeoutSeconds) * 1000,
+    timeoutMs: readTimeoutMs(options, defaultTimeoutSeconds),
     headers: options.headers ?? {},
     extraBody: options.extra_body ?? {},
   };

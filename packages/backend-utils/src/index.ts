@@ -4,9 +4,12 @@ export { hostOwner, isLoopbackUrl, keyIssuer, keyRequest, placeholderApiKey, res
 export type { ApiKeyContext, KeyRequest } from './api-key.js';
 export {
   commonOptionFields,
+  flagOption,
   httpUrlOption,
+  positiveWholeNumberOption,
   readBackendOptions,
   readCommonOptions,
+  readTimeoutMs,
   requireModel,
   secondsOption,
   unreadKeys,
