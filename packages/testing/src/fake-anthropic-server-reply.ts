@@ -9,8 +9,8 @@ import type {
   FakeAnthropicStallReply,
   FakeAnthropicStreamErrorReply,
 } from './fake-anthropic-server-types.js';
-import { sendJson, untilClosed, waitWhileConnected } from './fake-server-http.js';
-import { dropResponse, failStream, stallResponse } from './fake-stream-faults.js';
+import { sendJson, waitWhileConnected } from './fake-server-http.js';
+import { failStream, sendConnectionFault } from './fake-stream-faults.js';
 import { SseWriter } from './sse-writer.js';
 
 export interface AnthropicReplySettings {
@@ -56,18 +56,14 @@ export async function sendAnthropicReply(
   if (!(await waitWhileConnected(response, reply.latencyMs ?? settings.latencyMs))) return;
   switch (reply.type) {
     case 'hang':
-      return untilClosed(response);
     case 'error':
-      return sendJson(response, reply.status, reply.body ?? defaultAnthropicErrorBody(reply.status), reply.headers);
     case 'drop':
-      return dropResponse(
-        response,
-        request.stream,
-        () => streamFirstEvents(response, request, reply, settings),
-        reply.graceful,
-      );
     case 'stall':
-      return stallResponse(response, request.stream, () => streamFirstEvents(response, request, reply, settings));
+      return sendConnectionFault<FakeAnthropicDropReply | FakeAnthropicStallReply>(response, reply, {
+        streaming: request.stream,
+        errorBody: defaultAnthropicErrorBody,
+        start: (partial) => streamFirstEvents(response, request, partial, settings),
+      });
     case 'stream-error': {
       const error = reply.error ?? { type: 'overloaded_error', message: 'Overloaded' };
       if (!request.stream) return sendJson(response, 529, { type: 'error', error });

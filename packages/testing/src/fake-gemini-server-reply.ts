@@ -13,8 +13,8 @@ import type {
   FakeGeminiStallReply,
   FakeGeminiStreamErrorReply,
 } from './fake-gemini-server-types.js';
-import { sendJson, untilClosed, waitWhileConnected } from './fake-server-http.js';
-import { dropResponse, failStream, stallResponse } from './fake-stream-faults.js';
+import { sendJson, waitWhileConnected } from './fake-server-http.js';
+import { failStream, sendConnectionFault } from './fake-stream-faults.js';
 import { SseWriter } from './sse-writer.js';
 
 export interface GeminiReplySettings {
@@ -36,10 +36,7 @@ async function sendChunks(
   if (!request.stream) return sendJson(response, 200, chunks, googleJsonHeaders);
   const writer = new SseWriter(response, '\r\n');
   writer.open();
-  for (const chunk of chunks) {
-    if (!(await writer.send(JSON.stringify(chunk)))) return;
-  }
-  await writer.end();
+  if (await writer.sendJsonEach(chunks)) await writer.end();
 }
 
 /** Writes one scripted reply to the response, in the wire format of the method called. */
@@ -54,23 +51,15 @@ export async function sendGeminiReply(
   const unary = request.method === 'generateContent';
   switch (reply.type) {
     case 'hang':
-      return untilClosed(response);
     case 'error':
-      return sendJson(
-        response,
-        reply.status,
-        reply.body ?? defaultGeminiErrorBody(reply.status),
-        reply.headers ?? googleJsonHeaders,
-      );
     case 'drop':
-      return dropResponse(
-        response,
-        request.stream,
-        () => streamFirstChunks(response, request, reply, settings),
-        reply.graceful,
-      );
     case 'stall':
-      return stallResponse(response, request.stream, () => streamFirstChunks(response, request, reply, settings));
+      return sendConnectionFault<FakeGeminiDropReply | FakeGeminiStallReply>(response, reply, {
+        streaming: request.stream,
+        errorBody: defaultGeminiErrorBody,
+        errorHeaders: googleJsonHeaders,
+        start: (partial) => streamFirstChunks(response, request, partial, settings),
+      });
     case 'stream-error':
       return failMidStream(response, request, reply, settings);
     case 'blocked': {
@@ -102,10 +91,8 @@ async function streamFirstChunks(
   const writer = new SseWriter(response, '\r\n');
   writer.open();
   const completion = buildGeminiCompletion(request, partial.reply ?? defaultPartialReply);
-  for (const chunk of buildGeminiStreamChunks(completion, settings.chunkSize).slice(0, partial.afterChunks)) {
-    if (!(await writer.send(JSON.stringify(chunk)))) return undefined;
-  }
-  return writer;
+  const chunks = buildGeminiStreamChunks(completion, settings.chunkSize).slice(0, partial.afterChunks);
+  return (await writer.sendJsonEach(chunks)) ? writer : undefined;
 }
 
 /** Streams part of a reply, then Google's error object as one more event; a unary request gets the error status. */

@@ -8,8 +8,8 @@ import type {
   FakeStallReply,
   FakeStreamErrorReply,
 } from './fake-openai-server-types.js';
-import { sendJson, untilClosed, waitWhileConnected } from './fake-server-http.js';
-import { dropResponse, failStream, stallResponse } from './fake-stream-faults.js';
+import { sendJson, waitWhileConnected } from './fake-server-http.js';
+import { failStream, sendConnectionFault } from './fake-stream-faults.js';
 import { SseWriter } from './sse-writer.js';
 
 export interface ReplySettings {
@@ -35,18 +35,14 @@ export async function sendReply(
   if (!connected) return;
   switch (reply.type) {
     case 'hang':
-      return untilClosed(response);
     case 'error':
-      return sendJson(response, reply.status, reply.body ?? defaultErrorBody(reply.status), reply.headers);
     case 'drop':
-      return dropResponse(
-        response,
-        request.stream,
-        () => streamFirstChunks(response, request, reply, settings),
-        reply.graceful,
-      );
     case 'stall':
-      return stallResponse(response, request.stream, () => streamFirstChunks(response, request, reply, settings));
+      return sendConnectionFault<FakeDropReply | FakeStallReply>(response, reply, {
+        streaming: request.stream,
+        errorBody: defaultErrorBody,
+        start: (partial) => streamFirstChunks(response, request, partial, settings),
+      });
     case 'stream-error':
       return failMidStream(response, request, reply, settings);
     case 'text':
@@ -97,10 +93,8 @@ async function streamFirstChunks(
   const writer = new SseWriter(response);
   writer.open();
   const completion = buildCompletion(request, partial.reply ?? defaultPartialReply);
-  for (const chunk of streamChunks(request, completion, settings).slice(0, partial.afterChunks)) {
-    if (!(await writer.send(JSON.stringify(chunk)))) return undefined;
-  }
-  return writer;
+  const chunks = streamChunks(request, completion, settings).slice(0, partial.afterChunks);
+  return (await writer.sendJsonEach(chunks)) ? writer : undefined;
 }
 
 /** Streams part of a reply, then an in-band error event; a non-streaming request gets a plain 500. */

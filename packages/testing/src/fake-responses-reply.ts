@@ -3,14 +3,16 @@ import { defaultErrorBody } from './fake-openai-server-errors.js';
 import type { ReplySettings } from './fake-openai-server-reply.js';
 import type {
   FakeChatRequest,
+  FakeDropReply,
   FakeReply,
+  FakeStallReply,
   FakeStreamErrorReply,
   FakeTextReply,
   FakeToolCallsReply,
 } from './fake-openai-server-types.js';
 import type { ResponsesOutput } from './fake-responses-events.js';
-import { sendJson, untilClosed, waitWhileConnected } from './fake-server-http.js';
-import { dropResponse, failStream, stallResponse } from './fake-stream-faults.js';
+import { sendJson, waitWhileConnected } from './fake-server-http.js';
+import { failStream, sendConnectionFault } from './fake-stream-faults.js';
 import { SseWriter } from './sse-writer.js';
 
 type ContentReply = FakeTextReply | FakeToolCallsReply;
@@ -67,9 +69,15 @@ export async function sendResponsesReply(
   if (!connected) return;
   switch (reply.type) {
     case 'hang':
-      return untilClosed(response);
     case 'error':
-      return sendJson(response, reply.status, reply.body ?? defaultErrorBody(reply.status), reply.headers);
+    case 'drop':
+    case 'stall':
+      return sendConnectionFault<FakeDropReply | FakeStallReply>(response, reply, {
+        streaming: request.stream,
+        errorBody: defaultErrorBody,
+        start: (partial) =>
+          streamFirstEvents(response, build(partial.reply ?? defaultPartialReply).events, partial.afterChunks),
+      });
     case 'text':
     case 'tool-calls': {
       const output = build(reply);
@@ -77,17 +85,6 @@ export async function sendResponsesReply(
       const writer = await streamFirstEvents(response, output.events, output.events.length);
       return writer?.end();
     }
-    case 'drop':
-      return dropResponse(
-        response,
-        request.stream,
-        () => streamFirstEvents(response, build(reply.reply ?? defaultPartialReply).events, reply.afterChunks),
-        reply.graceful,
-      );
-    case 'stall':
-      return stallResponse(response, request.stream, () =>
-        streamFirstEvents(response, build(reply.reply ?? defaultPartialReply).events, reply.afterChunks),
-      );
     case 'stream-error': {
       if (!request.stream) {
         return sendJson(response, 500, { error: { type: 'server_error', code: null, param: null, ...reply.error } });

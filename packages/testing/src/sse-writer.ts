@@ -26,6 +26,14 @@ export class SseWriter {
     return this.write(`data: ${data}${this.lineEnding}${this.lineEnding}`);
   }
 
+  /** Sends each value as one `data:` event of JSON; resolves `false` once the client has gone away. */
+  async sendJsonEach(values: Iterable<unknown>): Promise<boolean> {
+    for (const value of values) {
+      if (!(await this.send(JSON.stringify(value)))) return false;
+    }
+    return true;
+  }
+
   /** Sends one named event (`event:` then `data:`), as the Responses and Anthropic APIs do. */
   sendEvent(event: string, data: string): Promise<boolean> {
     return this.write(`event: ${event}${this.lineEnding}data: ${data}${this.lineEnding}${this.lineEnding}`);
