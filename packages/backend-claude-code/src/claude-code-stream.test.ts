@@ -133,6 +133,22 @@ describe("mapping Claude Code's messages", () => {
     expect(mapper.resultUsage).toEqual({ inputTokens: 12, outputTokens: 5, cachedInputTokens: 2 });
   });
 
+  it("reads the result's stop reason as the Messages API's: a full context window is length, none is other", () => {
+    const result = (stopReason: string | null) => {
+      const mapper = new ClaudeCodeMessageMapper(context);
+      mapper.map(
+        message({ type: 'result', subtype: 'success', is_error: false, stop_reason: stopReason, modelUsage: {} }),
+      );
+      return mapper.outcome;
+    };
+    expect(result('model_context_window_exceeded')).toEqual({
+      kind: 'finish',
+      reason: 'length',
+      rawReason: 'model_context_window_exceeded',
+    });
+    expect(result(null)).toEqual({ kind: 'finish', reason: 'other' });
+  });
+
   it('turns a failed model call into a classified error, from the synthetic message and the result', () => {
     const mapper = new ClaudeCodeMessageMapper(context);
     const parts = mapAll(mapper, [

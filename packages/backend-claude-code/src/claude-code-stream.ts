@@ -1,3 +1,4 @@
+import { mapClaudeStopReason } from '@massgen/backend-claude';
 import type { FinishReason, MassGenError, StreamPart, Usage } from '@massgen/core';
 import type { SDKMessage, SDKResultMessage } from '@anthropic-ai/claude-agent-sdk';
 import { mapClaudeCodeApiError } from './claude-code-error.js';
@@ -51,22 +52,6 @@ function toolResultText(content: unknown): string {
         : '',
     )
     .join(' ');
-}
-
-function finishReasonOf(stopReason: string | null): FinishReason {
-  switch (stopReason) {
-    case 'end_turn':
-    case 'stop_sequence':
-      return 'stop';
-    case 'max_tokens':
-      return 'length';
-    case 'tool_use':
-      return 'tool-calls';
-    case 'refusal':
-      return 'content-filter';
-    default:
-      return 'other';
-  }
 }
 
 /**
@@ -166,7 +151,7 @@ export class ClaudeCodeMessageMapper {
     if (message.subtype === 'success' && !message.is_error) {
       this.outcome = {
         kind: 'finish',
-        reason: finishReasonOf(message.stop_reason),
+        reason: message.stop_reason === null ? 'other' : mapClaudeStopReason(message.stop_reason),
         ...(message.stop_reason === null ? {} : { rawReason: message.stop_reason }),
       };
       return;
