@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MassGenError, type Warning } from '@massgen/core';
+import { thrownMassGenError } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { hasStoredClaudeLogin, placeholderApiKey, resolveClaudeCodeCredential } from './claude-code-credentials.js';
 import type { ClaudeCodeCredentialContext } from './claude-code-credentials.js';
@@ -23,13 +24,7 @@ function context(
 }
 
 function failure(overrides: Partial<ClaudeCodeCredentialContext>): MassGenError {
-  try {
-    resolveClaudeCodeCredential(context(overrides));
-  } catch (error) {
-    if (MassGenError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected the credential to be refused');
+  return thrownMassGenError(() => resolveClaudeCodeCredential(context(overrides)));
 }
 
 describe('choosing the credentials Claude Code gets', () => {

@@ -1,16 +1,16 @@
 import { ConfigError, type BackendSettings, type Warning } from '@massgen/core';
+import { backendSettings } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { optionsSchema, parseClaudeCodeOptions } from './claude-code-options.js';
 
 function settings(options: Record<string, unknown>, warnings: Warning[] = []): BackendSettings {
-  return {
+  return backendSettings({
     agentId: 'coder',
     type: 'claude_code',
     model: 'claude-sonnet-4-6',
     options,
-    env: {},
     warn: (warning) => warnings.push(warning),
-  };
+  });
 }
 
 describe('the options of the claude_code backend', () => {

@@ -1,6 +1,7 @@
 import { MassGenError, type Warning } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
 import type { KeyRequest } from '@massgen/backend-utils';
+import { thrownMassGenError } from '@massgen/testing';
 import { placeholderApiKey, resolveClaudeApiKey } from './claude-api-key.js';
 
 function context(overrides: Partial<KeyRequest> = {}, warnings: Warning[] = []): KeyRequest {
@@ -16,13 +17,7 @@ function context(overrides: Partial<KeyRequest> = {}, warnings: Warning[] = []):
 }
 
 function failure(overrides: Partial<KeyRequest>): MassGenError {
-  try {
-    resolveClaudeApiKey(context(overrides));
-  } catch (error) {
-    if (MassGenError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected the key to be refused');
+  return thrownMassGenError(() => resolveClaudeApiKey(context(overrides)));
 }
 
 describe('resolveClaudeApiKey', () => {

@@ -1,16 +1,10 @@
 import { ConfigError, type BackendSettings, type Warning } from '@massgen/core';
+import { backendSettings } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { optionsSchema, parseClaudeOptions } from './claude-options.js';
 
 function settings(options: Record<string, unknown>, warnings: Warning[] = []): BackendSettings {
-  return {
-    agentId: 'agent-a',
-    type: 'claude',
-    model: 'm',
-    options,
-    env: {},
-    warn: (warning) => warnings.push(warning),
-  };
+  return backendSettings({ type: 'claude', model: 'm', options, warn: (warning) => warnings.push(warning) });
 }
 
 describe('parseClaudeOptions', () => {

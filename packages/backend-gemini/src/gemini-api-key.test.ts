@@ -1,6 +1,7 @@
-import { MassGenError, type Warning } from '@massgen/core';
+import type { Warning } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
 import type { KeyRequest } from '@massgen/backend-utils';
+import { thrownMassGenError } from '@massgen/testing';
 import { resolveGeminiApiKey } from './gemini-api-key.js';
 
 const google = 'https://generativelanguage.googleapis.com';
@@ -15,16 +16,6 @@ function context(overrides: Partial<KeyRequest> = {}, warnings: Warning[] = []):
     provider: 'gemini',
     ...overrides,
   };
-}
-
-function failure(run: () => unknown): MassGenError {
-  try {
-    run();
-  } catch (error) {
-    if (MassGenError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a MassGenError');
 }
 
 describe('resolveGeminiApiKey', () => {
@@ -50,7 +41,7 @@ describe('resolveGeminiApiKey', () => {
   });
 
   it('names both variables when there is no key, and says when a configured key is empty', () => {
-    const missing = failure(() => resolveGeminiApiKey(context()));
+    const missing = thrownMassGenError(() => resolveGeminiApiKey(context()));
     expect(missing).toMatchObject({
       code: 'BACKEND_MISSING_KEY',
       retryable: false,
@@ -60,7 +51,7 @@ describe('resolveGeminiApiKey', () => {
     expect(missing.message).toBe(
       'No API key for Gemini: set GOOGLE_API_KEY (or GEMINI_API_KEY) in the environment or in .env, or api_key in the backend block.',
     );
-    expect(failure(() => resolveGeminiApiKey(context({ configuredKey: '' }))).message).toContain(
+    expect(thrownMassGenError(() => resolveGeminiApiKey(context({ configuredKey: '' }))).message).toContain(
       'backend.api_key is empty',
     );
   });
@@ -72,7 +63,9 @@ describe('resolveGeminiApiKey', () => {
   });
 
   it('refuses a key with characters a header cannot carry', () => {
-    expect(failure(() => resolveGeminiApiKey(context({ configuredKey: 'AIza key' }))).code).toBe('BACKEND_AUTH');
+    expect(thrownMassGenError(() => resolveGeminiApiKey(context({ configuredKey: 'AIza key' }))).code).toBe(
+      'BACKEND_AUTH',
+    );
   });
 
   it.each([
@@ -82,7 +75,7 @@ describe('resolveGeminiApiKey', () => {
     ['gsk_abc', 'Groq'],
     ['xai-abc', 'xAI'],
   ])('names the provider of %s sent to Google, never the key', (key, provider) => {
-    const error = failure(() => resolveGeminiApiKey(context({ env: { GEMINI_API_KEY: key } })));
+    const error = thrownMassGenError(() => resolveGeminiApiKey(context({ env: { GEMINI_API_KEY: key } })));
     expect(error.code).toBe('BACKEND_AUTH');
     expect(error.message).toContain(provider);
     expect(error.message).toContain('GEMINI_API_KEY');

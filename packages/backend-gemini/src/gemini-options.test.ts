@@ -1,16 +1,15 @@
 import { ConfigError, type BackendSettings, type Warning } from '@massgen/core';
+import { backendSettings } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { optionsSchema, parseGeminiOptions } from './gemini-options.js';
 
 function settings(options: Record<string, unknown>, warnings: Warning[] = []): BackendSettings {
-  return {
-    agentId: 'agent-a',
+  return backendSettings({
     type: 'gemini',
     model: 'gemini-2.5-flash',
     options,
-    env: {},
     warn: (warning) => warnings.push(warning),
-  };
+  });
 }
 
 function configError(run: () => unknown): ConfigError {

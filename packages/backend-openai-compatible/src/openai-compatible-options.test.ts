@@ -1,16 +1,10 @@
 import { ConfigError, type BackendSettings, type Warning } from '@massgen/core';
+import { backendSettings } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { optionsSchema, parseOpenAICompatibleOptions } from './openai-compatible-options.js';
 
 function settings(options: Record<string, unknown>, warnings: Warning[] = []): BackendSettings {
-  return {
-    agentId: 'agent-a',
-    type: 'chatcompletion',
-    model: 'm',
-    options,
-    env: {},
-    warn: (warning) => warnings.push(warning),
-  };
+  return backendSettings({ type: 'chatcompletion', model: 'm', options, warn: (warning) => warnings.push(warning) });
 }
 
 describe('parseOpenAICompatibleOptions', () => {

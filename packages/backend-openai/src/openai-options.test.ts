@@ -1,16 +1,10 @@
 import { ConfigError, type BackendSettings, type Warning } from '@massgen/core';
+import { backendSettings } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { optionsSchema, parseOpenAIOptions } from './openai-options.js';
 
 function settings(options: Record<string, unknown>, warnings: Warning[] = []): BackendSettings {
-  return {
-    agentId: 'agent-a',
-    type: 'openai',
-    model: 'gpt-5',
-    options,
-    env: {},
-    warn: (warning) => warnings.push(warning),
-  };
+  return backendSettings({ type: 'openai', model: 'gpt-5', options, warn: (warning) => warnings.push(warning) });
 }
 
 describe('parseOpenAIOptions', () => {

@@ -110,6 +110,7 @@ export {
 export type { ProcessIdentity } from './process-tree.js';
 export { collectParts, terminalError } from './stream-parts.js';
 export { backendSettings } from './backend-settings.js';
+export { thrownMassGenError } from './thrown-massgen-error.js';
 export { countSdkLoads } from './sdk-loads.js';
 export type { SdkLoads } from './sdk-loads.js';
 export { postgresClusterUnavailable, startPostgresCluster, startShopDatabase } from './postgres-cluster.js';
