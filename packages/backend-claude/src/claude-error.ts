@@ -1,18 +1,21 @@
 import type { MassGenError } from '@massgen/core';
-import { classifyHttpFailure, mapBackendError, providerText } from '@massgen/backend-utils';
-import type { BackendErrorContext, ErrorClassification, ProviderFailure } from '@massgen/backend-utils';
+import { classifyHttpFailure, mapBackendError, providerText, sdkErrorClassifier } from '@massgen/backend-utils';
+import type {
+  BackendErrorContext,
+  ErrorClassification,
+  ProviderFailure,
+  SdkErrorClasses,
+} from '@massgen/backend-utils';
 import type { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { claudeRetryAfter } from './claude-retry-after.js';
 
-type Constructor<T> = abstract new (...args: never[]) => T;
-
 /** The SDK's error classes, handed in because the SDK itself is loaded lazily. */
-export interface ClaudeErrorClasses {
-  APIError: Constructor<APIError>;
-  APIUserAbortError: Constructor<APIUserAbortError>;
-  APIConnectionError: Constructor<APIConnectionError>;
-  APIConnectionTimeoutError: Constructor<APIConnectionTimeoutError>;
-}
+export type ClaudeErrorClasses = SdkErrorClasses<
+  APIError,
+  APIUserAbortError,
+  APIConnectionError,
+  APIConnectionTimeoutError
+>;
 
 export interface ClaudeErrorContext extends BackendErrorContext {
   /** Absent when the failure came before the SDK was loaded. */
@@ -63,13 +66,10 @@ function classify(error: APIError, name: string): ErrorClassification {
  * runtime retries on `retryable` and waits `retryAfterMs`, and users read Anthropic's own words.
  */
 export function mapClaudeError(error: unknown, context: ClaudeErrorContext): MassGenError {
-  const classes = context.errorClasses;
-  return mapBackendError(error, context, {
-    isAbort: (thrown) => classes !== undefined && thrown instanceof classes.APIUserAbortError,
-    isTimeout: (thrown) => classes !== undefined && thrown instanceof classes.APIConnectionTimeoutError,
-    isConnectionFailure: (thrown) => classes !== undefined && thrown instanceof classes.APIConnectionError,
-    classify: (thrown): ProviderFailure | undefined => {
-      if (classes === undefined || !(thrown instanceof classes.APIError)) return undefined;
+  return mapBackendError(
+    error,
+    context,
+    sdkErrorClassifier(context.errorClasses, (thrown): ProviderFailure => {
       const retryAfterMs = claudeRetryAfter(thrown.headers);
       return {
         ...classify(thrown, context.providerName),
@@ -78,6 +78,6 @@ export function mapClaudeError(error: unknown, context: ClaudeErrorContext): Mas
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
         details: { type: thrown.type, errorCode: thrown.errorCode, requestId: thrown.requestID ?? null },
       };
-    },
-  });
+    }),
+  );
 }

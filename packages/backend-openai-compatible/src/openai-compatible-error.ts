@@ -1,18 +1,21 @@
 import type { MassGenError } from '@massgen/core';
-import { classifyHttpFailure, mapBackendError, providerText } from '@massgen/backend-utils';
-import type { BackendErrorContext, ErrorClassification, ProviderFailure } from '@massgen/backend-utils';
+import { classifyHttpFailure, mapBackendError, providerText, sdkErrorClassifier } from '@massgen/backend-utils';
+import type {
+  BackendErrorContext,
+  ErrorClassification,
+  ProviderFailure,
+  SdkErrorClasses,
+} from '@massgen/backend-utils';
 import type { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { parseRetryAfter } from './parse-retry-after.js';
 
-type Constructor<T> = abstract new (...args: never[]) => T;
-
 /** The SDK's error classes, handed in because the SDK itself is loaded lazily. */
-export interface OpenAIErrorClasses {
-  APIError: Constructor<APIError>;
-  APIUserAbortError: Constructor<APIUserAbortError>;
-  APIConnectionError: Constructor<APIConnectionError>;
-  APIConnectionTimeoutError: Constructor<APIConnectionTimeoutError>;
-}
+export type OpenAIErrorClasses = SdkErrorClasses<
+  APIError,
+  APIUserAbortError,
+  APIConnectionError,
+  APIConnectionTimeoutError
+>;
 
 export interface ErrorContext extends BackendErrorContext {
   /** Absent when the failure came before the SDK was loaded. */
@@ -54,14 +57,11 @@ function classify(error: APIError, status: number | undefined, name: string): Er
  * runtime retries on `retryable` and waits `retryAfterMs`, and users read the provider's own words.
  */
 export function mapOpenAICompatibleError(error: unknown, context: ErrorContext): MassGenError {
-  const classes = context.errorClasses;
   const name = context.providerName;
-  return mapBackendError(error, context, {
-    isAbort: (thrown) => classes !== undefined && thrown instanceof classes.APIUserAbortError,
-    isTimeout: (thrown) => classes !== undefined && thrown instanceof classes.APIConnectionTimeoutError,
-    isConnectionFailure: (thrown) => classes !== undefined && thrown instanceof classes.APIConnectionError,
-    classify: (thrown): ProviderFailure | undefined => {
-      if (classes === undefined || !(thrown instanceof classes.APIError)) return undefined;
+  return mapBackendError(
+    error,
+    context,
+    sdkErrorClassifier(context.errorClasses, (thrown): ProviderFailure => {
       const status = thrown.status;
       const classification = classify(thrown, status, name);
       const retryAfterMs = parseRetryAfter(thrown.headers);
@@ -72,6 +72,6 @@ export function mapOpenAICompatibleError(error: unknown, context: ErrorContext):
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
         details: { type: thrown.type, code: thrown.code, requestId: thrown.requestID },
       };
-    },
-  });
+    }),
+  );
 }

@@ -31,6 +31,8 @@ export type {
   ProviderFailure,
   VendorErrorClassifier,
 } from './map-backend-error.js';
+export { sdkErrorClassifier } from './sdk-error-classes.js';
+export type { SdkErrorClasses } from './sdk-error-classes.js';
 export { readEventStream } from './read-event-stream.js';
 export type { EventStream, EventStreamOptions } from './read-event-stream.js';
 export { ServerSentEventDecoder } from './server-sent-events.js';
