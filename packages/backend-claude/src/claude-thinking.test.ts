@@ -1,18 +1,12 @@
 import type { SamplingSettings } from '@massgen/core';
+import { backendSettings } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
-import type { ClaudeOptions } from './claude-options.js';
+import { parseClaudeOptions, type ClaudeOptions } from './claude-options.js';
 import { planThinking } from './claude-thinking.js';
 
+/** The options of a backend configured with none, changed by `overrides`. */
 function options(overrides: Partial<ClaudeOptions> = {}): ClaudeOptions {
-  return {
-    baseUrl: 'https://api.anthropic.com',
-    timeoutMs: 600_000,
-    headers: {},
-    extraBody: {},
-    betas: [],
-    serverTools: { webSearch: false, codeExecution: false },
-    ...overrides,
-  };
+  return { ...parseClaudeOptions(backendSettings({ type: 'claude' })), ...overrides };
 }
 
 function plan(overrides: Partial<ClaudeOptions>, settings: SamplingSettings = {}) {

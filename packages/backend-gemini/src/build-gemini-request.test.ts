@@ -1,14 +1,9 @@
+import { backendSettings } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { buildGeminiRequest } from './build-gemini-request.js';
-import type { GeminiOptions } from './gemini-options.js';
+import { parseGeminiOptions, type GeminiOptions } from './gemini-options.js';
 
-const options: GeminiOptions = {
-  apiVersion: 'v1beta',
-  timeoutMs: 600_000,
-  headers: {},
-  extraBody: {},
-  builtInTools: { googleSearch: false, codeExecution: false },
-};
+const options: GeminiOptions = parseGeminiOptions(backendSettings({ type: 'gemini' }));
 const messages = [{ role: 'user' as const, content: 'Hi' }];
 
 describe('buildGeminiRequest', () => {

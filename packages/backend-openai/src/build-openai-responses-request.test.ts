@@ -1,17 +1,9 @@
+import { backendSettings } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { buildOpenAIResponsesRequest } from './build-openai-responses-request.js';
-import type { OpenAIOptions } from './openai-options.js';
+import { parseOpenAIOptions, type OpenAIOptions } from './openai-options.js';
 
-const options: OpenAIOptions = {
-  timeoutMs: 1000,
-  api: 'auto',
-  store: false,
-  reasoning: {},
-  text: {},
-  headers: {},
-  extraBody: {},
-  providerTools: { webSearch: false, codeInterpreter: false },
-};
+const options: OpenAIOptions = { ...parseOpenAIOptions(backendSettings({ type: 'openai' })), timeoutMs: 1000 };
 const messages = [{ role: 'user' as const, content: 'Hi' }];
 
 describe('buildOpenAIResponsesRequest', () => {
