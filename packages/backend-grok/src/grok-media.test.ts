@@ -1,5 +1,12 @@
 import type { BackendSettings, MediaPart } from '@massgen/core';
-import { collectParts, createFakeOpenAIServer, samplePdf, samplePng, terminalError } from '@massgen/testing';
+import {
+  backendSettings,
+  collectParts,
+  createFakeOpenAIServer,
+  samplePdf,
+  samplePng,
+  terminalError,
+} from '@massgen/testing';
 import { useFakeServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createBackend } from './index.js';
@@ -8,14 +15,13 @@ const xaiKey = 'xai-test-media-3';
 const server = useFakeServer(() => createFakeOpenAIServer({ apiKey: xaiKey }));
 
 function settings(): BackendSettings {
-  return {
+  return backendSettings({
     agentId: 'agent-g',
     type: 'grok',
     model: 'grok-4-fast',
     options: { base_url: server.url },
     env: { XAI_API_KEY: xaiKey },
-    warn: () => undefined,
-  };
+  });
 }
 
 function ask(part: MediaPart) {

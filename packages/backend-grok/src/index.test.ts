@@ -1,6 +1,6 @@
 import { parseOpenAICompatibleOptions, resolveEndpoint } from '@massgen/backend-openai-compatible';
 import type { BackendModule, BackendSettings } from '@massgen/core';
-import { collectParts, createFakeOpenAIServer } from '@massgen/testing';
+import { backendSettings, collectParts, createFakeOpenAIServer } from '@massgen/testing';
 import { useFakeServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import * as grokModule from './index.js';
@@ -9,15 +9,13 @@ const xaiKey = 'xai-test-4f8a2c9e';
 const server = useFakeServer(() => createFakeOpenAIServer({ apiKey: xaiKey, chunkSize: 3 }));
 
 function settings(overrides: Partial<BackendSettings> = {}): BackendSettings {
-  return {
-    agentId: 'agent-a',
+  return backendSettings({
     type: 'grok',
     model: 'grok-3-mini',
     options: { base_url: server.url },
     env: { XAI_API_KEY: xaiKey },
-    warn: () => {},
     ...overrides,
-  };
+  });
 }
 
 const question = { messages: [{ role: 'user' as const, content: 'Weather in Paris?' }] };
