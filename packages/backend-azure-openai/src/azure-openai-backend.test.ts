@@ -1,5 +1,11 @@
 import type { BackendModule, BackendRequest, BackendSettings, Warning } from '@massgen/core';
-import { collectParts, terminalError, createFakeOpenAIServer, fakeAzureOpenAIErrors } from '@massgen/testing';
+import {
+  backendSettings,
+  collectParts,
+  terminalError,
+  createFakeOpenAIServer,
+  fakeAzureOpenAIErrors,
+} from '@massgen/testing';
 import type { FakeOpenAIServer, FakeReply } from '@massgen/testing';
 import { describeBackendFailureContract, openAIContractReplies, useFakeServer } from '@massgen/testing/vitest';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -18,15 +24,14 @@ beforeEach(() => {
 });
 
 function settings(options: Record<string, unknown> = {}, overrides: Partial<BackendSettings> = {}): BackendSettings {
-  return {
-    agentId: 'agent-a',
+  return backendSettings({
     type: 'azure_openai',
     model: 'gpt-4o',
     options: { azure_endpoint: server.origin, deployment: 'prod-4o', ...options },
     env: { AZURE_OPENAI_API_KEY: azureKey },
     warn: (warning) => warnings.push(warning),
     ...overrides,
-  };
+  });
 }
 
 const question: BackendRequest = { messages: [{ role: 'user', content: 'Weather in Paris?' }] };

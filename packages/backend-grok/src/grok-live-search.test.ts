@@ -1,5 +1,5 @@
 import type { BackendSettings, StreamPart, Warning } from '@massgen/core';
-import { collectParts, createFakeOpenAIServer } from '@massgen/testing';
+import { backendSettings, collectParts, createFakeOpenAIServer } from '@massgen/testing';
 import { useFakeServer } from '@massgen/testing/vitest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createGrokBackend } from './index.js';
@@ -14,14 +14,13 @@ beforeEach(() => {
 });
 
 function settings(options: Record<string, unknown>): BackendSettings {
-  return {
-    agentId: 'agent-a',
+  return backendSettings({
     type: 'grok',
     model: 'grok-4-fast',
     options: { base_url: server.url, ...options },
     env: { XAI_API_KEY: xaiKey },
     warn: (warning) => warnings.push(warning),
-  };
+  });
 }
 
 const question = { messages: [{ role: 'user' as const, content: 'How tall is the Eiffel Tower?' }] };
