@@ -1,4 +1,4 @@
-import { CitedSources } from '@massgen/backend-utils';
+import { abortedRequestError, CitedSources } from '@massgen/backend-utils';
 import { MassGenError, type StreamPart } from '@massgen/core';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { thinkingMetadata, type ThinkingBlock } from './claude-thinking-metadata.js';
@@ -19,14 +19,6 @@ type OpenBlock =
 
 function streamError(message: string): MassGenError {
   return new MassGenError({ code: 'BACKEND_STREAM', retryable: true, message });
-}
-
-function abortedError(providerName: string): MassGenError {
-  return new MassGenError({
-    code: 'ABORTED',
-    retryable: false,
-    message: `The request to ${providerName} was cancelled.`,
-  });
 }
 
 /** The JSON text of a finished tool call: the streamed fragments, else the input the block opened with. */
@@ -78,7 +70,7 @@ export async function* mapClaudeStream(
   let stopped = false;
 
   for await (const event of events) {
-    if (options.signal?.aborted) throw abortedError(options.providerName);
+    if (options.signal?.aborted) throw abortedRequestError(options.providerName);
     switch (event.type) {
       case 'message_start':
         usage = event.message.usage;
@@ -148,7 +140,7 @@ export async function* mapClaudeStream(
   }
 
   // The SDK ends iteration quietly when its request is aborted, so an early end may be a cancel.
-  if (options.signal?.aborted) throw abortedError(options.providerName);
+  if (options.signal?.aborted) throw abortedRequestError(options.providerName);
   if (!stopped)
     throw streamError(
       `The response stream from ${options.providerName} ended before the message was complete (no message_stop).`,

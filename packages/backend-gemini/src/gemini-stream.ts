@@ -1,3 +1,4 @@
+import { abortedRequestError } from '@massgen/backend-utils';
 import { MassGenError, type StreamPart } from '@massgen/core';
 import type { GenerateContentResponse, GenerateContentResponseUsageMetadata, Part } from '@google/genai';
 import { GeminiBuiltInTools } from './gemini-built-in-tools.js';
@@ -10,14 +11,6 @@ export interface GeminiStreamOptions {
   signal?: AbortSignal | undefined;
   /** Makes an id for a call Gemini sent without one, unique within the conversation. */
   createCallId: () => string;
-}
-
-function abortedError(providerName: string): MassGenError {
-  return new MassGenError({
-    code: 'ABORTED',
-    retryable: false,
-    message: `The request to ${providerName} was cancelled.`,
-  });
 }
 
 /** Notes a part that records the work of Google's own tools, to be sent back with the turn. */
@@ -73,7 +66,7 @@ export async function* mapGeminiStream(
   let usage: GenerateContentResponseUsageMetadata | undefined;
 
   for await (const chunk of chunks) {
-    if (options.signal?.aborted) throw abortedError(options.providerName);
+    if (options.signal?.aborted) throw abortedRequestError(options.providerName);
     // Every chunk carries the running totals; the last one counts.
     if (chunk.usageMetadata !== undefined) usage = chunk.usageMetadata;
     // A blocked prompt gets feedback instead of candidates, and no finishReason at all.
@@ -93,7 +86,7 @@ export async function* mapGeminiStream(
     if (candidate?.finishReason !== undefined) rawFinishReason = candidate.finishReason;
   }
 
-  if (options.signal?.aborted) throw abortedError(options.providerName);
+  if (options.signal?.aborted) throw abortedRequestError(options.providerName);
   if (rawFinishReason === undefined) {
     throw new MassGenError({
       code: 'BACKEND_STREAM',

@@ -1,3 +1,4 @@
+import { abortedRequestError } from '@massgen/backend-utils';
 import { MassGenError, type StreamPart, type Usage } from '@massgen/core';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
@@ -31,14 +32,6 @@ function reasoningText(delta: ChatCompletionChunk.Choice.Delta): string | undefi
   return typeof text === 'string' && text !== '' ? text : undefined;
 }
 
-function abortedError(providerName: string): MassGenError {
-  return new MassGenError({
-    code: 'ABORTED',
-    retryable: false,
-    message: `The request to ${providerName} was cancelled.`,
-  });
-}
-
 /**
  * Maps SDK chunks to stream parts: text and reasoning deltas as they come, then what xAI's live
  * search found (and the pages cited, after the text), each tool call once complete, one usage
@@ -55,7 +48,7 @@ export async function* mapChatStream(
   let usage: CompletionUsage | undefined;
 
   for await (const chunk of chunks) {
-    if (options.signal?.aborted) throw abortedError(options.providerName);
+    if (options.signal?.aborted) throw abortedRequestError(options.providerName);
     // Servers that report usage on every chunk (vLLM's continuous stats) count cumulatively: keep the last.
     if (chunk.usage) usage = chunk.usage;
     liveSearch.read(chunk);
@@ -70,7 +63,7 @@ export async function* mapChatStream(
   }
 
   // The SDK ends iteration quietly when its request is aborted, so an early end may be a cancel.
-  if (options.signal?.aborted) throw abortedError(options.providerName);
+  if (options.signal?.aborted) throw abortedRequestError(options.providerName);
   if (rawFinishReason === undefined) {
     throw new MassGenError({
       code: 'BACKEND_STREAM',

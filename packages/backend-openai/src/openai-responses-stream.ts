@@ -1,4 +1,4 @@
-import { CitedSources } from '@massgen/backend-utils';
+import { abortedRequestError, CitedSources } from '@massgen/backend-utils';
 import { MassGenError, type FinishReason, type StreamPart, type Usage } from '@massgen/core';
 import type { ResponseOutputItem, ResponseStreamEvent, ResponseUsage } from 'openai/resources/responses/responses';
 import { openAIProviderMetadata, type OutputItemRecord } from './openai-provider-metadata.js';
@@ -34,14 +34,6 @@ function incompleteReason(reason: string | undefined): FinishReason {
   if (reason === 'max_output_tokens') return 'length';
   if (reason === 'content_filter') return 'content-filter';
   return 'other';
-}
-
-function abortedError(providerName: string): MassGenError {
-  return new MassGenError({
-    code: 'ABORTED',
-    retryable: false,
-    message: `The request to ${providerName} was cancelled.`,
-  });
 }
 
 /** What the next call of the same turn needs of a finished output item, if anything. */
@@ -83,7 +75,7 @@ export async function* mapResponsesStream(
   let finish: { reason: FinishReason; rawReason: string; usage: ResponseUsage | null | undefined } | undefined;
 
   for await (const event of events) {
-    if (options.signal?.aborted) throw abortedError(options.providerName);
+    if (options.signal?.aborted) throw abortedRequestError(options.providerName);
     switch (event.type) {
       case 'response.output_text.delta':
       case 'response.refusal.delta':
@@ -167,7 +159,7 @@ export async function* mapResponsesStream(
   }
 
   // The SDK ends iteration quietly when its request is aborted, so an early end may be a cancel.
-  if (options.signal?.aborted) throw abortedError(options.providerName);
+  if (options.signal?.aborted) throw abortedRequestError(options.providerName);
   if (finish === undefined) {
     throw new MassGenError({
       code: 'BACKEND_STREAM',
