@@ -1,4 +1,4 @@
-import { abortedRequestError, CitedSources } from '@massgen/backend-utils';
+import { abortedRequestError, CitedSources, unfinishedStreamError } from '@massgen/backend-utils';
 import { MassGenError, type StreamPart } from '@massgen/core';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { thinkingMetadata, type ThinkingBlock } from './claude-thinking-metadata.js';
@@ -141,10 +141,7 @@ export async function* mapClaudeStream(
 
   // The SDK ends iteration quietly when its request is aborted, so an early end may be a cancel.
   if (options.signal?.aborted) throw abortedRequestError(options.providerName);
-  if (!stopped)
-    throw streamError(
-      `The response stream from ${options.providerName} ended before the message was complete (no message_stop).`,
-    );
+  if (!stopped) throw unfinishedStreamError(options.providerName, 'the message was complete (no message_stop)');
   const footnote = cited.footnote();
   if (footnote !== '') yield { type: 'text-delta', text: footnote };
   if (thinking.length > 0) {

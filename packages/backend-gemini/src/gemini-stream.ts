@@ -1,5 +1,5 @@
-import { abortedRequestError } from '@massgen/backend-utils';
-import { MassGenError, type StreamPart } from '@massgen/core';
+import { abortedRequestError, unfinishedStreamError } from '@massgen/backend-utils';
+import type { StreamPart } from '@massgen/core';
 import type { GenerateContentResponse, GenerateContentResponseUsageMetadata, Part } from '@google/genai';
 import { GeminiBuiltInTools } from './gemini-built-in-tools.js';
 import { mapGeminiFinishReason } from './gemini-finish-reason.js';
@@ -88,11 +88,7 @@ export async function* mapGeminiStream(
 
   if (options.signal?.aborted) throw abortedRequestError(options.providerName);
   if (rawFinishReason === undefined) {
-    throw new MassGenError({
-      code: 'BACKEND_STREAM',
-      retryable: true,
-      message: `The response stream from ${options.providerName} ended before the model finished (no finishReason).`,
-    });
+    throw unfinishedStreamError(options.providerName, 'the model finished (no finishReason)');
   }
   const searches = builtIn.searches();
   if (searches !== undefined) yield searches;

@@ -1,5 +1,5 @@
-import { abortedRequestError } from '@massgen/backend-utils';
-import { MassGenError, type StreamPart, type Usage } from '@massgen/core';
+import { abortedRequestError, unfinishedStreamError } from '@massgen/backend-utils';
+import type { StreamPart, Usage } from '@massgen/core';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
 import { LiveSearchReport } from './live-search.js';
@@ -65,11 +65,7 @@ export async function* mapChatStream(
   // The SDK ends iteration quietly when its request is aborted, so an early end may be a cancel.
   if (options.signal?.aborted) throw abortedRequestError(options.providerName);
   if (rawFinishReason === undefined) {
-    throw new MassGenError({
-      code: 'BACKEND_STREAM',
-      retryable: true,
-      message: `The response stream from ${options.providerName} ended before the model finished (no finish_reason).`,
-    });
+    throw unfinishedStreamError(options.providerName, 'the model finished (no finish_reason)');
   }
   const sawToolCalls = toolCalls.size > 0;
   yield* liveSearch.parts();

@@ -1,5 +1,5 @@
-import { abortedRequestError, CitedSources } from '@massgen/backend-utils';
-import { MassGenError, type FinishReason, type StreamPart, type Usage } from '@massgen/core';
+import { abortedRequestError, CitedSources, unfinishedStreamError } from '@massgen/backend-utils';
+import type { FinishReason, StreamPart, Usage } from '@massgen/core';
 import type { ResponseOutputItem, ResponseStreamEvent, ResponseUsage } from 'openai/resources/responses/responses';
 import { openAIProviderMetadata, type OutputItemRecord } from './openai-provider-metadata.js';
 import { providerToolPart } from './openai-provider-tools.js';
@@ -161,11 +161,7 @@ export async function* mapResponsesStream(
   // The SDK ends iteration quietly when its request is aborted, so an early end may be a cancel.
   if (options.signal?.aborted) throw abortedRequestError(options.providerName);
   if (finish === undefined) {
-    throw new MassGenError({
-      code: 'BACKEND_STREAM',
-      retryable: true,
-      message: `The response stream from ${options.providerName} ended before the response was complete (no response.completed event).`,
-    });
+    throw unfinishedStreamError(options.providerName, 'the response was complete (no response.completed event)');
   }
   const footnote = cited.footnote();
   if (footnote !== '') yield { type: 'text-delta', text: footnote };

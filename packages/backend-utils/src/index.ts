@@ -1,4 +1,4 @@
-export { abortedRequestError } from './aborted-request-error.js';
+export { abortedRequestError, unfinishedStreamError } from './stream-end-errors.js';
 export { AsyncQueue } from './async-queue.js';
 export type { QueueWait, QueueWaitOptions } from './async-queue.js';
 export { hostOwner, isLoopbackUrl, keyIssuer, keyRequest, placeholderApiKey, resolveApiKey } from './api-key.js';
