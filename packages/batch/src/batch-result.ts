@@ -1,3 +1,4 @@
+import { teamUsage } from '@massgen/runtime';
 import type { RunResult } from '@massgen/runtime';
 
 /** One line of the results file: one question answered by one configuration. */
@@ -36,14 +37,7 @@ export interface ResultSubject {
 }
 
 export function resultFromRun(subject: ResultSubject, run: RunResult, worker?: string): BatchResult {
-  let input = 0;
-  let output = 0;
-  let costUsd = 0;
-  for (const agent of run.usage) {
-    input += agent.usage.inputTokens ?? 0;
-    output += agent.usage.outputTokens ?? 0;
-    costUsd += agent.costUsd ?? 0;
-  }
+  const { usage, tokens, costUsd } = teamUsage(run.usage);
   const failed = run.finalAnswer === undefined;
   return {
     ...subjectFields(subject),
@@ -52,7 +46,7 @@ export function resultFromRun(subject: ResultSubject, run: RunResult, worker?: s
     ...(run.winnerAgentId === undefined ? {} : { winner: run.winnerAgentId }),
     stopReason: run.stopReason,
     ...(run.error === undefined ? {} : { error: briefError(run.error) }),
-    tokens: { input, output, total: input + output },
+    tokens: { input: usage.inputTokens ?? 0, output: usage.outputTokens ?? 0, total: tokens },
     costUsd,
     durationMs: run.durationMs,
     ...(run.recordDirectory === undefined ? {} : { record: run.recordDirectory }),

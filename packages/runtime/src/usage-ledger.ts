@@ -31,13 +31,25 @@ export class UsageLedger {
     return [...this.entries.values()].map((entry) => ({ ...entry, usage: { ...entry.usage } }));
   }
 
-  total(): { usage: Usage; tokens: number; costUsd: number } {
-    let usage: Usage = {};
-    let costUsd = 0;
-    for (const entry of this.entries.values()) {
-      usage = addUsage(usage, entry.usage);
-      costUsd += entry.costUsd ?? 0;
-    }
-    return { usage, tokens: (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0), costUsd };
+  total(): TeamUsage {
+    return teamUsage(this.entries.values());
   }
+}
+
+/** What a whole team spent: every agent's tokens and estimated cost added up. */
+export interface TeamUsage {
+  usage: Usage;
+  /** Input and output tokens together. */
+  tokens: number;
+  costUsd: number;
+}
+
+export function teamUsage(entries: Iterable<AgentUsage>): TeamUsage {
+  let usage: Usage = {};
+  let costUsd = 0;
+  for (const entry of entries) {
+    usage = addUsage(usage, entry.usage);
+    costUsd += entry.costUsd ?? 0;
+  }
+  return { usage, tokens: (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0), costUsd };
 }

@@ -1,3 +1,4 @@
+import { teamUsage } from '@massgen/runtime';
 import type { RunResult } from '@massgen/runtime';
 
 /** Token counts in OpenAI's `usage` shape. */
@@ -41,22 +42,13 @@ export interface MassGenMetadata {
 
 /** Every agent's tokens together: what the whole team spent on the request. */
 export function totalUsage(result: RunResult): OpenAIUsage {
-  let prompt = 0;
-  let completion = 0;
-  let cached = 0;
-  let reasoning = 0;
-  for (const entry of result.usage) {
-    prompt += entry.usage.inputTokens ?? 0;
-    completion += entry.usage.outputTokens ?? 0;
-    cached += entry.usage.cachedInputTokens ?? 0;
-    reasoning += entry.usage.reasoningTokens ?? 0;
-  }
+  const { usage, tokens } = teamUsage(result.usage);
   return {
-    prompt_tokens: prompt,
-    completion_tokens: completion,
-    total_tokens: prompt + completion,
-    prompt_tokens_details: { cached_tokens: cached },
-    completion_tokens_details: { reasoning_tokens: reasoning },
+    prompt_tokens: usage.inputTokens ?? 0,
+    completion_tokens: usage.outputTokens ?? 0,
+    total_tokens: tokens,
+    prompt_tokens_details: { cached_tokens: usage.cachedInputTokens ?? 0 },
+    completion_tokens_details: { reasoning_tokens: usage.reasoningTokens ?? 0 },
   };
 }
 
