@@ -1,11 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { samplePng } from '@massgen/testing';
-import type { FakeChatRequest } from '@massgen/testing';
+import { samplePng, startSilentHttpServer, writeSampleVideo } from '@massgen/testing';
+import type { FakeChatRequest, SilentHttpServer } from '@massgen/testing';
 import { runCli } from './run-cli.js';
 import { readRunEvents } from './run-record-events.js';
 import { toolResults, toolScriptResponder } from './tool-script-responder.js';
@@ -28,27 +26,17 @@ const ffmpegInstalled = (() => {
     return false;
   }
 })();
-let hanging: Server;
+let hanging: SilentHttpServer;
 let hangingUrl: string;
-/** Settles when the connection the hanging server was asked on closes. */
-let hangingClosed: Promise<void> | undefined;
 
 const setup = useFakeServerDirectory('cli-media', { server: () => ({ apiKey: 'test-key' }), resolveLinks: true });
 beforeEach(async () => {
   mkdirSync(path.join(setup.directory, 'seer-workspace'));
-  hangingClosed = undefined;
-  hanging = createServer((request) => {
-    hangingClosed = new Promise((resolve) => request.socket.once('close', () => resolve()));
-  });
-  await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
-  const address = hanging.address();
-  hangingUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/slow.png`;
+  hanging = await startSilentHttpServer();
+  hangingUrl = `${hanging.origin}/slow.png`;
 });
 
-afterEach(async () => {
-  hanging.closeAllConnections();
-  await new Promise((resolve) => hanging.close(resolve));
-});
+afterEach(() => hanging.close());
 
 function team(toolLines: string[]): string {
   const file = path.join(setup.directory, 'team.yaml');
@@ -152,8 +140,8 @@ describe('massgen with the media tools', () => {
     const events = readRunEvents(setup.directory).filter((event) => event.type === 'tool-result');
     expect(events.map((event) => event.type === 'tool-result' && event.isError)).toEqual([true, true, true, true]);
     // The run let go of the URL that hangs: its connection closed (else this waits until the test times out).
-    expect(hangingClosed).toBeDefined();
-    await hangingClosed;
+    expect(hanging.lastConnectionClosed).toBeDefined();
+    await hanging.lastConnectionClosed;
   });
 
   it("text_to_image saves the images endpoint's picture in the agent's workspace and tells the agent where", async () => {
@@ -255,19 +243,7 @@ describe('massgen with the media tools', () => {
   it.skipIf(!ffmpegInstalled)(
     `understand_video shows a model that takes no video frames sampled with ffmpeg${ffmpegInstalled ? '' : ' (skipped: ffmpeg is not installed; .ci/run installs it)'}`,
     async () => {
-      execFileSync('ffmpeg', [
-        '-v',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'testsrc=duration=2:size=64x48:rate=10',
-        '-pix_fmt',
-        'yuv420p',
-        '-c:v',
-        'mpeg4',
-        path.join(setup.directory, 'seer-workspace', 'clip.mp4'),
-      ]);
+      await writeSampleVideo(path.join(setup.directory, 'seer-workspace', 'clip.mp4'));
       setup.server.setResponder(
         respond(
           [{ name: 'understand_video', arguments: { video_path: 'clip.mp4', num_frames: 4 } }],

@@ -116,10 +116,13 @@ export type { SdkLoads } from './sdk-loads.js';
 export { postgresClusterUnavailable, startPostgresCluster, startShopDatabase } from './postgres-cluster.js';
 export type { TestPostgresCluster, TestShopDatabase } from './postgres-cluster.js';
 export { redisServerUnavailable, startRedisServer } from './redis-server.js';
+export { startSilentHttpServer } from './silent-http-server.js';
+export type { SilentHttpServer } from './silent-http-server.js';
 export type { TestRedisServer } from './redis-server.js';
 export { decodeBase64, mediaTypeOfBytes, parseBase64DataUrl } from './fake-media.js';
 export type { FakeMedia } from './fake-media.js';
 export { samplePdf, samplePng, sampleWav } from './sample-media.js';
+export { writeSampleVideo } from './sample-video.js';
 export type { FakeMediaGenerationRequest } from './fake-openai-media-routes.js';
 export {
   createProviderTeamServers,

@@ -1,17 +1,20 @@
-import { execFile } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { ToolModelChoice } from '@massgen/core';
-import { createFakeGeminiServer, createFakeOpenAIServer, samplePdf, samplePng, sampleWav } from '@massgen/testing';
-import type { FakeGeminiServer, FakeOpenAIServer } from '@massgen/testing';
+import {
+  createFakeGeminiServer,
+  createFakeOpenAIServer,
+  samplePdf,
+  samplePng,
+  sampleWav,
+  startSilentHttpServer,
+  writeSampleVideo,
+} from '@massgen/testing';
+import type { FakeGeminiServer, FakeOpenAIServer, SilentHttpServer } from '@massgen/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callMediaTool, modelsAt, temporaryWorkspace } from './media-test-support.js';
 import { hasFfmpeg } from './video-frames.js';
 
-const run = promisify(execFile);
 const ffmpegInstalled = await hasFfmpeg();
 
 let openai: FakeOpenAIServer;
@@ -92,29 +95,21 @@ describe('understand_image', () => {
   });
 
   describe('a URL', () => {
-    let hanging: Server;
+    let hanging: SilentHttpServer;
     let url = '';
-    let closed: Promise<void> | undefined;
     beforeAll(async () => {
       // Answers nothing, ever: the tool's timeout must end the wait and the connection.
-      hanging = createServer((request) => {
-        closed = new Promise((resolve) => request.socket.once('close', () => resolve()));
-      });
-      await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
-      const address = hanging.address();
-      url = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/photo.png`;
+      hanging = await startSilentHttpServer();
+      url = `${hanging.origin}/photo.png`;
     });
-    afterAll(async () => {
-      hanging.closeAllConnections();
-      await new Promise((resolve) => hanging.close(resolve));
-    });
+    afterAll(() => hanging.close());
 
     it('that hangs ends in a clear error after url_timeout_seconds, leaving no connection open', async () => {
       await expect(call('understand_image', { image_path: url }, { url_timeout_seconds: 0.3 })).rejects.toThrow(
         `Cannot fetch the file ${url}: no complete answer within 0.3 s.`,
       );
       // The client hung up: the server sees its connection close (else this waits until the test times out).
-      await closed;
+      await hanging.lastConnectionClosed;
       expect(openai.requests).toEqual([]);
     });
   });
@@ -201,19 +196,7 @@ describe('understand_video', () => {
     () => {
       it('shows a model that takes no video frames sampled evenly, in order', async () => {
         const clip = path.join(workspace.directory, 'clip.mp4');
-        await run('ffmpeg', [
-          '-v',
-          'error',
-          '-f',
-          'lavfi',
-          '-i',
-          'testsrc=duration=2:size=64x48:rate=10',
-          '-pix_fmt',
-          'yuv420p',
-          '-c:v',
-          'mpeg4',
-          clip,
-        ]);
+        await writeSampleVideo(clip);
         openai.enqueue({ type: 'text', text: 'A test pattern with a moving counter.' });
         const result = await call('understand_video', { video_path: 'clip.mp4', num_frames: 3 });
         expect(result.content).toContain('A test pattern with a moving counter.');
