@@ -31,6 +31,10 @@ let quick: FakeOpenAIServer;
 let slow: FakeOpenAIServer;
 /** Its agents' turns hang until they carry `steering`: only a message from the page moves them on. */
 let steered: FakeOpenAIServer;
+let releaseSteered: () => void = () => undefined;
+const steeredRelease = new Promise<void>((resolve) => {
+  releaseSteered = resolve;
+});
 const steering = 'Answer in words, not digits.';
 let web: StartedWeb;
 let browser: Browser;
@@ -96,10 +100,14 @@ beforeAll(async () => {
   });
   const steeredTeam = createTeamResponder({ finalText: 'Four.' });
   steered = await createFakeOpenAIServer({
-    responder: (request, context) =>
-      request.tools.length > 0 && !JSON.stringify(request.messages).includes(steering)
-        ? { type: 'stall', afterChunks: 0 }
-        : steeredTeam(request, context),
+    responder: async (request, context) => {
+      if (request.tools.length > 0 && !JSON.stringify(request.messages).includes(steering)) {
+        return { type: 'stall', afterChunks: 0 };
+      }
+      // Held until the page has shown its notice, which goes when the run ends.
+      await steeredRelease;
+      return steeredTeam(request, context);
+    },
   });
   writeFileSync(path.join(directory, 'steered.yaml'), teamYaml(steered.url, ['alpha', 'beta']));
   writeFileSync(path.join(directory, 'team.yaml'), teamYaml(quick.url, ['alpha', 'beta', 'gamma']));
@@ -109,6 +117,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  releaseSteered();
   await browser?.close();
   await web?.stop();
   await quick?.close();
@@ -185,6 +194,7 @@ describe.skipIf(!hasChromium)('massgen web, live', () => {
     await page.keyboard.type(steering);
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Sent to alpha, beta').waitFor({ timeout: 30_000 });
+    releaseSteered();
     await phase(page, 'finished: consensus');
     expect(await page.getByRole('list', { name: 'Timeline' }).textContent()).toContain(
       `message to all agents: ${steering}`,
