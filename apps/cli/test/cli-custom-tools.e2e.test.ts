@@ -132,7 +132,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-describe('massgen with custom tools', () => {
+describe('massgen with custom tools', { timeout: 90_000 }, () => {
   it('runs a TypeScript tool for one agent and an upstream-style Python tool for the other; the results reach the models and the record', async () => {
     setup.server.setResponder(
       callOnceThenAnswer([
