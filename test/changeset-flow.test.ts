@@ -47,7 +47,7 @@ afterAll(() => {
   rmSync(copy, { recursive: true, force: true });
 });
 
-describe('the changeset release flow', () => {
+describe('the changeset release flow', { timeout: 120_000 }, () => {
   it('versions every published package together and writes their changelogs', () => {
     const published = workspacePackageDirectories().filter((directory) => manifest(directory).private !== true);
     const before = new Set(published.map((directory) => manifest(directory).version));

@@ -108,52 +108,56 @@ afterEach(async () => {
  * @anthropic-ai/claude-agent-sdk bundles, pointed at the fake Anthropic server through
  * ANTHROPIC_BASE_URL. A `write` context path is added for the winner's deliverables.
  */
-describe.skipIf(!seedPresent)(`massgen with claude_code agents and the bundled Claude Code CLI${seedSkipNote}`, () => {
-  it('runs the seed workspace_management.yaml: built-in tools in each workspace, confined, then answers, votes and the presentation', async () => {
-    seedDirectories(directory);
-    writeSeedConfig(directory);
-    const p = seedPaths(directory);
-    mkdirSync(p.home);
-    const result = await runCli(['--no-display', '--config', p.config, 'Build a small shop: UI and API.'], {
-      cwd: directory,
-      env: { HOME: p.home, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: apiKey },
+describe.skipIf(!seedPresent)(
+  `massgen with claude_code agents and the bundled Claude Code CLI${seedSkipNote}`,
+  { timeout: 90_000 },
+  () => {
+    it('runs the seed workspace_management.yaml: built-in tools in each workspace, confined, then answers, votes and the presentation', async () => {
+      seedDirectories(directory);
+      writeSeedConfig(directory);
+      const p = seedPaths(directory);
+      mkdirSync(p.home);
+      const result = await runCli(['--no-display', '--config', p.config, 'Build a small shop: UI and API.'], {
+        cwd: directory,
+        env: { HOME: p.home, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: apiKey },
+      });
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe('The shop API is in deliverables/api.py.\n');
+
+      // Claude Code's Write ran in each agent's own workspace, and MassGen snapshotted it for the peers.
+      const [runId] = readdirSync(p.workspaces);
+      if (runId === undefined) throw new Error('no workspaces were created');
+      expect(readFileSync(path.join(p.workspaces, runId, 'project_ui', 'index.html'), 'utf8')).toBe(
+        '<h1 style="color: #336699">Shop</h1>',
+      );
+      expect(readFileSync(path.join(p.workspaces, runId, 'project_api', 'api.py'), 'utf8')).toBe(
+        'def list_products(): ...\n',
+      );
+      expect(readFileSync(path.join(p.snapshots, runId, 'agent1.1', 'index.html'), 'utf8')).toBe(
+        '<h1 style="color: #336699">Shop</h1>',
+      );
+
+      // Context paths and peers' snapshots were readable; writes where the agent may not write were refused.
+      expect(toolResults(true)).toContainEqual(expect.stringContaining('primary: #336699'));
+      expect(toolResults(false)).toContainEqual(expect.stringContaining('CREATE TABLE products'));
+      expect(toolResults(false)).toContainEqual(expect.stringContaining('<h1 style="color: #336699">Shop</h1>'));
+      expect(toolResults(true)).toContainEqual(expect.stringContaining('which you may read but not change now'));
+      expect(toolResults(false)).toContainEqual(expect.stringContaining('early.py is in'));
+      expect(readFileSync(p.colors, 'utf8')).toBe('primary: #336699\n');
+      expect(existsSync(path.join(p.deliverables, 'early.py'))).toBe(false);
+
+      // The winner wrote the write context path while it presented.
+      expect(readFileSync(path.join(p.deliverables, 'api.py'), 'utf8')).toBe('def list_products(): ...\n');
+      const events = readRunEvents(directory);
+      expect(events.find((event) => event.type === 'consensus')).toMatchObject({ winnerAgentId: backEnd });
+      expect(new Set(events.flatMap((event) => (event.type === 'vote' ? [event.agentId] : [])))).toEqual(
+        new Set(['前端工程师', backEnd]),
+      );
+      expect(events.filter((event) => event.type === 'usage').length).toBeGreaterThan(0);
+      expect(events.filter((event) => event.type === 'warning')).toEqual([]);
+      expect(server.requests.every((request) => request.headers['x-api-key'] === apiKey)).toBe(true);
+      expect(descendantProcesses(process.pid)).toEqual([]);
     });
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toBe('The shop API is in deliverables/api.py.\n');
-
-    // Claude Code's Write ran in each agent's own workspace, and MassGen snapshotted it for the peers.
-    const [runId] = readdirSync(p.workspaces);
-    if (runId === undefined) throw new Error('no workspaces were created');
-    expect(readFileSync(path.join(p.workspaces, runId, 'project_ui', 'index.html'), 'utf8')).toBe(
-      '<h1 style="color: #336699">Shop</h1>',
-    );
-    expect(readFileSync(path.join(p.workspaces, runId, 'project_api', 'api.py'), 'utf8')).toBe(
-      'def list_products(): ...\n',
-    );
-    expect(readFileSync(path.join(p.snapshots, runId, 'agent1.1', 'index.html'), 'utf8')).toBe(
-      '<h1 style="color: #336699">Shop</h1>',
-    );
-
-    // Context paths and peers' snapshots were readable; writes where the agent may not write were refused.
-    expect(toolResults(true)).toContainEqual(expect.stringContaining('primary: #336699'));
-    expect(toolResults(false)).toContainEqual(expect.stringContaining('CREATE TABLE products'));
-    expect(toolResults(false)).toContainEqual(expect.stringContaining('<h1 style="color: #336699">Shop</h1>'));
-    expect(toolResults(true)).toContainEqual(expect.stringContaining('which you may read but not change now'));
-    expect(toolResults(false)).toContainEqual(expect.stringContaining('early.py is in'));
-    expect(readFileSync(p.colors, 'utf8')).toBe('primary: #336699\n');
-    expect(existsSync(path.join(p.deliverables, 'early.py'))).toBe(false);
-
-    // The winner wrote the write context path while it presented.
-    expect(readFileSync(path.join(p.deliverables, 'api.py'), 'utf8')).toBe('def list_products(): ...\n');
-    const events = readRunEvents(directory);
-    expect(events.find((event) => event.type === 'consensus')).toMatchObject({ winnerAgentId: backEnd });
-    expect(new Set(events.flatMap((event) => (event.type === 'vote' ? [event.agentId] : [])))).toEqual(
-      new Set(['前端工程师', backEnd]),
-    );
-    expect(events.filter((event) => event.type === 'usage').length).toBeGreaterThan(0);
-    expect(events.filter((event) => event.type === 'warning')).toEqual([]);
-    expect(server.requests.every((request) => request.headers['x-api-key'] === apiKey)).toBe(true);
-    expect(descendantProcesses(process.pid)).toEqual([]);
-  });
-});
+  },
+);
