@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
@@ -67,17 +67,37 @@ function createSandboxFixture(): SandboxFixture {
   return fixture;
 }
 
-/** Gives `use` a fresh sandbox fixture before each test of the file, and removes it after the test. */
-export function useSandboxFixture(use: (fixture: SandboxFixture) => void): void {
+/** What a test file adds to the fixture tree, by path from its root (`workspace/src/index.ts`). */
+export interface SandboxContents {
+  /** Files and their text; their parent directories are made. */
+  files?: Record<string, string>;
+  /** Symbolic links to `outside/`, for tests that a tool does not follow them out. */
+  linksToOutside?: string[];
+}
+
+/**
+ * Makes a fresh sandbox fixture with `contents` before each test of the file and removes it after
+ * the test; the returned function gives the current test's fixture.
+ */
+export function useSandboxFixture(contents: SandboxContents = {}): () => SandboxFixture {
   let current: SandboxFixture | undefined;
   beforeEach(() => {
     current = createSandboxFixture();
-    use(current);
+    for (const [file, text] of Object.entries(contents.files ?? {})) {
+      const target = path.join(current.root, file);
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, text);
+    }
+    for (const link of contents.linksToOutside ?? []) symlinkSync(current.outside, path.join(current.root, link));
   });
   afterEach(() => {
     current?.cleanup();
     current = undefined;
   });
+  return () => {
+    if (current === undefined) throw new Error('the sandbox fixture exists only while a test runs');
+    return current;
+  };
 }
 
 function view(fixture: SandboxFixture): SandboxView {

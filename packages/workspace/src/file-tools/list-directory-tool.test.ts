@@ -1,24 +1,15 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { callTool, useSandboxFixture } from '../sandbox-test-support.js';
-import type { SandboxFixture } from '../sandbox-test-support.js';
 import { createListDirectoryTool } from './list-directory-tool.js';
 
-let fixture: SandboxFixture;
-
-useSandboxFixture((created) => {
-  fixture = created;
-  mkdirSync(path.join(fixture.workspace, 'src', 'lib'), { recursive: true });
-  writeFileSync(path.join(fixture.workspace, 'src', 'index.ts'), 'export {};');
-  writeFileSync(path.join(fixture.workspace, 'src', 'lib', 'deep.ts'), '');
-  writeFileSync(path.join(fixture.workspace, 'README.md'), 'hello');
-  symlinkSync(fixture.outside, path.join(fixture.workspace, 'escape'));
+const fixture = useSandboxFixture({
+  files: { 'workspace/src/index.ts': 'export {};', 'workspace/src/lib/deep.ts': '', 'workspace/README.md': 'hello' },
+  linksToOutside: ['workspace/escape'],
 });
 
 describe('list_directory', () => {
   it('lists the workspace with the peers it can see, without following links', async () => {
-    const result = await callTool(createListDirectoryTool(fixture.sandbox, ''), {});
+    const result = await callTool(createListDirectoryTool(fixture().sandbox, ''), {});
     expect(result).toEqual({
       content: [
         'Contents of .:',
@@ -31,12 +22,12 @@ describe('list_directory', () => {
   });
 
   it('descends to the depth asked for, in tree order', async () => {
-    const result = await callTool(createListDirectoryTool(fixture.sandbox, ''), { path: 'src', depth: 2 });
+    const result = await callTool(createListDirectoryTool(fixture().sandbox, ''), { path: 'src', depth: 2 });
     expect(result.content).toBe(['Contents of src:', 'index.ts (10 bytes)', 'lib/', '  deep.ts (0 bytes)'].join('\n'));
   });
 
   it('lists the virtual peers directory and a peer snapshot', async () => {
-    const tool = createListDirectoryTool(fixture.sandbox, '');
+    const tool = createListDirectoryTool(fixture().sandbox, '');
     await expect(callTool(tool, { path: 'peers' })).resolves.toEqual({
       content: "peers/ (other agents' latest shared work, read-only):\nagent2/",
     });
@@ -46,12 +37,12 @@ describe('list_directory', () => {
   });
 
   it('hides a private area inside a context path', async () => {
-    const result = await callTool(createListDirectoryTool(fixture.sandbox, ''), { path: fixture.context });
-    expect(result.content).toBe([`Contents of ${fixture.context}:`, 'keep/', 'notes.md (20 bytes)'].join('\n'));
+    const result = await callTool(createListDirectoryTool(fixture().sandbox, ''), { path: fixture().context });
+    expect(result.content).toBe([`Contents of ${fixture().context}:`, 'keep/', 'notes.md (20 bytes)'].join('\n'));
   });
 
   it('refuses a directory outside the roots and a depth out of range', async () => {
-    const tool = createListDirectoryTool(fixture.sandbox, '');
+    const tool = createListDirectoryTool(fixture().sandbox, '');
     await expect(callTool(tool, { path: 'escape' })).resolves.toMatchObject({
       isError: true,
       content: expect.stringContaining('outside the directories you may use'),

@@ -1,31 +1,28 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { callTool, useSandboxFixture } from '../sandbox-test-support.js';
-import type { SandboxFixture } from '../sandbox-test-support.js';
 import { createSearchFilesTool } from './search-files-tool.js';
 
-let fixture: SandboxFixture;
-
-useSandboxFixture((created) => {
-  fixture = created;
-  mkdirSync(path.join(fixture.workspace, 'docs'));
-  writeFileSync(path.join(fixture.workspace, 'docs', 'api.md'), '# API\nGET /users returns users\n');
-  writeFileSync(path.join(fixture.workspace, 'docs', 'guide.MD'), 'users guide\n');
-  writeFileSync(path.join(fixture.workspace, 'main.ts'), 'const users = [];\n');
-  writeFileSync(path.join(fixture.outside, 'users.md'), 'users outside\n');
-  symlinkSync(fixture.outside, path.join(fixture.workspace, 'linked'));
+const fixture = useSandboxFixture({
+  files: {
+    'workspace/docs/api.md': '# API\nGET /users returns users\n',
+    'workspace/docs/guide.MD': 'users guide\n',
+    'workspace/main.ts': 'const users = [];\n',
+    'outside/users.md': 'users outside\n',
+  },
+  linksToOutside: ['workspace/linked'],
 });
 
 describe('search_files', () => {
   it('finds files by name pattern, case-insensitively, without following links', async () => {
-    const result = await callTool(createSearchFilesTool(fixture.sandbox, ''), { name: '*.md' });
+    const result = await callTool(createSearchFilesTool(fixture().sandbox, ''), { name: '*.md' });
     expect(result).toEqual({ content: [path.join('docs', 'api.md'), path.join('docs', 'guide.MD')].join('\n') });
   });
 
   it('finds text inside files as path:line: text', async () => {
-    const result = await callTool(createSearchFilesTool(fixture.sandbox, ''), { text: 'users' });
+    const result = await callTool(createSearchFilesTool(fixture().sandbox, ''), { text: 'users' });
     expect(result.content).toBe(
       [
         `${path.join('docs', 'api.md')}:2: GET /users returns users`,
@@ -36,18 +33,18 @@ describe('search_files', () => {
   });
 
   it('searches every peer snapshot under "peers", and skips private areas of a context path', async () => {
-    const tool = createSearchFilesTool(fixture.sandbox, '');
+    const tool = createSearchFilesTool(fixture().sandbox, '');
     await expect(callTool(tool, { path: 'peers', text: 'peer' })).resolves.toEqual({
       content: 'peers/agent2/answer.md:1: peer work',
     });
-    await expect(callTool(tool, { path: fixture.context, text: 'draft' })).resolves.toEqual({ content: 'No match.' });
-    await expect(callTool(tool, { path: fixture.context, name: 'original' })).resolves.toEqual({
-      content: path.join(fixture.context, 'keep', 'original.txt'),
+    await expect(callTool(tool, { path: fixture().context, text: 'draft' })).resolves.toEqual({ content: 'No match.' });
+    await expect(callTool(tool, { path: fixture().context, name: 'original' })).resolves.toEqual({
+      content: path.join(fixture().context, 'keep', 'original.txt'),
     });
   });
 
   it('stops at max_results and says so', async () => {
-    const result = await callTool(createSearchFilesTool(fixture.sandbox, ''), { text: 'users', max_results: 1 });
+    const result = await callTool(createSearchFilesTool(fixture().sandbox, ''), { text: 'users', max_results: 1 });
     expect(result.content.split('\n')).toEqual([
       `${path.join('docs', 'api.md')}:2: GET /users returns users`,
       expect.stringContaining('Search stopped after 1 results'),
@@ -55,15 +52,15 @@ describe('search_files', () => {
   });
 
   it('needs a name or a text', async () => {
-    await expect(callTool(createSearchFilesTool(fixture.sandbox, ''), { path: '.' })).resolves.toEqual({
+    await expect(callTool(createSearchFilesTool(fixture().sandbox, ''), { path: '.' })).resolves.toEqual({
       content: 'Invalid arguments for search_files: expected "name", "text" or both.',
       isError: true,
     });
   });
 
   it('matches a pattern of many stars against a long name in linear time, and caps the pattern length', async () => {
-    writeFileSync(path.join(fixture.workspace, 'a'.repeat(200)), '');
-    const tool = createSearchFilesTool(fixture.sandbox, '');
+    writeFileSync(path.join(fixture().workspace, 'a'.repeat(200)), '');
+    const tool = createSearchFilesTool(fixture().sandbox, '');
     // A backtracking regular expression takes hours on this; the test's own timeout is the bound.
     await expect(callTool(tool, { name: `${'*a'.repeat(13)}*b` })).resolves.toEqual({ content: 'No match.' });
     await expect(callTool(tool, { name: `${'*a'.repeat(13)}*` })).resolves.toEqual({ content: 'a'.repeat(200) });
@@ -74,8 +71,8 @@ describe('search_files', () => {
   });
 
   it('searches text past a named pipe without waiting on it', async () => {
-    execFileSync('mkfifo', [path.join(fixture.workspace, 'docs', 'pipe.md')]);
-    const result = await callTool(createSearchFilesTool(fixture.sandbox, ''), { path: 'docs', text: 'users' });
+    execFileSync('mkfifo', [path.join(fixture().workspace, 'docs', 'pipe.md')]);
+    const result = await callTool(createSearchFilesTool(fixture().sandbox, ''), { path: 'docs', text: 'users' });
     expect(result.content).toBe(
       [
         `${path.join('docs', 'api.md')}:2: GET /users returns users`,
