@@ -32,38 +32,36 @@ async function check(yaml: string, loadPackage?: NamedPackageLoader) {
   return entry === undefined ? [] : (await checkToolPackage(config, entry, mcpPackage, undefined, loadPackage)).issues;
 }
 
+/** A team of claude agents by id, each with its `mcp_servers` lines (written as under the key). */
+function claudeTeam(serversByAgent: Record<string, string[]>): string {
+  const agents = Object.entries(serversByAgent).flatMap(([id, servers]) => [
+    `  - id: ${id}`,
+    '    backend:',
+    '      type: claude',
+    '      model: m',
+    '      mcp_servers:',
+    ...servers.map((line) => `        ${line}`),
+  ]);
+  return ['agents:', ...agents, ''].join('\n');
+}
+
 describe('the MCP package checkSettings', { skip: process.platform === 'win32' }, () => {
   it('accepts a command on PATH, a path from the server cwd, and HTTP servers', async () => {
-    const yaml = `agents:
-  - id: bob
-    backend:
-      type: claude
-      model: m
-      mcp_servers:
-        node: { type: stdio, command: ${path.basename(process.execPath)} }
-        local: { type: stdio, command: ./server.sh, cwd: tools }
-        remote: { type: streamable-http, url: "https://example.com/mcp" }
-`;
+    const yaml = claudeTeam({
+      bob: [
+        `node: { type: stdio, command: ${path.basename(process.execPath)} }`,
+        'local: { type: stdio, command: ./server.sh, cwd: tools }',
+        'remote: { type: streamable-http, url: "https://example.com/mcp" }',
+      ],
+    });
     expect(await check(yaml)).toEqual([]);
   });
 
   it('names the server, its agent and the line of a command that does not exist, in either form', async () => {
-    const yaml = `agents:
-  - id: bob
-    backend:
-      type: claude
-      model: m
-      mcp_servers:
-        - name: search
-          type: stdio
-          command: no-such-mcp-server
-  - id: ann
-    backend:
-      type: claude
-      model: m
-      mcp_servers:
-        files: { type: stdio, command: ./missing.sh }
-`;
+    const yaml = claudeTeam({
+      bob: ['- name: search', '  type: stdio', '  command: no-such-mcp-server'],
+      ann: ['files: { type: stdio, command: ./missing.sh }'],
+    });
     expect(await check(yaml)).toEqual([
       {
         path: 'agents[0].backend.mcp_servers[0].command',

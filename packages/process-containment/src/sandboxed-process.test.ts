@@ -66,29 +66,25 @@ async function sandboxed(
 
 describe.skipIf(!available.available)('a sandboxed process', () => {
   it('writes its workspace and reads its read-only paths, and nothing else', async () => {
+    // Each attempt that the sandbox refuses prints its marker.
+    const refusals = {
+      'refused-read-only': `echo x > ${readOnly}/new.txt`,
+      'refused-outside-read': `cat ${outside}/secret.txt`,
+      'refused-outside-write': `echo x > ${outside}/new.txt`,
+      'refused-home': `cat ${home}/id_ed25519`,
+      'refused-elsewhere': `cat ${elsewhere}/secret.txt`,
+      'refused-system': 'echo x > /usr/new.txt',
+    };
     const result = await sandboxed(
       [
         'echo made > made.txt && echo wrote-workspace',
         `cat ${readOnly}/notes.md`,
-        `echo x > ${readOnly}/new.txt || echo refused-read-only`,
-        `cat ${outside}/secret.txt || echo refused-outside-read`,
-        `echo x > ${outside}/new.txt || echo refused-outside-write`,
-        `cat ${home}/id_ed25519 || echo refused-home`,
-        `cat ${elsewhere}/secret.txt || echo refused-elsewhere`,
-        'echo x > /usr/new.txt || echo refused-system',
+        ...Object.entries(refusals).map(([marker, attempt]) => `${attempt} || echo ${marker}`),
       ].join('\n'),
     );
     expect(result.output).toContain('wrote-workspace');
     expect(result.output).toContain('context notes');
-    for (const marker of [
-      'refused-read-only',
-      'refused-outside-read',
-      'refused-outside-write',
-      'refused-home',
-      'refused-elsewhere',
-      'refused-system',
-    ])
-      expect(result.output).toContain(marker);
+    for (const marker of Object.keys(refusals)) expect(result.output).toContain(marker);
     expect(result.output).not.toMatch(/outside secret|home secret|elsewhere secret/);
     expect(readFileSync(path.join(workspace, 'made.txt'), 'utf8')).toBe('made\n');
   });

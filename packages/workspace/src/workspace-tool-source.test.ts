@@ -228,23 +228,21 @@ describe('the workspace run extension', () => {
         }),
       );
       writeFileSync(path.join(workspaceOf('beta'), 'draft.md'), 'beta draft');
+      // Each attempt that the sandbox refuses prints its marker.
+      const refusals = {
+        'refused-read-only': `echo x > ${scratch.path}/shared/brief.md`,
+        'refused-not-presenting': `echo x > ${out('new.md')}`,
+        'refused-configuration': `cat ${scratch.path}/team.yaml`,
+        'refused-peer-workspace': `cat ${workspaceOf('beta')}/draft.md`,
+      };
       const attempts = [
         'echo ok > mine.txt && cat mine.txt',
         `cat ${scratch.path}/shared/brief.md`,
-        `echo x > ${scratch.path}/shared/brief.md || echo refused-read-only`,
-        `echo x > ${out('new.md')} || echo refused-not-presenting`,
-        `cat ${scratch.path}/team.yaml || echo refused-configuration`,
-        `cat ${workspaceOf('beta')}/draft.md || echo refused-peer-workspace`,
+        ...Object.entries(refusals).map(([marker, attempt]) => `${attempt} || echo ${marker}`),
       ];
       const coordination = await call(extension, 'alpha', 'execute_command', { command: attempts.join('; ') });
       expect(coordination.content).toContain('ok\nBuild a landing page.');
-      for (const marker of [
-        'refused-read-only',
-        'refused-not-presenting',
-        'refused-configuration',
-        'refused-peer-workspace',
-      ])
-        expect(coordination.content).toContain(marker);
+      for (const marker of Object.keys(refusals)) expect(coordination.content).toContain(marker);
       expect(coordination.content).not.toContain('beta draft');
 
       await extension.onEvent?.(
