@@ -50,14 +50,26 @@ function vote(agentId: string, targetAgentId: string, targetLabel: string, extra
   return { type: 'vote', agentId, targetAgentId, targetLabel, reason: 'r', round: 2, ...extra };
 }
 
-/** Writes a run record of `events`, numbered and timed as the runtime writes them. */
-function writeRecord(record: string, events: ReadonlyArray<Record<string, unknown>>): void {
+/**
+ * The coordination a resumed run rebuilds from a record `name` of `events`, numbered and timed as
+ * the runtime writes them.
+ */
+function rebuiltCoordination(name: string, events: ReadonlyArray<Record<string, unknown>>) {
+  const record = path.join(runDirectory.path, name);
   mkdirSync(record);
-  const runId = path.basename(record);
   writeFileSync(
     path.join(record, 'events.jsonl'),
-    events.map((event, seq) => JSON.stringify({ ...event, runId, seq, time: seq })).join('\n') + '\n',
+    events.map((event, seq) => JSON.stringify({ ...event, runId: name, seq, time: seq })).join('\n') + '\n',
   );
+  return readResumableRun(record).coordination;
+}
+
+/** Alpha and beta answering as `answerOnly` does, each request they get pushed onto `calls`. */
+function answeringBackends(calls: BackendRequest[] = []) {
+  return {
+    alpha: createScriptedBackend({ turns: answerOnly('4', calls), modelId: 'model-a' }),
+    beta: createScriptedBackend({ turns: answerOnly('four', calls), modelId: 'model-b' }),
+  };
 }
 
 const options = runDirectory.options;
@@ -70,10 +82,7 @@ describe('run with resume', () => {
       'What is 2+2?',
       options({
         signal: stop.signal,
-        backends: {
-          alpha: createScriptedBackend({ turns: answerOnly('4', []), modelId: 'model-a' }),
-          beta: createScriptedBackend({ turns: answerOnly('four', []), modelId: 'model-b' }),
-        },
+        backends: answeringBackends(),
         onEvent: (event) => {
           if (event.type === 'answer' && event.agentId === 'beta') stop.abort();
         },
@@ -92,10 +101,7 @@ describe('run with resume', () => {
       stopped.task,
       options({
         resume: stopped,
-        backends: {
-          alpha: createScriptedBackend({ turns: answerOnly('4', calls), modelId: 'model-a' }),
-          beta: createScriptedBackend({ turns: answerOnly('four', calls), modelId: 'model-b' }),
-        },
+        backends: answeringBackends(calls),
         onEvent: (event) => events.push(event),
       }),
     );
@@ -113,22 +119,38 @@ describe('run with resume', () => {
     expect(recorded.map((line) => (JSON.parse(line) as RunEvent).seq)).toEqual(recorded.map((_, index) => index));
   });
 
-  it('keeps the votes an answer left standing (outside what their voters were shown) when it rebuilds the coordination', () => {
-    const record = path.join(runDirectory.path, 'kept');
-    const events: Array<Record<string, unknown>> = [
-      runStart(['a', 'b', 'c']),
-      answer('a', 'agent1.1', 'x'),
-      vote('a', 'a', 'agent1.1'),
-      vote('b', 'a', 'agent1.1'),
-      answer('c', 'agent3.1', 'y', { keptVotes: ['b'] }),
-    ];
-    writeRecord(record, events);
-    expect(readResumableRun(record).coordination.votes.map((vote) => vote.agentId)).toEqual(['b']);
+  it.each([
+    {
+      title:
+        'keeps the votes an answer left standing (outside what their voters were shown) when it rebuilds the coordination',
+      record: 'kept',
+      events: [
+        runStart(['a', 'b', 'c']),
+        answer('a', 'agent1.1', 'x'),
+        vote('a', 'a', 'agent1.1'),
+        vote('b', 'a', 'agent1.1'),
+        answer('c', 'agent3.1', 'y', { keptVotes: ['b'] }),
+      ],
+      voters: ['b'],
+    },
+    {
+      title: 'does not restore the vote a finalist set aside when its next round began (islands, tournament)',
+      record: 'advanced',
+      events: [
+        runStart(['a', 'b']),
+        answer('a', 'agent1.1', 'x'),
+        vote('a', 'a', 'agent1.1'),
+        vote('b', 'a', 'agent1.1'),
+        { type: 'restart', agentId: 'a', reason: 'its answer won its match; in stage 2 of the tournament it meets …' },
+      ],
+      voters: ['b'],
+    },
+  ])('$title', ({ record, events, voters }) => {
+    expect(rebuiltCoordination(record, events).votes.map((vote) => vote.agentId)).toEqual(voters);
   });
 
   it('does not restore a vote that was stale on arrival, even while the answer it chose is still current', () => {
-    const record = path.join(runDirectory.path, 'stale');
-    const events: Array<Record<string, unknown>> = [
+    const coordination = rebuiltCoordination('stale', [
       runStart(['a', 'b', 'c']),
       answer('a', 'agent1.1', 'x'),
       answer('b', 'agent2.1', 'y'),
@@ -136,44 +158,27 @@ describe('run with resume', () => {
       // Cast while a was shown only agent1.1, and arriving after agent2.1: it never counted, and
       // agent1.1 is still a's current answer, so nothing later marks it out of date.
       vote('a', 'a', 'agent1.1', { stale: true }),
-    ];
-    writeRecord(record, events);
-    const { coordination } = readResumableRun(record);
+    ]);
     expect(coordination.votes.map((vote) => vote.agentId)).toEqual(['c']);
     // Its turn still ended: the agent goes on from the next one.
     expect(coordination.agents.find((agent) => agent.agentId === 'a')).toMatchObject({ turnsCompleted: 2 });
   });
 
-  it('does not restore the vote a finalist set aside when its next round began (islands, tournament)', () => {
-    const record = path.join(runDirectory.path, 'advanced');
-    writeRecord(record, [
-      runStart(['a', 'b']),
-      answer('a', 'agent1.1', 'x'),
-      vote('a', 'a', 'agent1.1'),
-      vote('b', 'a', 'agent1.1'),
-      { type: 'restart', agentId: 'a', reason: 'its answer won its match; in stage 2 of the tournament it meets …' },
-    ]);
-    expect(readResumableRun(record).coordination.votes.map((vote) => vote.agentId)).toEqual(['b']);
-  });
-
   it('keeps the stages announced and the summaries made, so a resumed run neither announces nor makes them again', () => {
-    const record = path.join(runDirectory.path, 'staged');
     const stage1 = { topology: 'islands' as const, stage: 1, groups: [['a'], ['b']] };
     const summary = { label: 'agent1.1', summary: 's', answerWords: 400, summaryWords: 1, modelId: 'm' };
-    writeRecord(record, [
+    const coordination = rebuiltCoordination('staged', [
       runStart(['a', 'b']),
       { type: 'groups', ...stage1 },
       answer('a', 'agent1.1', 'x'),
       { type: 'answer-summary', agentId: 'a', ...summary },
     ]);
-    const { coordination } = readResumableRun(record);
     expect(coordination.groups).toEqual([stage1]);
     expect(coordination.summaries).toEqual([summary]);
   });
 
   it('keeps the person’s messages, and drops the votes a message made out of date, when it rebuilds the coordination', () => {
-    const record = path.join(runDirectory.path, 'messaged');
-    writeRecord(record, [
+    const coordination = rebuiltCoordination('messaged', [
       runStart(['a', 'b']),
       answer('a', 'agent1.1', 'x'),
       vote('a', 'a', 'agent1.1'),
@@ -181,13 +186,11 @@ describe('run with resume', () => {
       { type: 'human-message', text: 'Use metric units.', to: ['b'], outdatedVotes: ['b'] },
       { type: 'human-message', text: 'Too late for anyone.', late: true },
     ]);
-    const { coordination } = readResumableRun(record);
     expect(coordination.votes.map((vote) => vote.agentId)).toEqual(['a']);
     expect(coordination.messages).toEqual([{ text: 'Use metric units.', to: ['b'] }]);
   });
 
   it('goes on with the attempt under way after an orchestration restart: only its answers and votes, the restart and every message', () => {
-    const record = path.join(runDirectory.path, 'restarted');
     const restart = {
       agentId: 'a',
       attempt: 2,
@@ -196,7 +199,7 @@ describe('run with resume', () => {
       instructions: 'say more',
       previousAnswer: 'Final x',
     };
-    writeRecord(record, [
+    const coordination = rebuiltCoordination('restarted', [
       runStart(['a', 'b']),
       { type: 'round', round: 1 },
       { type: 'agent-start', agentId: 'a', round: 1, attempt: 1, reason: 'initial' },
@@ -210,7 +213,6 @@ describe('run with resume', () => {
       { type: 'agent-start', agentId: 'b', round: 1, attempt: 1, reason: 'initial' },
       answer('b', 'agent2.1', 'y'),
     ]);
-    const { coordination } = readResumableRun(record);
     expect(coordination).toEqual({
       answers: [{ agentId: 'b', label: 'agent2.1', content: 'y', round: 1 }],
       votes: [],
@@ -229,10 +231,7 @@ describe('run with resume', () => {
       team('  max_rounds: 1\n'),
       'q',
       options({
-        backends: {
-          alpha: createScriptedBackend({ turns: answerOnly('4', []), modelId: 'model-a' }),
-          beta: createScriptedBackend({ turns: answerOnly('four', []), modelId: 'model-b' }),
-        },
+        backends: answeringBackends(),
       }),
     );
     expect(finished.stopReason).toBe('max-rounds');
