@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -6,6 +5,7 @@ import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool as McpToolDescription } from '@modelcontextprotocol/sdk/types.js';
 import { MassGenError, redactText } from '@massgen/core';
 import { secretsIn } from '@massgen/config';
+import { isDirectory } from '@massgen/process-containment';
 import type { SandboxPolicy } from '@massgen/process-containment';
 import type { McpServerConfig } from './mcp-servers-settings.js';
 import { childEnvironment } from './child-environment.js';
@@ -169,14 +169,6 @@ function createTransport(
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
     closeGraceMs: options.closeGraceMs,
   });
-}
-
-function isDirectory(directory: string): boolean {
-  try {
-    return statSync(directory).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 async function listAllTools(client: Client, signal: AbortSignal): Promise<McpToolDescription[]> {

@@ -12,6 +12,7 @@ export type { SandboxAvailability } from './sandbox-availability.js';
 export { inheritedEnvironment } from './inherited-environment.js';
 export type { InheritedEnvironmentOptions } from './inherited-environment.js';
 export { within } from './path-within.js';
+export { isDirectory, realPathOfKind, realPathOrResolved } from './real-path.js';
 export { currentSandboxHost, systemDirectories } from './sandbox-host.js';
 export type { PathKind, SandboxHost } from './sandbox-host.js';
 export type { SandboxAccess, SandboxNetwork, SandboxPath, SandboxPolicy } from './sandbox-policy.js';

@@ -1,6 +1,7 @@
-import { lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { realPathOrResolved } from './real-path.js';
 
 /** What is at a path, the final symbolic link not followed. */
 export type PathKind = { kind: 'directory' | 'file' | 'missing' } | { kind: 'link'; target: string };
@@ -35,7 +36,7 @@ export const systemDirectories = [
 /** This machine, as the sandbox sees it; `env` (the process's environment) gives `HOME` and `PATH`. */
 export function currentSandboxHost(env: Readonly<Record<string, string | undefined>> = process.env): SandboxHost {
   return {
-    homeDirectory: realOrSelf(env['HOME'] ?? os.homedir()),
+    homeDirectory: realPathOrResolved(env['HOME'] ?? os.homedir()),
     pathEntries: (env['PATH'] ?? '').split(path.delimiter).filter((entry) => path.isAbsolute(entry)),
     privileged: process.getuid?.() === 0,
     systemSecrets: systemSecretFiles(),
@@ -64,12 +65,4 @@ function systemSecretFiles(): string[] {
     }
   })();
   return ['/etc/shadow', '/etc/shadow-', '/etc/gshadow', '/etc/gshadow-', ...hostKeys];
-}
-
-function realOrSelf(directory: string): string {
-  try {
-    return realpathSync(directory);
-  } catch {
-    return directory;
-  }
 }

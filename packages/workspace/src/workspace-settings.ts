@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AgentWorkspace, ToolPackageSettings, WorkspaceRoot } from '@massgen/core';
 import { nonEmptyText, positiveNumber, resolveConfigPath } from '@massgen/config/internal';
+import { realPathOrResolved } from '@massgen/process-containment';
 import { commandExecutionKeysSchema, commandExecutionSwitch } from './command-execution-settings.js';
 import { contextPathSchema, normalizeContextPaths } from './context-paths-settings.js';
 import { defaultSnapshotLimits } from './snapshot-store.js';
@@ -108,16 +108,11 @@ export function declaredWorkspace(
     ...normalizeContextPaths(own?.context_paths, baseDir),
   ];
   const roots: WorkspaceRoot[] = [
-    ...contextPaths.map((contextPath): WorkspaceRoot => ({ path: realOrSelf(contextPath.path), access: 'read' })),
+    ...contextPaths.map((contextPath): WorkspaceRoot => ({
+      path: realPathOrResolved(contextPath.path),
+      access: 'read',
+    })),
     { path: directory, access: 'write' },
   ];
   return { directory, roots: () => roots, protectedPaths: () => [] };
-}
-
-function realOrSelf(file: string): string {
-  try {
-    return realpathSync(file);
-  } catch {
-    return file;
-  }
 }

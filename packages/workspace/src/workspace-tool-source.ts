@@ -1,7 +1,7 @@
-import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentWorkspace, RunEvent, Tool, ToolSource, ToolSourceContext } from '@massgen/core';
 import { ConfigError, toMassGenError } from '@massgen/core';
+import { realPathOrResolved } from '@massgen/process-containment';
 import type { AccessPhase } from './access-phase.js';
 import { buildSandboxView } from './agent-sandbox-view.js';
 import type { PeerSnapshot } from './agent-sandbox-view.js';
@@ -54,7 +54,7 @@ export async function createWorkspaceToolSource(
     context.warn({ code: 'command-execution-mode', message: describeConfinement(entry), agentId: entry.agentId });
   // Files that hold keys: no sandboxed command reads them, even inside a context path.
   const secrets = [context.file, path.join(context.baseDir, '.env'), path.join(context.cwd, '.env')].flatMap((file) =>
-    file === undefined ? [] : [realOrSelf(file)],
+    file === undefined ? [] : [realPathOrResolved(file)],
   );
   const layout = await createWorkspaceLayout(context);
   const privateAreas = [
@@ -167,14 +167,6 @@ export async function createWorkspaceToolSource(
       phase = { kind: 'ended' };
     },
   };
-}
-
-function realOrSelf(file: string): string {
-  try {
-    return realpathSync(file);
-  } catch {
-    return path.resolve(file);
-  }
 }
 
 /** The author part of an answer label: `agent2` for `agent2.1`. */

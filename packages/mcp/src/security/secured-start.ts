@@ -1,8 +1,7 @@
-import { realpathSync } from 'node:fs';
-import path from 'node:path';
 import { MassGenError } from '@massgen/core';
 import type { AgentWorkspace } from '@massgen/core';
 import { formatKeyPath } from '@massgen/config/internal';
+import { realPathOrResolved } from '@massgen/process-containment';
 import type { SandboxPolicy } from '@massgen/process-containment';
 import { childEnvironment } from '../child-environment.js';
 import type { McpServerConfig } from '../mcp-servers-settings.js';
@@ -63,18 +62,10 @@ export async function securedStart(server: McpServerConfig, context: SecuredStar
       workspace: scope.workspace,
       workingDirectory,
       contextPaths: scope.contextPaths,
-      hidden: [...scope.hidden, ...keyFiles(context.baseDir, context.cwd, context.file).map(realOrSelf)],
+      hidden: [...scope.hidden, ...keyFiles(context.baseDir, context.cwd, context.file).map(realPathOrResolved)],
       env: childEnvironment(server.env, context.env),
     },
     security.sandbox.network,
   );
   return { server: started, sandbox };
-}
-
-function realOrSelf(file: string): string {
-  try {
-    return realpathSync(file);
-  } catch {
-    return path.resolve(file);
-  }
 }

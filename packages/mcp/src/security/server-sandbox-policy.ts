@@ -1,8 +1,7 @@
-import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import which from 'which';
 import type { McpServerConfig } from '../mcp-servers-settings.js';
-import { within } from '@massgen/process-containment';
+import { isDirectory, realPathOfKind, within } from '@massgen/process-containment';
 import type { SandboxPath, SandboxPolicy } from '@massgen/process-containment';
 
 type StdioServer = Extract<McpServerConfig, { type: 'stdio' }>;
@@ -33,7 +32,7 @@ export function serverSandboxPolicy(
 ): SandboxPolicy {
   const program = programFile(server.command, scope);
   const scripts = server.args.flatMap((argument) => {
-    const file = realFile(path.resolve(scope.workingDirectory, argument));
+    const file = realPathOfKind(path.resolve(scope.workingDirectory, argument), 'file');
     return file === undefined ? [] : [file];
   });
   const readable = [
@@ -50,9 +49,9 @@ export function serverSandboxPolicy(
 }
 
 function programFile(command: string, scope: ServerSandboxScope): string | undefined {
-  if (/[\\/]/.test(command)) return realFile(path.resolve(scope.workingDirectory, command));
+  if (/[\\/]/.test(command)) return realPathOfKind(path.resolve(scope.workingDirectory, command), 'file');
   const found = which.sync(command, { nothrow: true, path: scope.env['PATH'] ?? '' });
-  return found === null ? undefined : realFile(found);
+  return found === null ? undefined : realPathOfKind(found, 'file');
 }
 
 /** Where Node looks for what `file` imports: each `node_modules` it lies in or beside, the outermost of each nest. */
@@ -69,20 +68,4 @@ function nodeModulesAbove(file: string): string[] {
         found.filter((other) => other !== directory),
       ),
   );
-}
-
-function isDirectory(file: string): boolean {
-  try {
-    return statSync(file).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function realFile(file: string): string | undefined {
-  try {
-    return statSync(file).isFile() ? realpathSync(file) : undefined;
-  } catch {
-    return undefined;
-  }
 }

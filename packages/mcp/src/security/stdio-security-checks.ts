@@ -1,8 +1,7 @@
-import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { McpServerConfig } from '../mcp-servers-settings.js';
 import type { McpServerSecurity } from './normalize-mcp-security.js';
-import { within } from '@massgen/process-containment';
+import { realPathOfKind, realPathOrResolved, within } from '@massgen/process-containment';
 import { executableAllowed, levelPrograms } from './executable-lists.js';
 import type { SecurityScope, SecurityViolation } from './security-violation.js';
 
@@ -74,9 +73,9 @@ function argumentProblem(
   // A server handed a directory works in it (the filesystem server serves it): only where it starts, or a context path.
   const value = argument.startsWith('-') ? argument.slice(argument.indexOf('=') + 1) : argument;
   if (value === '' || (argument.startsWith('-') && !argument.includes('='))) return undefined;
-  const named = realDirectory(path.resolve(directory, value));
+  const named = realPathOfKind(path.resolve(directory, value), 'directory');
   const allowed = [
-    realOrSelf(directory),
+    realPathOrResolved(directory),
     ...(scope.workspace === undefined ? [] : [scope.workspace]),
     ...scope.contextPaths,
   ];
@@ -102,21 +101,4 @@ function workingDirectoryProblem(server: StdioServer, scope: SecurityScope): str
   const directory = path.resolve(scope.baseDir, server.cwd);
   if (within(directory, [scope.workspace])) return undefined;
   return `${directory} is outside the agent's workspace ${scope.workspace}; a server under a security policy starts in the workspace (leave cwd out) or a directory inside it`;
-}
-
-function realOrSelf(file: string): string {
-  try {
-    return realpathSync(file);
-  } catch {
-    return file;
-  }
-}
-
-/** The real path of a directory (links followed, as the server would); undefined for anything else. */
-function realDirectory(file: string): string | undefined {
-  try {
-    return statSync(file).isDirectory() ? realpathSync(file) : undefined;
-  } catch {
-    return undefined;
-  }
 }
