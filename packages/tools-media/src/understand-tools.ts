@@ -18,6 +18,11 @@ function promptInput(defaultPrompt: string, description: string) {
   return z.string().min(1).default(defaultPrompt).describe(description);
 }
 
+/** A whole number from 1 to `maximum`, `fallback` when left out. */
+function wholeNumberInput(maximum: number, fallback: number, description: string) {
+  return z.int().min(1).max(maximum).default(fallback).describe(description);
+}
+
 const articles: Readonly<Record<string, string>> = {
   image: 'an image',
   audio: 'an audio file',
@@ -139,12 +144,11 @@ export function understandVideo(context: MediaToolContext): Tool {
         'Describe what happens in this video: the content, the actions and any important details.',
         'What you want to know about the video.',
       ),
-      num_frames: z
-        .int()
-        .min(1)
-        .max(32)
-        .default(8)
-        .describe('How many frames to sample when the model cannot take the video itself (1-32).'),
+      num_frames: wholeNumberInput(
+        32,
+        8,
+        'How many frames to sample when the model cannot take the video itself (1-32).',
+      ),
     }),
     async execute({ video_path, prompt, num_frames }, { signal }) {
       const call = mediaCall(context, 'understand_video', signal);
@@ -192,12 +196,11 @@ export function understandFile(context: MediaToolContext): Tool {
         'Summarise this file: its content, purpose and structure.',
         'What you want to know about the file.',
       ),
-      max_chars: z
-        .int()
-        .min(1)
-        .max(1_000_000)
-        .default(50_000)
-        .describe("Most characters of a text file's text to give the model; the rest is cut."),
+      max_chars: wholeNumberInput(
+        1_000_000,
+        50_000,
+        "Most characters of a text file's text to give the model; the rest is cut.",
+      ),
     }),
     async execute({ file_path, prompt, max_chars }, { signal }) {
       const call = mediaCall(context, 'understand_file', signal);
