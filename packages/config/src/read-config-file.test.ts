@@ -3,14 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
+import { rejectedMassGenError } from '@massgen/testing';
 import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import { readConfigFile } from './read-config-file.js';
 
 async function failure(file: string): Promise<ConfigError> {
-  const error = await readConfigFile(file).then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
+  const error = await rejectedMassGenError(readConfigFile(file));
   if (error instanceof ConfigError) return error;
   throw new Error(`expected a ConfigError, got ${String(error)}`);
 }

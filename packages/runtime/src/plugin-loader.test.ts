@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MassGenError } from '@massgen/core';
+import { rejectedMassGenError } from '@massgen/testing';
 import { massgenVersion } from './missing-plugin.js';
 import { PluginLoader } from './plugin-loader.js';
 import { installModulePackage } from './run-test-support.js';
@@ -47,15 +47,6 @@ function loader(): PluginLoader {
   return new PluginLoader({ searchPaths: [project], conditions: ['@massgen/source'] });
 }
 
-async function failure(promise: Promise<unknown>): Promise<MassGenError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!MassGenError.isInstance(error)) throw new Error(`expected a MassGenError, got ${String(error)}`);
-  return error;
-}
-
 describe('PluginLoader', () => {
   it('loads a third-party backend outside the @massgen scope from the user project', async () => {
     const { packageName, module } = await loader().loadBackend('fixture');
@@ -73,7 +64,7 @@ describe('PluginLoader', () => {
   });
 
   it('says how to add a missing first-party plugin, with the command for the project', async () => {
-    const error = await failure(loader().loadBackend('claude_code'));
+    const error = await rejectedMassGenError(loader().loadBackend('claude_code'));
     expect(error.code).toBe('PLUGIN_NOT_FOUND');
     expect(error.message).toBe(
       `backend type "claude_code" needs the plugin @massgen/backend-claude-code, which is not installed. ` +
@@ -82,40 +73,40 @@ describe('PluginLoader', () => {
   });
 
   it('finds a first-party type by an alias, in the package whose metadata serves it', async () => {
-    const error = await failure(loader().loadBackend('google'));
+    const error = await rejectedMassGenError(loader().loadBackend('google'));
     expect(error.message).toContain(
       'backend type "google" needs the plugin @massgen/backend-gemini, which is not installed. Add it with: massgen add google',
     );
   });
 
   it('names the closest types for an unknown one, and never a package to install', async () => {
-    const error = await failure(loader().loadBackend('claud'));
+    const error = await rejectedMassGenError(loader().loadBackend('claud'));
     expect(error.code).toBe('PLUGIN_NOT_FOUND');
     expect(error.message).toContain('no installed package serves backend type "claud" (did you mean "claude"?)');
     expect(error.message).not.toMatch(/install it|npm install|massgen add/i);
   });
 
   it('gives the install command for a package named by backend.package', async () => {
-    const error = await failure(loader().loadBackend('anything', '@acme/massgen-backend'));
+    const error = await rejectedMassGenError(loader().loadBackend('anything', '@acme/massgen-backend'));
     expect(error.message).toBe(
       'backend.package "@acme/massgen-backend" is not installed. Install it with: npm install @acme/massgen-backend',
     );
   });
 
   it('rejects a package written for another specification version', async () => {
-    const error = await failure(loader().loadBackend('future'));
+    const error = await rejectedMassGenError(loader().loadBackend('future'));
     expect(error.code).toBe('PLUGIN_INVALID');
     expect(error.message).toContain('"v2"');
   });
 
   it('rejects a package that is not a MassGen plugin', async () => {
-    const error = await failure(loader().loadBackend('plain'));
+    const error = await rejectedMassGenError(loader().loadBackend('plain'));
     expect(error.code).toBe('PLUGIN_INVALID');
     expect(error.message).toContain('does not export specificationVersion');
   });
 
   it('rejects a plugin without its factory', async () => {
-    const error = await failure(loader().loadBackend('halfway'));
+    const error = await rejectedMassGenError(loader().loadBackend('halfway'));
     expect(error.message).toContain('does not export a createBackend() function');
   });
 
@@ -125,12 +116,12 @@ describe('PluginLoader', () => {
   });
 
   it('reports an unknown strategy with the ones MassGen has, and a missing first-party one with its command', async () => {
-    const unknown = await failure(loader().loadStrategy('tournament'));
+    const unknown = await rejectedMassGenError(loader().loadStrategy('tournament'));
     expect(unknown.code).toBe('PLUGIN_NOT_FOUND');
     expect(unknown.message).toBe(
       'no installed package serves strategy "tournament". MassGen\'s strategies are vote, sequential.',
     );
-    const missing = await failure(loader().loadStrategy('sequential'));
+    const missing = await rejectedMassGenError(loader().loadStrategy('sequential'));
     expect(missing.message).toContain('Add it with: massgen add @massgen/strategy-sequential (runs: npm install');
   });
 
@@ -138,14 +129,14 @@ describe('PluginLoader', () => {
     const request = { kind: 'mcp', factory: 'createServer', namedBy: 'agent.backend.mcp_servers[0].integration' };
     const { packageName } = await loader().loadNamedPackage({ ...request, name: 'notes' });
     expect(packageName).toBe('massgen-mcp-notes');
-    const missing = await failure(loader().loadNamedPackage({ ...request, name: 'filesystem' }));
+    const missing = await rejectedMassGenError(loader().loadNamedPackage({ ...request, name: 'filesystem' }));
     expect(missing.code).toBe('PLUGIN_NOT_FOUND');
     expect(missing.message).toBe(
       `MCP integration "filesystem" (named by agent.backend.mcp_servers[0].integration) needs the plugin @massgen/mcp-filesystem, which is not installed. Add it with: massgen add mcp-filesystem (runs: npm install @massgen/mcp-filesystem@${massgenVersion()})`,
     );
-    const unknown = await failure(loader().loadNamedPackage({ ...request, name: 'weather' }));
+    const unknown = await rejectedMassGenError(loader().loadNamedPackage({ ...request, name: 'weather' }));
     expect(unknown.message).not.toMatch(/massgen add|npm install/);
-    const halfway = await failure(
+    const halfway = await rejectedMassGenError(
       loader().loadNamedPackage({ ...request, name: 'x', package: 'massgen-backend-halfway' }),
     );
     expect(halfway.message).toContain('does not export a createServer() function');

@@ -111,6 +111,7 @@ export type { ProcessIdentity } from './process-tree.js';
 export { collectParts, terminalError } from './stream-parts.js';
 export { backendSettings } from './backend-settings.js';
 export { thrownMassGenError } from './thrown-massgen-error.js';
+export { rejectedMassGenError } from './rejected-massgen-error.js';
 export { countSdkLoads } from './sdk-loads.js';
 export type { SdkLoads } from './sdk-loads.js';
 export { postgresClusterUnavailable, startPostgresCluster, startShopDatabase } from './postgres-cluster.js';
