@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '@massgen/core';
+import type { MassGenError } from '@massgen/core';
+import { thrownMassGenError } from '@massgen/testing';
 import type { MassGenConfig } from './config-model.js';
 import { parseConfig } from './parse-config.js';
 
@@ -23,13 +25,18 @@ export function parseYaml(text: string | string[], env: Record<string, string> =
 }
 
 export function parseFailure(text: string | string[], env: Record<string, string> = {}): ConfigError {
-  try {
-    parseYaml(text, env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error('expected the configuration to be rejected');
+  return thrownConfigError(() => parseYaml(text, env));
+}
+
+/** The ConfigError `run` throws; the test fails when it returns, and rethrows any other error. */
+export function thrownConfigError(run: () => unknown): ConfigError {
+  return asConfigError(thrownMassGenError(run));
+}
+
+/** `error` when it is a ConfigError; rethrown otherwise, failing the test. */
+export function asConfigError(error: MassGenError): ConfigError {
+  if (error instanceof ConfigError) return error;
+  throw error;
 }
 
 /** A tool package's settings as the configuration gives them: the run-wide part and each agent's, by agent id. */

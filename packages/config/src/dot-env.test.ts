@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { MassGenError } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
+import { thrownMassGenError } from '@massgen/testing';
 import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import { loadDotEnv, parseDotEnv } from './dot-env.js';
 
@@ -71,14 +71,8 @@ describe('loadDotEnv', () => {
 
   it('fails clearly when .env exists but cannot be read', () => {
     fs.mkdirSync(path.join(scratch.path, '.env'));
-    let caught: unknown;
-    try {
-      loadDotEnv(scratch.path);
-    } catch (error) {
-      caught = error;
-    }
-    expect(MassGenError.isInstance(caught)).toBe(true);
-    expect((caught as MassGenError).code).toBe('CONFIG_INVALID');
-    expect((caught as Error).message).toContain('cannot read the .env file (EISDIR)');
+    const error = thrownMassGenError(() => loadDotEnv(scratch.path));
+    expect(error.code).toBe('CONFIG_INVALID');
+    expect(error.message).toContain('cannot read the .env file (EISDIR)');
   });
 });

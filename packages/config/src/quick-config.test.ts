@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
 import { useTemporaryDirectory } from '@massgen/testing/vitest';
+import { thrownConfigError } from './config-test-support.js';
 import { createLocalDefaultConfig, createQuickConfig } from './quick-config.js';
 
 describe('createQuickConfig', () => {
@@ -88,15 +88,11 @@ describe('createQuickConfig', () => {
   });
 
   it('rejects a missing model, a bad agent count and a malformed backend type together', () => {
-    let caught: unknown;
-    try {
-      createQuickConfig({ model: '  ', agents: 0, backend: 'Open AI', cwd: scratch.path, env: {} });
-    } catch (error) {
-      caught = error;
-    }
-    expect(caught).toBeInstanceOf(ConfigError);
-    expect((caught as ConfigError).issues.map((issue) => issue.path)).toEqual(['model', 'agents', 'backend']);
-    expect((caught as ConfigError).message).toContain('model: missing; expected a model name such as "gpt-5-nano"');
+    const error = thrownConfigError(() =>
+      createQuickConfig({ model: '  ', agents: 0, backend: 'Open AI', cwd: scratch.path, env: {} }),
+    );
+    expect(error.issues.map((issue) => issue.path)).toEqual(['model', 'agents', 'backend']);
+    expect(error.message).toContain('model: missing; expected a model name such as "gpt-5-nano"');
   });
 });
 

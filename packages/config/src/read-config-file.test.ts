@@ -1,16 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '@massgen/core';
+import type { ConfigError } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
 import { rejectedMassGenError } from '@massgen/testing';
 import { useTemporaryDirectory } from '@massgen/testing/vitest';
+import { asConfigError } from './config-test-support.js';
 import { readConfigFile } from './read-config-file.js';
 
 async function failure(file: string): Promise<ConfigError> {
-  const error = await rejectedMassGenError(readConfigFile(file));
-  if (error instanceof ConfigError) return error;
-  throw new Error(`expected a ConfigError, got ${String(error)}`);
+  return asConfigError(await rejectedMassGenError(readConfigFile(file)));
 }
 
 function hasMkfifo(): boolean {

@@ -1,16 +1,11 @@
-import { ConfigError } from '@massgen/core';
+import type { ConfigError } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
 import { maxConfigBytes } from './config-limits.js';
+import { thrownConfigError } from './config-test-support.js';
 import { parseYamlSource } from './yaml-source.js';
 
 function failure(text: string): ConfigError {
-  try {
-    parseYamlSource(text, 'config.yaml');
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error('expected parseYamlSource to fail');
+  return thrownConfigError(() => parseYamlSource(text, 'config.yaml'));
 }
 
 /** Nine levels of nine-fold aliases: 9^9 (387 million) strings if expanded. */
