@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentStreamPart } from '@massgen/core';
-import { createScriptedBackend } from '@massgen/testing';
+import { createScriptedBackend, newAnswerToolDefinition } from '@massgen/testing';
 import { createAgentHandle } from './agent-handle.js';
 import { defaultRetryPolicy } from './retry-policy.js';
 
-const newAnswer = {
-  name: 'new_answer',
-  description: 'Submit',
-  inputSchema: { type: 'object', properties: { content: { type: 'string' } } },
-};
 const lookup = {
   name: 'lookup',
   description: 'Looks a word up',
@@ -54,7 +49,7 @@ describe('an agent handle', () => {
     });
     const handle = soloHandle(backend, [lookup]);
     const parts = await collect(
-      handle.turn({ messages: [{ role: 'user', content: 'Define moot' }], workflowTools: [newAnswer] }),
+      handle.turn({ messages: [{ role: 'user', content: 'Define moot' }], workflowTools: [newAnswerToolDefinition] }),
     );
     expect(parts.filter((part) => part.type === 'tool-result')).toEqual([
       { type: 'tool-result', id: 'l1', name: 'lookup', output: 'meaning of moot', isError: false },
@@ -91,7 +86,7 @@ describe('an agent handle', () => {
     });
     const handle = soloHandle(backend, []);
     const parts = await collect(
-      handle.turn({ messages: [{ role: 'user', content: 'Go' }], workflowTools: [newAnswer] }),
+      handle.turn({ messages: [{ role: 'user', content: 'Go' }], workflowTools: [newAnswerToolDefinition] }),
     );
     expect(parts.map((part) => part.type)).toEqual(['text-delta', 'tool-call', 'usage', 'usage', 'finish']);
   });

@@ -112,6 +112,7 @@ export { collectParts, terminalError } from './stream-parts.js';
 export { backendSettings } from './backend-settings.js';
 export { thrownMassGenError } from './thrown-massgen-error.js';
 export { rejectedMassGenError } from './rejected-massgen-error.js';
+export { newAnswerToolDefinition } from './new-answer-tool-definition.js';
 export { countSdkLoads } from './sdk-loads.js';
 export type { SdkLoads } from './sdk-loads.js';
 export { postgresClusterUnavailable, startPostgresCluster, startShopDatabase } from './postgres-cluster.js';
