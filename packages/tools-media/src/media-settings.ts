@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ToolModelChoice } from '@massgen/core';
-import { choiceOf, nonEmptyText, positiveNumber } from '@massgen/config/internal';
+import { choiceOf, flag, nonEmptyText, positiveNumber } from '@massgen/config/internal';
 
 /** Every tool this package offers, in the order agents see them. */
 export const mediaToolNames = [
@@ -76,8 +76,7 @@ const generationBackend = nonEmptyText('a backend type such as openai');
  * configuration hands this package from `orchestrator` under the same names.
  */
 export const mediaRunSettingsSchema = mediaSettingsSchema.extend({
-  enable_multimodal_tools: z
-    .boolean({ error: 'expected true or false' })
+  enable_multimodal_tools: flag()
     .optional()
     .describe("Upstream's switch: true gives every agent the media tools, false gives none."),
   image_generation_backend: generationBackend
@@ -94,18 +93,9 @@ export const mediaRunSettingsSchema = mediaSettingsSchema.extend({
 
 /** One agent's part: its `backend.tools.media`, and upstream's switches on its backend. */
 export const mediaAgentSettingsSchema = mediaSettingsSchema.extend({
-  enable_image_generation: z
-    .boolean({ error: 'expected true or false' })
-    .optional()
-    .describe("Upstream's switch: true gives this agent text_to_image."),
-  enable_audio_generation: z
-    .boolean({ error: 'expected true or false' })
-    .optional()
-    .describe("Upstream's switch: true gives this agent text_to_speech."),
-  enable_multimodal_tools: z
-    .boolean({ error: 'expected true or false' })
-    .optional()
-    .describe("Upstream's switch: true gives this agent every media tool."),
+  enable_image_generation: flag().optional().describe("Upstream's switch: true gives this agent text_to_image."),
+  enable_audio_generation: flag().optional().describe("Upstream's switch: true gives this agent text_to_speech."),
+  enable_multimodal_tools: flag().optional().describe("Upstream's switch: true gives this agent every media tool."),
 });
 
 export type MediaRunSettings = z.output<typeof mediaRunSettingsSchema>;
