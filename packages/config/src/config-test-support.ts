@@ -15,6 +15,9 @@ const absentDirectory = path.join(os.tmpdir(), `massgen-config-test-${randomUUID
 
 export const testBaseDir = '/projects/demo';
 
+/** One openai agent `a`, as the first lines of a configuration that a test adds its blocks to. */
+export const oneAgentLines = ['agent:', '  id: a', '  backend: {type: openai}'];
+
 export function parseYaml(text: string | string[], env: Record<string, string> = {}): MassGenConfig {
   return parseConfig(Array.isArray(text) ? `${text.join('\n')}\n` : text, {
     file: 'team.yaml',

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from './config-test-support.js';
-
-const agentLines = ['agent:', '  id: a', '  backend: {type: openai}'];
+import { oneAgentLines, parseYaml } from './config-test-support.js';
 
 describe('display mapping', () => {
   it("defaults to the seed article's Textual UI with timeline and agent cards", () => {
-    expect(parseYaml(agentLines).display).toEqual({ type: 'textual', liveTimeline: true, showAgentCards: true });
+    expect(parseYaml(oneAgentLines).display).toEqual({ type: 'textual', liveTimeline: true, showAgentCards: true });
   });
 
   it('reads the seed display block', () => {
     const config = parseYaml([
-      ...agentLines,
+      ...oneAgentLines,
       'display:',
       '  type: simple',
       '  live_timeline: false',
@@ -25,15 +23,15 @@ describe('display mapping', () => {
     ['simple', 'simple'],
     ['silent', 'none'],
   ] as const)('maps ui.display_type %s to %s', (written, type) => {
-    expect(parseYaml([...agentLines, 'ui:', `  display_type: ${written}`]).display.type).toBe(type);
+    expect(parseYaml([...oneAgentLines, 'ui:', `  display_type: ${written}`]).display.type).toBe(type);
   });
 
   it("defaults an upstream file without a display type to upstream's Rich terminal", () => {
-    expect(parseYaml([...agentLines, 'ui:', '  logging_enabled: true']).display.type).toBe('rich');
+    expect(parseYaml([...oneAgentLines, 'ui:', '  logging_enabled: true']).display.type).toBe('rich');
   });
 
   it('lets ui.display_type win over display.type, as upstream reads only ui', () => {
-    const config = parseYaml([...agentLines, 'display:', '  type: textual', 'ui:', '  display_type: simple']);
+    const config = parseYaml([...oneAgentLines, 'display:', '  type: textual', 'ui:', '  display_type: simple']);
     expect(config.display.type).toBe('simple');
     expect(config.warnings).toEqual([
       expect.objectContaining({
@@ -45,7 +43,7 @@ describe('display mapping', () => {
   });
 
   it('warns that logging cannot be turned off', () => {
-    const config = parseYaml([...agentLines, 'ui:', '  logging_enabled: false']);
+    const config = parseYaml([...oneAgentLines, 'ui:', '  logging_enabled: false']);
     expect(config.warnings).toEqual([
       expect.objectContaining({ code: 'unsupported-feature', path: 'ui.logging_enabled' }),
     ]);

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseYaml, toolSettingsOf } from './config-test-support.js';
-
-const agentLines = ['agent:', '  id: a', '  backend: {type: openai}'];
+import { oneAgentLines, parseYaml, toolSettingsOf } from './config-test-support.js';
 
 describe('orchestrator mapping', () => {
   it('applies the documented defaults when there is no orchestrator block', () => {
-    const config = parseYaml(agentLines);
+    const config = parseYaml(oneAgentLines);
     expect(config.orchestrator).toEqual({
       workflow: 'parallel',
       maxRounds: 10,
@@ -20,7 +18,7 @@ describe('orchestrator mapping', () => {
 
   it('maps the shared keys and hands every other orchestrator key to the strategy as written', () => {
     const config = parseYaml([
-      ...agentLines,
+      ...oneAgentLines,
       'orchestrator:',
       '  max_rounds: 5',
       '  convergence_threshold: 0.7',
@@ -86,7 +84,7 @@ describe('orchestrator mapping', () => {
 
   it('uses the first-round timeout for every round, warning when later rounds asked for another', () => {
     const config = parseYaml([
-      ...agentLines,
+      ...oneAgentLines,
       'timeout_settings:',
       '  initial_round_timeout_seconds: 600',
       '  subsequent_round_timeout_seconds: 300',
@@ -102,28 +100,28 @@ describe('orchestrator mapping', () => {
   });
 
   it('uses the later-round timeout when it is the only one given', () => {
-    const config = parseYaml([...agentLines, 'timeout_settings:', '  subsequent_round_timeout_seconds: 300']);
+    const config = parseYaml([...oneAgentLines, 'timeout_settings:', '  subsequent_round_timeout_seconds: 300']);
     expect(config.orchestrator.roundTimeoutMs).toBe(300_000);
   });
 
   it('picks the sequential strategy for workflow: sequential', () => {
-    const config = parseYaml([...agentLines, 'orchestrator:', '  workflow: sequential']);
+    const config = parseYaml([...oneAgentLines, 'orchestrator:', '  workflow: sequential']);
     expect(config.orchestrator.workflow).toBe('sequential');
     expect(config.strategy).toBe('sequential');
   });
 
   it('lets an explicit strategy override the workflow default', () => {
-    expect(parseYaml([...agentLines, 'orchestrator:', '  strategy: "@acme/tournament"']).strategy).toBe(
+    expect(parseYaml([...oneAgentLines, 'orchestrator:', '  strategy: "@acme/tournament"']).strategy).toBe(
       '@acme/tournament',
     );
-    expect(parseYaml([...agentLines, 'orchestrator:', '  workflow: sequential', '  strategy: vote']).strategy).toBe(
+    expect(parseYaml([...oneAgentLines, 'orchestrator:', '  workflow: sequential', '  strategy: vote']).strategy).toBe(
       'vote',
     );
   });
 
   it('hands the workspace roots and shared context paths to the workspace package as written', () => {
     const config = parseYaml([
-      ...agentLines,
+      ...oneAgentLines,
       'orchestrator:',
       '  snapshot_storage: ./massgen_snapshots',
       '  agent_temporary_workspace: /var/tmp/workspaces',

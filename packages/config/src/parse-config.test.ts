@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTemporaryDirectory } from '@massgen/testing/vitest';
-import { parseYaml, toolSettingsOf } from './config-test-support.js';
+import { oneAgentLines, parseYaml, toolSettingsOf } from './config-test-support.js';
 import { parseConfig } from './parse-config.js';
 
 describe('parseConfig', () => {
@@ -45,9 +45,7 @@ describe('parseConfig', () => {
   });
 
   it('detects the seed dialect from its keys', () => {
-    expect(
-      parseYaml(['agent:', '  id: a', '  backend: {type: openai}', 'orchestrator:', '  max_rounds: 3']).dialect,
-    ).toBe('seed');
+    expect(parseYaml([...oneAgentLines, 'orchestrator:', '  max_rounds: 3']).dialect).toBe('seed');
   });
 
   it('detects the upstream dialect from its keys', () => {
