@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Backend } from '@massgen/core';
 import { parseConfig } from '@massgen/config';
-import { createScriptedBackend } from '@massgen/testing';
+import { collectParts, createScriptedBackend } from '@massgen/testing';
 import { PluginLoader } from './plugin-loader.js';
 import { createToolModels } from './tool-models.js';
 
@@ -46,9 +46,7 @@ describe('createToolModels', () => {
     const tool = await models.open('a');
     expect(await models.open('a')).toBe(tool);
     expect(tool).toMatchObject({ provider: given.provider, modelId: 'scripted' });
-    const parts = [];
-    for await (const part of tool.stream({ messages: [{ role: 'user', content: 'What is in the picture?' }] }))
-      parts.push(part);
+    const parts = await collectParts(tool.stream({ messages: [{ role: 'user', content: 'What is in the picture?' }] }));
     expect(parts).toContainEqual({ type: 'text-delta', text: 'A cat.' });
     expect(spent).toEqual([{ agentId: 'a', usage: { inputTokens: 1200, outputTokens: 30 }, modelId: 'scripted' }]);
     expect((await models.open('a', { model: 'm2' })).modelId).toBe('m2');
