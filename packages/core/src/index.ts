@@ -41,6 +41,7 @@ export type { AssistantMessage, Message, SystemMessage, ToolCall, ToolResultMess
 export type { OptionsIssue, OptionsParseResult, OptionsSchema } from './options-schema.js';
 export type { OrchestratorSettings, StrategyKeys } from './orchestrator-settings.js';
 export { requestRetryEvent } from './request-retry-event.js';
+export { runStartEvent } from './run-start-event.js';
 export type {
   Strategy,
   StrategyContext,
@@ -51,6 +52,7 @@ export type {
 } from './strategy.js';
 export type { ResumedCoordination } from './resumed-coordination.js';
 export type { FinishReason, StreamPart, StreamPartType } from './stream-part.js';
+export { turnPartEvent } from './turn-part-event.js';
 export type { PlannedTask, TaskStatus } from './task-plan.js';
 export type { Tool, ToolContext, ToolResult } from './tool.js';
 export type { ToolModelChoice, ToolModels } from './tool-models.js';

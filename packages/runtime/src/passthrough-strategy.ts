@@ -1,7 +1,6 @@
-import { MassGenError, requestRetryEvent, toMassGenError } from '@massgen/core';
+import { MassGenError, runStartEvent, toMassGenError, turnPartEvent } from '@massgen/core';
 import type {
   AgentHandle,
-  AgentStreamPart,
   CoordinationEvent,
   Message,
   SerializedError,
@@ -31,12 +30,7 @@ export function createPassthroughStrategy(agentCount: number): Strategy {
 
 async function* runPassthrough(context: StrategyContext): AsyncGenerator<CoordinationEvent> {
   const [agent] = context.agents;
-  yield {
-    type: 'run-start',
-    task: context.task,
-    strategy: passthroughStrategyName,
-    agents: context.agents.map((member) => ({ id: member.id, provider: member.provider, modelId: member.modelId })),
-  };
+  yield runStartEvent(passthroughStrategyName, context);
   if (agent === undefined || context.agents.length !== 1) {
     yield {
       type: 'run-end',
@@ -63,7 +57,7 @@ async function* runPassthrough(context: StrategyContext): AsyncGenerator<Coordin
     for await (const part of agent.turn({ messages: conversation(agent, context), workflowTools: [] }, { signal })) {
       if (part.type === 'text-delta') text += part.text;
       if (part.type === 'error') failure ??= part.error;
-      const event = eventFor(agent.id, part);
+      const event = turnPartEvent(agent.id, part, 'final-answer');
       if (event !== undefined) yield event;
     }
   } catch (error) {
@@ -89,37 +83,6 @@ function conversation(agent: AgentHandle, context: StrategyContext): Message[] {
   const question =
     attachments.length === 0 ? context.task : [{ type: 'text' as const, text: context.task }, ...attachments];
   return [...system, ...context.history, { role: 'user', content: question }];
-}
-
-function eventFor(agentId: string, part: AgentStreamPart): CoordinationEvent | undefined {
-  switch (part.type) {
-    case 'text-delta':
-      return { type: 'final-delta', agentId, text: part.text };
-    case 'reasoning-delta':
-      return { type: 'agent-delta', agentId, kind: 'reasoning', text: part.text };
-    case 'tool-call':
-      return { type: 'tool-call', agentId, callId: part.id, name: part.name, input: part.input };
-    case 'tool-result':
-      return {
-        type: 'tool-result',
-        agentId,
-        callId: part.id,
-        name: part.name,
-        output: part.output,
-        isError: part.isError,
-      };
-    case 'usage':
-      return { type: 'usage', agentId, usage: part.usage };
-    case 'warning':
-      return { type: 'warning', warning: { ...part.warning, agentId } };
-    case 'retry':
-      return requestRetryEvent(agentId, part);
-    case 'error':
-    case 'finish':
-    case 'provider-metadata':
-    case 'request-slot':
-      return undefined;
-  }
 }
 
 function* conclude(

@@ -1,4 +1,4 @@
-import { MassGenError, toMassGenError } from '@massgen/core';
+import { MassGenError, runStartEvent, toMassGenError } from '@massgen/core';
 import type {
   AgentHandle,
   CoordinationEvent,
@@ -29,12 +29,7 @@ export function createSequentialStrategy(): Strategy {
 }
 
 async function* runPipeline(context: StrategyContext): AsyncGenerator<CoordinationEvent> {
-  yield {
-    type: 'run-start',
-    task: context.task,
-    strategy: 'sequential',
-    agents: context.agents.map((agent) => ({ id: agent.id, provider: agent.provider, modelId: agent.modelId })),
-  };
+  yield runStartEvent('sequential', context);
   let end: RunEnd;
   try {
     const settings = readSequentialSettings(context.settings);

@@ -1,5 +1,5 @@
-import { MassGenError, requestRetryEvent, toMassGenError } from '@massgen/core';
-import type { AgentHandle, AgentStreamPart, CoordinationEvent, SerializedError, TurnRequest } from '@massgen/core';
+import { MassGenError, toMassGenError, turnPartEvent } from '@massgen/core';
+import type { AgentHandle, CoordinationEvent, SerializedError, TurnRequest } from '@massgen/core';
 import type { PipelineLimits } from './pipeline-limits.js';
 
 /** How one attempt at a stage ended. */
@@ -30,7 +30,8 @@ export async function* runStageAttempt(input: StageAttemptInput): AsyncGenerator
       for await (const part of handle.turn(input.request, { signal: control.signal })) {
         if (part.type === 'text-delta') text += part.text;
         if (part.type === 'error') error ??= part.error;
-        yield* partEvents(handle.id, part);
+        const event = turnPartEvent(handle.id, part);
+        if (event !== undefined) yield event;
         // The runtime counts a usage event as soon as it is taken, so the budget is current
         // here; going over it aborts the attempt, whose stream then ends on its own.
         if (part.type === 'usage') limits.checkBudget();
@@ -72,30 +73,4 @@ export async function* runStageAttempt(input: StageAttemptInput): AsyncGenerator
     };
   }
   return { kind: 'output', content: text };
-}
-
-function partEvents(agentId: string, part: AgentStreamPart): CoordinationEvent[] {
-  switch (part.type) {
-    case 'text-delta':
-      return [{ type: 'agent-delta', agentId, kind: 'text', text: part.text }];
-    case 'reasoning-delta':
-      return [{ type: 'agent-delta', agentId, kind: 'reasoning', text: part.text }];
-    case 'tool-call':
-      return [{ type: 'tool-call', agentId, callId: part.id, name: part.name, input: part.input }];
-    case 'tool-result':
-      return [
-        { type: 'tool-result', agentId, callId: part.id, name: part.name, output: part.output, isError: part.isError },
-      ];
-    case 'usage':
-      return [{ type: 'usage', agentId, usage: part.usage }];
-    case 'warning':
-      return [{ type: 'warning', warning: { ...part.warning, agentId } }];
-    case 'retry':
-      return [requestRetryEvent(agentId, part)];
-    case 'finish':
-    case 'provider-metadata':
-    case 'error':
-    case 'request-slot':
-      return [];
-  }
 }

@@ -1,4 +1,4 @@
-import { requestRetryEvent, toMassGenError } from '@massgen/core';
+import { toMassGenError, turnPartEvent } from '@massgen/core';
 import type {
   AgentHandle,
   AgentStreamPart,
@@ -142,16 +142,11 @@ export class AgentTurn {
 
   /** Takes in one part and returns the events it becomes. */
   record(part: AgentStreamPart): CoordinationEvent[] {
-    const agentId = this.agentId;
     this.activityAt = performance.now();
     switch (part.type) {
       case 'text-delta':
         this.text += part.text;
-        return this.purpose === 'presentation'
-          ? [{ type: 'final-delta', agentId, text: part.text }]
-          : [{ type: 'agent-delta', agentId, kind: 'text', text: part.text }];
-      case 'reasoning-delta':
-        return [{ type: 'agent-delta', agentId, kind: 'reasoning', text: part.text }];
+        break;
       case 'tool-call':
         // Only offered workflow tools end a turn, as in the runtime; any other call is the
         // runtime's to run (it answers an unoffered `vote` with an unknown-tool result).
@@ -161,37 +156,22 @@ export class AgentTurn {
         }
         if (this.purpose === 'coordination' && isWorkflowToolName(part.name)) this.unofferedCalls.push(part.name);
         this.toolsRunning += 1;
-        return [{ type: 'tool-call', agentId, callId: part.id, name: part.name, input: part.input }];
+        break;
       case 'tool-result':
         this.toolsRunning = Math.max(0, this.toolsRunning - 1);
-        return [
-          {
-            type: 'tool-result',
-            agentId,
-            callId: part.id,
-            name: part.name,
-            output: part.output,
-            isError: part.isError,
-          },
-        ];
-      case 'usage':
-        return [{ type: 'usage', agentId, usage: part.usage }];
-      case 'warning':
-        return [{ type: 'warning', warning: { ...part.warning, agentId } }];
+        break;
       case 'finish':
         this.finishReason = part.reason;
-        return [];
-      case 'provider-metadata':
-        return [];
+        break;
       case 'error':
         this.error ??= part.error;
-        return [];
-      case 'retry':
-        return [requestRetryEvent(agentId, part)];
+        break;
       case 'request-slot':
         this.slotWait = part.waiting;
-        return [];
+        break;
     }
+    const event = turnPartEvent(this.agentId, part, this.purpose === 'presentation' ? 'final-answer' : 'work');
+    return event === undefined ? [] : [event];
   }
 
   private endsTurn(name: string): boolean {

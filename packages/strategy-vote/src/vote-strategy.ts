@@ -1,4 +1,4 @@
-import { toMassGenError } from '@massgen/core';
+import { runStartEvent, toMassGenError } from '@massgen/core';
 import type { CoordinationEvent, Strategy, StrategyContext } from '@massgen/core';
 import { CoordinationRun } from './coordination-run.js';
 import type { RunEnd } from './run-conclusion.js';
@@ -18,12 +18,7 @@ export function createVoteStrategy(): Strategy {
 }
 
 async function* runVote(context: StrategyContext): AsyncGenerator<CoordinationEvent> {
-  yield {
-    type: 'run-start',
-    task: context.task,
-    strategy: 'vote',
-    agents: context.agents.map((agent) => ({ id: agent.id, provider: agent.provider, modelId: agent.modelId })),
-  };
+  yield runStartEvent('vote', context);
   let end: RunEnd;
   try {
     // A resumed run's record has these warnings already.
