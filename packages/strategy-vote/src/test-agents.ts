@@ -1,18 +1,36 @@
 import { createScriptedAgent, hang, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
-import type { ScriptedAgent } from '@massgen/testing';
+import type { ScriptedAgent, ScriptedAgentTurn } from '@massgen/testing';
 import type { TurnRequest } from '@massgen/core';
 import { isPresentation, offeredLabels } from './test-requests.js';
 
-/** Answers at once, then votes for the first answer on offer; presents with `<id> presents`. */
-export function answerThenVote(id: string, answer: string): ScriptedAgent {
+/** The turns of a scripted team member, as most vote tests write them: an answer, then votes. */
+export interface VoterScript {
+  /** Its first coordination turn, usually its answer. */
+  first: ScriptedAgentTurn;
+  /** Each later coordination turn, usually a vote; `index` counts all the agent's turns. */
+  then: ScriptedAgentTurn | ((request: TurnRequest, index: number) => ScriptedAgentTurn);
+  /** The text of its presentation, should it win: `<id> presents` unless told. */
+  presents?: string;
+}
+
+/** A scripted agent that plays `script` in coordination and presents with `script.presents`. */
+export function scriptedVoter(id: string, script: VoterScript): ScriptedAgent {
+  const { first, then } = script;
   return createScriptedAgent({
     id,
     turns: (request, index) => {
-      if (isPresentation(request)) return textTurn(`${id} presents`);
-      return index === 0
-        ? textTurn('', newAnswerCall(answer))
-        : textTurn('', voteCall(offeredLabels(request)[0] as string, 'fine'));
+      if (isPresentation(request)) return textTurn(script.presents ?? `${id} presents`);
+      if (index === 0) return first;
+      return typeof then === 'function' ? then(request, index) : then;
     },
+  });
+}
+
+/** Answers at once, then votes for the first answer on offer; presents with `<id> presents`. */
+export function answerThenVote(id: string, answer: string): ScriptedAgent {
+  return scriptedVoter(id, {
+    first: textTurn('', newAnswerCall(answer)),
+    then: (request) => textTurn('', voteCall(offeredLabels(request)[0] as string, 'fine')),
   });
 }
 
@@ -29,14 +47,13 @@ export function answerThenVoteBy(
   id: string,
   choose: (labels: readonly string[]) => string | undefined = (labels) => labels[0] ?? 'agent1',
 ): ScriptedAgent {
-  return createScriptedAgent({
-    id,
-    turns: (request: TurnRequest, index: number) => {
-      if (isPresentation(request)) return textTurn(`Final from ${id}`);
-      if (index === 0) return textTurn('', newAnswerCall(`Answer of ${id}.`));
+  return scriptedVoter(id, {
+    first: textTurn('', newAnswerCall(`Answer of ${id}.`)),
+    then: (request) => {
       const label = choose(offeredLabels(request));
       return label === undefined ? [hang()] : textTurn('', voteCall(label, 'first I was shown'));
     },
+    presents: `Final from ${id}`,
   });
 }
 

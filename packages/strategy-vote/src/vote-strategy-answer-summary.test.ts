@@ -10,24 +10,13 @@ import type { ScriptedAgent, ScriptedBackend } from '@massgen/testing';
 import type { ToolModelChoice, ToolModels, TurnRequest } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
-import { isPresentation, offeredLabels, offeredToolNames } from './test-requests.js';
+import { isPresentation, offeredToolNames } from './test-requests.js';
 import { runVote } from './test-context.js';
+import { answerThenVote } from './test-agents.js';
 
 const longAnswer = `Use a managed container platform. ${Array.from({ length: 40 }, (_, index) => `reason${index}`).join(' ')}`;
 const shortAnswer = 'Use a small virtual machine.';
 const summary = 'Managed containers, for forty reasons.';
-
-/** Answers `answer` first, then votes for the first answer it is offered; presents as `<id> presents`. */
-function answerer(id: string, answer: string): ScriptedAgent {
-  return createScriptedAgent({
-    id,
-    turns: (request, index) => {
-      if (isPresentation(request)) return textTurn(`${id} presents`);
-      if (index === 0) return textTurn('', newAnswerCall(answer));
-      return textTurn('', voteCall(offeredLabels(request)[0] as string, 'fine'));
-    },
-  });
-}
 
 /** Models that answer every request with `backend`, and note who asked for which model. */
 function modelsOf(backend: ScriptedBackend): ToolModels & { asked: Array<[string, ToolModelChoice]> } {
@@ -51,8 +40,8 @@ describe('vote strategy: answer_summary', () => {
   it('quotes a long answer to the other agents as its summary, made once; short answers and its own author see the text', async () => {
     const summariser = createScriptedBackend({ turns: [textTurn(summary)], modelId: 'cheap-model' });
     const models = modelsOf(summariser);
-    const long = answerer('a1', longAnswer);
-    const short = answerer('a2', shortAnswer);
+    const long = answerThenVote('a1', longAnswer);
+    const short = answerThenVote('a2', shortAnswer);
     const events = await runVote({
       agents: [long, short],
       settings: { answer_summary: { above_words: 20, max_words: 10, model: { type: 'openai', model: 'cheap' } } },
@@ -96,7 +85,7 @@ describe('vote strategy: answer_summary', () => {
     const summariser = createScriptedBackend({ turns: [textTurn(summary)] });
     const models = modelsOf(summariser);
     const events = await runVote({
-      agents: [answerer('a1', longAnswer), answerer('a2', shortAnswer)],
+      agents: [answerThenVote('a1', longAnswer), answerThenVote('a2', shortAnswer)],
       settings: { answer_summary: true },
       models,
     });
@@ -106,7 +95,7 @@ describe('vote strategy: answer_summary', () => {
 
     const wordy = `${longAnswer} ${'more '.repeat(300)}`;
     const summarised = await runVote({
-      agents: [answerer('a1', wordy), answerer('a2', shortAnswer)],
+      agents: [answerThenVote('a1', wordy), answerThenVote('a2', shortAnswer)],
       settings: { answer_summary: true },
       models,
     });
@@ -119,9 +108,9 @@ describe('vote strategy: answer_summary', () => {
     const failing = createScriptedBackend({
       turns: [[errorPart({ code: 'BACKEND_OVERLOADED', message: 'the summariser is down', retryable: true })]],
     });
-    const short = answerer('a2', shortAnswer);
+    const short = answerThenVote('a2', shortAnswer);
     const events = await runVote({
-      agents: [answerer('a1', longAnswer), short],
+      agents: [answerThenVote('a1', longAnswer), short],
       settings: { answer_summary: { above_words: 20 } },
       models: modelsOf(failing),
     });

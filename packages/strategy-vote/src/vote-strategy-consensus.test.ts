@@ -1,22 +1,22 @@
 import type { CoordinationEvent, TurnRequest } from '@massgen/core';
-import { createDeferred, createScriptedAgent, newAnswerCall, textTurn, voteCall, waitFor } from '@massgen/testing';
+import { createDeferred, newAnswerCall, textTurn, voteCall, waitFor } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
 import { isPresentation, offeredLabels, offeredToolNames } from './test-requests.js';
 import { runVote } from './test-context.js';
+import { scriptedVoter } from './test-agents.js';
 
 /** Answers in its first turn; afterwards votes for `target` once `expected` answers are offered. */
 function answerThenVote(id: string, answer: string, target: string, expected: number): ScriptedAgent {
-  return createScriptedAgent({
-    id,
-    turns: (request: TurnRequest, index: number) => {
-      if (isPresentation(request)) return textTurn(`Final from ${id}`);
-      if (index === 0) return textTurn(`${id} thinks.`, newAnswerCall(answer));
+  return scriptedVoter(id, {
+    first: textTurn(`${id} thinks.`, newAnswerCall(answer)),
+    then: (request) => {
       const labels = offeredLabels(request);
       const choice = labels.length >= expected ? target : (labels[0] ?? target);
       return textTurn('', voteCall(choice, `${choice} looks right`));
     },
+    presents: `Final from ${id}`,
   });
 }
 
@@ -117,21 +117,15 @@ describe('vote strategy: consensus', () => {
 
   it('breaks a tie in favour of the agent listed first, even when it answered second', async () => {
     const bobAnswered = createDeferred();
-    const alice = createScriptedAgent({
-      id: 'alice',
-      turns: (request, index) => {
-        if (isPresentation(request)) return textTurn('Alice presents');
-        if (index === 0) return [waitFor(bobAnswered.promise), ...textTurn('', newAnswerCall('A'))];
-        return textTurn('', voteCall('agent2', 'bob is right'));
-      },
+    const alice = scriptedVoter('alice', {
+      first: [waitFor(bobAnswered.promise), ...textTurn('', newAnswerCall('A'))],
+      then: textTurn('', voteCall('agent2', 'bob is right')),
+      presents: 'Alice presents',
     });
-    const bob = createScriptedAgent({
-      id: 'bob',
-      turns: (request, index) => {
-        if (isPresentation(request)) return textTurn('Bob presents');
-        if (index === 0) return textTurn('', newAnswerCall('B'));
-        return textTurn('', voteCall(offeredLabels(request).length === 2 ? 'agent1' : 'agent2', 'fine'));
-      },
+    const bob = scriptedVoter('bob', {
+      first: textTurn('', newAnswerCall('B')),
+      then: (request) => textTurn('', voteCall(offeredLabels(request).length === 2 ? 'agent1' : 'agent2', 'fine')),
+      presents: 'Bob presents',
     });
     // Alice's first turn must finish after bob's answer instead of being interrupted by it.
     const events = await runVote({ agents: [alice, bob], settings: { interrupt_stale_turns: false } }, (event) => {
@@ -166,11 +160,9 @@ describe('vote strategy: consensus', () => {
 
   it('weighs votes by confidence under weighted_by_confidence, and counts heads under majority', async () => {
     const voter = (id: string, answer: string, target: string, confidence: number): ScriptedAgent =>
-      createScriptedAgent({
-        id,
-        turns: (request, index) => {
-          if (isPresentation(request)) return textTurn(`${id} presents`);
-          if (index === 0) return textTurn('', newAnswerCall(answer));
+      scriptedVoter(id, {
+        first: textTurn('', newAnswerCall(answer)),
+        then: (request) => {
           const labels = offeredLabels(request);
           return textTurn('', voteCall(labels.length === 3 ? target : (labels[0] as string), 'reason', confidence));
         },

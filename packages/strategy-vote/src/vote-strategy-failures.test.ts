@@ -3,8 +3,7 @@ import { createScriptedAgent, errorPart, newAnswerCall, textTurn, voteCall } fro
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
-import { answerThenVote } from './test-agents.js';
-import { isPresentation } from './test-requests.js';
+import { answerThenVote, scriptedVoter } from './test-agents.js';
 import { runVote } from './test-context.js';
 
 describe('vote strategy: failing agents', () => {
@@ -129,20 +128,16 @@ describe('vote strategy: failing agents', () => {
   });
 
   it('spends an attempt on a retryable error and reports runtime retries as agent errors', async () => {
-    const flaky = createScriptedAgent({
-      id: 'flaky',
-      turns: (request, index) => {
-        if (isPresentation(request)) return textTurn('flaky presents');
-        if (index === 0) return [errorPart({ code: 'BACKEND_RATE_LIMIT', message: 'Slow down.', retryable: true })];
-        if (index === 1) {
-          const retry = { code: 'BACKEND_SERVER' as const, message: 'Bad gateway.', retryable: true };
-          return [
-            { type: 'retry', attempt: 1, maxAttempts: 3, delayMs: 10, error: retry },
-            ...textTurn('', newAnswerCall('F')),
-          ];
-        }
-        return textTurn('', voteCall('agent1', 'mine'));
-      },
+    const retry = { code: 'BACKEND_SERVER' as const, message: 'Bad gateway.', retryable: true };
+    const flaky = scriptedVoter('flaky', {
+      first: [errorPart({ code: 'BACKEND_RATE_LIMIT', message: 'Slow down.', retryable: true })],
+      then: (_request, index) =>
+        index === 1
+          ? [
+              { type: 'retry', attempt: 1, maxAttempts: 3, delayMs: 10, error: retry },
+              ...textTurn('', newAnswerCall('F')),
+            ]
+          : textTurn('', voteCall('agent1', 'mine')),
     });
     const events = await runVote({ agents: [flaky] });
 

@@ -15,6 +15,7 @@ import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
 import { createMessageChannel } from './test-message-channel.js';
 import { isPresentation } from './test-requests.js';
 import { runVote } from './test-context.js';
+import { scriptedVoter } from './test-agents.js';
 
 const message = 'Please give the answer in metric units.';
 
@@ -33,21 +34,18 @@ describe('vote strategy: messages from the person', () => {
     const channel = createMessageChannel();
     const started = new Set<string>();
     const worker = (id: string) =>
-      createScriptedAgent({
-        id,
-        turns: (request, index) => {
-          if (isPresentation(request)) return textTurn(`${id} presents`);
-          if (index === 0)
-            return [
-              notify(() => {
-                started.add(id);
-                if (started.size === 2) channel.send({ text: message });
-              }),
-              hang(),
-            ];
-          if (index === 1) return textTurn('', newAnswerCall(`${id}: 20 °C`));
-          return textTurn('', voteCall('agent1', 'metric, as asked'));
-        },
+      scriptedVoter(id, {
+        first: [
+          notify(() => {
+            started.add(id);
+            if (started.size === 2) channel.send({ text: message });
+          }),
+          hang(),
+        ],
+        then: (_request, index) =>
+          index === 1
+            ? textTurn('', newAnswerCall(`${id}: 20 °C`))
+            : textTurn('', voteCall('agent1', 'metric, as asked')),
       });
     const alice = worker('alice');
     const bob = worker('bob');
@@ -93,16 +91,13 @@ describe('vote strategy: messages from the person', () => {
       }
       if (event.type === 'human-message') carolMayVote.resolve();
     };
-    const member = (id: string) =>
-      createScriptedAgent({
-        id,
-        turns: (request, index) => {
-          if (isPresentation(request)) return textTurn(`${id} presents`);
-          if (index === 0) return textTurn('', newAnswerCall(`${id}'s answer`));
-          const vote = textTurn('', voteCall('agent1', 'alice is right'));
-          return id === 'carol' ? [waitFor(carolMayVote.promise), ...vote] : vote;
-        },
+    const member = (id: string) => {
+      const vote = textTurn('', voteCall('agent1', 'alice is right'));
+      return scriptedVoter(id, {
+        first: textTurn('', newAnswerCall(`${id}'s answer`)),
+        then: id === 'carol' ? [waitFor(carolMayVote.promise), ...vote] : vote,
       });
+    };
     const [alice, bob, carol] = ['alice', 'bob', 'carol'].map(member) as [ScriptedAgent, ScriptedAgent, ScriptedAgent];
     const events = await runVote({ agents: [alice, bob, carol], humanMessages: channel }, onEvent);
 
@@ -131,30 +126,23 @@ describe('vote strategy: messages from the person', () => {
   it('does not count a vote from a turn that began before a message to its agent (interrupt_stale_turns off)', async () => {
     const channel = createMessageChannel();
     const messageSent = createDeferred();
-    const alice = createScriptedAgent({
-      id: 'alice',
-      turns: (request, index) => {
-        if (isPresentation(request)) return textTurn('alice presents');
-        if (index === 0) return textTurn('', newAnswerCall('20 °C'));
-        if (index === 1)
-          return [
-            notify(() => {
-              channel.send({ text: message, to: ['alice'] });
-              messageSent.resolve();
-            }),
-            waitFor(messageSent.promise),
-            ...textTurn('', voteCall('agent1', 'mine')),
-          ];
-        return textTurn('', voteCall('agent1', 'mine, and it is metric'));
-      },
+    const alice = scriptedVoter('alice', {
+      first: textTurn('', newAnswerCall('20 °C')),
+      then: (_request, index) =>
+        index === 1
+          ? [
+              notify(() => {
+                channel.send({ text: message, to: ['alice'] });
+                messageSent.resolve();
+              }),
+              waitFor(messageSent.promise),
+              ...textTurn('', voteCall('agent1', 'mine')),
+            ]
+          : textTurn('', voteCall('agent1', 'mine, and it is metric')),
     });
-    const bob = createScriptedAgent({
-      id: 'bob',
-      turns: (request, index) => {
-        if (isPresentation(request)) return textTurn('bob presents');
-        if (index === 0) return [waitFor(messageSent.promise), ...textTurn('', newAnswerCall('68 °F'))];
-        return textTurn('', voteCall('agent1', 'alice is right'));
-      },
+    const bob = scriptedVoter('bob', {
+      first: [waitFor(messageSent.promise), ...textTurn('', newAnswerCall('68 °F'))],
+      then: textTurn('', voteCall('agent1', 'alice is right')),
     });
     const events = await runVote({
       agents: [alice, bob],
@@ -203,14 +191,9 @@ describe('vote strategy: messages from the person', () => {
 
   it('warns about a message for an agent the run does not have, and delivers nothing', async () => {
     const channel = createMessageChannel();
-    const alice = createScriptedAgent({
-      id: 'alice',
-      turns: (request, index) => {
-        if (isPresentation(request)) return textTurn('alice presents');
-        if (index === 0)
-          return [notify(() => channel.send({ text: message, to: ['zoe'] })), ...textTurn('', newAnswerCall('A1'))];
-        return textTurn('', voteCall('agent1', 'mine'));
-      },
+    const alice = scriptedVoter('alice', {
+      first: [notify(() => channel.send({ text: message, to: ['zoe'] })), ...textTurn('', newAnswerCall('A1'))],
+      then: textTurn('', voteCall('agent1', 'mine')),
     });
     const events = await runVote({ agents: [alice], humanMessages: channel });
 

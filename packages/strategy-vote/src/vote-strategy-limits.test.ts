@@ -11,7 +11,7 @@ import type { AgentStreamPart, CoordinationEvent, OrchestratorSettings, Usage } 
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
-import { answerThenVote } from './test-agents.js';
+import { answerThenVote, scriptedVoter } from './test-agents.js';
 import { isPresentation, offeredLabels } from './test-requests.js';
 import { runVote } from './test-context.js';
 
@@ -41,23 +41,14 @@ async function runWithinBudget(
 
 /** Answers, then holds its next turn open until aborted; presents with a fixed text. */
 function answerThenHang(id: string, answer: string): ScriptedAgent {
-  return createScriptedAgent({
-    id,
-    turns: (request, index) => {
-      if (isPresentation(request)) return textTurn(`${id} presents`);
-      return index === 0 ? textTurn('', newAnswerCall(answer)) : [hang()];
-    },
-  });
+  return scriptedVoter(id, { first: textTurn('', newAnswerCall(answer)), then: [hang()] });
 }
 
 describe('vote strategy: limits', () => {
   it('stops at the convergence threshold and aborts turns still running', async () => {
-    const alice = createScriptedAgent({
-      id: 'alice',
-      turns: (request, index) => {
-        if (isPresentation(request)) return textTurn('alice presents');
-        return index === 0 ? textTurn('', newAnswerCall('A')) : textTurn('', voteCall('agent1', 'mine'));
-      },
+    const alice = scriptedVoter('alice', {
+      first: textTurn('', newAnswerCall('A')),
+      then: textTurn('', voteCall('agent1', 'mine')),
     });
     const aliceAnswered = createDeferred();
     // Bob's first turn cannot vote (no answers yet), so it fails once and votes on its retry.
@@ -333,14 +324,9 @@ describe('vote strategy: limits', () => {
   it('announces round k before the first turn of round k: the run is in the highest round any agent reached', async () => {
     const bobAnswered = createDeferred();
     // Bob runs a round ahead: his second turn starts while alice is still on her first.
-    const alice = createScriptedAgent({
-      id: 'alice',
-      turns: (request, index) => {
-        if (isPresentation(request)) return textTurn('alice presents');
-        return index === 0
-          ? [waitFor(bobAnswered.promise), ...textTurn('', newAnswerCall('A'))]
-          : textTurn('', voteCall('agent1', 'mine'));
-      },
+    const alice = scriptedVoter('alice', {
+      first: [waitFor(bobAnswered.promise), ...textTurn('', newAnswerCall('A'))],
+      then: textTurn('', voteCall('agent1', 'mine')),
     });
     const bob = answerThenVote('bob', 'B');
     const events = await runVote(

@@ -12,8 +12,9 @@ import {
 import type { ScriptedAgentTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
-import { isPresentation, offeredLabels } from './test-requests.js';
+import { offeredLabels } from './test-requests.js';
 import { runVote } from './test-context.js';
+import { scriptedVoter } from './test-agents.js';
 
 const answerBy = (agentId: string) => (event: CoordinationEvent) =>
   event.type === 'answer' && event.agentId === agentId;
@@ -26,14 +27,12 @@ function heldOffTeam() {
   const aliceReviewing = createDeferred();
   const carolMayAnswer = createDeferred();
   const voter = (id: string, first: ScriptedAgentTurn) =>
-    createScriptedAgent({
-      id,
-      turns: (request, index) => {
-        if (isPresentation(request)) return textTurn(`${id} presents`);
-        if (index === 0) return first;
-        if (id === 'alice' && index === 1) return [notify(() => aliceReviewing.resolve()), hang()];
-        return textTurn('', voteCall('agent1', 'A1 holds up'));
-      },
+    scriptedVoter(id, {
+      first,
+      then: (_request, index) =>
+        id === 'alice' && index === 1
+          ? [notify(() => aliceReviewing.resolve()), hang()]
+          : textTurn('', voteCall('agent1', 'A1 holds up')),
     });
   const alice = voter('alice', textTurn('', newAnswerCall('A1')));
   const bob = voter('bob', [waitFor(aliceReviewing.promise), ...textTurn('', newAnswerCall('B1'))]);
@@ -54,13 +53,10 @@ describe('vote strategy: new answers and stale views', () => {
         return index === 2 ? [waitFor(bobVoted.promise), ...vote] : vote;
       },
     });
-    const bob = createScriptedAgent({
-      id: 'bob',
-      turns: (request, index) => {
-        if (isPresentation(request)) return textTurn('Bob presents');
-        if (index === 0) return [waitFor(aliceVoted.promise), ...textTurn('', newAnswerCall('B1'))];
-        return textTurn('', voteCall('agent2', 'mine is better'));
-      },
+    const bob = scriptedVoter('bob', {
+      first: [waitFor(aliceVoted.promise), ...textTurn('', newAnswerCall('B1'))],
+      then: textTurn('', voteCall('agent2', 'mine is better')),
+      presents: 'Bob presents',
     });
     // Bob's first turn waits for alice's vote, so it must not be interrupted by her answer.
     const events = await runVote({ agents: [alice, bob], settings: { interrupt_stale_turns: false } }, (event) => {
@@ -103,13 +99,10 @@ describe('vote strategy: new answers and stale views', () => {
         textTurn('', voteCall('agent2', 'fresh view')),
       ],
     });
-    const bob = createScriptedAgent({
-      id: 'bob',
-      turns: (request, index) => {
-        if (isPresentation(request)) return textTurn('Bob presents');
-        if (index === 0) return [waitFor(aliceTurnTwoStarted.promise), ...textTurn('', newAnswerCall('B1'))];
-        return textTurn('', voteCall('agent2', 'mine'));
-      },
+    const bob = scriptedVoter('bob', {
+      first: [waitFor(aliceTurnTwoStarted.promise), ...textTurn('', newAnswerCall('B1'))],
+      then: textTurn('', voteCall('agent2', 'mine')),
+      presents: 'Bob presents',
     });
     const events = await runVote({ agents: [alice, bob], settings: { interrupt_stale_turns: false } }, (event) => {
       if (answerBy('bob')(event)) bobAnswered.resolve();
@@ -137,20 +130,17 @@ describe('vote strategy: new answers and stale views', () => {
   it('without interruption, accepts a new answer from a turn that started before a newer answer', async () => {
     const aliceTurnTwoStarted = createDeferred();
     const bobAnswered = createDeferred();
-    const alice = createScriptedAgent({
-      id: 'alice',
-      turns: (request, index) => {
-        if (isPresentation(request)) return textTurn('Alice presents');
-        if (index === 0) return textTurn('', newAnswerCall('A1'));
-        if (index === 1) {
-          return [
-            notify(() => aliceTurnTwoStarted.resolve()),
-            waitFor(bobAnswered.promise),
-            ...textTurn('', newAnswerCall('A2')),
-          ];
-        }
-        return textTurn('', voteCall('agent1', 'A2 is best'));
-      },
+    const alice = scriptedVoter('alice', {
+      first: textTurn('', newAnswerCall('A1')),
+      then: (_request, index) =>
+        index === 1
+          ? [
+              notify(() => aliceTurnTwoStarted.resolve()),
+              waitFor(bobAnswered.promise),
+              ...textTurn('', newAnswerCall('A2')),
+            ]
+          : textTurn('', voteCall('agent1', 'A2 is best')),
+      presents: 'Alice presents',
     });
     const bob = createScriptedAgent({
       id: 'bob',
@@ -178,13 +168,10 @@ describe('vote strategy: new answers and stale views', () => {
         textTurn('', voteCall('agent2', 'B1 is better')),
       ],
     });
-    const bob = createScriptedAgent({
-      id: 'bob',
-      turns: (request, index) => {
-        if (isPresentation(request)) return textTurn('Bob presents');
-        if (index === 0) return [waitFor(aliceReviewing.promise), ...textTurn('', newAnswerCall('B1'))];
-        return textTurn('', voteCall('agent2', 'mine'));
-      },
+    const bob = scriptedVoter('bob', {
+      first: [waitFor(aliceReviewing.promise), ...textTurn('', newAnswerCall('B1'))],
+      then: textTurn('', voteCall('agent2', 'mine')),
+      presents: 'Bob presents',
     });
     // The time limit only keeps a broken run from hanging the test; it must not be what ends it.
     const events = await runVote({ agents: [alice, bob], settings: { timeoutMs: 10_000 } });
@@ -210,12 +197,10 @@ describe('vote strategy: new answers and stale views', () => {
 
   it('leaves a first turn that started before any answer to finish: every agent writes its own first answer', async () => {
     const aliceAnswered = createDeferred();
-    const alice = createScriptedAgent({
-      id: 'alice',
-      turns: (request, index) => {
-        if (isPresentation(request)) return textTurn('Alice presents');
-        return index === 0 ? textTurn('', newAnswerCall('A1')) : textTurn('', voteCall('agent1', 'mine'));
-      },
+    const alice = scriptedVoter('alice', {
+      first: textTurn('', newAnswerCall('A1')),
+      then: textTurn('', voteCall('agent1', 'mine')),
+      presents: 'Alice presents',
     });
     const bob = createScriptedAgent({
       id: 'bob',
@@ -278,13 +263,10 @@ describe('vote strategy: new answers and stale views', () => {
   it('leaves a turn that has already called new_answer to finish, and accepts its answer', async () => {
     const bobCalled = createDeferred();
     const aliceAnswered = createDeferred();
-    const alice = createScriptedAgent({
-      id: 'alice',
-      turns: (request, index) => {
-        if (isPresentation(request)) return textTurn('Alice presents');
-        if (index === 0) return [waitFor(bobCalled.promise), ...textTurn('', newAnswerCall('A1'))];
-        return textTurn('', voteCall('agent1', 'mine'));
-      },
+    const alice = scriptedVoter('alice', {
+      first: [waitFor(bobCalled.promise), ...textTurn('', newAnswerCall('A1'))],
+      then: textTurn('', voteCall('agent1', 'mine')),
+      presents: 'Alice presents',
     });
     const bob = createScriptedAgent({
       id: 'bob',
@@ -310,21 +292,16 @@ describe('vote strategy: new answers and stale views', () => {
   it('lets an agent finish its turn after two interruptions in a row, so a faster teammate cannot starve it', async () => {
     const slowAnswered = createDeferred();
     const fastAnsweredThrice = createDeferred();
-    const fast = createScriptedAgent({
-      id: 'fast',
-      turns: (request, index) => {
-        if (isPresentation(request)) return textTurn('fast presents');
-        if (index === 0) return [waitFor(slowAnswered.promise), ...textTurn('', newAnswerCall('First idea here.'))];
-        if (index < 3)
-          return textTurn('', newAnswerCall(['', 'Second thought there.', 'Third take anew.'][index] as string));
-        return textTurn('', voteCall('agent2', 'slow found it'));
-      },
+    const fast = scriptedVoter('fast', {
+      first: [waitFor(slowAnswered.promise), ...textTurn('', newAnswerCall('First idea here.'))],
+      then: (_request, index) =>
+        index < 3
+          ? textTurn('', newAnswerCall(['', 'Second thought there.', 'Third take anew.'][index] as string))
+          : textTurn('', voteCall('agent2', 'slow found it')),
     });
-    const slow = createScriptedAgent({
-      id: 'slow',
-      turns: (request, index) => {
-        if (isPresentation(request)) return textTurn('slow presents');
-        if (index === 0) return textTurn('', newAnswerCall('A quick first answer.'));
+    const slow = scriptedVoter('slow', {
+      first: textTurn('', newAnswerCall('A quick first answer.')),
+      then: (_request, index) => {
         if (index < 3) return [hang()];
         if (index === 3)
           return [

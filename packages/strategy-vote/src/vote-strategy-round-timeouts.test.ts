@@ -1,23 +1,20 @@
 import { createScriptedAgent, hang, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
-import { answerThenVote } from './test-agents.js';
-import { isPresentation, offeredLabels } from './test-requests.js';
+import { answerThenVote, scriptedVoter } from './test-agents.js';
+import { offeredLabels } from './test-requests.js';
 import { runVote } from './test-context.js';
 
 // The limits are a few milliseconds against turns that never end by themselves, so the outcome
 // does not depend on timing: only the limit can move these runs on.
 describe('vote strategy: round time limits', () => {
   it('stops a turn at the round limit and gives the agent one wrap-up attempt with what it wrote', async () => {
-    const dawdler = createScriptedAgent({
-      id: 'dawdler',
-      turns: (request, index) => {
-        if (isPresentation(request)) return textTurn('dawdler presents');
-        if (index === 0) return [{ type: 'text-delta', text: 'Thinking about Paris' }, hang()];
-        return offeredLabels(request).length > 0
+    const dawdler = scriptedVoter('dawdler', {
+      first: [{ type: 'text-delta', text: 'Thinking about Paris' }, hang()],
+      then: (request) =>
+        offeredLabels(request).length > 0
           ? textTurn('', voteCall('agent1', 'settled'))
-          : textTurn('', newAnswerCall('Paris.'));
-      },
+          : textTurn('', newAnswerCall('Paris.')),
     });
     const settings = { roundTimeoutMs: 5, round_timeout_grace_seconds: 10, timeoutMs: 10_000 };
     const events = await runVote({ agents: [dawdler], settings });

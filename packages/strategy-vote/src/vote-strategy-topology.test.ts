@@ -11,7 +11,7 @@ import {
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
-import { answerThenVoteFirst, votingViews } from './test-agents.js';
+import { answerThenVoteFirst, scriptedVoter, votingViews } from './test-agents.js';
 import { isPresentation, offeredLabels } from './test-requests.js';
 import { runVote } from './test-context.js';
 
@@ -67,15 +67,13 @@ describe('vote strategy: topology', () => {
     const callsAfterRevision = async (topology: TopologySettings) => {
       const othersVoted = createDeferred();
       const agents = ['a1', 'a2', 'a3', 'a5'].map(answerThenVoteFirst);
-      const reviser = createScriptedAgent({
-        id: 'a4',
-        turns: (request, index) => {
-          if (isPresentation(request)) return textTurn('Final from a4');
-          if (index === 0) return textTurn('', newAnswerCall('Answer of a4.'));
-          if (promptText(request).includes('Revised answer of a4.'))
-            return textTurn('', voteCall(offeredLabels(request)[0] ?? 'agent4', 'mine'));
-          return [waitFor(othersVoted.promise), ...textTurn('', newAnswerCall('Revised answer of a4.'))];
-        },
+      const reviser = scriptedVoter('a4', {
+        first: textTurn('', newAnswerCall('Answer of a4.')),
+        then: (request) =>
+          promptText(request).includes('Revised answer of a4.')
+            ? textTurn('', voteCall(offeredLabels(request)[0] ?? 'agent4', 'mine'))
+            : [waitFor(othersVoted.promise), ...textTurn('', newAnswerCall('Revised answer of a4.'))],
+        presents: 'Final from a4',
       });
       const team = [...agents.slice(0, 3), reviser, ...agents.slice(3)];
       const coordinationCalls = () =>
@@ -111,13 +109,10 @@ describe('vote strategy: topology', () => {
     // a5 answers last; on a ring of one neighbour only a4 may be shown its answer.
     const restartOfA1 = async (topology: TopologySettings) => {
       const a5MayAnswer = createDeferred();
-      const late = createScriptedAgent({
-        id: 'a5',
-        turns: (request, index) => {
-          if (isPresentation(request)) return textTurn('Final from a5');
-          if (index === 0) return [waitFor(a5MayAnswer.promise), ...textTurn('', newAnswerCall('Answer of a5.'))];
-          return textTurn('', voteCall(offeredLabels(request)[0] ?? 'agent5', 'first I was shown'));
-        },
+      const late = scriptedVoter('a5', {
+        first: [waitFor(a5MayAnswer.promise), ...textTurn('', newAnswerCall('Answer of a5.'))],
+        then: (request) => textTurn('', voteCall(offeredLabels(request)[0] ?? 'agent5', 'first I was shown')),
+        presents: 'Final from a5',
       });
       const agents = [...['a1', 'a2', 'a3', 'a4'].map(answerThenVoteFirst), late];
       const events = await runVote({ agents, settings: { topology, timeoutMs: 10_000 } }, (event) => {
