@@ -1,21 +1,34 @@
 import type { ResumedCoordination, TurnRequest } from '@massgen/core';
 import { createScriptedAgent, textTurn, voteCall } from '@massgen/testing';
+import type { ScriptedAgentTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, promptText } from '@massgen/testing/strategy';
 import { isPresentation, offeredLabels } from './test-requests.js';
 import { runVote } from './test-context.js';
+import type { TopologySettings } from './vote-setting-types.js';
 
-/** Votes for agent2 in every coordination turn, and presents as itself. */
-function voter(id: string, requests: TurnRequest[]) {
-  return createScriptedAgent({
-    id,
-    turns: (request: TurnRequest) => {
-      requests.push(request);
-      if (isPresentation(request)) return textTurn(`Final from ${id}`);
-      return textTurn('', voteCall('agent2', 'agent2 is right'));
-    },
+/**
+ * A team whose members play `vote` in every coordination turn and present as `Final from <id>`,
+ * and what each member was asked, by id.
+ */
+function votingTeam(ids: readonly string[], vote: (request: TurnRequest) => ScriptedAgentTurn) {
+  const requests: Record<string, TurnRequest[]> = {};
+  const agents = ids.map((id) => {
+    const asked: TurnRequest[] = (requests[id] = []);
+    return createScriptedAgent({
+      id,
+      turns: (request: TurnRequest) => {
+        asked.push(request);
+        return isPresentation(request) ? textTurn(`Final from ${id}`) : vote(request);
+      },
+    });
   });
+  return { agents, requests };
 }
+
+/** The team of the `resume` record below, all voting for agent2. */
+const teamVotingForAgent2 = () =>
+  votingTeam(['alice', 'bob', 'carol'], () => textTurn('', voteCall('agent2', 'agent2 is right')));
 
 /** alice and bob had answered; carol had voted for bob's answer; alice's second turn was cut off. */
 const resume: ResumedCoordination = {
@@ -35,8 +48,7 @@ const resume: ResumedCoordination = {
 
 describe('vote strategy: resuming a run from its record', () => {
   it('keeps the answers and valid votes without yielding them again, and restarts the other agents on them', async () => {
-    const requests: Record<string, TurnRequest[]> = { alice: [], bob: [], carol: [] };
-    const agents = ['alice', 'bob', 'carol'].map((id) => voter(id, requests[id]!));
+    const { agents, requests } = teamVotingForAgent2();
     const events = await runVote({ agents, resume });
 
     expect(eventsOfType(events, 'answer')).toEqual([]);
@@ -62,8 +74,7 @@ describe('vote strategy: resuming a run from its record', () => {
   });
 
   it('drops a recorded vote whose answer was replaced, and ends with an error for a record of another team', async () => {
-    const requests: Record<string, TurnRequest[]> = { alice: [], bob: [], carol: [] };
-    const agents = ['alice', 'bob', 'carol'].map((id) => voter(id, requests[id]!));
+    const { agents } = teamVotingForAgent2();
     const stale = { ...resume, votes: [{ agentId: 'carol', targetLabel: 'agent2.0', reason: 'old', round: 1 }] };
     const events = await runVote({ agents, resume: stale });
     expect(eventsOfType(events, 'vote').map((vote) => vote.agentId)).toEqual(['alice', 'bob', 'carol']);
@@ -79,16 +90,6 @@ describe('vote strategy: resuming a run from its record', () => {
 
   describe('islands and tournament', () => {
     const ids = ['a', 'b', 'c', 'd'];
-    /** Votes for the first answer it is offered in every coordination turn. */
-    const firstVoter = (id: string, requests: TurnRequest[]) =>
-      createScriptedAgent({
-        id,
-        turns: (request: TurnRequest) => {
-          requests.push(request);
-          if (isPresentation(request)) return textTurn(`Final from ${id}`);
-          return textTurn('', voteCall(offeredLabels(request)[0] as string, 'first'));
-        },
-      });
     const stage1 = {
       topology: 'islands' as const,
       stage: 1,
@@ -119,15 +120,16 @@ describe('vote strategy: resuming a run from its record', () => {
       agents: ids.map((agentId) => ({ agentId, turnsStarted: 2, turnsCompleted: 2 })),
       round: 2,
     };
-    const teamOf = (requests: Record<string, TurnRequest[]>) => ids.map((id) => firstVoter(id, (requests[id] = [])));
+    /** Resumes `record` under `topology` with a team that votes for the first answer it is offered. */
+    const resumeUnder = async (topology: TopologySettings, record: ResumedCoordination) => {
+      const { agents, requests } = votingTeam(ids, (request) =>
+        textTurn('', voteCall(offeredLabels(request)[0] as string, 'first')),
+      );
+      return { requests, events: await runVote({ agents, settings: { topology }, resume: record }) };
+    };
 
     it('does not announce the groups again; the final round among the group winners opens once', async () => {
-      const requests: Record<string, TurnRequest[]> = {};
-      const events = await runVote({
-        agents: teamOf(requests),
-        settings: { topology: { type: 'islands', size: 2 } },
-        resume: answered,
-      });
+      const { events } = await resumeUnder({ type: 'islands', size: 2 }, answered);
 
       expect(eventsOfType(events, 'groups')).toEqual([
         { type: 'groups', topology: 'islands', stage: 2, groups: [['a', 'c']] },
@@ -136,15 +138,10 @@ describe('vote strategy: resuming a run from its record', () => {
     });
 
     it('goes on with the final round when it had opened: finalists are shown only the group winners, and nothing is announced', async () => {
-      const requests: Record<string, TurnRequest[]> = {};
-      const events = await runVote({
-        agents: teamOf(requests),
-        settings: { topology: { type: 'islands', size: 2 } },
-        resume: {
-          ...groupWinnersWaiting,
-          groups: [stage1, { topology: 'islands', stage: 2, groups: [['a', 'c']] }],
-        },
-      });
+      const { requests, events } = await resumeUnder(
+        { type: 'islands', size: 2 },
+        { ...groupWinnersWaiting, groups: [stage1, { topology: 'islands', stage: 2, groups: [['a', 'c']] }] },
+      );
 
       expect(eventsOfType(events, 'groups')).toEqual([]);
       for (const finalist of ['a', 'c']) {
@@ -156,18 +153,16 @@ describe('vote strategy: resuming a run from its record', () => {
     });
 
     it('a tournament goes on in the stage it had reached, without announcing its stages again', async () => {
-      const requests: Record<string, TurnRequest[]> = {};
-      const events = await runVote({
-        agents: teamOf(requests),
-        settings: { topology: { type: 'tournament', size: 2 } },
-        resume: {
+      const { requests, events } = await resumeUnder(
+        { type: 'tournament', size: 2 },
+        {
           ...groupWinnersWaiting,
           groups: [
             { topology: 'tournament', stage: 1, groups: stage1.groups },
             { topology: 'tournament', stage: 2, groups: [['a', 'c']] },
           ],
         },
-      });
+      );
 
       // Only the stage its last match opens is announced: the champion's.
       expect(eventsOfType(events, 'groups')).toEqual([
