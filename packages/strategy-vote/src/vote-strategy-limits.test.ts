@@ -39,9 +39,37 @@ async function runWithinBudget(
   );
 }
 
+/**
+ * Answers `answer`, then reports `usage` in its next turn and holds that turn open until the
+ * budget stops the run; presents `<answer>, presented.`.
+ */
+function overspender(id: string, answer: string, usage: Usage): ScriptedAgent {
+  return createScriptedAgent({
+    id,
+    turns: [textTurn('', newAnswerCall(answer)), [{ type: 'usage', usage }, hang()], textTurn(`${answer}, presented.`)],
+  });
+}
+
 /** Answers, then holds its next turn open until aborted; presents with a fixed text. */
 function answerThenHang(id: string, answer: string): ScriptedAgent {
   return scriptedVoter(id, { first: textTurn('', newAnswerCall(answer)), then: [hang()] });
+}
+
+/**
+ * Runs alice (who answers, then holds her next turn open) and bob (who never ends his first turn),
+ * aborting the context's `stop` signal as alice's answer arrives.
+ */
+async function runStoppedAtFirstAnswer(stop: 'answerNow' | 'signal') {
+  const controller = new AbortController();
+  const alice = answerThenHang('alice', 'A');
+  const bob = createScriptedAgent({ id: 'bob', turns: [[hang()]] });
+  const events = await runVote(
+    { agents: [alice, bob], [stop]: controller.signal, settings: { timeoutMs: safetyTimeoutMs } },
+    (event) => {
+      if (event.type === 'answer') controller.abort();
+    },
+  );
+  return { alice, bob, events };
 }
 
 describe('vote strategy: limits', () => {
@@ -153,15 +181,7 @@ describe('vote strategy: limits', () => {
   });
 
   it('stops when an answer is asked for now, and the leader presents', async () => {
-    const answerNow = new AbortController();
-    const alice = answerThenHang('alice', 'A');
-    const bob = createScriptedAgent({ id: 'bob', turns: [[hang()]] });
-    const events = await runVote(
-      { agents: [alice, bob], answerNow: answerNow.signal, settings: { timeoutMs: safetyTimeoutMs } },
-      (event) => {
-        if (event.type === 'answer') answerNow.abort();
-      },
-    );
+    const { bob, events } = await runStoppedAtFirstAnswer('answerNow');
 
     expect(bob.abortedTurns).toEqual([0]);
     expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'answer-now', winnerAgentId: 'alice' });
@@ -199,15 +219,7 @@ describe('vote strategy: limits', () => {
   });
 
   it('cancels promptly: every turn aborted, no presentation', async () => {
-    const cancel = new AbortController();
-    const alice = answerThenHang('alice', 'A');
-    const bob = createScriptedAgent({ id: 'bob', turns: [[hang()]] });
-    const events = await runVote(
-      { agents: [alice, bob], signal: cancel.signal, settings: { timeoutMs: safetyTimeoutMs } },
-      (event) => {
-        if (event.type === 'answer') cancel.abort();
-      },
-    );
+    const { alice, bob, events } = await runStoppedAtFirstAnswer('signal');
 
     expect(events.at(-1)).toEqual({ type: 'run-end', stopReason: 'cancelled' });
     expect(eventsOfType(events, 'consensus')).toEqual([]);
@@ -250,14 +262,7 @@ describe('vote strategy: limits', () => {
   });
 
   it('stops at the token budget, and the leading answer is presented', async () => {
-    const thrifty = createScriptedAgent({
-      id: 'thrifty',
-      turns: [
-        textTurn('', newAnswerCall('Cheap answer')),
-        [{ type: 'usage', usage: { inputTokens: 120, outputTokens: 30 } }, hang()],
-        textTurn('Cheap answer, presented.'),
-      ],
-    });
+    const thrifty = overspender('thrifty', 'Cheap answer', { inputTokens: 120, outputTokens: 30 });
     const events = await runWithinBudget(thrifty, { maxTokensTotal: 100 }, (usage) => ({
       tokens: (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0),
       costUsd: 0,
@@ -284,14 +289,7 @@ describe('vote strategy: limits', () => {
   });
 
   it('stops at the cost budget once the spent cost reaches it', async () => {
-    const pricey = createScriptedAgent({
-      id: 'pricey',
-      turns: [
-        textTurn('', newAnswerCall('Costly answer')),
-        [{ type: 'usage', usage: { inputTokens: 10, outputTokens: 10 } }, hang()],
-        textTurn('Costly answer, presented.'),
-      ],
-    });
+    const pricey = overspender('pricey', 'Costly answer', { inputTokens: 10, outputTokens: 10 });
     const events = await runWithinBudget(pricey, { maxCostUsd: 0.5 }, () => ({ tokens: 0, costUsd: 0.75 }));
 
     expect(pricey.abortedTurns).toEqual([1]);
