@@ -179,12 +179,26 @@ describe('vote strategy: topology', () => {
     expect(events.at(-1)).toMatchObject({ type: 'run-end', stopReason: 'consensus', finalAnswer: 'Final from a1' });
   });
 
-  it('ends the run as a configuration error on a topology parameter that could never show an answer', async () => {
-    const agents = ids.slice(0, 2).map(answerThenVoteFirst);
-    const events = await runVote({ agents, settings: { topology: { type: 'ring', neighbors: 0 } } });
-    expect(onlyEvent(events, 'run-end').error).toMatchObject({
-      code: 'CONFIG_INVALID',
-      message: expect.stringContaining('topology.neighbors: expected a whole number of at least 1'),
-    });
-  });
+  it.each<[string, TopologySettings, string]>([
+    [
+      'a ring that shows no neighbour',
+      { type: 'ring', neighbors: 0 },
+      'topology.neighbors: expected a whole number of at least 1',
+    ],
+    [
+      'tournament matches of one',
+      { type: 'tournament', size: 1 },
+      'topology.size: expected at least 2 agents per tournament match, got 1',
+    ],
+  ])(
+    'ends the run as a configuration error on %s, which could never show an answer',
+    async (_name, topology, message) => {
+      const agents = ids.slice(0, 2).map(answerThenVoteFirst);
+      const events = await runVote({ agents, settings: { topology } });
+      expect(onlyEvent(events, 'run-end').error).toMatchObject({
+        code: 'CONFIG_INVALID',
+        message: expect.stringContaining(message),
+      });
+    },
+  );
 });

@@ -169,13 +169,4 @@ describe('vote strategy: tournament', () => {
     expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'answer-now', winnerAgentId: 'a1' });
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'answer-now', finalAnswer: 'Final from a1' });
   });
-
-  it('ends the run as a configuration error on matches of one', async () => {
-    const agents = ids.slice(0, 2).map(answerThenVoteFirst);
-    const events = await runVote({ agents, settings: { topology: { type: 'tournament', size: 1 } } });
-    expect(onlyEvent(events, 'run-end').error).toMatchObject({
-      code: 'CONFIG_INVALID',
-      message: expect.stringContaining('topology.size: expected at least 2 agents per tournament match, got 1'),
-    });
-  });
 });
