@@ -90,16 +90,18 @@ describe('vote strategy: presentation and event stream', () => {
     });
   });
 
-  it('falls back to the winning answer when the presentation fails', async () => {
-    const failing = [errorPart({ code: 'BACKEND_OVERLOADED', message: 'Overloaded.', retryable: true })];
-    const solo = agentPresentingWith('solo', 'Fallback text', 'mine', failing);
+  it.each<[string, ScriptedAgentTurn, object]>([
+    [
+      'fails',
+      [errorPart({ code: 'BACKEND_OVERLOADED', message: 'Overloaded.', retryable: true })],
+      { code: 'BACKEND_OVERLOADED' },
+    ],
+    ['is empty', textTurn(''), { code: 'WORKFLOW_VIOLATION', message: expect.stringContaining('empty') }],
+  ])('falls back to the winning answer when the presentation %s', async (_case, presentation, error) => {
+    const solo = agentPresentingWith('solo', 'Fallback text', 'mine', presentation);
     const events = await runVote({ agents: [solo] });
 
-    expect(onlyEvent(events, 'agent-error')).toMatchObject({
-      agentId: 'solo',
-      willRetry: false,
-      error: { code: 'BACKEND_OVERLOADED' },
-    });
+    expect(onlyEvent(events, 'agent-error')).toMatchObject({ agentId: 'solo', willRetry: false, error });
     expect(onlyEvent(events, 'final')).toEqual({
       type: 'final',
       agentId: 'solo',
@@ -107,17 +109,6 @@ describe('vote strategy: presentation and event stream', () => {
       content: 'Fallback text',
     });
     expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', finalAnswer: 'Fallback text' });
-  });
-
-  it('falls back to the winning answer when the presentation is empty', async () => {
-    const solo = agentPresentingWith('solo', 'Kept', 'mine', textTurn(''));
-    const events = await runVote({ agents: [solo] });
-
-    expect(onlyEvent(events, 'agent-error').error).toMatchObject({
-      code: 'WORKFLOW_VIOLATION',
-      message: expect.stringContaining('empty'),
-    });
-    expect(onlyEvent(events, 'final').content).toBe('Kept');
   });
 
   it('turns every part of a turn into the matching event, tagged with the agent', async () => {
