@@ -7,26 +7,28 @@ import { isPresentation, offeredLabels, offeredToolNames } from './test-requests
 import { runVote } from './test-context.js';
 import { scriptedVoter } from './test-agents.js';
 
-/** Answers in its first turn; afterwards votes for `target` once `expected` answers are offered. */
-function answerThenVote(id: string, answer: string, target: string, expected: number): ScriptedAgent {
-  return scriptedVoter(id, {
-    first: textTurn(`${id} thinks.`, newAnswerCall(answer)),
-    then: (request) => {
-      const labels = offeredLabels(request);
-      const choice = labels.length >= expected ? target : (labels[0] ?? target);
-      return textTurn('', voteCall(choice, `${choice} looks right`));
-    },
-    presents: `Final from ${id}`,
-  });
+/**
+ * One agent for each entry of `answers` (agent id to answer), in order. Each answers in its first
+ * turn; afterwards it votes for `target` once every answer is offered.
+ */
+function teamAgreeingOn(target: string, answers: Record<string, string>): ScriptedAgent[] {
+  const expected = Object.keys(answers).length;
+  return Object.entries(answers).map(([id, answer]) =>
+    scriptedVoter(id, {
+      first: textTurn(`${id} thinks.`, newAnswerCall(answer)),
+      then: (request) => {
+        const labels = offeredLabels(request);
+        const choice = labels.length >= expected ? target : (labels[0] ?? target);
+        return textTurn('', voteCall(choice, `${choice} looks right`));
+      },
+      presents: `Final from ${id}`,
+    }),
+  );
 }
 
 describe('vote strategy: consensus', () => {
   it('lets three agents answer and vote until they agree, then the winner presents', async () => {
-    const agents = [
-      answerThenVote('alice', 'Paris.', 'agent2', 3),
-      answerThenVote('bob', 'Paris, on the Seine.', 'agent2', 3),
-      answerThenVote('carol', 'Lyon.', 'agent2', 3),
-    ];
+    const agents = teamAgreeingOn('agent2', { alice: 'Paris.', bob: 'Paris, on the Seine.', carol: 'Lyon.' });
     const events = await runVote({ agents });
 
     expect(events[0]).toMatchObject({ type: 'run-start', strategy: 'vote', task: 'What is the capital of France?' });
@@ -72,11 +74,7 @@ describe('vote strategy: consensus', () => {
   });
 
   it('requests every first turn before handling any result', async () => {
-    const agents = [
-      answerThenVote('alice', 'A', 'agent1', 3),
-      answerThenVote('bob', 'B', 'agent1', 3),
-      answerThenVote('carol', 'C', 'agent1', 3),
-    ];
+    const agents = teamAgreeingOn('agent1', { alice: 'A', bob: 'B', carol: 'C' });
     const events = await runVote({ agents });
 
     // No agent saw another's answer in its first turn, so none was offered a vote.
@@ -90,10 +88,7 @@ describe('vote strategy: consensus', () => {
   });
 
   it('shows other agents only anonymous labels, never real ids', async () => {
-    const agents = [
-      answerThenVote('alice-secret-id', 'Answer one', 'agent1', 2),
-      answerThenVote('bob-secret-id', 'Answer two', 'agent1', 2),
-    ];
+    const agents = teamAgreeingOn('agent1', { 'alice-secret-id': 'Answer one', 'bob-secret-id': 'Answer two' });
     const events = await runVote({ agents });
 
     expect(onlyEvent(events, 'run-end').winnerAgentId).toBe('alice-secret-id');
@@ -142,8 +137,8 @@ describe('vote strategy: consensus', () => {
   });
 
   it('lets a single agent reach consensus by voting for its own answer', async () => {
-    const solo = answerThenVote('solo', 'Only answer', 'agent1', 1);
-    const events = await runVote({ agents: [solo] });
+    const agents = teamAgreeingOn('agent1', { solo: 'Only answer' });
+    const events = await runVote({ agents });
 
     expect(onlyEvent(events, 'vote')).toMatchObject({
       agentId: 'solo',
@@ -155,7 +150,7 @@ describe('vote strategy: consensus', () => {
       winnerAgentId: 'solo',
       finalAnswer: 'Final from solo',
     });
-    expect(solo.requests).toHaveLength(3);
+    expect(agents[0]?.requests).toHaveLength(3);
   });
 
   it('weighs votes by confidence under weighted_by_confidence, and counts heads under majority', async () => {
