@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MassGenError, redactDeep, redactError, toMassGenError } from '@massgen/core';
+import { MassGenError, redactDeep, redactError, runStartEvent, toMassGenError } from '@massgen/core';
 import type {
   AgentHandle,
   Backend,
@@ -296,8 +296,7 @@ export async function run(
       }
     }
   } catch (error) {
-    if (seq === 0)
-      await publish({ type: 'run-start', task: question, strategy: strategy.name, agents: agents.map(describeAgent) });
+    if (seq === 0) await publish(runStartEvent(strategy.name, { task: question, agents }));
     await publish({ type: 'run-end', stopReason: 'error', error: toMassGenError(error).toJSON() });
   } finally {
     if (ended === undefined && seq > 0) {
@@ -374,10 +373,6 @@ function withInstructions(systemMessage: string | undefined, instructions: strin
   return systemMessage === undefined || systemMessage.trim() === ''
     ? instructions
     : `${systemMessage}\n\n${instructions}`;
-}
-
-function describeAgent(agent: AgentHandle): { id: string; provider: string; modelId: string } {
-  return { id: agent.id, provider: agent.provider, modelId: agent.modelId };
 }
 
 /**
