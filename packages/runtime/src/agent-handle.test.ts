@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentStreamPart } from '@massgen/core';
-import { createScriptedBackend, newAnswerToolDefinition } from '@massgen/testing';
+import { collectParts, createScriptedBackend, newAnswerToolDefinition } from '@massgen/testing';
 import { createAgentHandle } from './agent-handle.js';
 import { defaultRetryPolicy } from './retry-policy.js';
 
@@ -27,12 +26,6 @@ function soloHandle(
   });
 }
 
-async function collect(parts: AsyncIterable<AgentStreamPart>): Promise<AgentStreamPart[]> {
-  const collected: AgentStreamPart[] = [];
-  for await (const part of parts) collected.push(part);
-  return collected;
-}
-
 describe('an agent handle', () => {
   it('tells the backend which offered tools end the turn, on every step of the tool loop', async () => {
     const backend = createScriptedBackend({
@@ -48,7 +41,7 @@ describe('an agent handle', () => {
       ],
     });
     const handle = soloHandle(backend, [lookup]);
-    const parts = await collect(
+    const parts = await collectParts(
       handle.turn({ messages: [{ role: 'user', content: 'Define moot' }], workflowTools: [newAnswerToolDefinition] }),
     );
     expect(parts.filter((part) => part.type === 'tool-result')).toEqual([
@@ -68,7 +61,7 @@ describe('an agent handle', () => {
       ],
     });
     const handle = soloHandle(backend, []);
-    await collect(handle.turn({ messages: [{ role: 'user', content: 'Present' }], workflowTools: [] }));
+    await collectParts(handle.turn({ messages: [{ role: 'user', content: 'Present' }], workflowTools: [] }));
     expect(backend.requests[0]).not.toHaveProperty('turnEndingTools');
   });
 
@@ -85,7 +78,7 @@ describe('an agent handle', () => {
       ],
     });
     const handle = soloHandle(backend, []);
-    const parts = await collect(
+    const parts = await collectParts(
       handle.turn({ messages: [{ role: 'user', content: 'Go' }], workflowTools: [newAnswerToolDefinition] }),
     );
     expect(parts.map((part) => part.type)).toEqual(['text-delta', 'tool-call', 'usage', 'usage', 'finish']);

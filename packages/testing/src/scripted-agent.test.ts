@@ -1,16 +1,11 @@
 import type { AgentStreamPart, TurnRequest } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
 import { createScriptedAgent } from './scripted-agent.js';
+import { collectParts } from './stream-parts.js';
 import { errorPart, hang, newAnswerCall, notify, textTurn, voteCall, waitFor } from './scripted-agent-builders.js';
 import { createDeferred } from './scripted-backend-deferred.js';
 
 const request = (text: string): TurnRequest => ({ messages: [{ role: 'user', content: text }], workflowTools: [] });
-
-async function collect(stream: AsyncIterable<AgentStreamPart>): Promise<AgentStreamPart[]> {
-  const parts: AgentStreamPart[] = [];
-  for await (const part of stream) parts.push(part);
-  return parts;
-}
 
 describe('createScriptedAgent', () => {
   it('plays its turns in order and records every request', async () => {
@@ -18,8 +13,8 @@ describe('createScriptedAgent', () => {
       id: 'a1',
       turns: [textTurn('first', newAnswerCall('A')), textTurn('', voteCall('agent1', 'best', 0.5))],
     });
-    const first = await collect(agent.turn(request('one')));
-    const second = await collect(agent.turn(request('two')));
+    const first = await collectParts(agent.turn(request('one')));
+    const second = await collectParts(agent.turn(request('two')));
 
     expect(first.map((part) => part.type)).toEqual(['text-delta', 'tool-call', 'finish']);
     expect(first[1]).toMatchObject({ name: 'new_answer', input: JSON.stringify({ content: 'A' }) });
@@ -43,7 +38,7 @@ describe('createScriptedAgent', () => {
       id: 'a1',
       turns: async (turnRequest, index) => textTurn(`${index}:${turnRequest.messages[0]?.content as string}`),
     });
-    const parts = await collect(agent.turn(request('hello')));
+    const parts = await collectParts(agent.turn(request('hello')));
     expect(parts[0]).toEqual({ type: 'text-delta', text: '0:hello' });
   });
 
@@ -74,7 +69,7 @@ describe('createScriptedAgent', () => {
         [{ type: 'text-delta', text: 'partial' }, notify(() => reached.resolve()), hang(), newAnswerCall('never')],
       ],
     });
-    const reading = collect(agent.turn(request('x'), { signal: controller.signal }));
+    const reading = collectParts(agent.turn(request('x'), { signal: controller.signal }));
     await reached.promise;
     controller.abort();
     const parts = await reading;
@@ -87,7 +82,7 @@ describe('createScriptedAgent', () => {
     const controller = new AbortController();
     controller.abort();
     const agent = createScriptedAgent({ id: 'a1', turns: [textTurn('never')] });
-    const parts = await collect(agent.turn(request('x'), { signal: controller.signal }));
+    const parts = await collectParts(agent.turn(request('x'), { signal: controller.signal }));
     expect(parts).toEqual([
       expect.objectContaining({ type: 'error', error: expect.objectContaining({ code: 'ABORTED' }) }),
     ]);
@@ -97,7 +92,7 @@ describe('createScriptedAgent', () => {
     const gate = createDeferred();
     gate.reject(new Error('gate failed'));
     const agent = createScriptedAgent({ id: 'a1', turns: [[waitFor(gate.promise), ...textTurn('never')]] });
-    const parts = await collect(agent.turn(request('x')));
+    const parts = await collectParts(agent.turn(request('x')));
     expect(parts).toEqual([
       { type: 'error', error: expect.objectContaining({ code: 'INTERNAL', message: 'gate failed' }) },
     ]);
@@ -105,8 +100,8 @@ describe('createScriptedAgent', () => {
 
   it('answers a turn beyond its script with an error part naming the agent', async () => {
     const agent = createScriptedAgent({ id: 'lonely', turns: [textTurn('only')] });
-    await collect(agent.turn(request('1')));
-    const parts = await collect(agent.turn(request('2')));
+    await collectParts(agent.turn(request('1')));
+    const parts = await collectParts(agent.turn(request('2')));
     expect(parts).toHaveLength(1);
     expect(parts[0]).toMatchObject({ type: 'error', error: { code: 'INTERNAL', retryable: false } });
     expect(JSON.stringify(parts[0])).toContain('scripted agent \\"lonely\\" was asked for turn 2');

@@ -1,8 +1,8 @@
 import type { SerializedError, StreamPart } from '@massgen/core';
 
-/** Every part a backend stream yields, once it has ended. */
-export async function collectParts(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
-  const parts: StreamPart[] = [];
+/** Every part a stream yields (a backend's, an agent's, an SDK's), once it has ended. */
+export async function collectParts<Part = StreamPart>(stream: AsyncIterable<Part>): Promise<Part[]> {
+  const parts: Part[] = [];
   for await (const part of stream) parts.push(part);
   return parts;
 }
