@@ -23,11 +23,7 @@ export const grokDefinition: OpenAICompatibleBackendDefinition = {
   webSearchFields: { search_parameters: { mode: 'auto', return_citations: true } },
 };
 
-const grok = defineOpenAICompatibleBackend(grokDefinition);
-
-export const specificationVersion = 'v1' as const;
-export const createBackend = grok.createBackend;
-export const optionsSchema = grok.optionsSchema;
-export const metadata = grok.metadata;
+export const { specificationVersion, createBackend, optionsSchema, metadata } =
+  defineOpenAICompatibleBackend(grokDefinition);
 /** The same as `createBackend`, under a name that says which backend it creates. */
-export const createGrokBackend = grok.createBackend;
+export const createGrokBackend = createBackend;

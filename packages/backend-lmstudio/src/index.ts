@@ -16,11 +16,7 @@ export const lmStudioDefinition: OpenAICompatibleBackendDefinition = {
   exampleBaseUrl: 'http://localhost:1234/v1',
 };
 
-const lmStudio = defineOpenAICompatibleBackend(lmStudioDefinition);
-
-export const specificationVersion = 'v1' as const;
-export const createBackend = lmStudio.createBackend;
-export const optionsSchema = lmStudio.optionsSchema;
-export const metadata = lmStudio.metadata;
+export const { specificationVersion, createBackend, optionsSchema, metadata } =
+  defineOpenAICompatibleBackend(lmStudioDefinition);
 /** The same as `createBackend`, under a name that says which backend it creates. */
-export const createLMStudioBackend = lmStudio.createBackend;
+export const createLMStudioBackend = createBackend;

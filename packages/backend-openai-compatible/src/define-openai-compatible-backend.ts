@@ -5,8 +5,9 @@ import type { OpenAICompatibleBackendDefinition } from './openai-compatible-endp
 import { metadataForDefinition } from './openai-compatible-metadata.js';
 import { optionsSchemaFor } from './openai-compatible-options.js';
 
-/** What a thin backend package exports besides `specificationVersion`. */
+/** What a thin backend package exports. */
 export interface OpenAICompatibleBackendModule {
+  specificationVersion: 'v1';
   createBackend: (settings: BackendSettings) => Backend;
   optionsSchema: z.ZodObject;
   metadata: BackendMetadata;
@@ -17,15 +18,18 @@ export interface OpenAICompatibleBackendModule {
  * package such as `@massgen/backend-vllm` is its definition and little else:
  *
  * ```ts
- * const backend = defineOpenAICompatibleBackend({ type: 'vllm', defaultBaseUrl: 'http://localhost:8000/v1', requiresApiKey: false });
- * export const specificationVersion = 'v1' as const;
- * export const { createBackend, optionsSchema, metadata } = backend;
+ * export const { specificationVersion, createBackend, optionsSchema, metadata } = defineOpenAICompatibleBackend({
+ *   type: 'vllm',
+ *   defaultBaseUrl: 'http://localhost:8000/v1',
+ *   requiresApiKey: false,
+ * });
  * ```
  */
 export function defineOpenAICompatibleBackend(
   definition: OpenAICompatibleBackendDefinition,
 ): OpenAICompatibleBackendModule {
   return {
+    specificationVersion: 'v1',
     createBackend: (settings) => createOpenAICompatibleBackend(settings, definition),
     optionsSchema: optionsSchemaFor(definition),
     metadata: { types: [metadataForDefinition(definition)] },

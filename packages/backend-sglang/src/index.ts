@@ -17,11 +17,7 @@ export const sglangDefinition: OpenAICompatibleBackendDefinition = {
   exampleBaseUrl: 'http://localhost:30000/v1',
 };
 
-const sglang = defineOpenAICompatibleBackend(sglangDefinition);
-
-export const specificationVersion = 'v1' as const;
-export const createBackend = sglang.createBackend;
-export const optionsSchema = sglang.optionsSchema;
-export const metadata = sglang.metadata;
+export const { specificationVersion, createBackend, optionsSchema, metadata } =
+  defineOpenAICompatibleBackend(sglangDefinition);
 /** The same as `createBackend`, under a name that says which backend it creates. */
-export const createSGLangBackend = sglang.createBackend;
+export const createSGLangBackend = createBackend;

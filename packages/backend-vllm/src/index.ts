@@ -17,11 +17,7 @@ export const vllmDefinition: OpenAICompatibleBackendDefinition = {
   exampleBaseUrl: 'http://localhost:8000/v1',
 };
 
-const vllm = defineOpenAICompatibleBackend(vllmDefinition);
-
-export const specificationVersion = 'v1' as const;
-export const createBackend = vllm.createBackend;
-export const optionsSchema = vllm.optionsSchema;
-export const metadata = vllm.metadata;
+export const { specificationVersion, createBackend, optionsSchema, metadata } =
+  defineOpenAICompatibleBackend(vllmDefinition);
 /** The same as `createBackend`, under a name that says which backend it creates. */
-export const createVLLMBackend = vllm.createBackend;
+export const createVLLMBackend = createBackend;
