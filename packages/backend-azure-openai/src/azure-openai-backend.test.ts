@@ -5,6 +5,7 @@ import {
   terminalError,
   createFakeOpenAIServer,
   fakeAzureOpenAIErrors,
+  weatherTool,
 } from '@massgen/testing';
 import type { FakeOpenAIServer, FakeReply } from '@massgen/testing';
 import { describeBackendFailureContract, openAIContractReplies, useFakeServer } from '@massgen/testing/vitest';
@@ -110,13 +111,7 @@ describe('azure_openai backend', () => {
           { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', name: 'get_city', input: '{}' }] },
           { role: 'tool', toolCallId: 'call_1', toolName: 'get_city', content: 'Paris' },
         ],
-        tools: [
-          {
-            name: 'get_weather',
-            description: 'Weather for a city',
-            inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
-          },
-        ],
+        tools: [weatherTool],
         toolChoice: 'required',
         settings: { temperature: 0.2, maxOutputTokens: 100, seed: 3 },
       }),

@@ -1,5 +1,5 @@
 import type { BackendRequest, StreamPart, Warning } from '@massgen/core';
-import { collectParts } from '@massgen/testing';
+import { collectParts, weatherTool } from '@massgen/testing';
 import { useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
@@ -17,11 +17,6 @@ function lastBody(): Record<string, unknown> {
   return body;
 }
 
-const weatherTool = {
-  name: 'get_weather',
-  description: 'Weather for a city',
-  inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
-};
 const question: BackendRequest = { messages: [{ role: 'user', content: 'Weather in Paris?' }] };
 
 describe('claude backend request body', () => {

@@ -1,5 +1,5 @@
 import type { BackendModule, BackendRequest, Message, StreamPart } from '@massgen/core';
-import { collectParts, signThinking } from '@massgen/testing';
+import { collectParts, signThinking, weatherTool } from '@massgen/testing';
 import { useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it, vi } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
@@ -138,13 +138,7 @@ describe('claude backend thinking across a tool loop', () => {
       { type: 'text', thinking: 'The tool says sunny.', text: 'Sunny in Paris.' },
     );
     const backend = createClaudeBackend(settings({ thinking: { type: 'enabled', budget_tokens: 2048 } }));
-    const tools = [
-      {
-        name: 'get_weather',
-        description: 'Weather for a city',
-        inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
-      },
-    ];
+    const tools = [weatherTool];
     const first = await collectParts(backend.stream({ ...question, tools }));
     const call = first.find((part) => part.type === 'tool-call');
     const metadata = first.find((part) => part.type === 'provider-metadata');

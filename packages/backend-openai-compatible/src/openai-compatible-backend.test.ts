@@ -1,5 +1,5 @@
 import type { BackendModule, BackendRequest, BackendSettings, StreamPart } from '@massgen/core';
-import { collectParts } from '@massgen/testing';
+import { collectParts, failedWeatherLookup, weatherTool } from '@massgen/testing';
 import { useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import * as backendModule from './index.js';
@@ -96,23 +96,8 @@ describe('chatcompletion backend request', () => {
     );
     await collectParts(
       backend.stream({
-        messages: [
-          { role: 'system', content: 'Be brief.' },
-          { role: 'user', content: 'Weather in Paris?' },
-          {
-            role: 'assistant',
-            content: '',
-            toolCalls: [{ id: 'call_1', name: 'get_weather', input: '{"city":"Paris"}' }],
-          },
-          { role: 'tool', toolCallId: 'call_1', toolName: 'get_weather', content: 'No data', isError: true },
-        ],
-        tools: [
-          {
-            name: 'get_weather',
-            description: 'Weather for a city',
-            inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
-          },
-        ],
+        messages: failedWeatherLookup(''),
+        tools: [weatherTool],
         toolChoice: 'required',
         settings: {
           temperature: 0.3,

@@ -1,15 +1,8 @@
 import type { AssistantMessage, Message } from '@massgen/core';
-import { collectParts } from '@massgen/testing';
+import { collectParts, failedWeatherLookup, weatherTool } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { createOpenAIBackend } from './openai-backend.js';
-import {
-  apiKey,
-  question,
-  textOf,
-  useOpenAIBackendServer,
-  warningsOf,
-  weatherTool,
-} from './openai-backend-test-support.js';
+import { apiKey, question, textOf, useOpenAIBackendServer, warningsOf } from './openai-backend-test-support.js';
 
 const { server, warnings, settings } = useOpenAIBackendServer();
 
@@ -24,16 +17,7 @@ describe('openai backend, the request', () => {
     );
     await collectParts(
       backend.stream({
-        messages: [
-          { role: 'system', content: 'Be brief.' },
-          { role: 'user', content: 'Weather in Paris?' },
-          {
-            role: 'assistant',
-            content: 'Looking it up.',
-            toolCalls: [{ id: 'call_1', name: 'get_weather', input: '{"city":"Paris"}' }],
-          },
-          { role: 'tool', toolCallId: 'call_1', toolName: 'get_weather', content: 'No data', isError: true },
-        ],
+        messages: failedWeatherLookup('Looking it up.'),
         tools: [weatherTool],
         toolChoice: 'required',
         settings: { temperature: 0.3, topP: 0.9, maxOutputTokens: 256 },

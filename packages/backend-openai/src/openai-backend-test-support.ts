@@ -27,8 +27,3 @@ export function warningsOf(parts: StreamPart[]): Warning[] {
 }
 
 export const question: BackendRequest = { messages: [{ role: 'user', content: 'Weather in Paris?' }] };
-export const weatherTool = {
-  name: 'get_weather',
-  description: 'Weather for a city',
-  inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
-};

@@ -1,9 +1,9 @@
 import type { BackendModule } from '@massgen/core';
-import { collectParts, createTeamResponder } from '@massgen/testing';
+import { collectParts, createTeamResponder, weatherTool } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import * as openAIModule from './index.js';
 import { createOpenAIBackend } from './openai-backend.js';
-import { question, textOf, useOpenAIBackendServer, weatherTool } from './openai-backend-test-support.js';
+import { question, textOf, useOpenAIBackendServer } from './openai-backend-test-support.js';
 
 const { server, warnings, settings } = useOpenAIBackendServer();
 

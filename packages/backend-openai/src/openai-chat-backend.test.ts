@@ -1,8 +1,8 @@
-import { collectParts } from '@massgen/testing';
+import { collectParts, weatherTool } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { createOpenAIBackend } from './openai-backend.js';
 import { optionsSchema } from './openai-options.js';
-import { apiKey, question, useOpenAIBackendServer, warningsOf, weatherTool } from './openai-backend-test-support.js';
+import { apiKey, question, useOpenAIBackendServer, warningsOf } from './openai-backend-test-support.js';
 
 const { server, settings } = useOpenAIBackendServer();
 

@@ -110,6 +110,7 @@ export {
 export type { ProcessIdentity } from './process-tree.js';
 export { collectParts, terminalError } from './stream-parts.js';
 export { backendSettings } from './backend-settings.js';
+export { failedWeatherLookup, weatherTool } from './weather-tool-conversation.js';
 export { thrownMassGenError } from './thrown-massgen-error.js';
 export { rejectedMassGenError } from './rejected-massgen-error.js';
 export { newAnswerToolDefinition } from './new-answer-tool-definition.js';
