@@ -29,14 +29,7 @@ export function createOpenAICompatibleBackend(
   const mediaSupport = chatCompletionsMediaSupport(endpoint.providerName, definition.mediaTypes);
   const caller = { agentId: settings.agentId, provider: settings.type, modelId };
   const extraBody = withWebSearch(options, endpoint, definition, settings);
-  const connection = lazyOpenAISdkConnection({
-    settings,
-    endpoint,
-    apiKey: options.apiKey,
-    timeoutMs: options.timeoutMs,
-    headers: options.headers,
-    createClient: definition.createClient,
-  });
+  const connection = lazyOpenAISdkConnection({ settings, endpoint, options, createClient: definition.createClient });
 
   async function* stream(request: BackendRequest, callOptions: BackendCallOptions = {}): AsyncGenerator<StreamPart> {
     const { signal } = callOptions;

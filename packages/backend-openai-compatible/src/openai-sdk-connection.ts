@@ -1,4 +1,11 @@
-import { failedCallContext, keyRequest, lazy, resolveApiKey, type FailedCall } from '@massgen/backend-utils';
+import {
+  failedCallContext,
+  keyRequest,
+  lazy,
+  resolveApiKey,
+  type CommonOptions,
+  type FailedCall,
+} from '@massgen/backend-utils';
 import type { BackendSettings } from '@massgen/core';
 import type OpenAI from 'openai';
 import type { ClientOptions } from 'openai';
@@ -17,12 +24,11 @@ export interface OpenAISdkConnection {
 export interface OpenAISdkConnectionOptions {
   settings: BackendSettings;
   endpoint: OpenAICompatibleEndpoint;
-  /** `backend.api_key`, if configured. */
-  apiKey: string | undefined;
-  timeoutMs: number;
-  headers: Record<string, string> | undefined;
-  /** Sent as `OpenAI-Organization` when set; never read from the environment. */
-  organization?: string | undefined;
+  /**
+   * The backend's parsed options: `apiKey` (`backend.api_key`) if configured, and `organization`,
+   * sent as `OpenAI-Organization` when set and never read from the environment.
+   */
+  options: Pick<CommonOptions, 'apiKey' | 'timeoutMs' | 'headers'> & { organization?: string | undefined };
   /** Builds another client class from the options (Azure OpenAI's). */
   createClient?: ((sdk: OpenAISdk, options: ClientOptions) => OpenAI) | undefined;
 }
@@ -48,8 +54,12 @@ export function failedSdkCallContext(
   return { ...failedCallContext(settings, { ...call, apiKey: connected?.apiKey }), errorClasses: connected?.sdk };
 }
 
-async function connect(options: OpenAISdkConnectionOptions): Promise<OpenAISdkConnection> {
-  const { settings, endpoint } = options;
+async function connect({
+  settings,
+  endpoint,
+  options,
+  createClient,
+}: OpenAISdkConnectionOptions): Promise<OpenAISdkConnection> {
   const apiKey = resolveApiKey({
     ...keyRequest(settings, options.apiKey, endpoint.baseUrl),
     variables: endpoint.apiKeyEnvironmentVariable === undefined ? [] : [endpoint.apiKeyEnvironmentVariable],
@@ -71,6 +81,6 @@ async function connect(options: OpenAISdkConnectionOptions): Promise<OpenAISdkCo
     logLevel: 'off',
     fetch: nodeHttpFetch,
   };
-  const client = options.createClient?.(sdk, clientOptions) ?? new sdk.OpenAI(clientOptions);
+  const client = createClient?.(sdk, clientOptions) ?? new sdk.OpenAI(clientOptions);
   return { sdk, client, apiKey };
 }

@@ -32,13 +32,6 @@ export function openAIConnection(
   options: OpenAIOptions,
 ): { endpoint: OpenAICompatibleEndpoint; connection: () => Promise<OpenAISdkConnection> } {
   const endpoint = resolveOpenAIEndpoint(options);
-  const connection = lazyOpenAISdkConnection({
-    settings,
-    endpoint,
-    apiKey: options.apiKey,
-    timeoutMs: options.timeoutMs,
-    headers: options.headers,
-    organization: options.organization,
-  });
+  const connection = lazyOpenAISdkConnection({ settings, endpoint, options });
   return { endpoint, connection };
 }
