@@ -1,3 +1,4 @@
+import type { SpawnedProcess } from '@anthropic-ai/claude-agent-sdk';
 import { chmodSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,15 +14,15 @@ function script(body: string): string {
   return file;
 }
 
+/** Starts a shell script with `body` as the process `owner` runs, with only PATH in its environment. */
+function spawnScript(owner: ClaudeCodeProcess, body: string, signal = new AbortController().signal): SpawnedProcess {
+  return owner.spawn({ command: script(body), args: [], env: { PATH: process.env['PATH'] }, signal });
+}
+
 describe('the Claude Code process', () => {
   it('keeps the end of stderr and resolves once the process has exited', async () => {
     const process_ = new ClaudeCodeProcess();
-    const child = process_.spawn({
-      command: script('echo "starting" >&2\necho "fatal: no config" >&2\nexit 3'),
-      args: [],
-      env: { PATH: process.env['PATH'] },
-      signal: new AbortController().signal,
-    });
+    const child = spawnScript(process_, 'echo "starting" >&2\necho "fatal: no config" >&2\nexit 3');
     await process_.exited();
     expect(child.exitCode).toBe(3);
     expect(process_.stderrTail()).toBe('starting\nfatal: no config');
@@ -29,12 +30,7 @@ describe('the Claude Code process', () => {
 
   it('stops a running process at once when asked, or when the SDK aborts its signal', async () => {
     const stopped = new ClaudeCodeProcess();
-    const child = stopped.spawn({
-      command: script('exec sleep 600'),
-      args: [],
-      env: { PATH: process.env['PATH'] },
-      signal: new AbortController().signal,
-    });
+    const child = spawnScript(stopped, 'exec sleep 600');
     expect(descendantProcesses(process.pid)).toHaveLength(1);
     await stopped.stop();
     expect(child.signalCode).toBe('SIGTERM');
@@ -42,12 +38,7 @@ describe('the Claude Code process', () => {
 
     const aborted = new ClaudeCodeProcess();
     const controller = new AbortController();
-    const second = aborted.spawn({
-      command: script('exec sleep 600'),
-      args: [],
-      env: { PATH: process.env['PATH'] },
-      signal: controller.signal,
-    });
+    const second = spawnScript(aborted, 'exec sleep 600', controller.signal);
     controller.abort();
     await aborted.exited();
     expect(second.signalCode).toBe('SIGTERM');
