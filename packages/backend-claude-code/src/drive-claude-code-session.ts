@@ -1,4 +1,4 @@
-import { MassGenError, type StreamPart, type Usage } from '@massgen/core';
+import { MassGenError, type MassGenErrorOptions, type StreamPart, type Usage } from '@massgen/core';
 import { mapClaudeCodeFailure } from './claude-code-error.js';
 import { generatedCallIdPrefix, type BridgedToolCall } from './claude-code-prepare-tools.js';
 import type { ClaudeCodeSession, SessionEvent } from './claude-code-session.js';
@@ -22,6 +22,19 @@ function usagePart(session: ClaudeCodeSession, current: Usage | undefined): Stre
 
 function errorPart(error: MassGenError): StreamPart {
   return { type: 'error', error: error.toJSON() };
+}
+
+/** The error of a turn the caller cancelled (`aborted`) or Claude Code left silent for `timeoutMs`. */
+function interruption(
+  kind: 'aborted' | 'timeout',
+  timeoutMs: number,
+): Pick<MassGenErrorOptions, 'code' | 'retryable' | 'message'> {
+  if (kind === 'aborted') return { code: 'ABORTED', retryable: false, message: 'The Claude Code turn was cancelled.' };
+  return {
+    code: 'TIMEOUT',
+    retryable: true,
+    message: `Claude Code went silent for ${timeoutMs / 1000} s (the request timeout, backend.timeout_seconds).`,
+  };
 }
 
 /**
@@ -60,31 +73,11 @@ export async function* driveClaudeCodeSession(
       return;
     }
     const next = await session.events.next({ timeoutMs: options.timeoutMs, signal: options.signal });
-    if (next.kind === 'aborted') {
+    if (next.kind === 'aborted' || next.kind === 'timeout') {
       await session.close();
-      // Tokens spent before the cancellation still count against the run's budget.
+      // Tokens spent before the cancellation or the silence still count against the run's budget.
       yield* usagePart(session, mapper.streamedUsage.total());
-      yield errorPart(
-        new MassGenError({
-          ...attribution,
-          code: 'ABORTED',
-          retryable: false,
-          message: 'The Claude Code turn was cancelled.',
-        }),
-      );
-      return;
-    }
-    if (next.kind === 'timeout') {
-      await session.close();
-      yield* usagePart(session, mapper.streamedUsage.total());
-      yield errorPart(
-        new MassGenError({
-          ...attribution,
-          code: 'TIMEOUT',
-          retryable: true,
-          message: `Claude Code went silent for ${options.timeoutMs / 1000} s (the request timeout, backend.timeout_seconds).`,
-        }),
-      );
+      yield errorPart(new MassGenError({ ...attribution, ...interruption(next.kind, options.timeoutMs) }));
       return;
     }
     // The session pushes its own end event and never ends the queue; an ended queue means the same.
