@@ -1,4 +1,4 @@
-import { flagOption, readBackendOptions, readTimeoutMs } from '@massgen/backend-utils';
+import { flagOption, readBackendOptions, readCommonOptions, type CommonOptions } from '@massgen/backend-utils';
 import {
   defaultTimeoutSeconds,
   optionsSchema as openAICompatibleOptionsSchema,
@@ -42,19 +42,14 @@ export interface OpenAIProviderTools {
   codeInterpreter: boolean;
 }
 
-export interface OpenAIOptions {
-  apiKey?: string;
-  baseUrl?: string;
+export interface OpenAIOptions extends CommonOptions {
   organization?: string;
-  timeoutMs: number;
   api: OpenAIApiChoice;
   /** Whether OpenAI keeps the response; off by default, so reasoning is replayed encrypted instead. */
   store: boolean;
   /** `reasoning` as configured, `effort` included (the sampling setting wins over it). */
   reasoning: Record<string, unknown>;
   text: Record<string, unknown>;
-  headers: Record<string, string>;
-  extraBody: Record<string, unknown>;
   parallelToolCalls?: boolean;
   providerTools: OpenAIProviderTools;
 }
@@ -70,16 +65,12 @@ export function parseOpenAIOptions(settings: BackendSettings): OpenAIOptions {
     'it is ignored; put request fields OpenAI understands under extra_body',
   );
   return {
-    ...(options.api_key === undefined ? {} : { apiKey: options.api_key }),
-    ...(options.base_url === undefined ? {} : { baseUrl: options.base_url }),
+    ...readCommonOptions(options, defaultTimeoutSeconds),
     ...(options.organization === undefined ? {} : { organization: options.organization }),
-    timeoutMs: readTimeoutMs(options, defaultTimeoutSeconds),
     api: options.api ?? 'auto',
     store: options.store ?? false,
     reasoning: options.reasoning ?? {},
     text: options.text ?? {},
-    headers: options.headers ?? {},
-    extraBody: options.extra_body ?? {},
     ...(options.parallel_tool_calls === undefined ? {} : { parallelToolCalls: options.parallel_tool_calls }),
     providerTools: {
       webSearch: options.enable_web_search === true,
