@@ -1,5 +1,5 @@
 import type { BackendRequest, MediaPart } from '@massgen/core';
-import { samplePng, terminalError } from '@massgen/testing';
+import { bytesPart, samplePng, terminalError } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClaudeCodeBackend } from './claude-code-backend.js';
 import { collectParts, createClaudeCodeHarness, type ClaudeCodeHarness } from './claude-code-test-harness.js';
@@ -22,12 +22,7 @@ function ask(part: MediaPart): BackendRequest {
 describe('the Claude Code backend with attachments', () => {
   it('puts a text file into the prompt the CLI sends', async () => {
     harness.server.setResponder(() => ({ type: 'text', text: 'Read it.' }));
-    const notes: MediaPart = {
-      type: 'file',
-      mediaType: 'text/plain',
-      filename: 'notes.txt',
-      data: { type: 'bytes', bytes: Buffer.from('The launch is on Tuesday.') },
-    };
+    const notes = bytesPart('file', 'text/plain', Buffer.from('The launch is on Tuesday.'), 'notes.txt');
     const parts = await collectParts(createClaudeCodeBackend(harness.settings()).stream(ask(notes)));
     expect(parts.at(-1)).toMatchObject({ type: 'finish' });
     const sent = JSON.stringify(harness.server.requests.map((request) => request.messages));
@@ -35,12 +30,7 @@ describe('the Claude Code backend with attachments', () => {
   });
 
   it('refuses an image before starting the CLI, naming the agent', async () => {
-    const image: MediaPart = {
-      type: 'image',
-      mediaType: 'image/png',
-      filename: 'square.png',
-      data: { type: 'bytes', bytes: samplePng() },
-    };
+    const image = bytesPart('image', 'image/png', samplePng(), 'square.png');
     const error = terminalError(await collectParts(createClaudeCodeBackend(harness.settings()).stream(ask(image))));
     expect(error.code).toBe('MEDIA_UNSUPPORTED');
     expect(error.message).toContain('"square.png" (image/png): Claude Code takes only text');

@@ -1,5 +1,5 @@
 import type { BackendRequest, MediaPart } from '@massgen/core';
-import { collectParts, samplePdf, samplePng, sampleWav, terminalError } from '@massgen/testing';
+import { bytesPart, collectParts, samplePdf, samplePng, sampleWav, terminalError, urlPart } from '@massgen/testing';
 import { useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
@@ -19,10 +19,7 @@ describe('claude backend, media in the Messages API', () => {
     server.enqueue({ type: 'text', text: 'ok' });
     const parts = await collectParts(
       createClaudeBackend(settings()).stream(
-        ask(
-          { type: 'image', mediaType: 'image/png', data: { type: 'bytes', bytes: png } },
-          { type: 'file', mediaType: 'application/pdf', filename: 'plan.pdf', data: { type: 'bytes', bytes: pdf } },
-        ),
+        ask(bytesPart('image', 'image/png', png), bytesPart('file', 'application/pdf', pdf, 'plan.pdf')),
       ),
     );
     expect(parts.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
@@ -39,13 +36,8 @@ describe('claude backend, media in the Messages API', () => {
     await collectParts(
       createClaudeBackend(settings()).stream(
         ask(
-          {
-            type: 'file',
-            mediaType: 'text/csv',
-            filename: 'costs.csv',
-            data: { type: 'bytes', bytes: Buffer.from('a,b\n1,2\n') },
-          },
-          { type: 'image', mediaType: 'image/png', data: { type: 'url', url: 'https://example.com/chart.png' } },
+          bytesPart('file', 'text/csv', Buffer.from('a,b\n1,2\n'), 'costs.csv'),
+          urlPart('image', 'image/png', 'https://example.com/chart.png'),
         ),
       ),
     );
@@ -58,14 +50,7 @@ describe('claude backend, media in the Messages API', () => {
   it('refuses audio before the request, naming the agent and what Claude takes', async () => {
     const error = terminalError(
       await collectParts(
-        createClaudeBackend(settings()).stream(
-          ask({
-            type: 'audio',
-            mediaType: 'audio/wav',
-            filename: 'memo.wav',
-            data: { type: 'bytes', bytes: sampleWav() },
-          }),
-        ),
+        createClaudeBackend(settings()).stream(ask(bytesPart('audio', 'audio/wav', sampleWav(), 'memo.wav'))),
       ),
     );
     expect(error).toMatchObject({ code: 'MEDIA_UNSUPPORTED', agentId: 'agent-c', provider: 'claude' });
@@ -79,12 +64,7 @@ describe('claude backend, media in the Messages API', () => {
     const error = terminalError(
       await collectParts(
         createClaudeBackend(settings()).stream(
-          ask({
-            type: 'file',
-            mediaType: 'text/plain',
-            filename: 'bad.txt',
-            data: { type: 'bytes', bytes: Buffer.from([0xff, 0xfe, 0x00, 0xd8]) },
-          }),
+          ask(bytesPart('file', 'text/plain', Buffer.from([0xff, 0xfe, 0x00, 0xd8]), 'bad.txt')),
         ),
       ),
     );

@@ -1,5 +1,5 @@
 import type { BackendRequest, MediaPart } from '@massgen/core';
-import { collectParts, samplePdf, samplePng, sampleWav, terminalError } from '@massgen/testing';
+import { bytesPart, collectParts, samplePdf, samplePng, sampleWav, terminalError, urlPart } from '@massgen/testing';
 import { useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
@@ -20,9 +20,9 @@ describe('gemini backend, media as inline data', () => {
     const parts = await collectParts(
       createGeminiBackend(settings()).stream(
         ask(
-          { type: 'image', mediaType: 'image/png', data: { type: 'bytes', bytes: png } },
-          { type: 'file', mediaType: 'application/pdf', data: { type: 'bytes', bytes: pdf } },
-          { type: 'audio', mediaType: 'audio/wav', data: { type: 'bytes', bytes: wav } },
+          bytesPart('image', 'image/png', png),
+          bytesPart('file', 'application/pdf', pdf),
+          bytesPart('audio', 'audio/wav', wav),
         ),
       ),
     );
@@ -37,9 +37,7 @@ describe('gemini backend, media as inline data', () => {
   it('refuses a web URL before the request: Gemini reads only its own file URIs', async () => {
     const error = terminalError(
       await collectParts(
-        createGeminiBackend(settings()).stream(
-          ask({ type: 'image', mediaType: 'image/png', data: { type: 'url', url: 'https://example.com/a.png' } }),
-        ),
+        createGeminiBackend(settings()).stream(ask(urlPart('image', 'image/png', 'https://example.com/a.png'))),
       ),
     );
     expect(error).toMatchObject({ code: 'MEDIA_UNSUPPORTED', agentId: 'agent-d' });
@@ -50,14 +48,7 @@ describe('gemini backend, media as inline data', () => {
   it('refuses a GIF, which Gemini does not list, before the request', async () => {
     const error = terminalError(
       await collectParts(
-        createGeminiBackend(settings()).stream(
-          ask({
-            type: 'image',
-            mediaType: 'image/gif',
-            filename: 'spin.gif',
-            data: { type: 'bytes', bytes: Buffer.from('GIF89a') },
-          }),
-        ),
+        createGeminiBackend(settings()).stream(ask(bytesPart('image', 'image/gif', Buffer.from('GIF89a'), 'spin.gif'))),
       ),
     );
     expect(error.code).toBe('MEDIA_UNSUPPORTED');

@@ -1,6 +1,7 @@
 import type { BackendSettings, MediaPart } from '@massgen/core';
 import {
   backendSettings,
+  bytesPart,
   collectParts,
   createFakeOpenAIServer,
   samplePdf,
@@ -32,25 +33,14 @@ describe('grok backend, media', () => {
   it('sends a PNG as an image_url data URL', async () => {
     server.enqueue({ type: 'text', text: 'A square.' });
     const png = samplePng();
-    await collectParts(
-      createBackend(settings()).stream(
-        ask({ type: 'image', mediaType: 'image/png', data: { type: 'bytes', bytes: png } }),
-      ),
-    );
+    await collectParts(createBackend(settings()).stream(ask(bytesPart('image', 'image/png', png))));
     expect(server.requests[0]?.media).toEqual([{ kind: 'image', mediaType: 'image/png', bytes: png }]);
   });
 
   it('refuses a PDF before the request, since xAI takes images only', async () => {
     const error = terminalError(
       await collectParts(
-        createBackend(settings()).stream(
-          ask({
-            type: 'file',
-            mediaType: 'application/pdf',
-            filename: 'r.pdf',
-            data: { type: 'bytes', bytes: samplePdf() },
-          }),
-        ),
+        createBackend(settings()).stream(ask(bytesPart('file', 'application/pdf', samplePdf(), 'r.pdf'))),
       ),
     );
     expect(error).toMatchObject({ code: 'MEDIA_UNSUPPORTED', agentId: 'agent-g' });

@@ -1,5 +1,4 @@
-import type { MediaPart } from '@massgen/core';
-import { collectParts, samplePng, terminalError } from '@massgen/testing';
+import { bytesPart, collectParts, samplePng, terminalError } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { convertToLlamaHistory } from './convert-to-llama-history.js';
 import { createLocalBackend } from './local-backend.js';
@@ -14,12 +13,7 @@ describe('local backend, attachments', () => {
       env: {},
       warn: () => undefined,
     });
-    const image: MediaPart = {
-      type: 'image',
-      mediaType: 'image/png',
-      filename: 'square.png',
-      data: { type: 'bytes', bytes: samplePng() },
-    };
+    const image = bytesPart('image', 'image/png', samplePng(), 'square.png');
     const error = terminalError(
       await collectParts(
         backend.stream({ messages: [{ role: 'user', content: [{ type: 'text', text: 'What is it?' }, image] }] }),
@@ -35,12 +29,7 @@ describe('local backend, attachments', () => {
         role: 'user',
         content: [
           { type: 'text', text: 'Summarise:' },
-          {
-            type: 'file',
-            mediaType: 'text/markdown',
-            filename: 'plan.md',
-            data: { type: 'bytes', bytes: Buffer.from('# Plan\nShip on Friday.') },
-          },
+          bytesPart('file', 'text/markdown', Buffer.from('# Plan\nShip on Friday.'), 'plan.md'),
         ],
       },
     ]);

@@ -1,5 +1,5 @@
 import type { BackendRequest, MediaPart } from '@massgen/core';
-import { collectParts, samplePdf, samplePng, sampleWav, terminalError } from '@massgen/testing';
+import { bytesPart, collectParts, samplePdf, samplePng, sampleWav, terminalError, urlPart } from '@massgen/testing';
 import { useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
@@ -21,9 +21,9 @@ describe('chatcompletion backend, media in Chat Completions', () => {
     const parts = await collectParts(
       createOpenAICompatibleBackend(settings()).stream(
         ask(
-          { type: 'image', mediaType: 'image/png', data: { type: 'bytes', bytes: png } },
-          { type: 'file', mediaType: 'application/pdf', filename: 'a.pdf', data: { type: 'bytes', bytes: pdf } },
-          { type: 'audio', mediaType: 'audio/wav', data: { type: 'bytes', bytes: wav } },
+          bytesPart('image', 'image/png', png),
+          bytesPart('file', 'application/pdf', pdf, 'a.pdf'),
+          bytesPart('audio', 'audio/wav', wav),
         ),
       ),
     );
@@ -43,7 +43,7 @@ describe('chatcompletion backend, media in Chat Completions', () => {
     const error = terminalError(
       await collectParts(
         createOpenAICompatibleBackend(settings()).stream(
-          ask({ type: 'audio', mediaType: 'audio/mpeg', data: { type: 'url', url: 'https://example.com/a.mp3' } }),
+          ask(urlPart('audio', 'audio/mpeg', 'https://example.com/a.mp3')),
         ),
       ),
     );
@@ -55,9 +55,7 @@ describe('chatcompletion backend, media in Chat Completions', () => {
   it('refuses a video, which Chat Completions has no part for, before the request', async () => {
     const error = terminalError(
       await collectParts(
-        createOpenAICompatibleBackend(settings()).stream(
-          ask({ type: 'file', mediaType: 'video/mp4', filename: 'clip.mp4', data: { type: 'bytes', bytes: png } }),
-        ),
+        createOpenAICompatibleBackend(settings()).stream(ask(bytesPart('file', 'video/mp4', png, 'clip.mp4'))),
       ),
     );
     expect(error.code).toBe('MEDIA_UNSUPPORTED');

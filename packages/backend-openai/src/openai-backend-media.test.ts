@@ -1,5 +1,5 @@
 import type { BackendRequest, MediaPart } from '@massgen/core';
-import { collectParts, samplePdf, samplePng, sampleWav, terminalError } from '@massgen/testing';
+import { bytesPart, collectParts, samplePdf, samplePng, sampleWav, terminalError, urlPart } from '@massgen/testing';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,13 +16,8 @@ function ask(...media: MediaPart[]): BackendRequest {
 
 const png = samplePng();
 const pdf = samplePdf();
-const image: MediaPart = { type: 'image', mediaType: 'image/png', data: { type: 'bytes', bytes: png } };
-const document: MediaPart = {
-  type: 'file',
-  mediaType: 'application/pdf',
-  filename: 'report.pdf',
-  data: { type: 'bytes', bytes: pdf },
-};
+const image = bytesPart('image', 'image/png', png);
+const document = bytesPart('file', 'application/pdf', pdf, 'report.pdf');
 
 describe('openai backend, media in the Responses API', () => {
   it('sends an image as input_image and a PDF as input_file, which the server decodes to the same bytes', async () => {
@@ -40,17 +35,8 @@ describe('openai backend, media in the Responses API', () => {
 
   it('passes an image URL on for OpenAI to fetch, and puts a text file into the message', async () => {
     server.enqueue({ type: 'text', text: 'ok' });
-    const notes: MediaPart = {
-      type: 'file',
-      mediaType: 'text/markdown',
-      filename: 'notes.md',
-      data: { type: 'bytes', bytes: Buffer.from('# Budget\nTwelve euros.') },
-    };
-    const remote: MediaPart = {
-      type: 'image',
-      mediaType: 'image/jpeg',
-      data: { type: 'url', url: 'https://example.com/cat.jpg' },
-    };
+    const notes = bytesPart('file', 'text/markdown', Buffer.from('# Budget\nTwelve euros.'), 'notes.md');
+    const remote = urlPart('image', 'image/jpeg', 'https://example.com/cat.jpg');
     await collectParts(createOpenAIBackend(settings()).stream(ask(remote, notes)));
     expect(server.requests[0]?.media).toEqual([
       { kind: 'image', mediaType: 'image/*', url: 'https://example.com/cat.jpg' },
@@ -72,12 +58,7 @@ describe('openai backend, media in the Responses API', () => {
   });
 
   it('refuses audio before any request, naming the agent, the API and the file', async () => {
-    const recording: MediaPart = {
-      type: 'audio',
-      mediaType: 'audio/wav',
-      filename: 'memo.wav',
-      data: { type: 'bytes', bytes: sampleWav() },
-    };
+    const recording = bytesPart('audio', 'audio/wav', sampleWav(), 'memo.wav');
     const error = terminalError(await collectParts(createOpenAIBackend(settings()).stream(ask(recording))));
     expect(error).toMatchObject({ code: 'MEDIA_UNSUPPORTED', agentId: 'agent-a', retryable: false });
     expect(error.message).toContain('"memo.wav" (audio/wav)');

@@ -125,6 +125,7 @@ export type { TestRedisServer } from './redis-server.js';
 export { decodeBase64, mediaTypeOfBytes, parseBase64DataUrl } from './fake-media.js';
 export type { FakeMedia } from './fake-media.js';
 export { samplePdf, samplePng, sampleWav } from './sample-media.js';
+export { bytesPart, urlPart } from './media-part-builders.js';
 export { writeSampleVideo } from './sample-video.js';
 export type { FakeMediaGenerationRequest } from './fake-openai-media-routes.js';
 export {
