@@ -1,34 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAnthropicTeamResponder } from './anthropic-team-responder.js';
 import { createFakeAnthropicServer } from './fake-anthropic-server.js';
-import type { FakeAnthropicRequest, FakeAnthropicServer, FakeAnthropicTool } from './fake-anthropic-server-types.js';
+import type { FakeAnthropicServer } from './fake-anthropic-server-types.js';
+import { teamRequest, workflowTools } from './anthropic-team-responder-fixtures.js';
 
-function requestWith(tools: FakeAnthropicTool[], model = 'claude-a'): FakeAnthropicRequest {
-  return {
-    index: 0,
-    body: {},
-    headers: {},
-    query: {},
-    model,
-    system: '',
-    messages: [{ role: 'user', content: 'Task' }],
-    tools,
-    stream: true,
-    media: [],
-  };
-}
-
-const newAnswer: FakeAnthropicTool = {
-  name: 'new_answer',
-  input_schema: { type: 'object', properties: { content: { type: 'string' } } },
-};
-const vote = (labels: string[]): FakeAnthropicTool => ({
-  name: 'vote',
-  input_schema: {
-    type: 'object',
-    properties: { agent_id: { type: 'string', enum: labels }, reason: { type: 'string' } },
-  },
-});
+const { newAnswer, vote } = workflowTools();
 
 let server: FakeAnthropicServer | undefined;
 
@@ -40,7 +16,7 @@ afterEach(async () => {
 describe('createAnthropicTeamResponder', () => {
   it('answers with new_answer while there is nothing to vote for', () => {
     const responder = createAnthropicTeamResponder({ answer: { 'claude-a': 'Forty-two.' } });
-    expect(responder(requestWith([newAnswer, vote([])]), { index: 0 })).toEqual({
+    expect(responder(teamRequest([newAnswer, vote([])]), { index: 0 })).toEqual({
       type: 'tool-use',
       calls: [{ name: 'new_answer', input: { content: 'Forty-two.' } }],
     });
@@ -52,7 +28,7 @@ describe('createAnthropicTeamResponder', () => {
       confidence: 0.8,
       voteReason: 'Best.',
     });
-    expect(responder(requestWith([newAnswer, vote(['agent1.1', 'agent2.1'])]), { index: 0 })).toEqual({
+    expect(responder(teamRequest([newAnswer, vote(['agent1.1', 'agent2.1'])]), { index: 0 })).toEqual({
       type: 'tool-use',
       calls: [{ name: 'vote', input: { agent_id: 'agent2.1', reason: 'Best.', confidence: 0.8 } }],
     });
@@ -64,7 +40,7 @@ describe('createAnthropicTeamResponder', () => {
       thinking: 'Summing up.',
       latencyMs: 5,
     });
-    expect(responder(requestWith([]), { index: 0 })).toEqual({
+    expect(responder(teamRequest([]), { index: 0 })).toEqual({
       type: 'text',
       text: 'The final answer.',
       thinking: 'Summing up.',

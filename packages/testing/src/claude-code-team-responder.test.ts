@@ -1,47 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { createClaudeCodeTeamResponder } from './claude-code-team-responder.js';
-import type { FakeAnthropicMessage, FakeAnthropicRequest, FakeAnthropicTool } from './fake-anthropic-server-types.js';
+import type { FakeAnthropicMessage, FakeAnthropicTool } from './fake-anthropic-server-types.js';
+import { teamRequest, workflowTools } from './anthropic-team-responder-fixtures.js';
 
-function requestWith(
-  tools: FakeAnthropicTool[],
-  messages: FakeAnthropicMessage[] = [{ role: 'user', content: 'Task' }],
-  thinking?: string,
-): FakeAnthropicRequest {
-  return {
-    index: 0,
-    body: thinking === undefined ? {} : { thinking: { type: thinking } },
-    headers: {},
-    query: {},
-    model: 'claude-a',
-    system: '',
-    messages,
-    tools,
-    stream: true,
-    media: [],
-  };
-}
-
-const newAnswer: FakeAnthropicTool = {
-  name: 'mcp__massgen__new_answer',
-  input_schema: { type: 'object', properties: { content: { type: 'string' } } },
-};
-const vote = (labels: string[]): FakeAnthropicTool => ({
-  name: 'mcp__massgen__vote',
-  input_schema: {
-    type: 'object',
-    properties: { agent_id: { type: 'string', enum: labels }, reason: { type: 'string' } },
-  },
-});
+const { newAnswer, vote } = workflowTools('mcp__massgen__');
 const write: FakeAnthropicTool = { name: 'Write', input_schema: { type: 'object', properties: {} } };
 
 describe('createClaudeCodeTeamResponder', () => {
   it("calls MassGen's workflow tools by their Claude Code names, thinking first when asked to", () => {
     const responder = createClaudeCodeTeamResponder({ answer: 'Forty-two.' });
-    expect(responder(requestWith([write, newAnswer, vote([])]), { index: 0 })).toEqual({
+    expect(responder(teamRequest([write, newAnswer, vote([])]), { index: 0 })).toEqual({
       type: 'tool-use',
       calls: [{ name: 'mcp__massgen__new_answer', input: { content: 'Forty-two.' } }],
     });
-    expect(responder(requestWith([newAnswer, vote(['agent1'])], undefined, 'adaptive'), { index: 0 })).toEqual({
+    expect(
+      responder(teamRequest([newAnswer, vote(['agent1'])], { body: { thinking: { type: 'adaptive' } } }), { index: 0 }),
+    ).toEqual({
       type: 'tool-use',
       calls: [
         {
@@ -65,7 +39,7 @@ describe('createClaudeCodeTeamResponder', () => {
           : [],
     });
     const tools = [write, newAnswer];
-    expect(responder(requestWith(tools), { index: 0 })).toEqual({
+    expect(responder(teamRequest(tools), { index: 0 })).toEqual({
       type: 'tool-use',
       calls: [{ name: 'Write', input: { file_path: '/ws/a.txt', content: 'a' } }],
     });
@@ -74,19 +48,21 @@ describe('createClaudeCodeTeamResponder', () => {
       { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Write', input: {} }] },
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'ok' }] },
     ];
-    expect(responder(requestWith(tools, afterWrite), { index: 1 })).toMatchObject({ calls: [{ name: 'Read' }] });
+    expect(responder(teamRequest(tools, { messages: afterWrite }), { index: 1 })).toMatchObject({
+      calls: [{ name: 'Read' }],
+    });
     const afterRead: FakeAnthropicMessage[] = [
       ...afterWrite,
       { role: 'assistant', content: [{ type: 'tool_use', id: 't2', name: 'Read', input: {} }] },
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't2', content: 'a' }] },
     ];
-    expect(responder(requestWith(tools, afterRead), { index: 2 })).toMatchObject({
+    expect(responder(teamRequest(tools, { messages: afterRead }), { index: 2 })).toMatchObject({
       calls: [{ name: 'mcp__massgen__new_answer', input: { content: 'Done.' } }],
     });
   });
 
   it('presents plain text when no workflow tool is offered', () => {
-    expect(createClaudeCodeTeamResponder({ finalText: 'Final.' })(requestWith([write]), { index: 0 })).toEqual({
+    expect(createClaudeCodeTeamResponder({ finalText: 'Final.' })(teamRequest([write]), { index: 0 })).toEqual({
       type: 'text',
       text: 'Final.',
     });
