@@ -5,38 +5,27 @@ export function anthropicErrorBody(type: string, message: string): Record<string
   return { type: 'error', error: { type, message } };
 }
 
+/** The error type and message Anthropic sends for each status it documents. */
+const documentedErrors: Readonly<Record<number, readonly [type: string, message: string]>> = {
+  400: ['invalid_request_error', 'There was an issue with the format or content of your request.'],
+  401: ['authentication_error', 'invalid x-api-key'],
+  402: ['billing_error', 'There is an issue with your account billing.'],
+  403: ['permission_error', 'Your API key does not have permission to use the specified resource.'],
+  404: ['not_found_error', 'The requested resource could not be found.'],
+  413: ['request_too_large', 'Request exceeds the maximum allowed number of bytes.'],
+  429: ['rate_limit_error', 'Your account has hit a rate limit.'],
+  504: ['timeout_error', 'Request timed out before it could be completed.'],
+  529: ['overloaded_error', 'Overloaded'],
+};
+
 /** A body for an error reply that did not script one, shaped like Anthropic's for that status. */
 export function defaultAnthropicErrorBody(status: number): Record<string, unknown> {
-  switch (status) {
-    case 400:
-      return anthropicErrorBody(
-        'invalid_request_error',
-        'There was an issue with the format or content of your request.',
-      );
-    case 401:
-      return anthropicErrorBody('authentication_error', 'invalid x-api-key');
-    case 402:
-      return anthropicErrorBody('billing_error', 'There is an issue with your account billing.');
-    case 403:
-      return anthropicErrorBody(
-        'permission_error',
-        'Your API key does not have permission to use the specified resource.',
-      );
-    case 404:
-      return anthropicErrorBody('not_found_error', 'The requested resource could not be found.');
-    case 413:
-      return anthropicErrorBody('request_too_large', 'Request exceeds the maximum allowed number of bytes.');
-    case 429:
-      return anthropicErrorBody('rate_limit_error', 'Your account has hit a rate limit.');
-    case 504:
-      return anthropicErrorBody('timeout_error', 'Request timed out before it could be completed.');
-    case 529:
-      return anthropicErrorBody('overloaded_error', 'Overloaded');
-    default:
-      return status >= 500
-        ? anthropicErrorBody('api_error', 'Internal server error')
-        : anthropicErrorBody('invalid_request_error', `The request failed with status ${status}.`);
-  }
+  const [type, message] =
+    documentedErrors[status] ??
+    (status >= 500
+      ? ['api_error', 'Internal server error']
+      : ['invalid_request_error', `The request failed with status ${status}.`]);
+  return anthropicErrorBody(type, message);
 }
 
 function rateLimitHeaders(limit: 'requests' | 'input-tokens' | 'output-tokens', resetAt: Date): Record<string, string> {
