@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CoordinationEvent } from '@massgen/core';
 import { describeState, describeWaitingOn, idleText, waitingOn } from './agent-summary.js';
-import { displayStateOf, runStart } from './run-event-fixtures.js';
+import { answerEvent, displayStateOf, runStart, voteEvent } from './run-event-fixtures.js';
 
 /** alpha answered and was interrupted by beta's answer; beta voted; gamma has sent nothing yet. */
 const heldOff: CoordinationEvent[] = [
@@ -10,10 +10,10 @@ const heldOff: CoordinationEvent[] = [
   { type: 'agent-start', agentId: 'alpha', round: 1, attempt: 1, reason: 'initial' },
   { type: 'agent-start', agentId: 'beta', round: 1, attempt: 1, reason: 'initial' },
   { type: 'agent-start', agentId: 'gamma', round: 1, attempt: 1, reason: 'initial' },
-  { type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'Four.', round: 1 },
+  answerEvent('alpha', 'agent1.1', { content: 'Four.' }),
   { type: 'round', round: 2 },
   { type: 'agent-start', agentId: 'alpha', round: 2, attempt: 1, reason: 'update' },
-  { type: 'answer', agentId: 'beta', label: 'agent2.1', content: '4', round: 1 },
+  answerEvent('beta', 'agent2.1', { content: '4' }),
   {
     type: 'agent-waiting',
     agentId: 'alpha',
@@ -21,7 +21,7 @@ const heldOff: CoordinationEvent[] = [
     reason: 'new answer agent2.1 made its turn out of date',
   },
   { type: 'agent-start', agentId: 'beta', round: 2, attempt: 1, reason: 'update' },
-  { type: 'vote', agentId: 'beta', targetAgentId: 'alpha', targetLabel: 'agent1.1', reason: 'Clear.', round: 2 },
+  voteEvent('beta', 'alpha', 'agent1.1', { reason: 'Clear.', round: 2 }),
 ];
 
 describe('waiting agents', () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { initialRunStatus, reduceRunStatus } from './run-status.js';
-import { fixtureStart, runStart, stampEvents } from './run-event-fixtures.js';
+import { answerEvent, fixtureStart, runStart, stampEvents, voteEvent } from './run-event-fixtures.js';
 import { timelineEntry } from './timeline.js';
 
 describe('a message from the person', () => {
   const events = stampEvents([
     runStart(['alpha', 'beta']),
-    { type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'x', round: 1 },
-    { type: 'vote', agentId: 'alpha', targetAgentId: 'alpha', targetLabel: 'agent1.1', reason: 'r', round: 2 },
-    { type: 'vote', agentId: 'beta', targetAgentId: 'alpha', targetLabel: 'agent1.1', reason: 'r', round: 2 },
+    answerEvent('alpha', 'agent1.1'),
+    voteEvent('alpha', 'alpha', 'agent1.1', { round: 2 }),
+    voteEvent('beta', 'alpha', 'agent1.1', { round: 2 }),
     { type: 'human-message', text: 'Use metric\nunits.', to: ['beta'], outdatedVotes: ['beta'] },
     { type: 'human-message', text: 'Thanks!', late: true },
   ]);

@@ -31,6 +31,24 @@ export function consensusOf(tally: TallyEntry[], stopReason: StopReason = 'conse
   return { type: 'consensus', winnerAgentId: winner.agentId, winnerLabel: winner.label, tally, stopReason };
 }
 
+type AnswerEvent = Extract<CoordinationEvent, { type: 'answer' }>;
+type VoteEvent = Extract<CoordinationEvent, { type: 'vote' }>;
+
+/** `agentId` submits the answer `label`: content `x` in round 1 unless `more` says otherwise. */
+export function answerEvent(agentId: string, label: string, more: Partial<AnswerEvent> = {}): AnswerEvent {
+  return { type: 'answer', agentId, label, content: 'x', round: 1, ...more };
+}
+
+/** `agentId` votes for `targetLabel` by `targetAgentId`: reason `r` in round 1 unless `more` says otherwise. */
+export function voteEvent(
+  agentId: string,
+  targetAgentId: string,
+  targetLabel: string,
+  more: Partial<VoteEvent> = {},
+): VoteEvent {
+  return { type: 'vote', agentId, targetAgentId, targetLabel, reason: 'r', round: 1, ...more };
+}
+
 export function runStart(
   agentIds: readonly string[],
   task = 'What is 2+2?',

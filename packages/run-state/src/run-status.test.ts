@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CoordinationEvent } from '@massgen/core';
-import { consensusOf, fixtureStart, runStart, runStatusOf, tallyEntry } from './run-event-fixtures.js';
+import {
+  answerEvent,
+  consensusOf,
+  fixtureStart,
+  runStart,
+  runStatusOf,
+  tallyEntry,
+  voteEvent,
+} from './run-event-fixtures.js';
 
 const twoAgents = runStart(['alpha', 'beta'], 'q');
 
@@ -9,8 +17,8 @@ describe('reduceRunStatus', () => {
     const status = runStatusOf([
       twoAgents,
       { type: 'round', round: 1 },
-      { type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'x', round: 1 },
-      { type: 'vote', agentId: 'beta', targetAgentId: 'alpha', targetLabel: 'agent1.1', reason: 'fine', round: 1 },
+      answerEvent('alpha', 'agent1.1'),
+      voteEvent('beta', 'alpha', 'agent1.1', { reason: 'fine' }),
       { type: 'usage', agentId: 'alpha', usage: { inputTokens: 10, outputTokens: 5 } },
       { type: 'consensus', winnerAgentId: 'alpha', winnerLabel: 'agent1.1', tally: [], stopReason: 'consensus' },
       {
@@ -40,7 +48,7 @@ describe('reduceRunStatus', () => {
       twoAgents,
       { type: 'agent-start', agentId: 'alpha', round: 1, attempt: 1, reason: 'initial' },
       { type: 'agent-start', agentId: 'beta', round: 1, attempt: 1, reason: 'initial' },
-      { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
+      answerEvent('alpha', 'A1.1'),
       { type: 'run-end', stopReason: 'cancelled' },
     ]);
     expect(status.agents['alpha']?.state).toBe('answered');
@@ -50,9 +58,9 @@ describe('reduceRunStatus', () => {
   it('clears every vote when a new answer arrives', () => {
     const status = runStatusOf([
       twoAgents,
-      { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
-      { type: 'vote', agentId: 'beta', targetAgentId: 'alpha', targetLabel: 'A1.1', reason: 'fine', round: 1 },
-      { type: 'answer', agentId: 'beta', label: 'A2.1', content: 'y', round: 1 },
+      answerEvent('alpha', 'A1.1'),
+      voteEvent('beta', 'alpha', 'A1.1', { reason: 'fine' }),
+      answerEvent('beta', 'A2.1', { content: 'y' }),
     ]);
     expect(status.agents['beta']).toMatchObject({ state: 'answered', answers: 1, vote: null });
     expect(status.answers.map((answer) => answer.label)).toEqual(['A1.1', 'A2.1']);
@@ -61,39 +69,16 @@ describe('reduceRunStatus', () => {
   it('keeps a vote a later answer made out of date, marked stale with that answer, never as current', () => {
     const status = runStatusOf([
       twoAgents,
-      { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
-      { type: 'vote', agentId: 'beta', targetAgentId: 'alpha', targetLabel: 'A1.1', reason: 'fine', round: 2 },
-      { type: 'answer', agentId: 'alpha', label: 'A1.2', content: 'y', round: 2 },
+      answerEvent('alpha', 'A1.1'),
+      voteEvent('beta', 'alpha', 'A1.1', { reason: 'fine', round: 2 }),
+      answerEvent('alpha', 'A1.2', { content: 'y', round: 2 }),
       // Cast on the answers before A1.2: out of date when it arrives.
-      {
-        type: 'vote',
-        agentId: 'alpha',
-        targetAgentId: 'alpha',
-        targetLabel: 'A1.1',
-        reason: 'late',
-        round: 2,
-        stale: true,
-      },
+      voteEvent('alpha', 'alpha', 'A1.1', { reason: 'late', round: 2, stale: true }),
     ]);
+    const outdated = { targetAgentId: 'alpha', targetLabel: 'A1.1', round: 2, stale: true, outdatedBy: 'A1.2' };
     expect(status.votes).toEqual([
-      {
-        agentId: 'beta',
-        targetAgentId: 'alpha',
-        targetLabel: 'A1.1',
-        reason: 'fine',
-        round: 2,
-        stale: true,
-        outdatedBy: 'A1.2',
-      },
-      {
-        agentId: 'alpha',
-        targetAgentId: 'alpha',
-        targetLabel: 'A1.1',
-        reason: 'late',
-        round: 2,
-        stale: true,
-        outdatedBy: 'A1.2',
-      },
+      { agentId: 'beta', reason: 'fine', ...outdated },
+      { agentId: 'alpha', reason: 'late', ...outdated },
     ]);
     expect(status.agents['beta']?.vote).toBeNull();
     expect(status.agents['alpha']).toMatchObject({ state: 'answered', vote: null });
@@ -103,7 +88,7 @@ describe('reduceRunStatus', () => {
     const failure = { code: 'BACKEND_OVERLOADED' as const, message: 'Overloaded.', retryable: true, attempts: 3 };
     const status = runStatusOf([
       twoAgents,
-      { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
+      answerEvent('alpha', 'A1.1'),
       { type: 'agent-killed', agentId: 'alpha', reason: 'Agent "alpha" was dropped', error: failure },
       { type: 'agent-killed', agentId: 'beta', reason: 'Agent "beta" was dropped', error: failure },
       { type: 'consensus', winnerAgentId: 'alpha', winnerLabel: 'A1.1', tally: [], stopReason: 'all-agents-failed' },
@@ -115,13 +100,13 @@ describe('reduceRunStatus', () => {
   it('tells a presented final answer from an answer that stands as submitted', () => {
     const presented = runStatusOf([
       twoAgents,
-      { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
+      answerEvent('alpha', 'A1.1'),
       { type: 'final', agentId: 'alpha', label: 'A1.final', content: 'x!' },
     ]);
     expect(presented.agents['alpha']?.state).toBe('done');
     const asSubmitted = runStatusOf([
       twoAgents,
-      { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
+      answerEvent('alpha', 'A1.1'),
       { type: 'final', agentId: 'alpha', label: 'A1.1', content: 'x' },
     ]);
     expect(asSubmitted.agents['alpha']?.state).toBe('answered');
@@ -131,7 +116,7 @@ describe('reduceRunStatus', () => {
     const tally = [tallyEntry('A1.1', 'alpha', 2), tallyEntry('A2.1', 'beta', 0)];
     const status = runStatusOf([
       twoAgents,
-      { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
+      answerEvent('alpha', 'A1.1'),
       consensusOf(tally),
       { type: 'final', agentId: 'alpha', label: 'A1.1.final', content: 'x' },
       { type: 'run-end', stopReason: 'consensus', winnerAgentId: 'alpha', finalAnswer: 'x' },
@@ -157,10 +142,10 @@ describe('reduceRunStatus', () => {
   it('keeps the votes an answer leaves standing (outside what their voters see), marking only the others out of date', () => {
     const status = runStatusOf([
       runStart(['alpha', 'beta', 'gamma'], 'q'),
-      { type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'x', round: 1 },
-      { type: 'vote', agentId: 'alpha', targetAgentId: 'alpha', targetLabel: 'agent1.1', reason: 'r', round: 2 },
-      { type: 'vote', agentId: 'beta', targetAgentId: 'alpha', targetLabel: 'agent1.1', reason: 'r', round: 2 },
-      { type: 'answer', agentId: 'gamma', label: 'agent3.1', content: 'y', round: 1, keptVotes: ['beta'] },
+      answerEvent('alpha', 'agent1.1'),
+      voteEvent('alpha', 'alpha', 'agent1.1', { round: 2 }),
+      voteEvent('beta', 'alpha', 'agent1.1', { round: 2 }),
+      answerEvent('gamma', 'agent3.1', { content: 'y', keptVotes: ['beta'] }),
     ]);
     expect(status.votes.map((vote) => [vote.agentId, vote.stale, vote.outdatedBy])).toEqual([
       ['alpha', true, 'agent3.1'],
@@ -173,8 +158,8 @@ describe('reduceRunStatus', () => {
   it('sets aside the vote of an agent that restarts while holding it (the islands final round)', () => {
     const status = runStatusOf([
       twoAgents,
-      { type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'x', round: 1 },
-      { type: 'vote', agentId: 'alpha', targetAgentId: 'alpha', targetLabel: 'agent1.1', reason: 'r', round: 2 },
+      answerEvent('alpha', 'agent1.1'),
+      voteEvent('alpha', 'alpha', 'agent1.1', { round: 2 }),
       { type: 'restart', agentId: 'alpha', reason: 'the group winners now vote among themselves' },
     ]);
     expect(status.agents['alpha']?.vote).toBeNull();

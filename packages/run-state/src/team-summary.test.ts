@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CoordinationEvent } from '@massgen/core';
-import { displayStateOf, runStart } from './run-event-fixtures.js';
+import { answerEvent, displayStateOf, runStart, voteEvent } from './run-event-fixtures.js';
 import {
   describeCounts,
   describeGrouping,
@@ -12,14 +12,6 @@ import {
 
 const twelve = Array.from({ length: 12 }, (_, index) => `agent${String(index + 1).padStart(2, '0')}`);
 const groups = [twelve.slice(0, 4), twelve.slice(4, 8), twelve.slice(8, 12)];
-
-function vote(agentId: string, target: string, label: string): CoordinationEvent {
-  return { type: 'vote', agentId, targetAgentId: target, targetLabel: label, reason: 'r', round: 1 };
-}
-
-function answer(agentId: string, label: string): CoordinationEvent {
-  return { type: 'answer', agentId, label, content: 'x', round: 1, keptVotes: [] };
-}
 
 describe('summarizeTeam', () => {
   it('counts the states, ranks the leading answers and sums up each island', () => {
@@ -33,14 +25,14 @@ describe('summarizeTeam', () => {
         attempt: 1,
         reason: 'initial',
       })),
-      ...twelve.slice(0, 8).map((agentId, index) => answer(agentId, `agent${index + 1}.1`)),
+      ...twelve.slice(0, 8).map((agentId, index) => answerEvent(agentId, `agent${index + 1}.1`, { keptVotes: [] })),
       // Group 1 has decided for agent02's answer; group 2 is split and one member has not voted.
-      vote('agent01', 'agent02', 'agent2.1'),
-      vote('agent02', 'agent02', 'agent2.1'),
-      vote('agent03', 'agent01', 'agent1.1'),
-      vote('agent04', 'agent02', 'agent2.1'),
-      vote('agent05', 'agent06', 'agent6.1'),
-      vote('agent06', 'agent05', 'agent5.1'),
+      voteEvent('agent01', 'agent02', 'agent2.1'),
+      voteEvent('agent02', 'agent02', 'agent2.1'),
+      voteEvent('agent03', 'agent01', 'agent1.1'),
+      voteEvent('agent04', 'agent02', 'agent2.1'),
+      voteEvent('agent05', 'agent06', 'agent6.1'),
+      voteEvent('agent06', 'agent05', 'agent5.1'),
       { type: 'agent-killed', agentId: 'agent07', reason: 'dropped' },
       { type: 'agent-killed', agentId: 'agent12', reason: 'dropped' },
     ]);

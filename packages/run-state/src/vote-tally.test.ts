@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { CoordinationEvent } from '@massgen/core';
-import { consensusOf, displayStateOf, runStart, tallyEntry } from './run-event-fixtures.js';
+import { answerEvent, consensusOf, displayStateOf, runStart, tallyEntry, voteEvent } from './run-event-fixtures.js';
 import { tallyRows } from './vote-tally.js';
 
 const answers: CoordinationEvent[] = [
   runStart(['alpha', 'beta', 'gamma']),
-  { type: 'answer', agentId: 'alpha', label: 'A1.1', content: 'x', round: 1 },
-  { type: 'answer', agentId: 'beta', label: 'A2.1', content: 'y', round: 1 },
+  answerEvent('alpha', 'A1.1'),
+  answerEvent('beta', 'A2.1', { content: 'y' }),
 ];
 
 describe('tallyRows', () => {
   it('counts the current votes per answer, most votes first', () => {
     const { status } = displayStateOf([
       ...answers,
-      { type: 'vote', agentId: 'alpha', targetAgentId: 'beta', targetLabel: 'A2.1', reason: 'r', round: 1 },
-      { type: 'vote', agentId: 'gamma', targetAgentId: 'beta', targetLabel: 'A2.1', reason: 'r', round: 1 },
-      { type: 'vote', agentId: 'beta', targetAgentId: 'alpha', targetLabel: 'A1.1', reason: 'r', round: 1 },
+      voteEvent('alpha', 'beta', 'A2.1'),
+      voteEvent('gamma', 'beta', 'A2.1'),
+      voteEvent('beta', 'alpha', 'A1.1'),
     ]);
     expect(tallyRows(status)).toEqual([
       { label: 'A2.1', agentId: 'beta', votes: 2, voters: ['alpha', 'gamma'], winner: false },
@@ -26,8 +26,8 @@ describe('tallyRows', () => {
   it('forgets votes a new answer made out of date', () => {
     const { status } = displayStateOf([
       ...answers,
-      { type: 'vote', agentId: 'gamma', targetAgentId: 'beta', targetLabel: 'A2.1', reason: 'r', round: 1 },
-      { type: 'answer', agentId: 'alpha', label: 'A1.2', content: 'z', round: 2 },
+      voteEvent('gamma', 'beta', 'A2.1'),
+      answerEvent('alpha', 'A1.2', { content: 'z', round: 2 }),
     ]);
     expect(tallyRows(status)).toEqual([]);
   });
