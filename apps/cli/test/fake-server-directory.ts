@@ -1,9 +1,7 @@
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createFakeOpenAIServer } from '@massgen/testing';
 import type { FakeOpenAIServer, FakeOpenAIServerOptions } from '@massgen/testing';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 
 export interface FakeServerDirectory {
   /** The working directory of the CLI runs (`massgen-<prefix>-…` under the system's temporary directory). */
@@ -30,24 +28,22 @@ export interface FakeServerDirectoryOptions {
  * before they are removed.
  */
 export function useFakeServerDirectory(prefix: string, options: FakeServerDirectoryOptions = {}): FakeServerDirectory {
-  let directory: string | undefined;
+  const directory = useTemporaryDirectory(prefix, {
+    perFile: options.perFile,
+    resolveLinks: options.resolveLinks === true,
+  });
   let server: FakeOpenAIServer | undefined;
   const [before, after] = options.perFile === true ? [beforeAll, afterAll] : [beforeEach, afterEach];
   before(async () => {
-    const made = mkdtempSync(path.join(tmpdir(), `massgen-${prefix}-`));
-    directory = options.resolveLinks === true ? realpathSync(made) : made;
     server = await createFakeOpenAIServer(options.server?.());
   });
   after(async () => {
     await server?.close();
     server = undefined;
-    if (directory !== undefined) rmSync(directory, { recursive: true, force: true });
-    directory = undefined;
   });
   return {
     get directory() {
-      if (directory === undefined) throw new Error('the directory is made before each test (or the file)');
-      return directory;
+      return directory.path;
     },
     get server() {
       if (server === undefined) throw new Error('the fake server starts before each test (or the file)');

@@ -11,4 +11,4 @@ export type { ErrorCase, ErrorClassificationSubject } from './it-classifies-erro
 export { openAIErrorCases } from './openai-error-cases.js';
 export { describeLazySdkLoading } from './describe-lazy-sdk-loading.js';
 export { useTemporaryDirectory } from './use-temporary-directory.js';
-export type { TemporaryDirectory } from './use-temporary-directory.js';
+export type { TemporaryDirectory, TemporaryDirectoryOptions } from './use-temporary-directory.js';
