@@ -2,18 +2,30 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { createTeamResponder } from '@massgen/testing';
-import type { FakeChatRequest, FakeOpenAIServer } from '@massgen/testing';
+import type { FakeChatRequest, FakeOpenAIServer, FakeResponder } from '@massgen/testing';
+import { useFakeServerDirectory } from './fake-server-directory.js';
+import type { FakeServerDirectory } from './fake-server-directory.js';
 
 /** Answers "What is A+B?" with the sum; the model "weak" gets it wrong when A is odd. */
-export function sumAnswer(request: FakeChatRequest): string {
+function sumAnswer(request: FakeChatRequest): string {
   const match = /What is (\d+)\+(\d+)/.exec(JSON.stringify(request.messages));
   if (match === null) return 'I do not know.';
   const right = Number(match[1]) + Number(match[2]);
   return request.model === 'weak' && Number(match[1]) % 2 === 1 ? `It is ${right + 1}.` : `It is ${right}.`;
 }
 
+/** Plays every agent of a batch run: `sumAnswer` as its answer and when presenting, each reply held `latencyMs`. */
+export function sumTeam(latencyMs?: number): FakeResponder {
+  return createTeamResponder({ answer: sumAnswer, finalText: sumAnswer, latencyMs });
+}
+
+/** A directory and a fake server (key `test-key`) playing `sumTeam`, fresh for each test of the file that calls this. */
+export function useSumServerDirectory(prefix: string, latencyMs?: number): FakeServerDirectory {
+  return useFakeServerDirectory(prefix, { server: () => ({ apiKey: 'test-key', responder: sumTeam(latencyMs) }) });
+}
+
 /** `count` questions "What is i+2i?" with their expected sums, as JSON lines. */
-export function writeQuestions(directory: string, count: number, name = 'questions.jsonl'): string {
+function writeQuestions(directory: string, count: number, name = 'questions.jsonl'): string {
   const lines = Array.from({ length: count }, (_, index) => {
     const i = index + 1;
     return JSON.stringify({ id: `q${i}`, question: `What is ${i}+${2 * i}?`, expected: 3 * i });
@@ -24,7 +36,7 @@ export function writeQuestions(directory: string, count: number, name = 'questio
 }
 
 /** A team of a strong and a weak agent (the strong one presents) and the weak agent alone. */
-export function writeConfigurations(directory: string, url: string): { team: string; single: string } {
+function writeConfigurations(directory: string, url: string): { team: string; single: string } {
   const team = path.join(directory, 'team.yaml');
   const single = path.join(directory, 'single.yaml');
   writeFileSync(
@@ -44,6 +56,26 @@ export function writeConfigurations(directory: string, url: string): { team: str
 `,
   );
   return { team, single };
+}
+
+export interface BatchFiles {
+  /** The `writeQuestions` file. */
+  questions: string;
+  /** The `writeConfigurations` team. */
+  team: string;
+  /** The `writeConfigurations` weak agent alone. */
+  single: string;
+  /** Where the results go: `results.jsonl`, not written yet. */
+  out: string;
+}
+
+/** What a batch test runs on, in the setup's directory: `count` questions and both configurations on its server. */
+export function writeBatchFiles(setup: FakeServerDirectory, count: number): BatchFiles {
+  return {
+    questions: writeQuestions(setup.directory, count),
+    ...writeConfigurations(setup.directory, setup.server.url),
+    out: path.join(setup.directory, 'results.jsonl'),
+  };
 }
 
 /** The arguments of `massgen batch` on `questions` with one configuration, writing to `out`. */
@@ -104,7 +136,7 @@ export function waitForStderr(child: ChildProcess, pattern: RegExp): Promise<str
  */
 export function recordArrivals(server: FakeOpenAIServer, latencyMs: number): { shortestGap: () => number } {
   const arrivals: number[] = [];
-  const team = createTeamResponder({ answer: sumAnswer, finalText: sumAnswer, latencyMs });
+  const team = sumTeam(latencyMs);
   server.setResponder((request, context) => {
     arrivals.push(Date.now());
     return team(request, context);

@@ -1,19 +1,17 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTeamResponder, redisServerUnavailable, startRedisServer } from '@massgen/testing';
+import { redisServerUnavailable, startRedisServer } from '@massgen/testing';
 import type { TestRedisServer } from '@massgen/testing';
 import {
   batchArgs,
   readResults,
   recordArrivals,
-  sumAnswer,
+  useSumServerDirectory,
   waitForStderr,
-  writeConfigurations,
-  writeQuestions,
+  writeBatchFiles,
 } from './batch-fixtures.js';
 import { runCli, startCli } from './run-cli.js';
 import type { StartedCli } from './run-cli.js';
-import { useFakeServerDirectory } from './fake-server-directory.js';
 
 const unavailable = redisServerUnavailable();
 if (unavailable !== undefined) console.warn(`Skipping the queue mode tests that need Redis: ${unavailable}`);
@@ -29,12 +27,7 @@ afterAll(async () => {
   await redis?.close();
 });
 
-const setup = useFakeServerDirectory('cli-queue', {
-  server: () => ({
-    apiKey: 'test-key',
-    responder: createTeamResponder({ answer: sumAnswer, finalText: sumAnswer, latencyMs: 20 }),
-  }),
-});
+const setup = useSumServerDirectory('cli-queue', 20);
 beforeEach(() => {
   queueNumber += 1;
 });
@@ -66,9 +59,7 @@ async function startWorker(extra: string[] = []): Promise<StartedCli> {
 
 describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen worker processes', () => {
   it('runs 100 questions on 3 workers, one SIGKILLed midway: one result per question; a re-run enqueues nothing', async () => {
-    const questions = writeQuestions(setup.directory, 100);
-    const { single } = writeConfigurations(setup.directory, setup.server.url);
-    const out = path.join(setup.directory, 'results.jsonl');
+    const { questions, single, out } = writeBatchFiles(setup, 100);
     const [doomed] = await Promise.all([startWorker(), startWorker(), startWorker()]);
     const args = batchArgs(questions, single, out, '--scorer', 'numeric', ...queueOptions());
     const submitter = startCli([...args, '--no-record'], { cwd: setup.directory });
@@ -108,9 +99,7 @@ describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen w
   }, 180_000);
 
   it('enqueues without waiting, and massgen batch collect appends what the workers finished', async () => {
-    const questions = writeQuestions(setup.directory, 5);
-    const { team } = writeConfigurations(setup.directory, setup.server.url);
-    const out = path.join(setup.directory, 'results.jsonl');
+    const { questions, team, out } = writeBatchFiles(setup, 5);
     const submit = await runCli(batchArgs(questions, team, out, ...queueOptions(), '--no-wait'), {
       cwd: setup.directory,
     });
@@ -150,9 +139,7 @@ describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen w
   it('shares the provider limits of the batch between all workers through Redis', async () => {
     const arrivals = recordArrivals(setup.server, 40);
     await Promise.all([startWorker(), startWorker()]);
-    const questions = writeQuestions(setup.directory, 4);
-    const { single } = writeConfigurations(setup.directory, setup.server.url);
-    const out = path.join(setup.directory, 'results.jsonl');
+    const { questions, single, out } = writeBatchFiles(setup, 4);
     const run = await runCli(
       batchArgs(questions, single, out, ...queueOptions(), '--provider-concurrency', 'chatcompletion=1'),
       { cwd: setup.directory },
@@ -165,8 +152,7 @@ describe.skipIf(unavailable !== undefined)('massgen batch --queue with massgen w
 
 describe('queue mode without a Redis', () => {
   it('says which URL it cannot reach, for the batch and for a worker', async () => {
-    const questions = writeQuestions(setup.directory, 1);
-    const { single } = writeConfigurations(setup.directory, setup.server.url);
+    const { questions, single } = writeBatchFiles(setup, 1);
     const url = 'redis://:secret@127.0.0.1:1/0';
     const batch = await runCli(['batch', questions, '-c', single, '-o', 'r.jsonl', '--queue', url], {
       cwd: setup.directory,

@@ -1,18 +1,10 @@
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTeamResponder } from '@massgen/testing';
-import { readResults, sumAnswer, writeConfigurations, writeQuestions } from './batch-fixtures.js';
+import { readResults, useSumServerDirectory, writeBatchFiles } from './batch-fixtures.js';
 import { TmuxTerminal, tmuxAvailable } from './tmux-terminal.js';
-import { useFakeServerDirectory } from './fake-server-directory.js';
 
 let terminal: TmuxTerminal | undefined;
 
-const setup = useFakeServerDirectory('cli-batch-terminal', {
-  server: () => ({
-    apiKey: 'test-key',
-    responder: createTeamResponder({ answer: sumAnswer, finalText: sumAnswer, latencyMs: 300 }),
-  }),
-});
+const setup = useSumServerDirectory('cli-batch-terminal', 300);
 
 afterEach(() => {
   terminal?.close();
@@ -21,9 +13,7 @@ afterEach(() => {
 
 describe.skipIf(!tmuxAvailable)('massgen batch in a real terminal (needs tmux)', () => {
   it('redraws one progress line (done, failed, running, cost, time left), then prints the summary', async () => {
-    const questions = writeQuestions(setup.directory, 6);
-    const { single } = writeConfigurations(setup.directory, setup.server.url);
-    const out = path.join(setup.directory, 'results.jsonl');
+    const { questions, single, out } = writeBatchFiles(setup, 6);
     terminal = TmuxTerminal.start({
       args: ['batch', questions, '-c', single, '-o', out, '--concurrency', '2', '--scorer', 'numeric', '--no-record'],
       cwd: setup.directory,

@@ -1,31 +1,22 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTeamResponder } from '@massgen/testing';
 import {
   batchArgs,
   readResults,
   recordArrivals,
-  sumAnswer,
+  sumTeam,
+  useSumServerDirectory,
   waitForStderr,
-  writeConfigurations,
-  writeQuestions,
+  writeBatchFiles,
 } from './batch-fixtures.js';
 import { runCli, startCli } from './run-cli.js';
-import { useFakeServerDirectory } from './fake-server-directory.js';
 
-const setup = useFakeServerDirectory('cli-batch', {
-  server: () => ({
-    apiKey: 'test-key',
-    responder: createTeamResponder({ answer: sumAnswer, finalText: sumAnswer }),
-  }),
-});
+const setup = useSumServerDirectory('cli-batch');
 
 describe('massgen batch on one machine', () => {
   it('answers every question on every configuration, one result line each, and compares them', async () => {
-    const questions = writeQuestions(setup.directory, 6);
-    const { team, single } = writeConfigurations(setup.directory, setup.server.url);
-    const out = path.join(setup.directory, 'results.jsonl');
+    const { questions, team, single, out } = writeBatchFiles(setup, 6);
     const run = await runCli(
       ['batch', questions, '--config', team, '--config', single, '--out', out, '--scorer', 'numeric'],
       { cwd: setup.directory },
@@ -57,9 +48,7 @@ describe('massgen batch on one machine', () => {
   });
 
   it('run again, skips everything the results hold and runs nothing', async () => {
-    const questions = writeQuestions(setup.directory, 3);
-    const { single } = writeConfigurations(setup.directory, setup.server.url);
-    const out = path.join(setup.directory, 'results.jsonl');
+    const { questions, single, out } = writeBatchFiles(setup, 3);
     const args = batchArgs(questions, single, out, '--no-record');
     expect((await runCli(args, { cwd: setup.directory })).code).toBe(0);
     const before = readFileSync(out, 'utf8');
@@ -73,10 +62,8 @@ describe('massgen batch on one machine', () => {
   });
 
   it('Ctrl-C lets the running questions finish and keeps every result; the same command finishes the rest', async () => {
-    setup.server.setResponder(createTeamResponder({ answer: sumAnswer, finalText: sumAnswer, latencyMs: 100 }));
-    const questions = writeQuestions(setup.directory, 10);
-    const { single } = writeConfigurations(setup.directory, setup.server.url);
-    const out = path.join(setup.directory, 'results.jsonl');
+    setup.server.setResponder(sumTeam(100));
+    const { questions, single, out } = writeBatchFiles(setup, 10);
     const args = batchArgs(questions, single, out, '--concurrency', '2', '--no-record');
     const started = startCli(args, { cwd: setup.directory });
     await waitForStderr(started.child, /^\[1\/10\]/m);
@@ -101,9 +88,7 @@ describe('massgen batch on one machine', () => {
 
   it('Ctrl-C twice cancels the running questions: they leave no result and run next time', async () => {
     setup.server.setResponder(() => ({ type: 'hang' }));
-    const questions = writeQuestions(setup.directory, 4);
-    const { single } = writeConfigurations(setup.directory, setup.server.url);
-    const out = path.join(setup.directory, 'results.jsonl');
+    const { questions, single, out } = writeBatchFiles(setup, 4);
     const args = batchArgs(questions, single, out, '--concurrency', '2', '--no-record');
     const started = startCli(args, { cwd: setup.directory });
     await setup.server.waitForRequests(2);
@@ -116,16 +101,14 @@ describe('massgen batch on one machine', () => {
     expect(cancelled.stderr).toContain('Interrupted with 4 questions left');
     expect(readResults(out)).toEqual([]);
 
-    setup.server.setResponder(createTeamResponder({ answer: sumAnswer, finalText: sumAnswer }));
+    setup.server.setResponder(sumTeam());
     const resumed = await runCli(args, { cwd: setup.directory });
     expect(resumed.code).toBe(0);
     expect(readResults(out)).toHaveLength(4);
   });
 
   it('drops a result line cut short by a crash and runs that question again', async () => {
-    const questions = writeQuestions(setup.directory, 2);
-    const { single } = writeConfigurations(setup.directory, setup.server.url);
-    const out = path.join(setup.directory, 'results.jsonl');
+    const { questions, single, out } = writeBatchFiles(setup, 2);
     const args = batchArgs(questions, single, out, '--no-record');
     expect((await runCli(args, { cwd: setup.directory })).code).toBe(0);
     const [first, second] = readFileSync(out, 'utf8').trim().split('\n');
@@ -141,9 +124,7 @@ describe('massgen batch on one machine', () => {
 
   it('holds model calls to --provider-concurrency across all runs', async () => {
     const arrivals = recordArrivals(setup.server, 40);
-    const questions = writeQuestions(setup.directory, 3);
-    const { team: teamFile } = writeConfigurations(setup.directory, setup.server.url);
-    const out = path.join(setup.directory, 'results.jsonl');
+    const { questions, team: teamFile, out } = writeBatchFiles(setup, 3);
     const run = await runCli(
       batchArgs(
         questions,
@@ -170,8 +151,7 @@ describe('massgen batch on one machine', () => {
 }
 `,
     );
-    const questions = writeQuestions(setup.directory, 2);
-    const { single } = writeConfigurations(setup.directory, setup.server.url);
+    const { questions, single } = writeBatchFiles(setup, 2);
     const run = await runCli(
       batchArgs(questions, single, path.join(setup.directory, 'r.jsonl'), '--scorer', 'ends-with.ts', '--no-record'),
       { cwd: setup.directory },
@@ -190,7 +170,7 @@ describe('massgen batch on one machine', () => {
   });
 
   it('stops at a bad questions file, configuration or flag with an error that names it', async () => {
-    const { single } = writeConfigurations(setup.directory, setup.server.url);
+    const { questions: good, single } = writeBatchFiles(setup, 1);
     const questions = path.join(setup.directory, 'bad.jsonl');
     writeFileSync(questions, '{"id": "a", "question": "fine"}\n{"question": \n');
     const badLine = await runCli(['batch', questions, '-c', single, '-o', 'r.jsonl'], { cwd: setup.directory });
@@ -199,7 +179,6 @@ describe('massgen batch on one machine', () => {
       `massgen batch: Problems in the questions file ${questions}:\n  line 2: not valid JSON`,
     );
 
-    const good = writeQuestions(setup.directory, 1);
     const missing = await runCli(['batch', good, '-c', 'nope.yaml', '-o', 'r.jsonl'], { cwd: setup.directory });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(
