@@ -8,10 +8,15 @@ function stamp(event: CoordinationEvent, time = 1_000): RunEvent {
   return { ...event, runId: 'r', seq, time };
 }
 
+/** What one `ProgressLines` says of each event in turn: `undefined` where it says nothing. */
+function describeEach(events: readonly RunEvent[]): (string | undefined)[] {
+  const lines = new ProgressLines();
+  return events.map((event) => lines.describe(event));
+}
+
 describe('ProgressLines', () => {
   it('tells who answers, who votes for whom and who fails, in plain words', () => {
-    const lines = new ProgressLines();
-    const described = [
+    const described = describeEach([
       stamp({
         type: 'run-start',
         task: 'q',
@@ -40,7 +45,7 @@ describe('ProgressLines', () => {
         error: { code: 'BACKEND_AUTH', message: 'key rejected', retryable: false },
       }),
       stamp({ type: 'run-end', stopReason: 'consensus' }, 3_500),
-    ].map((event) => lines.describe(event));
+    ]);
     expect(described).toEqual([
       'Starting 2 agents: alpha (openai, gpt-5), beta (claude)',
       'alpha is working on an answer',
@@ -99,9 +104,8 @@ describe('ProgressLines', () => {
   });
 
   it('writes a failure out once: retries say which attempt of how many comes next, repeats name the first', () => {
-    const lines = new ProgressLines();
     const overloaded = { code: 'BACKEND_OVERLOADED' as const, message: 'The server is overloaded.', retryable: true };
-    const described = [
+    const described = describeEach([
       stamp({
         type: 'agent-error',
         agentId: 'solo',
@@ -148,7 +152,7 @@ describe('ProgressLines', () => {
           retryable: false,
         },
       }),
-    ].map((event) => lines.describe(event));
+    ]);
     expect(described).toEqual([
       'solo: The server is overloaded. (BACKEND_OVERLOADED); the request is sent again in 1.0s (attempt 2 of 3)',
       'solo: the same failure again (BACKEND_OVERLOADED); the request is sent again in 2.0s (attempt 3 of 3)',
@@ -183,8 +187,7 @@ describe('ProgressLines for a large team', () => {
     stamp({ type: 'vote', agentId, targetAgentId: target, targetLabel: label, reason: 'r', round: 1 });
 
   it('sums the team up instead of a line per agent: counts and leaders every few answers and votes, and at each round', () => {
-    const lines = new ProgressLines();
-    const described = [
+    const described = describeEach([
       start,
       stamp({ type: 'round', round: 1 }),
       ...twelve.map((agentId) => stamp({ type: 'agent-start', agentId, round: 1, attempt: 1, reason: 'initial' })),
@@ -194,9 +197,7 @@ describe('ProgressLines for a large team', () => {
       ...twelve.slice(0, 3).map((agentId) => vote(agentId, 'agent02', 'agent2.1')),
       stamp({ type: 'restart', agentId: 'agent05', reason: 'new answers' }),
       stamp({ type: 'round', round: 2 }),
-    ]
-      .map((event) => lines.describe(event))
-      .filter((line) => line !== undefined);
+    ]).filter((line) => line !== undefined);
     expect(described).toEqual([
       'Starting 12 agents: agent01, agent02, agent03 and 9 more (chatcompletion/small ×8, chatcompletion/large ×4)',
       'Round 1: 12 waiting · 0 answers',
@@ -210,9 +211,8 @@ describe('ProgressLines for a large team', () => {
   });
 
   it('says how the islands are made up, when each has decided, and when the group winners meet', () => {
-    const lines = new ProgressLines();
     const groups = [twelve.slice(0, 4), twelve.slice(4, 8), twelve.slice(8, 12)];
-    const described = [
+    const described = describeEach([
       start,
       stamp({ type: 'groups', topology: 'islands', stage: 1, groups }),
       ...twelve
@@ -225,8 +225,8 @@ describe('ProgressLines for a large team', () => {
       stamp({ type: 'groups', topology: 'islands', stage: 2, groups: [['agent02', 'agent06', 'agent10']] }),
       stamp({ type: 'groups', topology: 'tournament', stage: 3, groups: [['agent02', 'agent06'], ['agent10']] }),
       stamp({ type: 'groups', topology: 'tournament', stage: 4, groups: [['agent02']] }),
-    ]
-      .flatMap((event) => lines.describe(event)?.split('\n') ?? [])
+    ])
+      .flatMap((line) => line?.split('\n') ?? [])
       .filter((line) => !line.startsWith('Team:'));
     expect(described).toEqual([
       'Starting 12 agents: agent01, agent02, agent03 and 9 more (chatcompletion/small ×8, chatcompletion/large ×4)',
@@ -240,9 +240,8 @@ describe('ProgressLines for a large team', () => {
   });
 
   it('writes a failure the whole team shares once, with its first agent, and counts the rest', () => {
-    const lines = new ProgressLines();
     const rejected = { code: 'BACKEND_AUTH' as const, message: 'The key was rejected.', retryable: false };
-    const described = [
+    const described = describeEach([
       start,
       ...twelve.flatMap((agentId) => [
         stamp({
@@ -255,8 +254,8 @@ describe('ProgressLines for a large team', () => {
         }),
         stamp({ type: 'agent-killed', agentId, reason: `Agent "${agentId}" was dropped`, error: rejected }),
       ]),
-    ]
-      .flatMap((event) => lines.describe(event)?.split('\n') ?? [])
+    ])
+      .flatMap((line) => line?.split('\n') ?? [])
       .slice(1);
     expect(described).toEqual([
       'agent01: The key was rejected. (BACKEND_AUTH); the request is sent again (attempt 2 of 2)',
