@@ -10,6 +10,7 @@ import type { BatchConfiguration } from './batch-configuration.js';
 import type { BatchResult } from './batch-result.js';
 import type { PlannedJob } from './batch-plan.js';
 import { runBatch } from './batch-runner.js';
+import type { RunBatchOptions, RunBatchOutcome } from './batch-runner.js';
 import { MemoryProviderLimiter } from '@massgen/runtime';
 import type { ProviderLimiter } from './provider-limits.js';
 
@@ -82,6 +83,19 @@ function countingLimiter(inner: ProviderLimiter): ProviderLimiter & { maxActive:
 
 const common = () => ({ cwd: directory, pluginSearchPaths: [packageDirectory], record: false as const });
 
+/** Runs `count` questions on one agent alone, with no provider limits. */
+function runSingles(
+  count: number,
+  options: Omit<RunBatchOptions, 'cwd' | 'pluginSearchPaths' | 'jobs' | 'limiter'>,
+): Promise<RunBatchOutcome> {
+  return runBatch({
+    ...common(),
+    jobs: jobs(count, [configuration('single', 1)]),
+    limiter: new MemoryProviderLimiter({}),
+    ...options,
+  });
+}
+
 describe('runBatch', () => {
   it('runs every question on every configuration, at most `concurrency` at once, each result as it ends', async () => {
     const results: BatchResult[] = [];
@@ -124,11 +138,8 @@ describe('runBatch', () => {
   it('on stop, starts nothing new and lets the running questions finish with their results', async () => {
     const stop = new AbortController();
     const results: BatchResult[] = [];
-    const outcome = await runBatch({
-      ...common(),
-      jobs: jobs(10, [configuration('single', 1)]),
+    const outcome = await runSingles(10, {
       concurrency: 2,
-      limiter: new MemoryProviderLimiter({}),
       stop: stop.signal,
       onResult: (result) => {
         results.push(result);
@@ -145,11 +156,8 @@ describe('runBatch', () => {
     const cancel = new AbortController();
     const results: BatchResult[] = [];
     const cancelled: string[] = [];
-    const done = runBatch({
-      ...common(),
-      jobs: jobs(3, [configuration('single', 1)]),
+    const done = runSingles(3, {
       concurrency: 2,
-      limiter: new MemoryProviderLimiter({}),
       cancel: cancel.signal,
       onResult: (result) => results.push(result),
       onProgress: (event) => {
@@ -166,11 +174,8 @@ describe('runBatch', () => {
   it('records a run whose agents all fail as a failed result naming the reason', async () => {
     server.setResponder(() => ({ type: 'error', status: 401, body: { error: { message: 'bad key' } } }));
     const results: BatchResult[] = [];
-    const outcome = await runBatch({
-      ...common(),
-      jobs: jobs(1, [configuration('single', 1)]),
+    const outcome = await runSingles(1, {
       concurrency: 1,
-      limiter: new MemoryProviderLimiter({}),
       onResult: (result) => results.push(result),
     });
     expect(outcome).toEqual({ finished: 1, failed: 1, remaining: 0 });

@@ -3,43 +3,43 @@ import { FramePacer } from './frame-pacer.js';
 
 const options = { minIntervalMs: 100, maxIntervalMs: 500, budget: 0.05 };
 
+/** Frames drawn (how long each took, in ms), then the interval the pacer must wait after them. */
+interface Step {
+  frames: number[];
+  intervalMs: number;
+}
+
 describe('FramePacer', () => {
-  it('draws at the capped rate while frames are cheap', () => {
+  it.each<[string, Step[]]>([
+    [
+      'draws at the capped rate while frames are cheap',
+      [
+        { frames: [], intervalMs: 100 },
+        { frames: [2], intervalMs: 100 },
+      ],
+    ],
+    [
+      'spaces dear frames so drawing keeps to its share of the time',
+      [
+        { frames: [10], intervalMs: 200 },
+        { frames: [14], intervalMs: 240 },
+      ],
+    ],
+    ['never waits longer than the maximum', [{ frames: [100], intervalMs: 500 }]],
+    [
+      'forgets a slow first frame once a few cheap ones follow',
+      [
+        { frames: [240, 6], intervalMs: 500 },
+        { frames: [5], intervalMs: 120 },
+        { frames: [4, 4, 4, 4, 4], intervalMs: 100 },
+      ],
+    ],
+    ['ignores nonsense measurements', [{ frames: [Number.NaN, -5], intervalMs: 100 }]],
+  ])('%s', (_name, steps) => {
     const pacer = new FramePacer(options);
-    expect(pacer.intervalMs).toBe(100);
-    pacer.recordFrame(2);
-    expect(pacer.intervalMs).toBe(100);
-  });
-
-  it('spaces dear frames so drawing keeps to its share of the time', () => {
-    const pacer = new FramePacer(options);
-    pacer.recordFrame(10);
-    expect(pacer.intervalMs).toBe(200);
-    pacer.recordFrame(14);
-    expect(pacer.intervalMs).toBe(240);
-  });
-
-  it('never waits longer than the maximum', () => {
-    const pacer = new FramePacer(options);
-    pacer.recordFrame(100);
-    expect(pacer.intervalMs).toBe(500);
-  });
-
-  it('forgets a slow first frame once a few cheap ones follow', () => {
-    const pacer = new FramePacer(options);
-    pacer.recordFrame(240);
-    pacer.recordFrame(6);
-    expect(pacer.intervalMs).toBe(500);
-    pacer.recordFrame(5);
-    expect(pacer.intervalMs).toBe(120);
-    for (let frame = 0; frame < 5; frame += 1) pacer.recordFrame(4);
-    expect(pacer.intervalMs).toBe(100);
-  });
-
-  it('ignores nonsense measurements', () => {
-    const pacer = new FramePacer(options);
-    pacer.recordFrame(Number.NaN);
-    pacer.recordFrame(-5);
-    expect(pacer.intervalMs).toBe(100);
+    for (const { frames, intervalMs } of steps) {
+      for (const frame of frames) pacer.recordFrame(frame);
+      expect(pacer.intervalMs).toBe(intervalMs);
+    }
   });
 });
