@@ -47,6 +47,24 @@ function writeTeam(name: string, agents: readonly string[]): string {
   return file;
 }
 
+/**
+ * What `--validate` and a run of `file` say (stdout and stderr) with `env` added: each must exit
+ * with 1, and neither may reach the model.
+ */
+async function refusals(file: string, env: Record<string, string>): Promise<string[]> {
+  const said: string[] = [];
+  for (const args of [
+    ['--validate', file],
+    ['--no-display', '--config', file, 'Make a file'],
+  ]) {
+    const result = await runCli(args, { cwd: setup.directory, env });
+    expect(result.code, args[0]).toBe(1);
+    said.push(`${result.stdout}${result.stderr}`);
+  }
+  expect(setup.server.requests).toHaveLength(0);
+  return said;
+}
+
 const setup = useFakeServerDirectory('cli-modes', {
   server: () => ({
     apiKey: 'test-key',
@@ -116,20 +134,13 @@ describe('Docker mode without a reachable engine', () => {
     const file = writeTeam('team.yaml', [
       agent('coder', ['command_line_execution_mode: docker', 'require_docker: true']),
     ]);
-    for (const args of [
-      ['--validate', file],
-      ['--no-display', '--config', file, 'Make a file'],
-    ]) {
-      const result = await runCli(args, { cwd: setup.directory, env: noEngine() });
-      expect(result.code, args[0]).toBe(1);
-      const said = `${result.stdout}${result.stderr}`;
+    for (const said of await refusals(file, noEngine())) {
       expect(said).toContain(file);
       expect(said).toMatch(/agents\[0\]\.backend\.require_docker \(agent "coder", line \d+\)/);
       expect(said).toContain('no Docker engine is reachable');
       expect(said).toContain('https://docs.docker.com/engine/install/');
       expect(said).not.toMatch(/\n\s+at /);
     }
-    expect(setup.server.requests).toHaveLength(0);
   });
 });
 
@@ -150,17 +161,10 @@ describe('a machine without bubblewrap', () => {
 
   it('refuses a configuration that asks for the sandbox, with the install command', async () => {
     const file = writeTeam('team.yaml', [agent('coder', ['command_line_execution_mode: sandbox'])]);
-    for (const args of [
-      ['--validate', file],
-      ['--no-display', '--config', file, 'Make a file'],
-    ]) {
-      const result = await runCli(args, { cwd: setup.directory, env: noBubblewrap() });
-      expect(result.code, args[0]).toBe(1);
-      const said = `${result.stdout}${result.stderr}`;
+    for (const said of await refusals(file, noBubblewrap())) {
       expect(said).toMatch(/agents\[0\]\.backend\.command_line_execution_mode \(agent "coder", line \d+\)/);
       expect(said).toContain('bubblewrap (bwrap) is not installed');
       expect(said).toContain('sudo apt-get install bubblewrap');
     }
-    expect(setup.server.requests).toHaveLength(0);
   });
 });

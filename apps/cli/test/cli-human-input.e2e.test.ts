@@ -30,10 +30,15 @@ const alphaAsks: FakeResponder = (request, context): FakeReply | Promise<FakeRep
 const alphaTurns = (): FakeChatRequest[] =>
   fixture.server.requests.filter((request) => request.model === 'model-alpha' && request.tools.length > 0);
 
+/** Has alpha ask its question, in a team of alpha and beta whose `coordination.human_input` is `setting`. */
+function writeAskingTeam(setting: string): string {
+  fixture.server.setResponder(alphaAsks);
+  return fixture.writeTeam(['alpha', 'beta'], `orchestrator:\n  coordination:\n    human_input: ${setting}\n`);
+}
+
 describe('coordination.human_input: agents ask the person', () => {
   it('answers "no reply" at once where nobody can reply (no terminal), and the run goes on', async () => {
-    fixture.server.setResponder(alphaAsks);
-    const file = fixture.writeTeam(['alpha', 'beta'], 'orchestrator:\n  coordination:\n    human_input: true\n');
+    const file = writeAskingTeam('true');
     const result = await runCli(['--config', file, 'How warm is it?'], { cwd: fixture.directory });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('The answer is 4.\n');
@@ -64,11 +69,7 @@ describe('coordination.human_input: agents ask the person', () => {
 
   describe.skipIf(!tmuxAvailable)('in a real terminal (needs tmux)', () => {
     it('shows the question in the footer and sends the typed reply back as the tool’s result', async () => {
-      fixture.server.setResponder(alphaAsks);
-      const file = fixture.writeTeam(
-        ['alpha', 'beta'],
-        'orchestrator:\n  coordination:\n    human_input: { timeout_seconds: 600 }\n',
-      );
+      const file = writeAskingTeam('{ timeout_seconds: 600 }');
       const terminal = fixture.startTerminal(['--config', file, 'How warm is it?']);
       await terminal.waitForScreen(
         (screen) => screen.includes(`alpha asks (no reply after 10m00s): ${question}`) && screen.includes('reply ›'),
@@ -88,11 +89,7 @@ describe('coordination.human_input: agents ask the person', () => {
     });
 
     it('answers "no reply" when nobody types before the timeout, so an unattended terminal never hangs', async () => {
-      fixture.server.setResponder(alphaAsks);
-      const file = fixture.writeTeam(
-        ['alpha', 'beta'],
-        'orchestrator:\n  coordination:\n    human_input: { timeout_seconds: 2 }\n',
-      );
+      const file = writeAskingTeam('{ timeout_seconds: 2 }');
       const terminal = fixture.startTerminal(['--config', file, 'How warm is it?']);
       expect(await terminal.waitForExit(60_000)).toBe(0);
       expect(alphaTurns().map(replyIn)).toContain(
