@@ -15,8 +15,7 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal: messages to the age
     fixture.server.setResponder((request, context) =>
       isTurn(request) && !carries(request, message) ? { type: 'stall', afterChunks: 0 } : fourTeam(request, context),
     );
-    const file = fixture.writeTeam(['alpha', 'beta']);
-    const terminal = fixture.startTerminal(['--config', file, 'What is 2+2?']);
+    const terminal = fixture.startTeam(['alpha', 'beta']);
     await terminal.waitForScreen(
       (screen) => screen.includes('m message all') && fixture.server.requests.length === 2,
       'both agents asked, and the key help offering m',
@@ -58,8 +57,7 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal: messages to the age
         ? { type: 'stall', afterChunks: 0 }
         : fourTeam(request, context),
     );
-    const file = fixture.writeTeam(['alpha', 'beta']);
-    const terminal = fixture.startTerminal(['--config', file, 'What is 2+2?']);
+    const terminal = fixture.startTeam(['alpha', 'beta']);
     await terminal.waitForScreen(
       (screen) => screen.includes('alpha answered'),
       'alpha answered while beta is still working',

@@ -17,8 +17,7 @@ describe.skipIf(!tmuxAvailable)('a team of fifty in a real terminal (needs tmux)
         if (request.tools.length === 0) await presentation.promise;
         return fourTeam(request, context);
       });
-      const file = fixture.writeTeam(fifty, 'orchestrator:\n  topology: islands\n');
-      const terminal = fixture.startTerminal(['--config', file, 'What is 2+2?'], { columns: 120, rows: 40 });
+      const terminal = fixture.startTeam(fifty, 'orchestrator:\n  topology: islands\n', { columns: 120, rows: 40 });
 
       const screen = await terminal.waitForScreen(
         (text) => text.includes('presents the final answer'),

@@ -33,8 +33,7 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal, waiting (needs tmux
       if (request.tools.length > 0) await firstAnswers.promise;
       return fourTeam(request, context);
     });
-    const file = fixture.writeTeam(['alpha', 'beta']);
-    const terminal = fixture.startTerminal(['--config', file, 'What is 2+2?']);
+    const terminal = fixture.startTeam(['alpha', 'beta']);
     await terminal.waitForScreen(
       (screen) => screen.includes('Votes: none yet · 0 answers') && fixture.server.requests.length === 2,
       'both agents asked, no answer yet',
@@ -60,8 +59,11 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal, waiting (needs tmux
     fixture.server.setResponder((request, context) =>
       request.model === 'model-gamma' ? { type: 'stall', afterChunks: 0 } : fourTeam(request, context),
     );
-    const file = fixture.writeTeam(['alpha', 'beta', 'gamma'], 'timeout_settings:\n  straggler_timeout_seconds: 6\n');
-    const terminal = fixture.startTerminal(['--config', file, 'What is 2+2?'], { columns: 150, rows: 32 });
+    const terminal = fixture.startTeam(
+      ['alpha', 'beta', 'gamma'],
+      'timeout_settings:\n  straggler_timeout_seconds: 6\n',
+      { columns: 150, rows: 32 },
+    );
 
     const silent = await terminal.waitForScreen(
       (screen) => /3 gamma[\s\S]*silent \d+s/.test(screen),

@@ -45,8 +45,7 @@ function answerThenHang(): void {
 /** Three agents that answer and then get no reply, in a terminal that shows their three answers. */
 async function startWithThreeAnswersWaiting(): Promise<TmuxTerminal> {
   answerThenHang();
-  const file = fixture.writeTeam(['alpha', 'beta', 'gamma']);
-  const terminal = fixture.startTerminal(['--config', file, 'What is 2+2?'], { columns: 100, rows: 32 });
+  const terminal = fixture.startTeam(['alpha', 'beta', 'gamma'], undefined, { columns: 100, rows: 32 });
   await terminal.waitForScreen((screen) => screen.includes('Votes: none yet · 3 answers'), 'three answers');
   return terminal;
 }
@@ -59,8 +58,7 @@ const colourEscape = /\u001b\[(?:[0-9;]*;)?(?:3[0-7]|9[0-7]|38;5;\d+)m/;
 describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get install -y tmux)', () => {
   it('shows the agent cards, the votes and the final answer as the run goes', async () => {
     const gate = holdPresentation();
-    const file = fixture.writeTeam(['alpha', 'beta', 'gamma']);
-    const terminal = fixture.startTerminal(['--config', file, 'What is 2+2?'], { columns: 100, rows: 32 });
+    const terminal = fixture.startTeam(['alpha', 'beta', 'gamma'], undefined, { columns: 100, rows: 32 });
 
     const live = await terminal.waitForScreen(
       (screen) => screen.includes('presents the final answer'),
@@ -117,8 +115,7 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
   it('keeps eight agents readable on an 80x24 terminal, without colour under NO_COLOR', async () => {
     const gate = holdPresentation();
     const ids = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta'];
-    const file = fixture.writeTeam(ids);
-    const terminal = fixture.startTerminal(['--config', file, 'What is 2+2?'], {
+    const terminal = fixture.startTeam(ids, undefined, {
       columns: 80,
       rows: 24,
       env: { NO_COLOR: '1' },
@@ -143,8 +140,7 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal (needs tmux: apt-get
 
   it('focuses one agent with its number, showing the answers it submitted by tool call, and returns with Escape', async () => {
     const gate = holdPresentation();
-    const file = fixture.writeTeam(['alpha', 'beta']);
-    const terminal = fixture.startTerminal(['--config', file, 'What is 2+2?'], { columns: 90, rows: 30 });
+    const terminal = fixture.startTeam(['alpha', 'beta'], undefined, { columns: 90, rows: 30 });
     await terminal.waitForScreen((screen) => screen.includes('presents the final answer'), 'the winner presenting');
     terminal.sendKeys('2');
     const focused = await terminal.waitForScreen((screen) => screen.includes('esc back'), 'the focus view');

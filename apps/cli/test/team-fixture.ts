@@ -76,6 +76,12 @@ export interface TeamFixture {
     args: readonly string[],
     size?: { columns: number; rows: number; env?: Record<string, string> },
   ): TmuxTerminal;
+  /** `writeTeam(ids, extra)`, then `startTerminal` with that team asked "What is 2+2?". */
+  startTeam(
+    ids: readonly string[],
+    extra?: string,
+    size?: { columns: number; rows: number; env?: Record<string, string> },
+  ): TmuxTerminal;
 }
 
 /** A fresh directory and fake server for each test of the file that calls this, removed after it. */
@@ -114,6 +120,9 @@ export function useTeamFixture(prefix: string): TeamFixture {
     startTerminal(args, size = { columns: 100, rows: 30 }) {
       terminal = TmuxTerminal.start({ args: [...args], cwd: setup.directory, ...size });
       return terminal;
+    },
+    startTeam(ids, extra, size) {
+      return this.startTerminal(['--config', this.writeTeam(ids, extra), 'What is 2+2?'], size);
     },
   };
 }
