@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FakeChatRequest } from '@massgen/testing';
 import { runCli } from './run-cli.js';
+import type { CliRun } from './run-cli.js';
 import { useTeamFixture } from './team-fixture.js';
 
 const fixture = useTeamFixture('topology');
@@ -27,13 +28,21 @@ function shownByAgent(requests: readonly FakeChatRequest[]): Map<string, string[
   return shown;
 }
 
+/**
+ * Runs a team of `ids` on "What is 2+2?" with `orchestrator.topology: <topology>` (the default
+ * when none), and expects the team to conclude with its answer.
+ */
+async function runTopology(ids: readonly string[], topology?: string): Promise<CliRun> {
+  const file = fixture.writeTeam(ids, topology === undefined ? '' : `orchestrator:\n  topology: ${topology}\n`);
+  const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.stdout).toBe('The answer is 4.\n');
+  return result;
+}
+
 describe('massgen with orchestrator.topology', () => {
   it('ring: each agent is shown, and votes among, its own answer and its two nearest peers; the team concludes', async () => {
-    const file = fixture.writeTeam(five, 'orchestrator:\n  topology: {type: ring, neighbors: 2}\n');
-    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
-
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe('The answer is 4.\n');
+    const result = await runTopology(five, '{type: ring, neighbors: 2}');
     expect(result.stderr).toContain('stop reason: consensus');
     // agent1 (alpha) neighbours agent2 and agent5 on the ring; agent3 (gamma) agent2 and agent4.
     const allowed: Record<string, string[]> = {
@@ -54,11 +63,7 @@ describe('massgen with orchestrator.topology', () => {
   });
 
   it('top_k by its name alone: at most three answers besides its own, and the team concludes', async () => {
-    const file = fixture.writeTeam(five, 'orchestrator:\n  topology: top_k\n');
-    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
-
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe('The answer is 4.\n');
+    await runTopology(five, 'top_k');
     const views = [...shownByAgent(fixture.server.requests).values()].flat();
     expect(views.length).toBeGreaterThan(0);
     for (const labels of views) expect(labels.length).toBeLessThanOrEqual(4);
@@ -66,11 +71,7 @@ describe('massgen with orchestrator.topology', () => {
 
   it('islands by its name alone: groups of four vote inside, the two group winners vote between them; the team concludes', async () => {
     const six = [...five, 'zeta'];
-    const file = fixture.writeTeam(six, 'orchestrator:\n  topology: islands\n');
-    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
-
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe('The answer is 4.\n');
+    const result = await runTopology(six, 'islands');
     expect(result.stderr).toContain('stop reason: consensus');
     const groupOf = (label: string): number => (Number(label.replace('agent', '')) <= 4 ? 0 : 1);
     const shown = shownByAgent(fixture.server.requests);
@@ -88,11 +89,7 @@ describe('massgen with orchestrator.topology', () => {
   });
 
   it('tournament of pairs: pairs meet, match winners advance stage by stage until one is left; the team concludes', async () => {
-    const file = fixture.writeTeam(five, 'orchestrator:\n  topology: {type: tournament, size: 2}\n');
-    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
-
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe('The answer is 4.\n');
+    const result = await runTopology(five, '{type: tournament, size: 2}');
     expect(result.stderr).toContain('stop reason: consensus');
     // Stage 1: alpha-beta, gamma-delta, epsilon alone. Each votes for the first answer it is shown,
     // so beta and delta, knocked out, are never shown more than their match.
@@ -162,10 +159,7 @@ describe('massgen with orchestrator.topology', () => {
   );
 
   it('full, the default, shows every answer', async () => {
-    const file = fixture.writeTeam(five);
-    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
-
-    expect(result.code, result.stderr).toBe(0);
+    await runTopology(five);
     const views = [...shownByAgent(fixture.server.requests).values()].flat();
     expect(Math.max(...views.map((labels) => labels.length))).toBe(5);
   });
