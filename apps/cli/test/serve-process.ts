@@ -1,13 +1,9 @@
-import { spawn } from 'node:child_process';
+import { startListeningProcess } from '@massgen/testing';
+import type { ListeningProcess } from '@massgen/testing';
 import { cliBin } from './run-cli.js';
 
 /** A `massgen serve` started by a test, listening. */
-export interface ServeProcess {
-  child: ReturnType<typeof spawn>;
-  url: string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
+export type ServeProcess = ListeningProcess;
 
 const running: ServeProcess[] = [];
 
@@ -16,25 +12,12 @@ const running: ServeProcess[] = [];
  * URL and models. `stopServes()` (in `afterEach`) stops every one started, listening or not.
  */
 export function startServe(cwd: string, args: string[], env: Record<string, string> = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [cliBin, 'serve', '--port', '0', ...args], {
+  return startListeningProcess([cliBin, 'serve', '--port', '0', ...args], {
+    name: 'massgen serve',
     cwd,
-    env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  // Registered before it is known to listen, so the cleanup stops it whatever happens next.
-  const started: ServeProcess = { child, url: '', stderr: () => stderr, exited };
-  running.push(started);
-  return new Promise((resolve, reject) => {
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-      const match = /listening on (http:\/\/\S+) .*\nModels: .*\n/.exec(stderr);
-      if (match?.[1] !== undefined) resolve({ ...started, url: match[1] });
-    });
-    void exited.then((code) =>
-      reject(new Error(`massgen serve exited with ${String(code)} before listening:\n${stderr}`)),
-    );
+    env,
+    listening: /listening on (http:\/\/\S+) .*\nModels: .*\n/,
+    onSpawn: (started) => running.push(started),
   });
 }
 

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
+import { startListeningProcess } from '@massgen/testing';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const cliBin = path.join(root, 'apps/cli/bin/massgen.js');
@@ -42,31 +42,26 @@ export interface StartedWeb {
 }
 
 /** Starts the built `massgen web` in `cwd` on a free port, as a user would, and waits for its URL. */
-export function startWeb(cwd: string, args: string[] = [], env: Record<string, string> = {}): Promise<StartedWeb> {
-  const child = spawn(process.execPath, [cliBin, 'web', '--port', '0', ...args], {
+export async function startWeb(
+  cwd: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<StartedWeb> {
+  const { url, child, stderr, exited } = await startListeningProcess([cliBin, 'web', '--port', '0', ...args], {
+    name: 'massgen web',
     cwd,
-    env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+    listening: /MassGen web: (http:\/\/\S+)/,
   });
-  let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-      const match = /MassGen web: (http:\/\/\S+)/.exec(stderr);
-      if (match?.[1] !== undefined)
-        resolve({
-          url: match[1],
-          child,
-          stderr: () => stderr,
-          stop: () => {
-            child.kill('SIGINT');
-            return exited;
-          },
-        });
-    });
-    void exited.then((code) => reject(new Error(`massgen web exited with ${code}:\n${stderr}`)));
-  });
+  return {
+    url,
+    child,
+    stderr,
+    stop: () => {
+      child.kill('SIGINT');
+      return exited;
+    },
+  };
 }
 
 /** A team of agents on the fake OpenAI-compatible server. */

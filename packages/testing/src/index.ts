@@ -119,6 +119,8 @@ export type { SdkLoads } from './sdk-loads.js';
 export { postgresClusterUnavailable, startPostgresCluster, startShopDatabase } from './postgres-cluster.js';
 export type { TestPostgresCluster, TestShopDatabase } from './postgres-cluster.js';
 export { redisServerUnavailable, startRedisServer } from './redis-server.js';
+export { startListeningProcess } from './listening-process.js';
+export type { ListeningProcess, ListeningProcessOptions } from './listening-process.js';
 export { startSilentHttpServer } from './silent-http-server.js';
 export type { SilentHttpServer } from './silent-http-server.js';
 export type { TestRedisServer } from './redis-server.js';
