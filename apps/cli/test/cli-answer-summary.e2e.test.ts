@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FakeChatRequest, FakeReply } from '@massgen/testing';
 import { createTeamResponder } from '@massgen/testing';
-import { runCli } from './run-cli.js';
 import type { CliRun } from './run-cli.js';
 import { useTeamFixture } from './team-fixture.js';
 
@@ -30,11 +29,7 @@ async function runSummarizing(
   fixture.server.setResponder((request, context) =>
     isSummaryRequest(request) ? summaryReply(request) : team4(request, context),
   );
-  const file = fixture.writeTeam(team, orchestrator);
-  const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
-  expect(result.code, result.stderr).toBe(0);
-  expect(result.stdout).toBe('The answer is 4.\n');
-  return result;
+  return fixture.runTeam(team, orchestrator);
 }
 
 describe('massgen with orchestrator.answer_summary', () => {

@@ -99,11 +99,10 @@ describe('massgen with a provider that accepts the request and then sends nothin
     fixture.server.setResponder((request, context) =>
       request.model === 'model-gamma' ? { type: 'stall', afterChunks: 0 } : fourTeam(request, context),
     );
-    const file = fixture.writeTeam(['alpha', 'beta', 'gamma'], 'timeout_settings:\n  straggler_timeout_seconds: 1\n');
-    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
-
-    expect(result.code).toBe(0);
-    expect(result.stdout).toBe('The answer is 4.\n');
+    const result = await fixture.runTeam(
+      ['alpha', 'beta', 'gamma'],
+      'timeout_settings:\n  straggler_timeout_seconds: 1\n',
+    );
     expect(result.stderr).toMatch(/warning: gamma has sent nothing for \d+ ms/);
     expect(result.stderr).toContain(
       'Agent "gamma" (chatcompletion/model-gamma) was dropped so the team can conclude without it: Silent for 1 s while the rest of the team waited',
@@ -128,11 +127,10 @@ describe('massgen with a provider that accepts the request and then sends nothin
       if (request.model === 'model-beta' && !seen.includes('says model-beta')) await alphaReviewing.promise;
       return fourTeam(request, context);
     });
-    const file = fixture.writeTeam(['alpha', 'beta', 'gamma'], 'timeout_settings:\n  straggler_timeout_seconds: 1\n');
-    const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: fixture.directory });
-
-    expect(result.code).toBe(0);
-    expect(result.stdout).toBe('The answer is 4.\n');
+    const result = await fixture.runTeam(
+      ['alpha', 'beta', 'gamma'],
+      'timeout_settings:\n  straggler_timeout_seconds: 1\n',
+    );
     const lines = result.stderr.split('\n');
     const waits = lines.findIndex(
       (line) =>

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, expect } from 'vitest';
 import type { RunEvent } from '@massgen/core';
 import { createTeamResponder } from '@massgen/testing';
 import type { FakeOpenAIServer, FakeResponder } from '@massgen/testing';
+import { runCli } from './run-cli.js';
+import type { CliRun } from './run-cli.js';
 import { useFakeServerDirectory } from './fake-server-directory.js';
 import type { FakeServerDirectory } from './fake-server-directory.js';
 import { TmuxTerminal } from './tmux-terminal.js';
@@ -62,6 +64,11 @@ export interface TeamFixture {
   readonly server: FakeOpenAIServer;
   /** Writes `team.yaml` with one chatcompletion agent per id (model `model-<id>`), plus `extra` YAML. */
   writeTeam(ids: readonly string[], extra?: string): string;
+  /**
+   * `writeTeam(ids, extra)`, then runs it without a display on "What is 2+2?" and expects it to
+   * finish well with the answer the team presents, `The answer is 4.`
+   */
+  runTeam(ids: readonly string[], extra?: string): Promise<CliRun>;
   /** The directory of the newest run record. */
   latestRecord(): string;
   /** The newest run's `events.jsonl`, parsed. */
@@ -109,6 +116,13 @@ export function useTeamFixture(prefix: string): TeamFixture {
       const file = path.join(setup.directory, 'team.yaml');
       writeFileSync(file, `${teamYaml(ids, this.server.url)}${extra}`);
       return file;
+    },
+    async runTeam(ids, extra) {
+      const file = this.writeTeam(ids, extra);
+      const result = await runCli(['--no-display', '--config', file, 'What is 2+2?'], { cwd: setup.directory });
+      expect(result.code, result.stderr.slice(-2000)).toBe(0);
+      expect(result.stdout).toBe('The answer is 4.\n');
+      return result;
     },
     latestRecord,
     recordedEvents: () =>
