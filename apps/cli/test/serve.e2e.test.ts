@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { createDeferred, createTeamResponder, samplePng } from '@massgen/testing';
 import { cliBin } from './run-cli.js';
 import { startServe as startServeIn, stopServes } from './serve-process.js';
@@ -43,6 +44,17 @@ function startServe(args: string[], env: Record<string, string> = {}): Promise<S
   return startServeIn(setup.directory, args, env);
 }
 
+/** The content of a chat completion asked for as a stream, its chunks joined. */
+async function streamedContent(
+  client: OpenAI,
+  body: Omit<ChatCompletionCreateParamsStreaming, 'stream'>,
+): Promise<string> {
+  const stream = await client.chat.completions.create({ ...body, stream: true });
+  let content = '';
+  for await (const chunk of stream) content += chunk.choices[0]?.delta?.content ?? '';
+  return content;
+}
+
 function runCurl(args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = execFile(
@@ -74,13 +86,10 @@ describe('massgen serve', () => {
     expect(completion.choices[0]?.message.content).toBe('The answer is 4.');
     expect((completion as { massgen?: { stop_reason: string } }).massgen?.stop_reason).toBe('consensus');
 
-    const stream = await client.chat.completions.create({
+    const content = await streamedContent(client, {
       model: 'massgen/solo',
-      stream: true,
       messages: [{ role: 'user', content: 'What is 2+2?' }],
     });
-    let content = '';
-    for await (const chunk of stream) content += chunk.choices[0]?.delta.content ?? '';
     expect(content).toBe('The answer is 4.');
 
     // Runs are recorded in the directory the server was started from.
@@ -324,14 +333,11 @@ describe.skipIf(curlPath === undefined)(
       }
 
       const thirdBefore = setup.server.requests.length;
-      const streamed = await client.chat.completions.create({
+      const text = await streamedContent(client, {
         model: 'massgen',
         user: 'chat-1',
-        stream: true,
         messages: [{ role: 'user', content: 'And halved?' }],
       });
-      let text = '';
-      for await (const chunk of streamed) text += chunk.choices[0]?.delta?.content ?? '';
       expect(text).toBe('The answer is 4.');
       for (const request of setup.server.requests.slice(thirdBefore))
         expect(JSON.stringify(request.messages)).toContain('And doubled?');
@@ -411,13 +417,10 @@ describe('massgen serve with a cited answer', () => {
     });
     expect(completion.choices[0]?.message.content).toBe(cited);
 
-    const stream = await client.chat.completions.create({
+    const content = await streamedContent(client, {
       model: 'massgen',
-      stream: true,
       messages: [{ role: 'user', content: 'What is 2+2?' }],
     });
-    let content = '';
-    for await (const chunk of stream) content += chunk.choices[0]?.delta.content ?? '';
     expect(content).toBe(cited);
   });
 });
