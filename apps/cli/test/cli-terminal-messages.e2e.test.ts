@@ -2,12 +2,22 @@ import { describe, expect, it } from 'vitest';
 import type { FakeChatRequest } from '@massgen/testing';
 import { fourTeam, useTeamFixture } from './team-fixture.js';
 import { tmuxAvailable } from './tmux-terminal.js';
+import type { TmuxTerminal } from './tmux-terminal.js';
 
 const fixture = useTeamFixture('tui-messages');
 const message = 'Answer in words, not digits.';
 
 const carries = (request: FakeChatRequest, text: string): boolean => JSON.stringify(request.messages).includes(text);
 const isTurn = (request: FakeChatRequest): boolean => request.tools.length > 0;
+
+/** Presses `m`, waits for the message line `prompt`, types `message` and sends it with Enter. */
+async function sendMessage(terminal: TmuxTerminal, prompt: string, description: string): Promise<void> {
+  terminal.sendKeys('m');
+  await terminal.waitForScreen((screen) => screen.includes(prompt), description);
+  terminal.type(message);
+  await terminal.waitForScreen((screen) => screen.includes(message), 'the typed message');
+  terminal.sendKeys('Enter');
+}
 
 describe.skipIf(!tmuxAvailable)('massgen in a real terminal: messages to the agents (needs tmux)', () => {
   it('`m` sends a message to every agent: their running turns restart, and each next request carries it', async () => {
@@ -20,11 +30,7 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal: messages to the age
       (screen) => screen.includes('m message all') && fixture.server.requests.length === 2,
       'both agents asked, and the key help offering m',
     );
-    terminal.sendKeys('m');
-    await terminal.waitForScreen((screen) => screen.includes('to all agents ›'), 'the message line');
-    terminal.type(message);
-    await terminal.waitForScreen((screen) => screen.includes(message), 'the typed message');
-    terminal.sendKeys('Enter');
+    await sendMessage(terminal, 'to all agents ›', 'the message line');
 
     expect(await terminal.waitForExit()).toBe(0);
     expect(terminal.history()).toMatch(/^The answer is 4\.$/m);
@@ -64,11 +70,7 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal: messages to the age
     );
     terminal.sendKeys('2');
     await terminal.waitForScreen((screen) => screen.includes('m message this agent'), 'beta focused');
-    terminal.sendKeys('m');
-    await terminal.waitForScreen((screen) => screen.includes('to beta ›'), 'the message line for beta');
-    terminal.type(message);
-    await terminal.waitForScreen((screen) => screen.includes(message), 'the typed message');
-    terminal.sendKeys('Enter');
+    await sendMessage(terminal, 'to beta ›', 'the message line for beta');
 
     expect(await terminal.waitForExit()).toBe(0);
     const alphaRequests = fixture.server.requests.filter((request) => request.model === 'model-alpha');
