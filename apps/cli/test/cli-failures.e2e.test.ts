@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createDeferred } from '@massgen/testing';
 import type { FakeResponder } from '@massgen/testing';
 import { runCli } from './run-cli.js';
-import { agentYaml, fourTeam, useTeamFixture } from './team-fixture.js';
+import { agentYaml, fourTeam, silentAgent, useTeamFixture } from './team-fixture.js';
 
 const fixture = useTeamFixture('failures');
 
@@ -96,9 +96,7 @@ describe('massgen against a provider that fails', () => {
 
 describe('massgen with a provider that accepts the request and then sends nothing', () => {
   it('drops the silent agent once the others have voted, says so in the progress lines, and concludes', async () => {
-    fixture.server.setResponder((request, context) =>
-      request.model === 'model-gamma' ? { type: 'stall', afterChunks: 0 } : fourTeam(request, context),
-    );
+    fixture.server.setResponder(silentAgent('gamma'));
     const result = await fixture.runTeam(
       ['alpha', 'beta', 'gamma'],
       'timeout_settings:\n  straggler_timeout_seconds: 1\n',
@@ -151,9 +149,7 @@ describe('massgen with a provider that accepts the request and then sends nothin
   });
 
   it('waits for it when straggler_timeout_seconds is 0, until the run time limit', async () => {
-    fixture.server.setResponder((request, context) =>
-      request.model === 'model-gamma' ? { type: 'stall', afterChunks: 0 } : fourTeam(request, context),
-    );
+    fixture.server.setResponder(silentAgent('gamma'));
     const file = fixture.writeTeam(
       ['alpha', 'beta', 'gamma'],
       'timeout_settings:\n  straggler_timeout_seconds: 0\n  orchestrator_timeout_seconds: 3\n',
@@ -180,9 +176,7 @@ describe('massgen with a provider that goes silent within one request', () => {
   }
 
   it('cuts off a request silent before its first byte, asks again up to 3 times saying so, then concludes without it', async () => {
-    fixture.server.setResponder((request, context) =>
-      request.model === 'model-gamma' ? { type: 'stall', afterChunks: 0 } : fourTeam(request, context),
-    );
+    fixture.server.setResponder(silentAgent('gamma'));
     const result = await runCli(['--config', writeTeamWithSilentGamma(), 'What is 2+2?'], {
       cwd: fixture.directory,
       env: plain,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDeferred } from '@massgen/testing';
-import { fourTeam, useTeamFixture } from './team-fixture.js';
+import { fourTeam, silentAgent, useTeamFixture } from './team-fixture.js';
 import { tmuxAvailable } from './tmux-terminal.js';
 
 const fixture = useTeamFixture('tui-waiting');
@@ -56,9 +56,7 @@ describe.skipIf(!tmuxAvailable)('massgen in a real terminal, waiting (needs tmux
   });
 
   it('names a silent agent on its card with how long it has been silent, then drops it and concludes', async () => {
-    fixture.server.setResponder((request, context) =>
-      request.model === 'model-gamma' ? { type: 'stall', afterChunks: 0 } : fourTeam(request, context),
-    );
+    fixture.server.setResponder(silentAgent('gamma'));
     const terminal = fixture.startTeam(
       ['alpha', 'beta', 'gamma'],
       'timeout_settings:\n  straggler_timeout_seconds: 6\n',

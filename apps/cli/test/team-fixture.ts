@@ -16,6 +16,12 @@ export const fourTeam: FakeResponder = createTeamResponder({
   finalText: 'The answer is 4.',
 });
 
+/** `fourTeam`, except that agent `id` is never sent a byte: its provider accepts each request and stays silent. */
+export function silentAgent(id: string): FakeResponder {
+  return (request, context) =>
+    request.model === `model-${id}` ? { type: 'stall', afterChunks: 0 } : fourTeam(request, context);
+}
+
 /**
  * One chatcompletion agent of a team on the fake server at `url`, with model `model-<id>`;
  * `backend` adds settings to its backend (`, timeout_seconds: 1`).
