@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ChatCompletion } from 'openai/resources/chat/completions';
 import type { MassGenMetadata } from './completion-metadata.js';
 import { soloYaml, startTestServer, teamYaml, tokensPerCall } from './server-test-support.js';
-import type { TestServer } from './server-test-support.js';
+import type { TestServer, TestServerOptions } from './server-test-support.js';
 
 let harness: TestServer | undefined;
 
@@ -9,6 +10,23 @@ afterEach(async () => {
   await harness?.close();
   harness = undefined;
 });
+
+/**
+ * Starts the test server with `options` in place of any running one, and asks the `massgen` model
+ * `question`, not streamed: the completion, and the fake upstream with the calls the run made.
+ */
+async function askServer(
+  options: TestServerOptions,
+  question = 'And 2+2?',
+): Promise<{ completion: ChatCompletion; upstream: TestServer['upstream'] }> {
+  await harness?.close();
+  harness = await startTestServer(options);
+  const completion = await harness.client.chat.completions.create({
+    model: 'massgen',
+    messages: [{ role: 'user', content: question }],
+  });
+  return { completion, upstream: harness.upstream };
+}
 
 describe('passthrough for single-agent configurations', () => {
   it('costs one upstream call carrying the conversation, streamed back as the answer', async () => {
@@ -56,52 +74,34 @@ describe('passthrough for single-agent configurations', () => {
   });
 
   it('answers non-streamed requests the same way', async () => {
-    harness = await startTestServer({ defaultYaml: soloYaml, server: { run: { passthrough: true } } });
-    const completion = await harness.client.chat.completions.create({
-      model: 'massgen',
-      messages: [{ role: 'user', content: 'And 2+2?' }],
-    });
+    const { completion, upstream } = await askServer({ defaultYaml: soloYaml, server: { run: { passthrough: true } } });
     expect(completion.choices[0]?.message.content).toBe('The answer is 4.');
-    expect(harness.upstream.requests).toHaveLength(1);
+    expect(upstream.requests).toHaveLength(1);
   });
 
   it('leaves teams of several agents coordinating', async () => {
-    harness = await startTestServer({ defaultYaml: teamYaml, server: { run: { passthrough: true } } });
-    const completion = await harness.client.chat.completions.create({
-      model: 'massgen',
-      messages: [{ role: 'user', content: 'What is 2+2?' }],
-    });
+    const { completion, upstream } = await askServer(
+      { defaultYaml: teamYaml, server: { run: { passthrough: true } } },
+      'What is 2+2?',
+    );
     expect(completion.choices[0]?.message.content).toBe('The answer is 4.');
     expect((completion as { massgen?: MassGenMetadata }).massgen?.stop_reason).toBe('consensus');
-    expect(new Set(harness.upstream.requests.map((request) => request.model)).size).toBe(3);
+    expect(new Set(upstream.requests.map((request) => request.model)).size).toBe(3);
   });
 
   it('is how a team of one answers anyway, unless its configuration asks to coordinate', async () => {
-    harness = await startTestServer({ defaultYaml: soloYaml });
-    await harness.client.chat.completions.create({
-      model: 'massgen',
-      messages: [{ role: 'user', content: 'And 2+2?' }],
-    });
-    expect(harness.upstream.requests).toHaveLength(1);
-    await harness.close();
+    const passedThrough = await askServer({ defaultYaml: soloYaml });
+    expect(passedThrough.upstream.requests).toHaveLength(1);
 
-    harness = await startTestServer({ defaultYaml: `${soloYaml}orchestrator:\n  coordinate_single_agent: true\n` });
-    await harness.client.chat.completions.create({
-      model: 'massgen',
-      messages: [{ role: 'user', content: 'And 2+2?' }],
-    });
-    expect(harness.upstream.requests.length).toBeGreaterThan(1);
+    const coordinated = await askServer({ defaultYaml: `${soloYaml}orchestrator:\n  coordinate_single_agent: true\n` });
+    expect(coordinated.upstream.requests.length).toBeGreaterThan(1);
   });
 
   it('overrides a configuration that asks a team of one to coordinate, when the operator turns it on', async () => {
-    harness = await startTestServer({
+    const { upstream } = await askServer({
       defaultYaml: `${soloYaml}orchestrator:\n  coordinate_single_agent: true\n`,
       server: { run: { passthrough: true } },
     });
-    await harness.client.chat.completions.create({
-      model: 'massgen',
-      messages: [{ role: 'user', content: 'And 2+2?' }],
-    });
-    expect(harness.upstream.requests).toHaveLength(1);
+    expect(upstream.requests).toHaveLength(1);
   });
 });
