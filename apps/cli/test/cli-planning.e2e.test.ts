@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '@massgen/core';
 import type { FakeChatRequest, FakeReply } from '@massgen/testing';
 import { runCli } from './run-cli.js';
+import type { CliRun } from './run-cli.js';
 import { agentYaml, useTeamFixture } from './team-fixture.js';
 
 const fixture = useTeamFixture('planning');
@@ -54,6 +55,13 @@ function writeTeam(coordination = ''): string {
   return file;
 }
 
+/** Runs the team in `file` without a display, `args` after it, and expects it to succeed. */
+async function runTeamFile(file: string, args: string[]): Promise<CliRun> {
+  const result = await runCli(['--config', file, '--no-display', ...args], { cwd: fixture.directory });
+  expect(result.code).toBe(0);
+  return result;
+}
+
 const workspaceFile = (runId: string, agent: string, file: string): string =>
   path.join(fixture.directory, '.massgen', 'workspaces', runId, `ws-${agent}`, file);
 const toolResultsOf = (events: RunEvent[], agentId: string, name: string) =>
@@ -68,8 +76,7 @@ describe('planning mode and agent task planning (upstream keys)', () => {
     const file = writeTeam(
       '    enable_planning_mode: true\n    enable_agent_task_planning: true\n    max_tasks_per_plan: 5\n',
     );
-    const result = await runCli(['--config', file, '--no-display', 'Write out.txt'], { cwd: fixture.directory });
-    expect(result.code).toBe(0);
+    const result = await runTeamFile(file, ['Write out.txt']);
     expect(result.stdout).toMatch(/^1\. Write out\.txt with "done"\. \(write_file said: Wrote 4 bytes to out\.txt\.\)/);
     // Progress lines say how far alpha's plan has come.
     expect(result.stderr).toContain("alpha's plan: 0 of 2 done, next: task_1 Write out.txt");
@@ -118,10 +125,7 @@ describe('massgen --plan, --execute-plan and --plan-and-execute', () => {
   it('--plan writes the winner’s plan to a file for approval and changes nothing; --execute-plan carries it out', async () => {
     fixture.server.setResponder(team);
     const file = writeTeam();
-    const planned = await runCli(['--config', file, '--no-display', '--plan', 'Write out.txt'], {
-      cwd: fixture.directory,
-    });
-    expect(planned.code).toBe(0);
+    const planned = await runTeamFile(file, ['--plan', 'Write out.txt']);
     const planRunId = fixture.recordedEvents()[0]!.runId;
     const planFile = path.join('.massgen', 'plans', `${planRunId}.md`);
     expect(planned.stderr).toContain(
@@ -137,10 +141,7 @@ describe('massgen --plan, --execute-plan and --plan-and-execute', () => {
       expect(systemText(request)).toContain('This run only makes a plan for a person to approve.');
 
     const before = fixture.server.requests.length;
-    const executed = await runCli(['--config', file, '--no-display', '--execute-plan', planFile], {
-      cwd: fixture.directory,
-    });
-    expect(executed.code).toBe(0);
+    await runTeamFile(file, ['--execute-plan', planFile]);
     const runId = fixture.recordedEvents()[0]!.runId;
     expect(readFileSync(workspaceFile(runId, 'alpha', 'out.txt'), 'utf8')).toBe('done');
     const first = fixture.server.requests[before]!;
@@ -154,10 +155,7 @@ describe('massgen --plan, --execute-plan and --plan-and-execute', () => {
   it('--plan-and-execute plans, writes the plan down, then has the team carry it out', async () => {
     fixture.server.setResponder(team);
     const file = writeTeam();
-    const result = await runCli(['--config', file, '--no-display', '--plan-and-execute', 'Write out.txt'], {
-      cwd: fixture.directory,
-    });
-    expect(result.code).toBe(0);
+    const result = await runTeamFile(file, ['--plan-and-execute', 'Write out.txt']);
     const plans = readdirSync(path.join(fixture.directory, '.massgen', 'plans'));
     expect(plans).toHaveLength(1);
     expect(result.stderr).toContain(
