@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sandboxAvailability } from '@massgen/process-containment';
+import { commandLineAgentYaml } from './command-line-agent.js';
 import { runCli } from './run-cli.js';
 import { toolResults, toolScriptResponder } from './tool-script-responder.js';
 import { useFakeServerDirectory } from './fake-server-directory.js';
@@ -28,17 +29,12 @@ function made(): string {
 }
 
 function agent(id: string, lines: readonly string[]): string {
-  return [
-    `  - id: ${id}`,
-    '    backend:',
-    '      type: chatcompletion',
-    `      model: model-${id}`,
-    `      base_url: "${setup.server.url}"`,
-    '      api_key: test-key',
-    `      cwd: ${id}_ws`,
-    '      enable_mcp_command_line: true',
-    ...lines.map((line) => `      ${line}`),
-  ].join('\n');
+  return commandLineAgentYaml(id, {
+    url: setup.server.url,
+    apiKey: 'test-key',
+    cwd: `${id}_ws`,
+    lines: ['enable_mcp_command_line: true', ...lines],
+  });
 }
 
 function writeTeam(name: string, agents: readonly string[]): string {

@@ -18,6 +18,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxAvailability } from '@massgen/process-containment';
 import { createFakeOpenAIServer } from '@massgen/testing';
 import type { FakeChatRequest, FakeOpenAIServer, FakeReply } from '@massgen/testing';
+import { commandLineAgentYaml } from './command-line-agent.js';
 import { runCli } from './run-cli.js';
 import { toolResults } from './tool-script-responder.js';
 
@@ -126,6 +127,7 @@ async function runTeam(mode: 'sandbox' | 'local') {
   server = await createFakeOpenAIServer({ apiKey: 'sk-in-the-file', responder: responder(commands) });
   const list = attempts((website.address() as AddressInfo).port);
   commands.push(...list.map((attempt) => attempt.command));
+  const inTheFile = { url: server.url, apiKey: 'sk-in-the-file' };
   writeFileSync(
     at('team.yaml'),
     `# team-config-marker
@@ -133,21 +135,12 @@ orchestrator:
   context_paths:
     - { path: context, permission: read }
 agents:
-  - id: coder
-    backend:
-      type: chatcompletion
-      model: model-coder
-      base_url: "${server.url}"
-      api_key: sk-in-the-file
-      cwd: ${at('coder_ws')}
-      enable_mcp_command_line: true
-${mode === 'local' ? '      command_line_execution_mode: local\n' : ''}  - id: peer
-    backend:
-      type: chatcompletion
-      model: model-peer
-      base_url: "${server.url}"
-      api_key: sk-in-the-file
-      cwd: ${at('peer_ws')}
+${commandLineAgentYaml('coder', {
+  ...inTheFile,
+  cwd: at('coder_ws'),
+  lines: ['enable_mcp_command_line: true', ...(mode === 'local' ? ['command_line_execution_mode: local'] : [])],
+})}
+${commandLineAgentYaml('peer', { ...inTheFile, cwd: at('peer_ws') })}
 `,
   );
   const result = await runCli(['--no-display', '--config', at('team.yaml'), 'Try to get out'], {
