@@ -1,16 +1,18 @@
 import type { ServerResponse } from 'node:http';
 import { defaultAnthropicErrorBody } from './fake-anthropic-server-errors.js';
 import { buildMessageBody, buildStreamEvents, type FakeAnthropicEvent } from './fake-anthropic-server-events.js';
-import { buildResponseMessage } from './fake-anthropic-server-message.js';
+import { buildResponseMessage, type FakeResponseMessage } from './fake-anthropic-server-message.js';
 import type {
   FakeAnthropicDropReply,
   FakeAnthropicReply,
   FakeAnthropicRequest,
   FakeAnthropicStallReply,
   FakeAnthropicStreamErrorReply,
+  FakeAnthropicTextReply,
+  FakeAnthropicToolUseReply,
 } from './fake-anthropic-server-types.js';
-import { sendJson, waitWhileConnected } from './fake-server-http.js';
-import { failStream, sendConnectionFault } from './fake-stream-faults.js';
+import { sendJson } from './fake-server-http.js';
+import { failStream, scriptedReplySender, type ReplySender } from './fake-stream-faults.js';
 import { SseWriter } from './sse-writer.js';
 
 export interface AnthropicReplySettings {
@@ -27,6 +29,8 @@ async function sendEvents(writer: SseWriter, events: readonly FakeAnthropicEvent
   }
   return true;
 }
+
+type ContentReply = FakeAnthropicTextReply | FakeAnthropicToolUseReply | FakeAnthropicStreamErrorReply;
 
 type PartialReply = FakeAnthropicDropReply | FakeAnthropicStreamErrorReply | FakeAnthropicStallReply;
 
@@ -47,39 +51,40 @@ async function streamFirstEvents(
 }
 
 /** Writes one scripted reply to the response, streamed or as one JSON body as the request asked. */
-export async function sendAnthropicReply(
+export const sendAnthropicReply: ReplySender<FakeAnthropicRequest, FakeAnthropicReply, AnthropicReplySettings> =
+  scriptedReplySender({
+    errorBody: defaultAnthropicErrorBody,
+    start: streamFirstEvents,
+    sendContent: (response, request, content: ContentReply, settings) =>
+      content.type === 'stream-error'
+        ? failMidStream(response, request, content, settings)
+        : sendMessage(response, request.stream, buildResponseMessage(request, content), settings.chunkSize),
+  });
+
+/** Streams part of a reply, then Anthropic's in-band error event; a unary request gets a plain 529. */
+async function failMidStream(
   response: ServerResponse,
   request: FakeAnthropicRequest,
-  reply: FakeAnthropicReply,
+  failure: FakeAnthropicStreamErrorReply,
   settings: AnthropicReplySettings,
 ): Promise<void> {
-  if (!(await waitWhileConnected(response, reply.latencyMs ?? settings.latencyMs))) return;
-  switch (reply.type) {
-    case 'hang':
-    case 'error':
-    case 'drop':
-    case 'stall':
-      return sendConnectionFault<FakeAnthropicDropReply | FakeAnthropicStallReply>(response, reply, {
-        streaming: request.stream,
-        errorBody: defaultAnthropicErrorBody,
-        start: (partial) => streamFirstEvents(response, request, partial, settings),
-      });
-    case 'stream-error': {
-      const error = reply.error ?? { type: 'overloaded_error', message: 'Overloaded' };
-      if (!request.stream) return sendJson(response, 529, { type: 'error', error });
-      return failStream(
-        () => streamFirstEvents(response, request, reply, settings),
-        (writer) => writer.sendEvent('error', JSON.stringify({ type: 'error', error })),
-      );
-    }
-    case 'text':
-    case 'tool-use': {
-      const message = buildResponseMessage(request, reply);
-      if (!request.stream) return sendJson(response, 200, buildMessageBody(message));
-      const writer = new SseWriter(response);
-      writer.open();
-      if (await sendEvents(writer, buildStreamEvents(message, settings.chunkSize))) await writer.end();
-      return;
-    }
-  }
+  const error = failure.error ?? { type: 'overloaded_error', message: 'Overloaded' };
+  if (!request.stream) return sendJson(response, 529, { type: 'error', error });
+  return failStream(
+    () => streamFirstEvents(response, request, failure, settings),
+    (writer) => writer.sendEvent('error', JSON.stringify({ type: 'error', error })),
+  );
+}
+
+/** Sends a whole message: one JSON body, or every event of its stream. */
+async function sendMessage(
+  response: ServerResponse,
+  streaming: boolean,
+  message: FakeResponseMessage,
+  chunkSize: number,
+): Promise<void> {
+  if (!streaming) return sendJson(response, 200, buildMessageBody(message));
+  const writer = new SseWriter(response);
+  writer.open();
+  if (await sendEvents(writer, buildStreamEvents(message, chunkSize))) await writer.end();
 }

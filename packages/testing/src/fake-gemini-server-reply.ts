@@ -7,20 +7,31 @@ import {
   buildGeminiStreamChunks,
 } from './fake-gemini-server-response.js';
 import type {
+  FakeGeminiBlockedReply,
+  FakeGeminiChunksReply,
   FakeGeminiDropReply,
+  FakeGeminiFunctionCallsReply,
   FakeGeminiReply,
   FakeGeminiRequest,
   FakeGeminiStallReply,
   FakeGeminiStreamErrorReply,
+  FakeGeminiTextReply,
 } from './fake-gemini-server-types.js';
-import { sendJson, waitWhileConnected } from './fake-server-http.js';
-import { failStream, sendConnectionFault } from './fake-stream-faults.js';
+import { sendJson } from './fake-server-http.js';
+import { failStream, scriptedReplySender, type ReplySender } from './fake-stream-faults.js';
 import { SseWriter } from './sse-writer.js';
 
 export interface GeminiReplySettings {
   chunkSize: number;
   latencyMs: number;
 }
+
+type ContentReply =
+  | FakeGeminiTextReply
+  | FakeGeminiFunctionCallsReply
+  | FakeGeminiChunksReply
+  | FakeGeminiBlockedReply
+  | FakeGeminiStreamErrorReply;
 
 const defaultPartialReply = { type: 'text', text: 'This answer is cut off before it ends.' } as const;
 
@@ -40,26 +51,22 @@ async function sendChunks(
 }
 
 /** Writes one scripted reply to the response, in the wire format of the method called. */
-export async function sendGeminiReply(
+export const sendGeminiReply: ReplySender<FakeGeminiRequest, FakeGeminiReply, GeminiReplySettings> =
+  scriptedReplySender({
+    errorBody: defaultGeminiErrorBody,
+    errorHeaders: googleJsonHeaders,
+    start: streamFirstChunks,
+    sendContent,
+  });
+
+async function sendContent(
   response: ServerResponse,
   request: FakeGeminiRequest,
-  reply: FakeGeminiReply,
+  reply: ContentReply,
   settings: GeminiReplySettings,
 ): Promise<void> {
-  const connected = await waitWhileConnected(response, reply.latencyMs ?? settings.latencyMs);
-  if (!connected) return;
   const unary = request.method === 'generateContent';
   switch (reply.type) {
-    case 'hang':
-    case 'error':
-    case 'drop':
-    case 'stall':
-      return sendConnectionFault<FakeGeminiDropReply | FakeGeminiStallReply>(response, reply, {
-        streaming: request.stream,
-        errorBody: defaultGeminiErrorBody,
-        errorHeaders: googleJsonHeaders,
-        start: (partial) => streamFirstChunks(response, request, partial, settings),
-      });
     case 'stream-error':
       return failMidStream(response, request, reply, settings);
     case 'blocked': {

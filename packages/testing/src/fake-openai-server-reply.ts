@@ -7,9 +7,11 @@ import type {
   FakeReply,
   FakeStallReply,
   FakeStreamErrorReply,
+  FakeTextReply,
+  FakeToolCallsReply,
 } from './fake-openai-server-types.js';
 import { sendJson, waitWhileConnected } from './fake-server-http.js';
-import { failStream, sendConnectionFault } from './fake-stream-faults.js';
+import { failStream, scriptedReplySender, type ReplySender } from './fake-stream-faults.js';
 import { SseWriter } from './sse-writer.js';
 
 export interface ReplySettings {
@@ -24,43 +26,35 @@ export interface ReplySettings {
 
 const defaultPartialReply = { type: 'text', text: 'This answer is cut off before it ends.' } as const;
 
-/** Writes one scripted reply to the response, in the wire format the request asked for. */
-export async function sendReply(
+/** Every reply but a connection fault: what the Chat Completions and Responses routes each send their own way. */
+export type OpenAIContentReply = FakeTextReply | FakeToolCallsReply | FakeStreamErrorReply;
+
+/** Writes one scripted reply to the response, in the Chat Completions wire format the request asked for. */
+export const sendReply: ReplySender<FakeChatRequest, FakeReply, ReplySettings> = scriptedReplySender({
+  errorBody: defaultErrorBody,
+  start: streamFirstChunks,
+  sendContent: sendChatContent,
+});
+
+async function sendChatContent(
   response: ServerResponse,
   request: FakeChatRequest,
-  reply: FakeReply,
+  reply: OpenAIContentReply,
   settings: ReplySettings,
 ): Promise<void> {
-  const connected = await waitWhileConnected(response, reply.latencyMs ?? settings.latencyMs);
-  if (!connected) return;
-  switch (reply.type) {
-    case 'hang':
-    case 'error':
-    case 'drop':
-    case 'stall':
-      return sendConnectionFault<FakeDropReply | FakeStallReply>(response, reply, {
-        streaming: request.stream,
-        errorBody: defaultErrorBody,
-        start: (partial) => streamFirstChunks(response, request, partial, settings),
-      });
-    case 'stream-error':
-      return failMidStream(response, request, reply, settings);
-    case 'text':
-    case 'tool-calls': {
-      const completion = buildCompletion(request, reply);
-      if (!request.stream) return sendJson(response, 200, buildCompletionBody(completion));
-      const writer = new SseWriter(response);
-      writer.open();
-      const interval = settings.chunkIntervalMs ?? 0;
-      let first = true;
-      for (const chunk of streamChunks(request, completion, settings)) {
-        if (!first && interval > 0 && !(await waitWhileConnected(response, interval))) return;
-        first = false;
-        if (!(await writer.send(JSON.stringify(chunk)))) return;
-      }
-      return writer.end('[DONE]');
-    }
+  if (reply.type === 'stream-error') return failMidStream(response, request, reply, settings);
+  const completion = buildCompletion(request, reply);
+  if (!request.stream) return sendJson(response, 200, buildCompletionBody(completion));
+  const writer = new SseWriter(response);
+  writer.open();
+  const interval = settings.chunkIntervalMs ?? 0;
+  let first = true;
+  for (const chunk of streamChunks(request, completion, settings)) {
+    if (!first && interval > 0 && !(await waitWhileConnected(response, interval))) return;
+    first = false;
+    if (!(await writer.send(JSON.stringify(chunk)))) return;
   }
+  return writer.end('[DONE]');
 }
 
 function streamChunks(

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { defaultErrorBody } from './fake-openai-server-errors.js';
-import type { ReplySettings } from './fake-openai-server-reply.js';
+import type { OpenAIContentReply, ReplySettings } from './fake-openai-server-reply.js';
 import type {
   FakeChatRequest,
   FakeDropReply,
@@ -11,14 +11,18 @@ import type {
   FakeToolCallsReply,
 } from './fake-openai-server-types.js';
 import type { ResponsesOutput } from './fake-responses-events.js';
-import { sendJson, waitWhileConnected } from './fake-server-http.js';
-import { failStream, sendConnectionFault } from './fake-stream-faults.js';
+import { sendJson } from './fake-server-http.js';
+import { failStream, scriptedReplySender, type ReplySender } from './fake-stream-faults.js';
 import { SseWriter } from './sse-writer.js';
 
 type ContentReply = FakeTextReply | FakeToolCallsReply;
 
-/** Builds (and lets the server remember) the response a content reply stands for. */
-export type ResponsesOutputBuilder = (reply: ContentReply) => ResponsesOutput;
+/** Builds (and lets the server remember) the response a content reply to a request stands for. */
+export type ResponsesOutputBuilder = (
+  request: FakeChatRequest,
+  reply: ContentReply,
+  settings: ReplySettings,
+) => ResponsesOutput;
 
 const defaultPartialReply: FakeTextReply = { type: 'text', text: 'This answer is cut off before it ends.' };
 
@@ -54,47 +58,45 @@ function failureEvent(
 }
 
 /**
- * Writes one scripted reply in the Responses API's wire format: named server-sent events with no
- * `[DONE]` at the end for a stream, the response object otherwise, and the same faults as the
- * Chat Completions route, counted in events.
+ * The reply sender of a Responses route: named server-sent events with no `[DONE]` at the end for a
+ * stream, the response object otherwise, and the same faults as the Chat Completions route, counted
+ * in events.
  */
-export async function sendResponsesReply(
+export function responsesReplySender(
+  build: ResponsesOutputBuilder,
+): ReplySender<FakeChatRequest, FakeReply, ReplySettings> {
+  return scriptedReplySender<FakeChatRequest, ReplySettings, FakeDropReply | FakeStallReply, OpenAIContentReply>({
+    errorBody: defaultErrorBody,
+    start: (response, request, partial, settings) =>
+      streamFirstEvents(
+        response,
+        build(request, partial.reply ?? defaultPartialReply, settings).events,
+        partial.afterChunks,
+      ),
+    sendContent: (response, request, content, settings) =>
+      sendResponsesContent(response, request, content, (answer) => build(request, answer, settings)),
+  });
+}
+
+async function sendResponsesContent(
   response: ServerResponse,
   request: FakeChatRequest,
-  reply: FakeReply,
-  settings: ReplySettings,
-  build: ResponsesOutputBuilder,
+  reply: OpenAIContentReply,
+  build: (reply: ContentReply) => ResponsesOutput,
 ): Promise<void> {
-  const connected = await waitWhileConnected(response, reply.latencyMs ?? settings.latencyMs);
-  if (!connected) return;
-  switch (reply.type) {
-    case 'hang':
-    case 'error':
-    case 'drop':
-    case 'stall':
-      return sendConnectionFault<FakeDropReply | FakeStallReply>(response, reply, {
-        streaming: request.stream,
-        errorBody: defaultErrorBody,
-        start: (partial) =>
-          streamFirstEvents(response, build(partial.reply ?? defaultPartialReply).events, partial.afterChunks),
-      });
-    case 'text':
-    case 'tool-calls': {
-      const output = build(reply);
-      if (!request.stream) return sendJson(response, 200, output.final);
-      const writer = await streamFirstEvents(response, output.events, output.events.length);
-      return writer?.end();
-    }
-    case 'stream-error': {
-      if (!request.stream) {
-        return sendJson(response, 500, { error: { type: 'server_error', code: null, param: null, ...reply.error } });
-      }
-      const output = build(reply.reply ?? defaultPartialReply);
-      const event = failureEvent(output, reply, Math.min(reply.afterChunks, output.events.length));
-      return failStream(
-        () => streamFirstEvents(response, output.events, reply.afterChunks),
-        (writer) => writer.sendEvent(String(event['type']), JSON.stringify(event)),
-      );
-    }
+  if (reply.type !== 'stream-error') {
+    const output = build(reply);
+    if (!request.stream) return sendJson(response, 200, output.final);
+    const writer = await streamFirstEvents(response, output.events, output.events.length);
+    return writer?.end();
   }
+  if (!request.stream) {
+    return sendJson(response, 500, { error: { type: 'server_error', code: null, param: null, ...reply.error } });
+  }
+  const output = build(reply.reply ?? defaultPartialReply);
+  const event = failureEvent(output, reply, Math.min(reply.afterChunks, output.events.length));
+  return failStream(
+    () => streamFirstEvents(response, output.events, reply.afterChunks),
+    (writer) => writer.sendEvent(String(event['type']), JSON.stringify(event)),
+  );
 }

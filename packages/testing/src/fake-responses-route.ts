@@ -3,7 +3,7 @@ import { buildCompletion } from './fake-openai-server-completion.js';
 import { buildResponsesOutput } from './fake-responses-events.js';
 import { ResponsesItemMemory } from './fake-responses-items.js';
 import { checkResponsesParameters, isFakeReasoningModel } from './fake-responses-parameters.js';
-import { sendResponsesReply } from './fake-responses-reply.js';
+import { responsesReplySender } from './fake-responses-reply.js';
 import { readResponsesContentParts } from './fake-responses-media.js';
 import { responsesInputItems, responsesView } from './fake-responses-request.js';
 
@@ -33,18 +33,16 @@ export function createResponsesRoute(): FakeModelRoute {
       checkResponsesParameters(request.body) ??
       readResponsesContentParts(responsesInputItems(request.body)).rejection ??
       memory.check(request.body),
-    send(response, request, reply, settings) {
-      return sendResponsesReply(response, request, reply, settings, (content) => {
-        const disclosure = {
-          reasoningModel: isFakeReasoningModel(request.model),
-          summary: reasoningSummaryRequested(request.body),
-          rawText: request.model.toLowerCase().includes('gpt-oss'),
-          encryptedContent: includes(request.body, 'reasoning.encrypted_content'),
-        };
-        const output = buildResponsesOutput(request, buildCompletion(request, content), disclosure, settings.chunkSize);
-        memory.remember(output.items, { store: request.body['store'] !== false });
-        return output;
-      });
-    },
+    send: responsesReplySender((request, content, settings) => {
+      const disclosure = {
+        reasoningModel: isFakeReasoningModel(request.model),
+        summary: reasoningSummaryRequested(request.body),
+        rawText: request.model.toLowerCase().includes('gpt-oss'),
+        encryptedContent: includes(request.body, 'reasoning.encrypted_content'),
+      };
+      const output = buildResponsesOutput(request, buildCompletion(request, content), disclosure, settings.chunkSize);
+      memory.remember(output.items, { store: request.body['store'] !== false });
+      return output;
+    }),
   };
 }

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { destroyConnection, sendJson, untilClosed } from './fake-server-http.js';
+import { destroyConnection, sendJson, untilClosed, waitWhileConnected } from './fake-server-http.js';
 import type { SseWriter } from './sse-writer.js';
 
 /** Opens a reply's event stream and writes its first events; `undefined` once the client has gone. */
@@ -76,4 +76,80 @@ export async function sendConnectionFault<Unfinished extends PartialStream>(
   }
   if (reply.type === 'drop') return dropResponse(response, wire.streaming, () => wire.start(reply), reply.graceful);
   return stallResponse(response, wire.streaming, () => wire.start(reply));
+}
+
+const connectionFaultTypes: ReadonlySet<string> = new Set(['hang', 'error', 'drop', 'stall']);
+
+function isConnectionFault<Unfinished extends PartialStream>(
+  reply: ConnectionFault<Unfinished> | { type: string },
+): reply is ConnectionFault<Unfinished> {
+  return connectionFaultTypes.has(reply.type);
+}
+
+/** Writes one scripted reply to the response a fake server owes a request. */
+export type ReplySender<Request, Reply, Settings> = (
+  response: ServerResponse,
+  request: Request,
+  reply: Reply,
+  settings: Settings,
+) => Promise<void>;
+
+/** The replies a stream can start for: a dropped or stalled one, and any other the provider cuts short. */
+type Unfinished = { type: string };
+
+/** A connection fault or a reply only the provider knows how to send; either may set its own latency. */
+export type ScriptedReply<Started extends Unfinished, Content> = (
+  ConnectionFault<Extract<Started, PartialStream>> | Content
+) & {
+  latencyMs?: number | undefined;
+};
+
+/** What a provider's fake makes its own of a scripted reply; latency and connection faults are alike for all. */
+export interface ReplyWire<
+  Request extends { stream: boolean },
+  Settings extends { latencyMs: number },
+  Started extends Unfinished,
+  Content,
+> {
+  /** The provider's error body for a status, sent when an error reply sets none. */
+  errorBody: (status: number) => unknown;
+  /** Headers for an error reply that sets none. */
+  errorHeaders?: Record<string, string>;
+  /** Opens the stream an unfinished reply was carrying and writes its first events. */
+  start: (
+    response: ServerResponse,
+    request: Request,
+    partial: Started,
+    settings: Settings,
+  ) => Promise<SseWriter | undefined>;
+  /** Sends a reply that is not a connection fault: an answer, or a stream that fails in-band. */
+  sendContent: ReplySender<Request, Content, Settings>;
+}
+
+/**
+ * The reply sender of a provider's fake: it waits out the reply's latency unless the client leaves,
+ * sends a connection fault alike for every provider, and hands any other reply to the wire.
+ */
+export function scriptedReplySender<
+  Request extends { stream: boolean },
+  Settings extends { latencyMs: number },
+  Started extends Unfinished,
+  Content extends { type: string },
+>(
+  wire: ReplyWire<Request, Settings, Started, Content>,
+): ReplySender<Request, ScriptedReply<Started, Content>, Settings> {
+  return async (response, request, reply, settings) => {
+    if (!(await waitWhileConnected(response, reply.latencyMs ?? settings.latencyMs))) return;
+    const scripted: ConnectionFault<Extract<Started, PartialStream>> | { type: string } = reply;
+    if (isConnectionFault<Extract<Started, PartialStream>>(scripted)) {
+      return sendConnectionFault(response, scripted, {
+        streaming: request.stream,
+        errorBody: wire.errorBody,
+        errorHeaders: wire.errorHeaders,
+        start: (partial) => wire.start(response, request, partial, settings),
+      });
+    }
+    // TypeScript cannot narrow a union of two type parameters; the fault types were sent above.
+    return wire.sendContent(response, request, reply as Content, settings);
+  };
 }
