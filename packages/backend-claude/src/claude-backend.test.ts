@@ -1,16 +1,12 @@
-import type { BackendModule, BackendRequest, Message, StreamPart } from '@massgen/core';
-import { collectParts, signThinking, weatherTool } from '@massgen/testing';
-import { useBackendServer } from '@massgen/testing/vitest';
+import type { BackendModule, BackendRequest, Message } from '@massgen/core';
+import { collectParts, signThinking, textOf, weatherTool } from '@massgen/testing';
+import { expectStreamedText, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it, vi } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
 import { claudeTestServer } from './claude-test-server.js';
 import * as backendModule from './index.js';
 
 const { server, settings } = useBackendServer(claudeTestServer);
-
-function textOf(parts: StreamPart[], type: 'text-delta' | 'reasoning-delta'): string {
-  return parts.map((part) => (part.type === type ? part.text : '')).join('');
-}
 
 const question: BackendRequest = { messages: [{ role: 'user', content: 'What is the capital of France?' }] };
 
@@ -22,12 +18,11 @@ describe('claude backend streaming', () => {
       usage: { inputTokens: 20, outputTokens: 8, cacheReadInputTokens: 100, cacheCreationInputTokens: 30 },
     });
     const parts = await collectParts(createClaudeBackend(settings()).stream(question));
-    expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(3);
-    expect(textOf(parts, 'text-delta')).toBe('Paris is the capital of France.');
-    expect(parts.filter((part) => part.type === 'usage')).toEqual([
-      { type: 'usage', usage: { inputTokens: 150, outputTokens: 8, cachedInputTokens: 100 } },
-    ]);
-    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'end_turn' });
+    expectStreamedText(parts, {
+      text: 'Paris is the capital of France.',
+      usage: { inputTokens: 150, outputTokens: 8, cachedInputTokens: 100 },
+      rawReason: 'end_turn',
+    });
     expect(parts.some((part) => part.type === 'provider-metadata')).toBe(false);
   });
 

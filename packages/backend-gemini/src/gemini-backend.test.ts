@@ -1,6 +1,6 @@
 import type { BackendModule, BackendRequest, BackendSettings, Message, StreamPart } from '@massgen/core';
-import { collectParts, createGeminiTeamResponder } from '@massgen/testing';
-import { useBackendServer } from '@massgen/testing/vitest';
+import { collectParts, createGeminiTeamResponder, textOf } from '@massgen/testing';
+import { expectStreamedText, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
 import * as backendModule from './index.js';
@@ -9,10 +9,6 @@ import { geminiTestServer } from './gemini-test-server.js';
 const { server, warnings, apiKey, settings: settingsOf } = useBackendServer(geminiTestServer);
 const settings = (overrides: Partial<BackendSettings> = {}, options: Record<string, unknown> = {}) =>
   settingsOf(options, overrides);
-
-function textOf(parts: StreamPart[], type: 'text-delta' | 'reasoning-delta'): string {
-  return parts.map((part) => (part.type === type ? part.text : '')).join('');
-}
 
 function toolCalls(parts: StreamPart[]): Array<StreamPart & { type: 'tool-call' }> {
   return parts.filter((part): part is StreamPart & { type: 'tool-call' } => part.type === 'tool-call');
@@ -50,12 +46,11 @@ describe('gemini backend streaming through @google/genai', () => {
       usage: { promptTokens: 20, candidatesTokens: 8, cachedTokens: 4 },
     });
     const parts = await collectParts(createGeminiBackend(settings()).stream(question));
-    expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(3);
-    expect(textOf(parts, 'text-delta')).toBe('Paris is the capital of France.');
-    expect(parts.filter((part) => part.type === 'usage')).toEqual([
-      { type: 'usage', usage: { inputTokens: 20, outputTokens: 8, cachedInputTokens: 4 } },
-    ]);
-    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'STOP' });
+    expectStreamedText(parts, {
+      text: 'Paris is the capital of France.',
+      usage: { inputTokens: 20, outputTokens: 8, cachedInputTokens: 4 },
+      rawReason: 'STOP',
+    });
   });
 
   it('streams thought parts as reasoning before the text, and counts thought tokens as output', async () => {

@@ -1,6 +1,6 @@
-import type { BackendModule, BackendRequest, BackendSettings, StreamPart } from '@massgen/core';
-import { collectParts, failedWeatherLookup, weatherTool } from '@massgen/testing';
-import { useBackendServer } from '@massgen/testing/vitest';
+import type { BackendModule, BackendRequest, BackendSettings } from '@massgen/core';
+import { collectParts, failedWeatherLookup, textOf, weatherTool } from '@massgen/testing';
+import { expectStreamedText, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import * as backendModule from './index.js';
 import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
@@ -15,10 +15,6 @@ const settings = (overrides: Partial<BackendSettings> = {}) => settingsOf({}, ov
 
 const question: BackendRequest = { messages: [{ role: 'user', content: 'What is the capital of France?' }] };
 
-function textOf(parts: StreamPart[], type: 'text-delta' | 'reasoning-delta'): string {
-  return parts.map((part) => (part.type === type ? part.text : '')).join('');
-}
-
 describe('chatcompletion backend streaming', () => {
   it('streams text deltas, one usage part and a stop finish', async () => {
     server.enqueue({
@@ -27,12 +23,11 @@ describe('chatcompletion backend streaming', () => {
       usage: { promptTokens: 20, completionTokens: 8, cachedTokens: 4 },
     });
     const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question));
-    expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(3);
-    expect(textOf(parts, 'text-delta')).toBe('Paris is the capital of France.');
-    expect(parts.filter((part) => part.type === 'usage')).toEqual([
-      { type: 'usage', usage: { inputTokens: 20, outputTokens: 8, reasoningTokens: 0, cachedInputTokens: 4 } },
-    ]);
-    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'stop' });
+    expectStreamedText(parts, {
+      text: 'Paris is the capital of France.',
+      usage: { inputTokens: 20, outputTokens: 8, reasoningTokens: 0, cachedInputTokens: 4 },
+      rawReason: 'stop',
+    });
   });
 
   it('emits each tool call once, complete, from arguments split across chunks', async () => {

@@ -1,8 +1,8 @@
 import type { AssistantMessage, Message } from '@massgen/core';
-import { collectParts, failedWeatherLookup, weatherTool } from '@massgen/testing';
+import { collectParts, failedWeatherLookup, textOf, weatherTool } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { createOpenAIBackend } from './openai-backend.js';
-import { apiKey, question, textOf, useOpenAIBackendServer, warningsOf } from './openai-backend-test-support.js';
+import { apiKey, question, useOpenAIBackendServer, warningsOf } from './openai-backend-test-support.js';
 
 const { server, warnings, settings } = useOpenAIBackendServer();
 

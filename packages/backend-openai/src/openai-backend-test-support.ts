@@ -18,10 +18,6 @@ export function useOpenAIBackendServer(): {
   return { server, warnings, settings: (model, options = {}) => settings(options, { model }) };
 }
 
-export function textOf(parts: StreamPart[], type: 'text-delta' | 'reasoning-delta'): string {
-  return parts.map((part) => (part.type === type ? part.text : '')).join('');
-}
-
 export function warningsOf(parts: StreamPart[]): Warning[] {
   return parts.flatMap((part) => (part.type === 'warning' ? [part.warning] : []));
 }

@@ -1,9 +1,10 @@
 import type { BackendModule } from '@massgen/core';
-import { collectParts, createTeamResponder, weatherTool } from '@massgen/testing';
+import { collectParts, createTeamResponder, textOf, weatherTool } from '@massgen/testing';
+import { expectStreamedText } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import * as openAIModule from './index.js';
 import { createOpenAIBackend } from './openai-backend.js';
-import { question, textOf, useOpenAIBackendServer } from './openai-backend-test-support.js';
+import { question, useOpenAIBackendServer } from './openai-backend-test-support.js';
 
 const { server, warnings, settings } = useOpenAIBackendServer();
 
@@ -15,12 +16,11 @@ describe('openai backend, Responses API streaming', () => {
       usage: { promptTokens: 30, completionTokens: 6, cachedTokens: 12 },
     });
     const parts = await collectParts(createOpenAIBackend(settings('gpt-4.1')).stream(question));
-    expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(3);
-    expect(textOf(parts, 'text-delta')).toBe('Sunny and mild in Paris.');
-    expect(parts.filter((part) => part.type === 'usage')).toEqual([
-      { type: 'usage', usage: { inputTokens: 30, outputTokens: 6, reasoningTokens: 0, cachedInputTokens: 12 } },
-    ]);
-    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'completed' });
+    expectStreamedText(parts, {
+      text: 'Sunny and mild in Paris.',
+      usage: { inputTokens: 30, outputTokens: 6, reasoningTokens: 0, cachedInputTokens: 12 },
+      rawReason: 'completed',
+    });
     expect(server.requests[0]).toMatchObject({ api: 'responses', path: '/v1/responses' });
   });
 

@@ -108,7 +108,7 @@ export {
   processCommandLine,
 } from './process-tree.js';
 export type { ProcessIdentity } from './process-tree.js';
-export { collectParts, terminalError } from './stream-parts.js';
+export { collectParts, terminalError, textOf } from './stream-parts.js';
 export { backendSettings } from './backend-settings.js';
 export { failedWeatherLookup, weatherTool } from './weather-tool-conversation.js';
 export { thrownMassGenError } from './thrown-massgen-error.js';

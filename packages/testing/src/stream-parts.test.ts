@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SerializedError, StreamPart } from '@massgen/core';
-import { collectParts, terminalError } from './stream-parts.js';
+import { collectParts, terminalError, textOf } from './stream-parts.js';
 
 const failure: SerializedError = {
   code: 'BACKEND_AUTH',
@@ -21,6 +21,16 @@ describe('stream parts', () => {
         })(),
       ),
     ).toEqual(parts);
+  });
+
+  it('joins the deltas of one kind, skipping the other', () => {
+    const parts: StreamPart[] = [
+      { type: 'text-delta', text: 'Par' },
+      { type: 'reasoning-delta', text: 'Think.' },
+      { type: 'text-delta', text: 'is.' },
+    ];
+    expect(textOf(parts, 'text-delta')).toBe('Paris.');
+    expect(textOf(parts, 'reasoning-delta')).toBe('Think.');
   });
 
   it('returns the error a stream ended with', () => {

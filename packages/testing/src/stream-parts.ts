@@ -19,3 +19,8 @@ export function terminalError(parts: readonly StreamPart[]): SerializedError {
   }
   return last.error;
 }
+
+/** The text a stream's deltas of one kind spell out, joined in order. */
+export function textOf(parts: readonly StreamPart[], type: 'text-delta' | 'reasoning-delta'): string {
+  return parts.map((part) => (part.type === type ? part.text : '')).join('');
+}

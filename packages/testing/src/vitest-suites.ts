@@ -12,3 +12,5 @@ export { openAIErrorCases } from './openai-error-cases.js';
 export { describeLazySdkLoading } from './describe-lazy-sdk-loading.js';
 export { useTemporaryDirectory } from './use-temporary-directory.js';
 export type { TemporaryDirectory, TemporaryDirectoryOptions } from './use-temporary-directory.js';
+export { expectStreamedText } from './expect-streamed-turn.js';
+export type { StreamedTextTurn } from './expect-streamed-turn.js';
