@@ -2,9 +2,8 @@ import type { BackendRequest } from '@massgen/core';
 import { collectParts, terminalError, fakeOpenAIErrors, type FakeOpenAIServer, type FakeReply } from '@massgen/testing';
 import {
   describeBackendFailureContract,
-  itClassifiesErrors,
+  itClassifiesOpenAIErrors,
   openAIContractReplies,
-  openAIErrorCases,
   useBackendServer,
 } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
@@ -15,10 +14,9 @@ const { server, backend } = useBackendServer(chatCompletionTestServer);
 const question: BackendRequest = { messages: [{ role: 'user', content: 'Hello' }] };
 
 describe('HTTP errors become classified MassGen errors', () => {
-  const says = () => 'chatcompletion at 127.0.0.1';
-  itClassifiesErrors(
-    { server, backend, provider: 'chatcompletion', says, withoutDelay: 'not-retryable' },
-    openAIErrorCases('fake-model'),
+  itClassifiesOpenAIErrors(
+    { server, backend, provider: 'chatcompletion', says: () => 'chatcompletion at 127.0.0.1' },
+    'fake-model',
   );
 
   it("carries the provider's own message", async () => {

@@ -3,8 +3,8 @@ import { collectParts, type FakeOpenAIServer, type FakeReply } from '@massgen/te
 import {
   describeBackendFailureContract,
   itClassifiesErrors,
+  itClassifiesOpenAIErrors,
   openAIContractReplies,
-  openAIErrorCases,
   useBackendServer,
 } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
@@ -15,11 +15,7 @@ const { server, backend } = useBackendServer(openAITestServer);
 const question: BackendRequest = { messages: [{ role: 'user', content: 'Hello' }] };
 
 describe('HTTP errors from the Responses API', () => {
-  const says = () => 'OpenAI';
-  itClassifiesErrors(
-    { server, backend, provider: 'openai', says, withoutDelay: 'not-retryable' },
-    openAIErrorCases('gpt-4.1'),
-  );
+  itClassifiesOpenAIErrors({ server, backend, provider: 'openai', says: () => 'OpenAI' }, 'gpt-4.1');
 });
 
 describe('failures inside a started Responses stream', () => {

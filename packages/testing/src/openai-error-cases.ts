@@ -1,4 +1,4 @@
-import type { ErrorCase } from './it-classifies-errors.js';
+import { itClassifiesErrors, type ErrorCase, type ErrorClassificationSubject } from './it-classifies-errors.js';
 import { fakeOpenAIErrors, openAIErrorBody } from './fake-openai-server-errors.js';
 import type { FakeReply } from './fake-openai-server-types.js';
 
@@ -52,4 +52,15 @@ export function openAIErrorCases(model: string): ErrorCase<FakeReply>[] {
       { code: 'BACKEND_SERVER', retryable: true, statusCode: 502 },
     ],
   ];
+}
+
+/**
+ * A test per HTTP error of OpenAI's APIs for a backend that calls them (see {@link openAIErrorCases}),
+ * where only an error the runtime retries may carry a delay; call it inside a `describe`.
+ */
+export function itClassifiesOpenAIErrors(
+  subject: Omit<ErrorClassificationSubject<FakeReply>, 'withoutDelay'>,
+  model: string,
+): void {
+  itClassifiesErrors({ ...subject, withoutDelay: 'not-retryable' }, openAIErrorCases(model));
 }

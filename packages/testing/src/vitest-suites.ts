@@ -8,7 +8,7 @@ export { useBackendServer } from './use-backend-server.js';
 export type { BackendServerFixture, BackendServerSubject, BackendTestServer } from './use-backend-server.js';
 export { itClassifiesErrors } from './it-classifies-errors.js';
 export type { ErrorCase, ErrorClassificationSubject } from './it-classifies-errors.js';
-export { openAIErrorCases } from './openai-error-cases.js';
+export { itClassifiesOpenAIErrors, openAIErrorCases } from './openai-error-cases.js';
 export { describeLazySdkLoading } from './describe-lazy-sdk-loading.js';
 export { useTemporaryDirectory } from './use-temporary-directory.js';
 export type { TemporaryDirectory, TemporaryDirectoryOptions } from './use-temporary-directory.js';
