@@ -95,10 +95,10 @@ export type ReplySender<Request, Reply, Settings> = (
 ) => Promise<void>;
 
 /** The replies a stream can start for: a dropped or stalled one, and any other the provider cuts short. */
-type Unfinished = { type: string };
+type StartedReply = { type: string };
 
 /** A connection fault or a reply only the provider knows how to send; either may set its own latency. */
-export type ScriptedReply<Started extends Unfinished, Content> = (
+export type ScriptedReply<Started extends StartedReply, Content> = (
   ConnectionFault<Extract<Started, PartialStream>> | Content
 ) & {
   latencyMs?: number | undefined;
@@ -108,7 +108,7 @@ export type ScriptedReply<Started extends Unfinished, Content> = (
 export interface ReplyWire<
   Request extends { stream: boolean },
   Settings extends { latencyMs: number },
-  Started extends Unfinished,
+  Started extends StartedReply,
   Content,
 > {
   /** The provider's error body for a status, sent when an error reply sets none. */
@@ -133,7 +133,7 @@ export interface ReplyWire<
 export function scriptedReplySender<
   Request extends { stream: boolean },
   Settings extends { latencyMs: number },
-  Started extends Unfinished,
+  Started extends StartedReply,
   Content extends { type: string },
 >(
   wire: ReplyWire<Request, Settings, Started, Content>,
