@@ -11,5 +11,9 @@ export function createBackend(settings: BackendSettings): Backend {
 
 export { createAzureOpenAIBackend } from './azure-openai-backend.js';
 export { azureClientFactory } from './azure-openai-client.js';
-export { defaultAzureApiVersion, optionsSchema, parseAzureOpenAIOptions } from './azure-openai-options.js';
-export type { AzureOpenAIOptions } from './azure-openai-options.js';
+export {
+  defaultAzureApiVersion,
+  optionsSchema,
+  parseAzureOpenAIOptions,
+  type AzureOpenAIOptions,
+} from './azure-openai-options.js';

@@ -9,31 +9,41 @@ export function createBackend(settings: BackendSettings): Backend {
   return createClaudeBackend(settings);
 }
 
-export { buildClaudeRequest } from './build-claude-request.js';
-export type { ClaudeRequest, ClaudeRequestBody } from './build-claude-request.js';
+export { buildClaudeRequest, type ClaudeRequest, type ClaudeRequestBody } from './build-claude-request.js';
 export { apiKeyEnvironmentVariable, placeholderApiKey, resolveClaudeApiKey } from './claude-api-key.js';
 export { createClaudeBackend } from './claude-backend.js';
-export { mapClaudeError } from './claude-error.js';
-export type { ClaudeErrorClasses, ClaudeErrorContext } from './claude-error.js';
+export { mapClaudeError, type ClaudeErrorClasses, type ClaudeErrorContext } from './claude-error.js';
 export {
   anthropicBaseUrl,
   defaultTimeoutSeconds,
   minimumThinkingBudget,
   optionsSchema,
   parseClaudeOptions,
+  type ClaudeOptions,
+  type ThinkingOption,
 } from './claude-options.js';
-export type { ClaudeOptions, ThinkingOption } from './claude-options.js';
-export { prepareClaudeTools } from './claude-prepare-tools.js';
-export type { ClaudeTool, ClaudeToolChoice, PreparedTools } from './claude-prepare-tools.js';
+export {
+  prepareClaudeTools,
+  type ClaudeTool,
+  type ClaudeToolChoice,
+  type PreparedTools,
+} from './claude-prepare-tools.js';
 export { claudeRetryAfter } from './claude-retry-after.js';
-export { mapClaudeStream } from './claude-stream.js';
-export type { ClaudeStreamOptions } from './claude-stream.js';
-export { metadataKey, readThinkingBlocks, thinkingMetadata } from './claude-thinking-metadata.js';
-export type { ThinkingBlock } from './claude-thinking-metadata.js';
-export { adaptiveDefaultMaxTokens, defaultMaxTokens, effortBudgets, planThinking } from './claude-thinking.js';
-export type { ThinkingConfig, ThinkingPlan } from './claude-thinking.js';
-export { mapClaudeUsage, mergeClaudeUsage } from './claude-usage.js';
-export type { ClaudeUsageReport } from './claude-usage.js';
-export { convertToClaudeMessages } from './convert-to-claude-messages.js';
-export type { ClaudeContentBlock, ClaudeConversation, ClaudeMessage } from './convert-to-claude-messages.js';
+export { mapClaudeStream, type ClaudeStreamOptions } from './claude-stream.js';
+export { metadataKey, readThinkingBlocks, thinkingMetadata, type ThinkingBlock } from './claude-thinking-metadata.js';
+export {
+  adaptiveDefaultMaxTokens,
+  defaultMaxTokens,
+  effortBudgets,
+  planThinking,
+  type ThinkingConfig,
+  type ThinkingPlan,
+} from './claude-thinking.js';
+export { mapClaudeUsage, mergeClaudeUsage, type ClaudeUsageReport } from './claude-usage.js';
+export {
+  convertToClaudeMessages,
+  type ClaudeContentBlock,
+  type ClaudeConversation,
+  type ClaudeMessage,
+} from './convert-to-claude-messages.js';
 export { mapClaudeStopReason } from './map-claude-stop-reason.js';

@@ -9,14 +9,16 @@ export function createBackend(settings: BackendSettings): Backend {
   return createGeminiBackend(settings);
 }
 
-export { buildGeminiRequest } from './build-gemini-request.js';
-export type { GeminiRequest } from './build-gemini-request.js';
-export { convertToGeminiMessages, placeholderThoughtSignature } from './convert-to-gemini-messages.js';
-export type { ConvertOptions, GeminiMessages } from './convert-to-gemini-messages.js';
+export { buildGeminiRequest, type GeminiRequest } from './build-gemini-request.js';
+export {
+  convertToGeminiMessages,
+  placeholderThoughtSignature,
+  type ConvertOptions,
+  type GeminiMessages,
+} from './convert-to-gemini-messages.js';
 export { geminiKeyVariables, resolveGeminiApiKey } from './gemini-api-key.js';
 export { createGeminiBackend } from './gemini-backend.js';
-export { mapGeminiError } from './gemini-error.js';
-export type { GeminiErrorContext } from './gemini-error.js';
+export { mapGeminiError, type GeminiErrorContext } from './gemini-error.js';
 export { mapGeminiFinishReason } from './gemini-finish-reason.js';
 export {
   geminiGeneration,
@@ -30,16 +32,23 @@ export {
   defaultTimeoutSeconds,
   optionsSchema,
   parseGeminiOptions,
+  type GeminiOptions,
 } from './gemini-options.js';
-export type { GeminiOptions } from './gemini-options.js';
-export { prepareGeminiTools } from './gemini-prepare-tools.js';
-export type { PreparedGeminiTools } from './gemini-prepare-tools.js';
-export { geminiMetadataKey, readGeminiMetadata, toProviderMetadata } from './gemini-provider-metadata.js';
-export type { GeminiTurnMetadata } from './gemini-provider-metadata.js';
-export { mapGeminiStream } from './gemini-stream.js';
-export type { GeminiStreamOptions } from './gemini-stream.js';
-export { chooseThinkingConfig } from './gemini-thinking-config.js';
-export type { ThinkingChoice } from './gemini-thinking-config.js';
+export { prepareGeminiTools, type PreparedGeminiTools } from './gemini-prepare-tools.js';
+export {
+  geminiMetadataKey,
+  readGeminiMetadata,
+  toProviderMetadata,
+  type GeminiTurnMetadata,
+} from './gemini-provider-metadata.js';
+export { mapGeminiStream, type GeminiStreamOptions } from './gemini-stream.js';
+export { chooseThinkingConfig, type ThinkingChoice } from './gemini-thinking-config.js';
 export { mapGeminiUsage } from './gemini-usage.js';
-export { errorReasons, parseGoogleRpcStatus, quotaViolations, retryDelayMs } from './google-rpc-status.js';
-export type { GoogleRpcStatus, QuotaViolation } from './google-rpc-status.js';
+export {
+  errorReasons,
+  parseGoogleRpcStatus,
+  quotaViolations,
+  retryDelayMs,
+  type GoogleRpcStatus,
+  type QuotaViolation,
+} from './google-rpc-status.js';

@@ -10,30 +10,29 @@ export function createBackend(settings: BackendSettings): Backend {
 }
 
 export { convertToLlamaHistory } from './convert-to-llama-history.js';
-export { createProgressBar } from './download-progress.js';
-export type { DownloadProgress, DownloadProgressListener } from './download-progress.js';
+export { createProgressBar, type DownloadProgress, type DownloadProgressListener } from './download-progress.js';
 export {
   defaultLocalModel,
   huggingFaceUrl,
   isHuggingFaceReference,
   parseHuggingFaceReference,
+  type HuggingFaceReference,
 } from './hugging-face-reference.js';
-export type { HuggingFaceReference } from './hugging-face-reference.js';
-export { getLlamaInstance, loadNodeLlamaCpp } from './load-node-llama-cpp.js';
-export type { NodeLlamaCpp } from './load-node-llama-cpp.js';
+export { getLlamaInstance, loadNodeLlamaCpp, type NodeLlamaCpp } from './load-node-llama-cpp.js';
 export { createLocalBackend } from './local-backend.js';
-export { mapLocalError } from './local-error.js';
-export type { LocalErrorContext } from './local-error.js';
-export { defaultContextSize, defaultTimeoutSeconds, optionsSchema, parseLocalOptions } from './local-options.js';
-export type { LocalOptions } from './local-options.js';
+export { mapLocalError, type LocalErrorContext } from './local-error.js';
+export {
+  defaultContextSize,
+  defaultTimeoutSeconds,
+  optionsSchema,
+  parseLocalOptions,
+  type LocalOptions,
+} from './local-options.js';
 export { forcedToolCallSchema, toChatModelFunctions } from './local-prepare-tools.js';
-export { defaultTemperature, mapLocalSampling } from './local-sampling.js';
-export type { LocalSampling } from './local-sampling.js';
+export { defaultTemperature, mapLocalSampling, type LocalSampling } from './local-sampling.js';
 export { chooseToolMode } from './local-stream.js';
-export { downloadModelFile } from './model-download.js';
-export type { ModelDownloadOptions } from './model-download.js';
+export { downloadModelFile, type ModelDownloadOptions } from './model-download.js';
 export { loadedModelCount, loadSharedModel, unloadSharedModels } from './model-registry.js';
-export { modelReference, modelsDirectory, resolveModelFile } from './resolve-model-file.js';
-export type { ResolveModelOptions } from './resolve-model-file.js';
+export { modelReference, modelsDirectory, resolveModelFile, type ResolveModelOptions } from './resolve-model-file.js';
 export { defaultThreadCount } from './thread-count.js';
 export { toGbnfJsonSchema } from './to-gbnf-json-schema.js';

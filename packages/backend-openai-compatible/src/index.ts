@@ -9,36 +9,48 @@ export function createBackend(settings: BackendSettings): Backend {
   return createOpenAICompatibleBackend(settings, definitionForType(settings.type));
 }
 
-export { buildChatRequest } from './build-chat-request.js';
-export type { ChatRequest } from './build-chat-request.js';
+export { buildChatRequest, type ChatRequest } from './build-chat-request.js';
 export { convertToOpenAIMessages } from './convert-to-openai-messages.js';
-export { defineOpenAICompatibleBackend } from './define-openai-compatible-backend.js';
+export {
+  defineOpenAICompatibleBackend,
+  type OpenAICompatibleBackendModule,
+} from './define-openai-compatible-backend.js';
 export { withSdkStreamTimeout } from './idle-timeout.js';
-export { loadOpenAISdk } from './load-openai-sdk.js';
-export type { OpenAISdk } from './load-openai-sdk.js';
+export { loadOpenAISdk, type OpenAISdk } from './load-openai-sdk.js';
 export { nodeHttpFetch } from './node-http-fetch.js';
-export { failedSdkCallContext, lazyOpenAISdkConnection } from './openai-sdk-connection.js';
-export type { OpenAISdkConnection, OpenAISdkConnectionOptions } from './openai-sdk-connection.js';
-export type { OpenAICompatibleBackendModule } from './define-openai-compatible-backend.js';
+export {
+  failedSdkCallContext,
+  lazyOpenAISdkConnection,
+  type OpenAISdkConnection,
+  type OpenAISdkConnectionOptions,
+} from './openai-sdk-connection.js';
 export { mapFinishReason } from './map-finish-reason.js';
-export { mapChatStream, mapUsage } from './openai-chat-stream.js';
-export type { ChatStreamOptions } from './openai-chat-stream.js';
+export { mapChatStream, mapUsage, type ChatStreamOptions } from './openai-chat-stream.js';
 export { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
-export { chatCompletionDefinition, definitionForType, resolveEndpoint } from './openai-compatible-endpoint.js';
-export type { OpenAICompatibleBackendDefinition, OpenAICompatibleEndpoint } from './openai-compatible-endpoint.js';
+export {
+  chatCompletionDefinition,
+  definitionForType,
+  resolveEndpoint,
+  type OpenAICompatibleBackendDefinition,
+  type OpenAICompatibleEndpoint,
+} from './openai-compatible-endpoint.js';
 export { metadata, metadataForDefinition } from './openai-compatible-metadata.js';
-export { mapOpenAICompatibleError } from './openai-compatible-error.js';
-export type { ErrorContext, OpenAIErrorClasses } from './openai-compatible-error.js';
+export { mapOpenAICompatibleError, type ErrorContext, type OpenAIErrorClasses } from './openai-compatible-error.js';
 export {
   defaultTimeoutSeconds,
   optionsSchema,
   optionsSchemaFor,
   parseOpenAICompatibleOptions,
+  type OpenAICompatibleOptions,
 } from './openai-compatible-options.js';
 export { localServerRequestFields } from './server-request-fields.js';
-export type { OpenAICompatibleOptions } from './openai-compatible-options.js';
-export { openAIPreset, presetForBaseUrl, providerPresetNames, providerPresets } from './openai-compatible-presets.js';
-export type { ProviderPreset, ProviderPresetName } from './openai-compatible-presets.js';
+export {
+  openAIPreset,
+  presetForBaseUrl,
+  providerPresetNames,
+  providerPresets,
+  type ProviderPreset,
+  type ProviderPresetName,
+} from './openai-compatible-presets.js';
 export { parseRetryAfter } from './parse-retry-after.js';
-export { prepareTools } from './prepare-tools.js';
-export type { PreparedTools } from './prepare-tools.js';
+export { prepareTools, type PreparedTools } from './prepare-tools.js';

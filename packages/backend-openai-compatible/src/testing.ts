@@ -1,2 +1,1 @@
-export { describeServerBackend } from './server-backend-suite.js';
-export type { ServerBackendSubject } from './server-backend-suite.js';
+export { describeServerBackend, type ServerBackendSubject } from './server-backend-suite.js';

@@ -9,26 +9,23 @@ export function createBackend(settings: BackendSettings): Backend {
   return createOpenAIBackend(settings);
 }
 
-export { buildOpenAIResponsesRequest } from './build-openai-responses-request.js';
-export type { ResponsesRequest } from './build-openai-responses-request.js';
-export { convertToOpenAIResponsesInput } from './convert-to-openai-responses-input.js';
-export type { ResponsesInputOptions } from './convert-to-openai-responses-input.js';
+export { buildOpenAIResponsesRequest, type ResponsesRequest } from './build-openai-responses-request.js';
+export { convertToOpenAIResponsesInput, type ResponsesInputOptions } from './convert-to-openai-responses-input.js';
 export { createOpenAIBackend } from './openai-backend.js';
 export { createOpenAIChatBackend } from './openai-chat-backend.js';
 export { createOpenAIMediaGeneration } from './openai-media-generation.js';
 export { openAIDefinition, resolveOpenAIEndpoint } from './openai-endpoint.js';
-export { openAIModelFamily, requiresChatCompletions } from './openai-model-family.js';
-export type { OpenAIModelFamily } from './openai-model-family.js';
-export { optionsSchema, parseOpenAIOptions } from './openai-options.js';
-export type { OpenAIApiChoice, OpenAIOptions } from './openai-options.js';
-export { openAIMetadataKey, openAIProviderMetadata, readOpenAIProviderMetadata } from './openai-provider-metadata.js';
-export type { OutputItemRecord } from './openai-provider-metadata.js';
+export { openAIModelFamily, requiresChatCompletions, type OpenAIModelFamily } from './openai-model-family.js';
+export { optionsSchema, parseOpenAIOptions, type OpenAIApiChoice, type OpenAIOptions } from './openai-options.js';
+export {
+  openAIMetadataKey,
+  openAIProviderMetadata,
+  readOpenAIProviderMetadata,
+  type OutputItemRecord,
+} from './openai-provider-metadata.js';
 export { createOpenAIResponsesBackend } from './openai-responses-backend.js';
 export { mapOpenAIResponsesError } from './openai-responses-error.js';
 export { OpenAIResponseFailure } from './openai-responses-failure.js';
-export { prepareResponsesTools } from './openai-responses-prepare-tools.js';
-export type { PreparedResponsesTools } from './openai-responses-prepare-tools.js';
-export { mapResponsesStream, mapResponsesUsage } from './openai-responses-stream.js';
-export type { ResponsesStreamOptions } from './openai-responses-stream.js';
-export { chooseOpenAIApi, prepareOpenAISettings } from './prepare-openai-settings.js';
-export type { OpenAIApi } from './prepare-openai-settings.js';
+export { prepareResponsesTools, type PreparedResponsesTools } from './openai-responses-prepare-tools.js';
+export { mapResponsesStream, mapResponsesUsage, type ResponsesStreamOptions } from './openai-responses-stream.js';
+export { chooseOpenAIApi, prepareOpenAISettings, type OpenAIApi } from './prepare-openai-settings.js';

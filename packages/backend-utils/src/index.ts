@@ -1,8 +1,15 @@
 export { abortedRequestError, unfinishedStreamError } from './stream-end-errors.js';
-export { AsyncQueue } from './async-queue.js';
-export type { QueueWait, QueueWaitOptions } from './async-queue.js';
-export { hostOwner, isLoopbackUrl, keyIssuer, keyRequest, placeholderApiKey, resolveApiKey } from './api-key.js';
-export type { ApiKeyContext, KeyRequest } from './api-key.js';
+export { AsyncQueue, type QueueWait, type QueueWaitOptions } from './async-queue.js';
+export {
+  hostOwner,
+  isLoopbackUrl,
+  keyIssuer,
+  keyRequest,
+  placeholderApiKey,
+  resolveApiKey,
+  type ApiKeyContext,
+  type KeyRequest,
+} from './api-key.js';
 export {
   commonOptionFields,
   flagOption,
@@ -14,30 +21,27 @@ export {
   requireModel,
   secondsOption,
   unreadKeys,
+  type CommonOptions,
 } from './backend-options.js';
-export type { CommonOptions } from './backend-options.js';
-export { CitedSources, describeSources, sourcesListedIn } from './cited-sources.js';
-export type { CitedSource } from './cited-sources.js';
+export { CitedSources, describeSources, sourcesListedIn, type CitedSource } from './cited-sources.js';
 export { mergeExtraBody } from './extra-body.js';
-export { fetchAttachment, readLimited, tooLarge } from './fetch-limited.js';
-export type { FetchLimits } from './fetch-limited.js';
+export { fetchAttachment, readLimited, tooLarge, type FetchLimits } from './fetch-limited.js';
 export { lazy } from './lazy.js';
-export { classifyHttpFailure } from './classify-http-failure.js';
-export type { FailureFacts } from './classify-http-failure.js';
-export { describeCause, failedCallContext, mapBackendError, providerText } from './map-backend-error.js';
-export type {
-  BackendErrorContext,
-  ErrorClassification,
-  FailedCall,
-  ProviderFailure,
-  VendorErrorClassifier,
+export { classifyHttpFailure, type FailureFacts } from './classify-http-failure.js';
+export {
+  describeCause,
+  failedCallContext,
+  mapBackendError,
+  providerText,
+  type BackendErrorContext,
+  type ErrorClassification,
+  type FailedCall,
+  type ProviderFailure,
+  type VendorErrorClassifier,
 } from './map-backend-error.js';
-export { sdkErrorClassifier } from './sdk-error-classes.js';
-export type { SdkErrorClasses } from './sdk-error-classes.js';
-export { readEventStream } from './read-event-stream.js';
-export type { EventStream, EventStreamOptions } from './read-event-stream.js';
-export { ServerSentEventDecoder } from './server-sent-events.js';
-export type { ServerSentEvent } from './server-sent-events.js';
+export { sdkErrorClassifier, type SdkErrorClasses } from './sdk-error-classes.js';
+export { readEventStream, type EventStream, type EventStreamOptions } from './read-event-stream.js';
+export { ServerSentEventDecoder, type ServerSentEvent } from './server-sent-events.js';
 export { midResponseSilence, SilenceTimer, withSilenceTimeout } from './silence-timer.js';
 export { createWarningFilter } from './warning-filter.js';
 export {
@@ -52,8 +56,13 @@ export {
   textOfFile,
   userContentParts,
   userContentText,
+  type MediaSource,
 } from './media-content.js';
-export type { MediaSource } from './media-content.js';
 export { readMediaFiles } from './media-files.js';
-export { findUnsupportedMedia, prepareMediaMessages, textOnlyMediaSupport } from './media-support.js';
-export type { MediaCaller, MediaSupport } from './media-support.js';
+export {
+  findUnsupportedMedia,
+  prepareMediaMessages,
+  textOnlyMediaSupport,
+  type MediaCaller,
+  type MediaSupport,
+} from './media-support.js';

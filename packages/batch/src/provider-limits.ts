@@ -1,8 +1,7 @@
 import { MassGenError } from '@massgen/core';
 import type { ProviderLimit } from '@massgen/runtime';
 
-export { abortError, limitFor } from '@massgen/runtime';
-export type { ProviderLimit, ProviderLimiter, ProviderLimits } from '@massgen/runtime';
+export { abortError, limitFor, type ProviderLimit, type ProviderLimiter, type ProviderLimits } from '@massgen/runtime';
 
 /**
  * Reads `TYPE=N` settings (`openai=8`, `*=4`) from repeated command-line flags into one limit

@@ -28,11 +28,14 @@ export type {
   StopReason,
   TallyEntry,
 } from './coordination-event.js';
-export { ConfigError, formatConfigIssue } from './errors/config-error.js';
-export type { ConfigIssue } from './errors/config-error.js';
+export { ConfigError, formatConfigIssue, type ConfigIssue } from './errors/config-error.js';
 export type { ErrorCode } from './errors/error-code.js';
-export { MassGenError, toMassGenError } from './errors/massgen-error.js';
-export type { MassGenErrorOptions, SerializedError } from './errors/massgen-error.js';
+export {
+  MassGenError,
+  toMassGenError,
+  type MassGenErrorOptions,
+  type SerializedError,
+} from './errors/massgen-error.js';
 export { minimumSecretLength, redactDeep, redactError, redactText } from './errors/redact-secrets.js';
 export type { AskHuman, HumanMessage, HumanMessages, HumanQuestion } from './human-input.js';
 export type { JsonSchema } from './json-schema.js';

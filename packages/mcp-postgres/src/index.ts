@@ -4,8 +4,7 @@ import { checkConnection as logIn } from './check-connection.js';
 import { connectionFromUrl, connectionOf } from './postgres-connection.js';
 import type { PostgresConnection, PostgresOptions } from './postgres-connection.js';
 
-export { optionsSchema } from './postgres-connection.js';
-export type { PostgresOptions } from './postgres-connection.js';
+export { optionsSchema, type PostgresOptions } from './postgres-connection.js';
 
 /** The MCP integration contract this package implements (see `McpIntegrationModule` in `@massgen/core`). */
 export const specificationVersion = 'v1' as const;

@@ -6,7 +6,11 @@ import { createMcpToolSource } from './mcp-tool-source.js';
 export const specificationVersion = 'v1' as const;
 
 /** Checks `backend.mcp_servers` of each agent. */
-export { mcpAgentSettingsSchema as agentSettingsSchema } from './mcp-servers-settings.js';
+export {
+  mcpAgentSettingsSchema as agentSettingsSchema,
+  type McpServerConfig,
+  type McpServers,
+} from './mcp-servers-settings.js';
 
 /** A run needs this package when some agent declares at least one server. */
 export function isActive(settings: ToolPackageSettings<McpServers>): boolean {
@@ -25,10 +29,6 @@ export { checkMcpSettings as checkSettings } from './check-mcp-config.js';
 export { childEnvironment } from './child-environment.js';
 export { packageBinFile } from './integration/package-bin-file.js';
 export type { McpSecurityLevel, McpServerSecurity } from './security/normalize-mcp-security.js';
-export { connectMcpServer } from './mcp-server-connection.js';
-export type { ConnectOptions, McpServerConnection } from './mcp-server-connection.js';
-export type { McpServerConfig, McpServers } from './mcp-servers-settings.js';
-export { defaultMcpSettings } from './mcp-settings.js';
-export type { McpSettings } from './mcp-settings.js';
-export { createMcpTool } from './mcp-tool.js';
-export type { McpToolOptions } from './mcp-tool.js';
+export { connectMcpServer, type ConnectOptions, type McpServerConnection } from './mcp-server-connection.js';
+export { defaultMcpSettings, type McpSettings } from './mcp-settings.js';
+export { createMcpTool, type McpToolOptions } from './mcp-tool.js';

@@ -1,20 +1,23 @@
 export { bubblewrapArguments } from './bubblewrap-arguments.js';
-export { chooseConfinement } from './command-confinement.js';
-export type { Confinement, ConfinementProbes, ConfinementRequest } from './command-confinement.js';
-export { containmentMode } from './containment-mode.js';
-export type { ContainmentMode } from './containment-mode.js';
-export { defaultDockerImage, dockerRunArguments } from './docker-arguments.js';
-export type { DockerRunOptions } from './docker-arguments.js';
-export { dockerEngineStatus } from './docker-engine.js';
-export type { DockerEngineStatus } from './docker-engine.js';
-export { bubblewrapInstallHint, sandboxAvailability } from './sandbox-availability.js';
-export type { SandboxAvailability } from './sandbox-availability.js';
-export { inheritedEnvironment } from './inherited-environment.js';
-export type { InheritedEnvironmentOptions } from './inherited-environment.js';
+export {
+  chooseConfinement,
+  type Confinement,
+  type ConfinementProbes,
+  type ConfinementRequest,
+} from './command-confinement.js';
+export { containmentMode, type ContainmentMode } from './containment-mode.js';
+export { defaultDockerImage, dockerRunArguments, type DockerRunOptions } from './docker-arguments.js';
+export { dockerEngineStatus, type DockerEngineStatus } from './docker-engine.js';
+export { bubblewrapInstallHint, sandboxAvailability, type SandboxAvailability } from './sandbox-availability.js';
+export { inheritedEnvironment, type InheritedEnvironmentOptions } from './inherited-environment.js';
 export { within } from './path-within.js';
 export { isDirectory, realPathOfKind, realPathOrResolved } from './real-path.js';
-export { currentSandboxHost, systemDirectories } from './sandbox-host.js';
-export type { PathKind, SandboxHost } from './sandbox-host.js';
+export { currentSandboxHost, systemDirectories, type PathKind, type SandboxHost } from './sandbox-host.js';
 export type { SandboxAccess, SandboxNetwork, SandboxPath, SandboxPolicy } from './sandbox-policy.js';
-export { SandboxUnavailableError, killAllContained, spawnContained } from './spawn-contained.js';
-export type { ContainedProcess, SpawnContainedOptions } from './spawn-contained.js';
+export {
+  SandboxUnavailableError,
+  killAllContained,
+  spawnContained,
+  type ContainedProcess,
+  type SpawnContainedOptions,
+} from './spawn-contained.js';

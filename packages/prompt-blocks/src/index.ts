@@ -1,3 +1,2 @@
-export { createBlockQuoting } from './quoted-blocks.js';
-export type { BlockQuoting, HistoryTag } from './quoted-blocks.js';
+export { createBlockQuoting, type BlockQuoting, type HistoryTag } from './quoted-blocks.js';
 export { withAttachments } from './prompt-attachments.js';

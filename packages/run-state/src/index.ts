@@ -1,5 +1,13 @@
-export { appendOutput, currentTurn, emptyOutput, outputLimit, startTurn } from './agent-output.js';
-export type { AgentOutput, OutputKind, OutputSegment } from './agent-output.js';
+export {
+  appendOutput,
+  currentTurn,
+  emptyOutput,
+  outputLimit,
+  startTurn,
+  type AgentOutput,
+  type OutputKind,
+  type OutputSegment,
+} from './agent-output.js';
 export {
   describeModel,
   describeSilence,
@@ -13,20 +21,23 @@ export {
   stateSymbols,
   waitingOn,
 } from './agent-summary.js';
-export { initialDisplayState, reduceDisplayState } from './display-state.js';
-export type { DisplayState } from './display-state.js';
+export { initialDisplayState, reduceDisplayState, type DisplayState } from './display-state.js';
 export { formatCost, formatDuration, formatTokenCount, totalTokens } from './quantity-format.js';
-export { initialRunStatus, recordedVote, reduceRunStatus } from './run-status.js';
-export { summarizeRun } from './run-summary.js';
-export type { RunSummary } from './run-summary.js';
-export type { AgentState, AgentStatus, RecordedVote, RunStatus } from './run-status.js';
+export {
+  initialRunStatus,
+  recordedVote,
+  reduceRunStatus,
+  type AgentState,
+  type AgentStatus,
+  type RecordedVote,
+  type RunStatus,
+} from './run-status.js';
+export { summarizeRun, type RunSummary } from './run-summary.js';
 export { describePlanProgress, planLines, taskStatusMarks } from './task-plan-summary.js';
 export { fitWidth, listNames, oneLine, tailLines, truncateEnd, truncateStart, wrapText } from './text-lines.js';
-export { appendTimeline, timelineEntry, timelineLimit } from './timeline.js';
-export type { TimelineEntry, TimelineKind } from './timeline.js';
+export { appendTimeline, timelineEntry, timelineLimit, type TimelineEntry, type TimelineKind } from './timeline.js';
 export { addUsage } from './usage.js';
-export { outdatedVotes, tallyRows } from './vote-tally.js';
-export type { TallyRow } from './vote-tally.js';
+export { outdatedVotes, tallyRows, type TallyRow } from './vote-tally.js';
 export {
   countStates,
   countedStates,
@@ -37,5 +48,8 @@ export {
   summarizeTeam,
   summarizesTeam,
   teamSummaryAbove,
+  type GroupLeader,
+  type StateCounts,
+  type TeamGroup,
+  type TeamSummary,
 } from './team-summary.js';
-export type { GroupLeader, StateCounts, TeamGroup, TeamSummary } from './team-summary.js';

@@ -1,14 +1,16 @@
 export type { ServerRunOptions } from './chat-completions-handler.js';
 export type { MassGenMetadata, OpenAIUsage } from './completion-metadata.js';
-export { createMassGenServer, startMassGenServer } from './create-server.js';
-export type { ListenOptions, MassGenServer, MassGenServerOptions, StartedMassGenServer } from './create-server.js';
-export { loadModelRegistry } from './load-model-registry.js';
-export type { LoadModelRegistryOptions } from './load-model-registry.js';
-export { ModelRegistry, defaultModelId } from './model-registry.js';
-export type { ServedModel } from './model-registry.js';
+export {
+  createMassGenServer,
+  startMassGenServer,
+  type ListenOptions,
+  type MassGenServer,
+  type MassGenServerOptions,
+  type StartedMassGenServer,
+} from './create-server.js';
+export { loadModelRegistry, type LoadModelRegistryOptions } from './load-model-registry.js';
+export { ModelRegistry, defaultModelId, type ServedModel } from './model-registry.js';
 export type { ApiErrorType, OpenAIErrorBody } from './openai-errors.js';
-export { defaultServerLimits, resolveServerLimits } from './server-limits.js';
-export type { ServerLimits } from './server-limits.js';
+export { defaultServerLimits, resolveServerLimits, type ServerLimits } from './server-limits.js';
 export { embeddedEventsElementId, renderRunHtml } from './run-html.js';
-export { createWebServer } from './web-server.js';
-export type { WebConfigChoice, WebServer, WebServerOptions } from './web-server.js';
+export { createWebServer, type WebConfigChoice, type WebServer, type WebServerOptions } from './web-server.js';

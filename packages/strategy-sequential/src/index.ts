@@ -12,5 +12,4 @@ export function createStrategy(): Strategy {
 /** The pipeline owns no `orchestrator` keys: the run warns about any strategy key given to it. */
 export { sequentialSettingsSchema as settingsSchema } from './sequential-settings.js';
 export { createSequentialStrategy } from './sequential-strategy.js';
-export { buildStageMessages } from './pipeline-prompt.js';
-export type { PipelinePromptInput, StageRecord } from './pipeline-prompt.js';
+export { buildStageMessages, type PipelinePromptInput, type StageRecord } from './pipeline-prompt.js';

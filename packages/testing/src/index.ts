@@ -22,10 +22,8 @@ export type {
   FakeToolCallsReply,
   FakeUsage,
 } from './fake-openai-server-types.js';
-export { createTeamResponder } from './team-responder.js';
-export type { TeamResponderOptions, TeamText } from './team-responder.js';
-export { decideTeamTurn } from './team-turn.js';
-export type { OfferedTool, TeamTurn, TeamTurnOptions } from './team-turn.js';
+export { createTeamResponder, type TeamResponderOptions, type TeamText } from './team-responder.js';
+export { decideTeamTurn, type OfferedTool, type TeamTurn, type TeamTurnOptions } from './team-turn.js';
 export { createFakeGeminiServer } from './fake-gemini-server.js';
 export { fakeGeminiErrors, googleErrorBody } from './fake-gemini-server-errors.js';
 export type {
@@ -51,8 +49,7 @@ export type {
   FakeGeminiTextReply,
   FakeGeminiUsage,
 } from './fake-gemini-server-types.js';
-export { createGeminiTeamResponder } from './gemini-team-responder.js';
-export type { GeminiTeamResponderOptions } from './gemini-team-responder.js';
+export { createGeminiTeamResponder, type GeminiTeamResponderOptions } from './gemini-team-responder.js';
 export { createFakeAnthropicServer } from './fake-anthropic-server.js';
 export { anthropicErrorBody, fakeAnthropicErrors } from './fake-anthropic-server-errors.js';
 export { isValidThinkingSignature, signThinking } from './fake-anthropic-signature.js';
@@ -77,55 +74,73 @@ export type {
   FakeAnthropicToolUseReply,
   FakeAnthropicUsage,
 } from './fake-anthropic-server-types.js';
-export { createAnthropicTeamResponder } from './anthropic-team-responder.js';
-export type { AnthropicTeamResponderOptions } from './anthropic-team-responder.js';
-export { claudeCodeToolPrefix, createClaudeCodeTeamResponder } from './claude-code-team-responder.js';
-export type { ClaudeCodeTeamResponderOptions } from './claude-code-team-responder.js';
-export { createScriptedBackend } from './scripted-backend.js';
-export type { ScriptedBackend, ScriptedBackendOptions, ScriptedTurn } from './scripted-backend.js';
-export { createScriptedBackendModule } from './scripted-backend-module.js';
-export type { ScriptedBackendModule } from './scripted-backend-module.js';
-export { isScriptGate, playScriptedTurn } from './scripted-backend-playback.js';
-export type {
-  PlaybackOptions,
-  Script,
-  ScriptGate,
-  ScriptNotifyGate,
-  ScriptStep,
-  ScriptWaitGate,
+export { createAnthropicTeamResponder, type AnthropicTeamResponderOptions } from './anthropic-team-responder.js';
+export {
+  claudeCodeToolPrefix,
+  createClaudeCodeTeamResponder,
+  type ClaudeCodeTeamResponderOptions,
+} from './claude-code-team-responder.js';
+export {
+  createScriptedBackend,
+  type ScriptedBackend,
+  type ScriptedBackendOptions,
+  type ScriptedTurn,
+} from './scripted-backend.js';
+export { createScriptedBackendModule, type ScriptedBackendModule } from './scripted-backend-module.js';
+export {
+  isScriptGate,
+  playScriptedTurn,
+  type PlaybackOptions,
+  type Script,
+  type ScriptGate,
+  type ScriptNotifyGate,
+  type ScriptStep,
+  type ScriptWaitGate,
 } from './scripted-backend-playback.js';
-export { createDeferred } from './scripted-backend-deferred.js';
-export type { Deferred } from './scripted-backend-deferred.js';
-export { createScriptedAgent } from './scripted-agent.js';
-export type { ScriptedAgent, ScriptedAgentOptions, ScriptedAgentTurn } from './scripted-agent.js';
-export { errorPart, hang, newAnswerCall, notify, textTurn, voteCall, waitFor } from './scripted-agent-builders.js';
-export type { ErrorPart, ToolCallPart } from './scripted-agent-builders.js';
+export { createDeferred, type Deferred } from './scripted-backend-deferred.js';
+export {
+  createScriptedAgent,
+  type ScriptedAgent,
+  type ScriptedAgentOptions,
+  type ScriptedAgentTurn,
+} from './scripted-agent.js';
+export {
+  errorPart,
+  hang,
+  newAnswerCall,
+  notify,
+  textTurn,
+  voteCall,
+  waitFor,
+  type ErrorPart,
+  type ToolCallPart,
+} from './scripted-agent-builders.js';
 export {
   descendantProcessIdentities,
   descendantProcesses,
   isProcessRunning,
   isSameProcessRunning,
   processCommandLine,
+  type ProcessIdentity,
 } from './process-tree.js';
-export type { ProcessIdentity } from './process-tree.js';
 export { collectParts, terminalError, textOf } from './stream-parts.js';
 export { backendSettings } from './backend-settings.js';
 export { failedWeatherLookup, weatherTool } from './weather-tool-conversation.js';
 export { thrownMassGenError } from './thrown-massgen-error.js';
 export { rejectedMassGenError } from './rejected-massgen-error.js';
 export { newAnswerToolDefinition } from './new-answer-tool-definition.js';
-export { countSdkLoads } from './sdk-loads.js';
-export type { SdkLoads } from './sdk-loads.js';
-export { postgresClusterUnavailable, startPostgresCluster, startShopDatabase } from './postgres-cluster.js';
-export type { TestPostgresCluster, TestShopDatabase } from './postgres-cluster.js';
-export { redisServerUnavailable, startRedisServer } from './redis-server.js';
-export { startListeningProcess } from './listening-process.js';
-export type { ListeningProcess, ListeningProcessOptions } from './listening-process.js';
-export { startSilentHttpServer } from './silent-http-server.js';
-export type { SilentHttpServer } from './silent-http-server.js';
-export type { TestRedisServer } from './redis-server.js';
-export { decodeBase64, mediaTypeOfBytes, parseBase64DataUrl } from './fake-media.js';
-export type { FakeMedia } from './fake-media.js';
+export { countSdkLoads, type SdkLoads } from './sdk-loads.js';
+export {
+  postgresClusterUnavailable,
+  startPostgresCluster,
+  startShopDatabase,
+  type TestPostgresCluster,
+  type TestShopDatabase,
+} from './postgres-cluster.js';
+export { redisServerUnavailable, startRedisServer, type TestRedisServer } from './redis-server.js';
+export { startListeningProcess, type ListeningProcess, type ListeningProcessOptions } from './listening-process.js';
+export { startSilentHttpServer, type SilentHttpServer } from './silent-http-server.js';
+export { decodeBase64, mediaTypeOfBytes, parseBase64DataUrl, type FakeMedia } from './fake-media.js';
 export { samplePdf, samplePng, sampleWav } from './sample-media.js';
 export { bytesPart, urlPart } from './media-part-builders.js';
 export { writeSampleVideo } from './sample-video.js';

@@ -1,16 +1,24 @@
-export { describeBackendFailureContract } from './backend-failure-contract.js';
-export type { BackendContractSubject, ContractReplies, ContractServer } from './backend-failure-contract.js';
+export {
+  describeBackendFailureContract,
+  type BackendContractSubject,
+  type ContractReplies,
+  type ContractServer,
+} from './backend-failure-contract.js';
 export { useFakeServer } from './use-fake-server.js';
-export { useShopDatabase } from './use-shop-database.js';
-export type { ShopDatabaseFixture } from './use-shop-database.js';
+export { useShopDatabase, type ShopDatabaseFixture } from './use-shop-database.js';
 export { openAIContractReplies } from './openai-contract-replies.js';
-export { useBackendServer } from './use-backend-server.js';
-export type { BackendServerFixture, BackendServerSubject, BackendTestServer } from './use-backend-server.js';
-export { itClassifiesErrors } from './it-classifies-errors.js';
-export type { ErrorCase, ErrorClassificationSubject } from './it-classifies-errors.js';
+export {
+  useBackendServer,
+  type BackendServerFixture,
+  type BackendServerSubject,
+  type BackendTestServer,
+} from './use-backend-server.js';
+export { itClassifiesErrors, type ErrorCase, type ErrorClassificationSubject } from './it-classifies-errors.js';
 export { itClassifiesOpenAIErrors, openAIErrorCases } from './openai-error-cases.js';
 export { describeLazySdkLoading } from './describe-lazy-sdk-loading.js';
-export { useTemporaryDirectory } from './use-temporary-directory.js';
-export type { TemporaryDirectory, TemporaryDirectoryOptions } from './use-temporary-directory.js';
-export { expectStreamedText } from './expect-streamed-turn.js';
-export type { StreamedTextTurn } from './expect-streamed-turn.js';
+export {
+  useTemporaryDirectory,
+  type TemporaryDirectory,
+  type TemporaryDirectoryOptions,
+} from './use-temporary-directory.js';
+export { expectStreamedText, type StreamedTextTurn } from './expect-streamed-turn.js';

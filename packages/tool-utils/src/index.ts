@@ -1,9 +1,9 @@
-export { defineTool } from './define-tool.js';
-export type {
-  DefinedExecutableTool,
-  DefinedTool,
-  ExecutableToolSpecification,
-  ToolInputCheck,
-  ToolSpecification,
+export {
+  defineTool,
+  type DefinedExecutableTool,
+  type DefinedTool,
+  type ExecutableToolSpecification,
+  type ToolInputCheck,
+  type ToolSpecification,
 } from './define-tool.js';
 export type { StandardIssue, StandardResult, ToolInput, ToolInputSchema } from './tool-input-schema.js';

@@ -5,7 +5,13 @@ import type { CustomToolsAgentSettings, CustomToolsSettings } from './custom-too
 /** The tool package contract this package implements (see `ToolPackageModule` in `@massgen/core`). */
 export const specificationVersion = 'v1' as const;
 
-export { customToolsAgentSettingsSchema as agentSettingsSchema } from './custom-tools-settings.js';
+export {
+  customToolsAgentSettingsSchema as agentSettingsSchema,
+  defaultTimeoutSeconds,
+  type CustomToolEntry,
+  type CustomToolsAgentSettings,
+  type CustomToolsSettings,
+} from './custom-tools-settings.js';
 export { checkCustomTools as checkSettings } from './check-custom-tools.js';
 
 /** A run needs this package when some agent lists custom tools. */
@@ -18,8 +24,5 @@ export function createToolSource(context: ToolSourceContext<CustomToolsAgentSett
   return createCustomToolSource(context);
 }
 
-export { builtInToolFor, hasBuiltInTool } from './built-in-tools.js';
-export type { BuiltInToolContext } from './built-in-tools.js';
+export { builtInToolFor, hasBuiltInTool, type BuiltInToolContext } from './built-in-tools.js';
 export { customToolPrefix, maximumOutputCharacters } from './custom-tool-wrappers.js';
-export { defaultTimeoutSeconds } from './custom-tools-settings.js';
-export type { CustomToolEntry, CustomToolsAgentSettings, CustomToolsSettings } from './custom-tools-settings.js';

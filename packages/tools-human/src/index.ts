@@ -5,8 +5,12 @@ import type { HumanRunSettings } from './human-settings.js';
 
 export const specificationVersion = 'v1' as const;
 
-export { humanRunSettingsSchema as runSettingsSchema, resolveHumanInput } from './human-settings.js';
-export type { HumanInputSettings, HumanRunSettings } from './human-settings.js';
+export {
+  humanRunSettingsSchema as runSettingsSchema,
+  resolveHumanInput,
+  type HumanInputSettings,
+  type HumanRunSettings,
+} from './human-settings.js';
 export { askHumanTool, askHumanToolName } from './ask-human-tool.js';
 
 const agentsBroadcast =

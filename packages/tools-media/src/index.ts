@@ -9,6 +9,18 @@ export const specificationVersion = 'v1' as const;
 export {
   mediaAgentSettingsSchema as agentSettingsSchema,
   mediaRunSettingsSchema as runSettingsSchema,
+  defaultImageModel,
+  defaultMaxFileMegabytes,
+  defaultSpeechModel,
+  defaultUrlTimeoutSeconds,
+  mediaAgentSettingsSchema,
+  mediaRunSettingsSchema,
+  mediaSettingsSchema,
+  mediaToolNames,
+  type MediaAgentSettings,
+  type MediaRunSettings,
+  type MediaSettings,
+  type MediaToolName,
 } from './media-settings.js';
 
 /** A run needs the package when some agent gets a media tool (upstream's switches may all be off). */
@@ -29,16 +41,4 @@ export function createToolSource(
 
 export { createMediaTools, isMediaToolName } from './media-tools.js';
 export type { MediaToolContext } from './media-tool-context.js';
-export {
-  defaultImageModel,
-  defaultMaxFileMegabytes,
-  defaultSpeechModel,
-  defaultUrlTimeoutSeconds,
-  mediaAgentSettingsSchema,
-  mediaRunSettingsSchema,
-  mediaSettingsSchema,
-  mediaToolNames,
-} from './media-settings.js';
-export type { MediaAgentSettings, MediaRunSettings, MediaSettings, MediaToolName } from './media-settings.js';
-export { agentMediaTools } from './agent-media-settings.js';
-export type { AgentMediaTools } from './agent-media-settings.js';
+export { agentMediaTools, type AgentMediaTools } from './agent-media-settings.js';

@@ -5,8 +5,13 @@ import type { PlanningRunSettings } from './planning-settings.js';
 
 export const specificationVersion = 'v1' as const;
 
-export { planningRunSettingsSchema as runSettingsSchema, resolvePlanning } from './planning-settings.js';
-export type { PlanDepth, PlanningRunSettings, PlanningSettings } from './planning-settings.js';
+export {
+  planningRunSettingsSchema as runSettingsSchema,
+  resolvePlanning,
+  type PlanDepth,
+  type PlanningRunSettings,
+  type PlanningSettings,
+} from './planning-settings.js';
 export { planningInstructions } from './planning-instructions.js';
 export { PlanningRules } from './planning-rules.js';
 export { renderPlan, TaskPlans } from './task-plans.js';

@@ -6,10 +6,8 @@ import { createSkillsToolSource } from './skills-tool-source.js';
 
 export const specificationVersion = 'v1' as const;
 
-export { skillsRunSettingsSchema as runSettingsSchema } from './skills-settings.js';
-export type { SkillsRunSettings } from './skills-settings.js';
-export { findSkills, readSkill } from './skill-catalog.js';
-export type { Skill, SkillCatalog } from './skill-catalog.js';
+export { skillsRunSettingsSchema as runSettingsSchema, type SkillsRunSettings } from './skills-settings.js';
+export { findSkills, readSkill, type Skill, type SkillCatalog } from './skill-catalog.js';
 export { skillTools, skillFileLimitBytes } from './skill-tools.js';
 
 /** On when the configuration names the package, unless upstream's `use_skills` is false. */

@@ -1,17 +1,17 @@
-export { DisplayStore, defaultFrameIntervalMs } from './display-store.js';
-export type { DisplayStoreOptions } from './display-store.js';
-export { keyAction, stepFocus } from './key-bindings.js';
-export type { KeyAction, KeyPress } from './key-bindings.js';
-export { startLiveDisplay } from './live-display.js';
-export type { StartLiveDisplayOptions } from './live-display.js';
+export { DisplayStore, defaultFrameIntervalMs, type DisplayStoreOptions } from './display-store.js';
+export { keyAction, stepFocus, type KeyAction, type KeyPress } from './key-bindings.js';
+export { startLiveDisplay, type StartLiveDisplayOptions } from './live-display.js';
 export { mountLiveDisplay } from './live-display-mount.js';
 export type { LiveDisplay, LiveDisplayOptions } from './live-display-options.js';
-export { LiveRunApp } from './live-run-app.js';
-export type { LiveRunAppProps } from './live-run-app.js';
-export { RunScreen } from './run-screen.js';
-export type { RunScreenProps, ScreenOptions } from './run-screen.js';
-export { planLayout } from './screen-layout.js';
-export type { AgentsLayout, LayoutInput, ScreenLayout } from './screen-layout.js';
+export { LiveRunApp, type LiveRunAppProps } from './live-run-app.js';
+export { RunScreen, type RunScreenProps, type ScreenOptions } from './run-screen.js';
+export { planLayout, type AgentsLayout, type LayoutInput, type ScreenLayout } from './screen-layout.js';
 export type { TerminalSize } from './terminal-size.js';
-export { colorTheme, monochromeTheme, ThemeContext, themeForEnvironment } from './theme.js';
-export type { Theme, ThemeColor } from './theme.js';
+export {
+  colorTheme,
+  monochromeTheme,
+  ThemeContext,
+  themeForEnvironment,
+  type Theme,
+  type ThemeColor,
+} from './theme.js';

@@ -9,6 +9,9 @@ export const specificationVersion = 'v1' as const;
 export {
   workspaceAgentSettingsSchema as agentSettingsSchema,
   workspaceRunSettingsSchema as runSettingsSchema,
+  type WorkspaceAgentSettings,
+  type WorkspaceRunSettings,
+  type WorkspaceSettings,
 } from './workspace-settings.js';
 
 /** A run needs this package when an agent has a workspace or a context path, or asks to run commands. */
@@ -40,27 +43,31 @@ export {
   describeConfinement,
   planCommandConfinement,
   refusedConfinements,
+  type AgentCommandConfinement,
 } from './command-confinement-plan.js';
-export type { AgentCommandConfinement } from './command-confinement-plan.js';
 export type { CommandLaunch } from './command-launch.js';
-export { createCommandTool } from './command-tool.js';
-export type { CommandToolOptions } from './command-tool.js';
+export { createCommandTool, type CommandToolOptions } from './command-tool.js';
 export type { CommandExecutionSettings, DockerCommandSettings } from './command-execution-settings.js';
-export { compileCommandPolicy, judgeCommand } from './command-policy.js';
-export type { CommandPattern, CommandPolicy, CommandVerdict } from './command-policy.js';
-export { runCommand } from './command-runner.js';
-export type { CommandRunOptions, CommandRunResult } from './command-runner.js';
+export {
+  compileCommandPolicy,
+  judgeCommand,
+  type CommandPattern,
+  type CommandPolicy,
+  type CommandVerdict,
+} from './command-policy.js';
+export { runCommand, type CommandRunOptions, type CommandRunResult } from './command-runner.js';
 export type { ContextPath } from './context-paths-settings.js';
 export { createFileTools } from './file-tools/create-file-tools.js';
 export { isWithin } from './path-containment.js';
 export { agentWorkspaceSandbox } from './agent-workspace-sandbox.js';
-export { PathSandbox, peersDirectory } from './path-sandbox.js';
-export type { PathIntent, PeersListing, ResolvedPath } from './path-sandbox.js';
+export { PathSandbox, peersDirectory, type PathIntent, type PeersListing, type ResolvedPath } from './path-sandbox.js';
 export { resolveRealPath } from './real-path.js';
 export type { Access, SandboxRoot, SandboxView } from './sandbox-view.js';
-export { SnapshotStore } from './snapshot-store.js';
-export type { Snapshot } from './snapshot-store.js';
-export { createWorkspaceLayout } from './workspace-layout.js';
-export type { AgentLayout, ResolvedContextPath, WorkspaceLayout } from './workspace-layout.js';
+export { SnapshotStore, type Snapshot } from './snapshot-store.js';
+export {
+  createWorkspaceLayout,
+  type AgentLayout,
+  type ResolvedContextPath,
+  type WorkspaceLayout,
+} from './workspace-layout.js';
 export { createWorkspaceToolSource } from './workspace-tool-source.js';
-export type { WorkspaceAgentSettings, WorkspaceRunSettings, WorkspaceSettings } from './workspace-settings.js';

@@ -10,7 +10,9 @@ export function createStrategy(): Strategy {
 }
 
 /** The `orchestrator` keys it owns; `--validate` and a run check them at their lines. */
-export { greetingSettingsSchema as settingsSchema } from './greeting-strategy.js';
+export {
+  greetingSettingsSchema as settingsSchema,
+  greetingAgentSettingsSchema as agentSettingsSchema,
+} from './greeting-strategy.js';
 
 /** The keys an agent writes for it (`fixture_title`), checked the same way. */
-export { greetingAgentSettingsSchema as agentSettingsSchema } from './greeting-strategy.js';
