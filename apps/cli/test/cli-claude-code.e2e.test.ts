@@ -2,7 +2,12 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpath
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createClaudeCodeTeamResponder, createFakeAnthropicServer, descendantProcesses } from '@massgen/testing';
+import {
+  claudeCodeWorkspaceOf,
+  createClaudeCodeTeamResponder,
+  createFakeAnthropicServer,
+  descendantProcesses,
+} from '@massgen/testing';
 import type {
   FakeAnthropicContentBlock,
   FakeAnthropicRequest,
@@ -20,14 +25,8 @@ const apiKey = 'sk-ant-test-cli-claude-code-01';
 let directory: string;
 let server: FakeAnthropicServer;
 
-/** Which agent a request belongs to, from the workspace Claude Code's system prompt names. */
-function workspaceOf(request: FakeAnthropicRequest): string {
-  const workspace = /You work in (.+?): create/.exec(request.system)?.[1];
-  if (workspace === undefined) throw new Error('the system prompt names no workspace');
-  return workspace;
-}
-
-const isFrontEnd = (request: FakeAnthropicRequest): boolean => workspaceOf(request).endsWith(`${path.sep}project_ui`);
+const isFrontEnd = (request: FakeAnthropicRequest): boolean =>
+  claudeCodeWorkspaceOf(request).endsWith(`${path.sep}project_ui`);
 
 /** A peer's latest shared work, as the system prompt lists it: `- <path> (peers/agentN): read only`. */
 function peerSnapshot(request: FakeAnthropicRequest): string | undefined {
@@ -37,7 +36,7 @@ function peerSnapshot(request: FakeAnthropicRequest): string | undefined {
 /** The built-in tool calls each agent makes before its workflow call, or before presenting. */
 function steps(request: FakeAnthropicRequest, turn: TeamTurn): FakeAnthropicToolUse[] {
   const p = seedPaths(directory);
-  const workspace = workspaceOf(request);
+  const workspace = claudeCodeWorkspaceOf(request);
   const frontEnd = isFrontEnd(request);
   if (turn.kind === 'call' && turn.name === 'new_answer') {
     return frontEnd

@@ -13,7 +13,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseConfig } from '@massgen/config';
 import { run } from '@massgen/runtime';
-import { createClaudeCodeTeamResponder, createFakeAnthropicServer, descendantProcesses } from '@massgen/testing';
+import {
+  claudeCodeWorkspaceOf,
+  createClaudeCodeTeamResponder,
+  createFakeAnthropicServer,
+  descendantProcesses,
+} from '@massgen/testing';
 import type { FakeAnthropicRequest, FakeAnthropicServer, FakeAnthropicToolUse, TeamTurn } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testApiKey } from './claude-code-test-harness.js';
@@ -24,16 +29,10 @@ const cliDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 let directory: string;
 let server: FakeAnthropicServer;
 
-function workspaceOf(request: FakeAnthropicRequest): string {
-  const workspace = /You work in (.+?): create/.exec(request.system)?.[1];
-  if (workspace === undefined) throw new Error('the system prompt names no workspace');
-  return workspace;
-}
-
 /** Before answering, each agent reads the shared brief and writes its notes in its workspace. */
 function steps(request: FakeAnthropicRequest, turn: TeamTurn): FakeAnthropicToolUse[] {
   if (turn.kind !== 'call' || turn.name !== 'new_answer') return [];
-  const workspace = workspaceOf(request);
+  const workspace = claudeCodeWorkspaceOf(request);
   return [
     { name: 'Read', input: { file_path: path.join(directory, 'shared', 'brief.md') } },
     {
@@ -51,7 +50,8 @@ beforeEach(async () => {
   server = await createFakeAnthropicServer({
     apiKey: testApiKey,
     responder: createClaudeCodeTeamResponder({
-      answer: (request) => `Call it ${path.basename(workspaceOf(request)) === 'alpha_ws' ? 'Nebula' : 'Orbit'}.`,
+      answer: (request) =>
+        `Call it ${path.basename(claudeCodeWorkspaceOf(request)) === 'alpha_ws' ? 'Nebula' : 'Orbit'}.`,
       vote: (labels) => labels[0] ?? '',
       finalText: 'Call it Nebula.',
       steps,

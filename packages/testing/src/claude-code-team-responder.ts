@@ -18,6 +18,13 @@ export type ClaudeCodeTeamResponderOptions = TeamTurnOptions<FakeAnthropicReques
   steps?: (request: FakeAnthropicRequest, turn: TeamTurn) => FakeAnthropicToolUse[];
 };
 
+/** The agent's workspace, from the line Claude Code's system prompt names it in: which agent a request is from. */
+export function claudeCodeWorkspaceOf(request: FakeAnthropicRequest): string {
+  const workspace = /You work in (.+?): create/.exec(request.system)?.[1];
+  if (workspace === undefined) throw new Error('the system prompt names no workspace');
+  return workspace;
+}
+
 function blocksOf(request: FakeAnthropicRequest): FakeAnthropicContentBlock[] {
   return request.messages.flatMap((message) => (Array.isArray(message.content) ? message.content : []));
 }

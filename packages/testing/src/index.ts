@@ -77,6 +77,7 @@ export type {
 export { createAnthropicTeamResponder, type AnthropicTeamResponderOptions } from './anthropic-team-responder.js';
 export {
   claudeCodeToolPrefix,
+  claudeCodeWorkspaceOf,
   createClaudeCodeTeamResponder,
   type ClaudeCodeTeamResponderOptions,
 } from './claude-code-team-responder.js';
