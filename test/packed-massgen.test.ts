@@ -177,6 +177,16 @@ describe('npm install massgen, alone', { timeout: 2 * minutes }, () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('init with no key writes the local team and says to add its plugin before running it', async () => {
+    const result = await massgen(npmProject, ['init', '--yes', '--output', 'local-team.yaml']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain(
+      'Before running it: backend type "local" needs the plugin @massgen/backend-local, which is not installed. ' +
+        'Add it with: massgen add local (runs: npm install @massgen/backend-local@0.1.0)\n' +
+        'Run it: massgen --config local-team.yaml "your question"',
+    );
+  });
+
   it('rejects a configuration that needs a missing plugin the same way in --validate and in a run', async () => {
     const file = path.join(npmProject, 'claude-code.yaml');
     writeFileSync(file, 'agent:\n  id: coder\n  backend:\n    type: claude_code\n');

@@ -47,10 +47,8 @@ Backend types: ${choices.map((choice) => choice.type).join(', ')}`;
 export async function initCommand(args: readonly string[], io: CliIo, input: NodeJS.ReadableStream): Promise<number> {
   // The first-party backends and any third-party backend package installed here, from their metadata.
   const searchPaths = [io.cwd, cliPackageDirectory()];
-  const catalog = [
-    ...backendCatalog,
-    ...(await installedBackendCatalog(new PluginLoader({ searchPaths }), searchPaths)),
-  ];
+  const loader = new PluginLoader({ searchPaths });
+  const catalog = [...backendCatalog, ...(await installedBackendCatalog(loader, searchPaths))];
   const choices = initBackendChoices(catalog);
   const program = new Command('massgen init')
     .description('Write a working configuration file for a team of agents.')
@@ -125,6 +123,11 @@ export async function initCommand(args: readonly string[], io: CliIo, input: Nod
     const missing = keys.filter((key) => !key.present);
     for (const key of missing)
       io.stdout.write(`Missing ${key.variable}: set it in the environment or add ${key.variable}=... to .env\n`);
+    // `init` offers every first-party type, the local model even by default; a plugin it needs comes first.
+    for (const type of new Set(config.agents.map((agent) => agent.backend.type))) {
+      if (loader.findBackendPackage(type) === undefined)
+        io.stdout.write(`Before running it: ${loader.describeMissingBackend(type)}\n`);
+    }
     io.stdout.write(`Run it: massgen --config ${shown} "your question"\n`);
     return ExitCode.success;
   } catch (error) {
