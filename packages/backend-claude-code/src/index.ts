@@ -1,15 +1,12 @@
-import type { Backend, BackendSettings } from '@massgen/core';
-import { createClaudeCodeBackend } from './claude-code-backend.js';
-
 export const specificationVersion = 'v1' as const;
 export { metadata } from './claude-code-metadata.js';
 
-/** The loader's entry point for `backend.type: claude_code`. */
-export function createBackend(settings: BackendSettings): Backend {
-  return createClaudeCodeBackend(settings);
-}
-
-export { createClaudeCodeBackend, type ClaudeCodeBackendDependencies } from './claude-code-backend.js';
+/** `createBackend` is the loader's entry point for `backend.type: claude_code`. */
+export {
+  createClaudeCodeBackend,
+  createClaudeCodeBackend as createBackend,
+  type ClaudeCodeBackendDependencies,
+} from './claude-code-backend.js';
 export {
   apiKeyVariable,
   hasStoredClaudeLogin,

@@ -1,17 +1,10 @@
-import type { Backend, BackendSettings } from '@massgen/core';
-import { createClaudeBackend } from './claude-backend.js';
-
 export const specificationVersion = 'v1' as const;
 export { metadata } from './claude-metadata.js';
 
-/** The loader's entry point for `backend.type: claude`. */
-export function createBackend(settings: BackendSettings): Backend {
-  return createClaudeBackend(settings);
-}
-
 export { buildClaudeRequest, type ClaudeRequest, type ClaudeRequestBody } from './build-claude-request.js';
 export { apiKeyEnvironmentVariable, placeholderApiKey, resolveClaudeApiKey } from './claude-api-key.js';
-export { createClaudeBackend } from './claude-backend.js';
+/** `createBackend` is the loader's entry point for `backend.type: claude`. */
+export { createClaudeBackend, createClaudeBackend as createBackend } from './claude-backend.js';
 export { mapClaudeError, type ClaudeErrorClasses, type ClaudeErrorContext } from './claude-error.js';
 export {
   anthropicBaseUrl,

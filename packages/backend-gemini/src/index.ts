@@ -1,13 +1,5 @@
-import type { Backend, BackendSettings } from '@massgen/core';
-import { createGeminiBackend } from './gemini-backend.js';
-
 export const specificationVersion = 'v1' as const;
 export { metadata } from './gemini-metadata.js';
-
-/** The loader's entry point for `backend.type: gemini`. */
-export function createBackend(settings: BackendSettings): Backend {
-  return createGeminiBackend(settings);
-}
 
 export { buildGeminiRequest, type GeminiRequest } from './build-gemini-request.js';
 export {
@@ -17,7 +9,8 @@ export {
   type GeminiMessages,
 } from './convert-to-gemini-messages.js';
 export { geminiKeyVariables, resolveGeminiApiKey } from './gemini-api-key.js';
-export { createGeminiBackend } from './gemini-backend.js';
+/** `createBackend` is the loader's entry point for `backend.type: gemini`. */
+export { createGeminiBackend, createGeminiBackend as createBackend } from './gemini-backend.js';
 export { mapGeminiError, type GeminiErrorContext } from './gemini-error.js';
 export { mapGeminiFinishReason } from './gemini-finish-reason.js';
 export {

@@ -1,13 +1,5 @@
-import type { Backend, BackendSettings } from '@massgen/core';
-import { createLocalBackend } from './local-backend.js';
-
 export const specificationVersion = 'v1' as const;
 export { metadata } from './local-metadata.js';
-
-/** The loader's entry point for `backend.type: local`. */
-export function createBackend(settings: BackendSettings): Backend {
-  return createLocalBackend(settings);
-}
 
 export { convertToLlamaHistory } from './convert-to-llama-history.js';
 export { createProgressBar, type DownloadProgress, type DownloadProgressListener } from './download-progress.js';
@@ -19,7 +11,8 @@ export {
   type HuggingFaceReference,
 } from './hugging-face-reference.js';
 export { getLlamaInstance, loadNodeLlamaCpp, type NodeLlamaCpp } from './load-node-llama-cpp.js';
-export { createLocalBackend } from './local-backend.js';
+/** `createBackend` is the loader's entry point for `backend.type: local`. */
+export { createLocalBackend, createLocalBackend as createBackend } from './local-backend.js';
 export { mapLocalError, type LocalErrorContext } from './local-error.js';
 export {
   defaultContextSize,

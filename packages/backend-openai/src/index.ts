@@ -1,17 +1,10 @@
-import type { Backend, BackendSettings } from '@massgen/core';
-import { createOpenAIBackend } from './openai-backend.js';
-
 export const specificationVersion = 'v1' as const;
 export { metadata } from './openai-metadata.js';
 
-/** The loader's entry point for `backend.type: openai`. */
-export function createBackend(settings: BackendSettings): Backend {
-  return createOpenAIBackend(settings);
-}
-
 export { buildOpenAIResponsesRequest, type ResponsesRequest } from './build-openai-responses-request.js';
 export { convertToOpenAIResponsesInput, type ResponsesInputOptions } from './convert-to-openai-responses-input.js';
-export { createOpenAIBackend } from './openai-backend.js';
+/** `createBackend` is the loader's entry point for `backend.type: openai`. */
+export { createOpenAIBackend, createOpenAIBackend as createBackend } from './openai-backend.js';
 export { createOpenAIChatBackend } from './openai-chat-backend.js';
 export { createOpenAIMediaGeneration } from './openai-media-generation.js';
 export { openAIDefinition, resolveOpenAIEndpoint } from './openai-endpoint.js';
