@@ -1,32 +1,25 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
+import { describe, expect, it } from 'vitest';
 import { loadModelRegistry } from './load-model-registry.js';
 import { ModelRegistry } from './model-registry.js';
 
-let directory: string;
 const agentYaml = (model: string) => `agent:\n  id: a\n  backend:\n    type: chatcompletion\n    model: ${model}\n`;
 
-beforeEach(() => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-registry-'));
-});
-
-afterEach(() => {
-  rmSync(directory, { recursive: true, force: true });
-});
+const scratch = useTemporaryDirectory('registry');
 
 describe('loadModelRegistry', () => {
   it('serves the default file as massgen and each YAML file of the directory as massgen/<name>', async () => {
-    writeFileSync(path.join(directory, 'team.yaml'), agentYaml('m0'));
-    mkdirSync(path.join(directory, 'named'));
-    writeFileSync(path.join(directory, 'named', 'fast.yml'), agentYaml('m1'));
-    writeFileSync(path.join(directory, 'named', 'deep.yaml'), agentYaml('m2'));
-    writeFileSync(path.join(directory, 'named', 'notes.txt'), 'not a configuration');
+    writeFileSync(path.join(scratch.path, 'team.yaml'), agentYaml('m0'));
+    mkdirSync(path.join(scratch.path, 'named'));
+    writeFileSync(path.join(scratch.path, 'named', 'fast.yml'), agentYaml('m1'));
+    writeFileSync(path.join(scratch.path, 'named', 'deep.yaml'), agentYaml('m2'));
+    writeFileSync(path.join(scratch.path, 'named', 'notes.txt'), 'not a configuration');
     const registry = await loadModelRegistry({
       configFile: 'team.yaml',
       configDirectory: 'named',
-      cwd: directory,
+      cwd: scratch.path,
       env: {},
     });
     expect(registry.list().map((model) => model.id)).toEqual(['massgen', 'massgen/deep', 'massgen/fast']);
@@ -36,38 +29,38 @@ describe('loadModelRegistry', () => {
   });
 
   it('refuses to start on an invalid file, naming it', async () => {
-    mkdirSync(path.join(directory, 'named'));
+    mkdirSync(path.join(scratch.path, 'named'));
     writeFileSync(
-      path.join(directory, 'named', 'broken.yaml'),
+      path.join(scratch.path, 'named', 'broken.yaml'),
       'agent:\n  id: a\n  backend:\n    type: chatcompletion\n    model: m\n    temperature: hot\n',
     );
-    await expect(loadModelRegistry({ configDirectory: 'named', cwd: directory, env: {} })).rejects.toMatchObject({
+    await expect(loadModelRegistry({ configDirectory: 'named', cwd: scratch.path, env: {} })).rejects.toMatchObject({
       code: 'CONFIG_INVALID',
       message: expect.stringContaining('broken.yaml'),
     });
   });
 
   it('refuses two files that would share a model name, an empty directory and nothing at all', async () => {
-    mkdirSync(path.join(directory, 'named'));
-    await expect(loadModelRegistry({ configDirectory: 'named', cwd: directory, env: {} })).rejects.toMatchObject({
+    mkdirSync(path.join(scratch.path, 'named'));
+    await expect(loadModelRegistry({ configDirectory: 'named', cwd: scratch.path, env: {} })).rejects.toMatchObject({
       code: 'CONFIG_NOT_FOUND',
     });
-    writeFileSync(path.join(directory, 'named', 'team.yaml'), agentYaml('m'));
-    writeFileSync(path.join(directory, 'named', 'team.yml'), agentYaml('m'));
-    await expect(loadModelRegistry({ configDirectory: 'named', cwd: directory, env: {} })).rejects.toThrow(
+    writeFileSync(path.join(scratch.path, 'named', 'team.yaml'), agentYaml('m'));
+    writeFileSync(path.join(scratch.path, 'named', 'team.yml'), agentYaml('m'));
+    await expect(loadModelRegistry({ configDirectory: 'named', cwd: scratch.path, env: {} })).rejects.toThrow(
       /massgen\/team/,
     );
-    await expect(loadModelRegistry({ configDirectory: 'missing', cwd: directory, env: {} })).rejects.toMatchObject({
+    await expect(loadModelRegistry({ configDirectory: 'missing', cwd: scratch.path, env: {} })).rejects.toMatchObject({
       code: 'CONFIG_NOT_FOUND',
     });
-    await expect(loadModelRegistry({ cwd: directory, env: {} })).rejects.toThrow(/nothing to serve/);
+    await expect(loadModelRegistry({ cwd: scratch.path, env: {} })).rejects.toThrow(/nothing to serve/);
   });
 });
 
 describe('ModelRegistry', () => {
   it('refuses names that do not make clean model ids', async () => {
-    writeFileSync(path.join(directory, 'team.yaml'), agentYaml('m'));
-    const registry = await loadModelRegistry({ configFile: 'team.yaml', cwd: directory, env: {} });
+    writeFileSync(path.join(scratch.path, 'team.yaml'), agentYaml('m'));
+    const registry = await loadModelRegistry({ configFile: 'team.yaml', cwd: scratch.path, env: {} });
     const config = registry.resolve('massgen')?.config;
     if (config === undefined) throw new Error('expected the default configuration');
     for (const name of ['', '.hidden', 'a b', 'a/b', '__proto__']) {
