@@ -93,21 +93,14 @@ describe('PluginLoader', () => {
     );
   });
 
-  it('rejects a package written for another specification version', async () => {
-    const error = await rejectedMassGenError(loader().loadBackend('future'));
+  it.each([
+    ['a package written for another specification version', 'future', '"v2"'],
+    ['a package that is not a MassGen plugin', 'plain', 'does not export specificationVersion'],
+    ['a plugin without its factory', 'halfway', 'does not export a createBackend() function'],
+  ])('rejects %s', async (_what, type, reason) => {
+    const error = await rejectedMassGenError(loader().loadBackend(type));
     expect(error.code).toBe('PLUGIN_INVALID');
-    expect(error.message).toContain('"v2"');
-  });
-
-  it('rejects a package that is not a MassGen plugin', async () => {
-    const error = await rejectedMassGenError(loader().loadBackend('plain'));
-    expect(error.code).toBe('PLUGIN_INVALID');
-    expect(error.message).toContain('does not export specificationVersion');
-  });
-
-  it('rejects a plugin without its factory', async () => {
-    const error = await rejectedMassGenError(loader().loadBackend('halfway'));
-    expect(error.message).toContain('does not export a createBackend() function');
+    expect(error.message).toContain(reason);
   });
 
   it('loads exactly the package named by backend.package', async () => {
