@@ -17,6 +17,18 @@ async function expectWriteRefused(relativePath: string, content: string): Promis
   });
 }
 
+/**
+ * Expects the sandbox to refuse, as protected, a write at `segments` below the context path even
+ * from the agent presenting the final answer, the one agent a writable context path lets in.
+ */
+async function expectProtectedFromPresenter(...segments: string[]): Promise<void> {
+  fixture().presenting = true;
+  await expect(fixture().sandbox.resolve(path.join(fixture().context, ...segments), 'write')).rejects.toMatchObject({
+    ...denied,
+    message: expect.stringContaining('protected'),
+  });
+}
+
 describe('PathSandbox: what it lets through', () => {
   it('resolves relative paths in the workspace, peers/<label>/ in the snapshot and absolute context paths', async () => {
     await expect(fixture().sandbox.resolve('notes/plan.md', 'write')).resolves.toMatchObject({
@@ -138,13 +150,7 @@ describe('PathSandbox: known escapes', () => {
     const protectedComposed = path.join(fixture().context, 'caf\u00e9');
     mkdirSync(protectedComposed);
     fixture().protectedPaths.push(protectedComposed);
-    fixture().presenting = true;
-    await expect(
-      fixture().sandbox.resolve(path.join(fixture().context, 'cafe\u0301', 'menu.txt'), 'write'),
-    ).rejects.toMatchObject({
-      ...denied,
-      message: expect.stringContaining('protected'),
-    });
+    await expectProtectedFromPresenter('cafe\u0301', 'menu.txt');
   });
 
   it('treats look-alike dots as names, never as a way up', async () => {
@@ -154,13 +160,7 @@ describe('PathSandbox: known escapes', () => {
   });
 
   it('refuses a write into a protected path of a writable context path, but allows the rest', async () => {
-    fixture().presenting = true;
-    await expect(
-      fixture().sandbox.resolve(path.join(fixture().context, 'keep', 'original.txt'), 'write'),
-    ).rejects.toMatchObject({
-      ...denied,
-      message: expect.stringContaining('protected'),
-    });
+    await expectProtectedFromPresenter('keep', 'original.txt');
     await expect(
       fixture().sandbox.resolve(path.join(fixture().context, 'keep', 'sub', 'new.txt'), 'write'),
     ).rejects.toMatchObject(denied);
