@@ -39,12 +39,14 @@ export { appendTimeline, timelineEntry, timelineLimit, type TimelineEntry, type 
 export { addUsage } from './usage.js';
 export { outdatedVotes, tallyRows, type TallyRow } from './vote-tally.js';
 export {
-  countStates,
   countedStates,
   describeCounts,
   describeGrouping,
   describeLeaders,
   describeMembers,
+} from './team-summary-text.js';
+export {
+  countStates,
   summarizeTeam,
   summarizesTeam,
   teamSummaryAbove,

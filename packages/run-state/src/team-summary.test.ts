@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CoordinationEvent } from '@massgen/core';
 import { answerEvent, displayStateOf, runStart, voteEvent } from './run-event-fixtures.js';
-import {
-  describeCounts,
-  describeGrouping,
-  describeLeaders,
-  describeMembers,
-  summarizeTeam,
-  summarizesTeam,
-} from './team-summary.js';
+import { describeCounts, describeGrouping, describeLeaders, describeMembers } from './team-summary-text.js';
+import { summarizeTeam, summarizesTeam } from './team-summary.js';
 
 const twelve = Array.from({ length: 12 }, (_, index) => `agent${String(index + 1).padStart(2, '0')}`);
 const groups = [twelve.slice(0, 4), twelve.slice(4, 8), twelve.slice(8, 12)];
