@@ -262,26 +262,26 @@ function readTurnLines(file: string): TurnLine[] {
 }
 
 function mergeTurnLines(lines: readonly TurnLine[]): SessionTurn[] {
+  const started = new Map<string, SessionTurn>();
   const turns = new Map<string, SessionTurn>();
   for (const line of lines) {
     if (line.event === 'started') {
-      turns.set(line.runId, {
+      const turn: SessionTurn = {
         runId: line.runId,
         question: line.question,
         startedAt: line.time,
         tokens: 0,
         ...(line.recordDirectory === undefined ? {} : { recordDirectory: line.recordDirectory }),
-      });
+      };
+      started.set(line.runId, turn);
+      turns.set(line.runId, turn);
       continue;
     }
-    const turn = turns.get(line.runId);
-    if (turn === undefined) continue;
-    // A resumed run ends again: its latest end is the one that counts.
+    const start = started.get(line.runId);
+    if (start === undefined) continue;
+    // A resumed run ends again: its latest end is the one that counts, so each end goes on the start.
     turns.set(line.runId, {
-      runId: turn.runId,
-      question: turn.question,
-      startedAt: turn.startedAt,
-      ...(turn.recordDirectory === undefined ? {} : { recordDirectory: turn.recordDirectory }),
+      ...start,
       endedAt: line.time,
       stopReason: line.stopReason,
       ...(line.finalAnswer === undefined ? {} : { finalAnswer: line.finalAnswer }),
