@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ConfigError } from '@massgen/core';
 import type { MassGenError } from '@massgen/core';
 import { thrownMassGenError } from '@massgen/testing';
+import { expect } from 'vitest';
 import type { MassGenConfig } from './config-model.js';
 import { parseConfig } from './parse-config.js';
 
@@ -25,6 +26,13 @@ export function parseYaml(text: string | string[], env: Record<string, string> =
     cwd: absentDirectory,
     env,
   });
+}
+
+/** Parses like parseYaml and expects no warning: every key is read as written. */
+export function parseCleanly(text: string | string[], env: Record<string, string> = {}): MassGenConfig {
+  const config = parseYaml(text, env);
+  expect(config.warnings).toEqual([]);
+  return config;
 }
 
 export function parseFailure(text: string | string[], env: Record<string, string> = {}): ConfigError {
