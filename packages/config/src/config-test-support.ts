@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '@massgen/core';
-import type { MassGenError } from '@massgen/core';
+import type { MassGenError, Warning } from '@massgen/core';
 import { thrownMassGenError } from '@massgen/testing';
 import { expect } from 'vitest';
 import type { MassGenConfig } from './config-model.js';
@@ -33,6 +33,11 @@ export function parseCleanly(text: string | string[], env: Record<string, string
   const config = parseYaml(text, env);
   expect(config.warnings).toEqual([]);
   return config;
+}
+
+/** Expects the configuration's warnings to be these, in order, each given by the fields the test names. */
+export function expectWarnings(config: MassGenConfig, ...warnings: Array<Partial<Warning>>): void {
+  expect(config.warnings).toEqual(warnings.map((warning): unknown => expect.objectContaining(warning)));
 }
 
 export function parseFailure(text: string | string[], env: Record<string, string> = {}): ConfigError {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneAgentLines, parseYaml } from './config-test-support.js';
+import { expectWarnings, oneAgentLines, parseYaml } from './config-test-support.js';
 
 describe('display mapping', () => {
   it("defaults to the seed article's Textual UI with timeline and agent cards", () => {
@@ -33,19 +33,15 @@ describe('display mapping', () => {
   it('lets ui.display_type win over display.type, as upstream reads only ui', () => {
     const config = parseYaml([...oneAgentLines, 'display:', '  type: textual', 'ui:', '  display_type: simple']);
     expect(config.display.type).toBe('simple');
-    expect(config.warnings).toEqual([
-      expect.objectContaining({
-        code: 'overridden-key',
-        path: 'display.type',
-        message: 'display.type ("textual") is overridden by ui.display_type ("simple")',
-      }),
-    ]);
+    expectWarnings(config, {
+      code: 'overridden-key',
+      path: 'display.type',
+      message: 'display.type ("textual") is overridden by ui.display_type ("simple")',
+    });
   });
 
   it('warns that logging cannot be turned off', () => {
     const config = parseYaml([...oneAgentLines, 'ui:', '  logging_enabled: false']);
-    expect(config.warnings).toEqual([
-      expect.objectContaining({ code: 'unsupported-feature', path: 'ui.logging_enabled' }),
-    ]);
+    expectWarnings(config, { code: 'unsupported-feature', path: 'ui.logging_enabled' });
   });
 });

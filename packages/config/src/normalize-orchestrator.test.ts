@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneAgentLines, parseCleanly, parseYaml, toolSettingsOf } from './config-test-support.js';
+import { expectWarnings, oneAgentLines, parseCleanly, parseYaml, toolSettingsOf } from './config-test-support.js';
 
 describe('orchestrator mapping', () => {
   it('applies the documented defaults when there is no orchestrator block', () => {
@@ -88,13 +88,11 @@ describe('orchestrator mapping', () => {
       '  subsequent_round_timeout_seconds: 300',
     ]);
     expect(config.orchestrator.roundTimeoutMs).toBe(600_000);
-    expect(config.warnings).toEqual([
-      expect.objectContaining({
-        code: 'approximated-setting',
-        path: 'timeout_settings.subsequent_round_timeout_seconds',
-        message: expect.stringContaining('uses 600 seconds for every round'),
-      }),
-    ]);
+    expectWarnings(config, {
+      code: 'approximated-setting',
+      path: 'timeout_settings.subsequent_round_timeout_seconds',
+      message: expect.stringContaining('uses 600 seconds for every round'),
+    });
   });
 
   it('uses the later-round timeout when it is the only one given', () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTemporaryDirectory } from '@massgen/testing/vitest';
-import { oneAgentLines, parseYaml, toolSettingsOf } from './config-test-support.js';
+import { expectWarnings, oneAgentLines, parseYaml, toolSettingsOf } from './config-test-support.js';
 import { parseConfig } from './parse-config.js';
 
 describe('parseConfig', () => {
@@ -134,20 +134,16 @@ describe('parseConfig', () => {
     expect(toolSettingsOf(config, 'mcp')?.agents['a']).toEqual({
       mcp_servers: { brave: { command: 'npx', env: { BRAVE_API_KEY: '' } } },
     });
-    expect(config.warnings).toEqual([
-      expect.objectContaining({
-        code: 'missing-env-var',
-        path: 'agent.backend.mcp_servers.brave.env.BRAVE_API_KEY',
-        agentId: 'a',
-      }),
-    ]);
+    expectWarnings(config, {
+      code: 'missing-env-var',
+      path: 'agent.backend.mcp_servers.brave.env.BRAVE_API_KEY',
+      agentId: 'a',
+    });
   });
 
   it('passes YAML warnings on', () => {
     const config = parseYaml(['agent:', '  id: a', '  system_message: !prompt hello', '  backend: {type: openai}']);
-    expect(config.warnings).toEqual([
-      expect.objectContaining({ code: 'yaml-warning', message: 'line 3: Unresolved tag: !prompt' }),
-    ]);
+    expectWarnings(config, { code: 'yaml-warning', message: 'line 3: Unresolved tag: !prompt' });
   });
 
   describe('environment', () => {
