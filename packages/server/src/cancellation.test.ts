@@ -1,13 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { countedTeamResponder, startTestServer } from './server-test-support.js';
+import { describe, expect, it } from 'vitest';
+import { countedTeamResponder, useTestServers } from './server-test-support.js';
 import type { TestServer } from './server-test-support.js';
 
-let harness: TestServer | undefined;
-
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
+const startServer = useTestServers();
 
 const question = { model: 'massgen', messages: [{ role: 'user', content: 'What is 2+2?' }] };
 
@@ -30,7 +25,7 @@ async function expectServing(server: TestServer): Promise<void> {
 
 describe('a client that disconnects', () => {
   it('cancels its agents mid-stream, and the server keeps serving', async () => {
-    harness = await startTestServer();
+    const harness = await startServer();
     harness.upstream.setResponder(() => ({ type: 'hang' }));
     const client = new AbortController();
     const stream = await harness.client.chat.completions.create(
@@ -51,7 +46,7 @@ describe('a client that disconnects', () => {
   });
 
   it('cancels its agents while waiting for a non-streamed answer', async () => {
-    harness = await startTestServer();
+    const harness = await startServer();
     harness.upstream.setResponder(() => ({ type: 'hang' }));
     const client = new AbortController();
     const pending = post(harness, question, client.signal).catch((error: unknown) => error);
@@ -66,7 +61,7 @@ describe('a client that disconnects', () => {
 
 describe('limits and shutdown', () => {
   it('refuses runs past the concurrency limit with 429 and Retry-After, and accepts them again after', async () => {
-    harness = await startTestServer({ server: { limits: { maxConcurrentRuns: 1 } } });
+    const harness = await startServer({ server: { limits: { maxConcurrentRuns: 1 } } });
     harness.upstream.setResponder(() => ({ type: 'hang' }));
     const client = new AbortController();
     const first = post(harness, { ...question, stream: true }, client.signal);
@@ -85,7 +80,7 @@ describe('limits and shutdown', () => {
   });
 
   it('cancels running teams on close and ends their streams with an error and [DONE]', async () => {
-    harness = await startTestServer();
+    const harness = await startServer();
     harness.upstream.setResponder(() => ({ type: 'hang' }));
     const response = await post(harness, { ...question, stream: true });
     expect(response.status).toBe(200);
@@ -100,7 +95,7 @@ describe('limits and shutdown', () => {
   });
 
   it('keeps a quiet stream open with SSE comments that OpenAI clients skip', async () => {
-    harness = await startTestServer({ server: { limits: { heartbeatMs: 1 } } });
+    const harness = await startServer({ server: { limits: { heartbeatMs: 1 } } });
     harness.upstream.setResponder(() => ({ type: 'hang' }));
     const client = new AbortController();
     const response = await post(harness, { ...question, stream: true }, client.signal);

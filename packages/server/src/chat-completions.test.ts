@@ -1,22 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatCompletion } from 'openai/resources/chat/completions';
 import type { RunEvent } from '@massgen/core';
 import type { MassGenMetadata } from './completion-metadata.js';
-import { soloYaml, startTestServer, tokensPerCall } from './server-test-support.js';
-import type { TestServer } from './server-test-support.js';
+import { soloYaml, tokensPerCall, useTestServers } from './server-test-support.js';
 
-let harness: TestServer | undefined;
-
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
+const startServer = useTestServers();
 
 type WithMassGen<T> = T & { massgen?: unknown };
 
 describe('POST /v1/chat/completions with the official openai client', () => {
   it('answers without streaming, with the team usage and the run as metadata', async () => {
-    harness = await startTestServer();
+    const harness = await startServer();
     const completion: WithMassGen<ChatCompletion> = await harness.client.chat.completions.create({
       model: 'massgen',
       messages: [{ role: 'user', content: 'What is 2+2?' }],
@@ -51,7 +45,7 @@ describe('POST /v1/chat/completions with the official openai client', () => {
   });
 
   it('streams progress that a plain client ignores, the final answer as content, then usage and metadata', async () => {
-    harness = await startTestServer();
+    const harness = await startServer();
     const stream = await harness.client.chat.completions.create({
       model: 'massgen',
       messages: [{ role: 'user', content: 'What is 2+2?' }],
@@ -98,7 +92,7 @@ describe('POST /v1/chat/completions with the official openai client', () => {
   });
 
   it('accumulates into a final completion with the SDK stream helper', async () => {
-    harness = await startTestServer();
+    const harness = await startServer();
     const runner = harness.client.chat.completions.stream({
       model: 'massgen',
       messages: [{ role: 'user', content: 'What is 2+2?' }],
@@ -108,7 +102,7 @@ describe('POST /v1/chat/completions with the official openai client', () => {
   });
 
   it('passes the earlier turns to the agents as history and the last user message as the task', async () => {
-    harness = await startTestServer();
+    const harness = await startServer();
     const events: RunEvent[] = [];
     const stream = await harness.client.chat.completions.create({
       model: 'massgen',
@@ -129,7 +123,7 @@ describe('POST /v1/chat/completions with the official openai client', () => {
   });
 
   it('routes model ids to the operator configurations and lists them', async () => {
-    harness = await startTestServer({ namedYaml: { solo: soloYaml } });
+    const harness = await startServer({ namedYaml: { solo: soloYaml } });
     const models = await harness.client.models.list();
     expect(models.data.map((model) => model.id)).toEqual(['massgen', 'massgen/solo']);
     expect((await harness.client.models.retrieve('massgen/solo')).id).toBe('massgen/solo');
@@ -143,7 +137,7 @@ describe('POST /v1/chat/completions with the official openai client', () => {
   });
 
   it('never offers client tools to the agents', async () => {
-    harness = await startTestServer();
+    const harness = await startServer();
     await harness.client.chat.completions.create({
       model: 'massgen',
       messages: [{ role: 'user', content: 'What is 2+2?' }],
@@ -162,7 +156,7 @@ describe('POST /v1/chat/completions with the official openai client', () => {
   });
 
   it('checks the bearer key when one is set, and keeps /health open', async () => {
-    harness = await startTestServer({ apiKey: 'server-key' });
+    const harness = await startServer({ apiKey: 'server-key' });
     expect((await harness.client.models.list()).data).toHaveLength(1);
     const wrong = await fetch(`${harness.url}/v1/models`, { headers: { authorization: 'Bearer nope' } });
     expect(wrong.status).toBe(401);
@@ -176,7 +170,7 @@ describe('POST /v1/chat/completions with the official openai client', () => {
   });
 
   it('tells the operator about configuration warnings at start, and not the clients', async () => {
-    harness = await startTestServer({ defaultYaml: `${soloYaml}colour: blue\n` });
+    const harness = await startServer({ defaultYaml: `${soloYaml}colour: blue\n` });
     expect(harness.logs.join('\n')).toMatch(/warning: model massgen: colour: /);
     const stream = await harness.client.chat.completions.create({
       model: 'massgen',

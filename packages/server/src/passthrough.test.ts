@@ -1,26 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatCompletion } from 'openai/resources/chat/completions';
 import type { MassGenMetadata } from './completion-metadata.js';
-import { soloYaml, startTestServer, teamYaml, tokensPerCall } from './server-test-support.js';
+import { soloYaml, teamYaml, tokensPerCall, useTestServers } from './server-test-support.js';
 import type { TestServer, TestServerOptions } from './server-test-support.js';
 
-let harness: TestServer | undefined;
-
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
+const startServer = useTestServers();
 
 /**
- * Starts the test server with `options` in place of any running one, and asks the `massgen` model
+ * Starts a test server with `options` and asks its `massgen` model
  * `question`, not streamed: the completion, and the fake upstream with the calls the run made.
  */
 async function askServer(
   options: TestServerOptions,
   question = 'And 2+2?',
 ): Promise<{ completion: ChatCompletion; upstream: TestServer['upstream'] }> {
-  await harness?.close();
-  harness = await startTestServer(options);
+  const harness = await startServer(options);
   const completion = await harness.client.chat.completions.create({
     model: 'massgen',
     messages: [{ role: 'user', content: question }],
@@ -30,7 +24,7 @@ async function askServer(
 
 describe('passthrough for single-agent configurations', () => {
   it('costs one upstream call carrying the conversation, streamed back as the answer', async () => {
-    harness = await startTestServer({ defaultYaml: soloYaml, server: { run: { passthrough: true } } });
+    const harness = await startServer({ defaultYaml: soloYaml, server: { run: { passthrough: true } } });
     const stream = await harness.client.chat.completions.create({
       model: 'massgen',
       stream: true,

@@ -1,26 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APIError } from 'openai';
 import { parseConfig } from '@massgen/config';
 import { createMassGenServer } from './create-server.js';
 import { ModelRegistry } from './model-registry.js';
-import { startTestServer, teamYaml } from './server-test-support.js';
-import type { TestServer } from './server-test-support.js';
+import { teamYaml, useTestServers } from './server-test-support.js';
 
-let harness: TestServer | undefined;
-
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
+const startServer = useTestServers();
 
 const wrongKeyTeam = teamYaml.replaceAll('api_key: upstream-key', 'api_key: wrong-key');
 
 describe('runs that cannot answer', () => {
   it('answer 502 with the team failure when every agent fails, without the keys', async () => {
-    harness = await startTestServer({ defaultYaml: wrongKeyTeam });
+    const harness = await startServer({ defaultYaml: wrongKeyTeam });
     const response = await fetch(`${harness.url}/v1/chat/completions`, {
       method: 'POST',
       body: JSON.stringify({ model: 'massgen', messages: [{ role: 'user', content: 'q' }] }),
@@ -34,7 +28,7 @@ describe('runs that cannot answer', () => {
   });
 
   it('end a started stream with an error event that the SDK raises, then [DONE]', async () => {
-    harness = await startTestServer({ defaultYaml: wrongKeyTeam });
+    const harness = await startServer({ defaultYaml: wrongKeyTeam });
     const stream = await harness.client.chat.completions.create({
       model: 'massgen',
       stream: true,
@@ -64,7 +58,7 @@ describe('runs that cannot answer', () => {
   });
 
   it('answer 500 with the code when a run cannot start, and log the details for the operator', async () => {
-    harness = await startTestServer({ defaultYaml: `${teamYaml}orchestrator:\n  strategy: nosuchstrategy\n` });
+    const harness = await startServer({ defaultYaml: `${teamYaml}orchestrator:\n  strategy: nosuchstrategy\n` });
     for (const stream of [false, true]) {
       const response = await fetch(`${harness.url}/v1/chat/completions`, {
         method: 'POST',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import OpenAI from 'openai';
+import { afterEach } from 'vitest';
 import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
 import type { FakeOpenAIServer, FakeResponder } from '@massgen/testing';
 import { createMassGenServer } from './create-server.js';
@@ -113,5 +114,21 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await upstream.close();
       rmSync(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Starts test servers for the tests of a file, each closed after the test that started it, so a
+ * test file keeps no server variable and close hook of its own.
+ */
+export function useTestServers(): (options?: TestServerOptions) => Promise<TestServer> {
+  const running: TestServer[] = [];
+  afterEach(async () => {
+    for (const harness of running.splice(0)) await harness.close();
+  });
+  return async (options) => {
+    const harness = await startTestServer(options);
+    running.push(harness);
+    return harness;
   };
 }

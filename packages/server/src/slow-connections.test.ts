@@ -1,16 +1,10 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { countedTeamResponder, startTestServer } from './server-test-support.js';
-import type { TestServer } from './server-test-support.js';
+import { describe, expect, it } from 'vitest';
+import { countedTeamResponder, useTestServers } from './server-test-support.js';
 
-let harness: TestServer | undefined;
-
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
+const startServer = useTestServers();
 
 async function open(url: string): Promise<Socket> {
   const { hostname, port } = new URL(url);
@@ -36,7 +30,7 @@ describe('connections that go quiet while sending a request', () => {
       'POST /v1/chat/completions HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"model":',
     ],
   ])('are closed within the request timeout after %s', async (_name, sent) => {
-    harness = await startTestServer({ server: { limits: { requestTimeoutMs: 300 } } });
+    const harness = await startServer({ server: { limits: { requestTimeoutMs: 300 } } });
     const socket = await open(harness.url);
     const closed = closedByServer(socket);
     if (sent !== '') socket.write(sent);
@@ -46,7 +40,7 @@ describe('connections that go quiet while sending a request', () => {
   });
 
   it('keep a slow but steady sender only until the request timeout', async () => {
-    harness = await startTestServer({ server: { limits: { requestTimeoutMs: 600 } } });
+    const harness = await startServer({ server: { limits: { requestTimeoutMs: 600 } } });
     const socket = await open(harness.url);
     const closed = closedByServer(socket);
     socket.write('POST /v1/chat/completions HTTP/1.1\r\nhost: x\r\ncontent-length: 100000\r\n\r\n');
@@ -56,7 +50,7 @@ describe('connections that go quiet while sending a request', () => {
   });
 
   it('do not cut a client that sent its whole request and waits for a slow team', async () => {
-    harness = await startTestServer({
+    const harness = await startServer({
       server: { limits: { requestTimeoutMs: 300 } },
       responder: countedTeamResponder({ answer: 'Four.', finalText: 'The answer is 4.', latencyMs: 400 }),
     });
@@ -71,7 +65,7 @@ describe('connections that go quiet while sending a request', () => {
 
 describe('open connections', () => {
   it('are capped: one past the limit is closed at once', async () => {
-    harness = await startTestServer({ server: { limits: { maxConnections: 2 } } });
+    const harness = await startServer({ server: { limits: { maxConnections: 2 } } });
     const first = await open(harness.url);
     const second = await open(harness.url);
     const third = await open(harness.url);

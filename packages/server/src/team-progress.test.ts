@@ -1,15 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '@massgen/core';
 import type { TeamSummary } from '@massgen/run-state';
-import { startTestServer, teamYaml } from './server-test-support.js';
+import { teamYaml, useTestServers } from './server-test-support.js';
 import type { TestServer } from './server-test-support.js';
 
-let harness: TestServer | undefined;
-
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
+const startServer = useTestServers();
 
 const fifty = Array.from({ length: 50 }, (_, index) => `agent${String(index + 1).padStart(2, '0')}`);
 const fiftyYaml = `agents:\n${fifty
@@ -40,7 +35,7 @@ describe('progress chunks of a large team', () => {
     'carry the team summary of fifty agents: counts, leading answers and each island, after each change',
     { timeout: 120_000 },
     async () => {
-      harness = await startTestServer({ defaultYaml: fiftyYaml });
+      const harness = await startServer({ defaultYaml: fiftyYaml });
       const progress = await streamProgress(harness);
 
       const summaries = progress.flatMap((entry) => (entry.team === undefined ? [] : [entry]));
@@ -66,7 +61,7 @@ describe('progress chunks of a large team', () => {
   );
 
   it('leave a team of three as it was: the event alone', async () => {
-    harness = await startTestServer({ defaultYaml: teamYaml });
+    const harness = await startServer({ defaultYaml: teamYaml });
     const progress = await streamProgress(harness);
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.every((entry) => entry.team === undefined)).toBe(true);
