@@ -262,19 +262,18 @@ function readTurnLines(file: string): TurnLine[] {
 }
 
 function mergeTurnLines(lines: readonly TurnLine[]): SessionTurn[] {
-  const started = new Map<string, SessionTurn>();
+  const started = new Map<string, Pick<SessionTurn, 'runId' | 'question' | 'startedAt' | 'recordDirectory'>>();
   const turns = new Map<string, SessionTurn>();
   for (const line of lines) {
     if (line.event === 'started') {
-      const turn: SessionTurn = {
+      const start = {
         runId: line.runId,
         question: line.question,
         startedAt: line.time,
-        tokens: 0,
         ...(line.recordDirectory === undefined ? {} : { recordDirectory: line.recordDirectory }),
       };
-      started.set(line.runId, turn);
-      turns.set(line.runId, turn);
+      started.set(line.runId, start);
+      turns.set(line.runId, { ...start, tokens: 0 });
       continue;
     }
     const start = started.get(line.runId);
