@@ -2,6 +2,7 @@ import type { StrategyModule } from '@massgen/core';
 import { createScriptedAgent, errorPart, hang, notify, textTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { collectEvents, eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
+import { expectFinalAnswer, expectOnlyEvent } from '@massgen/testing/vitest';
 import * as strategyModule from './index.js';
 import { createPipelineContext } from './pipeline-test-context.js';
 import { createSequentialStrategy } from './sequential-strategy.js';
@@ -53,8 +54,7 @@ describe('sequential strategy', () => {
     expect(third).toContain('Refactored: constants named.');
     expect(third).toContain('it is the final answer the user reads');
     for (const agent of agents) expect(agent.requests[0]).toMatchObject({ workflowTools: [], toolChoice: 'auto' });
-    expect(onlyEvent(events, 'final')).toEqual({
-      type: 'final',
+    expectOnlyEvent(events, 'final', {
       agentId: 'writer',
       label: 'agent3.1',
       content: '# Docs\nUsage and changes.',
@@ -178,11 +178,11 @@ describe('sequential strategy', () => {
     expect(stuck.abortedTurns).toEqual([0]);
     expect(docs.requests).toEqual([]);
     expect(eventsOfType(events, 'agent-error')).toEqual([]);
-    expect(onlyEvent(events, 'run-end')).toEqual({
-      type: 'run-end',
+    expectFinalAnswer(events, {
       stopReason: 'answer-now',
-      winnerAgentId: 'analyst',
-      finalAnswer: 'Audit: three magic numbers.',
+      agentId: 'analyst',
+      label: 'agent1.1',
+      content: 'Audit: three magic numbers.',
     });
   });
 

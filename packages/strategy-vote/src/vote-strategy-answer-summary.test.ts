@@ -10,6 +10,7 @@ import type { ScriptedAgent, ScriptedBackend } from '@massgen/testing';
 import type { ToolModelChoice, ToolModels, TurnRequest } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
+import { expectOnlyEvent } from '@massgen/testing/vitest';
 import { isPresentation, offeredToolNames } from './test-requests.js';
 import { runVote } from './test-context.js';
 import { answerThenVote } from './test-agents.js';
@@ -66,8 +67,7 @@ describe('vote strategy: answer_summary', () => {
     expect(seenByLong).not.toContain('summary_of_words');
     // The record keeps the answer verbatim and the summary beside it.
     expect(eventsOfType(events, 'answer').find((event) => event.agentId === 'a1')?.content).toBe(longAnswer);
-    expect(onlyEvent(events, 'answer-summary')).toEqual({
-      type: 'answer-summary',
+    expectOnlyEvent(events, 'answer-summary', {
       agentId: 'a1',
       label: 'agent1.1',
       summary,

@@ -3,6 +3,7 @@ import { createDeferred, newAnswerCall, textTurn, voteCall, waitFor } from '@mas
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
+import { expectOnlyEvent } from '@massgen/testing/vitest';
 import { isPresentation, offeredLabels, offeredToolNames } from './test-requests.js';
 import { runVote } from './test-context.js';
 import { scriptedVoter } from './test-agents.js';
@@ -40,8 +41,7 @@ describe('vote strategy: consensus', () => {
     });
     expect(eventsOfType(events, 'run-start')).toHaveLength(1);
     expect(eventsOfType(events, 'run-end')).toHaveLength(1);
-    expect(onlyEvent(events, 'consensus')).toEqual({
-      type: 'consensus',
+    expectOnlyEvent(events, 'consensus', {
       winnerAgentId: 'bob',
       winnerLabel: 'agent2.1',
       stopReason: 'consensus',
@@ -54,8 +54,7 @@ describe('vote strategy: consensus', () => {
     expect(eventsOfType(events, 'final-delta')).toEqual([
       { type: 'final-delta', agentId: 'bob', text: 'Final from bob' },
     ]);
-    expect(onlyEvent(events, 'final')).toEqual({
-      type: 'final',
+    expectOnlyEvent(events, 'final', {
       agentId: 'bob',
       label: 'agent2.final',
       content: 'Final from bob',

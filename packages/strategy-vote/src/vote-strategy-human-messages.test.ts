@@ -12,6 +12,7 @@ import {
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
+import { expectOnlyEvent } from '@massgen/testing/vitest';
 import { createMessageChannel } from './test-message-channel.js';
 import { isPresentation } from './test-requests.js';
 import { runVote } from './test-context.js';
@@ -51,7 +52,7 @@ describe('vote strategy: messages from the person', () => {
     const bob = worker('bob');
     const events = await runVote({ agents: [alice, bob], humanMessages: channel });
 
-    expect(onlyEvent(events, 'human-message')).toEqual({ type: 'human-message', text: message });
+    expectOnlyEvent(events, 'human-message', { text: message });
     const restarts = eventsOfType(
       eventsAfter(events, (event) => event.type === 'human-message'),
       'restart',
@@ -101,8 +102,7 @@ describe('vote strategy: messages from the person', () => {
     const [alice, bob, carol] = ['alice', 'bob', 'carol'].map(member) as [ScriptedAgent, ScriptedAgent, ScriptedAgent];
     const events = await runVote({ agents: [alice, bob, carol], humanMessages: channel }, onEvent);
 
-    expect(onlyEvent(events, 'human-message')).toEqual({
-      type: 'human-message',
+    expectOnlyEvent(events, 'human-message', {
       text: message,
       to: ['bob'],
       outdatedVotes: ['bob'],
@@ -184,7 +184,7 @@ describe('vote strategy: messages from the person', () => {
     });
     const events = await runVote({ agents: [alice], humanMessages: channel });
 
-    expect(onlyEvent(events, 'human-message')).toEqual({ type: 'human-message', text: message, late: true });
+    expectOnlyEvent(events, 'human-message', { text: message, late: true });
     expect(eventsOfType(events, 'warning').map((event) => event.warning.code)).toContain('message-too-late');
     expect(events.at(-1)).toMatchObject({ type: 'run-end', finalAnswer: 'The final answer.' });
   });

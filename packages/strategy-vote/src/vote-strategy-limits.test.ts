@@ -11,6 +11,7 @@ import type { AgentStreamPart, CoordinationEvent, OrchestratorSettings, Usage } 
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
+import { expectFinalAnswer, expectOnlyEvent } from '@massgen/testing/vitest';
 import { answerThenVote, scriptedVoter } from './test-agents.js';
 import { isPresentation, offeredLabels } from './test-requests.js';
 import { runVote } from './test-context.js';
@@ -102,27 +103,23 @@ describe('vote strategy: limits', () => {
     });
     // Aborted when the threshold was reached, not merely when the run was closed.
     expect(abortedBeforePresentation).toEqual([0]);
-    expect(onlyEvent(events, 'run-end')).toEqual({
-      type: 'run-end',
+    expectFinalAnswer(events, {
       stopReason: 'convergence-threshold',
-      winnerAgentId: 'alice',
-      finalAnswer: 'alice presents',
+      agentId: 'alice',
+      label: 'agent1.final',
+      content: 'alice presents',
     });
   });
 
   it('stops with max-rounds when no agent may take another turn, and the first to answer presents', async () => {
     const bobAnswered = createDeferred();
-    const restless = (id: string, waitBeforeFirstAnswer?: Promise<unknown>): ScriptedAgent =>
-      createScriptedAgent({
-        id,
-        turns: (request, index) => {
-          if (isPresentation(request)) return textTurn(`${id} presents`);
-          const answer = textTurn('', newAnswerCall(`${id} v${index + 1}`));
-          return index === 0 && waitBeforeFirstAnswer !== undefined
-            ? [waitFor(waitBeforeFirstAnswer), ...answer]
-            : answer;
-        },
+    const restless = (id: string, waitBeforeFirstAnswer?: Promise<unknown>): ScriptedAgent => {
+      const answer = (index: number) => textTurn('', newAnswerCall(`${id} v${index + 1}`));
+      return scriptedVoter(id, {
+        first: waitBeforeFirstAnswer === undefined ? answer(0) : [waitFor(waitBeforeFirstAnswer), ...answer(0)],
+        then: (_request, index) => answer(index),
       });
+    };
     const alice = restless('alice', bobAnswered.promise);
     const bob = restless('bob');
     // Alice's first turn waits for bob's answer, so it must not be interrupted by it.
@@ -143,7 +140,12 @@ describe('vote strategy: limits', () => {
     });
     for (const agent of [alice, bob])
       expect(agent.requests.filter((request) => !isPresentation(request))).toHaveLength(2);
-    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'max-rounds', finalAnswer: 'bob presents' });
+    expectFinalAnswer(events, {
+      stopReason: 'max-rounds',
+      agentId: 'bob',
+      label: 'agent2.final',
+      content: 'bob presents',
+    });
   });
 
   it('stops at the time limit, aborts running turns, and the leader presents', async () => {
@@ -160,13 +162,12 @@ describe('vote strategy: limits', () => {
       winnerAgentId: 'alice',
       winnerLabel: 'agent1.1',
     });
-    expect(onlyEvent(events, 'final')).toEqual({
-      type: 'final',
+    expectFinalAnswer(events, {
+      stopReason: 'timeout',
       agentId: 'alice',
       label: 'agent1.final',
       content: 'alice presents',
     });
-    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'timeout', winnerAgentId: 'alice' });
   });
 
   it('reports a timeout with no answer as an error and presents nothing', async () => {
@@ -268,23 +269,18 @@ describe('vote strategy: limits', () => {
       costUsd: 0,
     }));
 
-    expect(onlyEvent(events, 'usage')).toEqual({
-      type: 'usage',
+    expectOnlyEvent(events, 'usage', {
       agentId: 'thrifty',
       usage: { inputTokens: 120, outputTokens: 30 },
     });
     expect(thrifty.abortedTurns).toEqual([1]);
     expect(thrifty.requests.map(isPresentation)).toEqual([false, false, true]);
     expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'budget', winnerLabel: 'agent1.1' });
-    expect(onlyEvent(events, 'final')).toEqual({
-      type: 'final',
+    expectFinalAnswer(events, {
+      stopReason: 'budget',
       agentId: 'thrifty',
       label: 'agent1.final',
       content: 'Cheap answer, presented.',
-    });
-    expect(onlyEvent(events, 'run-end')).toMatchObject({
-      stopReason: 'budget',
-      finalAnswer: 'Cheap answer, presented.',
     });
   });
 

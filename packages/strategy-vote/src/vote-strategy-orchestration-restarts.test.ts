@@ -3,6 +3,7 @@ import { createScriptedAgent, errorPart, newAnswerCall, textTurn, voteCall } fro
 import type { ScriptedAgent, ScriptedAgentTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
+import { expectOnlyEvent } from '@massgen/testing/vitest';
 import { isPresentation, offeredLabels, offeredToolNames } from './test-requests.js';
 import { runVote } from './test-context.js';
 
@@ -52,8 +53,7 @@ describe('vote strategy: orchestration restarts (max_orchestration_restarts)', (
     const bob = teamMember('bob');
     const events = await runVote({ agents: [alice, bob], settings: { max_orchestration_restarts: 1 } });
 
-    expect(onlyEvent(events, 'orchestration-restart')).toEqual({
-      type: 'orchestration-restart',
+    expectOnlyEvent(events, 'orchestration-restart', {
       agentId: 'alice',
       attempt: 2,
       maxAttempts: 2,

@@ -3,6 +3,7 @@ import { createScriptedAgent, errorPart, newAnswerCall, textTurn, voteCall } fro
 import type { ScriptedAgentTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
+import { expectFinalAnswer } from '@massgen/testing/vitest';
 import * as strategyModule from './index.js';
 import { isPresentation } from './test-requests.js';
 import { runVote } from './test-context.js';
@@ -67,13 +68,12 @@ describe('vote strategy: presentation and event stream', () => {
       kind: 'reasoning',
       text: 'Polishing.',
     });
-    expect(onlyEvent(events, 'final')).toEqual({
-      type: 'final',
+    expectFinalAnswer(events, {
+      stopReason: 'consensus',
       agentId: 'alice',
       label: 'agent1.final',
       content: 'The capital is Paris.',
     });
-    expect(onlyEvent(events, 'run-end')).toMatchObject({ finalAnswer: 'The capital is Paris.' });
   });
 
   it('returns the winning answer as it stands when the presentation is skipped', async () => {
@@ -82,12 +82,7 @@ describe('vote strategy: presentation and event stream', () => {
 
     expect(solo.requests.some(isPresentation)).toBe(false);
     expect(eventsOfType(events, 'final-delta')).toEqual([]);
-    expect(onlyEvent(events, 'final')).toEqual({
-      type: 'final',
-      agentId: 'solo',
-      label: 'agent1.1',
-      content: 'As submitted',
-    });
+    expectFinalAnswer(events, { stopReason: 'consensus', agentId: 'solo', label: 'agent1.1', content: 'As submitted' });
   });
 
   it.each<[string, ScriptedAgentTurn, object]>([
@@ -102,13 +97,12 @@ describe('vote strategy: presentation and event stream', () => {
     const events = await runVote({ agents: [solo] });
 
     expect(onlyEvent(events, 'agent-error')).toMatchObject({ agentId: 'solo', willRetry: false, error });
-    expect(onlyEvent(events, 'final')).toEqual({
-      type: 'final',
+    expectFinalAnswer(events, {
+      stopReason: 'consensus',
       agentId: 'solo',
       label: 'agent1.1',
       content: 'Fallback text',
     });
-    expect(onlyEvent(events, 'run-end')).toMatchObject({ stopReason: 'consensus', finalAnswer: 'Fallback text' });
   });
 
   it('turns every part of a turn into the matching event, tagged with the agent', async () => {

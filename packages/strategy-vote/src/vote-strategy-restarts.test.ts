@@ -12,6 +12,7 @@ import {
 import type { ScriptedAgentTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
+import { expectOnlyEvent } from '@massgen/testing/vitest';
 import { offeredLabels } from './test-requests.js';
 import { runVote } from './test-context.js';
 import { scriptedVoter } from './test-agents.js';
@@ -69,8 +70,7 @@ describe('vote strategy: new answers and stale views', () => {
       ['bob', 'agent2.1'],
       ['alice', 'agent2.1'],
     ]);
-    expect(onlyEvent(events, 'restart')).toEqual({
-      type: 'restart',
+    expectOnlyEvent(events, 'restart', {
       agentId: 'alice',
       reason: 'new answer agent2.1 made its vote out of date',
     });
@@ -177,8 +177,7 @@ describe('vote strategy: new answers and stale views', () => {
     const events = await runVote({ agents: [alice, bob], settings: { timeoutMs: 10_000 } });
 
     expect(alice.abortedTurns).toEqual([1]);
-    expect(onlyEvent(events, 'restart')).toEqual({
-      type: 'restart',
+    expectOnlyEvent(events, 'restart', {
       agentId: 'alice',
       reason: 'new answer agent2.1 made its turn out of date',
     });

@@ -3,8 +3,10 @@ import { createDeferred, createScriptedAgent, newAnswerCall, textTurn, voteCall,
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
+import { expectFinalAnswer, expectOnlyEvent } from '@massgen/testing/vitest';
 import { isPresentation, offeredLabels } from './test-requests.js';
 import { runVote } from './test-context.js';
+import { scriptedVoter } from './test-agents.js';
 
 /** The same words in another order each time: never novel after the first. */
 const restatements = [
@@ -66,8 +68,7 @@ describe('vote strategy: stagnation', () => {
     expect(promptText(coordination[1])).not.toContain('The team is stuck');
     expect(promptText(coordination[2])).toContain('The team is stuck: for 1 round no agent submitted an answer');
     // Round 3 restates again despite the prompt: the agent restarts from a fresh context.
-    expect(onlyEvent(events, 'restart')).toEqual({
-      type: 'restart',
+    expectOnlyEvent(events, 'restart', {
       agentId: 'solo',
       reason:
         'no novel answer in 2 rounds, even after the coordination prompt: restarted from a fresh context with the leading answers',
@@ -119,11 +120,11 @@ describe('vote strategy: stagnation', () => {
 
     expect(eventsOfType(events, 'answer')).toHaveLength(3);
     expect(onlyEvent(events, 'consensus')).toMatchObject({ stopReason: 'plateau', winnerLabel: 'agent1.3' });
-    expect(onlyEvent(events, 'run-end')).toEqual({
-      type: 'run-end',
+    expectFinalAnswer(events, {
       stopReason: 'plateau',
-      winnerAgentId: 'solo',
-      finalAnswer: 'solo presents',
+      agentId: 'solo',
+      label: 'agent1.final',
+      content: 'solo presents',
     });
   });
 
@@ -131,17 +132,12 @@ describe('vote strategy: stagnation', () => {
     // Bob restates again and again while alice is still on her first turn; no round has ended,
     // so the team has not plateaued, however often bob alone repeats himself.
     const bobRestatedFourTimes = createDeferred();
-    const alice = createScriptedAgent({
-      id: 'alice',
-      turns: (request) => {
-        if (isPresentation(request)) return textTurn('alice presents');
-        const labels = offeredLabels(request);
-        if (labels.includes('agent1')) return textTurn('', voteCall('agent1', 'my answer is new'));
-        return [
-          waitFor(bobRestatedFourTimes.promise),
-          ...textTurn('', newAnswerCall('Lyon is the silk capital of Europe.')),
-        ];
-      },
+    const alice = scriptedVoter('alice', {
+      first: [
+        waitFor(bobRestatedFourTimes.promise),
+        ...textTurn('', newAnswerCall('Lyon is the silk capital of Europe.')),
+      ],
+      then: textTurn('', voteCall('agent1', 'my answer is new')),
     });
     const bob = restater('bob', { votesOnFreshStart: false });
     const settings = { plateau_rounds: 2, maxRounds: 12 };

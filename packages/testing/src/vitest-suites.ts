@@ -22,3 +22,4 @@ export {
   type TemporaryDirectoryOptions,
 } from './use-temporary-directory.js';
 export { expectStreamedText, type StreamedTextTurn } from './expect-streamed-turn.js';
+export { expectFinalAnswer, expectOnlyEvent, type FinalAnswer } from './expect-strategy-events.js';
