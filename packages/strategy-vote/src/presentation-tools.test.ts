@@ -1,5 +1,5 @@
 import type { TurnRequest } from '@massgen/core';
-import { createScriptedAgent, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
+import { answerTurn, createScriptedAgent, textTurn, voteTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { runVote } from './test-context.js';
 
@@ -17,9 +17,7 @@ describe('vote strategy: the presenter keeps its own tools', () => {
             presenterRequests.push(request);
             return textTurn('Final.');
           }
-          return index === 0
-            ? textTurn('', newAnswerCall(`Answer from ${id}`))
-            : textTurn('', voteCall('agent1', 'Complete.'));
+          return index === 0 ? answerTurn(`Answer from ${id}`) : voteTurn('agent1', 'Complete.');
         },
       });
     await runVote({ agents: [agent('with-tools', [fileTool]), agent('plain', [])] });

@@ -1,4 +1,4 @@
-import { createScriptedAgent, hang, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
+import { answerTurn, createScriptedAgent, hang, textTurn, voteTurn } from '@massgen/testing';
 import type { ScriptedAgent, ScriptedAgentTurn } from '@massgen/testing';
 import type { TurnRequest } from '@massgen/core';
 import { isPresentation, offeredLabels } from './test-requests.js';
@@ -29,8 +29,8 @@ export function scriptedVoter(id: string, script: VoterScript): ScriptedAgent {
 /** Answers at once, then votes for the first answer on offer; presents with `<id> presents`. */
 export function answerThenVote(id: string, answer: string): ScriptedAgent {
   return scriptedVoter(id, {
-    first: textTurn('', newAnswerCall(answer)),
-    then: (request) => textTurn('', voteCall(offeredLabels(request)[0] as string, 'fine')),
+    first: answerTurn(answer),
+    then: (request) => voteTurn(offeredLabels(request)[0] as string, 'fine'),
   });
 }
 
@@ -48,10 +48,10 @@ export function answerThenVoteBy(
   choose: (labels: readonly string[]) => string | undefined = (labels) => labels[0] ?? 'agent1',
 ): ScriptedAgent {
   return scriptedVoter(id, {
-    first: textTurn('', newAnswerCall(`Answer of ${id}.`)),
+    first: answerTurn(`Answer of ${id}.`),
     then: (request) => {
       const label = choose(offeredLabels(request));
-      return label === undefined ? [hang()] : textTurn('', voteCall(label, 'first I was shown'));
+      return label === undefined ? [hang()] : voteTurn(label, 'first I was shown');
     },
     presents: `Final from ${id}`,
   });

@@ -1,10 +1,10 @@
 import {
+  answerTurn,
   createScriptedAgent,
   createScriptedBackend,
   errorPart,
-  newAnswerCall,
   textTurn,
-  voteCall,
+  voteTurn,
 } from '@massgen/testing';
 import type { ScriptedAgent, ScriptedBackend } from '@massgen/testing';
 import type { ToolModelChoice, ToolModels, TurnRequest } from '@massgen/core';
@@ -154,8 +154,8 @@ describe('vote strategy: answer_summary', () => {
             if (id === 'a1') attempt += 1;
             return textTurn(`${id} presents`);
           }
-          if (!promptText(request).includes('Your own latest answer')) return textTurn('', newAnswerCall(answer()));
-          return textTurn('', voteCall('agent1', 'fine'));
+          if (!promptText(request).includes('Your own latest answer')) return answerTurn(answer());
+          return voteTurn('agent1', 'fine');
         },
       });
     const short = member('a2', () => shortAnswer);

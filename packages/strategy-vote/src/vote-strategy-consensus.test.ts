@@ -1,5 +1,5 @@
 import type { CoordinationEvent, TurnRequest } from '@massgen/core';
-import { createDeferred, newAnswerCall, textTurn, voteCall, waitFor } from '@massgen/testing';
+import { answerTurn, createDeferred, newAnswerCall, textTurn, voteTurn, waitFor } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
@@ -20,7 +20,7 @@ function teamAgreeingOn(target: string, answers: Record<string, string>): Script
       then: (request) => {
         const labels = offeredLabels(request);
         const choice = labels.length >= expected ? target : (labels[0] ?? target);
-        return textTurn('', voteCall(choice, `${choice} looks right`));
+        return voteTurn(choice, `${choice} looks right`);
       },
       presents: `Final from ${id}`,
     }),
@@ -112,13 +112,13 @@ describe('vote strategy: consensus', () => {
   it('breaks a tie in favour of the agent listed first, even when it answered second', async () => {
     const bobAnswered = createDeferred();
     const alice = scriptedVoter('alice', {
-      first: [waitFor(bobAnswered.promise), ...textTurn('', newAnswerCall('A'))],
-      then: textTurn('', voteCall('agent2', 'bob is right')),
+      first: [waitFor(bobAnswered.promise), ...answerTurn('A')],
+      then: voteTurn('agent2', 'bob is right'),
       presents: 'Alice presents',
     });
     const bob = scriptedVoter('bob', {
-      first: textTurn('', newAnswerCall('B')),
-      then: (request) => textTurn('', voteCall(offeredLabels(request).length === 2 ? 'agent1' : 'agent2', 'fine')),
+      first: answerTurn('B'),
+      then: (request) => voteTurn(offeredLabels(request).length === 2 ? 'agent1' : 'agent2', 'fine'),
       presents: 'Bob presents',
     });
     // Alice's first turn must finish after bob's answer instead of being interrupted by it.
@@ -155,10 +155,10 @@ describe('vote strategy: consensus', () => {
   it('weighs votes by confidence under weighted_by_confidence, and counts heads under majority', async () => {
     const voter = (id: string, answer: string, target: string, confidence: number): ScriptedAgent =>
       scriptedVoter(id, {
-        first: textTurn('', newAnswerCall(answer)),
+        first: answerTurn(answer),
         then: (request) => {
           const labels = offeredLabels(request);
-          return textTurn('', voteCall(labels.length === 3 ? target : (labels[0] as string), 'reason', confidence));
+          return voteTurn(labels.length === 3 ? target : (labels[0] as string), 'reason', confidence);
         },
       });
     const team = (): ScriptedAgent[] => [

@@ -1,5 +1,5 @@
 import type { TurnRequest } from '@massgen/core';
-import { createScriptedAgent, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
+import { answerTurn, createScriptedAgent, textTurn, voteTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType } from '@massgen/testing/strategy';
 import { votingSensitivitySections } from './coordination-prompt.js';
@@ -14,9 +14,9 @@ function member(id: string, requests: TurnRequest[]) {
     turns: (request: TurnRequest, index: number) => {
       requests.push(request);
       if (isPresentation(request)) return textTurn(`Presented by ${id}`);
-      if (index === 0) return textTurn('', newAnswerCall(`Answer of ${id}`));
+      if (index === 0) return answerTurn(`Answer of ${id}`);
       const labels = offeredLabels(request);
-      return textTurn('', voteCall(labels.includes('agent2') ? 'agent2' : labels[0]!, 'best'));
+      return voteTurn(labels.includes('agent2') ? 'agent2' : labels[0]!, 'best');
     },
   });
 }

@@ -1,5 +1,13 @@
 import type { AgentHandle, TurnRequest } from '@massgen/core';
-import { createScriptedAgent, errorPart, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
+import {
+  answerTurn,
+  createScriptedAgent,
+  errorPart,
+  newAnswerCall,
+  textTurn,
+  voteCall,
+  voteTurn,
+} from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
@@ -45,13 +53,13 @@ describe('vote strategy: failing agents', () => {
       id: 'sloppy',
       turns: [
         textTurn('Two at once.', newAnswerCall('A'), newAnswerCall('B')),
-        textTurn('', voteCall('agent1', 'nothing to vote for yet')),
-        textTurn('', newAnswerCall('   ')),
+        voteTurn('agent1', 'nothing to vote for yet'),
+        answerTurn('   '),
         textTurn('', { type: 'tool-call', id: 'call-bad', name: 'new_answer', input: '{"content": "unterminated' }),
-        textTurn('', newAnswerCall('A proper answer')),
-        textTurn('', voteCall('agent7', 'no such agent')),
-        textTurn('', voteCall('agent1', 'mine', 1.5)),
-        textTurn('', voteCall('agent1', 'mine')),
+        answerTurn('A proper answer'),
+        voteTurn('agent7', 'no such agent'),
+        voteTurn('agent1', 'mine', 1.5),
+        voteTurn('agent1', 'mine'),
         textTurn('Presented.'),
       ],
     });
@@ -81,9 +89,9 @@ describe('vote strategy: failing agents', () => {
         [
           voteCall('agent1', 'too early'),
           { type: 'tool-result', id: 'unknown', name: 'vote', output: 'Unknown tool "vote".', isError: true },
-          ...textTurn('', newAnswerCall('Recovered')),
+          ...answerTurn('Recovered'),
         ],
-        textTurn('', voteCall('agent1', 'mine')),
+        voteTurn('agent1', 'mine'),
         textTurn('Presented.'),
       ],
     });
@@ -133,11 +141,8 @@ describe('vote strategy: failing agents', () => {
       first: [errorPart({ code: 'BACKEND_RATE_LIMIT', message: 'Slow down.', retryable: true })],
       then: (_request, index) =>
         index === 1
-          ? [
-              { type: 'retry', attempt: 1, maxAttempts: 3, delayMs: 10, error: retry },
-              ...textTurn('', newAnswerCall('F')),
-            ]
-          : textTurn('', voteCall('agent1', 'mine')),
+          ? [{ type: 'retry', attempt: 1, maxAttempts: 3, delayMs: 10, error: retry }, ...answerTurn('F')]
+          : voteTurn('agent1', 'mine'),
     });
     const events = await runVote({ agents: [flaky] });
 

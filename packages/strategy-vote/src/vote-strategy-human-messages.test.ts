@@ -1,12 +1,12 @@
 import type { CoordinationEvent, ResumedCoordination, TurnRequest } from '@massgen/core';
 import {
+  answerTurn,
   createDeferred,
   createScriptedAgent,
   hang,
-  newAnswerCall,
   notify,
   textTurn,
-  voteCall,
+  voteTurn,
   waitFor,
 } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
@@ -43,10 +43,7 @@ describe('vote strategy: messages from the person', () => {
           }),
           hang(),
         ],
-        then: (_request, index) =>
-          index === 1
-            ? textTurn('', newAnswerCall(`${id}: 20 °C`))
-            : textTurn('', voteCall('agent1', 'metric, as asked')),
+        then: (_request, index) => (index === 1 ? answerTurn(`${id}: 20 °C`) : voteTurn('agent1', 'metric, as asked')),
       });
     const alice = worker('alice');
     const bob = worker('bob');
@@ -93,9 +90,9 @@ describe('vote strategy: messages from the person', () => {
       if (event.type === 'human-message') carolMayVote.resolve();
     };
     const member = (id: string) => {
-      const vote = textTurn('', voteCall('agent1', 'alice is right'));
+      const vote = voteTurn('agent1', 'alice is right');
       return scriptedVoter(id, {
-        first: textTurn('', newAnswerCall(`${id}'s answer`)),
+        first: answerTurn(`${id}'s answer`),
         then: id === 'carol' ? [waitFor(carolMayVote.promise), ...vote] : vote,
       });
     };
@@ -127,7 +124,7 @@ describe('vote strategy: messages from the person', () => {
     const channel = createMessageChannel();
     const messageSent = createDeferred();
     const alice = scriptedVoter('alice', {
-      first: textTurn('', newAnswerCall('20 °C')),
+      first: answerTurn('20 °C'),
       then: (_request, index) =>
         index === 1
           ? [
@@ -136,13 +133,13 @@ describe('vote strategy: messages from the person', () => {
                 messageSent.resolve();
               }),
               waitFor(messageSent.promise),
-              ...textTurn('', voteCall('agent1', 'mine')),
+              ...voteTurn('agent1', 'mine'),
             ]
-          : textTurn('', voteCall('agent1', 'mine, and it is metric')),
+          : voteTurn('agent1', 'mine, and it is metric'),
     });
     const bob = scriptedVoter('bob', {
-      first: [waitFor(messageSent.promise), ...textTurn('', newAnswerCall('68 °F'))],
-      then: textTurn('', voteCall('agent1', 'alice is right')),
+      first: [waitFor(messageSent.promise), ...answerTurn('68 °F')],
+      then: voteTurn('agent1', 'alice is right'),
     });
     const events = await runVote({
       agents: [alice, bob],
@@ -179,7 +176,7 @@ describe('vote strategy: messages from the person', () => {
             waitFor(sent.promise),
             ...textTurn('The final answer.'),
           ];
-        return index === 0 ? textTurn('', newAnswerCall('A1')) : textTurn('', voteCall('agent1', 'mine'));
+        return index === 0 ? answerTurn('A1') : voteTurn('agent1', 'mine');
       },
     });
     const events = await runVote({ agents: [alice], humanMessages: channel });
@@ -192,8 +189,8 @@ describe('vote strategy: messages from the person', () => {
   it('warns about a message for an agent the run does not have, and delivers nothing', async () => {
     const channel = createMessageChannel();
     const alice = scriptedVoter('alice', {
-      first: [notify(() => channel.send({ text: message, to: ['zoe'] })), ...textTurn('', newAnswerCall('A1'))],
-      then: textTurn('', voteCall('agent1', 'mine')),
+      first: [notify(() => channel.send({ text: message, to: ['zoe'] })), ...answerTurn('A1')],
+      then: voteTurn('agent1', 'mine'),
     });
     const events = await runVote({ agents: [alice], humanMessages: channel });
 
@@ -217,8 +214,7 @@ describe('vote strategy: messages from the person', () => {
     const voter = (id: string) =>
       createScriptedAgent({
         id,
-        turns: (request) =>
-          isPresentation(request) ? textTurn(`${id} presents`) : textTurn('', voteCall('agent1', 'fine')),
+        turns: (request) => (isPresentation(request) ? textTurn(`${id} presents`) : voteTurn('agent1', 'fine')),
       });
     const alice = voter('alice');
     const bob = voter('bob');

@@ -1,10 +1,11 @@
 import {
+  answerTurn,
   createDeferred,
   createScriptedAgent,
   hang,
   newAnswerCall,
   textTurn,
-  voteCall,
+  voteTurn,
   waitFor,
 } from '@massgen/testing';
 import type { AgentStreamPart, CoordinationEvent, OrchestratorSettings, Usage } from '@massgen/core';
@@ -13,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
 import { expectFinalAnswer, expectOnlyEvent } from '@massgen/testing/vitest';
 import { answerThenVote, scriptedVoter } from './test-agents.js';
-import { isPresentation, offeredLabels } from './test-requests.js';
+import { isPresentation } from './test-requests.js';
 import { runVote } from './test-context.js';
 
 /** A generous whole-run limit that only keeps a broken run from hanging a test. */
@@ -47,13 +48,13 @@ async function runWithinBudget(
 function overspender(id: string, answer: string, usage: Usage): ScriptedAgent {
   return createScriptedAgent({
     id,
-    turns: [textTurn('', newAnswerCall(answer)), [{ type: 'usage', usage }, hang()], textTurn(`${answer}, presented.`)],
+    turns: [answerTurn(answer), [{ type: 'usage', usage }, hang()], textTurn(`${answer}, presented.`)],
   });
 }
 
 /** Answers, then holds its next turn open until aborted; presents with a fixed text. */
 function answerThenHang(id: string, answer: string): ScriptedAgent {
-  return scriptedVoter(id, { first: textTurn('', newAnswerCall(answer)), then: [hang()] });
+  return scriptedVoter(id, { first: answerTurn(answer), then: [hang()] });
 }
 
 /**
@@ -76,17 +77,14 @@ async function runStoppedAtFirstAnswer(stop: 'answerNow' | 'signal') {
 describe('vote strategy: limits', () => {
   it('stops at the convergence threshold and aborts turns still running', async () => {
     const alice = scriptedVoter('alice', {
-      first: textTurn('', newAnswerCall('A')),
-      then: textTurn('', voteCall('agent1', 'mine')),
+      first: answerTurn('A'),
+      then: voteTurn('agent1', 'mine'),
     });
     const aliceAnswered = createDeferred();
     // Bob's first turn cannot vote (no answers yet), so it fails once and votes on its retry.
-    const bob = createScriptedAgent({
-      id: 'bob',
-      turns: (request) =>
-        offeredLabels(request).length === 0
-          ? [waitFor(aliceAnswered.promise), ...textTurn('Still thinking.')]
-          : textTurn('', voteCall('agent1', 'good')),
+    const bob = scriptedVoter('bob', {
+      first: [waitFor(aliceAnswered.promise), ...textTurn('Still thinking.')],
+      then: voteTurn('agent1', 'good'),
     });
     const carol = createScriptedAgent({ id: 'carol', turns: [[hang()]] });
     const settings = { convergence_threshold: 0.6, timeoutMs: safetyTimeoutMs };
@@ -114,7 +112,7 @@ describe('vote strategy: limits', () => {
   it('stops with max-rounds when no agent may take another turn, and the first to answer presents', async () => {
     const bobAnswered = createDeferred();
     const restless = (id: string, waitBeforeFirstAnswer?: Promise<unknown>): ScriptedAgent => {
-      const answer = (index: number) => textTurn('', newAnswerCall(`${id} v${index + 1}`));
+      const answer = (index: number) => answerTurn(`${id} v${index + 1}`);
       return scriptedVoter(id, {
         first: waitBeforeFirstAnswer === undefined ? answer(0) : [waitFor(waitBeforeFirstAnswer), ...answer(0)],
         then: (_request, index) => answer(index),
@@ -195,9 +193,7 @@ describe('vote strategy: limits', () => {
     const slow = createScriptedAgent({
       id: 'slow',
       turns: (request) =>
-        isPresentation(request)
-          ? textTurn('slow presents')
-          : [waitFor(firstAnswer.promise), ...textTurn('', newAnswerCall('S'))],
+        isPresentation(request) ? textTurn('slow presents') : [waitFor(firstAnswer.promise), ...answerTurn('S')],
     });
     const never = createScriptedAgent({ id: 'never', turns: [[hang()]] });
     const events = await runVote({ agents: [slow, never], answerNow: answerNow.signal }, (event) => {
@@ -234,11 +230,7 @@ describe('vote strategy: limits', () => {
     const cancel = new AbortController();
     const solo = createScriptedAgent({
       id: 'solo',
-      turns: [
-        textTurn('', newAnswerCall('S')),
-        textTurn('', voteCall('agent1', 'mine')),
-        [{ type: 'text-delta', text: 'Once upon' }, hang()],
-      ],
+      turns: [answerTurn('S'), voteTurn('agent1', 'mine'), [{ type: 'text-delta', text: 'Once upon' }, hang()]],
     });
     const events = await runVote(
       { agents: [solo], signal: cancel.signal, settings: { timeoutMs: safetyTimeoutMs } },
@@ -319,8 +311,8 @@ describe('vote strategy: limits', () => {
     const bobAnswered = createDeferred();
     // Bob runs a round ahead: his second turn starts while alice is still on her first.
     const alice = scriptedVoter('alice', {
-      first: [waitFor(bobAnswered.promise), ...textTurn('', newAnswerCall('A'))],
-      then: textTurn('', voteCall('agent1', 'mine')),
+      first: [waitFor(bobAnswered.promise), ...answerTurn('A')],
+      then: voteTurn('agent1', 'mine'),
     });
     const bob = answerThenVote('bob', 'B');
     const events = await runVote(

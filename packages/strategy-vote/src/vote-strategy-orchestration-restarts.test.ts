@@ -1,5 +1,5 @@
 import type { ResumedCoordination, TurnRequest } from '@massgen/core';
-import { createScriptedAgent, errorPart, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
+import { answerTurn, createScriptedAgent, errorPart, textTurn, voteTurn } from '@massgen/testing';
 import type { ScriptedAgent, ScriptedAgentTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
@@ -33,9 +33,7 @@ function teamMember(id: string, review: (reviewIndex: number) => ScriptedAgentTu
       if (isReview(request)) return review(reviews++);
       if (isPresentation(request)) return textTurn(`Final ${++presentations} from ${id}`);
       const hasOwnAnswer = promptText(request).includes('Your own latest answer');
-      return hasOwnAnswer
-        ? textTurn('', voteCall(offeredLabels(request)[0] as string, 'good'))
-        : textTurn('', newAnswerCall(`Answer of ${id}.`));
+      return hasOwnAnswer ? voteTurn(offeredLabels(request)[0] as string, 'good') : answerTurn(`Answer of ${id}.`);
     },
   });
 }

@@ -1,5 +1,5 @@
 import type { StrategyModule, TurnRequest } from '@massgen/core';
-import { createScriptedAgent, errorPart, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
+import { answerTurn, createScriptedAgent, errorPart, newAnswerCall, textTurn, voteTurn } from '@massgen/testing';
 import type { ScriptedAgentTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
@@ -21,7 +21,7 @@ function agentPresentingWith(
     ...(systemMessage === undefined ? {} : { systemMessage }),
     turns: (request: TurnRequest, index: number) => {
       if (isPresentation(request)) return presentation;
-      return index === 0 ? textTurn('', newAnswerCall(answer)) : textTurn('', voteCall('agent1', reason));
+      return index === 0 ? answerTurn(answer) : voteTurn('agent1', reason);
     },
   });
 }
@@ -118,7 +118,7 @@ describe('vote strategy: presentation and event stream', () => {
           { type: 'usage', usage: { inputTokens: 10, outputTokens: 5 } },
           ...textTurn('Found it.', newAnswerCall('Paris')),
         ],
-        textTurn('', voteCall('agent1', 'mine')),
+        voteTurn('agent1', 'mine'),
         textTurn('Paris.'),
       ],
     });

@@ -1,12 +1,13 @@
 import type { CoordinationEvent } from '@massgen/core';
 import {
+  answerTurn,
   createDeferred,
   createScriptedAgent,
   hang,
   newAnswerCall,
   notify,
   textTurn,
-  voteCall,
+  voteTurn,
   waitFor,
 } from '@massgen/testing';
 import type { ScriptedAgentTurn } from '@massgen/testing';
@@ -33,11 +34,11 @@ function heldOffTeam() {
       then: (_request, index) =>
         id === 'alice' && index === 1
           ? [notify(() => aliceReviewing.resolve()), hang()]
-          : textTurn('', voteCall('agent1', 'A1 holds up')),
+          : voteTurn('agent1', 'A1 holds up'),
     });
-  const alice = voter('alice', textTurn('', newAnswerCall('A1')));
-  const bob = voter('bob', [waitFor(aliceReviewing.promise), ...textTurn('', newAnswerCall('B1'))]);
-  const carol = voter('carol', [waitFor(carolMayAnswer.promise), ...textTurn('', newAnswerCall('C1'))]);
+  const alice = voter('alice', answerTurn('A1'));
+  const bob = voter('bob', [waitFor(aliceReviewing.promise), ...answerTurn('B1')]);
+  const carol = voter('carol', [waitFor(carolMayAnswer.promise), ...answerTurn('C1')]);
   return { alice, agents: [alice, bob, carol], carolMayAnswer };
 }
 
@@ -48,15 +49,15 @@ describe('vote strategy: new answers and stale views', () => {
     const alice = createScriptedAgent({
       id: 'alice',
       turns: (request, index) => {
-        if (index === 0) return textTurn('', newAnswerCall('A1'));
-        const vote = textTurn('', voteCall(offeredLabels(request).at(-1) as string, 'the newest answer'));
+        if (index === 0) return answerTurn('A1');
+        const vote = voteTurn(offeredLabels(request).at(-1) as string, 'the newest answer');
         // The restarted turn votes last, so only a dropped old vote keeps bob's vote from settling the run.
         return index === 2 ? [waitFor(bobVoted.promise), ...vote] : vote;
       },
     });
     const bob = scriptedVoter('bob', {
-      first: [waitFor(aliceVoted.promise), ...textTurn('', newAnswerCall('B1'))],
-      then: textTurn('', voteCall('agent2', 'mine is better')),
+      first: [waitFor(aliceVoted.promise), ...answerTurn('B1')],
+      then: voteTurn('agent2', 'mine is better'),
       presents: 'Bob presents',
     });
     // Bob's first turn waits for alice's vote, so it must not be interrupted by her answer.
@@ -90,18 +91,18 @@ describe('vote strategy: new answers and stale views', () => {
     const alice = createScriptedAgent({
       id: 'alice',
       turns: [
-        textTurn('', newAnswerCall('A1')),
+        answerTurn('A1'),
         [
           notify(() => aliceTurnTwoStarted.resolve()),
           waitFor(bobAnswered.promise),
-          ...textTurn('', voteCall('agent1', 'stale view')),
+          ...voteTurn('agent1', 'stale view'),
         ],
-        textTurn('', voteCall('agent2', 'fresh view')),
+        voteTurn('agent2', 'fresh view'),
       ],
     });
     const bob = scriptedVoter('bob', {
-      first: [waitFor(aliceTurnTwoStarted.promise), ...textTurn('', newAnswerCall('B1'))],
-      then: textTurn('', voteCall('agent2', 'mine')),
+      first: [waitFor(aliceTurnTwoStarted.promise), ...answerTurn('B1')],
+      then: voteTurn('agent2', 'mine'),
       presents: 'Bob presents',
     });
     const events = await runVote({ agents: [alice, bob], settings: { interrupt_stale_turns: false } }, (event) => {
@@ -131,22 +132,18 @@ describe('vote strategy: new answers and stale views', () => {
     const aliceTurnTwoStarted = createDeferred();
     const bobAnswered = createDeferred();
     const alice = scriptedVoter('alice', {
-      first: textTurn('', newAnswerCall('A1')),
+      first: answerTurn('A1'),
       then: (_request, index) =>
         index === 1
-          ? [
-              notify(() => aliceTurnTwoStarted.resolve()),
-              waitFor(bobAnswered.promise),
-              ...textTurn('', newAnswerCall('A2')),
-            ]
-          : textTurn('', voteCall('agent1', 'A2 is best')),
+          ? [notify(() => aliceTurnTwoStarted.resolve()), waitFor(bobAnswered.promise), ...answerTurn('A2')]
+          : voteTurn('agent1', 'A2 is best'),
       presents: 'Alice presents',
     });
     const bob = createScriptedAgent({
       id: 'bob',
       turns: (request, index) => {
-        if (index === 0) return [waitFor(aliceTurnTwoStarted.promise), ...textTurn('', newAnswerCall('B1'))];
-        return textTurn('', voteCall('agent1', 'A2 is best'));
+        if (index === 0) return [waitFor(aliceTurnTwoStarted.promise), ...answerTurn('B1')];
+        return voteTurn('agent1', 'A2 is best');
       },
     });
     const events = await runVote({ agents: [alice, bob], settings: { interrupt_stale_turns: false } }, (event) => {
@@ -162,15 +159,15 @@ describe('vote strategy: new answers and stale views', () => {
     const alice = createScriptedAgent({
       id: 'alice',
       turns: [
-        textTurn('', newAnswerCall('A1')),
+        answerTurn('A1'),
         // Reviewing A1 when B1 arrives: out of date, interrupted.
         [notify(() => aliceReviewing.resolve()), hang()],
-        textTurn('', voteCall('agent2', 'B1 is better')),
+        voteTurn('agent2', 'B1 is better'),
       ],
     });
     const bob = scriptedVoter('bob', {
-      first: [waitFor(aliceReviewing.promise), ...textTurn('', newAnswerCall('B1'))],
-      then: textTurn('', voteCall('agent2', 'mine')),
+      first: [waitFor(aliceReviewing.promise), ...answerTurn('B1')],
+      then: voteTurn('agent2', 'mine'),
       presents: 'Bob presents',
     });
     // The time limit only keeps a broken run from hanging the test; it must not be what ends it.
@@ -197,16 +194,16 @@ describe('vote strategy: new answers and stale views', () => {
   it('leaves a first turn that started before any answer to finish: every agent writes its own first answer', async () => {
     const aliceAnswered = createDeferred();
     const alice = scriptedVoter('alice', {
-      first: textTurn('', newAnswerCall('A1')),
-      then: textTurn('', voteCall('agent1', 'mine')),
+      first: answerTurn('A1'),
+      then: voteTurn('agent1', 'mine'),
       presents: 'Alice presents',
     });
     const bob = createScriptedAgent({
       id: 'bob',
       turns: (request) =>
         offeredLabels(request).length === 0
-          ? [waitFor(aliceAnswered.promise), ...textTurn('', newAnswerCall('B1'))]
-          : textTurn('', voteCall('agent1', 'A1 is better')),
+          ? [waitFor(aliceAnswered.promise), ...answerTurn('B1')]
+          : voteTurn('agent1', 'A1 is better'),
     });
     const events = await runVote({ agents: [alice, bob] }, (event) => {
       if (answerBy('alice')(event)) aliceAnswered.resolve();
@@ -263,8 +260,8 @@ describe('vote strategy: new answers and stale views', () => {
     const bobCalled = createDeferred();
     const aliceAnswered = createDeferred();
     const alice = scriptedVoter('alice', {
-      first: [waitFor(bobCalled.promise), ...textTurn('', newAnswerCall('A1'))],
-      then: textTurn('', voteCall('agent1', 'mine')),
+      first: [waitFor(bobCalled.promise), ...answerTurn('A1')],
+      then: voteTurn('agent1', 'mine'),
       presents: 'Alice presents',
     });
     const bob = createScriptedAgent({
@@ -277,7 +274,7 @@ describe('vote strategy: new answers and stale views', () => {
               waitFor(aliceAnswered.promise),
               { type: 'finish', reason: 'tool-calls' },
             ]
-          : textTurn('', voteCall('agent1', 'A1 is better')),
+          : voteTurn('agent1', 'A1 is better'),
     });
     const events = await runVote({ agents: [alice, bob] }, (event) => {
       if (answerBy('alice')(event)) aliceAnswered.resolve();
@@ -292,22 +289,19 @@ describe('vote strategy: new answers and stale views', () => {
     const slowAnswered = createDeferred();
     const fastAnsweredThrice = createDeferred();
     const fast = scriptedVoter('fast', {
-      first: [waitFor(slowAnswered.promise), ...textTurn('', newAnswerCall('First idea here.'))],
+      first: [waitFor(slowAnswered.promise), ...answerTurn('First idea here.')],
       then: (_request, index) =>
         index < 3
-          ? textTurn('', newAnswerCall(['', 'Second thought there.', 'Third take anew.'][index] as string))
-          : textTurn('', voteCall('agent2', 'slow found it')),
+          ? answerTurn(['', 'Second thought there.', 'Third take anew.'][index] as string)
+          : voteTurn('agent2', 'slow found it'),
     });
     const slow = scriptedVoter('slow', {
-      first: textTurn('', newAnswerCall('A quick first answer.')),
+      first: answerTurn('A quick first answer.'),
       then: (_request, index) => {
         if (index < 3) return [hang()];
         if (index === 3)
-          return [
-            waitFor(fastAnsweredThrice.promise),
-            ...textTurn('', newAnswerCall('A careful second answer, worked out at length.')),
-          ];
-        return textTurn('', voteCall('agent2', 'mine'));
+          return [waitFor(fastAnsweredThrice.promise), ...answerTurn('A careful second answer, worked out at length.')];
+        return voteTurn('agent2', 'mine');
       },
     });
     let fastAnswers = 0;
@@ -332,7 +326,7 @@ describe('vote strategy: new answers and stale views', () => {
   it('offers only vote once an agent has submitted its maximum number of answers', async () => {
     const eager = createScriptedAgent({
       id: 'eager',
-      turns: [textTurn('', newAnswerCall('E1')), textTurn('', voteCall('agent1', 'mine')), textTurn('Presented.')],
+      turns: [answerTurn('E1'), voteTurn('agent1', 'mine'), textTurn('Presented.')],
     });
     const events = await runVote({ agents: [eager], settings: { max_new_answers_per_agent: 1 } });
 

@@ -1,5 +1,5 @@
 import type { ResumedCoordination, TurnRequest } from '@massgen/core';
-import { createScriptedAgent, textTurn, voteCall } from '@massgen/testing';
+import { createScriptedAgent, textTurn, voteTurn } from '@massgen/testing';
 import type { ScriptedAgentTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, promptText } from '@massgen/testing/strategy';
@@ -27,8 +27,7 @@ function votingTeam(ids: readonly string[], vote: (request: TurnRequest) => Scri
 }
 
 /** The team of the `resume` record below, all voting for agent2. */
-const teamVotingForAgent2 = () =>
-  votingTeam(['alice', 'bob', 'carol'], () => textTurn('', voteCall('agent2', 'agent2 is right')));
+const teamVotingForAgent2 = () => votingTeam(['alice', 'bob', 'carol'], () => voteTurn('agent2', 'agent2 is right'));
 
 /** alice and bob had answered; carol had voted for bob's answer; alice's second turn was cut off. */
 const resume: ResumedCoordination = {
@@ -122,9 +121,7 @@ describe('vote strategy: resuming a run from its record', () => {
     };
     /** Resumes `record` under `topology` with a team that votes for the first answer it is offered. */
     const resumeUnder = async (topology: TopologySettings, record: ResumedCoordination) => {
-      const { agents, requests } = votingTeam(ids, (request) =>
-        textTurn('', voteCall(offeredLabels(request)[0] as string, 'first')),
-      );
+      const { agents, requests } = votingTeam(ids, (request) => voteTurn(offeredLabels(request)[0] as string, 'first'));
       return { requests, events: await runVote({ agents, settings: { topology }, resume: record }) };
     };
 

@@ -1,4 +1,4 @@
-import { createScriptedAgent, hang, newAnswerCall, textTurn, voteCall } from '@massgen/testing';
+import { answerTurn, createScriptedAgent, hang, voteTurn } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
 import { answerThenVote, scriptedVoter } from './test-agents.js';
@@ -11,10 +11,7 @@ describe('vote strategy: round time limits', () => {
   it('stops a turn at the round limit and gives the agent one wrap-up attempt with what it wrote', async () => {
     const dawdler = scriptedVoter('dawdler', {
       first: [{ type: 'text-delta', text: 'Thinking about Paris' }, hang()],
-      then: (request) =>
-        offeredLabels(request).length > 0
-          ? textTurn('', voteCall('agent1', 'settled'))
-          : textTurn('', newAnswerCall('Paris.')),
+      then: (request) => (offeredLabels(request).length > 0 ? voteTurn('agent1', 'settled') : answerTurn('Paris.')),
     });
     const settings = { roundTimeoutMs: 5, round_timeout_grace_seconds: 10, timeoutMs: 10_000 };
     const events = await runVote({ agents: [dawdler], settings });

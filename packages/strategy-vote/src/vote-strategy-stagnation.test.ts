@@ -1,5 +1,5 @@
 import type { TurnRequest } from '@massgen/core';
-import { createDeferred, createScriptedAgent, newAnswerCall, textTurn, voteCall, waitFor } from '@massgen/testing';
+import { answerTurn, createDeferred, createScriptedAgent, textTurn, voteTurn, waitFor } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
@@ -28,9 +28,9 @@ function restater(id: string, options: { votesOnFreshStart: boolean }): Scripted
     turns: (request: TurnRequest, index: number) => {
       if (isPresentation(request)) return textTurn(`${id} presents`);
       if (options.votesOnFreshStart && promptText(request).includes('clean slate')) {
-        return textTurn('', voteCall(offeredLabels(request)[0] as string, 'the leading answer holds up'));
+        return voteTurn(offeredLabels(request)[0] as string, 'the leading answer holds up');
       }
-      return textTurn('', newAnswerCall(restatements[index % restatements.length] as string));
+      return answerTurn(restatements[index % restatements.length] as string);
     },
   });
 }
@@ -43,9 +43,9 @@ function restatingSolo(): ScriptedAgent {
   return createScriptedAgent({
     id: 'solo',
     turns: [
-      textTurn('', newAnswerCall('Paris is the capital of France.')),
-      textTurn('', newAnswerCall('The capital of France is Paris.')),
-      textTurn('', voteCall('agent1', 'nothing to add')),
+      answerTurn('Paris is the capital of France.'),
+      answerTurn('The capital of France is Paris.'),
+      voteTurn('agent1', 'nothing to add'),
       textTurn('Presented.'),
     ],
   });
@@ -102,7 +102,7 @@ describe('vote strategy: stagnation', () => {
     const solo = createScriptedAgent({
       id: 'solo',
       turns: (request, index) =>
-        isPresentation(request) ? textTurn('Presented.') : textTurn('', newAnswerCall(answers[index] as string)),
+        isPresentation(request) ? textTurn('Presented.') : answerTurn(answers[index] as string),
     });
     const settings = { restart_after_stagnation: 1, maxRounds: 4 };
     const events = await runVote({ agents: [solo], settings });
@@ -133,11 +133,8 @@ describe('vote strategy: stagnation', () => {
     // so the team has not plateaued, however often bob alone repeats himself.
     const bobRestatedFourTimes = createDeferred();
     const alice = scriptedVoter('alice', {
-      first: [
-        waitFor(bobRestatedFourTimes.promise),
-        ...textTurn('', newAnswerCall('Lyon is the silk capital of Europe.')),
-      ],
-      then: textTurn('', voteCall('agent1', 'my answer is new')),
+      first: [waitFor(bobRestatedFourTimes.promise), ...answerTurn('Lyon is the silk capital of Europe.')],
+      then: voteTurn('agent1', 'my answer is new'),
     });
     const bob = restater('bob', { votesOnFreshStart: false });
     const settings = { plateau_rounds: 2, maxRounds: 12 };

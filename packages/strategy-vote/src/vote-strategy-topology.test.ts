@@ -1,13 +1,5 @@
 import type { TopologySettings } from './vote-setting-types.js';
-import {
-  createDeferred,
-  createScriptedAgent,
-  errorPart,
-  newAnswerCall,
-  textTurn,
-  voteCall,
-  waitFor,
-} from '@massgen/testing';
+import { answerTurn, createDeferred, createScriptedAgent, errorPart, voteTurn, waitFor } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
@@ -68,11 +60,11 @@ describe('vote strategy: topology', () => {
       const othersVoted = createDeferred();
       const agents = ['a1', 'a2', 'a3', 'a5'].map(answerThenVoteFirst);
       const reviser = scriptedVoter('a4', {
-        first: textTurn('', newAnswerCall('Answer of a4.')),
+        first: answerTurn('Answer of a4.'),
         then: (request) =>
           promptText(request).includes('Revised answer of a4.')
-            ? textTurn('', voteCall(offeredLabels(request)[0] ?? 'agent4', 'mine'))
-            : [waitFor(othersVoted.promise), ...textTurn('', newAnswerCall('Revised answer of a4.'))],
+            ? voteTurn(offeredLabels(request)[0] ?? 'agent4', 'mine')
+            : [waitFor(othersVoted.promise), ...answerTurn('Revised answer of a4.')],
         presents: 'Final from a4',
       });
       const team = [...agents.slice(0, 3), reviser, ...agents.slice(3)];
@@ -110,8 +102,8 @@ describe('vote strategy: topology', () => {
     const restartOfA1 = async (topology: TopologySettings) => {
       const a5MayAnswer = createDeferred();
       const late = scriptedVoter('a5', {
-        first: [waitFor(a5MayAnswer.promise), ...textTurn('', newAnswerCall('Answer of a5.'))],
-        then: (request) => textTurn('', voteCall(offeredLabels(request)[0] ?? 'agent5', 'first I was shown')),
+        first: [waitFor(a5MayAnswer.promise), ...answerTurn('Answer of a5.')],
+        then: (request) => voteTurn(offeredLabels(request)[0] ?? 'agent5', 'first I was shown'),
         presents: 'Final from a5',
       });
       const agents = [...['a1', 'a2', 'a3', 'a4'].map(answerThenVoteFirst), late];

@@ -106,12 +106,14 @@ export {
   type ScriptedAgentTurn,
 } from './scripted-agent.js';
 export {
+  answerTurn,
   errorPart,
   hang,
   newAnswerCall,
   notify,
   textTurn,
   voteCall,
+  voteTurn,
   waitFor,
   type ErrorPart,
   type ToolCallPart,

@@ -43,6 +43,19 @@ export function textTurn<Part extends AgentStreamPart | StreamPart = never>(
   return steps;
 }
 
+/** The steps of a turn that streams text and tool calls, as `textTurn` makes it. */
+type ToolCallTurn = Array<ScriptStep<ToolCallPart | TextDeltaPart | FinishPart>>;
+
+/** A turn that does nothing but give `content` as the agent's new answer. */
+export function answerTurn(content: string): ToolCallTurn {
+  return textTurn('', newAnswerCall(content));
+}
+
+/** A turn that does nothing but vote for `label` (see `voteCall`). */
+export function voteTurn(label: string, reason: string, confidence?: number): ToolCallTurn {
+  return textTurn('', voteCall(label, reason, confidence));
+}
+
 /** An `error` part as a backend classifies a provider failure. */
 export function errorPart(options: MassGenErrorOptions): ErrorPart {
   return { type: 'error', error: new MassGenError(options).toJSON() };
