@@ -1,4 +1,4 @@
-import type { CoordinationEvent, ResumedCoordination, TurnRequest } from '@massgen/core';
+import type { CoordinationEvent, TurnRequest } from '@massgen/core';
 import {
   answerTurn,
   createDeferred,
@@ -198,30 +198,5 @@ describe('vote strategy: messages from the person', () => {
     const warning = eventsOfType(events, 'warning').find((event) => event.warning.code === 'message-not-delivered');
     expect(warning?.warning.message).toContain('zoe');
     for (const request of alice.requests) expect(promptText(request)).not.toContain(message);
-  });
-
-  it('keeps the messages of a resumed run in every addressed agent’s prompts, without yielding them again', async () => {
-    const resume: ResumedCoordination = {
-      answers: [{ agentId: 'alice', label: 'agent1.1', content: '20 °C', round: 1 }],
-      votes: [],
-      agents: [
-        { agentId: 'alice', turnsStarted: 1, turnsCompleted: 1 },
-        { agentId: 'bob', turnsStarted: 1, turnsCompleted: 0 },
-      ],
-      round: 1,
-      messages: [{ text: message, to: ['bob'] }],
-    };
-    const voter = (id: string) =>
-      createScriptedAgent({
-        id,
-        turns: (request) => (isPresentation(request) ? textTurn(`${id} presents`) : voteTurn('agent1', 'fine')),
-      });
-    const alice = voter('alice');
-    const bob = voter('bob');
-    const events = await runVote({ agents: [alice, bob], resume });
-
-    expect(eventsOfType(events, 'human-message')).toEqual([]);
-    expect(promptText(coordinationRequests(bob)[0])).toContain(message);
-    expect(promptText(coordinationRequests(alice)[0])).not.toContain(message);
   });
 });

@@ -87,6 +87,17 @@ describe('vote strategy: resuming a run from its record', () => {
     });
   });
 
+  it('keeps the messages of a resumed run in every addressed agent’s prompts, without yielding them again', async () => {
+    const message = 'Please give the answer in metric units.';
+    const { agents, requests } = teamVotingForAgent2();
+    const events = await runVote({ agents, resume: { ...resume, messages: [{ text: message, to: ['bob'] }] } });
+
+    expect(eventsOfType(events, 'human-message')).toEqual([]);
+    const firstCoordination = (id: string) => requests[id]!.find((request) => !isPresentation(request));
+    expect(promptText(firstCoordination('bob'))).toContain(message);
+    expect(promptText(firstCoordination('alice'))).not.toContain(message);
+  });
+
   describe('islands and tournament', () => {
     const ids = ['a', 'b', 'c', 'd'];
     const stage1 = {
