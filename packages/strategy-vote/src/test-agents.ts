@@ -7,23 +7,30 @@ import { isPresentation, offeredLabels } from './test-requests.js';
 export interface VoterScript {
   /** Its first coordination turn, usually its answer. */
   first: ScriptedAgentTurn;
-  /** Each later coordination turn, usually a vote; `index` counts all the agent's turns. */
+  /** Its second turn, a retry included, when that differs from the later ones. */
+  second?: ScriptedAgentTurn;
+  /** Each later coordination turn (after `second`, when given), usually a vote; `index` counts all the agent's turns. */
   then: ScriptedAgentTurn | ((request: TurnRequest, index: number) => ScriptedAgentTurn);
-  /** The text of its presentation, should it win: `<id> presents` unless told. */
-  presents?: string;
+  /** The text of its presentation, should it win, or the whole presentation turn: `<id> presents` unless told. */
+  presents?: string | ScriptedAgentTurn;
 }
 
 /** A scripted agent that plays `script` in coordination and presents with `script.presents`. */
 export function scriptedVoter(id: string, script: VoterScript): ScriptedAgent {
-  const { first, then } = script;
+  const { first, second, then } = script;
   return createScriptedAgent({
     id,
     turns: (request, index) => {
-      if (isPresentation(request)) return textTurn(script.presents ?? `${id} presents`);
+      if (isPresentation(request)) return presentation(script.presents ?? `${id} presents`);
       if (index === 0) return first;
+      if (index === 1 && second !== undefined) return second;
       return typeof then === 'function' ? then(request, index) : then;
     },
   });
+}
+
+function presentation(presents: string | ScriptedAgentTurn): ScriptedAgentTurn {
+  return typeof presents === 'string' ? textTurn(presents) : presents;
 }
 
 /** Answers at once, then votes for the first answer on offer; presents with `<id> presents`. */

@@ -139,10 +139,8 @@ describe('vote strategy: failing agents', () => {
     const retry = { code: 'BACKEND_SERVER' as const, message: 'Bad gateway.', retryable: true };
     const flaky = scriptedVoter('flaky', {
       first: [errorPart({ code: 'BACKEND_RATE_LIMIT', message: 'Slow down.', retryable: true })],
-      then: (_request, index) =>
-        index === 1
-          ? [{ type: 'retry', attempt: 1, maxAttempts: 3, delayMs: 10, error: retry }, ...answerTurn('F')]
-          : voteTurn('agent1', 'mine'),
+      second: [{ type: 'retry', attempt: 1, maxAttempts: 3, delayMs: 10, error: retry }, ...answerTurn('F')],
+      then: voteTurn('agent1', 'mine'),
     });
     const events = await runVote({ agents: [flaky] });
 

@@ -1,14 +1,5 @@
 import type { CoordinationEvent, TurnRequest } from '@massgen/core';
-import {
-  answerTurn,
-  createDeferred,
-  createScriptedAgent,
-  hang,
-  notify,
-  textTurn,
-  voteTurn,
-  waitFor,
-} from '@massgen/testing';
+import { answerTurn, createDeferred, hang, notify, textTurn, voteTurn, waitFor } from '@massgen/testing';
 import type { ScriptedAgent } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { eventsOfType, onlyEvent, promptText } from '@massgen/testing/strategy';
@@ -43,7 +34,8 @@ describe('vote strategy: messages from the person', () => {
           }),
           hang(),
         ],
-        then: (_request, index) => (index === 1 ? answerTurn(`${id}: 20 °C`) : voteTurn('agent1', 'metric, as asked')),
+        second: answerTurn(`${id}: 20 °C`),
+        then: voteTurn('agent1', 'metric, as asked'),
       });
     const alice = worker('alice');
     const bob = worker('bob');
@@ -125,17 +117,15 @@ describe('vote strategy: messages from the person', () => {
     const messageSent = createDeferred();
     const alice = scriptedVoter('alice', {
       first: answerTurn('20 °C'),
-      then: (_request, index) =>
-        index === 1
-          ? [
-              notify(() => {
-                channel.send({ text: message, to: ['alice'] });
-                messageSent.resolve();
-              }),
-              waitFor(messageSent.promise),
-              ...voteTurn('agent1', 'mine'),
-            ]
-          : voteTurn('agent1', 'mine, and it is metric'),
+      second: [
+        notify(() => {
+          channel.send({ text: message, to: ['alice'] });
+          messageSent.resolve();
+        }),
+        waitFor(messageSent.promise),
+        ...voteTurn('agent1', 'mine'),
+      ],
+      then: voteTurn('agent1', 'mine, and it is metric'),
     });
     const bob = scriptedVoter('bob', {
       first: [waitFor(messageSent.promise), ...answerTurn('68 °F')],
@@ -164,20 +154,17 @@ describe('vote strategy: messages from the person', () => {
   it('records a message that comes during the presentation as late, and says nobody saw it', async () => {
     const channel = createMessageChannel();
     const sent = createDeferred();
-    const alice = createScriptedAgent({
-      id: 'alice',
-      turns: (request, index) => {
-        if (isPresentation(request))
-          return [
-            notify(() => {
-              channel.send({ text: message });
-              sent.resolve();
-            }),
-            waitFor(sent.promise),
-            ...textTurn('The final answer.'),
-          ];
-        return index === 0 ? answerTurn('A1') : voteTurn('agent1', 'mine');
-      },
+    const alice = scriptedVoter('alice', {
+      first: answerTurn('A1'),
+      then: voteTurn('agent1', 'mine'),
+      presents: [
+        notify(() => {
+          channel.send({ text: message });
+          sent.resolve();
+        }),
+        waitFor(sent.promise),
+        ...textTurn('The final answer.'),
+      ],
     });
     const events = await runVote({ agents: [alice], humanMessages: channel });
 

@@ -133,10 +133,8 @@ describe('vote strategy: new answers and stale views', () => {
     const bobAnswered = createDeferred();
     const alice = scriptedVoter('alice', {
       first: answerTurn('A1'),
-      then: (_request, index) =>
-        index === 1
-          ? [notify(() => aliceTurnTwoStarted.resolve()), waitFor(bobAnswered.promise), ...answerTurn('A2')]
-          : voteTurn('agent1', 'A2 is best'),
+      second: [notify(() => aliceTurnTwoStarted.resolve()), waitFor(bobAnswered.promise), ...answerTurn('A2')],
+      then: voteTurn('agent1', 'A2 is best'),
       presents: 'Alice presents',
     });
     const bob = createScriptedAgent({
