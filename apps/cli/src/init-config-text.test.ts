@@ -21,11 +21,13 @@ describe('agentIds', () => {
 });
 
 describe('findInitBackend', () => {
-  it('knows the provider names people type', () => {
-    expect(findInitBackend('Anthropic')?.type).toBe('claude');
-    expect(findInitBackend('google')?.type).toBe('gemini');
-    expect(findInitBackend('claude-code')?.type).toBe('claude_code');
-    expect(findInitBackend('nope')).toBeUndefined();
+  it.each([
+    ['Anthropic', 'claude'],
+    ['google', 'gemini'],
+    ['claude-code', 'claude_code'],
+    ['nope', undefined],
+  ])('knows the provider names people type: %s', (name, type) => {
+    expect(findInitBackend(name)?.type).toBe(type);
   });
 });
 

@@ -8,12 +8,15 @@ function options(overrides: Partial<OpenAICompatibleOptions> = {}): OpenAICompat
 }
 
 describe('presets', () => {
-  it('recognise a preset from the base_url host', () => {
-    expect(presetForBaseUrl('https://api.groq.com/openai/v1')?.apiKeyEnvironmentVariable).toBe('GROQ_API_KEY');
-    expect(presetForBaseUrl('https://openrouter.ai/api/v1/')?.name).toBe('openrouter');
-    expect(presetForBaseUrl('https://api.openai.com/v1')?.apiKeyEnvironmentVariable).toBe('OPENAI_API_KEY');
-    expect(presetForBaseUrl('https://llm.example.com/v1')).toBeUndefined();
-    expect(presetForBaseUrl('not a url')).toBeUndefined();
+  it.each([
+    ['https://api.groq.com/openai/v1', 'groq', 'GROQ_API_KEY'],
+    ['https://openrouter.ai/api/v1/', 'openrouter', 'OPENROUTER_API_KEY'],
+    ['https://api.openai.com/v1', 'openai', 'OPENAI_API_KEY'],
+    ['https://llm.example.com/v1', undefined, undefined],
+    ['not a url', undefined, undefined],
+  ])('recognise a preset from the base_url host: %s', (baseUrl, name, apiKeyEnvironmentVariable) => {
+    const preset = presetForBaseUrl(baseUrl);
+    expect([preset?.name, preset?.apiKeyEnvironmentVariable]).toEqual([name, apiKeyEnvironmentVariable]);
   });
 
   it("cover upstream's hosted providers", () => {
