@@ -1,27 +1,22 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeTinyLlamaGguf } from '@massgen/backend-local/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import { runCli } from './run-cli.js';
 
-let directory: string;
+const scratch = useTemporaryDirectory('cli-local', { perFile: true });
 let modelPath: string;
 
 beforeAll(async () => {
-  directory = await mkdtemp(path.join(os.tmpdir(), 'massgen-cli-local-'));
-  modelPath = await writeTinyLlamaGguf(path.join(directory, 'tiny.gguf'));
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
+  modelPath = await writeTinyLlamaGguf(path.join(scratch.path, 'tiny.gguf'));
 });
 
 describe('massgen on the embedded local model (real llama.cpp, generated tiny model)', () => {
   it('with no configuration and no key, says so and runs a two-agent team to the end', async () => {
     const run = await runCli(['--no-display', '--timeout', '120', 'What is 2+2?'], {
-      cwd: directory,
-      env: { MASSGEN_LOCAL_MODEL: modelPath, MASSGEN_MODELS_DIR: path.join(directory, 'models') },
+      cwd: scratch.path,
+      env: { MASSGEN_LOCAL_MODEL: modelPath, MASSGEN_MODELS_DIR: path.join(scratch.path, 'models') },
     });
     expect(run.stderr).toContain(
       `No configuration and no API key given: running 2 agents on the local model ${modelPath}`,
@@ -38,7 +33,7 @@ describe('massgen on the embedded local model (real llama.cpp, generated tiny mo
     expect(run.code, run.stderr).toBe(stopReason === 'all-agents-failed' ? 2 : 0);
     const runs = run.stderr.match(/Run record: (\S+)/)?.[1];
     expect(runs).toBeDefined();
-    const status = JSON.parse(await readFile(path.join(directory, runs ?? '', 'status.json'), 'utf8')) as Record<
+    const status = JSON.parse(await readFile(path.join(scratch.path, runs ?? '', 'status.json'), 'utf8')) as Record<
       string,
       unknown
     >;
@@ -47,7 +42,7 @@ describe('massgen on the embedded local model (real llama.cpp, generated tiny mo
 
   it('with a provider key set and no configuration, asks for a team instead of running locally', async () => {
     const run = await runCli(['--no-display', 'What is 2+2?'], {
-      cwd: directory,
+      cwd: scratch.path,
       env: { OPENAI_API_KEY: 'sk-test-not-real' },
     });
     expect(run.code).toBe(1);
@@ -56,7 +51,9 @@ describe('massgen on the embedded local model (real llama.cpp, generated tiny mo
   });
 
   it('--model path.gguf runs one agent on that file', async () => {
-    const run = await runCli(['--no-display', '--timeout', '120', '--model', modelPath, 'Say hi'], { cwd: directory });
+    const run = await runCli(['--no-display', '--timeout', '120', '--model', modelPath, 'Say hi'], {
+      cwd: scratch.path,
+    });
     expect(run.stderr).toContain(`Starting 1 agent: tiny (local, ${modelPath})`);
     expect(run.stderr).toContain('tiny is working on an answer');
     // A team of one answers in one call. The generated model writes gibberish, so an empty answer

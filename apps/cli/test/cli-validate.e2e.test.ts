@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '@massgen/testing/vitest';
 import { backendCatalog, catalogBackendTypes } from '@massgen/config';
 import { runCli } from './run-cli.js';
 
@@ -9,18 +10,10 @@ import { runCli } from './run-cli.js';
  * `massgen --validate` and a run agree: each problem a run stops on before its first model call,
  * --validate reports with the same message, every one of them, each at its key path and line.
  */
-let directory: string;
-
-beforeAll(() => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-validate-'));
-});
-
-afterAll(() => {
-  rmSync(directory, { recursive: true, force: true });
-});
+const scratch = useTemporaryDirectory('cli-validate', { perFile: true });
 
 function write(name: string, yaml: string): string {
-  writeFileSync(path.join(directory, name), yaml);
+  writeFileSync(path.join(scratch.path, name), yaml);
   return name;
 }
 
@@ -35,10 +28,10 @@ function problems(output: string): string[] {
 }
 
 async function validateAndRun(file: string): Promise<{ validate: string[]; run: string[]; runStderr: string }> {
-  const validate = await runCli(['--validate', file], { cwd: directory });
+  const validate = await runCli(['--validate', file], { cwd: scratch.path });
   expect(validate.code, validate.stdout).toBe(1);
   const run = await runCli(['--no-display', '--config', file, 'What is 2+2?'], {
-    cwd: directory,
+    cwd: scratch.path,
     env: { OPENAI_API_KEY: 'sk-test-not-used', ANTHROPIC_API_KEY: 'sk-ant-not-used' },
   });
   expect(run.code, run.stderr).toBe(1);
@@ -84,7 +77,7 @@ describe('--validate and the run agree', () => {
     for (const line of validate) expect(line.split('agents[').length, line).toBe(2);
     // Nothing ran: no record, no request.
     expect(runStderr).not.toContain('Run record');
-    expect(existsSync(path.join(directory, '.massgen'))).toBe(false);
+    expect(existsSync(path.join(scratch.path, '.massgen'))).toBe(false);
   });
 
   it('say what to write instead of a provider name, and accept the names people use as aliases', async () => {
@@ -111,7 +104,7 @@ describe('--validate and the run agree', () => {
     backend: { type: xai, model: grok-4 }
 `,
     );
-    const valid = await runCli(['--validate', aliases], { cwd: directory });
+    const valid = await runCli(['--validate', aliases], { cwd: scratch.path });
     expect(valid.stdout).toContain('✓ aliases.yaml: 3 agents (a: claude, g: gemini, x: grok)');
     expect(valid.code, valid.stdout).toBe(0);
   });
@@ -123,7 +116,7 @@ describe('--validate and the run agree', () => {
         `  - id: agent${index + 1}\n    backend: { type: ${index < 9 ? 'openai' : 'claude'}, model: m, api_key: k }\n`,
     );
     const file = write('twelve.yaml', `agents:\n${agents.join('')}`);
-    const { stdout, code } = await runCli(['--validate', file], { cwd: directory });
+    const { stdout, code } = await runCli(['--validate', file], { cwd: scratch.path });
     expect(stdout.split('\n')[0]).toBe(
       '✓ twelve.yaml: 12 agents (agent1, agent2, agent3 and 9 more; openai ×9, claude ×3)',
     );
@@ -264,7 +257,7 @@ describe('configuration that cannot be safe', () => {
       'agent:\n  id: a\n  backend:\n    type: chatcompletion\n    model: m\n    base_url: "http://admin:hunter2@127.0.0.1:9/v1"\n',
     );
     const { runStderr } = await validateAndRun(file);
-    const validateOutput = (await runCli(['--validate', file], { cwd: directory })).stdout;
+    const validateOutput = (await runCli(['--validate', file], { cwd: scratch.path })).stdout;
     const expected =
       'agent.backend.base_url (line 6): the URL carries credentials (http://***@127.0.0.1:9); expected the key in api_key (or a header in headers), which MassGen keeps out of logs, and the URL without user or password';
     expect(validateOutput).toContain(expected);
@@ -273,7 +266,7 @@ describe('configuration that cannot be safe', () => {
     const flag = await runCli(
       ['--no-display', '--model', 'm', '--base-url', 'http://admin:hunter2@127.0.0.1:9/v1', 'q'],
       {
-        cwd: directory,
+        cwd: scratch.path,
       },
     );
     expect(flag.code).toBe(1);
@@ -306,7 +299,7 @@ describe('documented backend options', () => {
       ].join('\n');
     });
     const file = write('documented-options.yaml', `agents:\n${agents.join('\n')}\n`);
-    const result = await runCli(['--validate', file], { cwd: directory });
+    const result = await runCli(['--validate', file], { cwd: scratch.path });
     expect(result.code, result.stdout).toBe(0);
     expect(result.stdout).toContain(`${catalogBackendTypes().length} agents`);
     expect(result.stdout).not.toMatch(/not a key MassGen knows|is not a setting of|unknown/i);
@@ -323,7 +316,7 @@ describe('missing API keys', () => {
 
   it('--validate warns about each agent without its key, and passes', async () => {
     const file = write('keys.yaml', team);
-    const result = await runCli(['--validate', file], { cwd: directory, env: { GEMINI_API_KEY: 'AIza-test' } });
+    const result = await runCli(['--validate', file], { cwd: scratch.path, env: { GEMINI_API_KEY: 'AIza-test' } });
     expect(result.code, result.stdout).toBe(0);
     expect(result.stdout).toContain(
       '  warning: agents[0].backend (agent "bob", line 3): no API key: set ANTHROPIC_API_KEY (in the environment or .env), or backend.api_key\n',
@@ -357,15 +350,15 @@ describe('--validate without a file', () => {
       'named-by-config.yaml',
       'agents:\n  - id: a\n    backend: { type: openai, model: m, temperature: hot }\n',
     );
-    const byConfig = await runCli(['--config', file, '--validate'], { cwd: directory });
-    const named = await runCli(['--validate', file], { cwd: directory });
+    const byConfig = await runCli(['--config', file, '--validate'], { cwd: scratch.path });
+    const named = await runCli(['--validate', file], { cwd: scratch.path });
     expect(byConfig.code).toBe(1);
     expect(problems(byConfig.stdout)).toEqual(problems(named.stdout));
     expect(problems(byConfig.stdout)).toEqual([
       expect.stringMatching(/^- agents\[0\]\.backend\.temperature \(agent "a", line 3\)/),
     ]);
 
-    const neither = await runCli(['--validate'], { cwd: directory });
+    const neither = await runCli(['--validate'], { cwd: scratch.path });
     expect(neither.code).toBe(1);
     expect(neither.stderr).toContain('--validate needs a file: massgen --validate team.yaml');
   });
