@@ -1,9 +1,8 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
-import { useFakeServerDirectory } from './fake-server-directory.js';
+import { useProjectWithPackage } from './project-with-package.js';
 
 /**
  * A strategy package from outside the @massgen scope, installed in the user's project as a user
@@ -11,14 +10,7 @@ import { useFakeServerDirectory } from './fake-server-directory.js';
  * configuration as `strategy: fixture`, with keys of its own under `orchestrator`: the built CLI
  * checks them with the package's schema and hands them to it; MassGen knows nothing of them.
  */
-const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const fixturePackage = path.join(repositoryRoot, 'tools/massgen-strategy-fixture');
-
-const setup = useFakeServerDirectory('cli-strategy', { server: () => ({ apiKey: 'test-key' }) });
-beforeEach(() => {
-  mkdirSync(path.join(setup.directory, 'node_modules'));
-  symlinkSync(fixturePackage, path.join(setup.directory, 'node_modules', 'massgen-strategy-fixture'), 'dir');
-});
+const setup = useProjectWithPackage('cli-strategy', 'massgen-strategy-fixture');
 
 /**
  * Two agents and an orchestrator block of `lines` (the orchestrator keys start on line 15, after

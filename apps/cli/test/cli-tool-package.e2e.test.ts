@@ -1,12 +1,12 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTeamResponder } from '@massgen/testing';
 import type { FakeChatRequest, FakeReply, FakeResponder } from '@massgen/testing';
 import { runCli } from './run-cli.js';
 import { readRunEvents } from './run-record-events.js';
-import { useFakeServerDirectory } from './fake-server-directory.js';
+import { useProjectWithPackage } from './project-with-package.js';
 
 /**
  * A tool package from outside the @massgen scope, installed in the user's project as a user
@@ -15,13 +15,7 @@ import { useFakeServerDirectory } from './fake-server-directory.js';
  * schemas, offers its tool, and the tool's result reaches the model.
  */
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const fixturePackage = path.join(repositoryRoot, 'tools/massgen-tools-fixture');
-
-const setup = useFakeServerDirectory('cli-tools', { server: () => ({ apiKey: 'test-key' }) });
-beforeEach(() => {
-  mkdirSync(path.join(setup.directory, 'node_modules'));
-  symlinkSync(fixturePackage, path.join(setup.directory, 'node_modules', 'massgen-tools-fixture'), 'dir');
-});
+const setup = useProjectWithPackage('cli-tools', 'massgen-tools-fixture');
 
 function team(units: string, station: string): string {
   const file = path.join(setup.directory, 'team.yaml');
