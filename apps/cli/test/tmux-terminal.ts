@@ -24,10 +24,12 @@ export interface TerminalOptions {
 export class TmuxTerminal {
   private readonly socket: string;
   private readonly exitFile: string;
+  private readonly size: { columns: number; rows: number };
 
-  private constructor(socket: string, exitFile: string) {
+  private constructor(socket: string, exitFile: string, size: { columns: number; rows: number }) {
     this.socket = socket;
     this.exitFile = exitFile;
+    this.size = size;
   }
 
   static start(options: TerminalOptions): TmuxTerminal {
@@ -82,7 +84,7 @@ export class TmuxTerminal {
       ],
       { cwd: options.cwd, env: { ...process.env, LANG: 'C.UTF-8' } },
     );
-    return new TmuxTerminal(socket, exitFile);
+    return new TmuxTerminal(socket, exitFile, { columns: options.columns, rows: options.rows });
   }
 
   /** The visible screen, one string per line, trailing spaces removed. */
@@ -139,6 +141,17 @@ export class TmuxTerminal {
       if (Date.now() > deadline) throw new Error(`The terminal never showed ${description}. Last screen:\n${screen}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  }
+
+  /** Waits for the screen on which the winning agent presents the final answer, and returns it. */
+  waitForPresenting(): Promise<string> {
+    return this.waitForScreen((screen) => screen.includes('presents the final answer'), 'the winner presenting');
+  }
+
+  /** The lines of `screen` that do not fit this terminal: those past its last row, and those wider than it. */
+  overflow(screen: string): string[] {
+    const lines = screen.split('\n');
+    return [...lines.slice(this.size.rows), ...lines.filter((line) => Array.from(line).length > this.size.columns)];
   }
 
   /** Waits for the program to exit and returns its exit status. */
