@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createProviderTeamServers, samplePdf, samplePng, sampleWav } from '@massgen/testing';
-import type { FakeMedia, ProviderTeamServers } from '@massgen/testing';
+import { samplePdf, samplePng, sampleWav } from '@massgen/testing';
+import type { FakeMedia } from '@massgen/testing';
+import { mixedTeamFile, useProviderTeam } from './provider-team.js';
 import { runCli } from './run-cli.js';
 
 const keys = {
@@ -15,38 +15,22 @@ const keys = {
 };
 const png = samplePng({ width: 3, height: 2, rgb: [10, 120, 240] });
 const pdf = samplePdf('Quarterly numbers: up 4%.');
-let directory: string;
-let config: string;
-let servers: ProviderTeamServers;
+const setup = useProviderTeam('cli-attachments', {
+  keys,
+  answers: { openai: 'GPT: a blue picture.', anthropic: 'Claude: blue.', gemini: 'Gemini: blue.' },
+  finalText: 'Final: a blue picture.',
+});
 let files: Server;
 
 beforeAll(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'massgen-cli-attachments-'));
-  servers = await createProviderTeamServers({
-    keys,
-    answers: { openai: 'GPT: a blue picture.', anthropic: 'Claude: blue.', gemini: 'Gemini: blue.' },
-    finalText: 'Final: a blue picture.',
-  });
   files = createServer((request, response) => {
     if (request.url === '/chart.png') response.writeHead(200, { 'content-type': 'image/png' }).end(png);
     else response.writeHead(404, 'Not Found').end();
   });
   await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-  writeFileSync(path.join(directory, 'square.png'), png);
-  writeFileSync(path.join(directory, 'numbers.pdf'), pdf);
-  writeFileSync(path.join(directory, 'memo.wav'), sampleWav());
-  config = path.join(directory, 'mixed.yaml');
-  writeFileSync(
-    config,
-    `agents:
-  - id: gpt
-    backend: { type: openai, model: gpt-5-nano, base_url: "${servers.openai.url}", api_key: "\${OPENAI_API_KEY}" }
-  - id: claude
-    backend: { type: claude, model: claude-sonnet-4-6, base_url: "${servers.anthropic.url}", api_key: "\${ANTHROPIC_API_KEY}" }
-  - id: gemini
-    backend: { type: gemini, model: gemini-2.5-flash, base_url: "${servers.gemini.url}", api_key: "\${GEMINI_API_KEY}" }
-`,
-  );
+  writeFileSync(path.join(setup.directory, 'square.png'), png);
+  writeFileSync(path.join(setup.directory, 'numbers.pdf'), pdf);
+  writeFileSync(path.join(setup.directory, 'memo.wav'), sampleWav());
 });
 
 /** Where each server's request log stood when the current test began. */
@@ -54,17 +38,15 @@ let seen = { openai: 0, claude: 0, gemini: 0 };
 
 beforeEach(() => {
   seen = {
-    openai: servers.openai.requests.length,
-    claude: servers.anthropic.requests.length,
-    gemini: servers.gemini.requests.length,
+    openai: setup.server.openai.requests.length,
+    claude: setup.server.anthropic.requests.length,
+    gemini: setup.server.gemini.requests.length,
   };
 });
 
 afterAll(async () => {
   files.closeAllConnections();
   await new Promise((resolve) => files.close(resolve));
-  await servers.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 function carries(media: readonly FakeMedia[], mediaType: string, bytes: Buffer): boolean {
@@ -73,17 +55,28 @@ function carries(media: readonly FakeMedia[], mediaType: string, bytes: Buffer):
 
 function allRequests(): Array<{ provider: string; media: FakeMedia[] }> {
   return [
-    ...servers.openai.requests.slice(seen.openai).map((request) => ({ provider: 'openai', media: request.media })),
-    ...servers.anthropic.requests.slice(seen.claude).map((request) => ({ provider: 'claude', media: request.media })),
-    ...servers.gemini.requests.slice(seen.gemini).map((request) => ({ provider: 'gemini', media: request.media })),
+    ...setup.server.openai.requests.slice(seen.openai).map((request) => ({ provider: 'openai', media: request.media })),
+    ...setup.server.anthropic.requests
+      .slice(seen.claude)
+      .map((request) => ({ provider: 'claude', media: request.media })),
+    ...setup.server.gemini.requests.slice(seen.gemini).map((request) => ({ provider: 'gemini', media: request.media })),
   ];
 }
 
 describe('attachments through the CLI', () => {
   it('sends --image and --file to every agent of a mixed team, and keeps them in the run record', async () => {
     const result = await runCli(
-      ['--no-display', '--config', config, '--image', 'square.png', '--file', 'numbers.pdf', 'What does it show?'],
-      { cwd: directory, env: servers.env },
+      [
+        '--no-display',
+        '--config',
+        mixedTeamFile,
+        '--image',
+        'square.png',
+        '--file',
+        'numbers.pdf',
+        'What does it show?',
+      ],
+      { cwd: setup.directory, env: setup.server.env },
     );
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
@@ -94,7 +87,7 @@ describe('attachments through the CLI', () => {
       expect(carries(request.media, 'image/png', png), `${request.provider} request carries the image`).toBe(true);
       expect(carries(request.media, 'application/pdf', pdf), `${request.provider} request carries the PDF`).toBe(true);
     }
-    const runs = path.join(directory, '.massgen', 'runs');
+    const runs = path.join(setup.directory, '.massgen', 'runs');
     const [runId] = readdirSync(runs);
     const record = path.join(runs, runId ?? '');
     expect(readFileSync(path.join(record, 'attachments', '1-square.png'))).toEqual(png);
@@ -118,49 +111,52 @@ describe('attachments through the CLI', () => {
 
   it('fetches an --image URL once and sends its bytes to every agent', async () => {
     const url = `http://127.0.0.1:${(files.address() as AddressInfo).port}/chart.png`;
-    const result = await runCli(['--no-display', '--no-record', '--config', config, '--image', url, 'Describe it.'], {
-      cwd: directory,
-      env: servers.env,
-    });
+    const result = await runCli(
+      ['--no-display', '--no-record', '--config', mixedTeamFile, '--image', url, 'Describe it.'],
+      {
+        cwd: setup.directory,
+        env: setup.server.env,
+      },
+    );
     expect(result.code).toBe(0);
     for (const request of allRequests()) expect(carries(request.media, 'image/png', png)).toBe(true);
   });
 
   it('stops before any agent starts on a missing file, a file that is no image, or a URL that fails', async () => {
-    const missing = await runCli(['--no-display', '--config', config, '--image', 'nope.png', 'q'], {
-      cwd: directory,
-      env: servers.env,
+    const missing = await runCli(['--no-display', '--config', mixedTeamFile, '--image', 'nope.png', 'q'], {
+      cwd: setup.directory,
+      env: setup.server.env,
     });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(
-      `massgen: Cannot read the attachment ${path.join(directory, 'nope.png')}: no such file.`,
+      `massgen: Cannot read the attachment ${path.join(setup.directory, 'nope.png')}: no such file.`,
     );
-    const notImage = await runCli(['--no-display', '--config', config, '--image', 'numbers.pdf', 'q'], {
-      cwd: directory,
-      env: servers.env,
+    const notImage = await runCli(['--no-display', '--config', mixedTeamFile, '--image', 'numbers.pdf', 'q'], {
+      cwd: setup.directory,
+      env: setup.server.env,
     });
     expect(notImage.code).toBe(1);
     expect(notImage.stderr).toContain(
       'numbers.pdf is not an image (it is application/pdf); attach it as a file instead.',
     );
     const url = `http://127.0.0.1:${(files.address() as AddressInfo).port}/gone.png`;
-    const gone = await runCli(['--no-display', '--config', config, '--image', url, 'q'], {
-      cwd: directory,
-      env: servers.env,
+    const gone = await runCli(['--no-display', '--config', mixedTeamFile, '--image', url, 'q'], {
+      cwd: setup.directory,
+      env: setup.server.env,
     });
     expect(gone.code).toBe(1);
     expect(gone.stderr).toContain(`Cannot fetch the attachment ${url}: the server answered 404 Not Found.`);
     expect(allRequests()).toHaveLength(0);
     for (const run of [missing, notImage, gone]) expect(run.stderr).not.toMatch(/\n\s+at /);
-    expect(existsSync(path.join(directory, 'nope.png'))).toBe(false);
+    expect(existsSync(path.join(setup.directory, 'nope.png'))).toBe(false);
   });
 
   it('names the agent whose provider cannot take a recording, and the rest of the team answers', async () => {
     const result = await runCli(
-      ['--no-display', '--no-record', '--config', config, '--file', 'memo.wav', 'Transcribe.'],
+      ['--no-display', '--no-record', '--config', mixedTeamFile, '--file', 'memo.wav', 'Transcribe.'],
       {
-        cwd: directory,
-        env: servers.env,
+        cwd: setup.directory,
+        env: setup.server.env,
       },
     );
     expect(result.stderr).toMatch(

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createTeamResponder } from '@massgen/testing';
-import { runCli } from './run-cli.js';
+import { modelArgs, runCli } from './run-cli.js';
 import { useFakeServerDirectory } from './fake-server-directory.js';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -41,17 +41,10 @@ describe('massgen basics', () => {
     const result = await runCli(
       [
         '--no-display',
-        '--model',
-        'fake-model',
-        '--backend',
-        'chatcompletion',
-        '--base-url',
-        setup.server.url,
+        ...modelArgs('fake-model', setup.server.url, 'chatcompletion'),
         'What is the capital of France?',
       ],
-      {
-        cwd: setup.directory,
-      },
+      { cwd: setup.directory },
     );
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);

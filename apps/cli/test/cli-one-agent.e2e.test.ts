@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './run-cli.js';
+import { modelArgs, runCli } from './run-cli.js';
 import { fourTeam, useTeamFixture } from './team-fixture.js';
 
 const fixture = useTeamFixture('one-agent');
@@ -42,16 +42,7 @@ describe('a team of one', () => {
 
   it('answers in one model call from --model too', async () => {
     const result = await runCli(
-      [
-        '--no-display',
-        '--model',
-        'solo-model',
-        '--backend',
-        'chatcompletion',
-        '--base-url',
-        fixture.server.url,
-        'What is 2+2?',
-      ],
+      ['--no-display', ...modelArgs('solo-model', fixture.server.url, 'chatcompletion'), 'What is 2+2?'],
       { cwd: fixture.directory },
     );
     expect(result.code).toBe(0);

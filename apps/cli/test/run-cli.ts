@@ -47,3 +47,11 @@ export function startCli(args: string[], options: CliRunOptions): StartedCli {
 export function runCli(args: string[], options: CliRunOptions): Promise<CliRun> {
   return startCli(args, options).done;
 }
+
+/**
+ * The arguments that put one agent on `model` at `baseUrl` with no configuration file, with
+ * `--backend` when the backend is not the one the model's name implies.
+ */
+export function modelArgs(model: string, baseUrl: string, backend?: string): string[] {
+  return ['--model', model, ...(backend === undefined ? [] : ['--backend', backend]), '--base-url', baseUrl];
+}
