@@ -78,6 +78,10 @@ async function expectNoChildLeft(): Promise<void> {
 
 const echoInput = { message: '北京和上海下周的天气' };
 
+/** The `mcp_servers` list entry of server-filesystem, named `files`, serving the test's directory. */
+const filesServer = (): string =>
+  `        - name: files\n          type: stdio\n          command: ${quote(process.execPath)}\n          args: [${quote(filesystemBin)}, ${quote(setup.directory)}]\n`;
+
 /** Runs `file`, whose agent reads an itinerary in `directory` with the filesystem server's read_text_file. */
 async function readItinerary(file: string): Promise<CliRun> {
   writeFileSync(path.join(setup.directory, 'itinerary.md'), 'Day 1: Beijing. Day 3: Shanghai.');
@@ -168,12 +172,7 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
   it("runs upstream's list form with server-filesystem, offering only the allowed tools", async () => {
     const file = writeMcpTeam(path.join(setup.directory, 'files.yaml'), {
       url: setup.server.url,
-      servers: `        - name: files
-          type: stdio
-          command: ${quote(process.execPath)}
-          args: [${quote(filesystemBin)}, ${quote(setup.directory)}]
-          allowed_tools: [read_text_file, list_directory]
-`,
+      servers: `${filesServer()}          allowed_tools: [read_text_file, list_directory]\n`,
     });
     await readItinerary(file);
     const mcpTools = setup.server.requests[0]?.tools
@@ -184,28 +183,16 @@ describe.runIf(process.platform === 'linux')('massgen with MCP servers', () => {
   });
 
   it("withholds the tools upstream's backend-level exclude_tools names, and warns about a name no tool has", async () => {
-    const file = path.join(setup.directory, 'excluded.yaml');
-    writeFileSync(
-      file,
-      `agents:
-  - id: reader
-    backend:
-      type: openai
-      api: chat
-      model: gpt-4.1
-      base_url: ${quote(setup.server.url)}
-      api_key: test-key
-      parallel_tool_calls: false
-      mcp_servers:
-        - name: files
-          type: stdio
-          command: ${quote(process.execPath)}
-          args: [${quote(filesystemBin)}, ${quote(setup.directory)}]
+    const file = writeMcpTeam(path.join(setup.directory, 'excluded.yaml'), {
+      url: setup.server.url,
+      backend: '      type: openai\n      api: chat\n      model: gpt-4.1\n',
+      backendExtra: `      parallel_tool_calls: false
       exclude_tools:
         - mcp__files__write_file
         - mcp__files__move_fiel
 `,
-    );
+      servers: filesServer(),
+    });
     const result = await readItinerary(file);
     const offeredNames = setup.server.requests[0]?.tools.map((tool) => tool.function.name) ?? [];
     expect(offeredNames).toContain('mcp__files__read_text_file');

@@ -7,6 +7,8 @@ export interface McpTeamOptions {
   servers: string;
   /** More backend keys (`cwd`, `context_paths`...), indented six spaces. */
   backendExtra?: string;
+  /** The backend's type and model lines, indented six spaces; a chatcompletion `model-a` unless told. */
+  backend?: string;
 }
 
 /** Writes a team of one agent, `reader`, on the fake provider, with the given MCP servers; returns the file. */
@@ -16,9 +18,7 @@ export function writeMcpTeam(file: string, options: McpTeamOptions): string {
     `agents:
   - id: reader
     backend:
-      type: chatcompletion
-      model: model-a
-      base_url: ${JSON.stringify(options.url)}
+${options.backend ?? '      type: chatcompletion\n      model: model-a\n'}      base_url: ${JSON.stringify(options.url)}
       api_key: test-key
 ${options.backendExtra ?? ''}      mcp_servers:
 ${options.servers}`,
