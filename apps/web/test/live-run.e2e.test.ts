@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
 import type { FakeOpenAIServer, FakeResponder, TeamResponderOptions } from '@massgen/testing';
-import { cliBin, hasChromium, launchChromium, screenshotPath, startWeb, teamYaml } from './web-harness.js';
+import { cliBin, hasChromium, screenshotPath, teamYaml } from './web-harness.js';
+import { startWebAndBrowser, tearDownWebTestFile } from './web-test-file.js';
 import type { StartedWeb } from './web-harness.js';
 
 /**
@@ -112,18 +113,12 @@ beforeAll(async () => {
   writeFileSync(path.join(directory, 'steered.yaml'), teamYaml(steered.url, ['alpha', 'beta']));
   writeFileSync(path.join(directory, 'team.yaml'), teamYaml(quick.url, ['alpha', 'beta', 'gamma']));
   writeFileSync(path.join(directory, 'slow.yaml'), teamYaml(slow.url, ['alpha', 'beta', 'gamma']));
-  web = await startWeb(directory, ['--config', 'team.yaml']);
-  browser = await launchChromium();
+  ({ web, browser } = await startWebAndBrowser(directory, ['--config', 'team.yaml']));
 }, 60_000);
 
 afterAll(async () => {
   releaseSteered();
-  await browser?.close();
-  await web?.stop();
-  await quick?.close();
-  await slow?.close();
-  await steered?.close();
-  rmSync(directory, { recursive: true, force: true });
+  await tearDownWebTestFile({ browser, web, servers: [quick, slow, steered], directory });
 });
 
 describe.skipIf(!hasChromium)('massgen web, live', () => {

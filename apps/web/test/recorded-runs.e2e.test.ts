@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createFakeOpenAIServer, createTeamResponder } from '@massgen/testing';
 import type { FakeOpenAIServer } from '@massgen/testing';
-import { cliBin, hasChromium, launchChromium, screenshotPath, startWeb, teamYaml } from './web-harness.js';
+import { cliBin, hasChromium, screenshotPath, teamYaml } from './web-harness.js';
+import { startWebAndBrowser, tearDownWebTestFile } from './web-test-file.js';
 import type { StartedWeb } from './web-harness.js';
 
 /**
@@ -56,16 +57,10 @@ beforeAll(async () => {
   );
   await massgen(['--no-display', '--config', 'team.yaml', 'A recorded question']);
   recordedId = readdirSync(runs)[0]!;
-  web = await startWeb(directory);
-  browser = await launchChromium();
+  ({ web, browser } = await startWebAndBrowser(directory));
 }, 90_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await web?.stop();
-  await server?.close();
-  rmSync(directory, { recursive: true, force: true });
-});
+afterAll(() => tearDownWebTestFile({ browser, web, servers: [server], directory }));
 
 describe.skipIf(!hasChromium)('massgen web, recorded runs', () => {
   it('finds a past run by its question and replays it: play, pause, speed, jump', async () => {
