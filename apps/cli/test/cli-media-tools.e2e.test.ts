@@ -38,6 +38,16 @@ beforeEach(async () => {
 
 afterEach(() => hanging.close());
 
+/** The backend keys that put an agent on the fake server, working in seer-workspace, each after `indent`. */
+function onFakeServer(indent: string): string[] {
+  return [
+    `base_url: ${JSON.stringify(setup.server.url)}`,
+    'api_key: test-key',
+    // An absolute workspace is used as it is, so the test's files are there for the run.
+    `cwd: ${JSON.stringify(path.join(setup.directory, 'seer-workspace'))}`,
+  ].map((line) => `${indent}${line}`);
+}
+
 function team(toolLines: string[]): string {
   const file = path.join(setup.directory, 'team.yaml');
   writeFileSync(
@@ -48,10 +58,7 @@ function team(toolLines: string[]): string {
       '  backend:',
       '    type: chatcompletion',
       '    model: gpt-4.1',
-      `    base_url: ${JSON.stringify(setup.server.url)}`,
-      '    api_key: test-key',
-      // An absolute workspace is used as it is, so the test's files are there for the run.
-      `    cwd: ${JSON.stringify(path.join(setup.directory, 'seer-workspace'))}`,
+      ...onFakeServer('    '),
       ...toolLines.map((line) => `  ${line}`),
       '',
     ].join('\n'),
@@ -69,6 +76,15 @@ function respond(calls: ScriptedCall[], pictureAnswer = 'The chart shows one red
 }
 
 const agentRequests = (requests: readonly FakeChatRequest[]) => requests.filter((request) => request.tools.length > 0);
+
+/** Runs `file` on `question` to a clean end, and expects the agent offered text_to_image alone of the media tools. */
+async function runOfferingTextToImageAlone(file: string, question: string): Promise<void> {
+  const result = await runCli(['--no-display', '--config', file, question], { cwd: setup.directory });
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+  expect(result.code).toBe(0);
+  const offered = agentRequests(setup.server.requests)[0]?.tools.map((tool) => tool.function.name) ?? [];
+  expect(offered.filter((name) => /^(understand_|text_to_)/.test(name))).toEqual(['text_to_image']);
+}
 
 describe('massgen with the media tools', () => {
   it('an agent asks understand_image about a PNG; the tool request carries it and the answer comes back to the agent', async () => {
@@ -157,11 +173,7 @@ describe('massgen with the media tools', () => {
       `        base_url: ${JSON.stringify(setup.server.url)}`,
       '        api_key: test-key',
     ]);
-    const result = await runCli(['--no-display', '--config', file, 'Draw a chart.'], { cwd: setup.directory });
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(result.code).toBe(0);
-    const offered = agentRequests(setup.server.requests)[0]?.tools.map((tool) => tool.function.name) ?? [];
-    expect(offered.filter((name) => /^(understand_|text_to_)/.test(name))).toEqual(['text_to_image']);
+    await runOfferingTextToImageAlone(file, 'Draw a chart.');
     expect(setup.server.mediaRequests).toEqual([
       expect.objectContaining({ endpoint: 'images', body: { model: 'gpt-image-1', prompt: 'A red bar chart', n: 1 } }),
     ]);
@@ -212,9 +224,7 @@ describe('massgen with the media tools', () => {
         '      type: "openai"',
         '      model: "gpt-4o"',
         '      api: chat',
-        `      base_url: ${JSON.stringify(setup.server.url)}`,
-        '      api_key: test-key',
-        `      cwd: ${JSON.stringify(path.join(setup.directory, 'seer-workspace'))}`,
+        ...onFakeServer('      '),
         '      enable_image_generation: true',
         'ui:',
         '  display_type: "rich_terminal"',
@@ -223,11 +233,7 @@ describe('massgen with the media tools', () => {
     );
     const validated = await runCli(['--validate', file], { cwd: setup.directory });
     expect(validated.stdout + validated.stderr).not.toMatch(/not support|✗/);
-    const result = await runCli(['--no-display', '--config', file, 'Draw a circle.'], { cwd: setup.directory });
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(result.code).toBe(0);
-    const offered = agentRequests(setup.server.requests)[0]?.tools.map((tool) => tool.function.name) ?? [];
-    expect(offered.filter((name) => /^(understand_|text_to_)/.test(name))).toEqual(['text_to_image']);
+    await runOfferingTextToImageAlone(file, 'Draw a circle.');
     expect(setup.server.mediaRequests).toEqual([
       expect.objectContaining({
         endpoint: 'images',
