@@ -16,45 +16,53 @@ function describeEach(events: readonly RunEvent[]): (string | undefined)[] {
 
 describe('ProgressLines', () => {
   it('tells who answers, who votes for whom and who fails, in plain words', () => {
-    const described = describeEach([
-      stamp({
-        type: 'run-start',
-        task: 'q',
-        strategy: 'vote',
-        agents: [
-          { id: 'alpha', provider: 'openai', modelId: 'gpt-5' },
-          { id: 'beta', provider: 'claude', modelId: '' },
-        ],
-      }),
-      stamp({ type: 'agent-start', agentId: 'alpha', round: 1, attempt: 1, reason: 'initial' }),
-      stamp({ type: 'agent-delta', agentId: 'alpha', kind: 'text', text: 'thinking out loud' }),
-      stamp({ type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'It is four.', round: 1 }),
-      stamp({
-        type: 'vote',
-        agentId: 'beta',
-        targetAgentId: 'alpha',
-        targetLabel: 'agent1.1',
-        reason: 'Correct\nand short.',
-        round: 2,
-      }),
-      stamp({
-        type: 'agent-error',
-        agentId: 'beta',
-        attempt: 1,
-        willRetry: false,
-        error: { code: 'BACKEND_AUTH', message: 'key rejected', retryable: false },
-      }),
-      stamp({ type: 'run-end', stopReason: 'consensus' }, 3_500),
-    ]);
-    expect(described).toEqual([
-      'Starting 2 agents: alpha (openai, gpt-5), beta (claude)',
-      'alpha is working on an answer',
-      undefined,
-      'alpha answered (agent1.1, 3 words)',
-      'beta voted for alpha (agent1.1) in round 2: Correct and short.',
-      'beta failed: key rejected (BACKEND_AUTH)',
-      'Finished in 2.5s (stop reason: consensus)',
-    ]);
+    // Each event beside what is said of it: `undefined` where nothing is.
+    const told: Array<[RunEvent, string | undefined]> = [
+      [
+        stamp({
+          type: 'run-start',
+          task: 'q',
+          strategy: 'vote',
+          agents: [
+            { id: 'alpha', provider: 'openai', modelId: 'gpt-5' },
+            { id: 'beta', provider: 'claude', modelId: '' },
+          ],
+        }),
+        'Starting 2 agents: alpha (openai, gpt-5), beta (claude)',
+      ],
+      [
+        stamp({ type: 'agent-start', agentId: 'alpha', round: 1, attempt: 1, reason: 'initial' }),
+        'alpha is working on an answer',
+      ],
+      [stamp({ type: 'agent-delta', agentId: 'alpha', kind: 'text', text: 'thinking out loud' }), undefined],
+      [
+        stamp({ type: 'answer', agentId: 'alpha', label: 'agent1.1', content: 'It is four.', round: 1 }),
+        'alpha answered (agent1.1, 3 words)',
+      ],
+      [
+        stamp({
+          type: 'vote',
+          agentId: 'beta',
+          targetAgentId: 'alpha',
+          targetLabel: 'agent1.1',
+          reason: 'Correct\nand short.',
+          round: 2,
+        }),
+        'beta voted for alpha (agent1.1) in round 2: Correct and short.',
+      ],
+      [
+        stamp({
+          type: 'agent-error',
+          agentId: 'beta',
+          attempt: 1,
+          willRetry: false,
+          error: { code: 'BACKEND_AUTH', message: 'key rejected', retryable: false },
+        }),
+        'beta failed: key rejected (BACKEND_AUTH)',
+      ],
+      [stamp({ type: 'run-end', stopReason: 'consensus' }, 3_500), 'Finished in 2.5s (stop reason: consensus)'],
+    ];
+    expect(describeEach(told.map(([event]) => event))).toEqual(told.map(([, line]) => line));
   });
 
   it('says how far an agent’s task plan has come each time it changes', () => {
