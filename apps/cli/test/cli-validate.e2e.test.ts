@@ -209,19 +209,17 @@ describe('--validate of a file that does not load', () => {
   });
 });
 
+/** Writes a team of claude agents, each on two lines (from line 2), with the workspace (`cwd`) given for its id. */
+function writeWorkspaces(name: string, workspaces: Record<string, string>): string {
+  const agents = Object.entries(workspaces).map(
+    ([id, cwd]) => `  - id: ${id}\n    backend: { type: claude, model: claude-sonnet-4-6, cwd: ${cwd} }\n`,
+  );
+  return write(name, `agents:\n${agents.join('')}`);
+}
+
 describe('configuration that cannot be safe', () => {
   it('refuses a workspace cwd of /, the home directory or a system directory', async () => {
-    const file = write(
-      'workspaces.yaml',
-      `agents:
-  - id: root
-    backend: { type: claude, model: claude-sonnet-4-6, cwd: "/" }
-  - id: home
-    backend: { type: claude, model: claude-sonnet-4-6, cwd: "~" }
-  - id: etc
-    backend: { type: claude, model: claude-sonnet-4-6, cwd: /etc }
-`,
-    );
+    const file = writeWorkspaces('workspaces.yaml', { root: '"/"', home: '"~"', etc: '/etc' });
     const { validate, run } = await validateAndRun(file);
     expect(validate).toEqual(run);
     expect(validate).toEqual([
@@ -232,17 +230,11 @@ describe('configuration that cannot be safe', () => {
   });
 
   it('refuses two agents given one workspace, and a relative cwd that leaves the workspace root', async () => {
-    const file = write(
-      'shared-workspace.yaml',
-      `agents:
-  - id: alice
-    backend: { type: claude, model: claude-sonnet-4-6, cwd: workspace }
-  - id: bob
-    backend: { type: claude, model: claude-sonnet-4-6, cwd: ./workspace/ }
-  - id: carol
-    backend: { type: claude, model: claude-sonnet-4-6, cwd: ../outside }
-`,
-    );
+    const file = writeWorkspaces('shared-workspace.yaml', {
+      alice: 'workspace',
+      bob: './workspace/',
+      carol: '../outside',
+    });
     const { validate, run } = await validateAndRun(file);
     expect(validate).toEqual(run);
     expect(validate).toEqual([
