@@ -39,6 +39,13 @@ async function validateAndRun(file: string): Promise<{ validate: string[]; run: 
   return { validate: problems(validate.stdout), run: problems(run.stderr), runStderr: run.stderr };
 }
 
+/** `validateAndRun`, expecting --validate to report exactly the problems the run stops on. */
+async function validateAgreeingWithRun(file: string): Promise<{ validate: string[]; runStderr: string }> {
+  const { validate, run, runStderr } = await validateAndRun(file);
+  expect(validate).toEqual(run);
+  return { validate, runStderr };
+}
+
 describe('--validate and the run agree', () => {
   it('report every problem of a file, once each, with key path, list item, line, found and expected', async () => {
     const file = write(
@@ -63,8 +70,7 @@ describe('--validate and the run agree', () => {
       timeout_seconds: soon
 `,
     );
-    const { validate, run, runStderr } = await validateAndRun(file);
-    expect(validate).toEqual(run);
+    const { validate, runStderr } = await validateAgreeingWithRun(file);
     expect(validate).toHaveLength(4);
     expect(validate[0]).toMatch(/^- agents\[0\]\.backend\.model \(agent "bob", line 3\): .*Claude model/);
     expect(validate[1]).toBe(
@@ -88,8 +94,7 @@ describe('--validate and the run agree', () => {
     backend: { type: ollama, model: llama3.2 }
 `,
     );
-    const { validate, run } = await validateAndRun(file);
-    expect(validate).toEqual(run);
+    const { validate } = await validateAgreeingWithRun(file);
     expect(validate).toEqual([
       '- agents[0].backend.type (agent "local", line 3): no installed package serves backend type "ollama": MassGen-TS has no "ollama" type; write type: "chatcompletion" with base_url: http://localhost:11434/v1 (Ollama needs no key).',
     ]);
@@ -138,8 +143,7 @@ orchestrator:
 ${model}`,
       );
     const checked = async (name: string, model: string): Promise<string[]> => {
-      const { validate, run } = await validateAndRun(summaryModel(name, model));
-      expect(validate).toEqual(run);
+      const { validate } = await validateAgreeingWithRun(summaryModel(name, model));
       return validate;
     };
 
@@ -183,8 +187,7 @@ ${model}`,
           command: no-such-mcp-server-command
 `,
     );
-    const { validate, run } = await validateAndRun(file);
-    expect(validate).toEqual(run);
+    const { validate } = await validateAgreeingWithRun(file);
     expect(validate).toEqual([
       '- agents[0].backend.mcp_servers[0].command (agent "bob", mcp_servers "search", line 9): command "no-such-mcp-server-command" of MCP server "search" was not found; expected a program on PATH or a path to one',
     ]);
@@ -197,8 +200,7 @@ describe('--validate of a file that does not load', () => {
       'broken.yaml',
       'agents:\n  - id: a\n    backend: { type: openai, model: m, temperature: hot }\n  - id: a\n    backend: { type: openai, model: m }\norchestrator:\n  max_rounds: many\n',
     );
-    const { validate, run } = await validateAndRun(file);
-    expect(validate).toEqual(run);
+    const { validate } = await validateAgreeingWithRun(file);
     expect(validate).toEqual([
       expect.stringMatching(
         /^- agents\[0\]\.backend\.temperature \(agent "a", line 3\): expected a number.*, got "hot"$/,
@@ -220,8 +222,7 @@ function writeWorkspaces(name: string, workspaces: Record<string, string>): stri
 describe('configuration that cannot be safe', () => {
   it('refuses a workspace cwd of /, the home directory or a system directory', async () => {
     const file = writeWorkspaces('workspaces.yaml', { root: '"/"', home: '"~"', etc: '/etc' });
-    const { validate, run } = await validateAndRun(file);
-    expect(validate).toEqual(run);
+    const { validate } = await validateAgreeingWithRun(file);
     expect(validate).toEqual([
       '- agents[0].backend.cwd (agent "root", line 3): "/" is the root of the file system; an agent writes anywhere in its workspace and MassGen copies it after each answer, so expected a directory of its own, such as "workspaces/agent1"',
       expect.stringMatching(/^- agents\[1\]\.backend\.cwd \(agent "home", line 5\): "~" is your home directory; /),
@@ -235,8 +236,7 @@ describe('configuration that cannot be safe', () => {
       bob: './workspace/',
       carol: '../outside',
     });
-    const { validate, run } = await validateAndRun(file);
-    expect(validate).toEqual(run);
+    const { validate } = await validateAgreeingWithRun(file);
     expect(validate).toEqual([
       '- agents[1].backend.cwd (agent "bob", line 5): agents "alice" and "bob" have the same workspace (cwd); expected each agent to have its own directory',
       '- agents[2].backend.cwd (agent "carol", line 7): "../outside" leaves agent_temporary_workspace; expected a directory name inside it, or an absolute path',
