@@ -1,92 +1,68 @@
-import { ConfigError, type BackendSettings, type Warning } from '@massgen/core';
-import { backendSettings } from '@massgen/testing';
+import { ConfigError } from '@massgen/core';
+import { optionsSettings } from '@massgen/testing';
+import { describeBackendOptions } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { optionsSchema, parseClaudeCodeOptions } from './claude-code-options.js';
 
-function settings(options: Record<string, unknown>, warnings: Warning[] = []): BackendSettings {
-  return backendSettings({
-    agentId: 'coder',
-    type: 'claude_code',
-    model: 'claude-sonnet-4-6',
-    options,
-    warn: (warning) => warnings.push(warning),
-  });
-}
+const claudeCode = { agentId: 'coder', type: 'claude_code', model: 'claude-sonnet-4-6' } as const;
 
-describe('the options of the claude_code backend', () => {
-  it('reads every option of the issue and the upstream format', () => {
-    expect(
+describeBackendOptions(claudeCode, parseClaudeCodeOptions, optionsSchema, {
+  readings: [
+    [
+      { api_key: 'k', timeout_seconds: 30 },
+      { apiKey: 'k', timeoutMs: 30_000 },
+    ],
+    [{ base_url: 'http://127.0.0.1:4000/' }, { baseUrl: 'http://127.0.0.1:4000' }],
+    [{ permission_mode: 'bypassPermissions' }, { permissionMode: 'bypassPermissions' }],
+    [
+      { allowed_tools: ['Read', 'Bash(npm test:*)'], disallowed_tools: ['WebFetch'] },
+      { allowedTools: ['Read', 'Bash(npm test:*)'], disallowedTools: ['WebFetch'] },
+    ],
+    [
+      { system_prompt: 'You review code.', append_system_prompt: 'Be brief.' },
+      { systemPrompt: 'You review code.', appendSystemPrompt: 'Be brief.', useDefaultPrompt: false },
+    ],
+    [
+      { max_thinking_tokens: 8000, max_turns: 12 },
+      { maxThinkingTokens: 8000, maxTurns: 12 },
+    ],
+    [
+      { cli_path: '/opt/claude', env: { MY_FLAG: '1' } },
+      { cliPath: '/opt/claude', env: { MY_FLAG: '1' } },
+    ],
+  ],
+  // acceptEdits, Claude Code's own prompt and a 600 s timeout.
+  defaults: {
+    timeoutMs: 600_000,
+    permissionMode: 'acceptEdits',
+    allowedTools: [],
+    disallowedTools: [],
+    useDefaultPrompt: true,
+    env: {},
+  },
+  // A key it does not know is a warning, not a failure, so --validate accepts other backends' blocks.
+  unknownKeys: { options: { temprature: 0.2 }, hint: 'it is ignored' },
+  rejections: [[{ base_url: 'ftp://x' }, 'backend.base_url: expected an http(s) URL']],
+  validates: { accepts: { anything: 1 }, refuses: { permission_mode: 'yolo' } },
+});
+
+describe('the options of the claude_code backend, beyond the common contract', () => {
+  it('keeps its own prompt off when asked', () => {
+    expect(parseClaudeCodeOptions(optionsSettings(claudeCode, { use_default_prompt: false })).useDefaultPrompt).toBe(
+      false,
+    );
+  });
+
+  it('reports every bad value at once, each with its key path and what was expected', () => {
+    const run = (): unknown =>
       parseClaudeCodeOptions(
-        settings({
-          api_key: 'k',
-          base_url: 'http://127.0.0.1:4000/',
-          timeout_seconds: 30,
-          permission_mode: 'bypassPermissions',
-          allowed_tools: ['Read', 'Bash(npm test:*)'],
-          disallowed_tools: ['WebFetch'],
-          system_prompt: 'You review code.',
-          append_system_prompt: 'Be brief.',
-          max_thinking_tokens: 8000,
-          max_turns: 12,
-          cli_path: '/opt/claude',
-          env: { MY_FLAG: '1' },
-        }),
-      ),
-    ).toEqual({
-      apiKey: 'k',
-      baseUrl: 'http://127.0.0.1:4000',
-      timeoutMs: 30_000,
-      permissionMode: 'bypassPermissions',
-      allowedTools: ['Read', 'Bash(npm test:*)'],
-      disallowedTools: ['WebFetch'],
-      systemPrompt: 'You review code.',
-      appendSystemPrompt: 'Be brief.',
-      useDefaultPrompt: false,
-      maxThinkingTokens: 8000,
-      maxTurns: 12,
-      cliPath: '/opt/claude',
-      env: { MY_FLAG: '1' },
-    });
-  });
-
-  it("defaults to acceptEdits, Claude Code's own prompt and a 600 s timeout", () => {
-    expect(parseClaudeCodeOptions(settings({}))).toEqual({
-      timeoutMs: 600_000,
-      permissionMode: 'acceptEdits',
-      allowedTools: [],
-      disallowedTools: [],
-      useDefaultPrompt: true,
-      env: {},
-    });
-    expect(parseClaudeCodeOptions(settings({ request_timeout: 45 })).timeoutMs).toBe(45_000);
-    expect(parseClaudeCodeOptions(settings({ use_default_prompt: false })).useDefaultPrompt).toBe(false);
-  });
-
-  it('rejects bad values with the key path and what was expected', () => {
-    const attempt = (options: Record<string, unknown>): unknown => {
-      try {
-        return parseClaudeCodeOptions(settings(options));
-      } catch (error) {
-        return error;
-      }
-    };
-    const error = attempt({ permission_mode: 'yolo', allowed_tools: 'Read', max_thinking_tokens: -1 });
-    expect(error).toBeInstanceOf(ConfigError);
-    const message = (error as ConfigError).message;
-    expect(message).toContain('backend.permission_mode');
-    expect(message).toContain('expected one of default, acceptEdits, bypassPermissions, plan, dontAsk');
-    expect(message).toContain('backend.allowed_tools');
-    expect(message).toContain('backend.max_thinking_tokens');
-    expect(message).toContain('agent coder');
-    expect((attempt({ base_url: 'ftp://x' }) as ConfigError).message).toContain('expected an http(s) URL');
-  });
-
-  it("warns about keys it does not know instead of failing, so --validate accepts other backends' blocks", () => {
-    const warnings: Warning[] = [];
-    parseClaudeCodeOptions(settings({ temprature: 0.2 }, warnings));
-    expect(warnings).toEqual([
-      expect.objectContaining({ code: 'unknown-key', path: 'backend.temprature', agentId: 'coder' }),
-    ]);
-    expect(optionsSchema.safeParse({ anything: 1 }).success).toBe(true);
+        optionsSettings(claudeCode, { permission_mode: 'yolo', allowed_tools: 'Read', max_thinking_tokens: -1 }),
+      );
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow('backend.permission_mode');
+    expect(run).toThrow('expected one of default, acceptEdits, bypassPermissions, plan, dontAsk');
+    expect(run).toThrow('backend.allowed_tools');
+    expect(run).toThrow('backend.max_thinking_tokens');
+    expect(run).toThrow('agent coder');
   });
 });

@@ -127,7 +127,7 @@ export {
   type ProcessIdentity,
 } from './process-tree.js';
 export { collectParts, terminalError, textOf } from './stream-parts.js';
-export { backendSettings } from './backend-settings.js';
+export { backendSettings, optionsSettings } from './backend-settings.js';
 export { failedWeatherLookup, weatherTool } from './weather-tool-conversation.js';
 export { thrownMassGenError } from './thrown-massgen-error.js';
 export { rejectedMassGenError } from './rejected-massgen-error.js';

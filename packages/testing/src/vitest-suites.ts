@@ -17,6 +17,12 @@ export { itClassifiesErrors, type ErrorCase, type ErrorClassificationSubject } f
 export { itClassifiesOpenAIErrors, openAIErrorCases } from './openai-error-cases.js';
 export { describeLazySdkLoading } from './describe-lazy-sdk-loading.js';
 export {
+  commonOptionReadings,
+  describeBackendOptions,
+  type BackendOptionsExpectations,
+  type OptionReading,
+} from './describe-backend-options.js';
+export {
   useTemporaryDirectory,
   type TemporaryDirectory,
   type TemporaryDirectoryOptions,
