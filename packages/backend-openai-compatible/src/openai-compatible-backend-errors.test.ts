@@ -29,12 +29,12 @@ describe('HTTP errors become classified MassGen errors', () => {
 
 describe('broken streams, cancellation and timeouts', () => {
   it('classifies an error event sent after the stream started, keeping the text before it', async () => {
-    server.enqueue({
-      type: 'stream-error',
-      afterChunks: 2,
-      error: { message: 'Upstream overloaded', type: 'overloaded_error' },
-      reply: { type: 'text', text: 'abcdefgh' },
-    });
+    server.enqueue(
+      fakeOpenAIErrors.inStream(
+        { message: 'Upstream overloaded', type: 'overloaded_error' },
+        { afterChunks: 2, text: 'abcdefgh' },
+      ),
+    );
     const parts = await collectParts(backend().stream(question));
     expect(parts.filter((part) => part.type === 'text-delta')).toEqual([{ type: 'text-delta', text: 'abcd' }]);
     const error = terminalError(parts);
@@ -43,7 +43,7 @@ describe('broken streams, cancellation and timeouts', () => {
   });
 
   it('calls an unrecognised error event a broken stream', async () => {
-    server.enqueue({ type: 'stream-error', afterChunks: 1, error: { message: 'Generation failed' } });
+    server.enqueue(fakeOpenAIErrors.inStream({ message: 'Generation failed' }, { afterChunks: 1 }));
     expect(terminalError(await collectParts(backend().stream(question)))).toMatchObject({
       code: 'BACKEND_STREAM',
       retryable: true,

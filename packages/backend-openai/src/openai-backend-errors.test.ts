@@ -1,5 +1,5 @@
 import type { BackendRequest } from '@massgen/core';
-import { collectParts, type FakeOpenAIServer, type FakeReply } from '@massgen/testing';
+import { collectParts, fakeOpenAIErrors, type FakeOpenAIServer, type FakeReply } from '@massgen/testing';
 import {
   describeBackendFailureContract,
   itClassifiesErrors,
@@ -23,52 +23,41 @@ describe('failures inside a started Responses stream', () => {
   itClassifiesErrors<FakeReply>({ server, backend, provider: 'openai', says }, [
     [
       'response.failed rate_limit_exceeded, with the delay from the message',
-      {
-        type: 'stream-error',
-        afterChunks: 5,
-        error: { message: 'Rate limit reached for gpt-4.1. Please try again in 1.5s.', code: 'rate_limit_exceeded' },
-      },
+      fakeOpenAIErrors.inStream(
+        { message: 'Rate limit reached for gpt-4.1. Please try again in 1.5s.', code: 'rate_limit_exceeded' },
+        { afterChunks: 5 },
+      ),
       { code: 'BACKEND_RATE_LIMIT', retryable: true, retryAfterMs: 1500 },
     ],
     [
       'response.failed server_error',
-      { type: 'stream-error', afterChunks: 3, error: { message: 'The server had an error.', code: 'server_error' } },
+      fakeOpenAIErrors.inStream({ message: 'The server had an error.', code: 'server_error' }, { afterChunks: 3 }),
       { code: 'BACKEND_SERVER', retryable: true },
     ],
     [
       'response.failed invalid_prompt',
-      { type: 'stream-error', afterChunks: 2, error: { message: 'Invalid prompt.', code: 'invalid_prompt' } },
+      fakeOpenAIErrors.inStream({ message: 'Invalid prompt.', code: 'invalid_prompt' }, { afterChunks: 2 }),
       { code: 'BACKEND_BAD_REQUEST', retryable: false },
     ],
     [
       'an error event for quota',
-      {
-        type: 'stream-error',
-        event: 'error',
-        afterChunks: 2,
-        error: { message: 'You exceeded your current quota.', code: 'insufficient_quota' },
-      },
+      fakeOpenAIErrors.inStream(
+        { message: 'You exceeded your current quota.', code: 'insufficient_quota' },
+        { afterChunks: 2, event: 'error' },
+      ),
       { code: 'BACKEND_QUOTA', retryable: false },
     ],
     [
       'an error event with an unknown code',
-      {
-        type: 'stream-error',
-        event: 'error',
-        afterChunks: 2,
-        error: { message: 'Something odd.', code: 'odd_failure' },
-      },
+      fakeOpenAIErrors.inStream({ message: 'Something odd.', code: 'odd_failure' }, { afterChunks: 2, event: 'error' }),
       { code: 'BACKEND_STREAM', retryable: true },
     ],
   ]);
 
   it('keeps the text that came before the failure', async () => {
-    server.enqueue({
-      type: 'stream-error',
-      afterChunks: 5,
-      reply: { type: 'text', text: 'abcdefghijkl' },
-      error: { message: 'Boom.', code: 'server_error' },
-    });
+    server.enqueue(
+      fakeOpenAIErrors.inStream({ message: 'Boom.', code: 'server_error' }, { afterChunks: 5, text: 'abcdefghijkl' }),
+    );
     const parts = await collectParts(backend().stream(question));
     expect(parts.filter((part) => part.type === 'text-delta')).toEqual([{ type: 'text-delta', text: 'abcd' }]);
   });

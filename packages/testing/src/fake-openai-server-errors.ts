@@ -1,4 +1,4 @@
-import type { FakeErrorReply } from './fake-openai-server-types.js';
+import type { FakeErrorReply, FakeStreamErrorReply } from './fake-openai-server-types.js';
 
 /** The error envelope OpenAI and compatible servers send with a failed request. */
 export function openAIErrorBody(
@@ -87,5 +87,22 @@ export const fakeOpenAIErrors = {
   },
   invalidApiKey(): FakeErrorReply {
     return { type: 'error', status: 401, body: defaultErrorBody(401) };
+  },
+  /**
+   * A stream that `error` ends in-band after `afterChunks` chunks, its 200 status already sent:
+   * carrying `text` (else a short default text), and on the Responses API a `response.failed`
+   * event unless `event` says `error`.
+   */
+  inStream(
+    error: FakeStreamErrorReply['error'],
+    options: { afterChunks: number; text?: string; event?: 'error' },
+  ): FakeStreamErrorReply {
+    return {
+      type: 'stream-error',
+      afterChunks: options.afterChunks,
+      error,
+      ...(options.text === undefined ? {} : { reply: { type: 'text', text: options.text } }),
+      ...(options.event === undefined ? {} : { event: options.event }),
+    };
   },
 };

@@ -109,12 +109,12 @@ describe('dropped streams', () => {
   });
 
   it('can fail in-band with an error event after some chunks', async () => {
-    server.enqueue({
-      type: 'stream-error',
-      afterChunks: 2,
-      error: { message: 'Upstream overloaded', type: 'overloaded_error' },
-      reply: { type: 'text', text: 'abcdefgh' },
-    });
+    server.enqueue(
+      fakeOpenAIErrors.inStream(
+        { message: 'Upstream overloaded', type: 'overloaded_error' },
+        { afterChunks: 2, text: 'abcdefgh' },
+      ),
+    );
     const received: ChatCompletionChunk[] = [];
     const failure = await (async () => {
       try {
