@@ -1,7 +1,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BackendRequest, SerializedError, StreamPart } from '@massgen/core';
-import { descendantProcesses } from '@massgen/testing';
+import { descendantProcesses, textOf } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClaudeCodeBackend } from './claude-code-backend.js';
 import { collectParts, createClaudeCodeHarness, withThinking } from './claude-code-test-harness.js';
@@ -23,6 +23,11 @@ const ask: BackendRequest = { messages: [{ role: 'user', content: 'Say hello.' }
 function errorOf(parts: readonly StreamPart[]): SerializedError | undefined {
   const last = parts.at(-1);
   return last?.type === 'error' ? last.error : undefined;
+}
+
+/** Answers every request with `text`, its stream cut off after `afterEvents` events: dropped, or stalled. */
+function cutOffEveryReply(type: 'drop' | 'stall', afterEvents: number, text: string): void {
+  harness.server.setResponder(() => ({ type, afterEvents, reply: { type: 'text', text } }));
 }
 
 // Each call starts the bundled Claude Code CLI, a process of its own, which on a busy two-core
@@ -53,32 +58,19 @@ describe('Claude Code failures, with the bundled CLI', { timeout: 90_000 }, () =
       statusCode: 429,
     });
     const retried = await collectParts(backend.stream(ask));
-    expect(
-      retried
-        .filter((part) => part.type === 'text-delta')
-        .map((part) => part.text)
-        .join(''),
-    ).toBe('Hello!');
+    expect(textOf(retried, 'text-delta')).toBe('Hello!');
     expect(retried.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'end_turn' });
   });
 
   it('reports a stream dropped halfway as BACKEND_STREAM, retryable', async () => {
-    harness.server.setResponder(() => ({
-      type: 'drop',
-      afterEvents: 4,
-      reply: { type: 'text', text: 'This reply is cut off in the middle.' },
-    }));
+    cutOffEveryReply('drop', 4, 'This reply is cut off in the middle.');
     const parts = await collectParts(createClaudeCodeBackend(harness.settings()).stream(ask));
     expect(errorOf(parts)).toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
     expect(descendantProcesses(process.pid)).toEqual([]);
   });
 
   it('gives up on a stalled stream after timeout_seconds of silence, and leaves no process behind', async () => {
-    harness.server.setResponder(() => ({
-      type: 'stall',
-      afterEvents: 3,
-      reply: { type: 'text', text: 'Never finished.' },
-    }));
+    cutOffEveryReply('stall', 3, 'Never finished.');
     const parts = await collectParts(createClaudeCodeBackend(harness.settings({ timeout_seconds: 2 })).stream(ask));
     expect(errorOf(parts)).toMatchObject({ code: 'TIMEOUT', retryable: true });
     await harness.server.idle();
@@ -86,11 +78,7 @@ describe('Claude Code failures, with the bundled CLI', { timeout: 90_000 }, () =
   });
 
   it('stops at once when the turn is cancelled mid-stream', async () => {
-    harness.server.setResponder(() => ({
-      type: 'stall',
-      afterEvents: 5,
-      reply: { type: 'text', text: 'A long answer that never ends.' },
-    }));
+    cutOffEveryReply('stall', 5, 'A long answer that never ends.');
     const controller = new AbortController();
     const parts: StreamPart[] = [];
     for await (const part of createClaudeCodeBackend(harness.settings()).stream(ask, { signal: controller.signal })) {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BackendRequest, Message, ToolDefinition } from '@massgen/core';
-import { descendantProcesses } from '@massgen/testing';
+import { descendantProcesses, textOf } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClaudeCodeBackend } from './claude-code-backend.js';
 import {
@@ -86,12 +86,7 @@ describe('the Claude Code backend with the bundled CLI', { timeout: 90_000 }, ()
     );
 
     expect(readFileSync(path.join(harness.directory, 'hello.txt'), 'utf8')).toBe('hello from Claude Code\n');
-    expect(
-      parts
-        .filter((part) => part.type === 'text-delta')
-        .map((part) => part.text)
-        .join(''),
-    ).toBe('Writing the file.');
+    expect(textOf(parts, 'text-delta')).toBe('Writing the file.');
     expect(parts).toContainEqual({
       type: 'reasoning-delta',
       text: `\n[Write] ${path.join(harness.directory, 'hello.txt')}\n`,

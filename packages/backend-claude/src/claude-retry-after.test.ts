@@ -3,6 +3,16 @@ import { claudeRetryAfter } from './claude-retry-after.js';
 
 const now = Date.parse('2026-05-01T12:00:00Z');
 
+/** Anthropic's `anthropic-ratelimit-<limit>-remaining` and `-reset` headers, for each limit its room left and reset time. */
+function rateLimitHeaders(limits: Record<string, readonly [remaining: string, reset: string]>): Headers {
+  return new Headers(
+    Object.entries(limits).flatMap(([limit, [remaining, reset]]) => [
+      [`anthropic-ratelimit-${limit}-remaining`, remaining],
+      [`anthropic-ratelimit-${limit}-reset`, reset],
+    ]),
+  );
+}
+
 describe('claudeRetryAfter', () => {
   it('reads retry-after as seconds or as an HTTP date', () => {
     expect(claudeRetryAfter(new Headers({ 'retry-after': '7' }), now)).toBe(7000);
@@ -17,23 +27,18 @@ describe('claudeRetryAfter', () => {
   });
 
   it('without retry-after, waits for the latest reset among the limits that are used up', () => {
-    const headers = new Headers({
-      'anthropic-ratelimit-requests-remaining': '0',
-      'anthropic-ratelimit-requests-reset': '2026-05-01T12:00:10Z',
-      'anthropic-ratelimit-input-tokens-remaining': '0',
-      'anthropic-ratelimit-input-tokens-reset': '2026-05-01T12:00:20Z',
-      'anthropic-ratelimit-output-tokens-remaining': '5000',
-      'anthropic-ratelimit-output-tokens-reset': '2026-05-01T12:00:50Z',
+    const headers = rateLimitHeaders({
+      requests: ['0', '2026-05-01T12:00:10Z'],
+      'input-tokens': ['0', '2026-05-01T12:00:20Z'],
+      'output-tokens': ['5000', '2026-05-01T12:00:50Z'],
     });
     expect(claudeRetryAfter(headers, now)).toBe(20_000);
   });
 
   it('ignores resets that are past or belong to limits with room left', () => {
-    const headers = new Headers({
-      'anthropic-ratelimit-requests-remaining': '0',
-      'anthropic-ratelimit-requests-reset': '2026-05-01T11:59:00Z',
-      'anthropic-ratelimit-tokens-remaining': '10',
-      'anthropic-ratelimit-tokens-reset': '2026-05-01T12:01:00Z',
+    const headers = rateLimitHeaders({
+      requests: ['0', '2026-05-01T11:59:00Z'],
+      tokens: ['10', '2026-05-01T12:01:00Z'],
     });
     expect(claudeRetryAfter(headers, now)).toBeUndefined();
   });
