@@ -103,16 +103,12 @@ describe('broken streams', () => {
 });
 
 describe('API keys', () => {
-  it('names both variables when no key is set, and retries the lookup on the next call', async () => {
+  // The failure contract below checks the missing-key error itself and GEMINI_API_KEY.
+  it('names GOOGLE_API_KEY too when no key is set, and finds the key there on the next call', async () => {
     const env: Record<string, string | undefined> = {};
     const backend = createGeminiBackend({ ...settings(), options: { base_url: server.url }, env });
     const error = terminalError(await collectParts(backend.stream(question)));
-    expect(error).toMatchObject({
-      code: 'BACKEND_MISSING_KEY',
-      retryable: false,
-      agentId: 'agent-a',
-      provider: 'gemini',
-    });
+    expect(error.code).toBe('BACKEND_MISSING_KEY');
     expect(error.message).toContain('GEMINI_API_KEY');
     expect(error.message).toContain('GOOGLE_API_KEY');
     expect(server.requests).toHaveLength(0);

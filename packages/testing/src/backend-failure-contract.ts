@@ -227,7 +227,12 @@ export function describeBackendFailureContract<Reply, Server extends ContractSer
       const keyless = fromEnvironment(env);
       if (keys.optionalOnLoopback !== true) {
         const missing = terminalError(await collectParts(keyless.stream(question)));
-        expect(missing).toMatchObject({ code: 'BACKEND_MISSING_KEY', retryable: false, provider: subject.type });
+        expect(missing).toMatchObject({
+          code: 'BACKEND_MISSING_KEY',
+          retryable: false,
+          provider: subject.type,
+          agentId: 'agent-a',
+        });
         expect(missing.message).toContain(keys.variable);
         expect(server.requests).toHaveLength(0);
       }
