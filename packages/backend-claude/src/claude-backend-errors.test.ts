@@ -1,7 +1,12 @@
 import type { BackendRequest, BackendSettings, SerializedError } from '@massgen/core';
 import { collectParts, createFakeAnthropicServer, fakeAnthropicErrors, terminalError } from '@massgen/testing';
 import type { FakeAnthropicReply, FakeAnthropicServer } from '@massgen/testing';
-import { describeBackendFailureContract, itClassifiesErrors, useBackendServer } from '@massgen/testing/vitest';
+import {
+  commonContractReplies,
+  describeBackendFailureContract,
+  itClassifiesErrors,
+  useBackendServer,
+} from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
 import { claudeTestServer } from './claude-test-server.js';
@@ -171,11 +176,7 @@ describeBackendFailureContract<FakeAnthropicReply, FakeAnthropicServer>({
     foreignKey: { key: 'sk-proj-abcdefghijklmnopqrstuv', provider: 'OpenAI' },
   },
   replies: {
-    text: (text) => ({ type: 'text', text }),
-    stall: (text) => ({ type: 'stall', afterEvents: 5, reply: { type: 'text', text } }),
-    drop: (text) => ({ type: 'drop', afterEvents: 6, reply: { type: 'text', text } }),
-    endEarly: () => ({ type: 'drop', afterEvents: 6, graceful: true }),
-    hang: () => ({ type: 'hang' }),
+    ...commonContractReplies({ stall: { afterEvents: 5 }, drop: { afterEvents: 6 }, endEarly: { afterEvents: 6 } }),
     rejectionSaying: (text) => fakeAnthropicErrors.invalidRequest(text),
     rateLimit: (seconds) => fakeAnthropicErrors.rateLimit({ retryAfter: String(seconds) }),
     dropInToolCall: () => ({

@@ -1,7 +1,12 @@
 import type { BackendRequest } from '@massgen/core';
 import { collectParts, terminalError, fakeGeminiErrors } from '@massgen/testing';
 import type { FakeGeminiReply, FakeGeminiServer } from '@massgen/testing';
-import { describeBackendFailureContract, itClassifiesErrors, useBackendServer } from '@massgen/testing/vitest';
+import {
+  commonContractReplies,
+  describeBackendFailureContract,
+  itClassifiesErrors,
+  useBackendServer,
+} from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
 import { geminiTestServer } from './gemini-test-server.js';
@@ -124,11 +129,7 @@ describeBackendFailureContract<FakeGeminiReply, FakeGeminiServer>({
   wrongKey: { statusCode: 400, says: 'API key not valid' },
   keyFromEnvironment: { variable: 'GEMINI_API_KEY', options: (fake) => ({ base_url: fake.url }), ownProvider: {} },
   replies: {
-    text: (text) => ({ type: 'text', text }),
-    stall: (text) => ({ type: 'stall', afterChunks: 2, reply: { type: 'text', text } }),
-    drop: (text) => ({ type: 'drop', afterChunks: 3, reply: { type: 'text', text } }),
-    endEarly: () => ({ type: 'drop', afterChunks: 2, graceful: true }),
-    hang: () => ({ type: 'hang' }),
+    ...commonContractReplies({ stall: { afterChunks: 2 }, drop: { afterChunks: 3 }, endEarly: { afterChunks: 2 } }),
     rejectionSaying: (text) => fakeGeminiErrors.badRequest(text),
     rateLimit: (seconds) => fakeGeminiErrors.rateLimit({ retryDelay: `${seconds}s` }),
   },

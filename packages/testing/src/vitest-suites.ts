@@ -7,6 +7,7 @@ export {
 export { useFakeServer } from './use-fake-server.js';
 export { useShopDatabase, type ShopDatabaseFixture } from './use-shop-database.js';
 export { openAIContractReplies } from './openai-contract-replies.js';
+export { commonContractReplies, type StreamCut } from './common-contract-replies.js';
 export {
   useBackendServer,
   type BackendServerFixture,
