@@ -1,11 +1,6 @@
 import type { BackendRequest } from '@massgen/core';
-import { collectParts, terminalError, fakeOpenAIErrors, type FakeOpenAIServer, type FakeReply } from '@massgen/testing';
-import {
-  describeBackendFailureContract,
-  itClassifiesOpenAIErrors,
-  openAIContractReplies,
-  useBackendServer,
-} from '@massgen/testing/vitest';
+import { collectParts, terminalError, fakeOpenAIErrors } from '@massgen/testing';
+import { describeOpenAIBackendFailures, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { chatCompletionTestServer } from './openai-compatible-test-server.js';
 
@@ -13,12 +8,7 @@ const { server, backend } = useBackendServer(chatCompletionTestServer);
 
 const question: BackendRequest = { messages: [{ role: 'user', content: 'Hello' }] };
 
-describe('HTTP errors become classified MassGen errors', () => {
-  itClassifiesOpenAIErrors(
-    { server, backend, provider: 'chatcompletion', says: () => 'chatcompletion at 127.0.0.1' },
-    'fake-model',
-  );
-
+describe('HTTP errors', () => {
   it("carries the provider's own message", async () => {
     server.enqueue(fakeOpenAIErrors.modelNotFound('fake-model'));
     const error = terminalError(await collectParts(backend().stream(question)));
@@ -51,14 +41,14 @@ describe('broken streams, cancellation and timeouts', () => {
   });
 });
 
-describeBackendFailureContract<FakeReply, FakeOpenAIServer>({
+describeOpenAIBackendFailures({
   ...chatCompletionTestServer,
+  says: () => 'chatcompletion at 127.0.0.1',
   missingEndMarker: 'no finish_reason',
   keyFromEnvironment: {
     variable: 'GROQ_API_KEY',
     options: (fake) => ({ base_url: fake.url, provider: 'groq' }),
     ownProvider: { provider: 'groq' },
   },
-  wrongKey: { statusCode: 401 },
-  replies: openAIContractReplies({ afterChunks: 3, toolCallChunks: 4 }),
+  cut: { afterChunks: 3, toolCallChunks: 4 },
 });

@@ -1,22 +1,12 @@
 import type { BackendRequest } from '@massgen/core';
-import { collectParts, fakeOpenAIErrors, type FakeOpenAIServer, type FakeReply } from '@massgen/testing';
-import {
-  describeBackendFailureContract,
-  itClassifiesErrors,
-  itClassifiesOpenAIErrors,
-  openAIContractReplies,
-  useBackendServer,
-} from '@massgen/testing/vitest';
+import { collectParts, fakeOpenAIErrors, type FakeReply } from '@massgen/testing';
+import { describeOpenAIBackendFailures, itClassifiesErrors, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { openAITestServer } from './openai-test-server.js';
 
 const { server, backend } = useBackendServer(openAITestServer);
 
 const question: BackendRequest = { messages: [{ role: 'user', content: 'Hello' }] };
-
-describe('HTTP errors from the Responses API', () => {
-  itClassifiesOpenAIErrors({ server, backend, provider: 'openai', says: () => 'OpenAI' }, 'gpt-4.1');
-});
 
 describe('failures inside a started Responses stream', () => {
   const says = () => 'OpenAI reported a failed response';
@@ -63,10 +53,10 @@ describe('failures inside a started Responses stream', () => {
   });
 });
 
-describeBackendFailureContract<FakeReply, FakeOpenAIServer>({
+describeOpenAIBackendFailures({
   ...openAITestServer,
+  says: () => 'OpenAI',
   missingEndMarker: 'no response.completed',
   keyFromEnvironment: { variable: 'OPENAI_API_KEY', options: (fake) => ({ base_url: fake.url }), ownProvider: {} },
-  wrongKey: { statusCode: 401 },
-  replies: openAIContractReplies({ afterChunks: 5, toolCallChunks: 7 }),
+  cut: { afterChunks: 5, toolCallChunks: 7 },
 });

@@ -7,6 +7,10 @@ export {
 export { useFakeServer } from './use-fake-server.js';
 export { useShopDatabase, type ShopDatabaseFixture } from './use-shop-database.js';
 export { openAIContractReplies } from './openai-contract-replies.js';
+export {
+  describeOpenAIBackendFailures,
+  type OpenAIBackendFailuresSubject,
+} from './describe-openai-backend-failures.js';
 export { commonContractReplies, type StreamCut } from './common-contract-replies.js';
 export {
   useBackendServer,
