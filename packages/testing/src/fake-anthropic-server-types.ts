@@ -1,5 +1,10 @@
 import type { FakeServerControls, FakeServerResponder } from './fake-server-controls.js';
-import type { FakeMedia } from './fake-media.js';
+import type {
+  FakeModelRequest,
+  FakeReplyTiming,
+  FakeServerErrorReply,
+  FakeServerHangReply,
+} from './fake-server-types.js';
 
 /** A content block as a client sent it inside a Messages API message. */
 export interface FakeAnthropicContentBlock {
@@ -35,24 +40,15 @@ export interface FakeAnthropicTool {
   [key: string]: unknown;
 }
 
-/** One `POST /v1/messages` request the server received. */
-export interface FakeAnthropicRequest {
-  /** 0-based position of this request among every messages request the server received. */
-  index: number;
-  /** The parsed JSON body, exactly as sent. */
-  body: Record<string, unknown>;
-  /** Request headers, names in lower case. */
-  headers: Record<string, string>;
-  /** Query parameters (`beta=true` from the SDK's beta client). */
-  query: Record<string, string>;
-  model: string;
+/**
+ * One `POST /v1/messages` request the server received; its `query` has `beta=true` from the SDK's
+ * beta client, its `media` every image and document the messages carried.
+ */
+export interface FakeAnthropicRequest extends FakeModelRequest {
   /** The system prompt's text, whether it was sent as a string or as text blocks. */
   system: string;
   messages: FakeAnthropicMessage[];
   tools: FakeAnthropicTool[];
-  stream: boolean;
-  /** Every image and document the messages carried, decoded, in order. */
-  media: FakeMedia[];
 }
 
 /** Token counts to report instead of the estimate the server makes from the text. */
@@ -69,11 +65,6 @@ export interface FakeAnthropicThinking {
   text: string;
   /** Defaults to a signature the server later verifies when the block is sent back. */
   signature?: string;
-}
-
-interface FakeAnthropicReplyTiming {
-  /** Delay before the first byte of the response, overriding the server's `latencyMs`. */
-  latencyMs?: number;
 }
 
 /**
@@ -95,7 +86,7 @@ interface FakeAnthropicContentFields {
   usage?: FakeAnthropicUsage;
 }
 
-export interface FakeAnthropicTextReply extends FakeAnthropicReplyTiming, FakeAnthropicContentFields {
+export interface FakeAnthropicTextReply extends FakeReplyTiming, FakeAnthropicContentFields {
   type: 'text';
   text: string;
   /** Defaults to `end_turn`. */
@@ -112,24 +103,19 @@ export interface FakeAnthropicToolUse {
   id?: string;
 }
 
-export interface FakeAnthropicToolUseReply extends FakeAnthropicReplyTiming, FakeAnthropicContentFields {
+export interface FakeAnthropicToolUseReply extends FakeReplyTiming, FakeAnthropicContentFields {
   type: 'tool-use';
   calls: FakeAnthropicToolUse[];
   /** Text the model writes before calling the tools. */
   text?: string;
 }
 
-export interface FakeAnthropicErrorReply extends FakeAnthropicReplyTiming {
-  type: 'error';
-  status: number;
-  /** A JSON value is sent as JSON; a string is sent as is (a proxy's HTML page, say). Defaults to Anthropic's body for the status. */
-  body?: unknown;
-  headers?: Record<string, string>;
-}
+/** Without a `body`, Anthropic's body for the status. */
+export type FakeAnthropicErrorReply = FakeServerErrorReply;
 
 type FakeAnthropicContentReply = FakeAnthropicTextReply | FakeAnthropicToolUseReply;
 
-export interface FakeAnthropicDropReply extends FakeAnthropicReplyTiming {
+export interface FakeAnthropicDropReply extends FakeReplyTiming {
   type: 'drop';
   /** Stream events written before the connection is destroyed (`message_start` and `ping` count); 0 drops before any body. */
   afterEvents: number;
@@ -139,7 +125,7 @@ export interface FakeAnthropicDropReply extends FakeAnthropicReplyTiming {
   graceful?: boolean;
 }
 
-export interface FakeAnthropicStreamErrorReply extends FakeAnthropicReplyTiming {
+export interface FakeAnthropicStreamErrorReply extends FakeReplyTiming {
   /** After `afterEvents` events, an `event: error` ends the stream, as Anthropic reports overload once the 200 is sent. */
   type: 'stream-error';
   afterEvents: number;
@@ -148,17 +134,14 @@ export interface FakeAnthropicStreamErrorReply extends FakeAnthropicReplyTiming 
   reply?: FakeAnthropicContentReply;
 }
 
-export interface FakeAnthropicStallReply extends FakeAnthropicReplyTiming {
+export interface FakeAnthropicStallReply extends FakeReplyTiming {
   /** After `afterEvents` events the stream goes silent, holding the connection until the client leaves. */
   type: 'stall';
   afterEvents: number;
   reply?: FakeAnthropicContentReply;
 }
 
-export interface FakeAnthropicHangReply extends FakeAnthropicReplyTiming {
-  /** Never answers; the request ends only when the client gives up or the server closes. */
-  type: 'hang';
-}
+export type FakeAnthropicHangReply = FakeServerHangReply;
 
 export type FakeAnthropicReply =
   | FakeAnthropicTextReply

@@ -1,5 +1,11 @@
 import type { FakeServerControls, FakeServerResponder } from './fake-server-controls.js';
-import type { FakeMedia } from './fake-media.js';
+import type {
+  FakeModelRequest,
+  FakeReplyTiming,
+  FakeServerErrorReply,
+  FakeServerHangReply,
+} from './fake-server-types.js';
+import type * as ChunkedStream from './fake-chunked-stream-replies.js';
 
 /** A function call as Gemini writes it in a `functionCall` part. */
 export interface FakeGeminiFunctionCallPart {
@@ -35,23 +41,15 @@ export interface FakeGeminiFunctionDeclaration {
   parameters?: Record<string, unknown>;
 }
 
-/** One `generateContent` or `streamGenerateContent` request the server received. */
-export interface FakeGeminiRequest {
-  /** 0-based position of this request among every model request the server received. */
-  index: number;
+/**
+ * One `generateContent` or `streamGenerateContent` request the server received. Its `model` is the
+ * one in the path, without its `models/` prefix; it `stream`s for `streamGenerateContent?alt=sse`;
+ * its `media` are every image, document, recording and video the contents carried.
+ */
+export interface FakeGeminiRequest extends FakeModelRequest {
   method: 'generateContent' | 'streamGenerateContent';
-  /** Whether the reply goes out as server-sent events (`streamGenerateContent?alt=sse`). */
-  stream: boolean;
   /** The API version in the path (`v1beta`). */
   apiVersion: string;
-  /** The model from the path, without its `models/` prefix. */
-  model: string;
-  /** Query parameters, such as `alt=sse`. */
-  query: Record<string, string>;
-  /** Request headers, names in lower case. */
-  headers: Record<string, string>;
-  /** The parsed JSON body, exactly as sent. */
-  body: Record<string, unknown>;
   contents: FakeGeminiContent[];
   systemInstruction: FakeGeminiContent | undefined;
   /** Every function declaration of every tool, in order. */
@@ -60,8 +58,6 @@ export interface FakeGeminiRequest {
   toolConfig: Record<string, unknown> | undefined;
   /** Google's own tools the request offers (`googleSearch`, `codeExecution`, ...), by their key in `tools`. */
   builtInTools: string[];
-  /** Every image, document, recording and video the contents carried, decoded, in order. */
-  media: FakeMedia[];
 }
 
 /** Token counts to report instead of the estimate the server makes from the text. */
@@ -92,12 +88,7 @@ export type FakeGeminiBuiltInToolUse =
       outcome?: 'OUTCOME_OK' | 'OUTCOME_FAILED' | 'OUTCOME_DEADLINE_EXCEEDED';
     };
 
-interface FakeGeminiReplyTiming {
-  /** Delay before the first byte of the response, overriding the server's `latencyMs`. */
-  latencyMs?: number;
-}
-
-export interface FakeGeminiTextReply extends FakeGeminiReplyTiming {
+export interface FakeGeminiTextReply extends FakeReplyTiming {
   type: 'text';
   text: string;
   /** Streamed as `thought: true` parts before the text, as Gemini does with `includeThoughts`. */
@@ -121,7 +112,7 @@ export interface FakeGeminiFunctionCall {
   thoughtSignature?: string;
 }
 
-export interface FakeGeminiFunctionCallsReply extends FakeGeminiReplyTiming {
+export interface FakeGeminiFunctionCallsReply extends FakeReplyTiming {
   type: 'function-calls';
   calls: FakeGeminiFunctionCall[];
   /** Text the model writes before calling the functions. */
@@ -138,68 +129,42 @@ export interface FakeGeminiFunctionCallsReply extends FakeGeminiReplyTiming {
 }
 
 /** Chunks sent as they are, for shapes the other replies do not produce. */
-export interface FakeGeminiChunksReply extends FakeGeminiReplyTiming {
+export interface FakeGeminiChunksReply extends FakeReplyTiming {
   type: 'chunks';
   chunks: Array<Record<string, unknown>>;
 }
 
 /** The prompt itself was blocked: `promptFeedback.blockReason` and no candidates. */
-export interface FakeGeminiBlockedReply extends FakeGeminiReplyTiming {
+export interface FakeGeminiBlockedReply extends FakeReplyTiming {
   type: 'blocked';
   /** Defaults to `SAFETY`. */
   blockReason?: string;
 }
 
-export interface FakeGeminiErrorReply extends FakeGeminiReplyTiming {
-  type: 'error';
-  status: number;
-  /** A JSON value is sent as JSON; a string is sent as is. Defaults to Google's error body for the status. */
-  body?: unknown;
-  headers?: Record<string, string>;
-}
+/** Without a `body`, Google's error body for the status. */
+export type FakeGeminiErrorReply = FakeServerErrorReply;
 
 type FakeGeminiContentReply = FakeGeminiTextReply | FakeGeminiFunctionCallsReply;
 
-export interface FakeGeminiDropReply extends FakeGeminiReplyTiming {
-  type: 'drop';
-  /** Stream chunks written before the connection is destroyed; 0 drops before any body. */
-  afterChunks: number;
-  /** The reply the stream was carrying; defaults to a short text. */
-  reply?: FakeGeminiContentReply;
-  /** End the response normally after those chunks, without a `finishReason`, instead of cutting the connection. */
-  graceful?: boolean;
-}
+/** A `graceful` drop ends the stream without a `finishReason`. */
+export type FakeGeminiDropReply = ChunkedStream.DropReply<FakeGeminiContentReply>;
 
-export interface FakeGeminiStreamErrorReply extends FakeGeminiReplyTiming {
-  /** After `afterChunks` chunks, an error object ends the stream, as Google reports a failure after the 200 status. */
-  type: 'stream-error';
-  afterChunks: number;
-  error: { code: number; message: string; status: string };
-  reply?: FakeGeminiContentReply;
-}
+/** The error is an object with Google's `code`, `message` and `status`. */
+export type FakeGeminiStreamErrorReply = ChunkedStream.StreamErrorReply<
+  FakeGeminiContentReply,
+  { code: number; message: string; status: string }
+>;
 
-export interface FakeGeminiStallReply extends FakeGeminiReplyTiming {
-  /** After `afterChunks` chunks the stream goes silent, holding the connection until the client leaves. */
-  type: 'stall';
-  afterChunks: number;
-  reply?: FakeGeminiContentReply;
-}
+export type FakeGeminiStallReply = ChunkedStream.StallReply<FakeGeminiContentReply>;
 
-export interface FakeGeminiHangReply extends FakeGeminiReplyTiming {
-  /** Never answers; the request ends only when the client gives up or the server closes. */
-  type: 'hang';
-}
+export type FakeGeminiHangReply = FakeServerHangReply;
 
 export type FakeGeminiReply =
   | FakeGeminiTextReply
   | FakeGeminiFunctionCallsReply
   | FakeGeminiChunksReply
   | FakeGeminiBlockedReply
-  | FakeGeminiErrorReply
-  | FakeGeminiDropReply
-  | FakeGeminiStreamErrorReply
-  | FakeGeminiStallReply
-  | FakeGeminiHangReply;
+  | ChunkedStream.FaultReply<FakeGeminiContentReply, FakeGeminiStreamErrorReply>;
 
 export type FakeGeminiResponder = FakeServerResponder<FakeGeminiRequest, FakeGeminiReply>;
 

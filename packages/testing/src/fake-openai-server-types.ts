@@ -1,6 +1,12 @@
 import type { FakeMediaGenerationRequest } from './fake-openai-media-routes.js';
 import type { FakeServerControls, FakeServerResponder } from './fake-server-controls.js';
-import type { FakeMedia } from './fake-media.js';
+import type {
+  FakeModelRequest,
+  FakeReplyTiming,
+  FakeServerErrorReply,
+  FakeServerHangReply,
+} from './fake-server-types.js';
+import type * as ChunkedStream from './fake-chunked-stream-replies.js';
 
 /** A message as a client sent it in a Chat Completions request body. */
 export interface FakeChatMessage {
@@ -26,26 +32,15 @@ export type FakeApi = 'chat-completions' | 'responses' | 'azure-chat-completions
 /**
  * One model request the server received (`POST /v1/chat/completions`, `POST /v1/responses` or an
  * Azure deployment's chat completions). Whatever the API, `messages` and `tools` are given in
- * Chat Completions form, so one responder serves every route; `body` is the request as sent.
+ * Chat Completions form, so one responder serves every route; `body` is the request as sent. Its
+ * `query` has Azure's `api-version`, its `media` every image, file and recording the messages carried.
  */
-export interface FakeChatRequest {
-  /** 0-based position of this request among every model request the server received. */
-  index: number;
+export interface FakeChatRequest extends FakeModelRequest {
   api: FakeApi;
   /** The URL path, without the query. */
   path: string;
-  /** Query parameters (Azure's `api-version`). */
-  query: Record<string, string>;
-  /** The parsed JSON body, exactly as sent. */
-  body: Record<string, unknown>;
-  /** Request headers, names in lower case. */
-  headers: Record<string, string>;
-  model: string;
   messages: FakeChatMessage[];
   tools: FakeChatTool[];
-  stream: boolean;
-  /** Every image, file and recording the messages carried, decoded, in order. */
-  media: FakeMedia[];
 }
 
 /** Token counts to report instead of the estimate the server makes from the text. */
@@ -54,11 +49,6 @@ export interface FakeUsage {
   completionTokens?: number;
   reasoningTokens?: number;
   cachedTokens?: number;
-}
-
-interface FakeReplyTiming {
-  /** Delay before the first byte of the response, overriding the server's `latencyMs`. */
-  latencyMs?: number;
 }
 
 /**
@@ -103,37 +93,26 @@ export interface FakeToolCallsReply extends FakeReplyTiming {
   usage?: FakeUsage | false;
 }
 
-export interface FakeErrorReply extends FakeReplyTiming {
-  type: 'error';
-  status: number;
-  /** A JSON value is sent as JSON; a string is sent as is (a proxy's HTML page, say). Defaults to an OpenAI-shaped error. */
-  body?: unknown;
-  headers?: Record<string, string>;
-}
+/** Without a `body`, an OpenAI-shaped error. */
+export type FakeErrorReply = FakeServerErrorReply;
 
-export interface FakeDropReply extends FakeReplyTiming {
-  type: 'drop';
-  /** Stream chunks written before the connection is destroyed; 0 drops before any body. */
-  afterChunks: number;
-  /** The reply the stream was carrying; defaults to a short text. */
-  reply?: FakeTextReply | FakeToolCallsReply;
-  /**
-   * End the response normally after those chunks, without `finish_reason` or `[DONE]`, as a
-   * proxy that gives up on a long stream does, instead of cutting the connection.
-   */
-  graceful?: boolean;
-}
+/** The reply a faulty stream was carrying. */
+export type FakeContentReply = FakeTextReply | FakeToolCallsReply;
 
-export interface FakeStreamErrorReply extends FakeReplyTiming {
-  /**
-   * After `afterChunks` chunks, an error event (`data: {"error": ...}`) ends the stream, as
-   * OpenRouter and vLLM report a failure once the 200 status has already been sent.
-   */
-  type: 'stream-error';
-  afterChunks: number;
-  error: { message: string; type?: string; code?: string | null };
-  /** The reply the stream was carrying; defaults to a short text. */
-  reply?: FakeTextReply | FakeToolCallsReply;
+/**
+ * A `graceful` drop ends the stream without `finish_reason` or `[DONE]`, as a proxy that gives up
+ * on a long stream does.
+ */
+export type FakeDropReply = ChunkedStream.DropReply<FakeContentReply>;
+
+/**
+ * The error goes out as an error event (`data: {"error": ...}`), as OpenRouter and vLLM report a
+ * failure once the 200 status has already been sent.
+ */
+export interface FakeStreamErrorReply extends ChunkedStream.StreamErrorReply<
+  FakeContentReply,
+  { message: string; type?: string; code?: string | null }
+> {
   /**
    * How the Responses API route reports it: a `response.failed` event carrying the error in the
    * response (the default), or a bare `error` event. Chat Completions routes ignore it.
@@ -141,27 +120,12 @@ export interface FakeStreamErrorReply extends FakeReplyTiming {
   event?: 'response.failed' | 'error';
 }
 
-export interface FakeStallReply extends FakeReplyTiming {
-  /** After `afterChunks` chunks the stream goes silent, holding the connection until the client leaves. */
-  type: 'stall';
-  afterChunks: number;
-  /** The reply the stream was carrying; defaults to a short text. */
-  reply?: FakeTextReply | FakeToolCallsReply;
-}
+export type FakeStallReply = ChunkedStream.StallReply<FakeContentReply>;
 
-export interface FakeHangReply extends FakeReplyTiming {
-  /** Never answers; the request ends only when the client gives up or the server closes. */
-  type: 'hang';
-}
+export type FakeHangReply = FakeServerHangReply;
 
 export type FakeReply =
-  | FakeTextReply
-  | FakeToolCallsReply
-  | FakeErrorReply
-  | FakeDropReply
-  | FakeStreamErrorReply
-  | FakeStallReply
-  | FakeHangReply;
+  FakeTextReply | FakeToolCallsReply | ChunkedStream.FaultReply<FakeContentReply, FakeStreamErrorReply>;
 
 export interface FakeResponderContext {
   /** Same as `request.index`. */
