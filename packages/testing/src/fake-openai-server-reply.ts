@@ -3,12 +3,12 @@ import { buildCompletion, buildCompletionBody, buildStreamChunks } from './fake-
 import { defaultErrorBody } from './fake-openai-server-errors.js';
 import type {
   FakeChatRequest,
+  FakeContentReply,
   FakeDropReply,
   FakeReply,
   FakeStallReply,
   FakeStreamErrorReply,
   FakeTextReply,
-  FakeToolCallsReply,
 } from './fake-openai-server-types.js';
 import { sendJson, waitWhileConnected } from './fake-server-http.js';
 import { failStream, scriptedReplySender, type ReplySender } from './fake-stream-faults.js';
@@ -24,13 +24,22 @@ export interface ReplySettings {
   leadingChunks?: ReadonlyArray<Record<string, unknown>>;
 }
 
-const defaultPartialReply = { type: 'text', text: 'This answer is cut off before it ends.' } as const;
+/** What a dropped, failed or stalled stream was carrying when the reply does not say. */
+export const defaultPartialReply: FakeTextReply = { type: 'text', text: 'This answer is cut off before it ends.' };
 
 /** Every reply but a connection fault: what the Chat Completions and Responses routes each send their own way. */
-export type OpenAIContentReply = FakeTextReply | FakeToolCallsReply | FakeStreamErrorReply;
+export type OpenAIContentReply = FakeContentReply | FakeStreamErrorReply;
+
+/** Writes a scripted reply in the wire format of one of the fake OpenAI server's routes. */
+export type OpenAIReplySender = ReplySender<FakeChatRequest, FakeReply, ReplySettings>;
+
+/** The body of the plain 500 a non-streaming request gets for a reply that fails mid-stream. */
+export function streamFailureBody(failure: FakeStreamErrorReply): Record<string, unknown> {
+  return { error: { type: 'server_error', code: null, param: null, ...failure.error } };
+}
 
 /** Writes one scripted reply to the response, in the Chat Completions wire format the request asked for. */
-export const sendReply: ReplySender<FakeChatRequest, FakeReply, ReplySettings> = scriptedReplySender({
+export const sendReply: OpenAIReplySender = scriptedReplySender({
   errorBody: defaultErrorBody,
   start: streamFirstChunks,
   sendContent: sendChatContent,
@@ -98,10 +107,10 @@ async function failMidStream(
   failure: FakeStreamErrorReply,
   settings: ReplySettings,
 ): Promise<void> {
-  const error = { type: 'server_error', code: null, param: null, ...failure.error };
-  if (!request.stream) return sendJson(response, 500, { error });
+  const body = streamFailureBody(failure);
+  if (!request.stream) return sendJson(response, 500, body);
   return failStream(
     () => streamFirstChunks(response, request, failure, settings),
-    (writer) => writer.send(JSON.stringify({ error })),
+    (writer) => writer.send(JSON.stringify(body)),
   );
 }

@@ -1,30 +1,30 @@
 import type { ServerResponse } from 'node:http';
 import { defaultErrorBody } from './fake-openai-server-errors.js';
-import type { OpenAIContentReply, ReplySettings } from './fake-openai-server-reply.js';
+import {
+  defaultPartialReply,
+  streamFailureBody,
+  type OpenAIContentReply,
+  type OpenAIReplySender,
+  type ReplySettings,
+} from './fake-openai-server-reply.js';
 import type {
   FakeChatRequest,
+  FakeContentReply,
   FakeDropReply,
-  FakeReply,
   FakeStallReply,
   FakeStreamErrorReply,
-  FakeTextReply,
-  FakeToolCallsReply,
 } from './fake-openai-server-types.js';
 import type { ResponsesOutput } from './fake-responses-events.js';
 import { sendJson } from './fake-server-http.js';
-import { failStream, scriptedReplySender, type ReplySender } from './fake-stream-faults.js';
+import { failStream, scriptedReplySender } from './fake-stream-faults.js';
 import { SseWriter } from './sse-writer.js';
-
-type ContentReply = FakeTextReply | FakeToolCallsReply;
 
 /** Builds (and lets the server remember) the response a content reply to a request stands for. */
 export type ResponsesOutputBuilder = (
   request: FakeChatRequest,
-  reply: ContentReply,
+  reply: FakeContentReply,
   settings: ReplySettings,
 ) => ResponsesOutput;
-
-const defaultPartialReply: FakeTextReply = { type: 'text', text: 'This answer is cut off before it ends.' };
 
 /** Opens the stream and writes its first `count` events; `undefined` once the client has gone. */
 async function streamFirstEvents(
@@ -62,9 +62,7 @@ function failureEvent(
  * stream, the response object otherwise, and the same faults as the Chat Completions route, counted
  * in events.
  */
-export function responsesReplySender(
-  build: ResponsesOutputBuilder,
-): ReplySender<FakeChatRequest, FakeReply, ReplySettings> {
+export function responsesReplySender(build: ResponsesOutputBuilder): OpenAIReplySender {
   return scriptedReplySender<FakeChatRequest, ReplySettings, FakeDropReply | FakeStallReply, OpenAIContentReply>({
     errorBody: defaultErrorBody,
     start: (response, request, partial, settings) =>
@@ -82,7 +80,7 @@ async function sendResponsesContent(
   response: ServerResponse,
   request: FakeChatRequest,
   reply: OpenAIContentReply,
-  build: (reply: ContentReply) => ResponsesOutput,
+  build: (reply: FakeContentReply) => ResponsesOutput,
 ): Promise<void> {
   if (reply.type !== 'stream-error') {
     const output = build(reply);
@@ -90,9 +88,7 @@ async function sendResponsesContent(
     const writer = await streamFirstEvents(response, output.events, output.events.length);
     return writer?.end();
   }
-  if (!request.stream) {
-    return sendJson(response, 500, { error: { type: 'server_error', code: null, param: null, ...reply.error } });
-  }
+  if (!request.stream) return sendJson(response, 500, streamFailureBody(reply));
   const output = build(reply.reply ?? defaultPartialReply);
   const event = failureEvent(output, reply, Math.min(reply.afterChunks, output.events.length));
   return failStream(
