@@ -12,7 +12,7 @@ import type {
   FakeAnthropicToolUseReply,
 } from './fake-anthropic-server-types.js';
 import { sendJson } from './fake-server-http.js';
-import { failStream, scriptedReplySender, type ReplySender } from './fake-stream-faults.js';
+import { cutOffText, failStream, scriptedReplySender, type ReplySender } from './fake-stream-faults.js';
 import { SseWriter } from './sse-writer.js';
 
 export interface AnthropicReplySettings {
@@ -20,8 +20,6 @@ export interface AnthropicReplySettings {
   /** Used when the reply does not set its own latency. */
   latencyMs: number;
 }
-
-const defaultPartialReply = { type: 'text', text: 'This answer is cut off before it ends.' } as const;
 
 async function sendEvents(writer: SseWriter, events: readonly FakeAnthropicEvent[]): Promise<boolean> {
   for (const { event, data } of events) {
@@ -41,13 +39,8 @@ async function streamFirstEvents(
   partial: PartialReply,
   settings: AnthropicReplySettings,
 ): Promise<SseWriter | undefined> {
-  const writer = new SseWriter(response);
-  writer.open();
-  const events = buildStreamEvents(
-    buildResponseMessage(request, partial.reply ?? defaultPartialReply),
-    settings.chunkSize,
-  );
-  return (await sendEvents(writer, events.slice(0, partial.afterEvents))) ? writer : undefined;
+  const events = buildStreamEvents(buildResponseMessage(request, partial.reply ?? cutOffText), settings.chunkSize);
+  return SseWriter.start(response, (writer) => sendEvents(writer, events.slice(0, partial.afterEvents)));
 }
 
 /** Writes one scripted reply to the response, streamed or as one JSON body as the request asked. */

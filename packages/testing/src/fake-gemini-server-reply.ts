@@ -18,7 +18,7 @@ import type {
   FakeGeminiTextReply,
 } from './fake-gemini-server-types.js';
 import { sendJson } from './fake-server-http.js';
-import { failStream, scriptedReplySender, type ReplySender } from './fake-stream-faults.js';
+import { failStream, scriptedReplySender, chunkedStreamStart, type ReplySender } from './fake-stream-faults.js';
 import { SseWriter } from './sse-writer.js';
 
 export interface GeminiReplySettings {
@@ -32,8 +32,6 @@ type ContentReply =
   | FakeGeminiChunksReply
   | FakeGeminiBlockedReply
   | FakeGeminiStreamErrorReply;
-
-const defaultPartialReply = { type: 'text', text: 'This answer is cut off before it ends.' } as const;
 
 /**
  * Sends chunks the way the request asked: server-sent events with Google's CRLF line ends for
@@ -49,6 +47,16 @@ async function sendChunks(
   writer.open();
   if (await writer.sendJsonEach(chunks)) await writer.end();
 }
+
+/** Opens the event stream and writes its first `afterChunks` chunks, with Google's CRLF line ends. */
+const streamFirstChunks = chunkedStreamStart<
+  FakeGeminiRequest,
+  GeminiReplySettings,
+  FakeGeminiDropReply | FakeGeminiStreamErrorReply | FakeGeminiStallReply
+>(
+  (request, content, settings) => buildGeminiStreamChunks(buildGeminiCompletion(request, content), settings.chunkSize),
+  '\r\n',
+);
 
 /** Writes one scripted reply to the response, in the wire format of the method called. */
 export const sendGeminiReply: ReplySender<FakeGeminiRequest, FakeGeminiReply, GeminiReplySettings> =
@@ -84,22 +92,6 @@ async function sendContent(
       return sendChunks(response, request, buildGeminiStreamChunks(completion, settings.chunkSize));
     }
   }
-}
-
-type PartialReply = FakeGeminiDropReply | FakeGeminiStreamErrorReply | FakeGeminiStallReply;
-
-/** Opens the event stream and writes its first `afterChunks` chunks; `undefined` once the client has gone. */
-async function streamFirstChunks(
-  response: ServerResponse,
-  request: FakeGeminiRequest,
-  partial: PartialReply,
-  settings: GeminiReplySettings,
-): Promise<SseWriter | undefined> {
-  const writer = new SseWriter(response, '\r\n');
-  writer.open();
-  const completion = buildGeminiCompletion(request, partial.reply ?? defaultPartialReply);
-  const chunks = buildGeminiStreamChunks(completion, settings.chunkSize).slice(0, partial.afterChunks);
-  return (await writer.sendJsonEach(chunks)) ? writer : undefined;
 }
 
 /** Streams part of a reply, then Google's error object as one more event; a unary request gets the error status. */

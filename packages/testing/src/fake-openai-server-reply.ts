@@ -8,10 +8,9 @@ import type {
   FakeReply,
   FakeStallReply,
   FakeStreamErrorReply,
-  FakeTextReply,
 } from './fake-openai-server-types.js';
 import { sendJson, waitWhileConnected } from './fake-server-http.js';
-import { failStream, scriptedReplySender, type ReplySender } from './fake-stream-faults.js';
+import { failStream, scriptedReplySender, chunkedStreamStart, type ReplySender } from './fake-stream-faults.js';
 import { SseWriter } from './sse-writer.js';
 
 export interface ReplySettings {
@@ -24,9 +23,6 @@ export interface ReplySettings {
   leadingChunks?: ReadonlyArray<Record<string, unknown>>;
 }
 
-/** What a dropped, failed or stalled stream was carrying when the reply does not say. */
-export const defaultPartialReply: FakeTextReply = { type: 'text', text: 'This answer is cut off before it ends.' };
-
 /** Every reply but a connection fault: what the Chat Completions and Responses routes each send their own way. */
 export type OpenAIContentReply = FakeContentReply | FakeStreamErrorReply;
 
@@ -37,6 +33,13 @@ export type OpenAIReplySender = ReplySender<FakeChatRequest, FakeReply, ReplySet
 export function streamFailureBody(failure: FakeStreamErrorReply): Record<string, unknown> {
   return { error: { type: 'server_error', code: null, param: null, ...failure.error } };
 }
+
+/** Opens the stream and writes its first `afterChunks` chunks. */
+const streamFirstChunks = chunkedStreamStart<
+  FakeChatRequest,
+  ReplySettings,
+  FakeDropReply | FakeStreamErrorReply | FakeStallReply
+>((request, content, settings) => streamChunks(request, buildCompletion(request, content), settings));
 
 /** Writes one scripted reply to the response, in the Chat Completions wire format the request asked for. */
 export const sendReply: OpenAIReplySender = scriptedReplySender({
@@ -82,22 +85,6 @@ function includesUsage(request: FakeChatRequest): boolean {
     streamOptions !== null &&
     (streamOptions as Record<string, unknown>)['include_usage'] === true
   );
-}
-
-type PartialReply = FakeDropReply | FakeStreamErrorReply | FakeStallReply;
-
-/** Opens the stream and writes its first `afterChunks` chunks; `undefined` once the client has gone. */
-async function streamFirstChunks(
-  response: ServerResponse,
-  request: FakeChatRequest,
-  partial: PartialReply,
-  settings: ReplySettings,
-): Promise<SseWriter | undefined> {
-  const writer = new SseWriter(response);
-  writer.open();
-  const completion = buildCompletion(request, partial.reply ?? defaultPartialReply);
-  const chunks = streamChunks(request, completion, settings).slice(0, partial.afterChunks);
-  return (await writer.sendJsonEach(chunks)) ? writer : undefined;
 }
 
 /** Streams part of a reply, then an in-band error event; a non-streaming request gets a plain 500. */

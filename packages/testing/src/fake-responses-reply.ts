@@ -1,7 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { defaultErrorBody } from './fake-openai-server-errors.js';
 import {
-  defaultPartialReply,
   streamFailureBody,
   type OpenAIContentReply,
   type OpenAIReplySender,
@@ -16,7 +15,7 @@ import type {
 } from './fake-openai-server-types.js';
 import type { ResponsesOutput } from './fake-responses-events.js';
 import { sendJson } from './fake-server-http.js';
-import { failStream, scriptedReplySender } from './fake-stream-faults.js';
+import { cutOffText, failStream, scriptedReplySender } from './fake-stream-faults.js';
 import { SseWriter } from './sse-writer.js';
 
 /** Builds (and lets the server remember) the response a content reply to a request stands for. */
@@ -32,12 +31,12 @@ async function streamFirstEvents(
   events: readonly Record<string, unknown>[],
   count: number,
 ): Promise<SseWriter | undefined> {
-  const writer = new SseWriter(response);
-  writer.open();
-  for (const event of events.slice(0, count)) {
-    if (!(await writer.sendEvent(String(event['type']), JSON.stringify(event)))) return undefined;
-  }
-  return writer;
+  return SseWriter.start(response, async (writer) => {
+    for (const event of events.slice(0, count)) {
+      if (!(await writer.sendEvent(String(event['type']), JSON.stringify(event)))) return false;
+    }
+    return true;
+  });
 }
 
 /** The in-band failure: `response.failed` with the error inside the response, or a bare `error` event. */
@@ -66,11 +65,7 @@ export function responsesReplySender(build: ResponsesOutputBuilder): OpenAIReply
   return scriptedReplySender<FakeChatRequest, ReplySettings, FakeDropReply | FakeStallReply, OpenAIContentReply>({
     errorBody: defaultErrorBody,
     start: (response, request, partial, settings) =>
-      streamFirstEvents(
-        response,
-        build(request, partial.reply ?? defaultPartialReply, settings).events,
-        partial.afterChunks,
-      ),
+      streamFirstEvents(response, build(request, partial.reply ?? cutOffText, settings).events, partial.afterChunks),
     sendContent: (response, request, content, settings) =>
       sendResponsesContent(response, request, content, (answer) => build(request, answer, settings)),
   });
@@ -89,7 +84,7 @@ async function sendResponsesContent(
     return writer?.end();
   }
   if (!request.stream) return sendJson(response, 500, streamFailureBody(reply));
-  const output = build(reply.reply ?? defaultPartialReply);
+  const output = build(reply.reply ?? cutOffText);
   const event = failureEvent(output, reply, Math.min(reply.afterChunks, output.events.length));
   return failStream(
     () => streamFirstEvents(response, output.events, reply.afterChunks),

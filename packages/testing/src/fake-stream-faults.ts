@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { destroyConnection, sendJson, untilClosed, waitWhileConnected } from './fake-server-http.js';
-import type { SseWriter } from './sse-writer.js';
+import { SseWriter } from './sse-writer.js';
 
 /** Opens a reply's event stream and writes its first events; `undefined` once the client has gone. */
 export type StreamStart = () => Promise<SseWriter | undefined>;
@@ -86,6 +86,36 @@ function isConnectionFault<Unfinished extends PartialStream>(
   return connectionFaultTypes.has(reply.type);
 }
 
+/** What a dropped, failed or stalled stream was carrying when its reply does not say. */
+export const cutOffText = { type: 'text', text: 'This answer is cut off before it ends.' } as const;
+
+/** Opens the stream a partial reply was carrying and writes its first events; `undefined` once the client has gone. */
+export type PartialStreamStart<Request, Partial, Settings> = (
+  response: ServerResponse,
+  request: Request,
+  partial: Partial,
+  settings: Settings,
+) => Promise<SseWriter | undefined>;
+
+/**
+ * The start of a stream counted in chunks: it opens the event stream of a partial reply and
+ * writes, one JSON event each, the first `afterChunks` of the chunks `chunksOf` makes of what the
+ * reply was carrying.
+ */
+export function chunkedStreamStart<Request, Settings, Partial extends { afterChunks: number; reply?: unknown }>(
+  chunksOf: (
+    request: Request,
+    content: NonNullable<Partial['reply']> | typeof cutOffText,
+    settings: Settings,
+  ) => readonly unknown[],
+  lineEnding?: '\n' | '\r\n',
+): PartialStreamStart<Request, Partial, Settings> {
+  return (response, request, partial, settings) => {
+    const chunks = chunksOf(request, partial.reply ?? cutOffText, settings).slice(0, partial.afterChunks);
+    return SseWriter.start(response, (writer) => writer.sendJsonEach(chunks), lineEnding);
+  };
+}
+
 /** Writes one scripted reply to the response a fake server owes a request. */
 export type ReplySender<Request, Reply, Settings> = (
   response: ServerResponse,
@@ -115,13 +145,7 @@ export interface ReplyWire<
   errorBody: (status: number) => unknown;
   /** Headers for an error reply that sets none. */
   errorHeaders?: Record<string, string>;
-  /** Opens the stream an unfinished reply was carrying and writes its first events. */
-  start: (
-    response: ServerResponse,
-    request: Request,
-    partial: Started,
-    settings: Settings,
-  ) => Promise<SseWriter | undefined>;
+  start: PartialStreamStart<Request, Started, Settings>;
   /** Sends a reply that is not a connection fault: an answer, or a stream that fails in-band. */
   sendContent: ReplySender<Request, Content, Settings>;
 }

@@ -11,6 +11,20 @@ export class SseWriter {
     private readonly lineEnding: '\n' | '\r\n' = '\n',
   ) {}
 
+  /**
+   * Opens the event stream of `response` and writes its first events with `writeFirst`: the writer
+   * to go on with, or `undefined` once the client has gone.
+   */
+  static async start(
+    response: ServerResponse,
+    writeFirst: (writer: SseWriter) => Promise<boolean>,
+    lineEnding: '\n' | '\r\n' = '\n',
+  ): Promise<SseWriter | undefined> {
+    const writer = new SseWriter(response, lineEnding);
+    writer.open();
+    return (await writeFirst(writer)) ? writer : undefined;
+  }
+
   open(): void {
     this.response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
