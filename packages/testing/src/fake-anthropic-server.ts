@@ -6,7 +6,6 @@ import type {
   FakeAnthropicMessage,
   FakeAnthropicReply,
   FakeAnthropicRequest,
-  FakeAnthropicResponder,
   FakeAnthropicServer,
   FakeAnthropicServerOptions,
   FakeAnthropicTool,
@@ -14,19 +13,27 @@ import type {
 import { findAnthropicRequestProblem } from './fake-anthropic-server-validation.js';
 import { startFakeHttpServer } from './fake-http-server.js';
 import { lowerCaseHeaders, readBody, sendJson } from './fake-server-http.js';
-import { fakeServerControls, readChunkSize, failureMessage, ScriptedReplies } from './fake-server-controls.js';
+import { echoResponder, fakeServerControls, readChunkSize, ScriptedReplies } from './fake-server-controls.js';
 import { createRequestLog } from './request-log.js';
 
-/** Without scripting, the server answers with the last user text, so a smoke test needs no setup. */
-const echoResponder: FakeAnthropicResponder = (request) => {
-  const lastUser = [...request.messages].reverse().find((message) => message.role === 'user');
-  const content = lastUser?.content;
-  const text =
-    typeof content === 'string'
-      ? content
-      : (content ?? []).map((block) => (block.type === 'text' ? (block.text ?? '') : '')).join('');
-  return { type: 'text', text: text === '' ? 'Hello from the fake Anthropic server.' : text };
-};
+/** A message's text, sent as a string or as blocks. */
+function messageText({ content }: FakeAnthropicMessage): string {
+  if (typeof content === 'string') return content;
+  return Array.isArray(content)
+    ? content.map((block) => (block.type === 'text' ? (block.text ?? '') : '')).join('')
+    : '';
+}
+
+const echoLastUserText = echoResponder(
+  (request: FakeAnthropicRequest) => request.messages,
+  messageText,
+  'Hello from the fake Anthropic server.',
+);
+
+/** Anthropic's error for a failure of the server itself. */
+function sendApiError(response: ServerResponse, message: string): void {
+  sendJson(response, 500, anthropicErrorBody('api_error', message));
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -67,10 +74,14 @@ function toAnthropicRequest(
 export async function createFakeAnthropicServer(
   options: FakeAnthropicServerOptions = {},
 ): Promise<FakeAnthropicServer> {
-  const replies = new ScriptedReplies<FakeAnthropicRequest, FakeAnthropicReply>(options.responder ?? echoResponder);
+  const replies = new ScriptedReplies<FakeAnthropicRequest, FakeAnthropicReply>(options.responder ?? echoLastUserText);
   const log = createRequestLog<FakeAnthropicRequest>();
   let responseCount = 0;
-  const chunkSize = readChunkSize(options.chunkSize);
+  const delivery = {
+    send: sendAnthropicReply,
+    settings: { chunkSize: readChunkSize(options.chunkSize), latencyMs: options.latencyMs ?? 0 },
+    fail: sendApiError,
+  };
   const models = options.models ?? ['claude-fake-1'];
 
   /** Anthropic tells a missing key from a wrong one; the SDK sends `x-api-key`, or a bearer token. */
@@ -125,20 +136,7 @@ export async function createFakeAnthropicServer(
       );
     const problem = options.validate === false ? undefined : findAnthropicRequestProblem(messagesRequest);
     if (problem !== undefined) return sendJson(response, 400, anthropicErrorBody('invalid_request_error', problem));
-    let reply: FakeAnthropicReply;
-    try {
-      reply = await replies.next(messagesRequest);
-    } catch (error) {
-      return sendJson(
-        response,
-        500,
-        anthropicErrorBody('api_error', failureMessage("The fake server's responder", error)),
-      );
-    }
-    await sendAnthropicReply(response, messagesRequest, reply, {
-      chunkSize,
-      latencyMs: reply.latencyMs ?? options.latencyMs ?? 0,
-    });
+    await replies.answer(response, messagesRequest, delivery);
   }
 
   /** Claude Code counts tokens before it sends a long conversation; a rough estimate serves it. */
@@ -170,8 +168,7 @@ export async function createFakeAnthropicServer(
 
   const http = await startFakeHttpServer({
     handle: route,
-    fail: (response, error) =>
-      sendJson(response, 500, anthropicErrorBody('api_error', failureMessage('The fake server', error))),
+    fail: sendApiError,
   });
 
   return Object.assign(fakeServerControls(http, log, replies), { url: http.origin });

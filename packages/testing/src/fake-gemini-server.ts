@@ -9,22 +9,30 @@ import type {
   FakeGeminiFunctionDeclaration,
   FakeGeminiReply,
   FakeGeminiRequest,
-  FakeGeminiResponder,
   FakeGeminiServer,
   FakeGeminiServerOptions,
 } from './fake-gemini-server-types.js';
 import { lowerCaseHeaders, readBody, sendJson } from './fake-server-http.js';
-import { fakeServerControls, readChunkSize, failureMessage, ScriptedReplies } from './fake-server-controls.js';
+import { echoResponder, fakeServerControls, readChunkSize, ScriptedReplies } from './fake-server-controls.js';
 import { createRequestLog } from './request-log.js';
 
-/** Without scripting, the server answers with the last user text, so a smoke test needs no setup. */
-const echoResponder: FakeGeminiResponder = (request) => {
-  const lastUser = [...request.contents]
-    .reverse()
-    .find((content) => content.role === 'user' && content.parts.some((part) => typeof part.text === 'string'));
-  const text = lastUser?.parts.map((part) => part.text ?? '').join('') ?? '';
-  return { type: 'text', text: text === '' ? 'Hello from the fake Gemini server.' : text };
-};
+/** The text of a content, or `undefined` when none of its parts is text. */
+function contentText({ parts }: FakeGeminiContent): string | undefined {
+  return parts.some((part) => typeof part.text === 'string')
+    ? parts.map((part) => part.text ?? '').join('')
+    : undefined;
+}
+
+const echoLastUserText = echoResponder(
+  (request: FakeGeminiRequest) => request.contents,
+  contentText,
+  'Hello from the fake Gemini server.',
+);
+
+/** Google's error for a failure of the server itself. */
+function sendInternalError(response: ServerResponse, message: string): void {
+  sendJson(response, 500, googleErrorBody(500, 'INTERNAL', message), googleJsonHeaders);
+}
 
 /** `/v1beta/models/gemini-2.5-flash:streamGenerateContent` → its version, model and method. */
 const modelPathPattern = /^\/(v\d+(?:alpha|beta)?\d*)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
@@ -80,9 +88,13 @@ function toGeminiRequest(
  * `@google/genai` SDK, with scripted replies, Google's error bodies and stream faults.
  */
 export async function createFakeGeminiServer(options: FakeGeminiServerOptions = {}): Promise<FakeGeminiServer> {
-  const replies = new ScriptedReplies<FakeGeminiRequest, FakeGeminiReply>(options.responder ?? echoResponder);
+  const replies = new ScriptedReplies<FakeGeminiRequest, FakeGeminiReply>(options.responder ?? echoLastUserText);
   const log = createRequestLog<FakeGeminiRequest>();
-  const chunkSize = readChunkSize(options.chunkSize);
+  const delivery = {
+    send: sendGeminiReply,
+    settings: { chunkSize: readChunkSize(options.chunkSize), latencyMs: options.latencyMs ?? 0 },
+    fail: sendInternalError,
+  };
 
   /** Google tells a missing key (403) from a wrong one (400) apart; so does the fake. */
   function authorised(request: FakeGeminiRequest, response: ServerResponse): boolean {
@@ -141,21 +153,7 @@ export async function createFakeGeminiServer(options: FakeGeminiServerOptions = 
     if (mediaProblem !== undefined) {
       return sendJson(response, 400, googleErrorBody(400, 'INVALID_ARGUMENT', mediaProblem), googleJsonHeaders);
     }
-    let reply: FakeGeminiReply;
-    try {
-      reply = await replies.next(geminiRequest);
-    } catch (error) {
-      return sendJson(
-        response,
-        500,
-        googleErrorBody(500, 'INTERNAL', failureMessage("The fake server's responder", error)),
-        googleJsonHeaders,
-      );
-    }
-    await sendGeminiReply(response, geminiRequest, reply, {
-      chunkSize,
-      latencyMs: reply.latencyMs ?? options.latencyMs ?? 0,
-    });
+    await replies.answer(response, geminiRequest, delivery);
   }
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -172,13 +170,7 @@ export async function createFakeGeminiServer(options: FakeGeminiServerOptions = 
 
   const http = await startFakeHttpServer({
     handle: route,
-    fail: (response, error) =>
-      sendJson(
-        response,
-        500,
-        googleErrorBody(500, 'INTERNAL', failureMessage('The fake server', error)),
-        googleJsonHeaders,
-      ),
+    fail: sendInternalError,
   });
 
   return Object.assign(fakeServerControls(http, log, replies), { url: http.origin });

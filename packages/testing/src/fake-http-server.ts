@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { failureMessage } from './fake-server-controls.js';
 
 /** A listening fake provider server, before any protocol is layered on it. */
 export interface FakeHttpServer {
@@ -17,8 +18,8 @@ export interface FakeHttpServer {
 
 export interface FakeHttpServerOptions {
   handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
-  /** Answers a request whose handler threw before it wrote anything, in the provider's error format. */
-  fail(response: ServerResponse, error: unknown): void;
+  /** Answers a request whose handler threw before it wrote anything, in the provider's error format, saying `message`. */
+  fail(response: ServerResponse, message: string): void;
 }
 
 /**
@@ -59,7 +60,7 @@ export async function startFakeHttpServer(options: FakeHttpServerOptions): Promi
     socket.once('error', end);
     options.handle(request, response).catch((error: unknown) => {
       if (response.headersSent) response.destroy();
-      else options.fail(response, error);
+      else options.fail(response, failureMessage('The fake server', error));
     });
   });
 

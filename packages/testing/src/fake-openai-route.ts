@@ -1,7 +1,6 @@
-import type { ServerResponse } from 'node:http';
 import { openAIErrorBody } from './fake-openai-server-errors.js';
-import type { ReplySettings } from './fake-openai-server-reply.js';
-import type { FakeApi, FakeChatRequest, FakeReply } from './fake-openai-server-types.js';
+import type { OpenAIReplySender } from './fake-openai-server-reply.js';
+import type { FakeApi, FakeChatRequest } from './fake-openai-server-types.js';
 
 /** A refusal to serve a request, as the real API words it. */
 export interface FakeRejection {
@@ -24,7 +23,7 @@ export interface FakeModelRoute {
   checkKey(headers: Record<string, string>, apiKey: string): FakeRejection | undefined;
   /** The rejection the real API would send for this request (a missing field, a parameter it refuses). */
   validate(request: FakeChatRequest): FakeRejection | undefined;
-  send(response: ServerResponse, request: FakeChatRequest, reply: FakeReply, settings: ReplySettings): Promise<void>;
+  readonly send: OpenAIReplySender;
 }
 
 /** OpenAI's check of `Authorization: Bearer <key>`, with its own words for each failure. */

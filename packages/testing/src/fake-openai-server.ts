@@ -10,19 +10,23 @@ import type {
   FakeOpenAIServer,
   FakeOpenAIServerOptions,
   FakeReply,
-  FakeResponder,
 } from './fake-openai-server-types.js';
 import { createResponsesRoute } from './fake-responses-route.js';
 import { lowerCaseHeaders, readBody, sendJson } from './fake-server-http.js';
-import { fakeServerControls, readChunkSize, failureMessage, ScriptedReplies } from './fake-server-controls.js';
+import { echoResponder, fakeServerControls, readChunkSize, ScriptedReplies } from './fake-server-controls.js';
 import { createRequestLog } from './request-log.js';
 
-/** Without scripting, the server answers like a parrot, so a smoke test needs no setup. */
-const echoResponder: FakeResponder = (request) => {
-  const lastUser = [...request.messages].reverse().find((message) => message.role === 'user');
-  const content = typeof lastUser?.content === 'string' ? lastUser.content : '';
-  return { type: 'text', text: content === '' ? 'Hello from the fake server.' : content };
-};
+/** Answers like a parrot: the last user message, when its content is text. */
+const echoLastUserText = echoResponder(
+  (request: FakeChatRequest) => request.messages,
+  ({ content }) => (typeof content === 'string' ? content : ''),
+  'Hello from the fake server.',
+);
+
+/** OpenAI's error for a failure of the server itself. */
+function sendServerError(response: ServerResponse, message: string): void {
+  sendJson(response, 500, openAIErrorBody(message, 'server_error', null));
+}
 
 /**
  * Starts an HTTP server on 127.0.0.1 (a free port) that speaks OpenAI's Chat Completions and
@@ -30,9 +34,13 @@ const echoResponder: FakeResponder = (request) => {
  * SDK, with scripted replies and faults. One queue and one responder serve every route.
  */
 export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = {}): Promise<FakeOpenAIServer> {
-  const replies = new ScriptedReplies<FakeChatRequest, FakeReply>(options.responder ?? echoResponder);
+  const replies = new ScriptedReplies<FakeChatRequest, FakeReply>(options.responder ?? echoLastUserText);
   const log = createRequestLog<FakeChatRequest>();
-  const chunkSize = readChunkSize(options.chunkSize);
+  const replySettings = {
+    chunkSize: readChunkSize(options.chunkSize),
+    latencyMs: options.latencyMs ?? 0,
+    ...(options.chunkIntervalMs === undefined ? {} : { chunkIntervalMs: options.chunkIntervalMs }),
+  };
   const models = options.models ?? ['fake-model'];
   const responsesRoute = createResponsesRoute();
   const azureRoute = azureChatCompletionsRoute(options.azureDeployments);
@@ -77,21 +85,7 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
       (options.apiKey === undefined ? undefined : route.checkKey(headers, options.apiKey)) ??
       route.validate(modelRequest);
     if (rejection !== undefined) return sendJson(response, rejection.status, rejection.body);
-    let reply: FakeReply;
-    try {
-      reply = await replies.next(modelRequest);
-    } catch (error) {
-      return sendJson(
-        response,
-        500,
-        openAIErrorBody(failureMessage("The fake server's responder", error), 'server_error', null),
-      );
-    }
-    await route.send(response, modelRequest, reply, {
-      chunkSize,
-      latencyMs: reply.latencyMs ?? options.latencyMs ?? 0,
-      ...(options.chunkIntervalMs === undefined ? {} : { chunkIntervalMs: options.chunkIntervalMs }),
-    });
+    await replies.answer(response, modelRequest, { send: route.send, settings: replySettings, fail: sendServerError });
   }
 
   function handleModels(request: IncomingMessage, response: ServerResponse): void {
@@ -125,8 +119,7 @@ export async function createFakeOpenAIServer(options: FakeOpenAIServerOptions = 
 
   const http = await startFakeHttpServer({
     handle: route,
-    fail: (response, error) =>
-      sendJson(response, 500, openAIErrorBody(failureMessage('The fake server', error), 'server_error', null)),
+    fail: sendServerError,
   });
 
   return Object.assign(fakeServerControls(http, log, replies), {

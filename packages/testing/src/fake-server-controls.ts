@@ -1,4 +1,6 @@
+import type { ServerResponse } from 'node:http';
 import type { FakeHttpServer } from './fake-http-server.js';
+import type { ReplySender } from './fake-stream-faults.js';
 import type { RequestLog } from './request-log.js';
 
 /** Makes a fake server's reply to a request once no queued reply is left. */
@@ -44,6 +46,48 @@ export class ScriptedReplies<Request extends { index: number }, Reply> {
   async next(request: Request): Promise<Reply> {
     return this.queued.shift() ?? (await this.responder(request, { index: request.index }));
   }
+
+  /** Sends `request` its reply; when the responder throws, the delivery's `fail` answers with what it threw. */
+  async answer<Settings>(
+    response: ServerResponse,
+    request: Request,
+    delivery: ReplyDelivery<Request, Reply, Settings>,
+  ): Promise<void> {
+    let reply: Reply;
+    try {
+      reply = await this.next(request);
+    } catch (error) {
+      return delivery.fail(response, failureMessage("The fake server's responder", error));
+    }
+    await delivery.send(response, request, reply, delivery.settings);
+  }
+}
+
+/** How a fake server delivers its replies in its provider's wire format. */
+export interface ReplyDelivery<Request, Reply, Settings> {
+  send: ReplySender<Request, Reply, Settings>;
+  settings: Settings;
+  /** Sends the provider's 500 for a failure of the server itself, said in `message`. */
+  fail: (response: ServerResponse, message: string) => void;
+}
+
+/**
+ * The responder of a fake server that is not scripted: it answers with the text of the last user
+ * message that has any (`textOf` is `undefined` for one that has none), or `greeting` when there is
+ * none, so a smoke test needs no setup.
+ */
+export function echoResponder<Request, Message extends { role?: string | undefined }>(
+  messagesOf: (request: Request) => readonly Message[],
+  textOf: (message: Message) => string | undefined,
+  greeting: string,
+): FakeServerResponder<Request, { type: 'text'; text: string }> {
+  return (request) => {
+    const userTexts = messagesOf(request)
+      .filter((message) => message.role === 'user')
+      .map(textOf);
+    const text = userTexts.findLast((userText) => userText !== undefined) ?? '';
+    return { type: 'text', text: text === '' ? greeting : text };
+  };
 }
 
 /** The controls of a fake server listening on `http`, logging into `log` and replying from `replies`. */
