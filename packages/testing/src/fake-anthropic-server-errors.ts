@@ -1,3 +1,4 @@
+import { errorReply } from './fake-error-reply.js';
 import type { FakeAnthropicErrorReply } from './fake-anthropic-server-types.js';
 
 /** The error envelope of the Anthropic API, for HTTP errors and in-band stream errors alike. */
@@ -50,62 +51,58 @@ export const fakeAnthropicErrors = {
     const headers = rateLimitHeaders(limit, options.resetAt ?? new Date(Date.now() + 60_000));
     if (options.retryAfter !== undefined) headers['retry-after'] = options.retryAfter;
     const what = limit === 'requests' ? '50 requests per minute' : `40,000 ${limit.replace('-', ' ')} per minute`;
-    return {
-      type: 'error',
-      status: 429,
-      headers,
-      body: anthropicErrorBody(
+    return errorReply(
+      429,
+      anthropicErrorBody(
         'rate_limit_error',
         `This request would exceed the rate limit for your organization of ${what}. For details, refer to: https://docs.claude.com/en/api/rate-limits. You can see the response headers for current usage. Please reduce the prompt length or the maximum tokens requested, or try again later.`,
       ),
-    };
+      headers,
+    );
   },
   /** 529: Anthropic's servers are overloaded; worth retrying. */
   overloaded(): FakeAnthropicErrorReply {
-    return { type: 'error', status: 529, body: defaultAnthropicErrorBody(529) };
+    return errorReply(529, defaultAnthropicErrorBody(529));
   },
   /** 400 that no retry fixes: the prepaid credit is used up. */
   creditBalanceTooLow(): FakeAnthropicErrorReply {
-    return {
-      type: 'error',
-      status: 400,
-      body: anthropicErrorBody(
+    return errorReply(
+      400,
+      anthropicErrorBody(
         'invalid_request_error',
         'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.',
       ),
-    };
+    );
   },
   /** 429 that no retry fixes soon: the workspace's monthly spend limit is reached. */
   spendLimitReached(): FakeAnthropicErrorReply {
-    return {
-      type: 'error',
-      status: 429,
-      body: anthropicErrorBody(
+    return errorReply(
+      429,
+      anthropicErrorBody(
         'rate_limit_error',
         'You have reached your specified workspace API usage limits. You will regain access on 2026-12-01 at 00:00 UTC.',
       ),
-    };
+    );
   },
   promptTooLong(): FakeAnthropicErrorReply {
-    return {
-      type: 'error',
-      status: 400,
-      body: anthropicErrorBody('invalid_request_error', 'prompt is too long: 215312 tokens > 200000 maximum'),
-    };
+    return errorReply(
+      400,
+      anthropicErrorBody('invalid_request_error', 'prompt is too long: 215312 tokens > 200000 maximum'),
+    );
   },
   invalidRequest(message: string): FakeAnthropicErrorReply {
-    return { type: 'error', status: 400, body: anthropicErrorBody('invalid_request_error', message) };
+    return errorReply(400, anthropicErrorBody('invalid_request_error', message));
   },
   invalidApiKey(): FakeAnthropicErrorReply {
-    return { type: 'error', status: 401, body: defaultAnthropicErrorBody(401) };
+    return errorReply(401, defaultAnthropicErrorBody(401));
   },
   permissionDenied(): FakeAnthropicErrorReply {
-    return { type: 'error', status: 403, body: defaultAnthropicErrorBody(403) };
+    return errorReply(403, defaultAnthropicErrorBody(403));
   },
   modelNotFound(model: string): FakeAnthropicErrorReply {
-    return { type: 'error', status: 404, body: anthropicErrorBody('not_found_error', `model: ${model}`) };
+    return errorReply(404, anthropicErrorBody('not_found_error', `model: ${model}`));
   },
   apiError(): FakeAnthropicErrorReply {
-    return { type: 'error', status: 500, body: defaultAnthropicErrorBody(500) };
+    return errorReply(500, defaultAnthropicErrorBody(500));
   },
 };

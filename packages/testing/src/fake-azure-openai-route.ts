@@ -1,3 +1,4 @@
+import { errorReply } from './fake-error-reply.js';
 import { chatCompletionsRoute, chatCompletionsView } from './fake-chat-completions-route.js';
 import type { FakeModelRoute, FakeRejection } from './fake-openai-route.js';
 import { sendReply } from './fake-openai-server-reply.js';
@@ -88,22 +89,20 @@ export function azureChatCompletionsRoute(deployments: readonly string[] | undef
 export const fakeAzureOpenAIErrors = {
   /** 429 for a deployment's token rate limit, with the delay Azure asks for in seconds. */
   rateLimit(retryAfterSeconds: number): FakeErrorReply {
-    return {
-      type: 'error',
-      status: 429,
-      headers: { 'retry-after': String(retryAfterSeconds), 'retry-after-ms': String(retryAfterSeconds * 1000) },
-      body: azureErrorBody(
+    return errorReply(
+      429,
+      azureErrorBody(
         '429',
         `Requests to the ChatCompletions_Create Operation under Azure OpenAI API version 2024-10-21 have exceeded token rate limit of your current OpenAI S0 pricing tier. Please retry after ${retryAfterSeconds} seconds.`,
       ),
-    };
+      { 'retry-after': String(retryAfterSeconds), 'retry-after-ms': String(retryAfterSeconds * 1000) },
+    );
   },
   /** 400 when Azure's content filter blocks the prompt. */
   contentFilter(): FakeErrorReply {
-    return {
-      type: 'error',
-      status: 400,
-      body: azureErrorBody(
+    return errorReply(
+      400,
+      azureErrorBody(
         'content_filter',
         "The response was filtered due to the prompt triggering Azure OpenAI's content management policy. Please modify your prompt and retry.",
         {
@@ -115,6 +114,6 @@ export const fakeAzureOpenAIErrors = {
           },
         },
       ),
-    };
+    );
   },
 };

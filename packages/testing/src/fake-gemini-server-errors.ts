@@ -1,3 +1,4 @@
+import { errorReply } from './fake-error-reply.js';
 import type { FakeGeminiErrorReply } from './fake-gemini-server-types.js';
 
 /** Google's APIs answer errors with JSON that says so, charset and all. */
@@ -74,12 +75,17 @@ function quotaExceeded(options: {
   ];
   if (options.retryDelay !== undefined)
     details.push({ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: options.retryDelay });
-  return {
-    type: 'error',
-    status: 429,
-    headers: googleJsonHeaders,
-    body: googleErrorBody(429, 'RESOURCE_EXHAUSTED', message, details),
-  };
+  return googleErrorReply(429, 'RESOURCE_EXHAUSTED', message, details);
+}
+
+/** A scripted error with Google's body for the status and its JSON headers. */
+function googleErrorReply(
+  status: number,
+  statusName: string,
+  message: string,
+  details?: Array<Record<string, unknown>>,
+): FakeGeminiErrorReply {
+  return errorReply(status, googleErrorBody(status, statusName, message, details), googleJsonHeaders);
 }
 
 /** Ready-made error replies with the bodies the Gemini API actually sends. */
@@ -106,77 +112,47 @@ export const fakeGeminiErrors = {
   },
   /** What Google answers a wrong key with: 400, not 401. */
   invalidApiKey(): FakeGeminiErrorReply {
-    return {
-      type: 'error',
-      status: 400,
-      headers: googleJsonHeaders,
-      body: googleErrorBody(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
-        {
-          '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
-          reason: 'API_KEY_INVALID',
-          domain: 'googleapis.com',
-          metadata: { service: 'generativelanguage.googleapis.com' },
-        },
-      ]),
-    };
+    return googleErrorReply(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
+      {
+        '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+        reason: 'API_KEY_INVALID',
+        domain: 'googleapis.com',
+        metadata: { service: 'generativelanguage.googleapis.com' },
+      },
+    ]);
   },
   /** What Google answers a request without any key with. */
   missingApiKey(): FakeGeminiErrorReply {
-    return {
-      type: 'error',
-      status: 403,
-      headers: googleJsonHeaders,
-      body: googleErrorBody(
-        403,
-        'PERMISSION_DENIED',
-        "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
-      ),
-    };
+    return googleErrorReply(
+      403,
+      'PERMISSION_DENIED',
+      "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
+    );
   },
   permissionDenied(): FakeGeminiErrorReply {
-    return {
-      type: 'error',
-      status: 403,
-      headers: googleJsonHeaders,
-      body: googleErrorBody(403, 'PERMISSION_DENIED', 'The caller does not have permission'),
-    };
+    return googleErrorReply(403, 'PERMISSION_DENIED', 'The caller does not have permission');
   },
   modelNotFound(model: string): FakeGeminiErrorReply {
-    return {
-      type: 'error',
-      status: 404,
-      headers: googleJsonHeaders,
-      body: googleErrorBody(
-        404,
-        'NOT_FOUND',
-        `models/${model} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`,
-      ),
-    };
+    return googleErrorReply(
+      404,
+      'NOT_FOUND',
+      `models/${model} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`,
+    );
   },
   contextTooLong(): FakeGeminiErrorReply {
-    return {
-      type: 'error',
-      status: 400,
-      headers: googleJsonHeaders,
-      body: googleErrorBody(
-        400,
-        'INVALID_ARGUMENT',
-        'The input token count (1210301) exceeds the maximum number of tokens allowed (1048576).',
-      ),
-    };
+    return googleErrorReply(
+      400,
+      'INVALID_ARGUMENT',
+      'The input token count (1210301) exceeds the maximum number of tokens allowed (1048576).',
+    );
   },
   badRequest(message: string): FakeGeminiErrorReply {
-    return {
-      type: 'error',
-      status: 400,
-      headers: googleJsonHeaders,
-      body: googleErrorBody(400, 'INVALID_ARGUMENT', message),
-    };
+    return googleErrorReply(400, 'INVALID_ARGUMENT', message);
   },
   internal(): FakeGeminiErrorReply {
-    return { type: 'error', status: 500, headers: googleJsonHeaders, body: defaultGeminiErrorBody(500) };
+    return errorReply(500, defaultGeminiErrorBody(500), googleJsonHeaders);
   },
   overloaded(): FakeGeminiErrorReply {
-    return { type: 'error', status: 503, headers: googleJsonHeaders, body: defaultGeminiErrorBody(503) };
+    return errorReply(503, defaultGeminiErrorBody(503), googleJsonHeaders);
   },
 };

@@ -1,3 +1,4 @@
+import { errorReply } from './fake-error-reply.js';
 import type { FakeErrorReply, FakeStreamErrorReply } from './fake-openai-server-types.js';
 
 /** The error envelope OpenAI and compatible servers send with a failed request. */
@@ -33,60 +34,56 @@ export const fakeOpenAIErrors = {
     const headers: Record<string, string> = {};
     if (options.retryAfter !== undefined) headers['retry-after'] = options.retryAfter;
     if (options.retryAfterMs !== undefined) headers['retry-after-ms'] = options.retryAfterMs;
-    return {
-      type: 'error',
-      status: 429,
-      headers,
-      body: openAIErrorBody(
+    return errorReply(
+      429,
+      openAIErrorBody(
         'Rate limit reached for requests per minute. Please try again shortly.',
         'requests',
         'rate_limit_exceeded',
       ),
-    };
+      headers,
+    );
   },
   /** 429 that no retry fixes: the account is out of credit. */
   insufficientQuota(): FakeErrorReply {
-    return {
-      type: 'error',
-      status: 429,
-      body: openAIErrorBody(
+    return errorReply(
+      429,
+      openAIErrorBody(
         'You exceeded your current quota, please check your plan and billing details.',
         'insufficient_quota',
         'insufficient_quota',
       ),
-    };
+    );
   },
   serverError(): FakeErrorReply {
-    return { type: 'error', status: 500, body: defaultErrorBody(500) };
+    return errorReply(500, defaultErrorBody(500));
   },
   overloaded(): FakeErrorReply {
-    return { type: 'error', status: 503, body: defaultErrorBody(503) };
+    return errorReply(503, defaultErrorBody(503));
   },
   contextLengthExceeded(): FakeErrorReply {
-    return {
-      type: 'error',
-      status: 400,
-      body: openAIErrorBody(
+    return errorReply(
+      400,
+      openAIErrorBody(
         "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.",
         'invalid_request_error',
         'context_length_exceeded',
         'messages',
       ),
-    };
+    );
   },
   modelNotFound(model: string): FakeErrorReply {
-    return {
-      type: 'error',
-      status: 404,
-      body: openAIErrorBody(
+    return errorReply(
+      404,
+      openAIErrorBody(
         `The model \`${model}\` does not exist or you do not have access to it.`,
         'invalid_request_error',
         'model_not_found',
       ),
-    };
+    );
   },
   invalidApiKey(): FakeErrorReply {
-    return { type: 'error', status: 401, body: defaultErrorBody(401) };
+    return errorReply(401, defaultErrorBody(401));
   },
   /**
    * A stream that `error` ends in-band after `afterChunks` chunks, its 200 status already sent:
