@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import type { ResponseInputItem, ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { collectParts } from './stream-parts.js';
 import { useFakeServer } from './use-fake-server.js';
 import { createFakeOpenAIServer } from './fake-openai-server.js';
 import { createTeamResponder } from './team-responder.js';
@@ -11,12 +12,6 @@ let client: OpenAI;
 beforeEach(() => {
   client = new OpenAI({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
 });
-
-async function collect(stream: AsyncIterable<ResponseStreamEvent>): Promise<ResponseStreamEvent[]> {
-  const events: ResponseStreamEvent[] = [];
-  for await (const event of stream) events.push(event);
-  return events;
-}
 
 function deltas(events: ResponseStreamEvent[], type: ResponseStreamEvent['type']): string {
   return events
@@ -39,7 +34,7 @@ describe('fake Responses API, streaming', () => {
       text: 'Paris is the capital of France.',
       usage: { promptTokens: 11, completionTokens: 7, cachedTokens: 3 },
     });
-    const events = await collect(
+    const events = await collectParts(
       await client.responses.create({ model: 'gpt-4.1', input: 'Capital of France?', stream: true }),
     );
     expect(events.map((event) => event.sequence_number)).toEqual(events.map((_event, index) => index));
@@ -92,7 +87,7 @@ describe('fake Responses API, streaming', () => {
 
   it('ends a cut-off response with response.incomplete', async () => {
     server.enqueue({ type: 'text', text: 'Paris is', finishReason: 'length' });
-    const events = await collect(await client.responses.create({ model: 'gpt-4.1', input: 'Hi', stream: true }));
+    const events = await collectParts(await client.responses.create({ model: 'gpt-4.1', input: 'Hi', stream: true }));
     const last = events.at(-1);
     expect(last?.type).toBe('response.incomplete');
     expect(last?.type === 'response.incomplete' && last.response.incomplete_details).toEqual({
@@ -107,13 +102,15 @@ describe('fake Responses API, reasoning', () => {
       { type: 'text', reasoning: 'Think about France.', text: 'Paris.' },
       { type: 'text', reasoning: 'Think about France.', text: 'Paris.' },
     );
-    const silent = await collect(await client.responses.create({ model: 'gpt-5-mini', input: 'Hi', stream: true }));
+    const silent = await collectParts(
+      await client.responses.create({ model: 'gpt-5-mini', input: 'Hi', stream: true }),
+    );
     expect(silent.some((event) => event.type === 'response.reasoning_summary_text.delta')).toBe(false);
     expect(silent.find((event) => event.type === 'response.output_item.done')).toMatchObject({
       item: { type: 'reasoning', summary: [] },
     });
 
-    const summarised = await collect(
+    const summarised = await collectParts(
       await client.responses.create({
         model: 'gpt-5-mini',
         input: 'Hi',
@@ -130,7 +127,7 @@ describe('fake Responses API, reasoning', () => {
 
   it('streams raw reasoning text for gpt-oss', async () => {
     server.enqueue({ type: 'text', reasoning: 'Raw chain of thought.', text: 'Done.' });
-    const events = await collect(
+    const events = await collectParts(
       await client.responses.create({ model: 'openai/gpt-oss-20b', input: 'Hi', stream: true }),
     );
     expect(deltas(events, 'response.reasoning_text.delta')).toBe('Raw chain of thought.');
@@ -284,13 +281,13 @@ describe('fake Responses API, faults', () => {
         error: { message: 'The server had an error.', code: 'server_error' },
       },
     );
-    const failed = await collect(await client.responses.create({ model: 'gpt-4.1', input: 'Hi', stream: true }));
+    const failed = await collectParts(await client.responses.create({ model: 'gpt-4.1', input: 'Hi', stream: true }));
     expect(failed).toHaveLength(5);
     expect(failed.at(-1)).toMatchObject({
       type: 'response.failed',
       response: { status: 'failed', error: { code: 'rate_limit_exceeded' } },
     });
-    const errored = await collect(await client.responses.create({ model: 'gpt-4.1', input: 'Hi', stream: true }));
+    const errored = await collectParts(await client.responses.create({ model: 'gpt-4.1', input: 'Hi', stream: true }));
     expect(errored.at(-1)).toMatchObject({ type: 'error', code: 'server_error', message: 'The server had an error.' });
   });
 

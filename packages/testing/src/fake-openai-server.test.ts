@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { collectParts } from './stream-parts.js';
 import { useFakeServer } from './use-fake-server.js';
 import { createFakeOpenAIServer } from './fake-openai-server.js';
 
@@ -10,12 +11,6 @@ let client: OpenAI;
 beforeEach(() => {
   client = new OpenAI({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
 });
-
-async function collect(stream: AsyncIterable<ChatCompletionChunk>): Promise<ChatCompletionChunk[]> {
-  const chunks: ChatCompletionChunk[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return chunks;
-}
 
 const user = [{ role: 'user' as const, content: 'What is the capital of France?' }];
 
@@ -47,7 +42,7 @@ describe('fake OpenAI server, streaming', () => {
 
   it('streams text over several chunks and reports usage in a final chunk without choices', async () => {
     server.enqueue({ type: 'text', text: 'Paris is the capital of France.' });
-    const chunks = await collect(
+    const chunks = await collectParts(
       await client.chat.completions.create({
         model: 'fake-model',
         messages: user,
@@ -70,7 +65,7 @@ describe('fake OpenAI server, streaming', () => {
 
   it('leaves usage out when the client did not ask for it', async () => {
     server.enqueue({ type: 'text', text: 'Paris.' });
-    const chunks = await collect(
+    const chunks = await collectParts(
       await client.chat.completions.create({ model: 'fake-model', messages: user, stream: true }),
     );
     expect(chunks.every((chunk) => chunk.usage === undefined && chunk.choices.length === 1)).toBe(true);
@@ -78,7 +73,7 @@ describe('fake OpenAI server, streaming', () => {
 
   it('streams reasoning_content deltas before the text', async () => {
     server.enqueue({ type: 'text', reasoning: 'France; its capital is Paris.', text: 'Paris.' });
-    const chunks = await collect(
+    const chunks = await collectParts(
       await client.chat.completions.create({ model: 'fake-model', messages: user, stream: true }),
     );
     const deltas = chunks.map((chunk) => chunk.choices[0]?.delta as Record<string, unknown> | undefined);
@@ -125,7 +120,7 @@ describe('fake OpenAI server, streaming', () => {
 
   it('reports a length finish reason', async () => {
     server.enqueue({ type: 'text', text: 'Paris is', finishReason: 'length' });
-    const chunks = await collect(
+    const chunks = await collectParts(
       await client.chat.completions.create({ model: 'fake-model', messages: user, stream: true }),
     );
     expect(chunks.at(-1)?.choices[0]?.finish_reason).toBe('length');
