@@ -26,6 +26,16 @@ async function post(
 
 const pngBase64 = samplePng().toString('base64');
 
+/** A request a fake server refuses for its media, and the words of the refusal. */
+interface MediaRefusal {
+  name: string;
+  start: () => Promise<{ url: string; close(): Promise<void> }>;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+  refusal: string;
+}
+
 describe('sample media', () => {
   it('makes files whose bytes say what they are', () => {
     expect(mediaTypeOfBytes(samplePng())).toBe('image/png');
@@ -86,13 +96,13 @@ describe('the fake servers check media as the providers do', () => {
     expect(audio.text).toContain("Invalid value: 'input_audio'");
   });
 
-  it('Anthropic refuses a document that is not a PDF', async () => {
-    const server = await createFakeAnthropicServer({ apiKey: 'k-3' });
-    closers.push(() => server.close());
-    const response = await post(
-      `${server.url}/v1/messages`,
-      { 'x-api-key': 'k-3', 'anthropic-version': '2023-06-01' },
-      {
+  const refusals: MediaRefusal[] = [
+    {
+      name: 'Anthropic refuses a document that is not a PDF',
+      start: () => createFakeAnthropicServer({ apiKey: 'k-3' }),
+      path: '/v1/messages',
+      headers: { 'x-api-key': 'k-3', 'anthropic-version': '2023-06-01' },
+      body: {
         model: 'claude-fake-1',
         max_tokens: 100,
         messages: [
@@ -102,20 +112,24 @@ describe('the fake servers check media as the providers do', () => {
           },
         ],
       },
-    );
-    expect(response.status).toBe(400);
-    expect(response.text).toContain("media_type: Input should be 'application/pdf'");
-  });
-
-  it('Gemini refuses a MIME type it does not list', async () => {
-    const server = await createFakeGeminiServer({ apiKey: 'k-4' });
-    closers.push(() => server.close());
-    const response = await post(
-      `${server.url}/v1beta/models/gemini-2.5-flash:generateContent`,
-      { 'x-goog-api-key': 'k-4' },
-      { contents: [{ role: 'user', parts: [{ inlineData: { mimeType: 'image/gif', data: pngBase64 } }] }] },
-    );
-    expect(response.status).toBe(400);
-    expect(response.text).toContain('Unsupported MIME type: image/gif');
-  });
+      refusal: "media_type: Input should be 'application/pdf'",
+    },
+    {
+      name: 'Gemini refuses a MIME type it does not list',
+      start: () => createFakeGeminiServer({ apiKey: 'k-4' }),
+      path: '/v1beta/models/gemini-2.5-flash:generateContent',
+      headers: { 'x-goog-api-key': 'k-4' },
+      body: { contents: [{ role: 'user', parts: [{ inlineData: { mimeType: 'image/gif', data: pngBase64 } }] }] },
+      refusal: 'Unsupported MIME type: image/gif',
+    },
+  ];
+  for (const { name, start, path, headers, body, refusal } of refusals) {
+    it(name, async () => {
+      const server = await start();
+      closers.push(() => server.close());
+      const response = await post(`${server.url}${path}`, headers, body);
+      expect(response.status).toBe(400);
+      expect(response.text).toContain(refusal);
+    });
+  }
 });
