@@ -47,28 +47,27 @@ class ByteSink {
     this.buffer = next;
   }
 
+  /** Appends a value of `bytes` bytes, which `write` puts at the offset it is given. */
+  private append(bytes: number, write: (buffer: Buffer, offset: number) => void): void {
+    this.reserve(bytes);
+    write(this.buffer, this.length);
+    this.length += bytes;
+  }
+
   uint32(value: number): void {
-    this.reserve(4);
-    this.buffer.writeUInt32LE(value, this.length);
-    this.length += 4;
+    this.append(4, (buffer, offset) => buffer.writeUInt32LE(value, offset));
   }
 
   int32(value: number): void {
-    this.reserve(4);
-    this.buffer.writeInt32LE(value, this.length);
-    this.length += 4;
+    this.append(4, (buffer, offset) => buffer.writeInt32LE(value, offset));
   }
 
   uint64(value: number): void {
-    this.reserve(8);
-    this.buffer.writeBigUInt64LE(BigInt(value), this.length);
-    this.length += 8;
+    this.append(8, (buffer, offset) => buffer.writeBigUInt64LE(BigInt(value), offset));
   }
 
   float32(value: number): void {
-    this.reserve(4);
-    this.buffer.writeFloatLE(value, this.length);
-    this.length += 4;
+    this.append(4, (buffer, offset) => buffer.writeFloatLE(value, offset));
   }
 
   bytes(value: Uint8Array): void {

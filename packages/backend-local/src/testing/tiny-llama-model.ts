@@ -107,46 +107,24 @@ function buildTensors(vocabulary: Vocabulary, options: Required<TinyLlamaOptions
     { name: 'output.weight', dimensions: [embedding, vocabularySize], data: output },
   ];
   const feedForward = options.feedForwardLength;
+  /** A weight matrix of values within ±`scale`, its dimensions in ggml order. */
+  const matrix = (name: string, columns: number, rows: number, scale: number): GgufTensor => ({
+    name,
+    dimensions: [columns, rows],
+    data: uniform(random, columns * rows, scale),
+  });
   for (let layer = 0; layer < options.layers; layer += 1) {
     const prefix = `blk.${layer}`;
     tensors.push(
       { name: `${prefix}.attn_norm.weight`, dimensions: [embedding], data: ones(embedding) },
-      {
-        name: `${prefix}.attn_q.weight`,
-        dimensions: [embedding, embedding],
-        data: uniform(random, embedding * embedding, 0.3),
-      },
-      {
-        name: `${prefix}.attn_k.weight`,
-        dimensions: [embedding, embedding],
-        data: uniform(random, embedding * embedding, 0.3),
-      },
-      {
-        name: `${prefix}.attn_v.weight`,
-        dimensions: [embedding, embedding],
-        data: uniform(random, embedding * embedding, 0.3),
-      },
-      {
-        name: `${prefix}.attn_output.weight`,
-        dimensions: [embedding, embedding],
-        data: uniform(random, embedding * embedding, 0.05),
-      },
+      matrix(`${prefix}.attn_q.weight`, embedding, embedding, 0.3),
+      matrix(`${prefix}.attn_k.weight`, embedding, embedding, 0.3),
+      matrix(`${prefix}.attn_v.weight`, embedding, embedding, 0.3),
+      matrix(`${prefix}.attn_output.weight`, embedding, embedding, 0.05),
       { name: `${prefix}.ffn_norm.weight`, dimensions: [embedding], data: ones(embedding) },
-      {
-        name: `${prefix}.ffn_gate.weight`,
-        dimensions: [embedding, feedForward],
-        data: uniform(random, embedding * feedForward, 0.3),
-      },
-      {
-        name: `${prefix}.ffn_up.weight`,
-        dimensions: [embedding, feedForward],
-        data: uniform(random, embedding * feedForward, 0.3),
-      },
-      {
-        name: `${prefix}.ffn_down.weight`,
-        dimensions: [feedForward, embedding],
-        data: uniform(random, feedForward * embedding, 0.05),
-      },
+      matrix(`${prefix}.ffn_gate.weight`, embedding, feedForward, 0.3),
+      matrix(`${prefix}.ffn_up.weight`, embedding, feedForward, 0.3),
+      matrix(`${prefix}.ffn_down.weight`, feedForward, embedding, 0.05),
     );
   }
   return tensors;
