@@ -53,4 +53,4 @@ export {
   type ProviderPresetName,
 } from './openai-compatible-presets.js';
 export { parseRetryAfter } from './parse-retry-after.js';
-export { prepareTools, type PreparedTools } from './prepare-tools.js';
+export { prepareTools, toolPreparer, type OfferedTools, type PreparedTools } from './prepare-tools.js';
