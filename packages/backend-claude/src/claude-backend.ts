@@ -4,16 +4,16 @@ import {
   keyRequest,
   lazy,
   midResponseSilence,
-  prepareMediaMessages,
   providerText,
   requireModel,
+  streamCall,
   withSilenceTimeout,
 } from '@massgen/backend-utils';
-import type { MediaSupport } from '@massgen/backend-utils';
-import type { Backend, BackendCallOptions, BackendRequest, BackendSettings, StreamPart } from '@massgen/core';
+import type { MediaSupport, PreparedCall } from '@massgen/backend-utils';
+import type { Backend, BackendSettings, StreamPart } from '@massgen/core';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
-import { buildClaudeRequest } from './build-claude-request.js';
+import { buildClaudeRequest, type ClaudeRequestBody } from './build-claude-request.js';
 import { resolveClaudeApiKey } from './claude-api-key.js';
 import { mapClaudeError } from './claude-error.js';
 import { anthropicBaseUrl, parseClaudeOptions } from './claude-options.js';
@@ -72,50 +72,48 @@ export function createClaudeBackend(settings: BackendSettings): Backend {
 
   const connection = lazy(connect);
 
-  async function* stream(request: BackendRequest, callOptions: BackendCallOptions = {}): AsyncGenerator<StreamPart> {
-    const { signal } = callOptions;
-    let connected: Connection | undefined;
-    let phase: 'request' | 'stream' = 'request';
-    try {
-      const caller = { agentId: settings.agentId, provider: settings.type, modelId };
-      const messages = await prepareMediaMessages(request.messages, claudeMediaSupport, caller);
-      connected = await connection();
-      const { body, warnings } = buildClaudeRequest({ ...request, messages }, modelId, options);
-      for (const warning of warnings.filter(firstTime))
-        yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
-      if (signal?.aborted) throw signal.reason;
-      const client = connected.client;
-      const notices: string[] = [];
-      const creating = withSdkConsoleNotices(
-        // The SDK's types no longer list the sampling fields the body may carry; the API reads them.
-        () =>
-          client.messages.create(
-            body as unknown as MessageCreateParamsStreaming,
-            signal === undefined ? {} : { signal },
-          ),
-        (text) => notices.push(text),
-      );
-      const events = await creating;
-      for (const text of notices) {
-        const warning = {
-          code: 'provider-notice',
-          message: `The Anthropic SDK says: ${providerText(text)}`,
-          agentId: settings.agentId,
-        };
-        if (firstTime(warning)) yield { type: 'warning', warning };
-      }
-      phase = 'stream';
-      const guarded = withSilenceTimeout(events, options.timeoutMs, () => {
-        events.controller.abort();
-        return midResponseSilence(providerName, options.timeoutMs);
-      });
-      yield* mapClaudeStream(guarded, { providerName, signal });
-    } catch (error) {
-      const call = { providerName, phase, signal, timeoutMs: options.timeoutMs, apiKey: connected?.apiKey };
-      const mapped = mapClaudeError(error, { ...failedCallContext(settings, call), errorClasses: connected?.sdk });
-      yield { type: 'error', error: mapped.toJSON() };
+  async function* respond({
+    body,
+    connection: connected,
+    signal,
+    streaming,
+  }: PreparedCall<Connection, ClaudeRequestBody>): AsyncGenerator<StreamPart> {
+    const client = connected.client;
+    const notices: string[] = [];
+    const creating = withSdkConsoleNotices(
+      // The SDK's types no longer list the sampling fields the body may carry; the API reads them.
+      () =>
+        client.messages.create(body as unknown as MessageCreateParamsStreaming, signal === undefined ? {} : { signal }),
+      (text) => notices.push(text),
+    );
+    const events = await creating;
+    for (const text of notices) {
+      const warning = {
+        code: 'provider-notice',
+        message: `The Anthropic SDK says: ${providerText(text)}`,
+        agentId: settings.agentId,
+      };
+      if (firstTime(warning)) yield { type: 'warning', warning };
     }
+    streaming();
+    const guarded = withSilenceTimeout(events, options.timeoutMs, () => {
+      events.controller.abort();
+      return midResponseSilence(providerName, options.timeoutMs);
+    });
+    yield* mapClaudeStream(guarded, { providerName, signal });
   }
+
+  const stream = streamCall(settings, modelId, {
+    mediaSupport: claudeMediaSupport,
+    connect: connection,
+    build: (prepared) => buildClaudeRequest(prepared, modelId, options),
+    keepWarning: firstTime,
+    respond,
+    failure: (error, { phase, connection: connected, signal }) => {
+      const call = { providerName, phase, signal, timeoutMs: options.timeoutMs, apiKey: connected?.apiKey };
+      return mapClaudeError(error, { ...failedCallContext(settings, call), errorClasses: connected?.sdk });
+    },
+  });
 
   return { specificationVersion: 'v1', provider: settings.type, modelId, stream };
 }

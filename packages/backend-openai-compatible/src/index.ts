@@ -20,6 +20,7 @@ export { loadOpenAISdk, type OpenAISdk } from './load-openai-sdk.js';
 export { nodeHttpFetch } from './node-http-fetch.js';
 export {
   failedSdkCallContext,
+  sdkCallFailure,
   lazyOpenAISdkConnection,
   type OpenAISdkConnection,
   type OpenAISdkConnectionOptions,

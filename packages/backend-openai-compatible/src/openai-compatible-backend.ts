@@ -1,6 +1,7 @@
-import { prepareMediaMessages, requireModel } from '@massgen/backend-utils';
-import type { Backend, BackendCallOptions, BackendRequest, BackendSettings, StreamPart } from '@massgen/core';
-import { buildChatRequest } from './build-chat-request.js';
+import { requireModel, streamCall } from '@massgen/backend-utils';
+import type { PreparedCall } from '@massgen/backend-utils';
+import type { Backend, BackendSettings, StreamPart } from '@massgen/core';
+import { buildChatRequest, type ChatRequest } from './build-chat-request.js';
 import { chatCompletionsMediaSupport } from './chat-media-support.js';
 import { withSdkStreamTimeout } from './idle-timeout.js';
 import { mapChatStream } from './openai-chat-stream.js';
@@ -8,7 +9,7 @@ import { chatCompletionDefinition, resolveEndpoint } from './openai-compatible-e
 import type { OpenAICompatibleBackendDefinition, OpenAICompatibleEndpoint } from './openai-compatible-endpoint.js';
 import { mapOpenAICompatibleError } from './openai-compatible-error.js';
 import { parseOpenAICompatibleOptions, type OpenAICompatibleOptions } from './openai-compatible-options.js';
-import { failedSdkCallContext, lazyOpenAISdkConnection, type OpenAISdkConnection } from './openai-sdk-connection.js';
+import { lazyOpenAISdkConnection, sdkCallFailure, type OpenAISdkConnection } from './openai-sdk-connection.js';
 import { readChatCompletionChunks } from './read-chat-completion-chunks.js';
 
 /**
@@ -27,41 +28,41 @@ export function createOpenAICompatibleBackend(
     settings.model !== '' ? settings.model : (definition.defaultModel ?? ''),
   );
   const mediaSupport = chatCompletionsMediaSupport(endpoint.providerName, definition.mediaTypes);
-  const caller = { agentId: settings.agentId, provider: settings.type, modelId };
   const extraBody = withWebSearch(options, endpoint, definition, settings);
   const connection = lazyOpenAISdkConnection({ settings, endpoint, options, createClient: definition.createClient });
 
-  async function* stream(request: BackendRequest, callOptions: BackendCallOptions = {}): AsyncGenerator<StreamPart> {
-    const { signal } = callOptions;
-    let connected: OpenAISdkConnection | undefined;
-    let phase: 'request' | 'stream' = 'request';
+  async function* respond({
+    body,
+    connection: connected,
+    signal,
+    streaming,
+  }: PreparedCall<OpenAISdkConnection, ChatRequest['body']>): AsyncGenerator<StreamPart> {
+    // The SDK sends the request and turns an error status into its error classes; the body's
+    // events are read here (see `readChatCompletionChunks`). This controller ends the request for
+    // the caller's cancel, a stalled stream, or a reader that stops early.
     const requestController = new AbortController();
     const abortRequest = (): void => requestController.abort(signal?.reason);
+    signal?.addEventListener('abort', abortRequest, { once: true });
     try {
-      const messages = await prepareMediaMessages(request.messages, mediaSupport, caller);
-      connected = await connection();
-      const { body, warnings } = buildChatRequest({ ...request, messages }, modelId, { ...options, extraBody });
-      for (const warning of warnings) yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
-      if (signal?.aborted) throw signal.reason;
-      // The SDK sends the request and turns an error status into its error classes; the body's
-      // events are read here (see `readChatCompletionChunks`). This controller ends the request for
-      // the caller's cancel, a stalled stream, or a reader that stops early.
-      signal?.addEventListener('abort', abortRequest, { once: true });
       const response = await connected.client.chat.completions
         .create(body, { signal: requestController.signal })
         .asResponse();
-      phase = 'stream';
+      streaming();
       const chunks = readChatCompletionChunks(response, connected.sdk, requestController, options.timeoutMs);
       const guarded = withSdkStreamTimeout(chunks, options.timeoutMs, endpoint.providerName);
       yield* mapChatStream(guarded, { providerName: endpoint.providerName, signal });
-    } catch (error) {
-      const call = { providerName: endpoint.providerName, phase, signal, timeoutMs: options.timeoutMs };
-      const mapped = mapOpenAICompatibleError(error, failedSdkCallContext(settings, connected, call));
-      yield { type: 'error', error: mapped.toJSON() };
     } finally {
       signal?.removeEventListener('abort', abortRequest);
     }
   }
+
+  const stream = streamCall(settings, modelId, {
+    mediaSupport,
+    connect: connection,
+    build: (prepared) => buildChatRequest(prepared, modelId, { ...options, extraBody }),
+    respond,
+    failure: sdkCallFailure(settings, endpoint.providerName, options.timeoutMs, mapOpenAICompatibleError),
+  });
 
   return { specificationVersion: 'v1', provider: settings.type, modelId, stream };
 }

@@ -3,10 +3,11 @@ import {
   keyRequest,
   lazy,
   resolveApiKey,
+  type CallProgress,
   type CommonOptions,
   type FailedCall,
 } from '@massgen/backend-utils';
-import type { BackendSettings } from '@massgen/core';
+import type { BackendSettings, MassGenError } from '@massgen/core';
 import type OpenAI from 'openai';
 import type { ClientOptions } from 'openai';
 import { loadOpenAISdk, type OpenAISdk } from './load-openai-sdk.js';
@@ -52,6 +53,20 @@ export function failedSdkCallContext(
   call: Omit<FailedCall, 'apiKey'>,
 ): ErrorContext {
   return { ...failedCallContext(settings, { ...call, apiKey: connected?.apiKey }), errorClasses: connected?.sdk };
+}
+
+/**
+ * The `failure` of a `streamCall` on the `openai` SDK: the call's context, with the key and the
+ * SDK's error classes once connected, mapped by the backend's `mapError`.
+ */
+export function sdkCallFailure(
+  settings: Pick<BackendSettings, 'type' | 'agentId'>,
+  providerName: string,
+  timeoutMs: number,
+  mapError: (error: unknown, context: ErrorContext) => MassGenError,
+): (error: unknown, progress: CallProgress<OpenAISdkConnection>) => MassGenError {
+  return (error, { phase, connection, signal }) =>
+    mapError(error, failedSdkCallContext(settings, connection, { providerName, phase, signal, timeoutMs }));
 }
 
 async function connect({

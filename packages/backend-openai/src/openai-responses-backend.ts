@@ -1,9 +1,9 @@
-import { failedSdkCallContext, withSdkStreamTimeout } from '@massgen/backend-openai-compatible';
+import { sdkCallFailure, withSdkStreamTimeout } from '@massgen/backend-openai-compatible';
 import type { OpenAISdkConnection } from '@massgen/backend-openai-compatible';
-import { prepareMediaMessages } from '@massgen/backend-utils';
-import type { MediaSupport } from '@massgen/backend-utils';
-import type { Backend, BackendCallOptions, BackendRequest, BackendSettings, StreamPart } from '@massgen/core';
-import { buildOpenAIResponsesRequest } from './build-openai-responses-request.js';
+import { streamCall } from '@massgen/backend-utils';
+import type { MediaSupport, PreparedCall } from '@massgen/backend-utils';
+import type { Backend, BackendSettings, StreamPart } from '@massgen/core';
+import { buildOpenAIResponsesRequest, type ResponsesRequest } from './build-openai-responses-request.js';
 import { openAIConnection } from './openai-endpoint.js';
 import type { OpenAIOptions } from './openai-options.js';
 import { mapOpenAIResponsesError } from './openai-responses-error.js';
@@ -30,27 +30,25 @@ export function createOpenAIResponsesBackend(
   const { endpoint, connection } = openAIConnection(settings, options);
   const knownContainers = new Set<string>();
 
-  async function* stream(request: BackendRequest, callOptions: BackendCallOptions = {}): AsyncGenerator<StreamPart> {
-    const { signal } = callOptions;
-    let connected: OpenAISdkConnection | undefined;
-    let phase: 'request' | 'stream' = 'request';
-    try {
-      const caller = { agentId: settings.agentId, provider: settings.type, modelId };
-      const messages = await prepareMediaMessages(request.messages, responsesMediaSupport, caller);
-      connected = await connection();
-      const { body, warnings } = buildOpenAIResponsesRequest({ ...request, messages }, modelId, options);
-      for (const warning of warnings) yield { type: 'warning', warning: { ...warning, agentId: settings.agentId } };
-      if (signal?.aborted) throw signal.reason;
-      const events = await connected.client.responses.create(body, signal === undefined ? {} : { signal });
-      phase = 'stream';
-      const guarded = withSdkStreamTimeout(events, options.timeoutMs, endpoint.providerName);
-      yield* mapResponsesStream(guarded, { providerName: endpoint.providerName, signal, knownContainers });
-    } catch (error) {
-      const call = { providerName: endpoint.providerName, phase, signal, timeoutMs: options.timeoutMs };
-      const mapped = mapOpenAIResponsesError(error, failedSdkCallContext(settings, connected, call));
-      yield { type: 'error', error: mapped.toJSON() };
-    }
+  async function* respond({
+    body,
+    connection: connected,
+    signal,
+    streaming,
+  }: PreparedCall<OpenAISdkConnection, ResponsesRequest['body']>): AsyncGenerator<StreamPart> {
+    const events = await connected.client.responses.create(body, signal === undefined ? {} : { signal });
+    streaming();
+    const guarded = withSdkStreamTimeout(events, options.timeoutMs, endpoint.providerName);
+    yield* mapResponsesStream(guarded, { providerName: endpoint.providerName, signal, knownContainers });
   }
+
+  const stream = streamCall(settings, modelId, {
+    mediaSupport: responsesMediaSupport,
+    connect: connection,
+    build: (prepared) => buildOpenAIResponsesRequest(prepared, modelId, options),
+    respond,
+    failure: sdkCallFailure(settings, endpoint.providerName, options.timeoutMs, mapOpenAIResponsesError),
+  });
 
   return { specificationVersion: 'v1', provider: settings.type, modelId, stream };
 }

@@ -43,6 +43,7 @@ export { sdkErrorClassifier, type SdkErrorClasses } from './sdk-error-classes.js
 export { readEventStream, type EventStream, type EventStreamOptions } from './read-event-stream.js';
 export { ServerSentEventDecoder, type ServerSentEvent } from './server-sent-events.js';
 export { midResponseSilence, SilenceTimer, withSilenceTimeout } from './silence-timer.js';
+export { streamCall, type CallProgress, type PreparedCall, type StreamCallPlan } from './stream-call.js';
 export { createWarningFilter } from './warning-filter.js';
 export {
   base64Of,
