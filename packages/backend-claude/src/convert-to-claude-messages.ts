@@ -1,4 +1,4 @@
-import { isTextMediaType, mediaSourceOf, textOfFile } from '@massgen/backend-utils';
+import { conversationTurns, isTextMediaType, mediaSourceOf, textOfFile } from '@massgen/backend-utils';
 import { MassGenError } from '@massgen/core';
 import type { MediaPart, Message, UserContentPart } from '@massgen/core';
 import { readThinkingBlocks, type ThinkingBlock } from './claude-thinking-metadata.js';
@@ -89,41 +89,22 @@ function resultsFirst(blocks: ClaudeContentBlock[]): ClaudeContentBlock[] {
  * blocks, PDFs and text files `document` blocks named by their file.
  */
 export function convertToClaudeMessages(messages: readonly Message[]): ClaudeConversation {
-  const systemParts: string[] = [];
-  const turns: ClaudeMessage[] = [];
-
-  function append(role: ClaudeMessage['role'], blocks: ClaudeContentBlock[]): void {
-    if (blocks.length === 0) return;
-    const last = turns.at(-1);
-    if (last?.role === role) last.content.push(...blocks);
-    else turns.push({ role, content: blocks });
-  }
-
-  for (const message of messages) {
-    switch (message.role) {
-      case 'system':
-        if (message.content !== '') systemParts.push(message.content);
-        break;
-      case 'user':
-        append('user', userBlocks(message.content));
-        break;
-      case 'assistant':
-        append('assistant', assistantBlocks(message));
-        break;
-      case 'tool':
-        append('user', [
-          {
-            type: 'tool_result',
-            tool_use_id: message.toolCallId,
-            content: message.content,
-            ...(message.isError === true ? { is_error: true } : {}),
-          },
-        ]);
-        break;
-    }
-  }
-  const ordered = turns.map((turn) =>
-    turn.role === 'user' ? { role: turn.role, content: resultsFirst(turn.content) } : turn,
-  );
-  return { ...(systemParts.length === 0 ? {} : { system: systemParts.join('\n\n') }), messages: ordered };
+  const { system, turns } = conversationTurns<ClaudeMessage['role'], ClaudeContentBlock>(messages, {
+    assistantRole: 'assistant',
+    user: userBlocks,
+    assistant: assistantBlocks,
+    tool: (message) => [
+      {
+        type: 'tool_result',
+        tool_use_id: message.toolCallId,
+        content: message.content,
+        ...(message.isError === true ? { is_error: true } : {}),
+      },
+    ],
+  });
+  const ordered = turns.map(({ role, parts }): ClaudeMessage => ({
+    role,
+    content: role === 'user' ? resultsFirst(parts) : parts,
+  }));
+  return { ...(system.length === 0 ? {} : { system: system.join('\n\n') }), messages: ordered };
 }

@@ -1,4 +1,4 @@
-import { isTextMediaType, mediaSourceOf, textFileBlock } from '@massgen/backend-utils';
+import { conversationTurns, isTextMediaType, mediaSourceOf, textFileBlock } from '@massgen/backend-utils';
 import type { AssistantMessage, Message, ToolResultMessage, UserContentPart } from '@massgen/core';
 import type { Content, Part } from '@google/genai';
 import { readGeminiMetadata } from './gemini-provider-metadata.js';
@@ -90,33 +90,14 @@ function toolResultPart(message: ToolResultMessage, modelCallIds: ReadonlySet<st
  * because Gemini rejects an empty text part.
  */
 export function convertToGeminiMessages(messages: readonly Message[], options: ConvertOptions): GeminiMessages {
-  const system: string[] = [];
-  const contents: Content[] = [];
   const modelCallIds = new Set<string>();
-
-  function append(role: 'user' | 'model', parts: Part[]): void {
-    if (parts.length === 0) return;
-    const last = contents[contents.length - 1];
-    if (last?.role === role) last.parts = [...(last.parts ?? []), ...parts];
-    else contents.push({ role, parts });
-  }
-
-  for (const message of messages) {
-    switch (message.role) {
-      case 'system':
-        if (message.content !== '') system.push(message.content);
-        break;
-      case 'user':
-        append('user', userParts(message.content));
-        break;
-      case 'assistant':
-        append('model', assistantParts(message, options, modelCallIds));
-        break;
-      case 'tool':
-        append('user', [toolResultPart(message, modelCallIds)]);
-        break;
-    }
-  }
+  const { system, turns } = conversationTurns<'model', Part>(messages, {
+    assistantRole: 'model',
+    user: userParts,
+    assistant: (message) => assistantParts(message, options, modelCallIds),
+    tool: (message) => [toolResultPart(message, modelCallIds)],
+  });
+  const contents: Content[] = turns.map(({ role, parts }) => ({ role, parts }));
   return {
     ...(system.length === 0 ? {} : { systemInstruction: { parts: [{ text: system.join('\n\n') }] } }),
     contents,

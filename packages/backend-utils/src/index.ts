@@ -23,6 +23,7 @@ export {
   unreadKeys,
   type CommonOptions,
 } from './backend-options.js';
+export { conversationTurns, type ConversationTurn, type TurnParts } from './conversation-turns.js';
 export { CitedSources, describeSources, sourcesListedIn, type CitedSource } from './cited-sources.js';
 export { mergeExtraBody } from './extra-body.js';
 export { fetchAttachment, readLimited, tooLarge, type FetchLimits } from './fetch-limited.js';
