@@ -1,6 +1,6 @@
 import type { BackendModule, BackendRequest, Message } from '@massgen/core';
-import { collectParts, signThinking, textOf, weatherTool } from '@massgen/testing';
-import { expectStreamedText, useBackendServer } from '@massgen/testing/vitest';
+import { collectParts, scriptedToolCalls, signThinking, textOf, weatherTool } from '@massgen/testing';
+import { itStreamsTurns, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it, vi } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
 import { claudeTestServer } from './claude-test-server.js';
@@ -11,19 +11,21 @@ const { server, settings } = useBackendServer(claudeTestServer);
 const question: BackendRequest = { messages: [{ role: 'user', content: 'What is the capital of France?' }] };
 
 describe('claude backend streaming', () => {
-  it('streams text deltas, one usage part counting cache reads and writes, and a stop finish', async () => {
-    server.enqueue({
-      type: 'text',
-      text: 'Paris is the capital of France.',
-      usage: { inputTokens: 20, outputTokens: 8, cacheReadInputTokens: 100, cacheCreationInputTokens: 30 },
-    });
-    const parts = await collectParts(createClaudeBackend(settings()).stream(question));
-    expectStreamedText(parts, {
-      text: 'Paris is the capital of France.',
-      usage: { inputTokens: 150, outputTokens: 8, cachedInputTokens: 100 },
-      rawReason: 'end_turn',
-    });
-    expect(parts.some((part) => part.type === 'provider-metadata')).toBe(false);
+  itStreamsTurns({
+    script: {
+      // The usage part counts cache reads and writes as input.
+      text: (text) =>
+        server.enqueue({
+          type: 'text',
+          text,
+          usage: { inputTokens: 20, outputTokens: 8, cacheReadInputTokens: 100, cacheCreationInputTokens: 30 },
+        }),
+      toolCalls: (text) => server.enqueue({ type: 'tool-use', text, calls: [...scriptedToolCalls] }),
+    },
+    stream: () => createClaudeBackend(settings()).stream(question),
+    text: { usage: { inputTokens: 150, outputTokens: 8, cachedInputTokens: 100 }, rawReason: 'end_turn' },
+    checkText: (parts) => expect(parts.some((part) => part.type === 'provider-metadata')).toBe(false),
+    toolCalls: { ids: ['toolu_fake_0_0', 'toolu_fake_0_1', 'toolu_fake_0_2'], rawReason: 'tool_use' },
   });
 
   it("says the SDK's deprecation notice once, as the agent's warning, instead of printing it on every request", async () => {
@@ -52,26 +54,6 @@ describe('claude backend streaming', () => {
     } finally {
       printed.mockRestore();
     }
-  });
-
-  it('emits each tool call once, complete, from input fragments split across events', async () => {
-    server.enqueue({
-      type: 'tool-use',
-      text: 'Let me look.',
-      calls: [
-        { name: 'get_weather', input: { city: 'Paris', days: 3 } },
-        { name: 'get_time', input: { timezone: 'Europe/Paris' } },
-        { name: 'now', input: {} },
-      ],
-    });
-    const parts = await collectParts(createClaudeBackend(settings()).stream(question));
-    expect(textOf(parts, 'text-delta')).toBe('Let me look.');
-    expect(parts.filter((part) => part.type === 'tool-call')).toEqual([
-      { type: 'tool-call', id: 'toolu_fake_0_0', name: 'get_weather', input: '{"city":"Paris","days":3}' },
-      { type: 'tool-call', id: 'toolu_fake_0_1', name: 'get_time', input: '{"timezone":"Europe/Paris"}' },
-      { type: 'tool-call', id: 'toolu_fake_0_2', name: 'now', input: '{}' },
-    ]);
-    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: 'tool_use' });
   });
 
   it('maps thinking to reasoning deltas before the text, counts thinking tokens and returns the signed blocks as metadata', async () => {

@@ -1,6 +1,6 @@
 import type { BackendModule, BackendRequest, BackendSettings, Message, StreamPart } from '@massgen/core';
-import { collectParts, createGeminiTeamResponder, textOf } from '@massgen/testing';
-import { expectStreamedText, useBackendServer } from '@massgen/testing/vitest';
+import { collectParts, createGeminiTeamResponder, scriptedToolCalls, textOf } from '@massgen/testing';
+import { itStreamsTurns, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
 import * as backendModule from './index.js';
@@ -39,20 +39,6 @@ describe('the package as the runtime loads it', () => {
 });
 
 describe('gemini backend streaming through @google/genai', () => {
-  it('streams text deltas, one usage part and a stop finish', async () => {
-    server.enqueue({
-      type: 'text',
-      text: 'Paris is the capital of France.',
-      usage: { promptTokens: 20, candidatesTokens: 8, cachedTokens: 4 },
-    });
-    const parts = await collectParts(createGeminiBackend(settings()).stream(question));
-    expectStreamedText(parts, {
-      text: 'Paris is the capital of France.',
-      usage: { inputTokens: 20, outputTokens: 8, cachedInputTokens: 4 },
-      rawReason: 'STOP',
-    });
-  });
-
   it('streams thought parts as reasoning before the text, and counts thought tokens as output', async () => {
     server.enqueue({
       type: 'text',
@@ -72,29 +58,25 @@ describe('gemini backend streaming through @google/genai', () => {
     });
   });
 
-  it('emits each function call once, whole, with generated ids where Gemini sent none', async () => {
-    server.enqueue({
-      type: 'function-calls',
-      text: 'Let me look.',
-      calls: [
-        { name: 'get_weather', args: { city: 'Paris', days: 3 } },
-        { name: 'get_time', args: { timezone: 'Europe/Paris' }, id: 'model-given-id' },
-        { name: 'now', args: {} },
-      ],
-      callsPerChunk: 2,
-    });
-    const parts = await collectParts(createGeminiBackend(settings()).stream(question));
-    expect(textOf(parts, 'text-delta')).toBe('Let me look.');
-    const calls = toolCalls(parts);
-    expect(calls.map(({ name, input }) => ({ name, input }))).toEqual([
-      { name: 'get_weather', input: '{"city":"Paris","days":3}' },
-      { name: 'get_time', input: '{"timezone":"Europe/Paris"}' },
-      { name: 'now', input: '{}' },
-    ]);
-    expect(calls[1]?.id).toBe('model-given-id');
-    expect(calls[0]?.id).toMatch(/^call_[0-9a-f]{24}$/);
-    expect(new Set(calls.map((call) => call.id)).size).toBe(3);
-    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: 'STOP' });
+  // Gemini sends no call ids unless the model gives one; the backend makes up the others.
+  const calls = scriptedToolCalls.map(({ name, input }) => ({ name, args: input }));
+  const generatedId = expect.stringMatching(/^call_[0-9a-f]{24}$/) as unknown;
+  itStreamsTurns({
+    script: {
+      text: (text) =>
+        server.enqueue({ type: 'text', text, usage: { promptTokens: 20, candidatesTokens: 8, cachedTokens: 4 } }),
+      toolCalls: (text) =>
+        server.enqueue({
+          type: 'function-calls',
+          text,
+          calls: calls.map((call) => (call.name === 'get_time' ? { ...call, id: 'model-given-id' } : call)),
+          callsPerChunk: 2,
+        }),
+    },
+    stream: () => createGeminiBackend(settings()).stream(question),
+    text: { usage: { inputTokens: 20, outputTokens: 8, cachedInputTokens: 4 }, rawReason: 'STOP' },
+    toolCalls: { ids: [generatedId, 'model-given-id', generatedId], rawReason: 'STOP' },
+    checkToolCalls: (parts) => expect(new Set(toolCalls(parts).map((call) => call.id)).size).toBe(3),
   });
 
   it('maps MAX_TOKENS to length, SAFETY to content-filter, and a blocked prompt to content-filter', async () => {

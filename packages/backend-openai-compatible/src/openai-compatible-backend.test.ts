@@ -1,6 +1,6 @@
 import type { BackendModule, BackendRequest, BackendSettings } from '@massgen/core';
 import { collectParts, failedWeatherLookup, textOf, weatherTool } from '@massgen/testing';
-import { expectStreamedText, useBackendServer } from '@massgen/testing/vitest';
+import { itStreamsTurns, openAIStreamedTurns, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import * as backendModule from './index.js';
 import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
@@ -16,38 +16,11 @@ const settings = (overrides: Partial<BackendSettings> = {}) => settingsOf({}, ov
 const question: BackendRequest = { messages: [{ role: 'user', content: 'What is the capital of France?' }] };
 
 describe('chatcompletion backend streaming', () => {
-  it('streams text deltas, one usage part and a stop finish', async () => {
-    server.enqueue({
-      type: 'text',
-      text: 'Paris is the capital of France.',
-      usage: { promptTokens: 20, completionTokens: 8, cachedTokens: 4 },
-    });
-    const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question));
-    expectStreamedText(parts, {
-      text: 'Paris is the capital of France.',
-      usage: { inputTokens: 20, outputTokens: 8, reasoningTokens: 0, cachedInputTokens: 4 },
-      rawReason: 'stop',
-    });
-  });
-
-  it('emits each tool call once, complete, from arguments split across chunks', async () => {
-    server.enqueue({
-      type: 'tool-calls',
-      text: 'Let me look.',
-      calls: [
-        { name: 'get_weather', arguments: { city: 'Paris', days: 3 } },
-        { name: 'get_time', arguments: { timezone: 'Europe/Paris' } },
-        { name: 'now', arguments: '' },
-      ],
-    });
-    const parts = await collectParts(createOpenAICompatibleBackend(settings()).stream(question));
-    expect(textOf(parts, 'text-delta')).toBe('Let me look.');
-    expect(parts.filter((part) => part.type === 'tool-call')).toEqual([
-      { type: 'tool-call', id: 'call_0_0', name: 'get_weather', input: '{"city":"Paris","days":3}' },
-      { type: 'tool-call', id: 'call_0_1', name: 'get_time', input: '{"timezone":"Europe/Paris"}' },
-      { type: 'tool-call', id: 'call_0_2', name: 'now', input: '{}' },
-    ]);
-    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: 'tool_calls' });
+  itStreamsTurns({
+    script: openAIStreamedTurns(server),
+    stream: () => createOpenAICompatibleBackend(settings()).stream(question),
+    text: { usage: { inputTokens: 20, outputTokens: 8, reasoningTokens: 0, cachedInputTokens: 4 }, rawReason: 'stop' },
+    toolCalls: { ids: ['call_0_0', 'call_0_1', 'call_0_2'], rawReason: 'tool_calls' },
   });
 
   it('maps reasoning_content to reasoning deltas and counts reasoning tokens', async () => {

@@ -1,6 +1,6 @@
 import type { BackendModule } from '@massgen/core';
 import { collectParts, createTeamResponder, textOf, weatherTool } from '@massgen/testing';
-import { expectStreamedText } from '@massgen/testing/vitest';
+import { itStreamsTurns, openAIStreamedTurns } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import * as openAIModule from './index.js';
 import { createOpenAIBackend } from './openai-backend.js';
@@ -9,41 +9,15 @@ import { question, useOpenAIBackendServer } from './openai-backend-test-support.
 const { server, warnings, settings } = useOpenAIBackendServer();
 
 describe('openai backend, Responses API streaming', () => {
-  it('streams text deltas, usage with cached tokens, and a stop finish', async () => {
-    server.enqueue({
-      type: 'text',
-      text: 'Sunny and mild in Paris.',
-      usage: { promptTokens: 30, completionTokens: 6, cachedTokens: 12 },
-    });
-    const parts = await collectParts(createOpenAIBackend(settings('gpt-4.1')).stream(question));
-    expectStreamedText(parts, {
-      text: 'Sunny and mild in Paris.',
-      usage: { inputTokens: 30, outputTokens: 6, reasoningTokens: 0, cachedInputTokens: 12 },
+  itStreamsTurns({
+    script: openAIStreamedTurns(server),
+    stream: () => createOpenAIBackend(settings('gpt-4.1')).stream({ ...question, tools: [weatherTool] }),
+    text: {
+      usage: { inputTokens: 20, outputTokens: 8, reasoningTokens: 0, cachedInputTokens: 4 },
       rawReason: 'completed',
-    });
-    expect(server.requests[0]).toMatchObject({ api: 'responses', path: '/v1/responses' });
-  });
-
-  it('emits each function call once, complete, from arguments split across events', async () => {
-    server.enqueue({
-      type: 'tool-calls',
-      text: 'Checking both.',
-      calls: [
-        { name: 'get_weather', arguments: { city: 'Paris', days: 3 } },
-        { name: 'get_weather', arguments: { city: 'Lyon' } },
-        { name: 'now', arguments: '' },
-      ],
-    });
-    const parts = await collectParts(
-      createOpenAIBackend(settings('gpt-4.1')).stream({ ...question, tools: [weatherTool] }),
-    );
-    expect(textOf(parts, 'text-delta')).toBe('Checking both.');
-    expect(parts.filter((part) => part.type === 'tool-call')).toEqual([
-      { type: 'tool-call', id: 'call_0_0', name: 'get_weather', input: '{"city":"Paris","days":3}' },
-      { type: 'tool-call', id: 'call_0_1', name: 'get_weather', input: '{"city":"Lyon"}' },
-      { type: 'tool-call', id: 'call_0_2', name: 'now', input: '{}' },
-    ]);
-    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: 'completed' });
+    },
+    checkText: () => expect(server.requests[0]).toMatchObject({ api: 'responses', path: '/v1/responses' }),
+    toolCalls: { ids: ['call_0_0', 'call_0_1', 'call_0_2'], rawReason: 'completed' },
   });
 
   it('streams the reasoning summary before the text, and counts reasoning tokens', async () => {

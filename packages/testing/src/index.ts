@@ -129,6 +129,7 @@ export {
 export { collectParts, terminalError, textOf } from './stream-parts.js';
 export { backendSettings, optionsSettings } from './backend-settings.js';
 export { failedWeatherLookup, weatherTool } from './weather-tool-conversation.js';
+export { scriptedToolCalls } from './scripted-tool-calls.js';
 export { thrownMassGenError } from './thrown-massgen-error.js';
 export { rejectedMassGenError } from './rejected-massgen-error.js';
 export { newAnswerToolDefinition } from './new-answer-tool-definition.js';

@@ -1,6 +1,8 @@
 import type { ContractReplies } from './backend-failure-contract.js';
 import { fakeOpenAIErrors, openAIErrorBody } from './fake-openai-server-errors.js';
-import type { FakeReply } from './fake-openai-server-types.js';
+import type { FakeOpenAIServer, FakeReply } from './fake-openai-server-types.js';
+import { scriptedToolCalls } from './scripted-tool-calls.js';
+import type { StreamedTurnsScript } from './it-streams-turns.js';
 
 /**
  * The failure contract's replies from the fake OpenAI server, for the Chat Completions and
@@ -40,5 +42,26 @@ export function openAIContractReplies(options: {
             reply: { type: 'tool-calls', calls: [vote] },
           }),
         }),
+  };
+}
+
+/**
+ * The streaming contract's replies, queued on the fake OpenAI server, for the Chat Completions and
+ * Responses APIs alike: the text reports 20 input tokens (4 of them cached) and 8 output tokens,
+ * and the call without input comes with no argument text at all, which a backend must read as `{}`.
+ */
+export function openAIStreamedTurns(server: FakeOpenAIServer): StreamedTurnsScript {
+  return {
+    text: (text) =>
+      server.enqueue({ type: 'text', text, usage: { promptTokens: 20, completionTokens: 8, cachedTokens: 4 } }),
+    toolCalls: (text) =>
+      server.enqueue({
+        type: 'tool-calls',
+        text,
+        calls: scriptedToolCalls.map(({ name, input }) => ({
+          name,
+          arguments: Object.keys(input).length === 0 ? '' : input,
+        })),
+      }),
   };
 }

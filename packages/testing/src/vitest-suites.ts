@@ -6,7 +6,7 @@ export {
 } from './backend-failure-contract.js';
 export { useFakeServer } from './use-fake-server.js';
 export { useShopDatabase, type ShopDatabaseFixture } from './use-shop-database.js';
-export { openAIContractReplies } from './openai-contract-replies.js';
+export { openAIContractReplies, openAIStreamedTurns } from './openai-contract-replies.js';
 export {
   describeOpenAIBackendFailures,
   type OpenAIBackendFailuresSubject,
@@ -34,3 +34,4 @@ export {
 } from './use-temporary-directory.js';
 export { expectStreamedText, type StreamedTextTurn } from './expect-streamed-turn.js';
 export { expectFinalAnswer, expectOnlyEvent, type FinalAnswer } from './expect-strategy-events.js';
+export { itStreamsTurns, type StreamedTurnsScript, type StreamedTurnsSubject } from './it-streams-turns.js';
