@@ -30,22 +30,24 @@ const delta = (stopReason: string | null, usage: Record<string, unknown> = { out
   delta: { stop_reason: stopReason, stop_sequence: null },
   usage,
 });
+/** A content block's events at `index`: its start with `block`, a delta event per `deltas`, its stop. */
+const contentBlock = (index: number, block: Record<string, unknown>, ...deltas: Array<Record<string, unknown>>) => [
+  { type: 'content_block_start', index, content_block: block },
+  ...deltas.map((blockDelta) => ({ type: 'content_block_delta', index, delta: blockDelta })),
+  { type: 'content_block_stop', index },
+];
 
 describe('mapClaudeStream', () => {
   it('ignores blocks and deltas it has no use for, such as server tools and citations', async () => {
     const parts = await collect(
       events(
         start,
-        {
-          type: 'content_block_start',
-          index: 0,
-          content_block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: {} },
-        },
-        { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"q":"x"}' } },
-        { type: 'content_block_stop', index: 0 },
-        { type: 'content_block_start', index: 1, content_block: { type: 'text', text: 'Hi' } },
-        { type: 'content_block_delta', index: 1, delta: { type: 'citations_delta', citation: {} } },
-        { type: 'content_block_stop', index: 1 },
+        ...contentBlock(
+          0,
+          { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: {} },
+          { type: 'input_json_delta', partial_json: '{"q":"x"}' },
+        ),
+        ...contentBlock(1, { type: 'text', text: 'Hi' }, { type: 'citations_delta', citation: {} }),
         delta('end_turn'),
         stop,
       ),
@@ -61,12 +63,7 @@ describe('mapClaudeStream', () => {
     const parts = await collect(
       events(
         start,
-        {
-          type: 'content_block_start',
-          index: 0,
-          content_block: { type: 'tool_use', id: 'toolu_1', name: 'go', input: { to: 'Paris' } },
-        },
-        { type: 'content_block_stop', index: 0 },
+        ...contentBlock(0, { type: 'tool_use', id: 'toolu_1', name: 'go', input: { to: 'Paris' } }),
         delta('tool_use'),
         stop,
       ),
@@ -78,9 +75,11 @@ describe('mapClaudeStream', () => {
     const parts = await collect(
       events(
         start,
-        { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } },
-        { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'Hmm.' } },
-        { type: 'content_block_stop', index: 0 },
+        ...contentBlock(
+          0,
+          { type: 'thinking', thinking: '', signature: '' },
+          { type: 'thinking_delta', thinking: 'Hmm.' },
+        ),
         delta('end_turn'),
         stop,
       ),
@@ -124,13 +123,7 @@ describe('mapClaudeStream', () => {
   });
 
   it('fails on a tool call without a name', async () => {
-    const error = await thrown(
-      events(
-        start,
-        { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 't', name: '', input: {} } },
-        { type: 'content_block_stop', index: 0 },
-      ),
-    );
+    const error = await thrown(events(start, ...contentBlock(0, { type: 'tool_use', id: 't', name: '', input: {} })));
     expect(error.message).toContain('without a tool name');
   });
 

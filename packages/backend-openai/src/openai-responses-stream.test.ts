@@ -22,19 +22,25 @@ const usage = {
   total_tokens: 12,
 };
 const completed = { type: 'response.completed', response: { usage } };
+/** The event saying output item `outputIndex` is complete, as `item`. */
+const itemDone = (outputIndex: number, item: Record<string, unknown>) => ({
+  type: 'response.output_item.done',
+  output_index: outputIndex,
+  item,
+});
+
+/** The parts the mapper makes of `list`. */
+function partsOf(...list: Array<Record<string, unknown>>): Promise<StreamPart[]> {
+  return collectParts(mapResponsesStream(events(...list), options));
+}
 
 describe('mapResponsesStream', () => {
   it('keeps summary parts apart as paragraphs', async () => {
-    const parts = await collectParts(
-      mapResponsesStream(
-        events(
-          { type: 'response.reasoning_summary_text.delta', item_id: 'rs_1', summary_index: 0, delta: 'First ' },
-          { type: 'response.reasoning_summary_text.delta', item_id: 'rs_1', summary_index: 0, delta: 'part.' },
-          { type: 'response.reasoning_summary_text.delta', item_id: 'rs_1', summary_index: 1, delta: 'Second.' },
-          completed,
-        ),
-        options,
-      ),
+    const parts = await partsOf(
+      { type: 'response.reasoning_summary_text.delta', item_id: 'rs_1', summary_index: 0, delta: 'First ' },
+      { type: 'response.reasoning_summary_text.delta', item_id: 'rs_1', summary_index: 0, delta: 'part.' },
+      { type: 'response.reasoning_summary_text.delta', item_id: 'rs_1', summary_index: 1, delta: 'Second.' },
+      completed,
     );
     expect(
       parts
@@ -44,44 +50,31 @@ describe('mapResponsesStream', () => {
   });
 
   it('assembles a call from its argument deltas when the done item carries none, and skips incomplete calls', async () => {
-    const parts = await collectParts(
-      mapResponsesStream(
-        events(
-          {
-            type: 'response.output_item.added',
-            output_index: 0,
-            item: { type: 'function_call', id: 'fc_1', call_id: 'call_a', name: 'lookup', arguments: '' },
-          },
-          { type: 'response.function_call_arguments.delta', item_id: 'fc_1', output_index: 0, delta: '{"q":' },
-          { type: 'response.function_call_arguments.delta', item_id: 'fc_1', output_index: 0, delta: '"x"}' },
-          {
-            type: 'response.output_item.done',
-            output_index: 0,
-            item: {
-              type: 'function_call',
-              id: 'fc_1',
-              call_id: 'call_a',
-              name: 'lookup',
-              arguments: '',
-              status: 'completed',
-            },
-          },
-          {
-            type: 'response.output_item.done',
-            output_index: 1,
-            item: {
-              type: 'function_call',
-              id: 'fc_2',
-              call_id: 'call_b',
-              name: 'cut',
-              arguments: '{"q',
-              status: 'incomplete',
-            },
-          },
-          { type: 'response.incomplete', response: { usage, incomplete_details: { reason: 'max_output_tokens' } } },
-        ),
-        options,
-      ),
+    const parts = await partsOf(
+      {
+        type: 'response.output_item.added',
+        output_index: 0,
+        item: { type: 'function_call', id: 'fc_1', call_id: 'call_a', name: 'lookup', arguments: '' },
+      },
+      { type: 'response.function_call_arguments.delta', item_id: 'fc_1', output_index: 0, delta: '{"q":' },
+      { type: 'response.function_call_arguments.delta', item_id: 'fc_1', output_index: 0, delta: '"x"}' },
+      itemDone(0, {
+        type: 'function_call',
+        id: 'fc_1',
+        call_id: 'call_a',
+        name: 'lookup',
+        arguments: '',
+        status: 'completed',
+      }),
+      itemDone(1, {
+        type: 'function_call',
+        id: 'fc_2',
+        call_id: 'call_b',
+        name: 'cut',
+        arguments: '{"q',
+        status: 'incomplete',
+      }),
+      { type: 'response.incomplete', response: { usage, incomplete_details: { reason: 'max_output_tokens' } } },
     );
     expect(parts.filter((part) => part.type === 'tool-call')).toEqual([
       { type: 'tool-call', id: 'call_a', name: 'lookup', input: '{"q":"x"}' },
@@ -90,40 +83,23 @@ describe('mapResponsesStream', () => {
   });
 
   it('records reasoning, message and call items for the next call, only when the model reasoned', async () => {
-    const reasoned = await collectParts(
-      mapResponsesStream(
-        events(
-          {
-            type: 'response.output_item.done',
-            output_index: 0,
-            item: {
-              type: 'reasoning',
-              id: 'rs_1',
-              summary: [{ type: 'summary_text', text: 'Hmm.' }],
-              encrypted_content: 'gAAAAAxyz',
-            },
-          },
-          {
-            type: 'response.output_item.done',
-            output_index: 1,
-            item: { type: 'message', id: 'msg_1', role: 'assistant', content: [] },
-          },
-          {
-            type: 'response.output_item.done',
-            output_index: 2,
-            item: {
-              type: 'function_call',
-              id: 'fc_1',
-              call_id: 'call_a',
-              name: 'lookup',
-              arguments: '{}',
-              status: 'completed',
-            },
-          },
-          completed,
-        ),
-        options,
-      ),
+    const reasoned = await partsOf(
+      itemDone(0, {
+        type: 'reasoning',
+        id: 'rs_1',
+        summary: [{ type: 'summary_text', text: 'Hmm.' }],
+        encrypted_content: 'gAAAAAxyz',
+      }),
+      itemDone(1, { type: 'message', id: 'msg_1', role: 'assistant', content: [] }),
+      itemDone(2, {
+        type: 'function_call',
+        id: 'fc_1',
+        call_id: 'call_a',
+        name: 'lookup',
+        arguments: '{}',
+        status: 'completed',
+      }),
+      completed,
     );
     expect(reasoned.find((part) => part.type === 'provider-metadata')).toEqual({
       type: 'provider-metadata',
@@ -139,29 +115,18 @@ describe('mapResponsesStream', () => {
     });
     expect(reasoned.map((part) => part.type)).toEqual(['tool-call', 'provider-metadata', 'usage', 'finish']);
 
-    const plain = await collectParts(
-      mapResponsesStream(
-        events(
-          {
-            type: 'response.output_item.done',
-            output_index: 0,
-            item: { type: 'message', id: 'msg_1', role: 'assistant', content: [] },
-          },
-          completed,
-        ),
-        options,
-      ),
+    const plain = await partsOf(
+      itemDone(0, { type: 'message', id: 'msg_1', role: 'assistant', content: [] }),
+      completed,
     );
     expect(plain.some((part) => part.type === 'provider-metadata')).toBe(false);
   });
 
   it('maps usage, and a content filter cut', async () => {
-    const parts = await collectParts(
-      mapResponsesStream(
-        events({ type: 'response.incomplete', response: { usage, incomplete_details: { reason: 'content_filter' } } }),
-        options,
-      ),
-    );
+    const parts = await partsOf({
+      type: 'response.incomplete',
+      response: { usage, incomplete_details: { reason: 'content_filter' } },
+    });
     expect(parts).toEqual([
       { type: 'usage', usage: { inputTokens: 5, outputTokens: 7, reasoningTokens: 3, cachedInputTokens: 1 } },
       { type: 'finish', reason: 'content-filter', rawReason: 'content_filter' },
@@ -183,15 +148,17 @@ describe('mapResponsesStream', () => {
     expect(seen).toEqual([{ type: 'text-delta', text: 'Hi' }]);
     expect(failure).toBeInstanceOf(OpenAIResponseFailure);
     expect(failure).toMatchObject({ code: 'server_error', message: 'Oops.' });
-    await expect(
-      collectParts(mapResponsesStream(events({ type: 'error', code: null, message: 'Bad.', param: null }), options)),
-    ).rejects.toMatchObject({ code: null, message: 'Bad.' });
+    await expect(partsOf({ type: 'error', code: null, message: 'Bad.', param: null })).rejects.toMatchObject({
+      code: null,
+      message: 'Bad.',
+    });
   });
 
   it('calls a stream that ends early broken, and an aborted one ABORTED', async () => {
-    await expect(
-      collectParts(mapResponsesStream(events({ type: 'response.output_text.delta', delta: 'Hi' }), options)),
-    ).rejects.toMatchObject({ code: 'BACKEND_STREAM', retryable: true });
+    await expect(partsOf({ type: 'response.output_text.delta', delta: 'Hi' })).rejects.toMatchObject({
+      code: 'BACKEND_STREAM',
+      retryable: true,
+    });
     await expect(
       collectParts(mapResponsesStream(events(completed), { ...options, signal: AbortSignal.abort() })),
     ).rejects.toMatchObject({ code: 'ABORTED' });
