@@ -16,6 +16,17 @@ const message = (fields: Record<string, unknown>): SDKMessage =>
 const event = (body: Record<string, unknown>, parent: string | null = null): SDKMessage =>
   message({ type: 'stream_event', event: body, parent_tool_use_id: parent });
 
+/** The result message that ends a turn: a successful one without usage unless `fields` says otherwise. */
+const result = (fields: Record<string, unknown>): SDKMessage =>
+  message({ type: 'result', subtype: 'success', is_error: false, stop_reason: null, modelUsage: {}, ...fields });
+
+/** A mapper that has read only the result message with `fields`. */
+function mapperAfterResult(fields: Record<string, unknown>): ClaudeCodeMessageMapper {
+  const mapper = new ClaudeCodeMessageMapper(context);
+  mapper.map(result(fields));
+  return mapper;
+}
+
 function mapAll(mapper: ClaudeCodeMessageMapper, messages: SDKMessage[]) {
   return messages.flatMap((item) => mapper.map(item));
 }
@@ -117,36 +128,24 @@ describe("mapping Claude Code's messages", () => {
   });
 
   it('ends with the result: its stop reason and the usage of every model it called', () => {
-    const mapper = new ClaudeCodeMessageMapper(context);
-    mapper.map(
-      message({
-        type: 'result',
-        subtype: 'success',
-        is_error: false,
-        stop_reason: 'tool_use',
-        modelUsage: {
-          'claude-fake-1': { inputTokens: 10, outputTokens: 5, cacheReadInputTokens: 2, cacheCreationInputTokens: 0 },
-        },
-      }),
-    );
+    const mapper = mapperAfterResult({
+      stop_reason: 'tool_use',
+      modelUsage: {
+        'claude-fake-1': { inputTokens: 10, outputTokens: 5, cacheReadInputTokens: 2, cacheCreationInputTokens: 0 },
+      },
+    });
     expect(mapper.outcome).toEqual({ kind: 'finish', reason: 'tool-calls', rawReason: 'tool_use' });
     expect(mapper.resultUsage).toEqual({ inputTokens: 12, outputTokens: 5, cachedInputTokens: 2 });
   });
 
   it("reads the result's stop reason as the Messages API's: a full context window is length, none is other", () => {
-    const result = (stopReason: string | null) => {
-      const mapper = new ClaudeCodeMessageMapper(context);
-      mapper.map(
-        message({ type: 'result', subtype: 'success', is_error: false, stop_reason: stopReason, modelUsage: {} }),
-      );
-      return mapper.outcome;
-    };
-    expect(result('model_context_window_exceeded')).toEqual({
+    const outcome = (stopReason: string | null) => mapperAfterResult({ stop_reason: stopReason }).outcome;
+    expect(outcome('model_context_window_exceeded')).toEqual({
       kind: 'finish',
       reason: 'length',
       rawReason: 'model_context_window_exceeded',
     });
-    expect(result(null)).toEqual({ kind: 'finish', reason: 'other' });
+    expect(outcome(null)).toEqual({ kind: 'finish', reason: 'other' });
   });
 
   it('turns a failed model call into a classified error, from the synthetic message and the result', () => {
@@ -162,12 +161,9 @@ describe("mapping Claude Code's messages", () => {
           content: [{ type: 'text', text: 'API Error: Request rejected (429) · Your account has hit a rate limit.' }],
         },
       }),
-      message({
-        type: 'result',
-        subtype: 'success',
+      result({
         is_error: true,
         stop_reason: 'stop_sequence',
-        modelUsage: {},
         api_error_status: 429,
         terminal_reason: 'api_error',
         result: 'API Error: Request rejected (429)',
@@ -182,29 +178,9 @@ describe("mapping Claude Code's messages", () => {
   });
 
   it('ends a turn that used up max_turns as cut short, and an execution error as an error', () => {
-    const capped = new ClaudeCodeMessageMapper(context);
-    capped.map(
-      message({
-        type: 'result',
-        subtype: 'error_max_turns',
-        is_error: true,
-        stop_reason: null,
-        modelUsage: {},
-        errors: [],
-      }),
-    );
+    const capped = mapperAfterResult({ subtype: 'error_max_turns', is_error: true, errors: [] });
     expect(capped.outcome).toEqual({ kind: 'finish', reason: 'length', rawReason: 'max_turns' });
-    const failed = new ClaudeCodeMessageMapper(context);
-    failed.map(
-      message({
-        type: 'result',
-        subtype: 'error_during_execution',
-        is_error: true,
-        stop_reason: null,
-        modelUsage: {},
-        errors: ['Tool crashed'],
-      }),
-    );
+    const failed = mapperAfterResult({ subtype: 'error_during_execution', is_error: true, errors: ['Tool crashed'] });
     expect(failed.outcome).toMatchObject({ kind: 'error', error: { code: 'INTERNAL' } });
   });
 });
