@@ -1,5 +1,4 @@
-import type { StreamPart } from '@massgen/core';
-import { collectParts } from '@massgen/testing';
+import { collectParts, providerToolParts, providerToolUsesOf, textOf } from '@massgen/testing';
 import { useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
@@ -12,12 +11,6 @@ const question = {
   messages: [{ role: 'user' as const, content: 'How tall is the Eiffel Tower, doubled?' }],
   tools: [{ name: 'vote', description: 'Vote', inputSchema: { type: 'object', properties: {} } }],
 };
-
-const providerTools = (parts: StreamPart[]) => parts.filter((part) => part.type === 'provider-tool');
-const text = (parts: StreamPart[]) => parts.map((part) => (part.type === 'text-delta' ? part.text : '')).join('');
-
-const toolUses = (parts: StreamPart[]) =>
-  parts.flatMap((part) => (part.type === 'usage' ? [part.usage.providerToolUses] : []));
 
 describe('Claude web_search and code_execution server tools', () => {
   it('offers the server tools with the beta code execution needs, and shows the searches, the code and its output', async () => {
@@ -43,7 +36,7 @@ describe('Claude web_search and code_execution server tools', () => {
       { type: 'code_execution_20250522', name: 'code_execution' },
     ]);
     expect(request?.headers['anthropic-beta']).toBe('code-execution-2025-05-22');
-    expect(providerTools(parts)).toEqual([
+    expect(providerToolParts(parts)).toEqual([
       {
         type: 'provider-tool',
         id: 'srvtoolu_fake_0_0',
@@ -62,11 +55,11 @@ describe('Claude web_search and code_execution server tools', () => {
       },
     ]);
     expect(parts.some((part) => part.type === 'tool-call')).toBe(false);
-    expect(text(parts)).toBe(
+    expect(textOf(parts, 'text-delta')).toBe(
       'It is 330 m tall; doubled, 660 m.\n\nSources:\n- Official site: https://www.toureiffel.paris/en',
     );
     // Anthropic bills each search apart from tokens, and counts them in the usage.
-    expect(toolUses(parts)).toEqual([{ web_search: 1 }]);
+    expect(providerToolUsesOf(parts)).toEqual([{ web_search: 1 }]);
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'end_turn' });
   });
 
@@ -82,7 +75,7 @@ describe('Claude web_search and code_execution server tools', () => {
     const parts = await collectParts(
       createClaudeBackend(settings({ enable_web_search: true, enable_code_execution: true })).stream(question),
     );
-    expect(providerTools(parts)).toEqual([
+    expect(providerToolParts(parts)).toEqual([
       expect.objectContaining({ name: 'web_search', output: 'the search failed: max_uses_exceeded', isError: true }),
       expect.objectContaining({ name: 'code_execution', output: 'SystemExit: 3', isError: true }),
     ]);

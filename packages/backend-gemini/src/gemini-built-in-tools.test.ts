@@ -1,5 +1,4 @@
-import type { StreamPart } from '@massgen/core';
-import { collectParts } from '@massgen/testing';
+import { collectParts, providerToolParts, providerToolUsesOf, textOf } from '@massgen/testing';
 import { useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
@@ -12,12 +11,6 @@ const settings = (model: string, options: Record<string, unknown>) => settingsOf
 const vote = { name: 'vote', description: 'Vote', inputSchema: { type: 'object', properties: {} } };
 const question = { messages: [{ role: 'user' as const, content: 'How tall is the Eiffel Tower, doubled?' }] };
 const both = { enable_web_search: true, enable_code_execution: true };
-
-const providerTools = (parts: StreamPart[]) => parts.filter((part) => part.type === 'provider-tool');
-const text = (parts: StreamPart[]) => parts.map((part) => (part.type === 'text-delta' ? part.text : '')).join('');
-
-const toolUses = (parts: StreamPart[]) =>
-  parts.flatMap((part) => (part.type === 'usage' ? [part.usage.providerToolUses] : []));
 
 describe('Gemini Google Search grounding and code execution', () => {
   it('offers google_search and code_execution beside the functions on Gemini 3, and shows the searches, the code and its output', async () => {
@@ -46,7 +39,7 @@ describe('Gemini Google Search grounding and code execution', () => {
       { codeExecution: {} },
     ]);
     expect(request?.toolConfig).toEqual({ includeServerSideToolInvocations: true });
-    expect(providerTools(parts)).toEqual([
+    expect(providerToolParts(parts)).toEqual([
       {
         type: 'provider-tool',
         id: 'code_execution_1',
@@ -65,14 +58,14 @@ describe('Gemini Google Search grounding and code execution', () => {
         isError: false,
       },
     ]);
-    expect(text(parts)).toBe(
+    expect(textOf(parts, 'text-delta')).toBe(
       'It is 330 m tall; doubled, 660 m.\n\nSources:\n' +
         '- toureiffel.paris: https://www.toureiffel.paris/en\n- wikipedia.org: https://en.wikipedia.org/wiki/Eiffel_Tower',
     );
     // The prompt the search results added is billed as input, the searches apart.
     const usage = parts.find((part) => part.type === 'usage');
     expect(usage?.type === 'usage' && (usage.usage.inputTokens ?? 0) > 0).toBe(true);
-    expect(toolUses(parts)).toEqual([{ google_search_queries: 1, grounded_prompts: 1 }]);
+    expect(providerToolUsesOf(parts)).toEqual([{ google_search_queries: 1, grounded_prompts: 1 }]);
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'STOP' });
   });
 
@@ -93,7 +86,7 @@ describe('Gemini Google Search grounding and code execution', () => {
     const parts = await collectParts(
       createGeminiBackend(settings('gemini-3-pro-preview', both)).stream({ ...question, tools: [vote] }),
     );
-    expect(providerTools(parts)).toEqual([
+    expect(providerToolParts(parts)).toEqual([
       expect.objectContaining({ input: '1/0', output: 'ZeroDivisionError: division by zero', isError: true }),
       expect.objectContaining({
         input: 'while True: pass',
@@ -104,7 +97,7 @@ describe('Gemini Google Search grounding and code execution', () => {
     expect(parts.filter((part) => part.type === 'tool-call')).toEqual([
       expect.objectContaining({ name: 'vote', input: '{}' }),
     ]);
-    expect(text(parts)).not.toContain('Sources:');
+    expect(textOf(parts, 'text-delta')).not.toContain('Sources:');
   });
 
   it('keeps them off a Gemini 2.5 call with functions, which the API would refuse, with a warning, and offers them on a call without', async () => {
@@ -132,12 +125,12 @@ describe('Gemini Google Search grounding and code execution', () => {
         warning: expect.objectContaining({ code: 'unsupported-feature', path: 'backend.enable_web_search' }),
       },
     ]);
-    expect(providerTools(withFunctions)).toEqual([]);
+    expect(providerToolParts(withFunctions)).toEqual([]);
 
     const alone = await collectParts(backend.stream(question));
     expect(server.requests[1]?.body['tools']).toEqual([{ googleSearch: {} }, { codeExecution: {} }]);
-    expect(providerTools(alone)).toEqual([expect.objectContaining({ name: 'google_search' })]);
-    expect(text(alone)).toBe('Grounded.\n\nSources:\n- example.com: https://example.com/');
+    expect(providerToolParts(alone)).toEqual([expect.objectContaining({ name: 'google_search' })]);
+    expect(textOf(alone, 'text-delta')).toBe('Grounded.\n\nSources:\n- example.com: https://example.com/');
   });
 
   it('sends no Google tools unless turned on', async () => {

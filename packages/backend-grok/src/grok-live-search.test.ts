@@ -1,5 +1,5 @@
-import type { BackendSettings, StreamPart, Warning } from '@massgen/core';
-import { backendSettings, collectParts, createFakeOpenAIServer } from '@massgen/testing';
+import type { BackendSettings, Warning } from '@massgen/core';
+import { backendSettings, collectParts, createFakeOpenAIServer, providerToolUsesOf, textOf } from '@massgen/testing';
 import { useFakeServer } from '@massgen/testing/vitest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createGrokBackend } from './index.js';
@@ -35,10 +35,6 @@ const searched = {
     },
   ],
 };
-const text = (parts: StreamPart[]) => parts.map((part) => (part.type === 'text-delta' ? part.text : '')).join('');
-
-const toolUses = (parts: StreamPart[]) =>
-  parts.flatMap((part) => (part.type === 'usage' ? [part.usage.providerToolUses] : []));
 
 describe('Grok live search', () => {
   it('asks for a search with its citations for enable_web_search, and shows the pages used, cited after the text', async () => {
@@ -55,11 +51,11 @@ describe('Grok live search', () => {
         isError: false,
       },
     ]);
-    expect(text(parts)).toBe(
+    expect(textOf(parts, 'text-delta')).toBe(
       'It is 330 m tall.\n\nSources:\n- https://www.toureiffel.paris/en\n- https://x.com/LaTourEiffel/status/1',
     );
     // xAI bills each source its search read.
-    expect(toolUses(parts)).toEqual([{ live_search_sources: 2 }]);
+    expect(providerToolUsesOf(parts)).toEqual([{ live_search_sources: 2 }]);
     expect(warnings).toEqual([]);
   });
 
@@ -75,7 +71,7 @@ describe('Grok live search', () => {
       max_search_results: 1,
       sources: [{ type: 'news' }],
     });
-    expect(text(parts)).toBe('It is 330 m tall.\n\nSources:\n- https://www.toureiffel.paris/en');
+    expect(textOf(parts, 'text-delta')).toBe('It is 330 m tall.\n\nSources:\n- https://www.toureiffel.paris/en');
   });
 
   it('reports the sources used when citations are turned off, and searches with extra_body alone', async () => {
@@ -91,7 +87,7 @@ describe('Grok live search', () => {
     expect(parts.filter((part) => part.type === 'provider-tool')).toEqual([
       expect.objectContaining({ name: 'live_search', output: '2 sources used, none cited' }),
     ]);
-    expect(text(parts)).toBe('It is 330 m tall.');
+    expect(textOf(parts, 'text-delta')).toBe('It is 330 m tall.');
   });
 
   it('sends no search_parameters unless asked, and then nothing is searched', async () => {
@@ -99,6 +95,6 @@ describe('Grok live search', () => {
     const parts = await collectParts(createGrokBackend(settings({})).stream(question));
     expect(server.requests[0]?.body).not.toHaveProperty('search_parameters');
     expect(parts.some((part) => part.type === 'provider-tool')).toBe(false);
-    expect(text(parts)).toBe('It is 330 m tall.');
+    expect(textOf(parts, 'text-delta')).toBe('It is 330 m tall.');
   });
 });

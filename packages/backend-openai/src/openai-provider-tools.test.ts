@@ -1,5 +1,4 @@
-import type { StreamPart } from '@massgen/core';
-import { collectParts } from '@massgen/testing';
+import { collectParts, providerToolParts, providerToolUsesOf, textOf } from '@massgen/testing';
 import { useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createOpenAIBackend } from './openai-backend.js';
@@ -12,17 +11,6 @@ const question = {
   messages: [{ role: 'user' as const, content: 'How tall is the Eiffel Tower, squared?' }],
   tools: [{ name: 'vote', description: 'Vote', inputSchema: { type: 'object', properties: {} } }],
 };
-
-function providerTools(parts: StreamPart[]) {
-  return parts.filter((part) => part.type === 'provider-tool');
-}
-
-function text(parts: StreamPart[]): string {
-  return parts.map((part) => (part.type === 'text-delta' ? part.text : '')).join('');
-}
-
-const toolUses = (parts: StreamPart[]) =>
-  parts.flatMap((part) => (part.type === 'usage' ? [part.usage.providerToolUses] : []));
 
 describe('OpenAI web_search and code_interpreter', () => {
   it('offers the tools beside the function tools, asks for their details, and shows what they did', async () => {
@@ -50,7 +38,7 @@ describe('OpenAI web_search and code_interpreter', () => {
     expect(body['include']).toEqual(
       expect.arrayContaining(['web_search_call.action.sources', 'code_interpreter_call.outputs']),
     );
-    expect(providerTools(parts)).toEqual([
+    expect(providerToolParts(parts)).toEqual([
       {
         type: 'provider-tool',
         id: 'ws_fake_0_1',
@@ -68,11 +56,11 @@ describe('OpenAI web_search and code_interpreter', () => {
         isError: false,
       },
     ]);
-    expect(text(parts)).toBe(
+    expect(textOf(parts, 'text-delta')).toBe(
       'It is 330 m tall; squared, 108900.\n\nSources:\n- Official site: https://www.toureiffel.paris/en',
     );
     // Each web search call is billed apart from tokens, and so is each container the code interpreter creates.
-    expect(toolUses(parts)).toEqual([{ web_search: 1, code_interpreter_containers: 1 }]);
+    expect(providerToolUsesOf(parts)).toEqual([{ web_search: 1, code_interpreter_containers: 1 }]);
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'completed' });
   });
 
@@ -80,12 +68,16 @@ describe('OpenAI web_search and code_interpreter', () => {
     const run = { type: 'text' as const, text: 'Done.', serverTools: [{ type: 'code' as const, code: 'print(1)' }] };
     server.enqueue(run, run, run);
     const backend = createOpenAIBackend(settings({ enable_code_interpreter: true }));
-    expect(toolUses(await collectParts(backend.stream(question)))).toEqual([{ code_interpreter_containers: 1 }]);
+    expect(providerToolUsesOf(await collectParts(backend.stream(question)))).toEqual([
+      { code_interpreter_containers: 1 },
+    ]);
     // The next call runs in the same container (the fake's is always cntr_fake): nothing more to pay.
-    expect(toolUses(await collectParts(backend.stream(question)))).toEqual([undefined]);
+    expect(providerToolUsesOf(await collectParts(backend.stream(question)))).toEqual([undefined]);
     // Another agent's backend has containers of its own.
     const other = createOpenAIBackend(settings({ enable_code_interpreter: true }));
-    expect(toolUses(await collectParts(other.stream(question)))).toEqual([{ code_interpreter_containers: 1 }]);
+    expect(providerToolUsesOf(await collectParts(other.stream(question)))).toEqual([
+      { code_interpreter_containers: 1 },
+    ]);
   });
 
   it('reports a failed search as a failed tool, and sends no provider tools unless turned on', async () => {
@@ -94,10 +86,10 @@ describe('OpenAI web_search and code_interpreter', () => {
       { type: 'text', text: 'Plain.' },
     );
     const parts = await collectParts(createOpenAIBackend(settings({ enable_web_search: true })).stream(question));
-    expect(providerTools(parts)).toEqual([
+    expect(providerToolParts(parts)).toEqual([
       expect.objectContaining({ name: 'web_search', isError: true, output: 'the search failed' }),
     ]);
-    expect(toolUses(parts)).toEqual([undefined]);
+    expect(providerToolUsesOf(parts)).toEqual([undefined]);
     await collectParts(createOpenAIBackend(settings({})).stream(question));
     expect(server.requests[1]?.body['tools']).toEqual([expect.objectContaining({ type: 'function', name: 'vote' })]);
   });

@@ -126,7 +126,7 @@ export {
   processCommandLine,
   type ProcessIdentity,
 } from './process-tree.js';
-export { collectParts, terminalError, textOf } from './stream-parts.js';
+export { collectParts, providerToolParts, providerToolUsesOf, terminalError, textOf } from './stream-parts.js';
 export { backendSettings, optionsSettings } from './backend-settings.js';
 export { failedWeatherLookup, weatherTool } from './weather-tool-conversation.js';
 export { scriptedToolCalls } from './scripted-tool-calls.js';

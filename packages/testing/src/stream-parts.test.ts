@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SerializedError, StreamPart } from '@massgen/core';
-import { collectParts, terminalError, textOf } from './stream-parts.js';
+import { collectParts, providerToolParts, providerToolUsesOf, terminalError, textOf } from './stream-parts.js';
 
 const failure: SerializedError = {
   code: 'BACKEND_AUTH',
@@ -31,6 +31,25 @@ describe('stream parts', () => {
     ];
     expect(textOf(parts, 'text-delta')).toBe('Paris.');
     expect(textOf(parts, 'reasoning-delta')).toBe('Think.');
+  });
+
+  it("picks out what the provider's own tools did and the uses each usage part counts", () => {
+    const search: StreamPart = {
+      type: 'provider-tool',
+      id: 'ws_1',
+      name: 'web_search',
+      input: '{"query":"Paris"}',
+      output: 'paris.fr',
+      isError: false,
+    };
+    const parts: StreamPart[] = [
+      search,
+      { type: 'text-delta', text: 'Hi' },
+      { type: 'usage', usage: { inputTokens: 1, outputTokens: 1, providerToolUses: { web_search: 1 } } },
+      { type: 'usage', usage: { inputTokens: 1, outputTokens: 1 } },
+    ];
+    expect(providerToolParts(parts)).toEqual([search]);
+    expect(providerToolUsesOf(parts)).toEqual([{ web_search: 1 }, undefined]);
   });
 
   it('returns the error a stream ended with', () => {
