@@ -1,5 +1,6 @@
 import type { BackendRequest, MediaPart } from '@massgen/core';
-import { bytesPart, samplePng, terminalError } from '@massgen/testing';
+import { bytesPart, samplePng } from '@massgen/testing';
+import { expectMediaRefused } from '@massgen/testing/vitest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClaudeCodeBackend } from './claude-code-backend.js';
 import { collectParts, createClaudeCodeHarness, type ClaudeCodeHarness } from './claude-code-test-harness.js';
@@ -31,9 +32,10 @@ describe('the Claude Code backend with attachments', () => {
 
   it('refuses an image before starting the CLI, naming the agent', async () => {
     const image = bytesPart('image', 'image/png', samplePng(), 'square.png');
-    const error = terminalError(await collectParts(createClaudeCodeBackend(harness.settings()).stream(ask(image))));
-    expect(error.code).toBe('MEDIA_UNSUPPORTED');
-    expect(error.message).toContain('"square.png" (image/png): Claude Code takes only text');
-    expect(harness.server.requests).toHaveLength(0);
+    await expectMediaRefused(
+      createClaudeCodeBackend(harness.settings()).stream(ask(image)),
+      '"square.png" (image/png): Claude Code takes only text',
+      harness.server,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import type { BackendRequest, MediaPart } from '@massgen/core';
 import { bytesPart, collectParts, samplePdf, samplePng, sampleWav, terminalError, urlPart } from '@massgen/testing';
-import { useBackendServer } from '@massgen/testing/vitest';
+import { expectMediaRefused, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
 import { claudeTestServer } from './claude-test-server.js';
@@ -48,16 +48,12 @@ describe('claude backend, media in the Messages API', () => {
   });
 
   it('refuses audio before the request, naming the agent and what Claude takes', async () => {
-    const error = terminalError(
-      await collectParts(
-        createClaudeBackend(settings()).stream(ask(bytesPart('audio', 'audio/wav', sampleWav(), 'memo.wav'))),
-      ),
-    );
-    expect(error).toMatchObject({ code: 'MEDIA_UNSUPPORTED', agentId: 'agent-c', provider: 'claude' });
-    expect(error.message).toContain(
+    const error = await expectMediaRefused(
+      createClaudeBackend(settings()).stream(ask(bytesPart('audio', 'audio/wav', sampleWav(), 'memo.wav'))),
       "Claude's Messages API takes image/jpeg, image/png, image/gif, image/webp, application/pdf",
+      server,
     );
-    expect(server.requests).toHaveLength(0);
+    expect(error).toMatchObject({ agentId: 'agent-c', provider: 'claude' });
   });
 
   it('refuses a text file that is not UTF-8, naming it', async () => {

@@ -1,6 +1,6 @@
 import type { BackendRequest, MediaPart } from '@massgen/core';
-import { bytesPart, collectParts, samplePdf, samplePng, sampleWav, terminalError, urlPart } from '@massgen/testing';
-import { useBackendServer } from '@massgen/testing/vitest';
+import { bytesPart, collectParts, samplePdf, samplePng, sampleWav, urlPart } from '@massgen/testing';
+import { expectMediaRefused, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
 import { geminiTestServer } from './gemini-test-server.js';
@@ -35,24 +35,13 @@ describe('gemini backend, media as inline data', () => {
   });
 
   it('refuses a web URL before the request: Gemini reads only its own file URIs', async () => {
-    const error = terminalError(
-      await collectParts(
-        createGeminiBackend(settings()).stream(ask(urlPart('image', 'image/png', 'https://example.com/a.png'))),
-      ),
-    );
-    expect(error).toMatchObject({ code: 'MEDIA_UNSUPPORTED', agentId: 'agent-d' });
-    expect(error.message).toContain('by URL');
-    expect(server.requests).toHaveLength(0);
+    const image = urlPart('image', 'image/png', 'https://example.com/a.png');
+    const error = await expectMediaRefused(createGeminiBackend(settings()).stream(ask(image)), 'by URL', server);
+    expect(error.agentId).toBe('agent-d');
   });
 
   it('refuses a GIF, which Gemini does not list, before the request', async () => {
-    const error = terminalError(
-      await collectParts(
-        createGeminiBackend(settings()).stream(ask(bytesPart('image', 'image/gif', Buffer.from('GIF89a'), 'spin.gif'))),
-      ),
-    );
-    expect(error.code).toBe('MEDIA_UNSUPPORTED');
-    expect(error.message).toContain('"spin.gif" (image/gif)');
-    expect(server.requests).toHaveLength(0);
+    const gif = bytesPart('image', 'image/gif', Buffer.from('GIF89a'), 'spin.gif');
+    await expectMediaRefused(createGeminiBackend(settings()).stream(ask(gif)), '"spin.gif" (image/gif)', server);
   });
 });

@@ -6,9 +6,8 @@ import {
   createFakeOpenAIServer,
   samplePdf,
   samplePng,
-  terminalError,
 } from '@massgen/testing';
-import { useFakeServer } from '@massgen/testing/vitest';
+import { expectMediaRefused, useFakeServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createBackend } from './index.js';
 
@@ -38,13 +37,11 @@ describe('grok backend, media', () => {
   });
 
   it('refuses a PDF before the request, since xAI takes images only', async () => {
-    const error = terminalError(
-      await collectParts(
-        createBackend(settings()).stream(ask(bytesPart('file', 'application/pdf', samplePdf(), 'r.pdf'))),
-      ),
+    const error = await expectMediaRefused(
+      createBackend(settings()).stream(ask(bytesPart('file', 'application/pdf', samplePdf(), 'r.pdf'))),
+      "xAI's Chat Completions API takes image/jpeg, image/png and text files",
+      server,
     );
-    expect(error).toMatchObject({ code: 'MEDIA_UNSUPPORTED', agentId: 'agent-g' });
-    expect(error.message).toContain("xAI's Chat Completions API takes image/jpeg, image/png and text files");
-    expect(server.requests).toHaveLength(0);
+    expect(error.agentId).toBe('agent-g');
   });
 });

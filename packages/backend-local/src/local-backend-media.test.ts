@@ -1,4 +1,5 @@
-import { bytesPart, collectParts, samplePng, terminalError } from '@massgen/testing';
+import { bytesPart, samplePng } from '@massgen/testing';
+import { expectMediaRefused } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { convertToLlamaHistory } from './convert-to-llama-history.js';
 import { createLocalBackend } from './local-backend.js';
@@ -14,13 +15,11 @@ describe('local backend, attachments', () => {
       warn: () => undefined,
     });
     const image = bytesPart('image', 'image/png', samplePng(), 'square.png');
-    const error = terminalError(
-      await collectParts(
-        backend.stream({ messages: [{ role: 'user', content: [{ type: 'text', text: 'What is it?' }, image] }] }),
-      ),
+    const error = await expectMediaRefused(
+      backend.stream({ messages: [{ role: 'user', content: [{ type: 'text', text: 'What is it?' }, image] }] }),
+      'the local llama.cpp backend takes only text',
     );
-    expect(error).toMatchObject({ code: 'MEDIA_UNSUPPORTED', agentId: 'agent-l' });
-    expect(error.message).toContain('the local llama.cpp backend takes only text');
+    expect(error.agentId).toBe('agent-l');
   });
 
   it('writes a text file into the user turn, named', () => {

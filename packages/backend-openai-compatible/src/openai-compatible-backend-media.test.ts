@@ -1,6 +1,6 @@
 import type { BackendRequest, MediaPart } from '@massgen/core';
-import { bytesPart, collectParts, samplePdf, samplePng, sampleWav, terminalError, urlPart } from '@massgen/testing';
-import { useBackendServer } from '@massgen/testing/vitest';
+import { bytesPart, collectParts, samplePdf, samplePng, sampleWav, urlPart } from '@massgen/testing';
+import { expectMediaRefused, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
 import { chatCompletionTestServer } from './openai-compatible-test-server.js';
@@ -40,26 +40,21 @@ describe('chatcompletion backend, media in Chat Completions', () => {
   });
 
   it('refuses a recording by URL before the request: Chat Completions takes audio only as bytes', async () => {
-    const error = terminalError(
-      await collectParts(
-        createOpenAICompatibleBackend(settings()).stream(
-          ask(urlPart('audio', 'audio/mpeg', 'https://example.com/a.mp3')),
-        ),
-      ),
+    const recording = urlPart('audio', 'audio/mpeg', 'https://example.com/a.mp3');
+    const error = await expectMediaRefused(
+      createOpenAICompatibleBackend(settings()).stream(ask(recording)),
+      'by URL',
+      server,
     );
-    expect(error).toMatchObject({ code: 'MEDIA_UNSUPPORTED', agentId: 'agent-b' });
-    expect(error.message).toContain('by URL');
-    expect(server.requests).toHaveLength(0);
+    expect(error.agentId).toBe('agent-b');
   });
 
   it('refuses a video, which Chat Completions has no part for, before the request', async () => {
-    const error = terminalError(
-      await collectParts(
-        createOpenAICompatibleBackend(settings()).stream(ask(bytesPart('file', 'video/mp4', png, 'clip.mp4'))),
-      ),
+    const video = bytesPart('file', 'video/mp4', png, 'clip.mp4');
+    await expectMediaRefused(
+      createOpenAICompatibleBackend(settings()).stream(ask(video)),
+      '"clip.mp4" (video/mp4)',
+      server,
     );
-    expect(error.code).toBe('MEDIA_UNSUPPORTED');
-    expect(error.message).toContain('"clip.mp4" (video/mp4)');
-    expect(server.requests).toHaveLength(0);
   });
 });

@@ -3,7 +3,7 @@ import { bytesPart, collectParts, samplePdf, samplePng, sampleWav, terminalError
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { useBackendServer } from '@massgen/testing/vitest';
+import { expectMediaRefused, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createOpenAIBackend } from './openai-backend.js';
 import { openAITestServer } from './openai-test-server.js';
@@ -59,11 +59,13 @@ describe('openai backend, media in the Responses API', () => {
 
   it('refuses audio before any request, naming the agent, the API and the file', async () => {
     const recording = bytesPart('audio', 'audio/wav', sampleWav(), 'memo.wav');
-    const error = terminalError(await collectParts(createOpenAIBackend(settings()).stream(ask(recording))));
-    expect(error).toMatchObject({ code: 'MEDIA_UNSUPPORTED', agentId: 'agent-a', retryable: false });
-    expect(error.message).toContain('"memo.wav" (audio/wav)');
+    const error = await expectMediaRefused(
+      createOpenAIBackend(settings()).stream(ask(recording)),
+      '"memo.wav" (audio/wav)',
+      server,
+    );
+    expect(error).toMatchObject({ agentId: 'agent-a', retryable: false });
     expect(error.message).toContain("OpenAI's Responses API takes");
-    expect(server.requests).toHaveLength(0);
   });
 
   it('says which file is missing, before any request', async () => {

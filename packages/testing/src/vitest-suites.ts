@@ -34,4 +34,5 @@ export {
 } from './use-temporary-directory.js';
 export { expectStreamedText, type StreamedTextTurn } from './expect-streamed-turn.js';
 export { expectFinalAnswer, expectOnlyEvent, type FinalAnswer } from './expect-strategy-events.js';
+export { expectMediaRefused } from './expect-media-refused.js';
 export { itStreamsTurns, type StreamedTurnsScript, type StreamedTurnsSubject } from './it-streams-turns.js';
