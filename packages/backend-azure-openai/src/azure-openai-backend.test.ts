@@ -1,4 +1,4 @@
-import type { BackendModule, BackendRequest, BackendSettings, Warning } from '@massgen/core';
+import type { BackendRequest, BackendSettings, Warning } from '@massgen/core';
 import {
   backendSettings,
   collectParts,
@@ -8,7 +8,12 @@ import {
   weatherTool,
 } from '@massgen/testing';
 import type { FakeOpenAIServer, FakeReply } from '@massgen/testing';
-import { describeBackendFailureContract, openAIContractReplies, useFakeServer } from '@massgen/testing/vitest';
+import {
+  describeBackendFailureContract,
+  expectBackendModule,
+  openAIContractReplies,
+  useFakeServer,
+} from '@massgen/testing/vitest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAzureOpenAIBackend } from './azure-openai-backend.js';
 import { optionsSchema } from './azure-openai-options.js';
@@ -39,14 +44,8 @@ const question: BackendRequest = { messages: [{ role: 'user', content: 'Weather 
 
 describe('azure_openai backend', () => {
   it('is a backend module for type azure_openai', () => {
-    const loaded: BackendModule = azureModule;
-    expect(loaded.specificationVersion).toBe('v1');
-    expect(loaded.createBackend(settings())).toMatchObject({
-      specificationVersion: 'v1',
-      provider: 'azure_openai',
-      modelId: 'gpt-4o',
-    });
-    expect(loaded.optionsSchema?.safeParse({ azure_endpoint: 'nowhere' }).success).toBe(false);
+    expectBackendModule(azureModule, settings(), { provider: 'azure_openai', modelId: 'gpt-4o' });
+    expect(azureModule.optionsSchema?.safeParse({ azure_endpoint: 'nowhere' }).success).toBe(false);
   });
 
   it('streams from the deployment path, with the api-key header and the api-version query', async () => {

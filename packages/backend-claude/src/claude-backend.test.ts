@@ -1,6 +1,6 @@
-import type { BackendModule, BackendRequest, Message } from '@massgen/core';
+import type { BackendRequest, Message } from '@massgen/core';
 import { collectParts, scriptedToolCalls, signThinking, textOf, weatherTool } from '@massgen/testing';
-import { itStreamsTurns, useBackendServer } from '@massgen/testing/vitest';
+import { expectBackendModule, itStreamsTurns, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it, vi } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
 import { claudeTestServer } from './claude-test-server.js';
@@ -171,11 +171,10 @@ describe('claude backend thinking across a tool loop', () => {
 
 describe('claude backend module', () => {
   it('exports what the runtime loader checks', () => {
-    const module: BackendModule = backendModule;
-    expect(module.specificationVersion).toBe('v1');
-    expect(module.optionsSchema?.safeParse({ thinking: { type: 'enabled', budget_tokens: 10 } }).success).toBe(false);
-    const backend = module.createBackend(settings());
-    expect(backend).toMatchObject({ specificationVersion: 'v1', provider: 'claude', modelId: 'claude-fake-1' });
+    expectBackendModule(backendModule, settings(), { provider: 'claude', modelId: 'claude-fake-1' });
+    expect(backendModule.optionsSchema?.safeParse({ thinking: { type: 'enabled', budget_tokens: 10 } }).success).toBe(
+      false,
+    );
   });
 
   it('refuses a configuration without a model, naming the key', () => {

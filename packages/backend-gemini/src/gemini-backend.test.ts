@@ -1,6 +1,6 @@
-import type { BackendModule, BackendRequest, BackendSettings, Message, StreamPart } from '@massgen/core';
+import type { BackendRequest, BackendSettings, Message, StreamPart } from '@massgen/core';
 import { collectParts, createGeminiTeamResponder, scriptedToolCalls, textOf } from '@massgen/testing';
-import { itStreamsTurns, useBackendServer } from '@massgen/testing/vitest';
+import { expectBackendModule, itStreamsTurns, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
 import * as backendModule from './index.js';
@@ -18,11 +18,8 @@ const question: BackendRequest = { messages: [{ role: 'user', content: 'What is 
 
 describe('the package as the runtime loads it', () => {
   it('exports the v1 backend module shape', () => {
-    const module: BackendModule = backendModule;
-    expect(module.specificationVersion).toBe('v1');
-    expect(module.optionsSchema?.safeParse({ api_key: 'k', timeout_seconds: 30 }).success).toBe(true);
-    const backend = module.createBackend(settings());
-    expect(backend).toMatchObject({ specificationVersion: 'v1', provider: 'gemini', modelId: 'gemini-2.5-flash' });
+    expectBackendModule(backendModule, settings(), { provider: 'gemini', modelId: 'gemini-2.5-flash' });
+    expect(backendModule.optionsSchema?.safeParse({ api_key: 'k', timeout_seconds: 30 }).success).toBe(true);
   });
 
   it('refuses at creation a missing model, a bad option and a bad GOOGLE_GEMINI_BASE_URL, naming each', () => {

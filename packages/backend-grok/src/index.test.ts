@@ -1,7 +1,7 @@
 import { parseOpenAICompatibleOptions, resolveEndpoint } from '@massgen/backend-openai-compatible';
-import type { BackendModule, BackendSettings } from '@massgen/core';
+import type { BackendSettings } from '@massgen/core';
 import { backendSettings, collectParts, createFakeOpenAIServer } from '@massgen/testing';
-import { useFakeServer } from '@massgen/testing/vitest';
+import { expectBackendModule, useFakeServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import * as grokModule from './index.js';
 
@@ -22,13 +22,7 @@ const question = { messages: [{ role: 'user' as const, content: 'Weather in Pari
 
 describe('grok backend', () => {
   it('is a backend module for type grok', () => {
-    const loaded: BackendModule = grokModule;
-    expect(loaded.specificationVersion).toBe('v1');
-    expect(loaded.createBackend(settings())).toMatchObject({
-      specificationVersion: 'v1',
-      provider: 'grok',
-      modelId: 'grok-3-mini',
-    });
+    expectBackendModule(grokModule, settings(), { provider: 'grok', modelId: 'grok-3-mini' });
     expect(grokModule.createGrokBackend).toBe(grokModule.createBackend);
   });
 

@@ -1,6 +1,6 @@
-import type { BackendModule, BackendRequest, BackendSettings } from '@massgen/core';
+import type { BackendRequest, BackendSettings } from '@massgen/core';
 import { collectParts, failedWeatherLookup, textOf, weatherTool } from '@massgen/testing';
-import { itStreamsTurns, openAIStreamedTurns, useBackendServer } from '@massgen/testing/vitest';
+import { expectBackendModule, itStreamsTurns, openAIStreamedTurns, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import * as backendModule from './index.js';
 import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
@@ -152,11 +152,8 @@ describe('chatcompletion backend request', () => {
 
 describe('chatcompletion backend module', () => {
   it('satisfies the loader contract', () => {
-    const loaded: BackendModule = backendModule;
-    expect(loaded.specificationVersion).toBe('v1');
-    const backend = loaded.createBackend(settings());
-    expect(backend).toMatchObject({ specificationVersion: 'v1', provider: 'chatcompletion', modelId: 'fake-model' });
-    expect(loaded.optionsSchema?.safeParse({ base_url: 'not a url' }).success).toBe(false);
+    expectBackendModule(backendModule, settings(), { provider: 'chatcompletion', modelId: 'fake-model' });
+    expect(backendModule.optionsSchema?.safeParse({ base_url: 'not a url' }).success).toBe(false);
   });
 
   it('serves a preset type such as groq with its key variable', async () => {

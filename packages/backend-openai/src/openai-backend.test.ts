@@ -1,6 +1,5 @@
-import type { BackendModule } from '@massgen/core';
 import { collectParts, createTeamResponder, textOf, weatherTool } from '@massgen/testing';
-import { itStreamsTurns, openAIStreamedTurns } from '@massgen/testing/vitest';
+import { expectBackendModule, itStreamsTurns, openAIStreamedTurns } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import * as openAIModule from './index.js';
 import { createOpenAIBackend } from './openai-backend.js';
@@ -58,16 +57,11 @@ describe('openai backend, Responses API streaming', () => {
 
 describe('openai backend module', () => {
   it('satisfies the loader contract', () => {
-    const loaded: BackendModule = openAIModule;
-    expect(loaded.specificationVersion).toBe('v1');
-    expect(loaded.createBackend(settings('gpt-5'))).toMatchObject({
-      specificationVersion: 'v1',
-      provider: 'openai',
-      modelId: 'gpt-5',
-    });
-    expect(loaded.optionsSchema?.safeParse({ api: 'assistants' }).success).toBe(false);
+    expectBackendModule(openAIModule, settings('gpt-5'), { provider: 'openai', modelId: 'gpt-5' });
+    expect(openAIModule.optionsSchema?.safeParse({ api: 'assistants' }).success).toBe(false);
     expect(
-      loaded.optionsSchema?.safeParse({ reasoning: { summary: 'auto' }, store: true, organization: 'org-1' }).success,
+      openAIModule.optionsSchema?.safeParse({ reasoning: { summary: 'auto' }, store: true, organization: 'org-1' })
+        .success,
     ).toBe(true);
   });
 

@@ -35,4 +35,5 @@ export {
 export { expectStreamedText, type StreamedTextTurn } from './expect-streamed-turn.js';
 export { expectFinalAnswer, expectOnlyEvent, type FinalAnswer } from './expect-strategy-events.js';
 export { expectMediaRefused } from './expect-media-refused.js';
+export { expectBackendModule } from './expect-backend-module.js';
 export { itStreamsTurns, type StreamedTurnsScript, type StreamedTurnsSubject } from './it-streams-turns.js';
