@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BackendRequest, Message, ToolDefinition } from '@massgen/core';
-import { descendantProcesses, textOf } from '@massgen/testing';
+import { descendantProcesses, newAnswerToolDefinition, textOf } from '@massgen/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClaudeCodeBackend } from './claude-code-backend.js';
 import {
@@ -13,16 +13,6 @@ import {
   type ClaudeCodeHarness,
 } from './claude-code-test-harness.js';
 
-const newAnswer: ToolDefinition = {
-  name: 'new_answer',
-  description: 'Submit your complete answer. Calling this ends your turn.',
-  inputSchema: {
-    type: 'object',
-    properties: { content: { type: 'string' } },
-    required: ['content'],
-    additionalProperties: false,
-  },
-};
 const lookup: ToolDefinition = {
   name: 'mcp__dictionary__lookup',
   description: 'Looks a word up in the dictionary.',
@@ -39,7 +29,7 @@ afterEach(async () => {
   await harness.close();
 });
 
-function request(messages: Message[], tools: ToolDefinition[] = [newAnswer]): BackendRequest {
+function request(messages: Message[], tools: ToolDefinition[] = [newAnswerToolDefinition]): BackendRequest {
   return { messages, tools, turnEndingTools: ['new_answer'], toolChoice: 'auto' };
 }
 
@@ -156,7 +146,7 @@ describe('the Claude Code backend with the bundled CLI', { timeout: 90_000 }, ()
     });
     const backend = createClaudeCodeBackend(harness.settings());
     const messages: Message[] = [{ role: 'user', content: 'Define moot.' }];
-    const firstStep = await collectParts(backend.stream(request(messages, [newAnswer, lookup])));
+    const firstStep = await collectParts(backend.stream(request(messages, [newAnswerToolDefinition, lookup])));
 
     expect(existsSync(stray)).toBe(false);
     expect(existsSync(path.join(shared, 'notes.md'))).toBe(false);
@@ -186,7 +176,7 @@ describe('the Claude Code backend with the bundled CLI', { timeout: 90_000 }, ()
             { role: 'assistant', content: '', toolCalls: [{ id: call.id, name: call.name, input: call.input }] },
             { role: 'tool', toolCallId: call.id, toolName: call.name, content: 'open to debate' },
           ],
-          [newAnswer, lookup],
+          [newAnswerToolDefinition, lookup],
         ),
       ),
     );

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBackend } from './local-backend.js';
 import { loadedModelCount, unloadSharedModels } from './model-registry.js';
 import { writeTinyLlamaGguf } from './testing/tiny-llama-model.js';
-import { collectParts } from '@massgen/testing';
+import { collectParts, newAnswerToolDefinition } from '@massgen/testing';
 
 let directory: string;
 let modelPath: string;
@@ -37,17 +37,6 @@ const question: BackendRequest['messages'] = [
   { role: 'system', content: 'You are a helpful agent.' },
   { role: 'user', content: 'What is the capital of France?' },
 ];
-
-const newAnswerTool: ToolDefinition = {
-  name: 'new_answer',
-  description: 'Submit your complete answer.',
-  inputSchema: {
-    type: 'object',
-    properties: { content: { type: 'string' } },
-    required: ['content'],
-    additionalProperties: false,
-  },
-};
 
 const voteTool = (labels: string[]): ToolDefinition => ({
   name: 'vote',
@@ -84,7 +73,7 @@ describe('local backend on a real GGUF model', () => {
     const parts = await collectParts(
       backend.stream({
         messages: question,
-        tools: [newAnswerTool, voteTool(['agent1', 'agent2'])],
+        tools: [newAnswerToolDefinition, voteTool(['agent1', 'agent2'])],
         toolChoice: 'auto',
         turnEndingTools: ['new_answer', 'vote'],
         settings: { maxOutputTokens: 200, seed: 3, temperature: 0.8 },
@@ -112,7 +101,7 @@ describe('local backend on a real GGUF model', () => {
     const parts = await collectParts(
       backend.stream({
         messages: question,
-        tools: [newAnswerTool, voteTool([])],
+        tools: [newAnswerToolDefinition, voteTool([])],
         toolChoice: 'required',
         settings: { maxOutputTokens: 200, seed: 5, temperature: 0.8 },
       }),
@@ -130,7 +119,7 @@ describe('local backend on a real GGUF model', () => {
           { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', name: 'lookup', input: '{"city":"Paris"}' }] },
           { role: 'tool', toolCallId: 'call_1', toolName: 'lookup', content: 'Paris is the capital.' },
         ],
-        tools: [newAnswerTool],
+        tools: [newAnswerToolDefinition],
         turnEndingTools: ['new_answer'],
         settings: { maxOutputTokens: 200, seed: 2 },
       }),
