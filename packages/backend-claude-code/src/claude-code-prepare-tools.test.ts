@@ -1,23 +1,11 @@
 import type { ToolDefinition } from '@massgen/core';
+import { voteToolDefinition } from '@massgen/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { prepareClaudeCodeTools, toZodShape, type BridgedToolCall } from './claude-code-prepare-tools.js';
 import { loadClaudeAgentSdk } from './load-claude-agent-sdk.js';
 
-const vote: ToolDefinition = {
-  name: 'vote',
-  description: 'Vote for the best answer.',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      agent_id: { type: 'string', enum: ['agent1', 'agent2'] },
-      reason: { type: 'string' },
-      confidence: { type: 'number', minimum: 0, maximum: 1 },
-    },
-    required: ['agent_id', 'reason'],
-    additionalProperties: false,
-  },
-};
+const vote = voteToolDefinition(['agent1', 'agent2']);
 function createVoteSchema(labels: string[]) {
   return {
     type: 'object',

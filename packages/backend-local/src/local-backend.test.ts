@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { BackendRequest, BackendSettings, StreamPart, ToolDefinition, Warning } from '@massgen/core';
+import type { BackendRequest, BackendSettings, StreamPart, Warning } from '@massgen/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBackend } from './local-backend.js';
 import { loadedModelCount, unloadSharedModels } from './model-registry.js';
 import { writeTinyLlamaGguf } from './testing/tiny-llama-model.js';
-import { collectParts, newAnswerToolDefinition } from '@massgen/testing';
+import { collectParts, newAnswerToolDefinition, voteToolDefinition } from '@massgen/testing';
 
 let directory: string;
 let modelPath: string;
@@ -38,17 +38,6 @@ const question: BackendRequest['messages'] = [
   { role: 'user', content: 'What is the capital of France?' },
 ];
 
-const voteTool = (labels: string[]): ToolDefinition => ({
-  name: 'vote',
-  description: 'Vote for the best answer.',
-  inputSchema: {
-    type: 'object',
-    properties: { agent_id: { type: 'string', enum: labels }, reason: { type: 'string' } },
-    required: ['agent_id', 'reason'],
-    additionalProperties: false,
-  },
-});
-
 describe('local backend on a real GGUF model', () => {
   it('streams text through the chat template, then usage and the finish', async () => {
     const backend = createLocalBackend(settings());
@@ -73,7 +62,7 @@ describe('local backend on a real GGUF model', () => {
     const parts = await collectParts(
       backend.stream({
         messages: question,
-        tools: [newAnswerToolDefinition, voteTool(['agent1', 'agent2'])],
+        tools: [newAnswerToolDefinition, voteToolDefinition(['agent1', 'agent2'])],
         toolChoice: 'auto',
         turnEndingTools: ['new_answer', 'vote'],
         settings: { maxOutputTokens: 200, seed: 3, temperature: 0.8 },
@@ -101,7 +90,7 @@ describe('local backend on a real GGUF model', () => {
     const parts = await collectParts(
       backend.stream({
         messages: question,
-        tools: [newAnswerToolDefinition, voteTool([])],
+        tools: [newAnswerToolDefinition, voteToolDefinition([])],
         toolChoice: 'required',
         settings: { maxOutputTokens: 200, seed: 5, temperature: 0.8 },
       }),

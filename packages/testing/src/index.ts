@@ -133,6 +133,7 @@ export { scriptedToolCalls } from './scripted-tool-calls.js';
 export { thrownMassGenError } from './thrown-massgen-error.js';
 export { rejectedMassGenError } from './rejected-massgen-error.js';
 export { newAnswerToolDefinition } from './new-answer-tool-definition.js';
+export { voteToolDefinition } from './vote-tool-definition.js';
 export { countSdkLoads, type SdkLoads } from './sdk-loads.js';
 export {
   postgresClusterUnavailable,

@@ -1,37 +1,20 @@
+import type { ToolDefinition } from '@massgen/core';
 import OpenAI from 'openai';
 import type { ChatCompletionTool } from 'openai/resources/chat/completions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeOpenAIServer } from './fake-openai-server.js';
 import type { FakeChatRequest, FakeOpenAIServer } from './fake-openai-server-types.js';
+import { newAnswerToolDefinition } from './new-answer-tool-definition.js';
 import { createTeamResponder, type TeamResponderOptions } from './team-responder.js';
+import { voteToolDefinition } from './vote-tool-definition.js';
 
-const newAnswerTool: ChatCompletionTool = {
-  type: 'function',
-  function: {
-    name: 'new_answer',
-    description: 'Submit a new answer.',
-    parameters: { type: 'object', properties: { content: { type: 'string' } }, required: ['content'] },
-  },
-};
-
-function voteTool(labels: string[]): ChatCompletionTool {
-  return {
-    type: 'function',
-    function: {
-      name: 'vote',
-      description: 'Vote for the best answer.',
-      parameters: {
-        type: 'object',
-        properties: {
-          agent_id: { type: 'string', enum: labels },
-          reason: { type: 'string' },
-          confidence: { type: 'number' },
-        },
-        required: ['agent_id', 'reason'],
-      },
-    },
-  };
+/** A workflow tool as the Chat Completions API offers it. */
+function chatTool({ name, description, inputSchema }: ToolDefinition): ChatCompletionTool {
+  return { type: 'function', function: { name, description, parameters: inputSchema } };
 }
+
+const newAnswerTool = chatTool(newAnswerToolDefinition);
+const voteTool = (labels: string[]) => chatTool(voteToolDefinition(labels));
 
 let server: FakeOpenAIServer | undefined;
 
