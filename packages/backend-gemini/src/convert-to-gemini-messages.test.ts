@@ -1,8 +1,14 @@
-import type { Message } from '@massgen/core';
+import type { AssistantMessage, Message } from '@massgen/core';
 import { describe, expect, it } from 'vitest';
 import { convertToGeminiMessages, placeholderThoughtSignature } from './convert-to-gemini-messages.js';
 
 const plain = { fillMissingSignatures: false };
+
+/** An assistant turn with no text that calls f, g and h (ids a, b and c) in turn, with `inputs` as their arguments. */
+function callingTurn(...inputs: string[]): AssistantMessage {
+  const calls = inputs.map((input, index) => ({ id: 'abc'.charAt(index), name: 'fgh'.charAt(index), input }));
+  return { role: 'assistant', content: '', toolCalls: calls };
+}
 
 describe('convertToGeminiMessages', () => {
   it('joins system messages into the system instruction and keeps user and model turns in order', () => {
@@ -83,16 +89,7 @@ describe('convertToGeminiMessages', () => {
   });
 
   it('puts the placeholder signature on the first unsigned call only for models that require signatures', () => {
-    const messages: Message[] = [
-      {
-        role: 'assistant',
-        content: '',
-        toolCalls: [
-          { id: 'a', name: 'f', input: '{}' },
-          { id: 'b', name: 'g', input: '{}' },
-        ],
-      },
-    ];
+    const messages = [callingTurn('{}', '{}')];
     const required = convertToGeminiMessages(messages, { fillMissingSignatures: true }).contents[0]?.parts;
     expect(required).toEqual([
       { functionCall: { name: 'f', args: {} }, thoughtSignature: placeholderThoughtSignature },
@@ -106,15 +103,7 @@ describe('convertToGeminiMessages', () => {
 
   it('sends failed tool results under error, and wraps arguments that are not a JSON object', () => {
     const messages: Message[] = [
-      {
-        role: 'assistant',
-        content: '',
-        toolCalls: [
-          { id: 'a', name: 'f', input: 'not json' },
-          { id: 'b', name: 'g', input: '[1, 2]' },
-          { id: 'c', name: 'h', input: '' },
-        ],
-      },
+      callingTurn('not json', '[1, 2]', ''),
       { role: 'tool', toolCallId: 'a', toolName: 'f', content: 'bad input', isError: true },
     ];
     const { contents } = convertToGeminiMessages(messages, plain);
@@ -129,9 +118,8 @@ describe('convertToGeminiMessages', () => {
   it('ignores metadata of the wrong shape instead of failing', () => {
     const messages: Message[] = [
       {
-        role: 'assistant',
+        ...callingTurn('{}'),
         content: 'x',
-        toolCalls: [{ id: 'a', name: 'f', input: '{}' }],
         providerMetadata: { gemini: { callSignatures: { a: 7 }, modelCallIds: 'a' } },
       },
     ];
