@@ -1,6 +1,6 @@
 import type { BackendRequest, MediaPart } from '@massgen/core';
 import { bytesPart, collectParts, samplePdf, samplePng, sampleWav, terminalError, urlPart } from '@massgen/testing';
-import { expectMediaRefused, useBackendServer } from '@massgen/testing/vitest';
+import { expectMediaDelivered, expectMediaRefused, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createClaudeBackend } from './claude-backend.js';
 import { claudeTestServer } from './claude-test-server.js';
@@ -17,13 +17,10 @@ const pdf = samplePdf();
 describe('claude backend, media in the Messages API', () => {
   it('sends an image block and a PDF document block that the server decodes to the same bytes', async () => {
     server.enqueue({ type: 'text', text: 'ok' });
-    const parts = await collectParts(
-      createClaudeBackend(settings()).stream(
-        ask(bytesPart('image', 'image/png', png), bytesPart('file', 'application/pdf', pdf, 'plan.pdf')),
-      ),
+    const stream = createClaudeBackend(settings()).stream(
+      ask(bytesPart('image', 'image/png', png), bytesPart('file', 'application/pdf', pdf, 'plan.pdf')),
     );
-    expect(parts.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
-    expect(server.requests[0]?.media).toEqual([
+    await expectMediaDelivered(stream, server, [
       { kind: 'image', mediaType: 'image/png', bytes: png },
       { kind: 'file', mediaType: 'application/pdf', bytes: pdf, filename: 'plan.pdf' },
     ]);

@@ -1,6 +1,6 @@
 import type { BackendRequest, MediaPart } from '@massgen/core';
-import { bytesPart, collectParts, samplePdf, samplePng, sampleWav, urlPart } from '@massgen/testing';
-import { expectMediaRefused, useBackendServer } from '@massgen/testing/vitest';
+import { bytesPart, samplePdf, samplePng, sampleWav, urlPart } from '@massgen/testing';
+import { expectMediaDelivered, expectMediaRefused, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createGeminiBackend } from './gemini-backend.js';
 import { geminiTestServer } from './gemini-test-server.js';
@@ -17,17 +17,14 @@ describe('gemini backend, media as inline data', () => {
     const png = samplePng();
     const pdf = samplePdf();
     const wav = sampleWav();
-    const parts = await collectParts(
-      createGeminiBackend(settings()).stream(
-        ask(
-          bytesPart('image', 'image/png', png),
-          bytesPart('file', 'application/pdf', pdf),
-          bytesPart('audio', 'audio/wav', wav),
-        ),
+    const stream = createGeminiBackend(settings()).stream(
+      ask(
+        bytesPart('image', 'image/png', png),
+        bytesPart('file', 'application/pdf', pdf),
+        bytesPart('audio', 'audio/wav', wav),
       ),
     );
-    expect(parts.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
-    expect(server.requests[0]?.media).toEqual([
+    await expectMediaDelivered(stream, server, [
       { kind: 'image', mediaType: 'image/png', bytes: png },
       { kind: 'file', mediaType: 'application/pdf', bytes: pdf },
       { kind: 'audio', mediaType: 'audio/wav', bytes: wav },

@@ -1,6 +1,6 @@
 import type { BackendRequest, MediaPart } from '@massgen/core';
-import { bytesPart, collectParts, samplePdf, samplePng, sampleWav, urlPart } from '@massgen/testing';
-import { expectMediaRefused, useBackendServer } from '@massgen/testing/vitest';
+import { bytesPart, samplePdf, samplePng, sampleWav, urlPart } from '@massgen/testing';
+import { expectMediaDelivered, expectMediaRefused, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createOpenAICompatibleBackend } from './openai-compatible-backend.js';
 import { chatCompletionTestServer } from './openai-compatible-test-server.js';
@@ -18,23 +18,18 @@ const wav = sampleWav();
 describe('chatcompletion backend, media in Chat Completions', () => {
   it('sends image_url, file and input_audio parts that the server decodes to the same bytes', async () => {
     server.enqueue({ type: 'text', text: 'ok' });
-    const parts = await collectParts(
-      createOpenAICompatibleBackend(settings()).stream(
-        ask(
-          bytesPart('image', 'image/png', png),
-          bytesPart('file', 'application/pdf', pdf, 'a.pdf'),
-          bytesPart('audio', 'audio/wav', wav),
-        ),
-      ),
-    );
-    expect(parts.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
-    const [request] = server.requests;
-    expect(request?.api).toBe('chat-completions');
-    expect(request?.media).toEqual([
+    const media = [
+      bytesPart('image', 'image/png', png),
+      bytesPart('file', 'application/pdf', pdf, 'a.pdf'),
+      bytesPart('audio', 'audio/wav', wav),
+    ];
+    await expectMediaDelivered(createOpenAICompatibleBackend(settings()).stream(ask(...media)), server, [
       { kind: 'image', mediaType: 'image/png', bytes: png },
       { kind: 'file', mediaType: 'application/pdf', bytes: pdf, filename: 'a.pdf' },
       { kind: 'audio', mediaType: 'audio/wav', bytes: wav },
     ]);
+    const [request] = server.requests;
+    expect(request?.api).toBe('chat-completions');
     const content = request?.messages[0]?.content as Array<{ type: string }>;
     expect(content.map((part) => part.type)).toEqual(['text', 'image_url', 'file', 'input_audio']);
   });

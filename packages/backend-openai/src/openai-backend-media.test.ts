@@ -3,7 +3,7 @@ import { bytesPart, collectParts, samplePdf, samplePng, sampleWav, terminalError
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expectMediaRefused, useBackendServer } from '@massgen/testing/vitest';
+import { expectMediaDelivered, expectMediaRefused, useBackendServer } from '@massgen/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { createOpenAIBackend } from './openai-backend.js';
 import { openAITestServer } from './openai-test-server.js';
@@ -22,13 +22,11 @@ const document = bytesPart('file', 'application/pdf', pdf, 'report.pdf');
 describe('openai backend, media in the Responses API', () => {
   it('sends an image as input_image and a PDF as input_file, which the server decodes to the same bytes', async () => {
     server.enqueue({ type: 'text', text: 'A red square and a report.' });
-    const parts = await collectParts(createOpenAIBackend(settings()).stream(ask(image, document)));
-    expect(parts.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
-    const [request] = server.requests;
-    expect(request?.media).toEqual([
+    await expectMediaDelivered(createOpenAIBackend(settings()).stream(ask(image, document)), server, [
       { kind: 'image', mediaType: 'image/png', bytes: png },
       { kind: 'file', mediaType: 'application/pdf', bytes: pdf, filename: 'report.pdf' },
     ]);
+    const [request] = server.requests;
     const content = (request?.body['input'] as Array<{ content: Array<{ type: string }> }>)[0]?.content;
     expect(content?.map((part) => part.type)).toEqual(['input_text', 'input_image', 'input_file']);
   });

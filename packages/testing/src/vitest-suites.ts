@@ -34,6 +34,7 @@ export {
 } from './use-temporary-directory.js';
 export { expectStreamedText, type StreamedTextTurn } from './expect-streamed-turn.js';
 export { expectFinalAnswer, expectOnlyEvent, type FinalAnswer } from './expect-strategy-events.js';
+export { expectMediaDelivered } from './expect-media-delivered.js';
 export { expectMediaRefused } from './expect-media-refused.js';
 export { expectBackendModule } from './expect-backend-module.js';
 export { itStreamsTurns, type StreamedTurnsScript, type StreamedTurnsSubject } from './it-streams-turns.js';
